@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { cachedFacts } from "./cache.ts";
+import type { FileFacts } from "./facts.ts";
+import { findCycles } from "./graph/cycles.ts";
+import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
+import { computeHealth } from "./health.ts";
+import { LANGUAGES } from "./languages/mod.ts";
+import { ProjectFiles } from "./project.ts";
+import { resolveImports } from "./resolve/mod.ts";
+import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
+import type { FileNode, Report } from "./schema.ts";
+
+export type Progress = (phase: string, done?: number, total?: number) => void;
+export type AnalyzeOptions = ScanOptions & { onProgress?: Progress };
+
+const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
+
+/**
+ * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
+ * resolve -> graph (cycles, hubs) -> health. Static: it reads files and runs `git ls-files`,
+ * nothing else.
+ */
+export function analyze(root: string, options: AnalyzeOptions = {}): Report {
+  const progress = options.onProgress ?? (() => {});
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+
+  progress("scan");
+  const scanned = scan(root, options);
+  lap("scan");
+
+  const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total));
+  lap("extract");
+
+  progress("resolve");
+  const project = new ProjectFiles(root, scanned.listed, scanned.files.map((f) => f.path));
+  const { edges, unresolved, externals } = resolveImports(facts, project);
+  lap("resolve");
+
+  progress("graph");
+  const paths = facts.map((f) => f.path);
+  const cycles = findCycles(paths, edges);
+  const fan = fanCounts(edges);
+  const hubs = findHubs(paths.length, fan);
+  const health = computeHealth(paths.length, {
+    "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
+    "hub-file": hubs.map((h) => h.file),
+  });
+  lap("graph");
+
+  return {
+    generatedAt: new Date().toISOString(),
+    root,
+    truncated: scanned.truncated,
+    skipped: scanned.skipped,
+    warnings: facts.filter((f) => f.parseError).map((f) => ({
+      file: f.path,
+      line: f.parseError!.line,
+      message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
+    })),
+    git: scanned.git,
+    files: facts.map((f) => fileNode(f, fan.fanIn.get(f.path) ?? 0, fan.fanOut.get(f.path) ?? 0)),
+    edges,
+    unresolved,
+    externals,
+    cycles,
+    hubs,
+    hubThreshold: hubThreshold(paths.length),
+    health,
+    timings,
+  };
+}
+
+function extractFile(root: string, file: ScannedFile): FileFacts {
+  const language = languageById.get(file.language)!;
+  const text = readFileSync(join(root, file.path), "utf8");
+  return { path: file.path, language: file.language, size: file.size, ...language.extract(text, file.path) };
+}
+
+function fileNode(facts: FileFacts, fanIn: number, fanOut: number): FileNode {
+  return {
+    path: facts.path,
+    language: facts.language,
+    lines: facts.lines,
+    size: facts.size,
+    complexity: facts.complexity,
+    nesting: facts.nesting,
+    functions: facts.functions,
+    types: facts.types.length,
+    abstractTypes: facts.types.filter((t) => t.abstract).length,
+    markers: facts.markers,
+    fanIn,
+    fanOut,
+    parse: facts.parse,
+  };
+}

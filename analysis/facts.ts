@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * What one file says about itself, extracted once and cached by path + size + mtime.
+ * Every later stage (resolve, graph, metrics, findings) works from these facts alone.
+ */
+export const ImportKind = z.enum(["import", "type", "dynamic", "require", "reexport"]);
+export type ImportKind = z.infer<typeof ImportKind>;
+
+export const ImportFact = z.object({
+  specifier: z.string(),
+  kind: ImportKind,
+  line: z.number().int(),
+});
+export type ImportFact = z.infer<typeof ImportFact>;
+
+export const TypeFact = z.object({
+  name: z.string(),
+  abstract: z.boolean(),
+  line: z.number().int(),
+});
+export type TypeFact = z.infer<typeof TypeFact>;
+
+export const MarkerFact = z.object({
+  kind: z.enum(["FIXME", "HACK", "TODO", "XXX"]),
+  line: z.number().int(),
+  text: z.string(),
+});
+export type MarkerFact = z.infer<typeof MarkerFact>;
+
+export const FileFacts = z.object({
+  path: z.string(),
+  language: z.string(),
+  size: z.number().int(),
+  lines: z.number().int(),
+  imports: z.array(ImportFact),
+  types: z.array(TypeFact),
+  functions: z.number().int(),
+  complexity: z.number().int(),
+  nesting: z.number().int(),
+  markers: z.array(MarkerFact),
+  /** How the imports were found: a full parse, or the lexical scan alone. */
+  parse: z.enum(["lexical", "parsed"]),
+  /** Why a full parse failed, when it was tried and failed; the lexical result stands. */
+  parseError: z.object({ message: z.string(), line: z.number().int() }).optional(),
+});
+export type FileFacts = z.infer<typeof FileFacts>;
+
+/** The facts a language module extracts from text; scan adds path, size and language. */
+export type Extracted = Omit<FileFacts, "path" | "size" | "language">;

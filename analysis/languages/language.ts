@@ -1,0 +1,13 @@
+import type { Extracted } from "../facts.ts";
+
+/**
+ * A language plug-in: which files it claims and how it reads them. Resolution of its
+ * import specifiers to files lives in analysis/resolve/, keyed by the same id.
+ */
+export type Language = {
+  id: string;
+  name: string;
+  /** File name endings it claims, with the dot: ".ts". */
+  extensions: readonly string[];
+  extract(text: string, path: string): Extracted;
+};

@@ -1,0 +1,21 @@
+/**
+ * The language table: every language plug-in, and the lookup from a file name to the one
+ * that claims it. Adding a language is one module and one line here.
+ */
+import { javascript, svelte, typescript, vue } from "./javascript/mod.ts";
+import type { Language } from "./language.ts";
+
+export type { Language } from "./language.ts";
+
+export const LANGUAGES: readonly Language[] = [typescript, javascript, vue, svelte];
+
+const byExtension = new Map<string, Language>();
+for (const language of LANGUAGES) for (const ext of language.extensions) byExtension.set(ext, language);
+
+/** The language that claims `path`, by its ending (`.d.ts` is TypeScript), or undefined. */
+export function languageOf(path: string): Language | undefined {
+  const slash = path.lastIndexOf("/");
+  const dot = path.lastIndexOf(".");
+  if (dot <= slash + 1) return undefined;
+  return byExtension.get(path.slice(dot).toLowerCase());
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { parse as parseJsonc, type ParseError } from "jsonc-parser";
+
+/**
+ * Read access to the repository for the resolvers: which paths exist (as listed by the scan)
+ * and the parsed content of manifests and configs, each read once.
+ */
+export class ProjectFiles {
+  readonly root: string;
+  readonly listed: Set<string>;
+  readonly sources: Set<string>;
+  private readonly jsonCache = new Map<string, unknown>();
+
+  constructor(root: string, listed: Set<string>, sources: Iterable<string>) {
+    this.root = root;
+    this.listed = listed;
+    this.sources = new Set(sources);
+  }
+
+  has(path: string): boolean {
+    return this.listed.has(path);
+  }
+
+  /** Reads a repository file as text, or undefined when it cannot be read. */
+  text(path: string): string | undefined {
+    try {
+      return readFileSync(join(this.root, path), "utf8");
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Parses JSON with comments and trailing commas (tsconfig style); undefined when unreadable. */
+  json(path: string): unknown {
+    if (this.jsonCache.has(path)) return this.jsonCache.get(path);
+    const text = this.text(path);
+    let value: unknown;
+    if (text !== undefined) {
+      const errors: ParseError[] = [];
+      value = parseJsonc(text, errors, { allowTrailingComma: true });
+      if (errors.length > 0 && (value === undefined || typeof value !== "object")) value = undefined;
+    }
+    this.jsonCache.set(path, value);
+    return value;
+  }
+
+  /** Paths listed with this file name, anywhere in the tree. */
+  named(name: string): string[] {
+    const found: string[] = [];
+    for (const path of this.listed) if (path === name || path.endsWith("/" + name)) found.push(path);
+    return found;
+  }
+}
+
+/** The folder of a repository path ("" for the root). */
+export const dirOf = (path: string): string => {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+};
+
+/** Joins and normalises repository paths; undefined when the result climbs above the root. */
+export function joinPath(dir: string, relative: string): string | undefined {
+  const joined = posix.normalize(dir ? `${dir}/${relative}` : relative);
+  if (joined === ".." || joined.startsWith("../") || joined.startsWith("/")) return undefined;
+  return joined === "." ? "" : joined.replace(/\/$/, "");
+}

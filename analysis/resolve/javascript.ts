@@ -1,0 +1,182 @@
+import { builtinModules } from "node:module";
+import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
+import type { Resolution, Resolver } from "./resolution.ts";
+import { pathCandidates, TsConfigs } from "./tsconfig.ts";
+import { declaredDependencies, findWorkspaces, type Manifest, mapTargets, type Workspace } from "./workspaces.ts";
+
+const EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte", ".json"];
+// TypeScript lets `./x.js` name `./x.ts`: the output's name for the source.
+const SOURCE_FOR_OUTPUT: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+// Built output folders a workspace package's manifest may point into; their sources are in src/.
+const OUTPUT_DIR = /^(dist|build|lib|out|esm|cjs|es|types)(\/|$)/;
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * Resolves JS/TS specifiers as TypeScript and Node would, to source files: relative paths
+ * with extension and index probing, tsconfig/jsconfig `baseUrl` and `paths` (the nearest
+ * config applies), package.json `imports`, and workspace packages through their `exports`,
+ * `module`, `main` and `types` mapped back from built output to source. Bare specifiers
+ * that are declared dependencies stay packages even when a local file has the same name.
+ */
+export function javascriptResolver(project: ProjectFiles): Resolver {
+  const configs = new TsConfigs(project);
+  const workspaces = findWorkspaces(project).sort((a, b) => b.name.length - a.name.length);
+  const nearestManifest = nearestManifestLookup(project);
+  const dependenciesAbove = dependenciesLookup(project);
+
+  const probe = (base: string): Resolution | undefined => {
+    const hit = (path: string): Resolution | undefined => {
+      if (!project.has(path)) return undefined;
+      return project.sources.has(path) ? { kind: "local", path } : { kind: "asset", path };
+    };
+    const dot = base.lastIndexOf(".");
+    const ext = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
+    for (const sourceExt of SOURCE_FOR_OUTPUT[ext] ?? []) {
+      const found = hit(base.slice(0, dot) + sourceExt);
+      if (found) return found;
+    }
+    if (base.endsWith(".d.ts")) {
+      const stem = base.slice(0, -5);
+      const found = hit(stem + ".ts") ?? hit(stem + ".tsx");
+      if (found) return found;
+    }
+    const exact = hit(base);
+    if (exact && ext) return exact;
+    for (const candidate of EXTENSIONS) {
+      const found = hit(base + candidate);
+      if (found) return found;
+    }
+    const prefix = base ? base + "/index" : "index";
+    for (const candidate of EXTENSIONS) {
+      const found = hit(prefix + candidate);
+      if (found) return found;
+    }
+    return exact;
+  };
+
+  const resolveWorkspace = (workspace: Workspace, subpath: string): Resolution | undefined => {
+    const targets = mapTargets(workspace.manifest.exports, subpath);
+    if (subpath === ".") {
+      const { source, module, main, types, typings } = workspace.manifest;
+      for (const field of [source, module, main, types, typings]) if (typeof field === "string") targets.push(field);
+    }
+    for (const target of targets) {
+      const found = toSource(workspace.dir, target);
+      if (found) return found;
+    }
+    // No manifest entry names a source file: try the usual source layouts.
+    const rest = subpath === "." ? "" : subpath.slice(2);
+    for (const guess of rest ? [`src/${rest}`, rest] : ["src/index", "index", "src"]) {
+      const path = joinPath(workspace.dir, guess);
+      const found = path === undefined ? undefined : probe(path);
+      if (found?.kind === "local") return found;
+    }
+    return undefined;
+  };
+
+  const toSource = (dir: string, target: string): Resolution | undefined => {
+    const relative = target.replace(/^\.\//, "");
+    const candidates = [relative];
+    if (OUTPUT_DIR.test(relative)) {
+      const inner = relative.replace(OUTPUT_DIR, "");
+      candidates.push(`src/${inner}`, inner);
+    }
+    for (const candidate of candidates) {
+      const path = joinPath(dir, candidate.replace(/\.d\.(m|c)?ts$/, ".$1ts"));
+      const found = path === undefined ? undefined : probe(path) ?? probe(stripExtension(path));
+      if (found?.kind === "local") return found;
+    }
+    return undefined;
+  };
+
+  return (specifier, from) => {
+    if (specifier.startsWith(".") || specifier.startsWith("/")) {
+      const path = specifier.startsWith("/") ? undefined : joinPath(dirOf(from), specifier);
+      if (path === undefined) return { kind: "unresolved", reason: "outside the repository" };
+      return probe(path) ?? { kind: "unresolved", reason: "no such file" };
+    }
+    if (specifier.startsWith("node:")) return { kind: "external", name: specifier };
+    if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
+      // npm:, jsr:, https: and other schemes are packages from outside the repository.
+      return { kind: "external", name: specifier };
+    }
+    const manifest = nearestManifest(from);
+    if (specifier.startsWith("#") && manifest) {
+      for (const target of mapTargets(manifest.value.imports, specifier)) {
+        const found = target.startsWith(".") ? toSource(manifest.dir, target) : undefined;
+        if (found) return found;
+      }
+      return { kind: "unresolved", reason: "no matching package.json imports entry" };
+    }
+
+    const config = configs.forFile(from);
+    if (config) {
+      for (const candidate of pathCandidates(config, specifier)) {
+        const found = probe(candidate);
+        if (found && !(found.kind === "local" && found.path === from)) return found;
+      }
+    }
+
+    const name = packageName(specifier);
+    const workspace = workspaces.find((w) => specifier === w.name || specifier.startsWith(w.name + "/"));
+    if (workspace) {
+      const subpath = specifier === workspace.name ? "." : "./" + specifier.slice(workspace.name.length + 1);
+      return resolveWorkspace(workspace, subpath) ?? { kind: "unresolved", reason: `no source for workspace package ${workspace.name}` };
+    }
+
+    // A declared dependency is the package, even when a local file has the same name.
+    if (dependenciesAbove(from).has(name)) return { kind: "external", name };
+    if (config?.baseUrl !== undefined) {
+      const path = joinPath(config.baseUrl, specifier);
+      const found = path === undefined ? undefined : probe(path);
+      if (found && !(found.kind === "local" && found.path === from)) return found;
+    }
+    // Built-ins come after baseUrl, as in TypeScript: `util/format` may be a local folder.
+    if (BUILTINS.has(name)) return { kind: "external", name: `node:${name}` };
+    return { kind: "external", name };
+  };
+}
+
+/** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") && parts.length > 1 ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+function stripExtension(path: string): string {
+  return path.replace(/\.(d\.)?(m|c)?(ts|js)x?$/, "");
+}
+
+/** The package.json nearest above a file (cached per folder). */
+function nearestManifestLookup(project: ProjectFiles) {
+  const byDir = new Map<string, { dir: string; value: Manifest } | undefined>();
+  const lookup = (dir: string): { dir: string; value: Manifest } | undefined => {
+    if (byDir.has(dir)) return byDir.get(dir);
+    const file = dir ? `${dir}/package.json` : "package.json";
+    const value = project.has(file) ? (project.json(file) as Manifest | undefined) : undefined;
+    const found = value && typeof value === "object" ? { dir, value } : dir ? lookup(dirOf(dir)) : undefined;
+    byDir.set(dir, found);
+    return found;
+  };
+  return (from: string) => lookup(dirOf(from));
+}
+
+/** Every dependency declared by a package.json in a file's folder or above (hoisting included). */
+function dependenciesLookup(project: ProjectFiles) {
+  const byDir = new Map<string, Set<string>>();
+  const lookup = (dir: string): Set<string> => {
+    const known = byDir.get(dir);
+    if (known) return known;
+    const file = dir ? `${dir}/package.json` : "package.json";
+    const own = project.has(file) ? declaredDependencies(project.json(file) as Manifest | undefined) : new Set<string>();
+    const names = dir ? new Set([...own, ...lookup(dirOf(dir))]) : own;
+    byDir.set(dir, names);
+    return names;
+  };
+  return (from: string) => lookup(dirOf(from));
+}

@@ -1,0 +1,55 @@
+/**
+ * The resolve stage: every import specifier of every file, resolved by its language's
+ * resolver to a repository file, a package, or nothing.
+ */
+import type { FileFacts } from "../facts.ts";
+import type { Edge, External, Unresolved } from "../schema.ts";
+import type { ProjectFiles } from "../project.ts";
+import { javascriptResolver } from "./javascript.ts";
+import type { Resolver } from "./resolution.ts";
+
+export type { Resolution, Resolver } from "./resolution.ts";
+
+/** Resolver factories by language id; languages that share a module system share one. */
+const RESOLVERS: Record<string, (project: ProjectFiles) => Resolver> = {
+  typescript: javascriptResolver,
+  javascript: javascriptResolver,
+  vue: javascriptResolver,
+  svelte: javascriptResolver,
+};
+
+export type Resolved = { edges: Edge[]; unresolved: Unresolved[]; externals: External[] };
+
+export function resolveImports(facts: readonly FileFacts[], project: ProjectFiles): Resolved {
+  const resolvers = new Map<(project: ProjectFiles) => Resolver, Resolver>();
+  const resolverFor = (language: string): Resolver | undefined => {
+    const factory = RESOLVERS[language];
+    if (!factory) return undefined;
+    let resolver = resolvers.get(factory);
+    if (!resolver) resolvers.set(factory, (resolver = factory(project)));
+    return resolver;
+  };
+
+  const edges: Edge[] = [];
+  const unresolved: Unresolved[] = [];
+  const externals: External[] = [];
+  for (const file of facts) {
+    const resolve = resolverFor(file.language);
+    if (!resolve) continue;
+    const seen = new Set<string>();
+    for (const { specifier, kind, line } of file.imports) {
+      const key = `${specifier}\0${kind}\0${line}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const target = resolve(specifier, file.path);
+      if (target.kind === "local") {
+        if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
+      } else if (target.kind === "external") {
+        externals.push({ file: file.path, specifier, name: target.name, kind, line });
+      } else if (target.kind === "unresolved") {
+        unresolved.push({ file: file.path, specifier, kind, line, reason: target.reason });
+      }
+    }
+  }
+  return { edges, unresolved, externals };
+}

@@ -1,0 +1,12 @@
+/** Where an import specifier leads. */
+export type Resolution =
+  /** A source file of the repository: an edge of the graph. */
+  | { kind: "local"; path: string }
+  /** A repository file that is not source (JSON, CSS, images): no edge, not unresolved. */
+  | { kind: "asset"; path: string }
+  /** A package or a built-in module; `name` is the package name. */
+  | { kind: "external"; name: string }
+  /** Looks local but names no file of the repository. */
+  | { kind: "unresolved"; reason: string };
+
+export type Resolver = (specifier: string, from: string) => Resolution;

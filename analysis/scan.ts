@@ -1,0 +1,136 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import ignore, { type Ignore } from "ignore";
+import { languageOf } from "./languages/mod.ts";
+
+/** Folders that hold dependencies, builds or caches: never scanned (DESIGN.md). */
+export const NEVER_SCANNED = new Set([
+  "node_modules", "vendor", "dist", "build", "out", "target", ".next", ".nuxt", ".svelte-kit",
+  "coverage", "__pycache__", ".venv", "venv", ".tox", ".gradle", "Pods", ".dart_tool", "_build",
+  "deps", ".git", ".tool",
+]);
+/** `bin` and `obj` are .NET build output only beside a project file. */
+const DOTNET_OUTPUT = new Set(["bin", "obj"]);
+const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj)$/;
+
+export const MAX_FILE_BYTES = 512 * 1024;
+export const MAX_FILES = 5000;
+
+export type ScannedFile = { path: string; language: string; size: number; mtimeMs: number };
+export type ScanResult = {
+  /** Source files to analyse, sorted by path. */
+  files: ScannedFile[];
+  /** Every listed path, source or not: resolution probes it (assets, manifests, configs). */
+  listed: Set<string>;
+  truncated: boolean;
+  skipped: { file: string; reason: string }[];
+  git: boolean;
+};
+
+export type ScanOptions = { maxFiles?: number };
+
+/**
+ * Lists what the analysis reads: the files git lists (tracked and untracked, not ignored), or
+ * outside git a walk that honours .gitignore; never the folders of NEVER_SCANNED, never a file
+ * over 512 KB, and at most 5000 source files (the rest are left out and `truncated` is set).
+ */
+export function scan(root: string, options: ScanOptions = {}): ScanResult {
+  const maxFiles = options.maxFiles ?? MAX_FILES;
+  const fromGit = gitFiles(root);
+  const all = (fromGit ?? walk(root)).filter((path) => !inNeverScanned(path)).sort();
+  const listed = new Set(all);
+  const projectDirs = dotnetProjectDirs(all);
+  const withoutDotnetOutput = projectDirs.size ? all.filter((path) => !inDotnetOutput(path, projectDirs)) : all;
+
+  const files: ScannedFile[] = [];
+  const skipped: ScanResult["skipped"] = [];
+  let truncated = false;
+  for (const path of withoutDotnetOutput) {
+    const language = languageOf(path);
+    if (!language) continue;
+    let stat;
+    try {
+      stat = statSync(join(root, path));
+    } catch {
+      continue; // listed by git but deleted in the working tree
+    }
+    if (!stat.isFile()) continue;
+    if (stat.size > MAX_FILE_BYTES) {
+      skipped.push({ file: path, reason: `over 512 KB (${Math.round(stat.size / 1024)} KB)` });
+      continue;
+    }
+    if (files.length >= maxFiles) {
+      truncated = true;
+      break;
+    }
+    files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs });
+  }
+  return { files, listed, truncated, skipped, git: fromGit !== undefined };
+}
+
+function inNeverScanned(path: string): boolean {
+  let start = 0;
+  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", start)) {
+    if (NEVER_SCANNED.has(path.slice(start, slash))) return true;
+    start = slash + 1;
+  }
+  return false;
+}
+
+/** Folders that hold a .NET project file: their `bin` and `obj` are build output. */
+function dotnetProjectDirs(paths: readonly string[]): Set<string> {
+  const dirs = new Set<string>();
+  for (const path of paths) if (DOTNET_PROJECT.test(path)) dirs.add(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
+  return dirs;
+}
+
+function inDotnetOutput(path: string, projectDirs: Set<string>): boolean {
+  const parts = path.split("/");
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (DOTNET_OUTPUT.has(parts[i]!) && projectDirs.has(parts.slice(0, i).join("/"))) return true;
+  }
+  return false;
+}
+
+function gitFiles(root: string): string[] | undefined {
+  const result = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0 || result.error) return undefined;
+  return result.stdout.split("\0").filter(Boolean);
+}
+
+/** Outside git: every file below root, honouring each folder's .gitignore. */
+function walk(root: string): string[] {
+  const found: string[] = [];
+  const visit = (dir: string, rules: { base: string; ig: Ignore }[]) => {
+    const abs = join(root, dir);
+    const gitignore = join(abs, ".gitignore");
+    const scoped = existsSync(gitignore)
+      ? [...rules, { base: dir, ig: ignore().add(readFileSync(gitignore, "utf8")) }]
+      : rules;
+    let entries;
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      const isDir = entry.isDirectory();
+      if (isDir && NEVER_SCANNED.has(entry.name)) continue;
+      const ignored = scoped.some(({ base, ig }) => {
+        const relative = base ? path.slice(base.length + 1) : path;
+        return ig.ignores(isDir ? relative + "/" : relative);
+      });
+      if (ignored) continue;
+      if (isDir) visit(path, scoped);
+      else if (entry.isFile()) found.push(path);
+    }
+  };
+  visit("", []);
+  return found;
+}

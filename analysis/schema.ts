@@ -1,0 +1,104 @@
+/**
+ * The shapes of the Devtools report, defined once. The CLI's --json, the API, the MCP server
+ * and the console views all speak these; types are inferred from the schemas.
+ */
+import { z } from "zod";
+import { ImportKind, MarkerFact } from "./facts.ts";
+
+export const FileNode = z.object({
+  path: z.string(),
+  language: z.string(),
+  lines: z.number().int(),
+  size: z.number().int(),
+  complexity: z.number().int(),
+  nesting: z.number().int(),
+  functions: z.number().int(),
+  types: z.number().int(),
+  abstractTypes: z.number().int(),
+  markers: z.array(MarkerFact),
+  /** Distinct files that import this one, and that this one imports. */
+  fanIn: z.number().int(),
+  fanOut: z.number().int(),
+  parse: z.enum(["lexical", "parsed"]),
+});
+export type FileNode = z.infer<typeof FileNode>;
+
+export const Edge = z.object({
+  from: z.string(),
+  to: z.string(),
+  kind: ImportKind,
+  line: z.number().int(),
+  specifier: z.string(),
+});
+export type Edge = z.infer<typeof Edge>;
+
+export const Unresolved = z.object({
+  file: z.string(),
+  specifier: z.string(),
+  kind: ImportKind,
+  line: z.number().int(),
+  reason: z.string(),
+});
+export type Unresolved = z.infer<typeof Unresolved>;
+
+export const External = z.object({
+  file: z.string(),
+  specifier: z.string(),
+  name: z.string(),
+  kind: ImportKind,
+  line: z.number().int(),
+});
+export type External = z.infer<typeof External>;
+
+export const Cycle = z.object({
+  /** runtime: the files import each other at run time; type: only through type imports. */
+  kind: z.enum(["runtime", "type"]),
+  files: z.array(z.string()),
+  /** One concrete loop through the files, the first file repeated at the end. */
+  loop: z.array(z.string()),
+});
+export type Cycle = z.infer<typeof Cycle>;
+
+export const Hub = z.object({ file: z.string(), fanIn: z.number().int(), fanOut: z.number().int() });
+export type Hub = z.infer<typeof Hub>;
+
+export const HealthRule = z.enum(["import-cycle", "hub-file", "boundary-violation"]);
+export type HealthRule = z.infer<typeof HealthRule>;
+
+export const Deduction = z.object({
+  rule: HealthRule,
+  weight: z.number(),
+  points: z.number().int(),
+  share: z.number(),
+  files: z.array(z.string()),
+});
+export type Deduction = z.infer<typeof Deduction>;
+
+export const Health = z.object({
+  score: z.number().int(),
+  sourceFiles: z.number().int(),
+  deductions: z.array(Deduction),
+});
+export type Health = z.infer<typeof Health>;
+
+export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
+export type Warning = z.infer<typeof Warning>;
+
+export const Report = z.object({
+  generatedAt: z.string(),
+  root: z.string(),
+  truncated: z.boolean(),
+  skipped: z.array(z.object({ file: z.string(), reason: z.string() })),
+  warnings: z.array(Warning),
+  git: z.boolean(),
+  files: z.array(FileNode),
+  edges: z.array(Edge),
+  unresolved: z.array(Unresolved),
+  externals: z.array(External),
+  cycles: z.array(Cycle),
+  hubs: z.array(Hub),
+  hubThreshold: z.number().int(),
+  health: Health,
+  timings: z.record(z.string(), z.number()),
+});
+export type Report = z.infer<typeof Report>;

@@ -1,0 +1,54 @@
+import { analyze, type Report, toDot, toMermaid } from "../analysis/mod.ts";
+import type { Command } from "./command.ts";
+
+const FORMATS: Record<string, (report: Report) => string> = { mermaid: toMermaid, dot: toDot };
+
+export const graphCommand: Command = {
+  name: "graph",
+  summary: "import graph: files, edges, cycles, hubs, health",
+  usage: "tool graph [--format text|mermaid|dot] [--json]",
+  details: [
+    "Cycles are runtime cycles (type-only imports left out) and, apart, cycles made only by type imports.",
+    "A hub is a file imported by at least 5% of the source files (and at least 10).",
+    "--format mermaid|dot prints diagram text; --json prints files, edges, unresolved, cycles, hubs, health.",
+  ].join("\n"),
+  options: { format: { type: "string" } },
+  run(context) {
+    const format = String(context.values.format ?? "text");
+    if (format !== "text" && !FORMATS[format]) {
+      throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
+    }
+    const report = analyze(context.root, { onProgress: context.progress });
+    if (context.json) {
+      const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;
+      context.stdout(JSON.stringify({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health }, null, 2));
+    } else if (format !== "text") {
+      context.stdout(FORMATS[format]!(report).trimEnd());
+    } else {
+      context.stdout(summary(report));
+    }
+    return 0;
+  },
+};
+
+function summary(report: Report): string {
+  const runtime = report.cycles.filter((c) => c.kind === "runtime");
+  const typeOnly = report.cycles.filter((c) => c.kind === "type");
+  const out: string[] = [];
+  out.push(`${report.files.length} files, ${report.edges.length} imports between them, ${report.unresolved.length} unresolved`);
+  if (report.truncated) out.push(`truncated: only the first ${report.files.length} source files were analysed`);
+  for (const skip of report.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
+  for (const warning of report.warnings) out.push(`warning ${warning.file}:${warning.line}: ${warning.message}`);
+  out.push("", `Health ${report.health.score}/100`);
+  for (const d of report.health.deductions) out.push(`  -${d.points} ${d.rule} (${d.files.length} files)`);
+  out.push("", `Cycles: ${runtime.length} runtime, ${typeOnly.length} type-only`);
+  for (const cycle of report.cycles) out.push(`  ${cycle.kind === "type" ? "type " : ""}${cycle.loop.join(" -> ")}`);
+  out.push("", `Hubs (fan-in >= ${report.hubThreshold}): ${report.hubs.length}`);
+  for (const hub of report.hubs) out.push(`  ${hub.file}  imported by ${hub.fanIn}, imports ${hub.fanOut}`);
+  if (report.unresolved.length) {
+    out.push("", "Unresolved imports:");
+    for (const u of report.unresolved.slice(0, 20)) out.push(`  ${u.file}:${u.line} ${u.specifier} (${u.reason})`);
+    if (report.unresolved.length > 20) out.push(`  ... and ${report.unresolved.length - 20} more (--json lists all)`);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,103 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { utimesSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { analyze } from "../../analysis/mod.ts";
+import { dropMemoryCache, FACTS_CACHE_FILE } from "../../analysis/cache.ts";
+import { scan } from "../../analysis/scan.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const test = suite("scan and cache");
+
+test("scan() lists git's files, never dependency or build folders, and honours .gitignore", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    ".gitignore": "generated/\n",
+    "src/a.ts": "export const a = 1;\n",
+    "node_modules/pkg/index.js": "module.exports = 1;\n",
+    "dist/out.js": "x\n",
+    "generated/gen.ts": "x\n",
+    "deep/vendor/lib.js": "x\n",
+    "app/bin/tool.ts": "x\n",
+    "dotnet/bin/out.cs": "x\n",
+    "dotnet/App.csproj": "<Project />\n",
+    "README.md": "# readme\n",
+  });
+  git(root, "init", "-q");
+  const result = scan(root);
+  assert.ok(result.git);
+  assert.equal(result.files.map((f) => f.path), ["app/bin/tool.ts", "src/a.ts"]);
+  assert.ok(result.listed.has("README.md"), "non-source files are listed for resolution");
+});
+
+test("scan() walks a folder outside git, honouring nested .gitignore files", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    ".gitignore": "*.gen.ts\n",
+    "src/.gitignore": "secret/\n",
+    "src/a.ts": "export const a = 1;\n",
+    "src/b.gen.ts": "x\n",
+    "src/secret/c.ts": "x\n",
+    "build/d.js": "x\n",
+  });
+  const result = scan(root);
+  assert.not.ok(result.git);
+  assert.equal(result.files.map((f) => f.path), ["src/a.ts"]);
+});
+
+test("analyze() skips files over 512 KB and says so", () => {
+  const root = tempDir();
+  writeFiles(root, { "src/small.ts": 'import { big } from "./big";\n', "src/big.ts": "export const big = 1;\n" + "// padding\n".repeat(50_000) });
+  git(root, "init", "-q");
+  const report = analyze(root);
+  assert.equal(report.files.map((f) => f.path), ["src/small.ts"]);
+  assert.equal(report.skipped.map((s) => s.file), ["src/big.ts"]);
+  assert.match(report.skipped[0]!.reason, /over 512 KB/);
+});
+
+test("analyze() stops at 5000 source files and reports truncated", () => {
+  const root = tempDir();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 5003; i++) files[`src/f${String(i).padStart(4, "0")}.ts`] = `export const v = ${i};\n`;
+  writeFiles(root, files);
+  git(root, "init", "-q");
+  const report = analyze(root);
+  assert.is(report.files.length, 5000);
+  assert.ok(report.truncated);
+});
+
+test("analyze() reuses cached facts and re-reads only the changed file", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/a.ts": 'import { b } from "./b";\nexport const a = b;\n',
+    "src/b.ts": "export const b = 1;\n",
+    "src/c.ts": "export const c = 1;\n",
+  });
+  git(root, "init", "-q");
+  analyze(root);
+  assert.ok(existsSync(join(root, FACTS_CACHE_FILE)), "facts are cached on disk");
+  assert.is(readFileSync(join(root, ".tool/cache/.gitignore"), "utf8"), "*\n");
+
+  // Edit b.ts so it imports c.ts, and corrupt a.ts's cached facts: a file that was not
+  // re-read keeps its (marked) cached facts; b.ts must be re-read.
+  const store = JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8"));
+  store.entries["src/a.ts"].facts.complexity = 99;
+  writeFileSync(join(root, FACTS_CACHE_FILE), JSON.stringify(store));
+  dropMemoryCache(root);
+  writeFileSync(join(root, "src/b.ts"), 'import { c } from "./c";\nexport const b = c;\n');
+  utimesSync(join(root, "src/b.ts"), new Date(), new Date(Date.now() + 5000));
+
+  const report = analyze(root);
+  assert.is(report.files.find((f) => f.path === "src/a.ts")!.complexity, 99, "a.ts came from the cache");
+  assert.ok(report.edges.some((e) => e.from === "src/b.ts" && e.to === "src/c.ts"), "b.ts was re-read");
+});
+
+test("analyze() ignores a damaged cache file and rebuilds it", () => {
+  const root = tempDir();
+  writeFiles(root, { "src/a.ts": "export const a = 1;\n", [FACTS_CACHE_FILE]: "{ not json" });
+  const report = analyze(root);
+  assert.is(report.files.length, 1);
+  assert.ok(JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries["src/a.ts"]);
+});
+
+test.run();

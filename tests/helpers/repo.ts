@@ -1,0 +1,67 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { spawnSync } from "node:child_process";
+
+export const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
+export const FIXTURES = join(PROJECT_ROOT, "tests", "fixtures");
+
+const made: string[] = [];
+process.on("exit", () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed when the test process exits. */
+export function tempDir(prefix = "tool-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Runs git in a folder with a fixed identity; throws with git's message on failure. */
+export function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "test@example.com",
+      GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "test@example.com",
+    },
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** Copies a fixture into a temp folder and, unless `git: false`, makes it a git repository with one commit. */
+export function fixtureRepo(name: string, options: { git?: boolean } = {}): string {
+  const dir = tempDir(`tool-${name}-`);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  if (options.git !== false) {
+    git(dir, "init", "-q", "-b", "main");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "fixture");
+  }
+  return dir;
+}
+
+/** Writes files (path -> content) under a folder, creating folders as needed. */
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+/** Runs `tool` (main.ts under this Bun) as a child process, as a user would. */
+export function runTool(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
+  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, "main.ts"), ...args], {
+    cwd: options.cwd ?? PROJECT_ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
