@@ -39,6 +39,12 @@ export const FileFacts = z.object({
   complexity: z.number().int(),
   nesting: z.number().int(),
   markers: z.array(MarkerFact),
+  /**
+   * Names this file declares that other files import by name rather than by path: a Java or
+   * Kotlin package, a C# namespace, a PHP namespace, an Elixir module, a Go package clause.
+   * Each language module documents what it puts here; its resolver reads them.
+   */
+  declares: z.array(z.string()).optional(),
   /** How the imports were found: a full parse, or the lexical scan alone. */
   parse: z.enum(["lexical", "parsed"]),
   /** Why a full parse failed, when it was tried and failed; the lexical result stands. */

@@ -29,6 +29,8 @@ export const Edge = z.object({
   kind: ImportKind,
   line: z.number().int(),
   specifier: z.string(),
+  /** Set where the import names a package or namespace and the edge goes to each of its files. */
+  coarse: z.boolean().optional(),
 });
 export type Edge = z.infer<typeof Edge>;
 

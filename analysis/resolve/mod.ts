@@ -10,8 +10,14 @@ import type { Resolver } from "./resolution.ts";
 
 export type { Resolution, Resolver } from "./resolution.ts";
 
+/**
+ * Makes a resolver for one language from the repository's files and every file's facts
+ * (what each file declares: packages, namespaces, modules).
+ */
+export type ResolverFactory = (project: ProjectFiles, facts: readonly FileFacts[]) => Resolver;
+
 /** Resolver factories by language id; languages that share a module system share one. */
-const RESOLVERS: Record<string, (project: ProjectFiles) => Resolver> = {
+const RESOLVERS: Record<string, ResolverFactory> = {
   typescript: javascriptResolver,
   javascript: javascriptResolver,
   vue: javascriptResolver,
@@ -21,12 +27,12 @@ const RESOLVERS: Record<string, (project: ProjectFiles) => Resolver> = {
 export type Resolved = { edges: Edge[]; unresolved: Unresolved[]; externals: External[] };
 
 export function resolveImports(facts: readonly FileFacts[], project: ProjectFiles): Resolved {
-  const resolvers = new Map<(project: ProjectFiles) => Resolver, Resolver>();
+  const resolvers = new Map<ResolverFactory, Resolver>();
   const resolverFor = (language: string): Resolver | undefined => {
     const factory = RESOLVERS[language];
     if (!factory) return undefined;
     let resolver = resolvers.get(factory);
-    if (!resolver) resolvers.set(factory, (resolver = factory(project)));
+    if (!resolver) resolvers.set(factory, (resolver = factory(project, facts)));
     return resolver;
   };
 
@@ -44,6 +50,10 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       const target = resolve(specifier, file.path);
       if (target.kind === "local") {
         if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
+      } else if (target.kind === "package") {
+        for (const path of target.paths) {
+          if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
+        }
       } else if (target.kind === "external") {
         externals.push({ file: file.path, specifier, name: target.name, kind, line });
       } else if (target.kind === "unresolved") {

@@ -1,0 +1,185 @@
+import type { CommentText } from "./markers.ts";
+
+/**
+ * A string literal found by a language's matcher: where it ends, and where its text lies.
+ * Offsets are into the source; `valueStart`/`valueEnd` exclude quotes and prefixes.
+ */
+export type StringMatch = { end: number; valueStart: number; valueEnd: number };
+
+/**
+ * How a language writes comments and strings. `matchString` is asked at every position in
+ * code; it returns a match when a literal starts there (the language decides prefixes, raw
+ * forms, heredocs, triple quotes), or undefined.
+ */
+export type Syntax = {
+  lineComments: readonly string[];
+  blockComments: readonly { open: string; close: string; nested?: boolean }[];
+  matchString(src: string, pos: number): StringMatch | undefined;
+};
+
+export type StringLiteral = { start: number; end: number; value: string; line: number };
+
+export type Stripped = {
+  /** The source with every comment and every string's text replaced by spaces (newlines kept). */
+  code: string;
+  comments: CommentText[];
+  strings: StringLiteral[];
+  /** The string literal whose opening quote is at `offset`, if any. */
+  stringAt(offset: number): StringLiteral | undefined;
+  /** The first string literal starting at or after `offset` (and before `limit`). */
+  stringAfter(offset: number, limit?: number): StringLiteral | undefined;
+  lineAt(offset: number): number;
+  /** Indentation width (tab = 4) of every line that has code after stripping. */
+  indents: number[];
+  lines: number;
+};
+
+/**
+ * Removes comments and string contents from source text, so that later regular expressions
+ * over `code` can never match inside them, while offsets and lines stay as in the source.
+ * A leading UTF-8 byte order mark is blanked too.
+ */
+export function strip(src: string, syntax: Syntax): Stripped {
+  const out: string[] = [];
+  const comments: CommentText[] = [];
+  const strings: StringLiteral[] = [];
+  const lineStarts = [0];
+  for (let i = src.indexOf("\n"); i !== -1; i = src.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const lineAt = (offset: number) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+  const blank = (from: number, to: number) => {
+    out.push(src.slice(from, to).replace(/[^\n\r]/g, " "));
+  };
+
+  let pos = src.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (pos) out.push(" ");
+  let codeStart = pos;
+  const flush = (to: number) => {
+    if (to > codeStart) out.push(src.slice(codeStart, to));
+  };
+
+  outer: while (pos < src.length) {
+    for (const open of syntax.lineComments) {
+      if (src.startsWith(open, pos)) {
+        flush(pos);
+        const newline = src.indexOf("\n", pos);
+        const end = newline === -1 ? src.length : newline;
+        comments.push({ text: src.slice(pos + open.length, end), line: lineAt(pos) });
+        blank(pos, end);
+        pos = codeStart = end;
+        continue outer;
+      }
+    }
+    for (const block of syntax.blockComments) {
+      if (src.startsWith(block.open, pos)) {
+        flush(pos);
+        const end = blockEnd(src, pos, block);
+        comments.push({ text: src.slice(pos + block.open.length, Math.max(pos + block.open.length, end - block.close.length)), line: lineAt(pos) });
+        blank(pos, end);
+        pos = codeStart = end;
+        continue outer;
+      }
+    }
+    const match = syntax.matchString(src, pos);
+    if (match) {
+      flush(pos);
+      strings.push({ start: pos, end: match.end, value: src.slice(match.valueStart, match.valueEnd), line: lineAt(pos) });
+      // Keep the delimiters, blank the text: `"abc"` becomes `"   "`.
+      out.push(src.slice(pos, match.valueStart).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+      blank(match.valueStart, match.valueEnd);
+      out.push(src.slice(match.valueEnd, match.end).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+      pos = codeStart = Math.max(match.end, pos + 1);
+      continue;
+    }
+    pos++;
+  }
+  flush(src.length);
+  const code = out.join("");
+
+  const byStart = new Map(strings.map((s) => [s.start, s]));
+  const indents: number[] = [];
+  for (const start of lineStarts) {
+    let width = 0;
+    let i = start;
+    for (; i < code.length; i++) {
+      const c = code.charCodeAt(i);
+      if (c === 32) width++;
+      else if (c === 9) width += 4;
+      else break;
+    }
+    const c = code.charCodeAt(i);
+    if (i < code.length && c !== 10 && c !== 13) indents.push(width);
+  }
+  const lines = src.length === 0 ? 0 : lineStarts.length - (src.endsWith("\n") ? 1 : 0);
+  return {
+    code,
+    comments,
+    strings,
+    stringAt: (offset) => byStart.get(offset),
+    stringAfter: (offset, limit = Infinity) => strings.find((s) => s.start >= offset && s.start < limit),
+    lineAt,
+    indents,
+    lines,
+  };
+}
+
+function blockEnd(src: string, pos: number, block: Syntax["blockComments"][number]): number {
+  if (!block.nested) {
+    const close = src.indexOf(block.close, pos + block.open.length);
+    return close === -1 ? src.length : close + block.close.length;
+  }
+  let depth = 0;
+  let i = pos;
+  while (i < src.length) {
+    if (src.startsWith(block.open, i)) {
+      depth++;
+      i += block.open.length;
+    } else if (src.startsWith(block.close, i)) {
+      depth--;
+      i += block.close.length;
+      if (depth === 0) return i;
+    } else i++;
+  }
+  return src.length;
+}
+
+/**
+ * A quoted string starting at `pos` with the given quote: backslash escapes, and unless
+ * `multiline`, it ends at the end of the line when unclosed.
+ */
+export function quoted(src: string, pos: number, quote: string, options: { escapes?: boolean; multiline?: boolean } = {}): StringMatch | undefined {
+  if (!src.startsWith(quote, pos)) return undefined;
+  const escapes = options.escapes ?? true;
+  let i = pos + quote.length;
+  while (i < src.length) {
+    if (escapes && src[i] === "\\") {
+      i += 2;
+      continue;
+    }
+    if (src.startsWith(quote, i)) return { end: i + quote.length, valueStart: pos + quote.length, valueEnd: i };
+    if (!options.multiline && src[i] === "\n") return { end: i, valueStart: pos + quote.length, valueEnd: i };
+    i++;
+  }
+  return { end: src.length, valueStart: pos + quote.length, valueEnd: src.length };
+}
+
+/** Counts whole-word matches of `words` and occurrences of `operators` in stripped code. */
+export function countDecisions(code: string, words: readonly string[], operators: readonly string[] = []): number {
+  let count = 0;
+  if (words.length) {
+    const pattern = new RegExp(`(?<![\\w$.])(?:${words.join("|")})(?![\\w$])`, "g");
+    count += code.match(pattern)?.length ?? 0;
+  }
+  for (const operator of operators) {
+    for (let i = code.indexOf(operator); i !== -1; i = code.indexOf(operator, i + operator.length)) count++;
+  }
+  return count;
+}
