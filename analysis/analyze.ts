@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFacts } from "./cache.ts";
+import { assignComponents, componentsSection } from "./components/mod.ts";
+import { loadArchitectureConfig } from "./config.ts";
+import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles } from "./graph/cycles.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
@@ -18,7 +21,7 @@ const languageById = new Map(LANGUAGES.map((language) => [language.id, language]
 
 /**
  * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
- * resolve -> graph (cycles, hubs) -> health. Static: it reads files and runs `git ls-files`,
+ * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> health. Static: it reads files and runs `git ls-files`,
  * nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions = {}): Report {
@@ -48,11 +51,24 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   const cycles = findCycles(paths, edges);
   const fan = fanCounts(edges);
   const hubs = findHubs(paths.length, fan);
+  lap("graph");
+
+  progress("components");
+  const { architecture, configError } = loadArchitectureConfig(root);
+  const assignment = assignComponents(paths, architecture);
+  const entryPoint = entryPointMatcher(project);
+  const files = facts.map((f) => {
+    const fanIn = fan.fanIn.get(f.path) ?? 0;
+    const unused = fanIn === 0 && entryPoint(f.path, f.language) === "candidate";
+    return fileNode(f, assignment.byFile.get(f.path)!, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
+  });
+  const components = componentsSection(files, edges, assignment.byFile, assignment.source, architecture, configError);
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
+    "boundary-violation": components.boundaryViolations.map((v) => v.from),
   });
-  lap("graph");
+  lap("components");
 
   return {
     generatedAt: new Date().toISOString(),
@@ -65,13 +81,14 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
       message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
     })),
     git: scanned.git,
-    files: facts.map((f) => fileNode(f, fan.fanIn.get(f.path) ?? 0, fan.fanOut.get(f.path) ?? 0)),
+    files,
     edges,
     unresolved,
     externals,
     cycles,
     hubs,
     hubThreshold: hubThreshold(paths.length),
+    components,
     health,
     timings,
   };
@@ -83,7 +100,7 @@ function extractFile(root: string, file: ScannedFile): FileFacts {
   return { path: file.path, language: file.language, size: file.size, ...language.extract(text, file.path) };
 }
 
-function fileNode(facts: FileFacts, fanIn: number, fanOut: number): FileNode {
+function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {
   return {
     path: facts.path,
     language: facts.language,
@@ -95,6 +112,8 @@ function fileNode(facts: FileFacts, fanIn: number, fanOut: number): FileNode {
     types: facts.types.length,
     abstractTypes: facts.types.filter((t) => t.abstract).length,
     markers: facts.markers,
+    component,
+    unused,
     fanIn,
     fanOut,
     parse: facts.parse,

@@ -16,6 +16,10 @@ export const FileNode = z.object({
   types: z.number().int(),
   abstractTypes: z.number().int(),
   markers: z.array(MarkerFact),
+  /** Name of the component the file belongs to. */
+  component: z.string(),
+  /** Nothing imports it and it does not look like an entry point (tests, mains, configs...). */
+  unused: z.boolean(),
   /** Distinct files that import this one, and that this one imports. */
   fanIn: z.number().int(),
   fanOut: z.number().int(),
@@ -83,6 +87,68 @@ export const Health = z.object({
 });
 export type Health = z.infer<typeof Health>;
 
+export const Component = z.object({
+  /** The folder the component is, or "." for files in the repository root. */
+  name: z.string(),
+  files: z.number().int(),
+  lines: z.number().int(),
+  languages: z.array(z.string()),
+  /** Afferent coupling: components that depend on this one. */
+  ca: z.number().int(),
+  /** Efferent coupling: components this one depends on. */
+  ce: z.number().int(),
+  instability: z.number(),
+  abstractness: z.number(),
+  distance: z.number(),
+  zone: z.enum(["pain", "uselessness", "main-sequence"]),
+  types: z.number().int(),
+  abstractTypes: z.number().int(),
+  functions: z.number().int(),
+  dependsOn: z.array(z.object({ component: z.string(), imports: z.number().int() })),
+  dependedOnBy: z.array(z.string()),
+});
+export type Component = z.infer<typeof Component>;
+
+export const SdpViolation = z.object({
+  from: z.string(),
+  to: z.string(),
+  fromInstability: z.number(),
+  toInstability: z.number(),
+  imports: z.number().int(),
+  example: z.object({ file: z.string(), line: z.number().int(), target: z.string() }),
+});
+export type SdpViolation = z.infer<typeof SdpViolation>;
+
+export const DependencyMatrix = z.object({
+  components: z.array(z.string()),
+  /** counts[row][column]: imports from the row component into the column component. */
+  counts: z.array(z.array(z.number().int())),
+  mutual: z.array(z.tuple([z.string(), z.string()])),
+});
+export type DependencyMatrix = z.infer<typeof DependencyMatrix>;
+
+export const BoundaryViolation = z.object({
+  /** Index of the rule in architecture.rules. */
+  rule: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  line: z.number().int(),
+  specifier: z.string(),
+  reason: z.string(),
+});
+export type BoundaryViolation = z.infer<typeof BoundaryViolation>;
+
+export const ComponentsSection = z.object({
+  source: z.enum(["inferred", "depth", "configured"]),
+  configError: z.object({ key: z.string(), reason: z.string() }).optional(),
+  items: z.array(Component),
+  sdpViolations: z.array(SdpViolation),
+  sdpMargin: z.number(),
+  matrix: DependencyMatrix,
+  boundaryViolations: z.array(BoundaryViolation),
+});
+export type ComponentsSection = z.infer<typeof ComponentsSection>;
+
 export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
 
@@ -100,6 +166,7 @@ export const Report = z.object({
   cycles: z.array(Cycle),
   hubs: z.array(Hub),
   hubThreshold: z.number().int(),
+  components: ComponentsSection,
   health: Health,
   timings: z.record(z.string(), z.number()),
 });

@@ -1,7 +1,8 @@
 import type { Command } from "./command.ts";
+import { couplingCommand } from "./coupling.ts";
 import { graphCommand } from "./graph.ts";
 
 /** The command table: one entry per command, in the order `tool --help` lists them. */
-export const COMMANDS: readonly Command[] = [graphCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);

@@ -1,4 +1,5 @@
 import { builtinModules } from "node:module";
+import { languageOf } from "../languages/mod.ts";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
 import type { Resolution, Resolver } from "./resolution.ts";
 import { pathCandidates, TsConfigs } from "./tsconfig.ts";
@@ -32,7 +33,10 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
   const probe = (base: string): Resolution | undefined => {
     const hit = (path: string): Resolution | undefined => {
       if (!project.has(path)) return undefined;
-      return project.sources.has(path) ? { kind: "local", path } : { kind: "asset", path };
+      if (project.sources.has(path)) return { kind: "local", path };
+      // Source the scan left out (over 512 KB, or past the file limit): say so, never drop it.
+      if (languageOf(path)) return { kind: "unresolved", reason: "file not analysed (skipped, or past the file limit)" };
+      return { kind: "asset", path };
     };
     const dot = base.lastIndexOf(".");
     const ext = dot > base.lastIndexOf("/") ? base.slice(dot) : "";

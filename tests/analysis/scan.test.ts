@@ -53,6 +53,7 @@ test("analyze() skips files over 512 KB and says so", () => {
   assert.equal(report.files.map((f) => f.path), ["src/small.ts"]);
   assert.equal(report.skipped.map((s) => s.file), ["src/big.ts"]);
   assert.match(report.skipped[0]!.reason, /over 512 KB/);
+  assert.equal(report.unresolved.map((u) => `${u.specifier}: ${u.reason}`), ["./big: file not analysed (skipped, or past the file limit)"]);
 });
 
 test("analyze() stops at 5000 source files and reports truncated", () => {

@@ -1,0 +1,29 @@
+/** Components of the architecture: assignment of files, coupling metrics, SDP, matrix, boundary rules. */
+import type { ArchitectureConfig, ConfigError } from "../config.ts";
+import type { ComponentsSection, Edge, FileNode } from "../schema.ts";
+import { assignComponents } from "./assign.ts";
+import { componentMetrics, dependencyMatrix, SDP_MARGIN, sdpViolations } from "./metrics.ts";
+import { boundaryViolations } from "./rules.ts";
+
+export { assignComponents, ROOT_COMPONENT } from "./assign.ts";
+
+/** The `components` section of the report from the files, the edges and the configuration. */
+export function componentsSection(
+  files: readonly FileNode[],
+  edges: readonly Edge[],
+  byFile: Map<string, string>,
+  source: ComponentsSection["source"],
+  architecture: ArchitectureConfig,
+  configError: ConfigError | undefined,
+): ComponentsSection {
+  const items = componentMetrics(files, edges, byFile);
+  return {
+    source,
+    ...(configError ? { configError } : {}),
+    items,
+    sdpViolations: sdpViolations(items, edges, byFile),
+    sdpMargin: SDP_MARGIN,
+    matrix: dependencyMatrix(items),
+    boundaryViolations: boundaryViolations(edges, architecture.rules ?? []),
+  };
+}

@@ -1,0 +1,89 @@
+import { dirOf, joinPath, type ProjectFiles } from "./project.ts";
+
+/**
+ * Languages whose imports name files precisely enough that "imported by nobody" means
+ * something. Elsewhere code is reached by name without an import (Java and C# packages and
+ * namespaces, Go packages, Ruby and Elixir autoloading, Swift modules), so an unimported file
+ * is normal there and is never called dead. C and C++ count for headers only: a .c file is
+ * compiled, not included.
+ */
+const PRECISE_LANGUAGES = new Set(["typescript", "javascript", "python", "dart", "rust"]);
+const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/;
+
+const TEST = [
+  /(^|\/)(tests?|__tests__|__mocks__|specs?|e2e|testing|cypress|playwright)\//,
+  /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/,
+  /(^|\/)test_[^/]+\.py$/,
+  /_test\.(py|go|dart|exs)$/,
+  /(^|\/)conftest\.py$/,
+];
+const ENTRY_FOLDERS = /(^|\/)(bin|cmd|scripts?|tools|examples?|bench|benches|benchmarks|migrations|seeds|fixtures|docs?|\.github|\.storybook)\//;
+const CONFIG = [
+  /\.config\.[^/]+$/,
+  /(^|\/)\.?[\w-]+rc\.(js|cjs|mjs|ts|cts|mts)$/,
+  /(^|\/)(vite|vitest|jest|webpack|rollup|babel|eslint|prettier|tailwind|postcss|next|nuxt|svelte|astro|playwright|karma|drizzle|knexfile|gulpfile|gruntfile|metro|tsup|esbuild)[.\w-]*\.[cm]?[jt]s$/i,
+  /\.d\.[cm]?ts$/,
+  /(^|\/)(setup|noxfile|fabfile|tasks|manage|wsgi|asgi|settings|urls|admin|apps|models|views|signals|celery)\.py$/,
+  /(^|\/)(build\.rs|lib\.rs|main\.rs)$/,
+  /(^|\/)src\/bin\/[^/]+\.rs$/,
+];
+/** Files frameworks load by their place in the tree (routes, pages, layouts, hooks). */
+const FRAMEWORK = [
+  /(^|\/)(pages|app|routes|api|server|middleware|plugins|layouts|store|composables)\/.*\.[cm]?[jt]sx?$/,
+  /(^|\/)(page|layout|route|loading|error|not-found|template|default|middleware|instrumentation|global-error)\.[cm]?[jt]sx?$/,
+  /\+(page|layout|server|error)(\.server)?\.[jt]s$/,
+  /(^|\/)hooks\.(server|client)\.[jt]s$/,
+  /(^|\/)(service-worker|sw|worker)\.[jt]s$/,
+];
+const MAIN_NAMES = /(^|\/)(main|index|app|server|cli|mod|__main__|__init__|program)\.[^/.]+$/i;
+
+/**
+ * Entry points of the repository for dead-code purposes: files something outside the import
+ * graph runs or loads. Manifests name some (package.json main, module, exports, bin, types,
+ * and files named in scripts); conventions name the rest.
+ */
+export function entryPointMatcher(project: ProjectFiles): (path: string, language: string) => "entry" | "imprecise" | "candidate" {
+  const named = manifestEntries(project);
+  const packageDirs = new Set(project.named("package.json").concat(project.named("pyproject.toml"), project.named("pubspec.yaml"), project.named("Cargo.toml")).map(dirOf));
+  return (path, language) => {
+    const precise = PRECISE_LANGUAGES.has(language) || ((language === "c" || language === "cpp") && HEADER.test(path));
+    if (!precise) return "imprecise";
+    if (named.has(stem(path))) return "entry";
+    if (TEST.some((p) => p.test(path)) || ENTRY_FOLDERS.test(path) || CONFIG.some((p) => p.test(path)) || FRAMEWORK.some((p) => p.test(path))) return "entry";
+    if (MAIN_NAMES.test(path)) {
+      const dir = dirOf(path);
+      if (!dir || dir === "src" || dir === "lib" || packageDirs.has(dir) || packageDirs.has(dirOf(dir))) return "entry";
+    }
+    return "candidate";
+  };
+}
+
+const stem = (path: string) => path.replace(/\.(d\.)?[cm]?[jt]sx?$/, "").replace(/\.[^/.]+$/, "");
+
+/** Files named by package.json entry fields and scripts, as stems, with built output mapped to src/. */
+function manifestEntries(project: ProjectFiles): Set<string> {
+  const stems = new Set<string>();
+  const add = (dir: string, target: string) => {
+    const path = joinPath(dir, target.replace(/^\.\//, ""));
+    if (path === undefined) return;
+    stems.add(stem(path));
+    const inner = path.slice(dir ? dir.length + 1 : 0).replace(/^(dist|build|lib|out|esm|cjs)\//, "");
+    const src = joinPath(dir, `src/${inner}`);
+    if (src) stems.add(stem(src));
+    stems.add(stem(joinPath(dir, inner) ?? inner));
+  };
+  const strings = (value: unknown): string[] =>
+    typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
+  for (const file of project.named("package.json")) {
+    const manifest = project.json(file) as Record<string, unknown> | undefined;
+    if (!manifest || typeof manifest !== "object") continue;
+    const dir = dirOf(file);
+    for (const field of ["main", "module", "types", "typings", "source", "browser", "exports", "bin"]) {
+      for (const target of strings(manifest[field])) if (target.startsWith(".") || /^[\w@]/.test(target)) add(dir, target);
+    }
+    for (const script of strings(manifest.scripts)) {
+      for (const match of script.matchAll(/[\w./@-]+\.[cm]?[jt]sx?\b/g)) add(dir, match[0]);
+    }
+  }
+  return stems;
+}
