@@ -11,6 +11,7 @@ import { computeHealth } from "./health.ts";
 import { LANGUAGES } from "./languages/mod.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
+import { extractRoutes, routesSection } from "./routes/mod.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
@@ -21,7 +22,8 @@ const languageById = new Map(LANGUAGES.map((language) => [language.id, language]
 
 /**
  * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
- * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> health. Static: it reads files and runs `git ls-files`,
+ * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> routes ->
+ * health. Static: it reads files and runs `git ls-files`,
  * nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions = {}): Report {
@@ -59,16 +61,22 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   const entryPoint = entryPointMatcher(project);
   const files = facts.map((f) => {
     const fanIn = fan.fanIn.get(f.path) ?? 0;
-    const unused = fanIn === 0 && entryPoint(f.path, f.language) === "candidate";
+    // A file that registers routes is an entry point: the framework loads it.
+    const unused = fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
     return fileNode(f, assignment.byFile.get(f.path)!, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
   });
   const components = componentsSection(files, edges, assignment.byFile, assignment.source, architecture, configError);
+  lap("components");
+
+  progress("routes");
+  const routes = routesSection(facts, edges, assignment.byFile);
+  lap("routes");
+
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
     "boundary-violation": components.boundaryViolations.map((v) => v.from),
   });
-  lap("components");
 
   return {
     generatedAt: new Date().toISOString(),
@@ -89,6 +97,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     hubs,
     hubThreshold: hubThreshold(paths.length),
     components,
+    routes,
     health,
     timings,
   };
@@ -97,7 +106,8 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
 function extractFile(root: string, file: ScannedFile): FileFacts {
   const language = languageById.get(file.language)!;
   const text = readFileSync(join(root, file.path), "utf8");
-  return { path: file.path, language: file.language, size: file.size, ...language.extract(text, file.path) };
+  const routes = extractRoutes(file.language, file.path, text);
+  return { path: file.path, language: file.language, size: file.size, ...language.extract(text, file.path), ...(routes ? { routes } : {}) };
 }
 
 function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {

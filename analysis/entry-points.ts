@@ -17,6 +17,9 @@ const TEST = [
   /_test\.(py|go|dart|exs)$/,
   /(^|\/)conftest\.py$/,
 ];
+/** Test code: its routes are fakes (mocks, stubs), and nothing needs to import it. */
+export const isTestFile = (path: string): boolean => TEST.some((p) => p.test(path));
+
 const ENTRY_FOLDERS = /(^|\/)(bin|cmd|scripts?|tools|examples?|bench|benches|benchmarks|migrations|seeds|fixtures|docs?|\.github|\.storybook)\//;
 const CONFIG = [
   /\.config\.[^/]+$/,
@@ -49,7 +52,7 @@ export function entryPointMatcher(project: ProjectFiles): (path: string, languag
     const precise = PRECISE_LANGUAGES.has(language) || ((language === "c" || language === "cpp") && HEADER.test(path));
     if (!precise) return "imprecise";
     if (named.has(stem(path))) return "entry";
-    if (TEST.some((p) => p.test(path)) || ENTRY_FOLDERS.test(path) || CONFIG.some((p) => p.test(path)) || FRAMEWORK.some((p) => p.test(path))) return "entry";
+    if (isTestFile(path) || ENTRY_FOLDERS.test(path) || CONFIG.some((p) => p.test(path)) || FRAMEWORK.some((p) => p.test(path))) return "entry";
     if (MAIN_NAMES.test(path)) {
       const dir = dirOf(path);
       if (!dir || dir === "src" || dir === "lib" || packageDirs.has(dir) || packageDirs.has(dirOf(dir))) return "entry";

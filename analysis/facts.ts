@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FileRoutes } from "./routes/registration.ts";
 
 /**
  * What one file says about itself, extracted once and cached by path + size + mtime.
@@ -45,6 +46,8 @@ export const FileFacts = z.object({
    * Each language module documents what it puts here; its resolver reads them.
    */
   declares: z.array(z.string()).optional(),
+  /** Entry points the file registers (routes, routers, mounts), for the routes stage to link. */
+  routes: FileRoutes.optional(),
   /** How the imports were found: a full parse, or the lexical scan alone. */
   parse: z.enum(["lexical", "parsed"]),
   /** Why a full parse failed, when it was tried and failed; the lexical result stands. */

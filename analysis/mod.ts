@@ -5,4 +5,5 @@
 export { analyze, type AnalyzeOptions, type Progress } from "./analyze.ts";
 export { MAX_FILE_BYTES, MAX_FILES, NEVER_SCANNED } from "./scan.ts";
 export * from "./schema.ts";
+export { RouteKind } from "./routes/registration.ts";
 export { toDot, toMermaid } from "./reporters/diagram.ts";

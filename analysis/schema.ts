@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ImportKind, MarkerFact } from "./facts.ts";
+import { RouteKind } from "./routes/registration.ts";
 
 export const FileNode = z.object({
   path: z.string(),
@@ -149,6 +150,46 @@ export const ComponentsSection = z.object({
 });
 export type ComponentsSection = z.infer<typeof ComponentsSection>;
 
+export const Route = z.object({
+  method: z.string(),
+  /** The full path: prefixes, versions and mounts applied, parameters written `{name}`. */
+  path: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+  framework: z.string(),
+  handler: z.string(),
+  guards: z.array(z.string()),
+  kind: RouteKind,
+  /** What the handler's file reaches through the import graph. */
+  reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
+});
+export type Route = z.infer<typeof Route>;
+
+const RouteRef = z.object({ method: z.string(), path: z.string(), file: z.string(), line: z.number().int() });
+
+export const ContractOperation = z.object({ method: z.string(), path: z.string(), line: z.number().int() });
+export const Contract = z.object({
+  file: z.string(),
+  kind: z.enum(["openapi", "swagger", "graphql", "protobuf"]),
+  operations: z.array(ContractOperation),
+});
+export type Contract = z.infer<typeof Contract>;
+
+export const RoutesSection = z.object({
+  items: z.array(Route),
+  frameworks: z.array(z.string()),
+  duplicates: z.array(z.object({ method: z.string(), path: z.string(), routes: z.array(RouteRef) })),
+  /** Write routes with no route-level guard, listed only when no global guard was found. */
+  unguardedWrites: z.array(RouteRef),
+  globalGuard: z.boolean(),
+  contracts: z.array(Contract),
+  drift: z.object({
+    documentedNotImplemented: z.array(ContractOperation.extend({ file: z.string() })),
+    implementedNotDocumented: z.array(RouteRef),
+  }),
+});
+export type RoutesSection = z.infer<typeof RoutesSection>;
+
 export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
 
@@ -167,6 +208,7 @@ export const Report = z.object({
   hubs: z.array(Hub),
   hubThreshold: z.number().int(),
   components: ComponentsSection,
+  routes: RoutesSection,
   health: Health,
   timings: z.record(z.string(), z.number()),
 });

@@ -1,0 +1,20 @@
+import { strip } from "../languages/strip.ts";
+import { FRAMEWORKS, JS_LANGUAGES, SYNTAX } from "./frameworks/mod.ts";
+import { jsBindings, jsExports } from "./js/bindings.ts";
+import type { FileRoutes, Registration } from "./registration.ts";
+
+/**
+ * The route registrations of one file, or undefined when no framework's hint matches it
+ * (most files): only then is the text stripped and scanned, so the cost stays with the files
+ * that define routes.
+ */
+export function extractRoutes(language: string, path: string, text: string): FileRoutes | undefined {
+  const frameworks = FRAMEWORKS.filter((f) => f.languages.includes(language) && f.hint.test(text));
+  const syntax = SYNTAX[language];
+  if (frameworks.length === 0 || !syntax) return undefined;
+  const source = { ...strip(text, syntax), path, text };
+  const registrations: Registration[] = frameworks.flatMap((f) => f.scan(source));
+  if (registrations.length === 0) return undefined;
+  if (!JS_LANGUAGES.has(language)) return { registrations, bindings: [] };
+  return { registrations: [...registrations, ...jsExports(source)], bindings: jsBindings(source) };
+}

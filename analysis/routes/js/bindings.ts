@@ -1,0 +1,60 @@
+import type { Binding, Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const IMPORT = /\bimport\s+(?:type\s+)?([\s\S]*?)\s+from\s*(["'])/g;
+const REQUIRE = /\b(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(\s*(["'`])/g;
+
+/** The names a JS/TS file imports, with the specifier and the name each stands for. */
+export function jsBindings(source: RouteSource): Binding[] {
+  const bindings: Binding[] = [];
+  for (const match of source.code.matchAll(IMPORT)) {
+    const literal = source.stringAt(match.index + match[0].length - 1);
+    if (!literal) continue;
+    const clause = match[1]!;
+    const named = /\{([^}]*)\}/.exec(clause);
+    const outside = clause.replace(/\{[^}]*\}/, "");
+    const namespace = /\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(outside);
+    if (namespace) bindings.push({ local: namespace[1]!, specifier: literal.value, imported: "*" });
+    const defaultName = /^\s*([A-Za-z_$][\w$]*)/.exec(outside.replace(/\*\s+as\s+[\w$]+/, ""));
+    if (defaultName) bindings.push({ local: defaultName[1]!, specifier: literal.value, imported: "default" });
+    if (named) bindings.push(...namedBindings(named[1]!, literal.value, /\s+as\s+/));
+  }
+  for (const match of source.code.matchAll(REQUIRE)) {
+    const literal = source.stringAt(match.index + match[0].length - 1);
+    if (!literal) continue;
+    const target = match[1]!;
+    if (target.startsWith("{")) bindings.push(...namedBindings(target.slice(1, -1), literal.value, /\s*:\s*/));
+    else bindings.push({ local: target, specifier: literal.value, imported: "default" });
+  }
+  return bindings;
+}
+
+function namedBindings(list: string, specifier: string, rename: RegExp): Binding[] {
+  return list.split(",").map((part) => part.trim().replace(/^type\s+/, "")).filter(Boolean).map((part) => {
+    const [imported, local] = part.split(rename).map((s) => s.trim());
+    return { local: local || imported!, specifier, imported: imported! };
+  });
+}
+
+const EXPORT_DEFAULT = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
+const EXPORT_CONST = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g;
+const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
+const MODULE_EXPORTS = /\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
+const EXPORTS_PROPERTY = /\b(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)/g;
+
+/** The names a JS/TS file exports, as `export` registrations (CommonJS `module.exports` is the default export). */
+export function jsExports(source: RouteSource): Registration[] {
+  const exports: Registration[] = [];
+  const add = (local: string, as: string) => exports.push({ type: "export", local, as });
+  for (const m of source.code.matchAll(EXPORT_DEFAULT)) if (!/^(function|class|async|new)$/.test(m[1]!)) add(m[1]!, "default");
+  for (const m of source.code.matchAll(EXPORT_CONST)) add(m[1]!, m[1]!);
+  for (const m of source.code.matchAll(EXPORT_LIST)) {
+    for (const part of m[1]!.split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [local, as] = part.split(/\s+as\s+/).map((s) => s.trim());
+      add(local!, as ?? local!);
+    }
+  }
+  for (const m of source.code.matchAll(MODULE_EXPORTS)) add(m[1]!, "default");
+  for (const m of source.code.matchAll(EXPORTS_PROPERTY)) add(m[2]!, m[1]!);
+  return exports;
+}

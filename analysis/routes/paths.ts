@@ -1,0 +1,36 @@
+/**
+ * Route paths written the one way the report uses: a leading slash, no trailing slash (but
+ * "/"), no doubled slashes, and every parameter as `{name}` whatever the framework's syntax:
+ * `:id`, `<id>`, `<int:id>`, `{id:int}`, `[id]`, `[...slug]`, `(?P<id>...)`, `*`.
+ */
+export function normalizePath(path: string): string {
+  let p = path.trim();
+  p = p.replace(/^\^/, "").replace(/\$$/, "");
+  p = p.replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}");
+  p = p.replace(/\[\[?\.\.\.(\w+)\]?\]/g, "{$1}");
+  p = p.replace(/\[(\w+)\]/g, "{$1}");
+  p = p.replace(/<(?:\w+:)?(\w+)>/g, "{$1}");
+  p = p.replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}");
+  p = p.replace(/:(\w+)(?:\([^)]*\))?\??/g, "{$1}");
+  p = p.replace(/\/\*(\w+)/g, "/{$1}");
+  p = "/" + p.replace(/^\/+/, "");
+  p = p.replace(/\/{2,}/g, "/");
+  if (p.length > 1) p = p.replace(/\/+$/, "");
+  return p;
+}
+
+/** Joins prefixes and a path into one normalised path. */
+export function joinPaths(...parts: string[]): string {
+  return normalizePath(parts.filter((part) => part && part !== "/").map((part) => part.replace(/^\/+|\/+$/g, "")).join("/"));
+}
+
+/** The first segment of a path, for grouping: "/api/users/{id}" -> "/api". */
+export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ?? "");
+
+// Middleware and guard names that protect a route: the usual auth vocabulary of every framework.
+const GUARD_NAME = /auth|guard|protect|require(d)?(user|login|role|admin|permission|scope)|login_required|permission|jwt|session|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf/i;
+
+/** Whether a middleware or decorator name looks like one that guards a route. */
+export const isGuardName = (name: string): boolean => GUARD_NAME.test(name);
+
+export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

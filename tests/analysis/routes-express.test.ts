@@ -1,0 +1,109 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { joinPaths, normalizePath } from "../../analysis/routes/paths.ts";
+import { fixtureRepo, runTool, tempDir, writeFiles, git } from "../helpers/repo.ts";
+
+const list = (root: string) =>
+  analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+const paths = suite("route paths");
+
+paths("normalizePath() writes every framework's parameters as {name}", () => {
+  assert.is(normalizePath("users/:id"), "/users/{id}");
+  assert.is(normalizePath("/users/<int:id>/"), "/users/{id}");
+  assert.is(normalizePath("/a/{id:int}"), "/a/{id}");
+  assert.is(normalizePath("/a/[id]/[...slug]"), "/a/{id}/{slug}");
+  assert.is(normalizePath("^users/(?P<pk>[0-9]+)/$"), "/users/{pk}");
+  assert.is(normalizePath("//x//y/"), "/x/y");
+  assert.is(normalizePath(""), "/");
+  assert.is(joinPaths("/api", "v1/", "/users", ":id"), "/api/v1/users/{id}");
+  assert.is(joinPaths("/api", "/"), "/api");
+});
+
+paths.run();
+
+const express = suite("Express routes");
+
+express("routes are found with full paths across files, mounts, constants and templates", () => {
+  assert.equal(list(fixtureRepo("routes-express")), [
+    "POST /admin/reindex src/routes/admin.js:5 (inline) [requireAuth]",
+    "GET /admin/stats src/routes/admin.js:4 (inline) [requireAuth]",
+    "GET /api/v1/orders src/routes/orders.js:6 listOrders",
+    "DELETE /api/v1/orders/{orderId} src/routes/orders.js:7 removeOrder",
+    "GET /api/v1/users src/routes/users.js:8 controller.list",
+    "POST /api/v1/users src/routes/users.js:10 controller.create [requireAuth]",
+    "GET /api/v1/users/{id} src/routes/users.js:9 controller.show",
+    "GET /api/v1/users/{id}/avatar src/routes/users.js:11 controller.avatar",
+    "PUT /api/v1/users/{id}/avatar src/routes/users.js:11 controller.setAvatar [requireAuth]",
+    "ALL /api/v1/users/legacy/* src/routes/users.js:12 controller.legacy",
+    "GET /health src/server.js:12 (inline)",
+  ]);
+});
+
+express("write routes without a guard are listed when no global guard exists", () => {
+  const section = analyze(fixtureRepo("routes-express")).routes;
+  assert.is(section.globalGuard, false);
+  assert.equal(section.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["DELETE /api/v1/orders/{orderId}"]);
+});
+
+express("ES modules and TypeScript: imported routers, named exports, a global guard, duplicates", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "src/app.ts": [
+      'import express from "express";',
+      'import { authenticate } from "./auth";',
+      'import accounts from "./accounts";',
+      'import { billingRouter as billing } from "./billing";',
+      "export const app = express();",
+      "app.use(authenticate);",
+      'app.use("/accounts", accounts);',
+      'app.use("/billing", billing);',
+      'app.get("/accounts", (req, res) => res.end());',
+    ].join("\n"),
+    "src/auth.ts": "export const authenticate = (req: unknown, res: unknown, next: () => void) => next();\n",
+    "src/accounts.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/", list);\nrouter.post("/", create);\nfunction list() {}\nfunction create() {}\nexport default router;\n',
+    "src/billing.ts": 'import { Router } from "express";\nexport const billingRouter = Router();\nbillingRouter.patch(`/invoices/:id`, update);\nfunction update() {}\n',
+  });
+  git(root, "init", "-q");
+  const section = analyze(root).routes;
+  assert.equal(section.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /accounts [authenticate]",
+    "GET /accounts [authenticate]",
+    "POST /accounts [authenticate]",
+    "PATCH /billing/invoices/{id} [authenticate]",
+  ]);
+  assert.ok(section.globalGuard);
+  assert.equal(section.unguardedWrites, []);
+  assert.equal(section.duplicates.map((d) => [d.method, d.path, d.routes.map((r) => r.file)]), [
+    ["GET", "/accounts", ["src/accounts.ts", "src/app.ts"]],
+  ]);
+});
+
+express("routes in tests, comments and strings are not routes, and route files are not dead code", () => {
+  const report = analyze(fixtureRepo("routes-express"));
+  assert.not.ok(report.routes.items.some((r) => r.file.startsWith("test/")));
+  assert.not.ok(report.routes.items.some((r) => r.path.includes("commented") || r.path.includes("not-a-route")));
+  assert.not.ok(report.files.find((f) => f.path === "src/routes/admin.js")!.unused);
+});
+
+express.run();
+
+const cli = suite("tool routes");
+
+cli("tool routes groups by path prefix and filters by method; --json has the section", () => {
+  const repo = fixtureRepo("routes-express");
+  const text = runTool(["routes", "--root", repo]);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^11 entry points \(express\)/);
+  assert.match(text.stdout, /\n\/admin\n  POST    \/admin\/reindex/);
+  assert.match(text.stdout, /write routes without a route-level guard/);
+  const json = JSON.parse(runTool(["routes", "--method", "post", "--json", "--root", repo]).stdout);
+  assert.equal(json.items.map((r: { path: string }) => r.path), ["/admin/reindex", "/api/v1/users"]);
+  const bad = runTool(["routes", "--kind", "rest", "--root", repo]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /--kind must be one of http, fs, client/);
+});
+
+cli.run();
