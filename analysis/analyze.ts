@@ -12,6 +12,7 @@ import { LANGUAGES } from "./languages/mod.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
 import { extractRoutes, routesSection } from "./routes/mod.ts";
+import { historySection } from "./history/mod.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
@@ -23,7 +24,7 @@ const languageById = new Map(LANGUAGES.map((language) => [language.id, language]
 /**
  * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
  * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> routes ->
- * health. Static: it reads files and runs `git ls-files`,
+ * history -> health. Static: it reads files and runs `git ls-files`,
  * nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions = {}): Report {
@@ -72,6 +73,10 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   const routes = routesSection(facts, edges, assignment.byFile);
   lap("routes");
 
+  progress("history");
+  const history = historySection(root, scanned.git, files, edges);
+  lap("history");
+
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
@@ -98,6 +103,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     hubThreshold: hubThreshold(paths.length),
     components,
     routes,
+    history,
     health,
     timings,
   };

@@ -21,32 +21,57 @@ export const ArchitectureConfig = z.object({
 }).strict();
 export type ArchitectureConfig = z.infer<typeof ArchitectureConfig>;
 
+/**
+ * The `history` key: thresholds of change coupling. Defaults follow the usual practice of
+ * code-forensics tools: files with at least 5 commits, pairs sharing at least 5 commits with a
+ * degree of at least 0.3, and commits touching more than 30 files left out.
+ */
+export const HistoryConfig = z.object({
+  minCommits: z.number().int().min(1).default(5),
+  minSharedCommits: z.number().int().min(1).default(5),
+  minDegree: z.number().min(0).max(1).default(0.3),
+  maxFilesPerCommit: z.number().int().min(2).default(30),
+}).strict();
+export type HistoryConfig = z.infer<typeof HistoryConfig>;
+
 export const ConfigError = z.object({ key: z.string(), reason: z.string() });
 export type ConfigError = z.infer<typeof ConfigError>;
 
 /**
- * Reads the `architecture` key of .tool/config.json. A missing file means no configuration;
- * a file that does not parse or a value that breaks the schema gives a `configError` naming
- * the key, and the analysis goes on with inference, never with a crash.
+ * Reads one key of .tool/config.json against its schema. A missing file or key gives the
+ * schema's defaults; a file that does not parse or a value that breaks the schema gives a
+ * `configError` naming the key, and the defaults are used: a bad config never stops a run.
  */
-export function loadArchitectureConfig(root: string): { architecture: ArchitectureConfig; configError?: ConfigError } {
+function readSection<S extends z.ZodType>(root: string, key: string, schema: S): { value: z.output<S>; configError?: ConfigError } {
+  const fallback = schema.parse({}) as z.output<S>;
   const path = join(root, CONFIG_FILE);
-  if (!existsSync(path)) return { architecture: {} };
+  if (!existsSync(path)) return { value: fallback };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    return { architecture: {}, configError: { key: CONFIG_FILE, reason: `not valid JSON: ${(error as Error).message}` } };
+    return { value: fallback, configError: { key: CONFIG_FILE, reason: `not valid JSON: ${(error as Error).message}` } };
   }
-  const section = raw && typeof raw === "object" ? (raw as Record<string, unknown>).architecture : undefined;
-  if (section === undefined) return { architecture: {} };
-  const parsed = ArchitectureConfig.safeParse(section);
-  if (parsed.success) return { architecture: parsed.data };
+  const section = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[key] : undefined;
+  if (section === undefined) return { value: fallback };
+  const parsed = schema.safeParse(section);
+  if (parsed.success) return { value: parsed.data };
   const issue = parsed.error.issues[0]!;
   const where = issue.path.map(String);
   if (issue.code === "unrecognized_keys") {
-    const key = ["architecture", ...where, issue.keys[0] ?? ""].join(".");
-    return { architecture: {}, configError: { key, reason: "is not a known key (components, depth, maxComponents, rules)" } };
+    return { value: fallback, configError: { key: [key, ...where, issue.keys[0] ?? ""].join("."), reason: "is not a known key" } };
   }
-  return { architecture: {}, configError: { key: ["architecture", ...where].join("."), reason: issue.message } };
+  return { value: fallback, configError: { key: [key, ...where].join("."), reason: issue.message } };
+}
+
+/** The `architecture` configuration, or inference (an empty one) with the error that prevented it. */
+export function loadArchitectureConfig(root: string): { architecture: ArchitectureConfig; configError?: ConfigError } {
+  const { value, configError } = readSection(root, "architecture", ArchitectureConfig);
+  return { architecture: value, ...(configError ? { configError } : {}) };
+}
+
+/** The `history` thresholds, or the defaults with the error that prevented reading them. */
+export function loadHistoryConfig(root: string): { history: HistoryConfig; configError?: ConfigError } {
+  const { value, configError } = readSection(root, "history", HistoryConfig);
+  return { history: value, ...(configError ? { configError } : {}) };
 }

@@ -190,6 +190,73 @@ export const RoutesSection = z.object({
 });
 export type RoutesSection = z.infer<typeof RoutesSection>;
 
+export const FileHistory = z.object({
+  path: z.string(),
+  commits: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  authors: z.number().int(),
+  mainAuthor: z.string(),
+  mainAuthorShare: z.number(),
+});
+export type FileHistory = z.infer<typeof FileHistory>;
+
+export const ChangeCoupling = z.object({
+  a: z.string(),
+  b: z.string(),
+  shared: z.number().int(),
+  /** shared commits / average commits of the two files */
+  degree: z.number(),
+  /** Whether either file imports the other; a pair that changes together without it is hidden coupling. */
+  imports: z.boolean(),
+});
+export type ChangeCoupling = z.infer<typeof ChangeCoupling>;
+
+export const Ownership = z.object({
+  component: z.string(),
+  commits: z.number().int(),
+  authors: z.array(z.object({ name: z.string(), commits: z.number().int(), share: z.number() })),
+  /** How few people made at least half of the changes. */
+  busFactor: z.number().int(),
+  mainAuthor: z.string(),
+  mainAuthorShare: z.number(),
+  /** One person made almost every change (80% or more of at least 5 commits). */
+  knowledgeRisk: z.boolean(),
+});
+export type Ownership = z.infer<typeof Ownership>;
+
+export const Hotspot = z.object({
+  file: z.string(),
+  commits: z.number().int(),
+  complexity: z.number().int(),
+  dependents: z.number().int(),
+  lines: z.number().int(),
+  /** 0 to 100: the product of the file's percentile ranks in churn, complexity and dependents. */
+  score: z.number(),
+});
+export type Hotspot = z.infer<typeof Hotspot>;
+
+export const HistorySection = z.object({
+  available: z.boolean(),
+  /** Why history is missing or incomplete: no git, no commits, a shallow clone. */
+  note: z.string().optional(),
+  shallow: z.boolean(),
+  since: z.string(),
+  commits: z.number().int(),
+  authors: z.number().int(),
+  activity: z.object({
+    weeks: z.array(z.object({ week: z.string(), commits: z.number().int() })),
+    activeAuthors90d: z.number().int(),
+  }),
+  files: z.array(FileHistory),
+  coupling: z.array(ChangeCoupling),
+  ownership: z.array(Ownership),
+  hotspots: z.array(Hotspot),
+  thresholds: z.object({ minCommits: z.number(), minSharedCommits: z.number(), minDegree: z.number(), maxFilesPerCommit: z.number() }),
+  configError: z.object({ key: z.string(), reason: z.string() }).optional(),
+});
+export type HistorySection = z.infer<typeof HistorySection>;
+
 export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
 
@@ -209,6 +276,7 @@ export const Report = z.object({
   hubThreshold: z.number().int(),
   components: ComponentsSection,
   routes: RoutesSection,
+  history: HistorySection,
   health: Health,
   timings: z.record(z.string(), z.number()),
 });

@@ -1,9 +1,10 @@
 import type { Command } from "./command.ts";
 import { couplingCommand } from "./coupling.ts";
 import { graphCommand } from "./graph.ts";
+import { hotspotsCommand } from "./hotspots.ts";
 import { routesCommand } from "./routes.ts";
 
 /** The command table: one entry per command, in the order `tool --help` lists them. */
-export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);

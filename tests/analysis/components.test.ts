@@ -112,6 +112,7 @@ metrics("an invalid architecture config is reported with its key, and inference 
   assert.match(analyze(repo).components.configError!.reason, /not valid JSON/);
   writeFileSync(join(repo, ".tool/config.json"), JSON.stringify({ architecture: { colour: "red" } }));
   assert.is(analyze(repo).components.configError!.key, "architecture.colour");
+  assert.match(analyze(repo).components.configError!.reason, /not a known key/);
 });
 
 metrics.run();

@@ -1,0 +1,104 @@
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type Commit = {
+  hash: string;
+  author: string;
+  email: string;
+  /** Seconds since the epoch. */
+  time: number;
+  files: { path: string; added: number; removed: number }[];
+};
+
+const RECORD = "\x1e";
+const FIELD = "\x1f";
+
+/**
+ * Streams `git log` over the window (newest first, merges left out, renames detected) and
+ * hands each commit to `onCommit`. The log goes to a temp file that is read back in chunks,
+ * so a history of any length is never held in memory whole, and the call stays synchronous.
+ * Returns false when git could not be run.
+ */
+export function readLog(root: string, since: Date, onCommit: (commit: Commit) => void): boolean {
+  const dir = mkdtempSync(join(tmpdir(), "tool-log-"));
+  const file = join(dir, "log");
+  try {
+    const fd = openSync(file, "w");
+    const result = spawnSync("git", [
+      "-c", "core.quotepath=off",
+      "log", `--since=${since.toISOString()}`, "--no-merges", "-M", "--numstat",
+      `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at`,
+    ], { cwd: root, stdio: ["ignore", fd, "ignore"] });
+    closeSync(fd);
+    if (result.status !== 0 || result.error) return false;
+    forEachRecord(file, (record) => {
+      const commit = parseRecord(record);
+      if (commit) onCommit(commit);
+    });
+    return true;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reads a file in 1 MiB chunks and calls back once per record separator. */
+function forEachRecord(file: string, onRecord: (record: string) => void): void {
+  const fd = openSync(file, "r");
+  const buffer = Buffer.alloc(1 << 20);
+  const decoder = new TextDecoder();
+  let pending = "";
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+      pending += decoder.decode(buffer.subarray(0, read), { stream: true });
+      const parts = pending.split(RECORD);
+      pending = parts.pop() ?? "";
+      for (const part of parts) if (part.trim()) onRecord(part);
+    }
+    pending += decoder.decode();
+    if (pending.trim()) onRecord(pending);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseRecord(record: string): Commit | undefined {
+  const lines = record.split("\n");
+  const [hash, author, email, time] = (lines[0] ?? "").split(FIELD);
+  if (!hash || !time) return undefined;
+  const files: Commit["files"] = [];
+  for (const line of lines.slice(1)) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line);
+    if (!match) continue;
+    files.push({ path: match[3]!, added: Number(match[1]) || 0, removed: Number(match[2]) || 0 });
+  }
+  return { hash, author: author ?? "", email: email ?? "", time: Number(time), files };
+}
+
+/**
+ * The two paths of a numstat rename: `src/{a => b}/x.ts` or `old.ts => new.ts`.
+ * Undefined for a path that was not renamed.
+ */
+export function renamedPaths(path: string): { from: string; to: string } | undefined {
+  const braces = /^(.*)\{(.*) => (.*)\}(.*)$/.exec(path);
+  if (braces) {
+    const [, head, from, to, tail] = braces;
+    const clean = (middle: string) => `${head}${middle}${tail}`.replace(/\/\//g, "/");
+    return { from: clean(from!), to: clean(to!) };
+  }
+  const plain = /^(.*) => (.*)$/.exec(path);
+  return plain ? { from: plain[1]!, to: plain[2]! } : undefined;
+}
+
+/** Whether the repository is a shallow clone, whose history is cut short. */
+export function isShallow(root: string): boolean {
+  const result = spawnSync("git", ["rev-parse", "--is-shallow-repository"], { cwd: root, encoding: "utf8" });
+  return result.stdout?.trim() === "true";
+}
+
+/** The commit HEAD points at, or undefined outside git or in a repository without commits. */
+export function headCommit(root: string): string | undefined {
+  const result = spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}

@@ -1,0 +1,128 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { analyze } from "../../analysis/mod.ts";
+import { renamedPaths } from "../../analysis/history/log.ts";
+import { runTool, tempDir } from "../helpers/repo.ts";
+
+const DAY = 24 * 3600 * 1000;
+
+/** Commits the given files as an author at a date, as a real `git commit` would record them. */
+function commit(dir: string, author: string, daysAgo: number, files: Record<string, string>, message = "change"): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  const date = new Date(Date.now() - daysAgo * DAY).toISOString();
+  const email = `${author.toLowerCase().replace(/[^a-z]/g, "")}@example.com`;
+  const env = { ...process.env, GIT_AUTHOR_NAME: author, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: author, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date };
+  for (const args of [["add", "-A"], ["commit", "-q", "--allow-empty", "-m", message]]) {
+    const result = spawnSync("git", args, { cwd: dir, env, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(result.stderr);
+  }
+}
+
+function historyRepo(): string {
+  const dir = tempDir();
+  spawnSync("git", ["init", "-q", "-b", "main"], { cwd: dir });
+  commit(dir, "Olga Old", 400, { "src/a.ts": "export const a = 0;\n" }, "before the window");
+  for (let i = 0; i < 5; i++) {
+    commit(dir, "Alice", 100 - i, {
+      "src/a.ts": `export const a = ${i};\nexport function f(x: number) { return x > ${i} ? x : 0; }\n`,
+      "src/b.ts": `export const b = ${i};\n`,
+    });
+  }
+  commit(dir, "dependabot[bot]", 50, { "src/a.ts": "export const a = 9;\nexport function f(x: number) { return x > 1 && x < 9 ? x : 0; }\n" });
+  commit(dir, "Bob", 40, { "src/c.ts": 'import { a } from "./a";\nexport const c = a;\n' });
+  commit(dir, "Bob", 39, { "src/c.ts": 'import { a } from "./a";\nexport const c = a + 1;\n' });
+  commit(dir, "Carol", 30, { "src/old.ts": "export const o = 1;\n" });
+  commit(dir, "Carol", 29, { "src/old.ts": "export const o = 2;\n" });
+  renameSync(join(dir, "src/old.ts"), join(dir, "src/renamed.ts"));
+  commit(dir, "Alice", 20, {}, "rename");
+  const many: Record<string, string> = {};
+  for (let i = 0; i < 31; i++) many[`gen/f${i}.ts`] = `export const v${i} = ${i};\n`;
+  commit(dir, "Alice", 10, many, "generated");
+  return dir;
+}
+
+const test = suite("history");
+
+test("history counts commits in the 12-month window per file, following renames", () => {
+  const h = analyze(historyRepo()).history;
+  assert.ok(h.available);
+  assert.is(h.shallow, false);
+  // 5 (Alice) + bot + 2 (Bob) + 2 (Carol) + rename + generated; Olga's commit is older than a year.
+  assert.is(h.commits, 12);
+  assert.is(h.authors, 3, "Alice, Bob, Carol; the bot is not a person");
+  const file = (path: string) => h.files.find((f) => f.path === path)!;
+  assert.is(file("src/a.ts").commits, 6);
+  assert.is(file("src/a.ts").mainAuthor, "Alice");
+  assert.is(file("src/a.ts").mainAuthorShare, 1, "the bot's commit is not ownership");
+  assert.is(file("src/renamed.ts").commits, 3, "two commits under the old name and the rename");
+  assert.is(file("src/renamed.ts").mainAuthor, "Carol");
+});
+
+test("change coupling: pairs above the thresholds, without bots or huge commits, marked when they do not import", () => {
+  const h = analyze(historyRepo()).history;
+  assert.equal(h.coupling, [{ a: "src/a.ts", b: "src/b.ts", shared: 5, degree: 1, imports: false }]);
+  assert.not.ok(h.coupling.some((c) => c.a.startsWith("gen/")), "the 31-file commit is left out");
+  assert.equal(h.thresholds, { minCommits: 5, minSharedCommits: 5, minDegree: 0.3, maxFilesPerCommit: 30 });
+});
+
+test("ownership per component: bus factor and knowledge risk", () => {
+  const h = analyze(historyRepo()).history;
+  const src = h.ownership.find((o) => o.component === "src")!;
+  // file changes in src by people: Alice 5+5 (a, b) + 1 (rename), Bob 2, Carol 2
+  assert.equal(src.authors.map((a) => [a.name, a.commits]), [["Alice", 11], ["Bob", 2], ["Carol", 2]]);
+  assert.is(src.busFactor, 1);
+  assert.is(src.knowledgeRisk, false, "Alice made 73%, under 80%");
+  const gen = h.ownership.find((o) => o.component === "gen")!;
+  assert.is(gen.knowledgeRisk, true);
+});
+
+test("activity and hotspots", () => {
+  const h = analyze(historyRepo()).history;
+  assert.is(h.activity.weeks.length, 52);
+  assert.is(h.activity.weeks.reduce((n, w) => n + w.commits, 0), 12);
+  assert.is(h.activity.activeAuthors90d, 3);
+  assert.is(h.hotspots[0]!.file, "src/a.ts", "the only changed file with decision points and a dependent");
+});
+
+test("history says so outside git and in a shallow clone; the rest still works", () => {
+  const plain = tempDir();
+  writeFileSync(join(plain, "a.ts"), "export const a = 1;\n");
+  const report = analyze(plain);
+  assert.is(report.history.available, false);
+  assert.match(report.history.note!, /not a git repository/);
+  assert.is(report.files.length, 1);
+
+  const source = historyRepo();
+  const shallow = join(tempDir(), "shallow");
+  spawnSync("git", ["clone", "-q", "--depth", "1", `file://${source}`, shallow]);
+  const h = analyze(shallow).history;
+  assert.ok(h.available);
+  assert.ok(h.shallow);
+  assert.match(h.note!, /shallow clone/);
+});
+
+test("renamedPaths() reads both numstat rename forms", () => {
+  assert.equal(renamedPaths("src/{old => new}/x.ts"), { from: "src/old/x.ts", to: "src/new/x.ts" });
+  assert.equal(renamedPaths("src/{ => lib}/x.ts"), { from: "src/x.ts", to: "src/lib/x.ts" });
+  assert.equal(renamedPaths("a.ts => b.ts"), { from: "a.ts", to: "b.ts" });
+  assert.is(renamedPaths("plain.ts"), undefined);
+});
+
+test("tool hotspots prints hotspots and coupled pairs; --json has them", () => {
+  const repo = historyRepo();
+  const text = runTool(["hotspots", "--root", repo]);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, /12 commits by 3 people/);
+  assert.match(text.stdout, /src\/a\.ts <-> src\/b\.ts  5 shared commits, degree 1\.00  \(no import between them\)/);
+  const json = JSON.parse(runTool(["hotspots", "--json", "--root", repo]).stdout);
+  assert.is(json.hotspots[0].file, "src/a.ts");
+  assert.is(runTool(["hotspots", "--limit", "0", "--root", repo]).code, 2);
+});
+
+test.run();
