@@ -13,6 +13,7 @@ import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
 import { extractRoutes, routesSection } from "./routes/mod.ts";
 import { historySection } from "./history/mod.ts";
+import { rankedFindings } from "./findings/mod.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
@@ -24,7 +25,7 @@ const languageById = new Map(LANGUAGES.map((language) => [language.id, language]
 /**
  * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
  * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> routes ->
- * history -> health. Static: it reads files and runs `git ls-files`,
+ * history -> findings and health. Static: it reads files and runs `git ls-files`,
  * nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions = {}): Report {
@@ -77,6 +78,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   const history = historySection(root, scanned.git, files, edges);
   lap("history");
 
+  const findings = rankedFindings({ cycles, hubs, hubThreshold: hubThreshold(paths.length), components, history, files, routes });
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
@@ -104,6 +106,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     components,
     routes,
     history,
+    findings,
     health,
     timings,
   };

@@ -7,3 +7,6 @@ export { MAX_FILE_BYTES, MAX_FILES, NEVER_SCANNED } from "./scan.ts";
 export * from "./schema.ts";
 export { RouteKind } from "./routes/registration.ts";
 export { toDot, toMermaid } from "./reporters/diagram.ts";
+export { toSarif } from "./reporters/sarif.ts";
+export { impactOf } from "./impact.ts";
+export { contextBrief } from "./brief.ts";

@@ -257,6 +257,40 @@ export const HistorySection = z.object({
 });
 export type HistorySection = z.infer<typeof HistorySection>;
 
+export const Impact = z.object({
+  files: z.array(z.string()),
+  /** Every file that depends on the chosen ones, directly (distance 1) or through others. */
+  dependents: z.array(z.object({ file: z.string(), distance: z.number().int(), via: z.string() })),
+  entryPoints: z.array(z.object({ method: z.string(), path: z.string(), file: z.string(), line: z.number().int(), kind: z.string() })),
+  tests: z.array(z.object({ file: z.string(), reason: z.enum(["depends on the change", "named like a changed file"]) })),
+  /** Packages and integrations the chosen files reach through their imports. */
+  packages: z.array(z.string()),
+  integrations: z.array(z.string()),
+});
+export type Impact = z.infer<typeof Impact>;
+
+export const Severity = z.enum(["high", "medium", "low"]);
+export type Severity = z.infer<typeof Severity>;
+
+export const FindingCategory = z.enum([
+  "architecture", "hotspots", "complexity", "routes", "security", "configuration", "dead-code", "knowledge", "debt",
+]);
+export type FindingCategory = z.infer<typeof FindingCategory>;
+
+export const Finding = z.object({
+  /** Stable across runs while the evidence is the same: the rule and a hash of what it is about. */
+  id: z.string(),
+  category: FindingCategory,
+  rule: z.string(),
+  severity: Severity,
+  title: z.string(),
+  evidence: z.array(z.object({ file: z.string(), line: z.number().int().optional(), detail: z.string().optional() })),
+  action: z.string(),
+  /** What a task created from the finding would say. */
+  task: z.object({ title: z.string(), detail: z.string() }),
+});
+export type Finding = z.infer<typeof Finding>;
+
 export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
 
@@ -277,6 +311,7 @@ export const Report = z.object({
   components: ComponentsSection,
   routes: RoutesSection,
   history: HistorySection,
+  findings: z.array(Finding),
   health: Health,
   timings: z.record(z.string(), z.number()),
 });

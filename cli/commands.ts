@@ -1,10 +1,12 @@
 import type { Command } from "./command.ts";
+import { auditCommand } from "./audit.ts";
 import { couplingCommand } from "./coupling.ts";
 import { graphCommand } from "./graph.ts";
 import { hotspotsCommand } from "./hotspots.ts";
+import { impactCommand } from "./impact.ts";
 import { routesCommand } from "./routes.ts";
 
 /** The command table: one entry per command, in the order `tool --help` lists them. */
-export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);

@@ -1,0 +1,48 @@
+import type { Finding, Report } from "../schema.ts";
+import { finding } from "./finding.ts";
+
+type Input = Pick<Report, "cycles" | "hubs" | "hubThreshold" | "components">;
+
+/** Import cycles, hub files, boundary-rule violations and Stable Dependencies Principle breaks. */
+export function architectureFindings(report: Input): Finding[] {
+  const found: Finding[] = [];
+  for (const cycle of report.cycles) {
+    const runtime = cycle.kind === "runtime";
+    found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", runtime ? "high" : "low", cycle.files.join("\n"), {
+      title: `${runtime ? "Import" : "Type-only import"} cycle of ${cycle.files.length} files`,
+      evidence: cycle.loop.slice(0, -1).map((file, i) => ({ file, detail: `imports ${cycle.loop[i + 1]}` })),
+      action: runtime
+        ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
+        : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",
+      task: {
+        title: `Break the import cycle ${cycle.loop[0]} -> ${cycle.loop[1]}`,
+        detail: `These files import each other: ${cycle.loop.join(" -> ")}. Extract the shared part so the loop disappears; the cycle finding should be gone from \`tool audit\`.`,
+      },
+    }));
+  }
+  for (const hub of report.hubs) {
+    found.push(finding("architecture", "hub-file", "medium", hub.file, {
+      title: `Hub file imported by ${hub.fanIn} files`,
+      evidence: [{ file: hub.file, detail: `fan-in ${hub.fanIn} (threshold ${report.hubThreshold}), fan-out ${hub.fanOut}` }],
+      action: "A change here touches much of the code base. Split it by responsibility, or keep it small, stable and well tested.",
+      task: { title: `Split the hub ${hub.file}`, detail: `${hub.file} is imported by ${hub.fanIn} files. Split it into focused modules so that changes touch fewer dependents.` },
+    }));
+  }
+  for (const v of report.components.boundaryViolations) {
+    found.push(finding("architecture", "boundary-violation", "high", `${v.rule}\n${v.from}\n${v.to}`, {
+      title: `Forbidden import: ${v.from} imports ${v.to}`,
+      evidence: [{ file: v.from, line: v.line, detail: `${v.specifier}: ${v.reason}` }],
+      action: `Remove the import or route it through an allowed layer (rule ${v.rule} of architecture.rules).`,
+      task: { title: `Remove the forbidden import in ${v.from}`, detail: `${v.from}:${v.line} imports ${v.to}, which breaks an architecture rule: ${v.reason}.` },
+    }));
+  }
+  for (const v of report.components.sdpViolations) {
+    found.push(finding("architecture", "stable-dependencies", "medium", `${v.from}\n${v.to}`, {
+      title: `Stable component ${v.from} depends on less stable ${v.to}`,
+      evidence: [{ file: v.example.file, line: v.example.line, detail: `I(${v.from}) = ${v.fromInstability}, I(${v.to}) = ${v.toInstability}, ${v.imports} imports` }],
+      action: "Depend in the direction of stability: introduce an abstraction in the stable component that the unstable one implements.",
+      task: { title: `Invert the dependency of ${v.from} on ${v.to}`, detail: `${v.from} is more stable than ${v.to} but imports it ${v.imports} times (e.g. ${v.example.file}:${v.example.line}).` },
+    }));
+  }
+  return found;
+}

@@ -1,0 +1,26 @@
+/**
+ * Findings: every signal of the analysis as one ranked list, high then medium then low,
+ * each with evidence (files and lines), a suggested action, and the task it would become.
+ */
+import type { Finding, Report, Severity } from "../schema.ts";
+import { architectureFindings } from "./architecture.ts";
+import { changeFindings } from "./change.ts";
+import { codeFindings } from "./code.ts";
+import { routeFindings } from "./routes.ts";
+
+export type FindingsInput = Pick<Report, "cycles" | "hubs" | "hubThreshold" | "components" | "history" | "files" | "routes">;
+
+/** Finding rules, each a pure function of the report; adding a category is one module and one line. */
+const RULES: ((report: FindingsInput) => Finding[])[] = [architectureFindings, routeFindings, changeFindings, codeFindings];
+
+export const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
+const CATEGORY_ORDER = ["security", "architecture", "routes", "hotspots", "complexity", "configuration", "knowledge", "dead-code", "debt"];
+
+export function rankedFindings(report: FindingsInput, extra: Finding[] = []): Finding[] {
+  return [...RULES.flatMap((rule) => rule(report)), ...extra].sort((a, b) =>
+    SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+    CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category) ||
+    b.evidence.length - a.evidence.length ||
+    a.id.localeCompare(b.id)
+  );
+}

@@ -1,0 +1,43 @@
+import type { Finding, Report } from "../schema.ts";
+import { finding } from "./finding.ts";
+
+type Input = Pick<Report, "routes">;
+
+/** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
+export function routeFindings(report: Input): Finding[] {
+  const { routes } = report;
+  const found: Finding[] = [];
+  for (const d of routes.duplicates) {
+    found.push(finding("routes", "duplicate-route", "medium", `${d.method} ${d.path}`, {
+      title: `${d.method} ${d.path} is defined ${d.routes.length} times`,
+      evidence: d.routes.map((r) => ({ file: r.file, line: r.line })),
+      action: "Keep one definition; the first one registered wins and the others are dead or shadowed.",
+      task: { title: `Remove the duplicate route ${d.method} ${d.path}`, detail: `Defined at ${d.routes.map((r) => `${r.file}:${r.line}`).join(", ")}.` },
+    }));
+  }
+  for (const d of routes.drift.documentedNotImplemented) {
+    found.push(finding("routes", "contract-drift", "medium", `doc\n${d.method} ${d.path}`, {
+      title: `${d.method} ${d.path} is documented but not implemented`,
+      evidence: [{ file: d.file, line: d.line }],
+      action: "Implement the operation or remove it from the contract.",
+      task: { title: `Implement or undocument ${d.method} ${d.path}`, detail: `The contract ${d.file} documents it; no route in code serves it.` },
+    }));
+  }
+  for (const d of routes.drift.implementedNotDocumented) {
+    found.push(finding("routes", "contract-drift", "medium", `code\n${d.method} ${d.path}`, {
+      title: `${d.method} ${d.path} is implemented but not documented`,
+      evidence: [{ file: d.file, line: d.line }],
+      action: "Document the operation in the contract, or remove the route if it is not meant to be public.",
+      task: { title: `Document ${d.method} ${d.path}`, detail: `${d.file}:${d.line} serves it; the API contract does not list it.` },
+    }));
+  }
+  for (const r of routes.unguardedWrites) {
+    found.push(finding("security", "unguarded-write", "high", `${r.method} ${r.path}\n${r.file}`, {
+      title: `${r.method} ${r.path} has no route-level guard`,
+      evidence: [{ file: r.file, line: r.line, detail: "no global guard was found either; middleware the analysis cannot see may protect it" }],
+      action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
+      task: { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
+    }));
+  }
+  return found;
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+import { analyze, type Finding, Severity } from "../analysis/mod.ts";
+import { toSarif } from "../analysis/reporters/sarif.ts";
+import { writeFileAtomic } from "../core/atomic.ts";
+import { SEVERITY_RANK } from "../analysis/findings/mod.ts";
+import type { Command } from "./command.ts";
+
+const Baseline = z.object({ version: z.literal(1), findings: z.array(z.object({ id: z.string(), rule: z.string(), title: z.string() })) });
+
+export const auditCommand: Command = {
+  name: "audit",
+  summary: "ranked findings: architecture, hotspots, complexity, routes, security, configuration, dead code, knowledge, debt",
+  usage: "tool audit [--fail-on high|medium|low] [--format text|json|sarif] [--baseline FILE] [--write-baseline FILE]",
+  details: [
+    "--fail-on SEVERITY: exit 1 when a finding of that severity or higher exists (after the baseline).",
+    "--baseline FILE: leave out findings accepted in FILE, so CI fails only on new ones.",
+    "--write-baseline FILE: accept every current finding into FILE and exit 0.",
+    "--format sarif prints SARIF 2.1.0 for code-scanning pages; --json is --format json.",
+  ].join("\n"),
+  options: { "fail-on": { type: "string" }, format: { type: "string" }, baseline: { type: "string" }, "write-baseline": { type: "string" } },
+  run(context) {
+    const failOn = context.values["fail-on"] === undefined ? undefined : Severity.safeParse(String(context.values["fail-on"]));
+    if (failOn && !failOn.success) throw new RangeError(`--fail-on must be high, medium or low, not "${context.values["fail-on"]}"`);
+    const format = context.json ? "json" : String(context.values.format ?? "text");
+    if (!["text", "json", "sarif"].includes(format)) throw new RangeError(`--format must be text, json or sarif, not "${format}"`);
+    const accepted = context.values.baseline === undefined ? new Set<string>() : readBaseline(resolve(String(context.values.baseline)));
+
+    const report = analyze(context.root, { onProgress: context.progress });
+    const writeTo = context.values["write-baseline"];
+    if (writeTo !== undefined) {
+      const baseline = { version: 1, findings: report.findings.map(({ id, rule, title }) => ({ id, rule, title })) };
+      writeFileAtomic(resolve(String(writeTo)), JSON.stringify(baseline, null, 2) + "\n");
+      context.stderr(`wrote ${baseline.findings.length} accepted findings to ${writeTo}`);
+      if (context.json) context.stdout(JSON.stringify({ written: String(writeTo), findings: baseline.findings.length }));
+      return 0;
+    }
+    const findings = report.findings.filter((f) => !accepted.has(f.id));
+    if (format === "json") context.stdout(JSON.stringify({ findings, baselined: report.findings.length - findings.length, health: report.health }, null, 2));
+    else if (format === "sarif") context.stdout(JSON.stringify(toSarif(findings, report.root), null, 2));
+    else context.stdout(text(findings, report.findings.length - findings.length, report.health.score));
+
+    const threshold = failOn?.success ? SEVERITY_RANK[failOn.data] : undefined;
+    return threshold !== undefined && findings.some((f) => SEVERITY_RANK[f.severity] <= threshold) ? 1 : 0;
+  },
+};
+
+function readBaseline(path: string): Set<string> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new SyntaxError(`cannot read baseline "${path}": ${(error as Error).message}`);
+  }
+  const parsed = Baseline.safeParse(raw);
+  if (!parsed.success) throw new SyntaxError(`baseline "${path}" is not a baseline written by --write-baseline: ${parsed.error.issues[0]!.message}`);
+  return new Set(parsed.data.findings.map((f) => f.id));
+}
+
+function text(findings: Finding[], baselined: number, health: number): string {
+  const out = [`${findings.length} findings${baselined ? ` (${baselined} accepted in the baseline)` : ""}; health ${health}/100`];
+  for (const severity of ["high", "medium", "low"] as const) {
+    const group = findings.filter((f) => f.severity === severity);
+    if (!group.length) continue;
+    out.push("", `${severity.toUpperCase()} (${group.length})`);
+    for (const f of group) {
+      const where = f.evidence[0] ? `${f.evidence[0].file}${f.evidence[0].line ? `:${f.evidence[0].line}` : ""}` : "";
+      out.push(`  [${f.category}] ${f.title}  ${where}  (${f.id})`, `      ${f.action}`);
+    }
+  }
+  return out.join("\n");
+}

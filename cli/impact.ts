@@ -1,0 +1,54 @@
+import { existsSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { analyze } from "../analysis/mod.ts";
+import { contextBrief } from "../analysis/brief.ts";
+import { impactOf } from "../analysis/impact.ts";
+import type { Command } from "./command.ts";
+
+export const impactCommand: Command = {
+  name: "impact",
+  summary: "what a change to files touches: dependents, entry points, tests to run, integrations",
+  usage: "tool impact <file>... [--brief] [--json]",
+  details: [
+    "Files are given relative to the current folder or to the repository root.",
+    "--brief prints a Markdown context brief for one file or one component (a folder name from `tool coupling`).",
+  ].join("\n"),
+  options: { brief: { type: "boolean" } },
+  maxPositionals: 1000,
+  run(context) {
+    if (context.positionals.length === 0) throw new TypeError("give at least one file: tool impact <file>...");
+    const report = analyze(context.root, { onProgress: context.progress });
+    const known = new Set(report.files.map((f) => f.path));
+    const targets = context.positionals.map((arg) => toRepoPath(arg, context.root, known));
+    if (context.values.brief) {
+      if (targets.length !== 1) throw new TypeError("--brief takes one file or component");
+      const brief = contextBrief(report, targets[0]!);
+      context.stdout(context.json ? JSON.stringify({ target: targets[0], markdown: brief }, null, 2) : brief.trimEnd());
+      return 0;
+    }
+    const impact = impactOf(report, targets);
+    if (context.json) {
+      context.stdout(JSON.stringify(impact, null, 2));
+      return 0;
+    }
+    const out = [`Impact of ${targets.join(", ")}`, "", `Dependents: ${impact.dependents.length}`];
+    for (const d of impact.dependents) out.push(`  ${"  ".repeat(d.distance - 1)}${d.file}${d.distance > 1 ? `  (via ${d.via})` : ""}`);
+    out.push("", `Entry points served: ${impact.entryPoints.length}`);
+    for (const r of impact.entryPoints) out.push(`  ${r.method} ${r.path}  ${r.file}:${r.line}`);
+    out.push("", `Tests to run: ${impact.tests.length}`);
+    for (const t of impact.tests) out.push(`  ${t.file}  (${t.reason})`);
+    const reached = [...impact.integrations, ...impact.packages.map((p) => `package ${p}`)];
+    out.push("", `Integrations reached: ${reached.length ? reached.join(", ") : "none"}`);
+    context.stdout(out.join("\n"));
+    return 0;
+  },
+};
+
+/** A path the user typed, as a repository path: relative to the current folder first, then to the root. */
+function toRepoPath(arg: string, root: string, known: Set<string>): string {
+  const fromCwd = relative(root, resolve(arg)).split("\\").join("/");
+  if (known.has(fromCwd)) return fromCwd;
+  const fromRoot = arg.replace(/^\.\//, "");
+  if (known.has(fromRoot) || !existsSync(resolve(arg))) return fromRoot;
+  return fromCwd;
+}

@@ -1,0 +1,133 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { createRequire } from "node:module";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv from "ajv";
+import { analyze, contextBrief, impactOf } from "../../analysis/mod.ts";
+import { fixtureRepo, runTool, tempDir, writeFiles, git } from "../helpers/repo.ts";
+
+const require = createRequire(import.meta.url);
+
+const impact = suite("impact and brief");
+
+impact("impactOf() walks dependents backwards with distance, and lists entry points and tests", () => {
+  const report = analyze(fixtureRepo("routes-express"));
+  const result = impactOf(report, ["src/middleware/auth.js"]);
+  assert.equal(result.dependents.map((d) => `${d.distance} ${d.file} via ${d.via}`), [
+    "1 src/routes/users.js via src/middleware/auth.js",
+    "1 src/server.js via src/middleware/auth.js",
+    "2 src/routes/index.js via src/routes/users.js",
+  ]);
+  assert.equal(result.entryPoints.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/v1/users", "POST /api/v1/users", "GET /api/v1/users/{id}", "GET /api/v1/users/{id}/avatar",
+    "PUT /api/v1/users/{id}/avatar", "ALL /api/v1/users/legacy/*", "GET /health",
+  ]);
+  assert.equal(result.packages, []);
+});
+
+impact("impactOf() finds tests by dependency and by name; unknown files are a 404", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/price.ts": 'import Decimal from "decimal.js";\nexport const price = (n: number) => new Decimal(n);\n',
+    "src/cart.ts": 'import { price } from "./price";\nexport const total = () => price(1);\n',
+    "tests/cart.test.ts": 'import { total } from "../src/cart";\ntotal();\n',
+    "tests/price.spec.ts": "export {};\n",
+  });
+  git(root, "init", "-q");
+  const result = impactOf(analyze(root), ["src/price.ts"]);
+  assert.equal(result.tests, [
+    { file: "tests/cart.test.ts", reason: "depends on the change" },
+    { file: "tests/price.spec.ts", reason: "named like a changed file" },
+  ]);
+  assert.equal(result.packages, ["decimal.js"]);
+  assert.throws(() => impactOf(analyze(root), ["src/nope.ts"]), (e: Error & { status?: number }) => e.status === 404);
+});
+
+impact("contextBrief() writes a Markdown brief for a file and for a component", () => {
+  const report = analyze(fixtureRepo("layers"));
+  const brief = contextBrief(report, "src/ui/view.ts");
+  assert.match(brief, /^# Context: src\/ui\/view\.ts\n/);
+  assert.match(brief, /## Imports\n- src\/app\/service\.ts \(line 1\)\n- src\/infra\/db\.ts \(line 2\)\n- src\/domain\/order\.ts \(line 3, type\)/);
+  assert.match(brief, /## Dependents\n- src\/index\.ts/);
+  assert.match(brief, /\[high\] Forbidden import/);
+  const component = contextBrief(report, "src/shared");
+  assert.match(component, /# Context: component src\/shared/);
+  assert.match(component, /Ca 3, Ce 0, instability 0, abstractness 0, distance 1 \(pain\)/);
+});
+
+impact.run();
+
+const findings = suite("findings and tool audit");
+
+findings("findings are ranked high, medium, low, with stable ids, evidence and a task", () => {
+  const report = analyze(fixtureRepo("layers"));
+  assert.equal(report.findings.map((f) => `${f.severity} ${f.rule}`), [
+    "high boundary-violation", "medium stable-dependencies",
+    "low unused-file", "low unused-file", "low unused-file", "low unused-file",
+  ]);
+  const again = analyze(fixtureRepo("layers"));
+  assert.equal(again.findings.map((f) => f.id), report.findings.map((f) => f.id), "ids are stable across runs and copies");
+  const boundary = report.findings[0]!;
+  assert.equal(boundary.evidence, [{ file: "src/ui/view.ts", line: 2, detail: "../infra/db: the UI reaches storage only through the app layer" }]);
+  assert.match(boundary.task.title, /Remove the forbidden import in src\/ui\/view\.ts/);
+});
+
+findings("cycles, unguarded writes and debt markers become findings", () => {
+  const tsApp = analyze(fixtureRepo("ts-app")).findings;
+  assert.equal(tsApp.filter((f) => f.rule === "import-cycle").length, 2);
+  assert.equal(tsApp.filter((f) => f.rule === "type-cycle").map((f) => f.severity), ["low"]);
+  const express = analyze(fixtureRepo("routes-express")).findings;
+  assert.equal(express.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title]), [["high", "DELETE /api/v1/orders/{orderId} has no route-level guard"]]);
+  const root = tempDir();
+  writeFiles(root, { "src/a.ts": "// FIXME: breaks on leap years\n// TODO: cache\nexport const a = 1;\n" });
+  const debt = analyze(root).findings.find((f) => f.rule === "debt-markers")!;
+  assert.is(debt.severity, "medium");
+  assert.equal(debt.evidence.map((e) => `${e.line} ${e.detail}`), ["1 FIXME: breaks on leap years", "2 TODO: cache"]);
+});
+
+findings("tool audit --fail-on exits 1 only when a finding at or above the severity exists", () => {
+  const repo = fixtureRepo("layers");
+  assert.is(runTool(["audit", "--fail-on", "high", "--root", repo]).code, 1);
+  assert.is(runTool(["audit", "--root", repo]).code, 0);
+  const clean = tempDir();
+  writeFiles(clean, { "src/index.ts": "export const a = 1;\n" });
+  assert.is(runTool(["audit", "--fail-on", "low", "--root", clean]).code, 0);
+  const bad = runTool(["audit", "--fail-on", "urgent", "--root", repo]);
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /--fail-on must be high, medium or low/);
+});
+
+findings("tool audit --format sarif is valid SARIF 2.1.0", () => {
+  const repo = fixtureRepo("layers");
+  const result = runTool(["audit", "--format", "sarif", "--root", repo]);
+  assert.is(result.code, 0, result.stderr);
+  const log = JSON.parse(result.stdout);
+  const schemaPath = join(require.resolve("@microsoft/jest-sarif/package.json"), "..", "lib/schemas/sarif-2.1.0-rtm.5.json");
+  const ajv = new Ajv({ schemaId: "id", allErrors: true, logger: false });
+  ajv.addMetaSchema(require("ajv/lib/refs/json-schema-draft-04.json"));
+  const valid = ajv.validate(JSON.parse(readFileSync(schemaPath, "utf8")), log);
+  assert.ok(valid, JSON.stringify(ajv.errors?.slice(0, 3)));
+  const results = log.runs[0].results;
+  assert.is(results.length, 6);
+  assert.is(results[0].level, "error");
+  assert.equal(results[0].locations[0].physicalLocation, { artifactLocation: { uri: "src/ui/view.ts", uriBaseId: "SRCROOT" }, region: { startLine: 2 } });
+});
+
+findings("a baseline accepts today's findings so that CI fails only on new ones", () => {
+  const repo = fixtureRepo("layers");
+  const baseline = join(tempDir(), "baseline.json");
+  assert.is(runTool(["audit", "--write-baseline", baseline, "--root", repo]).code, 0);
+  assert.is(runTool(["audit", "--baseline", baseline, "--fail-on", "low", "--root", repo]).code, 0);
+  writeFileSync(join(repo, "src/ui/cycle-a.ts"), 'import { b } from "./cycle-b";\nexport const a = b;\n');
+  writeFileSync(join(repo, "src/ui/cycle-b.ts"), 'import { a } from "./cycle-a";\nexport const b = a;\n');
+  const after = runTool(["audit", "--baseline", baseline, "--fail-on", "high", "--json", "--root", repo]);
+  assert.is(after.code, 1);
+  assert.equal(JSON.parse(after.stdout).findings.map((f: { rule: string }) => f.rule), ["import-cycle"]);
+  writeFileSync(baseline, "{ not json");
+  const broken = runTool(["audit", "--baseline", baseline, "--root", repo]);
+  assert.is(broken.code, 2);
+  assert.match(broken.stderr, /cannot read baseline/);
+});
+
+findings.run();
