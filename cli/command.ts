@@ -13,6 +13,8 @@ export type CommandContext = {
   /** Reports progress of long work on stderr, only when stderr is a terminal. */
   progress: (phase: string, done?: number, total?: number) => void;
   color: boolean;
+  /** The command table, for commands that list it (the console's project index). */
+  commands: readonly Command[];
 };
 
 /** A command of the table: its name, help text, flags, and what it does. Returns the exit code. */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { isUserError } from "../core/errors.ts";
+import { isUserError, ToolError } from "../core/errors.ts";
 import { VERSION } from "../core/version.ts";
 import type { Command, CommandContext, OptionSpec } from "./command.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
@@ -46,6 +46,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return await command.run(context);
   } catch (error) {
     const prefix = name && findCommand(name) ? `tool ${name}` : "tool";
+    // A conflict (a task that exists, a check that refuses) is a failed command, not a usage mistake.
+    if (error instanceof ToolError && error.status === 409) {
+      io.stderr(`${prefix}: ${error.message}`);
+      return 1;
+    }
     if (error instanceof UsageError || isUserError(error)) {
       io.stderr(`${prefix}: ${(error as Error).message}`);
       return 2;
@@ -134,6 +139,7 @@ function makeContext(command: Command, parsed: ReturnType<typeof parse>, io: Cli
       shown = true;
     },
     color: interactive && !io.env.NO_COLOR,
+    commands: COMMANDS,
   };
 }
 
