@@ -65,10 +65,26 @@ export function strip(src: string, syntax: Syntax): Stripped {
   const flush = (to: number) => {
     if (to > codeStart) out.push(src.slice(codeStart, to));
   };
+  // Offsets inside comments and strings: a line that starts there has no code indentation.
+  const hidden: [number, number][] = [];
+  // Only these characters can open a comment; checking them first keeps the loop cheap.
+  const openers = new Set([...syntax.lineComments, ...syntax.blockComments.map((b) => b.open)].map((o) => o.charCodeAt(0)));
+
+  const takeString = (match: StringMatch) => {
+    flush(pos);
+    strings.push({ start: pos, end: match.end, value: src.slice(match.valueStart, match.valueEnd), line: lineAt(pos) });
+    hidden.push([pos, match.end]);
+    // Keep the delimiters, blank the text: `"abc"` becomes `"   "`.
+    out.push(src.slice(pos, match.valueStart).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+    blank(match.valueStart, match.valueEnd);
+    out.push(src.slice(match.valueEnd, match.end).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+    pos = codeStart = Math.max(match.end, pos + 1);
+  };
 
   outer: while (pos < src.length) {
-    for (const open of syntax.lineComments) {
-      if (src.startsWith(open, pos)) {
+    if (openers.has(src.charCodeAt(pos))) {
+      for (const open of syntax.lineComments) {
+        if (!src.startsWith(open, pos)) continue;
         flush(pos);
         const newline = src.indexOf("\n", pos);
         const end = newline === -1 ? src.length : newline;
@@ -77,36 +93,30 @@ export function strip(src: string, syntax: Syntax): Stripped {
         pos = codeStart = end;
         continue outer;
       }
-    }
-    for (const block of syntax.blockComments) {
-      if (src.startsWith(block.open, pos)) {
+      for (const block of syntax.blockComments) {
+        if (!src.startsWith(block.open, pos)) continue;
         flush(pos);
         const end = blockEnd(src, pos, block);
         comments.push({ text: src.slice(pos + block.open.length, Math.max(pos + block.open.length, end - block.close.length)), line: lineAt(pos) });
+        hidden.push([pos, end]);
         blank(pos, end);
         pos = codeStart = end;
         continue outer;
       }
     }
     const match = syntax.matchString(src, pos);
-    if (match) {
-      flush(pos);
-      strings.push({ start: pos, end: match.end, value: src.slice(match.valueStart, match.valueEnd), line: lineAt(pos) });
-      // Keep the delimiters, blank the text: `"abc"` becomes `"   "`.
-      out.push(src.slice(pos, match.valueStart).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
-      blank(match.valueStart, match.valueEnd);
-      out.push(src.slice(match.valueEnd, match.end).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
-      pos = codeStart = Math.max(match.end, pos + 1);
-      continue;
-    }
-    pos++;
+    if (match) takeString(match);
+    else pos++;
   }
   flush(src.length);
   const code = out.join("");
 
   const byStart = new Map(strings.map((s) => [s.start, s]));
   const indents: number[] = [];
+  let region = 0;
   for (const start of lineStarts) {
+    while (region < hidden.length && hidden[region]![1] <= start) region++;
+    if (region < hidden.length && hidden[region]![0] < start) continue; // the line starts inside a string or comment
     let width = 0;
     let i = start;
     for (; i < code.length; i++) {
