@@ -42,7 +42,7 @@ export type ConfigError = z.infer<typeof ConfigError>;
  * schema's defaults; a file that does not parse or a value that breaks the schema gives a
  * `configError` naming the key, and the defaults are used: a bad config never stops a run.
  */
-function readSection<S extends z.ZodType>(root: string, key: string, schema: S): { value: z.output<S>; configError?: ConfigError } {
+export function readConfigSection<S extends z.ZodType>(root: string, key: string, schema: S): { value: z.output<S>; configError?: ConfigError } {
   const fallback = schema.parse({}) as z.output<S>;
   const path = join(root, CONFIG_FILE);
   if (!existsSync(path)) return { value: fallback };
@@ -66,12 +66,12 @@ function readSection<S extends z.ZodType>(root: string, key: string, schema: S):
 
 /** The `architecture` configuration, or inference (an empty one) with the error that prevented it. */
 export function loadArchitectureConfig(root: string): { architecture: ArchitectureConfig; configError?: ConfigError } {
-  const { value, configError } = readSection(root, "architecture", ArchitectureConfig);
+  const { value, configError } = readConfigSection(root, "architecture", ArchitectureConfig);
   return { architecture: value, ...(configError ? { configError } : {}) };
 }
 
 /** The `history` thresholds, or the defaults with the error that prevented reading them. */
 export function loadHistoryConfig(root: string): { history: HistoryConfig; configError?: ConfigError } {
-  const { value, configError } = readSection(root, "history", HistoryConfig);
+  const { value, configError } = readConfigSection(root, "history", HistoryConfig);
   return { history: value, ...(configError ? { configError } : {}) };
 }

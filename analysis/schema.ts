@@ -291,7 +291,8 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
-export const Warning = z.object({ file: z.string(), line: z.number().int().optional(), message: z.string() });
+/** Something the reader should know about the result; `file` is absent when it concerns a whole language or the run. */
+export const Warning = z.object({ file: z.string().optional(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
 
 export const Report = z.object({

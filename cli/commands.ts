@@ -1,5 +1,6 @@
 import type { Command } from "./command.ts";
 import { auditCommand } from "./audit.ts";
+import { checkCommands } from "./checks.ts";
 import { couplingCommand } from "./coupling.ts";
 import { graphCommand } from "./graph.ts";
 import { hotspotsCommand } from "./hotspots.ts";
@@ -8,6 +9,6 @@ import { routesCommand } from "./routes.ts";
 import { doneCommand, newCommand, reopenCommand, subtaskCommand, taskCommand, tasksCommand } from "./tasks.ts";
 
 /** The command table: one entry per command, in the order `tool --help` lists them. */
-export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);

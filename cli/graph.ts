@@ -38,7 +38,7 @@ function summary(report: Report): string {
   out.push(`${report.files.length} files, ${report.edges.length} imports between them, ${report.unresolved.length} unresolved`);
   if (report.truncated) out.push(`truncated: only the first ${report.files.length} source files were analysed`);
   for (const skip of report.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
-  for (const warning of report.warnings) out.push(`warning ${warning.file}:${warning.line}: ${warning.message}`);
+  for (const w of report.warnings) out.push(`warning ${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
   out.push("", `Health ${report.health.score}/100`);
   for (const d of report.health.deductions) out.push(`  -${d.points} ${d.rule} (${d.files.length} files)`);
   out.push("", `Cycles: ${runtime.length} runtime, ${typeOnly.length} type-only`);

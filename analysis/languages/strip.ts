@@ -118,7 +118,7 @@ export function strip(src: string, syntax: Syntax): Stripped {
     while (region < hidden.length && hidden[region]![1] <= start) region++;
     if (region < hidden.length && hidden[region]![0] < start) continue; // the line starts inside a string or comment
     let width = 0;
-    let i = start;
+    let i = start === 0 && src.charCodeAt(0) === 0xfeff ? 1 : start; // a byte order mark is not indentation
     for (; i < code.length; i++) {
       const c = code.charCodeAt(i);
       if (c === 32) width++;

@@ -6,6 +6,8 @@ import { DEFAULT_PRESET, nextCommand, PRESETS, type PresetName } from "./presets
 import { type Artifact, type Criterion, type Subtask, type SubtaskProblem, SubtaskStatus, type Task, TASK_ID, TaskState } from "./schema.ts";
 
 export const TASKS_DIR = ".tool/tasks";
+/** Artifacts the checks write (review --diff, pr): they restate the criteria, so they specify nothing. */
+const GENERATED = new Set(["review.md", "pr.md"]);
 export const taskDir = (root: string, id: string): string => join(root, TASKS_DIR, id);
 
 /** Ids of the tasks in the store, sorted; an empty list before the first task. */
@@ -41,8 +43,10 @@ export function readTask(root: string, id: string): Task {
   const { subtasks, problems } = readSubtasks(root, dir, id);
   const artifacts = readArtifacts(dir);
   const criteriaText = [...(parts.get("acceptance criteria") ?? "").matchAll(/^\s*[-*]\s*(?:\[[ xX]\]\s*)?\**(AC-\d+)\**\s*[:.)-]?\s*(.*)$/gm)];
-  const artifactText = artifacts.map((a) => safeRead(join(dir, a.file))).join("\n");
-  const evidenceText = JSON.stringify(state.evidence);
+  // Specified by what people wrote (subtasks, spec, plan), not by files the checks generate;
+  // tested only by what verification printed, not by summaries that merely list the criteria.
+  const artifactText = artifacts.filter((a) => !GENERATED.has(a.file)).map((a) => safeRead(join(dir, a.file))).join("\n");
+  const evidenceText = JSON.stringify(state.evidence.verify?.details ?? "");
   const criteria: Criterion[] = criteriaText.map((m) => {
     const criterion = m[1]!;
     const carriers = subtasks.filter((s) => s.criteria.includes(criterion)).map((s) => s.id);

@@ -67,7 +67,6 @@ export const TaskState = z.object({
   activity: z.array(Activity).default([]),
   done: Done.nullable().default(null),
   pullRequest: PullRequest.nullable().default(null),
-  checkpoints: z.array(z.object({ ref: z.string(), commit: z.string(), at: z.string() })).default([]),
   /** The commit HEAD was at when the task was created: the base of its diff. */
   base: z.string().nullable().default(null),
 });
