@@ -46,7 +46,7 @@ export function readTask(root: string, id: string): Task {
   // Specified by what people wrote (subtasks, spec, plan), not by files the checks generate;
   // tested only by what verification printed, not by summaries that merely list the criteria.
   const artifactText = artifacts.filter((a) => !GENERATED.has(a.file)).map((a) => safeRead(join(dir, a.file))).join("\n");
-  const evidenceText = JSON.stringify(state.evidence.verify?.details ?? "");
+  const evidenceText = JSON.stringify(state.evidence.verify ?? "");
   const criteria: Criterion[] = criteriaText.map((m) => {
     const criterion = m[1]!;
     const carriers = subtasks.filter((s) => s.criteria.includes(criterion)).map((s) => s.id);
