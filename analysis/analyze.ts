@@ -11,6 +11,7 @@ import { computeHealth } from "./health.ts";
 import { LANGUAGES } from "./languages/mod.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
+import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
 import { extractRoutes, routesSection } from "./routes/mod.ts";
 import { historySection } from "./history/mod.ts";
 import { rankedFindings } from "./findings/mod.ts";
@@ -90,11 +91,14 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     root,
     truncated: scanned.truncated,
     skipped: scanned.skipped,
-    warnings: facts.filter((f) => f.parseError).map((f) => ({
-      file: f.path,
-      line: f.parseError!.line,
-      message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
-    })),
+    warnings: [
+      ...facts.filter((f) => f.parseError).map((f) => ({
+        file: f.path,
+        line: f.parseError!.line,
+        message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
+      })),
+      ...languageWarnings(facts),
+    ],
     git: scanned.git,
     files,
     edges,
@@ -110,6 +114,12 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     health,
     timings,
   };
+}
+
+/** What the analysis of a language present in the repository cannot see, said once. */
+function languageWarnings(facts: readonly FileFacts[]): { message: string }[] {
+  const present = new Set(facts.map((f) => f.language));
+  return present.has("ruby") ? [{ message: RUBY_AUTOLOAD_WARNING }] : [];
 }
 
 function extractFile(root: string, file: ScannedFile): FileFacts {

@@ -6,6 +6,17 @@ import type { FileFacts } from "../facts.ts";
 import type { Edge, External, Unresolved } from "../schema.ts";
 import type { ProjectFiles } from "../project.ts";
 import { javascriptResolver } from "./javascript.ts";
+import { jvmResolver } from "./jvm.ts";
+import { csharpResolver } from "./csharp.ts";
+import { dartResolver } from "./dart.ts";
+import { goResolver } from "./go.ts";
+import { rustResolver } from "./rust.ts";
+import { cResolver } from "./c.ts";
+import { swiftResolver } from "./swift.ts";
+import { pythonResolver } from "./python.ts";
+import { rubyResolver } from "./ruby.ts";
+import { elixirResolver } from "./elixir.ts";
+import { phpResolver } from "./php.ts";
 import type { Resolver } from "./resolution.ts";
 
 export type { Resolution, Resolver } from "./resolution.ts";
@@ -22,6 +33,19 @@ const RESOLVERS: Record<string, ResolverFactory> = {
   javascript: javascriptResolver,
   vue: javascriptResolver,
   svelte: javascriptResolver,
+  java: jvmResolver,
+  kotlin: jvmResolver,
+  csharp: csharpResolver,
+  dart: dartResolver,
+  go: goResolver,
+  rust: rustResolver,
+  c: cResolver,
+  cpp: cResolver,
+  swift: swiftResolver,
+  python: pythonResolver,
+  ruby: rubyResolver,
+  elixir: elixirResolver,
+  php: phpResolver,
 };
 
 export type Resolved = { edges: Edge[]; unresolved: Unresolved[]; externals: External[] };
