@@ -202,10 +202,11 @@ function countLogicalAnd(code: string): number {
   return count;
 }
 
-export const c: Language = { id: "c", name: "C", extensions: [".c", ".h"], extract: extractC };
+export const c: Language = { id: "c", name: "C", extensions: [".c", ".h"], syntax: C_SYNTAX, extract: extractC };
 export const cpp: Language = {
   id: "cpp",
   name: "C++",
   extensions: [".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"],
+  syntax: C_SYNTAX,
   extract: extractC,
 };

@@ -70,7 +70,7 @@ function holeEnd(src: string, from: number): number {
   return src.length;
 }
 
-const CSHARP_SYNTAX: Syntax = {
+export const CSHARP_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/" }],
   matchString: csharpString,
@@ -183,5 +183,6 @@ export const csharp: Language = {
   id: "csharp",
   name: "C#",
   extensions: [".cs"],
+  syntax: CSHARP_SYNTAX,
   extract: extractCsharp,
 };

@@ -59,7 +59,7 @@ function interpolationEnd(src: string, from: number): number {
   return src.length;
 }
 
-const DART_SYNTAX: Syntax = {
+export const DART_SYNTAX: Syntax = {
   // `///` doc comments are line comments too.
   lineComments: ["//"],
   // Dart block comments nest.
@@ -219,5 +219,6 @@ export const dart: Language = {
   id: "dart",
   name: "Dart",
   extensions: [".dart"],
+  syntax: DART_SYNTAX,
   extract: extractDart,
 };

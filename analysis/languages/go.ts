@@ -117,4 +117,4 @@ function readTypeGroup(
   }
 }
 
-export const go: Language = { id: "go", name: "Go", extensions: [".go"], extract: extractGo };
+export const go: Language = { id: "go", name: "Go", extensions: [".go"], syntax: GO_SYNTAX, extract: extractGo };

@@ -13,7 +13,7 @@ import { countDecisions, quoted, strip, type Syntax } from "./strip.ts";
 const NAME = String.raw`[A-Za-z_$][\w$]*`;
 const QUALIFIED = String.raw`${NAME}(?:\s*\.\s*${NAME})*`;
 
-const JAVA_SYNTAX: Syntax = {
+export const JAVA_SYNTAX: Syntax = {
   lineComments: ["//"],
   // Java block comments do not nest: the first `*/` closes.
   blockComments: [{ open: "/*", close: "*/" }],
@@ -97,5 +97,6 @@ export const java: Language = {
   id: "java",
   name: "Java",
   extensions: [".java"],
+  syntax: JAVA_SYNTAX,
   extract: extractJava,
 };

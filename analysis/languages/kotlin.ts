@@ -58,7 +58,7 @@ function templateEnd(src: string, from: number): number {
   return src.length;
 }
 
-const KOTLIN_SYNTAX: Syntax = {
+export const KOTLIN_SYNTAX: Syntax = {
   lineComments: ["//"],
   // Kotlin block comments nest: `/* a /* b */ c */` is one comment.
   blockComments: [{ open: "/*", close: "*/", nested: true }],
@@ -205,5 +205,6 @@ export const kotlin: Language = {
   id: "kotlin",
   name: "Kotlin",
   extensions: [".kt", ".kts"],
+  syntax: KOTLIN_SYNTAX,
   extract: extractKotlin,
 };

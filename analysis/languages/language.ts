@@ -1,4 +1,5 @@
 import type { Extracted } from "../facts.ts";
+import type { Syntax } from "./strip.ts";
 
 /**
  * A language plug-in: which files it claims and how it reads them. Resolution of its
@@ -9,5 +10,7 @@ export type Language = {
   name: string;
   /** File name endings it claims, with the dot: ".ts". */
   extensions: readonly string[];
+  /** How the language writes comments and strings: what `strip` removes before any pattern runs. */
+  syntax: Syntax;
   extract(text: string, path: string): Extracted;
 };

@@ -275,5 +275,6 @@ export const python: Language = {
   id: "python",
   name: "Python",
   extensions: [".py", ".pyi"],
+  syntax: PYTHON_SYNTAX,
   extract: extractPython,
 };

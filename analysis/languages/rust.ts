@@ -240,4 +240,4 @@ function countBinary(code: string, operator: string): number {
   return count;
 }
 
-export const rust: Language = { id: "rust", name: "Rust", extensions: [".rs"], extract: extractRust };
+export const rust: Language = { id: "rust", name: "Rust", extensions: [".rs"], syntax: RUST_SYNTAX, extract: extractRust };

@@ -129,4 +129,4 @@ export function extractSwift(text: string): Extracted {
   };
 }
 
-export const swift: Language = { id: "swift", name: "Swift", extensions: [".swift"], extract: extractSwift };
+export const swift: Language = { id: "swift", name: "Swift", extensions: [".swift"], syntax: SWIFT_SYNTAX, extract: extractSwift };

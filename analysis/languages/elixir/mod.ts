@@ -180,4 +180,4 @@ function indentWidth(line: string): number {
   return -1;
 }
 
-export const elixir: Language = { id: "elixir", name: "Elixir", extensions: [".ex", ".exs"], extract: extractElixir };
+export const elixir: Language = { id: "elixir", name: "Elixir", extensions: [".ex", ".exs"], syntax: ELIXIR_SYNTAX, extract: extractElixir };

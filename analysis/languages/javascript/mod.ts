@@ -2,6 +2,7 @@
 import type { Extracted } from "../../facts.ts";
 import type { Language } from "../language.ts";
 import { lex } from "./lexer.ts";
+import { javascriptSyntax } from "./syntax.ts";
 import { parseImports } from "./parse.ts";
 import { extractFromTokens } from "./tokens.ts";
 
@@ -59,6 +60,7 @@ export const javascript: Language = {
   id: "javascript",
   name: "JavaScript",
   extensions: [".js", ".jsx", ".mjs", ".cjs"],
+  syntax: javascriptSyntax,
   extract: extractScript,
 };
 
@@ -66,8 +68,9 @@ export const typescript: Language = {
   id: "typescript",
   name: "TypeScript",
   extensions: [".ts", ".tsx", ".mts", ".cts"],
+  syntax: javascriptSyntax,
   extract: extractScript,
 };
 
-export const vue: Language = { id: "vue", name: "Vue", extensions: [".vue"], extract: extractComponent };
-export const svelte: Language = { id: "svelte", name: "Svelte", extensions: [".svelte"], extract: extractComponent };
+export const vue: Language = { id: "vue", name: "Vue", extensions: [".vue"], syntax: javascriptSyntax, extract: extractComponent };
+export const svelte: Language = { id: "svelte", name: "Svelte", extensions: [".svelte"], syntax: javascriptSyntax, extract: extractComponent };

@@ -191,4 +191,4 @@ function includePath(code: string, stripped: Stripped, at: number): string | und
   return segments[0] === ".." ? segments.join("/") : `./${segments.join("/")}`;
 }
 
-export const php: Language = { id: "php", name: "PHP", extensions: [".php"], extract: extractPhp };
+export const php: Language = { id: "php", name: "PHP", extensions: [".php"], syntax: PHP_SYNTAX, extract: extractPhp };

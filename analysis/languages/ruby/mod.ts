@@ -146,4 +146,4 @@ function blockComments(text: string, stripped: Stripped) {
   }));
 }
 
-export const ruby: Language = { id: "ruby", name: "Ruby", extensions: [".rb", ".rake"], extract: extractRuby };
+export const ruby: Language = { id: "ruby", name: "Ruby", extensions: [".rb", ".rake"], syntax: RUBY_SYNTAX, extract: extractRuby };
