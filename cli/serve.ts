@@ -1,0 +1,80 @@
+import { spawn } from "node:child_process";
+import process from "node:process";
+import { LOOPBACK_ADDRESSES, startConsole } from "../routes/mod.ts";
+import type { Command } from "./command.ts";
+
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "the console: web page, JSON API and live events on loopback",
+  usage: "tool serve [--port 4173] [--host 127.0.0.1] [--open]",
+  details: [
+    "Serves the console of the repository on a loopback address only (127.0.0.1, localhost or ::1).",
+    "Writes need the x-tool-token header the page carries; the token changes at every start.",
+    "--port 0 picks a free port. --open opens the page in the default browser. Ctrl+C stops.",
+  ].join("\n"),
+  options: { port: { type: "string" }, host: { type: "string" }, open: { type: "boolean" } },
+  async run(context) {
+    const port = parsePort(context.values.port);
+    const hostname = parseHost(context.values.host);
+    const running = await startConsole({
+      root: context.root,
+      hostname,
+      port,
+      commands: context.commands.map(({ name, summary, usage }) => ({ name, summary, usage })),
+      log: context.stderr,
+    });
+    context.stdout(
+      context.json
+        ? JSON.stringify({ url: running.url, root: context.root })
+        : `tool console: ${running.url}  (root ${context.root}; Ctrl+C stops)`,
+    );
+    if (context.values.open) openBrowser(running.url, context.stderr);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        // Signal listeners keep the process alive: remove both before closing.
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        resolve();
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+    });
+    await running.close();
+    return 0;
+  },
+};
+
+function parsePort(value: unknown): number {
+  if (value === undefined) return 4173;
+  const text = String(value);
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new RangeError(`--port must be a number from 0 to 65535, not "${text}"`);
+  return port;
+}
+
+function parseHost(value: unknown): string {
+  if (value === undefined) return "127.0.0.1";
+  const host = String(value) === "[::1]" ? "::1" : String(value);
+  if (!(LOOPBACK_ADDRESSES as readonly string[]).includes(host)) {
+    throw new RangeError(
+      `--host must be a loopback address (127.0.0.1, localhost or ::1), not "${value}": the console never listens on other interfaces`,
+    );
+  }
+  return host;
+}
+
+/** Opens the page with the platform's opener, spawned with an argument array. */
+function openBrowser(url: string, stderr: (text: string) => void): void {
+  const [command, args] = process.platform === "darwin"
+    ? ["open", [url]]
+    : process.platform === "win32"
+    ? ["cmd", ["/c", "start", "", url]]
+    : ["xdg-open", [url]];
+  try {
+    const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
+    child.on("error", () => stderr(`tool serve: could not open a browser; open ${url} yourself`));
+    child.unref();
+  } catch {
+    stderr(`tool serve: could not open a browser; open ${url} yourself`);
+  }
+}

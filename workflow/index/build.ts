@@ -1,0 +1,54 @@
+import type { Report } from "../../analysis/mod.ts";
+import { findDocuments } from "./docs.ts";
+import { listProjectFiles } from "./files.ts";
+import { gitState } from "./git.ts";
+import { analysisSignals, graphSummary, improvements, moduleSummaries } from "./graph.ts";
+import { projectFacts } from "./project.ts";
+import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
+import { presetCounts, readTaskSummaries } from "./tasks.ts";
+
+export type BuildIndexOptions = {
+  /** The analysis report the graph sections summarise; without one they are empty. */
+  report?: Report;
+  /** The command registry of `tool` (the faces own it; the index only lists it). */
+  commands?: readonly CommandInfo[];
+};
+
+/**
+ * Builds the project index (GET /api/project): project facts, commands, presets, tasks,
+ * documents, the import-graph summary with suggested improvements and signals, git state.
+ * Repository assets that later features add (adapters, agents, workflows, lab, capabilities)
+ * are empty lists until those features exist.
+ *
+ * @example
+ * const index = await buildProjectIndex(root, { report: analyze(root), commands });
+ */
+export async function buildProjectIndex(root: string, options: BuildIndexOptions = {}): Promise<ProjectIndex> {
+  const { report } = options;
+  const [paths, git] = await Promise.all([listProjectFiles(root), gitState(root)]);
+  const signals: Signal[] = [];
+  const project = projectFacts(root, paths, report, signals);
+  const tasks = readTaskSummaries(root, signals);
+  const documents = findDocuments(root, paths);
+  return {
+    generatedAt: new Date().toISOString(),
+    project,
+    commands: (options.commands ?? []).map(({ name, summary, usage }) => ({ name, summary, usage })),
+    presets: presetCounts(tasks),
+    tasks,
+    specs: documents.specs,
+    docs: documents.docs,
+    adrs: documents.adrs,
+    modules: moduleSummaries(report),
+    couplings: [],
+    graph: graphSummary(report),
+    improvements: improvements(report),
+    signals: [...signals, ...analysisSignals(report)],
+    git,
+    adapters: [],
+    agents: [],
+    workflows: [],
+    lab: [],
+    capabilities: [],
+  };
+}

@@ -1,0 +1,163 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { analyze, type Report } from "../../analysis/mod.ts";
+import { writeFileAtomic } from "../../core/atomic.ts";
+import { WriteQueue } from "../queue.ts";
+import { buildProjectIndex } from "./build.ts";
+import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
+
+export const INDEX_CACHE_FILE = ".tool/cache/project-index.json";
+
+export type Analyzer = (root: string) => Report | Promise<Report>;
+
+/** One generation of the index: its number, the index, and its JSON (serialized once). */
+export type IndexSnapshot = { readonly version: number; readonly index: ProjectIndex; readonly json: string };
+
+export type ProjectServiceOptions = {
+  root: string;
+  commands?: readonly CommandInfo[];
+  /** The analysis to run; `analyze` from analysis/ by default (tests pass a fake). */
+  analyze?: Analyzer;
+  queue?: WriteQueue;
+  /** Write `.tool/cache/project-index.json` on every build (default true). */
+  writeCache?: boolean;
+};
+
+/**
+ * The project state a long-running process serves: the index (built on first use, rebuilt
+ * by `refresh`) and the analysis report (built on first use, shared by concurrent callers,
+ * dropped when the index refreshes). Index builds run on the write queue, one at a time;
+ * every refresh bumps `version` and tells the listeners.
+ */
+export class ProjectService {
+  readonly root: string;
+  readonly queue: WriteQueue;
+  readonly #commands: readonly CommandInfo[];
+  readonly #analyze: Analyzer;
+  readonly #writeCache: boolean;
+  #version = 1;
+  #snapshot: Promise<IndexSnapshot> | undefined;
+  #report: { promise: Promise<Report>; settled: boolean } | undefined;
+  #pendingRefresh: Promise<number> | undefined;
+  readonly #listeners = new Set<(version: number) => void>();
+
+  constructor(options: ProjectServiceOptions) {
+    this.root = options.root;
+    this.queue = options.queue ?? new WriteQueue();
+    this.#commands = options.commands ?? [];
+    this.#analyze = options.analyze ?? ((root) => analyze(root));
+    this.#writeCache = options.writeCache ?? true;
+  }
+
+  /** The generation of the index: 1 for the first build, one more for each refresh. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * The analysis report: built on first call and cached; callers that arrive while a build
+   * runs share it. `refresh` starts a new build unless one is already running.
+   */
+  report(options: { refresh?: boolean } = {}): Promise<Report> {
+    const current = this.#report;
+    if (current && (!options.refresh || !current.settled)) return current.promise;
+    const entry = { settled: false, promise: this.#runAnalysis() };
+    this.#report = entry;
+    entry.promise.then(
+      () => (entry.settled = true),
+      () => {
+        entry.settled = true;
+        if (this.#report === entry) this.#report = undefined; // a failed build is retried next time
+      },
+    );
+    return entry.promise;
+  }
+
+  /** The current index, built (on the queue) on first call. */
+  snapshot(): Promise<IndexSnapshot> {
+    if (!this.#snapshot) {
+      const promise = this.queue.run("index", () => this.#build(this.#version));
+      this.#snapshot = promise;
+      promise.catch(() => {
+        if (this.#snapshot === promise) this.#snapshot = undefined;
+      });
+    }
+    return this.#snapshot;
+  }
+
+  /**
+   * Drops the cached report, rebuilds the index on the write queue, bumps `version` and tells
+   * every listener. Calls made while a refresh waits in the queue join it; a call made while
+   * one runs queues the next (files may have changed after it started).
+   */
+  refresh(): Promise<number> {
+    if (this.#pendingRefresh) return this.#pendingRefresh;
+    const job = this.queue.run("refresh", async () => {
+      this.#pendingRefresh = undefined;
+      this.#report = undefined;
+      const snapshot = await this.#build(this.#version + 1);
+      this.#version = snapshot.version;
+      this.#snapshot = Promise.resolve(snapshot);
+      for (const listener of this.#listeners) {
+        try {
+          listener(snapshot.version);
+        } catch {
+          // one broken listener does not stop the others
+        }
+      }
+      return snapshot.version;
+    });
+    this.#pendingRefresh = job;
+    job.catch(() => {
+      if (this.#pendingRefresh === job) this.#pendingRefresh = undefined;
+    });
+    return job;
+  }
+
+  /** Calls `listener` with the new version after every refresh; returns the unsubscribe. */
+  onChange(listener: (version: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Refuses new writes and waits for queued ones: nothing is left half-written. */
+  close(): Promise<void> {
+    this.#listeners.clear();
+    return this.queue.close();
+  }
+
+  async #runAnalysis(): Promise<Report> {
+    await null; // callers in the same tick all receive this promise before the work starts
+    return await this.#analyze(this.root);
+  }
+
+  async #build(version: number): Promise<IndexSnapshot> {
+    const signals: Signal[] = [];
+    let report: Report | undefined;
+    try {
+      report = await this.report();
+    } catch (error) {
+      // The index still shows the project; the graph sections stay empty and say why.
+      signals.push({
+        level: "warning",
+        code: "analysis-failed",
+        message: `The analysis failed: ${(error as Error).message}`,
+      });
+    }
+    const index = await buildProjectIndex(this.root, { report, commands: this.#commands });
+    index.signals.unshift(...signals);
+    const json = JSON.stringify(index);
+    if (this.#writeCache) this.#writeFile(json);
+    return { version, index, json };
+  }
+
+  #writeFile(json: string): void {
+    try {
+      writeFileAtomic(join(this.root, INDEX_CACHE_FILE), json);
+      const ignoreFile = join(this.root, ".tool/cache/.gitignore");
+      if (!existsSync(ignoreFile)) writeFileAtomic(ignoreFile, "*\n");
+    } catch {
+      // A read-only checkout is still served; only the file copy is missing.
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { type FSWatcher, watch } from "node:fs";
+import { NEVER_SCANNED } from "../../analysis/mod.ts";
+
+export type WatchOptions = {
+  /** Quiet time after the last change before `onChange` runs (default 300 ms). */
+  debounceMs?: number;
+  /** Longest a burst of changes can hold `onChange` back (default 2000 ms). */
+  maxWaitMs?: number;
+  onError?: (error: Error) => void;
+};
+
+export type ProjectWatcher = { close(): void };
+
+/**
+ * Watches the repository recursively and calls `onChange` with the changed paths once edits
+ * settle. Ignores the folders the analysis never scans and `.tool/cache` (the server's own
+ * writes), but not `.tool/tasks` (the index shows tasks), nor `.git/HEAD` and branch refs
+ * (the index shows the branch and commits).
+ */
+export function watchProject(
+  root: string,
+  onChange: (paths: string[]) => void,
+  options: WatchOptions = {},
+): ProjectWatcher {
+  const debounceMs = options.debounceMs ?? 300;
+  const maxWaitMs = options.maxWaitMs ?? 2000;
+  const pending = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let firstAt = 0;
+  let closed = false;
+
+  const flush = () => {
+    timer = undefined;
+    if (closed || pending.size === 0) return;
+    const paths = [...pending];
+    pending.clear();
+    onChange(paths);
+  };
+
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(root, { recursive: true }, (_event, filename) => {
+      const path = filename === null ? "" : String(filename).replaceAll("\\", "/");
+      if (closed || (path && !isWatchedPath(path))) return;
+      const now = Date.now();
+      if (pending.size === 0) firstAt = now;
+      pending.add(path || ".");
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, Math.max(0, Math.min(debounceMs, firstAt + maxWaitMs - now)));
+    });
+  } catch (error) {
+    options.onError?.(error as Error);
+    return { close() {} };
+  }
+  watcher.on("error", (error) => options.onError?.(error));
+  return {
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}
+
+/** Whether a change at this repository path can change the index or the analysis. */
+export function isWatchedPath(path: string): boolean {
+  const parts = path.split("/");
+  if (parts[0] === ".git") return path === ".git/HEAD" || path.startsWith(".git/refs/heads/");
+  if (parts[0] === ".tool") return parts[1] !== "cache";
+  return !parts.some((part) => NEVER_SCANNED.has(part));
+}
