@@ -14,6 +14,8 @@ import { resolveImports } from "./resolve/mod.ts";
 import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
 import { extractRoutes, routesSection } from "./routes/mod.ts";
 import { historySection } from "./history/mod.ts";
+import { integrationsByFile, integrationsSection } from "./integrations/mod.ts";
+import { configurationSection, extractEnv } from "./configuration/mod.ts";
 import { rankedFindings } from "./findings/mod.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
@@ -23,13 +25,49 @@ export type AnalyzeOptions = ScanOptions & { onProgress?: Progress };
 
 const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
 
+/** The structure of the code: files, imports, cycles, hubs, components and health. */
+export type StructureReport = Pick<
+  Report,
+  "generatedAt" | "root" | "truncated" | "skipped" | "warnings" | "git" | "files" | "edges" | "unresolved" |
+  "externals" | "cycles" | "hubs" | "hubThreshold" | "components" | "health" | "timings"
+>;
+
 /**
- * Runs the analysis pipeline over a repository: scan -> extract (cached per file) ->
- * resolve -> graph (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> routes ->
- * history -> findings and health. Static: it reads files and runs `git ls-files`,
- * nothing else.
+ * The first half of the pipeline: scan -> extract (cached per file) -> resolve -> graph
+ * (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> health. `tool graph` and
+ * `tool coupling` need nothing more, so they stop here.
+ */
+export function analyzeStructure(root: string, options: AnalyzeOptions = {}): StructureReport {
+  return structure(root, options).report;
+}
+
+/**
+ * The whole pipeline: the structure, then integrations and configuration, routes, history,
+ * and findings. Static: it reads files and runs `git ls-files` and `git log`, nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions = {}): Report {
+  const { report, facts, project, externals, byFile, lap, progress, git } = structure(root, options);
+
+  progress("integrations");
+  const integrations = integrationsSection(project, facts, externals);
+  const configuration = configurationSection(facts, project);
+  lap("integrations");
+
+  progress("routes");
+  const routes = routesSection(facts, report.edges, byFile, project, integrationsByFile(integrations));
+  lap("routes");
+
+  progress("history");
+  const history = historySection(root, git, report.files, report.edges);
+  lap("history");
+
+  const { cycles, hubs, hubThreshold, components, files } = report;
+  const findings = rankedFindings({ cycles, hubs, hubThreshold, components, history, files, routes, configuration });
+  lap("findings");
+  return { ...report, routes, integrations, configuration, history, findings };
+}
+
+function structure(root: string, options: AnalyzeOptions) {
   const progress = options.onProgress ?? (() => {});
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -69,24 +107,14 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     return fileNode(f, assignment.byFile.get(f.path)!, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
   });
   const components = componentsSection(files, edges, assignment.byFile, assignment.source, architecture, configError);
-  lap("components");
-
-  progress("routes");
-  const routes = routesSection(facts, edges, assignment.byFile);
-  lap("routes");
-
-  progress("history");
-  const history = historySection(root, scanned.git, files, edges);
-  lap("history");
-
-  const findings = rankedFindings({ cycles, hubs, hubThreshold: hubThreshold(paths.length), components, history, files, routes });
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
     "boundary-violation": components.boundaryViolations.map((v) => v.from),
   });
+  lap("components");
 
-  return {
+  const report: StructureReport = {
     generatedAt: new Date().toISOString(),
     root,
     truncated: scanned.truncated,
@@ -108,12 +136,10 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
     hubs,
     hubThreshold: hubThreshold(paths.length),
     components,
-    routes,
-    history,
-    findings,
     health,
     timings,
   };
+  return { report, facts, project, externals, byFile: assignment.byFile, lap, progress, git: scanned.git };
 }
 
 /** What the analysis of a language present in the repository cannot see, said once. */
@@ -126,7 +152,15 @@ function extractFile(root: string, file: ScannedFile): FileFacts {
   const language = languageById.get(file.language)!;
   const text = readFileSync(join(root, file.path), "utf8");
   const routes = extractRoutes(file.language, file.path, text);
-  return { path: file.path, language: file.language, size: file.size, ...language.extract(text, file.path), ...(routes ? { routes } : {}) };
+  const env = extractEnv(file.language, text);
+  return {
+    path: file.path,
+    language: file.language,
+    size: file.size,
+    ...language.extract(text, file.path),
+    ...(routes ? { routes } : {}),
+    ...(env.length ? { env } : {}),
+  };
 }
 
 function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {

@@ -9,7 +9,7 @@ import type { ScannedFile } from "./scan.ts";
  * Bump when an extractor changes what it reads, so cached facts from an older extractor are
  * not reused.
  */
-const EXTRACTOR_REVISION = 3;
+const EXTRACTOR_REVISION = 5;
 const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
 export const FACTS_CACHE_FILE = ".tool/cache/analysis/facts.json";
 

@@ -29,6 +29,10 @@ export const MarkerFact = z.object({
 });
 export type MarkerFact = z.infer<typeof MarkerFact>;
 
+/** An environment variable the file reads by name (`process.env.X`, `os.getenv("X")`, ...). */
+export const EnvRead = z.object({ name: z.string(), line: z.number().int() });
+export type EnvRead = z.infer<typeof EnvRead>;
+
 export const FileFacts = z.object({
   path: z.string(),
   language: z.string(),
@@ -48,6 +52,8 @@ export const FileFacts = z.object({
   declares: z.array(z.string()).optional(),
   /** Entry points the file registers (routes, routers, mounts), for the routes stage to link. */
   routes: FileRoutes.optional(),
+  /** Environment variables read by name, in line order; absent when there are none. */
+  env: z.array(EnvRead).optional(),
   /** How the imports were found: a full parse, or the lexical scan alone. */
   parse: z.enum(["lexical", "parsed"]),
   /** Why a full parse failed, when it was tried and failed; the lexical result stands. */

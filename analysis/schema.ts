@@ -291,6 +291,64 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
+export const IntegrationCategory = z.enum([
+  "database", "cache", "broker", "search", "storage", "cloud", "payments", "ai", "observability", "auth", "http-client", "email", "messaging", "analytics",
+]);
+export type IntegrationCategory = z.infer<typeof IntegrationCategory>;
+
+/** Why an integration is listed: a manifest declares it, a compose file runs it, or code imports it. */
+export const IntegrationSource = z.object({
+  file: z.string(),
+  line: z.number().int().optional(),
+  kind: z.enum(["manifest", "compose", "import"]),
+  /** The package as declared, the service and image, or the import specifier. */
+  detail: z.string(),
+});
+export type IntegrationSource = z.infer<typeof IntegrationSource>;
+
+export const Integration = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: IntegrationCategory,
+  sources: z.array(IntegrationSource),
+  /** Files whose runtime imports use it. */
+  files: z.array(z.string()),
+});
+export type Integration = z.infer<typeof Integration>;
+
+export const IntegrationsSection = z.object({
+  items: z.array(Integration),
+  /** Every manifest and compose file read, with its kind (npm, pypi, ..., compose). */
+  manifests: z.array(z.object({ file: z.string(), kind: z.string() })),
+  /** Manifests that could not be parsed; their dependencies are missing from the items. */
+  unreadable: z.array(z.object({ file: z.string(), reason: z.string() })),
+});
+export type IntegrationsSection = z.infer<typeof IntegrationsSection>;
+
+export const EnvVariable = z.object({
+  name: z.string(),
+  files: z.array(z.object({ file: z.string(), line: z.number().int() })),
+  /** Its name says it holds a credential (KEY, SECRET, TOKEN, PASSWORD, a connection string...). */
+  secret: z.boolean(),
+  /** Its name says it locates a service (URL, HOST, PORT, ENDPOINT, DSN...). */
+  serviceAddress: z.boolean(),
+  /** Set by the platform, the shell, CI or the toolchain (NODE_ENV, HOME, CI, ...): no example entry is expected. */
+  provided: z.boolean(),
+  /** Listed in an example file, or provided. */
+  documented: z.boolean(),
+});
+export type EnvVariable = z.infer<typeof EnvVariable>;
+
+export const ConfigurationSection = z.object({
+  variables: z.array(EnvVariable),
+  /** The example file compared against (the shallowest `.env.example`, `.env.sample` or `.env.template`), or null. */
+  exampleFile: z.string().nullable(),
+  exampleFiles: z.array(z.string()),
+  /** Names the example files list that no scanned code reads. */
+  unread: z.array(z.string()),
+});
+export type ConfigurationSection = z.infer<typeof ConfigurationSection>;
+
 /** Something the reader should know about the result; `file` is absent when it concerns a whole language or the run. */
 export const Warning = z.object({ file: z.string().optional(), line: z.number().int().optional(), message: z.string() });
 export type Warning = z.infer<typeof Warning>;
@@ -311,6 +369,8 @@ export const Report = z.object({
   hubThreshold: z.number().int(),
   components: ComponentsSection,
   routes: RoutesSection,
+  integrations: IntegrationsSection,
+  configuration: ConfigurationSection,
   history: HistorySection,
   findings: z.array(Finding),
   health: Health,

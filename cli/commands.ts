@@ -6,8 +6,8 @@ import { graphCommand } from "./graph.ts";
 import { hotspotsCommand } from "./hotspots.ts";
 import { impactCommand } from "./impact.ts";
 import { routesCommand } from "./routes.ts";
-import { serveCommand } from "./serve.ts";
 import { doneCommand, newCommand, reopenCommand, subtaskCommand, taskCommand, tasksCommand } from "./tasks.ts";
+import { serveCommand } from "./serve.ts";
 
 /** The command table: one entry per command, in the order `tool --help` lists them. */
 export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands, serveCommand];

@@ -1,4 +1,4 @@
-import { analyze, type Component } from "../analysis/mod.ts";
+import { analyzeStructure, type Component } from "../analysis/mod.ts";
 import type { Command } from "./command.ts";
 
 /** Sort keys of `--sort`, with their short names; numbers sort descending, names ascending. */
@@ -31,7 +31,7 @@ export const couplingCommand: Command = {
     const sortKey = ALIASES[requested] ?? requested;
     const sort = SORTS[sortKey];
     if (!sort) throw new RangeError(`--sort must be one of ${Object.keys(SORTS).join(", ")}, not "${requested}"`);
-    const report = analyze(context.root, { onProgress: context.progress });
+    const report = analyzeStructure(context.root, { onProgress: context.progress });
     const section = report.components;
     if (context.json) {
       context.stdout(JSON.stringify(section, null, 2));

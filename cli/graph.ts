@@ -1,7 +1,7 @@
-import { analyze, type Report, toDot, toMermaid } from "../analysis/mod.ts";
+import { analyzeStructure, type StructureReport, toDot, toMermaid } from "../analysis/mod.ts";
 import type { Command } from "./command.ts";
 
-const FORMATS: Record<string, (report: Report) => string> = { mermaid: toMermaid, dot: toDot };
+const FORMATS: Record<string, (report: StructureReport) => string> = { mermaid: toMermaid, dot: toDot };
 
 export const graphCommand: Command = {
   name: "graph",
@@ -18,7 +18,7 @@ export const graphCommand: Command = {
     if (format !== "text" && !FORMATS[format]) {
       throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
     }
-    const report = analyze(context.root, { onProgress: context.progress });
+    const report = analyzeStructure(context.root, { onProgress: context.progress });
     if (context.json) {
       const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;
       context.stdout(JSON.stringify({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health }, null, 2));
@@ -31,7 +31,7 @@ export const graphCommand: Command = {
   },
 };
 
-function summary(report: Report): string {
+function summary(report: StructureReport): string {
   const runtime = report.cycles.filter((c) => c.kind === "runtime");
   const typeOnly = report.cycles.filter((c) => c.kind === "type");
   const out: string[] = [];

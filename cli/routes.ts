@@ -42,11 +42,13 @@ function table(items: Route[], frameworks: string[]): string {
   }
   const out = [`${items.length} entry points (${frameworks.join(", ")})`];
   const width = Math.min(60, Math.max(...items.map((r) => r.path.length)));
+  // GraphQL methods (SUBSCRIPTION) and CONSUME are longer than HTTP verbs.
+  const methodWidth = Math.max(7, ...items.map((r) => r.method.length));
   for (const [prefix, routes] of groups) {
     out.push("", prefix);
     for (const r of routes) {
       const guards = r.guards.length ? `  [${r.guards.join(", ")}]` : "";
-      out.push(`  ${r.method.padEnd(7)} ${r.path.padEnd(width)}  ${r.file}:${r.line}  ${r.handler}${guards}`);
+      out.push(`  ${r.method.padEnd(methodWidth)} ${r.path.padEnd(width)}  ${r.file}:${r.line}  ${r.handler}${guards}`);
     }
   }
   return out.join("\n");

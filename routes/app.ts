@@ -3,6 +3,7 @@ import type { ProjectService } from "../workflow/index/mod.ts";
 import { devtoolsRoutes } from "./api/devtools.ts";
 import { projectRoutes } from "./api/project.ts";
 import { sourceRoutes } from "./api/source.ts";
+import { taskRoutes } from "./api/tasks.ts";
 import { notFound, onError } from "./errors.ts";
 import { type EventOptions, eventRoutes } from "./events.ts";
 import { hostGuard, jsonBodyGuard, originGuard, tokenGuard } from "./guard/index.ts";
@@ -46,6 +47,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", projectRoutes(service));
   app.route("/api", devtoolsRoutes(service));
   app.route("/api", sourceRoutes(service));
+  app.route("/api", taskRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   return app;
 }

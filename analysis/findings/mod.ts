@@ -6,12 +6,13 @@ import type { Finding, Report, Severity } from "../schema.ts";
 import { architectureFindings } from "./architecture.ts";
 import { changeFindings } from "./change.ts";
 import { codeFindings } from "./code.ts";
+import { configurationFindings } from "./configuration.ts";
 import { routeFindings } from "./routes.ts";
 
-export type FindingsInput = Pick<Report, "cycles" | "hubs" | "hubThreshold" | "components" | "history" | "files" | "routes">;
+export type FindingsInput = Pick<Report, "cycles" | "hubs" | "hubThreshold" | "components" | "history" | "files" | "routes"> & Partial<Pick<Report, "configuration">>;
 
 /** Finding rules, each a pure function of the report; adding a category is one module and one line. */
-const RULES: ((report: FindingsInput) => Finding[])[] = [architectureFindings, routeFindings, changeFindings, codeFindings];
+const RULES: ((report: FindingsInput) => Finding[])[] = [architectureFindings, routeFindings, changeFindings, codeFindings, configurationFindings];
 
 export const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const CATEGORY_ORDER = ["security", "architecture", "routes", "hotspots", "complexity", "configuration", "knowledge", "dead-code", "debt"];

@@ -1,6 +1,7 @@
 import { strip } from "../languages/strip.ts";
 import { FRAMEWORKS, JS_LANGUAGES, SYNTAX } from "./frameworks/mod.ts";
 import { jsBindings, jsExports } from "./js/bindings.ts";
+import { pythonBindings } from "./python/bindings.ts";
 import type { FileRoutes, Registration } from "./registration.ts";
 
 /**
@@ -15,6 +16,7 @@ export function extractRoutes(language: string, path: string, text: string): Fil
   const source = { ...strip(text, syntax), path, text };
   const registrations: Registration[] = frameworks.flatMap((f) => f.scan(source));
   if (registrations.length === 0) return undefined;
+  if (language === "python") return { registrations, bindings: pythonBindings(source) };
   if (!JS_LANGUAGES.has(language)) return { registrations, bindings: [] };
   return { registrations: [...registrations, ...jsExports(source)], bindings: jsBindings(source) };
 }

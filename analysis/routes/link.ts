@@ -1,5 +1,8 @@
-import { isGuardName, joinPaths } from "./paths.ts";
-import type { FileRoutes, RouteKind, RouteRegistration, RouterRegistration } from "./registration.ts";
+import { dirOf, joinPath } from "../project.ts";
+import { folderModules } from "./folders.ts";
+import { qualifiedLookup } from "./qualified.ts";
+import { isGuardName, joinPaths, normalizePath } from "./paths.ts";
+import type { FileRoutes, Registration, RouteKind, RouteRegistration, RouterRegistration, UseRegistration } from "./registration.ts";
 
 /** A route with its full path, as the linker produces it. */
 export type LinkedRoute = {
@@ -20,11 +23,16 @@ type Node = {
   routes: RouteRegistration[];
   /** Middleware guards registered on the node, each under a prefix relative to it. */
   guards: { prefix: string; name: string }[];
-  mounts: { child: string; prefix: string; guards: string[] }[];
+  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean }[];
 };
 
 /** Resolves an import specifier of a file to a repository file, through the graph's edges. */
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
+
+type Versioning = NonNullable<Extract<Registration, { type: "global" }>["version"]>;
+type Emitted = LinkedRoute & { version?: string };
+type Global = Extract<Registration, { type: "global" }>;
+type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
 
 const MAX_DEPTH = 12;
 
@@ -32,12 +40,14 @@ const MAX_DEPTH = 12;
  * Puts the registrations of every file together: routes hang on routers, routers are mounted
  * on other routers under prefixes (in the same file or across files, through imports and
  * exports), and guards apply to the scope they were registered in. Routes whose owner is not
- * a known router are dropped: `cache.get("/x", y)` is not a route.
+ * a known router are dropped: `cache.get("/x", y)` is not a route. Names bind within one
+ * framework, so Express reading `app.get()` in a Fastify file finds no Express `app`.
+ * `reexports` lists the modules a file re-exports, so names pass through barrel files.
  */
-export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: ResolveSpecifier): LinkedRoute[] {
+export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: ResolveSpecifier, reexports: (file: string) => readonly string[] = () => []): LinkedRoute[] {
   const nodes = new Map<string, Node>();
-  const node = (file: string, name: string): Node => {
-    const key = `${file}#${name}`;
+  const node = (file: string, name: string, framework: string): Node => {
+    const key = `${framework}:${file}#${name}`;
     let found = nodes.get(key);
     if (!found) nodes.set(key, (found = { key, file, router: undefined, routes: [], guards: [], mounts: [] }));
     return found;
@@ -47,92 +57,157 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     const exported = new Map<string, string>();
     for (const r of routes.registrations) {
       if (r.type === "export") exported.set(r.as, r.local);
-      if (r.type === "router") node(file, r.name).router = r;
+      if (r.type === "router") node(file, r.name, r.framework).router = r;
     }
     exportsOf.set(file, exported);
   }
+  const qualified = qualifiedLookup([...nodes.values()].map((n) => ({ file: n.file, name: n.router!.name, framework: n.router!.framework, value: n })), resolve);
 
   /** The router node a name stands for in a file: a local router, or an imported one. */
-  const lookup = (file: string, name: string, depth = 0): Node | undefined => {
+  const lookup = (file: string, name: string, framework: string, depth = 0): Node | undefined => {
     if (depth > 5) return undefined;
-    const local = nodes.get(`${file}#${name}`);
+    const local = nodes.get(`${framework}:${file}#${name}`);
     if (local?.router) return local;
     const binding = files.get(file)?.bindings.find((b) => b.local === name);
-    if (!binding) return undefined;
+    if (!binding) return member(file, name, framework, depth) ?? qualified(file, name, framework);
     const target = resolve(file, binding.specifier);
-    return target ? exported(target, binding.imported, depth + 1) : undefined;
+    return target ? exported(target, binding.imported, framework, depth + 1) : undefined;
   };
-  const exported = (file: string, name: string, depth: number): Node | undefined => {
+  /** `routes.users` where `routes` is a whole module (`import * as routes`, `require("./routes")`): its export `users`. */
+  const member = (file: string, name: string, framework: string, depth: number): Node | undefined => {
+    const dot = name.indexOf(".");
+    const module = dot > 0 ? files.get(file)?.bindings.find((b) => b.local === name.slice(0, dot) && (b.imported === "*" || b.imported === "default")) : undefined;
+    const target = module && resolve(file, module.specifier);
+    return target ? exported(target, name.slice(dot + 1), framework, depth + 1) : undefined;
+  };
+  const exported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     const local = exportsOf.get(file)?.get(name);
-    if (local) return lookup(file, local, depth);
+    if (local) return lookup(file, local, framework, depth);
     if (name === "default" || name === "*") {
-      const routers = [...nodes.values()].filter((n) => n.file === file && n.router);
+      const routers = [...nodes.values()].filter((n) => n.file === file && n.router?.framework === framework);
       if (routers.length === 1) return routers[0];
     }
-    return lookup(file, name, depth);
+    return lookup(file, name, framework, depth) ?? reexported(file, name, framework, depth);
+  };
+  /** A name a barrel file passes on (`export * from "./users"`): found in a module it re-exports. */
+  const reexported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
+    if (depth > 5 || name === "default") return undefined;
+    for (const target of reexports(file)) {
+      const found = exported(target, name, framework, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
   };
 
-  const standalone: LinkedRoute[] = [];
+  // Modules a folder mount passes over are never registered: their routes are not served.
+  const unloaded = new Set<string>();
+  /** The modules a folder mount loads, each with its folder's prefix and the hooks of its folder and those above. */
+  const folder = (file: string, specifier: string, framework: string): Child[] => {
+    const flat = specifier.endsWith("*");
+    const root = joinPath(dirOf(file), specifier.replace(/\/\*?$/, ""));
+    if (root === undefined) return [];
+    const modules = folderModules(root, files.keys());
+    const hooks = modules.filter((m) => m.hooks).map((m) => ({ dir: m.dir, names: exported(m.file, "default", framework, 1)?.guards.map((g) => g.name) ?? [] }));
+    for (const m of modules.filter((m) => m.skipped)) {
+      const node = exported(m.file, "default", framework, 1);
+      if (node) unloaded.add(node.key);
+    }
+    return modules.filter((m) => !m.hooks && !m.skipped).map((m) => ({
+      arg: m.file,
+      child: exported(m.file, "default", framework, 1),
+      prefix: flat ? "" : m.prefix,
+      guards: hooks.filter((h) => m.dir === h.dir || m.dir.startsWith(h.dir + "/")).flatMap((h) => h.names),
+    }));
+  };
+
+  const standalone: Emitted[] = [];
   const globalPrefix = new Map<string, string>();
-  const globalGuards = new Map<string, string[]>();
+  const globalGuards = new Map<string, Global[]>();
+  const versioning = new Map<string, Versioning>();
   const mounted = new Set<string>();
+  // A route can hang on a router imported from another file (Flask's `@bp.route` on a blueprint of the package).
+  const writtenIn = new Map<RouteRegistration, string>();
+  const mount = (file: string, r: UseRegistration) => {
+    const parent = lookup(file, r.owner, r.framework);
+    if (!parent) return;
+    const children: Child[] = [
+      ...r.args.map((arg) => ({ arg, child: lookup(file, arg, r.framework), prefix: "", guards: [] })),
+      ...r.specifiers.flatMap((s): Child[] => {
+        if (/\/\*?$/.test(s)) return folder(file, s, r.framework);
+        const target = resolve(file, s);
+        return [{ arg: s, child: target ? exported(target, "default", r.framework, 1) : undefined, prefix: "", guards: [] }];
+      }),
+    ];
+    const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
+    for (const { child, prefix, guards } of children) {
+      if (child && child !== parent) {
+        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}) });
+        mounted.add(child.key);
+      }
+    }
+    for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
+  };
+  /** A route whose handler names a view router (a class-based view) serves that router's routes at its path. */
+  const viewMount = (file: string, r: RouteRegistration): boolean => {
+    const view = lookup(file, r.view!, r.framework);
+    const parent = view?.router?.mountedOnly ? lookup(file, r.owner, r.framework) : undefined;
+    if (!view || !parent || view === parent) return false;
+    parent.mounts.push({ child: view.key, prefix: r.path, guards: r.guards });
+    mounted.add(view.key);
+    return true;
+  };
+  // Folder mounts read the hooks of the modules they load, so they wait until every hook is known.
+  const folderMounts: [string, UseRegistration][] = [];
   for (const [file, routes] of files) {
     for (const r of routes.registrations) {
       if (r.type === "global") {
         if (r.prefix) globalPrefix.set(r.framework, r.prefix);
-        if (r.guard) globalGuards.set(r.framework, [...(globalGuards.get(r.framework) ?? []), r.guard]);
+        if (r.guard) globalGuards.set(r.framework, [...(globalGuards.get(r.framework) ?? []), r]);
+        if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
+        if (r.view !== undefined && viewMount(file, r)) continue;
         if (r.owner === "") standalone.push(...emit(r, file, "", r.guards));
-        else lookup(file, r.owner)?.routes.push(r);
+        else if (lookup(file, r.owner, r.framework)?.routes.push(r)) writtenIn.set(r, file);
       } else if (r.type === "use") {
-        const parent = lookup(file, r.owner);
-        if (!parent) continue;
-        const children = [
-          ...r.args.map((arg) => ({ arg, child: lookup(file, arg) })),
-          ...r.specifiers.map((s) => {
-            const target = resolve(file, s);
-            return { arg: s, child: target ? exported(target, "default", 1) : undefined };
-          }),
-        ];
-        const middleware = children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
-        for (const { child } of children) {
-          if (child && child !== parent) {
-            parent.mounts.push({ child: child.key, prefix: r.prefix, guards: [...r.guards, ...middleware] });
-            mounted.add(child.key);
-          }
-        }
-        for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
+        if (r.specifiers.some((s) => /\/\*?$/.test(s))) folderMounts.push([file, r]);
+        else mount(file, r);
       }
     }
   }
+  for (const [file, r] of folderMounts) mount(file, r);
 
-  const linked: LinkedRoute[] = [];
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>) => {
+  const linked: Emitted[] = [];
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
-    const base = joinPaths(prefix, current.router?.prefix ?? "");
+    const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
     const own = [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
-      linked.push(...emit(route, current.file, base, [...own, ...scoped, ...route.guards]));
+      linked.push(...emit(route, writtenIn.get(route) ?? current.file, base, [...own, ...scoped, ...route.guards]));
     }
     const next = new Set(path).add(current.key);
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next);
+      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix);
     }
   };
-  for (const root of nodes.values()) if (!mounted.has(root.key)) walk(root, "", [], 0, new Set());
+  for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
 
-  return [...linked, ...standalone].map((route) => ({
-    ...route,
-    path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", route.path) : route.path,
-    guards: [...new Set([...(globalGuards.get(route.framework) ?? []), ...route.guards])],
-  }));
+  return [...linked, ...standalone].map(({ version, ...route }) => {
+    const uri = versioning.get(route.framework);
+    const served = uri ? version ?? uri.defaultVersion : undefined;
+    const segment = served ? uri!.prefix + served : "";
+    return {
+      ...route,
+      path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path,
+      guards: [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
+    };
+  });
 }
 
 /** One linked route per method of a registration. */
-function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): LinkedRoute[] {
+function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
   return route.methods.map((method) => ({
     method,
     path: route.kind === "http" || route.kind === "fs" || route.kind === "client" ? joinPaths(prefix, route.path) : route.path,
@@ -142,7 +217,21 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     handler: route.handler,
     guards: [...new Set(guards)],
     kind: route.kind,
+    ...(route.version === undefined ? {} : { version: route.version }),
   }));
+}
+
+/** The global guards that apply to a route: all but those scoped to other paths or methods. */
+function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
+  const matches = (s: { path: string; method: string }) => (s.method === "ALL" || s.method === route.method) && pattern(s.path).test(route.path);
+  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches);
+  return globals.filter(applies).map((g) => g.guard!);
+}
+
+/** A path with `*` wildcards (`cats/*`, `ab*cd`, `(.*)`) as a regular expression over full paths. */
+function pattern(path: string): RegExp {
+  const normal = normalizePath(path.replace(/\(\.\*\)/g, "*"));
+  return new RegExp(`^${normal.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
 }
 
 /** Whether middleware registered under `prefix` runs for `path` (both relative to the same router). */

@@ -2,28 +2,56 @@
 import { isTestFile } from "../entry-points.ts";
 import type { FileFacts } from "../facts.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
+import { contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
+import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
+import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
+import { fillImportedValues } from "./js/imported.ts";
 import { linkRoutes } from "./link.ts";
+import { moduleResolver } from "./modules.ts";
 import { WRITE_METHODS } from "./paths.ts";
-import type { FileRoutes } from "./registration.ts";
+import type { FileRoutes, RouteRegistration } from "./registration.ts";
 
 export { extractRoutes } from "./extract.ts";
 
 /**
  * The `routes` section: every entry point with its full path, guards and what its handler's
  * file reaches; routes defined twice; write routes without a route-level guard when no
- * global guard exists.
+ * global guard exists. With the project's listing and manifests, file-system routes too, and
+ * the contracts (OpenAPI, Swagger, GraphQL SDL, protobuf) with their drift from the code.
  */
-export function routesSection(facts: readonly FileFacts[], edges: readonly Edge[], componentOf: Map<string, string>): RoutesSection {
+export function routesSection(
+  facts: readonly FileFacts[],
+  edges: readonly Edge[],
+  componentOf: Map<string, string>,
+  project?: FsProject & ContractProject,
+  integrationsOf: ReadonlyMap<string, readonly string[]> = new Map(),
+): RoutesSection {
   const files = new Map<string, FileRoutes>();
+  const handlers = new Map<string, RouteRegistration[]>();
+  const isHandler = (r: FileRoutes["registrations"][number]): r is RouteRegistration => r.type === "route" && r.framework === FS_EXPORTS;
   // Routes in tests are fakes (msw, nock, stub servers), never the application's entry points.
-  for (const f of facts) if (f.routes && !isTestFile(f.path)) files.set(f.path, f.routes);
+  for (const f of facts) {
+    if (!f.routes || isTestFile(f.path)) continue;
+    handlers.set(f.path, f.routes.registrations.filter(isHandler));
+    files.set(f.path, { ...f.routes, registrations: f.routes.registrations.filter((r) => !isHandler(r)) });
+  }
   const bySpecifier = new Map<string, string>();
-  for (const edge of edges) bySpecifier.set(`${edge.from}\0${edge.specifier}`, edge.to);
-  const linked = linkRoutes(files, (from, specifier) => bySpecifier.get(`${from}\0${specifier}`));
+  const reexports = new Map<string, string[]>();
+  for (const edge of edges) {
+    bySpecifier.set(`${edge.from}\0${edge.specifier}`, edge.to);
+    if (edge.kind === "reexport") reexports.set(edge.from, [...(reexports.get(edge.from) ?? []), edge.to]);
+  }
+  const byPath = moduleResolver(files.keys());
+  const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
+  const reexported = (file: string) => reexports.get(file) ?? [];
+  const linked = [
+    ...linkRoutes(project ? fillImportedValues(files, { resolve, reexports: reexported, text: (file) => project.text(file) }) : files, resolve, reexported),
+    ...(project ? filesystemRoutes(project, (file) => handlers.get(file) ?? []) : []),
+  ];
 
-  const reach = reachability(edges, componentOf);
+  const reach = reachability(edges, componentOf, integrationsOf);
   const items: Route[] = linked
-    .map((route) => ({ ...route, reaches: { components: reach(route.file), integrations: [] } }))
+    .map((route) => ({ ...route, reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
@@ -37,6 +65,7 @@ export function routesSection(facts: readonly FileFacts[], edges: readonly Edge[
   const duplicates = [...groups.values()]
     .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1)
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
+  const contracts = project ? findContracts(project) : [];
   const unguardedWrites = globalGuard ? [] : items.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0).map(ref);
 
   return {
@@ -45,8 +74,8 @@ export function routesSection(facts: readonly FileFacts[], edges: readonly Edge[
     duplicates,
     unguardedWrites,
     globalGuard,
-    contracts: [],
-    drift: { documentedNotImplemented: [], implementedNotDocumented: [] },
+    contracts: contracts.map(({ operations, ...c }) => ({ ...c, operations: operations.map(({ base: _, ...op }) => op) })),
+    drift: contractDrift(contracts, items, project?.listed ?? []),
   };
 }
 
@@ -56,11 +85,15 @@ function isAppLevel(route: Route, items: readonly Route[]): boolean {
   return route.guards.some((guard) => http.every((r) => r.guards.includes(guard)));
 }
 
-/** Components a file reaches through runtime imports, itself included, memoised per file. */
-function reachability(edges: readonly Edge[], componentOf: Map<string, string>): (file: string) => string[] {
+/** Components and integrations a file reaches through runtime imports, itself included, memoised per file. */
+function reachability(
+  edges: readonly Edge[],
+  componentOf: Map<string, string>,
+  integrationsOf: ReadonlyMap<string, readonly string[]>,
+): (file: string) => Route["reaches"] {
   const adjacency = new Map<string, string[]>();
   for (const e of edges) if (e.kind !== "type") (adjacency.get(e.from) ?? adjacency.set(e.from, []).get(e.from)!).push(e.to);
-  const memo = new Map<string, string[]>();
+  const memo = new Map<string, Route["reaches"]>();
   return (file) => {
     const known = memo.get(file);
     if (known) return known;
@@ -68,7 +101,8 @@ function reachability(edges: readonly Edge[], componentOf: Map<string, string>):
     const queue = [file];
     for (let i = 0; i < queue.length; i++) for (const next of adjacency.get(queue[i]!) ?? []) if (!seen.has(next)) (seen.add(next), queue.push(next));
     const components = [...new Set([...seen].map((f) => componentOf.get(f)).filter((c): c is string => !!c))].sort();
-    memo.set(file, components);
-    return components;
+    const integrations = [...new Set([...seen].flatMap((f) => integrationsOf.get(f) ?? []))].sort();
+    memo.set(file, { components, integrations });
+    return { components, integrations };
   };
 }

@@ -12,7 +12,7 @@ export function normalizePath(path: string): string {
   p = p.replace(/<(?:\w+:)?(\w+)>/g, "{$1}");
   p = p.replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}");
   p = p.replace(/:(\w+)(?:\([^)]*\))?\??/g, "{$1}");
-  p = p.replace(/\/\*(\w+)/g, "/{$1}");
+  p = p.replace(/(^|\/)\*(\w+)/g, "$1{$2}");
   p = "/" + p.replace(/^\/+/, "");
   p = p.replace(/\/{2,}/g, "/");
   if (p.length > 1) p = p.replace(/\/+$/, "");

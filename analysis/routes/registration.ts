@@ -22,6 +22,13 @@ export const Registration = z.discriminatedUnion("type", [
     guards: z.array(z.string()),
     /** The router or app variable the route hangs on; "" when the path is already complete. */
     owner: z.string(),
+    /** The API version it declares (NestJS `@Version`); written into the path only under URI versioning. "" is version-neutral. */
+    version: z.string().optional(),
+    /**
+     * The view the handler names (Django `views.UserView`, a DRF ViewSet): when it is a router
+     * (a view class read in its own file), that router is served at this route's path instead.
+     */
+    view: z.string().optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({
@@ -30,6 +37,8 @@ export const Registration = z.discriminatedUnion("type", [
     name: z.string(),
     prefix: z.string(),
     guards: z.array(z.string()),
+    /** Serves nothing until a route or mount names it: a view class (Django, DRF, Flask MethodView). */
+    mountedOnly: z.boolean().optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local
@@ -41,14 +50,36 @@ export const Registration = z.discriminatedUnion("type", [
     owner: z.string(),
     prefix: z.string(),
     args: z.array(z.string()),
-    /** A module mounted by path rather than by a name (`require("./x")`, Django's include("app.urls")). */
+    /**
+     * A module mounted by path rather than by a name (`require("./x")`, Django's include("app.urls")).
+     * One ending in `/` is a folder whose modules are each mounted under their folder path (Fastify autoload);
+     * one ending in `/*`, a folder whose modules are all mounted under the prefix itself.
+     */
     specifiers: z.array(z.string()),
     guards: z.array(z.string()),
+    /** The arguments are only ever mounted, never middleware (Fastify plugins, Hono sub-apps). */
+    mountOnly: z.boolean().optional(),
+    /** The prefix replaces the mounted router's own (Flask `register_blueprint(bp, url_prefix=...)`). */
+    replacesPrefix: z.boolean().optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),
-  /** A prefix or guard that applies to every route of the framework (NestJS setGlobalPrefix, useGlobalGuards). */
-  z.object({ type: z.literal("global"), ...base, prefix: z.string().optional(), guard: z.string().optional() }),
+  /**
+   * A prefix, guard or URI versioning that applies to every route of the framework (NestJS
+   * setGlobalPrefix, useGlobalGuards, enableVersioning): under versioning, routes are served at
+   * `{prefix}{version}`, with `defaultVersion` for routes that declare none.
+   */
+  z.object({
+    type: z.literal("global"),
+    ...base,
+    prefix: z.string().optional(),
+    guard: z.string().optional(),
+    version: z.object({ prefix: z.string(), defaultVersion: z.string().optional() }).optional(),
+    /** The routes `guard` is limited to (NestJS `consumer.apply(auth).forRoutes(...)`); every route when absent. */
+    scope: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
+    /** Routes `guard` does not apply to, though in its scope (Spring Security rules matched before it, such as `permitAll`). */
+    except: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
+  }),
 ]);
 export type Registration = z.infer<typeof Registration>;
 export type RouteRegistration = Extract<Registration, { type: "route" }>;

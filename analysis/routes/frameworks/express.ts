@@ -1,8 +1,8 @@
 import type { Framework } from "../framework.ts";
-import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { jsConstants, jsValue } from "../js/values.ts";
+import { argumentName, handlerAndGuards } from "../js/names.ts";
+import { isPrefixValue, jsPath, pathConstants } from "../js/values.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 const CREATE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/g;
@@ -23,19 +23,22 @@ export const express: Framework = {
   scan(source) {
     const registrations: Registration[] = [];
     const routers = new Set<string>();
+    const usesExpress = /\bexpress\b/.test(source.text);
     for (const m of source.code.matchAll(CREATE)) {
+      // `new Router()` without Express in sight is another framework's router (@koa/router).
+      if (!usesExpress) continue;
       routers.add(m[1]!);
       registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
     }
     // A function that receives the app or a router (`module.exports = (app) => {...}`) registers on it.
-    if (/\bexpress\b/.test(source.text)) {
+    if (usesExpress) {
       for (const m of source.code.matchAll(PARAMETER)) {
         if (routers.has(m[1]!)) continue;
         routers.add(m[1]!);
         registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
       }
     }
-    const constants = jsConstants(source);
+    const constants = pathConstants(source);
     for (const m of source.code.matchAll(CALL)) {
       const owner = m[1]!;
       const method = m[2]!;
@@ -43,15 +46,16 @@ export const express: Framework = {
       const { args, end } = callArguments(source.code, open);
       const line = source.lineAt(m.index);
       const first = args[0];
-      const path = first ? jsValue(source, first.start, first.end, constants) : undefined;
+      const path = first ? jsPath(source, first.start, first.end, constants) : undefined;
       if (method === "use") {
-        const rest = path === undefined ? args : args.slice(1);
+        const prefix = path !== undefined && isPrefixValue(path) ? path : undefined;
+        const rest = prefix === undefined ? args : args.slice(1);
         const names = rest.map((a) => argumentName(source, a.start, a.end));
         const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
-        registrations.push({ type: "use", framework: "express", owner, prefix: path ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });
+        registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });
         continue;
       }
-      if (path === undefined || !(path.startsWith("/") || path === "*")) continue;
+      if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*")) continue;
       if (method === "route") {
         let rest = source.code.slice(end);
         let offset = end;
@@ -71,27 +75,8 @@ export const express: Framework = {
 };
 
 function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration {
-  const names = handlers.map((a) => argumentName(source, a.start, a.end));
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
-  return {
-    type: "route",
-    framework: "express",
-    kind: "http",
-    methods: [verb],
-    path,
-    handler: names.at(-1) ?? "(inline)",
-    guards: names.slice(0, -1).filter(isGuardName),
-    owner,
-    line,
-  };
-}
-
-/** A readable name for a handler or middleware argument: `auth`, `users.list`, `requireRole`, or "(inline)". */
-export function argumentName(source: RouteSource, start: number, end: number): string {
-  const text = source.code.slice(start, end).trim();
-  const name = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)/.exec(text);
-  if (!name || /^(async|function)$/.test(name[1]!) || /=>/.test(text.slice(0, 80)) && !/^[\w$.]+\s*\(/.test(text)) return "(inline)";
-  return name[1]!.replace(/\s+/g, "");
+  return { type: "route", framework: "express", kind: "http", methods: [verb], path, ...handlerAndGuards(source, handlers), owner, line };
 }
 
 function requiredSpecifier(source: RouteSource, start: number, end: number): string | undefined {

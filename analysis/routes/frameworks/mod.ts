@@ -4,10 +4,64 @@
  */
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import type { Syntax } from "../../languages/strip.ts";
+import { go } from "../../languages/go.ts";
+import { csharp } from "../../languages/csharp.ts";
+import { kotlin } from "../../languages/kotlin.ts";
+import { java } from "../../languages/java.ts";
+import { python } from "../../languages/python.ts";
+import { ruby } from "../../languages/ruby/mod.ts";
+import { php } from "../../languages/php/mod.ts";
+import { elixir } from "../../languages/elixir/mod.ts";
 import type { Framework } from "../framework.ts";
+import { consumersJs } from "./consumers-js.ts";
+import { consumersJvm } from "./consumers-jvm.ts";
+import { consumersNest } from "./consumers-nest.ts";
+import { consumersPython } from "./consumers-python.ts";
+import { consumersRuby } from "./consumers-ruby.ts";
+import { jobsDotnet } from "./jobs-dotnet.ts";
+import { jobsJs } from "./jobs-js.ts";
+import { jobsJvm } from "./jobs-jvm.ts";
+import { jobsPython } from "./jobs-python.ts";
+import { websocketsJs } from "./websockets-js.ts";
+import { websocketsPhoenix } from "./websockets-phoenix.ts";
+import { grpcClasses } from "./grpc-classes.ts";
+import { grpcGo } from "./grpc-go.ts";
+import { grpcJs } from "./grpc-js.ts";
+import { graphqlGo } from "./graphql-go.ts";
+import { graphqlJs } from "./graphql-js.ts";
+import { graphqlJvm } from "./graphql-jvm.ts";
+import { graphqlPython } from "./graphql-python.ts";
+import { fastapi } from "./fastapi.ts";
+import { flask } from "./flask.ts";
+import { django } from "./django.ts";
+import { rails } from "./rails.ts";
+import { sinatra } from "./sinatra.ts";
+import { laravel } from "./laravel.ts";
+import { symfony } from "./symfony.ts";
+import { phoenix } from "./phoenix.ts";
 import { express } from "./express.ts";
+import { nestjs } from "./nestjs.ts";
+import { fastify } from "./fastify.ts";
+import { fsExports } from "./fs-exports.ts";
+import { hono } from "./hono.ts";
+import { koa } from "./koa.ts";
+import { angular } from "./angular.ts";
+import { vueRouter } from "./vue-router.ts";
+import { reactRouter } from "./react-router.ts";
+import { reactRouterConfig } from "./react-router-config.ts";
+import { nethttp } from "./nethttp.ts";
+import { gin } from "./gin.ts";
+import { echo } from "./echo.ts";
+import { chi } from "./chi.ts";
+import { fiber } from "./fiber.ts";
+import { gorilla } from "./gorilla.ts";
+import { spring } from "./spring.ts";
+import { jaxrs } from "./jaxrs.ts";
+import { ktor } from "./ktor.ts";
+import { aspnet } from "./aspnet.ts";
+import { minimalApi } from "./minimal-api.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, rails, sinatra, laravel, symfony, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
@@ -15,6 +69,14 @@ export const SYNTAX: Record<string, Syntax> = {
   typescript: javascriptSyntax,
   vue: javascriptSyntax,
   svelte: javascriptSyntax,
+  python: python.syntax,
+  ruby: ruby.syntax,
+  php: php.syntax,
+  elixir: elixir.syntax,
+  java: java.syntax,
+  kotlin: kotlin.syntax,
+  csharp: csharp.syntax,
+  go: go.syntax,
 };
 
 /** Languages whose files carry JS import bindings and exports for the linker. */

@@ -1,0 +1,111 @@
+/**
+ * Statements of the `do ... end` languages (Ruby, Elixir) as routing DSLs write them: a call
+ * name, its arguments up to the end of the statement, and the body of its `do ... end` block.
+ * Read over stripped code, so strings and comments never open or close a block.
+ */
+export type Span = { start: number; end: number };
+
+/** One DSL call: `resources :users, only: [:index] do ... end`. */
+export type Statement = { name: string; start: number; args: Span; block: Span | undefined };
+
+/** What opens a block besides `do`: Ruby's `if`/`class`/... at the start of a statement, Elixir's `fn`. */
+export type BlockSyntax = { leading: ReadonlySet<string>; anywhere: ReadonlySet<string> };
+
+export const RUBY_BLOCKS: BlockSyntax = {
+  leading: new Set(["if", "unless", "while", "until", "case", "begin", "def", "class", "module", "for"]),
+  anywhere: new Set(),
+};
+export const ELIXIR_BLOCKS: BlockSyntax = { leading: new Set(), anywhere: new Set(["fn"]) };
+
+const WORD = /[A-Za-z_][\w]*[!?]?/y;
+const CONTINUES = /[,(\[{\\|&+\-*=<>.]$/;
+
+/** The statements directly inside `span` (a file, or a block's body), in order. */
+export function statements(code: string, span: Span, syntax: BlockSyntax): Statement[] {
+  const found: Statement[] = [];
+  let pos = span.start;
+  while (pos < span.end) {
+    const c = code[pos]!;
+    if (/[\s;]/.test(c)) {
+      pos++;
+      continue;
+    }
+    WORD.lastIndex = pos;
+    const word = WORD.exec(code);
+    if (!word) {
+      pos = nextLine(code, pos, span.end);
+      continue;
+    }
+    let nameEnd = pos + word[0].length;
+    // Qualified calls: `Rails.application.routes.draw`, `Foo::Bar.baz`.
+    for (let more = /^(?:\.|::)[A-Za-z_][\w]*[!?]?/.exec(code.slice(nameEnd, span.end)); more; more = /^(?:\.|::)[A-Za-z_][\w]*[!?]?/.exec(code.slice(nameEnd, span.end))) nameEnd += more[0].length;
+    const name = code.slice(pos, nameEnd);
+    const { argsEnd, blockStart } = argumentsEnd(code, nameEnd, span.end, syntax);
+    if (syntax.leading.has(name)) {
+      const end = blockEnd(code, blockStart ?? argsEnd, span.end, syntax);
+      found.push({ name, start: pos, args: { start: nameEnd, end: argsEnd }, block: { start: argsEnd, end: Math.max(argsEnd, end - 3) } });
+      pos = end;
+      continue;
+    }
+    if (blockStart === undefined) {
+      found.push({ name, start: pos, args: { start: nameEnd, end: argsEnd }, block: undefined });
+      pos = argsEnd;
+      continue;
+    }
+    let body = blockStart;
+    const params = /^\s*\|[^|]*\|/.exec(code.slice(body, span.end));
+    if (params) body += params[0].length;
+    const end = blockEnd(code, body, span.end, syntax);
+    found.push({ name, start: pos, args: { start: nameEnd, end: argsEnd }, block: { start: body, end: Math.max(body, end - 3) } });
+    pos = end;
+  }
+  return found;
+}
+
+/** Where a statement's arguments end: at a line end that does not continue, or at a `do` (whose body starts after it). */
+function argumentsEnd(code: string, from: number, limit: number, syntax: BlockSyntax): { argsEnd: number; blockStart: number | undefined } {
+  let depth = 0;
+  for (let i = from; i < limit; i++) {
+    const c = code[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && c === "\n") {
+      const before = code.slice(from, i).trimEnd();
+      const after = code.slice(i + 1, limit).trimStart();
+      if (!(before.length && CONTINUES.test(before) && !/\|\s*\w*\s*$/.test(before)) && !after.startsWith(".") && !after.startsWith("|>")) return { argsEnd: i, blockStart: undefined };
+    } else if (depth === 0 && c === ";") return { argsEnd: i, blockStart: undefined };
+    else if (depth === 0 && c === "d" && isWord(code, i, "do") && code[i + 2] !== ":") return { argsEnd: i, blockStart: i + 2 };
+  }
+  return { argsEnd: limit, blockStart: undefined };
+}
+
+/** The offset just after the `end` that closes a block whose body starts at `from`. */
+function blockEnd(code: string, from: number, limit: number, syntax: BlockSyntax): number {
+  let depth = 1;
+  let statementStart = true;
+  for (let i = from; i < limit; i++) {
+    const c = code[i]!;
+    if (c === "\n" || c === ";") {
+      statementStart = true;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(c) && !/[\w.:@$]/.test(code[i - 1] ?? " ")) {
+      const word = /^[A-Za-z_]\w*[!?]?/.exec(code.slice(i, i + 40))![0];
+      const keyword = code[i + word.length] !== ":" || code[i + word.length + 1] === ":";
+      if (keyword && (word === "do" || syntax.anywhere.has(word) || (statementStart && syntax.leading.has(word)))) depth++;
+      else if (keyword && word === "end" && --depth === 0) return i + 3;
+      i += word.length - 1;
+      statementStart = /^(?:do|then|else|begin)$/.test(word);
+      continue;
+    }
+    if (!/\s/.test(c)) statementStart = /[=(,|&{[]/.test(c);
+  }
+  return limit;
+}
+
+const isWord = (code: string, i: number, word: string) => code.startsWith(word, i) && !/[\w.:@$]/.test(code[i - 1] ?? " ") && !/[\w!?]/.test(code[i + word.length] ?? " ");
+
+function nextLine(code: string, from: number, limit: number): number {
+  const newline = code.indexOf("\n", from);
+  return newline === -1 || newline > limit ? limit : newline + 1;
+}

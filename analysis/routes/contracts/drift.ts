@@ -1,0 +1,117 @@
+import { dirOf } from "../../project.ts";
+import type { Route, RoutesSection } from "../../schema.ts";
+import { joinPaths, normalizePath } from "../paths.ts";
+import type { FoundContract } from "./mod.ts";
+
+type Operation = FoundContract["operations"][number];
+type Drift = RoutesSection["drift"];
+
+const CODE_KIND = { openapi: "http", swagger: "http", graphql: "graphql", protobuf: "grpc" } as const;
+const MANIFEST =
+  /(^|\/)(package\.json|go\.mod|pom\.xml|build\.gradle(\.kts)?|pyproject\.toml|setup\.py|requirements\.txt|Gemfile|composer\.json|mix\.exs|Cargo\.toml|pubspec\.yaml|Package\.swift|[^/]+\.csproj)$/;
+
+/**
+ * Drift both ways between contracts and code: operations a contract documents that no entry
+ * point serves, and entry points no contract documents. OpenAPI and Swagger are compared with
+ * HTTP routes, GraphQL SDL with resolvers, protobuf with gRPC implementations.
+ *
+ * Decisions, so that drift is a finding worth acting on:
+ * - A contract covers the code of its project: the nearest folder above it holding a manifest
+ *   (the repository root when none does). Code outside every contract's project is not judged.
+ * - Drift is computed only where the code side exists: with no HTTP routes (resolvers, gRPC
+ *   services) found in its project, a contract's operations are not all called missing, since
+ *   the analysis may simply not see how they are served.
+ * - A contract none of whose operations the code serves describes another service (a client's
+ *   copy of a vendor API, say): it is listed but not judged.
+ * - HTTP paths compare with every parameter alike (`{id}` = `{userId}`) and without trailing
+ *   slashes; `ALL` serves every method, GET serves HEAD, any route serves OPTIONS. A server base
+ *   path (`servers: [{url: /api/v1}]`, Swagger `basePath`) is often added by a proxy or a mount
+ *   the code does not show, so each contract is compared both with and without it, and the way
+ *   that matches more routes is kept. Wildcard routes (`/assets/*`) are never judged.
+ * - gRPC compares `Service/Method`: the package of a proto is not always visible in the code.
+ *   Only services with at least one rpc served are judged: a proto often lists the services
+ *   its project calls beside the ones it serves.
+ */
+export function contractDrift(
+  contracts: readonly FoundContract[],
+  items: readonly Route[],
+  listed: Iterable<string>,
+): Drift {
+  const projects = new Set([...listed].filter((p) => MANIFEST.test(p)).map(dirOf));
+  const projectOf = (file: string) => {
+    for (let dir = dirOf(file);; dir = dirOf(dir)) if (projects.has(dir) || dir === "") return dir;
+  };
+  const covers = (project: string, file: string) => project === "" || file.startsWith(project + "/");
+  const documentedNotImplemented: Drift["documentedNotImplemented"] = [];
+  const judged: { kind: string; project: string; keys: Set<string> }[] = [];
+
+  for (const contract of contracts) {
+    const kind = CODE_KIND[contract.kind];
+    const project = projectOf(contract.file);
+    const code = items.filter((r) => r.kind === kind && covers(project, r.file) && !r.path.includes("*"));
+    if (code.length === 0) continue;
+    const variants = kind === "http" ? [(op: Operation) => op.path, withoutBase] : [(op: Operation) => op.path];
+    const served = variants.map((variant) =>
+      contract.operations.map((op) => code.some((r) => serves(r, op.method, variant(op), kind)))
+    );
+    const count = (flags: boolean[]) => flags.filter(Boolean).length;
+    const best = served.reduce((a, b, i) => (count(b) > count(served[a]!) ? i : a), 0);
+    if (count(served[best]!) === 0) continue;
+    // A proto service none of whose rpcs is served here is one this project calls, not serves.
+    const servedServices = new Set(
+      contract.operations.filter((_, i) => served[best]![i]).map((op) => serviceOf(op.path)),
+    );
+    contract.operations.forEach((op, i) => {
+      if (!served[best]![i] && (kind !== "grpc" || servedServices.has(serviceOf(op.path)))) {
+        documentedNotImplemented.push({ method: op.method, path: op.path, line: op.line, file: contract.file });
+      }
+    });
+    judged.push({
+      kind,
+      project,
+      keys: new Set(contract.operations.map((op) => key(op.method, variants[best]!(op), kind))),
+    });
+  }
+
+  const implementedNotDocumented = items.filter((r) => {
+    if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
+    const against = judged.filter((j) => j.kind === r.kind && covers(j.project, r.file));
+    if (against.length === 0) return false;
+    const methods = r.method === "ALL" ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [r.method];
+    return !against.some((j) => methods.some((m) => j.keys.has(key(m, r.path, r.kind))));
+  }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
+
+  const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
+    a.file.localeCompare(b.file) || a.line - b.line;
+  return {
+    documentedNotImplemented: documentedNotImplemented.sort(order),
+    implementedNotDocumented: implementedNotDocumented.sort(order),
+  };
+}
+
+/** The operation's path without its server base path. */
+function withoutBase(op: Operation): string {
+  const base = op.base ?? "/";
+  return base !== "/" && (op.path === base || op.path.startsWith(base + "/"))
+    ? joinPaths(op.path.slice(base.length))
+    : op.path;
+}
+
+/** What a route and an operation compare by: the method and the path with parameters unnamed (gRPC: `Service/Method`). */
+function key(method: string, path: string, kind: string): string {
+  if (kind === "http") return `${method} ${normalizePath(path).replace(/\{[^}]*\}/g, "{}")}`;
+  if (kind === "grpc") return `${method} ${path.replace(/^\/(?:[\w.]*\.)?(\w+)\//, "$1/")}`;
+  return `${method} ${path}`;
+}
+
+/** Whether a route serves an operation: same path, and a method that answers the documented one. */
+function serves(route: Route, method: string, path: string, kind: string): boolean {
+  if (key(route.method, route.path, kind).slice(route.method.length) !== key(method, path, kind).slice(method.length)) {
+    return false;
+  }
+  return route.method === method || route.method === "ALL" || method === "OPTIONS" ||
+    (method === "HEAD" && route.method === "GET");
+}
+
+/** The service part of an rpc path: `/shop.v1.Catalog/Get` is `shop.v1.Catalog`. */
+const serviceOf = (path: string) => path.split("/")[1] ?? "";

@@ -1,0 +1,69 @@
+import { closing } from "../../languages/curly.ts";
+import type { Span } from "../js/objects.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+/** One attribute: `[HttpGet("{id}", Name = "x")]` is { name: "HttpGet", args: [both spans] }. */
+export type Attribute = { name: string; args: Span[]; start: number };
+
+/** A method with its attributes. */
+export type Action = { name: string; attributes: Attribute[]; start: number; parameters: string };
+
+/** A class with its attributes, its base list and its methods. */
+export type CsClass = { name: string; attributes: Attribute[]; bases: string; start: number; body: Span; actions: Action[] };
+
+const OPEN = /(?:^|[;{}\])])\s*\[/g;
+const MODIFIERS = String.raw`(?:(?:public|internal|protected|private|static|sealed|abstract|partial|virtual|override|async|new|unsafe|extern|readonly)\s+)*`;
+const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{]*))?\{`);
+const METHOD = new RegExp(String.raw`^(${MODIFIERS})[\w.<>,?\[\]\s()]*?\s([A-Za-z_]\w*)\s*(?:<[^>(]*>)?\s*\(`);
+
+/**
+ * The classes of a C# file with their attributes, base types and methods (public methods
+ * with or without attributes, since an MVC controller routes both). Attributes in one list
+ * (`[HttpGet, Authorize]`) and in several lists count alike; attribute targets are skipped.
+ */
+export function csharpClasses(source: RouteSource): CsClass[] {
+  const { code } = source;
+  const sites = new Map<number, Attribute[]>();
+  let pending: Attribute[] = [];
+  let from = 0;
+  for (const m of code.matchAll(OPEN)) {
+    const open = m.index + m[0].length - 1;
+    if (open < from) continue;
+    const list = callArguments(code, open);
+    from = list.end;
+    for (const item of list.args) {
+      const head = /^(?:\w+\s*:\s*)?([A-Za-z_][\w.]*)\s*(\()?/.exec(code.slice(item.start, item.end));
+      if (!head) continue;
+      const args = head[2] ? callArguments(code, item.start + head[0].length - 1).args : [];
+      pending.push({ name: head[1]!.split(".").at(-1)!.replace(/Attribute$/, ""), args, start: item.start });
+    }
+    const next = list.end + /^\s*/.exec(code.slice(list.end, list.end + 400))![0].length;
+    if (code[next] === "[") continue;
+    sites.set(next, pending);
+    pending = [];
+  }
+  // Classes and methods without attributes: MVC controllers and their actions are routed by convention.
+  for (const m of code.matchAll(/(?:^|[;{}])\s*(?=(?:public|internal|sealed|abstract|partial)\s)/gm)) {
+    const at = m.index + m[0].length;
+    if (!sites.has(at)) sites.set(at, []);
+  }
+  const ordered = [...sites].sort((a, b) => a[0] - b[0]);
+  const classes: CsClass[] = [];
+  for (const [at, attributes] of ordered) {
+    const cls = CLASS.exec(code.slice(at, at + 800));
+    if (!cls) continue;
+    const open = at + cls[0].length - 1;
+    classes.push({ name: cls[1]!, attributes, bases: (cls[2] ?? "").trim(), start: attributes[0]?.start ?? at, body: { start: open, end: closing(code, open) }, actions: [] });
+  }
+  for (const [at, attributes] of ordered) {
+    const method = METHOD.exec(code.slice(at, at + 800));
+    if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + 800))) continue;
+    const open = at + method[0].length - 1;
+    const owner = classes.filter((c) => c.body.start < at && at < c.body.end).at(-1);
+    owner?.actions.push({ name: method[2]!, attributes, start: attributes[0]?.start ?? at, parameters: code.slice(open + 1, callArguments(code, open).end - 1) });
+  }
+  return classes;
+}
+
+/** The first attribute of a list with one of the names. */
+export const attribute = (attributes: readonly Attribute[], ...names: string[]): Attribute | undefined => attributes.find((a) => names.includes(a.name));

@@ -1,0 +1,47 @@
+import { closing } from "../../languages/curly.ts";
+import { DOTTED, staticValue, stringConstants, type ValueSyntax } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import type { RouteSource } from "../source.ts";
+
+/** C# strings: `$"..."` holes name constants (`{{` is a brace); declarations end at `;`. */
+export const CSHARP_VALUES: ValueSyntax = {
+  name: DOTTED,
+  semicolons: true,
+  interpolation: (prefix) => (prefix.includes("$") ? /\{\{|\}\}|\{([A-Za-z_][\w.]*)\}/g : undefined),
+};
+
+const CONSTANT = /(?<![\w.])(?:const\s+string|static\s+readonly\s+string|readonly\s+static\s+string)\s+([A-Za-z_]\w*)\s*=(?!=)\s*/g;
+const TYPE = /(?<![\w.@])(?:class|struct|record|interface)\s+([A-Za-z_]\w*)[^{;]*?\{/g;
+
+/** The namespace a C# file declares (block or file-scoped), "" without one. */
+export const namespaceOf = (source: RouteSource): string => /(?<![\w.])namespace\s+([\w.]+)/.exec(source.code)?.[1] ?? "";
+
+/** The string constants of a C# file, also as `Class.NAME`. */
+export function csharpConstants(source: RouteSource): Map<string, string> {
+  const types = [...source.code.matchAll(TYPE)].map((m) => ({ name: m[1]!, body: { start: m.index + m[0].length - 1, end: closing(source.code, m.index + m[0].length - 1) } }));
+  return stringConstants(source, CONSTANT, CSHARP_VALUES, { qualify: (at) => types.filter((t) => t.body.start < at && at < t.body.end).map((t) => t.name) });
+}
+
+/** A static string value with the file's constants. */
+export const csharpValue = (source: RouteSource, constants: ReadonlyMap<string, string>, span: Span | undefined): string | undefined =>
+  span ? staticValue(source, span.start, span.end, constants, CSHARP_VALUES) : undefined;
+
+/**
+ * A route template written the report's way: catch-alls `{*path}`/`{**path}` and defaults
+ * `{id=5}` as plain parameters, `~/` as `/`.
+ */
+export const template = (path: string): string => path.replace(/^~\//, "/").replace(/\{\*{1,2}(\w+)\}/g, "{$1}").replace(/\{(\w+)(?::[^}=]*)?=[^}]*\}/g, "{$1}");
+
+/**
+ * Authorization a chained call adds (`.RequireAuthorization("admin")`), or that an
+ * `[Authorize(Roles = "Admin")]` attribute names: `Authorize(Roles=Admin)`.
+ */
+export function authorization(source: RouteSource, constants: ReadonlyMap<string, string>, name: string, args: readonly Span[]): string {
+  const parts = args.map((a) => {
+    const named = /^([A-Za-z_]\w*)\s*=(?!=)\s*/.exec(source.code.slice(a.start, a.end));
+    const span = named ? { start: a.start + named[0].length, end: a.end } : a;
+    const value = csharpValue(source, constants, span) ?? source.code.slice(span.start, span.end).replace(/\s+/g, "");
+    return named ? `${named[1]}=${value}` : value;
+  });
+  return parts.length ? `${name}(${parts.join(",")})` : name;
+}

@@ -1,0 +1,93 @@
+/**
+ * File-system routes: frameworks whose routes are files (Next.js, Nuxt, SvelteKit, Remix,
+ * Astro), detected per app folder from its manifests, with the handlers each module exports.
+ */
+import { isTestFile } from "../../entry-points.ts";
+import { dirOf } from "../../project.ts";
+import type { LinkedRoute } from "../link.ts";
+import type { RouteRegistration } from "../registration.ts";
+import { astro } from "./astro.ts";
+import type { FsFramework } from "./framework.ts";
+import { next } from "./next.ts";
+import { nuxt } from "./nuxt.ts";
+import { remix } from "./remix.ts";
+import { sveltekit } from "./sveltekit.ts";
+
+export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro];
+
+/** What the stage reads of the repository: every listed path and parsed manifests. */
+export type FsProject = { listed: Iterable<string>; json(path: string): unknown };
+
+type Manifest = {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
+
+/**
+ * The routes of every app folder whose manifest (its package.json or one above it) declares a
+ * file-system framework, or that holds the framework's config file. Files belong to the
+ * nearest app folder above them; test files and dependencies are never routes.
+ */
+export function filesystemRoutes(project: FsProject, exportsOf: (file: string) => RouteRegistration[]): LinkedRoute[] {
+  const listed = [...project.listed].filter((p) => !/(^|\/)node_modules\//.test(p));
+  const versions = new Map<string, Map<string, string>>();
+  for (const path of listed) {
+    if (path !== "package.json" && !path.endsWith("/package.json")) continue;
+    const manifest = project.json(path) as Manifest | undefined;
+    if (!manifest || typeof manifest !== "object") continue;
+    versions.set(
+      dirOf(path),
+      new Map(Object.entries({ ...manifest.peerDependencies, ...manifest.devDependencies, ...manifest.dependencies })),
+    );
+  }
+  const configs = new Map<string, string[]>();
+  for (const path of listed) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (FS_FRAMEWORKS.some((f) => f.configs.test(name))) {
+      configs.set(dirOf(path), [...(configs.get(dirOf(path)) ?? []), name]);
+    }
+  }
+  const apps = new Set([...versions.keys(), ...configs.keys()]);
+  const appOf = (path: string) => {
+    for (let dir = dirOf(path);; dir = dirOf(dir)) {
+      if (apps.has(dir)) return dir;
+      if (dir === "") return undefined;
+    }
+  };
+  const filesOf = new Map<string, string[]>();
+  for (const path of listed) {
+    const app = appOf(path);
+    if (app !== undefined && !isTestFile(path)) filesOf.set(app, [...(filesOf.get(app) ?? []), path]);
+  }
+
+  const routes: LinkedRoute[] = [];
+  for (const [dir, files] of filesOf) {
+    const base = dir ? dir + "/" : "";
+    const version = (name: string) => {
+      for (let d = dir;; d = dirOf(d)) {
+        const found = versions.get(d)?.get(name);
+        if (found !== undefined || d === "") return found;
+      }
+    };
+    const declared = (f: FsFramework) =>
+      (configs.get(dir) ?? []).some((c) => f.configs.test(c)) ||
+      ancestors(dir).some((d) => [...(versions.get(d)?.keys() ?? [])].some((p) => f.packages.test(p)));
+    const app = {
+      files: files.map((f) => f.slice(base.length)),
+      exports: (file: string) => exportsOf(base + file),
+      version,
+    };
+    for (const framework of FS_FRAMEWORKS.filter(declared)) {
+      for (const r of framework.routes(app)) routes.push({ ...r, file: base + r.file, framework: framework.id });
+    }
+  }
+  return routes;
+}
+
+/** A folder and every folder above it, up to the root (""). */
+function ancestors(dir: string): string[] {
+  const found = [dir];
+  while (found.at(-1) !== "") found.push(dirOf(found.at(-1)!));
+  return found;
+}

@@ -1,0 +1,70 @@
+import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
+import { matcherPattern } from "./matcher.ts";
+import { handlerRoutes, page, routePath } from "./segments.ts";
+
+const PAGE = /^page\.(?:[jt]sx?|mdx)$/;
+const ROUTE = /^route\.[cm]?[jt]sx?$/;
+const METADATA: Record<string, string> = {
+  robots: "robots.txt",
+  sitemap: "sitemap.xml",
+  manifest: "manifest.webmanifest",
+};
+const PAGES_SPECIAL = /^_(?:app|document|error|middleware)\./;
+const SCRIPT = /\.(?:[jt]sx?|mdx)$/;
+
+/**
+ * Next.js: the app router (`app/` or `src/app/`: `page.tsx` pages and `route.ts` handlers;
+ * groups `(x)` and slots `@x` add nothing, `_private` folders and intercepting `(.)x` routes
+ * are not routes; `robots.ts`, `sitemap.ts` and `manifest.ts` serve their files) and the pages
+ * router (`pages/`, with `pages/api/` handlers). Middleware that runs an auth check guards the
+ * routes its matcher covers.
+ */
+export const next: FsFramework = {
+  id: "next",
+  name: "Next.js",
+  packages: /^next$/,
+  configs: /^next\.config\.[cm]?[jt]s$/,
+  routes(app) {
+    const routes: FsRoute[] = [];
+    for (const file of app.files) {
+      const segments = file.split("/");
+      const root = segments[0] === "src" ? 1 : 0;
+      const folders = segments.slice(root + 1, -1);
+      const name = segments.at(-1)!;
+      if (segments[root] === "app" && (PAGE.test(name) || ROUTE.test(name))) {
+        if (folders.some((f) => f.startsWith("_") || f.startsWith("(."))) continue;
+        const path = routePath(folders.filter((f) => !f.startsWith("@")));
+        if (PAGE.test(name)) routes.push(page(file, path));
+        else routes.push(...handlerRoutes(app, file, path));
+      } else if (segments[root] === "app" && /^(?:robots|sitemap|manifest)\.[jt]s$/.test(name)) {
+        const served = routePath([...folders, METADATA[name.replace(/\.[jt]s$/, "")]!]);
+        routes.push({ method: "GET", path: served, file, line: 1, handler: "default", guards: [], kind: "http" });
+      } else if (
+        segments[root] === "pages" && SCRIPT.test(name) && !/\.d\.ts$/.test(name) && !PAGES_SPECIAL.test(name)
+      ) {
+        const path = routePath([...folders, name.replace(SCRIPT, "")]);
+        if (folders[0] === "api") routes.push(...handlerRoutes(app, file, path));
+        else routes.push(page(file, path));
+      }
+    }
+    const guarded = middleware(app);
+    return routes.map((
+      r,
+    ) => (guarded && guarded.covers(r.path) ? { ...r, guards: [...new Set([...guarded.guards, ...r.guards])] } : r));
+  },
+};
+
+/** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */
+function middleware(app: FsApp): { guards: string[]; covers(path: string): boolean } | undefined {
+  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const patterns = file ? app.exports(file).filter((r) => r.kind === "http") : [];
+  if (patterns.length === 0) return undefined;
+  const role = (name: string) => patterns.filter((p) => p.handler === name).map((p) => matcherPattern(p.path));
+  const [matcher, protect, open] = [role("matcher"), role("protected"), role("public")];
+  return {
+    guards: patterns[0]!.guards,
+    covers: (path) =>
+      matcher.some((m) => m.test(path)) && (protect.length === 0 || protect.some((m) => m.test(path))) &&
+      !open.some((m) => m.test(path)),
+  };
+}

@@ -1,0 +1,52 @@
+import { moduleExports } from "../frameworks/fs-exports.ts";
+import type { FsFramework, FsRoute } from "./framework.ts";
+import { page, routePath } from "./segments.ts";
+
+const PAGE = /\.(?:vue|[jt]sx)$/;
+const HANDLER = /\.[cm]?[jt]s$/;
+const METHOD = /\.(get|post|put|patch|delete|head|options)$/;
+
+/**
+ * Nuxt: `pages/` (or Nuxt 4's `app/pages/`) components, and Nitro handlers in `server/api/`
+ * (under `/api`) and `server/routes/`, whose method is the file name's suffix
+ * (`users.post.ts`) or any method without one.
+ */
+export const nuxt: FsFramework = {
+  id: "nuxt",
+  name: "Nuxt",
+  packages: /^nuxt3?$/,
+  configs: /^nuxt\.config\.[cm]?[jt]s$/,
+  routes(app) {
+    const routes: FsRoute[] = [];
+    for (const file of app.files) {
+      const segments = file.split("/");
+      const root = segments[0] === "app" && segments[1] === "pages" ? 1 : 0;
+      const name = segments.at(-1)!;
+      if (segments[root] === "pages" && segments.length > root + 1 && PAGE.test(name)) {
+        routes.push(page(file, routePath([...segments.slice(root + 1, -1), name.replace(PAGE, "")])));
+      } else if (
+        segments[0] === "server" && (segments[1] === "api" || segments[1] === "routes") && HANDLER.test(name) &&
+        !/\.d\.ts$/.test(name)
+      ) {
+        const stem = name.replace(HANDLER, "");
+        const method = METHOD.exec(stem)?.[1]?.toUpperCase() ?? "ALL";
+        const path = routePath([
+          segments[1] === "api" ? "api" : "",
+          ...segments.slice(2, -1),
+          stem.replace(METHOD, ""),
+        ]);
+        const handler = moduleExports(app.exports(file)).page;
+        routes.push({
+          method,
+          path,
+          file,
+          line: handler?.line ?? 1,
+          handler: handler?.handler ?? "default",
+          guards: handler?.guards ?? [],
+          kind: "http",
+        });
+      }
+    }
+    return routes;
+  },
+};

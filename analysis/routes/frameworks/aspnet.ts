@@ -1,0 +1,89 @@
+import { attribute, type CsClass, csharpClasses } from "../csharp/attributes.ts";
+import { aspnetGlobals } from "../csharp/globals.ts";
+import { authorization, csharpConstants, csharpValue, template } from "../csharp/source.ts";
+import type { Framework } from "../framework.ts";
+import { joinPrefix } from "../common/values.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const VERBS: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
+const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController)\b/;
+const TEST_PATH = /(^|\/)[^/]*Tests?\//;
+
+/**
+ * ASP.NET Core controllers: class `[Route]` templates (several allowed) combined with action
+ * `[HttpGet("{id}")]`/`[Route]`/`[AcceptVerbs]` templates (`/` or `~/` starts over), the
+ * `[controller]`, `[action]` and `[area]` tokens, `v{version:apiVersion}` filled from
+ * `[ApiVersion]`/`[MapToApiVersion]`, `[Authorize]` on the class and the action
+ * (`[AllowAnonymous]` lifts the class's); controllers without attribute routes follow the
+ * default convention `/{controller}/{action}/{id?}`. Program.cs globals come from csharp/globals.ts.
+ */
+export const aspnet: Framework = {
+  id: "aspnet",
+  name: "ASP.NET Core",
+  languages: ["csharp"],
+  hint: /\bController(?:Base)?\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase/,
+  scan(source) {
+    if (TEST_PATH.test(source.path)) return [];
+    const constants = csharpConstants(source);
+    const registrations: Registration[] = aspnetGlobals(source, constants, "aspnet");
+    for (const cls of csharpClasses(source)) {
+      if (!isController(cls)) continue;
+      registrations.push(...controllerRoutes(source, constants, cls));
+    }
+    return registrations;
+  },
+};
+
+function isController(cls: CsClass): boolean {
+  if (attribute(cls.attributes, "NonController") || /\babstract\b/.test(cls.bases)) return false;
+  return !!attribute(cls.attributes, "ApiController", "Controller") || CONTROLLER.test(cls.bases) || (cls.name.endsWith("Controller") && cls.actions.some((a) => a.attributes.some((x) => x.name in VERBS)));
+}
+
+function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): Registration[] {
+  const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
+  const controller = cls.name.replace(/Controller$/, "");
+  const area = attribute(cls.attributes, "Area");
+  const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
+  const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
+  const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
+  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length)));
+  const found: Registration[] = [];
+  for (const action of cls.actions) {
+    if (attribute(action.attributes, "NonAction")) continue;
+    const verbs = action.attributes.filter((a) => a.name in VERBS || a.name === "AcceptVerbs");
+    const routes = action.attributes.filter((a) => a.name === "Route").map(value);
+    if (attributed && verbs.length === 0 && routes.length === 0) continue;
+    if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
+    const guards = attribute(action.attributes, "AllowAnonymous") ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
+    const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
+    const name = action.name.replace(/Async$/, "");
+    const tokens = (t: string) => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, name).replace(/\[area\]/gi, area ? value(area) ?? "" : "");
+    const templates: { methods: string[]; path: string | undefined; at: number }[] = [];
+    const methods = (a: (typeof verbs)[number]) => (a.name === "AcceptVerbs" ? a.args.map((s) => csharpValue(source, constants, s)?.toUpperCase()).filter((m): m is string => !!m) : [VERBS[a.name]!]);
+    const anyVerb = verbs.flatMap(methods);
+    for (const v of verbs) if (v.args.length && value(v) !== undefined && v.name !== "AcceptVerbs") templates.push({ methods: methods(v), path: value(v), at: v.start });
+    for (const [i, r] of routes.entries()) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: r, at: action.attributes.filter((a) => a.name === "Route")[i]!.start });
+    if (templates.length === 0) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
+    const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${controller}/${name}`];
+    for (const t of templates) {
+      if (t.path === undefined) continue;
+      const absolute = /^~?\//.test(t.path);
+      for (const base of absolute ? [""] : bases) {
+        for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at) });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The `{id}` an action of a conventionally routed controller takes from the default route `{controller}/{action}/{id?}`. */
+const conventional = (parameters: string): string => (/\bid\b/.test(parameters) ? "{id}" : "");
+
+/** A template with its API version filled in (`v{version:apiVersion}` with `[ApiVersion("1.0")]` is `v1`), once per version. */
+function versioned(path: string, versions: readonly string[]): string[] {
+  if (!/\{version:apiVersion\}/i.test(path) || versions.length === 0) return [path];
+  return versions.map((v) => path.replace(/\{version:apiVersion\}/gi, v.replace(/\.0$/, "")));
+}

@@ -1,0 +1,175 @@
+import { classAttribute, type Definition } from "../python/definitions.ts";
+import { decoratorGuards, permissionGuards } from "../python/guards.ts";
+import { pythonValue, stringList } from "../python/values.ts";
+import { viewClasses, viewRouter, type ViewClass } from "../python/views.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const FRAMEWORK = "django";
+
+// The methods Django's and DRF's generic views handle, by class name.
+const GET = ["GET"];
+const FORM = ["GET", "POST"];
+const GENERIC: Record<string, string[]> = {
+  TemplateView: GET, ListView: GET, DetailView: GET, ArchiveIndexView: GET, YearArchiveView: GET, MonthArchiveView: GET,
+  WeekArchiveView: GET, DayArchiveView: GET, TodayArchiveView: GET, DateDetailView: GET, RedirectView: ["ALL"],
+  FormView: FORM, CreateView: FORM, UpdateView: FORM, DeleteView: FORM, LoginView: FORM, LogoutView: FORM,
+  PasswordChangeView: FORM, PasswordResetView: FORM, PasswordResetConfirmView: FORM, PasswordChangeDoneView: GET,
+  PasswordResetDoneView: GET, PasswordResetCompleteView: GET,
+  ListAPIView: GET, RetrieveAPIView: GET, CreateAPIView: ["POST"], DestroyAPIView: ["DELETE"], UpdateAPIView: ["PUT", "PATCH"],
+  ListCreateAPIView: ["GET", "POST"], RetrieveUpdateAPIView: ["GET", "PUT", "PATCH"], RetrieveDestroyAPIView: ["GET", "DELETE"],
+  RetrieveUpdateDestroyAPIView: ["GET", "PUT", "PATCH", "DELETE"],
+};
+
+/** A ViewSet action: its method, and whether it acts on one object (the detail route). */
+const ACTIONS: Record<string, { method: string; detail: boolean }> = {
+  list: { method: "GET", detail: false },
+  create: { method: "POST", detail: false },
+  retrieve: { method: "GET", detail: true },
+  update: { method: "PUT", detail: true },
+  partial_update: { method: "PATCH", detail: true },
+  destroy: { method: "DELETE", detail: true },
+};
+const ALL_ACTIONS = Object.keys(ACTIONS);
+const VIEWSET_ACTIONS: Record<string, string[]> = {
+  ModelViewSet: ALL_ACTIONS,
+  ReadOnlyModelViewSet: ["list", "retrieve"],
+  ViewSet: [],
+  GenericViewSet: [],
+  ViewSetMixin: [],
+  ListModelMixin: ["list"],
+  CreateModelMixin: ["create"],
+  RetrieveModelMixin: ["retrieve"],
+  UpdateModelMixin: ["update", "partial_update"],
+  DestroyModelMixin: ["destroy"],
+};
+
+const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(base) || base.split(".").at(-1)! in VIEWSET_ACTIONS;
+const last = (name: string) => name.split(".").at(-1)!;
+
+/**
+ * The views a Django module defines, each as a router that serves only where a URLconf names
+ * it: class-based views with the methods they handle (their own handlers, else those of the
+ * generic views they extend, else every method), DRF ViewSets with their list and detail
+ * routes and `@action`s, and function views whose decorators say more than "any method"
+ * (`@api_view(["GET"])`, `@require_POST`, `@login_required`).
+ */
+export function djangoViews(source: RouteSource, definitions: readonly Definition[]): Registration[] {
+  const views = viewClasses(source, definitions, isView);
+  const local = new Map(views.map((v) => [v.cls.name, v]));
+  const found: Registration[] = [];
+  for (const view of views) {
+    if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local));
+    else found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, new Set())));
+  }
+  for (const def of definitions) if (def.kind === "def" && def.indent === 0) found.push(...functionView(source, def));
+  return found;
+}
+
+/** The methods a class view handles through its bases, following bases defined in the same file. */
+function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, seen: Set<string>): string[] {
+  const methods = new Set<string>();
+  for (const base of view.bases) {
+    const parent = local.get(last(base));
+    if (parent && !seen.has(parent.cls.name)) {
+      seen.add(parent.cls.name);
+      for (const h of parent.handlers) methods.add(h.name.toUpperCase());
+      for (const m of inheritedMethods(parent, local, seen)) methods.add(m);
+    } else for (const m of GENERIC[last(base)] ?? []) methods.add(m);
+  }
+  return [...methods];
+}
+
+/** The standard actions of a ViewSet through its bases, or undefined when it is not a ViewSet. */
+function viewSetActions(view: ViewClass, local: Map<string, ViewClass>): string[] | undefined {
+  let viewSet = false;
+  const actions = new Set<string>();
+  for (const base of view.bases) {
+    const parent = local.get(last(base));
+    const inherited = parent ? viewSetActions(parent, local) : VIEWSET_ACTIONS[last(base)] ?? (/ViewSet$/.test(base) ? actionsByName(last(base)) : undefined);
+    if (inherited === undefined) continue;
+    viewSet = true;
+    for (const a of inherited) actions.add(a);
+  }
+  if (!viewSet) return undefined;
+  for (const m of view.methods) if (m.name in ACTIONS) actions.add(m.name);
+  return [...actions];
+}
+
+/**
+ * The actions of a ViewSet base defined elsewhere, read from its name as projects name them
+ * (`ListViewSet`, `ReadOnlyViewSet`, `CreateListRetrieveViewSet`); a name that says none is
+ * taken for a ModelViewSet.
+ */
+function actionsByName(name: string): string[] {
+  if (/ReadOnly/.test(name)) return ["list", "retrieve"];
+  const words: [RegExp, string[]][] = [[/List/, ["list"]], [/Create/, ["create"]], [/Retrieve|Detail/, ["retrieve"]], [/Update/, ["update", "partial_update"]], [/Destroy|Delete/, ["destroy"]]];
+  const named = words.filter(([word]) => word.test(name)).flatMap(([, actions]) => actions);
+  return named.length ? named : ALL_ACTIONS;
+}
+
+/** A ViewSet's routes as a DRF router generates them: list, `{lookup}` detail, and `@action` routes. */
+function viewSet(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>): Registration[] {
+  const { cls } = view;
+  const attribute = (name: string) => classAttribute(source, definitions, cls, name);
+  const lookupSpan = attribute("lookup_url_kwarg") ?? attribute("lookup_field");
+  const lookup = `{${(lookupSpan && pythonValue(source, lookupSpan, new Map())) || "pk"}}`;
+  const allowedSpan = attribute("http_method_names");
+  const allowed = allowedSpan ? new Set(stringList(source, allowedSpan, new Map()).map((m) => m.toUpperCase())) : undefined;
+  const found: Registration[] = [{ type: "router", framework: FRAMEWORK, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }];
+  const route = (method: string, path: string, handler: string, line: number, guards: string[]) => {
+    if (!allowed || allowed.has(method)) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path, handler: `${cls.name}.${handler}`, guards, owner: cls.name, line });
+  };
+  for (const action of viewSetActions(view, local) ?? []) {
+    const own = view.methods.find((m) => m.name === action);
+    route(ACTIONS[action]!.method, ACTIONS[action]!.detail ? lookup : "", action, own?.line ?? cls.line, own ? decoratorGuards(source.code, own.decorators) : []);
+  }
+  for (const method of view.methods) {
+    // `@action(detail=True)`, and DRF 3.7's `@detail_route`/`@list_route`.
+    const decorator = method.decorators.find((d) => /^(?:action|detail_route|list_route)$/.test(last(d.name)));
+    if (!decorator?.args) continue;
+    const { keywords } = decorator.args;
+    const detail = keywords.get("detail");
+    const urlPath = keywords.get("url_path");
+    const segment = (urlPath && pythonValue(source, urlPath, new Map())) ?? method.name;
+    const isDetail = last(decorator.name) === "detail_route" || (detail !== undefined && source.code.slice(detail.start, detail.end).trim() === "True");
+    const path = isDetail ? `${lookup}/${segment}` : segment;
+    const methods = keywords.get("methods");
+    const permissions = keywords.get("permission_classes");
+    const guards = [...(permissions ? permissionGuards(source.code, permissions) : []), ...decoratorGuards(source.code, method.decorators)];
+    for (const m of methods ? stringList(source, methods, new Map()) : ["get"]) route(m.toUpperCase(), path, method.name, decorator.line, guards);
+  }
+  return found;
+}
+
+const REQUIRE: Record<string, string[]> = { require_GET: ["GET"], require_POST: ["POST"], require_safe: ["GET", "HEAD"] };
+
+/**
+ * A function view as a router when its decorators say which methods it serves
+ * (`@api_view`, `@require_http_methods`, `@require_POST`) or what guards it; an undecorated
+ * function keeps the route its URLconf entry gives it.
+ */
+function functionView(source: RouteSource, def: Definition): Registration[] {
+  let methods: string[] | undefined;
+  for (const d of def.decorators) {
+    const name = last(d.name);
+    const first = d.args?.positional[0] ?? d.args?.keywords.get("http_method_names");
+    if (name === "api_view") methods = first ? stringList(source, first, new Map()).map((m) => m.toUpperCase()) : ["GET"];
+    else if (name === "require_http_methods" && first) methods = stringList(source, first, new Map()).map((m) => m.toUpperCase());
+    else if (REQUIRE[name]) methods = REQUIRE[name];
+    else if (!methods && d.args?.positional.length) {
+      // A project's own method filter (`@cors("GET", "POST")`, `@methods("GET")`): every argument is a method.
+      const listed = d.args.positional.flatMap((a) => stringList(source, a, new Map()));
+      if (listed.length === d.args.positional.length && listed.every((m) => /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(m))) methods = listed;
+    }
+  }
+  const guards = decoratorGuards(source.code, def.decorators);
+  if (!methods && !guards.length) return [];
+  return [
+    { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line },
+    { type: "route", framework: FRAMEWORK, kind: "http", methods: methods ?? ["ALL"], path: "", handler: def.name, guards, owner: def.name, line: def.line },
+  ];
+}
+
+/** The methods of a generic view named in a URLconf that is not defined in the project (`TemplateView.as_view()`). */
+export const genericMethods = (name: string): string[] => GENERIC[last(name)] ?? ["ALL"];

@@ -1,0 +1,260 @@
+import type { Framework } from "../framework.ts";
+import { pythonDefinitions } from "../python/definitions.ts";
+import { isPythonGuard } from "../python/guards.ts";
+import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
+import type { Registration, RouteRegistration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+import { djangoViews, genericMethods } from "./django-views.ts";
+
+const FRAMEWORK = "django";
+const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
+const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
+const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
+const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
+
+type Context = { source: RouteSource; constants: Map<string, string>; owner: string; found: Registration[] };
+
+/**
+ * Django: URLconfs (`urlpatterns = [path("x/<int:id>/", view), re_path(r"^y/$", view)]`,
+ * `+=`, `append`), `include("app.urls")` across apps and `include([...])` in place, DRF routers
+ * (`router.register("users", UserViewSet)`, nested routers), and the views they name, read in
+ * their own modules (django-views.ts): class-based views, ViewSets and decorated function
+ * views. Guards: wrapping calls (`login_required(view)`), guard decorators, mixins and
+ * `permission_classes`.
+ */
+export const django: Framework = {
+  id: FRAMEWORK,
+  name: "Django",
+  languages: ["python"],
+  hint: /\bdjango\b|rest_framework|urlpatterns|\bre_path\s*\(|\.as_view\s*\(/,
+  scan(source) {
+    const constants = pythonConstants(source);
+    const found: Registration[] = [];
+    for (const m of source.code.matchAll(ROUTER)) found.push(...drfRouter(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    const definitions = pythonDefinitions(source);
+    const lists = new Set<string>();
+    for (const m of source.code.matchAll(ASSIGN)) {
+      // Lists built inside a function (a ModelAdmin's get_urls) are served under prefixes the code does not state.
+      if (definitions.some((d) => d.start < m.index && m.index < d.end)) continue;
+      const owner = (m[1] ?? m[3])!;
+      const start = m.index + m[0].length;
+      const value = m[4] ? { start: start - 1, end: pythonArguments(source.code, start - 1).end } : { start, end: lineEnd(source.code, start) };
+      const context = { source, constants, owner, found: [] };
+      if (m[4] === "insert") value.start = pythonArguments(source.code, start - 1).positional[1]?.start ?? value.end;
+      patterns(context, m[4] ? inner(source.code, value) : value, "", []);
+      if (!context.found.length) continue;
+      if (!lists.has(owner)) found.push({ type: "router", framework: FRAMEWORK, name: owner, prefix: "", guards: [], line: source.lineAt(m.index) });
+      lists.add(owner);
+      found.push(...context.found);
+    }
+    if (lists.has("urlpatterns")) {
+      // A URLconf is included by module path (`include("app.urls")`) or as an imported module (`include(urls)`).
+      const module = /([A-Za-z_]\w*)\.py$/.exec(source.path)?.[1] ?? "urls";
+      found.push({ type: "export", local: "urlpatterns", as: "default" }, { type: "export", local: "urlpatterns", as: module });
+    }
+    return [...found, ...djangoViews(source, definitions)];
+  },
+};
+
+/** The span inside a call's parentheses. */
+const inner = (code: string, span: Span): Span => ({ start: span.start + 1, end: Math.max(span.start + 1, span.end - 1) });
+
+/** Reads a URL patterns expression: lists, `+`, wrapped lists, `router.urls`, other pattern lists. */
+function patterns(context: Context, span: Span, prefix: string, guards: string[]): void {
+  const { code } = context.source;
+  const text = code.slice(span.start, span.end).trim();
+  const start = span.start + code.slice(span.start, span.end).indexOf(text[0] ?? "");
+  if (!text) return;
+  const parts = splitPlus(code, { start, end: span.end });
+  if (parts.length > 1) {
+    for (const part of parts) patterns(context, part, prefix, guards);
+    return;
+  }
+  if (text.startsWith("[") || text.startsWith("(")) {
+    for (const element of elements(code, { start, end: span.end })) patterns(context, element, prefix, guards);
+    return;
+  }
+  const entry = ENTRY.exec(text);
+  if (entry) return void pattern(context, entry[1]!, start + entry[0].length - 1, prefix, guards);
+  const wrapping = WRAPPING.exec(text);
+  if (wrapping) {
+    for (const arg of pythonArguments(code, start + wrapping[0].length - 1).positional) patterns(context, arg, prefix, guards);
+    return;
+  }
+  // Another pattern list or a router's URLs (`api_patterns`, `router.urls`); other names are not URLs.
+  const name = dottedName(code, { start, end: span.end });
+  if (name && /urls|patterns/i.test(name)) mountName(context, name, prefix, guards, start);
+}
+
+/** The parts of `a + b + c` at the top level of a span. */
+function splitPlus(code: string, span: Span): Span[] {
+  const parts: Span[] = [];
+  let depth = 0;
+  let from = span.start;
+  for (let i = span.start; i < span.end; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === "+" && depth === 0) {
+      parts.push({ start: from, end: i });
+      from = i + 1;
+    }
+  }
+  parts.push({ start: from, end: span.end });
+  return parts.filter((p) => code.slice(p.start, p.end).trim());
+}
+
+/** Mounts another pattern list or a DRF router (`router.urls`) by name. */
+function mountName(context: Context, name: string, prefix: string, guards: string[], at: number): void {
+  if (name === "admin.site.urls" || name.endsWith(".site.urls")) return;
+  const target = name.endsWith(".urls") && name.split(".").length === 2 ? name.slice(0, -5) : name;
+  context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [target], specifiers: [], guards, mountOnly: true, line: context.source.lineAt(at) });
+}
+
+/** One `path()`, `re_path()` or `url()` entry. */
+function pattern(context: Context, kind: string, open: number, prefix: string, guards: string[]): void {
+  const { source, constants } = context;
+  const { positional, keywords } = pythonArguments(source.code, open);
+  const route = keywords.get("route") ?? keywords.get("regex") ?? positional[0];
+  const view = keywords.get("view") ?? positional[1];
+  const value = route ? pythonValue(source, route, constants) : undefined;
+  if (value === undefined || !view) return;
+  const path = joinRoute(prefix, kind === "path" ? value : regexPath(value));
+  viewTarget(context, view, path, guards, source.lineAt(open));
+}
+
+/** Joins a prefix and a route of a URLconf, as Django concatenates them. */
+const joinRoute = (prefix: string, route: string) => (prefix && route && !prefix.endsWith("/") && !route.startsWith("/") ? `${prefix}/${route}` : prefix + route);
+
+/** What an entry's view is: an include, a class-based view, a wrapped view, or a function. */
+function viewTarget(context: Context, span: Span, path: string, guards: string[], line: number): void {
+  const { source, owner, found } = context;
+  const { code } = source;
+  const text = code.slice(span.start, span.end);
+  const include = /^(?:[\w.]+\.)?include\s*\(/.exec(text);
+  if (include) {
+    const arg = pythonArguments(code, span.start + include[0].length - 1).positional[0];
+    if (arg) included(context, code[arg.start] === "(" ? elements(code, arg)[0] ?? arg : arg, path, guards, line);
+    return;
+  }
+  const asView = /^([A-Za-z_][\w.]*)\s*\.\s*as_view\s*\(/.exec(text);
+  if (asView) {
+    const cls = asView[1]!;
+    const actions = pythonArguments(code, span.start + asView[0].length - 1).positional[0];
+    if (actions && code[actions.start] === "{") {
+      for (const pair of elements(code, actions)) {
+        const colon = pair.start + code.slice(pair.start, pair.end).indexOf(":");
+        const verb = pythonString(source, pair.start)?.value;
+        const action = pythonString(source, colon + 1 + /^\s*/.exec(code.slice(colon + 1))![0].length)?.value;
+        if (verb && colon > pair.start) found.push(route(owner, [verb.toUpperCase()], path, `${cls}.${action ?? verb}`, guards, line));
+      }
+      return;
+    }
+    found.push({ ...route(owner, genericMethods(cls), path, cls, guards, line), view: cls });
+    return;
+  }
+  const wrapper = /^([A-Za-z_][\w.]*)\s*\(/.exec(text);
+  if (wrapper) {
+    const call = pythonArguments(code, span.start + wrapper[0].length - 1);
+    const guard = isPythonGuard(wrapper[1]!.split(".").at(-1)!) ? [wrapper[1]!] : [];
+    // `cache_page(60)(view)` wraps with the second call; `login_required(view)` with the first.
+    const curried = /^\s*\(/.exec(code.slice(call.end, span.end));
+    const wrapped = curried ? pythonArguments(code, call.end + curried[0].length - 1).positional[0] : call.positional[0];
+    if (wrapped) viewTarget(context, wrapped, path, [...guards, ...guard], line);
+    return;
+  }
+  const name = dottedName(code, span);
+  if (name?.endsWith(".urls")) mountName(context, name, path, guards, span.start);
+  else if (name) found.push({ ...route(owner, ["ALL"], path, name, guards, line), view: name });
+  else if (pythonString(source, span.start)) found.push(route(owner, ["ALL"], path, pythonString(source, span.start)!.value, guards, line));
+}
+
+/** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`. */
+function included(context: Context, arg: Span, prefix: string, guards: string[], line: number): void {
+  const { source } = context;
+  const module = pythonString(source, arg.start);
+  if (module) {
+    context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [], specifiers: [module.value], guards, mountOnly: true, line });
+  } else if (source.code[arg.start] === "[") patterns(context, arg, prefix, guards);
+  else {
+    const name = dottedName(source.code, arg);
+    if (name) mountName(context, name, prefix, guards, arg.start);
+  }
+}
+
+const route = (owner: string, methods: string[], path: string, handler: string, guards: string[], line: number): RouteRegistration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line });
+
+/** A DRF router and its `register()` calls; a nested router mounts itself under its parent's lookup. */
+function drfRouter(source: RouteSource, name: string, kind: string, open: number, constants: Map<string, string>): Registration[] {
+  const { code } = source;
+  const line = source.lineAt(open);
+  const found: Registration[] = [];
+  if (kind.startsWith("Nested")) {
+    const { positional, keywords } = pythonArguments(code, open);
+    const parent = positional[0] ? dottedName(code, positional[0]) : undefined;
+    const prefix = positional[1] ? pythonValue(source, positional[1], constants) : undefined;
+    const lookup = keywords.get("lookup");
+    if (parent && prefix !== undefined) {
+      found.push({ type: "router", framework: FRAMEWORK, name, prefix: `${regexPath(prefix)}/{${lookup ? pythonValue(source, lookup, constants) ?? "parent" : "parent"}_pk}`, guards: [], line });
+      found.push({ type: "use", framework: FRAMEWORK, owner: parent, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
+      return [...found, ...registered(source, name, constants)];
+    }
+  }
+  found.push({ type: "router", framework: FRAMEWORK, name, prefix: "", guards: [], line });
+  return [...found, ...registered(source, name, constants)];
+}
+
+/** `router.register(r"users", UserViewSet, basename="user")`: the ViewSet's routes under the prefix. */
+function registered(source: RouteSource, router: string, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(new RegExp(`(?<![\\w.])${router}\\s*\\.\\s*register\\s*\\(`, "g"))) {
+    const { positional, keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
+    const prefix = positional[0] ? pythonValue(source, positional[0], constants) : undefined;
+    const viewSet = keywords.get("viewset") ?? positional[1];
+    const name = viewSet ? dottedName(source.code, viewSet) : undefined;
+    if (prefix === undefined || !name) continue;
+    found.push({ ...route(router, ["ALL"], regexPath(prefix), name, [], source.lineAt(m.index)), view: name });
+  }
+  return found;
+}
+
+/**
+ * A regular-expression route as a path: anchors and optional trailing slashes dropped, named
+ * groups as `{name}`, other groups as `{arg1}`, `{arg2}`..., escapes unescaped.
+ */
+export function regexPath(regex: string): string {
+  let out = "";
+  let unnamed = 0;
+  let i = regex.startsWith("^") ? 1 : 0;
+  while (i < regex.length) {
+    const c = regex[i]!;
+    if (c === "\\") {
+      out += regex[i + 1] ?? "";
+      i += 2;
+    } else if (c === "(") {
+      const end = groupEnd(regex, i);
+      const named = /^\(\?P?<(\w+)>/.exec(regex.slice(i));
+      if (named) out += `{${named[1]}}`;
+      else if (regex.startsWith("(?:", i)) out += regexPath(regex.slice(i + 3, end - 1));
+      else out += `{arg${++unnamed}}`;
+      i = end;
+      if (regex[i] === "?") i++;
+    } else if (c === "$" || (c === "?" && out.endsWith("/"))) i++;
+    else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The offset after the parenthesis closing the group opened at `open`. */
+function groupEnd(regex: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < regex.length; i++) {
+    if (regex[i] === "\\") i++;
+    else if (regex[i] === "(") depth++;
+    else if (regex[i] === ")" && --depth === 0) return i + 1;
+  }
+  return regex.length;
+}

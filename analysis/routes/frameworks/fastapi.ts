@@ -1,0 +1,127 @@
+import type { Framework } from "../framework.ts";
+import { type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { dependencyGuards, isPythonGuard } from "../python/guards.ts";
+import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
+import { pythonBindings } from "../python/bindings.ts";
+import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const FRAMEWORK = "fastapi";
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter)[ \t]*\(/gm;
+const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read)$/;
+const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount)\s*\(/g;
+
+/**
+ * FastAPI: apps and routers (`FastAPI()`, `APIRouter(prefix=..., dependencies=[...])`), route
+ * decorators (`@router.get`, `@app.api_route(methods=[...])`), `add_api_route`, and mounts
+ * (`include_router(r, prefix=..., dependencies=[...])`, `mount("/v2", sub_app)`). Guards are
+ * the auth-like dependencies of the app, the router, the include, the decorator and the
+ * handler's parameters (`user = Depends(get_current_user)`, `user: CurrentUser`).
+ */
+export const fastapi: Framework = {
+  id: FRAMEWORK,
+  name: "FastAPI",
+  languages: ["python"],
+  hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
+  scan(source) {
+    const constants = pythonConstants(source);
+    const registrations: Registration[] = [];
+    for (const m of source.code.matchAll(CREATE)) {
+      const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
+      const prefix = keywords.get("prefix");
+      const dependencies = keywords.get("dependencies");
+      registrations.push({
+        type: "router",
+        framework: FRAMEWORK,
+        name: m[1]!,
+        prefix: prefix ? pythonValue(source, prefix, constants) ?? "" : "",
+        guards: dependencies ? dependencyGuards(source.code, dependencies) : [],
+        line: source.lineAt(m.index + m[0].length - m[2]!.length),
+      });
+    }
+    for (const def of pythonDefinitions(source)) {
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants));
+    }
+    const mounted = new Set<string>();
+    for (const m of source.code.matchAll(CALL)) {
+      registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted));
+    }
+    return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
+  },
+};
+
+/** The routes the decorators of one function declare. */
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  for (const d of def.decorators) {
+    const dot = d.name.lastIndexOf(".");
+    const verb = d.name.slice(dot + 1);
+    if (dot < 0 || !d.args || !(VERBS.has(verb) || verb === "api_route")) continue;
+    const path = d.args.keywords.get("path") ?? d.args.positional[0];
+    const value = path ? pythonValue(source, path, constants) : undefined;
+    if (value === undefined) continue;
+    const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
+    const dependencies = d.args.keywords.get("dependencies");
+    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params)];
+    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line });
+  }
+  return found;
+}
+
+/** `include_router`, `add_api_route` and `mount` calls on an app or router. */
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>): Registration[] {
+  const { code } = source;
+  const { positional, keywords } = pythonArguments(code, open);
+  const line = source.lineAt(open);
+  const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
+  if (name === "add_api_route") {
+    const path = value(keywords.get("path") ?? positional[0]);
+    const endpoint = keywords.get("endpoint") ?? positional[1];
+    if (path === undefined || !endpoint) return [];
+    const dependencies = keywords.get("dependencies");
+    const methods = listedMethods(source, keywords.get("methods"), constants);
+    return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
+  }
+  const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
+  const childName = child ? dottedName(code, child) : undefined;
+  if (!childName) return [];
+  const prefixSpan = name === "mount" ? positional[0] ?? keywords.get("path") : keywords.get("prefix");
+  const known = value(prefixSpan);
+  const constant = known === undefined && prefixSpan ? dottedName(code, prefixSpan) : undefined;
+  const dependencies = keywords.get("dependencies");
+  const guards = dependencies ? dependencyGuards(code, dependencies) : [];
+  const use = (from: string, args: string[], at: string): Registration => ({ type: "use", framework: FRAMEWORK, owner: from, prefix: at, args, specifiers: [], guards: [], mountOnly: true, line });
+  const found: Registration[] = [];
+  let parent = owner;
+  if (guards.length) {
+    // The include's dependencies guard the included router only: a router of their own in between keeps them there.
+    parent = `${owner}.include_router@${line}`;
+    found.push({ type: "router", framework: FRAMEWORK, name: parent, prefix: known ?? "", guards, line }, use(owner, [parent], ""));
+  }
+  if (constant) found.push(...mountThrough(FRAMEWORK, parent, constantReference(pythonBindings(source), constant), childName, line, mounted));
+  else found.push(use(parent, [childName], guards.length ? "" : known ?? ""));
+  return found;
+}
+
+/** `methods=["GET", "POST"]` upper-cased; FastAPI's default is GET. */
+function listedMethods(source: RouteSource, span: Span | undefined, constants: Map<string, string>): string[] {
+  const methods = span ? stringList(source, span, constants).map((m) => m.toUpperCase()) : [];
+  return methods.length ? methods : ["GET"];
+}
+
+/**
+ * The guards among a handler's parameters: `Depends(...)`/`Security(...)` defaults and
+ * annotations, and annotated aliases named like a check (`user: CurrentUser`).
+ */
+function parameterGuards(source: RouteSource, params: readonly Span[]): string[] {
+  return params.flatMap((p) => {
+    const found = dependencyGuards(source.code, p);
+    if (found.length) return found;
+    const annotation = /^\s*\w+\s*:\s*([A-Za-z_][\w.]*)\s*$/.exec(source.code.slice(p.start, p.end));
+    // Request and response models (`UserLogin`, `TokenData`) are named like checks but check nothing.
+    const type = annotation?.[1]!.split(".").at(-1);
+    return type && isPythonGuard(type) && !MODEL.test(type) ? [annotation![1]!] : [];
+  });
+}

@@ -1,0 +1,167 @@
+import type { Framework } from "../framework.ts";
+import { chainedCalls } from "../js/calls.ts";
+import { type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
+import { argumentName, guardNames, inlineGuard, isInline } from "../js/names.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { jsBindings } from "../js/bindings.ts";
+import { jsPath, jsValue, pathConstants, stringList } from "../js/values.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { registerCall, type RegisterContext } from "./fastify-register.ts";
+
+const CREATE =
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[Ff]astify|require\s*\(\s*(["'])\s*\2\s*\))\s*\(/g;
+const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*\(/g;
+const CHAIN = /^(get|post|put|patch|delete|options|head|all|route|register|addHook)$/;
+const HOOKS = ["onRequest", "preParsing", "preValidation", "preHandler"];
+
+/**
+ * Fastify: instances (`Fastify()`), plugins (a function whose first parameter receives the
+ * instance: its routes hang on a router named after the function, or "default" when it is the
+ * default export), `register(plugin, { prefix })` mounts, shorthand routes with an options
+ * object, `route({ method, url })`, and auth-like `onRequest`/`preHandler` hooks as guards.
+ */
+export const fastify: Framework = {
+  id: "fastify",
+  name: "Fastify",
+  languages: ["javascript", "typescript"],
+  hint: /fastify/i,
+  scan(source) {
+    const registrations: Registration[] = [];
+    const constants = pathConstants(source);
+    const scopes = functionScopes(source);
+    // fastify-plugin wrapped plugins get no automatic prefix and often write `opts.prefix + "users"`:
+    // the register prefix, which the mount adds, so here it is empty.
+    for (const scope of scopes) if (scope.params[1]) constants.set(`${scope.params[1]}.prefix`, "");
+    const plugins = new Map<FunctionScope, string>();
+    const router = (name: string, line: number) =>
+      registrations.push({ type: "router", framework: "fastify", name, prefix: "", guards: [], line });
+    for (const m of source.code.matchAll(CREATE)) {
+      if (m[2] && source.stringAt(m.index + m[0].indexOf(m[2]))?.value !== "fastify") continue;
+      router(m[1]!, source.lineAt(m.index));
+    }
+    /** The router a call on `owner` at `offset` registers on: the enclosing plugin, or the variable itself. */
+    const ownerAt = (owner: string, offset: number): string => {
+      const plugin = scopeOf(scopes, offset, owner);
+      if (!plugin) return owner;
+      let name = plugins.get(plugin);
+      if (!name) {
+        name = plugin.name ?? `(plugin:${plugin.line})`;
+        plugins.set(plugin, name);
+        router(name, plugin.line);
+      }
+      return name;
+    };
+    const bindings = jsBindings(source);
+    const context: RegisterContext = {
+      constants,
+      packages: new Set(bindings.filter((b) => !b.specifier.startsWith(".")).map((b) => b.local)),
+      autoloads: new Set(
+        bindings.filter((b) => /^(?:@fastify\/|fastify-)autoload$/.test(b.specifier)).map((b) => b.local),
+      ),
+      inlinePlugin(start) {
+        const plugin = scopes.find((s) => s.start === start);
+        return plugin && ownerAt(plugin.params[0] ?? "", plugin.bodyStart + 1);
+      },
+    };
+    for (const m of source.code.matchAll(CALL)) {
+      // Resolved only for calls that register something: `map.get(key)` in a helper makes no plugin.
+      const owner = () => ownerAt(m[1]!, m.index);
+      const head = callArguments(source.code, m.index + m[0].length - 1);
+      const calls = [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)];
+      for (const { name, args, start } of calls) {
+        const line = source.lineAt(start);
+        if (args.length === 0) continue;
+        if (name === "register") registrations.push(registerCall(source, context, owner(), args, line));
+        else if (name === "addHook") {
+          const guards = hookCall(source, args, constants);
+          if (guards.length) {
+            registrations.push({
+              type: "use",
+              framework: "fastify",
+              owner: owner(),
+              prefix: "",
+              args: [],
+              specifiers: [],
+              guards,
+              line,
+            });
+          }
+        } else {
+          const route = name === "route"
+            ? fullRoute(source, args[0]!, constants)
+            : shorthand(source, name, args, constants);
+          if (route) {
+            registrations.push({ type: "route", framework: "fastify", kind: "http", ...route, owner: owner(), line });
+          }
+        }
+      }
+    }
+    for (const [plugin, name] of plugins) {
+      const declared = source.code.slice(Math.max(0, plugin.start - 40), plugin.start + 20);
+      if (plugin.name !== "default" && /\bexport\s+default\s+(?:async\s+)?function\b/.test(declared)) {
+        registrations.push({ type: "export", local: name, as: "default" });
+      }
+    }
+    return registrations;
+  },
+};
+
+type Found = { methods: string[]; path: string; handler: string; guards: string[] };
+
+/** `fastify.get(path, [options,] handler)`, with the handler and hooks possibly in the options. */
+function shorthand(source: RouteSource, call: string, args: Span[], constants: Map<string, string>): Found | undefined {
+  const [first, ...rest] = args;
+  const path = jsPath(source, first!.start, first!.end, constants);
+  if (path === undefined || !isPath(path) || rest.length === 0) return undefined;
+  const options = source.code[rest[0]!.start] === "{" ? objectProperties(source, rest[0]!.start) : undefined;
+  const handler = rest.length > 1 || !options ? rest.at(-1) : options.get("handler");
+  return {
+    methods: [call.toUpperCase()],
+    path,
+    handler: handler ? argumentName(source, handler.start, handler.end) : "(inline)",
+    guards: options ? hookGuards(source, options) : [],
+  };
+}
+
+/** `fastify.route({ method: ["GET", "POST"], url, handler, preHandler })`. */
+function fullRoute(source: RouteSource, options: Span, constants: Map<string, string>): Found | undefined {
+  const properties = objectProperties(source, options.start);
+  const method = properties.get("method");
+  const url = properties.get("url") ?? properties.get("path");
+  const path = url && jsPath(source, url.start, url.end, constants);
+  if (!method || path === undefined || !isPath(path)) return undefined;
+  const methods = stringList(source, method, constants).filter((m) => /^[A-Za-z]+$/.test(m)).map((m) =>
+    m.toUpperCase()
+  );
+  const handler = properties.get("handler");
+  return methods.length === 0 ? undefined : {
+    methods,
+    path,
+    handler: handler ? argumentName(source, handler.start, handler.end) : "(inline)",
+    guards: hookGuards(source, properties),
+  };
+}
+
+/** `addHook("onRequest", fastify.authenticate)`: the guards of an auth-like request hook. */
+function hookCall(source: RouteSource, args: Span[], constants: Map<string, string>): string[] {
+  const hook = jsValue(source, args[0]!.start, args[0]!.end, constants);
+  return hook && HOOKS.includes(hook) ? args.slice(1).flatMap((a) => hookNames(source, a, hook)) : [];
+}
+
+function hookGuards(source: RouteSource, options: Map<string, Span>): string[] {
+  return HOOKS.flatMap((hook) => {
+    const span = options.get(hook);
+    return span ? hookNames(source, span, hook) : [];
+  });
+}
+
+/** The guards a hook value runs: named functions (`[auth, fastify.verifyJwt]`) or one written in place. */
+function hookNames(source: RouteSource, span: Span, hook: string): string[] {
+  if (!isInline(source, span.start, span.end)) return guardNames(source, span.start, span.end);
+  const inline = inlineGuard(source, span.start, span.end, hook);
+  return inline ? [inline] : [];
+}
+
+// Relative paths occur after a prefix written in code (`opts.prefix + "users"`).
+const isPath = (path: string) => !/\s/.test(path);

@@ -1,0 +1,138 @@
+import type { Framework } from "../framework.ts";
+import { type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
+import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
+import { viewClasses, viewRouter } from "../python/views.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const FRAMEWORK = "flask";
+const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\(/gm;
+const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|add_resource|add_namespace|before_request)\s*\(/g;
+
+/**
+ * Flask (and Quart, APIFlask): apps and blueprints with their `url_prefix`, `@bp.route(path,
+ * methods=[...])` and `@bp.get(...)`, `add_url_rule`, `register_blueprint(bp, url_prefix=...)`
+ * across modules, MethodView classes, Flask-RESTful/RESTX resources and namespaces. Guards are
+ * the guard decorators under a route decorator (those above it wrap a function Flask never
+ * sees), view classes' `decorators`, and auth-like `before_request` hooks of a blueprint.
+ */
+export const flask: Framework = {
+  id: FRAMEWORK,
+  name: "Flask",
+  languages: ["python"],
+  // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
+  hint: /\b(?:flask|quart|apiflask)|register_blueprint|add_url_rule|add_resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(/i,
+  scan(source) {
+    const constants = pythonConstants(source);
+    const definitions = pythonDefinitions(source);
+    const registrations: Registration[] = [];
+    for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    for (const def of definitions) registrations.push(...decorated(source, def, constants));
+    for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
+    return registrations;
+  },
+};
+
+/** An app, blueprint, RESTful `Api` or RESTX `Namespace` assigned to a name. */
+function created(source: RouteSource, name: string, kind: string, open: number, constants: Map<string, string>): Registration[] {
+  const { positional, keywords } = pythonArguments(source.code, open);
+  const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
+  const line = source.lineAt(open);
+  let prefix = "";
+  if (kind.endsWith("Blueprint")) prefix = value(keywords.get("url_prefix")) ?? "";
+  else if (kind === "Api") prefix = value(keywords.get("prefix")) ?? "";
+  else if (kind === "Namespace") prefix = value(keywords.get("path")) ?? `/${value(positional[0]) ?? ""}`;
+  const found: Registration[] = [{ type: "router", framework: FRAMEWORK, name, prefix, guards: [], line }];
+  const app = kind === "Api" ? positional[0] ?? keywords.get("app") : undefined;
+  const owner = app ? dottedName(source.code, app) : undefined;
+  if (owner) found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
+  return found;
+}
+
+/** Route decorators on a function or a view class, and `before_request` hooks. */
+function decorated(source: RouteSource, def: Definition, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  def.decorators.forEach((d, index) => {
+    const dot = d.name.lastIndexOf(".");
+    const verb = d.name.slice(dot + 1);
+    const owner = d.name.slice(0, dot);
+    if (dot < 0) return;
+    if (verb === "before_request" && !d.args && def.kind === "def" && hookGuards(source, def)) {
+      found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [def.name], mountOnly: true, line: d.line });
+    }
+    if (!VERBS.has(verb) || !d.args) return;
+    const path = pythonValue(source, d.args.keywords.get("rule") ?? d.args.positional[0] ?? { start: 0, end: 0 }, constants);
+    if (path === undefined) return;
+    const methods = verb === "route" ? listed(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
+    if (def.kind === "class") {
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verb === "route" && !d.args.keywords.has("methods") ? ["ALL"] : methods, path, handler: def.name, guards: [], owner, line: d.line, view: def.name });
+      return;
+    }
+    // Decorators above the route decorator wrap a function Flask has already registered.
+    const guards = decoratorGuards(source.code, def.decorators.slice(index + 1));
+    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: def.name, guards, owner, line: d.line });
+  });
+  return found;
+}
+
+/** Whether a `before_request` hook checks auth: its name, its decorators or the names it calls. */
+function hookGuards(source: RouteSource, def: Definition): boolean {
+  if (isPythonGuard(def.name) || decoratorGuards(source.code, def.decorators).length) return true;
+  return [...source.code.slice(def.start, def.end).matchAll(/[A-Za-z_][\w.]*/g)].some((m) => /is_authenticated|verify_jwt|login_required|current_user/.test(m[0]));
+}
+
+/** `add_url_rule`, `register_blueprint`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>): Registration[] {
+  const { code } = source;
+  const { positional, keywords } = pythonArguments(code, open);
+  const line = source.lineAt(open);
+  const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
+  const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): Registration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
+  const first = positional[0] ? dottedName(code, positional[0]) : undefined;
+  switch (name) {
+    case "register_blueprint": {
+      // A url_prefix given here replaces the blueprint's own, as Flask does.
+      const prefix = value(keywords.get("url_prefix"));
+      return first ? [use([first], prefix ?? "", [], prefix !== undefined)] : [];
+    }
+    case "add_namespace": {
+      const path = value(keywords.get("path") ?? positional[1]);
+      return first ? [use([first], path ?? "", [], path !== undefined)] : [];
+    }
+    case "before_request":
+      return first && isPythonGuard(first.split(".").at(-1)!) ? [use([], "", [first])] : [];
+    case "add_resource":
+      if (!first) return [];
+      return positional.slice(1).map((p) => value(p)).filter((p): p is string => p !== undefined)
+        .map((path) => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: first, guards: [], owner, line, view: first }));
+  }
+  const rule = value(keywords.get("rule") ?? positional[0]);
+  const target = keywords.get("view_func") ?? positional[2];
+  if (rule === undefined || !target) return [];
+  const { handler, view, guards } = viewFunction(code, target);
+  const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
+  return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: rule, handler, guards, owner, line, ...(view ? { view } : {}) }];
+}
+
+/** What a `view_func` names: `login_required(views.index)` is views.index behind login_required; `UserAPI.as_view("users")` is the class. */
+function viewFunction(code: string, span: Span): { handler: string; view?: string; guards: string[] } {
+  const text = code.slice(span.start, span.end);
+  const asView = /^([A-Za-z_][\w.]*)\s*\.\s*as_view\s*\(/.exec(text);
+  if (asView) return { handler: asView[1]!, view: asView[1]!, guards: [] };
+  const wrapper = /^([A-Za-z_][\w.]*)\s*\(/.exec(text);
+  if (wrapper) {
+    const inner = pythonArguments(code, span.start + wrapper[0].length - 1).positional[0];
+    const unwrapped = inner ? viewFunction(code, inner) : { handler: "(inline)", guards: [] };
+    return { ...unwrapped, guards: [...(isPythonGuard(wrapper[1]!.split(".").at(-1)!) ? [wrapper[1]!] : []), ...unwrapped.guards] };
+  }
+  return { handler: dottedName(code, span) ?? "(inline)", guards: [] };
+}
+
+/** `methods=["GET", "POST"]` upper-cased; Flask's default is GET. */
+function listed(source: RouteSource, span: Span | undefined, constants: Map<string, string>): string[] {
+  const methods = span ? stringList(source, span, constants).map((m) => m.toUpperCase()) : [];
+  return methods.length ? methods : ["GET"];
+}

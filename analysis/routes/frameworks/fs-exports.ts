@@ -1,0 +1,171 @@
+import type { Framework } from "../framework.ts";
+import { argumentName } from "../js/names.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration, RouteRegistration } from "../registration.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { expressionEnd } from "../js/values.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { MIDDLEWARE_FILE, middlewarePatterns } from "./next-middleware.ts";
+
+/** The framework id of the registrations below: read by the file-system stage, never linked. */
+export const FS_EXPORTS = "fs-exports";
+
+const VERBS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL|fallback|get|post|put|patch|del|all|loader|action";
+const FUNCTION = new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s*\\*?\\s*(${VERBS})\\s*\\(`, "g");
+const CONST = new RegExp(`\\bexport\\s+(?:const|let|var)\\s+(${VERBS})\\b\\s*(?::[^=;]+)?=\\s*`, "g");
+const LIST = /\bexport\s*\{([^}]*)\}/g;
+const ACTIONS = /\bexport\s+const\s+actions\b\s*(?::[^=;]+)?=\s*\{/g;
+const DEFAULT =
+  /\bexport\s+default\s+(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)?|([A-Za-z_$][\w$]*)\s*[;\n(])?/g;
+const COMPARED = /\bmethod\s*(?:===?|!==?)\s*(["'])|\bcase\s*(["'])/g;
+const CALLED = /(?<![\w$.]|function\s)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)\s*\(/g;
+// Where file-system frameworks keep their routes: app/, pages/, routes/, server/; Next's route.ts, SvelteKit's +server.ts.
+const ROUTE_FILE = /(^|\/)(?:app|pages|routes|server)\/|(^|\/)(?:route|\+server)\.[cm]?[jt]sx?$/;
+const MIDDLEWARE_HINT =
+  /\bexport\s+const\s+actions\b|\bmatcher\b|\bas\s+(?:middleware|proxy)\b|\bexport\s+default\s+\w*(?:[Aa]uth|[Mm]iddleware)\w*\s*\(/;
+
+/**
+ * The request handlers a file-system route module exports, for the file-system stage to put
+ * under the file's path: `export async function GET`, `export const POST = withAuth(...)`,
+ * `export { handler as GET }`, Remix `loader`/`action`, SvelteKit form `actions` (POST each),
+ * Astro's older `get`/`del`, the methods
+ * a default handler compares `req.method` with, and whether there is a default export (a page).
+ * Auth-like calls in the module (`await requireUserSession(event)`) are its guards.
+ */
+export const fsExports: Framework = {
+  id: FS_EXPORTS,
+  name: "File-system route modules",
+  languages: ["javascript", "typescript"],
+  hint: new RegExp(
+    `${MIDDLEWARE_HINT.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b`,
+  ),
+  scan(source) {
+    const found: Registration[] = [];
+    if (MIDDLEWARE_FILE.test(source.path)) {
+      for (const p of middlewarePatterns(source, (span) => calledGuards(source, span))) {
+        found.push({
+          type: "route",
+          framework: FS_EXPORTS,
+          kind: "http",
+          methods: ["ALL"],
+          path: p.path,
+          handler: p.role,
+          guards: p.guards,
+          owner: "",
+          line: p.line,
+        });
+      }
+      return found;
+    }
+    if (!ROUTE_FILE.test(source.path)) return [];
+    const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) =>
+      found.push({
+        type: "route",
+        framework: FS_EXPORTS,
+        kind,
+        methods: [method],
+        path: "",
+        handler,
+        guards: [...new Set([...own, ...calledGuards(source, span)])],
+        owner: "",
+        line: source.lineAt(at),
+      });
+    for (const m of source.code.matchAll(FUNCTION)) {
+      add("http", verb(m[1]!), m[1]!, m.index, declaration(source, m.index));
+    }
+    for (const m of source.code.matchAll(CONST)) {
+      const start = m.index + m[0].length;
+      const wrapper = argumentName(source, start, Math.min(source.code.length, start + 200));
+      add(
+        "http",
+        verb(m[1]!),
+        m[1]!,
+        m.index,
+        { start, end: expressionEnd(source.code, start) },
+        isGuardName(wrapper) ? [wrapper] : [],
+      );
+    }
+    for (const m of source.code.matchAll(LIST)) {
+      for (const part of m[1]!.split(",")) {
+        const [local, as] = part.trim().split(/\s+as\s+/).map((p) => p.trim());
+        const name = as ?? local;
+        if (!name || !new RegExp(`^(?:${VERBS})$`).test(name)) continue;
+        const declared = new RegExp(
+          `\\b(?:function\\s*\\*?\\s*|(?:const|let|var)\\s+)${local!.replace(/\$/g, "\\$")}(?![\\w$])`,
+        ).exec(source.code);
+        add(
+          "http",
+          verb(name),
+          local!,
+          declared?.index ?? m.index,
+          declared ? declaration(source, declared.index) : { start: 0, end: 0 },
+        );
+      }
+    }
+    for (const m of source.code.matchAll(ACTIONS)) {
+      for (const [name, span] of objectProperties(source, m.index + m[0].length - 1)) {
+        add("http", "POST", `actions.${name}`, span.start, span);
+      }
+    }
+    for (const m of source.code.matchAll(DEFAULT)) {
+      const handler = m[1] ?? m[2] ?? "default";
+      const span = declaration(source, m.index);
+      add("fs", "GET", handler, m.index, span);
+      for (const c of source.code.slice(span.start, span.end).matchAll(COMPARED)) {
+        const literal = source.stringAt(span.start + c.index + c[0].length - 1)?.value ?? "";
+        if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(literal)) {
+          add("http", literal, handler, span.start + c.index, span);
+        }
+      }
+    }
+    return found;
+  },
+};
+
+/** The exports of one file-system route module, split into request handlers and the default export. */
+export function moduleExports(
+  registrations: readonly RouteRegistration[],
+): { handlers: RouteRegistration[]; page: RouteRegistration | undefined } {
+  const seen = new Set<string>();
+  const key = (r: RouteRegistration) => `${r.methods[0]} ${r.handler}`;
+  const handlers = registrations.filter((r) => r.kind === "http" && !seen.has(key(r)) && seen.add(key(r)));
+  return { handlers, page: registrations.find((r) => r.kind === "fs") };
+}
+
+const verb = (name: string): string =>
+  name === "loader"
+    ? "GET"
+    : name === "action"
+    ? "POST"
+    : name === "del"
+    ? "DELETE"
+    : name === "fallback"
+    ? "ALL"
+    : name.toUpperCase();
+
+/** Auth-like functions called in a span of the module: `requireUserSession(event)`, `getServerSession(authOptions)`. */
+function calledGuards(source: RouteSource, span: Span): string[] {
+  const names = new Set<string>();
+  for (const m of source.code.slice(span.start, span.end).matchAll(CALLED)) {
+    if (!isGuardName(m[1]!.split(".").at(-1)!)) continue;
+    // `authorized() { ... }` declares a method; only calls count.
+    const { end } = callArguments(source.code, span.start + m.index + m[0].length - 1);
+    if (!/^\s*(?::[^{;=]+)?\{/.test(source.code.slice(end, end + 100))) names.add(m[1]!);
+  }
+  return [...names];
+}
+
+/** The span of the declaration starting at `at`: a function to the end of its body, anything else to the end of its expression. */
+function declaration(source: RouteSource, at: number): Span {
+  const fn = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\b[^(]*\(/.exec(source.code.slice(at, at + 300));
+  if (fn) {
+    const params = callArguments(source.code, at + fn[0].length - 1);
+    const brace = source.code.indexOf("{", params.end);
+    return { start: at, end: brace === -1 ? params.end : callArguments(source.code, brace).end };
+  }
+  const head = /^(?:export\s+)?(?:default\s+|(?:const|let|var)\s+[\w$]+\s*(?::[^=;]+)?=\s*)/.exec(
+    source.code.slice(at, at + 300),
+  );
+  const start = at + (head?.[0].length ?? 0);
+  return { start, end: expressionEnd(source.code, start) };
+}

@@ -1,0 +1,50 @@
+import type { Framework } from "../framework.ts";
+import type { Span } from "../js/objects.ts";
+import { join } from "../go/chain.ts";
+import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+
+// Route matchers that narrow a route without changing its path or method.
+const IGNORED = /^(?:Name|Queries|Host|Schemes|Headers|HeadersRegexp|MatcherFunc|BuildOnly|BuildVarsFunc|StrictSlash|SkipClean|UseEncodedPath)$/;
+
+/**
+ * gorilla/mux: `mux.NewRouter()`, routes built by chaining in any order
+ * (`r.HandleFunc("/x", h).Methods("GET", "POST")`, `r.Methods("GET").Path("/x").HandlerFunc(h)`),
+ * sub-routers (`r.PathPrefix("/api").Subrouter()`) and `Use`, whose middleware runs for every
+ * route of its router.
+ */
+export const gorilla: Framework = {
+  id: "gorilla",
+  name: "gorilla/mux",
+  languages: ["go"],
+  hint: /"github\.com\/gorilla\/mux"|\.(?:HandleFunc|PathPrefix)\s*\(/,
+  scan: (source) => scanGo(source, { id: "gorilla", imports: /^github\.com\/gorilla\/mux$/, constructors: /^NewRouter$/, types: /^Router$/, chain }),
+};
+
+function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef } | undefined {
+  if (!start || !links[0]?.args) return undefined;
+  let ref = start;
+  let path: string | undefined;
+  let prefix: string | undefined;
+  let methods: string[] | undefined;
+  let handler: { args: Span[]; at: number } | undefined;
+  for (const link of links) {
+    const args = link.args;
+    if (!args) return undefined;
+    if (link.name === "HandleFunc" || link.name === "Handle") {
+      path = ctx.value(args[0]);
+      if (path === undefined) return undefined;
+      handler = { args: args.slice(1), at: link.start };
+    } else if (link.name === "Path") path = ctx.value(args[0]);
+    else if (link.name === "PathPrefix") prefix = ctx.value(args[0]);
+    else if (link.name === "Methods") methods = args.map((a) => ctx.value(a)?.toUpperCase()).filter((m): m is string => !!m);
+    else if (link.name === "HandlerFunc" || link.name === "Handler") handler = { args, at: links[0]!.start };
+    else if (link.name === "Subrouter") {
+      ref = { ...ref, prefix: join(ref.prefix, prefix ?? path ?? "") };
+      path = prefix = undefined;
+    } else if (link.name === "Use") ctx.middleware(ref, "", ctx.guards(args), link.start);
+    else if (!IGNORED.test(link.name)) return link === links[0] ? undefined : { ref };
+  }
+  const served = path ?? prefix;
+  if (handler && served !== undefined) ctx.route(ref, methods?.length ? methods : ["ALL"], served, handler.args, "last", handler.at);
+  return { ref };
+}

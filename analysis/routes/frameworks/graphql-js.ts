@@ -1,0 +1,77 @@
+import { entryPoint } from "../entry/entry.ts";
+import { decoratorGuards, jsName, jsProperty } from "../entry/js.ts";
+import type { Framework } from "../framework.ts";
+import { decorated } from "../js/decorators.ts";
+import { argumentName } from "../js/names.ts";
+import { objectProperties } from "../js/objects.ts";
+import { jsConstants } from "../js/values.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+
+const ROOTS: Record<string, string> = { Query: "QUERY", Mutation: "MUTATION", Subscription: "SUBSCRIPTION" };
+const MAP =
+  /(?:\b(Query|Mutation|Subscription)\s*:\s*|\b(?:const|let|var)\s+(Query|Mutation|Subscription)\s*(?::[^=;]+)?=\s*)\{/g;
+
+/**
+ * GraphQL resolvers of JS/TS: resolver maps (`{ Query: { users, user: getUser }, Mutation:
+ * {...} }`, as Apollo Server, GraphQL Yoga, Mercurius and graphql-tools take them, or an
+ * exported `const Query = {...}`), and `@Resolver` classes of NestJS and TypeGraphQL with
+ * `@Query`, `@Mutation` and `@Subscription` methods (`{ name }` renames the field).
+ */
+export const graphqlJs: Framework = {
+  id: "graphql-js",
+  name: "GraphQL resolvers (JS)",
+  languages: ["javascript", "typescript"],
+  hint: /\b(?:Query|Mutation|Subscription)\s*(?::|=)\s*\{|@Resolver\b/,
+  scan(source) {
+    const constants = jsConstants(source);
+    const out: Registration[] = [];
+    if (/graphql|apollo|resolvers|mercurius|yoga/i.test(source.path + source.text)) {
+      for (const m of source.code.matchAll(MAP)) {
+        const root = m[1] ?? m[2]!;
+        const open = m.index + m[0].length - 1;
+        for (const [field, value] of objectProperties(source, open)) {
+          // `createUser: requireAdmin(createUser)`: a guard wrapping the resolver.
+          const wrapped = /^([\w$.]+)\s*\(\s*([\w$.]+)\s*\)$/.exec(source.code.slice(value.start, value.end).trim());
+          const guarded = wrapped && isGuardName(wrapped[1]!.split(".").at(-1)!);
+          const named = argumentName(source, value.start, value.end);
+          const handler = guarded ? wrapped[2]! : named === "(inline)" || named === field ? `${root}.${field}` : named;
+          out.push(
+            entryPoint(source, value.start, {
+              framework: "graphql-resolvers",
+              kind: "graphql",
+              method: ROOTS[root]!,
+              path: field,
+              handler,
+              guards: guarded ? [wrapped[1]!] : [],
+            }),
+          );
+        }
+      }
+    }
+    for (const target of decorated(source)) {
+      if (!target.decorators.some((d) => d.name === "Resolver")) continue;
+      for (const method of target.members ?? []) {
+        for (const d of method.decorators) {
+          const kind = ROOTS[d.name];
+          if (!kind) continue;
+          const options = d.args.find((a) => source.code[a.start] === "{");
+          const field = jsName(source, jsProperty(source, options, "name"), constants) ?? method.name;
+          const guards = decoratorGuards(source, [...target.decorators, ...method.decorators]);
+          const framework = /["']type-graphql["']/.test(source.text) ? "type-graphql" : "nestjs-graphql";
+          out.push(
+            entryPoint(source, d.start, {
+              framework,
+              kind: "graphql",
+              method: kind,
+              path: field,
+              handler: `${target.name}.${method.name}`,
+              guards,
+            }),
+          );
+        }
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,123 @@
+import type { Framework } from "../framework.ts";
+import { chainedCalls } from "../js/calls.ts";
+import { argumentName, handlerAndGuards } from "../js/names.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { isPrefixValue, jsPath, pathConstants } from "../js/values.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+const CREATE =
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:new\s+(Koa|[A-Za-z_$]*Router)\s*(?:<[^>]*>)?|require\s*\(\s*(["'])\s*\3\s*\))\s*\(/g;
+const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|prefix)\s*\(/g;
+const VERBS = /^(get|post|put|patch|delete|del|options|head|all)$/;
+const EXPORTED =
+  /\b(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:routes|middleware)\s*\(\s*\)/g;
+
+/**
+ * Koa with @koa/router (or koa-router): routers (`new Router({ prefix })`), `router.get(
+ * [name,] path, ...middleware, handler)` and chains of them, `router.prefix()`, nested
+ * routers (`router.use("/x", other.routes())`) and `app.use(router.routes())`.
+ */
+export const koa: Framework = {
+  id: "koa",
+  name: "Koa",
+  languages: ["javascript", "typescript"],
+  hint: /koa/i,
+  scan(source) {
+    const registrations: Registration[] = [];
+    const constants = pathConstants(source);
+    const routers = new Map<string, Extract<Registration, { type: "router" }>>();
+    for (const m of source.code.matchAll(CREATE)) {
+      const open = m.index + m[0].length - 1;
+      if (m[3] && !/^(?:@koa\/router|koa-router)$/.test(source.stringAt(m.index + m[0].indexOf(m[3]))?.value ?? "")) {
+        continue;
+      }
+      const options = callArguments(source.code, open).args[0];
+      const prefix = options && source.code[options.start] === "{"
+        ? objectProperties(source, options.start).get("prefix")
+        : undefined;
+      const router = {
+        type: "router" as const,
+        framework: "koa",
+        name: m[1]!,
+        prefix: value(source, prefix, constants) ?? "",
+        guards: [],
+        line: source.lineAt(m.index),
+      };
+      routers.set(router.name, router);
+      registrations.push(router);
+    }
+    for (const m of source.code.matchAll(CALL)) {
+      const owner = m[1]!;
+      const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
+      const line = source.lineAt(m.index);
+      if (m[2] === "prefix") {
+        const router = routers.get(owner);
+        if (router) router.prefix = value(source, args[0], constants) ?? router.prefix;
+        continue;
+      }
+      for (const call of [{ name: m[2]!, args }, ...chainedCalls(source.code, end, VERBS)]) {
+        const found = call.name === "use"
+          ? use(source, owner, call.args, line, constants)
+          : route(source, owner, call.name, call.args, line, constants);
+        if (found) registrations.push(found);
+      }
+    }
+    for (const m of source.code.matchAll(EXPORTED)) registrations.push({ type: "export", local: m[1]!, as: "default" });
+    return registrations;
+  },
+};
+
+/** `router.get([name,] path, ...middleware, handler)`; a path may be an array of paths. */
+function route(
+  source: RouteSource,
+  owner: string,
+  method: string,
+  args: Span[],
+  line: number,
+  constants: Map<string, string>,
+): Registration | undefined {
+  let rest = args;
+  let path = value(source, rest[0], constants);
+  const second = value(source, rest[1], constants);
+  if (path !== undefined && !isPath(path) && second !== undefined && isPath(second)) {
+    rest = rest.slice(1);
+    path = second;
+  }
+  if (path === undefined || !(isPath(path) || path === "" || path === "*") || rest.length < 2) return undefined;
+  const verb = method === "del" ? "DELETE" : method.toUpperCase();
+  return {
+    type: "route",
+    framework: "koa",
+    kind: "http",
+    methods: [verb],
+    path,
+    ...handlerAndGuards(source, rest.slice(1)),
+    owner,
+    line,
+  };
+}
+
+/** `router.use([path,] ...middleware)`: `other.routes()` and `other.middleware()` mount `other`; the rest is middleware. */
+function use(
+  source: RouteSource,
+  owner: string,
+  args: Span[],
+  line: number,
+  constants: Map<string, string>,
+): Registration {
+  const read = value(source, args[0], constants);
+  const path = read !== undefined && isPrefixValue(read) ? read : undefined;
+  const rest = path === undefined ? args : args.slice(1);
+  const names = rest
+    .filter((a) => !/\.\s*allowedMethods\s*\(/.test(source.code.slice(a.start, a.end)))
+    .map((a) => argumentName(source, a.start, a.end).replace(/\.(?:routes|middleware)$/, ""))
+    .filter((n) => n !== "(inline)");
+  return { type: "use", framework: "koa", owner, prefix: path ?? "", args: names, specifiers: [], guards: [], line };
+}
+
+/** A path, or a placeholder for one held in another module's constant. */
+const isPath = (path: string) => path.startsWith("/") || path.startsWith("${");
+
+const value = (source: RouteSource, span: Span | undefined, constants: Map<string, string>) =>
+  span ? jsPath(source, span.start, span.end, constants) : undefined;

@@ -1,0 +1,212 @@
+import { dirOf } from "../../project.ts";
+import type { Framework } from "../framework.ts";
+import { singular } from "../inflect.ts";
+import { isGuardName, joinPaths } from "../paths.ts";
+import { className, phpArray, phpConstants, phpElements, phpList, phpValue, type Span } from "../php/values.ts";
+import type { Registration } from "../registration.ts";
+import { FORM_ACTIONS, restActions } from "../resources.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+const FRAMEWORK = "laravel";
+const ROUTER = "routes";
+const START = /(?:\bRoute|\$router|\$route)\s*(?:::|->)\s*(\w+)\s*\(/g;
+const LINK = /^\s*->\s*(\w+)\s*\(/;
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
+const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources", "singleton", "apiSingleton"]);
+// The files Laravel loads by convention: mounting them again would double their prefix.
+const CONVENTIONAL = /(?:^|\/)routes\/(?:web|api)\.php$/;
+
+type Call = { name: string; args: Span[]; start: number };
+type Attributes = { prefix: string; guards: string[]; controller: string | undefined };
+type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[] };
+
+/**
+ * Laravel: `Route::get('/x', [C::class, 'm'])` and the other verbs, `match`, `any`, `view`,
+ * `redirect`, `resource`/`apiResource` (only, except, parameters, nested `photos.comments`),
+ * groups with prefix, middleware and controller (`Route::prefix('x')->middleware('auth')->group(fn)`
+ * and `Route::group(['prefix' => 'x'], fn)`), route files loaded by groups and `require`;
+ * routes/api.php is served under `/api`. Auth-like middleware (`auth`, `auth:sanctum`,
+ * `can:...`, `role:...`) are guards at the scope they are declared in.
+ */
+export const laravel: Framework = {
+  id: FRAMEWORK,
+  name: "Laravel",
+  languages: ["php"],
+  hint: /\bRoute\s*::|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b/,
+  scan(source) {
+    const context: Context = { source, constants: phpConstants(source), found: [] };
+    block(context, { start: 0, end: source.code.length }, { prefix: "", guards: [], controller: undefined });
+    if (!context.found.length) return [];
+    const prefix = /(?:^|\/)routes\/api\.php$/.test(source.path) ? "/api" : "";
+    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix, guards: [], line: 1 }, ...context.found];
+  },
+};
+
+/** The route chains and `require`d route files of a block (a file, a group's closure), in order. */
+function block(context: Context, span: Span, attributes: Attributes): void {
+  const { code } = context.source;
+  let skip = span.start;
+  const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 }));
+  const requires = [...code.slice(span.start, span.end).matchAll(/\b(?:require|include)(?:_once)?\b\s*\(?/g)].map((m) => ({ at: span.start + m.index, end: span.start + m.index + m[0].length }));
+  const ranges: Span[] = [];
+  for (const start of starts) {
+    if (start.at < skip) continue;
+    const calls = chain(code, start.name, start.at, start.open);
+    skip = calls.end;
+    ranges.push({ start: start.at, end: calls.end });
+    routeChain(context, calls.calls, attributes);
+  }
+  for (const r of requires) {
+    if (ranges.some((range) => range.start < r.at && r.at < range.end)) continue;
+    const end = code.indexOf(";", r.end);
+    mountFile(context, { start: r.end, end: end === -1 || end > span.end ? span.end : end }, attributes, r.at);
+  }
+}
+
+/** `Route::a(...)->b(...)->c(...)`: each call with its arguments. */
+function chain(code: string, name: string, at: number, open: number): { calls: Call[]; end: number } {
+  const first = callArguments(code, open);
+  const calls: Call[] = [{ name, args: first.args, start: at }];
+  let end = first.end;
+  for (let link = LINK.exec(code.slice(end, end + 200)); link; link = LINK.exec(code.slice(end, end + 200))) {
+    const call = callArguments(code, end + link[0].length - 1);
+    calls.push({ name: link[1]!, args: call.args, start: end });
+    end = call.end;
+  }
+  return { calls, end };
+}
+
+/** One chain: attributes (prefix, middleware, controller), then a group, a route or a resource. */
+function routeChain(context: Context, calls: readonly Call[], outer: Attributes): void {
+  const { source, constants } = context;
+  const attributes: Attributes = { ...outer, guards: [...outer.guards] };
+  const modifiers = new Map<string, Span[]>();
+  let main: Call | undefined;
+  for (const call of calls) {
+    const first = call.args[0];
+    if (call.name === "prefix" && first) attributes.prefix = joinPaths(attributes.prefix, phpValue(source, first, constants) ?? "");
+    else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(isLaravelGuard));
+    else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
+    else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
+    else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || call.name === "group")) main = call;
+    else modifiers.set(call.name, call.args);
+  }
+  if (!main) return;
+  const line = source.lineAt(main.start);
+  if (main.name === "group") return group(context, main, attributes);
+  if (RESOURCES.has(main.name)) return resources(context, main, modifiers, attributes, line);
+  const [methods, pathArg, action] = main.name === "match" ? [phpList(source, main.args[0]!, constants).map((m) => m.toUpperCase()), main.args[1], main.args[2]] : [verbMethods(main.name), main.args[0], main.args[1]];
+  const path = pathArg ? phpValue(source, pathArg, constants) : undefined;
+  if (path === undefined) return;
+  const options = action && source.code[action.start] === "[" ? phpArray(source, action) : new Map<string, Span>();
+  const extra = options.get("middleware");
+  const guards = [...attributes.guards, ...(extra ? middleware(source, extra, constants).filter(isLaravelGuard) : [])];
+  let handler = action ? handlerOf(source, options.get("uses") ?? action, attributes.controller) : "(inline)";
+  if (main.name === "view") handler = `view:${action ? phpValue(source, action, constants) ?? "" : ""}`;
+  if (main.name.endsWith("edirect")) handler = `redirect:${action ? phpValue(source, action, constants) ?? "" : ""}`;
+  context.found.push(route(methods, joinPaths(attributes.prefix, path), handler, guards, line));
+}
+
+const verbMethods = (name: string) => (name === "any" || name.endsWith("edirect") ? ["ALL"] : name === "view" ? ["GET"] : [name.toUpperCase()]);
+
+/** A group: an old-style attribute array, then a closure whose routes it scopes, or a route file it loads. */
+function group(context: Context, call: Call, attributes: Attributes): void {
+  const { source, constants } = context;
+  let [first, second] = call.args;
+  const scoped = { ...attributes, guards: [...attributes.guards] };
+  if (first && /^(?:\[|array\s*\()/i.test(source.code.slice(first.start, first.end))) {
+    const options = phpArray(source, first);
+    const prefix = options.get("prefix");
+    const middlewareSpan = options.get("middleware");
+    if (prefix) scoped.prefix = joinPaths(scoped.prefix, phpValue(source, prefix, constants) ?? "");
+    if (middlewareSpan) scoped.guards.push(...middleware(source, middlewareSpan, constants).filter(isLaravelGuard));
+    first = second;
+  }
+  if (!first) return;
+  const text = source.code.slice(first.start, first.end);
+  const fn = /^(?:static\s+)?function\b[^{]*\{/.exec(text);
+  const arrow = /^(?:static\s+)?fn\s*\([^)]*\)\s*=>/.exec(text);
+  if (fn) block(context, { start: first.start + fn[0].length, end: callArguments(source.code, first.start + fn[0].length - 1).end - 1 }, scoped);
+  else if (arrow) block(context, { start: first.start + arrow[0].length, end: first.end }, scoped);
+  else mountFile(context, first, scoped, call.start);
+}
+
+/** A route file loaded in place (`require __DIR__.'/auth.php'`, `group(base_path('routes/admin.php'))`): mounted under the scope. */
+function mountFile(context: Context, span: Span, attributes: Attributes, at: number): void {
+  const { source, constants } = context;
+  const text = source.code.slice(span.start, span.end);
+  let target: string | undefined;
+  const base = /^\s*base_path\s*\(/.exec(text);
+  if (base) {
+    const relative = phpValue(source, callArguments(source.code, span.start + base[0].length - 1).args[0] ?? span, constants);
+    const root = /^(.*?)(?:^|\/)(?:app|routes|bootstrap|config)\//.exec(source.path)?.[1] ?? "";
+    const depth = dirOf(source.path).slice(root.length).split("/").filter(Boolean).length;
+    if (relative !== undefined) target = "./" + "../".repeat(depth) + relative.replace(/^\/+/, "");
+  } else {
+    const dir = /^\s*(?:__DIR__|dirname\s*\(\s*__DIR__\s*\))/.exec(text);
+    const rest = dir ? phpValue(source, { start: span.start + dir[0].length, end: span.end }, constants) : undefined;
+    if (dir && rest !== undefined) target = (dir[0].includes("dirname") ? "./../" : "./") + rest.replace(/^\/+/, "");
+  }
+  if (!target || CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""))) return;
+  context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, line: source.lineAt(at) });
+}
+
+/** `Route::resource('photos.comments', C::class)->only([...])`, `apiResource`, `resources([...])`, `singleton`. */
+function resources(context: Context, call: Call, modifiers: Map<string, Span[]>, attributes: Attributes, line: number): void {
+  const { source, constants } = context;
+  const plural = call.name === "resources" || call.name === "apiResources";
+  const entries: [string | undefined, Span | undefined][] = plural && call.args[0]
+    ? [...phpArray(source, call.args[0])].map(([name, controller]) => [name, controller])
+    : [[call.args[0] ? phpValue(source, call.args[0], constants) : undefined, call.args[1]]];
+  const options = call.args[2] ? phpArray(source, call.args[2]) : new Map<string, Span>();
+  const list = (key: string) => {
+    // `->only(['index', 'show'])` or `->only('index', 'show')`, or the `only` option.
+    const spans = modifiers.get(key) ?? (options.has(key) ? [options.get(key)!] : undefined);
+    return spans?.flatMap((span) => phpList(source, span, constants));
+  };
+  const renamed = modifiers.get("parameters")?.[0] ?? options.get("parameters");
+  const parameters = renamed ? new Map([...phpArray(source, renamed)].map(([k, v]) => [k, phpValue(source, v, constants) ?? k])) : new Map<string, string>();
+  const api = call.name.startsWith("api");
+  const singleton = call.name.endsWith("ingleton");
+  for (const [name, controllerSpan] of entries) {
+    if (!name) continue;
+    const controller = controllerSpan ? className(source, controllerSpan) ?? phpValue(source, controllerSpan, constants) ?? "(unknown)" : "(unknown)";
+    const segments = name.split(".");
+    const param = (s: string) => `{${parameters.get(s) ?? singular(s).replace(/-/g, "_")}}`;
+    const parent = segments.slice(0, -1).map((s) => `${s}/${param(s)}`).join("/");
+    const own = segments.at(-1)!;
+    const collection = joinPaths(attributes.prefix, parent, own);
+    const member = singleton ? collection : joinPaths(collection, param(own));
+    const except = [...(list("except") ?? []), ...(api ? [...FORM_ACTIONS].filter((a) => a !== "new") : [])];
+    let actions = restActions("laravel", { only: list("only"), except });
+    if (singleton) actions = actions.filter((a) => ["show", "edit", "update"].includes(a.action) && !(api && a.action === "edit"));
+    const chained = modifiers.get("middleware")?.flatMap((a) => middleware(source, a, constants)).filter(isLaravelGuard) ?? [];
+    for (const a of actions) context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}@${a.action}`, [...attributes.guards, ...chained], line));
+  }
+}
+
+/** The handler a route names: `[C::class, 'm']` is C@m, `'C@m'` stays, `C::class` is an invokable controller, a closure is inline. */
+function handlerOf(source: RouteSource, span: Span, controller: string | undefined): string {
+  const text = source.code.slice(span.start, span.end);
+  if (text.startsWith("[")) {
+    const [cls, method] = phpElements(source, span);
+    const name = cls ? className(source, cls) ?? phpValue(source, cls) : undefined;
+    const action = method ? phpValue(source, method) : undefined;
+    if (name) return action ? `${name}@${action}` : name;
+  }
+  const invokable = className(source, span);
+  if (invokable) return invokable;
+  const literal = phpValue(source, span);
+  if (literal !== undefined) return controller && !literal.includes("@") ? `${controller}@${literal}` : literal.replace(/^.*\\/, "");
+  return "(inline)";
+}
+
+/** Middleware named by alias (`'auth:sanctum'`) or by class (`AdminAuthenticate::class`), one or a list. */
+function middleware(source: RouteSource, span: Span, constants: Map<string, string>): string[] {
+  return phpElements(source, span).map((e) => phpValue(source, e, constants) ?? className(source, e)).filter((m): m is string => m !== undefined);
+}
+
+/** Middleware that decide who may call: `auth`, `auth:sanctum`, `can:update,post`, `role:admin`, `admin`. */
+export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm)\b/.test(name);
+
+const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });

@@ -1,0 +1,246 @@
+import { closing } from "../../languages/curly.ts";
+import type { Framework } from "../framework.ts";
+import { guardedMount } from "../common/mounts.ts";
+import { joinPrefix } from "../common/values.ts";
+import { aspnetGlobals } from "../csharp/globals.ts";
+import { authorization, csharpConstants, csharpValue, namespaceOf, template } from "../csharp/source.ts";
+import type { Span } from "../js/objects.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+/** A group: the app, a `MapGroup` (with its parent group in this file), or the group an endpoint extension method receives. */
+type Group = { name: string; prefix: string; guards: string[]; line: number; parent?: Group; app?: boolean };
+type Ref = { group: Group };
+type Link = { name: string; args: Span[]; start: number; end: number };
+
+const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "GET", MapForwarder: "ALL" };
+// The endpoints `MapIdentityApi<TUser>()` adds (ASP.NET Core Identity, .NET 8).
+const IDENTITY = ["POST /register", "POST /login", "POST /refresh", "GET /confirmEmail", "POST /resendConfirmationEmail", "POST /forgotPassword", "POST /resetPassword", "POST /manage/2fa", "GET /manage/info", "POST /manage/info"];
+const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\s+([A-Za-z_]\w*)$/;
+const METHOD = /(?:^|[;{}\]])\s*(?:(?:public|internal|private|protected|static|async)\s+)+[\w<>?.,\s]+?\s([A-Za-z_]\w*)\s*\(/gm;
+const CLASS = /(?<![\w.@])(?:class|record|struct)\s+([A-Za-z_]\w*)[^{;]*?\{/g;
+const TEST_PATH = /(^|\/)[^/]*Tests?\//;
+
+/**
+ * ASP.NET Core minimal APIs: `app.MapGet(...)` and the other verbs, `MapMethods` with several
+ * methods, `Map` (any method), `MapGroup` groups (nested, stored in variables or chained),
+ * `.RequireAuthorization()` on a route or a group (`.AllowAnonymous()` lifts it), YARP's
+ * `MapForwarder`, the endpoints of `MapIdentityApi<T>()`, auth-like
+ * endpoint filters, `UseEndpoints(e => ...)`, and endpoint extension methods (`this
+ * IEndpointRouteBuilder app`, `this RouteGroupBuilder group`) mounted where they are called:
+ * `app.MapGroup("/todos").MapTodosApi()` or `TodoEndpoints.Map(app)`, in any file.
+ */
+export const minimalApi: Framework = {
+  id: "minimal-api",
+  name: "ASP.NET Core minimal APIs",
+  languages: ["csharp"],
+  hint: /\.Map(?:Get|Post|Put|Delete|Patch|Methods|Group)\s*\(|FallbackPolicy|UsePathBase/,
+  scan(source) {
+    if (TEST_PATH.test(source.path)) return [];
+    const constants = csharpConstants(source);
+    const found = new Walker(source, constants).run();
+    // `.AllowAnonymous()` routes written with their full path are exempt from this file's fallback policy.
+    const open = found.flatMap((r) => (r.type === "route" && r.owner === "" ? r.methods.map((method) => ({ path: r.path, method })) : []));
+    const globals = aspnetGlobals(source, constants, "minimal-api").map((g) => (g.type === "global" && g.guard === "FallbackPolicy" && open.length ? { ...g, except: open } : g));
+    return [...globals, ...found];
+  },
+};
+
+class Walker {
+  private readonly groups: Group[] = [];
+  private readonly found: Registration[] = [];
+  private readonly ns: string;
+
+  constructor(private readonly source: RouteSource, private readonly constants: ReadonlyMap<string, string>) {
+    this.ns = namespaceOf(source);
+  }
+
+  run(): Registration[] {
+    const { code } = this.source;
+    const classes = [...code.matchAll(CLASS)].map((m) => ({ name: m[1]!, start: m.index + m[0].length - 1, end: closing(code, m.index + m[0].length - 1) }));
+    const methods: Span[] = [];
+    for (const m of code.matchAll(METHOD)) {
+      const open = m.index + m[0].length - 1;
+      const { args, end } = callArguments(code, open);
+      const body = /^\s*(?:\{|=>)/.exec(code.slice(end, end + 200));
+      if (!body) continue;
+      const start = end + body[0].length - 1;
+      const span = code[start] === "{" ? { start, end: closing(code, start) } : { start: start + 1, end: statementEnd(code, start + 1) };
+      methods.push(span);
+      const params = args.map((a) => ROUTER_TYPE.exec(code.slice(a.start, a.end).trim())?.[1]).filter((p): p is string => !!p);
+      const owner = classes.filter((c) => c.start < m.index && m.index < c.end).at(-1)?.name;
+      const env = new Map<string, Ref>();
+      params.forEach((p, i) => env.set(p, { group: this.group(`${this.ns}::${owner ? `${owner}.` : ""}${m[1]}${params.length > 1 ? `#${i + 1}` : ""}`, "", m.index) }));
+      this.block(span, env);
+    }
+    // Top-level statements (Program.cs) and code outside any method seen above.
+    this.block({ start: 0, end: code.length }, new Map(), methods);
+    return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line })), ...this.found];
+  }
+
+  private group(name: string, prefix: string, at: number, parent?: Group, app?: boolean): Group {
+    const group: Group = { name, prefix, guards: [], line: this.source.lineAt(at), ...(parent ? { parent } : {}), ...(app ? { app } : {}) };
+    this.groups.push(group);
+    return group;
+  }
+
+  /** Reads the statements of a span in order; `skip` spans (method bodies read on their own) are passed over. */
+  private block(span: Span, env: Map<string, Ref>, skip: readonly Span[] = []): void {
+    const { code } = this.source;
+    const ident = /(?<![\w.])[A-Za-z_]\w*/g;
+    ident.lastIndex = span.start;
+    for (let m = ident.exec(code); m && m.index < span.end; m = ident.exec(code)) {
+      const inside = skip.find((s) => s.start <= m!.index && m!.index < s.end);
+      if (inside) {
+        ident.lastIndex = inside.end;
+        continue;
+      }
+      const assign = /^\s*(?:[A-Za-z_][\w<>?]*\s+)?([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
+      if (m[0] === "var" || (assign && /^[A-Z]/.test(m[0]) && assign[0].includes(" "))) {
+        const decl = /^(?:var|[A-Za-z_][\w<>?]*)\s+([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
+        if (decl) {
+          const start = m.index + decl[0].length;
+          const ref = this.expression(start, env);
+          if (ref) env.set(decl[1]!, ref);
+          if (ref) ident.lastIndex = statementEnd(code, start);
+          continue;
+        }
+      }
+      const end = this.statement(m.index, env);
+      if (end !== undefined) ident.lastIndex = end;
+    }
+  }
+
+  /** The group an expression evaluates to: the app (`builder.Build()`), a group variable, or a chain on one; runs what the chain registers. */
+  private expression(at: number, env: Map<string, Ref>): Ref | undefined {
+    const { code } = this.source;
+    const head = /^[A-Za-z_]\w*/.exec(code.slice(at, at + 100))?.[0];
+    if (!head) return undefined;
+    const links = chain(code, at + head.length);
+    if (head === "builder" && links[0]?.name === "Build" || head === "WebApplication" && links[0]?.name === "Create") {
+      return { group: this.group(`${this.ns}::app@${this.source.lineAt(at)}`, "", at, undefined, true) };
+    }
+    const base = env.get(head);
+    return base ? this.links(base, links, env) : undefined;
+  }
+
+  /** A statement that starts with an identifier: a chain on a group, or a call that passes a group on. */
+  private statement(at: number, env: Map<string, Ref>): number | undefined {
+    const { code } = this.source;
+    const head = /^[A-Za-z_]\w*/.exec(code.slice(at, at + 100))![0];
+    const links = chain(code, at + head.length);
+    const base = env.get(head);
+    if (base && links.length) {
+      this.links(base, links, env);
+      return links.at(-1)!.end;
+    }
+    const call = links.at(-1);
+    if (!call) return undefined;
+    const passed = call.args.map((a) => env.get(code.slice(a.start, a.end).trim())).filter((r): r is Ref => !!r);
+    if (passed.length === 0) return undefined;
+    const callee = [head, ...links.map((l) => l.name)].filter((n) => n !== "()").slice(-2).join(".");
+    passed.forEach((ref, i) => this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${callee}${passed.length > 1 ? `#${i + 1}` : ""}`, [], this.source.lineAt(at))));
+    return call.end;
+  }
+
+  /** Runs the calls of a chain on a group; answers the group the chain ends on. */
+  private links(start: Ref, links: readonly Link[], env: Map<string, Ref>): Ref | undefined {
+    const { code } = this.source;
+    let ref: Ref | undefined = start;
+    let route: Registration[] = [];
+    const owners = new Map<Registration, Group>();
+    for (const link of links) {
+      if (!ref && route.length === 0) return undefined;
+      const verb = VERBS[link.name];
+      if (ref && (verb || link.name === "MapMethods")) {
+        const path = csharpValue(this.source, this.constants, link.args[0]);
+        if (path === undefined) return undefined;
+        const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
+        const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) ? handlerName(code, link.args.at(-1)!) : "(inline)";
+        route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) }];
+        owners.set(route[0]!, ref.group);
+        this.found.push(...route);
+        ref = undefined;
+      } else if (ref && link.name === "MapIdentityApi") {
+        for (const endpoint of IDENTITY) {
+          const [method, path] = endpoint.split(" ");
+          this.found.push({ type: "route", framework: "minimal-api", kind: "http", methods: [method!], path: path!, handler: "MapIdentityApi", guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) });
+        }
+      } else if (ref && link.name === "MapGroup") {
+        const prefix = csharpValue(this.source, this.constants, link.args[0]);
+        if (prefix === undefined) return undefined;
+        const group = this.group(`${ref.group.name}/${prefix}@${this.source.lineAt(link.start)}`, prefix, link.start, ref.group);
+        this.found.push(...guardedMount("minimal-api", ref.group.name, "", group.name, [], group.line));
+        ref = { group };
+      } else if (link.name === "RequireAuthorization" || (link.name === "AddEndpointFilter" && isGuardName(code.slice(link.start, link.end)))) {
+        const guard = link.name === "RequireAuthorization" ? authorization(this.source, this.constants, link.name, link.args) : /<\s*([\w.]+)\s*>/.exec(code.slice(link.start, link.end))?.[1] ?? link.name;
+        for (const r of route) if (r.type === "route") r.guards.push(guard);
+        if (ref) ref.group.guards.push(guard);
+      } else if (link.name === "AllowAnonymous") {
+        // The route leaves its groups' guards: written with its full path when its groups all hang on the app in this file.
+        for (const r of route) if (r.type === "route") anonymous(r, owners.get(r));
+      } else if (ref && link.name === "UseEndpoints" && link.args[0]) {
+        const lambda = /^\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*/.exec(code.slice(link.args[0].start, link.args[0].end));
+        if (lambda) this.block({ start: link.args[0].start + lambda[0].length, end: link.args[0].end }, new Map([...env, [lambda[1]!, ref]]));
+      } else if (ref && /^Map[A-Z]\w*$/.test(link.name) && !/^Map(?:Controllers|RazorPages|Fallback\w*|Hub|GrpcService|ControllerRoute|DefaultControllerRoute|Blazor\w*|OpenApi|Swagger\w*|Static\w*|Scalar\w*)$/.test(link.name)) {
+        this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
+      }
+    }
+    return ref;
+  }
+}
+
+/** An `.AllowAnonymous()` route: no group guards, so on no group, when its full path is known here. */
+function anonymous(route: Registration, group: Group | undefined): void {
+  if (route.type !== "route") return;
+  const chain: Group[] = [];
+  for (let g = group; g; g = g.parent) chain.unshift(g);
+  if (!chain[0]?.app) return;
+  route.path = chain.reduceRight((path, g) => joinPrefix(g.prefix, path), route.path);
+  route.owner = "";
+}
+
+/** `.Name(args)` links after an identifier, across lines (C# lets a chain continue on a line starting with a dot). */
+function chain(code: string, from: number): Link[] {
+  const links: Link[] = [];
+  let i = from;
+  for (;;) {
+    const m = /^\s*\.\s*([A-Za-z_]\w*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?\(/.exec(code.slice(i, i + 300));
+    const call = !m && links.length === 0 ? /^\s*\(/.exec(code.slice(i, i + 20)) : undefined;
+    if (!m && !call) return links;
+    const open = i + (m ?? call)![0].length - 1;
+    const { args, end } = callArguments(code, open);
+    links.push({ name: m ? m[1]! : "()", args, start: i + (m ? m[0].indexOf(m[1]!) : 0), end });
+    i = end;
+  }
+}
+
+/** The methods of `MapMethods(path, new[] { "GET", "POST" }, h)`; `HttpMethods.Get` counts as "GET". */
+function methodList(source: RouteSource, constants: ReadonlyMap<string, string>, span: Span | undefined): string[] {
+  if (!span) return ["ALL"];
+  const text = source.code.slice(span.start, span.end);
+  const open = text.includes("{") ? text.indexOf("{") : text.search(/\[(?!\s*\])/);
+  const items = open === -1 ? [span] : callArguments(source.code, span.start + open).args;
+  const methods = items.map((s) => csharpValue(source, constants, s) ?? /HttpMethods?\s*\.\s*(\w+)/.exec(source.code.slice(s.start, s.end))?.[1]).filter((m): m is string => !!m);
+  return methods.length ? methods.map((m) => m.toUpperCase()) : ["ALL"];
+}
+
+/** A handler argument: a method group (`TodoHandlers.GetAll`) by its name, a lambda as "(inline)". */
+function handlerName(code: string, span: Span): string {
+  const text = code.slice(span.start, span.end).trim();
+  return /^[A-Za-z_][\w.]*$/.test(text) ? text : "(inline)";
+}
+
+/** Where an expression statement ends: its `;` outside brackets. */
+function statementEnd(code: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth-- === 0) return i;
+    } else if (c === ";" && depth === 0) return i;
+  }
+  return code.length;
+}

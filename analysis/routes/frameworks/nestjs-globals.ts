@@ -1,0 +1,117 @@
+import { argumentName } from "../js/names.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { jsPath, jsValue, stringList } from "../js/values.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+const CALL = /\.\s*(setGlobalPrefix|useGlobalGuards|enableVersioning|apply)\s*\(/g;
+const APP_GUARD = /\{[^{}]*\bprovide\s*:\s*APP_GUARD\b[^{}]*\}/g;
+const FOR_ROUTES = /^(?:\s*\.\s*exclude\s*\([^)]*\))*\s*\.\s*forRoutes\s*\(/;
+
+/**
+ * What a NestJS bootstrap or module says about every route: `app.setGlobalPrefix("api")`,
+ * `app.useGlobalGuards(new JwtGuard())`, `app.enableVersioning({ type: VersioningType.URI })`,
+ * `{ provide: APP_GUARD, useClass: X }`, and `consumer.apply(AuthMiddleware).forRoutes(...)`,
+ * whose auth-like middleware guards the routes, paths or controllers it names.
+ */
+export function nestGlobals(source: RouteSource, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  const global = (line: number, fields: Partial<Extract<Registration, { type: "global" }>>) =>
+    found.push({ type: "global", framework: "nestjs", line, ...fields });
+  for (const m of source.code.matchAll(CALL)) {
+    const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
+    const line = source.lineAt(m.index);
+    const first = args[0];
+    if (m[1] === "setGlobalPrefix" && first) {
+      const prefix = jsPath(source, first.start, first.end, constants);
+      if (prefix !== undefined) global(line, { prefix });
+    } else if (m[1] === "useGlobalGuards") {
+      for (const a of args) global(line, { guard: argumentName(source, a.start, a.end) });
+    } else if (m[1] === "enableVersioning") {
+      const options = first ? objectProperties(source, first.start) : new Map();
+      const type = options.get("type");
+      if (type && !/URI/.test(source.code.slice(type.start, type.end))) continue;
+      const prefix = options.get("prefix");
+      const text = prefix ? source.code.slice(prefix.start, prefix.end).trim() : undefined;
+      const defaultVersion = versions(source, options.get("defaultVersion"), constants)?.[0];
+      global(line, {
+        version: {
+          prefix: text === "false" ? "" : prefix ? jsValue(source, prefix.start, prefix.end, constants) ?? "v" : "v",
+          ...(defaultVersion ? { defaultVersion } : {}),
+        },
+      });
+    } else if (m[1] === "apply") {
+      const guards = args.map((a) => argumentName(source, a.start, a.end)).filter(isGuardName);
+      const routes = FOR_ROUTES.exec(source.code.slice(end, end + 2000));
+      if (guards.length && routes) {
+        found.push(...forRoutes(source, end + routes[0].length - 1, guards, line, constants));
+      }
+    }
+  }
+  for (const m of source.code.matchAll(APP_GUARD)) {
+    const properties = objectProperties(source, m.index);
+    const use = properties.get("useClass") ?? properties.get("useExisting");
+    if (use) global(source.lineAt(m.index), { guard: argumentName(source, use.start, use.end) });
+  }
+  return found;
+}
+
+/** `forRoutes("cats", { path: "dogs", method: RequestMethod.POST }, CatsController)`, each guarded by `guards`. */
+function forRoutes(
+  source: RouteSource,
+  open: number,
+  guards: string[],
+  line: number,
+  constants: Map<string, string>,
+): Registration[] {
+  const found: Registration[] = [];
+  const scope: { path: string; method: string }[] = [];
+  for (const a of callArguments(source.code, open).args) {
+    if (source.code[a.start] === "{") {
+      const properties = objectProperties(source, a.start);
+      const path = properties.get("path");
+      const method = properties.get("method");
+      const value = path ? stringList(source, path, constants)[0] : undefined;
+      const verb = method ? /(\w+)\s*$/.exec(source.code.slice(method.start, method.end))?.[1] : "ALL";
+      if (value !== undefined && verb) scope.push({ path: value, method: verb.toUpperCase() });
+      continue;
+    }
+    const value = jsValue(source, a.start, a.end, constants);
+    if (value !== undefined) scope.push({ path: value, method: "ALL" });
+    else {found.push({
+        type: "use",
+        framework: "nestjs",
+        owner: argumentName(source, a.start, a.end),
+        prefix: "",
+        args: [],
+        specifiers: [],
+        guards,
+        line,
+      });}
+  }
+  const everywhere = scope.some((s) => /^\/?(\*|\(\.\*\))$/.test(s.path) && s.method === "ALL");
+  for (const guard of guards) {
+    if (scope.length) {
+      found.push({ type: "global", framework: "nestjs", line, guard, ...(everywhere ? {} : { scope }) });
+    }
+  }
+  return found;
+}
+
+/** The versions a `version` value names: `"1"`, `["1", "2"]`; `VERSION_NEUTRAL` is "" (no segment). */
+export function versions(
+  source: RouteSource,
+  span: Span | undefined,
+  constants: Map<string, string>,
+): string[] | undefined {
+  if (!span) return undefined;
+  const text = source.code.slice(span.start, span.end);
+  if (/^VERSION_NEUTRAL$/.test(text.trim())) return [""];
+  const values = stringList(source, span, constants);
+  if (source.code[span.start] === "[") {
+    const elements = callArguments(source.code, span.start).args;
+    if (elements.some((e) => source.code.slice(e.start, e.end).trim() === "VERSION_NEUTRAL")) values.push("");
+  }
+  return values.length ? values : undefined;
+}

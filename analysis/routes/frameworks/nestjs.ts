@@ -1,0 +1,83 @@
+import type { Framework } from "../framework.ts";
+import { decorated, type Decorator } from "../js/decorators.ts";
+import { argumentName } from "../js/names.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { pathConstants, pathList } from "../js/values.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+import { nestGlobals, versions } from "./nestjs-globals.ts";
+
+const HTTP = new Set(["Get", "Post", "Put", "Patch", "Delete", "Options", "Head", "All", "Search"]);
+// Decorators that attach a guard themselves (`@Auth()`, `@JwtGuard()`); Swagger's `@ApiBearerAuth` only documents one.
+const GUARD_DECORATOR = /^(?!Api|UseGuards$)\w*(?:Auth|Guard)\w*$/;
+
+/**
+ * NestJS: `@Controller("path")` or `@Controller({ path, version })` classes, method decorators
+ * (`@Get(":id")`), `@UseGuards` and auth decorators on the class and the method, `@Version`;
+ * and in the bootstrap and modules, global prefix, URI versioning, global guards and
+ * middleware applied to routes (nestjs-globals.ts).
+ */
+export const nestjs: Framework = {
+  id: "nestjs",
+  name: "NestJS",
+  languages: ["typescript", "javascript"],
+  hint: /@Controller\b|setGlobalPrefix|useGlobalGuards|enableVersioning|APP_GUARD|forRoutes/,
+  scan(source) {
+    const constants = pathConstants(source);
+    const registrations: Registration[] = [...nestGlobals(source, constants)];
+    for (const target of decorated(source)) {
+      const controller = target.decorators.find((d) => d.name === "Controller");
+      if (target.kind !== "class" || !controller) continue;
+      const options = controller.args[0] && source.code[controller.args[0].start] === "{"
+        ? objectProperties(source, controller.args[0].start)
+        : undefined;
+      const path = options ? options.get("path") : controller.args[0];
+      const classVersions = versions(source, options?.get("version") ?? versionArg(target.decorators), constants);
+      registrations.push({
+        type: "router",
+        framework: "nestjs",
+        name: target.name,
+        prefix: path ? pathList(source, path, constants)[0] ?? "" : "",
+        guards: guards(source, target.decorators),
+        line: source.lineAt(controller.start),
+      });
+      for (const method of target.members ?? []) {
+        const verb = method.decorators.find((d) => HTTP.has(d.name));
+        if (!verb) continue;
+        const paths = verb.args[0] ? pathList(source, verb.args[0], constants) : [""];
+        const own = versions(source, versionArg(method.decorators), constants);
+        for (const version of own ?? classVersions ?? [undefined]) {
+          for (const p of paths) {
+            registrations.push({
+              type: "route",
+              framework: "nestjs",
+              kind: "http",
+              methods: [verb.name === "All" ? "ALL" : verb.name.toUpperCase()],
+              path: p,
+              handler: `${target.name}.${method.name}`,
+              guards: guards(source, method.decorators),
+              owner: target.name,
+              line: source.lineAt(verb.start),
+              ...(version === undefined ? {} : { version }),
+            });
+          }
+        }
+      }
+    }
+    return registrations;
+  },
+};
+
+/** The guards a list of decorators attaches: `@UseGuards(A, B)` arguments and auth decorators. */
+function guards(source: RouteSource, decorators: readonly Decorator[]): string[] {
+  return decorators.flatMap((d) => {
+    if (d.name === "UseGuards") {
+      return d.args.map((a) => argumentName(source, a.start, a.end)).filter((n) => n !== "(inline)");
+    }
+    return GUARD_DECORATOR.test(d.name) && isGuardName(d.name) ? [d.name] : [];
+  });
+}
+
+const versionArg = (decorators: readonly Decorator[]): Span | undefined =>
+  decorators.find((d) => d.name === "Version")?.args[0];

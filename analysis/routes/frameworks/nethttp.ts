@@ -1,0 +1,38 @@
+import type { Framework } from "../framework.ts";
+import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+
+/**
+ * Go's net/http: `http.HandleFunc`/`http.Handle` on the default mux and the same calls on
+ * `http.NewServeMux()` muxes, with Go 1.22 patterns (`"GET /users/{id}"`, `{path...}`, `{$}`;
+ * a pattern without a method serves them all). `mux.Handle("/api/", http.StripPrefix("/api", api))`
+ * mounts another mux under the prefix it strips; without StripPrefix the sub-mux sees full paths.
+ */
+export const nethttp: Framework = {
+  id: "nethttp",
+  name: "net/http",
+  languages: ["go"],
+  hint: /"net\/http"[\s\S]*\.Handle(?:Func)?\s*\(/,
+  scan: (source) => scanGo(source, { id: "nethttp", imports: /^net\/http$/, constructors: /^NewServeMux$/, types: /^ServeMux$/, chain }),
+};
+
+function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef } | undefined {
+  const link = links[0];
+  if (!link?.args || (link.name !== "HandleFunc" && link.name !== "Handle") || links.length > 1) return undefined;
+  const pattern = ctx.value(link.args[0]);
+  const target = link.args[1];
+  if (pattern === undefined || !target) return undefined;
+  const ref = start ?? ctx.named("net/http::DefaultServeMux", link.start);
+  const m = /^\s*(?:([A-Z]+)\s+)?([^/]*)(\/.*)?$/.exec(pattern);
+  if (!m) return undefined;
+  const path = (m[3] ?? "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}");
+  const strip = /^\s*http\s*\.\s*StripPrefix\s*\(/.exec(ctx.code.slice(target.start, target.end));
+  if (strip) {
+    const inner = ctx.arguments(target.start + strip[0].length - 1);
+    if (inner[1] && ctx.router(inner[1])) ctx.mount(ref, ctx.value(inner[0]) ?? "", inner[1], link.start);
+    return { ref };
+  }
+  const sub = link.name === "Handle" ? ctx.router(target) : undefined;
+  if (sub && !sub.returned) ctx.mount(ref, "", target, link.start);
+  else ctx.route(ref, [m[1] ?? "ALL"], path, [target], "last", link.start);
+  return { ref };
+}

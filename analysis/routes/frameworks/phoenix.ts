@@ -1,0 +1,136 @@
+import { ELIXIR_BLOCKS, type Statement, statements } from "../blocks.ts";
+import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
+import type { Framework } from "../framework.ts";
+import { isGuardName, joinPaths } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { restActions } from "../resources.ts";
+import type { RouteSource } from "../source.ts";
+
+const FRAMEWORK = "phoenix";
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "connect", "trace"]);
+
+/** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
+type Scope = { path: string; alias: string; guards: string[] };
+type Context = { source: RouteSource; pipelines: Map<string, boolean>; found: Registration[] };
+
+/**
+ * Phoenix routers: `scope "/api", MyAppWeb.Api do` (nested, with module aliasing for handler
+ * names), `get "/x", PageController, :index` and the other verbs, `match`, `live`,
+ * `resources` (only, except, param, singleton, nested), `forward`. Guards are what a scope's
+ * `pipe_through` brings (pipelines or function plugs that check auth, such as
+ * `:require_authenticated_user`) and `live_session`s that mount an auth check.
+ */
+export const phoenix: Framework = {
+  id: FRAMEWORK,
+  name: "Phoenix",
+  languages: ["elixir"],
+  hint: /\b(?:Phoenix\.Router|:router\b|pipe_through)\b/,
+  scan(source) {
+    const top = statements(source.code, { start: 0, end: source.code.length }, ELIXIR_BLOCKS);
+    const context: Context = { source, pipelines: pipelines(source, top), found: [] };
+    visit(context, top, { path: "", alias: "", guards: [] });
+    return context.found;
+  },
+};
+
+/** Every `pipeline :name do plug ... end` of the router, and whether it checks auth. */
+function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, boolean> {
+  const found = new Map<string, boolean>();
+  const walk = (list: readonly Statement[]) => {
+    for (const st of list) {
+      if (st.name === "pipeline" && st.block) {
+        const name = dslValue(source, dslArguments(source, st.args).positional[0] ?? st.args);
+        const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => source.code.slice(p.args.start, p.args.end).trim().split(/[\s,]/)[0]!.replace(/^:/, ""));
+        if (name) found.set(name, isAuthCheck(name) || plugs.some((p) => isAuthCheck(p.split(".").at(-1)!)));
+      } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
+    }
+  };
+  walk(top);
+  return found;
+}
+
+/** A plug or pipeline that decides who may call; CSRF protection and "redirect if signed in" do not. */
+const isAuthCheck = (name: string) => isGuardName(name) && !/forgery|csrf|session|^redirect_if|^fetch_|^put_/i.test(name);
+
+function visit(context: Context, list: readonly Statement[], outer: Scope): void {
+  const { source } = context;
+  const scope = { ...outer, guards: [...outer.guards] };
+  for (const st of list) {
+    const args = dslArguments(source, st.args);
+    const inner = (next: Scope) => st.block && visit(context, statements(source.code, st.block, ELIXIR_BLOCKS), next);
+    if (st.name === "pipe_through") {
+      for (const plug of args.positional.flatMap((p) => dslList(source, p))) {
+        const pipeline = context.pipelines.get(plug);
+        if (pipeline ?? isAuthCheck(plug)) scope.guards.push(plug);
+      }
+    } else if (st.name === "scope") inner(nested(source, args, scope));
+    else if (VERBS.has(st.name) || st.name === "match" || st.name === "live" || st.name === "forward") verb(context, st, args, scope);
+    else if (st.name === "resources") resources(context, st, args, scope);
+    else if (st.name === "live_session") {
+      const name = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
+      const mount = args.keywords.get("on_mount");
+      const checks = mount ? (source.code.slice(mount.start, mount.end).match(/:\w+/g) ?? []).map((a) => a.slice(1)) : [];
+      const guard = name && (isAuthCheck(name) || checks.some(isAuthCheck)) ? [name] : [];
+      inner({ ...scope, guards: [...scope.guards, ...guard] });
+    } else if (st.name !== "pipeline" && st.name !== "def" && st.name !== "defp") inner(scope);
+  }
+}
+
+/** A nested scope: `scope "/admin", Admin, as: :admin`, `scope path: "/x", alias: X`, `scope "/" do`. */
+function nested(source: RouteSource, args: DslArguments, scope: Scope): Scope {
+  const [first, second] = args.positional;
+  const path = (first && dslValue(source, first)) ?? (args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) : undefined);
+  const moduleSpan = (path !== undefined && first && dslValue(source, first) !== undefined ? second : first) ?? args.keywords.get("alias");
+  const module = moduleSpan ? /^\s*([A-Z][\w.]*|false)/.exec(source.code.slice(moduleSpan.start, moduleSpan.end))?.[1] : undefined;
+  const alias = module === "false" ? "" : module ? [scope.alias, module].filter(Boolean).join(".") : scope.alias;
+  return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards] };
+}
+
+const moduleAt = (source: RouteSource, args: DslArguments, index: number): string | undefined => {
+  const span = args.positional[index];
+  return span ? /^\s*([A-Z][\w.]*)/.exec(source.code.slice(span.start, span.end))?.[1] : undefined;
+};
+
+/** `get "/x", PageController, :index`, `match :*, "/x", C, :a`, `live "/x", PageLive, :index`, `forward "/x", Plug`. */
+function verb(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
+  const { source } = context;
+  const shift = st.name === "match" ? 1 : 0;
+  const path = args.positional[shift] ? dslValue(source, args.positional[shift]!) : undefined;
+  const module = moduleAt(source, args, shift + 1);
+  if (path === undefined || !module) return;
+  const action = args.positional[shift + 2] ? dslValue(source, args.positional[shift + 2]!) : undefined;
+  let methods = [st.name.toUpperCase()];
+  if (st.name === "live") methods = ["GET"];
+  if (st.name === "forward") methods = ["ALL"];
+  if (st.name === "match") methods = dslList(source, args.positional[0]!).map((m) => (m === "*" ? "ALL" : m.toUpperCase()));
+  if (st.name === "match" && /^\s*:\*/.test(source.code.slice(args.positional[0]!.start, args.positional[0]!.end))) methods = ["ALL"];
+  const handler = [qualified(scope, module), action].filter(Boolean).join(".");
+  context.found.push(route(methods, joinPaths(scope.path, path), handler, scope.guards, source.lineAt(st.start)));
+}
+
+const qualified = (scope: Scope, module: string) => [scope.alias, module].filter(Boolean).join(".");
+
+/** `resources "/users", UserController, only: [...], param: "slug"`, nested resources in its block, `singleton: true`. */
+function resources(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
+  const { source } = context;
+  const path = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
+  const module = moduleAt(source, args, 1);
+  if (path === undefined || !module) return;
+  const list = (key: string) => (args.keywords.has(key) ? dslList(source, args.keywords.get(key)!) : undefined);
+  const param = (args.keywords.has("param") ? dslValue(source, args.keywords.get("param")!) : undefined) ?? "id";
+  const singleton = /singleton:\s*true/.test(source.code.slice(st.args.start, st.args.end));
+  const collection = joinPaths(scope.path, path);
+  const member = singleton ? collection : joinPaths(collection, `:${param}`);
+  const controller = qualified(scope, module);
+  for (const a of restActions("phoenix", { only: list("only"), except: list("except"), singular: singleton })) {
+    context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}.${a.action}`, scope.guards, source.lineAt(st.start)));
+  }
+  if (!st.block) return;
+  const name = (args.keywords.has("name") ? dslValue(source, args.keywords.get("name")!) : undefined) ?? underscore(module.split(".").at(-1)!.replace(/Controller$/, ""));
+  const base = singleton ? collection : joinPaths(collection, `:${name}_${param}`);
+  visit(context, statements(source.code, st.block, ELIXIR_BLOCKS), { ...scope, path: base });
+}
+
+const underscore = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
+
+const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: "", line });

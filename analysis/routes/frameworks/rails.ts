@@ -1,0 +1,200 @@
+import { RUBY_BLOCKS, type Span, type Statement, statements } from "../blocks.ts";
+import type { Framework } from "../framework.ts";
+import { plural, singular } from "../inflect.ts";
+import type { Registration } from "../registration.ts";
+import { restActions } from "../resources.ts";
+import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
+import type { RouteSource } from "../source.ts";
+
+const FRAMEWORK = "rails";
+const ROUTER = "routes";
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "match", "root"]);
+const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/.+\.rb)$/;
+
+/** The resource a block belongs to: where its member and collection routes go, and its controller. */
+type Resource = { controller: string; member: string; collection: string };
+
+/** Where a statement sits: the path so far, the controller module, guards, and the resource around it. */
+type Scope = {
+  path: string;
+  /** The action a `scope action:` gives routes that name none. */
+  action?: string;
+  module: string;
+  controller: string | undefined;
+  guards: string[];
+  resource: Resource | undefined;
+  /** `member do`/`collection do` blocks place routes on the resource's member or collection path. */
+  on: "member" | "collection" | undefined;
+  /** Under `shallow: true`, member routes of nested resources leave the parent's path: this is where they go. */
+  shallow: string | undefined;
+  /** The path the enclosing resource was declared at, where a nested `shallow: true` resource puts its members. */
+  outside?: string;
+};
+
+type Context = { source: RouteSource; concerns: Map<string, Span>; found: Registration[] };
+
+/**
+ * Rails: `config/routes.rb` and the files it draws (`draw :admin`): `resources`/`resource`
+ * with only/except, param, path, controller, module, shallow and nested blocks, `member` and
+ * `collection`, `namespace`, `scope` (path, module), `controller` blocks, verbs with `to:`
+ * or `"path" => "c#a"`, `match ... via:`, `root`, `concern`/`concerns`, and `mount`. Guards
+ * are devise's `authenticate`/`authenticated` blocks and object or lambda `constraints`.
+ */
+export const rails: Framework = {
+  id: FRAMEWORK,
+  name: "Rails",
+  languages: ["ruby"],
+  hint: /\broutes\.draw\b|\b(?:resources?|namespace|root|get|post|scope|draw|match)\b/,
+  scan(source) {
+    if (!ROUTES_FILE.test(source.path)) return [];
+    const context: Context = { source, concerns: new Map(), found: [] };
+    const scope: Scope = { path: "", module: "", controller: undefined, guards: [], resource: undefined, on: undefined, shallow: undefined };
+    visit(context, statements(source.code, { start: 0, end: source.code.length }, RUBY_BLOCKS), scope);
+    if (!context.found.length) return [];
+    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line: 1 }, ...context.found];
+  },
+};
+
+function visit(context: Context, list: readonly Statement[], scope: Scope): void {
+  const { source } = context;
+  for (const st of list) {
+    const args = dslArguments(source, st.args);
+    const block = (inner: Scope) => st.block && visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
+    const first = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
+    const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!) : undefined);
+    const name = st.name.split(".").at(-1)!;
+    if (VERBS.has(name)) verb(context, st, args, scope);
+    else if (name === "resources" || name === "resource") resources(context, st, args, scope, name === "resource");
+    else if (name === "namespace" && first !== undefined) {
+      block({ ...scope, path: join(scope.path, option("path") ?? first), module: join(scope.module, option("module") ?? first), resource: undefined, on: undefined, guards: [...scope.guards, ...optionGuards(source, args)] });
+    } else if (name === "scope") {
+      const module = option("module");
+      const path = join(scope.path, first ?? option("path") ?? "");
+      block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller, action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)] });
+    } else if (name === "controller" && first !== undefined) block({ ...scope, controller: first });
+    else if ((name === "member" || name === "collection") && scope.resource) block({ ...scope, on: name });
+    else if (name === "concern" && first !== undefined && st.block) context.concerns.set(first, st.block);
+    else if (name === "concerns") for (const c of args.positional.flatMap((p) => dslList(source, p))) concern(context, c, scope);
+    else if (name === "mount") mount(context, st, args, scope);
+    else if (name === "draw" && first !== undefined && !st.block) drawn(context, st, first, scope);
+    else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });
+    else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
+    else if (name !== "concern") block(scope);
+  }
+}
+
+/** A verb route: `get "photos/:id", to: "photos#show"`, `get :search, on: :collection`, `root "pages#home"`. */
+function verb(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
+  const { source } = context;
+  const name = st.name;
+  const pair = args.pairs[0];
+  const firstSpan = args.positional[0];
+  const symbol = firstSpan && /^\s*:/.test(source.code.slice(firstSpan.start, firstSpan.end));
+  let path = name === "root" ? "" : pair ? dslValue(source, pair.key) : firstSpan ? dslValue(source, firstSpan) : undefined;
+  if (path === undefined) return;
+  const to = args.keywords.get("to") ?? pair?.value ?? (name === "root" ? firstSpan : undefined);
+  const via = args.keywords.get("via");
+  const methods = name === "root" ? ["GET"] : name === "match" ? (via ? dslList(source, via).map((m) => m.toUpperCase()) : ["ALL"]) : [name.toUpperCase()];
+  const on = (args.keywords.has("on") ? dslValue(source, args.keywords.get("on")!) : undefined) ?? scope.on;
+  let base = scope.path;
+  if (scope.resource && on === "member") base = scope.resource.member;
+  else if (scope.resource && on === "collection") base = scope.resource.collection;
+  else if (scope.resource && on === "new") base = join(scope.resource.collection, "new");
+  const handler = handlerOf(context, to, args, scope, symbol ? path : undefined, path);
+  const guards = [...scope.guards, ...optionGuards(source, args)];
+  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), join(base, path), handler, guards, source.lineAt(st.start)));
+}
+
+/** The handler of a verb route: "controller#action" with the scope's module, or what `to:` names (a redirect, a Rack app). */
+function handlerOf(context: Context, to: Span | undefined, args: DslArguments, scope: Scope, symbol: string | undefined, path: string): string {
+  const { source } = context;
+  const target = to ? dslValue(source, to) : undefined;
+  if (to && target === undefined) return /^\s*([A-Za-z_][\w:.]*)/.exec(source.code.slice(to.start, to.end))?.[1] ?? "(inline)";
+  const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!) : undefined);
+  let controller = option("controller");
+  let action = option("action");
+  if (target?.includes("#")) [controller, action] = target.split("#") as [string, string];
+  else if (target) action = target;
+  // `to: "/rubygems/transfers#new"` names a controller outside the scope's module.
+  if (controller?.startsWith("/")) return `${controller.slice(1)}#${action ?? "index"}`;
+  action ??= scope.action;
+  const segments = path.split("/").filter((s) => s && !s.startsWith(":") && !s.startsWith("*") && !s.startsWith("("));
+  controller ??= scope.resource?.controller ?? scope.controller ?? (segments.length > 1 ? segments[0] : undefined);
+  action ??= symbol ?? segments.at(-1) ?? "index";
+  if (!controller) return action;
+  return `${scope.resource && controller === scope.resource.controller ? controller : join(scope.module, controller).slice(1)}#${action}`;
+}
+
+/** `resources :photos, only: [...]` and `resource :profile`: the REST routes, then the block under the resource. */
+function resources(context: Context, st: Statement, args: DslArguments, scope: Scope, isSingular: boolean): void {
+  const { source } = context;
+  const list = (key: string) => (args.keywords.has(key) ? dslList(source, args.keywords.get(key)!) : undefined);
+  const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!) : undefined);
+  const line = source.lineAt(st.start);
+  const guards = [...scope.guards, ...optionGuards(source, args)];
+  const shallowSpan = args.keywords.get("shallow");
+  const shallow = shallowSpan !== undefined && source.code.slice(shallowSpan.start, shallowSpan.end).trim() === "true";
+  for (const name of args.positional.map((p) => dslValue(source, p)).filter((n): n is string => n !== undefined)) {
+    const module = option("module") ? join(scope.module, option("module")!) : scope.module;
+    const controller = join(module, option("controller") ?? (isSingular ? plural(name) : name)).slice(1);
+    const param = option("param") ?? "id";
+    const segment = option("path") ?? name;
+    const collection = join(scope.path, segment);
+    // Nested in a shallow resource, members (and what nests under them) leave the parent's path.
+    const shallowBase = scope.shallow ?? (shallow && scope.resource ? scope.outside : undefined);
+    const memberBase = shallowBase === undefined ? collection : join(shallowBase, segment);
+    const member = isSingular ? collection : join(memberBase, `:${param}`);
+    const actions = restActions("rails", { only: list("only"), except: list("except"), singular: isSingular });
+    for (const a of actions) {
+      context.found.push(route(a.methods, join(a.member ? member : collection, a.suffix), `${controller}#${a.action}`, guards, line));
+    }
+    const nested = isSingular ? collection : join(memberBase, `:${singular(name)}_${param}`);
+    const inner: Scope = { ...scope, guards, outside: scope.path, path: nested, controller: undefined, resource: { controller, member, collection }, on: undefined, shallow: shallow || scope.shallow !== undefined ? scope.shallow ?? scope.path : undefined };
+    for (const c of list("concerns") ?? []) concern(context, c, inner);
+    if (st.block) visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
+  }
+}
+
+function concern(context: Context, name: string, scope: Scope): void {
+  const body = context.concerns.get(name);
+  if (body) visit(context, statements(context.source.code, body, RUBY_BLOCKS), scope);
+}
+
+/** `mount Sidekiq::Web => "/sidekiq"`, `mount Api::Engine, at: "/api"`: every method under the path goes to the mounted app. */
+function mount(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
+  const { source } = context;
+  const pair = args.pairs[0];
+  const app = pair?.key ?? args.positional[0];
+  const at = pair ? dslValue(source, pair.value) : args.keywords.has("at") ? dslValue(source, args.keywords.get("at")!) : undefined;
+  const name = app ? /^\s*([A-Za-z_][\w:.]*)/.exec(source.code.slice(app.start, app.end))?.[1] : undefined;
+  if (at === undefined || !name) return;
+  context.found.push(route(["ALL"], join(scope.path, at), name, scope.guards, source.lineAt(st.start)));
+}
+
+/** `draw :admin` loads config/routes/admin.rb in place. */
+function drawn(context: Context, st: Statement, name: string, scope: Scope): void {
+  const { source } = context;
+  const depth = source.path.replace(/^.*?config\/routes(?:\.rb)?/, "").split("/").length - 2;
+  const specifier = (depth < 0 ? "./routes/" : "./" + "../".repeat(depth)) + `${name}.rb`;
+  context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: scope.path, args: [], specifiers: [specifier], guards: scope.guards, mountOnly: true, line: source.lineAt(st.start) });
+}
+
+/** The guard a `constraints:` option names: an object or a lambda, not a hash of segment patterns. */
+const optionGuards = (source: RouteSource, args: DslArguments): string[] => (args.keywords.has("constraints") ? constraintGuards(source, dslArguments(source, args.keywords.get("constraints")!)) : []);
+
+/** Constraints that decide who may call (an object or a lambda), not what a segment looks like (a hash). */
+function constraintGuards(source: RouteSource, args: DslArguments): string[] {
+  const first = args.positional[0];
+  if (!first) return [];
+  const text = source.code.slice(first.start, first.end).trim();
+  const name = /^(?:->|lambda|proc)\b/.test(text) ? "lambda" : /^([A-Z][\w:]*)/.exec(text)?.[1];
+  return name ? [`constraints(${name})`] : [];
+}
+
+/** Joins Rails path pieces: optional segments `(...)` and `(.:format)` are written as plain segments or dropped. */
+function join(...parts: string[]): string {
+  const path = parts.filter(Boolean).map((p) => p.replace(/\(\.:format\)/g, "").replace(/[()]/g, "").replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
+  return "/" + path;
+}
+
+const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });

@@ -1,0 +1,77 @@
+import { staticValue } from "../common/values.ts";
+import type { JvmFile } from "../jvm/constants.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+const RULE = /^\s*\.\s*(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAuthority|hasAnyAuthority|hasIpAddress|access|denyAll|permitAll|anonymous|rememberMe)\s*\(/;
+const PUBLIC = /^(?:permitAll|anonymous)$/;
+const MATCHERS = /\b(?:requestMatchers|antMatchers|mvcMatchers|pathMatchers|regexMatchers)\s*\(/g;
+const ANY = /\b(?:anyRequest|anyExchange)\s*\(\s*\)/g;
+const KOTLIN_RULE = /^(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAuthority|hasAnyAuthority|access|denyAll|permitAll|anonymous)\b/;
+
+type Matcher = { path: string; method: string };
+
+/** The requests a matcher's arguments name: paths, narrowed by an `HttpMethod` first; a method alone matches every path. */
+function matchers(texts: readonly string[], values: readonly (string | undefined)[]): Matcher[] {
+  const method = texts[0] && /^\s*(?:HttpMethod\s*\.\s*)?(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|TRACE)\s*$/.exec(texts[0])?.[1];
+  const paths = (method ? values.slice(1) : values).filter((p): p is string => p !== undefined);
+  // `/articles/**` matches `/articles` itself too.
+  const all = (paths.length ? paths : method ? ["/**"] : []).flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p]));
+  return all.map((path) => ({ path, method: method ?? "ALL" }));
+}
+
+/**
+ * What a Spring configuration says about every route: the security filter chain's rules
+ * (`anyRequest().authenticated()` is a guard of every route; `requestMatchers("/admin/**")
+ * .hasRole("ADMIN")` a guard of the routes it matches, also with an `HttpMethod`; the Kotlin
+ * DSL's `authorize(...)` alike), where the first rule that matches decides, so a guard skips
+ * the routes earlier rules matched (`permitAll` ones too); and a path prefix added with
+ * `configurer.addPathPrefix("/api", ...)`. Rules are named as written: `hasRole(ADMIN)`.
+ */
+export function springGlobals(source: RouteSource, file: JvmFile): Registration[] {
+  const found: Registration[] = [];
+  const { code } = source;
+  const value = (start: number, end: number) => staticValue(source, start, end, file.constants, file.syntax);
+  for (const m of code.matchAll(/\baddPathPrefix\s*\(/g)) {
+    const first = callArguments(code, m.index + m[0].length - 1).args[0];
+    const prefix = first && value(first.start, first.end);
+    if (prefix) found.push({ type: "global", framework: "spring", line: source.lineAt(m.index), prefix });
+  }
+  if (!/HttpSecurity|SecurityFilterChain|ServerHttpSecurity|SecurityWebFilterChain/.test(code)) return found;
+  // The rules in order: the first that matches a request decides, so each guard skips what earlier rules matched.
+  const rules: { at: number; matchers?: Matcher[]; guard?: string }[] = [];
+  const ruleAfter = (from: number) => {
+    const m = RULE.exec(code.slice(from, from + 200));
+    if (!m) return undefined;
+    const args = callArguments(code, from + m[0].length - 1).args.map((a) => value(a.start, a.end) ?? code.slice(a.start, a.end).trim());
+    return { guard: PUBLIC.test(m[1]!) ? undefined : `${m[1]}(${args.join(",")})` };
+  };
+  for (const m of code.matchAll(ANY)) {
+    const rule = ruleAfter(m.index + m[0].length);
+    if (rule) rules.push({ at: m.index, ...rule });
+  }
+  for (const m of code.matchAll(MATCHERS)) {
+    const { args, end } = callArguments(code, m.index + m[0].length - 1);
+    const rule = ruleAfter(end);
+    if (rule) rules.push({ at: m.index, matchers: matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => value(a.start, a.end))), ...rule });
+  }
+  for (const m of code.matchAll(/\bauthorize\s*\(/g)) {
+    const args = callArguments(code, m.index + m[0].length - 1).args;
+    const last = args.at(-1);
+    const name = last && KOTLIN_RULE.exec(code.slice(last.start, last.end))?.[1];
+    if (!name || !last) continue;
+    const inner = code.slice(last.start, last.end).includes("(") ? callArguments(code, code.indexOf("(", last.start)).args.map((a) => value(a.start, a.end) ?? "") : [];
+    const targets = args.slice(0, -1);
+    const any = targets.some((a) => /^\s*anyRequest\s*$/.test(code.slice(a.start, a.end)));
+    const guard = PUBLIC.test(name) ? undefined : `${name}(${inner.join(",")})`;
+    rules.push({ at: m.index, ...(any ? {} : { matchers: matchers(targets.map((a) => code.slice(a.start, a.end)), targets.map((a) => value(a.start, a.end))) }), guard });
+  }
+  rules.sort((a, b) => a.at - b.at);
+  rules.forEach((rule, i) => {
+    const earlier = rules.slice(0, i);
+    if (!rule.guard || (rule.matchers && rule.matchers.length === 0) || earlier.some((r) => !r.matchers)) return;
+    const except = earlier.flatMap((r) => r.matchers!);
+    found.push({ type: "global", framework: "spring", line: source.lineAt(rule.at), guard: rule.guard, ...(rule.matchers ? { scope: rule.matchers } : {}), ...(except.length ? { except } : {}) });
+  });
+  return found;
+}

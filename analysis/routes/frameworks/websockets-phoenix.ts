@@ -1,0 +1,74 @@
+import { entryPoint } from "../entry/entry.ts";
+import type { Framework } from "../framework.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+const MODULE = /\bdefmodule\s+([A-Z][\w.]*)/;
+const SOCKET = /^[ \t]*socket[ \t(]+(["'])/gm;
+const CHANNEL = /^[ \t]*channel[ \t(]+(["'])/gm;
+const JOIN = /\bdef\s+join\s*\(\s*(["'])/g;
+const HANDLE_IN = /\bdef\s+handle_in\s*\(\s*(["'])/g;
+const MODULE_ARG = /^\s*,\s*([A-Z][\w.]*)/;
+
+/**
+ * Phoenix sockets and channels: `socket "/socket", UserSocket` in an endpoint (the connection
+ * path), `channel "room:*", RoomChannel` in a socket module (a topic), and every
+ * `handle_in("event", ...)` clause of a channel module, as `topic#event` under the topic its
+ * `join` clauses accept (`"room:" <> id` is `room:*`).
+ */
+export const websocketsPhoenix: Framework = {
+  id: "websockets-phoenix",
+  name: "Phoenix channels",
+  languages: ["elixir"],
+  hint: /\bsocket\s*\(?\s*["']|\bchannel\s*\(?\s*["']|\bdef\s+handle_in\b/,
+  scan(source) {
+    const out: Registration[] = [];
+    const module = MODULE.exec(source.code)?.[1] ?? "(module)";
+    const declared = (pattern: RegExp, framework: string) => {
+      for (const m of source.code.matchAll(pattern)) {
+        const literal = source.stringAt(m.index + m[0].length - 1);
+        const target = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[1] : undefined;
+        if (literal && target) {
+          out.push(
+            entryPoint(source, m.index + m[0].search(/\S/), {
+              framework,
+              kind: "ws",
+              method: "WS",
+              path: literal.value,
+              handler: target,
+            }),
+          );
+        }
+      }
+    };
+    declared(SOCKET, "phoenix");
+    declared(CHANNEL, "phoenix-channels");
+    const topic = joinTopic(source);
+    for (const m of source.code.matchAll(HANDLE_IN)) {
+      const event = source.stringAt(m.index + m[0].length - 1)?.value;
+      if (event) {
+        out.push(
+          entryPoint(source, m.index, {
+            framework: "phoenix-channels",
+            kind: "ws",
+            method: "WS",
+            path: `${topic}#${event}`,
+            handler: `${module}.handle_in/3`,
+          }),
+        );
+      }
+    }
+    return out;
+  },
+};
+
+/** The topic a channel's `join` clauses accept: a prefix match (`"room:" <> id`) as `room:*` first, else the first exact topic. */
+function joinTopic(source: RouteSource): string {
+  const topics = [...source.code.matchAll(JOIN)].flatMap((m) => {
+    const literal = source.stringAt(m.index + m[0].length - 1);
+    return literal
+      ? [literal.value + (/^\s*<>/.test(source.code.slice(literal.end, literal.end + 20)) ? "*" : "")]
+      : [];
+  });
+  return topics.find((t) => t.endsWith("*")) ?? topics[0] ?? "*";
+}

@@ -1,0 +1,70 @@
+import { callArguments } from "../source.ts";
+
+export { joinPrefix as join } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+
+/** One `.name(args)` of a call chain; `args` is undefined for a field (`s.router`); a direct call `F(x)` has the name "". */
+export type GoLink = { name: string; args?: Span[]; start: number; end: number };
+
+/** `base.a(x).b.c(y)`: an identifier and what follows it, up to where the chain ends. */
+export type GoChain = { base: string; start: number; links: GoLink[]; end: number };
+
+const IDENT = /^[A-Za-z_]\w*/;
+
+/**
+ * The chain that starts with the identifier at `at`. Go continues a chain on the next line
+ * only after a dot, so a line break ends it unless a dot precedes it.
+ */
+export function parseChain(code: string, at: number): GoChain {
+  const base = IDENT.exec(code.slice(at, at + 200))![0];
+  const links: GoLink[] = [];
+  let i = at + base.length;
+  for (;;) {
+    const j = skip(code, i, false);
+    if (code[j] === "(" && links.length === 0 && j === i) {
+      const call = callArguments(code, j);
+      links.push({ name: "", args: call.args, start: j, end: call.end });
+      i = call.end;
+      continue;
+    }
+    if (code[j] !== ".") break;
+    const k = skip(code, j + 1, true);
+    const name = IDENT.exec(code.slice(k, k + 200))?.[0];
+    if (!name) break;
+    const after = k + name.length;
+    if (code[after] === "(") {
+      const call = callArguments(code, after);
+      links.push({ name, args: call.args, start: j, end: call.end });
+      i = call.end;
+    } else {
+      links.push({ name, start: j, end: after });
+      i = after;
+    }
+  }
+  return { base, start: at, links, end: i };
+}
+
+/** Index after white space from `i`; line breaks only when `lines` (after a dot). */
+export function skip(code: string, i: number, lines: boolean): number {
+  while (i < code.length && (code[i] === " " || code[i] === "\t" || (lines && (code[i] === "\n" || code[i] === "\r")))) i++;
+  return i;
+}
+
+/**
+ * Where a statement or an expression starting at `start` ends: a line break, `;` or `,` outside
+ * brackets, or a bracket it did not open; a line ending in an operator, a dot or a comma
+ * continues on the next one.
+ */
+export function statementEnd(code: string, start: number, limit = code.length): number {
+  let depth = 0;
+  for (let i = start; i < limit; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (depth === 0) return i;
+      depth--;
+    } else if (depth === 0 && (c === ";" || c === ",")) return i;
+    else if (depth === 0 && c === "\n" && !/[.+,(&|=]\s*$/.test(code.slice(Math.max(start, i - 40), i))) return i;
+  }
+  return limit;
+}

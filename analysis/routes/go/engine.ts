@@ -1,0 +1,425 @@
+import { closing } from "../../languages/curly.ts";
+import { guardedMount } from "../common/mounts.ts";
+import { staticValue } from "../common/values.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import type { Span } from "../js/objects.ts";
+import { type GoChain, type GoLink, join, parseChain, skip, statementEnd } from "./chain.ts";
+import { goGuards, goHandlerChain } from "./names.ts";
+import { bodyAfter, GO_VALUES, goFile, type GoFile, parameters } from "./source.ts";
+
+/** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
+export type GoNode = { name: string; line: number; emit: boolean };
+
+/**
+ * Where routes registered through an expression land: a router, the prefix and the guards the
+ * expression adds. No node: Go's default mux, whose paths are complete. `returned`: the router
+ * a called function returns, if it returns one.
+ */
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean };
+
+export type { GoLink } from "./chain.ts";
+
+/** What a framework's `chain` can ask of the walker while it reads one call chain. */
+export type GoContext = {
+  code: string;
+  value(span: Span | undefined): string | undefined;
+  /** `[]string{"GET", "POST"}` or one string. */
+  strings(span: Span | undefined): string[] | undefined;
+  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
+  /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
+  mount(ref: GoRef, prefix: string, target: Span, at: number): void;
+  /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
+  closure(target: Span, ref: GoRef): void;
+  /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
+  middleware(ref: GoRef, prefix: string, names: string[], at: number): void;
+  guards(spans: readonly Span[]): string[];
+  /** The router an argument evaluates to, if any. */
+  router(span: Span): GoRef | undefined;
+  /** A router of this file known by a fixed name (Go's default mux). */
+  named(name: string, at: number): GoRef;
+  /** The argument spans of the call whose `(` is at `open`. */
+  arguments(open: number): Span[];
+};
+
+/** A Go framework for the walker: its package, constructors and router types, and the meaning of calls on its routers. */
+export type GoSpec = {
+  id: string;
+  /** The framework's import path. */
+  imports: RegExp;
+  /** Package functions that create a router: `New`, `Default`, `NewRouter`. */
+  constructors: RegExp;
+  /** Router type names after the package name: `Engine|RouterGroup|IRouter`. */
+  types: RegExp;
+  /**
+   * Reads the calls of a chain on `ref` (on the package itself when undefined, as Go's
+   * `http.HandleFunc`): returns the router the chain evaluates to, `rebind` when it changes
+   * the variable it was called on (`r.Use(auth)`), undefined when the chain is not the framework's.
+   */
+  chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined;
+};
+
+type Type = { scope: string; type: string };
+type Scope = { env: Map<string, GoRef>; types: Map<string, Type>; name: string; created: Set<GoNode>; template?: Map<string, string> };
+
+/**
+ * A route a wrapper function registers with a path it receives (`func (a *App) Get(path string, f
+ * HandlerFunc) { a.Router.HandleFunc(path, f).Methods("GET") }`): calls to the wrapper are routes.
+ * The path holds a marker per parameter; `handler` is the parameter index of the handler, if passed.
+ */
+type Template = { methods: string[]; path: string; owner: GoNode | undefined; guards: string[]; handler: number | string; order: "first" | "last" };
+
+const MARK = "\u0001";
+
+const KEYWORDS = new Set(["if", "else", "for", "range", "switch", "case", "default", "go", "defer", "select", "break", "continue", "goto", "fallthrough", "type", "struct", "interface", "map", "chan", "const", "package", "import", "nil", "true", "false", "func"]);
+
+/**
+ * The registrations of one Go file for one framework. Routers are followed through
+ * variables, groups, closures, struct fields, package variables, functions that receive or
+ * return a router and calls that pass one on. Across files, names are qualified by the
+ * package folder (`internal/api::Register`, `internal/api::Handler.Routes`) or, when called
+ * through an import, by the import path, which the linker resolves to the package's folder.
+ */
+export function scanGo(source: RouteSource, spec: GoSpec): Registration[] {
+  const file = goFile(source);
+  const alias = [...file.imports].find(([, path]) => spec.imports.test(path))?.[0];
+  // A file that does not import the framework can still register on a router field or package variable declared in another file of its package.
+  return new Walker(source, file, spec, alias).run();
+}
+
+class Walker {
+  private readonly code: string;
+  private readonly nodes: GoNode[] = [];
+  private readonly pending: (() => Registration)[] = [];
+  private readonly mounts: (() => Registration[])[] = [];
+  private readonly templates = new Map<string, Template[]>();
+  private readonly globals = new Map<string, GoRef>();
+
+  constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly alias: string | undefined) {
+    this.code = source.code;
+  }
+
+  run(): Registration[] {
+    this.packageVariables();
+    for (const [field, type] of this.file.fields) if (this.isRouterType(type)) this.node(`${this.file.scope}::${field}`, 0);
+    // Wrappers first, so that calls to them written before them are read as routes.
+    const kept = [this.pending.length, this.mounts.length, this.nodes.length] as const;
+    for (const fn of this.file.functions) {
+      const strings = fn.params.map((p, i) => [p, i] as const).filter(([p]) => p.type === "string" && new RegExp(`\\(\\s*${p.name}\\b`).test(this.code.slice(fn.body.start, fn.body.end)));
+      if (strings.length) this.function(fn, new Map(fn.params.map((p, i) => [p.name, `${MARK}${i}${MARK}`])));
+    }
+    this.pending.length = kept[0];
+    this.mounts.length = kept[1];
+    this.nodes.length = kept[2];
+    for (const fn of this.file.functions) this.function(fn);
+    return [
+      ...[...new Map(this.nodes.filter((n) => n.emit).map((n) => [n.name, n])).values()].map((n): Registration => ({ type: "router", framework: this.spec.id, name: n.name, prefix: "", guards: [], line: n.line })),
+      ...this.pending.map((p) => p()),
+      ...this.mounts.flatMap((m) => m()),
+    ];
+  }
+
+  private function(fn: GoFile["functions"][number], template?: Map<string, string>): void {
+    {
+      const receiver = fn.receiver ? fn.receiver.type.replace(/^\*/, "").replace(/\[.*$/, "") : undefined;
+      const name = receiver ? `${receiver}.${fn.name}` : fn.name;
+      const scope: Scope = { env: new Map(this.globals), types: new Map(), name, created: new Set() };
+      if (fn.receiver && receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: receiver });
+      const routers = fn.params.filter((p) => this.isRouterType(p.type));
+      routers.forEach((p, i) => scope.env.set(p.name, { node: this.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start), prefix: "", guards: [] }));
+      for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
+      if (template) scope.template = template;
+      this.block(fn.body, scope);
+    }
+  }
+
+  private node(name: string, at: number): GoNode {
+    const node = { name, line: this.source.lineAt(at), emit: true };
+    this.nodes.push(node);
+    return node;
+  }
+
+  private isRouterType(type: string): boolean {
+    const m = /^\*?([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(type);
+    return !!m && this.alias !== undefined && m[1] === this.alias && this.spec.types.test(m[2]!);
+  }
+
+  /** A type written `pkg.T` or `T`, with the scope that declares it. */
+  private typeOf(type: string, set: (t: Type) => void): void {
+    const m = /^\*?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)$/.exec(type);
+    if (!m) return;
+    const scope = m[1] ? this.file.imports.get(m[1]) : this.file.scope;
+    if (scope) set({ scope, type: m[2]! });
+  }
+
+  /** `var r = gin.Default()` and `var r *gin.Engine` at the top level: routers every function of the package shares. */
+  private packageVariables(): void {
+    const outside = (at: number) => !this.file.functions.some((f) => f.start <= at && at < f.body.end);
+    for (const m of this.code.matchAll(/(?<![\w.])var\s+([A-Za-z_]\w*)\s*(\*?[\w.]+)?\s*(=\s*)?/g)) {
+      if (!outside(m.index)) continue;
+      const name = `${this.file.scope}::${m[1]}`;
+      if (m[3]) {
+        const start = m.index + m[0].length;
+        const ref = this.expression({ start, end: statementEnd(this.code, start) }, { env: this.globals, types: new Map(), name: "", created: new Set() });
+        if (ref?.node && ref.node.emit && !ref.prefix) (ref.node.name = name, this.globals.set(m[1]!, ref));
+      } else if (m[2] && this.isRouterType(m[2])) this.globals.set(m[1]!, { node: this.node(name, m.index), prefix: "", guards: [] });
+    }
+  }
+
+  private block(span: Span, scope: Scope): void {
+    const IDENT = /(?<![\w.])[A-Za-z_]\w*/g;
+    let pos = span.start;
+    while (pos < span.end) {
+      IDENT.lastIndex = pos;
+      const m = IDENT.exec(this.code);
+      if (!m || m.index >= span.end) break;
+      pos = m.index + m[0].length;
+      const id = m[0];
+      if (id === "return") this.returned(pos, scope);
+      else if (id === "var") pos = this.declaration(pos, scope) ?? pos;
+      else if (!KEYWORDS.has(id)) pos = this.statement(m.index, scope) ?? pos;
+    }
+  }
+
+  /** `return r`: a router created in this function is the one callers of the function get. */
+  private returned(at: number, scope: Scope): void {
+    const name = /^\s*([A-Za-z_]\w*)\s*(?:[\n;}]|$)/.exec(this.code.slice(at, at + 100))?.[1];
+    const node = name ? scope.env.get(name)?.node : undefined;
+    if (node && scope.created.has(node)) node.name = `${this.file.scope}::${scope.name}`;
+  }
+
+  private declaration(at: number, scope: Scope): number | undefined {
+    const m = /^\s*([A-Za-z_]\w*)\s*(?:\*?[\w.]+\s*)?=(?!=)\s*/.exec(this.code.slice(at, at + 200));
+    if (!m) return undefined;
+    return this.assign(m[1]!, at + m[0].length, scope);
+  }
+
+  private assign(name: string, start: number, scope: Scope): number | undefined {
+    const end = statementEnd(this.code, start);
+    let typed = false;
+    const ref = this.expression({ start, end }, scope, (t) => (typed = true, scope.types.set(name, t)));
+    if (!ref) return typed ? end : undefined;
+    const field = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(name);
+    const owner = field ? scope.types.get(field[1]!) : undefined;
+    if (owner && ref.node && scope.created.has(ref.node)) ref.node.name = `${owner.scope}::${owner.type}.${field![2]}`;
+    scope.env.set(name, ref);
+    return end;
+  }
+
+  /** A statement starting with an identifier: an assignment, a chain on a router, or a call that passes routers on. */
+  private statement(at: number, scope: Scope): number | undefined {
+    const chain = parseChain(this.code, at);
+    const after = skip(this.code, chain.end, false);
+    if (chain.links.every((l) => !l.args)) {
+      const assign = /^(?:,\s*[A-Za-z_]\w*\s*)*:?=(?!=)\s*/.exec(this.code.slice(after, after + 100));
+      if (assign) return this.assign([chain.base, ...chain.links.map((l) => l.name)].join("."), after + assign[0].length, scope);
+    }
+    return this.evaluate(chain, scope, true) ? chain.end : undefined;
+  }
+
+  /** The router an expression evaluates to, running the registrations it makes; `typed` learns the type it constructs. */
+  private expression(span: Span, scope: Scope, typed?: (t: Type) => void): GoRef | undefined {
+    let start = span.start;
+    while (start < span.end && /[\s&*]/.test(this.code[start]!)) start++;
+    if (!/[A-Za-z_]/.test(this.code[start] ?? "")) return undefined;
+    const chain = parseChain(this.code, start);
+    if (this.code[skip(this.code, chain.end, false)] === "{") {
+      this.composite(chain, skip(this.code, chain.end, false), scope, typed);
+      return undefined;
+    }
+    const ref = this.evaluate(chain, scope, false);
+    if (typed && chain.links.length && chain.links.at(-1)!.args) {
+      const last = chain.links.length === 1 && chain.links[0]!.name === "" ? chain.base : chain.links.at(-1)!.name;
+      const pkg = chain.links.length === 2 || (chain.links.length === 1 && chain.links[0]!.name !== "") ? this.file.imports.get(chain.base) : this.file.scope;
+      if (pkg && /^New[A-Z]/.test(last)) typed({ scope: pkg, type: last.slice(3) });
+    }
+    return ref;
+  }
+
+  /** `&Server{router: mux.NewRouter()}`: routers created in a struct literal are its fields. */
+  private composite(chain: GoChain, open: number, scope: Scope, typed?: (t: Type) => void): void {
+    const pkg = chain.links.length ? this.file.imports.get(chain.base) : this.file.scope;
+    const type = chain.links.at(-1)?.name ?? chain.base;
+    if (!pkg) return;
+    typed?.({ scope: pkg, type });
+    for (const part of callArguments(this.code, open).args) {
+      const kv = /^([A-Za-z_]\w*)\s*:\s*/.exec(this.code.slice(part.start, part.end));
+      if (!kv) continue;
+      const ref = this.expression({ start: part.start + kv[0].length, end: part.end }, scope);
+      if (ref?.node && scope.created.has(ref.node)) ref.node.name = `${pkg}::${type}.${kv[1]}`;
+    }
+  }
+
+  /** Runs a chain; answers the router it evaluates to (for assignments and arguments), or undefined when it is none. */
+  private evaluate(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
+    const { base, links } = chain;
+    const ctx = this.context(scope);
+    if (this.alias !== undefined && base === this.alias) {
+      const first = links[0];
+      if (first?.args && this.spec.constructors.test(first.name)) {
+        const node = this.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
+        scope.created.add(node);
+        const ref: GoRef = { node, prefix: "", guards: [] };
+        return links.length > 1 ? this.spec.chain(ctx, ref, links.slice(1))?.ref ?? ref : ref;
+      }
+      const result = this.spec.chain(ctx, undefined, links);
+      if (result) return result.ref;
+    }
+    const target = this.target(chain, scope, statement);
+    if (target && target.consumed < links.length) {
+      const result = this.spec.chain(ctx, target.ref, links.slice(target.consumed));
+      if (result) {
+        if (result.rebind && result.ref && statement) {
+          const added = result.ref.guards.filter((g) => !target.ref.guards.includes(g));
+          if (!target.shared) scope.env.set(target.key, result.ref);
+          else if (added.length) this.middleware(target.ref, "", added, chain.start);
+        }
+        return result.ref ?? { prefix: "", guards: [] };
+      }
+    }
+    if (target && target.consumed === links.length) return target.ref;
+    return this.call(chain, scope, statement);
+  }
+
+  /**
+   * The router a chain starts from: a variable (`r`, `s.api`), a router field of a struct of
+   * this package (`s.router`, shared by its methods in every file), or, for a statement that
+   * calls on an unknown name, a package variable declared in another file. `shared` routers
+   * take middleware for all their routes rather than for the statements that follow.
+   */
+  private target(chain: GoChain, scope: Scope, statement: boolean): { ref: GoRef; key: string; consumed: number; shared: boolean } | undefined {
+    const { base, links } = chain;
+    let key = base;
+    let consumed = 0;
+    while (links[consumed] && !links[consumed]!.args && scope.env.has(`${key}.${links[consumed]!.name}`)) key += `.${links[consumed++]!.name}`;
+    const ref = scope.env.get(key);
+    if (ref) return { ref, key, consumed, shared: key.includes(".") || (this.globals.get(key) === ref) };
+    const owner = scope.types.get(base);
+    const field = links[0];
+    if (owner?.scope === this.file.scope && field && !field.args && links[1]?.args) {
+      const node = { name: `${owner.scope}::${owner.type}.${field.name}`, line: 0, emit: false };
+      return { ref: { node, prefix: "", guards: [] }, key: `${base}.${field.name}`, consumed: 1, shared: true };
+    }
+    if (statement && !owner && !this.file.imports.has(base) && field?.args && field.name !== "") {
+      const node = { name: `${this.file.scope}::${base}`, line: 0, emit: false };
+      return { ref: { node, prefix: "", guards: [] }, key: base, consumed: 0, shared: true };
+    }
+    return undefined;
+  }
+
+  /** A call that is not on a router: passing routers to it mounts what it registers on them; an auth-like wrapper guards them. */
+  private call(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
+    const last = chain.links.at(-1);
+    if (!last?.args) return undefined;
+    const callee = this.callee(chain, scope);
+    const templates = this.templates.get(callee);
+    if (templates && statement) return this.wrapped(templates, last.args, scope, chain.start);
+    const routers = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r);
+    if (!statement && routers.length === 1 && isGuardName(last.name || chain.base)) {
+      this.middleware(routers[0]!, "", [[chain.base, ...chain.links.map((l) => l.name)].filter(Boolean).join(".")], chain.start);
+      return routers[0];
+    }
+    routers.forEach((ref, i) => this.mount(ref, "", `${callee}${routers.length > 1 ? `#${i + 1}` : ""}`, [], chain.start));
+    if (statement) return routers.length > 0 ? { prefix: "", guards: [] } : undefined;
+    return routers.length > 0 ? undefined : { node: { name: callee, line: 0, emit: false }, prefix: "", guards: [], returned: true };
+  }
+
+  /** The routes of a call to a route wrapper: its templates with the arguments put in. */
+  private wrapped(templates: readonly Template[], args: readonly Span[], scope: Scope, at: number): GoRef {
+    const ctx = this.context(scope);
+    for (const t of templates) {
+      let known = true;
+      const path = t.path.replace(new RegExp(`${MARK}(\\d+)${MARK}`, "g"), (_, i: string) => ctx.value(args[Number(i)]) ?? ((known = false), ""));
+      const handler = typeof t.handler === "number" ? args[t.handler] : undefined;
+      const named = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
+      if (!known) continue;
+      this.pending.push(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at) }));
+    }
+    return { prefix: "", guards: [] };
+  }
+
+  /** The qualified name of a called function: `pkg::F`, `scope::Type.Method`, or `*::Method` when the receiver's type is unknown. */
+  private callee(chain: GoChain, scope: Scope): string {
+    const names = chain.links.filter((l) => l.name !== "").map((l) => l.name);
+    if (names.length === 0) return `${this.file.scope}::${chain.base}`;
+    const imported = this.file.imports.get(chain.base);
+    if (imported && names.length === 1) return `${imported}::${names[0]}`;
+    const type = scope.types.get(chain.base);
+    if (type && names.length === 1) return `${type.scope}::${type.type}.${names[0]}`;
+    // `a.Accounts.router()`: a field of a struct this file declares has a known type.
+    const field = type && names.length === 2 && type.scope === this.file.scope ? this.file.fields.get(`${type.type}.${names[0]}`) : undefined;
+    let typed: Type | undefined;
+    if (field) this.typeOf(field, (t) => (typed = t));
+    if (typed) return `${typed.scope}::${typed.type}.${names[1]}`;
+    return `*::${names.at(-1)}`;
+  }
+
+  /** The router an argument is: a router expression, or with `calls`, also what a called function returns (`users.Routes()`). */
+  private router(span: Span, scope: Scope, calls: boolean): GoRef | undefined {
+    const text = this.code.slice(span.start, span.end);
+    const first = text.search(/[A-Za-z_]/);
+    if (first === -1 || !/^[\s&]*$/.test(text.slice(0, first)) || /^\s*func\b/.test(text)) return undefined;
+    const chain = parseChain(this.code, span.start + first);
+    if (this.code.slice(chain.end, span.end).trim()) return undefined;
+    const ref = this.evaluate(chain, scope, false);
+    return ref?.node && (calls || !ref.returned) ? ref : undefined;
+  }
+
+  /** Mounts a router by name on `ref` under `prefix`, behind the guards `ref` carries and `guards`. */
+  private mount(ref: GoRef, prefix: string, child: string, guards: readonly string[], at: number): void {
+    this.mounts.push(() => guardedMount(this.spec.id, ref.node?.name ?? "", join(ref.prefix, prefix), child, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
+  }
+
+  private middleware(ref: GoRef, prefix: string, names: string[], at: number): void {
+    this.pending.push(() => ({ type: "use", framework: this.spec.id, owner: ref.node?.name ?? "", prefix: join(ref.prefix, prefix), args: names, specifiers: [], guards: [], line: this.source.lineAt(at) }));
+  }
+
+  private context(scope: Scope): GoContext {
+    const code = this.code;
+    const constants = scope.template ? new Map([...this.file.constants, ...scope.template]) : this.file.constants;
+    const value = (span: Span | undefined) => (span ? staticValue(this.source, span.start, span.end, constants, GO_VALUES) : undefined);
+    return {
+      code,
+      value,
+      strings: (span) => {
+        if (!span) return undefined;
+        const open = code.indexOf("{", span.start);
+        if (open === -1 || open > span.end) return ((v) => (v === undefined ? undefined : [v]))(value(span));
+        const values = callArguments(code, open).args.map(value);
+        return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
+      },
+      route: (ref, methods, path, args, order, at) => {
+        const named = goHandlerChain(code, args, order);
+        if (path.includes(MARK)) {
+          const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
+          const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? Number(passed.slice(1, -1)) : named.handler, order };
+          this.templates.set(`${this.file.scope}::${scope.name}`, [...(this.templates.get(`${this.file.scope}::${scope.name}`) ?? []), template]);
+          return;
+        }
+        this.pending.push(() => ({ type: "route", framework: this.spec.id, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: this.source.lineAt(at) }));
+      },
+      mount: (ref, prefix, target, at) => {
+        const child = this.router(target, scope, true);
+        if (!child?.node) return;
+        this.mount(ref, prefix, child.node.name, child.guards, at);
+      },
+      closure: (target, ref) => {
+        const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
+        if (!m) return;
+        const open = target.start + m[0].length - 1;
+        const { args, end } = callArguments(code, open);
+        const param = parameters(code, args)[0];
+        const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
+        if (param) inner.env.set(param.name, ref);
+        const body = bodyAfter(code, end);
+        this.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
+      },
+      middleware: (ref, prefix, names, at) => this.middleware(ref, prefix, names, at),
+      guards: (spans) => goGuards(code, spans),
+      router: (span) => this.router(span, scope, true),
+      named: (name, at) => ({ node: this.nodes.find((n) => n.name === name) ?? this.node(name, at), prefix: "", guards: [] }),
+      arguments: (open) => callArguments(code, open).args,
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { isGuardName } from "../paths.ts";
+import { callArguments } from "../source.ts";
+import type { Span } from "../js/objects.ts";
+
+// Adapters that turn a function into a handler: the handler is their argument.
+const ADAPTER = /^(?:http\.HandlerFunc|gin\.WrapF|gin\.WrapH|echo\.WrapHandler|adaptor\.HTTPHandlerFunc|adaptor\.HTTPHandler|adaptor\.HTTPMiddleware)$/;
+const NAME = /^&?\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(\()?/;
+
+/**
+ * The handler an argument names, with the guards wrapped around it: `h.List`,
+ * `requireAuth(http.HandlerFunc(admin))` is `admin` behind `requireAuth`, a call that returns
+ * a handler (`s.handleIndex()`) is named by its callee, a literal function is "(inline)".
+ */
+export function goHandler(code: string, span: Span): { handler: string; guards: string[] } {
+  const text = code.slice(span.start, span.end).trim();
+  const m = NAME.exec(text);
+  if (!m || m[1] === "func") return { handler: "(inline)", guards: [] };
+  const name = m[1]!.replace(/\s+/g, "");
+  if (!m[2]) return { handler: name, guards: [] };
+  const open = span.start + code.slice(span.start, span.end).indexOf("(", m.index + m[0].length - 1);
+  const args = callArguments(code, open).args;
+  if (ADAPTER.test(name) && args[0]) return goHandler(code, args[0]);
+  if (name === "http.StripPrefix" && args[1]) return goHandler(code, args[1]);
+  if (isGuardName(name) && args.length === 1) {
+    const inner = goHandler(code, args[0]!);
+    return { handler: inner.handler, guards: [name, ...inner.guards] };
+  }
+  return { handler: name, guards: [] };
+}
+
+/** The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is `jwtauth.Verifier`. */
+export function goMiddleware(code: string, span: Span): string | undefined {
+  const m = NAME.exec(code.slice(span.start, span.end).trim());
+  return m && m[1] !== "func" ? m[1]!.replace(/\s+/g, "") : undefined;
+}
+
+/** The guard-like middleware among arguments. */
+export function goGuards(code: string, spans: readonly Span[]): string[] {
+  return spans.map((s) => goMiddleware(code, s)).filter((n): n is string => !!n && isGuardName(n));
+}
+
+/**
+ * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the
+ * first (Echo: `e.GET(path, h, mw...)`); the guards are the auth-like middleware around it.
+ */
+export function goHandlerChain(code: string, spans: readonly Span[], order: "first" | "last"): { handler: string; guards: string[] } {
+  if (spans.length === 0) return { handler: "(inline)", guards: [] };
+  const handler = order === "last" ? spans.at(-1)! : spans[0]!;
+  const middleware = order === "last" ? spans.slice(0, -1) : spans.slice(1);
+  const named = goHandler(code, handler);
+  return { handler: named.handler, guards: [...goGuards(code, middleware), ...named.guards] };
+}

@@ -1,0 +1,127 @@
+import { closing, depthCursor } from "../../languages/curly.ts";
+import { dirOf } from "../../project.ts";
+import { stringConstants, type ValueSyntax } from "../common/values.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import type { Span } from "../js/objects.ts";
+
+/** A parameter of a Go function: `r *gin.RouterGroup` is { name: "r", type: "*gin.RouterGroup" }. */
+export type GoParam = { name: string; type: string };
+
+/** A function or method declared at the top level, with its body. */
+export type GoFunction = { name: string; receiver?: GoParam; params: GoParam[]; body: Span; start: number };
+
+/**
+ * What the Go route scanners read of a file besides its calls: the package folder (Go's
+ * scope for names), imports by local name, top-level functions, the fields of declared
+ * structs, and string constants (`const apiPrefix = "/api"`, grouped `const (...)` too).
+ */
+export type GoFile = {
+  scope: string;
+  imports: Map<string, string>;
+  functions: GoFunction[];
+  fields: Map<string, string>;
+  constants: Map<string, string>;
+};
+
+export const GO_VALUES: ValueSyntax = { name: /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?/ };
+
+const FUNC = /(?<![\w.])func\s*(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\(/g;
+const IMPORT = /(?<![\w.])import\s*(\()?/g;
+const STRUCT = /(?<![\w.])type\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?struct\s*\{/g;
+const CONSTANT = /(?<![\w.])(?:const|var)\s+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*|^[ \t]+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*/gm;
+
+/** Reads the declarations of a Go file once for every Go scanner. */
+export function goFile(source: RouteSource): GoFile {
+  const { code } = source;
+  const depthAt = depthCursor(code);
+  const imported = imports(source);
+  return {
+    scope: dirOf(source.path),
+    imports: imported,
+    functions: [...code.matchAll(FUNC)].filter((m) => depthAt(m.index) === 0).map((m) => declared(source, m)),
+    fields: fields(source),
+    constants: constants(source, imported),
+  };
+}
+
+/** The local name of an import path: its last element, without a `/vN` or `.vN` version. */
+export function packageName(path: string): string {
+  const parts = path.split("/");
+  const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+  return last.replace(/\.v\d+$/, "").replace(/^go-/, "").replace(/[^\w]/g, "_");
+}
+
+function imports(source: RouteSource): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of source.code.matchAll(IMPORT)) {
+    const start = m.index + m[0].length;
+    const end = m[1] ? source.code.indexOf(")", start) : source.code.indexOf("\n", start);
+    for (let s = source.stringAfter(start, end === -1 ? undefined : end); s; s = source.stringAfter(s.end, end === -1 ? undefined : end)) {
+      const alias = /([A-Za-z_]\w*|\.)\s*$/.exec(source.code.slice(Math.max(start, source.code.lastIndexOf("\n", s.start)), s.start))?.[1];
+      found.set(alias && alias !== "." ? alias : packageName(s.value), s.value);
+    }
+  }
+  return found;
+}
+
+function declared(source: RouteSource, m: RegExpMatchArray): GoFunction {
+  const open = m.index! + m[0].length - 1;
+  const { args, end } = callArguments(source.code, open);
+  const receiver = m[1] ? parameters(source.code, [{ start: m.index! + m[0].indexOf("(") + 1, end: m.index! + m[0].indexOf(")") }])[0] : undefined;
+  return { name: m[2]!, ...(receiver ? { receiver } : {}), params: parameters(source.code, args), body: bodyAfter(source.code, end), start: m.index! };
+}
+
+/** The `{...}` body that follows a function's parameters and results (an `interface{}` or `struct{}` in a result is not it). */
+export function bodyAfter(code: string, from: number): Span {
+  let parens = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[") parens++;
+    else if (c === ")" || c === "]") parens--;
+    else if (c === "{" && parens === 0) {
+      if (!/(?:interface|struct)\s*$/.test(code.slice(Math.max(from, i - 12), i))) return { start: i, end: closing(code, i) };
+      i = closing(code, i) - 1;
+    } else if ((c === ";" || c === "}") && parens === 0) break;
+  }
+  return { start: from, end: from };
+}
+
+/** Parameters from their spans: `a, b int` gives both the type `int`. */
+export function parameters(code: string, spans: readonly Span[]): GoParam[] {
+  const params: GoParam[] = [];
+  let type = "";
+  for (const span of [...spans].reverse()) {
+    const text = code.slice(span.start, span.end).trim();
+    const m = /^([A-Za-z_]\w*)(?:\s+(.+))?$/s.exec(text);
+    if (!m) continue;
+    if (m[2]) type = m[2].replace(/\s+/g, "");
+    params.unshift({ name: m[1]!, type: m[2] ? type : type || m[1]! });
+  }
+  return params;
+}
+
+/** Fields of struct types: `Server.router` -> `*mux.Router`. */
+function fields(source: RouteSource): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of source.code.matchAll(STRUCT)) {
+    const open = m.index + m[0].length - 1;
+    for (const line of source.code.slice(open + 1, closing(source.code, open) - 1).split(/[\n;]/)) {
+      const field = /^\s*([A-Za-z_]\w*)\s+(\*?[\w.]+)/.exec(line);
+      if (field) found.set(`${m[1]}.${field[1]}`, field[2]!);
+    }
+  }
+  return found;
+}
+
+function constants(source: RouteSource, imported: Map<string, string>): Map<string, string> {
+  const groups: Span[] = [...source.code.matchAll(/(?<![\w.])(?:const|var)\s*\(/g)].map((m) => ({ start: m.index, end: closing(source.code, m.index + m[0].length - 1) }));
+  const inGroup = (at: number) => groups.some((g) => g.start < at && at < g.end);
+  // The second alternative (`Name = value` on its own line) only declares inside a const or var group.
+  const found = stringConstants(source, CONSTANT, GO_VALUES, { accept: (m) => !m[2] || inGroup(m.index!) });
+  // net/http names its methods: `http.MethodGet` is "GET".
+  const http = [...imported].find(([, path]) => path === "net/http")?.[0];
+  if (http) for (const m of HTTP_METHODS) found.set(`${http}.Method${m[0]}${m.slice(1).toLowerCase()}`, m);
+  return found;
+}
+
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT", "OPTIONS", "TRACE"];

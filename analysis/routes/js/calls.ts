@@ -1,0 +1,26 @@
+import { callArguments } from "../source.ts";
+import type { Span } from "./objects.ts";
+
+/** One call of a chain: `.post("/x", h)` is { name: "post", args, start, end }. */
+export type ChainedCall = { name: string; args: Span[]; start: number; end: number };
+
+const LINK = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/;
+
+/**
+ * The calls chained after offset `from` whose names `names` accepts: after
+ * `router.get("/a", h)` come `.post("/b", h).put(...)`, each registered on the same router.
+ * The chain ends at the first call it does not accept.
+ */
+export function chainedCalls(code: string, from: number, names: RegExp): ChainedCall[] {
+  const calls: ChainedCall[] = [];
+  for (
+    let at = from, link = LINK.exec(code.slice(at, at + 200));
+    link && names.test(link[1]!);
+    link = LINK.exec(code.slice(at, at + 200))
+  ) {
+    const { args, end } = callArguments(code, at + link[0].length - 1);
+    calls.push({ name: link[1]!, args, start: at + link[0].indexOf("."), end });
+    at = end;
+  }
+  return calls;
+}

@@ -1,0 +1,103 @@
+import { callArguments, type RouteSource } from "../source.ts";
+
+/** A function with a block body: its name (when the code gives it one), parameters and body span. */
+export type FunctionScope = {
+  /** The declared or assigned name; "default" for a default export; undefined for an inline function. */
+  name: string | undefined;
+  params: string[];
+  line: number;
+  /** Where the function expression starts (its `async`, `function` or parameter list). */
+  start: number;
+  bodyStart: number;
+  bodyEnd: number;
+};
+
+const FUNCTION = /\b(?:async\s+)?function\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*(?:<[^>]*>)?\s*\(/g;
+const ARROW = /=>\s*\{/g;
+const ASSIGNED =
+  /(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=|\b(export\s+default)|\b(module\.exports)\s*=|\bexports\.([A-Za-z_$][\w$]*)\s*=)\s*(?:[A-Za-z_$][\w$.]*\s*\(\s*)?$/;
+
+/**
+ * The functions with block bodies in a file, outermost first. Plugin-style code registers
+ * routes on a parameter (`async function users(fastify) { fastify.get(...) }`), so a scanner
+ * needs to know which function a call sits in and what that function is called.
+ */
+export function functionScopes(source: RouteSource): FunctionScope[] {
+  const scopes: FunctionScope[] = [];
+  const { code } = source;
+  for (const m of code.matchAll(FUNCTION)) {
+    const open = m.index + m[0].length - 1;
+    const { args, end } = callArguments(code, open);
+    const body = blockAfter(code, end, /^\s*(?::[^{;]+)?\{/);
+    if (body) scopes.push(scope(source, m.index, m[1] ?? assignedName(code, m.index), args, body));
+  }
+  // Arrows are found from their `=>`, the parameters read backwards, so no other parenthesis costs anything.
+  for (const m of code.matchAll(ARROW)) {
+    const head = arrowHead(code, m.index);
+    if (!head) continue;
+    const brace = m.index + m[0].length - 1;
+    const async = /\basync\s*$/.exec(code.slice(Math.max(0, head.start - 12), head.start));
+    const start = async ? head.start - async[0].length : head.start;
+    scopes.push(
+      scope(source, start, assignedName(code, start), head.params, {
+        start: brace,
+        end: callArguments(code, brace).end,
+      }),
+    );
+  }
+  return scopes.sort((a, b) => a.start - b.start);
+}
+
+/** The innermost function around `offset` whose first parameter is `name`. */
+export function scopeOf(scopes: readonly FunctionScope[], offset: number, name: string): FunctionScope | undefined {
+  let found: FunctionScope | undefined;
+  for (const s of scopes) if (s.bodyStart < offset && offset < s.bodyEnd && s.params[0] === name) found = s;
+  return found;
+}
+
+function scope(
+  source: RouteSource,
+  start: number,
+  name: string | undefined,
+  params: { start: number; end: number }[],
+  body: { start: number; end: number },
+): FunctionScope {
+  const names = params.map((p) => /^\s*([A-Za-z_$][\w$]*)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "");
+  return { name, params: names, line: source.lineAt(start), start, bodyStart: body.start, bodyEnd: body.end };
+}
+
+/** The parameters of the arrow whose `=>` is at `arrow`, and where they start: `(a, b: T): R =>` or `a =>`. */
+function arrowHead(
+  code: string,
+  arrow: number,
+): { start: number; params: { start: number; end: number }[] } | undefined {
+  const before = code.slice(Math.max(0, arrow - 200), arrow);
+  const single = /([A-Za-z_$][\w$]*)\s*$/.exec(before);
+  if (single && !/\)\s*:[^=;{}()]*$/.test(before)) {
+    const at = arrow - before.length + single.index;
+    return { start: at, params: [{ start: at, end: at + single[1]!.length }] };
+  }
+  const close = /\)\s*(?::[^=;{}()]*)?$/.exec(before);
+  if (!close) return undefined;
+  let depth = 0;
+  for (let i = arrow - before.length + close.index; i >= 0; i--) {
+    if (code[i] === ")") depth++;
+    else if (code[i] === "(" && --depth === 0) return { start: i, params: callArguments(code, i).args };
+  }
+  return undefined;
+}
+
+/** The name a function expression starting at `start` is given by an assignment or export before it. */
+function assignedName(code: string, start: number): string | undefined {
+  const m = ASSIGNED.exec(code.slice(Math.max(0, start - 200), start));
+  if (!m) return undefined;
+  return m[1] ?? m[4] ?? "default";
+}
+
+/** The `{ ... }` block that `pattern` (ending in `{`) finds right at `from`. */
+function blockAfter(code: string, from: number, pattern: RegExp): { start: number; end: number } | undefined {
+  const m = pattern.exec(code.slice(from, from + 300));
+  if (!m) return undefined;
+  const open = from + m[0].length - 1;
+  return { start: open, end: callArguments(code, open).end };
+}

@@ -1,0 +1,72 @@
+import { isGuardName } from "../paths.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { arrayElements } from "./objects.ts";
+
+/** A readable name for a handler or middleware argument: `auth`, `users.list`, `requireRole`, or "(inline)". */
+export function argumentName(source: RouteSource, start: number, end: number): string {
+  const text = source.code.slice(start, end).trim();
+  const name = /^(?:new\s+)?([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)/.exec(text);
+  if (!name || /^(async|function)$/.test(name[1]!) || /=>/.test(text.slice(0, 80)) && !/^[\w$.]+\s*\(/.test(text)) {
+    return "(inline)";
+  }
+  return name[1]!.replace(/\s+/g, "");
+}
+
+const HEAD = /^(?:\.\.\.\s*)?(?:await\s+)?([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(\()?/;
+const COMBINATOR = /^(?:every|some|compose|combine)$/;
+
+/**
+ * The guard-like names in a middleware expression: `[auth, app.verifyJwt]`, `requireUser`,
+ * `...adminOnly`, `requireRole("admin")`. A guard-combining call counts by its arguments when
+ * they name guards (`fastify.auth([a, b])`, `every(a, b)`), so hooks read as the checks they
+ * run; arguments of other calls are configuration, not middleware.
+ */
+export function guardNames(source: RouteSource, start: number, end: number): string[] {
+  const elements = source.code[start] === "[" ? arrayElements(source, start) : [{ start, end }];
+  const names = elements.flatMap((e): string[] => {
+    const head = HEAD.exec(source.code.slice(e.start, e.end));
+    if (!head) return [];
+    const name = head[1]!.replace(/\s+/g, "");
+    const last = name.split(".").at(-1)!;
+    if (head[2] && (isGuardName(last) || COMBINATOR.test(last))) {
+      const open = e.start + head[0].length - 1;
+      const inner = callArguments(source.code, open).args.flatMap((a) => guardNames(source, a.start, a.end));
+      if (inner.length) return inner;
+    }
+    return isGuardName(last) ? [name] : [];
+  });
+  return [...new Set(names)];
+}
+
+const INLINE = /^(?:async\s+)?(?:function\b|\([^()]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/;
+
+/**
+ * The guard an inline hook function stands for, named after `label`: a one-call arrow names
+ * the check it makes (`(req, reply) => req.isAdmin(reply)` is `req.isAdmin`); a block that
+ * makes auth-like checks is `label` itself (`onRequest`). Undefined when it looks like no guard.
+ */
+export function inlineGuard(source: RouteSource, start: number, end: number, label: string): string | undefined {
+  const text = source.code.slice(start, end);
+  const head = INLINE.exec(text);
+  if (!head) return undefined;
+  const call = /^\s*(?:await\s+)?([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*\(/.exec(text.slice(head[0].length));
+  if (call && !text.slice(head[0].length).trimStart().startsWith("{")) {
+    const name = call[1]!.replace(/\s+/g, "");
+    return isGuardName(name.split(".").at(-1)!) ? name : undefined;
+  }
+  const names = source.code.slice(start + head[0].length, end).match(/[A-Za-z_$][\w$]*/g) ?? [];
+  return names.some((n) => isGuardName(n)) ? label : undefined;
+}
+
+/** Whether an argument is a function written in place. */
+export const isInline = (source: RouteSource, start: number, end: number): boolean =>
+  INLINE.test(source.code.slice(start, end));
+
+/** A middleware chain `(...middleware, handler)`: the handler is the last argument, guards the auth-like ones before it. */
+export function handlerAndGuards(
+  source: RouteSource,
+  args: readonly { start: number; end: number }[],
+): { handler: string; guards: string[] } {
+  const names = args.map((a) => argumentName(source, a.start, a.end));
+  return { handler: names.at(-1) ?? "(inline)", guards: names.slice(0, -1).filter(isGuardName) };
+}

@@ -1,0 +1,64 @@
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { staticValue } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import type { RouteSource } from "../source.ts";
+import { foreignPrefix, type JvmFile } from "./constants.ts";
+import { type Annotation, type Declared, elements, find } from "./declarations.ts";
+
+// Annotations that restrict who may call (Spring Security, JSR-250, Quarkus); `@PermitAll` lifts the class's.
+const GUARDS = new Set(["PreAuthorize", "Secured", "RolesAllowed", "DenyAll", "Authenticated", "PostAuthorize"]);
+
+/** The statically known values of a path annotation argument (one value, or an array of them); undefined when one is unknown. */
+export function pathValues(source: RouteSource, file: JvmFile, span: Span | undefined): string[] | undefined {
+  if (!span) return [""];
+  const values = elements(source, span).map((e) => staticValue(source, e.start, e.end, file.constants, file.syntax));
+  return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
+}
+
+/**
+ * The guards a list of annotations puts on a route: security annotations (with their rule:
+ * `PreAuthorize(hasRole('ADMIN'))`) and any annotation with an auth-like name (`@IsAdmin`).
+ */
+export function annotationGuards(source: RouteSource, annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
+  return annotations.filter((a) => !ignore.has(a.name) && (GUARDS.has(a.name) || isGuardName(a.name))).map((a) => {
+    const rule = [...a.args, ...a.named.values()].flatMap((s) => elements(source, s)).map((s) => source.stringAt(s.start)?.value ?? source.code.slice(s.start, s.end).replace(/\s+/g, ""));
+    return rule.length ? `${a.name}(${rule.join(",")})` : a.name;
+  });
+}
+
+/**
+ * The guards of a method: its own, and those of its class that it does not override. A method
+ * annotation replaces a class annotation of the same kind (`@RolesAllowed("admin")` on the method
+ * wins over the class's), and `@PermitAll` lifts them all.
+ */
+export function memberGuards(source: RouteSource, classGuards: readonly string[], annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
+  if (find(annotations, "PermitAll", "AnonymousAllowed")) return annotationGuards(source, annotations, ignore);
+  const own = annotationGuards(source, annotations, ignore);
+  const kind = (guard: string) => guard.replace(/\(.*$/, "");
+  const jsr250 = (guard: string) => /^(?:RolesAllowed|DenyAll)$/.test(kind(guard));
+  return [...classGuards.filter((g) => !own.some((o) => kind(o) === kind(g) || (jsr250(o) && jsr250(g)))), ...own];
+}
+
+/**
+ * The routers a controller class makes, one per class path: named `package::Class` (and
+ * `#2`... for more paths). A class path that starts with a constant of another file mounts the
+ * router on that constant's router (constants.ts). Class guards go on each route, since a
+ * method may lift them (`@PermitAll`).
+ */
+export function classRouters(source: RouteSource, file: JvmFile, framework: string, cls: Declared, path: Span | undefined): { names: string[]; registrations: Registration[] } {
+  const registrations: Registration[] = [];
+  const names: string[] = [];
+  const line = source.lineAt(cls.start);
+  const spans = path ? elements(source, path) : [undefined];
+  spans.forEach((span, i) => {
+    const name = `${file.pkg}::${cls.name}${i ? `#${i + 1}` : ""}`;
+    const known = span ? staticValue(source, span.start, span.end, file.constants, file.syntax) : "";
+    const foreign = known === undefined && span ? foreignPrefix(source, span, file) : undefined;
+    if (known === undefined && !foreign) return;
+    names.push(name);
+    registrations.push({ type: "router", framework, name, prefix: known ?? foreign!.rest, guards: [], line });
+    if (foreign) registrations.push({ type: "use", framework, owner: foreign.constant, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
+  });
+  return { names, registrations };
+}

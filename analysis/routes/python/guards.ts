@@ -1,0 +1,55 @@
+import { isGuardName } from "../paths.ts";
+import type { Decorator } from "./definitions.ts";
+import type { Span } from "./values.ts";
+
+// Python's own auth vocabulary on top of the shared one: FastAPI dependencies and Django/Flask decorators.
+const PYTHON_GUARD = /(?:admins?|authed|users?|staff|members?|owners?|logged_?in|verified)_only|requires?_(?:admin|user|role|staff|superuser|permission|scope|auth)|current_?(?:active_?)?(?:user|superuser|admin)|superuser|api_?key|oauth2|token|login|logged_?in|permission|staff_member|is_?staff|signed_?in/i;
+
+/** Whether a Python dependency, decorator, mixin or permission class name guards a route. */
+export const isPythonGuard = (name: string): boolean => !NOT_GUARD.test(name) && (isGuardName(name) || PYTHON_GUARD.test(name));
+
+// Names that lift a check rather than make one.
+const NOT_GUARD = /exempt|allow_?any|^public|optional|^(?:get_?)?(?:db_?)?session/i;
+
+const DEPENDENCY = /\b(Depends|Security)\s*\(\s*(?:dependency\s*=\s*)?([A-Za-z_][\w.]*)?/g;
+
+/**
+ * The guards among FastAPI dependencies in an expression: `[Depends(verify_token)]`,
+ * `Annotated[User, Depends(get_current_user)]`. `Security(...)` always guards; `Depends(get_db)`
+ * only when the dependency is named like a check.
+ */
+export function dependencyGuards(code: string, span: Span): string[] {
+  const found: string[] = [];
+  for (const m of code.slice(span.start, span.end).matchAll(DEPENDENCY)) {
+    const name = m[2];
+    if (name && (m[1] === "Security" || isPythonGuard(name.split(".").at(-1)!))) found.push(name);
+  }
+  return found;
+}
+
+/**
+ * The guards a view's decorators attach: `@login_required`, `@jwt_required()`,
+ * `@auth.login_required`, `@roles_required("admin")`; the guards wrapped by
+ * `@method_decorator(login_required)`; the classes of `@permission_classes([IsAuthenticated])`.
+ */
+export function decoratorGuards(code: string, decorators: readonly Decorator[]): string[] {
+  return decorators.flatMap((d) => {
+    const name = d.name.split(".").at(-1)!;
+    const first = d.args?.positional[0];
+    if (name === "permission_classes") return first ? permissionGuards(code, first) : [];
+    if (name === "method_decorator") return first ? guardNames(code, first) : [];
+    return isPythonGuard(name) ? [d.name] : [];
+  });
+}
+
+const NAMES = /[A-Za-z_][\w.]*/g;
+
+/** The guard-like names in an expression: `[login_required, cache_page(60)]` gives login_required. */
+export function guardNames(code: string, span: Span): string[] {
+  return [...code.slice(span.start, span.end).matchAll(NAMES)].map((m) => m[0]).filter((n) => isPythonGuard(n.split(".").at(-1)!));
+}
+
+/** Permission classes (`[IsAuthenticated, IsOwner]`, `IsAdminUser | IsStaff`): every class but AllowAny guards. */
+export function permissionGuards(code: string, span: Span): string[] {
+  return [...code.slice(span.start, span.end).matchAll(NAMES)].map((m) => m[0]).filter((n) => /^[A-Z]/.test(n.split(".").at(-1)!) && !NOT_GUARD.test(n));
+}

@@ -1,0 +1,44 @@
+import type { Binding, Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+/** A URL-prefix constant as it may appear in another module: `API_V1_STR: str = "/api/v1"`, `api_prefix = "/api"`. */
+export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*[fr]?["']\//m;
+const NAME = /^(?:[A-Z][A-Z0-9_]*|\w*prefix\w*)$/i;
+
+/**
+ * The URL-prefix constants of a module (upper-case or prefix-like names whose value starts
+ * with "/") as routers that serve only where mounted, so a prefix held in another module's
+ * settings (`include_router(api_router, prefix=settings.API_V1_STR)`) is followed across files:
+ * the mount goes through the constant, which carries the prefix. They are registered under
+ * qualified names (`python::API_V1_STR`) and found by the module a reference imports, or by
+ * their name alone when it is unique.
+ */
+export function constantRouters(source: RouteSource, framework: string, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  for (const [name, value] of constants) {
+    if (!NAME.test(name) || (name !== name.toUpperCase() && !/prefix/i.test(name)) || !value.startsWith("/")) continue;
+    const at = new RegExp(`^[ \\t]*${name}[ \\t]*[:=]`, "m").exec(source.code);
+    found.push({ type: "router", framework, name: `python::${name}`, prefix: value, guards: [], mountedOnly: true, line: at ? source.lineAt(at.index) : 1 });
+  }
+  return found;
+}
+
+/** How a module refers to a constant of another (`settings.API_V1_STR`): through the module its first name is imported from, else by the name alone. */
+export function constantReference(bindings: readonly Binding[], dotted: string): string {
+  const head = dotted.slice(0, dotted.indexOf(".") === -1 ? dotted.length : dotted.indexOf("."));
+  const name = dotted.slice(dotted.lastIndexOf(".") + 1);
+  const binding = bindings.find((b) => b.local === head);
+  return `${binding ? binding.specifier : "*"}::${name}`;
+}
+
+/**
+ * Mounts `child` on `owner` under a prefix held in a constant of another module: through
+ * that constant's router. `mounted` keeps one mount of each constant per owner.
+ */
+export function mountThrough(framework: string, owner: string, constant: string, child: string, line: number, mounted: Set<string>): Registration[] {
+  const use = (from: string, arg: string): Registration => ({ type: "use", framework, owner: from, prefix: "", args: [arg], specifiers: [], guards: [], mountOnly: true, line });
+  const found = [use(constant, child)];
+  if (!mounted.has(`${owner}\0${constant}`)) found.push(use(owner, constant));
+  mounted.add(`${owner}\0${constant}`);
+  return found;
+}

@@ -1,0 +1,52 @@
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+import { bases, classAttribute, type Definition, members } from "./definitions.ts";
+import { decoratorGuards, guardNames, isPythonGuard, permissionGuards } from "./guards.ts";
+
+/** The method names a view class handles requests with, as in Django's View and Flask's MethodView. */
+export const HANDLERS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+
+/** A class that may serve requests: its bases, handler methods and the guards of the whole class. */
+export type ViewClass = { cls: Definition; bases: string[]; handlers: Definition[]; methods: Definition[]; guards: string[] };
+
+/**
+ * The view classes of a file: classes with handler methods (`def get(self, request)`) or with
+ * a base `isView` accepts. Guards of the class are its guard decorators, `decorators` and
+ * `method_decorators` lists (Flask), `permission_classes` (DRF) and guard mixins
+ * (`LoginRequiredMixin`).
+ */
+export function viewClasses(source: RouteSource, definitions: readonly Definition[], isView: (base: string) => boolean): ViewClass[] {
+  const views: ViewClass[] = [];
+  for (const cls of definitions) {
+    if (cls.kind !== "class") continue;
+    const methods = members(definitions, cls).filter((d) => d.kind === "def");
+    const handlers = methods.filter((d) => HANDLERS.has(d.name));
+    const written = bases(source, cls);
+    if (!handlers.length && !written.some(isView)) continue;
+    const attribute = (name: string) => classAttribute(source, definitions, cls, name);
+    const lists = ["decorators", "method_decorators"].map(attribute).flatMap((span) => (span ? guardNames(source.code, span) : []));
+    const permissions = attribute("permission_classes");
+    const guards = [
+      ...written.filter((b) => /Mixin$/.test(b) && isPythonGuard(b.split(".").at(-1)!)),
+      ...decoratorGuards(source.code, cls.decorators),
+      ...lists,
+      ...(permissions ? permissionGuards(source.code, permissions) : []),
+    ];
+    views.push({ cls, bases: written, handlers, methods, guards: [...new Set(guards)] });
+  }
+  return views;
+}
+
+/**
+ * A view class as a router that serves only where a URL rule names it: one route per handler
+ * method, each with its own guard decorators, and one for the methods its bases handle
+ * (`inherited`) that it does not override; every method when it shows neither.
+ */
+export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined): Registration[] {
+  const { cls } = view;
+  const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line });
+  const own = view.handlers.map((h) => route([h.name.toUpperCase()], `${cls.name}.${h.name}`, decoratorGuards(source.code, h.decorators), h.line));
+  const rest = (inherited ?? []).filter((m) => !view.handlers.some((h) => h.name.toUpperCase() === m));
+  if (rest.length || !own.length) own.push(route(rest.length ? rest : ["ALL"], cls.name, [], cls.line));
+  return [{ type: "router", framework, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }, ...own];
+}

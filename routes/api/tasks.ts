@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { z } from "zod";
+import { runCli } from "../../cli/run.ts";
+import { ToolError } from "../../core/errors.ts";
+import type { ProjectService } from "../../workflow/index/mod.ts";
+import { normalizeSlug, PRESET_NAMES, readTask, SubtaskStatus, TASK_ID, taskDir } from "../../workflow/tasks/mod.ts";
+import { NO_STORE } from "../errors.ts";
+import { readJson, readQuery } from "../validate.ts";
+
+const TaskId = z.string().regex(TASK_ID, "must match ^[a-z0-9][a-z0-9-]{1,80}$");
+const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
+
+const Improvement = z.object({
+  slug: z.string().min(1).max(200),
+  title: z.string().trim().min(1).max(200),
+  detail: z.string().max(20_000).default(""),
+  preset: z.enum(PRESET_NAMES as [string, ...string[]]).default("standard"),
+}).strict();
+
+const taskOnly = z.object({ action: z.string(), task: TaskId }).strict();
+/** The whitelist of POST /api/action (SPEC.md), each action with the fields it takes. */
+const ACTIONS: Record<string, z.ZodType> = {
+  validate: taskOnly, verify: taskOnly, guard: taskOnly, security: taskOnly, deps: taskOnly,
+  readiness: taskOnly, checkpoint: taskOnly, pr: taskOnly, review: taskOnly, reopen: taskOnly,
+  "subtask-set": z.object({
+    action: z.string(), task: TaskId,
+    id: z.string().regex(/^(0[1-9]|[1-9]\d)$/, "must be a two-digit subtask id from 01"),
+    status: SubtaskStatus,
+    force: z.boolean().default(false),
+  }).strict(),
+  "flow-run": z.object({ action: z.string(), task: TaskId, flow: z.string().regex(/^[a-z0-9-]{1,40}$/).default("ship"), reset: z.boolean().default(false) }).strict(),
+  done: z.object({ action: z.string(), task: TaskId, by: z.string().max(200).optional(), note: z.string().max(5000).optional(), force: z.boolean().default(false) }).strict(),
+};
+type ActionBody = { action: string; task: string; [key: string]: unknown };
+
+/**
+ * The task API: read a task and its artifacts, create tasks from improvements, and run the
+ * whitelisted task actions. Writes are carried out by running the `tool` command (in this
+ * process, on the write queue, one at a time); a command that runs and fails is a 200 with
+ * `ok: false`, its output and its error.
+ */
+export const taskRoutes = (service: ProjectService) =>
+  new Hono()
+    .get("/task", (c) => {
+      const { task } = readQuery(c, z.object({ task: TaskId }));
+      return c.json(readTask(service.root, task), 200, NO_STORE);
+    })
+    .get("/artifact", (c) => {
+      const { task, file } = readQuery(c, z.object({ task: TaskId, file: z.string().regex(ARTIFACT, "must be NAME.md or subtasks/NAME.md") }));
+      readTask(service.root, task);
+      const path = join(taskDir(service.root, task), file);
+      if (file === "task.md" || !existsSync(path)) throw new ToolError("unknown-artifact", `Task "${task}" has no artifact "${file}"`, 404);
+      return c.json({ file, content: readFileSync(path, "utf8") }, 200, NO_STORE);
+    })
+    .post("/improvements", async (c) => {
+      const created = await createImprovement(service, await readJson(c, Improvement));
+      return c.json(created, 201, NO_STORE);
+    })
+    .post("/action", async (c) => c.json(await runTaskAction(service, await readJson(c, z.object({ action: z.string() }).passthrough())), 200, NO_STORE));
+
+export type Improvement = z.infer<typeof Improvement>;
+export { Improvement };
+
+/** Creates a task with `tool new`; a task that cannot be created (it exists) is a 409. */
+export async function createImprovement(service: ProjectService, body: Improvement): Promise<{ slug: string; preset: string }> {
+  const slug = normalizeSlug(body.slug);
+  const args = ["new", slug, "--title", body.title, "--preset", body.preset, ...(body.detail ? ["--detail", body.detail] : [])];
+  const result = await runTool(service, args);
+  if (result.code !== 0) throw new ToolError("cannot-create", result.stderr.trim() || `Task "${slug}" cannot be created`, 409);
+  return { slug, preset: body.preset };
+}
+
+export type ActionResult =
+  | { ok: boolean; action: string; command: string; output: string; error?: string }
+  | { ok: false; action: "flow-run"; run: null; next: null; notes: string[] };
+
+/**
+ * Validates an action against the whitelist and runs its `tool` command. An unknown action or
+ * a bad field is a 400 naming it, an unknown task a 404; a command that runs and fails is a
+ * result with `ok: false`, never an error.
+ */
+export async function runTaskAction(service: ProjectService, body: { action: string; [field: string]: unknown }): Promise<ActionResult> {
+  const schema = Object.hasOwn(ACTIONS, body.action) ? ACTIONS[body.action]! : undefined;
+  if (!schema) throw new TypeError(`Invalid body: "action" must be one of ${Object.keys(ACTIONS).join(", ")}`);
+  const action = readBody(schema, body) as ActionBody;
+  readTask(service.root, action.task);
+  if (action.action === "flow-run") {
+    // No flow engine exists in this version; say so as a result, not as a server error.
+    return { ok: false, action: "flow-run", run: null, next: null, notes: [`flow "${String(action.flow)}" cannot run: this version of tool has no flow engine (no \`tool flow run\` command)`] };
+  }
+  const args = commandFor(action);
+  const result = await runTool(service, args);
+  const ok = result.code === 0;
+  return { ok, action: action.action, command: ["tool", ...args].join(" "), output: result.stdout, ...(ok ? {} : { error: result.stderr.trim() || `exit ${result.code}` }) };
+}
+
+function readBody<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join(".");
+  throw new TypeError(`Invalid body: ${field ? `"${field}" ` : ""}${issue.message.replace(/^Invalid input: /, "")}`);
+}
+
+/** The `tool` arguments an action runs. */
+function commandFor(action: ActionBody): string[] {
+  const { task } = action;
+  switch (action.action) {
+    case "review":
+      return ["review", task, "--diff"];
+    case "subtask-set":
+      return ["subtask", "set", task, String(action.id), String(action.status), ...(action.force ? ["--force"] : [])];
+    case "done":
+      return ["done", task, ...(action.by ? ["--by", String(action.by)] : []), ...(action.note ? ["--note", String(action.note)] : []), ...(action.force ? ["--force"] : [])];
+    case "reopen":
+      return ["reopen", task];
+    default:
+      return [action.action, task];
+  }
+}
+
+/** Runs a `tool` command in this process on the write queue, then refreshes the index so every page sees it. */
+async function runTool(service: ProjectService, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const result = await service.queue.run(`tool ${args[0]}`, async () => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli([...args, "--root", service.root], {
+      cwd: service.root,
+      env: {},
+      stdout: (text) => (stdout += text + "\n"),
+      stderr: (text) => (stderr += text + "\n"),
+      stderrIsTTY: false,
+    });
+    return { code, stdout, stderr };
+  });
+  service.refresh().catch(() => {});
+  return result;
+}

@@ -1,0 +1,158 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { protoOperations } from "../../analysis/routes/contracts/proto.ts";
+import { sdlOperations } from "../../analysis/routes/contracts/sdl.ts";
+import type { RoutesSection } from "../../analysis/schema.ts";
+import { fixtureRepo, git, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const operations = (section: RoutesSection) =>
+  section.contracts.map((c) =>
+    `${c.file} ${c.kind}: ${c.operations.map((o) => `${o.method} ${o.path}:${o.line}`).join(", ")}`
+  );
+const drift = (section: RoutesSection) => ({
+  documented: section.drift.documentedNotImplemented.map((d) => `${d.method} ${d.path} ${d.file}:${d.line}`),
+  implemented: section.drift.implementedNotDocumented.map((d) => `${d.method} ${d.path} ${d.file}:${d.line}`),
+});
+
+const openapi = suite("OpenAPI and Swagger contracts");
+
+openapi("OpenAPI YAML and Swagger JSON operations carry their base path, lines and parameters", () => {
+  assert.equal(operations(analyze(fixtureRepo("contracts-openapi")).routes), [
+    "clients/stripe/openapi.yaml openapi: GET /v1/charges:8, POST /v1/charges:9",
+    "openapi.yaml openapi: GET /v1/users:12, POST /v1/users:16, GET /v1/users/{userId}:26, DELETE /v1/users/{userId}:30, GET /v1/reports:35",
+    "services/billing/swagger.json swagger: GET /api/invoices:6, GET /api/invoices/{id}:9, PUT /api/invoices/{id}:10",
+  ]);
+});
+
+openapi("drift both ways: a base path the code does not use, parameter names, trailing slashes, per project", () => {
+  assert.equal(drift(analyze(fixtureRepo("contracts-openapi")).routes), {
+    documented: ["GET /v1/reports openapi.yaml:35", "PUT /api/invoices/{id} services/billing/swagger.json:10"],
+    implemented: ["POST /api/invoices/{invoiceId}/pay services/billing/server.js:7", "GET /health src/app.js:9"],
+  });
+});
+
+openapi("drift shows as findings and in tool routes", () => {
+  const repo = fixtureRepo("contracts-openapi");
+  const findings = analyze(repo).findings.filter((f) => f.rule === "contract-drift").map((f) => f.title).sort();
+  assert.equal(findings, [
+    "GET /health is implemented but not documented",
+    "GET /v1/reports is documented but not implemented",
+    "POST /api/invoices/{invoiceId}/pay is implemented but not documented",
+    "PUT /api/invoices/{id} is documented but not implemented",
+  ]);
+  const text = runTool(["routes", "--root", repo]);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, /documented, not implemented: GET \/v1\/reports \(openapi\.yaml:35\)/);
+});
+
+openapi("without routes in code no operation is called missing; server variables, path servers and $ref files", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x" }),
+    "api/openapi.yml": [
+      "openapi: 3.1.0",
+      "servers:",
+      "  - url: '{scheme}://api.example.com/{base}'",
+      "    variables:",
+      "      scheme: { default: https }",
+      "      base: { default: api/v2 }",
+      "paths:",
+      "  /items:",
+      "    $ref: './paths/items.yaml#/items'",
+      "  /status:",
+      "    servers:",
+      "      - url: /internal",
+      "    head: {}",
+      "    get: {}",
+      "    x-extension: {}",
+    ].join("\n"),
+    "api/paths/items.yaml": "items:\n  get: {}\n  post: {}\n",
+    "notes.json": JSON.stringify({ openapi: "is a word here", nested: { swagger: "2.0" } }),
+  });
+  git(root, "init", "-q");
+  const section = analyze(root).routes;
+  assert.equal(operations(section), [
+    "api/openapi.yml openapi: GET /api/v2/items:8, POST /api/v2/items:8, HEAD /internal/status:13, GET /internal/status:14",
+  ]);
+  assert.equal(drift(section), { documented: [], implemented: [] });
+});
+
+openapi(
+  "a contract whose base path the code serves is compared with it; one the code never serves is not judged",
+  () => {
+    const root = tempDir();
+    writeFiles(root, {
+      "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+      "openapi.json": JSON.stringify(
+        { openapi: "3.0.0", servers: [{ url: "/api" }], paths: { "/a": { get: {} }, "/b/{id}": { put: {} } } },
+        null,
+        2,
+      ),
+      "vendor.yaml": "swagger: '2.0'\nbasePath: /v9\npaths:\n  /elsewhere:\n    get: {}\n",
+      "app.js":
+        'const express = require("express");\nconst app = express();\napp.get("/api/a", a);\napp.all("/api/b/:key", b);\napp.get("/assets/*", files);\n',
+    });
+    git(root, "init", "-q");
+    assert.equal(drift(analyze(root).routes), { documented: [], implemented: [] });
+  },
+);
+
+openapi.run();
+
+const graphql = suite("GraphQL and protobuf contracts");
+
+graphql("SDL root fields: schema block, extend type, arguments and directives, descriptions skipped", () => {
+  assert.equal(
+    sdlOperations(
+      'schema { query: Root }\n"""type Query { no: Int }"""\ntype Root {\n  a(x: [Int!] = [1]): [A!]! @deprecated(reason: "b: c")\n  b: B\n}\nextend type Mutation { c(input: I!): Boolean }\nquery Client { a }\n',
+    ),
+    [
+      { method: "QUERY", path: "a", line: 4 },
+      { method: "QUERY", path: "b", line: 5 },
+      { method: "MUTATION", path: "c", line: 7 },
+    ],
+  );
+});
+
+graphql("proto rpcs are named /package.Service/Method; comments are skipped", () => {
+  assert.equal(
+    protoOperations(
+      "// rpc Old(A) returns (B);\npackage a.b;\nservice S {\n  rpc One(A) returns (B);\n  rpc Two(stream A) returns (stream B) {}\n}\n",
+    ),
+    [
+      { method: "RPC", path: "/a.b.S/One", line: 4 },
+      { method: "RPC", path: "/a.b.S/Two", line: 5 },
+    ],
+  );
+});
+
+graphql("GraphQL SDL files against resolvers: drift both ways, client operation files are not contracts", () => {
+  const section = analyze(fixtureRepo("contracts-graphql")).routes;
+  assert.equal(operations(section), [
+    "schema/billing.graphqls graphql: QUERY invoices:7",
+    "schema/schema.graphql graphql: QUERY users:17, QUERY user:18, MUTATION createUser:22, MUTATION deleteUser:23, SUBSCRIPTION userCreated:27",
+  ]);
+  assert.equal(drift(section), {
+    documented: ["MUTATION deleteUser schema/schema.graphql:23"],
+    implemented: ["QUERY adminStats src/resolvers/users.js:8"],
+  });
+});
+
+graphql(
+  "protobuf services against gRPC implementations: Service/Method compare, vendored protos are not judged",
+  () => {
+    const section = analyze(fixtureRepo("contracts-grpc")).routes;
+    assert.equal(operations(section), [
+      "proto/helloworld/greeter.proto protobuf: RPC /helloworld.Greeter/SayHello:6",
+      "proto/shop/v1/catalog.proto protobuf: RPC /shop.v1.Catalog/GetProduct:9, RPC /shop.v1.Catalog/ListProducts:10, RPC /shop.v1.Catalog/DeleteProduct:11",
+      "third_party/google/longrunning/operations.proto protobuf: RPC /google.longrunning.Operations/GetOperation:6, RPC /google.longrunning.Operations/CancelOperation:7",
+    ]);
+    assert.equal(drift(section), {
+      documented: ["RPC /shop.v1.Catalog/DeleteProduct proto/shop/v1/catalog.proto:11"],
+      implemented: ["RPC /Catalog/ArchiveProduct internal/catalog/server.go:24"],
+    });
+  },
+);
+
+graphql.run();

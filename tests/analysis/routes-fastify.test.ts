@@ -1,0 +1,34 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const fastify = suite("Fastify routes");
+
+fastify("plugins, register prefixes, route() with several methods, autoload folders and hooks, exactly", () => {
+  assert.equal(routeLines("routes-fastify"), [
+    "GET /api/admin/reports/daily src/routes/admin.ts:8 (inline) [fastify.verifyAdmin]",
+    "POST /api/admin/reports/rebuild src/routes/admin.ts:9 (inline) [fastify.verifyAdmin]",
+    "GET /api/admin/stats src/routes/admin.ts:5 (inline) [fastify.verifyAdmin]",
+    "GET /api/status src/plugins/status.ts:4 (inline)",
+    "GET /api/tenants src/plugins/tenants/index.ts:4 (inline) [onRequest]",
+    "GET /api/tenants/{tenantId} src/plugins/tenants/_tenantId/index.ts:4 (inline) [onRequest]",
+    "POST /api/tenants/{tenantId}/invite src/plugins/tenants/_tenantId/index.ts:5 (inline) [onRequest]",
+    "GET /api/v1/users src/routes/users.ts:5 list",
+    "DELETE /api/v1/users/{id} src/routes/users.ts:13 remove [requireAdmin]",
+    "GET /api/v1/users/{id} src/routes/users.ts:6 show [fastify.authenticate]",
+    "PATCH /api/v1/users/{id} src/routes/users.ts:7 update [fastify.authenticate]",
+    "PUT /api/v1/users/{id} src/routes/users.ts:7 update [fastify.authenticate]",
+    "GET /health src/server.ts:19 (inline)",
+  ]);
+});
+
+fastify("a registered auth plugin guards nothing by itself; every write route here has its own guard", () => {
+  const section = analyze(fixtureRepo("routes-fastify")).routes;
+  assert.equal(section.frameworks, ["fastify"]);
+  assert.equal(section.unguardedWrites, []);
+  assert.not.ok(section.items.some((r) => r.guards.includes("authPlugin")));
+});
+
+fastify.run();

@@ -1,0 +1,45 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const hono = suite("Hono routes");
+
+hono(
+  "basePath, app.route mounts (sub-apps from functions too), chains, app.on, openapi routes, scoped guards, exactly",
+  () => {
+    assert.equal(routeLines("routes-hono"), [
+      "DELETE /api/admin/books/{id} src/routes/admin.ts:6 (inline) [basicAuth]",
+      "GET /api/admin/stats src/routes/admin.ts:5 (inline) [basicAuth]",
+      "GET /api/books src/routes/books.ts:8 listBooks",
+      "POST /api/books src/routes/books.ts:9 createBook [jwt]",
+      "GET /api/books/{id} src/routes/books.ts:10 showBook",
+      "GET /api/echo src/index.ts:20 (inline)",
+      "POST /api/echo src/index.ts:20 (inline)",
+      "GET /api/health src/routes/health.ts:4 (inline)",
+      "ALL /api/ping src/index.ts:21 (inline)",
+      "GET /api/reports/monthly/{year} src/routes/report-routes.ts:8 monthly [bearerAuth]",
+      "GET /api/reports/openapi.json src/routes/reports.ts:8 (openapi document)",
+      "POST /api/reports/rebuild src/routes/report-routes.ts:16 rebuild [bearerAuth,requireRole]",
+      "GET /api/stats src/routes/health.ts:8 (inline)",
+    ]);
+  },
+);
+
+hono("openapi route definitions are followed through a namespace import and a barrel's export *", () => {
+  const routes = analyze(fixtureRepo("routes-hono")).routes.items.filter((r) => r.path.startsWith("/api/reports/"));
+  assert.equal(routes.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/reports/monthly/{year}",
+    "GET /api/reports/openapi.json",
+    "POST /api/reports/rebuild",
+  ]);
+});
+
+hono("middleware scoped to /admin/* guards only the admin routes", () => {
+  const section = analyze(fixtureRepo("routes-hono")).routes;
+  assert.equal(section.globalGuard, false);
+  assert.equal(section.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /api/echo"]);
+});
+
+hono.run();

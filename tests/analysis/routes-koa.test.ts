@@ -1,0 +1,27 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const koa = suite("Koa routes");
+
+koa("@koa/router prefixes, named routes, chains, nested routers and router middleware, exactly", () => {
+  assert.equal(routeLines("routes-koa"), [
+    "GET /api/v2 src/routes/index.js:9 (inline)",
+    "DELETE /api/v2/admin/cache/{key} src/routes/admin.js:11 (inline) [requireAdmin]",
+    "GET /api/v2/admin/stats src/routes/admin.js:8 (inline) [requireAdmin]",
+    "GET /api/v2/users src/routes/users.js:8 users.list",
+    "POST /api/v2/users src/routes/users.js:8 users.create [requireUser]",
+    "GET /api/v2/users/{id} src/routes/users.js:9 users.show",
+    "ALL /api/v2/users/{id}/legacy src/routes/users.js:10 users.legacy",
+  ]);
+});
+
+koa("Koa routers are not mistaken for Express routers, and mocks in tests are no routes", () => {
+  const section = analyze(fixtureRepo("routes-koa")).routes;
+  assert.equal(section.frameworks, ["koa"]);
+  assert.not.ok(section.items.some((r) => r.file.startsWith("test/")));
+});
+
+koa.run();

@@ -1,0 +1,46 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo } from "../helpers/repo.ts";
+
+const list = (root: string) =>
+  analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+const laravel = suite("Laravel routes");
+
+laravel("verbs, resources, groups with prefixes in constants and middleware, required route files, the api prefix", () => {
+  assert.equal(list(fixtureRepo("routes-laravel")), [
+    "GET / routes/web.php:11 HomeController@index",
+    "GET /about routes/web.php:12 view:pages.about",
+    "GET /admin/users routes/web.php:23 AdminController@users [can:admin]",
+    "DELETE /admin/users/{user} routes/web.php:24 AdminController@destroy [can:admin,password.confirm]",
+    "GET /api/v1/me routes/api.php:12 ProfileController@show [auth:sanctum]",
+    "GET /api/v1/orders routes/api.php:11 OrderController@index [auth:sanctum]",
+    "POST /api/v1/orders routes/api.php:11 OrderController@store [auth:sanctum]",
+    "DELETE /api/v1/orders/{order} routes/api.php:11 OrderController@destroy [auth:sanctum]",
+    "GET /api/v1/orders/{order} routes/api.php:11 OrderController@show [auth:sanctum]",
+    "PATCH /api/v1/orders/{order} routes/api.php:11 OrderController@update [auth:sanctum]",
+    "PUT /api/v1/orders/{order} routes/api.php:11 OrderController@update [auth:sanctum]",
+    "POST /api/webhooks/stripe routes/api.php:15 StripeWebhookController",
+    "GET /contact routes/web.php:13 HomeController@contact",
+    "POST /contact routes/web.php:13 HomeController@contact",
+    "GET /dashboard routes/web.php:19 DashboardController [auth]",
+    "GET /login routes/auth.php:7 AuthenticatedSessionController@create",
+    "POST /login routes/auth.php:8 AuthenticatedSessionController@store",
+    "POST /logout routes/auth.php:11 AuthenticatedSessionController@destroy [auth]",
+    "GET /posts routes/web.php:15 PostController@index",
+    "GET /posts/{post} routes/web.php:15 PostController@show",
+    "POST /posts/{post}/comments routes/web.php:18 CommentController@store [auth]",
+    "DELETE /posts/{post}/comments/{comment} routes/web.php:18 CommentController@destroy [auth]",
+    "PATCH /posts/{post}/comments/{comment} routes/web.php:18 CommentController@update [auth]",
+    "PUT /posts/{post}/comments/{comment} routes/web.php:18 CommentController@update [auth]",
+    "GET /status routes/web.php:27 (inline)",
+  ]);
+});
+
+laravel("routes in tests, comments and strings are not routes", () => {
+  const items = analyze(fixtureRepo("routes-laravel")).routes.items;
+  assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+laravel.run();

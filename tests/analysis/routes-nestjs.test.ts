@@ -1,0 +1,49 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const nest = suite("NestJS routes");
+
+nest("controllers, global prefix, URI versioning, guards at class, method, module and app scope, exactly", () => {
+  assert.equal(routeLines("routes-nestjs"), [
+    "GET /api/health src/health.controller.ts:6 HealthController.check [ThrottlerGuard]",
+    "GET /api/v1/users src/users/users.controller.ts:14 UsersController.findAll [ThrottlerGuard,JwtAuthGuard]",
+    "POST /api/v1/users src/users/users.controller.ts:24 UsersController.create [ThrottlerGuard,JwtAuthGuard,RolesGuard]",
+    "DELETE /api/v1/users/{id} src/users/users.controller.ts:36 UsersController.remove [ThrottlerGuard,JwtAuthGuard]",
+    "GET /api/v1/users/{id} src/users/users.controller.ts:19 UsersController.findOne [ThrottlerGuard,JwtAuthGuard]",
+    "GET /api/v2/cats src/cats/cats.controller.ts:8 CatsController.findAll [ThrottlerGuard]",
+    "POST /api/v2/cats src/cats/cats.controller.ts:13 CatsController.create [AuthMiddleware,ThrottlerGuard]",
+    "GET /api/v2/users/{id}/profile src/users/users.controller.ts:31 UsersController.profile [ThrottlerGuard,JwtAuthGuard]",
+  ]);
+});
+
+nest("without enableVersioning versions stay out of the path; useGlobalGuards guards every route", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "11" } }),
+    "src/main.ts": [
+      "const app = await NestFactory.create(AppModule);",
+      "app.useGlobalGuards(new ApiKeyGuard());",
+    ].join("\n"),
+    "src/orders.controller.ts": [
+      '@Controller({ path: "orders", version: "3" })',
+      "export class OrdersController {",
+      '  @Get(["", "all"])',
+      "  list() {}",
+      '  @Patch(":id")',
+      "  update() {}",
+      "}",
+    ].join("\n"),
+  });
+  const section = analyze(root).routes;
+  assert.equal(section.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /orders OrdersController.list [ApiKeyGuard]",
+    "PATCH /orders/{id} OrdersController.update [ApiKeyGuard]",
+    "GET /orders/all OrdersController.list [ApiKeyGuard]",
+  ]);
+  assert.ok(section.globalGuard);
+});
+
+nest.run();

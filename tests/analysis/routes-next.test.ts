@@ -1,0 +1,56 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const next = suite("Next.js routes");
+
+next("app router pages and handlers, pages router, groups, slots, private folders, middleware guards, exactly", () => {
+  assert.equal(routeLines("routes-next"), [
+    "GET / app/(marketing)/page.tsx:1 (page)",
+    "GET /about pages/about.tsx:1 (page)",
+    "GET /api/legacy pages/api/legacy.ts:5 handler",
+    "POST /api/legacy pages/api/legacy.ts:7 handler",
+    "GET /api/projects app/api/projects/route.ts:3 GET",
+    "POST /api/projects app/api/projects/route.ts:7 POST [withAuth]",
+    "PATCH /api/projects/{id} app/api/projects/[id]/route.ts:3 update [auth]",
+    "PUT /api/projects/{id} app/api/projects/[id]/route.ts:3 update [auth]",
+    "GET /dashboard/{teamId}/settings app/dashboard/[teamId]/settings/page.tsx:1 (page) [auth]",
+    "GET /docs/{slug} app/docs/[[...slug]]/page.tsx:1 (page)",
+    "GET /robots.txt app/robots.ts:1 default",
+  ]);
+});
+
+next("pages are kind fs, handlers kind http; the framework comes from the manifest", () => {
+  const section = analyze(fixtureRepo("routes-next")).routes;
+  assert.equal(section.frameworks, ["next"]);
+  assert.equal(section.items.filter((r) => r.kind === "fs").length, 4);
+  assert.equal(section.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /api/legacy"]);
+});
+
+next("without next in a manifest, an app/ or pages/ folder is no route", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "docs-site", dependencies: { vite: "6" } }),
+    "pages/index.tsx": "export default function Index() { return null; }\n",
+    "app/api/route.ts": "export async function GET() { return new Response(); }\n",
+  });
+  assert.equal(analyze(root).routes.items, []);
+});
+
+next("a monorepo app is detected from its own manifest, paths relative to its folder", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*"] }),
+    "apps/web/package.json": JSON.stringify({ name: "web", dependencies: { next: "15" } }),
+    "apps/web/src/app/users/[id]/page.tsx": "export default function User() { return null; }\n",
+    "apps/docs/package.json": JSON.stringify({ name: "docs" }),
+    "apps/docs/pages/index.tsx": "export default function Index() { return null; }\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /users/{id} apps/web/src/app/users/[id]/page.tsx",
+  ]);
+});
+
+next.run();

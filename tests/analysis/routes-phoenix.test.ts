@@ -1,0 +1,40 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo } from "../helpers/repo.ts";
+
+const list = (root: string) =>
+  analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+const phoenix = suite("Phoenix routes");
+
+phoenix("nested scopes with module aliases, resources, live routes, forwards, pipelines as guards of their scope", () => {
+  assert.equal(list(fixtureRepo("routes-phoenix")), [
+    "GET / lib/shop_web/router.ex:27 ShopWeb.PageController.home",
+    "POST /api/sessions lib/shop_web/router.ex:49 ShopWeb.Api.SessionController.create",
+    "GET /api/v1/invoices/{number} lib/shop_web/router.ex:53 ShopWeb.Api.InvoiceController.show [api_auth]",
+    "PATCH /api/v1/invoices/{number} lib/shop_web/router.ex:53 ShopWeb.Api.InvoiceController.update [api_auth]",
+    "PUT /api/v1/invoices/{number} lib/shop_web/router.ex:53 ShopWeb.Api.InvoiceController.update [api_auth]",
+    "GET /api/v1/me lib/shop_web/router.ex:54 ShopWeb.Api.UserController.show [api_auth]",
+    "GET /cart lib/shop_web/router.ex:30 ShopWeb.CartLive.index",
+    "ALL /dev/mailbox lib/shop_web/router.ex:63 Plug.Swoosh.MailboxPreview",
+    "GET /orders lib/shop_web/router.ex:41 ShopWeb.OrderController.index [require_authenticated_user]",
+    "POST /orders lib/shop_web/router.ex:41 ShopWeb.OrderController.create [require_authenticated_user]",
+    "GET /orders/{id} lib/shop_web/router.ex:41 ShopWeb.OrderController.show [require_authenticated_user]",
+    "PATCH /orders/{id} lib/shop_web/router.ex:41 ShopWeb.OrderController.update [require_authenticated_user]",
+    "PUT /orders/{id} lib/shop_web/router.ex:41 ShopWeb.OrderController.update [require_authenticated_user]",
+    "GET /orders/{order_id}/items lib/shop_web/router.ex:42 ShopWeb.ItemController.index [require_authenticated_user]",
+    "POST /orders/{order_id}/items lib/shop_web/router.ex:42 ShopWeb.ItemController.create [require_authenticated_user]",
+    "GET /products lib/shop_web/router.ex:29 ShopWeb.ProductController.index",
+    "GET /products/{id} lib/shop_web/router.ex:29 ShopWeb.ProductController.show",
+    "GET /users/settings lib/shop_web/router.ex:38 ShopWeb.UserSettingsLive.edit [require_authenticated_user]",
+    "ALL /webhooks lib/shop_web/router.ex:58 ShopWeb.WebhookPlug",
+  ]);
+});
+
+phoenix("routes in tests, comments and docs are not routes", () => {
+  const items = analyze(fixtureRepo("routes-phoenix")).routes.items;
+  assert.not.ok(items.some((r) => r.file.startsWith("test/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+phoenix.run();

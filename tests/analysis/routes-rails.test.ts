@@ -1,0 +1,90 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const list = (root: string) =>
+  analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+const rails = suite("Rails routes");
+
+rails("resources, nesting, member and collection routes, namespaces and scopes, drawn files, devise guards", () => {
+  assert.equal(list(fixtureRepo("routes-rails")), [
+    "GET / config/routes.rb:2 pages#home",
+    "GET /about config/routes.rb:4 pages#about",
+    "GET /admin/reports config/routes.rb:25 admin/reports#index [authenticate(user)]",
+    "GET /api/v1/users config/routes.rb:19 api/v1/users#index",
+    "POST /api/v1/users config/routes.rb:19 api/v1/users#create",
+    "GET /api/v1/users/{slug} config/routes.rb:19 api/v1/users#show",
+    "GET /articles config/routes.rb:8 articles#index",
+    "GET /articles/{article_id}/comments config/routes.rb:9 comments#index",
+    "POST /articles/{article_id}/comments config/routes.rb:9 comments#create",
+    "DELETE /articles/{article_id}/comments/{id} config/routes.rb:9 comments#destroy",
+    "PATCH /articles/{article_id}/comments/{id} config/routes.rb:9 comments#update",
+    "PUT /articles/{article_id}/comments/{id} config/routes.rb:9 comments#update",
+    "GET /articles/{id} config/routes.rb:8 articles#show",
+    "POST /articles/{id}/publish config/routes.rb:11 articles#publish",
+    "GET /articles/preview config/routes.rb:13 articles#preview",
+    "GET /help config/routes.rb:5 pages#help",
+    "GET /internal/jobs config/routes/internal.rb:1 jobs#index",
+    "DELETE /internal/jobs/{id} config/routes/internal.rb:1 jobs#destroy",
+    "GET /internal/metrics config/routes/internal.rb:2 metrics#show",
+    "GET /ping config/routes.rb:37 proc",
+    "GET /profile config/routes.rb:15 profiles#show",
+    "PATCH /profile config/routes.rb:15 profiles#update",
+    "PUT /profile config/routes.rb:15 profiles#update",
+    "GET /search config/routes.rb:6 search#index",
+    "POST /search config/routes.rb:6 search#index",
+    "ALL /sidekiq config/routes.rb:38 Sidekiq::Web",
+    "GET /status config/routes.rb:30 status#show",
+  ]);
+});
+
+rails("routes in specs, comments and strings are not routes", () => {
+  const items = analyze(fixtureRepo("routes-rails")).routes.items;
+  assert.not.ok(items.some((r) => r.file.startsWith("spec/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+rails("concerns, shallow nesting, controller blocks, match via all, object constraints as guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  concern :commentable do",
+      "    resources :comments, only: [:index, :create]",
+      "  end",
+      "",
+      "  resources :articles, only: [:show], concerns: :commentable do",
+      "    resources :revisions, only: [:index, :show], shallow: true",
+      "  end",
+      "",
+      "  resources :categories, only: [] do",
+      "    get :search, on: :collection",
+      "  end",
+      "",
+      "  controller :sessions do",
+      "    get \"login\" => :new",
+      "    delete \"logout\" => :destroy",
+      "  end",
+      "",
+      "  match \"/legacy/*path\", to: \"legacy#show\", via: :all",
+      "  get \"/admin\", to: \"admin#index\", constraints: AdminConstraint.new",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /admin admin#index [constraints(AdminConstraint)]",
+    "GET /articles/{article_id}/comments comments#index",
+    "POST /articles/{article_id}/comments comments#create",
+    "GET /articles/{article_id}/revisions revisions#index",
+    "GET /articles/{id} articles#show",
+    "GET /categories/search categories#search",
+    "ALL /legacy/{path} legacy#show",
+    "GET /login sessions#new",
+    "DELETE /logout sessions#destroy",
+    "GET /revisions/{id} revisions#show",
+  ]);
+});
+
+rails.run();

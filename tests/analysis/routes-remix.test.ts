@@ -1,0 +1,62 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const remix = suite("Remix routes");
+
+remix("flat routes: params, splats, index, pathless layouts and their guards, escapes, folders, exactly", () => {
+  assert.equal(routeLines("routes-remix"), [
+    "GET / app/routes/_index.tsx:1 (page)",
+    "GET /{lang}/about app/routes/($lang).about.tsx:1 (page)",
+    "GET /admin app/routes/admin/route.tsx:1 (page)",
+    "GET /api/health app/routes/api.health.ts:1 loader",
+    "GET /files/* app/routes/files.$.tsx:1 (page)",
+    "GET /notes/{noteId} app/routes/notes.$noteId.tsx:1 (page)",
+    "POST /notes/{noteId} app/routes/notes.$noteId.tsx:6 action [requireUserId]",
+    "GET /notes/{noteId}/edit app/routes/notes_.$noteId.edit.tsx:1 (page)",
+    "GET /settings app/routes/_auth.settings.tsx:1 (page) [requireUserId]",
+    "GET /sitemap.xml app/routes/sitemap[.]xml.ts:1 loader",
+  ]);
+});
+
+remix("resource routes are http, pages fs", () => {
+  const items = analyze(fixtureRepo("routes-remix")).routes.items;
+  assert.equal(items.filter((r) => r.kind === "http").map((r) => r.path), [
+    "/api/health",
+    "/notes/{noteId}",
+    "/sitemap.xml",
+  ]);
+});
+
+remix("Remix 1 nested folders, and React Router's app/routes.ts config instead of file routes", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "v1/package.json": JSON.stringify({ dependencies: { "@remix-run/react": "^1.19.3" } }),
+    "v1/app/routes/index.tsx": "export default function Index() { return null; }\n",
+    "v1/app/routes/users/$userId.tsx": "export default function User() { return null; }\n",
+    "v1/app/routes/__app/projects/index.tsx": "export default function Projects() { return null; }\n",
+    "v7/package.json": JSON.stringify({ devDependencies: { "@react-router/dev": "^7.1.0" } }),
+    "v7/app/routes.ts": [
+      'import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";',
+      "export default [",
+      '  index("routes/home.tsx"),',
+      '  layout("routes/auth/layout.tsx", [route("login", "routes/auth/login.tsx")]),',
+      '  ...prefix("concerts", [index("routes/concerts/home.tsx"), route(":city", "routes/concerts/city.tsx")]),',
+      "] satisfies RouteConfig;",
+    ].join("\n"),
+    "v7/app/routes/home.tsx": "export default function Home() { return null; }\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.path} ${r.file}:${r.line} ${r.handler}`), [
+    "/ v1/app/routes/index.tsx:1 (page)",
+    "/ v7/app/routes.ts:3 routes/home.tsx",
+    "/concerts v7/app/routes.ts:5 routes/concerts/home.tsx",
+    "/concerts/{city} v7/app/routes.ts:5 routes/concerts/city.tsx",
+    "/login v7/app/routes.ts:4 routes/auth/login.tsx",
+    "/projects v1/app/routes/__app/projects/index.tsx:1 (page)",
+    "/users/{userId} v1/app/routes/users/$userId.tsx:1 (page)",
+  ]);
+});
+
+remix.run();
