@@ -97,14 +97,21 @@ export function stringConstants(
 
 /** Where a declaration's value ends: at its `;` (or a `,` or bracket closing around it) in languages that write one, else at its line's end. */
 function declarationEnd(code: string, start: number, syntax: ValueSyntax): number {
-  if (!syntax.semicolons) return expressionEnd(code, start);
+  return syntax.semicolons ? statementEnd(code, start, ";,") : expressionEnd(code, start);
+}
+
+/**
+ * Where a statement or an argument starting at `from` ends: at the first of `stops` outside
+ * brackets, or at the bracket that closes around it. For languages that end statements with `;`.
+ */
+export function statementEnd(code: string, from: number, stops = ";"): number {
   let depth = 0;
-  for (let i = start; i < code.length; i++) {
-    const c = code[i];
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
     if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") {
       if (depth-- === 0) return i;
-    } else if ((c === ";" || c === ",") && depth === 0) return i;
+    } else if (depth === 0 && stops.includes(c)) return i;
   }
   return code.length;
 }

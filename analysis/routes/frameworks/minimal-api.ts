@@ -1,7 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import type { Framework } from "../framework.ts";
 import { guardedMount } from "../common/mounts.ts";
-import { joinPrefix } from "../common/values.ts";
+import { joinPrefix, statementEnd } from "../common/values.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
 import { authorization, csharpConstants, csharpValue, namespaceOf, template } from "../csharp/source.ts";
 import type { Span } from "../js/objects.ts";
@@ -230,17 +230,4 @@ function methodList(source: RouteSource, constants: ReadonlyMap<string, string>,
 function handlerName(code: string, span: Span): string {
   const text = code.slice(span.start, span.end).trim();
   return /^[A-Za-z_][\w.]*$/.test(text) ? text : "(inline)";
-}
-
-/** Where an expression statement ends: its `;` outside brackets. */
-function statementEnd(code: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < code.length; i++) {
-    const c = code[i];
-    if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      if (depth-- === 0) return i;
-    } else if (c === ";" && depth === 0) return i;
-  }
-  return code.length;
 }

@@ -5,6 +5,9 @@
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import type { Syntax } from "../../languages/strip.ts";
 import { go } from "../../languages/go.ts";
+import { rust } from "../../languages/rust.ts";
+import { swift } from "../../languages/swift.ts";
+import { dart } from "../../languages/dart.ts";
 import { csharp } from "../../languages/csharp.ts";
 import { kotlin } from "../../languages/kotlin.ts";
 import { java } from "../../languages/java.ts";
@@ -60,8 +63,9 @@ import { jaxrs } from "./jaxrs.ts";
 import { ktor } from "./ktor.ts";
 import { aspnet } from "./aspnet.ts";
 import { minimalApi } from "./minimal-api.ts";
+import { axum } from "./axum.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, rails, sinatra, laravel, symfony, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, rails, sinatra, laravel, symfony, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
@@ -77,6 +81,9 @@ export const SYNTAX: Record<string, Syntax> = {
   kotlin: kotlin.syntax,
   csharp: csharp.syntax,
   go: go.syntax,
+  rust: rust.syntax,
+  swift: swift.syntax,
+  dart: dart.syntax,
 };
 
 /** Languages whose files carry JS import bindings and exports for the linker. */

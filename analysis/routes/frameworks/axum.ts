@@ -1,0 +1,161 @@
+import type { Framework } from "../framework.ts";
+import { guardedMount } from "../common/mounts.ts";
+import { staticValue, statementEnd } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { type RustChain, wholeChain } from "../rust/chain.ts";
+import { rustFunctions, tailOf } from "../rust/functions.ts";
+import { inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import type { RouteSource } from "../source.ts";
+
+type Node = { name: string; line: number; items: Item[] };
+type Item = { guards: string[]; emit(): Registration[] };
+type Env = Map<string, Node>;
+
+const VERBS = new Set(["get", "post", "put", "delete", "patch", "head", "options", "trace", "any"]);
+const NAME = /(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/g;
+
+/**
+ * Axum: `Router::new()` chains and variables, `.route(path, get(h).post(h2))` (also `any`,
+ * `on(MethodFilter::X, h)`, `*_service`), `.nest(prefix, router)` and `.merge(router)` with a
+ * variable, a router written in place or a function returning one (in any module), and
+ * `.layer(...)`/`.route_layer(...)` whose auth-like middleware guards the routes added before
+ * it, as Axum applies layers. Test modules are skipped.
+ */
+export const axum: Framework = {
+  id: "axum",
+  name: "Axum",
+  languages: ["rust"],
+  hint: /\baxum\b|\bRouter::new\s*\(/,
+  scan(source) {
+    if (!/\baxum\b/.test(source.text)) return [];
+    return new Walker(source, rustFile(source)).run();
+  },
+};
+
+class Walker {
+  private readonly nodes: Node[] = [];
+
+  constructor(private readonly source: RouteSource, private readonly file: RustFile) {}
+
+  run(): Registration[] {
+    const { code } = this.source;
+    for (const fn of rustFunctions(this.source, this.file)) {
+      const qualified = itemName(this.file, fn.name);
+      const env: Env = new Map();
+      for (const p of fn.params.matchAll(/(?:mut\s+)?([A-Za-z_]\w*)\s*:\s*(?:axum::)?Router\b/g)) env.set(p[1]!, this.node(qualified, fn.start));
+      const created = new Map<number, Node>();
+      this.block(fn.body, env, created, qualified);
+      if (!/\bRouter\b/.test(fn.returns)) continue;
+      const tail = tailOf(code, fn.body);
+      const returned = tail && (created.get(tail.start) ?? env.get(code.slice(tail.start, tail.end).trim()));
+      if (returned && returned.name.includes("@")) returned.name = qualified;
+    }
+    return this.nodes.flatMap((n) => [{ type: "router", framework: "axum", name: n.name, prefix: "", guards: [], line: n.line } satisfies Registration, ...n.items.flatMap((i) => i.emit())]);
+  }
+
+  private node(name: string, at: number): Node {
+    const node = { name, line: this.source.lineAt(at), items: [] };
+    this.nodes.push(node);
+    return node;
+  }
+
+  /** The statements of a body: `let` bindings of routers and router chains, in order. */
+  private block(span: Span, env: Env, created: Map<number, Node>, owner: string): void {
+    const { code } = this.source;
+    const names = new RegExp(NAME.source, "g");
+    names.lastIndex = span.start + 1;
+    for (let m = names.exec(code); m && m.index < span.end; m = names.exec(code)) {
+      if (inTests(this.file, m.index)) continue;
+      const bind = /^let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=\s*|^([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
+      const start = bind ? m.index + bind[0].length : m.index;
+      const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
+      if (!chain) continue;
+      const node = this.router(chain, env, `${owner}@${this.source.lineAt(start)}`);
+      if (!node) continue;
+      created.set(start, node);
+      if (bind) env.set((bind[1] ?? bind[2])!, node);
+      names.lastIndex = chain.end;
+    }
+  }
+
+  /** The router a chain builds, registering its routes, mounts and layers; undefined when it builds none. */
+  private router(chain: RustChain, env: Env, fresh: string): Node | undefined {
+    let node: Node | undefined;
+    if (/(?:^|::)Router::new$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
+    else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
+    if (!node || !chain.links.every((l) => /^(?:route|nest|merge|layer|route_layer|with_state|fallback|nest_service|route_service|fallback_service)$/.test(l.name))) return undefined;
+    for (const link of chain.links) {
+      const value = () => (link.args[0] ? staticValue(this.source, link.args[0].start, link.args[0].end, this.file.constants, RUST_VALUES) : undefined);
+      if (link.name === "route" && link.args[1]) {
+        const path = value();
+        if (path !== undefined) for (const r of this.methods(link.args[1])) node.items.push(this.route(node, r.method, path, r.handler, r.guards, link.start));
+      } else if ((link.name === "nest" && link.args[1]) || (link.name === "merge" && link.args[0])) {
+        const prefix = link.name === "nest" ? value() : "";
+        const child = this.child(link.args[link.name === "nest" ? 1 : 0]!, env);
+        if (prefix !== undefined && child) node.items.push(this.mount(node, prefix, child, link.start));
+      } else if (link.name === "layer" || link.name === "route_layer") {
+        const guard = this.guard(link.args[0]);
+        if (guard) for (const item of node.items) item.guards.push(guard);
+      }
+    }
+    return node;
+  }
+
+  /** What a nested or merged router is: a variable, a router written in place, or `users::router(state)` (named for the linker). */
+  private child(span: Span, env: Env): string | undefined {
+    const chain = wholeChain(this.source.code, span);
+    if (!chain) return undefined;
+    const inner = this.router(chain, env, `${this.file.module.join("::")}@${this.source.lineAt(span.start)}`);
+    if (inner) return inner.name;
+    return chain.call && chain.links.length === 0 ? itemName(this.file, chain.head) : undefined;
+  }
+
+  /** `get(list).post(create)`: each method with its handler and the guards of method-router layers after it. */
+  private methods(span: Span): { method: string; handler: string; guards: string[] }[] {
+    const chain = wholeChain(this.source.code, span);
+    if (!chain?.call) return [];
+    const found: { method: string; handler: string; guards: string[] }[] = [];
+    const add = (name: string, args: Span[]) => {
+      const verb = name.split("::").at(-1)!.replace(/_service$/, "");
+      const filter = verb === "on" && args[0] ? /MethodFilter::(\w+)/g : undefined;
+      const handler = args.at(-1) ? handlerName(this.source.code, args.at(-1)!) : "(inline)";
+      if (filter) for (const f of this.source.code.slice(args[0]!.start, args[0]!.end).matchAll(filter)) found.push({ method: f[1]!, handler, guards: [] });
+      else if (VERBS.has(verb)) found.push({ method: verb === "any" ? "ALL" : verb.toUpperCase(), handler, guards: [] });
+    };
+    add(chain.head, chain.call);
+    for (const link of chain.links) {
+      if (link.name === "layer" || link.name === "route_layer") {
+        const guard = this.guard(link.args[0]);
+        if (guard) for (const f of found) f.guards.push(guard);
+      } else add(link.name, link.args);
+    }
+    return found;
+  }
+
+  /** The auth-like name in a layer: `from_fn(require_auth)` is `require_auth`, `login_required!(...)` is `login_required`. */
+  private guard(span: Span | undefined): string | undefined {
+    if (!span) return undefined;
+    const names = [...this.source.code.slice(span.start, span.end).matchAll(NAME)].map((m) => m[0]);
+    return names.reverse().find((n) => isGuardName(n) && !/^(?:axum|middleware|tower|tower_http)(?:::|$)/.test(n));
+  }
+
+  private route(node: Node, method: string, path: string, handler: string, guards: string[], at: number): Item {
+    const line = this.source.lineAt(at);
+    const item: Item = { guards: [...guards], emit: () => [{ type: "route", framework: "axum", kind: "http", methods: [method], path: path.replace(/\/\*(\w+)/g, "/{$1}").replace(/\{\*(\w+)\}/g, "{$1}"), handler, guards: item.guards, owner: node.name, line }] };
+    return item;
+  }
+
+  private mount(node: Node, prefix: string, child: string, at: number): Item {
+    const line = this.source.lineAt(at);
+    const item: Item = { guards: [], emit: () => guardedMount("axum", node.name, prefix, child, item.guards, line) };
+    return item;
+  }
+}
+
+/** A handler argument by its path (`users::list`), a closure as "(inline)". */
+function handlerName(code: string, span: Span): string {
+  const text = code.slice(span.start, span.end).trim();
+  return /^[A-Za-z_][\w:]*$/.test(text) ? text : "(inline)";
+}
