@@ -13,6 +13,8 @@ export type LogTotals = {
   pairs: Record<string, number>;
   /** Commits per file counted the same way as pairs, the denominator of the coupling degree. */
   pairCommits: Record<string, number>;
+  /** False when git stopped before the end of the window (missing objects): the counts are a lower bound. */
+  complete: boolean;
   /** Commit times (seconds), newest first, for activity per week. */
   times: number[];
   /** Author key and time of every commit, for active-author counts. */
@@ -30,12 +32,12 @@ export const isBot = (name: string, email: string): boolean => BOT.test(name) ||
  * file was renamed, its older commits are counted under the name it has now.
  */
 export function aggregateLog(root: string, since: Date, maxFilesPerCommit: number): LogTotals | undefined {
-  const totals: LogTotals = { commits: 0, files: {}, names: {}, bots: [], pairs: {}, pairCommits: {}, times: [], authorTimes: [] };
+  const totals: LogTotals = { commits: 0, complete: true, files: {}, names: {}, bots: [], pairs: {}, pairCommits: {}, times: [], authorTimes: [] };
   const currentName = new Map<string, string>();
   const bots = new Set<string>();
   const nameNow = (path: string) => currentName.get(path) ?? path;
 
-  const ok = readLog(root, since, (commit: Commit) => {
+  const outcome = readLog(root, since, (commit: Commit) => {
     totals.commits++;
     const key = commit.email.toLowerCase() || commit.author;
     totals.names[key] ??= commit.author;
@@ -71,7 +73,8 @@ export function aggregateLog(root: string, since: Date, maxFilesPerCommit: numbe
       }
     }
   });
-  if (!ok) return undefined;
+  if (outcome === "failed") return undefined;
+  totals.complete = outcome === "complete";
   totals.bots = [...bots];
   return totals;
 }

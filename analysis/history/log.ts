@@ -19,9 +19,10 @@ const FIELD = "\x1f";
  * Streams `git log` over the window (newest first, merges left out, renames detected) and
  * hands each commit to `onCommit`. The log goes to a temp file that is read back in chunks,
  * so a history of any length is never held in memory whole, and the call stays synchronous.
- * Returns false when git could not be run.
+ * Returns "failed" when git could not be run, "partial" when git stopped early (a repository
+ * with missing objects) after printing some of the log: what it printed is used.
  */
-export function readLog(root: string, since: Date, onCommit: (commit: Commit) => void): boolean {
+export function readLog(root: string, since: Date, onCommit: (commit: Commit) => void): "complete" | "partial" | "failed" {
   const dir = mkdtempSync(join(tmpdir(), "tool-log-"));
   const file = join(dir, "log");
   try {
@@ -32,12 +33,14 @@ export function readLog(root: string, since: Date, onCommit: (commit: Commit) =>
       `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at`,
     ], { cwd: root, stdio: ["ignore", fd, "ignore"] });
     closeSync(fd);
-    if (result.status !== 0 || result.error) return false;
+    if (result.error) return "failed";
+    let read = 0;
     forEachRecord(file, (record) => {
       const commit = parseRecord(record);
-      if (commit) onCommit(commit);
+      if (commit) (read++, onCommit(commit));
     });
-    return true;
+    if (result.status === 0) return "complete";
+    return read > 0 ? "partial" : "failed";
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

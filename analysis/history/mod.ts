@@ -63,7 +63,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   const recent = now.getTime() / 1000 - 90 * 24 * 3600;
   return {
     available: true,
-    ...(shallow ? { note: "shallow clone: history is cut short, so churn and coupling are undercounted" } : {}),
+    ...(shallow || !totals.complete ? { note: shallow ? "shallow clone: history is cut short, so churn and coupling are undercounted" : "git log stopped early (objects missing from the repository): churn and coupling are undercounted" } : {}),
     shallow,
     since: since.toISOString(),
     commits: totals.commits,

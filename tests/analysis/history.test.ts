@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { analyze } from "../../analysis/mod.ts";
 import { renamedPaths } from "../../analysis/history/log.ts";
-import { runTool, tempDir } from "../helpers/repo.ts";
+import { git, runTool, tempDir } from "../helpers/repo.ts";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -105,6 +105,17 @@ test("history says so outside git and in a shallow clone; the rest still works",
   assert.ok(h.available);
   assert.ok(h.shallow);
   assert.match(h.note!, /shallow clone/);
+});
+
+test("a repository with missing objects gives the history git could read, marked incomplete", () => {
+  const repo = historyRepo();
+  // Remove one blob of an old commit: `git log --numstat` prints the newer commits, then fails.
+  const blob = git(repo, "rev-parse", "HEAD~8:src/a.ts").trim();
+  spawnSync("rm", ["-f", join(repo, ".git/objects", blob.slice(0, 2), blob.slice(2))]);
+  const h = analyze(repo).history;
+  assert.ok(h.available);
+  assert.match(h.note!, /git log stopped early/);
+  assert.ok(h.commits > 0 && h.commits < 12, `${h.commits} commits read`);
 });
 
 test("renamedPaths() reads both numstat rename forms", () => {

@@ -1,0 +1,66 @@
+// Benchmark of the history pass: builds a repository with thousands of commits by several
+// authors over 14 months (with renames and a few large commits) through `git fast-import`,
+// then times the one streamed `git log` pass and the whole history stage, cold.
+//
+//   bun scripts/bench-history.ts [--commits 5000] [--files 800]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { aggregateLog } from "../analysis/history/aggregate.ts";
+import { analyze } from "../analysis/mod.ts";
+
+const { values } = parseArgs({ options: { commits: { type: "string", default: "5000" }, files: { type: "string", default: "800" } } });
+const COMMITS = Number(values.commits);
+const FILES = Number(values.files);
+const AUTHORS = ["Ada", "Brook", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "renovate[bot]", "Ivo"];
+let seed = 7;
+const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+const repo = mkdtempSync(join(tmpdir(), "tool-bench-history-"));
+spawnSync("git", ["init", "-q", "-b", "main"], { cwd: repo });
+const names = Array.from({ length: FILES }, (_, i) => `src/m${Math.floor(i / 40)}/f${i}.ts`);
+const start = Date.now() / 1000 - 425 * 86400;
+const chunks: string[] = [];
+const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+for (let c = 1; c <= COMMITS; c++) {
+  const author = pick(AUTHORS);
+  const time = Math.floor(start + (c / COMMITS) * 420 * 86400);
+  chunks.push(`commit refs/heads/main\nmark :${c}\n`);
+  chunks.push(`author ${author} <${author.toLowerCase().replace(/\W/g, "")}@example.com> ${time} +0000\n`);
+  chunks.push(`committer ${author} <${author.toLowerCase().replace(/\W/g, "")}@example.com> ${time} +0000\n`);
+  chunks.push(data(`change ${c}`));
+  if (c > 1) chunks.push(`from :${c - 1}\n`);
+  const touched = c % 500 === 0 ? 40 : 1 + Math.floor(random() * 5);
+  const base = Math.floor(random() * FILES);
+  for (let k = 0; k < touched; k++) {
+    const index = random() < 0.7 ? (base + k) % FILES : Math.floor(random() * FILES);
+    chunks.push(`M 100644 inline ${names[index]}\n`, data(`export const v${index} = ${c};\n// ${"x".repeat(index % 60)}\n`));
+  }
+  if (c % 997 === 0) {
+    const index = Math.floor(random() * FILES);
+    const renamed = names[index]!.replace(/\.ts$/, `-r${c}.ts`);
+    chunks.push(`R ${names[index]} ${renamed}\n`);
+    names[index] = renamed;
+  }
+}
+const imported = spawnSync("git", ["fast-import", "--quiet"], { cwd: repo, input: chunks.join(""), maxBuffer: 1 << 30 });
+if (imported.status !== 0) throw new Error(String(imported.stderr));
+spawnSync("git", ["checkout", "-q", "main"], { cwd: repo });
+const count = spawnSync("git", ["rev-list", "--count", "HEAD"], { cwd: repo, encoding: "utf8" }).stdout.trim();
+console.log(`repository: ${count} commits, ${FILES} files, ${AUTHORS.length} authors over 14 months (${repo})`);
+
+const since = new Date(Date.now() - 365 * 86400 * 1000);
+let t = performance.now();
+const totals = aggregateLog(repo, since, 30)!;
+console.log(`git log pass (12 months): ${totals.commits} commits, ${Object.keys(totals.pairs).length} file pairs in ${Math.round(performance.now() - t)} ms`);
+t = performance.now();
+const report = analyze(repo);
+console.log(`whole analysis, cold: ${Math.round(performance.now() - t)} ms (history stage ${report.timings.history} ms); ${report.history.coupling.length} coupled pairs, ${report.history.hotspots.length} hotspots`);
+t = performance.now();
+const warm = analyze(repo);
+console.log(`whole analysis, warm (history cached per HEAD): ${Math.round(performance.now() - t)} ms (history stage ${warm.timings.history} ms)`);
+console.log(`peak memory: ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+rmSync(repo, { recursive: true, force: true });
