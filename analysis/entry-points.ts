@@ -11,7 +11,10 @@ const PRECISE_LANGUAGES = new Set(["typescript", "javascript", "python", "dart",
 const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/;
 
 const TEST = [
-  /(^|\/)(tests?|__tests__|__mocks__|specs?|e2e|testing|cypress|playwright)\//,
+  // Test folders in any case (`Tests/` in Swift, `test/` in Java), and .NET test projects (`App.Tests/`).
+  // A folder named `testing` is not among them: it is often production code (test utilities, a "testing" feature).
+  /(^|\/)(tests?|__tests__|__mocks__|specs?|e2e|cypress|playwright)\//i,
+  /(^|\/)[\w.-]+\.(Tests?|Specs?|IntegrationTests|UnitTests)\//,
   /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/,
   /(^|\/)test_[^/]+\.py$/,
   /_test\.(py|go|dart|exs)$/,

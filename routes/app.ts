@@ -8,7 +8,9 @@ import { notFound, onError } from "./errors.ts";
 import { type EventOptions, eventRoutes } from "./events.ts";
 import { hostGuard, jsonBodyGuard, originGuard, tokenGuard } from "./guard/index.ts";
 import { EventHub } from "./hub.ts";
-import { pageRoutes } from "./page.ts";
+import { devtoolsViewRoutes } from "./ui/devtools.ts";
+import { shellRoutes } from "./ui/shell.ts";
+import { taskViewRoutes } from "./ui/tasks.tsx";
 
 export type AppOptions = EventOptions & {
   service: ProjectService;
@@ -43,12 +45,14 @@ export function createApp(options: AppOptions): Hono {
     tokenGuard(token),
     jsonBodyGuard(),
   );
-  app.route("/", pageRoutes(service.root, token));
+  app.route("/", shellRoutes(service, token)); // first: its middleware gives every view the shell context
   app.route("/api", projectRoutes(service));
   app.route("/api", devtoolsRoutes(service));
   app.route("/api", sourceRoutes(service));
   app.route("/api", taskRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
+  app.route("/", taskViewRoutes(service));
+  app.route("/", devtoolsViewRoutes(service));
   return app;
 }
 

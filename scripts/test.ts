@@ -57,6 +57,8 @@ async function worker() {
     const mark = outcome.failed > 0 ? "FAIL" : "ok  ";
     console.log(`${mark} ${relative(root, file)} (${outcome.passed} passed${outcome.skipped ? `, ${outcome.skipped} skipped` : ""})`);
     if (outcome.failed > 0) console.log(outcome.output.trimEnd().split("\n").map((l) => "     " + l).join("\n"));
+    // A suite that cannot run here (no browser) says so on a line of its own: show it.
+    for (const line of outcome.output.split("\n")) if (line.startsWith("skipped: ")) console.log(`     ${line}`);
   }
 }
 

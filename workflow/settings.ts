@@ -6,8 +6,14 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ArchitectureConfig, CONFIG_FILE, type ConfigError, HistoryConfig, readConfigSection } from "../analysis/config.ts";
-import { VerifyConfig, verificationCommands } from "./tasks/checks/verify.ts";
+import {
+  ArchitectureConfig,
+  CONFIG_FILE,
+  type ConfigError,
+  HistoryConfig,
+  readConfigSection,
+} from "../analysis/config.ts";
+import { verificationCommands, VerifyConfig } from "./tasks/checks/verify.ts";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 

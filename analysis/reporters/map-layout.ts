@@ -5,6 +5,7 @@
  * function of the report: the console draws it, the download draws the same thing.
  */
 import type { Component, Report } from "../schema.ts";
+import { componentLayers, orderRows, sccIndex } from "./map-order.ts";
 
 export type MapInput = Pick<Report, "files" | "routes" | "components" | "integrations" | "history">;
 
@@ -53,7 +54,7 @@ export type MapLayout = {
 export type MapOptions = {
   /** Draw only this component, its neighbours, the clients calling it and what it reaches. */
   component?: string;
-  /** Draw at most this many components (default 40); the rest are clustered by top folder. */
+  /** Draw at most this many components (default 30); the rest are clustered by top folder. */
   maxComponents?: number;
   /** Draw at most this many integrations (default 24); the rest become one node. */
   maxIntegrations?: number;
@@ -98,46 +99,51 @@ export function mapLayout(report: MapInput, options: MapOptions = {}): MapLayout
   const realScc = sccIndex(components);
   const notes: string[] = [];
 
-  // Which components are drawn, and which are merged into a cluster.
-  let shown: Component[];
-  const clusterOf = new Map<string, string>();
-  if (options.component !== undefined) {
-    const focus = byName.get(options.component)!;
-    const near = new Set([focus.name, ...focus.dependsOn.map((d) => d.component), ...focus.dependedOnBy]);
-    shown = components.filter((c) => near.has(c.name));
-    notes.push(`Focused on ${focus.name}: ${shown.length - 1} neighbouring components of ${components.length}.`);
-  } else {
-    const max = Math.max(2, options.maxComponents ?? 40);
-    if (components.length <= max) shown = [...components];
-    else {
-      const ranked = [...components].sort((a, b) => (b.ca + b.ce) - (a.ca + a.ce) || b.files - a.files || a.name.localeCompare(b.name));
-      shown = ranked.slice(0, max);
-      const rest = ranked.slice(max);
-      const sizes = new Map<string, number>();
-      for (const c of rest) sizes.set(topFolder(c.name), (sizes.get(topFolder(c.name)) ?? 0) + 1);
-      // Many top folders would make many clusters: the smallest share one "…" node.
-      const kept = new Set([...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_CLUSTERS - 1).map(([f]) => f));
-      const spill = sizes.size > MAX_CLUSTERS;
-      for (const c of rest) clusterOf.set(c.name, !spill || kept.has(topFolder(c.name)) ? topFolder(c.name) : "…");
-      // A cluster of one would hide a name for nothing: draw that component itself.
-      const clusterSizes = new Map<string, number>();
-      for (const cluster of clusterOf.values()) clusterSizes.set(cluster, (clusterSizes.get(cluster) ?? 0) + 1);
-      for (const c of rest) if (clusterSizes.get(clusterOf.get(c.name)!) === 1) (clusterOf.delete(c.name), shown.push(c));
-      const clusters = new Set(clusterOf.values());
-      notes.push(
-        `Showing the ${shown.length} most coupled of ${components.length} components; the other ${clusterOf.size} are merged by top folder into ${clusters.size} cluster${clusters.size === 1 ? "" : "s"}. Pick a component to see its neighbourhood.`,
-      );
-    }
+  // Which components are drawn, and which are merged into a cluster: the whole repository, or
+  // around a focus its neighbours; either way at most `max`, the most connected first.
+  const max = Math.max(2, options.maxComponents ?? 30);
+  const focus = options.component === undefined ? undefined : byName.get(options.component)!;
+  const candidates = focus
+    ? components.filter((c) =>
+      c === focus || c.dependedOnBy.includes(focus.name) || focus.dependedOnBy.includes(c.name)
+    )
+    : components;
+  const touched = new Set<string>();
+  for (const r of report.routes.items) touched.add(componentOf.get(r.file) ?? "");
+  for (const i of report.integrations.items) for (const f of i.files) touched.add(componentOf.get(f) ?? "");
+  const weight = (c: Component) => (c === focus ? Infinity : c.ca + c.ce + (touched.has(c.name) ? 1 : 0));
+  const { shown, clusterOf } = chooseComponents(candidates, max, weight);
+  const clusterCount = new Set(clusterOf.values()).size;
+  const into = `by top folder into ${clusterCount} cluster${clusterCount === 1 ? "" : "s"} (dashed)`;
+  if (focus) {
+    const more = clusterOf.size ? ` ${clusterOf.size} more are merged ${into}.` : "";
+    notes.push(
+      `Focused on ${focus.name}: ${
+        shown.length - 1 + clusterOf.size
+      } neighbouring components of ${components.length}.${more}`,
+    );
+  } else if (clusterOf.size) {
+    notes.push(
+      `Showing ${shown.length} of ${components.length} components, the most connected; the other ${clusterOf.size} are merged ${into}. Pick a component to see its neighbourhood.`,
+    );
   }
+  const shownNames = new Set(shown.map((c) => c.name));
   const nodeOfComponent = (name: string): string | undefined => {
-    if (shown.some((c) => c.name === name)) return `component:${name}`;
+    if (shownNames.has(name)) return `component:${name}`;
     const cluster = clusterOf.get(name);
     return cluster === undefined ? undefined : `cluster:${cluster}`;
   };
 
   const nodes = new Map<string, MapNode>();
   const add = (node: Omit<MapNode, "column" | "row" | "x" | "y" | "label">) =>
-    nodes.set(node.id, { ...node, label: shorten(node.name), column: 0, row: 0, x: 0, y: 0 });
+    nodes.set(node.id, {
+      ...node,
+      label: node.name === "." ? "(root files)" : shorten(node.name),
+      column: 0,
+      row: 0,
+      x: 0,
+      y: 0,
+    });
   const neutral = { instability: 0, distance: 0, language: "", churn: 0, complexity: 0 };
   for (const c of shown) {
     add({
@@ -149,13 +155,17 @@ export function mapLayout(report: MapInput, options: MapOptions = {}): MapLayout
     });
   }
   const clusterMembers = new Map<string, string[]>();
-  for (const [name, cluster] of clusterOf) (clusterMembers.get(cluster) ?? clusterMembers.set(cluster, []).get(cluster)!).push(name);
+  for (const [name, cluster] of clusterOf) {
+    (clusterMembers.get(cluster) ?? clusterMembers.set(cluster, []).get(cluster)!).push(name);
+  }
   for (const [cluster, members] of clusterMembers) {
     add({
       id: `cluster:${cluster}`,
       kind: "cluster",
       name: cluster === "…" ? `${members.length} other components` : `${cluster}/… (${members.length})`,
-      detail: `${members.length} components${cluster === "…" ? "" : ` under ${cluster}`}: ${members.slice(0, 8).join(", ")}${members.length > 8 ? ", …" : ""}`,
+      detail: `${members.length} components${cluster === "…" ? "" : ` under ${cluster}`}: ${
+        members.slice(0, 8).join(", ")
+      }${members.length > 8 ? ", …" : ""}`,
       metrics: averageMetrics(members.map((m) => metrics.get(m) ?? neutral)),
       members: members.sort(),
     });
@@ -195,7 +205,13 @@ export function mapLayout(report: MapInput, options: MapOptions = {}): MapLayout
   for (const kind of CLIENT_ORDER) {
     const count = clientRoutes.get(kind);
     if (!count) continue;
-    add({ id: `client:${kind}`, kind: "client", name: CLIENT_LABELS[kind]!, detail: `${count} ${kind} entry point${count === 1 ? "" : "s"}`, metrics: neutral });
+    add({
+      id: `client:${kind}`,
+      kind: "client",
+      name: CLIENT_LABELS[kind]!,
+      detail: `${count} ${kind} entry point${count === 1 ? "" : "s"}`,
+      metrics: neutral,
+    });
   }
 
   // Integrations, reached by the components whose files use them.
@@ -211,23 +227,40 @@ export function mapLayout(report: MapInput, options: MapOptions = {}): MapLayout
       return { integration: i, users };
     })
     .filter((u) => u.users.size > 0 || (!focusNode && u.integration.files.length === 0))
-    .sort((a, b) => b.integration.files.length - a.integration.files.length || a.integration.name.localeCompare(b.integration.name));
+    .sort((a, b) =>
+      b.integration.files.length - a.integration.files.length || a.integration.name.localeCompare(b.integration.name)
+    );
   const drawn = used.length > maxIntegrations ? used.slice(0, maxIntegrations - 1) : used;
   const rest = used.slice(drawn.length);
   for (const { integration, users } of drawn) {
     const id = `integration:${integration.id}`;
-    add({ id, kind: "integration", name: integration.name, detail: `${integration.name} (${integration.category}), used in ${integration.files.length} files`, metrics: neutral });
+    add({
+      id,
+      kind: "integration",
+      name: integration.name,
+      detail: `${integration.name} (${integration.category}), used in ${integration.files.length} files`,
+      metrics: neutral,
+    });
     for (const [from, count] of users) addEdge(from, id, "integration", count, false);
   }
   if (rest.length) {
     const id = "integration:…";
-    add({ id, kind: "integration", name: `${rest.length} more integrations`, detail: rest.map((r) => r.integration.name).join(", "), metrics: neutral });
+    add({
+      id,
+      kind: "integration",
+      name: `${rest.length} more integrations`,
+      detail: rest.map((r) => r.integration.name).join(", "),
+      metrics: neutral,
+    });
     for (const { users } of rest) for (const [from, count] of users) addEdge(from, id, "integration", count, false);
     notes.push(`${rest.length} less used integrations are merged into one node.`);
   }
 
   const edgeList = [...edges.values()];
-  const layers = componentLayers([...nodes.values()].filter((n) => n.kind === "component" || n.kind === "cluster").map((n) => n.id), edgeList);
+  const layers = componentLayers(
+    [...nodes.values()].filter((n) => n.kind === "component" || n.kind === "cluster").map((n) => n.id),
+    edgeList,
+  );
   const hasClients = [...nodes.values()].some((n) => n.kind === "client");
   const offset = hasClients ? 1 : 0;
   const componentColumns = Math.max(0, ...layers.values()) + 1;
@@ -240,102 +273,13 @@ export function mapLayout(report: MapInput, options: MapOptions = {}): MapLayout
   return place(columns, edgeList, notes, offset, options.component);
 }
 
-/** Component layers by longest path from the components nothing depends on; a cycle shares one layer. */
-function componentLayers(ids: string[], edges: MapEdge[]): Map<string, number> {
-  const idSet = new Set(ids);
-  const inner = edges.filter((e) => e.kind === "import" && idSet.has(e.from) && idSet.has(e.to));
-  const adjacency = new Map(ids.map((id) => [id, [] as string[]]));
-  for (const e of inner) adjacency.get(e.from)!.push(e.to);
-  const scc = tarjan(ids, adjacency);
-  const dagNext = new Map<number, Set<number>>();
-  const indegree = new Map<number, number>();
-  for (const group of new Set(scc.values())) (dagNext.set(group, new Set()), indegree.set(group, 0));
-  for (const e of inner) {
-    const a = scc.get(e.from)!;
-    const b = scc.get(e.to)!;
-    if (a === b || dagNext.get(a)!.has(b)) continue;
-    dagNext.get(a)!.add(b);
-    indegree.set(b, indegree.get(b)! + 1);
-  }
-  const depth = new Map<number, number>();
-  const ready = [...indegree].filter(([, n]) => n === 0).map(([g]) => g);
-  for (const g of ready) depth.set(g, 0);
-  for (let i = 0; i < ready.length; i++) {
-    const g = ready[i]!;
-    for (const next of dagNext.get(g)!) {
-      depth.set(next, Math.max(depth.get(next) ?? 0, depth.get(g)! + 1));
-      indegree.set(next, indegree.get(next)! - 1);
-      if (indegree.get(next) === 0) ready.push(next);
-    }
-  }
-  return new Map(ids.map((id) => [id, depth.get(scc.get(id)!) ?? 0]));
-}
-
-/**
- * Rows within each column by the barycentre heuristic: alternating sweeps order each column by
- * the mean position of its neighbours in the columns already placed; the order with the fewest
- * crossings between adjacent columns wins.
- */
-function orderRows(nodes: MapNode[], edges: MapEdge[]): MapNode[][] {
-  const count = Math.max(0, ...nodes.map((n) => n.column)) + 1;
-  let columns: MapNode[][] = Array.from({ length: count }, () => []);
-  for (const node of nodes) columns[node.column]!.push(node);
-  for (const column of columns) column.sort((a, b) => a.name.localeCompare(b.name));
-  const neighbours = new Map<string, string[]>(nodes.map((n) => [n.id, []]));
-  for (const e of edges) (neighbours.get(e.from)?.push(e.to), neighbours.get(e.to)?.push(e.from));
-  const columnOf = new Map(nodes.map((n) => [n.id, n.column]));
-
-  let best = columns.map((c) => [...c]);
-  let bestCrossings = crossings(best, edges);
-  for (let sweep = 0; sweep < 8 && bestCrossings > 0; sweep++) {
-    const forward = sweep % 2 === 0;
-    const position = positions(columns);
-    const order = forward ? columns.keys() : [...columns.keys()].reverse();
-    for (const c of order) {
-      const column = columns[c]!;
-      const bary = new Map<string, number>();
-      for (const node of column) {
-        const side = neighbours.get(node.id)!.filter((n) => forward ? columnOf.get(n)! < c : columnOf.get(n)! > c);
-        bary.set(node.id, side.length ? side.reduce((s, n) => s + position.get(n)!, 0) / side.length : position.get(node.id)!);
-      }
-      column.sort((a, b) => bary.get(a.id)! - bary.get(b.id)! || position.get(a.id)! - position.get(b.id)! || a.name.localeCompare(b.name));
-      column.forEach((n, i) => position.set(n.id, (i + 0.5) / column.length));
-    }
-    const found = crossings(columns, edges);
-    if (found < bestCrossings) (best = columns.map((col) => [...col]), bestCrossings = found);
-    columns = columns.map((col) => [...col]);
-  }
-  best.forEach((column) => column.forEach((node, row) => (node.row = row)));
-  return best;
-}
-
-/** Each node's relative height in its column, 0 to 1. */
-function positions(columns: MapNode[][]): Map<string, number> {
-  const position = new Map<string, number>();
-  for (const column of columns) column.forEach((n, i) => position.set(n.id, (i + 0.5) / column.length));
-  return position;
-}
-
-/** Crossings between edges that join the same pair of columns (a standard proxy for clutter). */
-export function crossings(columns: MapNode[][], edges: MapEdge[]): number {
-  const where = new Map<string, { column: number; row: number }>();
-  columns.forEach((column, c) => column.forEach((n, row) => where.set(n.id, { column: c, row })));
-  const spans = edges.map((e) => [where.get(e.from), where.get(e.to)] as const)
-    .filter(([a, b]) => a && b && a.column !== b.column)
-    .map(([a, b]) => (a!.column < b!.column ? { c: a!.column, d: b!.column, r1: a!.row, r2: b!.row } : { c: b!.column, d: a!.column, r1: b!.row, r2: a!.row }));
-  let total = 0;
-  for (let i = 0; i < spans.length; i++) {
-    for (let j = i + 1; j < spans.length; j++) {
-      const a = spans[i]!;
-      const b = spans[j]!;
-      if (a.c !== b.c || a.d !== b.d) continue;
-      if ((a.r1 - b.r1) * (a.r2 - b.r2) < 0) total++;
-    }
-  }
-  return total;
-}
-
-function place(columns: MapNode[][], edges: MapEdge[], notes: string[], offset: number, focus: string | undefined): MapLayout {
+function place(
+  columns: MapNode[][],
+  edges: MapEdge[],
+  notes: string[],
+  offset: number,
+  focus: string | undefined,
+): MapLayout {
   const tallest = Math.max(1, ...columns.map((c) => c.length));
   const height = PAD * 2 + HEADER + tallest * (NODE_HEIGHT + GAP_Y) - GAP_Y;
   const titles: { title: string; x: number }[] = [];
@@ -365,7 +309,8 @@ function componentMetricsFor(report: MapInput): Map<string, MapNode["metrics"]> 
   const commits = new Map(report.history.files.map((f) => [f.path, f.commits]));
   const acc = new Map<string, { lines: Map<string, number>; churn: number; complexity: number }>();
   for (const f of report.files) {
-    const a = acc.get(f.component) ?? acc.set(f.component, { lines: new Map(), churn: 0, complexity: 0 }).get(f.component)!;
+    const a = acc.get(f.component) ??
+      acc.set(f.component, { lines: new Map(), churn: 0, complexity: 0 }).get(f.component)!;
     a.lines.set(f.language, (a.lines.get(f.language) ?? 0) + f.lines + 1);
     a.churn += commits.get(f.path) ?? 0;
     a.complexity += f.complexity;
@@ -374,7 +319,13 @@ function componentMetricsFor(report: MapInput): Map<string, MapNode["metrics"]> 
   for (const c of report.components.items) {
     const a = acc.get(c.name);
     const language = a ? [...a.lines].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? "" : "";
-    out.set(c.name, { instability: c.instability, distance: c.distance, language, churn: a?.churn ?? 0, complexity: a?.complexity ?? 0 });
+    out.set(c.name, {
+      instability: c.instability,
+      distance: c.distance,
+      language,
+      churn: a?.churn ?? 0,
+      complexity: a?.complexity ?? 0,
+    });
   }
   return out;
 }
@@ -391,58 +342,31 @@ function averageMetrics(list: MapNode["metrics"][]): MapNode["metrics"] {
   };
 }
 
-/** Strongly connected groups of the component graph: each component's group index. */
-export function sccIndex(components: readonly Component[]): Map<string, number> {
-  const adjacency = new Map(components.map((c) => [c.name, c.dependsOn.map((d) => d.component)]));
-  return tarjan(components.map((c) => c.name), adjacency);
-}
-
-/** Components that depend on each other in a loop: each group of two or more, sorted. */
-export function componentCycles(components: readonly Component[]): string[][] {
-  const groups = new Map<number, string[]>();
-  for (const [name, group] of sccIndex(components)) (groups.get(group) ?? groups.set(group, []).get(group)!).push(name);
-  return [...groups.values()].filter((g) => g.length > 1).map((g) => g.sort()).sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
-}
-
-/** Tarjan's strongly connected components, iterative so deep graphs cannot overflow the stack. */
-function tarjan(ids: string[], adjacency: Map<string, string[]>): Map<string, number> {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const group = new Map<string, number>();
-  let counter = 0;
-  let groups = 0;
-  for (const start of ids) {
-    if (index.has(start)) continue;
-    const work: { id: string; next: number }[] = [{ id: start, next: 0 }];
-    index.set(start, counter), low.set(start, counter++), stack.push(start), onStack.add(start);
-    while (work.length) {
-      const frame = work.at(-1)!;
-      const targets = (adjacency.get(frame.id) ?? []).filter((t) => adjacency.has(t));
-      if (frame.next < targets.length) {
-        const to = targets[frame.next++]!;
-        if (!index.has(to)) {
-          index.set(to, counter), low.set(to, counter++), stack.push(to), onStack.add(to);
-          work.push({ id: to, next: 0 });
-        } else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
-        continue;
-      }
-      work.pop();
-      const parent = work.at(-1);
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
-      if (low.get(frame.id) === index.get(frame.id)) {
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          group.set(member, groups);
-        } while (member !== frame.id);
-        groups++;
-      }
-    }
-  }
-  return group;
+/**
+ * The components to draw, at most `max` by weight (ties by size, then name); a component of
+ * weight 0 (tied to nothing) is merged even when there is room. The rest are merged into
+ * clusters by top folder, at most MAX_CLUSTERS; a cluster of one is drawn as its component.
+ */
+function chooseComponents(candidates: readonly Component[], max: number, weight: (c: Component) => number) {
+  const clusterOf = new Map<string, string>();
+  if (candidates.length <= max) return { shown: [...candidates], clusterOf };
+  const ranked = [...candidates].sort((a, b) =>
+    weight(b) - weight(a) || b.files - a.files || a.name.localeCompare(b.name)
+  );
+  const shown = ranked.slice(0, max).filter((c) => weight(c) > 0);
+  const rest = ranked.slice(shown.length);
+  const sizes = new Map<string, number>();
+  for (const c of rest) sizes.set(topFolder(c.name), (sizes.get(topFolder(c.name)) ?? 0) + 1);
+  // Many top folders would make many clusters: the smallest share one "…" node.
+  const kept = new Set(
+    [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_CLUSTERS - 1).map(([f]) => f),
+  );
+  const spill = sizes.size > MAX_CLUSTERS;
+  for (const c of rest) clusterOf.set(c.name, !spill || kept.has(topFolder(c.name)) ? topFolder(c.name) : "…");
+  const clusterSizes = new Map<string, number>();
+  for (const cluster of clusterOf.values()) clusterSizes.set(cluster, (clusterSizes.get(cluster) ?? 0) + 1);
+  for (const c of rest) if (clusterSizes.get(clusterOf.get(c.name)!) === 1) (clusterOf.delete(c.name), shown.push(c));
+  return { shown, clusterOf };
 }
 
 /** The top folder a clustered component is merged under. */

@@ -3,7 +3,7 @@
  * the same bytes. Styles live inside the SVG (scoped under `.tool-map`, with a dark variant), so
  * the file looks the same opened on its own.
  */
-import { type MapEdge, type MapInput, mapLayout, type MapLayout, type MapNode, type MapOptions } from "./map-layout.ts";
+import { type MapEdge, type MapInput, type MapLayout, mapLayout, type MapNode, type MapOptions } from "./map-layout.ts";
 
 export const MAP_COLOURS = ["instability", "distance", "language", "churn", "complexity"] as const;
 export type MapColour = (typeof MAP_COLOURS)[number];
@@ -16,7 +16,18 @@ export type MapSvgOptions = MapOptions & {
 };
 
 const EDGE_COLOURS = { import: "#8a8f98", cyclic: "#d62828", request: "#e8590c", integration: "#7c3aed" } as const;
-const LANGUAGE_PALETTE = ["#7aa6e0", "#f2b880", "#9bd1a5", "#e59bb7", "#c3a6e8", "#f4dc7a", "#8fd3d8", "#d6b08c", "#b5c97a", "#e8a19b"];
+const LANGUAGE_PALETTE = [
+  "#7aa6e0",
+  "#f2b880",
+  "#9bd1a5",
+  "#e59bb7",
+  "#c3a6e8",
+  "#f4dc7a",
+  "#8fd3d8",
+  "#d6b08c",
+  "#b5c97a",
+  "#e8a19b",
+];
 const LEGEND_HEIGHT = 64;
 
 /**
@@ -30,13 +41,19 @@ export function mapSvg(report: MapInput, options: MapSvgOptions = {}): string {
   return renderMap(mapLayout(report, options), options);
 }
 
+/** The drawn width: the layout, but never narrower than the legend needs. */
+export const mapWidth = (layout: MapLayout) => Math.max(layout.width, 960);
+
 /** Draws an already computed layout (the console shows its notes beside the picture). */
 export function renderMap(layout: MapLayout, options: MapSvgOptions = {}): string {
   const colour = options.colour ?? "instability";
   const paint = painter(layout.nodes, colour);
-  const width = Math.max(layout.width, 960);
+  const width = mapWidth(layout);
   const height = layout.height + LEGEND_HEIGHT;
   const byId = new Map(layout.nodes.map((n) => [n.id, n]));
+  const columns = new Map<number, MapNode[]>();
+  for (const n of layout.nodes) (columns.get(n.column) ?? columns.set(n.column, []).get(n.column)!).push(n);
+  for (const column of columns.values()) column.sort((p, q) => p.y - q.y);
   const title = options.title ?? (layout.focus ? `Architecture map: ${layout.focus}` : "Architecture map");
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="tool-map" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="tool-map-title" font-family="system-ui, -apple-system, Segoe UI, sans-serif" font-size="12">`,
@@ -52,7 +69,7 @@ export function renderMap(layout: MapLayout, options: MapSvgOptions = {}): strin
     ...layout.columns.map((c) => `<text class="tool-map-column" x="${c.x}" y="30">${esc(c.title)}</text>`),
     "</g>",
     `<g class="tool-map-edges" fill="none">`,
-    ...layout.edges.map((e) => edgePath(e, byId, layout)).filter(Boolean),
+    ...layout.edges.map((e) => edgePath(e, byId, layout, columns)).filter(Boolean),
     "</g>",
     `<g class="tool-map-nodes">`,
     ...layout.nodes.map((n) => nodeBox(n, paint(n), layout, options.link)),
@@ -63,7 +80,22 @@ export function renderMap(layout: MapLayout, options: MapSvgOptions = {}): strin
   return out.join("\n") + "\n";
 }
 
-function edgePath(edge: MapEdge, byId: Map<string, MapNode>, layout: MapLayout): string {
+/** The middle of the free space in a column (between two boxes, or above or below them) closest to `y`. */
+function gapNear(column: readonly MapNode[], y: number, h: number): number {
+  const gaps = [
+    column[0]!.y - 9,
+    ...column.slice(1).map((n, i) => (column[i]!.y + h + n.y) / 2),
+    column.at(-1)!.y + h + 9,
+  ];
+  return gaps.reduce((best, g) => (Math.abs(g - y) < Math.abs(best - y) ? g : best));
+}
+
+function edgePath(
+  edge: MapEdge,
+  byId: Map<string, MapNode>,
+  layout: MapLayout,
+  columns: Map<number, MapNode[]>,
+): string {
   const a = byId.get(edge.from);
   const b = byId.get(edge.to);
   if (!a || !b) return "";
@@ -78,18 +110,37 @@ function edgePath(edge: MapEdge, byId: Map<string, MapNode>, layout: MapLayout):
     d = `M${x},${y1} C${x + bulge},${y1} ${x + bulge},${y2} ${x + 2},${y2}`;
   } else {
     const forward = a.column < b.column;
-    const x1 = forward ? a.x + w : a.x;
-    const x2 = forward ? b.x - 2 : b.x + w + 2;
-    const y1 = a.y + h / 2;
-    const y2 = b.y + h / 2;
-    const mid = (x1 + x2) / 2;
-    d = `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
+    const start = { x: forward ? a.x + w : a.x, y: a.y + h / 2 };
+    const end = { x: forward ? b.x - 2 : b.x + w + 2, y: b.y + h / 2 };
+    // An edge that skips columns passes each through the gap between boxes nearest its course,
+    // so it never seems to enter a component it does not reach.
+    const points = [start];
+    if (forward) {
+      for (let c = a.column + 1; c < b.column; c++) {
+        const column = columns.get(c) ?? [];
+        if (!column.length) continue;
+        const x = column[0]!.x;
+        const t = (x + w / 2 - start.x) / (end.x - start.x);
+        const y = gapNear(column, start.y + t * (end.y - start.y), h);
+        points.push({ x: x - 12, y }, { x: x + w + 12, y });
+      }
+    }
+    points.push(end);
+    d = `M${points[0]!.x},${points[0]!.y}`;
+    for (let i = 1; i < points.length; i++) {
+      const p = points[i - 1]!;
+      const q = points[i]!;
+      const mid = (p.x + q.x) / 2;
+      d += p.y === q.y ? ` L${q.x},${q.y}` : ` C${mid},${p.y} ${mid},${q.y} ${q.x},${q.y}`;
+    }
   }
   const kind = edge.kind === "import" && edge.cyclic ? "cyclic" : edge.kind;
   const widthPx = Math.min(4, 1 + Math.log2(Math.max(1, edge.weight)) / 2).toFixed(2);
   const what = edge.kind === "request" ? "entry points" : edge.kind === "integration" ? "files" : "imports";
   const label = `${a.name} → ${b.name}: ${edge.weight} ${what}${edge.cyclic ? " (in a cycle)" : ""}`;
-  return `<path class="tool-map-edge ${kind}" d="${d}" stroke="${EDGE_COLOURS[kind]}" stroke-width="${widthPx}"${DASH[kind]} marker-end="url(#tool-map-arrow-${kind})"><title>${esc(label)}</title></path>`;
+  return `<path class="tool-map-edge ${kind}" d="${d}" stroke="${EDGE_COLOURS[kind]}" stroke-width="${widthPx}"${
+    DASH[kind]
+  } marker-end="url(#tool-map-arrow-${kind})"><title>${esc(label)}</title></path>`;
 }
 
 const DASH: Record<keyof typeof EDGE_COLOURS, string> = {
@@ -105,7 +156,9 @@ function nodeBox(node: MapNode, fill: string, layout: MapLayout, link: MapSvgOpt
   const box = [
     `<g class="tool-map-node ${node.kind}${focus ? " focus" : ""}" data-id="${esc(node.id)}">`,
     `<title>${esc(node.detail)}</title>`,
-    `<rect x="${node.x}" y="${node.y}" width="${w}" height="${h}" rx="${node.kind === "client" ? h / 2 : 6}" fill="${fill}"${node.kind === "cluster" ? ` stroke-dasharray="4 3"` : ""}/>`,
+    `<rect x="${node.x}" y="${node.y}" width="${w}" height="${h}" rx="${
+      node.kind === "client" ? h / 2 : 6
+    }" fill="${fill}"${node.kind === "cluster" ? ` stroke-dasharray="4 3"` : ""}/>`,
     `<text x="${node.x + 10}" y="${node.y + h / 2 + 4}">${esc(node.label)}</text>`,
     "</g>",
   ].join("");
@@ -120,19 +173,26 @@ function painter(nodes: MapNode[], colour: MapColour): Painter {
   const fixed = (node: MapNode) =>
     node.kind === "client" ? "#ffe8cc" : node.kind === "integration" ? "#e5dbff" : undefined;
   if (colour === "language") {
-    const languages = [...new Set(nodes.filter((n) => n.kind === "component" && n.metrics.language).map((n) => n.metrics.language))].sort();
+    const languages = [
+      ...new Set(nodes.filter((n) => n.kind === "component" && n.metrics.language).map((n) => n.metrics.language)),
+    ].sort();
     const of = new Map(languages.map((l, i) => [l, LANGUAGE_PALETTE[i % LANGUAGE_PALETTE.length]!]));
     const paint = ((node: MapNode) => fixed(node) ?? of.get(node.metrics.language) ?? "#e9ecef") as Painter;
     paint.legend = languages.slice(0, 10).map((l, i) => swatch(i * 110, of.get(l)!, l)).join("");
     return paint;
   }
   const value = (n: MapNode) => n.metrics[colour];
-  const max = colour === "instability" || colour === "distance" ? 1 : Math.max(1, ...nodes.filter((n) => n.kind !== "client" && n.kind !== "integration").map(value));
+  const max = colour === "instability" || colour === "distance"
+    ? 1
+    : Math.max(1, ...nodes.filter((n) => n.kind !== "client" && n.kind !== "integration").map(value));
   const stops = colour === "instability" ? ["#74a9e8", "#f0f0f0", "#f4a261"] : ["#8fd19e", "#f6e27a", "#ef8a7a"];
   const paint = ((node: MapNode) => fixed(node) ?? scale(stops, value(node) / max)) as Painter;
   const low = colour === "instability" ? "0 stable" : colour === "distance" ? "0 on the main sequence" : "least";
   const high = colour === "instability" ? "1 unstable" : colour === "distance" ? "1 far from it" : `most (${max})`;
-  paint.legend = [0, 0.25, 0.5, 0.75, 1].map((t, i) => `<rect x="${i * 40}" y="0" width="40" height="12" fill="${scale(stops, t)}"/>`).join("") +
+  paint.legend =
+    [0, 0.25, 0.5, 0.75, 1].map((t, i) =>
+      `<rect x="${i * 40}" y="0" width="40" height="12" fill="${scale(stops, t)}"/>`
+    ).join("") +
     `<text x="0" y="26">${esc(low)}</text><text x="200" y="26" text-anchor="end">${esc(high)}</text>`;
   return paint;
 }
@@ -145,7 +205,9 @@ function legend(top: number, width: number, colour: MapColour, scaleLegend: stri
     ["integration", "uses integration"],
   ] as const;
   const items = edges.map(([kind, text], i) =>
-    `<g transform="translate(${i * 175},0)"><path d="M0,6H34" stroke="${EDGE_COLOURS[kind]}" stroke-width="2"${DASH[kind]}/><text x="40" y="10">${text}</text></g>`
+    `<g transform="translate(${i * 175},0)"><path d="M0,6H34" stroke="${EDGE_COLOURS[kind]}" stroke-width="2"${
+      DASH[kind]
+    }/><text x="40" y="10">${text}</text></g>`
   ).join("");
   const scaleX = Math.max(720, width - 240);
   return `<g class="tool-map-legend" transform="translate(20,${top + 12})">${items}` +

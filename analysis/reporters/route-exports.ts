@@ -25,43 +25,84 @@ export function filterRoutes(routes: readonly Route[], filter: RouteFilter): Rou
   );
 }
 
+/** Routes a prefix group holds before it is split by the next path segment. */
+export const PREFIX_GROUP_MAX = 12;
+
 /**
- * The path prefix a route is grouped under: leading `api`, `rest` and version segments and the
- * first segment after them (`/api/v1/orders/{id}` -> `/api/v1/orders`); a name that is not a
- * path (a queue, a schedule, an operation) is its own group up to the first separator.
+ * The literal segments of a route's path, up to its first parameter; an entry point whose
+ * "path" is a queue, a schedule or an operation is grouped by its kind: `(job)`, `(consumer)`.
  */
-export function routePrefix(path: string): string {
-  if (!path.startsWith("/")) return path.split(/[./: ]/)[0] || path;
-  const segments = path.split("/").filter(Boolean);
+function literalSegments(route: Route): string[] {
+  if (!route.path.startsWith("/")) return [`(${route.kind})`];
   const kept: string[] = [];
-  for (const segment of segments) {
-    if (segment.startsWith("{") || segment.startsWith(":") || segment.startsWith("#")) break;
+  for (const segment of route.path.split("/").filter(Boolean)) {
+    if (/^[{:*#]/.test(segment)) break;
     kept.push(segment);
-    if (!/^(api|rest|v\d+(\.\d+)?)$/i.test(segment)) break;
   }
-  return `/${kept.join("/")}`;
+  return kept;
+}
+
+const prefixName = (
+  route: Route,
+  segments: string[],
+) => (route.path.startsWith("/") ? `/${segments.join("/")}` : segments.join("/"));
+
+/**
+ * Prefix groups that stay readable at any size: routes share a group by their first path
+ * segment, and a group of more than PREFIX_GROUP_MAX routes is split by the next segment
+ * (`/api` -> `/api/v1` -> `/api/v1/orders`), as deep as the paths go.
+ */
+function prefixGroups(routes: readonly Route[], depth = 1): Map<string, Route[]> {
+  const groups = new Map<string, Route[]>();
+  for (const route of routes) {
+    const name = prefixName(route, literalSegments(route).slice(0, depth));
+    (groups.get(name) ?? groups.set(name, []).get(name)!).push(route);
+  }
+  const out = new Map<string, Route[]>();
+  for (const [name, list] of groups) {
+    const deeper = list.some((r) => literalSegments(r).length > depth);
+    if (list.length <= PREFIX_GROUP_MAX || !deeper) out.set(name, list);
+    else {for (const [sub, subList] of prefixGroups(list, depth + 1)) {
+        out.set(sub, [...(out.get(sub) ?? []), ...subList]);
+      }}
+  }
+  return out;
 }
 
 /** Routes in named groups, groups and routes in a stable order. */
-export function groupRoutes(routes: readonly Route[], by: RouteGroup, componentOf: (file: string) => string | undefined): { name: string; routes: Route[] }[] {
-  const key = (r: Route) =>
-    by === "file" ? r.file : by === "component" ? componentOf(r.file) ?? "." : by === "framework" ? r.framework : routePrefix(r.path);
-  const groups = new Map<string, Route[]>();
-  for (const route of routes) (groups.get(key(route)) ?? groups.set(key(route), []).get(key(route))!).push(route);
-  return [...groups].map(([name, list]) => ({ name, routes: [...list].sort(byPath) })).sort((a, b) => a.name.localeCompare(b.name));
+export function groupRoutes(
+  routes: readonly Route[],
+  by: RouteGroup,
+  componentOf: (file: string) => string | undefined,
+): { name: string; routes: Route[] }[] {
+  let groups: Map<string, Route[]>;
+  if (by === "prefix") groups = prefixGroups(routes);
+  else {
+    const key = (r: Route) => (by === "file" ? r.file : by === "component" ? componentOf(r.file) ?? "." : r.framework);
+    groups = new Map();
+    for (const route of routes) (groups.get(key(route)) ?? groups.set(key(route), []).get(key(route))!).push(route);
+  }
+  return [...groups].map(([name, list]) => ({ name: name || "/", routes: [...list].sort(byPath) })).sort((a, b) =>
+    a.name.localeCompare(b.name)
+  );
 }
 
-const byPath = (a: Route, b: Route) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file);
+const byPath = (a: Route, b: Route) =>
+  a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file);
 
 const WRITE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** The method a client sends: `ALL`, `ANY`, `USE` and page routes are reached with GET. */
-const sentMethod = (route: Route) => (/^[A-Z]+$/.test(route.method) && !/^(ALL|ANY|USE|\*)$/.test(route.method) ? route.method : "GET");
+const sentMethod = (
+  route: Route,
+) => (/^[A-Z]+$/.test(route.method) && !/^(ALL|ANY|USE|\*)$/.test(route.method) ? route.method : "GET");
 
 /** Whether a plain HTTP request reaches the route (not a consumer, a job, a socket or an RPC). */
-export const callable = (route: Route) => route.kind === "http" || route.kind === "fs" || route.kind === "client" || route.kind === "graphql";
+export const callable = (route: Route) =>
+  route.kind === "http" || route.kind === "fs" || route.kind === "client" || route.kind === "graphql";
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
+const joinUrl = (base: string, path: string) =>
+  `${base.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 
 /**
  * A curl command for the route against `baseUrl`, or undefined when HTTP does not reach it.
@@ -73,9 +114,15 @@ const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${pa
 export function curlCommand(route: Route, baseUrl: string): string | undefined {
   if (!callable(route)) return undefined;
   if (route.kind === "graphql") {
-    const operation = route.method === "MUTATION" ? "mutation" : route.method === "SUBSCRIPTION" ? "subscription" : "query";
+    const operation = route.method === "MUTATION"
+      ? "mutation"
+      : route.method === "SUBSCRIPTION"
+      ? "subscription"
+      : "query";
     const body = JSON.stringify({ query: `${operation} { ${route.path} }` });
-    return `curl -X POST ${shellQuote(joinUrl(baseUrl, "/graphql"))} -H 'content-type: application/json' -d ${shellQuote(body)}`;
+    return `curl -X POST ${shellQuote(joinUrl(baseUrl, "/graphql"))} -H 'content-type: application/json' -d ${
+      shellQuote(body)
+    }`;
   }
   const method = sentMethod(route);
   const parts = ["curl", "-g"];
@@ -113,9 +160,31 @@ export function routesToCsv(routes: readonly Route[]): string {
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  const header = ["method", "path", "kind", "framework", "file", "line", "handler", "guards", "components", "integrations"];
+  const header = [
+    "method",
+    "path",
+    "kind",
+    "framework",
+    "file",
+    "line",
+    "handler",
+    "guards",
+    "components",
+    "integrations",
+  ];
   const lines = rows(routes).map((r) =>
-    [r.method, r.path, r.kind, r.framework, r.file, r.line, r.handler, r.guards.join("; "), r.components.join("; "), r.integrations.join("; ")].map(cell).join(",")
+    [
+      r.method,
+      r.path,
+      r.kind,
+      r.framework,
+      r.file,
+      r.line,
+      r.handler,
+      r.guards.join("; "),
+      r.components.join("; "),
+      r.integrations.join("; "),
+    ].map(cell).join(",")
   );
   return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }
@@ -129,7 +198,9 @@ export function routesToMarkdown(routes: readonly Route[]): string {
     "| Method | Path | Kind | Handler | Guards | File |",
     "|---|---|---|---|---|---|",
     ...routes.map((r) =>
-      `| ${md(r.method)} | ${code(r.path)} | ${md(r.kind)} | ${code(r.handler)} | ${r.guards.length ? md(r.guards.join(", ")) : "none"} | ${code(`${r.file}:${r.line}`)} |`
+      `| ${md(r.method)} | ${code(r.path)} | ${md(r.kind)} | ${code(r.handler)} | ${
+        r.guards.length ? md(r.guards.join(", ")) : "none"
+      } | ${code(`${r.file}:${r.line}`)} |`
     ),
   ];
   return lines.join("\n") + "\n";
@@ -159,7 +230,9 @@ export function routesToHttp(routes: readonly Route[], baseUrl: string): string 
   });
   const skipped = routes.length - callableRoutes.length;
   const head = [
-    `# ${callableRoutes.length} entry points${skipped ? `; ${skipped} not reached by plain HTTP (consumers, jobs, sockets, RPC, GraphQL) are left out` : ""}`,
+    `# ${callableRoutes.length} entry points${
+      skipped ? `; ${skipped} not reached by plain HTTP (consumers, jobs, sockets, RPC, GraphQL) are left out` : ""
+    }`,
     `@baseUrl = ${baseUrl.replace(/\/+$/, "")}`,
     ...[...params].sort().map((p) => `@${p} = ${p}`),
   ];
@@ -169,7 +242,10 @@ export function routesToHttp(routes: readonly Route[], baseUrl: string): string 
 export type RouteExportFormat = "json" | "csv" | "md" | "http";
 
 /** Each export format: its file extension, media type and renderer. */
-export const ROUTE_EXPORTS: Record<RouteExportFormat, { extension: string; type: string; render: (routes: readonly Route[], baseUrl: string) => string }> = {
+export const ROUTE_EXPORTS: Record<
+  RouteExportFormat,
+  { extension: string; type: string; render: (routes: readonly Route[], baseUrl: string) => string }
+> = {
   json: { extension: "json", type: "application/json; charset=utf-8", render: (routes) => routesToJson(routes) },
   csv: { extension: "csv", type: "text/csv; charset=utf-8", render: (routes) => routesToCsv(routes) },
   md: { extension: "md", type: "text/markdown; charset=utf-8", render: (routes) => routesToMarkdown(routes) },

@@ -28,7 +28,7 @@ export function joinPaths(...parts: string[]): string {
 export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ?? "");
 
 // Middleware and guard names that protect a route: the usual auth vocabulary of every framework.
-const GUARD_NAME = /auth|guard|protect|require(d)?(user|login|role|admin|permission|scope)|login_required|permission|jwt|session|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf/i;
+const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|permission|scope|token|session)|login_required|permission|jwt|session|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf|(admin|staff|member|users?|owner)s?[_-]?only/i;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name);

@@ -55,7 +55,7 @@ test("prints the URL, serves the page and the index, and stops cleanly on SIGTER
       );
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(stdout)![0];
       const page = await (await fetch(url)).text();
-      assert.match(page, /<meta name="tool-token" content="[A-Za-z0-9_-]{43}">/);
+      assert.match(page, /<meta name="tool-token" content="[A-Za-z0-9_-]{43}"\/?>/);
       assert.match(page, /small-app/);
       const index = await (await fetch(`${url}api/project`)).json();
       assert.is(index.project.root, root);

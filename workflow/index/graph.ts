@@ -131,7 +131,7 @@ export function analysisSignals(report: Report | undefined): Signal[] {
       code: "analysis-warning",
       file: warning.file,
       ...(warning.line ? { line: warning.line } : {}),
-      message: `${warning.file}: ${warning.message}`,
+      message: warning.file ? `${warning.file}: ${warning.message}` : warning.message,
     });
   }
   const unresolved = report.unresolved ?? [];

@@ -12,8 +12,9 @@ import { next } from "./next.ts";
 import { nuxt } from "./nuxt.ts";
 import { remix } from "./remix.ts";
 import { sveltekit } from "./sveltekit.ts";
+import { dartFrog } from "./dart-frog.ts";
 
-export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro];
+export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro, dartFrog];
 
 /** What the stage reads of the repository: every listed path and parsed manifests. */
 export type FsProject = { listed: Iterable<string>; json(path: string): unknown };

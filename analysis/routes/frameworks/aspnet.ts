@@ -7,7 +7,7 @@ import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
 const VERBS: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
-const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController)\b/;
+const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase(?:Async|Sync)?)\b/;
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 
 /**
@@ -16,7 +16,8 @@ const TEST_PATH = /(^|\/)[^/]*Tests?\//;
  * `[controller]`, `[action]` and `[area]` tokens, `v{version:apiVersion}` filled from
  * `[ApiVersion]`/`[MapToApiVersion]`, `[Authorize]` on the class and the action
  * (`[AllowAnonymous]` lifts the class's); controllers without attribute routes follow the
- * default convention `/{controller}/{action}/{id?}`. Program.cs globals come from csharp/globals.ts.
+ * default convention `/{controller}/{action}/{id?}`; Ardalis ApiEndpoints classes are controllers
+ * too. Program.cs globals come from csharp/globals.ts.
  */
 export const aspnet: Framework = {
   id: "aspnet",

@@ -1,12 +1,11 @@
 import type { Framework } from "../framework.ts";
 import { guardedMount } from "../common/mounts.ts";
-import { staticValue, statementEnd } from "../common/values.ts";
+import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
-import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { type RustChain, wholeChain } from "../rust/chain.ts";
-import { rustFunctions, tailOf } from "../rust/functions.ts";
-import { inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import { itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
 import type { RouteSource } from "../source.ts";
 
 type Node = { name: string; line: number; items: Item[] };
@@ -14,7 +13,6 @@ type Item = { guards: string[]; emit(): Registration[] };
 type Env = Map<string, Node>;
 
 const VERBS = new Set(["get", "post", "put", "delete", "patch", "head", "options", "trace", "any"]);
-const NAME = /(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/g;
 
 /**
  * Axum: `Router::new()` chains and variables, `.route(path, get(h).post(h2))` (also `any`,
@@ -40,18 +38,7 @@ class Walker {
   constructor(private readonly source: RouteSource, private readonly file: RustFile) {}
 
   run(): Registration[] {
-    const { code } = this.source;
-    for (const fn of rustFunctions(this.source, this.file)) {
-      const qualified = itemName(this.file, fn.name);
-      const env: Env = new Map();
-      for (const p of fn.params.matchAll(/(?:mut\s+)?([A-Za-z_]\w*)\s*:\s*(?:axum::)?Router\b/g)) env.set(p[1]!, this.node(qualified, fn.start));
-      const created = new Map<number, Node>();
-      this.block(fn.body, env, created, qualified);
-      if (!/\bRouter\b/.test(fn.returns)) continue;
-      const tail = tailOf(code, fn.body);
-      const returned = tail && (created.get(tail.start) ?? env.get(code.slice(tail.start, tail.end).trim()));
-      if (returned && returned.name.includes("@")) returned.name = qualified;
-    }
+    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::)?Router\b/, returns: /\bRouter\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
     return this.nodes.flatMap((n) => [{ type: "router", framework: "axum", name: n.name, prefix: "", guards: [], line: n.line } satisfies Registration, ...n.items.flatMap((i) => i.emit())]);
   }
 
@@ -59,25 +46,6 @@ class Walker {
     const node = { name, line: this.source.lineAt(at), items: [] };
     this.nodes.push(node);
     return node;
-  }
-
-  /** The statements of a body: `let` bindings of routers and router chains, in order. */
-  private block(span: Span, env: Env, created: Map<number, Node>, owner: string): void {
-    const { code } = this.source;
-    const names = new RegExp(NAME.source, "g");
-    names.lastIndex = span.start + 1;
-    for (let m = names.exec(code); m && m.index < span.end; m = names.exec(code)) {
-      if (inTests(this.file, m.index)) continue;
-      const bind = /^let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=\s*|^([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
-      const start = bind ? m.index + bind[0].length : m.index;
-      const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
-      if (!chain) continue;
-      const node = this.router(chain, env, `${owner}@${this.source.lineAt(start)}`);
-      if (!node) continue;
-      created.set(start, node);
-      if (bind) env.set((bind[1] ?? bind[2])!, node);
-      names.lastIndex = chain.end;
-    }
   }
 
   /** The router a chain builds, registering its routes, mounts and layers; undefined when it builds none. */
@@ -96,7 +64,7 @@ class Walker {
         const child = this.child(link.args[link.name === "nest" ? 1 : 0]!, env);
         if (prefix !== undefined && child) node.items.push(this.mount(node, prefix, child, link.start));
       } else if (link.name === "layer" || link.name === "route_layer") {
-        const guard = this.guard(link.args[0]);
+        const guard = middlewareGuard(this.source.code, link.args[0]);
         if (guard) for (const item of node.items) item.guards.push(guard);
       }
     }
@@ -127,18 +95,11 @@ class Walker {
     add(chain.head, chain.call);
     for (const link of chain.links) {
       if (link.name === "layer" || link.name === "route_layer") {
-        const guard = this.guard(link.args[0]);
+        const guard = middlewareGuard(this.source.code, link.args[0]);
         if (guard) for (const f of found) f.guards.push(guard);
       } else add(link.name, link.args);
     }
     return found;
-  }
-
-  /** The auth-like name in a layer: `from_fn(require_auth)` is `require_auth`, `login_required!(...)` is `login_required`. */
-  private guard(span: Span | undefined): string | undefined {
-    if (!span) return undefined;
-    const names = [...this.source.code.slice(span.start, span.end).matchAll(NAME)].map((m) => m[0]);
-    return names.reverse().find((n) => isGuardName(n) && !/^(?:axum|middleware|tower|tower_http)(?:::|$)/.test(n));
   }
 
   private route(node: Node, method: string, path: string, handler: string, guards: string[], at: number): Item {
@@ -152,10 +113,4 @@ class Walker {
     const item: Item = { guards: [], emit: () => guardedMount("axum", node.name, prefix, child, item.guards, line) };
     return item;
   }
-}
-
-/** A handler argument by its path (`users::list`), a closure as "(inline)". */
-function handlerName(code: string, span: Span): string {
-  const text = code.slice(span.start, span.end).trim();
-  return /^[A-Za-z_][\w:]*$/.test(text) ? text : "(inline)";
 }

@@ -144,6 +144,19 @@ class Walker {
     return call.end;
   }
 
+  /** `[Authorize(Roles = "Admin")] async (...) => ...`: attributes on a lambda handler guard its route. */
+  private lambdaGuards(span: Span | undefined): string[] {
+    const { code } = this.source;
+    const guards: string[] = [];
+    for (let i = span?.start ?? 0; span && code[i] === "["; i = callArguments(code, i).end, i += /^\s*/.exec(code.slice(i))![0].length) {
+      for (const item of callArguments(code, i).args) {
+        const head = /^Authorize\s*(\()?/.exec(code.slice(item.start, item.end));
+        if (head) guards.push(authorization(this.source, this.constants, "Authorize", head[1] ? callArguments(code, item.start + head[0].length - 1).args : []));
+      }
+    }
+    return guards;
+  }
+
   /** Runs the calls of a chain on a group; answers the group the chain ends on. */
   private links(start: Ref, links: readonly Link[], env: Map<string, Ref>): Ref | undefined {
     const { code } = this.source;
@@ -158,7 +171,7 @@ class Walker {
         if (path === undefined) return undefined;
         const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
         const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) ? handlerName(code, link.args.at(-1)!) : "(inline)";
-        route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) }];
+        route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: this.lambdaGuards(link.args.at(-1)), owner: ref.group.name, line: this.source.lineAt(link.start) }];
         owners.set(route[0]!, ref.group);
         this.found.push(...route);
         ref = undefined;

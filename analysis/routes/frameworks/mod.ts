@@ -64,8 +64,13 @@ import { ktor } from "./ktor.ts";
 import { aspnet } from "./aspnet.ts";
 import { minimalApi } from "./minimal-api.ts";
 import { axum } from "./axum.ts";
+import { actix } from "./actix.ts";
+import { rocket } from "./rocket.ts";
+import { vapor } from "./vapor.ts";
+import { shelf } from "./shelf.ts";
+import { dartFrog } from "./dart-frog.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, rails, sinatra, laravel, symfony, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, symfony, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

@@ -1,7 +1,8 @@
+import { statementEnd as commonEnd } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
 import { callArguments } from "../source.ts";
 
 export { joinPrefix as join } from "../common/values.ts";
-import type { Span } from "../js/objects.ts";
 
 /** One `.name(args)` of a call chain; `args` is undefined for a field (`s.router`); a direct call `F(x)` has the name "". */
 export type GoLink = { name: string; args?: Span[]; start: number; end: number };
@@ -56,15 +57,10 @@ export function skip(code: string, i: number, lines: boolean): number {
  * continues on the next one.
  */
 export function statementEnd(code: string, start: number, limit = code.length): number {
-  let depth = 0;
-  for (let i = start; i < limit; i++) {
-    const c = code[i];
-    if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") {
-      if (depth === 0) return i;
-      depth--;
-    } else if (depth === 0 && (c === ";" || c === ",")) return i;
-    else if (depth === 0 && c === "\n" && !/[.+,(&|=]\s*$/.test(code.slice(Math.max(start, i - 40), i))) return i;
+  let from = start;
+  for (;;) {
+    const end = Math.min(limit, commonEnd(code, from, ";,\n"));
+    if (code[end] !== "\n" || !/[.+,(&|=]\s*$/.test(code.slice(Math.max(start, end - 40), end))) return end;
+    from = end + 1;
   }
-  return limit;
 }

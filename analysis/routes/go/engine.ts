@@ -1,76 +1,16 @@
-import { closing } from "../../languages/curly.ts";
-import { guardedMount } from "../common/mounts.ts";
-import { staticValue } from "../common/values.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
-import { type GoChain, type GoLink, join, parseChain, skip, statementEnd } from "./chain.ts";
-import { goGuards, goHandlerChain } from "./names.ts";
-import { bodyAfter, GO_VALUES, goFile, type GoFile, parameters } from "./source.ts";
+import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
+import { goHandlerChain } from "./names.ts";
+import { GoOutput, MARK, type Template } from "./output.ts";
+import { goFile, type GoFile } from "./source.ts";
+import { goContext } from "./context.ts";
+import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 
-/** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
-export type GoNode = { name: string; line: number; emit: boolean };
+export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
 
-/**
- * Where routes registered through an expression land: a router, the prefix and the guards the
- * expression adds. No node: Go's default mux, whose paths are complete. `returned`: the router
- * a called function returns, if it returns one.
- */
-export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean };
-
-export type { GoLink } from "./chain.ts";
-
-/** What a framework's `chain` can ask of the walker while it reads one call chain. */
-export type GoContext = {
-  code: string;
-  value(span: Span | undefined): string | undefined;
-  /** `[]string{"GET", "POST"}` or one string. */
-  strings(span: Span | undefined): string[] | undefined;
-  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
-  /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
-  mount(ref: GoRef, prefix: string, target: Span, at: number): void;
-  /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
-  closure(target: Span, ref: GoRef): void;
-  /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
-  middleware(ref: GoRef, prefix: string, names: string[], at: number): void;
-  guards(spans: readonly Span[]): string[];
-  /** The router an argument evaluates to, if any. */
-  router(span: Span): GoRef | undefined;
-  /** A router of this file known by a fixed name (Go's default mux). */
-  named(name: string, at: number): GoRef;
-  /** The argument spans of the call whose `(` is at `open`. */
-  arguments(open: number): Span[];
-};
-
-/** A Go framework for the walker: its package, constructors and router types, and the meaning of calls on its routers. */
-export type GoSpec = {
-  id: string;
-  /** The framework's import path. */
-  imports: RegExp;
-  /** Package functions that create a router: `New`, `Default`, `NewRouter`. */
-  constructors: RegExp;
-  /** Router type names after the package name: `Engine|RouterGroup|IRouter`. */
-  types: RegExp;
-  /**
-   * Reads the calls of a chain on `ref` (on the package itself when undefined, as Go's
-   * `http.HandleFunc`): returns the router the chain evaluates to, `rebind` when it changes
-   * the variable it was called on (`r.Use(auth)`), undefined when the chain is not the framework's.
-   */
-  chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined;
-};
-
-type Type = { scope: string; type: string };
-type Scope = { env: Map<string, GoRef>; types: Map<string, Type>; name: string; created: Set<GoNode>; template?: Map<string, string> };
-
-/**
- * A route a wrapper function registers with a path it receives (`func (a *App) Get(path string, f
- * HandlerFunc) { a.Router.HandleFunc(path, f).Methods("GET") }`): calls to the wrapper are routes.
- * The path holds a marker per parameter; `handler` is the parameter index of the handler, if passed.
- */
-type Template = { methods: string[]; path: string; owner: GoNode | undefined; guards: string[]; handler: number | string; order: "first" | "last" };
-
-const MARK = "\u0001";
 
 const KEYWORDS = new Set(["if", "else", "for", "range", "switch", "case", "default", "go", "defer", "select", "break", "continue", "goto", "fallthrough", "type", "struct", "interface", "map", "chan", "const", "package", "import", "nil", "true", "false", "func"]);
 
@@ -90,34 +30,26 @@ export function scanGo(source: RouteSource, spec: GoSpec): Registration[] {
 
 class Walker {
   private readonly code: string;
-  private readonly nodes: GoNode[] = [];
-  private readonly pending: (() => Registration)[] = [];
-  private readonly mounts: (() => Registration[])[] = [];
-  private readonly templates = new Map<string, Template[]>();
+  private readonly out: GoOutput;
   private readonly globals = new Map<string, GoRef>();
 
   constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly alias: string | undefined) {
     this.code = source.code;
+    this.out = new GoOutput(spec.id, source);
   }
 
   run(): Registration[] {
     this.packageVariables();
-    for (const [field, type] of this.file.fields) if (this.isRouterType(type)) this.node(`${this.file.scope}::${field}`, 0);
+    for (const [field, type] of this.file.fields) if (this.isRouterType(type)) this.out.node(`${this.file.scope}::${field}`, 0);
     // Wrappers first, so that calls to them written before them are read as routes.
-    const kept = [this.pending.length, this.mounts.length, this.nodes.length] as const;
+    const kept = this.out.mark();
     for (const fn of this.file.functions) {
       const strings = fn.params.map((p, i) => [p, i] as const).filter(([p]) => p.type === "string" && new RegExp(`\\(\\s*${p.name}\\b`).test(this.code.slice(fn.body.start, fn.body.end)));
       if (strings.length) this.function(fn, new Map(fn.params.map((p, i) => [p.name, `${MARK}${i}${MARK}`])));
     }
-    this.pending.length = kept[0];
-    this.mounts.length = kept[1];
-    this.nodes.length = kept[2];
+    this.out.reset(kept);
     for (const fn of this.file.functions) this.function(fn);
-    return [
-      ...[...new Map(this.nodes.filter((n) => n.emit).map((n) => [n.name, n])).values()].map((n): Registration => ({ type: "router", framework: this.spec.id, name: n.name, prefix: "", guards: [], line: n.line })),
-      ...this.pending.map((p) => p()),
-      ...this.mounts.flatMap((m) => m()),
-    ];
+    return this.out.registrations();
   }
 
   private function(fn: GoFile["functions"][number], template?: Map<string, string>): void {
@@ -127,17 +59,11 @@ class Walker {
       const scope: Scope = { env: new Map(this.globals), types: new Map(), name, created: new Set() };
       if (fn.receiver && receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: receiver });
       const routers = fn.params.filter((p) => this.isRouterType(p.type));
-      routers.forEach((p, i) => scope.env.set(p.name, { node: this.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start), prefix: "", guards: [] }));
+      routers.forEach((p, i) => scope.env.set(p.name, { node: this.out.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start), prefix: "", guards: [] }));
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
       this.block(fn.body, scope);
     }
-  }
-
-  private node(name: string, at: number): GoNode {
-    const node = { name, line: this.source.lineAt(at), emit: true };
-    this.nodes.push(node);
-    return node;
   }
 
   private isRouterType(type: string): boolean {
@@ -163,7 +89,7 @@ class Walker {
         const start = m.index + m[0].length;
         const ref = this.expression({ start, end: statementEnd(this.code, start) }, { env: this.globals, types: new Map(), name: "", created: new Set() });
         if (ref?.node && ref.node.emit && !ref.prefix) (ref.node.name = name, this.globals.set(m[1]!, ref));
-      } else if (m[2] && this.isRouterType(m[2])) this.globals.set(m[1]!, { node: this.node(name, m.index), prefix: "", guards: [] });
+      } else if (m[2] && this.isRouterType(m[2])) this.globals.set(m[1]!, { node: this.out.node(name, m.index), prefix: "", guards: [] });
     }
   }
 
@@ -258,7 +184,7 @@ class Walker {
     if (this.alias !== undefined && base === this.alias) {
       const first = links[0];
       if (first?.args && this.spec.constructors.test(first.name)) {
-        const node = this.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
+        const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
         scope.created.add(node);
         const ref: GoRef = { node, prefix: "", guards: [] };
         return links.length > 1 ? this.spec.chain(ctx, ref, links.slice(1))?.ref ?? ref : ref;
@@ -273,7 +199,7 @@ class Walker {
         if (result.rebind && result.ref && statement) {
           const added = result.ref.guards.filter((g) => !target.ref.guards.includes(g));
           if (!target.shared) scope.env.set(target.key, result.ref);
-          else if (added.length) this.middleware(target.ref, "", added, chain.start);
+          else if (added.length) this.out.middleware(target.ref, "", added, chain.start);
         }
         return result.ref ?? { prefix: "", guards: [] };
       }
@@ -313,14 +239,14 @@ class Walker {
     const last = chain.links.at(-1);
     if (!last?.args) return undefined;
     const callee = this.callee(chain, scope);
-    const templates = this.templates.get(callee);
+    const templates = this.out.templates.get(callee);
     if (templates && statement) return this.wrapped(templates, last.args, scope, chain.start);
     const routers = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r);
     if (!statement && routers.length === 1 && isGuardName(last.name || chain.base)) {
-      this.middleware(routers[0]!, "", [[chain.base, ...chain.links.map((l) => l.name)].filter(Boolean).join(".")], chain.start);
+      this.out.middleware(routers[0]!, "", [[chain.base, ...chain.links.map((l) => l.name)].filter(Boolean).join(".")], chain.start);
       return routers[0];
     }
-    routers.forEach((ref, i) => this.mount(ref, "", `${callee}${routers.length > 1 ? `#${i + 1}` : ""}`, [], chain.start));
+    routers.forEach((ref, i) => this.out.mount(ref, "", `${callee}${routers.length > 1 ? `#${i + 1}` : ""}`, [], chain.start));
     if (statement) return routers.length > 0 ? { prefix: "", guards: [] } : undefined;
     return routers.length > 0 ? undefined : { node: { name: callee, line: 0, emit: false }, prefix: "", guards: [], returned: true };
   }
@@ -334,7 +260,7 @@ class Walker {
       const handler = typeof t.handler === "number" ? args[t.handler] : undefined;
       const named = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
       if (!known) continue;
-      this.pending.push(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at) }));
+      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at) }));
     }
     return { prefix: "", guards: [] };
   }
@@ -366,60 +292,7 @@ class Walker {
     return ref?.node && (calls || !ref.returned) ? ref : undefined;
   }
 
-  /** Mounts a router by name on `ref` under `prefix`, behind the guards `ref` carries and `guards`. */
-  private mount(ref: GoRef, prefix: string, child: string, guards: readonly string[], at: number): void {
-    this.mounts.push(() => guardedMount(this.spec.id, ref.node?.name ?? "", join(ref.prefix, prefix), child, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
-  }
-
-  private middleware(ref: GoRef, prefix: string, names: string[], at: number): void {
-    this.pending.push(() => ({ type: "use", framework: this.spec.id, owner: ref.node?.name ?? "", prefix: join(ref.prefix, prefix), args: names, specifiers: [], guards: [], line: this.source.lineAt(at) }));
-  }
-
   private context(scope: Scope): GoContext {
-    const code = this.code;
-    const constants = scope.template ? new Map([...this.file.constants, ...scope.template]) : this.file.constants;
-    const value = (span: Span | undefined) => (span ? staticValue(this.source, span.start, span.end, constants, GO_VALUES) : undefined);
-    return {
-      code,
-      value,
-      strings: (span) => {
-        if (!span) return undefined;
-        const open = code.indexOf("{", span.start);
-        if (open === -1 || open > span.end) return ((v) => (v === undefined ? undefined : [v]))(value(span));
-        const values = callArguments(code, open).args.map(value);
-        return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
-      },
-      route: (ref, methods, path, args, order, at) => {
-        const named = goHandlerChain(code, args, order);
-        if (path.includes(MARK)) {
-          const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
-          const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? Number(passed.slice(1, -1)) : named.handler, order };
-          this.templates.set(`${this.file.scope}::${scope.name}`, [...(this.templates.get(`${this.file.scope}::${scope.name}`) ?? []), template]);
-          return;
-        }
-        this.pending.push(() => ({ type: "route", framework: this.spec.id, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: this.source.lineAt(at) }));
-      },
-      mount: (ref, prefix, target, at) => {
-        const child = this.router(target, scope, true);
-        if (!child?.node) return;
-        this.mount(ref, prefix, child.node.name, child.guards, at);
-      },
-      closure: (target, ref) => {
-        const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
-        if (!m) return;
-        const open = target.start + m[0].length - 1;
-        const { args, end } = callArguments(code, open);
-        const param = parameters(code, args)[0];
-        const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
-        if (param) inner.env.set(param.name, ref);
-        const body = bodyAfter(code, end);
-        this.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
-      },
-      middleware: (ref, prefix, names, at) => this.middleware(ref, prefix, names, at),
-      guards: (spans) => goGuards(code, spans),
-      router: (span) => this.router(span, scope, true),
-      named: (name, at) => ({ node: this.nodes.find((n) => n.name === name) ?? this.node(name, at), prefix: "", guards: [] }),
-      arguments: (open) => callArguments(code, open).args,
-    };
+    return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
   }
 }

@@ -30,8 +30,18 @@ const IMPORT = /(?<![\w.])import\s*(\()?/g;
 const STRUCT = /(?<![\w.])type\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?struct\s*\{/g;
 const CONSTANT = /(?<![\w.])(?:const|var)\s+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*|^[ \t]+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*/gm;
 
-/** Reads the declarations of a Go file once for every Go scanner. */
+const read = new WeakMap<RouteSource, GoFile>();
+
+/** Reads the declarations of a Go file, once for all the Go scanners that read it. */
 export function goFile(source: RouteSource): GoFile {
+  const known = read.get(source);
+  if (known) return known;
+  const file = readGoFile(source);
+  read.set(source, file);
+  return file;
+}
+
+function readGoFile(source: RouteSource): GoFile {
   const { code } = source;
   const depthAt = depthCursor(code);
   const imported = imports(source);

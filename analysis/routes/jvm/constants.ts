@@ -23,8 +23,18 @@ const KOTLIN_CONSTANT = /(?<![\w.])const\s+val\s+([A-Za-z_]\w*)\s*(?::\s*String\
 const TYPE = /(?<![\w.@])(?:class|interface|object|enum)\s+([A-Za-z_]\w*)[^{;]*?\{|(?<![\w.@])companion\s+object\s*(?:[A-Za-z_]\w*\s*)?\{/g;
 const PATH_LIKE = /^\/?[\w\-{}.:$*]*(?:\/[\w\-{}.:$*]*)*$/;
 
-/** Reads a Java or Kotlin file's package, imports and string constants (qualified by their classes: `Paths.API`). */
+const read = new WeakMap<RouteSource, JvmFile>();
+
+/** Reads a Java or Kotlin file's package, imports and string constants (qualified by their classes: `Paths.API`), once for all the JVM scanners. */
 export function jvmFile(source: RouteSource): JvmFile {
+  const known = read.get(source);
+  if (known) return known;
+  const file = readJvmFile(source);
+  read.set(source, file);
+  return file;
+}
+
+function readJvmFile(source: RouteSource): JvmFile {
   const kotlin = /\.kts?$/.test(source.path);
   const syntax = kotlin ? KOTLIN : JAVA;
   const pkg = /(?<![\w.])package\s+([\w.]+)/.exec(source.code)?.[1] ?? "";

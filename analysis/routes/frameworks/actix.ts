@@ -1,0 +1,114 @@
+import type { Framework } from "../framework.ts";
+import { guardedMount } from "../common/mounts.ts";
+import { staticValue } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import { isGuardName } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { routeFns } from "../rust/attributes.ts";
+import { type RustChain, wholeChain } from "../rust/chain.ts";
+import { itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
+import type { RouteSource } from "../source.ts";
+
+type Node = { name: string; line: number; prefix: string; guards: string[]; found: Registration[] };
+
+const SCOPE = /(?:^|::)(?:scope|Scope::new)$/;
+const RESOURCE = /(?:^|::)(?:resource|Resource::new)$/;
+const METHOD = /(?:^|::)(get|post|put|delete|patch|head|trace|route|method)$/;
+
+/**
+ * Actix Web: handlers marked `#[get("/x")]` (and `#[route(path, method = ...)]`, with
+ * `wrap = "..."` middleware) registered with `.service(handler)`; `App::new()`,
+ * `web::scope("/api")` and `web::resource("/x")` chains with `.route(path, web::get().to(h))`,
+ * `.to(h)`, `.service(...)`, `.configure(config_fn)` (a `&mut ServiceConfig` function in any
+ * module) and `.wrap(...)`, whose auth-like middleware guards everything in its scope.
+ */
+export const actix: Framework = {
+  id: "actix",
+  name: "Actix Web",
+  languages: ["rust"],
+  hint: /\bactix_web\b|\bactix-web\b/,
+  scan: (source) => new Actix(source).registrations(),
+};
+
+/** The routers of one file: attribute handlers, and the apps, scopes and resources its functions build. */
+class Actix {
+  private readonly nodes: Node[] = [];
+  private readonly file: RustFile;
+
+  constructor(private readonly source: RouteSource) {
+    this.file = rustFile(source);
+  }
+
+  registrations(): Registration[] {
+    for (const r of routeFns(this.source, this.file)) {
+      const node = this.node(itemName(this.file, r.fn), 0, "");
+      const wrap = r.named.get("wrap");
+      node.found.push({ type: "route", framework: "actix", kind: "http", methods: r.methods.length ? r.methods : ["ALL"], path: r.path, handler: r.fn, guards: wrap && isGuardName(wrap) ? [wrap] : [], owner: node.name, line: r.line });
+      node.line = r.line;
+    }
+    walkFunctions(this.source, this.file, {
+      param: /ServiceConfig\b/,
+      returns: /\b(?:Scope|Resource|impl\s+HttpServiceFactory)\b/,
+      node: (name, at) => this.node(name, at, ""),
+      chain: (chain, env, fresh) => this.service(chain, env, fresh),
+    });
+    return this.nodes.flatMap((n) => [{ type: "router", framework: "actix", name: n.name, prefix: n.prefix, guards: n.guards, line: n.line } satisfies Registration, ...n.found]);
+  }
+
+  private node(name: string, at: number, prefix: string): Node {
+    const node: Node = { name, line: at ? this.source.lineAt(at) : 1, prefix, guards: [], found: [] };
+    this.nodes.push(node);
+    return node;
+  }
+
+  private value(span: Span | undefined): string | undefined {
+    return span ? staticValue(this.source, span.start, span.end, this.file.constants, RUST_VALUES) : undefined;
+  }
+
+  /** The app, scope or resource a chain builds, with what it registers; undefined for any other chain. */
+  private service(chain: RustChain, env: Map<string, Node>, fresh: string): Node | undefined {
+    let node: Node | undefined;
+    const resource = RESOURCE.test(chain.head);
+    if (/(?:^|::)App::new$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start, "");
+    else if ((SCOPE.test(chain.head) || resource) && chain.call) {
+      const prefix = this.value(chain.call[0]);
+      if (prefix === undefined) return undefined;
+      node = this.node(`${fresh}:${chain.start}`, chain.start, prefix);
+    } else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
+    if (!node) return undefined;
+    for (const link of chain.links) {
+      const line = this.source.lineAt(link.start);
+      if (link.name === "service" && link.args[0]) {
+        const inner = wholeChain(this.source.code, link.args[0]);
+        const child = inner && (this.service(inner, env, `${fresh}:${link.start}`)?.name ?? (inner.links.length === 0 && !inner.call ? itemName(this.file, inner.head) : undefined));
+        if (child) node.found.push(...guardedMount("actix", node.name, "", child, [], line));
+      } else if (link.name === "configure" && link.args[0]) {
+        const target = wholeChain(this.source.code, link.args[0]);
+        if (target && !target.call) node.found.push(...guardedMount("actix", node.name, "", itemName(this.file, target.head), [], line));
+      } else if (link.name === "route") {
+        const path = resource ? "" : this.value(link.args[0]);
+        const method = link.args[resource ? 0 : 1];
+        if (path !== undefined && method) node.found.push(...this.routes(node, path, method, line));
+      } else if (link.name === "to" && resource && link.args[0]) {
+        node.found.push({ type: "route", framework: "actix", kind: "http", methods: ["ALL"], path: "", handler: handlerName(this.source.code, link.args[0]), guards: [], owner: node.name, line });
+      } else if (link.name === "wrap" || link.name === "wrap_fn") {
+        const guard = middlewareGuard(this.source.code, link.args[0]);
+        if (guard) node.guards.push(guard);
+      }
+    }
+    return node;
+  }
+
+  /** `web::get().to(list)`, `web::route().guard(guard::Post()).to(h)`, `web::method(Method::PUT).to(h)`. */
+  private routes(node: Node, path: string, span: Span, line: number): Registration[] {
+    const chain = wholeChain(this.source.code, span);
+    const verb = chain && METHOD.exec(chain.head)?.[1];
+    if (!chain || !verb) return [];
+    const text = this.source.code.slice(span.start, span.end);
+    const method = verb === "route" || verb === "method" ? /(?:Method::|guard::)([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? "ALL" : verb.toUpperCase();
+    const to = chain.links.find((l) => l.name === "to");
+    const handler = to?.args[0] ? handlerName(this.source.code, to.args[0]) : "(inline)";
+    return [{ type: "route", framework: "actix", kind: "http", methods: [method], path, handler, guards: [], owner: node.name, line }];
+  }
+}

@@ -1,0 +1,72 @@
+import { closing } from "../../languages/curly.ts";
+import { staticValue } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { join } from "./chain.ts";
+import { goGuards, goHandlerChain } from "./names.ts";
+import { type GoOutput, MARK, type Template } from "./output.ts";
+import { bodyAfter, GO_VALUES, type GoFile, parameters } from "./source.ts";
+import type { GoContext, GoRef, GoScope as Scope } from "./types.ts";
+
+/** What the context of a chain needs of the walker. */
+export type GoHost = {
+  source: RouteSource;
+  file: GoFile;
+  out: GoOutput;
+  framework: string;
+  router(span: Span, calls: boolean): GoRef | undefined;
+  block(span: Span, scope: Scope): void;
+};
+
+/**
+ * What a framework's chain reader can do while the walker is in `scope`: read values (with
+ * the markers of a route wrapper's parameters), register routes, mounts and middleware, and
+ * walk a closure with its router parameter bound.
+ */
+export function goContext(host: GoHost, scope: Scope): GoContext {
+  const code = host.source.code;
+  const constants = scope.template ? new Map([...host.file.constants, ...scope.template]) : host.file.constants;
+  const value = (span: Span | undefined) => (span ? staticValue(host.source, span.start, span.end, constants, GO_VALUES) : undefined);
+  return {
+    code,
+    value,
+    strings: (span) => {
+      if (!span) return undefined;
+      const open = code.indexOf("{", span.start);
+      if (open === -1 || open > span.end) return ((v) => (v === undefined ? undefined : [v]))(value(span));
+      const values = callArguments(code, open).args.map(value);
+      return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
+    },
+    route: (ref, methods, path, args, order, at) => {
+      const named = goHandlerChain(code, args, order);
+      if (path.includes(MARK)) {
+        const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
+        const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? Number(passed.slice(1, -1)) : named.handler, order };
+        host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
+        return;
+      }
+      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at) }));
+    },
+    mount: (ref, prefix, target, at) => {
+      const child = host.router(target, true);
+      if (!child?.node) return;
+      host.out.mount(ref, prefix, child.node.name, child.guards, at);
+    },
+    closure: (target, ref) => {
+      const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
+      if (!m) return;
+      const open = target.start + m[0].length - 1;
+      const { args, end } = callArguments(code, open);
+      const param = parameters(code, args)[0];
+      const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
+      if (param) inner.env.set(param.name, ref);
+      const body = bodyAfter(code, end);
+      host.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
+    },
+    middleware: (ref, prefix, names, at) => host.out.middleware(ref, prefix, names, at),
+    guards: (spans) => goGuards(code, spans),
+    router: (span) => host.router(span, true),
+    named: (name, at) => ({ node: host.out.named(name) ?? host.out.node(name, at), prefix: "", guards: [] }),
+    arguments: (open) => callArguments(code, open).args,
+  };
+}

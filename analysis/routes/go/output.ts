@@ -1,0 +1,74 @@
+import { guardedMount } from "../common/mounts.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+import { join } from "./chain.ts";
+import type { GoNode, GoRef } from "./types.ts";
+
+/**
+ * A route a wrapper function registers with a path it receives (`func (a *App) Get(path string, f
+ * HandlerFunc) { a.Router.HandleFunc(path, f).Methods("GET") }`): calls to the wrapper are routes.
+ * The path holds a marker per parameter; `handler` is the parameter index of the handler, if passed.
+ */
+export type Template = { methods: string[]; path: string; owner: GoNode | undefined; guards: string[]; handler: number | string; order: "first" | "last" };
+
+export const MARK = "\u0001";
+
+/**
+ * The registrations a Go walk collects, written out at the end, when every router has its
+ * final name (a router a function returns takes the function's name once the walk sees the
+ * `return`). Routers are written once per name.
+ */
+export class GoOutput {
+  private readonly nodes: GoNode[] = [];
+  private readonly routes: (() => Registration)[] = [];
+  private readonly mounts: (() => Registration[])[] = [];
+  /** Route wrappers by their qualified name. */
+  readonly templates = new Map<string, Template[]>();
+
+  constructor(private readonly framework: string, private readonly source: RouteSource) {}
+
+  node(name: string, at: number): GoNode {
+    const node = { name, line: this.source.lineAt(at), emit: true };
+    this.nodes.push(node);
+    return node;
+  }
+
+  named(name: string): GoNode | undefined {
+    return this.nodes.find((n) => n.name === name);
+  }
+
+  /** A registration whose owner is read when written out. */
+  route(registration: () => Registration): void {
+    this.routes.push(registration);
+  }
+
+  /** Mounts a router by name on `ref` under `prefix`, behind the guards `ref` carries and `guards`. */
+  mount(ref: GoRef, prefix: string, child: string, guards: readonly string[], at: number): void {
+    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), child, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
+  }
+
+  /** Middleware that guards every route of `ref`'s router under its prefix and `prefix`. */
+  middleware(ref: GoRef, prefix: string, names: string[], at: number): void {
+    this.routes.push(() => ({ type: "use", framework: this.framework, owner: ref.node?.name ?? "", prefix: join(ref.prefix, prefix), args: names, specifiers: [], guards: [], line: this.source.lineAt(at) }));
+  }
+
+  /** A point to go back to: what a dry walk (of route wrappers) added is dropped. */
+  mark(): [number, number, number] {
+    return [this.nodes.length, this.routes.length, this.mounts.length];
+  }
+
+  reset([nodes, routes, mounts]: [number, number, number]): void {
+    this.nodes.length = nodes;
+    this.routes.length = routes;
+    this.mounts.length = mounts;
+  }
+
+  registrations(): Registration[] {
+    const routers = [...new Map(this.nodes.filter((n) => n.emit).map((n) => [n.name, n])).values()];
+    return [
+      ...routers.map((n): Registration => ({ type: "router", framework: this.framework, name: n.name, prefix: "", guards: [], line: n.line })),
+      ...this.routes.map((r) => r()),
+      ...this.mounts.flatMap((m) => m()),
+    ];
+  }
+}

@@ -1,0 +1,59 @@
+import type { Span } from "../js/objects.ts";
+import type { GoLink } from "./chain.ts";
+
+export type { GoLink } from "./chain.ts";
+
+/** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
+export type GoNode = { name: string; line: number; emit: boolean };
+
+/**
+ * Where routes registered through an expression land: a router, the prefix and the guards the
+ * expression adds. No node: Go's default mux, whose paths are complete. `returned`: the router
+ * a called function returns, if it returns one.
+ */
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean };
+
+/** What a framework's `chain` can ask of the walker while it reads one call chain. */
+export type GoContext = {
+  code: string;
+  value(span: Span | undefined): string | undefined;
+  /** `[]string{"GET", "POST"}` or one string. */
+  strings(span: Span | undefined): string[] | undefined;
+  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
+  /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
+  mount(ref: GoRef, prefix: string, target: Span, at: number): void;
+  /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
+  closure(target: Span, ref: GoRef): void;
+  /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
+  middleware(ref: GoRef, prefix: string, names: string[], at: number): void;
+  guards(spans: readonly Span[]): string[];
+  /** The router an argument evaluates to, if any. */
+  router(span: Span): GoRef | undefined;
+  /** A router of this file known by a fixed name (Go's default mux). */
+  named(name: string, at: number): GoRef;
+  /** The argument spans of the call whose `(` is at `open`. */
+  arguments(open: number): Span[];
+};
+
+/** A Go framework for the walker: its package, constructors and router types, and the meaning of calls on its routers. */
+export type GoSpec = {
+  id: string;
+  /** The framework's import path. */
+  imports: RegExp;
+  /** Package functions that create a router: `New`, `Default`, `NewRouter`. */
+  constructors: RegExp;
+  /** Router type names after the package name: `Engine|RouterGroup|IRouter`. */
+  types: RegExp;
+  /**
+   * Reads the calls of a chain on `ref` (on the package itself when undefined, as Go's
+   * `http.HandleFunc`): returns the router the chain evaluates to, `rebind` when it changes
+   * the variable it was called on (`r.Use(auth)`), undefined when the chain is not the framework's.
+   */
+  chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined;
+};
+
+/** A Go type as the scope that declares it (a package folder or an import path) and its name. */
+export type GoType = { scope: string; type: string };
+
+/** What a walk knows inside one function: routers and typed values by name, and the routers it created. */
+export type GoScope = { env: Map<string, GoRef>; types: Map<string, GoType>; name: string; created: Set<GoNode>; template?: Map<string, string> };

@@ -1,0 +1,92 @@
+import { statementEnd } from "../common/values.ts";
+import { isGuardName } from "../paths.ts";
+import type { Span } from "../js/objects.ts";
+import type { RouteSource } from "../source.ts";
+import { type RustChain, wholeChain } from "./chain.ts";
+import { rustFunctions, tailOf } from "./functions.ts";
+import { inTests, itemName, type RustFile } from "./source.ts";
+
+/** A router a Rust scanner builds; its name may change to its function's when the function returns it. */
+export type RustNode = { name: string; line: number };
+
+/** How a Rust framework builds routers: which parameters and results are routers, and what a chain registers. */
+export type RustBuilder<N extends RustNode> = {
+  /** A parameter type that is a router of the framework (`Router`, `&mut web::ServiceConfig`). */
+  param: RegExp;
+  /** A result type that makes the function's returned router its own (`-> Router`, `-> Scope`). */
+  returns: RegExp;
+  node(name: string, at: number): N;
+  /** The router a chain builds (registering what it adds), or undefined when it builds none. */
+  chain(chain: RustChain, env: Map<string, N>, fresh: string): N | undefined;
+};
+
+const NAME = /(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/g;
+
+/**
+ * Walks every function of a file for a Rust framework: router parameters are routers named
+ * after their function (`crate::routes::config`), `let` bindings keep routers by name, chains
+ * build them, and a router a function returns takes the function's qualified name, so that
+ * `.nest("/api", api::router())` in another module finds it.
+ */
+export function walkFunctions<N extends RustNode>(source: RouteSource, file: RustFile, builder: RustBuilder<N>): void {
+  const { code } = source;
+  for (const fn of rustFunctions(source, file)) {
+    const qualified = itemName(file, fn.name);
+    const env = new Map<string, N>();
+    for (const p of fn.params.matchAll(/(?:mut\s+)?([A-Za-z_]\w*)\s*:\s*([^,]+)/g)) if (builder.param.test(p[2]!)) env.set(p[1]!, builder.node(qualified, fn.start));
+    const created = new Map<number, N>();
+    block(source, file, fn.body, env, created, qualified, builder);
+    if (!builder.returns.test(fn.returns)) continue;
+    const tail = tailOf(code, fn.body);
+    const returned = tail && (created.get(tail.start) ?? env.get(code.slice(tail.start, tail.end).trim()));
+    if (returned && returned.name.includes("@")) returned.name = qualified;
+  }
+}
+
+function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Span, env: Map<string, N>, created: Map<number, N>, owner: string, builder: RustBuilder<N>): void {
+  const { code } = source;
+  const names = new RegExp(NAME.source, "g");
+  names.lastIndex = span.start + 1;
+  for (let m = names.exec(code); m && m.index < span.end; m = names.exec(code)) {
+    if (inTests(file, m.index)) continue;
+    const bind = /^let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=\s*|^([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
+    const start = bind ? m.index + bind[0].length : m.index;
+    const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
+    if (!chain) continue;
+    const node = builder.chain(chain, env, `${owner}@${source.lineAt(start)}`);
+    if (!node) continue;
+    created.set(start, node);
+    if (bind) env.set((bind[1] ?? bind[2])!, node);
+    names.lastIndex = chain.end;
+  }
+}
+
+/** A handler argument by its path (`users::list`), a closure as "(inline)". */
+export function handlerName(code: string, span: Span): string {
+  const text = code.slice(span.start, span.end).trim();
+  return /^[A-Za-z_][\w:]*$/.test(text) ? text : "(inline)";
+}
+
+/**
+ * The guard a middleware expression stands for (`.layer(...)`, `.wrap(...)`): the auth-like
+ * middleware it builds (`HttpAuthentication::bearer(v)`, `RequireAuthLayer::new()`,
+ * `login_required!(...)`), or the auth-like function it wraps (`from_fn(require_auth)`,
+ * `from_fn_with_state(state, auth)`), also inside `ServiceBuilder::new().layer(a).layer(b)`.
+ * Configuration values such as a CORS layer's `AUTHORIZATION` header are not guards.
+ */
+export function middlewareGuard(code: string, span: Span | undefined, depth = 0): string | undefined {
+  const chain = span && depth < 4 ? wholeChain(code, span) : undefined;
+  if (!chain) return undefined;
+  const head = chain.head.replace(/!$/, "");
+  const name = (s: Span) => code.slice(s.start, s.end).trim();
+  if (/(?:^|::)(?:from_fn|from_fn_with_state|from_extractor|wrap_fn)$/.test(head)) {
+    const inner = chain.call?.at(-1);
+    return inner && /^[A-Za-z_][\w:]*$/.test(name(inner)) && isGuardName(name(inner)) ? name(inner) : undefined;
+  }
+  if (isGuardName(head) && !/^(?:axum|tower|tower_http|actix_web)::(?:middleware|http)$/.test(head)) return head;
+  for (const link of chain.links) {
+    const inner = link.name === "layer" ? middlewareGuard(code, link.args[0], depth + 1) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}

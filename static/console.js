@@ -1,0 +1,419 @@
+// The console's one hand-written script. Everything is rendered on the server; this file only:
+// - maps the hash address (#devtools/map?component=src) to GET /ui/<address> swapped into
+//   <main id="view">, so every view is a deep link and back/forward work;
+// - opens #devtools/source?file=... and #doc?path=... addresses (file links, palette results,
+//   documents) in <aside id="panel">, over the view;
+// - adds x-tool-token (from <meta name="tool-token">) to every write and sends its fields as JSON;
+// - re-fetches what is on screen after the server's `changed` event, keeping filters and scroll;
+// - runs the search palette (Ctrl+K / Cmd+K, and `/` in the Codebase section);
+// - copies [data-copy] text, and keeps <form data-hash="devtools/routes"> filters in the hash.
+(() => {
+  "use strict";
+
+  const view = document.getElementById("view");
+  const panel = document.getElementById("panel");
+  const live = document.getElementById("live");
+  const palette = document.getElementById("palette");
+  const paletteInput = document.getElementById("palette-input");
+  const paletteResults = document.getElementById("palette-results");
+  const toasts = document.getElementById("toasts");
+  /** Addresses shown in the side panel, over the view, and the fragment each loads. */
+  const PANELS = { "devtools/source": "/ui/source", doc: "/ui/doc" };
+  const panelUrlOf = (address) => {
+    for (const [prefix, url] of Object.entries(PANELS)) {
+      if (address === prefix || address.startsWith(`${prefix}?`)) return url + address.slice(prefix.length);
+    }
+    return null;
+  };
+
+  const token = () => document.querySelector('meta[name="tool-token"]')?.getAttribute("content") ?? "";
+  const currentAddress = () => decodeHash(location.hash) || "overview";
+
+  function decodeHash(hash) {
+    return hash.replace(/^#/, "");
+  }
+
+  // ---------------------------------------------------------------- writes carry the token
+
+  /** A POST from the page's own code (not htmx): JSON body, token header. */
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-tool-token": token() },
+      body: JSON.stringify(body ?? {}),
+    });
+    if (!response.ok) toast(await errorText(response));
+    return response;
+  }
+
+  // Every htmx write: the token header, and the fields (form values, hx-vals with their JSON
+  // types) as a JSON body, because the API takes JSON only.
+  document.addEventListener("htmx:before:request", (event) => {
+    const request = event.detail.ctx.request;
+    if (/^(GET|HEAD)$/i.test(request.method)) return;
+    request.headers["x-tool-token"] = token();
+    const fields = {};
+    if (request.body && typeof request.body.forEach === "function") {
+      request.body.forEach((value, key) => (fields[key] = value));
+    }
+    Object.assign(fields, event.detail.ctx.vals ?? {});
+    request.headers["Content-Type"] = "application/json";
+    request.body = JSON.stringify(fields);
+  });
+
+  // JSON answers are results, not HTML: a 2xx is not swapped (listeners get `tool:json`), an
+  // error becomes a message, and a view that failed to load says why in its place.
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail.ctx;
+    const type = ctx.response?.headers?.get("content-type") ?? "";
+    if (!type.includes("application/json")) return;
+    let data = null;
+    try {
+      data = JSON.parse(ctx.text);
+    } catch { /* not JSON after all */ }
+    if (ctx.response.status < 400) {
+      event.preventDefault();
+      ctx.sourceElement?.dispatchEvent(
+        new CustomEvent("tool:json", { bubbles: true, detail: { status: ctx.response.status, data } }),
+      );
+      return;
+    }
+    const message = data?.error ?? `${ctx.response.status} ${ctx.request.action}`;
+    if (ctx.target === view) {
+      ctx.text = `<div class="card error" role="alert"><h1>This view could not be loaded</h1><p>${
+        escapeHtml(message)
+      }</p></div>`;
+    } else {
+      event.preventDefault();
+      toast(message);
+    }
+  });
+
+  document.addEventListener("htmx:error", (event) => {
+    if (event.detail.ctx?.sourceElement === live) return;
+    toast(
+      `Could not reach the console server (${event.detail.error?.message ?? "network error"}). Is tool serve running?`,
+    );
+  });
+
+  async function errorText(response) {
+    try {
+      return (await response.json()).error ?? `${response.status}`;
+    } catch {
+      return `${response.status} ${response.statusText}`;
+    }
+  }
+
+  // ---------------------------------------------------------------- hash addresses
+
+  let navigation = 0;
+
+  /** Shows `address` in the view (or, for a file or document address, in the panel). */
+  async function show(address, options = {}) {
+    const inPanel = panelUrlOf(address);
+    if (inPanel) {
+      openPanel(inPanel);
+      return;
+    }
+    const seq = ++navigation;
+    const y = window.scrollY;
+    view.setAttribute("aria-busy", "true");
+    markSection(address);
+    try {
+      await htmx.ajax("GET", `/ui/${address}`, {
+        source: view,
+        target: view,
+        swap: options.refresh ? "innerMorph" : "innerHTML",
+      });
+    } finally {
+      if (seq === navigation) {
+        view.dataset.address = address;
+        view.removeAttribute("aria-busy");
+        if (options.refresh) window.scrollTo(0, y);
+        else {
+          window.scrollTo(0, 0);
+          if (options.focus) view.focus({ preventScroll: true });
+        }
+        view.dispatchEvent(new CustomEvent("tool:view", { bubbles: true, detail: { address } }));
+      }
+    }
+  }
+
+  function markSection(address) {
+    const first = address.split(/[/?]/, 1)[0];
+    const section = first === "task" || first === "tasks"
+      ? "tasks"
+      : first === "devtools"
+      ? "devtools"
+      : first === "settings"
+      ? "settings"
+      : "overview";
+    document.body.dataset.section = section;
+    for (const link of document.querySelectorAll(".nav a[data-section]")) {
+      const active = link.dataset.section === section;
+      link.classList.toggle("active", active);
+      if (active) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }
+
+  window.addEventListener("hashchange", () => {
+    const address = currentAddress();
+    if (panelUrlOf(address)) return void show(address);
+    if (!panel.hidden) hidePanel(); // back from a file's address closes its panel
+    if (address !== view.dataset.address) show(address, { focus: true });
+  });
+
+  // Filters kept in the address: <form data-hash="devtools/routes"> puts its non-empty fields
+  // in the hash (replacing the entry, so typing does not fill the history) and reloads the view.
+  let filterTimer;
+  function applyFilters(form) {
+    const query = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (String(value) !== "") query.append(key, String(value));
+    const address = form.dataset.hash + (query.size ? `?${query}` : "");
+    history.replaceState(null, "", `#${address}`);
+    show(address, { refresh: true });
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest?.("form[data-hash]");
+    if (!form) return;
+    event.preventDefault();
+    applyFilters(form);
+  });
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest?.("form[data-hash]");
+    if (!form) return;
+    clearTimeout(filterTimer);
+    filterTimer = setTimeout(
+      () => applyFilters(form),
+      event.target.type === "search" || event.target.type === "text" ? 250 : 0,
+    );
+  });
+
+  // ---------------------------------------------------------------- the side panel
+
+  let panelUrl = null;
+  let panelOpener = null;
+
+  function openPanel(url) {
+    panelOpener = document.activeElement;
+    htmx.ajax("GET", url, { target: panel, swap: "innerHTML ignoreTitle:true" });
+  }
+
+  function hidePanel() {
+    panel.hidden = true;
+    panel.replaceChildren();
+    panelUrl = null;
+    document.body.classList.remove("panel-open");
+  }
+
+  function closePanel() {
+    hidePanel();
+    if (panelUrlOf(currentAddress())) history.replaceState(null, "", `#${view.dataset.address || "overview"}`);
+    const opener = panelOpener;
+    panelOpener = null;
+    if (opener?.isConnected && opener !== document.body) opener.focus();
+  }
+
+  // Fragments swapped into the panel never change the page title; the panel shows itself
+  // with a close button and remembers its address for live refresh.
+  document.addEventListener("htmx:config:request", (event) => {
+    const ctx = event.detail.ctx;
+    if (ctx.target === panel && !/ignoreTitle/.test(ctx.swap)) ctx.swap = `${ctx.swap} ignoreTitle:true`;
+    if (ctx.target === panel && ctx.sourceElement !== document.body) panelOpener = ctx.sourceElement;
+  });
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail.ctx;
+    if (ctx.target !== panel) return;
+    panelUrl = ctx.request.action;
+    panel.hidden = false;
+    document.body.classList.add("panel-open");
+    if (!panel.querySelector(":scope > .panel-close")) {
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "panel-close";
+      close.setAttribute("aria-label", "Close the panel");
+      close.title = "Close (Esc)";
+      close.textContent = "×";
+      close.addEventListener("click", closePanel);
+      panel.prepend(close);
+    }
+    if (!panel.contains(document.activeElement)) panel.querySelector(".panel-close")?.focus({ preventScroll: true });
+  });
+
+  // ---------------------------------------------------------------- live updates
+
+  let version;
+  function refreshVisible() {
+    show(panelUrlOf(currentAddress()) ? view.dataset.address || "overview" : currentAddress(), { refresh: true });
+    if (panelUrl && !panel.hidden) htmx.ajax("GET", panelUrl, { target: panel, swap: "innerMorph ignoreTitle:true" });
+    if (palette.open) search(paletteInput.value);
+  }
+  function onVersion(event, always) {
+    let next;
+    try {
+      next = JSON.parse(event.detail?.data ?? "{}").version;
+    } catch {
+      return;
+    }
+    // A restarted server counts from 1 again: any difference means the page is out of date.
+    if ((always || version !== undefined) && next !== version) refreshVisible();
+    version = next;
+  }
+  live.addEventListener("ready", (event) => onVersion(event, false));
+  live.addEventListener("changed", (event) => onVersion(event, true));
+  const setLive = (on, text) => {
+    live.classList.toggle("on", on);
+    live.title = `Live updates: ${text}`;
+    live.setAttribute("aria-label", live.title);
+  };
+  live.addEventListener("htmx:sse:after:connection", () => setLive(true, "on"));
+  live.addEventListener("htmx:sse:error", () => setLive(false, "reconnecting"));
+  live.addEventListener("htmx:sse:close", () => setLive(false, "off"));
+
+  // ---------------------------------------------------------------- search palette
+
+  let searchTimer;
+  let searchAbort;
+
+  function openPalette() {
+    if (palette.open) return;
+    palette.showModal();
+    paletteInput.value = "";
+    search("");
+    paletteInput.focus();
+  }
+
+  async function search(q) {
+    searchAbort?.abort();
+    searchAbort = new AbortController();
+    try {
+      const response = await fetch(`/ui/palette?q=${encodeURIComponent(q)}`, {
+        headers: { "HX-Request": "true" },
+        signal: searchAbort.signal,
+      });
+      paletteResults.innerHTML = response.ok
+        ? await response.text()
+        : `<li class="palette-empty" role="presentation">${escapeHtml(await errorText(response))}</li>`;
+      select(paletteResults.querySelector(".palette-item"));
+    } catch (error) {
+      if (error.name !== "AbortError") {
+        paletteResults.innerHTML = `<li class="palette-empty" role="presentation">The search failed.</li>`;
+      }
+    }
+  }
+
+  function select(item) {
+    for (const old of paletteResults.querySelectorAll('[aria-selected="true"]')) {
+      old.setAttribute("aria-selected", "false");
+    }
+    if (!item) return paletteInput.removeAttribute("aria-activedescendant");
+    item.setAttribute("aria-selected", "true");
+    paletteInput.setAttribute("aria-activedescendant", item.id);
+    item.scrollIntoView({ block: "nearest" });
+  }
+
+  function move(step) {
+    const items = [...paletteResults.querySelectorAll(".palette-item")];
+    if (!items.length) return;
+    const at = items.findIndex((item) => item.getAttribute("aria-selected") === "true");
+    select(items[(at + step + items.length) % items.length]);
+  }
+
+  function choose(item) {
+    if (!item) return;
+    palette.close();
+    const address = decodeHash(item.dataset.href);
+    if (address === currentAddress()) show(address);
+    else location.hash = address;
+  }
+
+  paletteInput.addEventListener("input", () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => search(paletteInput.value), 120);
+  });
+  paletteInput.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      move(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      choose(paletteResults.querySelector('[aria-selected="true"]'));
+    }
+  });
+  paletteResults.addEventListener("click", (event) => choose(event.target.closest(".palette-item")));
+  paletteResults.addEventListener("mousemove", (event) => {
+    const item = event.target.closest(".palette-item");
+    if (item && item.getAttribute("aria-selected") !== "true") select(item);
+  });
+  palette.addEventListener("click", (event) => event.target === palette && palette.close());
+  for (const button of document.querySelectorAll("[data-palette-open]")) button.addEventListener("click", openPalette);
+
+  const editable = (element) => element?.closest?.("input, textarea, select, [contenteditable]") != null;
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+      event.preventDefault();
+      openPalette();
+    } else if (
+      event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey &&
+      document.body.dataset.section === "devtools" && !editable(event.target) && !palette.open
+    ) {
+      event.preventDefault();
+      openPalette();
+    } else if (event.key === "Escape" && !palette.open && !panel.hidden) {
+      closePanel();
+    }
+  });
+
+  // ---------------------------------------------------------------- copy, messages
+
+  // [data-copy="#id"] copies that element's text; [data-copy="text"] copies the text itself;
+  // an empty data-copy copies the nearest <pre> of its card.
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest?.("[data-copy]");
+    if (!button) return;
+    event.preventDefault();
+    const spec = button.getAttribute("data-copy");
+    const text = spec.startsWith("#")
+      ? document.querySelector(spec)?.textContent ?? ""
+      : spec || button.closest("section, article, .card, aside")?.querySelector("pre")?.textContent || "";
+    try {
+      await navigator.clipboard.writeText(text);
+      flash(button, "Copied");
+    } catch {
+      toast("Copying failed: select the text and copy it by hand.");
+    }
+  });
+
+  function flash(button, label) {
+    const before = button.textContent;
+    button.textContent = label;
+    setTimeout(() => (button.textContent = before), 1500);
+  }
+
+  function toast(message) {
+    const item = document.createElement("div");
+    item.className = "toast";
+    item.textContent = message;
+    toasts.append(item);
+    setTimeout(() => item.remove(), 6000);
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  }
+
+  // ---------------------------------------------------------------- start
+
+  document.addEventListener("DOMContentLoaded", () => {
+    // A deep link opened as /ui/<address> becomes /#<address>: one form of address everywhere.
+    if (location.pathname.startsWith("/ui/") && !location.hash) {
+      history.replaceState(null, "", `/#${view.dataset.address}`);
+    }
+    const address = currentAddress();
+    markSection(address);
+    if (panelUrlOf(address) || address !== view.dataset.address) show(address);
+  });
+
+  window.toolConsole = { post, show, openPalette, closePanel, refresh: refreshVisible };
+})();

@@ -1,0 +1,26 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { routeLines } from "../helpers/routes.ts";
+
+const aspnet = suite("ASP.NET Core controller routes");
+
+aspnet("attribute routes with [controller]/[action] tokens, constants, API versions, [Authorize] lifted by [AllowAnonymous], and conventional MVC routes", () => {
+  assert.equal(routeLines("routes-aspnet"), [
+    "GET /api/Users src/Shop.Api/Controllers/UsersController.cs:13 UsersController.GetAll [Authorize]",
+    "POST /api/Users src/Shop.Api/Controllers/UsersController.cs:19 UsersController.Create [Authorize,Authorize(Roles=Admin)]",
+    "GET /api/Users/{id} src/Shop.Api/Controllers/UsersController.cs:16 UsersController.GetById [Authorize]",
+    "PATCH /api/Users/{id} src/Shop.Api/Controllers/UsersController.cs:23 UsersController.UpdateAsync [Authorize]",
+    "PUT /api/Users/{id} src/Shop.Api/Controllers/UsersController.cs:23 UsersController.UpdateAsync [Authorize]",
+    "GET /api/Users/count src/Shop.Api/Controllers/UsersController.cs:27 UsersController.Count",
+    "GET /api/v1/Orders src/Shop.Api/Controllers/V2/OrdersController.cs:12 OrdersController.List",
+    "GET /api/v2/Orders src/Shop.Api/Controllers/V2/OrdersController.cs:12 OrdersController.List",
+    "GET /api/v2/Orders/{orderId} src/Shop.Api/Controllers/V2/OrdersController.cs:15 OrdersController.Get",
+    "POST /Home/Contact src/Shop.Api/Controllers/HomeController.cs:11 HomeController.Contact",
+    "ALL /Home/Details/{id} src/Shop.Api/Controllers/HomeController.cs:9 HomeController.Details",
+    "ALL /Home/Index src/Shop.Api/Controllers/HomeController.cs:7 HomeController.Index",
+    "GET /orders/Legacy src/Shop.Api/Controllers/V2/OrdersController.cs:19 OrdersController.Legacy",
+    "POST /orders/Legacy src/Shop.Api/Controllers/V2/OrdersController.cs:19 OrdersController.Legacy",
+  ]);
+});
+
+aspnet.run();

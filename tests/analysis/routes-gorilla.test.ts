@@ -1,0 +1,44 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { routeLines } from "../helpers/routes.ts";
+
+const gorilla = suite("gorilla/mux routes");
+
+gorilla("a router in a struct field used from another file, Methods in any order, subrouters with Use, PathPrefix handlers", () => {
+  assert.equal(routeLines("routes-gorilla"), [
+    "GET / routes.go:13 s.handleIndex",
+    "GET /api/v1/items routes.go:16 api.ListItems [api.AuthMiddleware]",
+    "DELETE /api/v1/items/{id} routes.go:18 api.DeleteItem [api.AuthMiddleware]",
+    "PATCH /api/v1/items/{id} routes.go:17 api.UpdateItem [api.AuthMiddleware]",
+    "PUT /api/v1/items/{id} routes.go:17 api.UpdateItem [api.AuthMiddleware]",
+    "ALL /static routes.go:19 http.FileServer",
+  ]);
+});
+
+gorilla("calls to a wrapper that registers the path it is given are routes", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/todo\n",
+    "app/app.go": [
+      "package app",
+      'import "github.com/gorilla/mux"',
+      "type App struct { Router *mux.Router }",
+      "func (a *App) Initialize() { a.Router = mux.NewRouter(); a.setRouters() }",
+      "func (a *App) setRouters() {",
+      '\ta.Get("/projects", a.handle(listProjects))',
+      '\ta.Post("/projects/{title}/tasks", createTask)',
+      "}",
+      'func (a *App) Get(path string, f HandlerFunc) { a.Router.HandleFunc(path, f).Methods("GET") }',
+      'func (a *App) Post(path string, f HandlerFunc) { a.Router.HandleFunc(path, f).Methods("POST") }',
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line}`), [
+    "GET /projects a.handle app/app.go:6",
+    "POST /projects/{title}/tasks createTask app/app.go:7",
+  ]);
+});
+
+gorilla.run();

@@ -1,0 +1,24 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { routeLines } from "../helpers/routes.ts";
+
+const spring = suite("Spring routes");
+
+spring("controllers in Java and Kotlin: class and method mappings, paths from constants of this and other files, method security and the filter chain in rule order", () => {
+  assert.equal(routeLines("routes-spring"), [
+    "DELETE /api/v1/orders/{orderId} src/main/java/com/acme/shop/orders/OrderController.java:19 OrderController.delete [hasRole(ADMIN),Secured(ROLE_USER),PreAuthorize(hasRole('ADMIN'))]",
+    "GET /api/v1/orders/{orderId} src/main/java/com/acme/shop/orders/OrderController.java:14 OrderController.get [authenticated(),Secured(ROLE_USER)]",
+    "GET /api/v1/orders/track/{code} src/main/java/com/acme/shop/orders/OrderController.java:24 OrderController.track [authenticated()]",
+    "GET /api/v1/users src/main/java/com/acme/shop/api/UserController.java:12 UserController.list [authenticated()]",
+    "POST /api/v1/users src/main/java/com/acme/shop/api/UserController.java:22 UserController.create [authenticated(),PreAuthorize(hasRole('ADMIN'))]",
+    "GET /api/v1/users/{id} src/main/java/com/acme/shop/api/UserController.java:17 UserController.get [authenticated()]",
+    "PATCH /api/v1/users/{id} src/main/java/com/acme/shop/api/UserController.java:28 UserController.update [authenticated()]",
+    "PUT /api/v1/users/{id} src/main/java/com/acme/shop/api/UserController.java:28 UserController.update [authenticated()]",
+    "PATCH /api/v1/users/{id}/profile src/main/java/com/acme/shop/api/UserController.java:28 UserController.update [authenticated()]",
+    "PUT /api/v1/users/{id}/profile src/main/java/com/acme/shop/api/UserController.java:28 UserController.update [authenticated()]",
+    "GET /status/health src/main/kotlin/com/acme/shop/web/HealthController.kt:12 HealthController.health",
+    "ALL /status/health/ping src/main/kotlin/com/acme/shop/web/HealthController.kt:15 HealthController.ping",
+  ]);
+});
+
+spring.run();

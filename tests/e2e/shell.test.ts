@@ -1,0 +1,205 @@
+import * as assert from "uvu/assert";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { fixtureRepo, writeFiles } from "../helpers/repo.ts";
+import { CHROMIUM, e2eSuite, openView, serve, viewLoaded, withPage } from "./harness.ts";
+
+const test = e2eSuite("the console shell in Chromium: navigation, deep links, palette, live updates, token");
+/** ts-app (cycles, findings, a helper file) with a README, so the Overview lists a document. */
+const FIXTURE = CHROMIUM ? fixtureRepo("ts-app") : "";
+if (CHROMIUM) writeFiles(FIXTURE, { "README.md": "# TS app\n\nA fixture with **import cycles**.\n" });
+
+const viewText = (page: Page) => page.locator("#view").innerText();
+
+test("the shell shows the project with its navigation, and the nav, back and forward move between views", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    await page.goto(`${base}/`);
+    await viewLoaded(page, "overview");
+    assert.match(await page.title(), /Overview · ts-app/);
+    assert.match(await page.locator(".brand").innerText(), /ts-app/);
+    assert.equal(await page.locator(".nav a").allInnerTexts(), ["Overview", "Tasks", "Codebase", "Settings"]);
+    assert.match(await viewText(page), /Languages[\s\S]*typescript/i);
+    assert.match(await viewText(page), /Git[\s\S]*main/);
+
+    await page.click('.nav a[data-section="settings"]');
+    await viewLoaded(page, "settings");
+    assert.ok(page.url().endsWith("#settings"));
+    assert.match(await page.title(), /Settings · ts-app/);
+    assert.is(await page.getAttribute('.nav a[data-section="settings"]', "aria-current"), "page");
+    assert.match(await viewText(page), /Command-line commands[\s\S]*serve/);
+
+    await page.goBack();
+    await viewLoaded(page, "overview");
+    assert.is(await page.getAttribute('.nav a[data-section="overview"]', "aria-current"), "page");
+    await page.goForward();
+    await viewLoaded(page, "settings");
+  });
+});
+
+test("deep links load the right view: hashes map to /ui fragments, a /ui address opens as the full page", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    const cases: [string, string][] = [
+      ["settings", "/ui/settings"],
+      ["devtools/map?component=src", "/ui/devtools/map?component=src"],
+      ["devtools/impact?file=src/lib/helper.ts,src/main.ts", "/ui/devtools/impact?file=src/lib/helper.ts,src/main.ts"],
+      ["devtools/cycles", "/ui/devtools/cycles"],
+    ];
+    for (const [hash, path] of cases) {
+      const fragment = page.waitForResponse((r) => decodeURIComponent(r.url()).endsWith(path));
+      await page.goto(`${base}/#${hash}`);
+      const response = await fragment;
+      assert.is(response.status(), 200, hash);
+      assert.is(response.request().headers()["hx-request"], "true");
+      await viewLoaded(page, hash);
+    }
+    await page.goto(`${base}/ui/settings`);
+    await viewLoaded(page, "settings");
+    assert.is(new URL(page.url()).pathname + new URL(page.url()).hash, "/#settings");
+    assert.match(await viewText(page), /Detected stack/);
+
+    await page.goto(`${base}/#nowhere`);
+    await page.waitForSelector("#view .card.error");
+    assert.match(await viewText(page), /could not be loaded[\s\S]*No such address: GET \/ui\/nowhere/);
+  }, { allowErrors: /404/ });
+});
+
+test("a document opens in the side panel at its own address; back closes it and keeps the view", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    await openView(page, base, "overview");
+    await page.click('.docs a:has-text("TS app")');
+    await page.waitForSelector("#panel:not([hidden]) .markdown strong");
+    assert.match(await page.locator("#panel .markdown").innerText(), /TS app[\s\S]*import cycles/);
+    assert.ok(page.url().endsWith("#doc?path=README.md"));
+    assert.match(await page.title(), /Overview/, "the panel leaves the title alone");
+    await page.goBack();
+    await page.waitForSelector("#panel[hidden]", { state: "attached" });
+    assert.ok(page.url().endsWith("#overview"));
+    assert.is(await page.locator("#view").getAttribute("data-address"), "overview");
+
+    await page.goto(`${base}/#doc?path=README.md`);
+    await page.waitForSelector("#panel:not([hidden]) .markdown");
+    await page.click(".panel-close");
+    await page.waitForSelector("#panel[hidden]", { state: "attached" });
+    assert.ok(page.url().endsWith("#overview"));
+  });
+});
+
+test("the palette: Ctrl+K lists views and top findings, arrows move, typing finds a file, Enter opens it", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    await openView(page, base, "overview");
+    await page.keyboard.press("Control+k");
+    await page.waitForSelector("#palette[open] .palette-item");
+    const groups = await page.locator(".palette-group").allInnerTexts();
+    assert.equal(groups.map((g) => g.toLowerCase()), ["views", "top findings"]);
+    assert.is(await page.locator('.palette-item[aria-selected="true"] .label').innerText(), "Overview");
+    await page.keyboard.press("ArrowDown");
+    assert.is(await page.locator('.palette-item[aria-selected="true"] .label').innerText(), "Tasks");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    assert.match(
+      await page.locator('.palette-item[aria-selected="true"] .kind').innerText(),
+      /finding/,
+      "wraps to the end",
+    );
+
+    await page.keyboard.type("helper");
+    await page.waitForFunction(() =>
+      document.querySelector(".palette-item .label")?.textContent === "src/lib/helper.ts"
+    );
+    const source = page.waitForResponse((r) => r.url().includes("/ui/source?file=src%2Flib%2Fhelper.ts"));
+    await page.keyboard.press("Enter");
+    assert.is((await source).status(), 200);
+    await page.waitForSelector("#panel:not([hidden])");
+    assert.ok(!(await page.locator("#palette").evaluate((d: HTMLDialogElement) => d.open)), "the palette closed");
+    assert.match(decodeURIComponent(page.url()), /#devtools\/source\?file=src\/lib\/helper\.ts/);
+    assert.match(await page.locator("#panel").innerText(), /helper/);
+    assert.is(await page.locator("#view").getAttribute("data-address"), "overview", "the view stays");
+
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#panel[hidden]", { state: "attached" });
+    assert.ok(page.url().endsWith("#overview"), "closing the panel returns to the view's address");
+
+    await page.keyboard.press("/");
+    assert.ok(!(await page.locator("#palette").evaluate((d: HTMLDialogElement) => d.open)), "/ only in Codebase");
+    await openView(page, base, "devtools/cycles");
+    await page.keyboard.press("/");
+    await page.waitForSelector("#palette[open]");
+    await page.keyboard.type("cycle");
+    await page.waitForSelector('#palette .palette-item[data-href="#devtools/cycles"]');
+  });
+});
+
+test("live: a change on disk re-fetches the visible view, keeping its address and the scroll position", async () => {
+  const served = await serve(FIXTURE);
+  await withPage(FIXTURE, async (page, base) => {
+    await openView(page, base, "settings");
+    await page.waitForSelector("#live.on", { state: "attached" });
+    assert.not.match(await viewText(page), /maxComponents/);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    const before = await page.evaluate(() => window.scrollY);
+    assert.ok(before > 0, "the settings page scrolls at 390 px");
+    const refetch = page.waitForResponse((r) => r.url().endsWith("/ui/settings"));
+    mkdirSync(join(served.root, ".tool"), { recursive: true });
+    writeFileSync(join(served.root, ".tool/config.json"), JSON.stringify({ architecture: { maxComponents: 500 } }));
+    assert.is((await refetch).status(), 200);
+    await page.waitForFunction(() => /maxComponents/.test(document.querySelector("#view")?.textContent ?? ""));
+    assert.match(await viewText(page), /architecture\.maxComponents/, "the configError is shown");
+    assert.ok(page.url().endsWith("#settings"));
+    assert.ok(Math.abs((await page.evaluate(() => window.scrollY)) - before) < 2, "scroll kept");
+  }, { width: 390, height: 700 });
+});
+
+test("every POST carries x-tool-token from the page; a POST without it is refused in the browser too", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    await openView(page, base, "overview");
+    const refresh = page.waitForResponse((r) => r.url().endsWith("/api/refresh"));
+    await page.click("text=Rebuild index");
+    const answer = await refresh;
+    assert.is(answer.status(), 204);
+    const token = await page.getAttribute('meta[name="tool-token"]', "content");
+    assert.is(answer.request().headers()["x-tool-token"], token);
+    assert.is(answer.request().headers()["content-type"], "application/json");
+
+    const bare = await page.evaluate(async () =>
+      (await fetch("/api/refresh", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }))
+        .status
+    );
+    assert.is(bare, 403);
+    await page.evaluate(() => document.querySelector('meta[name="tool-token"]')!.setAttribute("content", "wrong"));
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/refresh"));
+    await page.click("text=Rebuild index");
+    assert.is((await refused).status(), 403);
+    await page.waitForSelector(".toast");
+    assert.match(await page.locator(".toast").innerText(), /token/i);
+  }, { allowErrors: /403/ });
+});
+
+test("usable at 390 px and by keyboard: nothing overflows sideways, focus is visible", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    for (const address of ["overview", "settings"]) {
+      await openView(page, base, address);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${address} overflows by ${overflow}px`);
+      assert.ok(await page.locator('.nav a[data-section="tasks"]').isVisible());
+    }
+    await page.goto(`${base}/`);
+    await viewLoaded(page, "overview");
+    await page.keyboard.press("Tab");
+    assert.is(await page.evaluate(() => document.activeElement?.textContent), "Skip to the view");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { text: el.textContent, outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    assert.is(focused.text, "Overview");
+    assert.is(focused.outline, "solid");
+    assert.is(focused.width, "2px");
+    await page.keyboard.press("Enter");
+    await viewLoaded(page, "overview");
+  }, { width: 390, height: 844 });
+});
+
+test.run();

@@ -1,0 +1,71 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { addSubtask, createTask, readTask } from "../../workflow/tasks/mod.ts";
+import { HOST, makeHarness, post } from "./harness.ts";
+
+const test = suite("task pages");
+const HX = { ...HOST, "hx-request": "true" };
+
+test("GET /ui/tasks lists tasks as a fragment for htmx and inside the shell otherwise", async () => {
+  const h = makeHarness();
+  createTask(h.root, { slug: "login", title: "Add login" });
+  addSubtask(h.root, "login", { title: "Schema" });
+  const fragment = await (await h.app.request("/ui/tasks", { headers: HX })).text();
+  assert.match(fragment, /<section id="tasks-page"/);
+  assert.match(fragment, /href="#task\/login">Add login<\/a>/);
+  assert.match(fragment, /0\/1/);
+  assert.not.match(fragment, /<html/);
+  const page = await (await h.app.request("/ui/tasks", { headers: HOST })).text();
+  assert.match(page, /<html/);
+  assert.match(page, /<section id="tasks-page"/);
+});
+
+test("POST /ui/tasks creates a task and answers the list; a duplicate is a 409 with the reason shown", async () => {
+  const h = makeHarness();
+  const created = await h.app.request("/ui/tasks", post(h.token, { title: "Add login", slug: "Add Login", detail: "", preset: "standard" }, { "hx-request": "true" }));
+  assert.is(created.status, 200);
+  assert.match(await created.text(), /Created task add-login\./);
+  assert.is(readTask(h.root, "add-login").title, "Add login");
+  const again = await h.app.request("/ui/tasks", post(h.token, { title: "Again", slug: "add-login" }, { "hx-request": "true" }));
+  assert.is(again.status, 409);
+  assert.match(await again.text(), /already exists/);
+  const noToken = await h.app.request("/ui/tasks", { method: "POST", headers: { ...HX, "content-type": "application/json" }, body: "{}" });
+  assert.is(noToken.status, 403);
+});
+
+test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks and artifacts (Markdown, escaped)", async () => {
+  const h = makeHarness();
+  createTask(h.root, { slug: "login", title: "Add login", criteria: ["users sign in"] });
+  addSubtask(h.root, "login", { title: "Schema", criteria: ["AC-1"] });
+  writeFileSync(join(h.root, ".tool/tasks/login/plan.md"), "# The plan\n\n<script>alert(1)</script>\n\n- step one\n");
+  const html = await (await h.app.request("/ui/task/login", { headers: HX })).text();
+  assert.match(html, /<li class="done">plan<\/li><li class="current" aria-current="step">build<\/li>/);
+  assert.match(html, /AC-1<\/td><td>users sign in<\/td><td><span class="badge ok">yes/);
+  assert.match(html, /hx-post="\/ui\/task\/login\/action"/);
+  assert.match(html, /<option value="pending" selected="">pending<\/option>/);
+  const artifact = await (await h.app.request("/ui/task/login?artifact=plan.md", { headers: HX })).text();
+  assert.match(artifact, /<h1>The plan<\/h1>/);
+  assert.match(artifact, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  assert.not.match(artifact, /<script>alert/);
+  assert.is((await h.app.request("/ui/task/login?artifact=..%2Fstate.json", { headers: HX })).status, 400);
+  assert.is((await h.app.request("/ui/task/Bad!", { headers: HX })).status, 400);
+  assert.is((await h.app.request("/ui/task/nope", { headers: HX })).status, 404);
+});
+
+test("POST /ui/task/:id/action runs the command and shows its output on the page", async () => {
+  const h = makeHarness();
+  createTask(h.root, { slug: "login", title: "Add login" });
+  addSubtask(h.root, "login", { title: "Schema" });
+  const set = await (await h.app.request("/ui/task/login/action", post(h.token, { action: "subtask-set", id: "01", status: "blocked" }, { "hx-request": "true" }))).text();
+  assert.match(set, /<code>tool subtask set login 01 blocked<\/code>/);
+  assert.match(set, /<option value="blocked" selected="">blocked<\/option>/);
+  const done = await (await h.app.request("/ui/task/login/action", post(h.token, { action: "done" }, { "hx-request": "true" }))).text();
+  assert.match(done, /badge high">failed/);
+  assert.match(done, /not ready to be done/);
+  const bad = await h.app.request("/ui/task/login/action", post(h.token, { action: "format-disk" }, { "hx-request": "true" }));
+  assert.is(bad.status, 400);
+});
+
+test.run();
