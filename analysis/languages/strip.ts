@@ -181,6 +181,30 @@ export function quoted(src: string, pos: number, quote: string, options: { escap
   return { end: src.length, valueStart: pos + quote.length, valueEnd: src.length };
 }
 
+/**
+ * Skips the code of a string interpolation (`#{...}`, `{$...}`) from `i`, just after its
+ * opening brace, to just after the brace that closes it: nested braces are counted and nested
+ * string literals (found by the language's `matchString`) are stepped over whole.
+ */
+export function skipInterpolation(src: string, i: number, matchString: (src: string, pos: number) => StringMatch | undefined): number {
+  let depth = 0;
+  while (i < src.length) {
+    const literal = matchString(src, i);
+    if (literal) {
+      i = Math.max(literal.end, i + 1);
+      continue;
+    }
+    const c = src[i];
+    if (c === "{") depth++;
+    else if (c === "}") {
+      if (depth === 0) return i + 1;
+      depth--;
+    }
+    i++;
+  }
+  return i;
+}
+
 /** Counts whole-word matches of `words` and occurrences of `operators` in stripped code. */
 export function countDecisions(code: string, words: readonly string[], operators: readonly string[] = []): number {
   let count = 0;

@@ -4,7 +4,7 @@
  * `~S`, `~r`, `~w`, `~H`, ...) with every delimiter pair and heredoc form, and character
  * literals (`?"`, `?#`) that would otherwise open a string or a comment.
  */
-import type { StringMatch, Syntax } from "../strip.ts";
+import { skipInterpolation, type StringMatch, type Syntax } from "../strip.ts";
 
 const isIdentChar = (c: string | undefined) => c !== undefined && /[\w\u0080-\uffff]/.test(c);
 const PAIRS: Record<string, string> = { "(": ")", "[": "]", "{": "}", "<": ">" };
@@ -20,7 +20,7 @@ function scanBody(src: string, i: number, close: string, open: string | undefine
       continue;
     }
     if (interpolate && c === "#" && src[i + 1] === "{") {
-      i = skipInterpolation(src, i + 2);
+      i = skipInterpolation(src, i + 2, matchElixirString);
       continue;
     }
     if (open !== undefined && c === open) depth++;
@@ -33,24 +33,7 @@ function scanBody(src: string, i: number, close: string, open: string | undefine
   return src.length;
 }
 
-function skipInterpolation(src: string, i: number): number {
-  let depth = 0;
-  while (i < src.length) {
-    const literal = matchElixirString(src, i);
-    if (literal) {
-      i = Math.max(literal.end, i + 1);
-      continue;
-    }
-    const c = src[i];
-    if (c === "{") depth++;
-    else if (c === "}") {
-      if (depth === 0) return i + 1;
-      depth--;
-    }
-    i++;
-  }
-  return i;
-}
+
 
 /** A quoted body opening at `open` (a quote, a triple quote or a sigil delimiter). */
 function body(src: string, open: number, interpolate: boolean): StringMatch {

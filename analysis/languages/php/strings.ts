@@ -6,7 +6,7 @@
  * attribute) are matched here too, because PHP ends them at `?>`; `isLineComment` tells them
  * apart from strings.
  */
-import type { StringMatch, Syntax } from "../strip.ts";
+import { skipInterpolation, type StringMatch, type Syntax } from "../strip.ts";
 
 const OPEN_TAG = /<\?(?:php(?![\w])|=)/gi;
 const HEREDOC = /<<<[ \t]*(["']?)([A-Za-z_]\w*)\1\r?\n/y;
@@ -28,7 +28,7 @@ function scanBody(src: string, i: number, quote: string): number {
     }
     if (c === quote) return i;
     if ((c === "{" && src[i + 1] === "$") || (c === "$" && src[i + 1] === "{")) {
-      i = skipInterpolation(src, i + 2);
+      i = skipInterpolation(src, i + 2, phpQuoted);
       continue;
     }
     i++;
@@ -36,24 +36,7 @@ function scanBody(src: string, i: number, quote: string): number {
   return src.length;
 }
 
-function skipInterpolation(src: string, i: number): number {
-  let depth = 0;
-  while (i < src.length) {
-    const literal = src[i] === "'" || src[i] === '"' ? matchPhpString(src, i) : undefined;
-    if (literal) {
-      i = Math.max(literal.end, i + 1);
-      continue;
-    }
-    const c = src[i];
-    if (c === "{") depth++;
-    else if (c === "}") {
-      if (depth === 0) return i + 1;
-      depth--;
-    }
-    i++;
-  }
-  return i;
-}
+
 
 function heredoc(src: string, pos: number): StringMatch | undefined {
   HEREDOC.lastIndex = pos;
@@ -115,3 +98,6 @@ export const PHP_SYNTAX: Syntax = {
   blockComments: [{ open: "/*", close: "*/" }],
   matchString: matchPhpString,
 };
+
+/** Inside `{$...}` only quoted strings nest; a heredoc cannot open there. */
+const phpQuoted = (src: string, pos: number) => (src[pos] === "'" || src[pos] === '"' ? matchPhpString(src, pos) : undefined);

@@ -4,7 +4,7 @@
  * expressions where an expression may start, heredocs (`<<~ID`, `<<-ID`, `<<ID`, quoted IDs,
  * several on one line), `=begin`/`=end` blocks and the `__END__` data section.
  */
-import type { StringMatch, Syntax } from "../strip.ts";
+import { skipInterpolation, type StringMatch, type Syntax } from "../strip.ts";
 
 const isIdentChar = (c: string | undefined) => c !== undefined && /[\w\u0080-\uffff]/.test(c);
 const PAIRS: Record<string, string> = { "(": ")", "[": "]", "{": "}", "<": ">" };
@@ -71,7 +71,7 @@ function scanBody(
     }
     if (singleLine && c === "\n") return -1;
     if (interpolate && c === "#" && src[i + 1] === "{") {
-      i = skipInterpolation(src, i + 2);
+      i = skipInterpolation(src, i + 2, matchRubyString);
       continue;
     }
     if (open !== undefined && c === open) depth++;
@@ -84,25 +84,6 @@ function scanBody(
   return singleLine ? -1 : src.length;
 }
 
-/** Skips the code of a `#{...}` interpolation, nested literals included. */
-function skipInterpolation(src: string, i: number): number {
-  let depth = 0;
-  while (i < src.length) {
-    const literal = matchRubyString(src, i);
-    if (literal) {
-      i = Math.max(literal.end, i + 1);
-      continue;
-    }
-    const c = src[i];
-    if (c === "{") depth++;
-    else if (c === "}") {
-      if (depth === 0) return i + 1;
-      depth--;
-    }
-    i++;
-  }
-  return i;
-}
 
 const delimited = (src: string, pos: number, open: number, interpolate: boolean): StringMatch => {
   const opener = src[open]!;
