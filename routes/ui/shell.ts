@@ -67,7 +67,9 @@ export const shellRoutes = (service: ProjectService, token: string) =>
       return renderView(c, doc.title, DocView({ doc }));
     })
     .get("/static/:file", (c) => {
-      const found = ASSETS[c.req.param("file")];
+      const name = c.req.param("file");
+      // Own names only: `constructor` or `__proto__` are not files.
+      const found = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
       if (!found) return c.json({ error: `No such file: /static/${c.req.param("file")}` }, 404);
       // The same bytes until the binary changes: revalidate with the ETag, never serve stale.
       const headers = { "content-type": found.type, "cache-control": "no-cache", etag: found.etag };

@@ -143,6 +143,9 @@ test("static files are embedded, typed, revalidated by ETag; others are 404", as
     assert.is(again.status, 304);
   }
   assert.match(await (await h.app.request("/static/htmx.min.js", { headers: HOST })).text(), /htmx/);
+  for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+    assert.is((await h.app.request(`/static/${name}`, { headers: HOST })).status, 404, name);
+  }
   assert.is((await h.app.request("/static/../package.json", { headers: HOST })).status, 404);
   assert.is((await h.app.request("/static/nope.js", { headers: HOST })).status, 404);
 });
