@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import process from "node:process";
-import { LOOPBACK_ADDRESSES, startConsole } from "../routes/mod.ts";
+import { LOOPBACK_ADDRESSES } from "../routes/listen.ts";
 import type { Command } from "./command.ts";
 
 export const serveCommand: Command = {
@@ -16,6 +16,9 @@ export const serveCommand: Command = {
   async run(context) {
     const port = parsePort(context.values.port);
     const hostname = parseHost(context.values.host);
+    // The console (server, views, embedded assets) loads only when served, so every other
+    // command starts without evaluating it.
+    const { startConsole } = await import("../routes/console.ts");
     const running = await startConsole({
       root: context.root,
       hostname,
