@@ -2,7 +2,7 @@
 import type { Extracted, ImportFact, TypeFact } from "../facts.ts";
 import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
-import { nestingFromIndents } from "./nesting.ts";
+import { bodyLineMatches, columns, indentWidth, nestingFromIndents } from "./nesting.ts";
 import { countDecisions, type StringMatch, strip, type Syntax } from "./strip.ts";
 
 const PREFIXES = new Set(["r", "u", "b", "f", "t", "rb", "br", "rf", "fr", "rt", "tr"]);
@@ -136,7 +136,7 @@ export function extractPython(text: string): Extracted {
   for (const match of code.matchAll(CLASS)) {
     const header = classHeader(code, match.index + match[0].length);
     const headerLine = stripped.lineAt(header.end);
-    const abstract = ABSTRACT_BASE.test(header.bases) || bodyHasAbstractMethod(lines, headerLine, columns(match[1]!));
+    const abstract = ABSTRACT_BASE.test(header.bases) || bodyLineMatches(lines, headerLine, columns(match[1]!), ABSTRACT_DECORATOR);
     types.push({ name: match[2]!, abstract, line: stripped.lineAt(match.index + match[1]!.length) });
   }
   for (const match of code.matchAll(TYPE_ALIAS)) {
@@ -217,35 +217,6 @@ function closing(code: string, open: number): number {
     else if ((c === ")" || c === "]" || c === "}") && --depth === 0) return i + 1;
   }
   return code.length;
-}
-
-/** Whether a method of the class body (lines after `headerLine`, 1-based) is @abstractmethod. */
-function bodyHasAbstractMethod(lines: readonly string[], headerLine: number, classIndent: number): boolean {
-  let bodyIndent = -1;
-  for (let i = headerLine; i < lines.length; i++) {
-    const width = indentWidth(lines[i]!);
-    if (width < 0) continue;
-    if (width <= classIndent) return false;
-    if (bodyIndent < 0) bodyIndent = width;
-    if (width === bodyIndent && ABSTRACT_DECORATOR.test(lines[i]!)) return true;
-  }
-  return false;
-}
-
-/** Indentation width of a line (tab = 4), or -1 when it holds no code. */
-/** The width of leading whitespace (tab = 4). */
-const columns = (whitespace: string) => whitespace.length + 3 * (whitespace.split("\t").length - 1);
-
-function indentWidth(line: string): number {
-  let width = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 32) width++;
-    else if (c === 9) width += 4;
-    else if (c === 13) continue;
-    else return width;
-  }
-  return -1;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Extracted, ImportFact, TypeFact } from "../../facts.ts";
 import type { Language } from "../language.ts";
 import { type Continuation, statementIndents } from "../continuation.ts";
 import { markersIn } from "../markers.ts";
-import { nestingFromIndents } from "../nesting.ts";
+import { bodyLineMatches, indentWidth, nestingFromIndents } from "../nesting.ts";
 import { countDecisions, strip } from "../strip.ts";
 import { ELIXIR_SYNTAX } from "./strings.ts";
 
@@ -78,7 +78,7 @@ export function extractElixir(text: string): Extracted {
       const names = header[1] === "defimpl"
         ? implNames(header[2], target, parent, expand)
         : [nested(header[2], parent)];
-      const abstract = header[1] === "defprotocol" || (header[1] === "defmodule" && declaresCallback(lines, i, indent));
+      const abstract = header[1] === "defprotocol" || (header[1] === "defmodule" && bodyLineMatches(lines, i + 1, indent, CALLBACK));
       for (const name of names) {
         types.push({ name, abstract: header[1] === "defimpl" ? false : abstract, line: i + 1 });
         declares.push(name);
@@ -157,27 +157,4 @@ function implNames(
 }
 
 /** Whether the direct body of the module whose header is on line `header` (0-based) has a @callback. */
-function declaresCallback(lines: readonly string[], header: number, indent: number): boolean {
-  let bodyIndent = -1;
-  for (let i = header + 1; i < lines.length; i++) {
-    const width = indentWidth(lines[i]!);
-    if (width < 0) continue;
-    if (width <= indent) return false;
-    if (bodyIndent < 0) bodyIndent = width;
-    if (width === bodyIndent && CALLBACK.test(lines[i]!)) return true;
-  }
-  return false;
-}
-
-function indentWidth(line: string): number {
-  let width = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 32) width++;
-    else if (c === 9) width += 4;
-    else if (c !== 13) return width;
-  }
-  return -1;
-}
-
 export const elixir: Language = { id: "elixir", name: "Elixir", extensions: [".ex", ".exs"], syntax: ELIXIR_SYNTAX, extract: extractElixir };

@@ -4,7 +4,7 @@ import { dirOf, joinPath } from "../../project.ts";
 import type { Language } from "../language.ts";
 import { type Continuation, statementIndents } from "../continuation.ts";
 import { markersIn } from "../markers.ts";
-import { nestingFromIndents } from "../nesting.ts";
+import { columns, indentWidth, nestingFromIndents } from "../nesting.ts";
 import { countDecisions, strip, type Stripped } from "../strip.ts";
 import { RUBY_SYNTAX } from "./strings.ts";
 
@@ -122,20 +122,6 @@ function bodyOf(lines: readonly string[], headerLine: number, indent: number): B
 function isMixin(body: Body): boolean {
   if (body.direct.some((l) => CONCERN.test(l))) return true;
   return body.direct.some((l) => INSTANCE_METHOD.test(l)) && !body.direct.some((l) => MODULE_FUNCTIONS.test(l));
-}
-
-/** The width of leading whitespace (tab = 4). */
-const columns = (whitespace: string) => whitespace.length + 3 * (whitespace.split("\t").length - 1);
-
-function indentWidth(line: string): number {
-  let width = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 32) width++;
-    else if (c === 9) width += 4;
-    else if (c !== 13) return width;
-  }
-  return -1;
 }
 
 /** `=begin`/`=end` blocks are read as literals by the stripper; their text is comment text. */
