@@ -1,6 +1,7 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
 import { joinPaths } from "../paths.ts";
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
+import { handlerRoutes } from "./segments.ts";
 
 const MODULE = /\.(?:[jt]sx?|mdx?)$/;
 
@@ -61,15 +62,7 @@ function fileRoutes(app: FsApp, file: string, path: string, inherited: string[])
     const guards = [...new Set([...inherited, ...(loader?.guards ?? [])])];
     return [{ method: "GET", path, file, line: 1, handler: "(page)", guards, kind: "fs" }, ...form];
   }
-  return handlers.map((h) => ({
-    method: h.methods[0]!,
-    path,
-    file,
-    line: h.line,
-    handler: h.handler,
-    guards: h.guards,
-    kind: "http",
-  }));
+  return handlerRoutes(app, file, path);
 }
 
 /** A flat route name as a path: `users_.$id.edit` is `/users/{id}/edit`, `_auth.login` is `/login`. */

@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
-import { isPrefixValue, jsPath, pathConstants } from "../js/values.ts";
+import { jsPath, pathConstants, usePrefix } from "../js/values.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 const CREATE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/g;
@@ -48,8 +48,7 @@ export const express: Framework = {
       const first = args[0];
       const path = first ? jsPath(source, first.start, first.end, constants) : undefined;
       if (method === "use") {
-        const prefix = path !== undefined && isPrefixValue(path) ? path : undefined;
-        const rest = prefix === undefined ? args : args.slice(1);
+        const { prefix, rest } = usePrefix(source, args, constants);
         const names = rest.map((a) => argumentName(source, a.start, a.end));
         const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
         registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });

@@ -3,7 +3,7 @@ import { chainedCalls } from "../js/calls.ts";
 import { type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, handlerAndGuards, inlineGuard, isInline } from "../js/names.ts";
 import type { Span } from "../js/objects.ts";
-import { isPrefixValue, jsPath, pathConstants, pathList, stringList } from "../js/values.ts";
+import { pathConstants, pathList, spanPath, stringList, usePrefix } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -46,10 +46,10 @@ export const hono: Framework = {
     const registrations: Registration[] = openapiDefinitions(source, constants);
     const apply = (owner: string, router: Extract<Registration, { type: "router" }> | undefined, call: Call) => {
       const line = source.lineAt(call.start);
-      if (call.name === "basePath" && router) router.prefix = value(source, call.args[0], constants) ?? router.prefix;
+      if (call.name === "basePath" && router) router.prefix = spanPath(source, call.args[0], constants) ?? router.prefix;
       else if (call.name === "use") registrations.push(use(source, owner, call.args, line, constants));
       else if (call.name === "route") {
-        const prefix = value(source, call.args[0], constants);
+        const prefix = spanPath(source, call.args[0], constants);
         const sub = call.args[1] && argumentName(source, call.args[1].start, call.args[1].end);
         if (prefix !== undefined && sub) {
           registrations.push({
@@ -66,7 +66,7 @@ export const hono: Framework = {
         }
       } else if (call.name === "openapi") registrations.push(...openapiCall(source, owner, call.args, line, constants));
       else if (call.name.startsWith("doc")) {
-        const path = value(source, call.args[0], constants);
+        const path = spanPath(source, call.args[0], constants);
         if (path !== undefined) {
           registrations.push({
             type: "route",
@@ -136,7 +136,7 @@ export const hono: Framework = {
         type: "use",
         framework: "hono",
         owner: m[2]!,
-        prefix: value(source, args[0], constants) ?? "",
+        prefix: spanPath(source, args[0], constants) ?? "",
         args: [m[1]!],
         specifiers: [],
         guards: [],
@@ -199,9 +199,7 @@ function use(
   line: number,
   constants: Map<string, string>,
 ): Registration {
-  const read = value(source, args[0], constants);
-  const path = read !== undefined && isPrefixValue(read) ? read : undefined;
-  const rest = path === undefined ? args : args.slice(1);
+  const { prefix: path, rest } = usePrefix(source, args, constants);
   const guards = rest.flatMap((a) => {
     if (isInline(source, a.start, a.end)) {
       return [inlineGuard(source, a.start, a.end, "middleware")].filter((g): g is string => !!g);
@@ -221,9 +219,7 @@ function registers(
   constants: Map<string, string>,
 ): boolean {
   if (/^(?:route|use|on|openapi|doc|doc31)$/.test(name)) return true;
-  const path = value(source, first, constants);
+  const path = spanPath(source, first, constants);
   return path !== undefined && (path.startsWith("/") || path.startsWith("${"));
 }
 
-const value = (source: RouteSource, span: Span | undefined, constants: Map<string, string>) =>
-  span ? jsPath(source, span.start, span.end, constants) : undefined;

@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import { chainedCalls } from "../js/calls.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
-import { isPrefixValue, jsPath, pathConstants } from "../js/values.ts";
+import { pathConstants, spanPath, usePrefix } from "../js/values.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -40,7 +40,7 @@ export const koa: Framework = {
         type: "router" as const,
         framework: "koa",
         name: m[1]!,
-        prefix: value(source, prefix, constants) ?? "",
+        prefix: spanPath(source, prefix, constants) ?? "",
         guards: [],
         line: source.lineAt(m.index),
       };
@@ -53,7 +53,7 @@ export const koa: Framework = {
       const line = source.lineAt(m.index);
       if (m[2] === "prefix") {
         const router = routers.get(owner);
-        if (router) router.prefix = value(source, args[0], constants) ?? router.prefix;
+        if (router) router.prefix = spanPath(source, args[0], constants) ?? router.prefix;
         continue;
       }
       for (const call of [{ name: m[2]!, args }, ...chainedCalls(source.code, end, VERBS)]) {
@@ -78,8 +78,8 @@ function route(
   constants: Map<string, string>,
 ): Registration | undefined {
   let rest = args;
-  let path = value(source, rest[0], constants);
-  const second = value(source, rest[1], constants);
+  let path = spanPath(source, rest[0], constants);
+  const second = spanPath(source, rest[1], constants);
   if (path !== undefined && !isPath(path) && second !== undefined && isPath(second)) {
     rest = rest.slice(1);
     path = second;
@@ -106,9 +106,7 @@ function use(
   line: number,
   constants: Map<string, string>,
 ): Registration {
-  const read = value(source, args[0], constants);
-  const path = read !== undefined && isPrefixValue(read) ? read : undefined;
-  const rest = path === undefined ? args : args.slice(1);
+  const { prefix: path, rest } = usePrefix(source, args, constants);
   const names = rest
     .filter((a) => !/\.\s*allowedMethods\s*\(/.test(source.code.slice(a.start, a.end)))
     .map((a) => argumentName(source, a.start, a.end).replace(/\.(?:routes|middleware)$/, ""))
@@ -119,5 +117,3 @@ function use(
 /** A path, or a placeholder for one held in another module's constant. */
 const isPath = (path: string) => path.startsWith("/") || path.startsWith("${");
 
-const value = (source: RouteSource, span: Span | undefined, constants: Map<string, string>) =>
-  span ? jsPath(source, span.start, span.end, constants) : undefined;

@@ -1,17 +1,14 @@
 import type { Framework } from "../framework.ts";
 import { argumentName } from "../js/names.ts";
-import { arrayElements, code, objectProperties, type Span } from "../js/objects.ts";
-import { componentName, importedModule, type RouteObjects, routeTree } from "../js/route-tree.ts";
+import { code, type Span } from "../js/objects.ts";
+import { componentName, declaredRouteTrees, importedModule, type RouteObjects, routeTree } from "../js/route-tree.ts";
 import { pathConstants } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
-import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { jsxRoutes } from "./react-router-jsx.ts";
 
-const DECLARED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*([^=;]+?))?\s*=\s*\[/g;
 const TYPED = /^(?:RouteObject|RouteConfig)\s*\[\s*\]$|^Array\s*<\s*RouteObject\s*>$/;
 const INLINE = /\b(?:create(?:Browser|Hash|Memory)Router|useRoutes)\s*\(\s*\[/g;
-const DEFAULT = /\bexport\s+default\s*\[/g;
 
 /**
  * React Router: route objects (`createBrowserRouter([...])`, `useRoutes`, typed
@@ -35,16 +32,10 @@ export const reactRouter: Framework = {
           lazyName(source, p.get("lazy")),
       guards: (p) => [...element(source, p.get("element")).guards, ...loaderGuard(source, p.get("loader"))],
     };
-    const found: Registration[] = [];
-    const add = (open: number, name: string) => found.push(...routeTree(source, open, name, tree, constants));
-    for (const m of source.code.matchAll(DECLARED)) {
-      const open = m.index + m[0].length - 1;
-      if (TYPED.test(m[2]?.trim() ?? "") || looksLikeRoutes(source, open)) add(open, m[1]!);
+    const found = declaredRouteTrees(source, tree, constants, TYPED, (p) => isRouteObject(source, p));
+    for (const m of source.code.matchAll(INLINE)) {
+      found.push(...routeTree(source, m.index + m[0].length - 1, `(routes:${source.lineAt(m.index)})`, tree, constants));
     }
-    for (const m of source.code.matchAll(DEFAULT)) {
-      if (looksLikeRoutes(source, m.index + m[0].length - 1)) add(m.index + m[0].length - 1, "default");
-    }
-    for (const m of source.code.matchAll(INLINE)) add(m.index + m[0].length - 1, `(routes:${source.lineAt(m.index)})`);
     found.push(...jsxRoutes(source, constants, (span) => element(source, span)));
     return found;
   },
@@ -74,11 +65,8 @@ function loaderGuard(source: RouteSource, span: Span | undefined): string[] {
 const lazyName = (source: RouteSource, span: Span | undefined) =>
   importedModule(source, span)?.split("/").at(-1)!.replace(/\.[jt]sx?$/, "");
 
-/** Whether an array literal holds route objects: its first object has a path or index and renders or nests something. */
-function looksLikeRoutes(source: RouteSource, open: number): boolean {
-  const first = arrayElements(source, open).find((e) => source.code[e.start] === "{");
-  if (!first) return false;
-  const p = objectProperties(source, first.start);
+/** Whether an object is a route: it has a path or index and renders or nests something. */
+function isRouteObject(source: RouteSource, p: Map<string, Span>): boolean {
   return (p.has("path") || p.has("index")) && ["element", "Component", "lazy", "children"].some((k) => p.has(k)) &&
     !code(source, p.get("component")).includes("import");
 }

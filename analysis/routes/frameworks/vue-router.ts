@@ -1,15 +1,12 @@
 import type { Framework } from "../framework.ts";
 import { argumentName, isInline } from "../js/names.ts";
 import { arrayElements, code, objectProperties, type Span } from "../js/objects.ts";
-import { componentName, type RouteObjects, routeTree } from "../js/route-tree.ts";
+import { componentName, declaredRouteTrees, type RouteObjects, routeTree } from "../js/route-tree.ts";
 import { pathConstants } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
-import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
-const DECLARED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*([^=;]+?))?\s*=\s*\[/g;
 const TYPED = /^(?:RouteRecordRaw|RouteConfig|RouteRecord)\s*\[\s*\]$|^Array\s*<\s*(?:RouteRecordRaw|RouteConfig)\s*>$/;
-const DEFAULT = /\bexport\s+default\s*\[/g;
 const OPTION = /\broutes\s*:\s*\[/g;
 
 /**
@@ -32,25 +29,16 @@ export const vueRouter: Framework = {
       guards: (p) => [...beforeEnter(source, p.get("beforeEnter")), ...metaGuards(source, p.get("meta"))],
       cleanPath: (path) => path.replace(/(:\w+)(?:\([^)]*\))?[*+]/g, "$1"),
     };
-    const found: Registration[] = [];
-    const add = (open: number, name: string) => found.push(...routeTree(source, open, name, tree, constants));
-    for (const m of source.code.matchAll(DECLARED)) {
-      const open = m.index + m[0].length - 1;
-      if (TYPED.test(m[2]?.trim() ?? "") || looksLikeRoutes(source, open)) add(open, m[1]!);
+    const found = declaredRouteTrees(source, tree, constants, TYPED, isRouteObject);
+    for (const m of source.code.matchAll(OPTION)) {
+      found.push(...routeTree(source, m.index + m[0].length - 1, `(routes:${source.lineAt(m.index)})`, tree, constants));
     }
-    for (const m of source.code.matchAll(DEFAULT)) {
-      if (looksLikeRoutes(source, m.index + m[0].length - 1)) add(m.index + m[0].length - 1, "default");
-    }
-    for (const m of source.code.matchAll(OPTION)) add(m.index + m[0].length - 1, `(routes:${source.lineAt(m.index)})`);
     return found;
   },
 };
 
-/** Whether an array literal holds route objects: its first object has a path and renders or nests something. */
-function looksLikeRoutes(source: RouteSource, open: number): boolean {
-  const first = arrayElements(source, open).find((e) => source.code[e.start] === "{");
-  if (!first) return false;
-  const p = objectProperties(source, first.start);
+/** Whether an object is a route: it has a path and renders or nests something. */
+function isRouteObject(p: Map<string, Span>): boolean {
   return p.has("path") && (p.has("component") || p.has("components") || p.has("children") || p.has("redirect"));
 }
 

@@ -26,6 +26,36 @@ const IMPORTED = /import\s*\(\s*(["'`])/;
  * `...userRoutes`, lazily loaded modules). Index routes (`index: true`, `path: ""`) take
  * their parent's path; route objects without a path only group their children.
  */
+const DECLARED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*([^=;]+?))?\s*=\s*\[/g;
+const DEFAULT = /\bexport\s+default\s*\[/g;
+
+/**
+ * The route arrays a file declares, read as route trees: `const routes: <typed> = [...]`, or any
+ * declared or default-exported array whose first object `isRoute` accepts (by its properties).
+ */
+export function declaredRouteTrees(
+  source: RouteSource,
+  tree: RouteObjects,
+  constants: Map<string, string>,
+  typed: RegExp,
+  isRoute: (properties: Map<string, Span>) => boolean,
+): Registration[] {
+  const looksLikeRoutes = (open: number) => {
+    const first = arrayElements(source, open).find((e) => source.code[e.start] === "{");
+    return first !== undefined && isRoute(objectProperties(source, first.start));
+  };
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(DECLARED)) {
+    const open = m.index + m[0].length - 1;
+    if (typed.test(m[2]?.trim() ?? "") || looksLikeRoutes(open)) found.push(...routeTree(source, open, m[1]!, tree, constants));
+  }
+  for (const m of source.code.matchAll(DEFAULT)) {
+    const open = m.index + m[0].length - 1;
+    if (looksLikeRoutes(open)) found.push(...routeTree(source, open, "default", tree, constants));
+  }
+  return found;
+}
+
 export function routeTree(
   source: RouteSource,
   open: number,

@@ -52,6 +52,20 @@ export function isPrefixValue(value: string): boolean {
   return /^[A-Z][A-Z0-9_]*$/.test(last) || /prefix|path|url|base|root/i.test(last);
 }
 
+/** The route path or prefix an argument holds, when it is statically known. */
+export const spanPath = (source: RouteSource, span: Span | undefined, constants: Map<string, string>): string | undefined =>
+  span ? jsPath(source, span.start, span.end, constants) : undefined;
+
+/**
+ * `owner.use([prefix,] ...rest)`: the leading prefix when the first argument is one (see
+ * `isPrefixValue`), and the arguments after it.
+ */
+export function usePrefix(source: RouteSource, args: readonly Span[], constants: Map<string, string>): { prefix: string | undefined; rest: Span[] } {
+  const read = spanPath(source, args[0], constants);
+  const prefix = read !== undefined && isPrefixValue(read) ? read : undefined;
+  return { prefix, rest: prefix === undefined ? [...args] : args.slice(1) };
+}
+
 /** The file's constants for route paths: `jsConstants`, with imported constants kept as placeholders. */
 export const pathConstants = (source: RouteSource): Map<string, string> => jsConstants(source, importHoles(source));
 
