@@ -7,6 +7,7 @@ import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles } from "./graph/cycles.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
+import { numberGraph } from "./graph/numbered.ts";
 import { computeHealth } from "./health.ts";
 import { LANGUAGES } from "./languages/mod.ts";
 import { ProjectFiles } from "./project.ts";
@@ -91,8 +92,9 @@ function structure(root: string, options: AnalyzeOptions) {
 
   progress("graph");
   const paths = facts.map((f) => f.path);
-  const cycles = findCycles(paths, edges);
-  const fan = fanCounts(edges);
+  const graph = numberGraph(paths, edges);
+  const cycles = findCycles(graph, paths, edges);
+  const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);
   lap("graph");
 

@@ -1,4 +1,5 @@
-import type { Edge, Hub } from "../schema.ts";
+import type { Hub } from "../schema.ts";
+import type { NumberedGraph } from "./numbered.ts";
 
 /**
  * The fan-in a file needs to be a hub: 5% of the repository's source files, and never fewer
@@ -7,16 +8,17 @@ import type { Edge, Hub } from "../schema.ts";
  */
 export const hubThreshold = (sourceFiles: number): number => Math.max(10, Math.ceil(sourceFiles * 0.05));
 
-/** Distinct importers and imports per file, over edges of every kind. */
-export function fanCounts(edges: readonly Edge[]): { fanIn: Map<string, number>; fanOut: Map<string, number> } {
-  const importers = new Map<string, Set<string>>();
-  const imported = new Map<string, Set<string>>();
-  for (const { from, to } of edges) {
-    (importers.get(to) ?? importers.set(to, new Set()).get(to)!).add(from);
-    (imported.get(from) ?? imported.set(from, new Set()).get(from)!).add(to);
-  }
-  const sizes = (map: Map<string, Set<string>>) => new Map([...map].map(([file, set]) => [file, set.size]));
-  return { fanIn: sizes(importers), fanOut: sizes(imported) };
+/** Distinct importers and imports per file, over edges of every kind; files with none are left out. */
+export function fanCounts(graph: NumberedGraph): { fanIn: Map<string, number>; fanOut: Map<string, number> } {
+  const importers = new Array<number>(graph.names.length).fill(0);
+  const fanOut = new Map<string, number>();
+  graph.all.forEach((targets, id) => {
+    if (targets.length) fanOut.set(graph.names[id]!, targets.length);
+    for (const target of targets) importers[target]!++;
+  });
+  const fanIn = new Map<string, number>();
+  importers.forEach((count, id) => count && fanIn.set(graph.names[id]!, count));
+  return { fanIn, fanOut };
 }
 
 /** Hub files: fan-in at or above the threshold, most depended-on first. */

@@ -1,5 +1,6 @@
 /**
- * The integration catalog: `catalog.json` beside this module, validated once when it loads.
+ * The integration catalog: `catalog.json` beside this module, validated the first time it is
+ * needed (not when the module loads: a command that reads no integrations should not pay for it).
  * It is data, so covering another package or image is one line there and no code here; the
  * import attribute makes `bun build --compile` embed it in the binary.
  */
@@ -61,4 +62,7 @@ export function parseCatalog(raw: unknown): CatalogEntry[] {
   return parsed.data.integrations;
 }
 
-export const CATALOG: readonly CatalogEntry[] = parseCatalog(data);
+let parsed: readonly CatalogEntry[] | undefined;
+
+/** The shipped catalog, validated. */
+export const catalog = (): readonly CatalogEntry[] => (parsed ??= parseCatalog(data));

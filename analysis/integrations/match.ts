@@ -4,7 +4,7 @@
  * two catalog entries differ by case alone); a `*` in a catalog name matches any run of
  * characters.
  */
-import { CATALOG, type CatalogEntry, type Ecosystem, type ImportFamily } from "./catalog.ts";
+import { catalog, type CatalogEntry, type Ecosystem, type ImportFamily } from "./catalog.ts";
 
 /** A catalog entry a name maps to; `conditional` when it needs a manifest to say so (a crate feature). */
 export type Hit = { id: string; conditional: boolean };
@@ -87,9 +87,9 @@ export class CatalogIndex {
   private readonly imports = new Map<Family, NameIndex>();
   readonly entries: ReadonlyMap<string, CatalogEntry>;
 
-  constructor(catalog: readonly CatalogEntry[] = CATALOG) {
-    this.entries = new Map(catalog.map((entry) => [entry.id, entry]));
-    for (const entry of catalog) {
+  constructor(entries: readonly CatalogEntry[] = catalog()) {
+    this.entries = new Map(entries.map((entry) => [entry.id, entry]));
+    for (const entry of entries) {
       const hit = { id: entry.id, conditional: false };
       for (const [ecosystem, names] of Object.entries(entry.packages ?? {}) as [Ecosystem, string[]][]) {
         for (const name of names) this.indexPackage(ecosystem, name, entry.id);

@@ -1,0 +1,50 @@
+import type { Edge } from "../schema.ts";
+
+/**
+ * The import graph with files numbered in name order, for the graph stages: arrays of
+ * numbers instead of maps of path strings. Sorted neighbour lists of numbers visit files in
+ * the same order as sorted names would, so results do not depend on the numbering.
+ */
+export type NumberedGraph = {
+  names: string[];
+  ids: Map<string, number>;
+  /** Sorted, distinct targets per file: over every edge, and over runtime (non-type) edges. */
+  all: number[][];
+  runtime: number[][];
+};
+
+export function numberGraph(files: readonly string[], edges: readonly Edge[]): NumberedGraph {
+  const names = [...files].sort();
+  const ids = new Map(names.map((name, id) => [name, id]));
+  const idOf = (path: string): number => {
+    let id = ids.get(path);
+    if (id === undefined) {
+      // An edge to a file outside `files`: numbered after them, so nothing is lost.
+      ids.set(path, (id = names.length));
+      names.push(path);
+    }
+    return id;
+  };
+  const all: number[][] = [];
+  const runtime: number[][] = [];
+  for (const edge of edges) {
+    const from = idOf(edge.from);
+    const to = idOf(edge.to);
+    (all[from] ??= []).push(to);
+    if (edge.kind !== "type") (runtime[from] ??= []).push(to);
+  }
+  for (let id = 0; id < names.length; id++) {
+    all[id] = distinctSorted(all[id]);
+    runtime[id] = distinctSorted(runtime[id]);
+  }
+  return { names, ids, all, runtime };
+}
+
+function distinctSorted(targets: number[] | undefined): number[] {
+  if (!targets) return [];
+  targets.sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < targets.length; i++) if (i === 0 || targets[i] !== targets[i - 1]) targets[kept++] = targets[i]!;
+  targets.length = kept;
+  return targets;
+}
