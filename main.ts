@@ -12,5 +12,6 @@ const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text + "\n"),
   stderr: (text) => process.stderr.write(text.startsWith("\r") ? text : text + "\n"),
   stderrIsTTY: Boolean(process.stderr.isTTY),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
 });
 process.exitCode = code;

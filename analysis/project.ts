@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { parse as parseJsonc, type ParseError } from "jsonc-parser";
 
 /**
@@ -59,9 +59,28 @@ export const dirOf = (path: string): string => {
   return slash === -1 ? "" : path.slice(0, slash);
 };
 
-/** Joins and normalises repository paths; undefined when the result climbs above the root. */
+/**
+ * Joins and normalises repository paths; undefined when the result climbs above the root.
+ * Walks the segments itself rather than calling path.normalize: resolution joins a path for
+ * nearly every import, and this is several times cheaper.
+ */
 export function joinPath(dir: string, relative: string): string | undefined {
-  const joined = posix.normalize(dir ? `${dir}/${relative}` : relative);
-  if (joined === ".." || joined.startsWith("../") || joined.startsWith("/")) return undefined;
-  return joined === "." ? "" : joined.replace(/\/$/, "");
+  if (!dir && relative.startsWith("/")) return undefined;
+  const parts: string[] = [];
+  for (const whole of [dir, relative]) {
+    let start = 0;
+    while (start <= whole.length) {
+      let end = whole.indexOf("/", start);
+      if (end === -1) end = whole.length;
+      const segment = whole.slice(start, end);
+      if (segment === "..") {
+        if (parts.length === 0) return undefined;
+        parts.pop();
+      } else if (segment !== "" && segment !== ".") {
+        parts.push(segment);
+      }
+      start = end + 1;
+    }
+  }
+  return parts.join("/");
 }

@@ -33,12 +33,12 @@ export const auditCommand: Command = {
       const baseline = { version: 1, findings: report.findings.map(({ id, rule, title }) => ({ id, rule, title })) };
       writeFileAtomic(resolve(String(writeTo)), JSON.stringify(baseline, null, 2) + "\n");
       context.stderr(`wrote ${baseline.findings.length} accepted findings to ${writeTo}`);
-      if (context.json) context.stdout(JSON.stringify({ written: String(writeTo), findings: baseline.findings.length }));
+      if (context.json) context.printJson({ written: String(writeTo), findings: baseline.findings.length });
       return 0;
     }
     const findings = report.findings.filter((f) => !accepted.has(f.id));
-    if (format === "json") context.stdout(JSON.stringify({ findings, baselined: report.findings.length - findings.length, health: report.health }, null, 2));
-    else if (format === "sarif") context.stdout(JSON.stringify(toSarif(findings, report.root), null, 2));
+    if (format === "json") context.printJson({ findings, baselined: report.findings.length - findings.length, health: report.health });
+    else if (format === "sarif") context.printJson(toSarif(findings, report.root));
     else context.stdout(text(findings, report.findings.length - findings.length, report.health.score));
 
     const threshold = failOn?.success ? SEVERITY_RANK[failOn.data] : undefined;

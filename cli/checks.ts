@@ -28,9 +28,8 @@ function checkCommand(name: CheckName): Command {
       const id = context.positionals[0];
       if (!id) throw new TypeError(`give the task id: tool ${name} <task>`);
       const result = await runCheck(context.root, id, name, context.values);
-      context.stdout(context.json
-        ? JSON.stringify({ task: id, check: name, ok: result.ok, summary: result.summary, details: result.details }, null, 2)
-        : `${name} ${result.ok ? "passed" : "failed"}: ${result.summary}\n\n${result.text}`.trimEnd());
+      if (context.json) context.printJson({ task: id, check: name, ok: result.ok, summary: result.summary, details: result.details });
+      else context.stdout(`${name} ${result.ok ? "passed" : "failed"}: ${result.summary}\n\n${result.text}`.trimEnd());
       return result.ok ? 0 : 1;
     },
   };

@@ -9,6 +9,8 @@ export type CommandContext = {
   values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   positionals: string[];
   stdout: (text: string) => void;
+  /** Prints a value as JSON: indented on a terminal, compact when piped. */
+  printJson: (value: unknown) => void;
   stderr: (text: string) => void;
   /** Reports progress of long work on stderr, only when stderr is a terminal. */
   progress: (phase: string, done?: number, total?: number) => void;

@@ -34,7 +34,7 @@ export const couplingCommand: Command = {
     const report = analyzeStructure(context.root, { onProgress: context.progress });
     const section = report.components;
     if (context.json) {
-      context.stdout(JSON.stringify(section, null, 2));
+      context.printJson(section);
       return 0;
     }
     const items = [...section.items].sort(sort);

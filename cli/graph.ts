@@ -21,7 +21,7 @@ export const graphCommand: Command = {
     const report = analyzeStructure(context.root, { onProgress: context.progress });
     if (context.json) {
       const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;
-      context.stdout(JSON.stringify({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health }, null, 2));
+      context.printJson({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health });
     } else if (format !== "text") {
       context.stdout(FORMATS[format]!(report).trimEnd());
     } else {

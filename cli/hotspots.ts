@@ -18,7 +18,7 @@ export const hotspotsCommand: Command = {
     const history = analyze(context.root, { onProgress: context.progress }).history;
     if (context.json) {
       const { available, note, since, commits, hotspots, coupling, files, ownership } = history;
-      context.stdout(JSON.stringify({ available, note, since, commits, hotspots: hotspots.slice(0, limit), coupling, files, ownership }, null, 2));
+      context.printJson({ available, note, since, commits, hotspots: hotspots.slice(0, limit), coupling, files, ownership });
       return 0;
     }
     const out: string[] = [];

@@ -23,12 +23,13 @@ export const impactCommand: Command = {
     if (context.values.brief) {
       if (targets.length !== 1) throw new TypeError("--brief takes one file or component");
       const brief = contextBrief(report, targets[0]!);
-      context.stdout(context.json ? JSON.stringify({ target: targets[0], markdown: brief }, null, 2) : brief.trimEnd());
+      if (context.json) context.printJson({ target: targets[0], markdown: brief });
+      else context.stdout(brief.trimEnd());
       return 0;
     }
     const impact = impactOf(report, targets);
     if (context.json) {
-      context.stdout(JSON.stringify(impact, null, 2));
+      context.printJson(impact);
       return 0;
     }
     const out = [`Impact of ${targets.join(", ")}`, "", `Dependents: ${impact.dependents.length}`];

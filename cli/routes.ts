@@ -25,7 +25,7 @@ export const routesCommand: Command = {
       (!kind || r.kind === kind) && (!method || r.method === method) && (!framework || r.framework.toLowerCase() === framework)
     );
     if (context.json) {
-      context.stdout(JSON.stringify({ ...section, items }, null, 2));
+      context.printJson({ ...section, items });
       return 0;
     }
     context.stdout(table(items, section.frameworks) + notes(section));

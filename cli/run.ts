@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isUserError, ToolError } from "../core/errors.ts";
 import { VERSION } from "../core/version.ts";
@@ -14,6 +14,8 @@ export type CliIO = {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   stderrIsTTY: boolean;
+  /** JSON on a terminal is indented for reading; piped, it is compact for programs. */
+  stdoutIsTTY?: boolean;
 };
 
 const GLOBAL_OPTIONS: OptionSpec = {
@@ -115,7 +117,7 @@ function parseMessage(error: unknown): string {
 
 function makeContext(command: Command, parsed: ReturnType<typeof parse>, io: CliIO): CommandContext {
   const rootArg = parsed.values.root;
-  const root = typeof rootArg === "string" ? resolve(io.cwd, rootArg) : gitRoot(io.cwd) ?? io.cwd;
+  const root = typeof rootArg === "string" ? resolve(io.cwd, rootArg) : gitRoot(io.cwd, io.env) ?? io.cwd;
   if (!existsSync(root) || !statSync(root).isDirectory()) {
     throw new UsageError(`--root '${rootArg}' is not a folder. Give the path of a repository.`);
   }
@@ -131,6 +133,11 @@ function makeContext(command: Command, parsed: ReturnType<typeof parse>, io: Cli
       shown = false;
       io.stdout(text);
     },
+    printJson: (value) => {
+      if (shown) io.stderr("\r\x1b[K");
+      shown = false;
+      io.stdout(JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined));
+    },
     stderr: io.stderr,
     progress: (phase, done, total) => {
       if (!io.stderrIsTTY) return;
@@ -143,8 +150,19 @@ function makeContext(command: Command, parsed: ReturnType<typeof parse>, io: Cli
   };
 }
 
-/** The top of the git work tree holding `cwd`, or undefined outside git. */
-function gitRoot(cwd: string): string | undefined {
-  const result = spawnSync("git", ["rev-parse", "--show-toplevel"], { cwd, encoding: "utf8" });
-  return result.status === 0 ? result.stdout.trim() : undefined;
+/**
+ * The top of the git work tree holding `cwd`, or undefined outside git: the nearest folder
+ * with a `.git` entry (a folder, or a file in worktrees and submodules). Looked up on disk
+ * rather than by running `git rev-parse`, which would cost every command a process; git's
+ * own variables that move the repository elsewhere are still left to git.
+ */
+function gitRoot(cwd: string, env: CliIO["env"]): string | undefined {
+  if (env.GIT_DIR || env.GIT_WORK_TREE) {
+    const result = spawnSync("git", ["rev-parse", "--show-toplevel"], { cwd, encoding: "utf8" });
+    return result.status === 0 ? result.stdout.trim() : undefined;
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
 }

@@ -26,11 +26,8 @@ export const serveCommand: Command = {
       commands: context.commands.map(({ name, summary, usage }) => ({ name, summary, usage })),
       log: context.stderr,
     });
-    context.stdout(
-      context.json
-        ? JSON.stringify({ url: running.url, root: context.root })
-        : `tool console: ${running.url}  (root ${context.root}; Ctrl+C stops)`,
-    );
+    if (context.json) context.printJson({ url: running.url, root: context.root });
+    else context.stdout(`tool console: ${running.url}  (root ${context.root}; Ctrl+C stops)`);
     if (context.values.open) openBrowser(running.url, context.stderr);
     await new Promise<void>((resolve) => {
       const stop = () => {

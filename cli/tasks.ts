@@ -17,7 +17,8 @@ export const newCommand: Command = {
     const title = str(context, "title");
     if (!title) throw new TypeError("--title is required");
     const created = createTask(context.root, { slug, title, detail: str(context, "detail"), preset: str(context, "preset"), criteria: strings(context.values.criterion) });
-    context.stdout(context.json ? JSON.stringify({ slug: created.id, preset: created.preset }) : `created task ${created.id} (${created.preset}); next: ${readTask(context.root, created.id).next}`);
+    if (context.json) context.printJson({ slug: created.id, preset: created.preset });
+    else context.stdout(`created task ${created.id} (${created.preset}); next: ${readTask(context.root, created.id).next}`);
     return 0;
   },
 };
@@ -30,7 +31,7 @@ export const tasksCommand: Command = {
   run(context) {
     const tasks = taskIds(context.root).map((id) => readTask(context.root, id));
     if (context.json) {
-      context.stdout(JSON.stringify({ tasks: tasks.map(summary) }, null, 2));
+      context.printJson({ tasks: tasks.map(summary) });
       return 0;
     }
     if (!tasks.length) {
@@ -55,7 +56,8 @@ export const taskCommand: Command = {
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool task <id>");
     const task = readTask(context.root, id);
-    context.stdout(context.json ? JSON.stringify(task, null, 2) : describe(task));
+    if (context.json) context.printJson(task);
+    else context.stdout(describe(task));
     return 0;
   },
 };
@@ -79,7 +81,8 @@ export const subtaskCommand: Command = {
         title, type: str(context, "type"), complexity: str(context, "complexity"), dependsOn: csv(str(context, "depends-on")),
         criteria: csv(str(context, "criteria")), files: csv(str(context, "files")), items: strings(context.values.item),
       });
-      context.stdout(context.json ? JSON.stringify({ task: id, subtask: number }) : `added subtask ${number} to ${id}`);
+      if (context.json) context.printJson({ task: id, subtask: number });
+      else context.stdout(`added subtask ${number} to ${id}`);
       return 0;
     }
     if (action === "set") {
@@ -88,7 +91,8 @@ export const subtaskCommand: Command = {
       if (!parsed.success) throw new RangeError(`status must be pending, in-progress, blocked or done, not "${status}"`);
       const task = setSubtaskStatus(context.root, id, nn, parsed.data, context.values.force === true);
       const subtask = task.subtasks.find((s) => s.id === nn)!;
-      context.stdout(context.json ? JSON.stringify({ task: id, subtask }) : `subtask ${nn} of ${id} is ${subtask.status}; stage ${task.stage}`);
+      if (context.json) context.printJson({ task: id, subtask });
+      else context.stdout(`subtask ${nn} of ${id} is ${subtask.status}; stage ${task.stage}`);
       return 0;
     }
     throw new TypeError(`give an action: tool subtask add|set ... (not "${action ?? ""}")`);
@@ -105,7 +109,8 @@ export const doneCommand: Command = {
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool done <id>");
     const task = markDone(context.root, id, { by: str(context, "by"), note: str(context, "note"), force: context.values.force === true });
-    context.stdout(context.json ? JSON.stringify({ task: id, done: task.done }) : `task ${id} is done`);
+    if (context.json) context.printJson({ task: id, done: task.done });
+    else context.stdout(`task ${id} is done`);
     return 0;
   },
 };
@@ -120,7 +125,8 @@ export const reopenCommand: Command = {
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool reopen <id>");
     const task = reopenTask(context.root, id);
-    context.stdout(context.json ? JSON.stringify({ task: id, stage: task.stage }) : `task ${id} is reopened; stage ${task.stage}`);
+    if (context.json) context.printJson({ task: id, stage: task.stage });
+    else context.stdout(`task ${id} is reopened; stage ${task.stage}`);
     return 0;
   },
 };

@@ -49,8 +49,12 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
       const found = hit(stem + ".ts") ?? hit(stem + ".tsx");
       if (found) return found;
     }
-    const exact = hit(base);
-    if (exact && ext) return exact;
+    // A file named exactly so wins when the specifier has an extension, and comes last when
+    // it has none (after x.ts and x/index.ts), as in TypeScript.
+    if (ext) {
+      const exact = hit(base);
+      if (exact) return exact;
+    }
     for (const candidate of EXTENSIONS) {
       const found = hit(base + candidate);
       if (found) return found;
@@ -60,7 +64,7 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
       const found = hit(prefix + candidate);
       if (found) return found;
     }
-    return exact;
+    return ext ? undefined : hit(base);
   };
 
   const resolveWorkspace = (workspace: Workspace, subpath: string): Resolution | undefined => {
@@ -100,22 +104,30 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
 
   // A relative specifier means the same file from every file of a folder, and files of a
   // folder import much the same siblings: resolve each (folder, specifier) pair once.
-  const relative = new Map<string, Resolution>();
-  const resolveRelative = (specifier: string, dir: string): Resolution => {
-    const key = `${dir}\0${specifier}`;
-    let found = relative.get(key);
+  const relativeByDir = new Map<string, Map<string, Resolution>>();
+  // A file's imports come one after another: look its folder up once for all of them.
+  let lastFrom: string | undefined;
+  let lastDir = "";
+  let relative = new Map<string, Resolution>();
+  const resolveRelative = (specifier: string, from: string): Resolution => {
+    if (from !== lastFrom) {
+      lastFrom = from;
+      lastDir = dirOf(from);
+      relative = relativeByDir.get(lastDir) ?? relativeByDir.set(lastDir, new Map()).get(lastDir)!;
+    }
+    let found = relative.get(specifier);
     if (!found) {
-      const path = specifier.startsWith("/") ? undefined : joinPath(dir, specifier);
+      const path = specifier.startsWith("/") ? undefined : joinPath(lastDir, specifier);
       found = path === undefined
         ? { kind: "unresolved", reason: "outside the repository" }
         : probe(path) ?? { kind: "unresolved", reason: "no such file" };
-      relative.set(key, found);
+      relative.set(specifier, found);
     }
     return found;
   };
 
   return (specifier, from) => {
-    if (specifier.startsWith(".") || specifier.startsWith("/")) return resolveRelative(specifier, dirOf(from));
+    if (specifier.startsWith(".") || specifier.startsWith("/")) return resolveRelative(specifier, from);
     if (specifier.startsWith("node:")) return { kind: "external", name: specifier };
     if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
       // npm:, jsr:, https: and other schemes are packages from outside the repository.

@@ -2,7 +2,7 @@
  * The resolve stage: every import specifier of every file, resolved by its language's
  * resolver to a repository file, a package, or nothing.
  */
-import type { FileFacts } from "../facts.ts";
+import type { FileFacts, ImportFact } from "../facts.ts";
 import type { Edge, External, Unresolved } from "../schema.ts";
 import type { ProjectFiles } from "../project.ts";
 import { javascriptResolver } from "./javascript.ts";
@@ -60,27 +60,22 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     return resolver;
   };
 
-  // Edges name files by the very strings of `facts`, so that the graph stages after this one
-  // compare and hash one string per file rather than a fresh copy per import.
-  const canonical = new Map(facts.map((file) => [file.path, file.path]));
-  const same = (path: string) => canonical.get(path) ?? path;
   const edges: Edge[] = [];
   const unresolved: Unresolved[] = [];
   const externals: External[] = [];
   for (const file of facts) {
     const resolve = resolverFor(file.language);
     if (!resolve) continue;
-    const seen = new Set<string>();
-    for (const { specifier, kind, line } of file.imports) {
-      const key = `${specifier}\0${kind}\0${line}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+    const imports = file.imports;
+    for (let i = 0; i < imports.length; i++) {
+      if (repeated(imports, i)) continue;
+      const { specifier, kind, line } = imports[i]!;
       const target = resolve(specifier, file.path);
       if (target.kind === "local") {
-        if (target.path !== file.path) edges.push({ from: file.path, to: same(target.path), kind, line, specifier });
+        if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
       } else if (target.kind === "package") {
         for (const path of target.paths) {
-          if (path !== file.path) edges.push({ from: file.path, to: same(path), kind, line, specifier, coarse: true });
+          if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
         }
       } else if (target.kind === "external") {
         externals.push({ file: file.path, specifier, name: target.name, kind, line });
@@ -90,4 +85,14 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     }
   }
   return { edges, unresolved, externals };
+}
+
+/** Whether the same import (specifier, kind and line) came earlier in the list. */
+function repeated(imports: readonly ImportFact[], i: number): boolean {
+  const { specifier, kind, line } = imports[i]!;
+  for (let j = 0; j < i; j++) {
+    const other = imports[j]!;
+    if (other.line === line && other.specifier === specifier && other.kind === kind) return true;
+  }
+  return false;
 }

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { fixtureRepo, runTool, tempDir } from "../helpers/repo.ts";
+import { fixtureRepo, git, runTool, tempDir } from "../helpers/repo.ts";
 
 const test = suite("tool graph and the command line");
 const hasDot = spawnSync("dot", ["-V"]).status === 0;
@@ -44,6 +44,22 @@ test("tool graph --json prints only JSON, with files, edges, cycles, hubs and he
   assert.is(report.files.length, 14);
   assert.is(report.cycles.filter((c: { kind: string }) => c.kind === "runtime").length, 2);
   for (const key of ["edges", "hubs", "health", "unresolved", "truncated", "skipped"]) assert.ok(key in report, key);
+});
+
+test("piped --json output is compact, one line a program reads at once", () => {
+  const repo = fixtureRepo("ts-app");
+  const result = runTool(["graph", "--json", "--root", repo]);
+  assert.is(result.stdout.trimEnd().split("\n").length, 1);
+  assert.is(JSON.parse(result.stdout).files.length, 14);
+});
+
+test("the default root is the work tree of a git worktree too, whose .git is a file", () => {
+  const repo = fixtureRepo("ts-app");
+  const worktree = tempDir("tool-worktree-") + "/wt";
+  git(repo, "worktree", "add", "-q", worktree);
+  const result = runTool(["graph", "--json"], { cwd: worktree + "/src" });
+  assert.is(result.code, 0);
+  assert.is(JSON.parse(result.stdout).root, worktree);
 });
 
 test("tool graph prints a readable summary with cycles as loops", () => {
