@@ -17,10 +17,25 @@ export const PUNCT = 5;
 export const NUMBER = 6;
 export const REGEX = 7;
 
-export type Token = { type: number; value: string; line: number; depth: number };
+/**
+ * The token stream, one slot per token in typed arrays rather than one object per token: a
+ * file of a few hundred lines has thousands of tokens, and objects for them were most of the
+ * cost of reading a repository. A token's text is `src.slice(start, end)` (for string and
+ * template tokens, the text between the quotes).
+ */
+export type Tokens = {
+  src: string;
+  count: number;
+  type: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  line: Int32Array;
+  /** Brace depth at the token. */
+  depth: Int32Array;
+};
 export type Comment = { text: string; line: number };
 export type Lexed = {
-  tokens: Token[];
+  tokens: Tokens;
   comments: Comment[];
   /** Indentation width of every line that starts with code (a tab counts as four). */
   indents: number[];
@@ -28,6 +43,17 @@ export type Lexed = {
   /** The first thing that makes the token stream doubtful, with its line. */
   problem: { message: string; line: number } | undefined;
 };
+
+/** The text of token `i`. */
+export const textOf = (tokens: Tokens, i: number): string => tokens.src.slice(tokens.start[i], tokens.end[i]);
+
+/** Whether token `i` exists, has this type and, when given, exactly this text. */
+export function tokenIs(tokens: Tokens, i: number, type: number, text?: string): boolean {
+  if (i < 0 || i >= tokens.count || tokens.type[i] !== type) return false;
+  if (text === undefined) return true;
+  const start = tokens.start[i]!;
+  return tokens.end[i]! - start === text.length && tokens.src.startsWith(text, start);
+}
 
 const KEYWORDS_BEFORE_EXPRESSION = new Set([
   "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do",
@@ -47,7 +73,6 @@ const PUNCTUATORS = ["??=", "&&=", "||=", "...", "===", "!==", "?.", "??", "&&",
  * apostrophes in JSX text are ordinary characters.
  */
 export function lex(src: string, jsx = false): Lexed {
-  const tokens: Token[] = [];
   const comments: Comment[] = [];
   const indents: number[] = [];
   const length = src.length;
@@ -59,24 +84,54 @@ export function lex(src: string, jsx = false): Lexed {
   let problem: Lexed["problem"];
   let lineStart = true;
 
+  // About one token per four characters of typical code; the arrays double when that is short.
+  let capacity = Math.max(64, length >> 2);
+  let type = new Uint8Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let lines = new Int32Array(capacity);
+  let depths = new Int32Array(capacity);
+  let count = 0;
+  const grow = () => {
+    capacity *= 2;
+    const larger = <T extends Uint8Array | Int32Array>(array: T): T => {
+      const copy = new (array.constructor as new (n: number) => T)(capacity);
+      copy.set(array);
+      return copy;
+    };
+    type = larger(type);
+    starts = larger(starts);
+    ends = larger(ends);
+    lines = larger(lines);
+    depths = larger(depths);
+  };
+
   const flag = (message: string, at: number) => {
     if (!problem) problem = { message, line: at };
   };
-  const push = (type: number, value: string, tokenLine: number) => {
-    tokens.push({ type, value, line: tokenLine, depth });
+  const push = (tokenType: number, start: number, end: number, tokenLine: number) => {
+    if (count === capacity) grow();
+    type[count] = tokenType;
+    starts[count] = start;
+    ends[count] = end;
+    lines[count] = tokenLine;
+    depths[count] = depth;
+    count++;
   };
   const regexAllowed = () => {
-    const prev = tokens[tokens.length - 1];
-    if (!prev) return true;
-    if (prev.type === NAME) return KEYWORDS_BEFORE_EXPRESSION.has(prev.value);
-    if (prev.type === PUNCT) return prev.value !== ")" && prev.value !== "]" && prev.value !== "}";
+    if (count === 0) return true;
+    const last = count - 1;
+    if (type[last] === NAME) return KEYWORDS_BEFORE_EXPRESSION.has(src.slice(starts[last], ends[last]));
+    if (type[last] === PUNCT) {
+      const c = src.charCodeAt(starts[last]!);
+      return ends[last]! - starts[last]! > 1 || (c !== 41 && c !== 93 && c !== 125); // ) ] }
+    }
     return false;
   };
 
   // Reads template text from `pos` (just after "`" or the "}" closing a substitution).
   const readTemplate = (startLine: number, head: boolean) => {
-    let text = "";
-    let from = pos;
+    const from = pos;
     while (pos < length) {
       const c = src.charCodeAt(pos);
       if (c === 92) {
@@ -86,23 +141,21 @@ export function lex(src: string, jsx = false): Lexed {
       }
       if (c === 10) line++;
       if (c === 96) {
-        text += src.slice(from, pos);
+        push(head ? TEMPLATE : TEMPLATE_PART, from, pos, startLine);
         pos++;
-        push(head ? TEMPLATE : TEMPLATE_PART, text, startLine);
         return;
       }
       if (c === 36 && src.charCodeAt(pos + 1) === 123) {
+        push(TEMPLATE_PART, from, pos, startLine);
         pos += 2;
-        push(TEMPLATE_PART, text + src.slice(from, pos - 2), startLine);
         templateStack.push(depth);
         depth++;
         return;
       }
       pos++;
     }
-    text += src.slice(from, pos);
     flag("unterminated template literal", startLine);
-    push(TEMPLATE_PART, text, startLine);
+    push(TEMPLATE_PART, from, Math.min(pos, length), startLine);
   };
 
   while (pos < length) {
@@ -153,14 +206,14 @@ export function lex(src: string, jsx = false): Lexed {
       const start = pos;
       pos++;
       while (pos < length && isIdentPart(src.charCodeAt(pos))) pos++;
-      push(NAME, src.slice(start, pos), tokenLine);
+      push(NAME, start, pos, tokenLine);
       continue;
     }
     if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(pos + 1)))) {
       const start = pos;
       pos++;
       while (pos < length && (isIdentPart(src.charCodeAt(pos)) || src.charCodeAt(pos) === 46)) pos++;
-      push(NUMBER, src.slice(start, pos), tokenLine);
+      push(NUMBER, start, pos, tokenLine);
       continue;
     }
     if (c === 34 || c === 39) {
@@ -180,7 +233,7 @@ export function lex(src: string, jsx = false): Lexed {
         if (s === 10) break;
         pos++;
       }
-      push(STRING, src.slice(start, pos), tokenLine);
+      push(STRING, start, Math.min(pos, length), tokenLine);
       if (closed) pos++;
       else if (!jsx) flag("unterminated string", tokenLine);
       continue;
@@ -214,12 +267,12 @@ export function lex(src: string, jsx = false): Lexed {
         const start = pos;
         pos = i + 1;
         while (pos < length && isIdentPart(src.charCodeAt(pos))) pos++;
-        push(REGEX, src.slice(start, pos), tokenLine);
+        push(REGEX, start, pos, tokenLine);
         continue;
       }
     }
     if (c === 123) {
-      push(PUNCT, "{", tokenLine);
+      push(PUNCT, pos, pos + 1, tokenLine);
       depth++;
       pos++;
       continue;
@@ -237,27 +290,26 @@ export function lex(src: string, jsx = false): Lexed {
         flag("unbalanced closing brace", tokenLine);
         depth = 0;
       }
-      push(PUNCT, "}", tokenLine);
+      push(PUNCT, pos - 1, pos, tokenLine);
       continue;
     }
-    let punct = "";
+    let size = 1;
     // Only these characters start a multi-character punctuator.
     if (c === 63 || c === 38 || c === 124 || c === 46 || c === 61 || c === 33) {
       for (const p of PUNCTUATORS) {
         if (src.startsWith(p, pos)) {
-          punct = p;
+          size = p.length;
           break;
         }
       }
     }
     // `a?.5:b` is a ternary, not optional chaining.
-    if (punct === "?." && isDigit(src.charCodeAt(pos + 2))) punct = "?";
-    if (!punct) punct = src[pos] ?? "";
-    pos += punct.length;
-    push(PUNCT, punct, tokenLine);
+    if (size === 2 && c === 63 && src.charCodeAt(pos + 1) === 46 && isDigit(src.charCodeAt(pos + 2))) size = 1;
+    push(PUNCT, pos, pos + size, tokenLine);
+    pos += size;
   }
 
   if (depth > 0) flag(`${depth} unclosed brace${depth === 1 ? "" : "s"} at end of file`, line);
-  const lines = length === 0 ? 0 : line - (src.charCodeAt(length - 1) === 10 ? 1 : 0);
-  return { tokens, comments, indents, lines, problem };
+  const tokens: Tokens = { src, count, type, start: starts, end: ends, line: lines, depth: depths };
+  return { tokens, comments, indents, lines: length === 0 ? 0 : line - (src.charCodeAt(length - 1) === 10 ? 1 : 0), problem };
 }

@@ -1,21 +1,30 @@
 import type { Extracted, ImportFact, ImportKind, TypeFact } from "../../facts.ts";
 import { markersIn } from "../markers.ts";
 import { nestingFromIndents } from "../nesting.ts";
-import { type Lexed, NAME, PUNCT, STRING, TEMPLATE, type Token } from "./lexer.ts";
+import { type Lexed, NAME, PUNCT, STRING, TEMPLATE, textOf, tokenIs, type Tokens } from "./lexer.ts";
 
-const DECISION_WORDS = new Set(["if", "for", "while", "case", "catch"]);
-const DECISION_PUNCT = new Set(["&&", "||", "??", "&&=", "||=", "??="]);
+const DECISION_WORDS = ["if", "for", "while", "case", "catch"];
 // After `?`, these tokens mean a TypeScript optional marker (`a?: T`, `f(a?)`), not a ternary.
 const OPTIONAL_MARKER_NEXT = new Set([":", ",", ")", "="]);
 // A `function` keyword here starts a declaration, not an expression.
 const STATEMENT_START = new Set([";", "}", "{", "export", "default", "async", "declare"]);
+/**
+ * The names the extractor acts on, by first character: a name is compared in place with the
+ * few that start like it, so the many names that are none of them cost no string.
+ */
+const KEYWORDS_BY_FIRST: string[][] = [];
+for (const word of ["import", "export", "require", "class", "interface", "type", "enum", "function", "const", "let", "var", ...DECISION_WORDS]) {
+  (KEYWORDS_BY_FIRST[word.charCodeAt(0)] ??= []).push(word);
+}
 
-const is = (token: Token | undefined, type: number, value?: string) =>
-  token !== undefined && token.type === type && (value === undefined || token.value === value);
-const isPunct = (token: Token | undefined, value: string) => is(token, PUNCT, value);
-const isName = (token: Token | undefined, value?: string) => is(token, NAME, value);
-/** A string literal or a template literal without substitutions: a static specifier. */
-const isStatic = (token: Token | undefined) => is(token, STRING) || is(token, TEMPLATE);
+function keywordAt(tokens: Tokens, i: number): string | undefined {
+  const start = tokens.start[i]!;
+  const length = tokens.end[i]! - start;
+  const candidates = KEYWORDS_BY_FIRST[tokens.src.charCodeAt(start)];
+  if (!candidates) return undefined;
+  for (const word of candidates) if (word.length === length && tokens.src.startsWith(word, start)) return word;
+  return undefined;
+}
 
 /**
  * Reads imports, declared types, module-level functions and decision points from the
@@ -24,26 +33,33 @@ const isStatic = (token: Token | undefined) => is(token, STRING) || is(token, TE
  * `export { x } from`, `import("x")`, `require("x")` and `import x = require("x")`.
  */
 export function extractFromTokens(lexed: Lexed): Extracted {
-  const { tokens } = lexed;
+  const tokens = lexed.tokens;
+  const { count, type, start, end, line, depth, src } = tokens;
   const imports: ImportFact[] = [];
   const types: TypeFact[] = [];
   let functions = 0;
   let complexity = 0;
 
-  const add = (specifier: string, kind: ImportKind, line: number) => imports.push({ specifier, kind, line });
+  const add = (specifier: string, kind: ImportKind, at: number) => imports.push({ specifier, kind, line: at });
+  const punct = (i: number, text: string) => tokenIs(tokens, i, PUNCT, text);
+  const name = (i: number, text?: string) => tokenIs(tokens, i, NAME, text);
 
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const prev = tokens[i - 1];
-    const next = tokens[i + 1];
-    if (token.type === PUNCT) {
-      if (DECISION_PUNCT.has(token.value)) complexity++;
-      else if (token.value === "?" && !OPTIONAL_MARKER_NEXT.has(next?.value ?? "")) complexity++;
+  for (let i = 0; i < count; i++) {
+    if (type[i] === PUNCT) {
+      const c = src.charCodeAt(start[i]!);
+      if (end[i]! - start[i]! > 1) {
+        // &&, ||, ?? and their assignments; of the other punctuators only `?.` starts alike.
+        if (c === 38 || c === 124 || (c === 63 && src.charCodeAt(start[i]! + 1) === 63)) complexity++;
+      } else if (c === 63 && !(i + 1 < count && OPTIONAL_MARKER_NEXT.has(textOf(tokens, i + 1)))) {
+        complexity++; // `?` of a ternary
+      }
       continue;
     }
-    if (token.type !== NAME || isPunct(prev, ".") || isPunct(prev, "?.")) continue;
+    if (type[i] !== NAME) continue;
+    const word = keywordAt(tokens, i);
+    if (word === undefined || punct(i - 1, ".") || punct(i - 1, "?.")) continue;
 
-    switch (token.value) {
+    switch (word) {
       case "import":
         readImport(tokens, i, add);
         break;
@@ -52,41 +68,39 @@ export function extractFromTokens(lexed: Lexed): Extracted {
         break;
       case "require":
         // `import x = require("y")` was read with its `import`.
-        if (isPunct(prev, "=") && (isName(tokens[i - 3], "import") || isName(tokens[i - 4], "import"))) break;
-        if (isPunct(next, "(") && isStatic(tokens[i + 2]) && isPunct(tokens[i + 3], ")") && !isName(prev, "function")) {
-          add(tokens[i + 2]!.value, "require", token.line);
+        if (punct(i - 1, "=") && (name(i - 3, "import") || name(i - 4, "import"))) break;
+        if (punct(i + 1, "(") && isStatic(tokens, i + 2) && punct(i + 3, ")") && !name(i - 1, "function")) {
+          add(textOf(tokens, i + 2), "require", line[i]!);
         }
         break;
       case "class":
-        if (isName(next) && next!.value !== "extends" && next!.value !== "implements") {
-          types.push({ name: next!.value, abstract: isName(prev, "abstract"), line: token.line });
+        if (name(i + 1) && !name(i + 1, "extends") && !name(i + 1, "implements")) {
+          types.push({ name: textOf(tokens, i + 1), abstract: name(i - 1, "abstract"), line: line[i]! });
         }
         break;
       case "interface":
-        if (isName(next) && (isPunct(tokens[i + 2], "{") || isName(tokens[i + 2], "extends") || isPunct(tokens[i + 2], "<"))) {
-          types.push({ name: next!.value, abstract: true, line: token.line });
+        if (name(i + 1) && (punct(i + 2, "{") || name(i + 2, "extends") || punct(i + 2, "<"))) {
+          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]! });
         }
         break;
       case "type":
-        if (isName(next) && (isPunct(tokens[i + 2], "=") || isPunct(tokens[i + 2], "<")) && !isName(prev, "import")) {
-          types.push({ name: next!.value, abstract: true, line: token.line });
+        if (name(i + 1) && (punct(i + 2, "=") || punct(i + 2, "<")) && !name(i - 1, "import")) {
+          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]! });
         }
         break;
       case "enum":
-        if (isName(next) && isPunct(tokens[i + 2], "{")) types.push({ name: next!.value, abstract: false, line: token.line });
+        if (name(i + 1) && punct(i + 2, "{")) types.push({ name: textOf(tokens, i + 1), abstract: false, line: line[i]! });
         break;
       case "function":
-        if (token.depth === 0 && (!prev || STATEMENT_START.has(prev.value))) {
-          functions++;
-        }
+        if (depth[i] === 0 && (i === 0 || STATEMENT_START.has(textOf(tokens, i - 1)))) functions++;
         break;
       case "const":
       case "let":
       case "var":
-        if (token.depth === 0 && isName(next) && isPunct(tokens[i + 2], "=") && isFunctionValue(tokens, i + 3)) functions++;
+        if (depth[i] === 0 && name(i + 1) && punct(i + 2, "=") && isFunctionValue(tokens, i + 3)) functions++;
         break;
       default:
-        if (DECISION_WORDS.has(token.value)) complexity++;
+        complexity++; // a decision word
     }
   }
 
@@ -104,106 +118,104 @@ export function extractFromTokens(lexed: Lexed): Extracted {
 
 type Add = (specifier: string, kind: ImportKind, line: number) => void;
 
-function readImport(tokens: Token[], i: number, add: Add): void {
-  const start = tokens[i]!;
-  const prev = tokens[i - 1];
-  const next = tokens[i + 1];
-  if (isPunct(next, ".")) return; // import.meta
-  if (isPunct(next, "(")) {
-    const arg = tokens[i + 2];
-    if (isStatic(arg) && (isPunct(tokens[i + 3], ")") || isPunct(tokens[i + 3], ","))) {
+/** A string literal or a template literal without substitutions: a static specifier. */
+const isStatic = (tokens: Tokens, i: number) => tokenIs(tokens, i, STRING) || tokenIs(tokens, i, TEMPLATE);
+
+function readImport(tokens: Tokens, i: number, add: Add): void {
+  const punct = (k: number, text: string) => tokenIs(tokens, k, PUNCT, text);
+  const name = (k: number, text?: string) => tokenIs(tokens, k, NAME, text);
+  const line = tokens.line[i]!;
+  if (punct(i + 1, ".")) return; // import.meta
+  if (punct(i + 1, "(")) {
+    if (isStatic(tokens, i + 2) && (punct(i + 3, ")") || punct(i + 3, ","))) {
       // `typeof import("x")` and `x: import("x").T` are TypeScript type positions.
-      const typePosition = isName(prev, "typeof") || isPunct(prev, ":");
-      add(arg!.value, typePosition ? "type" : "dynamic", start.line);
+      const typePosition = name(i - 1, "typeof") || punct(i - 1, ":");
+      add(textOf(tokens, i + 2), typePosition ? "type" : "dynamic", line);
     }
     return;
   }
-  if (isStatic(next)) {
-    add(next!.value, "import", start.line);
+  if (isStatic(tokens, i + 1)) {
+    add(textOf(tokens, i + 1), "import", line);
     return;
   }
   // `import type X from`, but not `import type from "x"` (a default import named `type`).
-  let typeOnly = isName(next, "type") && !isName(tokens[i + 2], "from") && !isPunct(tokens[i + 2], ",");
+  let typeOnly = name(i + 1, "type") && !name(i + 2, "from") && !punct(i + 2, ",");
   let runtimeBindings = 0;
   let typeBindings = 0;
   let inBraces = false;
-  for (let j = i + (typeOnly ? 2 : 1); j < tokens.length && j < i + 400; j++) {
-    const token = tokens[j]!;
-    if (token.type === PUNCT) {
-      if (token.value === "{") inBraces = true;
-      else if (token.value === "}") inBraces = false;
-      else if (token.value === "*") runtimeBindings++;
-      else if (token.value === ";") return;
-      else if (token.value === "=" && isName(tokens[j + 1], "require") && isStatic(tokens[j + 3])) {
-        add(tokens[j + 3]!.value, typeOnly ? "type" : "require", start.line);
+  for (let j = i + (typeOnly ? 2 : 1); j < tokens.count && j < i + 400; j++) {
+    if (tokens.type[j] === PUNCT) {
+      if (punct(j, "{")) inBraces = true;
+      else if (punct(j, "}")) inBraces = false;
+      else if (punct(j, "*")) runtimeBindings++;
+      else if (punct(j, ";")) return;
+      else if (punct(j, "=") && name(j + 1, "require") && isStatic(tokens, j + 3)) {
+        add(textOf(tokens, j + 3), typeOnly ? "type" : "require", line);
         return;
-      } else if (token.value === "=") return; // `import x = Namespace.Member`
+      } else if (punct(j, "=")) return; // `import x = Namespace.Member`
       continue;
     }
-    if (token.type !== NAME) return;
-    if (token.value === "from" && !inBraces && isStatic(tokens[j + 1])) {
+    if (tokens.type[j] !== NAME) return;
+    if (name(j, "from") && !inBraces && isStatic(tokens, j + 1)) {
       if (!typeOnly && runtimeBindings === 0 && typeBindings > 0) typeOnly = true;
-      add(tokens[j + 1]!.value, typeOnly ? "type" : "import", start.line);
+      add(textOf(tokens, j + 1), typeOnly ? "type" : "import", line);
       return;
     }
-    const before = tokens[j - 1];
-    const bindingStart = isPunct(before, "{") || isPunct(before, ",") || j === i + 1;
+    const bindingStart = punct(j - 1, "{") || punct(j - 1, ",") || j === i + 1;
     if (!bindingStart) continue;
-    if (inBraces && token.value === "type" && isName(tokens[j + 1])) typeBindings++;
+    if (inBraces && name(j, "type") && name(j + 1)) typeBindings++;
     else runtimeBindings++;
   }
 }
 
-function readExport(tokens: Token[], i: number, add: Add): void {
-  const line = tokens[i]!.line;
+function readExport(tokens: Tokens, i: number, add: Add): void {
+  const punct = (k: number, text: string) => tokenIs(tokens, k, PUNCT, text);
+  const name = (k: number, text?: string) => tokenIs(tokens, k, NAME, text);
+  const line = tokens.line[i]!;
   let j = i + 1;
   let typeOnly = false;
-  if (isName(tokens[j], "type") && (isPunct(tokens[j + 1], "{") || isPunct(tokens[j + 1], "*"))) {
+  if (name(j, "type") && (punct(j + 1, "{") || punct(j + 1, "*"))) {
     typeOnly = true;
     j++;
   }
-  if (isPunct(tokens[j], "*")) {
-    for (let k = j + 1; k < j + 5 && k < tokens.length; k++) {
-      if (isName(tokens[k], "from") && isStatic(tokens[k + 1])) {
-        add(tokens[k + 1]!.value, typeOnly ? "type" : "reexport", line);
+  if (punct(j, "*")) {
+    for (let k = j + 1; k < j + 5 && k < tokens.count; k++) {
+      if (name(k, "from") && isStatic(tokens, k + 1)) {
+        add(textOf(tokens, k + 1), typeOnly ? "type" : "reexport", line);
         return;
       }
     }
     return;
   }
-  if (!isPunct(tokens[j], "{")) return;
+  if (!punct(j, "{")) return;
   let runtimeBindings = 0;
   let typeBindings = 0;
-  for (let k = j + 1; k < tokens.length; k++) {
-    const token = tokens[k]!;
-    if (isPunct(token, "}")) {
-      if (isName(tokens[k + 1], "from") && isStatic(tokens[k + 2])) {
+  for (let k = j + 1; k < tokens.count; k++) {
+    if (punct(k, "}")) {
+      if (name(k + 1, "from") && isStatic(tokens, k + 2)) {
         const allTypes = typeBindings > 0 && runtimeBindings === 0;
-        add(tokens[k + 2]!.value, typeOnly || allTypes ? "type" : "reexport", line);
+        add(textOf(tokens, k + 2), typeOnly || allTypes ? "type" : "reexport", line);
       }
       return;
     }
-    if (token.type !== NAME) continue;
-    if (!isPunct(tokens[k - 1], "{") && !isPunct(tokens[k - 1], ",")) continue;
-    if (token.value === "type" && isName(tokens[k + 1])) typeBindings++;
+    if (tokens.type[k] !== NAME) continue;
+    if (!punct(k - 1, "{") && !punct(k - 1, ",")) continue;
+    if (name(k, "type") && name(k + 1)) typeBindings++;
     else runtimeBindings++;
   }
 }
 
 /** Whether the tokens from `i` start a function value: `function`, `async`, `x =>`, `(...) =>`. */
-function isFunctionValue(tokens: Token[], i: number): boolean {
-  const first = tokens[i];
-  if (isName(first, "function") || isName(first, "async")) return true;
-  if (isName(first) && isPunct(tokens[i + 1], "=>")) return true;
-  if (!isPunct(first, "(")) return false;
+function isFunctionValue(tokens: Tokens, i: number): boolean {
+  const punct = (k: number, text: string) => tokenIs(tokens, k, PUNCT, text);
+  if (tokenIs(tokens, i, NAME, "function") || tokenIs(tokens, i, NAME, "async")) return true;
+  if (tokenIs(tokens, i, NAME) && punct(i + 1, "=>")) return true;
+  if (!punct(i, "(")) return false;
   let parens = 0;
-  for (let k = i; k < tokens.length; k++) {
-    const token = tokens[k]!;
-    if (token.type !== PUNCT) continue;
-    if (token.value === "(") parens++;
-    else if (token.value === ")" && --parens === 0) {
-      return isPunct(tokens[k + 1], "=>") || isPunct(tokens[k + 1], ":");
-    }
+  for (let k = i; k < tokens.count; k++) {
+    if (tokens.type[k] !== PUNCT) continue;
+    if (punct(k, "(")) parens++;
+    else if (punct(k, ")") && --parens === 0) return punct(k + 1, "=>") || punct(k + 1, ":");
   }
   return false;
 }
