@@ -6,6 +6,15 @@
 import process from "node:process";
 import { runCli } from "./cli/run.ts";
 
+// A reader that stops early (`tool graph --json | head`) closes the pipe: that is the end of
+// the output, not an error, as for any command-line program.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,

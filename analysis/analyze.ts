@@ -1,46 +1,12 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { cachedFacts } from "./cache.ts";
-import { assignComponents, componentsSection } from "./components/mod.ts";
-import { loadArchitectureConfig } from "./config.ts";
-import { entryPointMatcher } from "./entry-points.ts";
-import type { FileFacts } from "./facts.ts";
-import { findCycles } from "./graph/cycles.ts";
-import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
-import { numberGraph } from "./graph/numbered.ts";
-import { computeHealth } from "./health.ts";
-import { LANGUAGES } from "./languages/mod.ts";
-import { ProjectFiles } from "./project.ts";
-import { resolveImports } from "./resolve/mod.ts";
-import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
-import { extractRoutes, routesSection } from "./routes/mod.ts";
+import { configurationSection } from "./configuration/mod.ts";
+import { rankedFindings } from "./findings/mod.ts";
 import { historySection } from "./history/mod.ts";
 import { integrationsByFile, integrationsSection } from "./integrations/mod.ts";
-import { configurationSection, extractEnv } from "./configuration/mod.ts";
-import { rankedFindings } from "./findings/mod.ts";
-import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
-import type { FileNode, Report } from "./schema.ts";
+import { routesSection } from "./routes/mod.ts";
+import type { Report } from "./schema.ts";
+import { type AnalyzeOptions, structure } from "./structure.ts";
 
-export type Progress = (phase: string, done?: number, total?: number) => void;
-export type AnalyzeOptions = ScanOptions & { onProgress?: Progress };
-
-const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
-
-/** The structure of the code: files, imports, cycles, hubs, components and health. */
-export type StructureReport = Pick<
-  Report,
-  "generatedAt" | "root" | "truncated" | "skipped" | "warnings" | "git" | "files" | "edges" | "unresolved" |
-  "externals" | "cycles" | "hubs" | "hubThreshold" | "components" | "health" | "timings"
->;
-
-/**
- * The first half of the pipeline: scan -> extract (cached per file) -> resolve -> graph
- * (cycles, hubs) -> components (coupling, SDP, matrix, rules) -> health. `tool graph` and
- * `tool coupling` need nothing more, so they stop here.
- */
-export function analyzeStructure(root: string, options: AnalyzeOptions = {}): StructureReport {
-  return structure(root, options).report;
-}
+export { analyzeStructure, type AnalyzeOptions, type Progress, type StructureReport } from "./structure.ts";
 
 /**
  * The whole pipeline: the structure, then integrations and configuration, routes, history,
@@ -66,121 +32,4 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   const findings = rankedFindings({ cycles, hubs, hubThreshold, components, history, files, routes, configuration });
   lap("findings");
   return { ...report, routes, integrations, configuration, history, findings };
-}
-
-function structure(root: string, options: AnalyzeOptions) {
-  const progress = options.onProgress ?? (() => {});
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round((now - mark) * 10) / 10;
-    mark = now;
-  };
-
-  progress("scan");
-  const scanned = scan(root, options);
-  lap("scan");
-
-  const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total));
-  lap("extract");
-
-  progress("resolve");
-  const project = new ProjectFiles(root, scanned.listed, scanned.files.map((f) => f.path));
-  const { edges, unresolved, externals } = resolveImports(facts, project);
-  lap("resolve");
-
-  progress("graph");
-  const paths = facts.map((f) => f.path);
-  const graph = numberGraph(paths, edges);
-  const cycles = findCycles(graph, paths, edges);
-  const fan = fanCounts(graph);
-  const hubs = findHubs(paths.length, fan);
-  lap("graph");
-
-  progress("components");
-  const { architecture, configError } = loadArchitectureConfig(root);
-  const assignment = assignComponents(paths, architecture);
-  const entryPoint = entryPointMatcher(project);
-  const files = facts.map((f) => {
-    const fanIn = fan.fanIn.get(f.path) ?? 0;
-    // A file that registers routes is an entry point: the framework loads it.
-    const unused = fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
-    return fileNode(f, assignment.byFile.get(f.path)!, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
-  });
-  const components = componentsSection(files, edges, assignment.byFile, assignment.source, architecture, configError);
-  const health = computeHealth(paths.length, {
-    "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
-    "hub-file": hubs.map((h) => h.file),
-    "boundary-violation": components.boundaryViolations.map((v) => v.from),
-  });
-  lap("components");
-
-  const report: StructureReport = {
-    generatedAt: new Date().toISOString(),
-    root,
-    truncated: scanned.truncated,
-    skipped: scanned.skipped,
-    warnings: [
-      ...facts.filter((f) => f.parseError).map((f) => ({
-        file: f.path,
-        line: f.parseError!.line,
-        message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
-      })),
-      ...languageWarnings(facts),
-    ],
-    git: scanned.git,
-    files,
-    edges,
-    unresolved,
-    externals,
-    cycles,
-    hubs,
-    hubThreshold: hubThreshold(paths.length),
-    components,
-    health,
-    timings,
-  };
-  return { report, facts, project, externals, byFile: assignment.byFile, lap, progress, git: scanned.git };
-}
-
-/** What the analysis of a language present in the repository cannot see, said once. */
-function languageWarnings(facts: readonly FileFacts[]): { message: string }[] {
-  const present = new Set(facts.map((f) => f.language));
-  return present.has("ruby") ? [{ message: RUBY_AUTOLOAD_WARNING }] : [];
-}
-
-function extractFile(root: string, file: ScannedFile): FileFacts {
-  const language = languageById.get(file.language)!;
-  const text = readFileSync(join(root, file.path), "utf8");
-  const routes = extractRoutes(file.language, file.path, text);
-  const env = extractEnv(file.language, text);
-  return {
-    path: file.path,
-    language: file.language,
-    size: file.size,
-    ...language.extract(text, file.path),
-    ...(routes ? { routes } : {}),
-    ...(env.length ? { env } : {}),
-  };
-}
-
-function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {
-  return {
-    path: facts.path,
-    language: facts.language,
-    lines: facts.lines,
-    size: facts.size,
-    complexity: facts.complexity,
-    nesting: facts.nesting,
-    functions: facts.functions,
-    types: facts.types.length,
-    abstractTypes: facts.types.filter((t) => t.abstract).length,
-    markers: facts.markers,
-    component,
-    unused,
-    fanIn,
-    fanOut,
-    parse: facts.parse,
-  };
 }

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { analyze, type Finding, Severity } from "../analysis/mod.ts";
-import { toSarif } from "../analysis/reporters/sarif.ts";
+import type { Finding } from "../analysis/schema.ts";
 import { writeFileAtomic } from "../core/atomic.ts";
-import { SEVERITY_RANK } from "../analysis/findings/mod.ts";
 import type { Command } from "./command.ts";
 
 const Baseline = z.object({ version: z.literal(1), findings: z.array(z.object({ id: z.string(), rule: z.string(), title: z.string() })) });
@@ -20,13 +18,15 @@ export const auditCommand: Command = {
     "--format sarif prints SARIF 2.1.0 for code-scanning pages; --json is --format json.",
   ].join("\n"),
   options: { "fail-on": { type: "string" }, format: { type: "string" }, baseline: { type: "string" }, "write-baseline": { type: "string" } },
-  run(context) {
+  async run(context) {
+    const { Severity } = await import("../analysis/schema.ts");
     const failOn = context.values["fail-on"] === undefined ? undefined : Severity.safeParse(String(context.values["fail-on"]));
     if (failOn && !failOn.success) throw new RangeError(`--fail-on must be high, medium or low, not "${context.values["fail-on"]}"`);
     const format = context.json ? "json" : String(context.values.format ?? "text");
     if (!["text", "json", "sarif"].includes(format)) throw new RangeError(`--format must be text, json or sarif, not "${format}"`);
     const accepted = context.values.baseline === undefined ? new Set<string>() : readBaseline(resolve(String(context.values.baseline)));
 
+    const { analyze } = await import("../analysis/analyze.ts");
     const report = analyze(context.root, { onProgress: context.progress });
     const writeTo = context.values["write-baseline"];
     if (writeTo !== undefined) {
@@ -38,9 +38,10 @@ export const auditCommand: Command = {
     }
     const findings = report.findings.filter((f) => !accepted.has(f.id));
     if (format === "json") context.printJson({ findings, baselined: report.findings.length - findings.length, health: report.health });
-    else if (format === "sarif") context.printJson(toSarif(findings, report.root));
+    else if (format === "sarif") context.printJson((await import("../analysis/reporters/sarif.ts")).toSarif(findings, report.root));
     else context.stdout(text(findings, report.findings.length - findings.length, report.health.score));
 
+    const { SEVERITY_RANK } = await import("../analysis/findings/mod.ts");
     const threshold = failOn?.success ? SEVERITY_RANK[failOn.data] : undefined;
     return threshold !== undefined && findings.some((f) => SEVERITY_RANK[f.severity] <= threshold) ? 1 : 0;
   },

@@ -1,4 +1,3 @@
-import { runCheck } from "../workflow/tasks/checks/mod.ts";
 import type { CheckName } from "../workflow/tasks/mod.ts";
 import type { Command } from "./command.ts";
 
@@ -27,6 +26,7 @@ function checkCommand(name: CheckName): Command {
     async run(context) {
       const id = context.positionals[0];
       if (!id) throw new TypeError(`give the task id: tool ${name} <task>`);
+      const { runCheck } = await import("../workflow/tasks/checks/mod.ts");
       const result = await runCheck(context.root, id, name, context.values);
       if (context.json) context.printJson({ task: id, check: name, ok: result.ok, summary: result.summary, details: result.details });
       else context.stdout(`${name} ${result.ok ? "passed" : "failed"}: ${result.summary}\n\n${result.text}`.trimEnd());

@@ -1,4 +1,4 @@
-import { analyzeStructure, type Component } from "../analysis/mod.ts";
+import type { Component } from "../analysis/schema.ts";
 import type { Command } from "./command.ts";
 
 /** Sort keys of `--sort`, with their short names; numbers sort descending, names ascending. */
@@ -26,11 +26,12 @@ export const couplingCommand: Command = {
     "--json prints the components section: items, sdpViolations, matrix, boundaryViolations.",
   ].join("\n"),
   options: { sort: { type: "string" } },
-  run(context) {
+  async run(context) {
     const requested = String(context.values.sort ?? "name").toLowerCase();
     const sortKey = ALIASES[requested] ?? requested;
     const sort = SORTS[sortKey];
     if (!sort) throw new RangeError(`--sort must be one of ${Object.keys(SORTS).join(", ")}, not "${requested}"`);
+    const { analyzeStructure } = await import("../analysis/structure.ts");
     const report = analyzeStructure(context.root, { onProgress: context.progress });
     const section = report.components;
     if (context.json) {

@@ -1,7 +1,7 @@
-import { analyzeStructure, type StructureReport, toDot, toMermaid } from "../analysis/mod.ts";
+import type { StructureReport } from "../analysis/structure.ts";
 import type { Command } from "./command.ts";
 
-const FORMATS: Record<string, (report: StructureReport) => string> = { mermaid: toMermaid, dot: toDot };
+const FORMATS = ["text", "mermaid", "dot"];
 
 export const graphCommand: Command = {
   name: "graph",
@@ -13,17 +13,17 @@ export const graphCommand: Command = {
     "--format mermaid|dot prints diagram text; --json prints files, edges, unresolved, cycles, hubs, health.",
   ].join("\n"),
   options: { format: { type: "string" } },
-  run(context) {
+  async run(context) {
     const format = String(context.values.format ?? "text");
-    if (format !== "text" && !FORMATS[format]) {
-      throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
-    }
+    if (!FORMATS.includes(format)) throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
+    const { analyzeStructure } = await import("../analysis/structure.ts");
     const report = analyzeStructure(context.root, { onProgress: context.progress });
     if (context.json) {
       const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;
       context.printJson({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health });
     } else if (format !== "text") {
-      context.stdout(FORMATS[format]!(report).trimEnd());
+      const { toDot, toMermaid } = await import("../analysis/reporters/diagram.ts");
+      context.stdout((format === "dot" ? toDot : toMermaid)(report).trimEnd());
     } else {
       context.stdout(summary(report));
     }

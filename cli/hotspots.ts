@@ -1,4 +1,3 @@
-import { analyze } from "../analysis/mod.ts";
 import type { Command } from "./command.ts";
 
 export const hotspotsCommand: Command = {
@@ -12,9 +11,10 @@ export const hotspotsCommand: Command = {
     ".tool/config.json under `history` (minCommits, minSharedCommits, minDegree, maxFilesPerCommit).",
   ].join("\n"),
   options: { limit: { type: "string" } },
-  run(context) {
+  async run(context) {
     const limit = context.values.limit === undefined ? 20 : Number(context.values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`--limit must be a whole number of 1 or more, not "${context.values.limit}"`);
+    const { analyze } = await import("../analysis/analyze.ts");
     const history = analyze(context.root, { onProgress: context.progress }).history;
     if (context.json) {
       const { available, note, since, commits, hotspots, coupling, files, ownership } = history;

@@ -1,8 +1,5 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { analyze } from "../analysis/mod.ts";
-import { contextBrief } from "../analysis/brief.ts";
-import { impactOf } from "../analysis/impact.ts";
 import type { Command } from "./command.ts";
 
 export const impactCommand: Command = {
@@ -15,8 +12,11 @@ export const impactCommand: Command = {
   ].join("\n"),
   options: { brief: { type: "boolean" } },
   maxPositionals: 1000,
-  run(context) {
+  async run(context) {
     if (context.positionals.length === 0) throw new TypeError("give at least one file: tool impact <file>...");
+    const { analyze } = await import("../analysis/analyze.ts");
+    const { contextBrief } = await import("../analysis/brief.ts");
+    const { impactOf } = await import("../analysis/impact.ts");
     const report = analyze(context.root, { onProgress: context.progress });
     const known = new Set(report.files.map((f) => f.path));
     const targets = context.positionals.map((arg) => toRepoPath(arg, context.root, known));

@@ -1,4 +1,4 @@
-import { analyze, type Route, RouteKind } from "../analysis/mod.ts";
+import type { Route, RoutesSection } from "../analysis/schema.ts";
 import { pathPrefix } from "../analysis/routes/paths.ts";
 import type { Command } from "./command.ts";
 
@@ -13,13 +13,15 @@ export const routesCommand: Command = {
     "--json prints the routes section: items (filtered), duplicates, unguardedWrites, contracts, drift.",
   ].join("\n"),
   options: { kind: { type: "string" }, method: { type: "string" }, framework: { type: "string" } },
-  run(context) {
+  async run(context) {
+    const { RouteKind } = await import("../analysis/routes/registration.ts");
     const kind = context.values.kind === undefined ? undefined : String(context.values.kind);
     if (kind !== undefined && !RouteKind.safeParse(kind).success) {
       throw new RangeError(`--kind must be one of ${RouteKind.options.join(", ")}, not "${kind}"`);
     }
     const method = context.values.method === undefined ? undefined : String(context.values.method).toUpperCase();
     const framework = context.values.framework === undefined ? undefined : String(context.values.framework).toLowerCase();
+    const { analyze } = await import("../analysis/analyze.ts");
     const section = analyze(context.root, { onProgress: context.progress }).routes;
     const items = section.items.filter((r) =>
       (!kind || r.kind === kind) && (!method || r.method === method) && (!framework || r.framework.toLowerCase() === framework)
@@ -54,7 +56,7 @@ function table(items: Route[], frameworks: string[]): string {
   return out.join("\n");
 }
 
-function notes(section: ReturnType<typeof analyze>["routes"]): string {
+function notes(section: RoutesSection): string {
   const out: string[] = [];
   for (const d of section.duplicates) out.push(`duplicate: ${d.method} ${d.path} at ${d.routes.map((r) => `${r.file}:${r.line}`).join(", ")}`);
   if (section.unguardedWrites.length) {

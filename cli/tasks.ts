@@ -1,5 +1,8 @@
-import { addSubtask, createTask, markDone, readTask, reopenTask, setSubtaskStatus, SubtaskStatus, type Task, taskIds } from "../workflow/tasks/mod.ts";
+import type { Task } from "../workflow/tasks/mod.ts";
 import type { Command, CommandContext } from "./command.ts";
+
+/** The task store, loaded when a task command runs (cli/commands.ts says why). */
+const store = () => import("../workflow/tasks/mod.ts");
 
 const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 const csv = (value: string | undefined) => (value ? value.split(",").map((v) => v.trim()).filter(Boolean) : undefined);
@@ -11,7 +14,8 @@ export const newCommand: Command = {
   usage: "tool new <slug> --title T [--detail D] [--preset standard|spec-driven|strict] [--criterion TEXT]...",
   options: { title: { type: "string" }, detail: { type: "string" }, preset: { type: "string" }, criterion: { type: "string", multiple: true } },
   maxPositionals: 1,
-  run(context) {
+  async run(context) {
+    const { createTask, readTask } = await store();
     const slug = context.positionals[0];
     if (!slug) throw new TypeError("give the task's slug: tool new <slug> --title T");
     const title = str(context, "title");
@@ -28,7 +32,8 @@ export const tasksCommand: Command = {
   summary: "list the tasks with their stage and subtask progress",
   usage: "tool tasks [--json]",
   options: {},
-  run(context) {
+  async run(context) {
+    const { readTask, taskIds } = await store();
     const tasks = taskIds(context.root).map((id) => readTask(context.root, id));
     if (context.json) {
       context.printJson({ tasks: tasks.map(summary) });
@@ -52,7 +57,8 @@ export const taskCommand: Command = {
   usage: "tool task <id> [--json]",
   options: {},
   maxPositionals: 1,
-  run(context) {
+  async run(context) {
+    const { readTask } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool task <id>");
     const task = readTask(context.root, id);
@@ -71,7 +77,8 @@ export const subtaskCommand: Command = {
     criteria: { type: "string" }, files: { type: "string" }, item: { type: "string", multiple: true }, force: { type: "boolean" },
   },
   maxPositionals: 4,
-  run(context) {
+  async run(context) {
+    const { addSubtask, setSubtaskStatus, SubtaskStatus } = await store();
     const [action, id, nn, status] = context.positionals;
     if (action === "add") {
       if (!id) throw new TypeError("give the task id: tool subtask add <id> --title T");
@@ -105,7 +112,8 @@ export const doneCommand: Command = {
   usage: "tool done <id> [--by NAME] [--note TEXT] [--force]",
   options: { by: { type: "string" }, note: { type: "string" }, force: { type: "boolean" } },
   maxPositionals: 1,
-  run(context) {
+  async run(context) {
+    const { markDone } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool done <id>");
     const task = markDone(context.root, id, { by: str(context, "by"), note: str(context, "note"), force: context.values.force === true });
@@ -121,7 +129,8 @@ export const reopenCommand: Command = {
   usage: "tool reopen <id>",
   options: {},
   maxPositionals: 1,
-  run(context) {
+  async run(context) {
+    const { reopenTask } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool reopen <id>");
     const task = reopenTask(context.root, id);

@@ -1,7 +1,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { fixtureRepo, git, runTool, tempDir } from "../helpers/repo.ts";
+import { join } from "node:path";
+import { fixtureRepo, git, PROJECT_ROOT, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("tool graph and the command line");
 const hasDot = spawnSync("dot", ["-V"]).status === 0;
@@ -51,6 +52,19 @@ test("piped --json output is compact, one line a program reads at once", () => {
   const result = runTool(["graph", "--json", "--root", repo]);
   assert.is(result.stdout.trimEnd().split("\n").length, 1);
   assert.is(JSON.parse(result.stdout).files.length, 14);
+});
+
+test("a reader that stops early ends the output quietly, without an error", () => {
+  // Output larger than a pipe holds, so that the writer meets the closed pipe.
+  const repo = tempDir();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 400; i++) files[`src/module-with-a-long-name-${i}.ts`] = `import "./module-with-a-long-name-${(i + 1) % 400}";\n`;
+  writeFiles(repo, files);
+  const main = join(PROJECT_ROOT, "main.ts");
+  const result = spawnSync("bash", ["-c", `set -o pipefail; "${process.execPath}" "${main}" graph --json --root "${repo}" | head -c 14`], { encoding: "utf8" });
+  assert.is(result.stdout, '{"generatedAt"');
+  assert.is(result.stderr, "");
+  assert.is(result.status, 0);
 });
 
 test("the default root is the work tree of a git worktree too, whose .git is a file", () => {
