@@ -10,7 +10,8 @@ import type { ScannedFile } from "./scan.ts";
  * not reused.
  */
 const EXTRACTOR_REVISION = 5;
-const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
+/** Caches written by another version or extractor revision are not read. */
+export const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
 export const FACTS_CACHE_FILE = ".tool/cache/analysis/facts.json";
 
 type Entry = { size: number; mtimeMs: number; facts: FileFacts };

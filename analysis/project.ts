@@ -11,11 +11,25 @@ export class ProjectFiles {
   readonly listed: Set<string>;
   readonly sources: Set<string>;
   private readonly jsonCache = new Map<string, unknown>();
+  private listingText: string | undefined;
 
   constructor(root: string, listed: Set<string>, sources: Iterable<string>) {
     this.root = root;
     this.listed = listed;
     this.sources = new Set(sources);
+  }
+
+  /**
+   * Every listed path, marked `+` when it is analysed source: two analyses with the same
+   * listing resolve a relative import the same way (resolve/listing-memo.ts).
+   */
+  get listing(): string {
+    if (this.listingText === undefined) {
+      let text = "";
+      for (const path of this.listed) text += (this.sources.has(path) ? "+" : "-") + path + "\n";
+      this.listingText = text;
+    }
+    return this.listingText;
   }
 
   has(path: string): boolean {

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { randomBytes } from "node:crypto";
+import process from "node:process";
 
 /**
  * Writes a file so that readers see the old content or the new, never a torn mix:
@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  // Unique enough for a temp name beside the target; node:crypto would cost every command its load.
+  const temp = `${path}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(temp, data);
   renameSync(temp, path);
 }

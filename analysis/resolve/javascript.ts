@@ -1,6 +1,8 @@
 import { builtinModules } from "node:module";
 import { languageOf } from "../languages/mod.ts";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
+import type { FileFacts } from "../facts.ts";
+import type { ListingMemos } from "./listing-memo.ts";
 import type { Resolution, Resolver } from "./resolution.ts";
 import { pathCandidates, TsConfigs } from "./tsconfig.ts";
 import { declaredDependencies, findWorkspaces, type Manifest, mapTargets, type Workspace } from "./workspaces.ts";
@@ -24,7 +26,7 @@ const BUILTINS = new Set(builtinModules);
  * `module`, `main` and `types` mapped back from built output to source. Bare specifiers
  * that are declared dependencies stay packages even when a local file has the same name.
  */
-export function javascriptResolver(project: ProjectFiles): Resolver {
+export function javascriptResolver(project: ProjectFiles, _facts: readonly FileFacts[], memos?: ListingMemos): Resolver {
   const configs = new TsConfigs(project);
   const workspaces = findWorkspaces(project).sort((a, b) => b.name.length - a.name.length);
   const nearestManifest = nearestManifestLookup(project);
@@ -104,7 +106,8 @@ export function javascriptResolver(project: ProjectFiles): Resolver {
 
   // A relative specifier means the same file from every file of a folder, and files of a
   // folder import much the same siblings: resolve each (folder, specifier) pair once.
-  const relativeByDir = new Map<string, Map<string, Resolution>>();
+  // Kept across runs while the listing stays the same (listing-memo.ts).
+  const relativeByDir = memos?.memo("javascript-relative") ?? new Map<string, Map<string, Resolution>>();
   // A file's imports come one after another: look its folder up once for all of them.
   let lastFrom: string | undefined;
   let lastDir = "";

@@ -18,6 +18,7 @@ import { rubyResolver } from "./ruby.ts";
 import { elixirResolver } from "./elixir.ts";
 import { phpResolver } from "./php.ts";
 import type { Resolver } from "./resolution.ts";
+import { ListingMemos } from "./listing-memo.ts";
 
 export type { Resolution, Resolver } from "./resolution.ts";
 
@@ -25,7 +26,7 @@ export type { Resolution, Resolver } from "./resolution.ts";
  * Makes a resolver for one language from the repository's files and every file's facts
  * (what each file declares: packages, namespaces, modules).
  */
-export type ResolverFactory = (project: ProjectFiles, facts: readonly FileFacts[]) => Resolver;
+export type ResolverFactory = (project: ProjectFiles, facts: readonly FileFacts[], memos: ListingMemos) => Resolver;
 
 /** Resolver factories by language id; languages that share a module system share one. */
 const RESOLVERS: Record<string, ResolverFactory> = {
@@ -52,11 +53,12 @@ export type Resolved = { edges: Edge[]; unresolved: Unresolved[]; externals: Ext
 
 export function resolveImports(facts: readonly FileFacts[], project: ProjectFiles): Resolved {
   const resolvers = new Map<ResolverFactory, Resolver>();
+  const memos = ListingMemos.load(project);
   const resolverFor = (language: string): Resolver | undefined => {
     const factory = RESOLVERS[language];
     if (!factory) return undefined;
     let resolver = resolvers.get(factory);
-    if (!resolver) resolvers.set(factory, (resolver = factory(project, facts)));
+    if (!resolver) resolvers.set(factory, (resolver = factory(project, facts, memos)));
     return resolver;
   };
 
@@ -84,6 +86,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       }
     }
   }
+  memos.save();
   return { edges, unresolved, externals };
 }
 

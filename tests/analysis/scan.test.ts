@@ -1,8 +1,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { utimesSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { utimesSync, writeFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { analyze } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure } from "../../analysis/mod.ts";
+import { RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
 import { dropMemoryCache, FACTS_CACHE_FILE } from "../../analysis/cache.ts";
 import { scan } from "../../analysis/scan.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
@@ -93,12 +94,38 @@ test("analyze() reuses cached facts and re-reads only the changed file", () => {
   assert.ok(report.edges.some((e) => e.from === "src/b.ts" && e.to === "src/c.ts"), "b.ts was re-read");
 });
 
+test("cached resolutions hold only while no file is added, removed or passes the size limit", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/a.ts": 'import { b } from "./b";\nimport { c } from "./c";\nexport const a = b + c;\n',
+    "src/b.ts": "export const b = 1;\n",
+  });
+  git(root, "init", "-q");
+  const edgesOf = () => analyzeStructure(root).edges.map((e) => `${e.from} -> ${e.to}`);
+  const unresolvedOf = () => analyzeStructure(root).unresolved.map((u) => `${u.file}: ${u.specifier}`);
+  assert.equal(edgesOf(), ["src/a.ts -> src/b.ts"]);
+  assert.ok(existsSync(join(root, RESOLUTIONS_CACHE_FILE)), "resolutions are cached on disk");
+
+  writeFiles(root, { "src/c.ts": "export const c = 2;\n" });
+  assert.equal(edgesOf(), ["src/a.ts -> src/b.ts", "src/a.ts -> src/c.ts"], "a new file is found");
+
+  rmSync(join(root, "src/b.ts"));
+  assert.equal(edgesOf(), ["src/a.ts -> src/c.ts"]);
+  assert.equal(unresolvedOf(), ["src/a.ts: ./b"], "a removed file is no longer a target");
+
+  writeFiles(root, { "src/b.ts": "export const b = 1;\n", "src/c.ts": `export const c = "${"x".repeat(600 * 1024)}";\n` });
+  assert.equal(edgesOf(), ["src/a.ts -> src/b.ts"], "a file over 512 KB is no longer analysed");
+  assert.equal(unresolvedOf(), ["src/a.ts: ./c"]);
+});
+
 test("analyze() ignores a damaged cache file and rebuilds it", () => {
   const root = tempDir();
-  writeFiles(root, { "src/a.ts": "export const a = 1;\n", [FACTS_CACHE_FILE]: "{ not json" });
+  writeFiles(root, { "src/a.ts": 'import "./b";\n', "src/b.ts": "\n", [FACTS_CACHE_FILE]: "{ not json", [RESOLUTIONS_CACHE_FILE]: "[1, 2" });
   const report = analyze(root);
-  assert.is(report.files.length, 1);
+  assert.is(report.files.length, 2);
+  assert.is(report.edges.length, 1);
   assert.ok(JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries["src/a.ts"]);
+  assert.ok(JSON.parse(readFileSync(join(root, RESOLUTIONS_CACHE_FILE), "utf8")).memos);
 });
 
 test.run();
