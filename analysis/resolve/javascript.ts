@@ -2,7 +2,7 @@ import { builtinModules } from "node:module";
 import { languageOf } from "../languages/mod.ts";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
 import type { FileFacts } from "../facts.ts";
-import type { ListingMemos } from "./listing-memo.ts";
+import { type ListingMemos, ResolutionMemo } from "./listing-memo.ts";
 import type { Resolution, Resolver } from "./resolution.ts";
 import { pathCandidates, TsConfigs } from "./tsconfig.ts";
 import { declaredDependencies, findWorkspaces, type Manifest, mapTargets, type Workspace } from "./workspaces.ts";
@@ -107,24 +107,24 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
   // A relative specifier means the same file from every file of a folder, and files of a
   // folder import much the same siblings: resolve each (folder, specifier) pair once.
   // Kept across runs while the listing stays the same (listing-memo.ts).
-  const relativeByDir = memos?.memo("javascript-relative") ?? new Map<string, Map<string, Resolution>>();
+  const memo = memos?.memo("javascript-relative") ?? new ResolutionMemo({});
   // A file's imports come one after another: look its folder up once for all of them.
   let lastFrom: string | undefined;
   let lastDir = "";
-  let relative = new Map<string, Resolution>();
+  let folder = memo.folder("");
   const resolveRelative = (specifier: string, from: string): Resolution => {
     if (from !== lastFrom) {
       lastFrom = from;
       lastDir = dirOf(from);
-      relative = relativeByDir.get(lastDir) ?? relativeByDir.set(lastDir, new Map()).get(lastDir)!;
+      folder = memo.folder(lastDir);
     }
-    let found = relative.get(specifier);
+    let found = memo.get(folder, specifier);
     if (!found) {
       const path = specifier.startsWith("/") ? undefined : joinPath(lastDir, specifier);
       found = path === undefined
         ? { kind: "unresolved", reason: "outside the repository" }
         : probe(path) ?? { kind: "unresolved", reason: "no such file" };
-      relative.set(specifier, found);
+      memo.set(folder, specifier, found);
     }
     return found;
   };

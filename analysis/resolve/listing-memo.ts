@@ -7,8 +7,8 @@ import type { Resolution } from "./resolution.ts";
 
 export const RESOLUTIONS_CACHE_FILE = ".tool/cache/analysis/resolutions.json";
 
-type Memo = Map<string, Map<string, Resolution>>;
-type Stored = { key: string; listing: string; memos: Record<string, Record<string, Record<string, Resolution>>> };
+/** On disk, per folder: specifier, encoded resolution, specifier, encoded resolution... */
+type Stored = { key: string; listing: string; memos: Record<string, Record<string, string[]>> };
 
 /**
  * Memos of resolutions that depend on nothing but the repository's listing: which paths
@@ -18,15 +18,10 @@ type Stored = { key: string; listing: string; memos: Record<string, Record<strin
  * resolves every other file's relative imports without probing the listing again.
  */
 export class ListingMemos {
-  private readonly memos = new Map<string, Memo>();
-  private readonly loadedSizes = new Map<string, number>();
+  private readonly memos = new Map<string, ResolutionMemo>();
 
   private constructor(private readonly project: ProjectFiles, stored: Stored["memos"]) {
-    for (const [name, byDir] of Object.entries(stored)) {
-      const memo: Memo = new Map(Object.entries(byDir).map(([dir, bySpecifier]) => [dir, new Map(Object.entries(bySpecifier))]));
-      this.memos.set(name, memo);
-      this.loadedSizes.set(name, sizeOf(memo));
-    }
+    for (const [name, byDir] of Object.entries(stored)) this.memos.set(name, new ResolutionMemo(byDir));
   }
 
   /** The memos stored for this listing; none when the listing changed or nothing is stored. */
@@ -42,21 +37,18 @@ export class ListingMemos {
     }
   }
 
-  /** The memo of one kind of resolution (by folder, then specifier), filled by its resolver. */
-  memo(name: string): Memo {
+  /** The memo of one kind of resolution, filled by its resolver. */
+  memo(name: string): ResolutionMemo {
     let memo = this.memos.get(name);
-    if (!memo) this.memos.set(name, (memo = new Map()));
+    if (!memo) this.memos.set(name, (memo = new ResolutionMemo({})));
     return memo;
   }
 
   /** Writes the memos when a resolver added to them. */
   save(): void {
-    const grown = [...this.memos].some(([name, memo]) => sizeOf(memo) !== (this.loadedSizes.get(name) ?? 0));
-    if (!grown) return;
+    if (![...this.memos.values()].some((memo) => memo.grown)) return;
     const memos: Stored["memos"] = {};
-    for (const [name, memo] of this.memos) {
-      memos[name] = Object.fromEntries([...memo].map(([dir, bySpecifier]) => [dir, Object.fromEntries(bySpecifier)]));
-    }
+    for (const [name, memo] of this.memos) memos[name] = memo.stored();
     const stored: Stored = { key: CACHE_KEY, listing: this.project.listing, memos };
     try {
       writeFileAtomic(join(this.project.root, RESOLUTIONS_CACHE_FILE), JSON.stringify(stored));
@@ -66,8 +58,71 @@ export class ListingMemos {
   }
 }
 
-function sizeOf(memo: Memo): number {
-  let size = 0;
-  for (const bySpecifier of memo.values()) size += bySpecifier.size;
-  return size;
+/**
+ * Resolutions by folder and specifier. Stored ones stay encoded until asked for: a run reads
+ * thousands and decoding them all up front would cost more than the lookups save.
+ */
+export class ResolutionMemo {
+  private readonly byDir = new Map<string, Map<string, Resolution | string>>();
+  grown = false;
+
+  constructor(stored: Record<string, string[]>) {
+    for (const [dir, pairs] of Object.entries(stored)) {
+      const bySpecifier = new Map<string, Resolution | string>();
+      for (let i = 0; i + 1 < pairs.length; i += 2) bySpecifier.set(pairs[i]!, pairs[i + 1]!);
+      this.byDir.set(dir, bySpecifier);
+    }
+  }
+
+  /** The resolutions of one folder, to read with `get` and fill with `set`. */
+  folder(dir: string): Map<string, Resolution | string> {
+    let bySpecifier = this.byDir.get(dir);
+    if (!bySpecifier) this.byDir.set(dir, (bySpecifier = new Map()));
+    return bySpecifier;
+  }
+
+  get(folder: Map<string, Resolution | string>, specifier: string): Resolution | undefined {
+    const found = folder.get(specifier);
+    if (typeof found !== "string") return found;
+    const resolution = decode(found);
+    folder.set(specifier, resolution);
+    return resolution;
+  }
+
+  set(folder: Map<string, Resolution | string>, specifier: string, resolution: Resolution): void {
+    folder.set(specifier, resolution);
+    this.grown = true;
+  }
+
+  stored(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [dir, bySpecifier] of this.byDir) {
+      const pairs: string[] = [];
+      for (const [specifier, resolution] of bySpecifier) pairs.push(specifier, typeof resolution === "string" ? resolution : encode(resolution));
+      out[dir] = pairs;
+    }
+    return out;
+  }
 }
+
+// One character for the kind, then the path, reason or name.
+const encode = (resolution: Resolution): string => {
+  switch (resolution.kind) {
+    case "local": return "=" + resolution.path;
+    case "asset": return "@" + resolution.path;
+    case "external": return "#" + resolution.name;
+    case "unresolved": return "!" + resolution.reason;
+    case "package": return "*" + resolution.paths.join("\n");
+  }
+};
+
+const decode = (text: string): Resolution => {
+  const value = text.slice(1);
+  switch (text[0]) {
+    case "=": return { kind: "local", path: value };
+    case "@": return { kind: "asset", path: value };
+    case "#": return { kind: "external", name: value };
+    case "*": return { kind: "package", paths: value.split("\n") };
+    default: return { kind: "unresolved", reason: value };
+  }
+};
