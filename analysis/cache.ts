@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../core/atomic.ts";
 import { VERSION } from "../core/version.ts";
@@ -12,17 +12,27 @@ import type { ScannedFile } from "./scan.ts";
 const EXTRACTOR_REVISION = 5;
 /** Caches written by another version or extractor revision are not read. */
 export const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
+/** Every file's facts as of the last full write. */
 export const FACTS_CACHE_FILE = ".tool/cache/analysis/facts.json";
+/** What changed since then: new facts by path, `null` for a file that is gone. */
+export const FACTS_CHANGES_FILE = ".tool/cache/analysis/facts-changes.json";
+/** Changes beyond this share of the files are folded into a new facts.json. */
+const MAX_CHANGED_SHARE = 0.1;
 
 type Entry = { size: number; mtimeMs: number; facts: FileFacts };
-type Store = { key: string; entries: Record<string, Entry> };
+type Store = { key: string; stamp: string; entries: Record<string, Entry> };
+type Changes = { key: string; stamp: string; entries: Record<string, Entry | null> };
+/** The facts as stored: the full file (`base`, with its `stamp`) and with the changes applied (`current`). */
+type Stored = { stamp: string; base: Map<string, Entry>; current: Map<string, Entry> };
 
 // Per root, so a long-running server re-reads only what changed since its last analysis.
-const memory = new Map<string, Map<string, Entry>>();
+const memory = new Map<string, Stored>();
 
 /**
  * Per-file facts, cached by path + size + mtime in memory and in `.tool/cache/analysis/`.
- * `extract` runs only for files that are new or changed since the facts were stored.
+ * `extract` runs only for files that are new or changed since the facts were stored. An edit
+ * to a few files writes only those files' facts (to facts-changes.json), not the whole store
+ * again: on a repository of thousands of files that is megabytes of JSON saved per run.
  */
 export function cachedFacts(
   root: string,
@@ -30,13 +40,13 @@ export function cachedFacts(
   extract: (file: ScannedFile) => FileFacts,
   onProgress?: (done: number, total: number) => void,
 ): { facts: FileFacts[]; reused: number } {
-  const entries = memory.get(root) ?? loadStore(root);
+  const stored = memory.get(root) ?? load(root);
   const next = new Map<string, Entry>();
   const facts: FileFacts[] = [];
   let reused = 0;
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
-    const cached = entries.get(file.path);
+    const cached = stored.current.get(file.path);
     if (cached && cached.size === file.size && cached.mtimeMs === file.mtimeMs) {
       next.set(file.path, cached);
       facts.push(cached.facts);
@@ -48,8 +58,8 @@ export function cachedFacts(
     }
     if (onProgress && i % 250 === 0) onProgress(i, files.length);
   }
-  memory.set(root, next);
-  if (reused !== files.length || entries.size !== next.size) saveStore(root, next);
+  const changed = reused !== files.length || stored.current.size !== next.size;
+  memory.set(root, changed ? save(root, stored, next) : stored);
   return { facts, reused };
 }
 
@@ -58,26 +68,66 @@ export function dropMemoryCache(root: string): void {
   memory.delete(root);
 }
 
-function loadStore(root: string): Map<string, Entry> {
+function load(root: string): Stored {
+  const empty: Stored = { stamp: "", base: new Map(), current: new Map() };
   const file = join(root, FACTS_CACHE_FILE);
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(file)) return empty;
+  let base: Map<string, Entry>;
+  let stamp: string;
   try {
     const store = JSON.parse(readFileSync(file, "utf8")) as Store;
-    if (store.key !== CACHE_KEY || typeof store.entries !== "object") return new Map();
-    return new Map(Object.entries(store.entries));
+    if (store.key !== CACHE_KEY || typeof store.entries !== "object") return empty;
+    base = new Map(Object.entries(store.entries));
+    stamp = typeof store.stamp === "string" ? store.stamp : ""; // none: the next write is a full one
   } catch {
-    return new Map(); // a damaged cache is rebuilt, never trusted
+    return empty; // a damaged cache is rebuilt, never trusted
   }
+  const current = new Map(base);
+  try {
+    const changes = JSON.parse(readFileSync(join(root, FACTS_CHANGES_FILE), "utf8")) as Changes;
+    // Changes written against another facts.json (an older one) are not these facts' changes.
+    if (changes.key === CACHE_KEY && changes.stamp === stamp && typeof changes.entries === "object") {
+      for (const [path, entry] of Object.entries(changes.entries)) {
+        if (entry) current.set(path, entry);
+        else current.delete(path);
+      }
+    }
+  } catch {
+    // No changes yet, or damaged ones: the facts of facts.json stand, and stale entries are re-read.
+  }
+  return { stamp, base, current };
 }
 
-function saveStore(root: string, entries: Map<string, Entry>): void {
-  const store: Store = { key: CACHE_KEY, entries: Object.fromEntries(entries) };
+/** Writes the changes since facts.json, or a new facts.json when they have grown large. */
+function save(root: string, stored: Stored, next: Map<string, Entry>): Stored {
+  const changes: Changes["entries"] = {};
+  let count = 0;
+  for (const [path, entry] of next) {
+    if (stored.base.get(path) !== entry) {
+      changes[path] = entry;
+      count++;
+    }
+  }
+  for (const path of stored.base.keys()) {
+    if (!next.has(path)) {
+      changes[path] = null;
+      count++;
+    }
+  }
   try {
-    writeFileAtomic(join(root, FACTS_CACHE_FILE), JSON.stringify(store));
+    if (stored.stamp && count <= Math.max(50, next.size * MAX_CHANGED_SHARE)) {
+      writeFileAtomic(join(root, FACTS_CHANGES_FILE), JSON.stringify({ key: CACHE_KEY, stamp: stored.stamp, entries: changes } satisfies Changes));
+      return { ...stored, current: next };
+    }
+    const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    writeFileAtomic(join(root, FACTS_CACHE_FILE), JSON.stringify({ key: CACHE_KEY, stamp, entries: Object.fromEntries(next) } satisfies Store));
+    rmSync(join(root, FACTS_CHANGES_FILE), { force: true });
     // Caches are machine-local: keep them out of the user's `git status`.
     const ignoreFile = join(root, ".tool/cache/.gitignore");
     if (!existsSync(ignoreFile)) writeFileAtomic(ignoreFile, "*\n");
+    return { stamp, base: next, current: next };
   } catch {
     // A read-only checkout still gets its analysis; only the disk cache is lost.
+    return { ...stored, current: next };
   }
 }

@@ -4,7 +4,7 @@ import { utimesSync, writeFileSync, existsSync, readFileSync, rmSync } from "nod
 import { join } from "node:path";
 import { analyze, analyzeStructure } from "../../analysis/mod.ts";
 import { RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
-import { dropMemoryCache, FACTS_CACHE_FILE } from "../../analysis/cache.ts";
+import { dropMemoryCache, FACTS_CACHE_FILE, FACTS_CHANGES_FILE } from "../../analysis/cache.ts";
 import { scan } from "../../analysis/scan.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
@@ -92,6 +92,42 @@ test("analyze() reuses cached facts and re-reads only the changed file", () => {
   const report = analyze(root);
   assert.is(report.files.find((f) => f.path === "src/a.ts")!.complexity, 99, "a.ts came from the cache");
   assert.ok(report.edges.some((e) => e.from === "src/b.ts" && e.to === "src/c.ts"), "b.ts was re-read");
+});
+
+test("an edit stores only the changed facts, beside the full store, and the next run reads both", () => {
+  const root = tempDir();
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) files[`src/m${i}.ts`] = `export const m${i} = ${i};\n`;
+  writeFiles(root, files);
+  analyze(root);
+  const full = readFileSync(join(root, FACTS_CACHE_FILE), "utf8");
+
+  writeFileSync(join(root, "src/m1.ts"), 'import { m2 } from "./m2";\nexport const m1 = m2;\n');
+  utimesSync(join(root, "src/m1.ts"), new Date(), new Date(Date.now() + 5000));
+  rmSync(join(root, "src/m3.ts"));
+  dropMemoryCache(root);
+  analyze(root);
+  assert.is(readFileSync(join(root, FACTS_CACHE_FILE), "utf8"), full, "the full store is not written again");
+  const changes = JSON.parse(readFileSync(join(root, FACTS_CHANGES_FILE), "utf8"));
+  assert.equal(Object.keys(changes.entries).sort(), ["src/m1.ts", "src/m3.ts"]);
+  assert.is(changes.entries["src/m3.ts"], null, "a removed file is recorded as gone");
+
+  // The next run takes m1's facts from the changes (marked here to tell them apart).
+  changes.entries["src/m1.ts"].facts.complexity = 42;
+  writeFileSync(join(root, FACTS_CHANGES_FILE), JSON.stringify(changes));
+  dropMemoryCache(root);
+  const report = analyze(root);
+  assert.is(report.files.find((f) => f.path === "src/m1.ts")!.complexity, 42);
+  assert.is(report.files.length, 59);
+  assert.ok(report.edges.some((e) => e.from === "src/m1.ts" && e.to === "src/m2.ts"));
+
+  // Many changes are folded into a new full store.
+  for (let i = 10; i < 60; i++) writeFileSync(join(root, `src/m${i}.ts`), `export const m${i} = ${i + 1};\n`);
+  for (let i = 10; i < 60; i++) utimesSync(join(root, `src/m${i}.ts`), new Date(), new Date(Date.now() + 9000));
+  dropMemoryCache(root);
+  analyze(root);
+  assert.not.ok(existsSync(join(root, FACTS_CHANGES_FILE)));
+  assert.is(Object.keys(JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries).length, 59);
 });
 
 test("cached resolutions hold only while no file is added, removed or passes the size limit", () => {
