@@ -60,13 +60,48 @@ const KEYWORDS_BEFORE_EXPRESSION = new Set([
   "else", "yield", "await",
 ]);
 
-const isIdentStart = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c >= 128 || c === 92;
-const isIdentPart = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
+// ASCII letters, $, _ and \ (an escape) start a name, digits continue one; any character past
+// ASCII is taken as a name character. Tables, since this runs for nearly every character.
+const NAME_START = new Uint8Array(128);
+const NAME_PART = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const start = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
+  NAME_START[c] = start ? 1 : 0;
+  NAME_PART[c] = start || (c >= 48 && c <= 57) ? 1 : 0;
+}
+// Past the end of the text charCodeAt gives NaN, which is neither.
+const isIdentStart = (c: number) => (c < 128 ? NAME_START[c] === 1 : c >= 128);
+const isIdentPart = (c: number) => (c < 128 ? NAME_PART[c] === 1 : c >= 128);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** Multi-character punctuators the extractor tells apart; any other character stands alone. */
-const PUNCTUATORS = ["??=", "&&=", "||=", "...", "===", "!==", "?.", "??", "&&", "||", "=>", "==", "!="];
+/**
+ * The length of the punctuator at `pos`, whose first character is `c`: the multi-character
+ * ones the extractor tells apart (`??=`, `&&=`, `||=`, `...`, `===`, `!==`, `?.`, `??`, `&&`,
+ * `||`, `=>`, `==`, `!=`), or 1.
+ */
+function punctuatorLength(src: string, pos: number, c: number): number {
+  const next = src.charCodeAt(pos + 1);
+  const third = src.charCodeAt(pos + 2);
+  switch (c) {
+    case 63: // ?
+      if (next === 63) return third === 61 ? 3 : 2;
+      return next === 46 && !isDigit(third) ? 2 : 1; // `a?.5:b` is a ternary, not optional chaining
+    case 38: // &
+    case 124: // |
+      if (next === c) return third === 61 ? 3 : 2;
+      return 1;
+    case 46: // .
+      return next === 46 && third === 46 ? 3 : 1;
+    case 61: // =
+      if (next === 61) return third === 61 ? 3 : 2;
+      return next === 62 ? 2 : 1;
+    case 33: // !
+      if (next === 61) return third === 61 ? 3 : 2;
+      return 1;
+    default:
+      return 1;
+  }
+}
 
 /**
  * Tokenizes `src`. `jsx` relaxes the rule that an unterminated quote is a problem, since
@@ -293,18 +328,7 @@ export function lex(src: string, jsx = false): Lexed {
       push(PUNCT, pos - 1, pos, tokenLine);
       continue;
     }
-    let size = 1;
-    // Only these characters start a multi-character punctuator.
-    if (c === 63 || c === 38 || c === 124 || c === 46 || c === 61 || c === 33) {
-      for (const p of PUNCTUATORS) {
-        if (src.startsWith(p, pos)) {
-          size = p.length;
-          break;
-        }
-      }
-    }
-    // `a?.5:b` is a ternary, not optional chaining.
-    if (size === 2 && c === 63 && src.charCodeAt(pos + 1) === 46 && isDigit(src.charCodeAt(pos + 2))) size = 1;
+    const size = punctuatorLength(src, pos, c);
     push(PUNCT, pos, pos + size, tokenLine);
     pos += size;
   }

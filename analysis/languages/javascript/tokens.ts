@@ -9,21 +9,20 @@ const OPTIONAL_MARKER_NEXT = new Set([":", ",", ")", "="]);
 // A `function` keyword here starts a declaration, not an expression.
 const STATEMENT_START = new Set([";", "}", "{", "export", "default", "async", "declare"]);
 /**
- * The names the extractor acts on, by first character: a name is compared in place with the
- * few that start like it, so the many names that are none of them cost no string.
+ * The names the extractor acts on, by first character, last character and length (which tell
+ * them all apart): a name is compared in place with the one keyword it could be, so the many
+ * names that are none of them cost no string.
  */
-const KEYWORDS_BY_FIRST: string[][] = [];
-for (const word of ["import", "export", "require", "class", "interface", "type", "enum", "function", "const", "let", "var", ...DECISION_WORDS]) {
-  (KEYWORDS_BY_FIRST[word.charCodeAt(0)] ??= []).push(word);
-}
+const KEYWORDS = ["import", "export", "require", "class", "interface", "type", "enum", "function", "const", "let", "var", ...DECISION_WORDS];
+const keywordKey = (first: number, last: number, length: number) => (first * 128 + last) * 16 + length;
+const KEYWORD_BY_KEY = new Map(KEYWORDS.map((word) => [keywordKey(word.charCodeAt(0), word.charCodeAt(word.length - 1), word.length), word]));
 
 function keywordAt(tokens: Tokens, i: number): string | undefined {
   const start = tokens.start[i]!;
   const length = tokens.end[i]! - start;
-  const candidates = KEYWORDS_BY_FIRST[tokens.src.charCodeAt(start)];
-  if (!candidates) return undefined;
-  for (const word of candidates) if (word.length === length && tokens.src.startsWith(word, start)) return word;
-  return undefined;
+  if (length < 2 || length > 9) return undefined;
+  const word = KEYWORD_BY_KEY.get(keywordKey(tokens.src.charCodeAt(start), tokens.src.charCodeAt(start + length - 1), length));
+  return word !== undefined && tokens.src.startsWith(word, start) ? word : undefined;
 }
 
 /**
@@ -118,6 +117,12 @@ export function extractFromTokens(lexed: Lexed): Extracted {
 
 type Add = (specifier: string, kind: ImportKind, line: number) => void;
 
+/** The character of a one-character punctuator at `i`, or -1. */
+function punctChar(tokens: Tokens, i: number): number {
+  if (i < 0 || i >= tokens.count || tokens.type[i] !== PUNCT || tokens.end[i]! - tokens.start[i]! !== 1) return -1;
+  return tokens.src.charCodeAt(tokens.start[i]!);
+}
+
 /** A string literal or a template literal without substitutions: a static specifier. */
 const isStatic = (tokens: Tokens, i: number) => tokenIs(tokens, i, STRING) || tokenIs(tokens, i, TEMPLATE);
 
@@ -145,23 +150,25 @@ function readImport(tokens: Tokens, i: number, add: Add): void {
   let inBraces = false;
   for (let j = i + (typeOnly ? 2 : 1); j < tokens.count && j < i + 400; j++) {
     if (tokens.type[j] === PUNCT) {
-      if (punct(j, "{")) inBraces = true;
-      else if (punct(j, "}")) inBraces = false;
-      else if (punct(j, "*")) runtimeBindings++;
-      else if (punct(j, ";")) return;
-      else if (punct(j, "=") && name(j + 1, "require") && isStatic(tokens, j + 3)) {
-        add(textOf(tokens, j + 3), typeOnly ? "type" : "require", line);
-        return;
-      } else if (punct(j, "=")) return; // `import x = Namespace.Member`
+      const c = punctChar(tokens, j);
+      if (c === 123) inBraces = true; // {
+      else if (c === 125) inBraces = false; // }
+      else if (c === 42) runtimeBindings++; // *
+      else if (c === 59) return; // ;
+      else if (c === 61) { // =
+        if (name(j + 1, "require") && isStatic(tokens, j + 3)) add(textOf(tokens, j + 3), typeOnly ? "type" : "require", line);
+        return; // otherwise `import x = Namespace.Member`
+      }
       continue;
     }
     if (tokens.type[j] !== NAME) return;
-    if (name(j, "from") && !inBraces && isStatic(tokens, j + 1)) {
+    if (!inBraces && name(j, "from") && isStatic(tokens, j + 1)) {
       if (!typeOnly && runtimeBindings === 0 && typeBindings > 0) typeOnly = true;
       add(textOf(tokens, j + 1), typeOnly ? "type" : "import", line);
       return;
     }
-    const bindingStart = punct(j - 1, "{") || punct(j - 1, ",") || j === i + 1;
+    const before = punctChar(tokens, j - 1);
+    const bindingStart = before === 123 || before === 44 || j === i + 1; // after { or ,
     if (!bindingStart) continue;
     if (inBraces && name(j, "type") && name(j + 1)) typeBindings++;
     else runtimeBindings++;
