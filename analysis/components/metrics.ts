@@ -9,34 +9,63 @@ export const SDP_MARGIN = 0.25;
 /** Distance from the main sequence at which a component is placed in a zone. */
 export const ZONE_DISTANCE = 0.5;
 
+/** Imports from one component into another: how many, and the first of them in edge order. */
+export type ComponentLink = { from: string; to: string; imports: number; first: Edge };
+
+/**
+ * Every pair of components with imports between them, in the order of each pair's first
+ * import. The metrics and the SDP check read these few pairs rather than every edge again.
+ */
+export function componentLinks(edges: readonly Edge[], byFile: Map<string, string>): ComponentLink[] {
+  const byPair = new Map<string, Map<string, ComponentLink>>();
+  const links: ComponentLink[] = [];
+  // A file's edges come one after another: look its component up once for all of them.
+  let lastFile: string | undefined;
+  let from: string | undefined;
+  for (const edge of edges) {
+    if (edge.from !== lastFile) {
+      lastFile = edge.from;
+      from = byFile.get(edge.from);
+    }
+    const to = byFile.get(edge.to);
+    if (!from || !to || from === to) continue;
+    let targets = byPair.get(from);
+    if (!targets) byPair.set(from, (targets = new Map()));
+    const link = targets.get(to);
+    if (link) link.imports++;
+    else {
+      const created = { from, to, imports: 1, first: edge };
+      targets.set(to, created);
+      links.push(created);
+    }
+  }
+  return links;
+}
+
 /**
  * Robert C. Martin's package metrics per component, as SPEC.md defines them:
  * Ca (components depending on it), Ce (components it depends on), I = Ce / (Ca + Ce),
  * A = abstract types / (types + module-level functions), D = |A + I - 1|, and the zone.
  * Every import counts, type imports included: they are dependencies of the design.
  */
-export function componentMetrics(files: readonly FileNode[], edges: readonly Edge[], byFile: Map<string, string>): Component[] {
+export function componentMetrics(files: readonly FileNode[], links: readonly ComponentLink[], byFile: Map<string, string>): Component[] {
   const members = new Map<string, FileNode[]>();
   for (const file of files) {
     const name = byFile.get(file.path)!;
     (members.get(name) ?? members.set(name, []).get(name)!).push(file);
   }
-  const outgoing = new Map<string, Map<string, number>>();
-  const incoming = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    const from = byFile.get(edge.from);
-    const to = byFile.get(edge.to);
-    if (!from || !to || from === to) continue;
-    const counts = outgoing.get(from) ?? outgoing.set(from, new Map()).get(from)!;
-    counts.set(to, (counts.get(to) ?? 0) + 1);
-    (incoming.get(to) ?? incoming.set(to, new Set()).get(to)!).add(from);
+  const outgoing = new Map<string, ComponentLink[]>();
+  const incoming = new Map<string, string[]>();
+  for (const link of links) {
+    (outgoing.get(link.from) ?? outgoing.set(link.from, []).get(link.from)!).push(link);
+    (incoming.get(link.to) ?? incoming.set(link.to, []).get(link.to)!).push(link.from);
   }
 
   const components: Component[] = [];
   for (const [name, list] of members) {
-    const ca = incoming.get(name)?.size ?? 0;
-    const dependsOn = [...(outgoing.get(name) ?? new Map<string, number>())]
-      .map(([component, imports]) => ({ component, imports }))
+    const ca = incoming.get(name)?.length ?? 0;
+    const dependsOn = (outgoing.get(name) ?? [])
+      .map(({ to, imports }) => ({ component: to, imports }))
       .sort((a, b) => b.imports - a.imports || a.component.localeCompare(b.component));
     const ce = dependsOn.length;
     const instability = ca + ce === 0 ? 0 : ce / (ca + ce);
@@ -79,22 +108,16 @@ function zoneOf(ca: number, instability: number, abstractness: number, distance:
 }
 
 /** Imports from a stable component into one clearly less stable (by more than SDP_MARGIN). */
-export function sdpViolations(components: readonly Component[], edges: readonly Edge[], byFile: Map<string, string>): SdpViolation[] {
+export function sdpViolations(components: readonly Component[], links: readonly ComponentLink[]): SdpViolation[] {
   const instability = new Map(components.map((c) => [c.name, c.instability]));
-  const found = new Map<string, SdpViolation>();
-  for (const edge of edges) {
-    const from = byFile.get(edge.from);
-    const to = byFile.get(edge.to);
-    if (!from || !to || from === to) continue;
+  const found: SdpViolation[] = [];
+  for (const { from, to, imports, first } of links) {
     const iFrom = instability.get(from)!;
     const iTo = instability.get(to)!;
     if (iTo - iFrom <= SDP_MARGIN) continue;
-    const key = `${from}\0${to}`;
-    const known = found.get(key);
-    if (known) known.imports++;
-    else found.set(key, { from, to, fromInstability: iFrom, toInstability: iTo, imports: 1, example: { file: edge.from, line: edge.line, target: edge.to } });
+    found.push({ from, to, fromInstability: iFrom, toInstability: iTo, imports, example: { file: first.from, line: first.line, target: first.to } });
   }
-  return [...found.values()].sort((a, b) => (b.toInstability - b.fromInstability) - (a.toInstability - a.fromInstability));
+  return found.sort((a, b) => (b.toInstability - b.fromInstability) - (a.toInstability - a.fromInstability));
 }
 
 /** The dependency structure matrix: imports from each row component to each column, mutual pairs flagged. */

@@ -2,7 +2,7 @@
 import type { ArchitectureConfig, ConfigError } from "../config.ts";
 import type { ComponentsSection, Edge, FileNode } from "../schema.ts";
 import { assignComponents } from "./assign.ts";
-import { componentMetrics, dependencyMatrix, SDP_MARGIN, sdpViolations } from "./metrics.ts";
+import { componentLinks, componentMetrics, dependencyMatrix, SDP_MARGIN, sdpViolations } from "./metrics.ts";
 import { boundaryViolations } from "./rules.ts";
 
 export { assignComponents, ROOT_COMPONENT } from "./assign.ts";
@@ -16,12 +16,13 @@ export function componentsSection(
   architecture: ArchitectureConfig,
   configError: ConfigError | undefined,
 ): ComponentsSection {
-  const items = componentMetrics(files, edges, byFile);
+  const links = componentLinks(edges, byFile);
+  const items = componentMetrics(files, links, byFile);
   return {
     source,
     ...(configError ? { configError } : {}),
     items,
-    sdpViolations: sdpViolations(items, edges, byFile),
+    sdpViolations: sdpViolations(items, links),
     sdpMargin: SDP_MARGIN,
     matrix: dependencyMatrix(items),
     boundaryViolations: boundaryViolations(edges, architecture.rules ?? []),
