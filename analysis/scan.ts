@@ -38,7 +38,7 @@ export type ScanOptions = { maxFiles?: number };
 export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const fromGit = gitFiles(root);
-  const all = (fromGit ?? walk(root)).filter((path) => !inNeverScanned(path)).sort();
+  const all = sorted((fromGit ?? walk(root)).filter((path) => !inNeverScanned(path)));
   const listed = new Set(all);
   const projectDirs = dotnetProjectDirs(all);
   const withoutDotnetOutput = projectDirs.size ? all.filter((path) => !inDotnetOutput(path, projectDirs)) : all;
@@ -67,6 +67,12 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   return { files, listed, truncated, skipped, git: fromGit !== undefined };
+}
+
+/** Sorts in place, unless already in order: git lists paths sorted, nearly always as JS sorts them. */
+function sorted(paths: string[]): string[] {
+  for (let i = 1; i < paths.length; i++) if (paths[i - 1]! > paths[i]!) return paths.sort();
+  return paths;
 }
 
 // One regular expression rather than a set lookup per folder of every path: it runs on each

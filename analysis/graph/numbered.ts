@@ -27,8 +27,14 @@ export function numberGraph(files: readonly string[], edges: readonly Edge[]): N
   };
   const all: number[][] = [];
   const runtime: number[][] = [];
+  // A file's edges come one after another: number it once for all of them.
+  let lastFile: string | undefined;
+  let from = -1;
   for (const edge of edges) {
-    const from = idOf(edge.from);
+    if (edge.from !== lastFile) {
+      lastFile = edge.from;
+      from = idOf(edge.from);
+    }
     const to = idOf(edge.to);
     (all[from] ??= []).push(to);
     if (edge.kind !== "type") (runtime[from] ??= []).push(to);
