@@ -111,7 +111,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
   // A file's imports come one after another: look its folder up once for all of them.
   let lastFrom: string | undefined;
   let lastDir = "";
-  let folder = memo.folder("");
+  let folder = new Map<string, Resolution | string>(); // replaced at the first call
   const resolveRelative = (specifier: string, from: string): Resolution => {
     if (from !== lastFrom) {
       lastFrom = from;
