@@ -107,30 +107,54 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
   // A relative specifier means the same file from every file of a folder, and files of a
   // folder import much the same siblings: resolve each (folder, specifier) pair once.
   // Kept across runs while the listing stays the same (listing-memo.ts).
-  const memo = memos?.memo("javascript-relative") ?? new ResolutionMemo({});
+  const relative = memos?.memo("javascript-relative") ?? new ResolutionMemo({});
+  // A bare specifier also resolves alike from every file of a folder (the nearest tsconfig,
+  // manifest and dependencies are the folder's), but for a tsconfig path or baseUrl that leads
+  // to the importing file itself, which is skipped: such a result is not kept, and a kept
+  // local result is not used for the file it names. It depends on config files, so it is kept
+  // for this run only.
+  const bare = new Map<string, Map<string, Resolution>>();
+
   // A file's imports come one after another: look its folder up once for all of them.
   let lastFrom: string | undefined;
-  let lastDir = "";
-  let folder = new Map<string, Resolution | string>(); // replaced at the first call
-  const resolveRelative = (specifier: string, from: string): Resolution => {
+  let dir = "";
+  let relativeHere = new Map<string, Resolution | string>(); // both replaced at the first call
+  let bareHere = new Map<string, Resolution>();
+
+  return (specifier, from) => {
     if (from !== lastFrom) {
       lastFrom = from;
-      lastDir = dirOf(from);
-      folder = memo.folder(lastDir);
+      dir = dirOf(from);
+      relativeHere = relative.folder(dir);
+      bareHere = bare.get(dir) ?? bare.set(dir, new Map()).get(dir)!;
     }
-    let found = memo.get(folder, specifier);
-    if (!found) {
-      const path = specifier.startsWith("/") ? undefined : joinPath(lastDir, specifier);
-      found = path === undefined
-        ? { kind: "unresolved", reason: "outside the repository" }
-        : probe(path) ?? { kind: "unresolved", reason: "no such file" };
-      memo.set(folder, specifier, found);
+    if (specifier.startsWith(".") || specifier.startsWith("/")) {
+      let found = relative.get(relativeHere, specifier);
+      if (!found) {
+        const path = specifier.startsWith("/") ? undefined : joinPath(dir, specifier);
+        found = path === undefined
+          ? { kind: "unresolved", reason: "outside the repository" }
+          : probe(path) ?? { kind: "unresolved", reason: "no such file" };
+        relative.set(relativeHere, specifier, found);
+      }
+      return found;
     }
+    const known = bareHere.get(specifier);
+    if (known && !(known.kind === "local" && known.path === from)) return known;
+    let skippedSelf = false;
+    const notSelf = (found: Resolution | undefined) => {
+      if (found?.kind === "local" && found.path === from) {
+        skippedSelf = true;
+        return undefined;
+      }
+      return found;
+    };
+    const found = resolveBare(specifier, from, notSelf);
+    if (!skippedSelf) bareHere.set(specifier, found);
     return found;
   };
 
-  return (specifier, from) => {
-    if (specifier.startsWith(".") || specifier.startsWith("/")) return resolveRelative(specifier, from);
+  function resolveBare(specifier: string, from: string, notSelf: (found: Resolution | undefined) => Resolution | undefined): Resolution {
     if (specifier.startsWith("node:")) return { kind: "external", name: specifier };
     if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
       // npm:, jsr:, https: and other schemes are packages from outside the repository.
@@ -148,8 +172,8 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
     const config = configs.forFile(from);
     if (config) {
       for (const candidate of pathCandidates(config, specifier)) {
-        const found = probe(candidate);
-        if (found && !(found.kind === "local" && found.path === from)) return found;
+        const found = notSelf(probe(candidate));
+        if (found) return found;
       }
     }
 
@@ -164,13 +188,13 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
     if (dependenciesAbove(from).has(name)) return { kind: "external", name };
     if (config?.baseUrl !== undefined) {
       const path = joinPath(config.baseUrl, specifier);
-      const found = path === undefined ? undefined : probe(path);
-      if (found && !(found.kind === "local" && found.path === from)) return found;
+      const found = path === undefined ? undefined : notSelf(probe(path));
+      if (found) return found;
     }
     // Built-ins come after baseUrl, as in TypeScript: `util/format` may be a local folder.
     if (BUILTINS.has(name)) return { kind: "external", name: `node:${name}` };
     return { kind: "external", name };
-  };
+  }
 }
 
 /** `@scope/name/sub` -> `@scope/name`; `name/sub` -> `name`. */
@@ -202,7 +226,7 @@ function dependenciesLookup(project: ProjectFiles) {
   const byDir = new Map<string, Set<string>>();
   const lookup = (dir: string): Set<string> => {
     const known = byDir.get(dir);
-    if (known) return known;
+    if (known && !(known.kind === "local" && known.path === from)) return known;
     const file = dir ? `${dir}/package.json` : "package.json";
     const own = project.has(file) ? declaredDependencies(project.json(file) as Manifest | undefined) : new Set<string>();
     const names = dir ? new Set([...own, ...lookup(dirOf(dir))]) : own;

@@ -30,6 +30,21 @@ tsApp("analyze() keeps a bare import of a declared package external, even beside
   assert.equal(report.externals.filter((e) => e.name === "uuid").map((e) => e.file).sort(), ["src/main.ts", "src/uuid.ts"]);
 });
 
+tsApp("a tsconfig path that leads back to the importing file skips it, for that file alone", () => {
+  // `shims/fetch.ts` wraps the package it is named after: `import "fetch"` there is the
+  // package, while its neighbours' `import "fetch"` is the wrapper (paths: "*" -> "shims/*").
+  const root = tempDir();
+  writeFiles(root, {
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "*": ["shims/*"] } } }),
+    "shims/before.ts": 'import "fetch";\n',
+    "shims/fetch.ts": 'import "fetch";\nexport const wrapped = 1;\n',
+    "shims/later.ts": 'import "fetch";\n',
+  });
+  const report = analyze(root);
+  assert.equal(edgeList(report), ["shims/before.ts -import-> shims/fetch.ts", "shims/later.ts -import-> shims/fetch.ts"]);
+  assert.equal(report.externals.map((e) => `${e.file} ${e.name}`), ["shims/fetch.ts fetch"]);
+});
+
 tsApp("analyze() keeps unresolved specifiers with file, line and reason", () => {
   const report = analyze(fixtureRepo("ts-app"));
   assert.equal(report.unresolved, [
