@@ -14,7 +14,8 @@ export type NumberedGraph = {
 };
 
 export function numberGraph(files: readonly string[], edges: readonly Edge[]): NumberedGraph {
-  const names = [...files].sort();
+  // The scan lists files sorted already; sorting is for callers that do not.
+  const names = files.every((file, i) => i === 0 || files[i - 1]! < file) ? [...files] : [...files].sort();
   const ids = new Map(names.map((name, id) => [name, id]));
   const idOf = (path: string): number => {
     let id = ids.get(path);

@@ -226,7 +226,7 @@ function dependenciesLookup(project: ProjectFiles) {
   const byDir = new Map<string, Set<string>>();
   const lookup = (dir: string): Set<string> => {
     const known = byDir.get(dir);
-    if (known && !(known.kind === "local" && known.path === from)) return known;
+    if (known) return known;
     const file = dir ? `${dir}/package.json` : "package.json";
     const own = project.has(file) ? declaredDependencies(project.json(file) as Manifest | undefined) : new Set<string>();
     const names = dir ? new Set([...own, ...lookup(dirOf(dir))]) : own;
