@@ -3,7 +3,9 @@ import { tsPlugin } from "@sveltejs/acorn-typescript";
 import type { ImportFact, ImportKind } from "../../facts.ts";
 
 // The plugin's types lag acorn's; the cast keeps the extension point typed loosely in one place.
-const TsParser = Parser.extend(tsPlugin({ jsx: true }) as never);
+// Made on first use: few files need the parser, and making it costs every run its start-up.
+let tsParser: typeof Parser | undefined;
+const TsParser = () => (tsParser ??= Parser.extend(tsPlugin({ jsx: true }) as never));
 
 type Node = { type: string; loc?: { start: { line: number } }; [key: string]: unknown };
 
@@ -19,7 +21,7 @@ export type ParseOutcome =
 export function parseImports(src: string, lineOffset = 0): ParseOutcome {
   let program: Node;
   try {
-    program = TsParser.parse(src, { sourceType: "module", ecmaVersion: "latest", locations: true }) as unknown as Node;
+    program = TsParser().parse(src, { sourceType: "module", ecmaVersion: "latest", locations: true }) as unknown as Node;
   } catch (error) {
     const loc = (error as { loc?: { line: number } }).loc;
     const message = error instanceof Error ? error.message : String(error);
