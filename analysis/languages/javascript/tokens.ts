@@ -14,13 +14,14 @@ const STATEMENT_START = new Set([";", "}", "{", "export", "default", "async", "d
  * names that are none of them cost no string.
  */
 const KEYWORDS = ["import", "export", "require", "class", "interface", "type", "enum", "function", "const", "let", "var", ...DECISION_WORDS];
+const LONGEST_KEYWORD = Math.max(...KEYWORDS.map((word) => word.length)); // under 16, as the key needs
 const keywordKey = (first: number, last: number, length: number) => (first * 128 + last) * 16 + length;
 const KEYWORD_BY_KEY = new Map(KEYWORDS.map((word) => [keywordKey(word.charCodeAt(0), word.charCodeAt(word.length - 1), word.length), word]));
 
 function keywordAt(tokens: Tokens, i: number): string | undefined {
   const start = tokens.start[i]!;
   const length = tokens.end[i]! - start;
-  if (length < 2 || length > 9) return undefined;
+  if (length < 2 || length > LONGEST_KEYWORD) return undefined;
   const word = KEYWORD_BY_KEY.get(keywordKey(tokens.src.charCodeAt(start), tokens.src.charCodeAt(start + length - 1), length));
   return word !== undefined && tokens.src.startsWith(word, start) ? word : undefined;
 }
