@@ -123,21 +123,18 @@ function makeContext(command: Command, parsed: ReturnType<typeof parse>, io: Cli
   }
   const interactive = io.stderrIsTTY && !parsed.values.json;
   let shown = false;
+  const stdout = (text: string) => {
+    if (shown) io.stderr("\r\x1b[K");
+    shown = false;
+    io.stdout(text);
+  };
   return {
     root,
     json: parsed.values.json === true,
     values: parsed.values,
     positionals: parsed.positionals,
-    stdout: (text) => {
-      if (shown) io.stderr("\r\x1b[K");
-      shown = false;
-      io.stdout(text);
-    },
-    printJson: (value) => {
-      if (shown) io.stderr("\r\x1b[K");
-      shown = false;
-      io.stdout(JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined));
-    },
+    stdout,
+    printJson: (value) => stdout(JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined)),
     stderr: io.stderr,
     progress: (phase, done, total) => {
       if (!io.stderrIsTTY) return;

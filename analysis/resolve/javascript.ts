@@ -2,7 +2,7 @@ import { builtinModules } from "node:module";
 import { languageOf } from "../languages/mod.ts";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
 import type { FileFacts } from "../facts.ts";
-import { type ListingMemos, ResolutionMemo } from "./listing-memo.ts";
+import type { ListingMemos } from "./listing-memo.ts";
 import type { Resolution, Resolver } from "./resolution.ts";
 import { pathCandidates, TsConfigs } from "./tsconfig.ts";
 import { declaredDependencies, findWorkspaces, type Manifest, mapTargets, type Workspace } from "./workspaces.ts";
@@ -26,7 +26,7 @@ const BUILTINS = new Set(builtinModules);
  * `module`, `main` and `types` mapped back from built output to source. Bare specifiers
  * that are declared dependencies stay packages even when a local file has the same name.
  */
-export function javascriptResolver(project: ProjectFiles, _facts: readonly FileFacts[], memos?: ListingMemos): Resolver {
+export function javascriptResolver(project: ProjectFiles, _facts: readonly FileFacts[], memos: ListingMemos): Resolver {
   const configs = new TsConfigs(project);
   const workspaces = findWorkspaces(project).sort((a, b) => b.name.length - a.name.length);
   const nearestManifest = nearestManifestLookup(project);
@@ -107,7 +107,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
   // A relative specifier means the same file from every file of a folder, and files of a
   // folder import much the same siblings: resolve each (folder, specifier) pair once.
   // Kept across runs while the listing stays the same (listing-memo.ts).
-  const relative = memos?.memo("javascript-relative") ?? new ResolutionMemo({});
+  const relative = memos.memo("javascript-relative");
   // A bare specifier also resolves alike from every file of a folder (the nearest tsconfig,
   // manifest and dependencies are the folder's), but for a tsconfig path or baseUrl that leads
   // to the importing file itself, which is skipped: such a result is not kept, and a kept
