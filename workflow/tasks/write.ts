@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, statSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { ToolError } from "../../core/errors.ts";
@@ -52,7 +52,7 @@ export function createTask(root: string, input: { slug: string; title: string; d
 
 export type SubtaskInput = { title: string; type?: string; complexity?: string; dependsOn?: string[]; criteria?: string[]; files?: string[]; items?: string[] };
 
-/** Adds a subtask with the next free two-digit id; the file is created exclusively, so two adds never share an id. */
+/** Adds a subtask with the next free two-digit id; two adds, even from two processes, never share an id. */
 export function addSubtask(root: string, id: string, input: SubtaskInput): string {
   readTask(root, id);
   const title = input.title.trim();
@@ -70,23 +70,17 @@ export function addSubtask(root: string, id: string, input: SubtaskInput): strin
     files: input.files ?? [],
   };
   const body = (input.items?.length ? input.items : [title]).map((item) => `- [ ] ${item}`).join("\n") + "\n";
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // The number is chosen and its file written while the task's state is locked: the file names
+  // carry the title's slug too, so an exclusive create alone would let two adds take one number.
+  let number = "";
+  updateState(root, id, (state) => {
     const used = readdirSync(folder).map((n) => Number(/^(\d{2})-/.exec(n)?.[1] ?? 0));
-    const number = String(Math.max(0, ...used) + 1).padStart(2, "0");
+    number = String(Math.max(0, ...used) + 1).padStart(2, "0");
     if (Number(number) > 99) throw new RangeError("a task has at most 99 subtasks");
-    let fd;
-    try {
-      fd = openSync(join(folder, `${number}-${slug}.md`), "wx");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
-      throw error;
-    }
-    writeSync(fd, renderFrontmatter(data, body));
-    closeSync(fd);
-    appendActivity(root, id, "subtask-add", `${number} ${title}`);
-    return number;
-  }
-  throw new ToolError("busy", "could not allocate a subtask id", 409);
+    writeFileAtomic(join(folder, `${number}-${slug}.md`), renderFrontmatter(data, body));
+    pushActivity(state, "subtask-add", `${number} ${title}`);
+  });
+  return number;
 }
 
 /**
