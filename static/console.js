@@ -243,7 +243,9 @@
 
   // ---------------------------------------------------------------- live updates
 
-  let version;
+  // The index version the page was drawn from (the shell says it), then the last one announced.
+  // The stream's first event can already be newer: a change made before it opened is not missed.
+  let version = Number(document.body.dataset.version) || undefined;
   function refreshVisible() {
     show(panelUrlOf(currentAddress()) ? view.dataset.address || "overview" : currentAddress(), { refresh: true });
     if (panelUrl && !panel.hidden) htmx.ajax("GET", panelUrl, { target: panel, swap: "innerMorph ignoreTitle:true" });

@@ -10,8 +10,11 @@ import type { Child } from "hono/jsx";
 import { VERSION } from "../core/version.ts";
 import { projectName } from "../workflow/index/mod.ts";
 
-/** What the shell needs from the running console; set per request by routes/ui/shell.ts. */
-export type ShellInfo = { root: string; token: string };
+/**
+ * What the shell needs from the running console; set per request by routes/ui/shell.ts.
+ * `version` is the index version as the request began, so the page's data is at least that new.
+ */
+export type ShellInfo = { root: string; token: string; version: number };
 export type ShellEnv = { Variables: { shell: ShellInfo } };
 
 /** The four sections of the navigation; `match` lists the first address segments each owns. */
@@ -42,7 +45,7 @@ const ICON = `data:image/svg+xml,${
   )
 }`;
 
-type ShellProps = { name: string; token: string; title: string; address: string; children?: Child };
+type ShellProps = { name: string; token: string; version: number; title: string; address: string; children?: Child };
 
 /** The whole page: head (token, htmx, console.js), header with navigation, the view, the source panel, the palette. */
 export function Shell(props: ShellProps) {
@@ -64,7 +67,9 @@ export function Shell(props: ShellProps) {
           <script src="/static/hx-sse.min.js" defer></script>
           <script src="/static/console.js" defer></script>
         </head>
-        <body data-section={section}>
+        {/* console.js compares data-version with the live stream's first event: a change made
+            before the stream opened still redraws the page. */}
+        <body data-section={section} data-version={String(props.version)}>
           <a class="skip" href="#view">Skip to the view</a>
           <header class="top">
             <a class="brand" href="#overview" title={`${props.name}: project overview`}>
@@ -154,7 +159,7 @@ export function renderView(c: Context, title: string, fragment: Child): Response
     );
   }
   return c.html(
-    <Shell name={name} token={info.token} title={title} address={addressOf(c.req.url)}>
+    <Shell name={name} token={info.token} version={info.version} title={title} address={addressOf(c.req.url)}>
       {fragment}
     </Shell>,
   );

@@ -45,7 +45,7 @@ const DocQuery = z.object({ path: z.string().min(1).max(1000) });
 export const shellRoutes = (service: ProjectService, token: string) =>
   new Hono<ShellEnv>()
     .use("*", async function shellContext(c, next) {
-      c.set("shell", { root: service.root, token });
+      c.set("shell", { root: service.root, token, version: service.version });
       await next();
     })
     .get("/", async (c) => renderView(c, "Overview", Overview({ index: (await service.snapshot()).index })))

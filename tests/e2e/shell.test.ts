@@ -150,6 +150,47 @@ test("live: a change on disk re-fetches the visible view, keeping its address an
   }, { width: 390, height: 700 });
 });
 
+/** The server's index version: the `ready` event that opens its event stream names it. */
+async function indexVersion(base: string): Promise<number> {
+  const stop = new AbortController();
+  const response = await fetch(`${base}/api/events`, { signal: stop.signal });
+  const reader = response.body!.getReader();
+  const ready = /event: ready\ndata: (.*)\n/;
+  let text = "";
+  while (!ready.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the event stream ended before its ready event: ${text}`);
+    text += new TextDecoder().decode(value);
+  }
+  stop.abort();
+  return JSON.parse(ready.exec(text)![1]!).version;
+}
+
+test("live: a change made before the live connection opens still refreshes the page", async () => {
+  const served = await serve(FIXTURE);
+  await withPage(FIXTURE, async (page, base) => {
+    // Hold the event stream back, so the change's `changed` event goes out while nobody listens.
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    await page.route("**/api/events", async (route) => {
+      await opened;
+      await route.continue();
+    });
+    await openView(page, base, "settings");
+    assert.not.match(await viewText(page), /architecture\.depth/);
+    const drawn = await indexVersion(base);
+    writeFileSync(join(served.root, ".tool/config.json"), JSON.stringify({ architecture: { depth: 99 } }));
+    for (let tries = 0; (await indexVersion(base)) === drawn; tries++) {
+      assert.ok(tries < 150, "the server did not rebuild its index after the change");
+      await new Promise((tick) => setTimeout(tick, 100));
+    }
+    open();
+    await page.waitForSelector("#live.on", { state: "attached" });
+    // The stream's first event names a newer index than the page was drawn from: the page redraws.
+    await page.waitForFunction(() => /architecture\.depth/.test(document.querySelector("#view")?.textContent ?? ""));
+  });
+});
+
 test("every POST carries x-tool-token from the page; a POST without it is refused in the browser too", async () => {
   await withPage(FIXTURE, async (page, base) => {
     await openView(page, base, "overview");
