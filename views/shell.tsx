@@ -47,7 +47,7 @@ const ICON = `data:image/svg+xml,${
 
 type ShellProps = { name: string; token: string; version: number; title: string; address: string; children?: Child };
 
-/** The whole page: head (token, htmx, console.js), header with navigation, the view, the source panel, the palette. */
+/** The whole page: head (token, console.js with htmx), header with navigation, the view, the source panel, the palette. */
 export function Shell(props: ShellProps) {
   const section = sectionOf(props.address);
   return (
@@ -63,8 +63,6 @@ export function Shell(props: ShellProps) {
           <link rel="icon" href={ICON} />
           <link rel="stylesheet" href="/static/console.css" />
           <link rel="stylesheet" href="/static/devtools.css" />
-          <script src="/static/htmx.min.js" defer></script>
-          <script src="/static/hx-sse.min.js" defer></script>
           <script src="/static/console.js" defer></script>
         </head>
         {/* console.js compares data-version with the live stream's first event: a change made

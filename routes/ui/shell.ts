@@ -27,9 +27,11 @@ const asset = (body: string, type: string): Asset => ({
 const JS = "text/javascript; charset=utf-8";
 const CSS = "text/css; charset=utf-8";
 const ASSETS: Record<string, Asset> = {
-  "htmx.min.js": asset(htmx, JS),
-  "hx-sse.min.js": asset(htmxSse, JS),
-  "console.js": asset(consoleJs, JS),
+  // The page's one script: htmx, its SSE extension, then the console's own code. htmx starts on
+  // a timer once the page is parsed, and whatever registers after that start misses it: an
+  // extension is never applied, a listener never hears the first events. As separate scripts,
+  // one arriving late left the live updates unconnected.
+  "console.js": asset(`${htmx}\n;${htmxSse}\n;${consoleJs}`, JS),
   "console.css": asset(consoleCss, CSS),
   "devtools.css": asset(devtoolsCss, CSS),
 };

@@ -150,6 +150,20 @@ test("live: a change on disk re-fetches the visible view, keeping its address an
   }, { width: 390, height: 700 });
 });
 
+test("live updates connect even when the page's scripts arrive slowly, one after another", async () => {
+  await withPage(FIXTURE, async (page, base) => {
+    // htmx starts on a timer once the page is parsed. A script that arrived after that start
+    // (its SSE extension, the console's listeners) used to miss it, and nothing connected.
+    let scripts = 0;
+    await page.route("**/static/*.js", async (route) => {
+      if (scripts++ > 0) await new Promise((tick) => setTimeout(tick, 500));
+      await route.continue();
+    });
+    await openView(page, base, "overview");
+    await page.waitForSelector("#live.on", { state: "attached" });
+  });
+});
+
 /** The server's index version: the `ready` event that opens its event stream names it. */
 async function indexVersion(base: string): Promise<number> {
   const stop = new AbortController();
