@@ -260,6 +260,8 @@ views("findings: ranked, filtered by category and severity, create-task off with
     severities,
     [...severities].sort((a, b) => ["high", "medium", "low"].indexOf(a!) - ["high", "medium", "low"].indexOf(b!)),
   );
+  // The evidence reads as a sentence: a word space between the file and what it says.
+  assert.match(text, /<\/a><span class="muted"> imports src\//);
   assert.match(text, /Creating tasks is not available: this build of tool has no `new` command/);
   assert.match(text, /<button type="button" class="button dt-mini" disabled="" title="[^"]+">Create task<\/button>/);
   const security = await get("/ui/devtools/findings?category=security");

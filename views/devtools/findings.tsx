@@ -113,7 +113,7 @@ function FindingItem({ finding, taskAction }: { finding: Finding; taskAction: Ta
         {shown.map((e) => (
           <li>
             <FileLink file={e.file} line={e.line} />
-            {e.detail ? <span class="muted">{e.detail}</span> : null}
+            {e.detail ? <span class="muted">{` ${e.detail}`}</span> : null}
           </li>
         ))}
         {finding.evidence.length > shown.length
