@@ -7,6 +7,30 @@ import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 export const HOST = { host: "127.0.0.1:4173" };
 
+/** Host values that name no loopback address, or not only one: the guard answers each with 421. */
+export const NOT_LOOPBACK_HOSTS = [
+  "localhost.",
+  "x.localhost",
+  "localhost.evil.example",
+  "127.0.0.1.evil.example",
+  "127.0.0.2",
+  "0.0.0.0",
+  "[::]",
+  "::1",
+  "[::1",
+  "localhost:",
+  "user@localhost",
+  "user@127.0.0.1",
+  "localhost, localhost",
+  "localhost:99999",
+  "localhost:80:80",
+  "evil.example",
+  "127.1",
+  "2130706433",
+  "local host",
+  "[::ffff:127.0.0.1]",
+];
+
 /** A git repository with a few TypeScript files (one importing another), a README and a package.json. */
 export function smallRepo(): string {
   const root = tempDir("tool-console-");

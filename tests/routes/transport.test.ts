@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import net from "node:net";
 import type { Listening } from "../../routes/mod.ts";
-import { makeHarness, serveHarness } from "./harness.ts";
+import { makeHarness, NOT_LOOPBACK_HOSTS, serveHarness } from "./harness.ts";
 
 const test = suite("the guard over a real socket (raw Host headers, tokens, bodies)");
 const h = makeHarness();
@@ -88,22 +88,8 @@ test("loopback Host headers are served", async () => {
 });
 
 test("every other raw Host header gets 421", async () => {
-  const hosts = [
-    "localhost.",
-    "x.localhost",
-    "localhost.evil.example",
-    "127.0.0.1.evil.example",
-    "127.0.0.2",
-    "0.0.0.0",
-    "[::]",
-    "::1",
-    "[::1",
-    "localhost:",
-    "user@localhost",
-    "user@127.0.0.1",
-    "local host",
-    `localhost:${server.port}/x`,
-  ];
+  // The same list over a real socket, and one with this server's own port and a path after it.
+  const hosts = [...NOT_LOOPBACK_HOSTS, `localhost:${server.port}/x`];
   for (const host of hosts) {
     for (const path of ["/", "/api/project"]) assertRefused(await get(path, [`Host: ${host}`]), 421, `${host} ${path}`);
   }
