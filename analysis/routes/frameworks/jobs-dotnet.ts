@@ -1,13 +1,17 @@
 import { argumentMap, namesIn, stringConstants } from "../entry/args.ts";
-import { entryPoint, every, seconds } from "../entry/entry.ts";
+import { entryPoint } from "../entry/entry.ts";
+import { type QuartzSyntax, quartzJobs } from "../entry/quartz.ts";
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
 const HANGFIRE = /\b(?:RecurringJob|\w*[Rr]ecurringJob\w*)\s*\.\s*AddOrUpdate\s*(?:<\s*([\w.]+)\s*>)?\s*\(/g;
-const QUARTZ_CRON = /\b(?:WithCronSchedule|CronSchedule|CronScheduleNonvalidatedExpression)\s*\(/g;
-const QUARTZ_INTERVAL = /\bWithIntervalIn(Seconds|Minutes|Hours)\s*\(\s*(\d+)/g;
-const QUARTZ_JOB = /\b(?:Create|AddJob|ScheduleJob)\s*<\s*([\w.]+)\s*>/g;
+const QUARTZ: QuartzSyntax = {
+  framework: "quartz.net",
+  cron: /\b(?:WithCronSchedule|CronSchedule|CronScheduleNonvalidatedExpression)\s*\(/g,
+  interval: /\bWithIntervalIn(Seconds|Minutes|Hours)\s*\(\s*(\d+)/g,
+  job: /\b(?:Create|AddJob|ScheduleJob)\s*<\s*([\w.]+)\s*>/g,
+};
 const CRON_HELPER = /^Cron\s*\.\s*(\w+)\s*(?:\(([^)]*)\))?$/;
 
 /**
@@ -39,36 +43,7 @@ export const jobsDotnet: Framework = {
         entryPoint(source, m.index, { framework: "hangfire", kind: "job", method: "CRON", path, handler }),
       );
     }
-    const jobs = [...source.code.matchAll(QUARTZ_JOB)];
-    const jobAt = (offset: number) => (jobs.findLast((j) => j.index < offset) ?? jobs[0])?.[1] ?? "(trigger)";
-    for (const m of source.code.matchAll(QUARTZ_CRON)) {
-      const path = namesIn(source, argumentMap(source, m.index + m[0].length - 1).get("0"), constants)[0];
-      if (path) {
-        registrations.push(
-          entryPoint(source, m.index, {
-            framework: "quartz.net",
-            kind: "job",
-            method: "CRON",
-            path,
-            handler: jobAt(m.index),
-          }),
-        );
-      }
-    }
-    for (const m of source.code.matchAll(QUARTZ_INTERVAL)) {
-      const value = seconds(Number(m[2]), m[1]!);
-      if (value !== undefined) {
-        registrations.push(
-          entryPoint(source, m.index, {
-            framework: "quartz.net",
-            kind: "job",
-            method: "CRON",
-            path: every(value),
-            handler: jobAt(m.index),
-          }),
-        );
-      }
-    }
+    registrations.push(...quartzJobs(source, constants, QUARTZ));
     return registrations;
   },
 };

@@ -1,14 +1,17 @@
 import { annotated, annotationGuards, handlerName } from "../entry/annotations.ts";
-import { argumentMap, namesIn, type Span, stringConstants } from "../entry/args.ts";
+import { namesIn, type Span, stringConstants } from "../entry/args.ts";
 import { entryPoint, every, seconds } from "../entry/entry.ts";
+import { type QuartzSyntax, quartzJobs } from "../entry/quartz.ts";
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
-const QUARTZ_CRON = /\b(?:cronSchedule|CronTrigger|CronExpression)\s*\(/g;
-const QUARTZ_INTERVAL =
-  /\b(?:withIntervalIn|repeat)(Seconds|Minutes|Hours|Milliseconds|Secondly|Minutely|Hourly)\w*\s*\(\s*(\d+)/g;
-const QUARTZ_JOB = /\bnewJob\s*\(\s*([A-Z]\w*)/g;
+const QUARTZ: QuartzSyntax = {
+  framework: "quartz",
+  cron: /\b(?:cronSchedule|CronTrigger|CronExpression)\s*\(/g,
+  interval: /\b(?:withIntervalIn|repeat)(Seconds|Minutes|Hours|Milliseconds|Secondly|Minutely|Hourly)\w*\s*\(\s*(\d+)/g,
+  job: /\bnewJob\s*\(\s*([A-Z]\w*)/g,
+};
 const UNIT = /TimeUnit\s*\.\s*(\w+)/;
 
 /**
@@ -47,41 +50,7 @@ export const jobsJvm: Framework = {
         }),
       );
     }
-    const jobs = [...source.code.matchAll(QUARTZ_JOB)];
-    const jobAt = (offset: number) => (jobs.findLast((j) => j.index < offset) ?? jobs[0])?.[1] ?? "(trigger)";
-    if (/\bquartz\b/i.test(source.text)) {
-      for (const m of source.code.matchAll(QUARTZ_CRON)) {
-        const path = namesIn(source, argumentMap(source, m.index + m[0].length - 1).get("0"), constants)[0];
-        if (path) {
-          registrations.push(
-            entryPoint(source, m.index, {
-              framework: "quartz",
-              kind: "job",
-              method: "CRON",
-              path,
-              handler: jobAt(m.index),
-            }),
-          );
-        }
-      }
-      for (const m of source.code.matchAll(QUARTZ_INTERVAL)) {
-        const value = seconds(
-          Number(m[2]),
-          ({ Secondly: "s", Minutely: "m", Hourly: "h" } as Record<string, string>)[m[1]!] ?? m[1]!,
-        );
-        if (value !== undefined) {
-          registrations.push(
-            entryPoint(source, m.index, {
-              framework: "quartz",
-              kind: "job",
-              method: "CRON",
-              path: every(value),
-              handler: jobAt(m.index),
-            }),
-          );
-        }
-      }
-    }
+    if (/\bquartz\b/i.test(source.text)) registrations.push(...quartzJobs(source, constants, QUARTZ));
     return registrations;
   },
 };
