@@ -15,12 +15,16 @@ const stale = !existsSync(marker) ||
   (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
 
 if (stale) {
-  const run = (args) => spawnSync("npm", [...args, "--no-audit", "--no-fund"], { stdio: ["ignore", "inherit", "inherit"] }).status;
+  const npm = (args, stdio) => spawnSync("npm", [...args, "--no-audit", "--no-fund"], { stdio, encoding: "utf8", maxBuffer: 1 << 26 });
   console.error("Installing dependencies (npm ci) ...");
-  let status = run(["ci"]);
+  // npm ci's refusal is a page of usage text; it is shown only if the fallback fails too.
+  const ci = npm(["ci"], ["ignore", "inherit", "pipe"]);
+  let status = ci.status;
   if (status !== 0) {
-    console.error("npm ci refused the lockfile; installing with npm install --no-save instead ...");
-    status = run(["install", "--no-save"]);
+    const reason = /npm error (?!code)(.+)/.exec(ci.stderr ?? "")?.[1] ?? `exit ${status}`;
+    console.error(`npm ci refused the lockfile (${reason.trim()}); installing with npm install --no-save instead ...`);
+    status = npm(["install", "--no-save"], ["ignore", "inherit", "inherit"]).status;
+    if (status !== 0) process.stderr.write(ci.stderr ?? "");
   }
   process.exit(status ?? 1);
 }
