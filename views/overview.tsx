@@ -304,7 +304,7 @@ function Signals({ index }: { index: ProjectIndex }) {
           {signals.slice(0, MAX_SIGNALS).map((s) => (
             <li>
               <span class={`badge ${s.level === "warning" ? "warn" : "low"}`}>{s.level}</span> {s.message}
-              {s.file && <>{FileLink({ file: s.file, line: s.line })}</>}
+              {s.file && <>{" "}{FileLink({ file: s.file, line: s.line })}</>}
             </li>
           ))}
           {signals.length > MAX_SIGNALS && <li class="muted">and {signals.length - MAX_SIGNALS} more</li>}

@@ -59,6 +59,14 @@ test("the Overview lists tasks with their stages when the task store has some", 
   assert.match(text, /<ol class="stages"[^>]*><li class="current" aria-current="step">plan<\/li><li>build<\/li>/);
 });
 
+test("the Overview's signals read as sentences: a word space before the file they name", async () => {
+  const root = smallRepo();
+  writeFiles(root, { "src/broken.ts": "export const broken = {\n  value: 1,\n" });
+  const h = makeHarness({ root });
+  const text = await (await h.app.request("/ui/overview", { headers: HX })).text();
+  assert.match(text, /read by the lexical scan <a [^>]*>src\/broken\.ts:\d+<\/a>/);
+});
+
 test("Settings shows the tool version, the stack, the commands, the config and its configError", async () => {
   const h = makeHarness();
   let text = await (await h.app.request("/ui/settings", { headers: HX })).text();
