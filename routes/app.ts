@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { ProjectService } from "../workflow/index/mod.ts";
 import { devtoolsRoutes } from "./api/devtools.ts";
+import { loopRoutes } from "./api/loops.ts";
 import { projectRoutes } from "./api/project.ts";
 import { sourceRoutes } from "./api/source.ts";
 import { taskRoutes } from "./api/tasks.ts";
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", devtoolsRoutes(service));
   app.route("/api", sourceRoutes(service));
   app.route("/api", taskRoutes(service));
+  app.route("/api", loopRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
   app.route("/", devtoolsViewRoutes(service));

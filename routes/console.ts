@@ -1,5 +1,6 @@
 import type { Analyzer, CommandInfo } from "../workflow/index/mod.ts";
 import { ProjectService, watchProject } from "../workflow/index/mod.ts";
+import { watchLoops } from "../workflow/loops/watch.ts";
 import { createApp } from "./app.ts";
 import { generateToken } from "./guard/index.ts";
 import { EventHub } from "./hub.ts";
@@ -50,6 +51,12 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       onError: (error) => log(`tool serve: file watcher stopped: ${error.message}; use POST /api/refresh`),
     },
   );
+  // Loops run in other processes too (a terminal, CI): their state files are the news.
+  const loops = watchLoops(options.root, ({ state, ended }) => {
+    const { task, id, status, iteration, phase } = state;
+    events.broadcast("loop", { version: service.version, task, id, status, iteration, phase });
+    if (ended) events.broadcast("loop-end", { version: service.version, task, id, status });
+  });
   // Warm the index once the caller has printed the address (the analysis holds the thread).
   const warm = setTimeout(
     () =>
@@ -69,6 +76,7 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       closing ??= (async () => {
         clearTimeout(warm);
         watcher?.close();
+        loops.close();
         events.close();
         await service.close().catch(() => {});
         await server.stop();

@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { changedPaths, restoreCheckpoint, snapshotTree, takeCheckpoint, treeExists } from "../../workflow/loops/checkpoint.ts";
+import { changedPaths, restoreCheckpoint, snapshotTree, takeCheckpoint, treeExists } from "../../workflow/snapshot.ts";
 import { appendEntry, lastEntry, verifyLedger } from "../../workflow/loops/ledger.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 

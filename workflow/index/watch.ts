@@ -13,8 +13,9 @@ export type ProjectWatcher = { close(): void };
 
 /**
  * Watches the repository recursively and calls `onChange` with the changed paths once edits
- * settle. Ignores the folders the analysis never scans and `.tool/cache` (the server's own
- * writes), but not `.tool/tasks` (the index shows tasks), nor `.git/HEAD` and branch refs
+ * settle. Ignores the folders the analysis never scans, `.tool/cache` (the server's own
+ * writes) and the loops' and agent runs' own files, but not the rest of `.tool/tasks` (the
+ * index shows tasks), nor `.git/HEAD` and branch refs
  * (the index shows the branch and commits).
  */
 export function watchProject(
@@ -66,6 +67,9 @@ export function watchProject(
 export function isWatchedPath(path: string): boolean {
   const parts = path.split("/");
   if (parts[0] === ".git") return path === ".git/HEAD" || path.startsWith(".git/refs/heads/");
-  if (parts[0] === ".tool") return parts[1] !== "cache";
+  // Loops and agent runs write their own state and transcripts many times a second; they are
+  // followed by their own watchers, and what they change in a task (a subtask's status) is
+  // written in the task's files, which are watched.
+  if (parts[0] === ".tool") return parts[1] !== "cache" && !(parts[1] === "tasks" && (parts[3] === "loops" || parts[3] === "agents"));
   return !parts.some((part) => NEVER_SCANNED.has(part));
 }

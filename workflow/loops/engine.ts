@@ -4,7 +4,7 @@ import { ToolError } from "../../core/errors.ts";
 import { currentOwner } from "../../core/process.ts";
 import { readTask, setSubtaskStatus } from "../tasks/mod.ts";
 import type { Subtask, Task } from "../tasks/schema.ts";
-import { changedPaths, restoreCheckpoint, snapshotTree, takeCheckpoint } from "./checkpoint.ts";
+import { changedPaths, restoreCheckpoint, snapshotTree, takeCheckpoint } from "../snapshot.ts";
 import { appendEntry, type LedgerEntry, type LedgerType } from "./ledger.ts";
 import type { Budgets, Iteration, LoopState, Rung, Score } from "./schema.ts";
 import { isLive, ledgerPath, listLoops, loopDir, readStopRequest, writeLoopState } from "./store.ts";

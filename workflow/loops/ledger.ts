@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import { treeExists } from "./checkpoint.ts";
+import { treeExists } from "../snapshot.ts";
 
 /**
  * The loop's ledger: `ledger.jsonl`, one line per event, each entry chained to the one before

@@ -2,13 +2,13 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ToolError } from "../../core/errors.ts";
+import { ToolError } from "../core/errors.ts";
 
 /**
- * Checkpoints of a loop: snapshots of the work tree as git tree objects, taken and restored
- * with git plumbing through a private index file, so HEAD, the branch and the user's index
- * never move. The tool's own state (`.tool/`) is never part of a snapshot, so restoring one
- * never undoes what the loop recorded.
+ * Snapshots of the work tree as git tree objects, taken and restored with git plumbing
+ * through a private index file, so HEAD, the branch and the user's index never move. The
+ * tool's own state (`.tool/`) is never part of a snapshot, so restoring one never undoes what
+ * the tool recorded. The `checkpoint` check and the loops' checkpoints are made of these.
  *
  * @example
  * const before = takeCheckpoint(root, "refs/tool/loops/login/l1");
@@ -40,7 +40,7 @@ function withIndex<T>(fn: (index: string) => T): T {
 export function snapshotTree(root: string): string {
   return withIndex((index) => {
     // Starting from HEAD's tree lets `git add` hash only the files that differ from it.
-    if (hasHead(root)) git(root, index, ["read-tree", "HEAD"]);
+    if (resolveCommit(root, "HEAD")) git(root, index, ["read-tree", "HEAD"]);
     git(root, index, ["add", "-A", "--", ".", EXCLUDE]);
     return git(root, index, ["write-tree"]).trim();
   });
@@ -48,13 +48,17 @@ export function snapshotTree(root: string): string {
 
 /**
  * Takes a checkpoint: the work tree's tree, wrapped in a commit that `ref` points to (its
- * parent is the previous checkpoint under that ref), so `git gc` never prunes a checkpoint
- * the ledger names. HEAD, the index and the branch are untouched.
+ * parent is the commit `ref` pointed to before, else HEAD), so `git gc` never prunes a
+ * checkpoint that a ledger names. HEAD, the index and the branch are untouched.
  */
-export function takeCheckpoint(root: string, ref: string, message = "tool loop checkpoint"): Checkpoint {
+export function takeCheckpoint(root: string, ref: string, message = "tool checkpoint"): Checkpoint {
   const tree = snapshotTree(root);
-  const parent = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { cwd: root, encoding: "utf8" });
-  return commitCheckpoint(root, ref, tree, parent.status === 0 ? parent.stdout.trim() : undefined, message);
+  return commitCheckpoint(root, ref, tree, resolveCommit(root, `${ref}^{commit}`) ?? resolveCommit(root, "HEAD"), message);
+}
+
+function resolveCommit(root: string, name: string): string | undefined {
+  const result = spawnSync("git", ["rev-parse", "--verify", "--quiet", name], { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
 function commitCheckpoint(root: string, ref: string, tree: string, parent: string | undefined, message: string): Checkpoint {
@@ -66,9 +70,6 @@ function commitCheckpoint(root: string, ref: string, tree: string, parent: strin
   return { tree, commit };
 }
 
-function hasHead(root: string): boolean {
-  return spawnSync("git", ["rev-parse", "--verify", "--quiet", "HEAD"], { cwd: root }).status === 0;
-}
 
 /** Paths that differ between two trees (added, removed or changed), sorted. */
 export function changedPaths(root: string, from: string, to: string): string[] {
