@@ -11,6 +11,7 @@ import { hostGuard, jsonBodyGuard, originGuard, tokenGuard } from "./guard/index
 import { EventHub } from "./hub.ts";
 import { devtoolsViewRoutes } from "./ui/devtools.ts";
 import { shellRoutes } from "./ui/shell.ts";
+import { loopViewRoutes } from "./ui/loops.tsx";
 import { taskViewRoutes } from "./ui/tasks.tsx";
 
 export type AppOptions = EventOptions & {
@@ -54,6 +55,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", loopRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
+  app.route("/", loopViewRoutes(service));
   app.route("/", devtoolsViewRoutes(service));
   return app;
 }

@@ -143,6 +143,8 @@
     const first = address.split(/[/?]/, 1)[0];
     const section = first === "task" || first === "tasks"
       ? "tasks"
+      : first === "loop" || first === "loops"
+      ? "loops"
       : first === "devtools"
       ? "devtools"
       : first === "settings"
@@ -264,6 +266,22 @@
   }
   live.addEventListener("ready", (event) => onVersion(event, false));
   live.addEventListener("changed", (event) => onVersion(event, true));
+  // A loop wrote its state (the server sends at most one event per loop per 250 ms): the Loops
+  // page, that loop's page and its task's page show it.
+  function onLoop(event) {
+    let loop;
+    try {
+      loop = JSON.parse(event.detail?.data ?? "{}");
+    } catch {
+      return;
+    }
+    const address = view.dataset.address || "";
+    if (address === "loops" || address.startsWith(`loop/${loop.task}/${loop.id}`) || address.split("?")[0] === `task/${loop.task}`) {
+      show(address, { refresh: true });
+    }
+  }
+  live.addEventListener("loop", onLoop);
+  live.addEventListener("loop-end", onLoop);
   const setLive = (on, text) => {
     live.classList.toggle("on", on);
     live.title = `Live updates: ${text}`;

@@ -21,6 +21,7 @@ export type ShellEnv = { Variables: { shell: ShellInfo } };
 export const SECTIONS = [
   { id: "overview", label: "Overview", href: "#overview", match: ["overview"] },
   { id: "tasks", label: "Tasks", href: "#tasks", match: ["tasks", "task"] },
+  { id: "loops", label: "Loops", href: "#loops", match: ["loops", "loop"] },
   { id: "devtools", label: "Codebase", href: "#devtools/overview", match: ["devtools"] },
   { id: "settings", label: "Settings", href: "#settings", match: ["settings"] },
 ] as const;
