@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { aggregateLog } from "../analysis/history/aggregate.ts";
+import { aggregateCommits } from "../analysis/history/aggregate.ts";
+import { windowLog } from "../analysis/history/commits.ts";
 import { analyze } from "../analysis/mod.ts";
 
 const { values } = parseArgs({ options: { commits: { type: "string", default: "5000" }, files: { type: "string", default: "800" } } });
@@ -54,7 +55,8 @@ console.log(`repository: ${count} commits, ${FILES} files, ${AUTHORS.length} aut
 
 const since = new Date(Date.now() - 365 * 86400 * 1000);
 let t = performance.now();
-const totals = aggregateLog(repo, since, 30)!;
+const log = windowLog(repo, spawnSync("git", ["rev-parse", "HEAD"], { cwd: repo, encoding: "utf8" }).stdout.trim(), since, { write: false })!;
+const totals = aggregateCommits(log.commits, 30, log.complete);
 console.log(`git log pass (12 months): ${totals.commits} commits, ${Object.keys(totals.pairs).length} file pairs in ${Math.round(performance.now() - t)} ms`);
 t = performance.now();
 const report = analyze(repo);
@@ -62,5 +64,10 @@ console.log(`whole analysis, cold: ${Math.round(performance.now() - t)} ms (hist
 t = performance.now();
 const warm = analyze(repo);
 console.log(`whole analysis, warm (history cached per HEAD): ${Math.round(performance.now() - t)} ms (history stage ${warm.timings.history} ms)`);
+// One new commit on top of the cached history: only `git log <old>..HEAD` is read.
+spawnSync("git", ["-c", "user.name=Ada", "-c", "user.email=ada@example.com", "commit", "-q", "--allow-empty", "-m", "one more"], { cwd: repo });
+t = performance.now();
+const moved = analyze(repo);
+console.log(`whole analysis after one new commit (incremental history): ${Math.round(performance.now() - t)} ms (history stage ${moved.timings.history} ms)`);
 console.log(`peak memory: ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
 rmSync(repo, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { type Commit, readLog, renamedPaths } from "./log.ts";
+import { type Commit, renamedPaths } from "./log.ts";
 
 /** What one pass over the log yields, before it is matched with the files analysed now. */
 export type LogTotals = {
@@ -27,17 +27,17 @@ const BOT = /\[bot\]|(^|[-_.@])bot([-_.@]|$)|dependabot|renovate|github-actions|
 export const isBot = (name: string, email: string): boolean => BOT.test(name) || BOT.test(email);
 
 /**
- * One streamed pass over `git log` since `since`: per-file churn and authors, change-coupling
- * pair counts and commit times. Renames are followed: the log runs newest first, so once a
- * file was renamed, its older commits are counted under the name it has now.
+ * One pass over the window's commits, newest first: per-file churn and authors,
+ * change-coupling pair counts and commit times. Renames are followed: once a file was
+ * renamed, its older commits are counted under the name it has now.
  */
-export function aggregateLog(root: string, since: Date, maxFilesPerCommit: number): LogTotals | undefined {
-  const totals: LogTotals = { commits: 0, complete: true, files: {}, names: {}, bots: [], pairs: {}, pairCommits: {}, times: [], authorTimes: [] };
+export function aggregateCommits(commits: Iterable<Commit>, maxFilesPerCommit: number, complete = true): LogTotals {
+  const totals: LogTotals = { commits: 0, complete, files: {}, names: {}, bots: [], pairs: {}, pairCommits: {}, times: [], authorTimes: [] };
   const currentName = new Map<string, string>();
   const bots = new Set<string>();
   const nameNow = (path: string) => currentName.get(path) ?? path;
 
-  const outcome = readLog(root, since, (commit: Commit) => {
+  for (const commit of commits) {
     totals.commits++;
     const key = commit.email.toLowerCase() || commit.author;
     totals.names[key] ??= commit.author;
@@ -63,7 +63,7 @@ export function aggregateLog(root: string, since: Date, maxFilesPerCommit: numbe
       stats.commits++;
       if (!bot) stats.authors[key] = (stats.authors[key] ?? 0) + 1;
     }
-    if (bot || touched.size > maxFilesPerCommit) return;
+    if (bot || touched.size > maxFilesPerCommit) continue;
     const sorted = [...touched].sort();
     for (let i = 0; i < sorted.length; i++) {
       totals.pairCommits[sorted[i]!] = (totals.pairCommits[sorted[i]!] ?? 0) + 1;
@@ -72,9 +72,7 @@ export function aggregateLog(root: string, since: Date, maxFilesPerCommit: numbe
         totals.pairs[pair] = (totals.pairs[pair] ?? 0) + 1;
       }
     }
-  });
-  if (outcome === "failed") return undefined;
-  totals.complete = outcome === "complete";
+  }
   totals.bots = [...bots];
   return totals;
 }

@@ -7,8 +7,10 @@ export type Commit = {
   hash: string;
   author: string;
   email: string;
-  /** Seconds since the epoch. */
+  /** Author time, seconds since the epoch. */
   time: number;
+  /** Committer time, seconds since the epoch: the date `git log --since` goes by. */
+  committed: number;
   files: { path: string; added: number; removed: number }[];
 };
 
@@ -17,12 +19,13 @@ const FIELD = "\x1f";
 
 /**
  * Streams `git log` over the window (newest first, merges left out, renames detected) and
- * hands each commit to `onCommit`. The log goes to a temp file that is read back in chunks,
- * so a history of any length is never held in memory whole, and the call stays synchronous.
- * Returns "failed" when git could not be run, "partial" when git stopped early (a repository
- * with missing objects) after printing some of the log: what it printed is used.
+ * hands each commit to `onCommit`; `range` (`<old>..HEAD`) reads only the commits since an
+ * earlier HEAD. The log goes to a temp file that is read back in chunks, so a history of any
+ * length is never held in memory whole, and the call stays synchronous. Returns "failed" when
+ * git could not be run, "partial" when git stopped early (a repository with missing objects)
+ * after printing some of the log: what it printed is used.
  */
-export function readLog(root: string, since: Date, onCommit: (commit: Commit) => void): "complete" | "partial" | "failed" {
+export function readLog(root: string, since: Date, onCommit: (commit: Commit) => void, range?: string): "complete" | "partial" | "failed" {
   const dir = mkdtempSync(join(tmpdir(), "tool-log-"));
   const file = join(dir, "log");
   try {
@@ -30,7 +33,8 @@ export function readLog(root: string, since: Date, onCommit: (commit: Commit) =>
     const result = spawnSync("git", [
       "-c", "core.quotepath=off",
       "log", `--since=${since.toISOString()}`, "--no-merges", "-M", "--numstat",
-      `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at`,
+      `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at${FIELD}%ct`,
+      ...(range ? [range] : []),
     ], { cwd: root, stdio: ["ignore", fd, "ignore"] });
     closeSync(fd);
     if (result.error) return "failed";
@@ -68,7 +72,7 @@ function forEachRecord(file: string, onRecord: (record: string) => void): void {
 
 function parseRecord(record: string): Commit | undefined {
   const lines = record.split("\n");
-  const [hash, author, email, time] = (lines[0] ?? "").split(FIELD);
+  const [hash, author, email, time, committed] = (lines[0] ?? "").split(FIELD);
   if (!hash || !time) return undefined;
   const files: Commit["files"] = [];
   for (const line of lines.slice(1)) {
@@ -76,7 +80,7 @@ function parseRecord(record: string): Commit | undefined {
     if (!match) continue;
     files.push({ path: match[3]!, added: Number(match[1]) || 0, removed: Number(match[2]) || 0 });
   }
-  return { hash, author: author ?? "", email: email ?? "", time: Number(time), files };
+  return { hash, author: author ?? "", email: email ?? "", time: Number(time), committed: Number(committed ?? time), files };
 }
 
 /**
@@ -104,4 +108,9 @@ export function isShallow(root: string): boolean {
 export function headCommit(root: string): string | undefined {
   const result = spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" });
   return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** Whether `ancestor` is an ancestor of (or the same commit as) `commit`. */
+export function isAncestor(root: string, ancestor: string, commit: string): boolean {
+  return spawnSync("git", ["merge-base", "--is-ancestor", ancestor, commit], { cwd: root }).status === 0;
 }

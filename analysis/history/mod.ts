@@ -3,16 +3,13 @@
  * hotspots, over the last 12 months, in one streamed pass of `git log` cached per HEAD.
  * Author names stay on this machine: they appear in this section and nowhere else.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { writeFileAtomic } from "../../core/atomic.ts";
 import { loadHistoryConfig } from "../config.ts";
 import type { Edge, FileNode, HistorySection, Hotspot, Ownership } from "../schema.ts";
-import { aggregateLog, type LogTotals } from "./aggregate.ts";
+import { aggregateCommits, type LogTotals } from "./aggregate.ts";
+import { windowLog } from "./commits.ts";
 import { headCommit, isShallow } from "./log.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const HISTORY_CACHE = ".tool/cache/history.json";
 const memory = new Map<string, LogTotals>();
 
 export function historySection(root: string, git: boolean, files: readonly FileNode[], edges: readonly Edge[], now = new Date()): HistorySection {
@@ -26,7 +23,10 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   if (!git) return empty("not a git repository: churn, coupling and ownership need history");
   const head = headCommit(root);
   if (!head) return empty("the repository has no commits yet");
-  const totals = cachedTotals(root, `${head}:${since.toISOString().slice(0, 10)}:${thresholds.maxFilesPerCommit}`, () => aggregateLog(root, since, thresholds.maxFilesPerCommit));
+  const totals = cachedTotals(root, `${head}:${since.toISOString().slice(0, 10)}:${thresholds.maxFilesPerCommit}`, () => {
+    const log = windowLog(root, head, since);
+    return log && aggregateCommits(log.commits, thresholds.maxFilesPerCommit, log.complete);
+  });
   if (!totals) return empty("git log could not be read");
   const shallow = isShallow(root);
 
@@ -81,30 +81,13 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   };
 }
 
+/** Totals per HEAD and window, kept in memory for the life of the process (the server's rebuilds). */
 function cachedTotals(root: string, key: string, compute: () => LogTotals | undefined): LogTotals | undefined {
   const memoryKey = `${root}\0${key}`;
   const known = memory.get(memoryKey);
   if (known) return known;
-  const file = join(root, HISTORY_CACHE);
-  try {
-    if (existsSync(file)) {
-      const stored = JSON.parse(readFileSync(file, "utf8")) as { key: string; totals: LogTotals };
-      if (stored.key === key) {
-        memory.set(memoryKey, stored.totals);
-        return stored.totals;
-      }
-    }
-  } catch {
-    // a damaged cache is recomputed
-  }
   const totals = compute();
-  if (!totals) return undefined;
-  memory.set(memoryKey, totals);
-  try {
-    writeFileAtomic(file, JSON.stringify({ key, totals }));
-  } catch {
-    // read-only checkout: history still computed, just not kept
-  }
+  if (totals) memory.set(memoryKey, totals);
   return totals;
 }
 

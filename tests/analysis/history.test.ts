@@ -1,9 +1,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { analyze } from "../../analysis/mod.ts";
+import { aggregateCommits } from "../../analysis/history/aggregate.ts";
+import { windowLog } from "../../analysis/history/commits.ts";
 import { renamedPaths } from "../../analysis/history/log.ts";
 import { git, runTool, tempDir } from "../helpers/repo.ts";
 
@@ -136,4 +138,69 @@ test("tool hotspots prints hotspots and coupled pairs; --json has them", () => {
   assert.is(runTool(["hotspots", "--limit", "0", "--root", repo]).code, 2);
 });
 
+const incremental = suite("incremental history");
+
+const head = (dir: string) => git(dir, "rev-parse", "HEAD").trim();
+const YEAR = new Date(Date.now() - 365 * DAY);
+/** The totals a read of the whole window from nothing gives (no cache read or written). */
+const fromNothing = (dir: string, since = YEAR) => {
+  const cache = join(dir, ".tool/cache/history-commits.json");
+  const kept = existsSync(cache) ? readFileSync(cache) : undefined;
+  rmSync(cache, { force: true });
+  const log = windowLog(dir, head(dir), since, { write: false })!;
+  if (kept) writeFileSync(cache, kept);
+  return aggregateCommits(log.commits, 30, log.complete);
+};
+const cachedRead = (dir: string, since = YEAR) => {
+  const log = windowLog(dir, head(dir), since)!;
+  return aggregateCommits(log.commits, 30, log.complete);
+};
+
+incremental("after new commits the figures equal a rebuild from nothing", () => {
+  const dir = historyRepo();
+  cachedRead(dir);
+  commit(dir, "Dana", 5, { "src/a.ts": "export const a = 42;\n", "src/d.ts": "export const d = 1;\n" });
+  commit(dir, "Erin", 1, { "src/d.ts": "export const d = 2;\n" });
+  const moved = cachedRead(dir);
+  assert.equal(moved, fromNothing(dir));
+  assert.is(moved.commits, 14);
+  assert.is(moved.files["src/d.ts"]!.commits, 2);
+  assert.is(JSON.parse(readFileSync(join(dir, ".tool/cache/history-commits.json"), "utf8")).head, head(dir), "the cache moved to the new HEAD");
+});
+
+incremental("after new commits only those are read from git: the older ones come from the cache", () => {
+  const dir = historyRepo();
+  cachedRead(dir);
+  const cache = join(dir, ".tool/cache/history-commits.json");
+  // Mark a cached commit: had the old history been read again, the mark would be gone.
+  const stored = JSON.parse(readFileSync(cache, "utf8"));
+  stored.commits.find((c: { author: string }) => c.author === "Bob").author = "Bob (from the cache)";
+  writeFileSync(cache, JSON.stringify(stored));
+  commit(dir, "Dana", 5, { "src/d.ts": "export const d = 1;\n" });
+  const moved = cachedRead(dir);
+  assert.ok(Object.values(moved.names).includes("Bob (from the cache)"));
+  assert.ok(moved.files["src/d.ts"], "the new commit was read");
+});
+
+incremental("commits that leave the window are dropped without reading the rest again", () => {
+  const dir = historyRepo();
+  cachedRead(dir);
+  const later = new Date(Date.now() - 35 * DAY);
+  const narrowed = cachedRead(dir, later);
+  assert.equal(narrowed, fromNothing(dir, later));
+  assert.is(narrowed.commits, 4, "Carol's two, the rename and the generated commit are within 35 days");
+});
+
+incremental("a rewritten history (the cached HEAD is no longer an ancestor) is read whole once", () => {
+  const dir = historyRepo();
+  cachedRead(dir);
+  git(dir, "reset", "-q", "--hard", "HEAD~2");
+  commit(dir, "Frank", 3, { "src/f.ts": "export const f = 1;\n" }, "another line of history");
+  const rewritten = cachedRead(dir);
+  assert.equal(rewritten, fromNothing(dir));
+  assert.ok(rewritten.files["src/f.ts"]);
+  assert.not.ok(rewritten.files["gen/f0.ts"], "the dropped commits are gone");
+});
+
+incremental.run();
 test.run();

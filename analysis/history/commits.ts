@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../../core/atomic.ts";
+import { type Commit, isAncestor, readLog } from "./log.ts";
+
+const COMMITS_CACHE = ".tool/cache/history-commits.json";
+const FORMAT = 1;
+
+/** The parsed commits of the window, newest first, as of one HEAD. */
+export type WindowLog = { head: string; complete: boolean; commits: Commit[] };
+type Stored = WindowLog & { format: number };
+
+/**
+ * The commits of the last 12 months as of `head`, read incrementally: the parsed log is kept
+ * in `.tool/cache/history-commits.json`, and when HEAD has moved forward only the commits
+ * since the cached HEAD are read (`git log <old>..<head>`); commits that fell out of the
+ * window are dropped without reading anything again. A rewritten history (the cached HEAD is
+ * no longer an ancestor) is read whole once. The result equals a full read of the window.
+ * `write: false` leaves the cache file alone (read-only callers).
+ *
+ * @example
+ * const log = windowLog(root, head, since);
+ * const totals = aggregateCommits(log.commits, 30, log.complete);
+ */
+export function windowLog(root: string, head: string, since: Date, options: { write?: boolean } = {}): WindowLog | undefined {
+  const cached = readCache(root);
+  const sinceSeconds = since.getTime() / 1000;
+  const inWindow = (c: Commit) => c.committed >= sinceSeconds;
+  let log: WindowLog | undefined;
+  if (cached?.head === head) {
+    log = { ...cached, commits: cached.commits.filter(inWindow) };
+  } else if (cached && cached.complete && isAncestor(root, cached.head, head)) {
+    const added: Commit[] = [];
+    const outcome = readLog(root, since, (c) => added.push(c), `${cached.head}..${head}`);
+    if (outcome !== "failed") log = { head, complete: outcome === "complete", commits: [...added, ...cached.commits].filter(inWindow) };
+  }
+  if (!log) {
+    const commits: Commit[] = [];
+    const outcome = readLog(root, since, (c) => commits.push(c), head);
+    if (outcome === "failed") return undefined;
+    log = { head, complete: outcome === "complete", commits };
+  }
+  // One order for a full and an incremental read alike (git's own order interleaves a merged
+  // branch's older commits by date): newest commit date first, ties by hash.
+  log.commits.sort((a, b) => b.committed - a.committed || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  if (options.write !== false && (cached?.head !== head || cached.commits.length !== log.commits.length)) {
+    try {
+      writeFileAtomic(join(root, COMMITS_CACHE), JSON.stringify({ format: FORMAT, ...log } satisfies Stored));
+    } catch {
+      // a read-only checkout: the history is still read, just not kept
+    }
+  }
+  return log;
+}
+
+function readCache(root: string): Stored | undefined {
+  const file = join(root, COMMITS_CACHE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Stored;
+    return stored.format === FORMAT && typeof stored.head === "string" && Array.isArray(stored.commits) ? stored : undefined;
+  } catch {
+    return undefined; // damaged: read the window again
+  }
+}
