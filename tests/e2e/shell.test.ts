@@ -18,7 +18,7 @@ test("the shell shows the project with its navigation, and the nav, back and for
     await viewLoaded(page, "overview");
     assert.match(await page.title(), /Overview · ts-app/);
     assert.match(await page.locator(".brand").innerText(), /ts-app/);
-    assert.equal(await page.locator(".nav a").allInnerTexts(), ["Overview", "Tasks", "Codebase", "Settings"]);
+    assert.equal(await page.locator(".nav a").allInnerTexts(), ["Overview", "Tasks", "Loops", "Codebase", "Settings"]);
     assert.match(await viewText(page), /Languages[\s\S]*typescript/i);
     assert.match(await viewText(page), /Git[\s\S]*main/);
 

@@ -16,7 +16,7 @@ test("GET / is the whole page: token in the meta element, navigation, the Overvi
   const html = await res.text();
   assert.ok(html.startsWith("<!doctype html>"));
   assert.match(html, `<meta name="tool-token" content="${h.token}"/>`);
-  for (const label of ["Overview", "Tasks", "Codebase", "Settings"]) assert.match(html, `>${label}</a>`);
+  for (const label of ["Overview", "Tasks", "Loops", "Codebase", "Settings"]) assert.match(html, `>${label}</a>`);
   assert.match(html, '<main id="view" tabindex="-1" data-address="overview"');
   assert.match(html, "<title>Overview · small-app</title>");
   assert.match(html, 'hx-sse:connect="/api/events"');
