@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../core/atomic.ts";
 import { VERSION } from "../core/version.ts";
 import type { FileFacts } from "./facts.ts";
 import type { ScannedFile } from "./scan.ts";
+import { readInside } from "../core/inside.ts";
 
 /**
  * Bump when an extractor changes what it reads, so cached facts from an older extractor are
@@ -75,7 +76,7 @@ function load(root: string): Stored {
   let base: Map<string, Entry>;
   let stamp: string;
   try {
-    const store = JSON.parse(readFileSync(file, "utf8")) as Store;
+    const store = JSON.parse(readInside(root, file)) as Store;
     if (store.key !== CACHE_KEY || typeof store.entries !== "object") return empty;
     base = new Map(Object.entries(store.entries));
     stamp = typeof store.stamp === "string" ? store.stamp : ""; // none: the next write is a full one
@@ -84,7 +85,7 @@ function load(root: string): Stored {
   }
   const current = new Map(base);
   try {
-    const changes = JSON.parse(readFileSync(join(root, FACTS_CHANGES_FILE), "utf8")) as Changes;
+    const changes = JSON.parse(readInside(root, FACTS_CHANGES_FILE)) as Changes;
     // Changes written against another facts.json (an older one) are not these facts' changes.
     if (changes.key === CACHE_KEY && changes.stamp === stamp && typeof changes.entries === "object") {
       for (const [path, entry] of Object.entries(changes.entries)) {

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { OutsideRepository, readInside } from "../core/inside.ts";
 import { z } from "zod";
 
 export const CONFIG_FILE = ".tool/config.json";
@@ -48,8 +49,9 @@ export function readConfigSection<S extends z.ZodType>(root: string, key: string
   if (!existsSync(path)) return { value: fallback };
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(readInside(root, path));
   } catch (error) {
+    if (error instanceof OutsideRepository) return { value: fallback, configError: { key: CONFIG_FILE, reason: error.message } };
     return { value: fallback, configError: { key: CONFIG_FILE, reason: `not valid JSON: ${(error as Error).message}` } };
   }
   const section = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[key] : undefined;

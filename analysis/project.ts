@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseJsonc, type ParseError } from "jsonc-parser";
+import { readInside } from "../core/inside.ts";
 
 /**
  * Read access to the repository for the resolvers: which paths exist (as listed by the scan)
@@ -39,7 +39,7 @@ export class ProjectFiles {
   /** Reads a repository file as text, or undefined when it cannot be read. */
   text(path: string): string | undefined {
     try {
-      return readFileSync(join(this.root, path), "utf8");
+      return readInside(this.root, path);
     } catch {
       return undefined;
     }

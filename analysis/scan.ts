@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import ignore, { type Ignore } from "ignore";
+import { OUTSIDE_REASON, targetOutside, tryReadInside } from "../core/inside.ts";
 import { languageOf } from "./languages/mod.ts";
 
 /** Folders that hold dependencies, builds or caches: never scanned (DESIGN.md). */
@@ -38,13 +39,23 @@ export type ScanOptions = { maxFiles?: number };
 export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const fromGit = gitFiles(root);
-  const all = sorted((fromGit ?? walk(root)).filter((path) => !inNeverScanned(path)));
+  const listing = fromGit ?? walk(root);
+  const skipped: ScanResult["skipped"] = [];
+  // A link whose target lies outside the repository is never read (core/inside.ts): it is
+  // left out of the listing, so no reader finds it, and said in `skipped`.
+  const outside = new Set<string>();
+  for (const path of listing.links) {
+    const target = inNeverScanned(path) ? undefined : targetOutside(root, path);
+    if (target === undefined) continue;
+    outside.add(path);
+    skipped.push({ file: path, reason: `${OUTSIDE_REASON} (${target})` });
+  }
+  const all = sorted(listing.paths.filter((path) => !inNeverScanned(path) && !outside.has(path)));
   const listed = new Set(all);
   const projectDirs = dotnetProjectDirs(all);
   const withoutDotnetOutput = projectDirs.size ? all.filter((path) => !inDotnetOutput(path, projectDirs)) : all;
 
   const files: ScannedFile[] = [];
-  const skipped: ScanResult["skipped"] = [];
   let truncated = false;
   for (const path of withoutDotnetOutput) {
     const language = languageOf(path);
@@ -53,7 +64,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     try {
       stat = statSync(join(root, path));
     } catch {
-      continue; // listed by git but deleted in the working tree
+      continue; // listed by git but deleted in the working tree, or a link to nothing
     }
     if (!stat.isFile()) continue;
     if (stat.size > MAX_FILE_BYTES) {
@@ -98,25 +109,53 @@ function inDotnetOutput(path: string, projectDirs: Set<string>): boolean {
   return false;
 }
 
-function gitFiles(root: string): string[] | undefined {
-  const result = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
+/** Listed paths, and which of them are symbolic links. */
+type Listing = { paths: string[]; links: string[] };
+
+const STAGED = /^(\d{6}) [0-9a-f]+ \d\t/;
+const LINK_MODE = "120000";
+
+/**
+ * The files git lists, tracked and untracked. With `-s` git gives a tracked file's mode, which
+ * tells a link; untracked files come bare and are checked with lstat. Git never lists a path
+ * through a linked folder, so only a listed path itself can be a link.
+ */
+function gitFiles(root: string): Listing | undefined {
+  const result = spawnSync("git", ["ls-files", "-cos", "--exclude-standard", "-z"], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });
   if (result.status !== 0 || result.error) return undefined;
-  return result.stdout.split("\0").filter(Boolean);
+  const paths = new Set<string>();
+  const links: string[] = [];
+  for (const line of result.stdout.split("\0")) {
+    if (!line) continue;
+    const staged = STAGED.exec(line);
+    const path = staged ? line.slice(staged[0].length) : line;
+    if (paths.has(path)) continue; // a conflicted file has one entry per stage
+    paths.add(path);
+    if (staged ? staged[1] === LINK_MODE : isLink(join(root, path))) links.push(path);
+  }
+  return { paths: [...paths], links };
 }
 
-/** Outside git: every file below root, honouring each folder's .gitignore. */
-function walk(root: string): string[] {
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Outside git: every file below root, honouring each folder's .gitignore; linked folders are not entered. */
+function walk(root: string): Listing {
   const found: string[] = [];
+  const links: string[] = [];
   const visit = (dir: string, rules: { base: string; ig: Ignore }[]) => {
     const abs = join(root, dir);
-    const gitignore = join(abs, ".gitignore");
-    const scoped = existsSync(gitignore)
-      ? [...rules, { base: dir, ig: ignore().add(readFileSync(gitignore, "utf8")) }]
-      : rules;
+    const gitignore = existsSync(join(abs, ".gitignore")) ? tryReadInside(root, join(abs, ".gitignore")) : undefined;
+    const scoped = gitignore !== undefined ? [...rules, { base: dir, ig: ignore().add(gitignore) }] : rules;
     let entries;
     try {
       entries = readdirSync(abs, { withFileTypes: true });
@@ -134,8 +173,12 @@ function walk(root: string): string[] {
       if (ignored) continue;
       if (isDir) visit(path, scoped);
       else if (entry.isFile()) found.push(path);
+      else if (entry.isSymbolicLink()) {
+        found.push(path);
+        links.push(path);
+      }
     }
   };
   visit("", []);
-  return found;
+  return { paths: found, links };
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cachedFacts } from "./cache.ts";
 import { assignComponents, componentsSection } from "./components/mod.ts";
@@ -17,6 +16,7 @@ import { extractRoutes } from "./routes/extract.ts";
 import { extractEnv } from "./configuration/reads.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
+import { readInside } from "../core/inside.ts";
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
 export type AnalyzeOptions = ScanOptions & { onProgress?: Progress };
@@ -125,7 +125,7 @@ function languageWarnings(facts: readonly FileFacts[]): { message: string }[] {
 
 function extractFile(root: string, file: ScannedFile): FileFacts {
   const language = languageById.get(file.language)!;
-  const text = readFileSync(join(root, file.path), "utf8");
+  const text = readInside(root, file.path);
   const routes = extractRoutes(file.language, file.path, text);
   const env = extractEnv(file.language, text);
   return {

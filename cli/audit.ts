@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { Finding } from "../analysis/schema.ts";
 import { writeFileAtomic } from "../core/atomic.ts";
 import type { Command } from "./command.ts";
+import { readNamedFile } from "../core/inside.ts";
 
 const Baseline = z.object({ version: z.literal(1), findings: z.array(z.object({ id: z.string(), rule: z.string(), title: z.string() })) });
 
@@ -50,7 +50,7 @@ export const auditCommand: Command = {
 function readBaseline(path: string): Set<string> {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(readNamedFile(path));
   } catch (error) {
     throw new SyntaxError(`cannot read baseline "${path}": ${(error as Error).message}`);
   }

@@ -84,7 +84,7 @@ export const subtaskCommand: Command = {
       if (!id) throw new TypeError("give the task id: tool subtask add <id> --title T");
       const title = str(context, "title");
       if (!title) throw new TypeError("--title is required");
-      const number = addSubtask(context.root, id, {
+      const number = await addSubtask(context.root, id, {
         title, type: str(context, "type"), complexity: str(context, "complexity"), dependsOn: csv(str(context, "depends-on")),
         criteria: csv(str(context, "criteria")), files: csv(str(context, "files")), items: strings(context.values.item),
       });
@@ -96,7 +96,7 @@ export const subtaskCommand: Command = {
       if (!id || !nn || !status) throw new TypeError("usage: tool subtask set <id> <NN> pending|in-progress|blocked|done");
       const parsed = SubtaskStatus.safeParse(status);
       if (!parsed.success) throw new RangeError(`status must be pending, in-progress, blocked or done, not "${status}"`);
-      const task = setSubtaskStatus(context.root, id, nn, parsed.data, context.values.force === true);
+      const task = await setSubtaskStatus(context.root, id, nn, parsed.data, context.values.force === true);
       const subtask = task.subtasks.find((s) => s.id === nn)!;
       if (context.json) context.printJson({ task: id, subtask });
       else context.stdout(`subtask ${nn} of ${id} is ${subtask.status}; stage ${task.stage}`);
@@ -116,7 +116,7 @@ export const doneCommand: Command = {
     const { markDone } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool done <id>");
-    const task = markDone(context.root, id, { by: str(context, "by"), note: str(context, "note"), force: context.values.force === true });
+    const task = await markDone(context.root, id, { by: str(context, "by"), note: str(context, "note"), force: context.values.force === true });
     if (context.json) context.printJson({ task: id, done: task.done });
     else context.stdout(`task ${id} is done`);
     return 0;
@@ -133,7 +133,7 @@ export const reopenCommand: Command = {
     const { reopenTask } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool reopen <id>");
-    const task = reopenTask(context.root, id);
+    const task = await reopenTask(context.root, id);
     if (context.json) context.printJson({ task: id, stage: task.stage });
     else context.stdout(`task ${id} is reopened; stage ${task.stage}`);
     return 0;

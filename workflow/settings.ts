@@ -4,7 +4,8 @@
  * schema), and the verification commands. Read-only: changing settings belongs to the settings
  * commands (SPEC.md's POST /api/settings).
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { OutsideRepository, readInside } from "../core/inside.ts";
 import { join } from "node:path";
 import {
   ArchitectureConfig,
@@ -50,10 +51,11 @@ export function readSettings(root: string): Settings {
     if (exists && statSync(path).size > MAX_CONFIG_BYTES) {
       errors.push({ key: CONFIG_FILE, reason: "is larger than 1 MiB" });
     } else if (exists) {
-      config = JSON.parse(readFileSync(path, "utf8"));
+      config = JSON.parse(readInside(root, path));
     }
   } catch (error) {
-    if (exists) errors.push({ key: CONFIG_FILE, reason: `not valid JSON: ${(error as Error).message}` });
+    if (error instanceof OutsideRepository) errors.push({ key: CONFIG_FILE, reason: error.message });
+    else if (exists) errors.push({ key: CONFIG_FILE, reason: `not valid JSON: ${(error as Error).message}` });
   }
   if (config !== null && (typeof config !== "object" || Array.isArray(config))) {
     errors.push({ key: CONFIG_FILE, reason: "must hold a JSON object" });

@@ -1,6 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
 import type { Report } from "../analysis/mod.ts";
+import { tryReadPrefixInside } from "../core/inside.ts";
 
 export const MAX_SOURCE_LINES = 4000;
 /** Read at most this much of a file: 4000 lines of any sane source fit well inside. */
@@ -33,7 +32,7 @@ export type SourceFile = {
  */
 export function sourceFile(report: Report, file: string): SourceFile | undefined {
   if (!knownFiles(report).has(file)) return undefined;
-  const text = readInside(report.root, file);
+  const text = tryReadPrefixInside(report.root, file, MAX_SOURCE_BYTES);
   if (text === undefined) return undefined;
   const all = text.split(/\r?\n/);
   if (all.length > 1 && all.at(-1) === "") all.pop();
@@ -87,23 +86,4 @@ export function knownFiles(report: Report): Set<string> {
     }
   }
   return known;
-}
-
-function readInside(root: string, file: string): string | undefined {
-  try {
-    const realRoot = realpathSync(root);
-    const real = realpathSync(join(root, file));
-    const rel = relative(realRoot, real);
-    if (!rel || rel.startsWith("..") || isAbsolute(rel)) return undefined;
-    const fd = openSync(real, "r");
-    try {
-      const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_SOURCE_BYTES));
-      const size = readSync(fd, buffer, 0, buffer.length, 0);
-      return buffer.subarray(0, size).toString("utf8");
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
 }

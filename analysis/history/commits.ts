@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { type Commit, isAncestor, readLog } from "./log.ts";
+import { readInside } from "../../core/inside.ts";
 
 const COMMITS_CACHE = ".tool/cache/history-commits.json";
 const FORMAT = 1;
@@ -57,7 +58,7 @@ function readCache(root: string): Stored | undefined {
   const file = join(root, COMMITS_CACHE);
   if (!existsSync(file)) return undefined;
   try {
-    const stored = JSON.parse(readFileSync(file, "utf8")) as Stored;
+    const stored = JSON.parse(readInside(root, file)) as Stored;
     return stored.format === FORMAT && typeof stored.head === "string" && Array.isArray(stored.commits) ? stored : undefined;
   } catch {
     return undefined; // damaged: read the window again

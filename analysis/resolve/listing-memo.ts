@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { CACHE_KEY } from "../cache.ts";
 import type { ProjectFiles } from "../project.ts";
 import type { Resolution } from "./resolution.ts";
+import { readInside } from "../../core/inside.ts";
 
 export const RESOLUTIONS_CACHE_FILE = ".tool/cache/analysis/resolutions.json";
 
@@ -29,7 +30,7 @@ export class ListingMemos {
     const file = join(project.root, RESOLUTIONS_CACHE_FILE);
     if (!existsSync(file)) return new ListingMemos(project, {});
     try {
-      const stored = JSON.parse(readFileSync(file, "utf8")) as Stored;
+      const stored = JSON.parse(readInside(project.root, file)) as Stored;
       const current = stored.key === CACHE_KEY && stored.listing === project.listing && typeof stored.memos === "object";
       return new ListingMemos(project, current ? stored.memos : {});
     } catch {

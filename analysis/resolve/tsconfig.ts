@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
+import { readInside } from "../../core/inside.ts";
 
 /** The options of a tsconfig that matter for resolution, with `extends` applied. */
 export type PathConfig = {
@@ -96,7 +97,7 @@ export class TsConfigs {
   private read(file: string): Raw | undefined {
     if (file.startsWith("node_modules/")) {
       try {
-        return parseJsonc(readFileSync(join(this.project.root, file), "utf8"), [], { allowTrailingComma: true }) as Raw;
+        return parseJsonc(readInside(this.project.root, file), [], { allowTrailingComma: true }) as Raw;
       } catch {
         return undefined;
       }

@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
 import { runCli } from "../../cli/run.ts";
 import { ToolError } from "../../core/errors.ts";
 import type { ProjectService } from "../../workflow/index/mod.ts";
-import { normalizeSlug, PRESET_NAMES, readTask, SubtaskStatus, TASK_ID, taskDir } from "../../workflow/tasks/mod.ts";
+import { normalizeSlug, PRESET_NAMES, readTask, readTaskFile, SubtaskStatus, TASK_ID } from "../../workflow/tasks/mod.ts";
 import { NO_STORE } from "../errors.ts";
 import { readJson, readQuery } from "../validate.ts";
 
@@ -50,9 +48,9 @@ export const taskRoutes = (service: ProjectService) =>
     .get("/artifact", (c) => {
       const { task, file } = readQuery(c, z.object({ task: TaskId, file: z.string().regex(ARTIFACT, "must be NAME.md or subtasks/NAME.md") }));
       readTask(service.root, task);
-      const path = join(taskDir(service.root, task), file);
-      if (file === "task.md" || !existsSync(path)) throw new ToolError("unknown-artifact", `Task "${task}" has no artifact "${file}"`, 404);
-      return c.json({ file, content: readFileSync(path, "utf8") }, 200, NO_STORE);
+      const content = file === "task.md" ? undefined : readTaskFile(service.root, task, file);
+      if (content === undefined) throw new ToolError("unknown-artifact", `Task "${task}" has no artifact "${file}"`, 404);
+      return c.json({ file, content }, 200, NO_STORE);
     })
     .post("/improvements", async (c) => {
       const created = await createImprovement(service, await readJson(c, Improvement));

@@ -1,11 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { isUserError } from "../../core/errors.ts";
 import type { ProjectService } from "../../workflow/index/mod.ts";
-import { readTask, TASK_ID, taskDir, taskIds } from "../../workflow/tasks/mod.ts";
+import { readTask, readTaskFile, TASK_ID, taskIds } from "../../workflow/tasks/mod.ts";
 import { renderMarkdown } from "../../views/tasks/markdown.ts";
 import { TaskList } from "../../views/tasks/list.tsx";
 import { TaskPage } from "../../views/tasks/page.tsx";
@@ -40,8 +38,8 @@ export const taskViewRoutes = (service: ProjectService) =>
       const file = c.req.query("artifact");
       if (file === undefined) return renderView(c, task.title, <TaskPage task={task} />);
       if (!ARTIFACT.test(file)) throw new TypeError(`Invalid query: "artifact" must be NAME.md or subtasks/NAME.md`);
-      const path = join(taskDir(service.root, id), file);
-      const html = existsSync(path) ? renderMarkdown(readFileSync(path, "utf8")) : `<p class="empty">No file ${file}.</p>`;
+      const text = readTaskFile(service.root, id, file);
+      const html = text !== undefined ? renderMarkdown(text) : `<p class="empty">No file ${file}.</p>`;
       return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} />);
     })
     .post("/ui/task/:id/action", async (c) => {

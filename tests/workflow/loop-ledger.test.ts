@@ -89,7 +89,7 @@ ledger("an untouched ledger verifies, counting its entries and checkpoints", () 
   const root = repo();
   const { file, head } = write(root);
   assert.equal(verifyLedger(root, file, head), { ok: true, entries: 4, checkpoints: 1, problems: [], warnings: [] });
-  assert.equal(lastEntry(file), head);
+  assert.equal(lastEntry(root, file), head);
 });
 
 ledger("an edited, a removed and a reordered entry are each a problem", () => {

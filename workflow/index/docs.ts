@@ -1,5 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { tryReadInside } from "../../core/inside.ts";
 import type { ProjectDocument } from "./schema.ts";
 
 const MARKDOWN = /\.(md|mdx|markdown)$/i;
@@ -52,14 +51,10 @@ export function documentType(path: string): ProjectDocument["type"] | undefined 
 }
 
 function readDocument(root: string, path: string, type: ProjectDocument["type"]): ProjectDocument | undefined {
-  let text: string;
   let truncated = false;
-  try {
-    if (statSync(join(root, path)).size > 8 * MAX_CONTENT) return undefined; // generated, not written
-    text = readFileSync(join(root, path), "utf8");
-  } catch {
-    return undefined;
-  }
+  // Over 800 KB is generated, not written.
+  let text = tryReadInside(root, path, 8 * MAX_CONTENT);
+  if (text === undefined) return undefined;
   if (text.length > MAX_CONTENT) {
     text = text.slice(0, MAX_CONTENT);
     truncated = true;

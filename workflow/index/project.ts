@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { z } from "zod";
 import type { Report } from "../../analysis/mod.ts";
+import { tryReadInside } from "../../core/inside.ts";
 import { VERSION } from "../../core/version.ts";
 import { DEFAULT_PRESET } from "../tasks/mod.ts";
 import { findManifests, findPackageManagers, frameworksIn } from "./manifests.ts";
@@ -31,7 +31,7 @@ export function projectFacts(
   const manifests = findManifests(paths);
   const frameworks = new Map<string, string>();
   for (const manifest of manifests.slice(0, MAX_MANIFESTS_READ)) {
-    const text = readSmall(join(root, manifest.file));
+    const text = readSmall(root, manifest.file);
     if (text === undefined) continue;
     for (const name of frameworksIn(manifest, text)) if (!frameworks.has(name)) frameworks.set(name, manifest.file);
   }
@@ -41,7 +41,7 @@ export function projectFacts(
     root,
     languages: languageShares(report),
     frameworks: [...frameworks].map(([name, manifest]) => ({ name, manifest })),
-    packageManagers: findPackageManagers(paths, readJson(join(root, "package.json"))),
+    packageManagers: findPackageManagers(paths, readJson(root, "package.json")),
     manifests,
     toolVersion: VERSION,
     defaultWorkflow: config.workflow ?? DEFAULT_PRESET,
@@ -51,7 +51,7 @@ export function projectFacts(
 
 /** The project's name: the root manifest's name, else the folder's name. Cheap: reads one or two files. */
 export function projectName(root: string): string {
-  const pkg = readJson(join(root, "package.json")) as { name?: unknown } | undefined;
+  const pkg = readJson(root, "package.json") as { name?: unknown } | undefined;
   if (typeof pkg?.name === "string" && pkg.name.trim()) return pkg.name.trim();
   const patterns: [string, RegExp][] = [
     ["Cargo.toml", /^\s*name\s*=\s*"([^"]+)"/m],
@@ -61,7 +61,7 @@ export function projectName(root: string): string {
     ["pubspec.yaml", /^name:\s*(\S+)/m],
   ];
   for (const [file, pattern] of patterns) {
-    const name = pattern.exec(readSmall(join(root, file)) ?? "")?.[1];
+    const name = pattern.exec(readSmall(root, file) ?? "")?.[1];
     if (name) return file === "go.mod" ? name.split("/").pop()! : name;
   }
   return basename(root);
@@ -81,7 +81,7 @@ function languageShares(report: Report | undefined): ProjectFacts["languages"] {
 }
 
 function readConfig(root: string, signals: Signal[]): z.infer<typeof IndexConfig> {
-  const text = readSmall(join(root, CONFIG_FILE));
+  const text = readSmall(root, CONFIG_FILE);
   if (text === undefined) return {};
   let json: unknown;
   try {
@@ -107,17 +107,12 @@ function readConfig(root: string, signals: Signal[]): z.infer<typeof IndexConfig
   return {};
 }
 
-function readSmall(path: string): string | undefined {
-  try {
-    if (statSync(path).size > MAX_MANIFEST_BYTES) return undefined;
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+function readSmall(root: string, path: string): string | undefined {
+  return tryReadInside(root, path, MAX_MANIFEST_BYTES);
 }
 
-function readJson(path: string): unknown {
-  const text = readSmall(path);
+function readJson(root: string, path: string): unknown {
+  const text = readSmall(root, path);
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text);

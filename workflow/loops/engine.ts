@@ -164,7 +164,7 @@ async function iterate(root: string, state: LoopState, task: Task, subtask: Subt
   state.iteration++;
   state.spent.iterations++;
   state.subtask = subtask.id;
-  setSubtaskStatus(root, task.id, subtask.id, "in-progress");
+  await setSubtaskStatus(root, task.id, subtask.id, "in-progress");
   save("agent", `iteration ${state.iteration}: subtask ${subtask.id} "${subtask.title}" with ${state.rung.provider}${state.rung.model ? ` ${state.rung.model}` : ""}`);
   const stopper = watchForStop(root, state);
   const deadline = state.budgets.minutes === null ? null : started + state.budgets.minutes * 60_000;
@@ -185,14 +185,14 @@ async function iterate(root: string, state: LoopState, task: Task, subtask: Subt
   const reasons = stopped ? ["a stop was requested"] : decisionReasons(agent, gates, changed);
   const accepted = !stopped && reasons.length === 0;
   if (accepted) {
-    setSubtaskStatus(root, task.id, subtask.id, "done", true);
+    await setSubtaskStatus(root, task.id, subtask.id, "done", true);
     state.checkpoint = takeCheckpoint(root, `refs/tool/loops/${state.task}/${state.id}`, `tool loop ${state.id}: subtask ${subtask.id} accepted`);
     state.accepted++;
     state.rejections = 0;
   } else {
     save("rollback", `iteration ${state.iteration}: rolling back (${reasons.join("; ")})`);
     restoreCheckpoint(root, state.checkpoint!.tree);
-    setSubtaskStatus(root, task.id, subtask.id, "pending", true);
+    await setSubtaskStatus(root, task.id, subtask.id, "pending", true);
     if (!stopped) state.rejections++;
   }
   const iteration: Iteration = {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
+import { readInside } from "../../core/inside.ts";
 import { treeExists } from "../snapshot.ts";
 
 /**
@@ -50,7 +51,7 @@ export function verifyLedger(root: string, file: string, head?: { seq: number; h
   const problems: string[] = [];
   const warnings: string[] = [];
   if (!existsSync(file)) return { ok: false, entries: 0, checkpoints: 0, problems: ["the ledger file does not exist"], warnings };
-  const text = readFileSync(file, "utf8");
+  const text = readInside(root, file);
   const lines = text.split("\n");
   const tail = lines.pop()!; // "" when the file ends with a newline, else a line the writer never finished
   if (tail) lines.push(tail);
@@ -91,9 +92,9 @@ export function verifyLedger(root: string, file: string, head?: { seq: number; h
 }
 
 /** The last whole entry of a ledger, to continue its chain. */
-export function lastEntry(file: string): LedgerEntry | undefined {
+export function lastEntry(root: string, file: string): LedgerEntry | undefined {
   if (!existsSync(file)) return undefined;
-  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+  const lines = readInside(root, file).split("\n").filter(Boolean);
   for (let i = lines.length - 1; i >= 0; i--) {
     try {
       return JSON.parse(lines[i]!) as LedgerEntry;

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { readInside } from "../../core/inside.ts";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { ToolError } from "../../core/errors.ts";
@@ -33,7 +34,7 @@ export function readLoopState(root: string, task: string, id: string): LoopState
   const file = statePath(root, task, id);
   if (!existsSync(file)) throw new ToolError("unknown-loop", `task "${task}" has no loop "${id}"`, 404);
   try {
-    return LoopState.parse(JSON.parse(readFileSync(file, "utf8")));
+    return LoopState.parse(JSON.parse(readInside(root, file)));
   } catch (error) {
     throw new ToolError("malformed-loop", `${file} cannot be read: ${(error as Error).message.split("\n")[0]}`, 422);
   }
@@ -46,7 +47,7 @@ export type StopRequest = { at: string; reason: string };
 
 export function readStopRequest(root: string, task: string, id: string): StopRequest | undefined {
   try {
-    return JSON.parse(readFileSync(stopPath(root, task, id), "utf8")) as StopRequest;
+    return JSON.parse(readInside(root, stopPath(root, task, id))) as StopRequest;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { readInside, tryReadInside } from "../../core/inside.ts";
 import { ToolError } from "../../core/errors.ts";
 import { bulletItems, checklist, list, parseFrontmatter, sections, text } from "./format.ts";
 import { DEFAULT_PRESET, nextCommand, PRESETS, type PresetName } from "./presets.ts";
@@ -31,7 +32,7 @@ export function readTask(root: string, id: string): Task {
   if (!existsSync(join(dir, "task.md"))) throw new ToolError("unknown-task", `no task "${id}"`, 404);
   let front;
   try {
-    front = parseFrontmatter(readFileSync(join(dir, "task.md"), "utf8"));
+    front = parseFrontmatter(readInside(root, join(dir, "task.md")));
   } catch (error) {
     throw new ToolError("malformed-task", `${TASKS_DIR}/${id}/task.md cannot be read: ${(error as Error).message}`, 422);
   }
@@ -39,13 +40,13 @@ export function readTask(root: string, id: string): Task {
   const parts = sections(body);
   const workflow = (text(data.workflow) ?? DEFAULT_PRESET) as PresetName;
   const stages = PRESETS[workflow]?.stages ?? PRESETS[DEFAULT_PRESET].stages;
-  const state = readState(dir);
+  const state = readState(root, id);
   const { subtasks, problems } = readSubtasks(root, dir, id);
   const artifacts = readArtifacts(dir);
   const criteriaText = [...(parts.get("acceptance criteria") ?? "").matchAll(/^\s*[-*]\s*(?:\[[ xX]\]\s*)?\**(AC-\d+)\**\s*[:.)-]?\s*(.*)$/gm)];
   // Specified by what people wrote (subtasks, spec, plan), not by files the checks generate;
   // tested only by what verification printed, not by summaries that merely list the criteria.
-  const artifactText = artifacts.filter((a) => !GENERATED.has(a.file)).map((a) => safeRead(join(dir, a.file))).join("\n");
+  const artifactText = artifacts.filter((a) => !GENERATED.has(a.file)).map((a) => tryReadInside(root, join(dir, a.file)) ?? "").join("\n");
   const evidenceText = JSON.stringify(state.evidence.verify ?? "");
   const criteria: Criterion[] = criteriaText.map((m) => {
     const criterion = m[1]!;
@@ -105,11 +106,11 @@ function deriveStage(stages: string[], task: { artifacts: Artifact[]; subtasks: 
   return "done";
 }
 
-export function readState(dir: string): TaskState {
-  const file = join(dir, "state.json");
+export function readState(root: string, id: string): TaskState {
+  const file = join(taskDir(root, id), "state.json");
   if (!existsSync(file)) return TaskState.parse({});
   try {
-    return TaskState.parse(JSON.parse(readFileSync(file, "utf8")));
+    return TaskState.parse(JSON.parse(readInside(root, file)));
   } catch (error) {
     throw new ToolError("malformed-state", `${file} cannot be read: ${(error as Error).message}`, 422);
   }
@@ -128,7 +129,7 @@ function readSubtasks(root: string, dir: string, id: string): { subtasks: Subtas
       continue;
     }
     try {
-      const { data, body } = parseFrontmatter(readFileSync(join(folder, name), "utf8"));
+      const { data, body } = parseFrontmatter(readInside(root, join(folder, name)));
       const status = SubtaskStatus.safeParse(text(data.status) ?? "pending");
       if (!status.success) throw new RangeError(`status "${String(data.status)}" must be pending, in-progress, blocked or done`);
       subtasks.push({
@@ -179,6 +180,16 @@ function dependencyCycles(subtasks: Subtask[]): string[][] {
   return cycles;
 }
 
+/**
+ * The text of a file in a task's folder (an artifact, a subtask), or undefined when there is
+ * none; a link out of the repository is refused (OutsideRepository, 403).
+ */
+export function readTaskFile(root: string, id: string, file: string): string | undefined {
+  const path = join(taskDir(root, id), file);
+  if (!existsSync(path)) return undefined;
+  return readInside(root, path);
+}
+
 function readArtifacts(dir: string): Artifact[] {
   const artifacts: Artifact[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".md") && n !== "task.md").sort()) {
@@ -186,12 +197,4 @@ function readArtifacts(dir: string): Artifact[] {
     if (stat.isFile()) artifacts.push({ file: name, kind: name.slice(0, -3).toLowerCase(), size: stat.size, updated: stat.mtime.toISOString() });
   }
   return artifacts;
-}
-
-function safeRead(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Check } from "./check.ts";
 import { changedFiles, git } from "./git.ts";
+import { tryReadInside } from "../../../core/inside.ts";
 
 /** Manifests and the lockfiles that must change with them. */
 const LOCKS: Record<string, string[]> = {
@@ -67,9 +67,5 @@ function packageDiff(root: string, since: string | null, manifest: string): { ad
 }
 
 function readWorkingTree(root: string, path: string): string | undefined {
-  try {
-    return readFileSync(join(root, path), "utf8");
-  } catch {
-    return undefined;
-  }
+  return tryReadInside(root, path);
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readBytesInside } from "../../../core/inside.ts";
 
 /** Runs git with an argument array (never a shell string) and returns its output, or undefined on failure. */
 export function git(root: string, args: string[], env: Record<string, string> = {}): string | undefined {
@@ -41,7 +41,7 @@ export function addedLines(root: string, base: string | null): { file: string; l
 
 function readIfText(root: string, file: string): string {
   try {
-    const buffer = readFileSync(join(root, file));
+    const buffer = readBytesInside(root, file);
     return buffer.includes(0) || buffer.length > 512 * 1024 ? "" : buffer.toString("utf8");
   } catch {
     return "";

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { readConfigSection } from "../../../analysis/config.ts";
 import type { Check } from "./check.ts";
+import { readInside, tryReadInside } from "../../../core/inside.ts";
 
 /** `.tool/config.json` key `verify`: the commands to run, replacing detection, and their time limit. */
 export const VerifyConfig = z.object({
@@ -23,7 +24,7 @@ export function verificationCommands(root: string): { commands: VerifyCommand[];
   const { value, configError } = readConfigSection(root, "verify", VerifyConfig);
   if (value.commands) return { commands: value.commands, timeoutSeconds: value.timeoutSeconds, ...(configError ? { configError } : {}) };
   const commands: VerifyCommand[] = [];
-  const manifest = readJson(join(root, "package.json")) as { scripts?: Record<string, string> } | undefined;
+  const manifest = readJson(root, "package.json") as { scripts?: Record<string, string> } | undefined;
   if (manifest?.scripts) {
     const runner = existsSync(join(root, "pnpm-lock.yaml")) ? "pnpm" : existsSync(join(root, "yarn.lock")) ? "yarn" : existsSync(join(root, "bun.lock")) || existsSync(join(root, "bun.lockb")) ? "bun" : "npm";
     for (const script of ["typecheck", "type-check", "lint", "test"]) {
@@ -34,9 +35,9 @@ export function verificationCommands(root: string): { commands: VerifyCommand[];
   }
   if (existsSync(join(root, "go.mod"))) commands.push({ name: "go test", run: ["go", "test", "./..."] });
   if (existsSync(join(root, "Cargo.toml"))) commands.push({ name: "cargo test", run: ["cargo", "test", "--quiet"] });
-  const pyproject = existsSync(join(root, "pyproject.toml")) ? readFileSync(join(root, "pyproject.toml"), "utf8") : "";
+  const pyproject = tryReadInside(root, "pyproject.toml") ?? "";
   if (/\[tool\.pytest/.test(pyproject) || existsSync(join(root, "pytest.ini"))) commands.push({ name: "pytest", run: ["python3", "-m", "pytest", "-q"] });
-  const makefile = existsSync(join(root, "Makefile")) ? readFileSync(join(root, "Makefile"), "utf8") : "";
+  const makefile = tryReadInside(root, "Makefile") ?? "";
   if (/^test\s*:/m.test(makefile) && !commands.length) commands.push({ name: "make test", run: ["make", "test"] });
   return { commands, timeoutSeconds: value.timeoutSeconds, ...(configError ? { configError } : {}) };
 }
@@ -81,9 +82,9 @@ export const verify: Check = ({ root }) => {
   };
 };
 
-function readJson(path: string): unknown {
+function readJson(root: string, path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return JSON.parse(readInside(root, path));
   } catch {
     return undefined;
   }
