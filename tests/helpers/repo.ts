@@ -65,3 +65,16 @@ export function runTool(args: string[], options: { cwd?: string; env?: Record<st
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
+
+/** Asserts that `fn` rejects with an error whose message matches, or for which the predicate holds. */
+export async function rejects(fn: () => Promise<unknown>, expected: RegExp | ((error: Error & { status?: number }) => boolean)): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    const e = error as Error & { status?: number };
+    const ok = expected instanceof RegExp ? expected.test(e.message) : expected(e);
+    if (!ok) throw new Error(`rejected, but not as expected (${String(expected)}): ${e.message}`);
+    return;
+  }
+  throw new Error(`expected a rejection (${String(expected)}), got none`);
+}

@@ -28,7 +28,7 @@ test("GET /api/artifact reads NAME.md or subtasks/NAME.md; other names 400, miss
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login" });
   writeFileSync(join(h.root, ".tool/tasks/login/plan.md"), "# Plan\n");
-  addSubtask(h.root, "login", { title: "Schema" });
+  await addSubtask(h.root, "login", { title: "Schema" });
   assert.equal(await (await get(h, "/api/artifact?task=login&file=plan.md")).json(), { file: "plan.md", content: "# Plan\n" });
   const sub = await (await get(h, "/api/artifact?task=login&file=subtasks/01-schema.md")).json();
   assert.match(sub.content, /title: Schema/);
@@ -57,7 +57,7 @@ test("POST /api/improvements creates a task (201, slug normalised); 409 when it 
 test("POST /api/action runs the whitelisted command; others 400; a failing command is 200 with ok false", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login", criteria: ["works"] });
-  addSubtask(h.root, "login", { title: "Schema" });
+  await addSubtask(h.root, "login", { title: "Schema" });
   const unknown = await h.app.request("/api/action", post(h.token, { action: "rm", task: "login" }));
   assert.is(unknown.status, 400);
   assert.match((await unknown.json()).error, /"action" must be one of validate/);
@@ -89,7 +89,7 @@ test("POST /api/action runs the whitelisted command; others 400; a failing comma
 test("concurrent subtask-set posts all apply and leave every file whole", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "busy", title: "Busy" });
-  for (let i = 1; i <= 6; i++) addSubtask(h.root, "busy", { title: `Part ${i}` });
+  for (let i = 1; i <= 6; i++) await addSubtask(h.root, "busy", { title: `Part ${i}` });
   const statuses = ["in-progress", "blocked", "in-progress", "blocked", "in-progress", "blocked"];
   const answers = await Promise.all(statuses.map((status, i) =>
     h.app.request("/api/action", post(h.token, { action: "subtask-set", task: "busy", id: `0${i + 1}`, status }))

@@ -11,7 +11,7 @@ const HX = { ...HOST, "hx-request": "true" };
 test("GET /ui/tasks lists tasks as a fragment for htmx and inside the shell otherwise", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login" });
-  addSubtask(h.root, "login", { title: "Schema" });
+  await addSubtask(h.root, "login", { title: "Schema" });
   const fragment = await (await h.app.request("/ui/tasks", { headers: HX })).text();
   assert.match(fragment, /<section id="tasks-page"/);
   assert.match(fragment, /href="#task\/login">Add login<\/a>/);
@@ -38,7 +38,7 @@ test("POST /ui/tasks creates a task and answers the list; a duplicate is a 409 w
 test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks and artifacts (Markdown, escaped)", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login", criteria: ["users sign in"] });
-  addSubtask(h.root, "login", { title: "Schema", criteria: ["AC-1"] });
+  await addSubtask(h.root, "login", { title: "Schema", criteria: ["AC-1"] });
   writeFileSync(join(h.root, ".tool/tasks/login/plan.md"), "# The plan\n\n<script>alert(1)</script>\n\n- step one\n");
   const html = await (await h.app.request("/ui/task/login", { headers: HX })).text();
   assert.match(html, /<li class="done">plan<\/li><li class="current" aria-current="step">build<\/li>/);
@@ -57,7 +57,7 @@ test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks an
 test("POST /ui/task/:id/action runs the command and shows its output on the page", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login" });
-  addSubtask(h.root, "login", { title: "Schema" });
+  await addSubtask(h.root, "login", { title: "Schema" });
   const set = await (await h.app.request("/ui/task/login/action", post(h.token, { action: "subtask-set", id: "01", status: "blocked" }, { "hx-request": "true" }))).text();
   assert.match(set, /<code>tool subtask set login 01 blocked<\/code>/);
   assert.match(set, /<option value="blocked" selected="">blocked<\/option>/);

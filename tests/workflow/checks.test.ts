@@ -47,11 +47,11 @@ test("validate and readiness report what is missing; readiness passes once every
   const root = project({ "src/a.ts": "export const a = 1;\n" });
   const invalid = await runCheck(root, "feature", "validate");
   assert.equal((invalid.details as { problems: string[] }).problems, ["AC-1 is not carried by a subtask nor named in an artifact"]);
-  addSubtask(root, "feature", { title: "Show prices", criteria: ["AC-1"] });
+  await addSubtask(root, "feature", { title: "Show prices", criteria: ["AC-1"] });
   assert.ok((await runCheck(root, "feature", "validate")).ok);
   const gaps = (await runCheck(root, "feature", "readiness")).details as { gaps: string[] };
   assert.equal(gaps.gaps, ["AC-1 not tested (no recorded evidence names it)", "subtask 01 is pending", "verify has not passed"]);
-  setSubtaskStatus(root, "feature", "01", "done", true);
+  await setSubtaskStatus(root, "feature", "01", "done", true);
   writeFileSync(join(root, ".tool/config.json"), JSON.stringify({ verify: { commands: [{ name: "t", run: ["node", "-e", "console.log('AC-1 passed')"] }] } }));
   await runCheck(root, "feature", "verify");
   assert.ok((await runCheck(root, "feature", "readiness")).ok);

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addSubtask, createTask, markDone, normalizeSlug, readTask, recordEvidence, reopenTask, setSubtaskStatus } from "../../workflow/tasks/mod.ts";
-import { git, PROJECT_ROOT, runTool, tempDir } from "../helpers/repo.ts";
+import { git, PROJECT_ROOT, rejects, runTool, tempDir } from "../helpers/repo.ts";
 
 const repo = () => {
   const root = tempDir();
@@ -14,14 +14,14 @@ const repo = () => {
 
 const store = suite("task store");
 
-store("normalizeSlug() makes ids of the allowed pattern", () => {
+store("normalizeSlug() makes ids of the allowed pattern", async () => {
   assert.is(normalizeSlug("Add Login!"), "add-login");
   assert.is(normalizeSlug("  Crème brûlée  "), "creme-brulee");
   assert.is(normalizeSlug("x".repeat(120)).length, 81);
   assert.throws(() => normalizeSlug("!"), /does not make a task id/);
 });
 
-store("createTask() writes task.md and state.json; the stage follows the preset", () => {
+store("createTask() writes task.md and state.json; the stage follows the preset", async () => {
   const root = repo();
   createTask(root, { slug: "login", title: "Add login", detail: "Users sign in.", criteria: ["email login", "lockout"] });
   const task = readTask(root, "login");
@@ -38,30 +38,30 @@ store("createTask() writes task.md and state.json; the stage follows the preset"
   assert.throws(() => createTask(root, { slug: "other", title: "x", preset: "quick" }), /preset must be/);
 });
 
-store("subtasks: ready, dependencies, checklists, force, and the derived stage", () => {
+store("subtasks: ready, dependencies, checklists, force, and the derived stage", async () => {
   const root = repo();
   createTask(root, { slug: "t1", title: "T", criteria: ["works"] });
-  assert.is(addSubtask(root, "t1", { title: "First", criteria: ["AC-1"], items: ["a", "b"] }), "01");
-  assert.is(addSubtask(root, "t1", { title: "Second", dependsOn: ["1"] }), "02");
+  assert.is(await addSubtask(root, "t1", { title: "First", criteria: ["AC-1"], items: ["a", "b"] }), "01");
+  assert.is(await addSubtask(root, "t1", { title: "Second", dependsOn: ["1"] }), "02");
   let task = readTask(root, "t1");
   assert.is(task.stage, "build");
   assert.equal(task.subtasks.map((s) => [s.id, s.status, s.ready]), [["01", "pending", true], ["02", "pending", false]]);
   assert.equal(task.criteria[0]!.tasks, ["01"]);
   assert.ok(task.criteria[0]!.specified);
-  assert.throws(() => setSubtaskStatus(root, "t1", "02", "in-progress"), /depends on 01/);
-  assert.throws(() => setSubtaskStatus(root, "t1", "01", "done"), /unchecked checklist/);
-  setSubtaskStatus(root, "t1", "01", "done", true);
-  assert.is(setSubtaskStatus(root, "t1", "02", "in-progress").subtasks[1]!.status, "in-progress", "01 is done now");
-  task = setSubtaskStatus(root, "t1", "02", "done", true);
+  await rejects(() => setSubtaskStatus(root, "t1", "02", "in-progress"), /depends on 01/);
+  await rejects(() => setSubtaskStatus(root, "t1", "01", "done"), /unchecked checklist/);
+  await setSubtaskStatus(root, "t1", "01", "done", true);
+  assert.is((await setSubtaskStatus(root, "t1", "02", "in-progress")).subtasks[1]!.status, "in-progress", "01 is done now");
+  task = await setSubtaskStatus(root, "t1", "02", "done", true);
   assert.is(task.stage, "verify");
-  assert.throws(() => setSubtaskStatus(root, "t1", "07", "done"), (e: Error & { status?: number }) => e.status === 404);
+  await rejects(() => setSubtaskStatus(root, "t1", "07", "done"), (e: Error & { status?: number }) => e.status === 404);
 });
 
-store("a hand edit is read as written; a malformed subtask is a problem and is never rewritten", () => {
+store("a hand edit is read as written; a malformed subtask is a problem and is never rewritten", async () => {
   const root = repo();
   createTask(root, { slug: "t2", title: "T" });
-  addSubtask(root, "t2", { title: "Good" });
-  addSubtask(root, "t2", { title: "Bad" });
+  await addSubtask(root, "t2", { title: "Good" });
+  await addSubtask(root, "t2", { title: "Bad" });
   const good = join(root, ".tool/tasks/t2/subtasks/01-good.md");
   writeFileSync(good, readFileSync(good, "utf8").replace("title: Good", "title: Renamed by hand\n# a comment a person wrote"));
   const bad = join(root, ".tool/tasks/t2/subtasks/02-bad.md");
@@ -70,18 +70,18 @@ store("a hand edit is read as written; a malformed subtask is a problem and is n
   const task = readTask(root, "t2");
   assert.equal(task.subtasks.map((s) => s.title), ["Renamed by hand"]);
   assert.equal(task.subtaskProblems.map((p) => [p.subtask, p.message.split(":")[0]]), [["02", "malformed"]]);
-  assert.throws(() => setSubtaskStatus(root, "t2", "02", "done", true), /malformed/);
-  setSubtaskStatus(root, "t2", "01", "in-progress");
+  await rejects(() => setSubtaskStatus(root, "t2", "02", "done", true), /malformed/);
+  await setSubtaskStatus(root, "t2", "01", "in-progress");
   assert.is(readFileSync(bad, "utf8"), broken, "the malformed file is untouched");
   assert.match(readFileSync(good, "utf8"), /# a comment a person wrote\n/, "only the status line changed");
   assert.match(readFileSync(good, "utf8"), /status: in-progress/);
 });
 
-store("problems: unknown dependencies, cycles, unknown criteria, missing files", () => {
+store("problems: unknown dependencies, cycles, unknown criteria, missing files", async () => {
   const root = repo();
   createTask(root, { slug: "t3", title: "T", criteria: ["one"] });
-  addSubtask(root, "t3", { title: "A", dependsOn: ["02"], criteria: ["AC-9"], files: ["src/missing.ts"] });
-  addSubtask(root, "t3", { title: "B", dependsOn: ["01", "05"] });
+  await addSubtask(root, "t3", { title: "A", dependsOn: ["02"], criteria: ["AC-9"], files: ["src/missing.ts"] });
+  await addSubtask(root, "t3", { title: "B", dependsOn: ["01", "05"] });
   const messages = readTask(root, "t3").subtaskProblems.map((p) => `${p.subtask} ${p.message}`).sort();
   assert.equal(messages, [
     "01 criterion AC-9 is not in task.md",
@@ -91,23 +91,23 @@ store("problems: unknown dependencies, cycles, unknown criteria, missing files",
   ]);
 });
 
-store("done refuses open subtasks and untested criteria unless forced; reopen only a done task", () => {
+store("done refuses open subtasks and untested criteria unless forced; reopen only a done task", async () => {
   const root = repo();
   createTask(root, { slug: "t4", title: "T", criteria: ["works"] });
-  addSubtask(root, "t4", { title: "A" });
-  assert.throws(() => markDone(root, "t4", {}), /subtasks open: 01; criteria not tested: AC-1/);
-  setSubtaskStatus(root, "t4", "01", "done", true);
-  recordEvidence(root, "t4", "verify", { ok: true, summary: "tests passed (AC-1 covered)" });
+  await addSubtask(root, "t4", { title: "A" });
+  await rejects(() => markDone(root, "t4", {}), /subtasks open: 01; criteria not tested: AC-1/);
+  await setSubtaskStatus(root, "t4", "01", "done", true);
+  await recordEvidence(root, "t4", "verify", { ok: true, summary: "tests passed (AC-1 covered)" });
   const task = readTask(root, "t4");
   assert.ok(task.criteria[0]!.tested, "evidence names AC-1");
   assert.is(task.statuses.verify, "passed");
-  const done = markDone(root, "t4", { by: " reviewer ".repeat(20), note: "shipped" });
+  const done = await markDone(root, "t4", { by: " reviewer ".repeat(20), note: "shipped" });
   assert.is(done.done!.by.length, 80);
   assert.is(done.stage, "done");
   assert.is(done.next, null);
-  assert.throws(() => markDone(root, "t4", { force: true }), /already done/);
-  assert.is(reopenTask(root, "t4").done, null);
-  assert.throws(() => reopenTask(root, "t4"), /not done/);
+  await rejects(() => markDone(root, "t4", { force: true }), /already done/);
+  assert.is((await reopenTask(root, "t4")).done, null);
+  await rejects(() => reopenTask(root, "t4"), /not done/);
 });
 
 store.run();

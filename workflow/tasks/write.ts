@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { ToolError } from "../../core/errors.ts";
+import { readInside } from "../../core/inside.ts";
+import { withLock } from "../../core/lock.ts";
 import { renderFrontmatter } from "./format.ts";
 import { DEFAULT_PRESET, PRESET_NAMES, type PresetName } from "./presets.ts";
 import { readState, readTask, TASKS_DIR, taskDir } from "./read.ts";
@@ -46,14 +48,14 @@ export function createTask(root: string, input: { slug: string; title: string; d
   ].join("\n");
   writeFileAtomic(join(dir, "task.md"), renderFrontmatter({ id, title, workflow: preset, stage: preset === "standard" ? "plan" : "spec", created }, body));
   const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" });
-  writeState(dir, { ...readState(dir), base: head.status === 0 ? head.stdout.trim() : null, activity: [{ at: created, action: "new", detail: `created with the ${preset} workflow` }] });
+  writeState(dir, { ...readState(root, id), base: head.status === 0 ? head.stdout.trim() : null, activity: [{ at: created, action: "new", detail: `created with the ${preset} workflow` }] });
   return { id, preset };
 }
 
 export type SubtaskInput = { title: string; type?: string; complexity?: string; dependsOn?: string[]; criteria?: string[]; files?: string[]; items?: string[] };
 
 /** Adds a subtask with the next free two-digit id; two adds, even from two processes, never share an id. */
-export function addSubtask(root: string, id: string, input: SubtaskInput): string {
+export async function addSubtask(root: string, id: string, input: SubtaskInput): Promise<string> {
   readTask(root, id);
   const title = input.title.trim();
   if (!title) throw new TypeError("title must not be empty");
@@ -73,7 +75,7 @@ export function addSubtask(root: string, id: string, input: SubtaskInput): strin
   // The number is chosen and its file written while the task's state is locked: the file names
   // carry the title's slug too, so an exclusive create alone would let two adds take one number.
   let number = "";
-  updateState(root, id, (state) => {
+  await updateState(root, id, (state) => {
     const used = readdirSync(folder).map((n) => Number(/^(\d{2})-/.exec(n)?.[1] ?? 0));
     number = String(Math.max(0, ...used) + 1).padStart(2, "0");
     if (Number(number) > 99) throw new RangeError("a task has at most 99 subtasks");
@@ -88,7 +90,7 @@ export function addSubtask(root: string, id: string, input: SubtaskInput): strin
  * is kept. Starting or finishing a subtask whose dependencies are not done needs `force`, and
  * so does finishing one with unchecked checklist items. A malformed file is never rewritten.
  */
-export function setSubtaskStatus(root: string, id: string, subtask: string, status: SubtaskStatus, force = false): Task {
+export async function setSubtaskStatus(root: string, id: string, subtask: string, status: SubtaskStatus, force = false): Promise<Task> {
   if (!/^\d{2}$/.test(subtask)) throw new TypeError(`subtask id "${subtask}" must be two digits (01, 02, ...)`);
   const task = readTask(root, id);
   const problem = task.subtaskProblems.find((p) => p.subtask === subtask && p.message.startsWith("malformed"));
@@ -102,11 +104,11 @@ export function setSubtaskStatus(root: string, id: string, subtask: string, stat
   if (!force && status === "done" && target.checklist.some((item) => !item.done)) {
     throw new ToolError("checklist-open", `subtask ${subtask} has unchecked checklist items (use --force to override)`, 409);
   }
-  withLock(taskDir(root, id), () => {
+  await withLock(root, taskDir(root, id), () => {
     const path = join(root, target.file);
-    writeFileAtomic(path, withStatusLine(readFileSync(path, "utf8"), status));
+    writeFileAtomic(path, withStatusLine(readInside(root, path), status));
   });
-  appendActivity(root, id, "subtask-set", `${subtask} ${target.status} -> ${status}${force ? " (forced)" : ""}`);
+  await appendActivity(root, id, "subtask-set", `${subtask} ${target.status} -> ${status}${force ? " (forced)" : ""}`);
   return readTask(root, id);
 }
 
@@ -119,9 +121,9 @@ function withStatusLine(text: string, status: string): string {
 }
 
 /** Records a check's outcome as evidence of the task, with an activity entry. */
-export function recordEvidence(root: string, id: string, check: string, evidence: Omit<Evidence, "at">): Evidence {
+export async function recordEvidence(root: string, id: string, check: string, evidence: Omit<Evidence, "at">): Promise<Evidence> {
   const entry = { at: new Date().toISOString(), ...evidence };
-  updateState(root, id, (state) => {
+  await updateState(root, id, (state) => {
     state.evidence[check] = entry;
     pushActivity(state, check, `${evidence.ok ? "passed" : "failed"}: ${evidence.summary}`);
   });
@@ -129,7 +131,7 @@ export function recordEvidence(root: string, id: string, check: string, evidence
 }
 
 /** Marks a task done; refuses while subtasks are open or criteria untested, unless forced. */
-export function markDone(root: string, id: string, input: { by?: string; note?: string; force?: boolean }): Task {
+export async function markDone(root: string, id: string, input: { by?: string; note?: string; force?: boolean }): Promise<Task> {
   const task = readTask(root, id);
   if (task.done) throw new ToolError("already-done", `task "${id}" is already done`, 409);
   if (!input.force) {
@@ -139,7 +141,7 @@ export function markDone(root: string, id: string, input: { by?: string; note?: 
     if (reasons.length) throw new ToolError("not-ready", `task "${id}" is not ready to be done (${reasons.join("; ")}); use --force to override`, 409);
   }
   const by = (input.by ?? "").trim().slice(0, 80) || "unknown";
-  updateState(root, id, (state) => {
+  await updateState(root, id, (state) => {
     state.done = { at: new Date().toISOString(), by, note: (input.note ?? "").trim().slice(0, 500) };
     pushActivity(state, "done", input.force ? "marked done (forced)" : "marked done", by);
   });
@@ -147,29 +149,30 @@ export function markDone(root: string, id: string, input: { by?: string; note?: 
 }
 
 /** Reopens a done task. */
-export function reopenTask(root: string, id: string): Task {
+export async function reopenTask(root: string, id: string): Promise<Task> {
   const task = readTask(root, id);
   if (!task.done) throw new ToolError("not-done", `task "${id}" is not done, so it cannot be reopened`, 409);
-  updateState(root, id, (state) => {
+  await updateState(root, id, (state) => {
     state.done = null;
     pushActivity(state, "reopen", "reopened");
   });
   return readTask(root, id);
 }
 
-export function updateState(root: string, id: string, change: (state: TaskState) => void): TaskState {
+/** Read-modify-write of a task's state.json under the task's lock (core/lock.ts). */
+export async function updateState(root: string, id: string, change: (state: TaskState) => void): Promise<TaskState> {
   const dir = taskDir(root, id);
   if (!existsSync(join(dir, "task.md"))) throw new ToolError("unknown-task", `no task "${id}"`, 404);
-  return withLock(dir, () => {
-    const state = readState(dir);
+  return await withLock(root, dir, () => {
+    const state = readState(root, id);
     change(state);
     writeState(dir, state);
     return state;
   });
 }
 
-function appendActivity(root: string, id: string, action: string, detail: string): void {
-  updateState(root, id, (state) => pushActivity(state, action, detail));
+async function appendActivity(root: string, id: string, action: string, detail: string): Promise<void> {
+  await updateState(root, id, (state) => pushActivity(state, action, detail));
 }
 
 function pushActivity(state: TaskState, action: string, detail: string, by?: string): void {
@@ -179,36 +182,4 @@ function pushActivity(state: TaskState, action: string, detail: string, by?: str
 
 function writeState(dir: string, state: TaskState): void {
   writeFileAtomic(join(dir, "state.json"), JSON.stringify(state, null, 2) + "\n");
-}
-
-const LOCK_WAIT_MS = 10_000;
-const STALE_LOCK_MS = 30_000;
-
-/**
- * Runs `fn` holding the task's lock (a `.lock` folder: mkdir is atomic), so read-modify-write
- * of state.json by two processes never loses a change. A lock older than 30 s is taken over.
- */
-function withLock<T>(dir: string, fn: () => T): T {
-  const lock = join(dir, ".lock");
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmdirSync(lock);
-      } catch {
-        // released meanwhile
-      }
-      if (Date.now() > deadline) throw new ToolError("busy", `task is locked by another process (${lock})`, 409);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmdirSync(lock);
-  }
 }

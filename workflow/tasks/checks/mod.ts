@@ -23,9 +23,9 @@ export const CHECK_TABLE: Record<CheckName, Check> = { validate, verify, guard, 
 /** Runs one check on a task and records its outcome in state.json; returns what it found. */
 export async function runCheck(root: string, id: string, name: CheckName, options: Record<string, unknown> = {}): Promise<CheckResult> {
   const task = readTask(root, id);
-  const base = readState(taskDir(root, id)).base;
+  const base = readState(root, id).base;
   if (name === "pr") writeFileAtomic(join(taskDir(root, id), "pr.md"), `# ${task.title}\n\n${prBody(task)}\n`);
   const result = await CHECK_TABLE[name]({ root, task, base, options });
-  recordEvidence(root, id, name, { ok: result.ok, summary: result.summary, details: result.details });
+  await recordEvidence(root, id, name, { ok: result.ok, summary: result.summary, details: result.details });
   return result;
 }

@@ -9,7 +9,7 @@ import { git } from "./git.ts";
  * subtasks and checks) and opens it with `gh` or `glab` when one is installed and signed in;
  * otherwise says exactly which command to run. Nothing is pushed without the provider's CLI.
  */
-export const pr: Check = ({ root, task }) => {
+export const pr: Check = async ({ root, task }) => {
   const branch = git(root, ["rev-parse", "--abbrev-ref", "HEAD"])?.trim() ?? "";
   const base = defaultBranch(root);
   const title = task.title;
@@ -25,7 +25,7 @@ export const pr: Check = ({ root, task }) => {
     if (result.status !== 0) return fail(`${provider} could not open it: ${(result.stderr || result.stdout).trim().split("\n").pop()}`, title, body);
     const url = /https?:\/\/\S+/.exec(result.stdout)?.[0] ?? null;
     const number = Number(/\/(\d+)\/?$/.exec(url ?? "")?.[1]) || null;
-    updateState(root, task.id, (state) => {
+    await updateState(root, task.id, (state) => {
       state.pullRequest = { provider: provider === "gh" ? "github" : "gitlab", url, number, branch, base, opened: true, at: new Date().toISOString() };
     });
     return { ok: true, summary: `opened ${url ?? "the pull request"}`, details: { provider, url, branch, base, title }, text: `Opened ${url}` };
