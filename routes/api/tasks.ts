@@ -64,7 +64,7 @@ export { Improvement };
 /** Creates a task with `tool new`; a task that cannot be created (it exists) is a 409. */
 export async function createImprovement(service: ProjectService, body: Improvement): Promise<{ slug: string; preset: string }> {
   const slug = normalizeSlug(body.slug);
-  const args = ["new", slug, "--title", body.title, "--preset", body.preset, ...(body.detail ? ["--detail", body.detail] : [])];
+  const args = ["new", slug, option("title", body.title), option("preset", body.preset), ...(body.detail ? [option("detail", body.detail)] : [])];
   const result = await runTool(service, args);
   if (result.code !== 0) throw new ToolError("cannot-create", result.stderr.trim() || `Task "${slug}" cannot be created`, 409);
   return { slug, preset: body.preset };
@@ -102,6 +102,12 @@ function readBody<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   throw new TypeError(`Invalid body: ${field ? `"${field}" ` : ""}${issue.message.replace(/^Invalid input: /, "")}`);
 }
 
+/**
+ * A user's value as one `--name=value` argument: text that starts with `-` (a title such as
+ * "-1 regression", a note "--force") is then a value, never read as an option.
+ */
+const option = (name: string, value: string): string => `--${name}=${value}`;
+
 /** The `tool` arguments an action runs. */
 function commandFor(action: ActionBody): string[] {
   const { task } = action;
@@ -111,7 +117,7 @@ function commandFor(action: ActionBody): string[] {
     case "subtask-set":
       return ["subtask", "set", task, String(action.id), String(action.status), ...(action.force ? ["--force"] : [])];
     case "done":
-      return ["done", task, ...(action.by ? ["--by", String(action.by)] : []), ...(action.note ? ["--note", String(action.note)] : []), ...(action.force ? ["--force"] : [])];
+      return ["done", task, ...(action.by ? [option("by", String(action.by))] : []), ...(action.note ? [option("note", String(action.note))] : []), ...(action.force ? ["--force"] : [])];
     case "reopen":
       return ["reopen", task];
     default:
