@@ -1,7 +1,10 @@
 import { spawn } from "node:child_process";
 import process from "node:process";
+import { isAlive, npmAncestors } from "../core/process.ts";
 import { LOOPBACK_ADDRESSES } from "../routes/listen.ts";
 import type { Command } from "./command.ts";
+
+const NPM_POLL_MS = 1000;
 
 export const serveCommand: Command = {
   name: "serve",
@@ -30,10 +33,19 @@ export const serveCommand: Command = {
     else context.stdout(`tool console: ${running.url}  (root ${context.root}; Ctrl+C stops)`);
     if (context.values.open) openBrowser(running.url, context.stderr);
     await new Promise<void>((resolve) => {
+      // `npm start` killed by its pid does not pass the signal on: the server would go on
+      // holding the port. Started by npm, it stops as soon as npm is gone.
+      const npm = npmAncestors();
+      const watch = npm.length ? setInterval(() => {
+        if (npm.every(isAlive)) return;
+        context.stderr("tool serve: npm, which started this server, is gone; stopping");
+        stop();
+      }, NPM_POLL_MS) : undefined;
       const stop = () => {
-        // Signal listeners keep the process alive: remove both before closing.
+        // Signal listeners and the timer keep the process alive: remove them before closing.
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
+        clearInterval(watch);
         resolve();
       };
       process.on("SIGINT", stop);

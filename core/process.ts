@@ -36,3 +36,40 @@ export function isAlive(owner: ProcessOwner): boolean {
   if (start === undefined) return false;
   return !owner.start || owner.start === start;
 }
+
+/** The parent of a process, from /proc (Linux) or `ps -o ppid=`; undefined when unknown. */
+export function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return parent > 0 ? parent : undefined;
+  } catch {
+    if (process.platform === "linux") return undefined;
+    const ps = spawnSync("ps", ["-o", "ppid=", "-p", String(pid)], { encoding: "utf8" });
+    const parent = Number(ps.stdout?.trim());
+    return ps.status === 0 && parent > 0 ? parent : undefined;
+  }
+}
+
+/**
+ * This process's ancestors up to and including the npm that started it (`npm start` runs
+ * `sh -c "bun main.ts serve"`), as owner records; empty when npm did not start it.
+ */
+export function npmAncestors(): ProcessOwner[] {
+  if (!process.env.npm_lifecycle_event) return [];
+  const chain: ProcessOwner[] = [];
+  for (let pid = parentOf(process.pid); pid && pid > 1 && chain.length < 4; pid = parentOf(pid)) {
+    chain.push({ pid, start: processStart(pid) ?? null });
+    if (/\bnpm\b|npm-cli/.test(commandOf(pid))) return chain;
+  }
+  return [];
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    const ps = spawnSync("ps", ["-o", "command=", "-p", String(pid)], { encoding: "utf8" });
+    return ps.status === 0 ? ps.stdout : "";
+  }
+}

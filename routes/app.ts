@@ -7,7 +7,7 @@ import { sourceRoutes } from "./api/source.ts";
 import { taskRoutes } from "./api/tasks.ts";
 import { notFound, onError } from "./errors.ts";
 import { type EventOptions, eventRoutes } from "./events.ts";
-import { hostGuard, jsonBodyGuard, originGuard, tokenGuard } from "./guard/index.ts";
+import { hostGuard, jsonBodyGuard, originGuard, tokenGuard, urlLengthGuard } from "./guard/index.ts";
 import { EventHub } from "./hub.ts";
 import { devtoolsViewRoutes } from "./ui/devtools.ts";
 import { shellRoutes } from "./ui/shell.ts";
@@ -43,6 +43,7 @@ export function createApp(options: AppOptions): Hono {
     "*",
     safetyHeaders(),
     hostGuard(),
+    urlLengthGuard(),
     originGuard({ port: options.port }),
     tokenGuard(token),
     jsonBodyGuard(),

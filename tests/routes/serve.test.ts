@@ -86,4 +86,31 @@ test("prints the URL, serves the page and the index, and stops cleanly on SIGTER
   }
 });
 
+test("started by `npm start`, the server stops when npm is killed by its pid", async () => {
+  const root = smallRepo();
+  const npm = spawn("npm", ["start", "--silent", "--", "--port", "0", "--root", root], {
+    cwd: PROJECT_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group: the cleanup below reaches a server left behind
+  });
+  let stdout = "";
+  let stderr = "";
+  npm.stdout.on("data", (chunk) => (stdout += chunk));
+  npm.stderr.on("data", (chunk) => (stderr += chunk));
+  try {
+    assert.ok(await eventually(() => /http:\/\/127\.0\.0\.1:\d+\//.test(stdout), 30_000), `no URL printed: ${stdout} ${stderr}`);
+    const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(stdout)![0];
+    assert.is((await fetch(`${url}api/project`)).status, 200);
+    npm.kill("SIGKILL");
+    const refused = () => fetch(url).then((response) => (response.body?.cancel(), false), () => true);
+    assert.ok(await eventually(refused, 10_000), "the server still answers after npm is gone");
+  } finally {
+    try {
+      process.kill(-npm.pid!, "SIGKILL");
+    } catch {
+      // the group is gone already
+    }
+  }
+});
+
 test.run();

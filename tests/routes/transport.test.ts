@@ -130,6 +130,38 @@ test("a rejected POST is answered without its body being read", async () => {
   assertRefused(await raw(head(h.token)), 413, "over 1 MiB");
 });
 
+test("an oversized body sent whole is always answered 413, 30 times out of 30", async () => {
+  const body = Buffer.alloc(2 * 1024 * 1024, "x");
+  const head = `POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nx-tool-token: ${h.token}\r\n\r\n`;
+  const statuses: (number | string)[] = [];
+  for (let i = 0; i < 30; i++) {
+    statuses.push(await raw(Buffer.concat([Buffer.from(head), body])).then((res) => res.status, (error: Error) => error.message));
+  }
+  assert.equal(statuses, Array(30).fill(413));
+});
+
+test("an oversized chunked body is answered 413 too, 30 times out of 30", async () => {
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  const chunks = Array.from({ length: 32 }, () => Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]));
+  const head = `POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nx-tool-token: ${h.token}\r\n\r\n`;
+  const statuses: (number | string)[] = [];
+  for (let i = 0; i < 30; i++) {
+    statuses.push(await raw(Buffer.concat([Buffer.from(head), ...chunks, Buffer.from("0\r\n\r\n")])).then((res) => res.status, (error: Error) => error.message));
+  }
+  assert.equal(statuses, Array(30).fill(413));
+});
+
+test("a URL over 8 KiB is a 414 with { error }; past Bun's 16 KiB header limit the runtime answers 431", async () => {
+  const host = `Host: 127.0.0.1:${server.port}`;
+  const long = await get(`/api/source?file=${"a".repeat(10_000)}`, [host]);
+  assert.is(long.status, 414);
+  assert.match(JSON.parse(long.body).error, /URI too long/);
+  const huge = await get(`/api/source?file=${"a".repeat(70_000)}`, [host]);
+  assert.is(huge.status, 431);
+  const fine = await get(`/api/source?file=${"a".repeat(4000)}`, [host]);
+  assert.is(fine.status, 404, "a long URL under the limit reaches its route");
+});
+
 test("a CORS preflight from a foreign origin is granted nothing", async () => {
   const res = await raw(
     `OPTIONS /api/refresh HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: http://evil.example\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: x-tool-token\r\nConnection: close\r\n\r\n`,
