@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { ProjectService } from "../workflow/index/mod.ts";
+import { agentRoutes } from "./api/agents.ts";
 import { devtoolsRoutes } from "./api/devtools.ts";
 import { loopRoutes } from "./api/loops.ts";
 import { projectRoutes } from "./api/project.ts";
@@ -54,6 +55,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", sourceRoutes(service));
   app.route("/api", taskRoutes(service));
   app.route("/api", loopRoutes(service));
+  app.route("/api", agentRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
   app.route("/", loopViewRoutes(service));

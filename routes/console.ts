@@ -77,6 +77,7 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
         clearTimeout(warm);
         watcher?.close();
         loops.close();
+        await service.agents.stopAll(); // no agent outlives the server that started it
         events.close();
         await service.close().catch(() => {});
         await server.stop();

@@ -5,14 +5,23 @@ export type EventClient = { send(event: string, data: unknown): void; end(): voi
 
 /**
  * The open event streams of the process. Sends `changed` with the new version to every stream
- * after each index refresh; `close` ends them all (shutdown).
+ * after each index refresh, `agent` for each event of a live agent run and `agent-end` when one
+ * ends; `close` ends them all (shutdown).
  */
 export class EventHub {
   readonly #clients = new Set<EventClient>();
   readonly #unsubscribe: () => void;
 
   constructor(service: ProjectService) {
-    this.#unsubscribe = service.onChange((version) => this.broadcast("changed", { version }));
+    const fromIndex = service.onChange((version) => this.broadcast("changed", { version }));
+    const fromAgents = service.agents.listen((message) => {
+      if (message.kind === "event") this.broadcast("agent", { version: service.version, id: message.run.id, event: message.event });
+      else this.broadcast("agent-end", { version: service.version, id: message.run.id, status: message.run.status });
+    });
+    this.#unsubscribe = () => {
+      fromIndex();
+      fromAgents();
+    };
   }
 
   /** Open streams now. */

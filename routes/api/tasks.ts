@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { runCli } from "../../cli/run.ts";
 import { ToolError } from "../../core/errors.ts";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { normalizeSlug, PRESET_NAMES, readTask, readTaskFile, SubtaskStatus, TASK_ID } from "../../workflow/tasks/mod.ts";
 import { NO_STORE } from "../errors.ts";
 import { readJson, readQuery } from "../validate.ts";
+import { runTool } from "./tool.ts";
 
 const TaskId = z.string().regex(TASK_ID, "must match ^[a-z0-9][a-z0-9-]{1,80}$");
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
@@ -123,22 +123,4 @@ function commandFor(action: ActionBody): string[] {
     default:
       return [action.action, task];
   }
-}
-
-/** Runs a `tool` command in this process on the write queue, then refreshes the index so every page sees it. */
-async function runTool(service: ProjectService, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const result = await service.queue.run(`tool ${args[0]}`, async () => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli([...args, "--root", service.root], {
-      cwd: service.root,
-      env: {},
-      stdout: (text) => (stdout += text + "\n"),
-      stderr: (text) => (stderr += text + "\n"),
-      stderrIsTTY: false,
-    });
-    return { code, stdout, stderr };
-  });
-  service.refresh().catch(() => {});
-  return result;
 }

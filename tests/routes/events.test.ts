@@ -4,55 +4,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startConsole } from "../../routes/mod.ts";
 import { eventually, makeHarness, serveHarness, smallRepo } from "./harness.ts";
+import { openStream } from "./sse.ts";
 
 const test = suite("GET /api/events: ready, changed, keep-alive, release, file watcher");
-
-type SseEvent = { event?: string; data?: string; retry?: string; comment?: string };
-
-/** Opens an event stream and collects what arrives. */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${url}api/events`, { signal: controller.signal });
-  const events: SseEvent[] = [];
-  const reader = res.body!.getReader();
-  let ended = false;
-  const pump = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let split;
-        while ((split = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const event: SseEvent = {};
-          for (const line of block.split("\n")) {
-            if (line.startsWith(":")) event.comment = line.slice(1).trim();
-            const [, key, value] = /^(event|data|retry): ?(.*)$/.exec(line) ?? [];
-            if (key) event[key as "event" | "data" | "retry"] = value;
-          }
-          events.push(event);
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-  })();
-  return {
-    res,
-    events,
-    named: (name: string) => events.filter((e) => e.event === name).map((e) => JSON.parse(e.data!)),
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
 
 test("a client gets ready with the version and a retry hint, then changed after each rebuild", async () => {
   const h = makeHarness();

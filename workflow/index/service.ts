@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { analyze, type Report } from "../../analysis/mod.ts";
 import { writeFileAtomic } from "../../core/atomic.ts";
+import { AgentRuns } from "../agents/runs.ts";
 import { WriteQueue } from "../queue.ts";
 import { buildProjectIndex } from "./build.ts";
 import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
@@ -32,6 +33,8 @@ export type ProjectServiceOptions = {
 export class ProjectService {
   readonly root: string;
   readonly queue: WriteQueue;
+  /** The coding-agent runs this process started (workflow/agents). */
+  readonly agents: AgentRuns;
   readonly #commands: readonly CommandInfo[];
   readonly #analyze: Analyzer;
   readonly #writeCache: boolean;
@@ -44,6 +47,7 @@ export class ProjectService {
   constructor(options: ProjectServiceOptions) {
     this.root = options.root;
     this.queue = options.queue ?? new WriteQueue();
+    this.agents = new AgentRuns(options.root);
     this.#commands = options.commands ?? [];
     this.#analyze = options.analyze ?? ((root) => analyze(root));
     this.#writeCache = options.writeCache ?? true;
