@@ -88,7 +88,8 @@ export class AgentRuns {
     const task = readTask(this.root, request.task);
     const subtask = request.subtask === undefined ? undefined : task.subtasks.find((s) => s.id === request.subtask);
     if (request.subtask !== undefined && !subtask) throw new RangeError(`"subtask" ${request.subtask} is not a subtask of task "${task.id}"`);
-    const { config } = readAgentsConfig(this.root);
+    const { config, configError } = readAgentsConfig(this.root);
+    if (configError) throw new ToolError("config-invalid", `.tool/config.json ${configError.key} ${configError.reason}: fix it before running an agent`, 409);
     const provider = findProvider(config, request.provider);
     const trust = config.trusted[provider.id];
     if (!trust) throw new RangeError(`"provider" ${provider.id} is not trusted: trust it first (tool agent trust ${provider.id})`);

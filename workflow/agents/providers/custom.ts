@@ -13,7 +13,7 @@ export const SAFE_WORD = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
 export const CustomProvider = z.object({
   id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, "must be a lower-case name (letters, digits, dashes)"),
   name: z.string().min(1).max(80),
-  bin: z.string().regex(SAFE_WORD, "must be a command name or path without spaces or shell characters"),
+  bin: z.string().regex(/^(\/|\.\/)?[A-Za-z0-9][A-Za-z0-9._/@+-]{0,300}$/, "must be a command name or path without spaces or shell characters"),
   args: z.array(z.string().max(200)).max(40).refine((args) => args.some((a) => a.includes("{prompt}")), "must pass {prompt}"),
   format: z.enum(["text", "jsonl"]).default("text"),
   efforts: z.array(z.string().regex(SAFE_WORD)).max(10).default([]),
