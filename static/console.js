@@ -282,6 +282,58 @@
   }
   live.addEventListener("loop", onLoop);
   live.addEventListener("loop-end", onLoop);
+  // An agent run's event: appended to its live transcript when the page shows it, drawn as
+  // views/tasks/agents.tsx draws it; a gap in the numbers (events missed) redraws the page.
+  const EVENT_LABELS = { tool: "tool", "tool-result": "result", file: "file", message: "agent", thinking: "thinking", usage: "usage", result: "done", error: "error", stderr: "stderr", raw: "output", start: "start", end: "end" };
+  function onAgent(event) {
+    let data;
+    try {
+      data = JSON.parse(event.detail?.data ?? "{}");
+    } catch {
+      return;
+    }
+    const list = view.querySelector(`.agent-run[data-run="${CSS.escape(String(data.id))}"] .agent-events`);
+    if (!list || !data.event) return;
+    const last = Number(list.lastElementChild?.dataset.seq ?? 0);
+    if (data.event.seq <= last) return;
+    if (data.event.seq > last + 1) return show(view.dataset.address || "", { refresh: true });
+    list.append(agentEventLine(data.event));
+    list.lastElementChild.scrollIntoView({ block: "nearest" });
+  }
+  function agentEventLine(e) {
+    const li = document.createElement("li");
+    li.className = `ev ev-${e.type}${e.ok === false ? " failed" : ""}`;
+    li.dataset.seq = String(e.seq);
+    const kind = document.createElement("span");
+    kind.className = "ev-kind";
+    kind.textContent = EVENT_LABELS[e.type] ?? e.type;
+    li.append(kind, " ");
+    if (e.type === "tool" || e.type === "file") {
+      const code = document.createElement("code");
+      code.textContent = e.type === "tool" ? e.tool ?? "" : e.file ?? "";
+      li.append(code, " ");
+    }
+    const text = document.createElement("span");
+    text.className = "ev-text";
+    text.textContent = e.type === "tool" ? summarizeInput(e.input) : (e.text ?? "").slice(0, 4000);
+    li.append(text);
+    return li;
+  }
+  function summarizeInput(input) {
+    const v = input ?? {};
+    const main = v.command ?? v.file_path ?? v.filePath ?? v.path ?? v.query ?? v.pattern;
+    return (typeof main === "string" ? main : JSON.stringify(input ?? {})).slice(0, 300);
+  }
+  live.addEventListener("agent", onAgent);
+  live.addEventListener("agent-end", (event) => {
+    let data;
+    try {
+      data = JSON.parse(event.detail?.data ?? "{}");
+    } catch {
+      return;
+    }
+    if (view.querySelector(`.agent-run[data-run="${CSS.escape(String(data.id))}"]`)) show(view.dataset.address || "", { refresh: true });
+  });
   const setLive = (on, text) => {
     live.classList.toggle("on", on);
     live.title = `Live updates: ${text}`;

@@ -7,6 +7,8 @@ import { readTask, readTaskFile, TASK_ID, taskIds } from "../../workflow/tasks/m
 import { renderMarkdown } from "../../views/tasks/markdown.ts";
 import { TaskList } from "../../views/tasks/list.tsx";
 import { TaskPage } from "../../views/tasks/page.tsx";
+import type { AgentPanelProps } from "../../views/tasks/agents.tsx";
+import { agentConfiguration, findProvider, findRecordedRun, PERMISSIONS, readAgentsConfig, RUN_ID, type RunInput, runHistory } from "../../workflow/agents/mod.ts";
 import { renderView } from "../../views/shell.tsx";
 import { errorStatus } from "../errors.ts";
 import { createImprovement, Improvement, runTaskAction } from "../api/tasks.ts";
@@ -36,18 +38,63 @@ export const taskViewRoutes = (service: ProjectService) =>
       const id = taskId(c);
       const task = readTask(service.root, id);
       const file = c.req.query("artifact");
-      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} />);
+      const run = c.req.query("run");
+      if (run !== undefined && !RUN_ID.test(run)) throw new TypeError(`Invalid query: "run" must be a run id`);
+      const agents = agentPanel(service, id, run);
+      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} agents={agents} />);
       if (!ARTIFACT.test(file)) throw new TypeError(`Invalid query: "artifact" must be NAME.md or subtasks/NAME.md`);
       const text = readTaskFile(service.root, id, file);
       const html = text !== undefined ? renderMarkdown(text) : `<p class="empty">No file ${file}.</p>`;
-      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} />);
+      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} agents={agents} />);
     })
     .post("/ui/task/:id/action", async (c) => {
       const id = taskId(c);
       const body = await readJson(c, z.object({ action: z.string() }).passthrough());
       const result = await runTaskAction(service, { ...body, task: id });
-      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} result={result} />);
+      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} result={result} agents={agentPanel(service, id)} />);
+    })
+    .post("/ui/task/:id/agent", async (c) => {
+      const id = taskId(c);
+      const form = await readJson(c, z.record(z.string(), z.unknown()));
+      // A form sends every field, empty ones as "": those mean "not chosen".
+      const chosen = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "" && v !== null));
+      let error: string | undefined;
+      try {
+        service.agents.start({ ...chosen, task: id } as RunInput);
+      } catch (e) {
+        if (!isUserError(e)) throw e;
+        c.status(errorStatus(e));
+        error = (e as Error).message;
+      }
+      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} agents={{ ...agentPanel(service, id), error }} />);
+    })
+    .post("/ui/task/:id/agent/stop", async (c) => {
+      const id = taskId(c);
+      const { id: run } = await readJson(c, z.object({ id: z.string() }));
+      await service.agents.stop(run);
+      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} agents={agentPanel(service, id, run)} />);
     });
+
+/** What the agents card of a task shows: the choices a run may take, the live run, past runs, one opened. */
+function agentPanel(service: ProjectService, task: string, opened?: string): Omit<AgentPanelProps, "task"> {
+  const config = agentConfiguration(service.root);
+  const providers = config.providers.filter((p) => p.trusted && p.installed).map((p) => ({
+    id: p.id, name: p.name, efforts: p.efforts, recommended: p.recommended,
+    models: modelsOf(service.root, p.id),
+    permissions: PERMISSIONS.slice(0, PERMISSIONS.indexOf(p.maxPermission ?? "read") + 1),
+  }));
+  const unavailable = config.providers.filter((p) => !(p.trusted && p.installed)).map((p) => `${p.id}: ${p.installed ? "not trusted" : "not installed"}`);
+  const liveRun = service.agents.live().find((r) => r.task === task);
+  const live = liveRun ? service.agents.get(liveRun.id) : undefined;
+  const runs = runHistory(service.root).filter((r) => r.task === task && r.id !== live?.id).slice(0, 20);
+  const openedRun = opened && opened !== live?.id ? findRecordedRun(service.root, opened) : undefined;
+  return { providers, unavailable, live, runs, opened: openedRun?.task === task ? openedRun : undefined };
+}
+
+/** The suggested models of a provider (the form's list; the CLI's own listing is for the Settings page). */
+function modelsOf(root: string, provider: string): string[] {
+  return findProvider(readAgentsConfig(root).config, provider).models.map((m) => m.id);
+}
 
 function taskId(c: Context): string {
   const id = c.req.param("id") ?? "";
