@@ -10,6 +10,7 @@ import { notFound, onError } from "./errors.ts";
 import { type EventOptions, eventRoutes } from "./events.ts";
 import { hostGuard, jsonBodyGuard, originGuard, tokenGuard, urlLengthGuard } from "./guard/index.ts";
 import { EventHub } from "./hub.ts";
+import { agentSettingsRoutes } from "./ui/agents.tsx";
 import { devtoolsViewRoutes } from "./ui/devtools.ts";
 import { shellRoutes } from "./ui/shell.ts";
 import { loopViewRoutes } from "./ui/loops.tsx";
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
   app.route("/", loopViewRoutes(service));
+  app.route("/", agentSettingsRoutes(service));
   app.route("/", devtoolsViewRoutes(service));
   return app;
 }

@@ -248,8 +248,30 @@
   // The index version the page was drawn from (the shell says it), then the last one announced.
   // The stream's first event can already be newer: a change made before it opened is not missed.
   let version = Number(document.body.dataset.version) || undefined;
-  function refreshVisible() {
+  // A field of the view the user has changed but not sent: a refresh would wipe it, so the
+  // view's refresh waits until the view's next answer is swapped in.
+  let edited = false;
+  let viewRefreshWaiting = false;
+  view.addEventListener("input", () => (edited = true));
+  view.addEventListener("change", () => (edited = true));
+  document.addEventListener("htmx:after:swap", (event) => {
+    const target = event.detail.ctx.target;
+    if (!(target instanceof Element) || !view.contains(target) && target !== view) return;
+    edited = false;
+    if (viewRefreshWaiting) {
+      viewRefreshWaiting = false;
+      refreshView();
+    }
+  });
+  function refreshView() {
+    if (edited) {
+      viewRefreshWaiting = true;
+      return;
+    }
     show(panelUrlOf(currentAddress()) ? view.dataset.address || "overview" : currentAddress(), { refresh: true });
+  }
+  function refreshVisible() {
+    refreshView();
     if (panelUrl && !panel.hidden) htmx.ajax("GET", panelUrl, { target: panel, swap: "innerMorph ignoreTitle:true" });
     if (palette.open) search(paletteInput.value);
   }
@@ -263,6 +285,7 @@
     // A restarted server counts from 1 again: any difference means the page is out of date.
     if ((always || version !== undefined) && next !== version) refreshVisible();
     version = next;
+    document.body.dataset.version = String(next); // the generation the page now shows
   }
   live.addEventListener("ready", (event) => onVersion(event, false));
   live.addEventListener("changed", (event) => onVersion(event, true));

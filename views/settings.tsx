@@ -2,19 +2,22 @@
 /**
  * Settings: what the tool reads from this repository and how it sees it. The parsed
  * `.tool/config.json` with its problems, the tool version, the detected stack, the
- * verification commands and the command-line commands. Read-only for now: the actions that
+ * verification commands, the coding agents (trust and stage routing, which can be changed here)
+ * and the command-line commands. Read-only for now: the actions that
  * change settings (SPEC.md's POST /api/settings) are shown disabled with the reason.
  */
 import type { ProjectIndex } from "../workflow/index/mod.ts";
 import type { Settings } from "../workflow/settings.ts";
+import type { agentConfiguration } from "../workflow/agents/mod.ts";
+import { AgentsSettings } from "./agents-settings.tsx";
 
-type Props = { index: ProjectIndex; settings: Settings; version: string };
+type Props = { index: ProjectIndex; settings: Settings; version: string; agents: ReturnType<typeof agentConfiguration> };
 
 const DISABLED_REASON =
   "Changing settings from the page comes with the settings commands (POST /api/settings). Until then, edit .tool/config.json: this page updates when the file changes.";
 
 export function SettingsView(props: Props) {
-  const { index, settings, version } = props;
+  const { index, settings, version, agents } = props;
   return (
     <section class="view settings" aria-labelledby="settings-title">
       <header class="view-head">
@@ -28,6 +31,7 @@ export function SettingsView(props: Props) {
         <Tool index={index} settings={settings} version={version} />
         <Stack index={index} />
         <Verify settings={settings} />
+        <AgentsSettings config={agents} />
         <Commands index={index} />
         <Actions />
       </div>
@@ -70,7 +74,7 @@ function Config({ settings, index }: { settings: Settings; index: ProjectIndex }
   );
 }
 
-function Tool({ index, settings, version }: Props) {
+function Tool({ index, settings, version }: Omit<Props, "agents">) {
   const { project } = index;
   return (
     <article class="card" aria-labelledby="set-tool">

@@ -8,8 +8,8 @@ import { readJson, readQuery } from "../validate.ts";
 import { runTool } from "./tool.ts";
 
 const ProviderId = z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, "must be a provider id");
-const TrustBody = z.strictObject({ provider: ProviderId, trusted: z.boolean().default(true), maxPermission: Permission.optional() });
-const StageBody = z.strictObject({
+export const TrustBody = z.strictObject({ provider: ProviderId, trusted: z.boolean().default(true), maxPermission: Permission.optional() });
+export const StageBody = z.strictObject({
   stage: z.string().refine((s) => STAGES.includes(s), `must be one of ${STAGES.join(", ")}`),
   provider: ProviderId.optional(),
   model: z.string().max(100).optional(),
@@ -30,24 +30,8 @@ export const agentRoutes = (service: ProjectService) =>
       const { provider } = readQuery(c, z.object({ provider: ProviderId }));
       return c.json(modelList(service.root, provider), 200, NO_STORE);
     })
-    .post("/agents/trust", async (c) => {
-      const body = await readJson(c, TrustBody);
-      const args = body.trusted
-        ? ["agent", "trust", body.provider, ...(body.maxPermission ? [`--max-permission=${body.maxPermission}`] : [])]
-        : ["agent", "untrust", body.provider];
-      const result = await runTool(service, args);
-      if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
-      return c.json({ ok: result.code === 0, command: ["tool", ...args].join(" "), output: result.stdout || result.stderr }, 200, NO_STORE);
-    })
-    .post("/agents/stage", async (c) => {
-      const body = await readJson(c, StageBody);
-      const args = ["agent", "stage", body.stage, "--json",
-        ...(body.provider ? [`--provider=${body.provider}`] : []), ...(body.model ? [`--model=${body.model}`] : []),
-        ...(body.effort ? [`--effort=${body.effort}`] : []), ...(body.reset ? ["--reset"] : [])];
-      const result = await runTool(service, args);
-      if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
-      return c.json({ ok: result.code === 0, command: ["tool", ...args].join(" "), data: result.code === 0 ? JSON.parse(result.stdout) : { error: result.stderr.trim() } }, 200, NO_STORE);
-    })
+    .post("/agents/trust", async (c) => c.json(await trustAction(service, await readJson(c, TrustBody)), 200, NO_STORE))
+    .post("/agents/stage", async (c) => c.json(await stageAction(service, await readJson(c, StageBody)), 200, NO_STORE))
     .post("/agents/run", async (c) => {
       const body = await readJson(c, RunInput);
       return c.json(service.agents.start(body), 202, NO_STORE);
@@ -71,3 +55,23 @@ export const agentRoutes = (service: ProjectService) =>
       const { task, file } = readQuery(c, z.object({ task: z.string(), file: z.string() }));
       return c.json(readTranscript(service.root, task, file), 200, NO_STORE);
     });
+
+/** Trusts or untrusts a provider by running `tool agent trust|untrust` on the write queue; bad input is a 400. */
+export async function trustAction(service: ProjectService, body: z.infer<typeof TrustBody>): Promise<{ ok: boolean; command: string; output: string }> {
+  const args = body.trusted
+    ? ["agent", "trust", body.provider, ...(body.maxPermission ? [`--max-permission=${body.maxPermission}`] : [])]
+    : ["agent", "untrust", body.provider];
+  const result = await runTool(service, args);
+  if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
+  return { ok: result.code === 0, command: ["tool", ...args].join(" "), output: result.stdout || result.stderr };
+}
+
+/** Routes a stage by running `tool agent stage` on the write queue; bad input is a 400. */
+export async function stageAction(service: ProjectService, body: z.infer<typeof StageBody>): Promise<{ ok: boolean; command: string; data: unknown }> {
+  const args = ["agent", "stage", body.stage, "--json",
+    ...(body.provider ? [`--provider=${body.provider}`] : []), ...(body.model ? [`--model=${body.model}`] : []),
+    ...(body.effort ? [`--effort=${body.effort}`] : []), ...(body.reset ? ["--reset"] : [])];
+  const result = await runTool(service, args);
+  if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
+  return { ok: result.code === 0, command: ["tool", ...args].join(" "), data: result.code === 0 ? JSON.parse(result.stdout) : { error: result.stderr.trim() } };
+}

@@ -2,10 +2,10 @@
 // the transcript streams in as tool calls, file changes and messages, stop works, and past runs
 // open their transcripts. The agent is the fake Claude Code of tests/fixtures/agents.
 import * as assert from "uvu/assert";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES, git, tempDir, writeFiles } from "../helpers/repo.ts";
-import { CHROMIUM, e2eSuite, openView, shoot, withPage } from "./harness.ts";
+import { CHROMIUM, e2eSuite, openView, shoot, viewLoaded, withPage } from "./harness.ts";
 
 process.env.PATH = `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}`;
 const test = e2eSuite("agents on the task page in Chromium");
@@ -63,6 +63,43 @@ test("stop a live run from the page", async () => {
     await page.locator(".agent-runs li", { hasText: "stopped" }).waitFor();
     assert.is(await page.locator(".agent-run").count(), 0);
   });
+});
+
+test("Settings trusts a provider up to a ceiling and routes a stage; the task page then offers it", async () => {
+  const fresh = repo();
+  writeFileSync(join(fresh, ".tool/config.json"), JSON.stringify({ language: "en" }));
+  await withPage(fresh, async (page, base) => {
+    await openView(page, base, "#settings");
+    const card = page.locator("#agents-settings");
+    const codex = card.locator("tr", { hasText: "Codex CLI" });
+    assert.match(await codex.innerText(), /untrusted/);
+    await codex.locator('select[name="maxPermission"]').selectOption("full");
+    const before = Number(await page.getAttribute("body", "data-version"));
+    await codex.locator("button", { hasText: "Trust" }).click();
+    // The answer redraws the card; the config file's change then redraws the page: wait for both.
+    await card.locator("tr", { hasText: "Codex CLI" }).locator("button", { hasText: "Untrust" }).waitFor();
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v, before);
+    await viewLoaded(page, "settings");
+    assert.match(await card.locator("tr", { hasText: "Codex CLI" }).innerText(), /trusted/);
+    const review = card.locator("tr", { hasText: /^review/ });
+    await review.locator('select[name="provider"]').selectOption("codex");
+    await review.locator('input[name="effort"]').fill("turbo");
+    await review.locator("button", { hasText: "Route" }).click();
+    await card.locator("p[role=status]", { hasText: /"effort" must be one of minimal, low, medium, high, xhigh/ }).waitFor();
+    await card.locator("tr", { hasText: /^review/ }).locator('select[name="provider"]').selectOption("codex");
+    await card.locator("tr", { hasText: /^review/ }).locator('input[name="effort"]').fill("high");
+    await card.locator("tr", { hasText: /^review/ }).locator("button", { hasText: "Route" }).click();
+    await card.locator("tr", { hasText: /^review/ }).locator("text=configured").waitFor();
+    const routed = await card.locator("tr", { hasText: /^review/ }).innerText();
+    assert.match(routed, /codex · high/, routed);
+    await shoot(page, "agents-settings");
+    await openView(page, base, "#task/login");
+    assert.equal(await page.locator('.agent-form select[name="provider"] option').allInnerTexts(), ["Codex CLI"]);
+    assert.equal(await page.locator('.agent-form select[name="permission"] option').allInnerTexts(), ["read", "edit", "full"]);
+  }, { allowErrors: /400/ });
+  const config = JSON.parse(readFileSync(join(fresh, ".tool/config.json"), "utf8"));
+  assert.is(config.language, "en", "other keys of the config are kept");
+  assert.equal(config.agents.trusted, { codex: { maxPermission: "full" } });
 });
 
 test.run();

@@ -1,0 +1,40 @@
+/** @jsxImportSource hono/jsx */
+import { type Context, Hono } from "hono";
+import { isUserError } from "../../core/errors.ts";
+import { AgentsSettings } from "../../views/agents-settings.tsx";
+import { agentConfiguration } from "../../workflow/agents/mod.ts";
+import type { ProjectService } from "../../workflow/index/mod.ts";
+import { StageBody, stageAction, TrustBody, trustAction } from "../api/agents.ts";
+import { errorStatus } from "../errors.ts";
+import { readJson } from "../validate.ts";
+
+/**
+ * The writes of the Settings page's agents card: trust and stage routing, run as POST
+ * /api/agents/trust and /stage run them; each answers with the card again, the outcome on top.
+ */
+export const agentSettingsRoutes = (service: ProjectService) =>
+  new Hono()
+    .post("/ui/settings/agents/trust", (c) => answer(c, service, async () => {
+      const body = await readJson(c, TrustBody);
+      const result = await trustAction(service, body);
+      return result.output.trim();
+    }))
+    .post("/ui/settings/agents/stage", (c) => answer(c, service, async () => {
+      // A form sends every field, empty ones as "": those mean "not set".
+      const form = await c.req.json().catch(() => ({})) as Record<string, unknown>;
+      const body = StageBody.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")));
+      if (!body.success) throw new TypeError(`"${body.error.issues[0]!.path.join(".")}" ${body.error.issues[0]!.message}`);
+      const result = await stageAction(service, body.data);
+      return result.ok ? `${body.data.stage}: ${body.data.reset ? "built-in route again" : "routed"}` : String((result.data as { error?: string }).error);
+    }));
+
+async function answer(c: Context, service: ProjectService, write: () => Promise<string>) {
+  try {
+    const text = await write();
+    return c.html(<AgentsSettings config={agentConfiguration(service.root)} notice={{ ok: true, text }} />);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    c.status(errorStatus(error));
+    return c.html(<AgentsSettings config={agentConfiguration(service.root)} notice={{ ok: false, text: (error as Error).message }} />);
+  }
+}
