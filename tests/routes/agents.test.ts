@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { startConsole } from "../../routes/mod.ts";
 import { addSubtask, createTask } from "../../workflow/tasks/mod.ts";
 import { FIXTURES, tempDir } from "../helpers/repo.ts";
 import { eventually, HOST, makeHarness, post, serveHarness } from "./harness.ts";
@@ -257,6 +258,39 @@ test("models: the CLI's own list where it has one, suggested otherwise; stage ro
   await send(h, "/api/agents/stage", { stage: "review", reset: true });
   config = (await get(h, "/api/agents")).body;
   assert.equal(config.configuredStages, {});
+});
+
+test("a provider whose CLI is not on PATH: 400 with the install hint", async () => {
+  const h = await setup({ claude: "edit" });
+  const path = process.env.PATH;
+  process.env.PATH = "/usr/bin:/bin";
+  try {
+    const answer = await send(h, "/api/agents/run", { task: "login", subtask: "01", provider: "claude" });
+    assert.is(answer.status, 400);
+    assert.match(answer.body.error, /claude is not installed \(no claude on PATH\): npm install -g @anthropic-ai\/claude-code/);
+    assert.not.ok((await get(h, "/api/agents")).body.providers.find((p: { id: string }) => p.id === "claude").installed);
+  } finally {
+    process.env.PATH = path;
+  }
+});
+
+test("stopping the server stops its runs", async () => {
+  const root = makeHarness().root;
+  createTask(root, { slug: "login", title: "Login" });
+  writeFileSync(join(root, ".tool/config.json"), JSON.stringify({ agents: { trusted: { claude: { maxPermission: "edit" } } } }));
+  const running = await startConsole({ root, hostname: "127.0.0.1", port: 0, watch: false, log: () => {} });
+  const started = await fetch(`${running.url}api/agents/run`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-tool-token": running.token },
+    body: JSON.stringify({ task: "login", provider: "claude", prompt: "@ignore-int @sleep 60000" }),
+  });
+  const run = await started.json();
+  assert.is(started.status, 202, JSON.stringify(run));
+  await eventually(() => (running.service.agents.get(run.id)?.events.length ?? 0) > 3);
+  await running.close();
+  assert.throws(() => process.kill(run.pid, 0), "the agent is gone with the server");
+  const transcript = readFileSync(join(root, run.transcript), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(transcript.at(-1).data.status, "stopped");
 });
 
 test.run();
