@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { ProjectService } from "../workflow/index/mod.ts";
 import { agentRoutes } from "./api/agents.ts";
 import { devtoolsRoutes } from "./api/devtools.ts";
+import { flowRoutes } from "./api/flows.ts";
 import { loopRoutes } from "./api/loops.ts";
 import { projectRoutes } from "./api/project.ts";
 import { sourceRoutes } from "./api/source.ts";
@@ -57,6 +58,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", taskRoutes(service));
   app.route("/api", loopRoutes(service));
   app.route("/api", agentRoutes(service));
+  app.route("/api", flowRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
   app.route("/", loopViewRoutes(service));

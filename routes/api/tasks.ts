@@ -6,6 +6,8 @@ import { normalizeSlug, PRESET_NAMES, readTask, readTaskFile, SubtaskStatus, TAS
 import { NO_STORE } from "../errors.ts";
 import { readJson, readQuery } from "../validate.ts";
 import { runTool } from "./tool.ts";
+import { queueFlowRun } from "./flows.ts";
+import { type FlowRun, taskFlows } from "../../workflow/flows/mod.ts";
 
 const TaskId = z.string().regex(TASK_ID, "must match ^[a-z0-9][a-z0-9-]{1,80}$");
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
@@ -43,7 +45,8 @@ export const taskRoutes = (service: ProjectService) =>
   new Hono()
     .get("/task", (c) => {
       const { task } = readQuery(c, z.object({ task: TaskId }));
-      return c.json(readTask(service.root, task), 200, NO_STORE);
+      const read = readTask(service.root, task);
+      return c.json({ ...read, flows: taskFlows(service.root, read) }, 200, NO_STORE);
     })
     .get("/artifact", (c) => {
       const { task, file } = readQuery(c, z.object({ task: TaskId, file: z.string().regex(ARTIFACT, "must be NAME.md or subtasks/NAME.md") }));
@@ -72,7 +75,7 @@ export async function createImprovement(service: ProjectService, body: Improveme
 
 export type ActionResult =
   | { ok: boolean; action: string; command: string; output: string; error?: string }
-  | { ok: false; action: "flow-run"; run: null; next: null; notes: string[] };
+  | { ok: boolean; action: "flow-run"; run: FlowRun; next: string; notes: string[] };
 
 /**
  * Validates an action against the whitelist and runs its `tool` command. An unknown action or
@@ -85,8 +88,8 @@ export async function runTaskAction(service: ProjectService, body: { action: str
   const action = readBody(schema, body) as ActionBody;
   readTask(service.root, action.task);
   if (action.action === "flow-run") {
-    // No flow engine exists in this version; say so as a result, not as a server error.
-    return { ok: false, action: "flow-run", run: null, next: null, notes: [`flow "${String(action.flow)}" cannot run: this version of tool has no flow engine (no \`tool flow run\` command)`] };
+    const { run, next, notes } = await queueFlowRun(service, { task: action.task, flow: String(action.flow), reset: action.reset === true });
+    return { ok: run.outcome === "passed", action: "flow-run", run, next, notes };
   }
   const args = commandFor(action);
   const result = await runTool(service, args);

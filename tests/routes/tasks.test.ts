@@ -82,8 +82,10 @@ test("POST /api/action runs the whitelisted command; others 400; a failing comma
   assert.equal([verify.ok, verify.command], [false, "tool verify login"]);
   assert.match(verify.output, /FAIL unit/);
   const flow = await (await h.app.request("/api/action", post(h.token, { action: "flow-run", task: "login" }))).json();
-  assert.is(flow.ok, false);
-  assert.match(flow.notes[0], /no flow engine/);
+  assert.is(flow.ok, false, "the ship flow fails with the failing verify");
+  assert.is(flow.run.flow, "ship");
+  assert.is(flow.run.results.find((r: { gate: string }) => r.gate === "verify").status, "failed");
+  assert.match(flow.next, /Fix what gate/);
 });
 
 test("concurrent subtask-set posts all apply and leave every file whole", async () => {

@@ -10,7 +10,7 @@ const STATUSES = ["pending", "in-progress", "blocked", "done"] as const;
 /** The outcome of an action as the page shows it: a command's result, or why it did not run. */
 export type ActionResult =
   | { ok: boolean; command: string; output: string; error?: string }
-  | { ok: false; notes: string[] };
+  | { ok: boolean; notes: string[]; next?: string };
 
 export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task"> };
 
@@ -150,6 +150,6 @@ const ActionOutput: FC<{ result: ActionResult }> = ({ result }) => (
           {result.output && <pre>{result.output}</pre>}
         </>
       )
-      : <p><span class="badge high">not run</span> {result.notes.join(" ")}</p>}
+      : <p><span class={`badge ${result.ok ? "ok" : "high"}`}>{result.ok ? "passed" : "not passed"}</span> {[result.next, ...result.notes].filter(Boolean).join(" ")}</p>}
   </div>
 );

@@ -77,7 +77,7 @@ export function readTask(root: string, id: string): Task {
     subtaskProblems: problems,
     statuses: Object.fromEntries(Object.entries(state.evidence).map(([check, e]) => [check, e.ok ? "passed" : "failed"])),
     artifacts,
-    flows: [],
+    flows: readFlowStates(root, dir),
     evidence: state.evidence,
     activity: state.activity,
     pullRequest: state.pullRequest,
@@ -188,6 +188,22 @@ export function readTaskFile(root: string, id: string, file: string): string | u
   const path = join(taskDir(root, id), file);
   if (!existsSync(path)) return undefined;
   return readInside(root, path);
+}
+
+/**
+ * The flows that ran on the task, as their state files hold them (workflow/flows/state.ts
+ * writes them); flows that never ran are added by workflow/flows where they are asked for.
+ */
+function readFlowStates(root: string, dir: string): unknown[] {
+  const folder = join(dir, "flows");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).filter((n) => n.endsWith(".json")).sort().flatMap((name) => {
+    try {
+      return [JSON.parse(tryReadInside(root, join(folder, name)) ?? "")];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function readArtifacts(dir: string): Artifact[] {
