@@ -141,7 +141,7 @@
 
   function markSection(address) {
     const first = address.split(/[/?]/, 1)[0];
-    const section = first === "task" || first === "tasks"
+    const section = first === "task" || first === "tasks" || first === "runs"
       ? "tasks"
       : first === "loop" || first === "loops"
       ? "loops"

@@ -20,7 +20,7 @@ export type ShellEnv = { Variables: { shell: ShellInfo } };
 /** The four sections of the navigation; `match` lists the first address segments each owns. */
 export const SECTIONS = [
   { id: "overview", label: "Overview", href: "#overview", match: ["overview"] },
-  { id: "tasks", label: "Tasks", href: "#tasks", match: ["tasks", "task"] },
+  { id: "tasks", label: "Tasks", href: "#tasks", match: ["tasks", "task", "runs"] },
   { id: "loops", label: "Loops", href: "#loops", match: ["loops", "loop"] },
   { id: "devtools", label: "Codebase", href: "#devtools/overview", match: ["devtools"] },
   { id: "settings", label: "Settings", href: "#settings", match: ["settings"] },

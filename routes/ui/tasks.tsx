@@ -6,13 +6,16 @@ import type { ProjectService } from "../../workflow/index/mod.ts";
 import { readTask, readTaskFile, TASK_ID, taskIds } from "../../workflow/tasks/mod.ts";
 import { renderMarkdown } from "../../views/tasks/markdown.ts";
 import { TaskList } from "../../views/tasks/list.tsx";
-import { TaskPage } from "../../views/tasks/page.tsx";
+import { type ActionResult, TaskPage } from "../../views/tasks/page.tsx";
+import { RunsPage } from "../../views/tasks/flows.tsx";
+import { allRuns, taskFlows } from "../../workflow/flows/mod.ts";
+import { ApprovalBody, FlowRunBody, queueDecision, queueFlowRun } from "../api/flows.ts";
 import type { AgentPanelProps } from "../../views/tasks/agents.tsx";
 import { agentConfiguration, findProvider, findRecordedRun, PERMISSIONS, readAgentsConfig, RUN_ID, type RunInput, runHistory } from "../../workflow/agents/mod.ts";
 import { renderView } from "../../views/shell.tsx";
 import { errorStatus } from "../errors.ts";
 import { createImprovement, Improvement, runTaskAction } from "../api/tasks.ts";
-import { readJson } from "../validate.ts";
+import { readJson, readQuery } from "../validate.ts";
 
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
 
@@ -41,17 +44,42 @@ export const taskViewRoutes = (service: ProjectService) =>
       const run = c.req.query("run");
       if (run !== undefined && !RUN_ID.test(run)) throw new TypeError(`Invalid query: "run" must be a run id`);
       const agents = agentPanel(service, id, run);
-      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} agents={agents} />);
+      const flows = taskFlows(service.root, task);
+      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} agents={agents} flows={flows} />);
       if (!ARTIFACT.test(file)) throw new TypeError(`Invalid query: "artifact" must be NAME.md or subtasks/NAME.md`);
       const text = readTaskFile(service.root, id, file);
       const html = text !== undefined ? renderMarkdown(text) : `<p class="empty">No file ${file}.</p>`;
-      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} agents={agents} />);
+      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} agents={agents} flows={flows} />);
     })
     .post("/ui/task/:id/action", async (c) => {
       const id = taskId(c);
       const body = await readJson(c, z.object({ action: z.string() }).passthrough());
       const result = await runTaskAction(service, { ...body, task: id });
-      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} result={result} agents={agentPanel(service, id)} />);
+      return taskPage(c, service, id, { result });
+    })
+    .post("/ui/task/:id/flow", async (c) => {
+      const id = taskId(c);
+      const body = await readJson(c, z.object({ flow: z.string(), reset: z.boolean().optional() }));
+      const { run, next, notes } = await queueFlowRun(service, FlowRunBody.parse({ task: id, flow: body.flow, reset: body.reset ?? false }));
+      return taskPage(c, service, id, { result: { ok: run.outcome === "passed", next: `Flow ${run.flow}: ${run.outcome}. ${next}`, notes } });
+    })
+    .post("/ui/task/:id/approval", async (c) => {
+      const id = taskId(c);
+      const form = await readJson(c, z.record(z.string(), z.unknown()));
+      const body = ApprovalBody.safeParse({ ...form, task: id });
+      if (!body.success) throw new TypeError(`"${body.error.issues[0]!.path.join(".")}" ${body.error.issues[0]!.message}`);
+      try {
+        const { outcome, next, notes } = await queueDecision(service, body.data);
+        return taskPage(c, service, id, { result: { ok: outcome === "passed", next: `Flow ${body.data.flow}: ${outcome}. ${next}`, notes } });
+      } catch (error) {
+        if (!isUserError(error)) throw error;
+        c.status(errorStatus(error));
+        return taskPage(c, service, id, { result: { ok: false, notes: [(error as Error).message] } });
+      }
+    })
+    .get("/ui/runs", (c) => {
+      const filter = readQuery(c, z.object({ task: z.string().max(81).optional(), flow: z.string().max(40).optional(), outcome: z.string().max(10).optional() }));
+      return renderView(c, "Flow runs", <RunsPage runs={allRuns(service.root)} filter={filter} />);
     })
     .post("/ui/task/:id/agent", async (c) => {
       const id = taskId(c);
@@ -66,14 +94,20 @@ export const taskViewRoutes = (service: ProjectService) =>
         c.status(errorStatus(e));
         error = (e as Error).message;
       }
-      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} agents={{ ...agentPanel(service, id), error }} />);
+      return taskPage(c, service, id, { agents: { ...agentPanel(service, id), error } });
     })
     .post("/ui/task/:id/agent/stop", async (c) => {
       const id = taskId(c);
       const { id: run } = await readJson(c, z.object({ id: z.string() }));
       await service.agents.stop(run);
-      return renderView(c, readTask(service.root, id).title, <TaskPage task={readTask(service.root, id)} agents={agentPanel(service, id, run)} />);
+      return taskPage(c, service, id, { agents: agentPanel(service, id, run) });
     });
+
+/** The task page as it is now, with an outcome on top or an agents card given. */
+function taskPage(c: Context, service: ProjectService, id: string, extra: { result?: ActionResult; agents?: Omit<AgentPanelProps, "task"> }) {
+  const task = readTask(service.root, id);
+  return renderView(c, task.title, <TaskPage task={task} result={extra.result} agents={extra.agents ?? agentPanel(service, id)} flows={taskFlows(service.root, task)} />);
+}
 
 /** What the agents card of a task shows: the choices a run may take, the live run, past runs, one opened. */
 function agentPanel(service: ProjectService, task: string, opened?: string): Omit<AgentPanelProps, "task"> {

@@ -11,6 +11,7 @@ export type TaskListProps = { tasks: Task[]; notice?: { ok: boolean; text: strin
 export const TaskList: FC<TaskListProps> = ({ tasks, notice }) => (
   <section id="tasks-page" class="tasks">
     <h1>Tasks</h1>
+    <p><a href="#runs">All flow runs</a></p>
     {notice && <p class={`notice ${notice.ok ? "ok" : "error"}`} role="status">{notice.text}</p>}
     {tasks.length === 0
       ? <p class="empty">No tasks yet. Create the first one below, or from a finding in the Codebase section.</p>

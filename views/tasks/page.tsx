@@ -2,7 +2,9 @@
 import type { FC } from "hono/jsx";
 import { raw } from "hono/html";
 import type { Task } from "../../workflow/tasks/mod.ts";
+import type { FlowState } from "../../workflow/flows/mod.ts";
 import { AgentPanel, type AgentPanelProps } from "./agents.tsx";
+import { FlowCards } from "./flows.tsx";
 
 const CHECKS = ["validate", "verify", "guard", "security", "deps", "readiness", "checkpoint", "review", "pr"] as const;
 const STATUSES = ["pending", "in-progress", "blocked", "done"] as const;
@@ -12,15 +14,16 @@ export type ActionResult =
   | { ok: boolean; command: string; output: string; error?: string }
   | { ok: boolean; notes: string[]; next?: string };
 
-export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task"> };
+export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task">; flows?: FlowState[] };
 
 /**
  * One task: its stages, the checks to run, criteria with their specified/tested marks,
- * subtasks with status controls, coding agents, recorded evidence, artifacts and activity. Every control
+ * subtasks with status controls, flows with their gates, coding agents, recorded evidence,
+ * artifacts and activity. Every control
  * posts to /ui/task/<id>/action, which runs the `tool` command and answers this page again
  * with the command's output on top.
  */
-export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents }) => {
+export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, flows }) => {
   const post = `/ui/task/${task.id}/action`;
   const here = task.stages.indexOf(task.stage);
   return (
@@ -104,6 +107,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents }) 
           <ul class="problems">{task.subtaskProblems.map((p) => <li><span class="badge warn">problem</span> <code>{p.file}</code>: {p.message}</li>)}</ul>
         )}
       </div>
+      {flows && <FlowCards task={task.id} flows={flows} />}
       {agents && <AgentPanel task={task} {...agents} />}
       <div class="grid">
         <div class="card">

@@ -84,14 +84,16 @@ async function evaluate(root: string, task: string, flow: Flow, state: FlowState
   for (const gate of flow.gates) {
     const blocked = gate.needs.filter((need) => status.get(need) !== "passed");
     let result: GateResult;
+    const started = performance.now();
     if (blocked.length) {
       result = resultOf(gate, tree, { status: "skipped", summary: `waits for ${blocked.join(", ")}`, output: "" });
     } else {
       const before = previous.get(gate.name);
       const reusable = !reset && before?.status === "passed" && before.tree === tree && (gate.kind === "check" || gate.kind === "command" || gate.kind === "judge");
       result = reusable
-        ? { ...before, summary: before.summary.startsWith("passed before") ? before.summary : `passed before on this same change: ${before.summary}` }
+        ? { ...before, ms: 0, summary: before.summary.startsWith("passed before") ? before.summary : `passed before on this same change: ${before.summary}` }
         : resultOf(gate, tree, await runGate(root, readTask(root, task), gate, state.approvals[gate.name], tree));
+      if (!reusable) result.ms = Math.round(performance.now() - started);
     }
     results.push(result);
     status.set(gate.name, result.status);
@@ -104,7 +106,7 @@ async function evaluate(root: string, task: string, flow: Flow, state: FlowState
 }
 
 function resultOf(gate: Gate, tree: string, outcome: { status: GateResult["status"]; summary: string; output: string; transcript?: string }): GateResult {
-  return { gate: gate.name, kind: gate.kind, ...outcome, at: new Date().toISOString(), tree };
+  return { gate: gate.name, kind: gate.kind, ...outcome, at: new Date().toISOString(), ms: 0, tree };
 }
 
 function record(root: string, task: string, state: FlowState, run: FlowRun): void {

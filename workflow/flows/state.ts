@@ -16,6 +16,8 @@ export type GateResult = {
   /** The tail of what the gate printed (a command's output, a judge's answer). */
   output: string;
   at: string;
+  /** How long the gate took, in milliseconds (0 when a pass was reused). */
+  ms: number;
   /** The working tree the gate judged (workflow/snapshot.ts): a pass holds while it stays the same. */
   tree: string;
   /** A judge's transcript, when it ran an agent. */
