@@ -9,15 +9,16 @@
 import type { ProjectIndex } from "../workflow/index/mod.ts";
 import type { Settings } from "../workflow/settings.ts";
 import type { agentConfiguration } from "../workflow/agents/mod.ts";
+import type { loadFlows } from "../workflow/flows/mod.ts";
 import { AgentsSettings } from "./agents-settings.tsx";
 
-type Props = { index: ProjectIndex; settings: Settings; version: string; agents: ReturnType<typeof agentConfiguration> };
+type Props = { index: ProjectIndex; settings: Settings; version: string; agents: ReturnType<typeof agentConfiguration>; flows: ReturnType<typeof loadFlows> };
 
 const DISABLED_REASON =
   "Changing settings from the page comes with the settings commands (POST /api/settings). Until then, edit .tool/config.json: this page updates when the file changes.";
 
 export function SettingsView(props: Props) {
-  const { index, settings, version, agents } = props;
+  const { index, settings, version, agents, flows } = props;
   return (
     <section class="view settings" aria-labelledby="settings-title">
       <header class="view-head">
@@ -32,6 +33,7 @@ export function SettingsView(props: Props) {
         <Stack index={index} />
         <Verify settings={settings} />
         <AgentsSettings config={agents} />
+        <Flows flows={flows} />
         <Commands index={index} />
         <Actions />
       </div>
@@ -74,7 +76,22 @@ function Config({ settings, index }: { settings: Settings; index: ProjectIndex }
   );
 }
 
-function Tool({ index, settings, version }: Omit<Props, "agents">) {
+function Flows({ flows }: { flows: ReturnType<typeof loadFlows> }) {
+  return (
+    <article class="card wide" aria-labelledby="set-flows">
+      <h2 id="set-flows">Flows</h2>
+      <p class="muted">Built in, or from <code>.tool/flows/&lt;name&gt;.json</code> (read when a flow is asked for).</p>
+      <ul>
+        {flows.flows.map((f) => <li><strong>{f.name}</strong> {f.gates.map((g) => `${g.name} (${g.kind})`).join(" → ")} <span class="muted">{f.description}</span></li>)}
+      </ul>
+      {flows.problems.length > 0 && (
+        <ul class="problems">{flows.problems.map((p) => <li><span class="badge high">cannot read</span> <code>{p.file}</code>: {p.error}</li>)}</ul>
+      )}
+    </article>
+  );
+}
+
+function Tool({ index, settings, version }: Omit<Props, "agents" | "flows">) {
   const { project } = index;
   return (
     <article class="card" aria-labelledby="set-tool">

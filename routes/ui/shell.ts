@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { agentConfiguration } from "../../workflow/agents/mod.ts";
+import { loadFlows } from "../../workflow/flows/mod.ts";
 import { readSettings } from "../../workflow/settings.ts";
 import { VERSION } from "../../core/version.ts";
 import { DocView } from "../../views/doc.tsx";
@@ -55,7 +56,7 @@ export const shellRoutes = (service: ProjectService, token: string) =>
     .get("/ui/overview", async (c) => renderView(c, "Overview", Overview({ index: (await service.snapshot()).index })))
     .get("/ui/settings", async (c) => {
       const { index } = await service.snapshot();
-      return renderView(c, "Settings", SettingsView({ index, settings: readSettings(service.root), version: VERSION, agents: agentConfiguration(service.root) }));
+      return renderView(c, "Settings", SettingsView({ index, settings: readSettings(service.root), version: VERSION, agents: agentConfiguration(service.root), flows: loadFlows(service.root) }));
     })
     .get("/ui/palette", async (c) => {
       const { q = "" } = readQuery(c, PaletteQuery);

@@ -171,6 +171,8 @@ test("a bad flow file is listed with the field at fault and never breaks the oth
   assert.equal(flows.map((f: { name: string }) => f.name), ["ship", "review", "pr"]);
   assert.equal(problems.map((p: { file: string }) => p.file), [".tool/flows/broken.json", ".tool/flows/notjson.json"]);
   assert.match(problems[0].error, /"gates\.0\.run"/);
+  const settings = await (await h.app.request("/ui/settings", { headers: HOST })).text();
+  assert.match(settings, /\.tool\/flows\/broken\.json<\/code>: &quot;gates\.0\.run&quot;|\.tool\/flows\/broken\.json<\/code>: "gates\.0\.run"/);
   const missing = await send(h, "/api/task-flow/run", { task: "login", flow: "broken" });
   assert.is(missing.status, 404);
   assert.match(missing.body.error, /cannot be read: \.tool\/flows\/broken\.json "gates\.0\.run"/);
