@@ -348,6 +348,25 @@
     return (typeof main === "string" ? main : JSON.stringify(input ?? {})).slice(0, 300);
   }
   live.addEventListener("agent", onAgent);
+  // Events that came between the server drawing a live run and the page showing it are read
+  // back once the page is in (GET /api/agents/run gives every event so far).
+  document.addEventListener("htmx:after:swap", async () => {
+    for (const run of view.querySelectorAll(".agent-run[data-run]")) {
+      const list = run.querySelector(".agent-events");
+      const last = Number(list?.lastElementChild?.dataset.seq ?? 0);
+      let data;
+      try {
+        data = await (await fetch(`/api/agents/run?id=${encodeURIComponent(run.dataset.run)}`)).json();
+      } catch {
+        continue;
+      }
+      if (!list?.isConnected || !Array.isArray(data.events)) continue;
+      for (const event of data.events) {
+        if (event.seq > Number(list.lastElementChild?.dataset.seq ?? last)) list.append(agentEventLine(event));
+      }
+      if (data.status && data.status !== "running") show(view.dataset.address || "", { refresh: true });
+    }
+  });
   live.addEventListener("agent-end", (event) => {
     let data;
     try {
