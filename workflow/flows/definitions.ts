@@ -54,6 +54,12 @@ export const BUILT_IN: readonly Flow[] = [
     gates: SHIP_CHECKS.map((check) => ({ name: check, kind: "check" as const, check, needs: [] })),
   },
   {
+    name: "iterate",
+    description: "What each iteration of a loop must hold before its change is kept.",
+    contract: "When iterate passes, the task's files are valid, the verification commands pass, and the change stays in scope and adds no secret or unguarded write route. Readiness and dependencies are for the whole task: ship checks them.",
+    gates: (["validate", "verify", "guard", "security"] as const).map((check) => ({ name: check, kind: "check" as const, check, needs: [] })),
+  },
+  {
     name: "review",
     description: "A structured review of the diff, then a judging agent's verdict on it.",
     contract: "When review passes, review.md describes the change and an agent, reading the diff against the criteria, found that it meets them (or a person decided so where it could not tell).",
