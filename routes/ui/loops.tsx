@@ -7,6 +7,8 @@ import { LoopPage } from "../../views/loops/page.tsx";
 import { renderView } from "../../views/shell.tsx";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { verifyLedger } from "../../workflow/loops/ledger.ts";
+import { findRecordedRun, runHistory } from "../../workflow/agents/mod.ts";
+import { AgentEvents } from "../../views/tasks/agents.tsx";
 import { checkIds, ledgerPath, listLoops, loopDetail, loopSummary, requestStop } from "../../workflow/loops/store.ts";
 import { readJson } from "../validate.ts";
 
@@ -15,6 +17,16 @@ export const loopViewRoutes = (service: ProjectService) =>
   new Hono()
     .get("/ui/loops", (c) => renderView(c, "Loops", <LoopList loops={listLoops(service.root).map(loopSummary)} />))
     .get("/ui/loop/:task/:id", (c) => page(c, service.root))
+    // The agent's transcript of the running iteration: the loop's own process writes it as it
+    // comes, and the page asks for it every two seconds while the loop is live.
+    .get("/ui/loop/:task/:id/agent", (c) => {
+      const { task, id } = ids(c);
+      const state = loopDetail(service.root, task, id).state;
+      const latest = runHistory(service.root).find((r) => r.task === task && r.startedAt >= state.startedAt);
+      const run = latest ? findRecordedRun(service.root, latest.id) : undefined;
+      if (!run) return c.html(<p class="empty">No agent has run in this loop yet.</p>);
+      return c.html(<><p class="muted">{run.provider} on subtask {run.subtask}: {run.status}</p><AgentEvents events={run.events.slice(-200)} /></>);
+    })
     .post("/ui/loop/:task/:id/stop", async (c) => {
       const { reason } = await readJson(c, z.object({ reason: z.string().max(2000).optional() }));
       const { task, id } = ids(c);

@@ -8,7 +8,12 @@ import { renderMarkdown } from "../../views/tasks/markdown.ts";
 import { TaskList } from "../../views/tasks/list.tsx";
 import { type ActionResult, TaskPage } from "../../views/tasks/page.tsx";
 import { RunsPage } from "../../views/tasks/flows.tsx";
-import { allRuns, taskFlows } from "../../workflow/flows/mod.ts";
+import { allRuns, findFlow, taskFlows } from "../../workflow/flows/mod.ts";
+import { prepareLoop } from "../../workflow/loops/engine.ts";
+import { loopDeps } from "../../workflow/loops/deps.ts";
+import { listLoops, loopSummary } from "../../workflow/loops/store.ts";
+import { selfCommand } from "../../core/self.ts";
+import { spawn } from "node:child_process";
 import { ApprovalBody, FlowRunBody, queueDecision, queueFlowRun } from "../api/flows.ts";
 import type { AgentPanelProps } from "../../views/tasks/agents.tsx";
 import { agentConfiguration, findProvider, findRecordedRun, PERMISSIONS, readAgentsConfig, RUN_ID, type RunInput, runHistory } from "../../workflow/agents/mod.ts";
@@ -45,11 +50,12 @@ export const taskViewRoutes = (service: ProjectService) =>
       if (run !== undefined && !RUN_ID.test(run)) throw new TypeError(`Invalid query: "run" must be a run id`);
       const agents = agentPanel(service, id, run);
       const flows = taskFlows(service.root, task);
-      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} agents={agents} flows={flows} />);
+      const loops = loopsOf(service.root, id);
+      if (file === undefined) return renderView(c, task.title, <TaskPage task={task} agents={agents} flows={flows} loops={loops} />);
       if (!ARTIFACT.test(file)) throw new TypeError(`Invalid query: "artifact" must be NAME.md or subtasks/NAME.md`);
       const text = readTaskFile(service.root, id, file);
       const html = text !== undefined ? renderMarkdown(text) : `<p class="empty">No file ${file}.</p>`;
-      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} agents={agents} flows={flows} />);
+      return renderView(c, task.title, <TaskPage task={task} artifact={{ file, html }} agents={agents} flows={flows} loops={loops} />);
     })
     .post("/ui/task/:id/action", async (c) => {
       const id = taskId(c);
@@ -76,6 +82,20 @@ export const taskViewRoutes = (service: ProjectService) =>
         c.status(errorStatus(error));
         return taskPage(c, service, id, { result: { ok: false, notes: [(error as Error).message] } });
       }
+    })
+    .post("/ui/task/:id/loop", async (c) => {
+      const id = taskId(c);
+      const form = await readJson(c, z.record(z.string(), z.unknown()));
+      const parsed = LoopForm.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")));
+      if (!parsed.success) throw new TypeError(`"${parsed.error.issues[0]!.path.join(".")}" ${parsed.error.issues[0]!.message}`);
+      try {
+        startLoop(service.root, id, parsed.data);
+      } catch (error) {
+        if (!isUserError(error)) throw error;
+        c.status(errorStatus(error));
+        return taskPage(c, service, id, { result: { ok: false, notes: [(error as Error).message] } });
+      }
+      return taskPage(c, service, id, { result: { ok: true, notes: [], next: `A loop started with flow ${parsed.data.flow}: it shows under Loops in a moment.` } });
     })
     .get("/ui/runs", (c) => {
       const filter = readQuery(c, z.object({ task: z.string().max(81).optional(), flow: z.string().max(40).optional(), outcome: z.string().max(10).optional() }));
@@ -106,7 +126,30 @@ export const taskViewRoutes = (service: ProjectService) =>
 /** The task page as it is now, with an outcome on top or an agents card given. */
 function taskPage(c: Context, service: ProjectService, id: string, extra: { result?: ActionResult; agents?: Omit<AgentPanelProps, "task"> }) {
   const task = readTask(service.root, id);
-  return renderView(c, task.title, <TaskPage task={task} result={extra.result} agents={extra.agents ?? agentPanel(service, id)} flows={taskFlows(service.root, task)} />);
+  return renderView(c, task.title, <TaskPage task={task} result={extra.result} agents={extra.agents ?? agentPanel(service, id)} flows={taskFlows(service.root, task)} loops={loopsOf(service.root, id)} />);
+}
+
+const loopsOf = (root: string, task: string) => listLoops(root).filter((l) => l.task === task).map(loopSummary);
+
+const LoopForm = z.object({
+  flow: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be a flow name").default("iterate"),
+  maxIterations: z.coerce.number().int().min(1).max(200).optional(),
+  maxMinutes: z.coerce.number().positive().optional(),
+});
+
+/**
+ * Starts `tool loop start` in the background, as a terminal would, after the same checks it
+ * makes (so a refusal is said on the page, not lost in a child): the loop appears through its
+ * state file.
+ */
+function startLoop(root: string, task: string, form: z.infer<typeof LoopForm>): void {
+  prepareLoop(root, { task, flow: form.flow, maxIterations: form.maxIterations, maxMinutes: form.maxMinutes }, loopDeps);
+  findFlow(root, form.flow);
+  const args = ["loop", "start", task, `--flow=${form.flow}`, "--mode=console", "--root", root,
+    ...(form.maxIterations ? [`--max-iterations=${form.maxIterations}`] : []), ...(form.maxMinutes ? [`--max-minutes=${form.maxMinutes}`] : [])];
+  const [command, ...prefix] = selfCommand();
+  const child = spawn(command!, [...prefix, ...args], { cwd: root, detached: true, stdio: "ignore" });
+  child.unref();
 }
 
 /** What the agents card of a task shows: the choices a run may take, the live run, past runs, one opened. */

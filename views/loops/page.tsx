@@ -31,6 +31,14 @@ export const LoopPage: FC<LoopPageProps> = ({ detail, ledger, notice }) => {
           <button class="button danger" type="submit">Stop the loop</button>
         </form>
       )}
+      {detail.live && (
+        <div class="card">
+          <h2>Agent now</h2>
+          <div class="loop-agent" hx-get={`/ui/loop/${state.task}/${state.id}/agent`} hx-trigger="load, every 2s" hx-swap="innerHTML">
+            <p class="empty">Reading the agent's transcript…</p>
+          </div>
+        </div>
+      )}
       <div class="grid">
         <div class="card">
           <h2>Progress</h2>

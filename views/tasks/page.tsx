@@ -5,6 +5,8 @@ import type { Task } from "../../workflow/tasks/mod.ts";
 import type { FlowState } from "../../workflow/flows/mod.ts";
 import { AgentPanel, type AgentPanelProps } from "./agents.tsx";
 import { FlowCards } from "./flows.tsx";
+import type { LoopSummary } from "../../workflow/loops/store.ts";
+import { TaskLoops } from "./loops.tsx";
 
 const CHECKS = ["validate", "verify", "guard", "security", "deps", "readiness", "checkpoint", "review", "pr"] as const;
 const STATUSES = ["pending", "in-progress", "blocked", "done"] as const;
@@ -14,7 +16,7 @@ export type ActionResult =
   | { ok: boolean; command: string; output: string; error?: string }
   | { ok: boolean; notes: string[]; next?: string };
 
-export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task">; flows?: FlowState[] };
+export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task">; flows?: FlowState[]; loops?: LoopSummary[] };
 
 /**
  * One task: its stages, the checks to run, criteria with their specified/tested marks,
@@ -23,7 +25,7 @@ export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { fi
  * posts to /ui/task/<id>/action, which runs the `tool` command and answers this page again
  * with the command's output on top.
  */
-export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, flows }) => {
+export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, flows, loops }) => {
   const post = `/ui/task/${task.id}/action`;
   const here = task.stages.indexOf(task.stage);
   return (
@@ -109,6 +111,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
       </div>
       {flows && <FlowCards task={task.id} flows={flows} />}
       {agents && <AgentPanel task={task} {...agents} />}
+      {loops && <TaskLoops task={task.id} loops={loops} flows={(flows ?? []).map((f) => f.name)} />}
       <div class="grid">
         <div class="card">
           <h2>Checks</h2>
