@@ -168,7 +168,7 @@ test("a bad flow file is listed with the field at fault and never breaks the oth
   flowFile(h.root, "notjson", "{ nope");
   const list = runTool(["flow", "list", "--json", "--root", h.root]);
   const { flows, problems } = JSON.parse(list.stdout);
-  assert.equal(flows.map((f: { name: string }) => f.name), ["ship", "review", "pr"]);
+  assert.equal(flows.map((f: { name: string }) => f.name), ["ship", "iterate", "review", "pr"]);
   assert.equal(problems.map((p: { file: string }) => p.file), [".tool/flows/broken.json", ".tool/flows/notjson.json"]);
   assert.match(problems[0].error, /"gates\.0\.run"/);
   const settings = await (await h.app.request("/ui/settings", { headers: HOST })).text();
