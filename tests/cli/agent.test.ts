@@ -3,7 +3,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { FIXTURES, git, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, FIXTURES, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("tool agent");
 const env = { PATH: `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}` };
@@ -11,9 +11,7 @@ const env = { PATH: `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}` };
 function repo(): string {
   const root = tempDir("tool-agent-cli-");
   writeFiles(root, { "src/app.ts": "export const app = 1;\n" });
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "first");
+  commitAll(root);
   assert.is(runTool(["new", "login", "--title", "Add login"], { cwd: root, env }).code, 0);
   assert.is(runTool(["subtask", "add", "login", "--title", "Form"], { cwd: root, env }).code, 0);
   return root;

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { runTool, git, PROJECT_ROOT, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, PROJECT_ROOT, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 import { HOST, makeHarness } from "../routes/harness.ts";
 
 const inside = suite("symbolic links");
@@ -52,9 +52,7 @@ function linkedRepo(): string {
   // Links that stay inside the repository keep working.
   symlinkSync("../GUIDE.md", join(root, "docs/inside.md"));
   symlinkSync("helper.ts", join(root, "src/alias.ts"));
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "links");
+  commitAll(root, "links");
   return root;
 }
 

@@ -4,7 +4,7 @@
 import * as assert from "uvu/assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, FIXTURES, tempDir, writeFiles } from "../helpers/repo.ts";
 import { CHROMIUM, e2eSuite, openView, shoot, viewLoaded, withPage } from "./harness.ts";
 
 process.env.PATH = `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}`;
@@ -19,9 +19,7 @@ function repo(): string {
   });
   mkdirSync(join(root, ".tool"), { recursive: true });
   writeFileSync(join(root, ".tool/config.json"), JSON.stringify({ agents: { trusted: { claude: { maxPermission: "edit" } } } }));
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "first");
+  commitAll(root);
   return root;
 }
 const ROOT = CHROMIUM ? repo() : "";

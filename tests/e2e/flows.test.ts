@@ -3,7 +3,7 @@
 import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 import { CHROMIUM, e2eSuite, openView, shoot, withPage } from "./harness.ts";
 
 const test = e2eSuite("flows on the task page in Chromium");
@@ -23,9 +23,7 @@ function repo(): string {
       { name: "notes", kind: "command", run: ["true"], needs: ["sign-off"] },
     ],
   }));
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "first");
+  commitAll(root);
   return root;
 }
 const ROOT = CHROMIUM ? repo() : "";

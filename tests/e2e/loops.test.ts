@@ -4,7 +4,7 @@
 import * as assert from "uvu/assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, FIXTURES, tempDir, writeFiles } from "../helpers/repo.ts";
 import { CHROMIUM, e2eSuite, openView, shoot, viewLoaded, withPage } from "./harness.ts";
 
 process.env.PATH = `${join(FIXTURES, "loop-agent", "bin")}:${process.env.PATH}`;
@@ -19,9 +19,7 @@ function repo(): string {
     ".tool/tasks/login/task.md": "---\nid: login\ntitle: Add login\nworkflow: standard\nstage: build\n---\n\n## Goal\n\nUsers sign in.\n",
     ".tool/tasks/login/subtasks/01-form.md": "---\ntitle: Login form\nstatus: pending\n---\n\n- [ ] @sleep 2500\n- [ ] @write src/form.ts export const form = 1;\n",
   });
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "first");
+  commitAll(root);
   writeFileSync(join(root, "scratch.txt"), "the user's own work\n");
   return root;
 }

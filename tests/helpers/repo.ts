@@ -33,6 +33,13 @@ export function git(cwd: string, ...args: string[]): string {
   return result.stdout;
 }
 
+/** Makes a folder a git repository on branch main with everything in it as one commit. */
+export function commitAll(root: string, message = "first"): void {
+  git(root, "init", "-q", "-b", "main");
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", message);
+}
+
 /** Copies a fixture into a temp folder and, unless `git: false`, makes it a git repository with one commit. */
 export function fixtureRepo(name: string, options: { git?: boolean } = {}): string {
   const dir = tempDir(`tool-${name}-`);

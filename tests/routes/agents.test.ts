@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { startConsole } from "../../routes/mod.ts";
 import { addSubtask, createTask } from "../../workflow/tasks/mod.ts";
 import { FIXTURES, tempDir } from "../helpers/repo.ts";
-import { eventually, HOST, makeHarness, post, serveHarness } from "./harness.ts";
+import { eventually, getJson, makeHarness, post, postJson, serveHarness } from "./harness.ts";
 import { openStream } from "./sse.ts";
 
 process.env.PATH = `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}`;
@@ -18,14 +18,8 @@ process.env.FAKE_AGENT_LOG = log;
 const test = suite("agents API");
 
 type H = ReturnType<typeof makeHarness>;
-const get = async (h: H, path: string) => {
-  const response = await h.app.request(path, { headers: HOST });
-  return { status: response.status, body: await response.json() };
-};
-const send = async (h: H, path: string, body: unknown) => {
-  const response = await h.app.request(path, post(h.token, body));
-  return { status: response.status, body: await response.json() };
-};
+const get = getJson;
+const send = postJson;
 
 async function setup(trust: Record<string, string> = { claude: "edit" }): Promise<H> {
   const h = makeHarness();

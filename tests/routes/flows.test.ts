@@ -8,7 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { addSubtask, createTask } from "../../workflow/tasks/mod.ts";
 import { FIXTURES, git, PROJECT_ROOT, runTool, tempDir } from "../helpers/repo.ts";
-import { eventually, HOST, makeHarness, post } from "./harness.ts";
+import { eventually, getJson, HOST, makeHarness, postJson } from "./harness.ts";
 
 process.env.PATH = `${join(FIXTURES, "agents", "bin")}:${process.env.PATH}`;
 const ghLog = join(tempDir("tool-gh-log-"), "gh.jsonl");
@@ -16,14 +16,8 @@ process.env.FAKE_GH_LOG = ghLog;
 
 const test = suite("flows");
 type H = ReturnType<typeof makeHarness>;
-const get = async (h: H, path: string) => {
-  const response = await h.app.request(path, { headers: HOST });
-  return { status: response.status, body: await response.json() };
-};
-const send = async (h: H, path: string, body: unknown) => {
-  const response = await h.app.request(path, post(h.token, body));
-  return { status: response.status, body: await response.json() };
-};
+const get = getJson;
+const send = postJson;
 
 function flowFile(root: string, name: string, flow: unknown): void {
   mkdirSync(join(root, ".tool/flows"), { recursive: true });

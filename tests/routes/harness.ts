@@ -114,6 +114,18 @@ export function post(token: string, body?: unknown, headers: Record<string, stri
   };
 }
 
+/** A GET through the app as the page sends it, with its JSON answer. */
+export async function getJson(h: Harness, path: string): Promise<{ status: number; body: any }> {
+  const response = await h.app.request(path, { headers: HOST });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A POST through the app as the page sends it, with its JSON answer. */
+export async function postJson(h: Harness, path: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await h.app.request(path, post(h.token, body));
+  return { status: response.status, body: await response.json() };
+}
+
 /** Polls `check` until it holds or `ms` pass; returns whether it held. */
 export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
   const until = Date.now() + ms;

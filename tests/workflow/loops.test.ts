@@ -9,7 +9,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startConsole } from "../../routes/mod.ts";
 import { addSubtask, createTask, readTask } from "../../workflow/tasks/mod.ts";
-import { FIXTURES, git, PROJECT_ROOT, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, FIXTURES, git, PROJECT_ROOT, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 import { eventually, HOST, makeHarness, post } from "../routes/harness.ts";
 import { openStream } from "../routes/sse.ts";
 
@@ -27,9 +27,7 @@ async function repo(checklists: string[][]): Promise<string> {
     ".tool/flows/check.json": JSON.stringify({ name: "check", gates: [{ name: "no-bad", kind: "command", run: ["sh", "-c", "! grep -rq BAD src"] }] }),
     ".tool/config.json": JSON.stringify({ agents: { trusted: { claude: { maxPermission: "edit" } } } }),
   });
-  git(root, "init", "-q", "-b", "main");
-  git(root, "add", "-A");
-  git(root, "commit", "-q", "-m", "first");
+  commitAll(root);
   writeFileSync(join(root, "notes.txt"), "my own uncommitted notes\n");
   createTask(root, { slug: "login", title: "Add login" });
   for (const [i, items] of checklists.entries()) await addSubtask(root, "login", { title: `Part ${i + 1}`, items, dependsOn: i ? [String(i).padStart(2, "0")] : [] });
