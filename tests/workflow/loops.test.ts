@@ -105,6 +105,14 @@ test("bad input: exit 2 with one line, nothing started", async () => {
     assert.match(result.stderr, message, args.join(" "));
     assert.is(result.stderr.trim().split("\n").length, 1);
   }
+  // A file a subtask names, changed and not committed: the loop may have to restore it, so it refuses.
+  const dirty = await repo([["@noop"]]);
+  await addSubtask(dirty, "login", { title: "Touch the app", files: ["src/app.ts"] });
+  writeFileSync(join(dirty, "src/app.ts"), "my unsaved edit\n");
+  const refused = runTool(["loop", "start", "login"], { cwd: dirty, env });
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /uncommitted changes in src\/app\.ts/);
+  assert.is(readFileSync(join(dirty, "src/app.ts"), "utf8"), "my unsaved edit\n");
   const done = await repo([]);
   const none = runTool(["loop", "start", "login"], { cwd: done, env });
   assert.is(none.code, 2);
