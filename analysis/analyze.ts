@@ -25,7 +25,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   lap("routes");
 
   progress("history");
-  const history = historySection(root, git, report.files, report.edges);
+  const history = historySection(root, git, report.files, report.edges, new Date(), { write: !options.readOnly });
   lap("history");
 
   const { cycles, hubs, hubThreshold, components, files } = report;

@@ -40,6 +40,7 @@ export function cachedFacts(
   files: readonly ScannedFile[],
   extract: (file: ScannedFile) => FileFacts,
   onProgress?: (done: number, total: number) => void,
+  readOnly = false,
 ): { facts: FileFacts[]; reused: number } {
   const stored = memory.get(root) ?? load(root);
   const next = new Map<string, Entry>();
@@ -60,7 +61,7 @@ export function cachedFacts(
     if (onProgress && i % 250 === 0) onProgress(i, files.length);
   }
   const changed = reused !== files.length || stored.current.size !== next.size;
-  memory.set(root, changed ? save(root, stored, next) : stored);
+  memory.set(root, !changed ? stored : readOnly ? { ...stored, current: next } : save(root, stored, next));
   return { facts, reused };
 }
 

@@ -13,8 +13,12 @@ export class ProjectFiles {
   private readonly jsonCache = new Map<string, unknown>();
   private listingText: string | undefined;
 
-  constructor(root: string, listed: Set<string>, sources: Iterable<string>) {
+  /** Caches are read, never written (the MCP server). */
+  readonly readOnly: boolean;
+
+  constructor(root: string, listed: Set<string>, sources: Iterable<string>, readOnly = false) {
     this.root = root;
+    this.readOnly = readOnly;
     this.listed = listed;
     this.sources = new Set(sources);
   }

@@ -19,7 +19,8 @@ import type { FileNode, Report } from "./schema.ts";
 import { readInside } from "../core/inside.ts";
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
-export type AnalyzeOptions = ScanOptions & { onProgress?: Progress };
+/** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
+export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean };
 
 const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
 
@@ -55,11 +56,11 @@ export function structure(root: string, options: AnalyzeOptions) {
   const scanned = scan(root, options);
   lap("scan");
 
-  const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total));
+  const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total), options.readOnly);
   lap("extract");
 
   progress("resolve");
-  const project = new ProjectFiles(root, scanned.listed, scanned.files.map((f) => f.path));
+  const project = new ProjectFiles(root, scanned.listed, scanned.files.map((f) => f.path), options.readOnly);
   const { edges, unresolved, externals } = resolveImports(facts, project);
   lap("resolve");
 

@@ -12,7 +12,7 @@ import { headCommit, isShallow } from "./log.ts";
 const DAY = 24 * 60 * 60 * 1000;
 const memory = new Map<string, LogTotals>();
 
-export function historySection(root: string, git: boolean, files: readonly FileNode[], edges: readonly Edge[], now = new Date()): HistorySection {
+export function historySection(root: string, git: boolean, files: readonly FileNode[], edges: readonly Edge[], now = new Date(), options: { write?: boolean } = {}): HistorySection {
   const { history: thresholds, configError } = loadHistoryConfig(root);
   const since = new Date(now.getTime() - 365 * DAY);
   const empty = (note: string): HistorySection => ({
@@ -24,7 +24,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   const head = headCommit(root);
   if (!head) return empty("the repository has no commits yet");
   const totals = cachedTotals(root, `${head}:${since.toISOString().slice(0, 10)}:${thresholds.maxFilesPerCommit}`, () => {
-    const log = windowLog(root, head, since);
+    const log = windowLog(root, head, since, { write: options.write ?? true });
     return log && aggregateCommits(log.commits, thresholds.maxFilesPerCommit, log.complete);
   });
   if (!totals) return empty("git log could not be read");

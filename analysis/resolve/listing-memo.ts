@@ -47,7 +47,7 @@ export class ListingMemos {
 
   /** Writes the memos when a resolver added to them. */
   save(): void {
-    if (![...this.memos.values()].some((memo) => memo.grown)) return;
+    if (this.project.readOnly || ![...this.memos.values()].some((memo) => memo.grown)) return;
     const memos: Stored["memos"] = {};
     for (const [name, memo] of this.memos) memos[name] = memo.stored();
     const stored: Stored = { key: CACHE_KEY, listing: this.project.listing, memos };
