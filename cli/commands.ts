@@ -2,6 +2,7 @@ import type { Command } from "./command.ts";
 import { agentCommand } from "./agent.ts";
 import { flowCommand, runsCommand } from "./flow.ts";
 import { loopCommand } from "./loop.ts";
+import { mcpCommand } from "./mcp.ts";
 import { auditCommand } from "./audit.ts";
 import { checkCommands } from "./checks.ts";
 import { couplingCommand } from "./coupling.ts";
@@ -19,6 +20,6 @@ import { serveCommand } from "./serve.ts";
  * so `tool graph` would otherwise pay for the workflow, the console and the half of the
  * analysis it does not use (about 20 ms of every run).
  */
-export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands, flowCommand, runsCommand, agentCommand, loopCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands, flowCommand, runsCommand, agentCommand, loopCommand, mcpCommand, serveCommand];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);
