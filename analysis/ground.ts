@@ -126,8 +126,12 @@ export function groundChange(input: GroundInput, request: string, limit = 10): G
     if (entry.reasons.length < 4) entry.reasons.push(reason);
     scores.set(file, entry);
   };
-  const direct = bm25.search(query).slice(0, 50);
-  for (const hit of direct) add(hit.id, hit.score, `matches ${hit.matched.join(", ")}`);
+  // Two views of each file: all its words, and its path alone (a path names what a file is
+  // for; in the full view its words are diluted by the names it declares).
+  const paths = new Bm25([...input.documents.keys()].map((path) => [path, words(path)]));
+  for (const hit of bm25.search(query).slice(0, 50)) add(hit.id, hit.score, `matches ${hit.matched.join(", ")}`);
+  for (const hit of paths.search(query).slice(0, 50)) add(hit.id, hit.score, `path matches ${hit.matched.join(", ")}`);
+  const direct = [...scores].map(([id, e]) => ({ id, score: e.score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const top = direct.slice(0, 10);
   // The graph around the best matches: neighbours share in their score.
   const neighbours = new Map<string, { score: number; via: string[] }>();
