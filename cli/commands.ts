@@ -3,6 +3,7 @@ import { agentCommand } from "./agent.ts";
 import { flowCommand, runsCommand } from "./flow.ts";
 import { loopCommand } from "./loop.ts";
 import { mcpCommand } from "./mcp.ts";
+import { adapterCommand, capabilityCommand, catalogCommand, doctorCommand, languageCommand } from "./capabilities.ts";
 import { auditCommand } from "./audit.ts";
 import { checkCommands } from "./checks.ts";
 import { couplingCommand } from "./coupling.ts";
@@ -20,6 +21,6 @@ import { serveCommand } from "./serve.ts";
  * so `tool graph` would otherwise pay for the workflow, the console and the half of the
  * analysis it does not use (about 20 ms of every run).
  */
-export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands, flowCommand, runsCommand, agentCommand, loopCommand, mcpCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [graphCommand, couplingCommand, routesCommand, hotspotsCommand, impactCommand, auditCommand, newCommand, tasksCommand, taskCommand, subtaskCommand, doneCommand, reopenCommand, ...checkCommands, flowCommand, runsCommand, agentCommand, loopCommand, mcpCommand, catalogCommand, capabilityCommand, adapterCommand, doctorCommand, languageCommand, serveCommand];
 
 export const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);
