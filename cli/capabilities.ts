@@ -46,10 +46,11 @@ export const capabilityCommand: Command = {
     "A file you edited since it was installed is never overwritten or removed without --force.",
     "Adapters: claude-code, codex, gemini, cursor, opencode (default: the active one, else claude-code).",
   ].join("\n"),
-  options: { to: { type: "string" }, "allow-exec": { type: "boolean" }, force: { type: "boolean" }, apply: { type: "boolean" } },
+  options: { to: { type: "string" }, "allow-exec": { type: "boolean" }, force: { type: "boolean" }, apply: { type: "boolean" }, ref: { type: "string", multiple: true } },
   maxPositionals: 30,
   async run(context) {
-    const [action, ...refs] = context.positionals;
+    const [action, ...named] = context.positionals;
+    const refs = [...named, ...((context.values.ref as string[] | undefined) ?? []).map(String)];
     const c = await capabilities();
     if (action === "list") {
       const installed = c.installedState(context.root);

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { ProjectService } from "../workflow/index/mod.ts";
 import { agentRoutes } from "./api/agents.ts";
+import { capabilityRoutes } from "./api/capabilities.ts";
 import { devtoolsRoutes } from "./api/devtools.ts";
 import { flowRoutes } from "./api/flows.ts";
 import { loopRoutes } from "./api/loops.ts";
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/api", loopRoutes(service));
   app.route("/api", agentRoutes(service));
   app.route("/api", flowRoutes(service));
+  app.route("/api", capabilityRoutes(service));
   app.route("/api", eventRoutes(service, events, options));
   app.route("/", taskViewRoutes(service));
   app.route("/", loopViewRoutes(service));

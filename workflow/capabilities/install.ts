@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { ToolError } from "../../core/errors.ts";
 import { tryReadInside } from "../../core/inside.ts";
@@ -165,12 +166,9 @@ function partHash(text: string, part: Part, entry: Entry): string | null {
     const block = sectionOf(text, entry.ref);
     return block === undefined ? null : hash(block);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const errors: ParseError[] = [];
+  const json = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length) return null;
   const value = getKey(json, part.key!);
   if (value === undefined) return null;
   if (part.type === "json") return hash(JSON.stringify(value));
@@ -184,44 +182,67 @@ function applyOutput(before: string | null, output: Exclude<Output, { type: "uns
   if (output.type === "section") {
     const block = `${BEGIN(entry.ref)}\n${output.content.trimEnd()}\n${END(entry.ref)}`;
     const text = before ?? "";
-    const existing = sectionOf(text, entry.ref);
-    if (existing !== undefined) return { content: text.replace(sectionPattern(entry.ref), block), written };
-    return { content: text + (text && !text.endsWith("\n") ? "\n" : "") + (text ? "\n" : "") + block + "\n", written };
+    if (sectionOf(text, entry.ref) !== undefined) return { content: text.replace(sectionPattern(entry.ref), block), written };
+    // A blank line between the user's text and the section: removing it gives their text back.
+    return { content: `${text}${text === "" ? "" : text.endsWith("\n") ? "\n" : "\n\n"}${block}\n`, written };
   }
-  let json: Record<string, unknown> = {};
-  if (before !== null && before.trim()) {
-    try {
-      json = JSON.parse(before) as Record<string, unknown>;
-    } catch (error) {
-      throw new ToolError("bad-json", `${path} is not valid JSON (${(error as Error).message}): fix it before tool adds to it`, 409);
-    }
+  const text = before !== null && before.trim() ? before : "{}\n";
+  const errors: ParseError[] = [];
+  const json = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length || !json || typeof json !== "object" || Array.isArray(json)) {
+    throw new ToolError("bad-json", `${path} is not a valid JSON object: fix it before tool adds to it`, 409);
   }
-  if (output.type === "json") setKey(json, output.key, output.value);
-  else {
+  const value = output.type === "json" ? output.value : (() => {
     const list = (getKey(json, output.key) as unknown[] | undefined) ?? [];
-    const fresh = output.items.filter((item) => !list.some((x) => JSON.stringify(x) === JSON.stringify(item)));
-    setKey(json, output.key, [...list, ...fresh]);
-  }
-  return { content: JSON.stringify(json, null, 2) + "\n", written };
+    return [...list, ...output.items.filter((item) => !list.some((x) => JSON.stringify(x) === JSON.stringify(item)))];
+  })();
+  // Already as it should be: not a byte changes (apply twice is a no-op).
+  if (JSON.stringify(getKey(json, output.key)) === JSON.stringify(value)) return { content: before ?? text, written };
+  return { content: editJson(text, output.key, value), written };
+}
+
+/**
+ * One key of a JSON file set (or removed, for undefined). A file of the user's keeps every other
+ * byte (the key goes in compact, where jsonc-parser puts it); a file that holds nothing else is
+ * written indented.
+ */
+function editJson(text: string, key: string[], value: unknown): string {
+  const out = applyEdits(text, modify(text, key, value, {}));
+  const parsed = parseJsonc(out) as Record<string, unknown>;
+  const onlyOurs = parseJsonc(text) && Object.keys(parseJsonc(text) as object).length === 0;
+  if (onlyOurs) return JSON.stringify(parsed, null, 2) + "\n";
+  return out.endsWith("\n") ? out : out + "\n";
 }
 
 function removePart(text: string, part: Part, entry: Entry): string | null {
   if (part.type === "file") return null;
-  if (part.type === "section") return text.replace(new RegExp(`\\n?${escape(BEGIN(entry.ref))}[\\s\\S]*?${escape(END(entry.ref))}\\n?`), "\n").replace(/^\n+/, "").replace(/\n{3,}/g, "\n\n");
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
+  if (part.type === "section") {
+    const block = `${text.match(sectionPattern(entry.ref))?.[0] ?? ""}`;
+    if (!block) return text;
+    for (const cut of [`\n${block}\n`, `${block}\n`, block]) {
+      if (text.includes(cut)) {
+        const rest = text.replace(cut, "");
+        return rest === "" ? null : rest;
+      }
+    }
     return text;
   }
-  if (part.type === "json") deleteKey(json, part.key!);
+  const json = parseJsonc(text, [], { allowTrailingComma: true }) as unknown;
+  if (!json || typeof json !== "object") return text;
+  let next: string;
+  if (part.type === "json") next = editJson(text, part.key!, undefined);
   else {
     const entryItems = (findAdapter("claude-code").render(entry).find((o) => o.type === "json-items") as { items: unknown[] } | undefined)?.items ?? [];
     const list = ((getKey(json, part.key!) as unknown[] | undefined) ?? []).filter((x) => !entryItems.some((item) => JSON.stringify(item) === JSON.stringify(x)));
-    if (list.length) setKey(json, part.key!, list);
-    else deleteKey(json, part.key!);
+    next = editJson(text, part.key!, list.length ? list : undefined);
   }
-  return JSON.stringify(json, null, 2) + "\n";
+  // An object left empty by the removal goes too (`{"mcpServers": {}}` -> `{}`).
+  const parent = part.key!.slice(0, -1);
+  if (parent.length) {
+    const rest = getKey(parseJsonc(next), parent);
+    if (rest && typeof rest === "object" && !Array.isArray(rest) && Object.keys(rest).length === 0) next = editJson(next, parent, undefined);
+  }
+  return next.trim() === "{}" ? null : next;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -239,21 +260,6 @@ function getKey(json: unknown, key: string[]): unknown {
     node = node[part] as Record<string, unknown> | undefined;
   }
   return node;
-}
-
-function setKey(json: Record<string, unknown>, key: string[], value: unknown): void {
-  let node = json;
-  for (const part of key.slice(0, -1)) {
-    if (!node[part] || typeof node[part] !== "object") node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[key.at(-1)!] = value;
-}
-
-function deleteKey(json: Record<string, unknown>, key: string[]): void {
-  const parent = getKey(json, key.slice(0, -1)) as Record<string, unknown> | undefined;
-  if (parent && typeof parent === "object") delete parent[key.at(-1)!];
-  if (key.length > 1 && parent && Object.keys(parent).length === 0) deleteKey(json, key.slice(0, -1));
 }
 
 /** A unified-style line diff (longest common subsequence), `+` added and `-` removed lines. */
