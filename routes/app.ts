@@ -13,6 +13,7 @@ import { type EventOptions, eventRoutes } from "./events.ts";
 import { hostGuard, jsonBodyGuard, originGuard, tokenGuard, urlLengthGuard } from "./guard/index.ts";
 import { EventHub } from "./hub.ts";
 import { agentSettingsRoutes } from "./ui/agents.tsx";
+import { capabilityViewRoutes } from "./ui/capabilities.tsx";
 import { devtoolsViewRoutes } from "./ui/devtools.ts";
 import { shellRoutes } from "./ui/shell.ts";
 import { loopViewRoutes } from "./ui/loops.tsx";
@@ -65,6 +66,7 @@ export function createApp(options: AppOptions): Hono {
   app.route("/", taskViewRoutes(service));
   app.route("/", loopViewRoutes(service));
   app.route("/", agentSettingsRoutes(service));
+  app.route("/", capabilityViewRoutes(service));
   app.route("/", devtoolsViewRoutes(service));
   return app;
 }

@@ -147,7 +147,7 @@
       ? "loops"
       : first === "devtools"
       ? "devtools"
-      : first === "settings"
+      : first === "settings" || first === "capabilities"
       ? "settings"
       : "overview";
     document.body.dataset.section = section;

@@ -2,23 +2,23 @@
 /**
  * Settings: what the tool reads from this repository and how it sees it. The parsed
  * `.tool/config.json` with its problems, the tool version, the detected stack, the
- * verification commands, the coding agents (trust and stage routing, which can be changed here)
- * and the command-line commands. Read-only for now: the actions that
- * change settings (SPEC.md's POST /api/settings) are shown disabled with the reason.
+ * verification commands, the coding agents (trust and stage routing), the flows, the doctor's
+ * checks, and the command-line commands; the languages and the active adapter are changed here.
  */
 import type { ProjectIndex } from "../workflow/index/mod.ts";
 import type { Settings } from "../workflow/settings.ts";
 import type { agentConfiguration } from "../workflow/agents/mod.ts";
 import type { loadFlows } from "../workflow/flows/mod.ts";
+import type { DoctorCheck } from "../workflow/doctor.ts";
 import { AgentsSettings } from "./agents-settings.tsx";
 
-type Props = { index: ProjectIndex; settings: Settings; version: string; agents: ReturnType<typeof agentConfiguration>; flows: ReturnType<typeof loadFlows> };
-
-const DISABLED_REASON =
-  "Changing settings from the page comes with the settings commands (POST /api/settings). Until then, edit .tool/config.json: this page updates when the file changes.";
+type Props = {
+  index: ProjectIndex; settings: Settings; version: string; agents: ReturnType<typeof agentConfiguration>; flows: ReturnType<typeof loadFlows>;
+  doctor: DoctorCheck[]; adapters: { id: string; name: string; active: boolean }[];
+};
 
 export function SettingsView(props: Props) {
-  const { index, settings, version, agents, flows } = props;
+  const { index, settings, version, agents, flows, doctor, adapters } = props;
   return (
     <section class="view settings" aria-labelledby="settings-title">
       <header class="view-head">
@@ -35,7 +35,7 @@ export function SettingsView(props: Props) {
         <AgentsSettings config={agents} />
         <Flows flows={flows} />
         <Commands index={index} />
-        <Actions />
+        <Actions doctor={doctor} adapters={adapters} language={settings.language} />
       </div>
     </section>
   );
@@ -91,7 +91,7 @@ function Flows({ flows }: { flows: ReturnType<typeof loadFlows> }) {
   );
 }
 
-function Tool({ index, settings, version }: Omit<Props, "agents" | "flows">) {
+function Tool({ index, settings, version }: Pick<Props, "index" | "settings" | "version">) {
   const { project } = index;
   return (
     <article class="card" aria-labelledby="set-tool">
@@ -235,17 +235,26 @@ function Commands({ index }: { index: ProjectIndex }) {
   );
 }
 
-function Actions() {
+function Actions({ doctor, adapters, language }: { doctor: DoctorCheck[]; adapters: { id: string; name: string; active: boolean }[]; language: unknown }) {
+  const current = (language && typeof language === "object" ? language : {}) as { docs?: string; code?: string };
   return (
-    <article class="card wide" aria-labelledby="set-actions">
-      <h2 id="set-actions">Change settings</h2>
-      <p class="muted" id="set-actions-why">{DISABLED_REASON}</p>
-      <div class="toolbar">
-        <button type="button" class="button" disabled aria-describedby="set-actions-why">
-          Set the language of docs and code
-        </button>
-        <button type="button" class="button" disabled aria-describedby="set-actions-why">Install an adapter</button>
-      </div>
+    <article class="card wide" id="settings-actions" aria-labelledby="set-actions">
+      <h2 id="set-actions">Doctor and changes</h2>
+      <ul class="doctor">
+        {doctor.map((c) => (
+          <li><span class={`badge ${c.status === "ok" ? "ok" : c.status === "warn" ? "warn" : "high"}`}>{c.status}</span> <strong>{c.name}</strong> {c.detail}{c.fix && <> <span class="muted">fix:</span> <code>{c.fix}</code></>}</li>
+        ))}
+      </ul>
+      <form class="toolbar" hx-post="/ui/settings/language" hx-target="#view" hx-swap="innerHTML">
+        <label>Documents in <input name="docs" value={current.docs ?? ""} placeholder="en" size={8} /></label>
+        <label>Code comments in <input name="code" value={current.code ?? ""} placeholder="en" size={8} /></label>
+        <button class="button" type="submit">Set the languages</button>
+      </form>
+      <form class="toolbar" hx-post="/ui/settings/adapter" hx-target="#view" hx-swap="innerHTML">
+        <label>Coding agent <select name="id">{adapters.map((a) => <option value={a.id} selected={a.active}>{a.name}</option>)}</select></label>
+        <button class="button" type="submit">Make it the active adapter</button>
+        <a href="#capabilities">Capabilities for it</a>
+      </form>
     </article>
   );
 }

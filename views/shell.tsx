@@ -23,7 +23,7 @@ export const SECTIONS = [
   { id: "tasks", label: "Tasks", href: "#tasks", match: ["tasks", "task", "runs"] },
   { id: "loops", label: "Loops", href: "#loops", match: ["loops", "loop"] },
   { id: "devtools", label: "Codebase", href: "#devtools/overview", match: ["devtools"] },
-  { id: "settings", label: "Settings", href: "#settings", match: ["settings"] },
+  { id: "settings", label: "Settings", href: "#settings", match: ["settings", "capabilities"] },
 ] as const;
 
 /** The section an address (`devtools/map?component=src`) belongs to; Overview for anything unknown. */

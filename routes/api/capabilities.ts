@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { ADAPTERS, activeAdapter, catalog, findEntry, installedState } from "../../workflow/capabilities/mod.ts";
+import { ADAPTERS, activeAdapter, catalog, findEntry, install, installedState } from "../../workflow/capabilities/mod.ts";
 import { doctor } from "../../workflow/doctor.ts";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { readSettings } from "../../workflow/settings.ts";
@@ -32,6 +32,11 @@ export function capabilityArgs(body: z.infer<typeof CapabilitiesBody>): string[]
 /** Runs `tool capability` on the write queue; bad input (exit 2) is a 400, a conflict a 409. */
 export async function capabilityAction(service: ProjectService, body: z.infer<typeof CapabilitiesBody>) {
   const args = capabilityArgs(body);
+  if (!body.apply) {
+    // A plan writes nothing: it needs neither the write queue nor an index refresh.
+    const plan = install(service.root, body);
+    return { ok: true, data: plan, output: JSON.stringify(plan), command: ["tool", ...args].join(" ") };
+  }
   const result = await runTool(service, args);
   const command = ["tool", ...args].join(" ");
   if (result.code !== 0) {

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { agentConfiguration } from "../../workflow/agents/mod.ts";
 import { loadFlows } from "../../workflow/flows/mod.ts";
+import { ADAPTERS, activeAdapter } from "../../workflow/capabilities/mod.ts";
+import { doctor } from "../../workflow/doctor.ts";
 import { readSettings } from "../../workflow/settings.ts";
 import { VERSION } from "../../core/version.ts";
 import { DocView } from "../../views/doc.tsx";
@@ -54,10 +56,7 @@ export const shellRoutes = (service: ProjectService, token: string) =>
     })
     .get("/", async (c) => renderView(c, "Overview", Overview({ index: (await service.snapshot()).index })))
     .get("/ui/overview", async (c) => renderView(c, "Overview", Overview({ index: (await service.snapshot()).index })))
-    .get("/ui/settings", async (c) => {
-      const { index } = await service.snapshot();
-      return renderView(c, "Settings", SettingsView({ index, settings: readSettings(service.root), version: VERSION, agents: agentConfiguration(service.root), flows: loadFlows(service.root) }));
-    })
+    .get("/ui/settings", async (c) => renderView(c, "Settings", await settingsView(service)))
     .get("/ui/palette", async (c) => {
       const { q = "" } = readQuery(c, PaletteQuery);
       const items = searchPalette(await service.report(), q);
@@ -81,6 +80,16 @@ export const shellRoutes = (service: ProjectService, token: string) =>
       return c.body(found.body, 200, headers);
     });
 
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The Settings page as it is now (shown again after a change made from it). */
+export async function settingsView(service: ProjectService) {
+  const { index } = await service.snapshot();
+  const active = activeAdapter(service.root);
+  return SettingsView({
+    index, settings: readSettings(service.root), version: VERSION, agents: agentConfiguration(service.root), flows: loadFlows(service.root),
+    doctor: doctor(service.root), adapters: ADAPTERS.map((a) => ({ id: a.id, name: a.name, active: a.id === active })),
+  });
 }
