@@ -85,9 +85,10 @@ test("buildProjectIndex fills every field of SPEC.md's table", async () => {
   assert.equal(index.commands, [{ name: "graph", summary: "g", usage: "tool graph" }]);
   assert.equal(index.presets.map((p) => [p.name, p.tasks]), [["standard", 1], ["spec-driven", 1], ["strict", 0]]);
   assert.equal(index.presets.find((p) => p.name === "spec-driven")!.stages.slice(0, 2), ["spec", "plan"]);
-  for (const key of ["adapters", "agents", "workflows", "lab", "capabilities", "couplings"] as const) {
-    assert.equal(index[key], [], key);
-  }
+  for (const key of ["lab", "capabilities", "couplings"] as const) assert.equal(index[key], [], key);
+  assert.equal(index.adapters.map((a) => (a as { id: string }).id), ["claude-code", "codex", "gemini", "cursor", "opencode"]);
+  assert.equal(index.agents.map((a) => (a as { id: string }).id), ["claude", "codex", "gemini", "opencode"]);
+  assert.ok(index.workflows.some((f) => (f as { name: string }).name === "ship"));
   assert.is(index.graph.cycles.filter((c) => c.kind === "runtime").length, 1);
   assert.equal(index.graph.hotspots, []);
   assert.ok(

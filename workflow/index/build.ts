@@ -6,6 +6,9 @@ import { analysisSignals, graphSummary, improvements, moduleSummaries } from "./
 import { projectFacts } from "./project.ts";
 import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
 import { presetCounts, readTaskSummaries } from "./tasks.ts";
+import { agentConfiguration } from "../agents/config.ts";
+import { ADAPTERS, activeAdapter, installedState } from "../capabilities/mod.ts";
+import { loadFlows } from "../flows/definitions.ts";
 
 export type BuildIndexOptions = {
   /** The analysis report the graph sections summarise; without one they are empty. */
@@ -17,8 +20,9 @@ export type BuildIndexOptions = {
 /**
  * Builds the project index (GET /api/project): project facts, commands, presets, tasks,
  * documents, the import-graph summary with suggested improvements and signals, git state.
- * Repository assets that later features add (adapters, agents, workflows, lab, capabilities)
- * are empty lists until those features exist.
+ * The repository's assets: the agent adapters (the active one marked), the agent providers with
+ * their trust, the flows (`workflows`), the installed capabilities; `lab` is empty (no feature
+ * fills it yet).
  *
  * @example
  * const index = await buildProjectIndex(root, { report: analyze(root), commands });
@@ -45,10 +49,10 @@ export async function buildProjectIndex(root: string, options: BuildIndexOptions
     improvements: improvements(report),
     signals: [...signals, ...analysisSignals(report)],
     git,
-    adapters: [],
-    agents: [],
-    workflows: [],
+    adapters: ADAPTERS.map((a) => ({ id: a.id, name: a.name, instructions: a.instructions, active: a.id === activeAdapter(root) })),
+    agents: agentConfiguration(root).providers.map(({ id, name, installed, trusted, maxPermission }) => ({ id, name, installed, trusted, maxPermission })),
+    workflows: loadFlows(root).flows.map((f) => ({ name: f.name, description: f.description, gates: f.gates.map((g) => ({ name: g.name, kind: g.kind })) })),
     lab: [],
-    capabilities: [],
+    capabilities: installedState(root),
   };
 }
