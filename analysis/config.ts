@@ -35,6 +35,10 @@ export const HistoryConfig = z.object({
 }).strict();
 export type HistoryConfig = z.infer<typeof HistoryConfig>;
 
+/** `analysis`: how many source files the scan reads at most (SPEC: 5000 by default). */
+export const AnalysisConfig = z.object({ maxFiles: z.number().int().min(1).max(1_000_000).optional() }).strict();
+export type AnalysisConfig = z.infer<typeof AnalysisConfig>;
+
 export const ConfigError = z.object({ key: z.string(), reason: z.string() });
 export type ConfigError = z.infer<typeof ConfigError>;
 
@@ -76,4 +80,10 @@ export function loadArchitectureConfig(root: string): { architecture: Architectu
 export function loadHistoryConfig(root: string): { history: HistoryConfig; configError?: ConfigError } {
   const { value, configError } = readConfigSection(root, "history", HistoryConfig);
   return { history: value, ...(configError ? { configError } : {}) };
+}
+
+/** The `analysis` settings, or none with the error that prevented reading them. */
+export function loadAnalysisConfig(root: string): { analysis: AnalysisConfig; configError?: ConfigError } {
+  const { value, configError } = readConfigSection(root, "analysis", AnalysisConfig);
+  return { analysis: value, ...(configError ? { configError } : {}) };
 }

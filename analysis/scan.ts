@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import ignore, { type Ignore } from "ignore";
 import { OUTSIDE_REASON, targetOutside, tryReadInside } from "../core/inside.ts";
 import { languageOf } from "./languages/mod.ts";
+import { ROLE_PRIORITY, roleOf } from "./roles.ts";
 
 /** Folders that hold dependencies, builds or caches: never scanned (DESIGN.md). */
 export const NEVER_SCANNED = new Set([
@@ -25,6 +26,8 @@ export type ScanResult = {
   /** Every listed path, source or not: resolution probes it (assets, manifests, configs). */
   listed: Set<string>;
   truncated: boolean;
+  /** What the file cap left out: how many source files, and their top folders. */
+  leftOut: { files: number; folders: { folder: string; files: number }[] };
   skipped: { file: string; reason: string }[];
   git: boolean;
 };
@@ -56,8 +59,12 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const withoutDotnetOutput = projectDirs.size ? all.filter((path) => !inDotnetOutput(path, projectDirs)) : all;
 
   const files: ScannedFile[] = [];
-  let truncated = false;
-  for (const path of withoutDotnetOutput) {
+  const leftOut: string[] = [];
+  // Over the cap, the product's own files are kept first, then generated code, tests, fixtures
+  // and vendored code: never a whole source folder lost to sorted order.
+  const sources = withoutDotnetOutput.filter((path) => languageOf(path));
+  const ordered = sources.length > maxFiles ? [...sources].sort((a, b) => ROLE_PRIORITY[roleOf(a)] - ROLE_PRIORITY[roleOf(b)] || (a < b ? -1 : a > b ? 1 : 0)) : sources;
+  for (const path of ordered) {
     const language = languageOf(path);
     if (!language) continue;
     let stat;
@@ -72,12 +79,23 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
       continue;
     }
     if (files.length >= maxFiles) {
-      truncated = true;
-      break;
+      leftOut.push(path);
+      continue;
     }
     files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs });
   }
-  return { files, listed, truncated, skipped, git: fromGit !== undefined };
+  if (ordered !== sources) files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, listed, truncated: leftOut.length > 0, leftOut: leftOutSummary(leftOut), skipped, git: fromGit !== undefined };
+}
+
+/** How many files the cap left out, and in which top folders, most first. */
+function leftOutSummary(paths: string[]): ScanResult["leftOut"] {
+  const folders = new Map<string, number>();
+  for (const path of paths) {
+    const top = path.includes("/") ? path.slice(0, path.indexOf("/") + 1) : "(root)";
+    folders.set(top, (folders.get(top) ?? 0) + 1);
+  }
+  return { files: paths.length, folders: [...folders].sort((a, b) => b[1] - a[1]).map(([folder, files]) => ({ folder, files })) };
 }
 
 /** Sorts in place, unless already in order: git lists paths sorted, nearly always as JS sorts them. */

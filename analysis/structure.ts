@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { cachedFacts } from "./cache.ts";
 import { assignComponents, componentsSection } from "./components/mod.ts";
-import { loadArchitectureConfig } from "./config.ts";
+import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles } from "./graph/cycles.ts";
@@ -53,7 +53,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   };
 
   progress("scan");
-  const scanned = scan(root, options);
+  const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? loadAnalysisConfig(root).analysis.maxFiles });
   lap("scan");
 
   const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total), options.readOnly);
@@ -102,6 +102,7 @@ export function structure(root: string, options: AnalyzeOptions) {
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
       })),
       ...languageWarnings(facts),
+      ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
     ],
     git: scanned.git,
     files,
@@ -116,6 +117,12 @@ export function structure(root: string, options: AnalyzeOptions) {
     timings,
   };
   return { report, facts, project, externals, byFile: assignment.byFile, lap, progress, git: scanned.git };
+}
+
+/** The file cap's warning: how many files were left out, where, and how to raise it. */
+export function truncationMessage(leftOut: { files: number; folders: { folder: string; files: number }[] }, kept: number): string {
+  const where = leftOut.folders.slice(0, 5).map((f) => `${f.folder} ${f.files}`).join(", ");
+  return `${leftOut.files} source files were left out past the ${kept}-file cap (${where}${leftOut.folders.length > 5 ? ", ..." : ""}); the product's own files were kept first. Raise the cap with --max-files N or analysis.maxFiles in .tool/config.json`;
 }
 
 /** What the analysis of a language present in the repository cannot see, said once. */

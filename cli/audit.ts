@@ -4,6 +4,7 @@ import type { Finding } from "../analysis/schema.ts";
 import { writeFileAtomic } from "../core/atomic.ts";
 import type { Command } from "./command.ts";
 import { readNamedFile } from "../core/inside.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 const Baseline = z.object({ version: z.literal(1), findings: z.array(z.object({ id: z.string(), rule: z.string(), title: z.string() })) });
 
@@ -17,7 +18,7 @@ export const auditCommand: Command = {
     "--write-baseline FILE: accept every current finding into FILE and exit 0.",
     "--format sarif prints SARIF 2.1.0 for code-scanning pages; --json is --format json.",
   ].join("\n"),
-  options: { "fail-on": { type: "string" }, format: { type: "string" }, baseline: { type: "string" }, "write-baseline": { type: "string" } },
+  options: { ...ANALYSIS_OPTIONS, "fail-on": { type: "string" }, format: { type: "string" }, baseline: { type: "string" }, "write-baseline": { type: "string" } },
   async run(context) {
     const { Severity } = await import("../analysis/schema.ts");
     const failOn = context.values["fail-on"] === undefined ? undefined : Severity.safeParse(String(context.values["fail-on"]));
@@ -27,7 +28,8 @@ export const auditCommand: Command = {
     const accepted = context.values.baseline === undefined ? new Set<string>() : readBaseline(resolve(String(context.values.baseline)));
 
     const { analyze } = await import("../analysis/analyze.ts");
-    const report = analyze(context.root, { onProgress: context.progress });
+    const report = analyze(context.root, analysisOptions(context));
+    noteTruncation(context, report);
     const writeTo = context.values["write-baseline"];
     if (writeTo !== undefined) {
       const baseline = { version: 1, findings: report.findings.map(({ id, rule, title }) => ({ id, rule, title })) };

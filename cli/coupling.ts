@@ -1,5 +1,6 @@
 import type { Component } from "../analysis/schema.ts";
 import type { Command } from "./command.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 /** Sort keys of `--sort`, with their short names; numbers sort descending, names ascending. */
 const SORTS: Record<string, (a: Component, b: Component) => number> = {
@@ -25,14 +26,15 @@ export const couplingCommand: Command = {
     "An SDP violation is an import into a component more than 0.25 less stable.",
     "--json prints the components section: items, sdpViolations, matrix, boundaryViolations.",
   ].join("\n"),
-  options: { sort: { type: "string" } },
+  options: { ...ANALYSIS_OPTIONS, sort: { type: "string" } },
   async run(context) {
     const requested = String(context.values.sort ?? "name").toLowerCase();
     const sortKey = ALIASES[requested] ?? requested;
     const sort = SORTS[sortKey];
     if (!sort) throw new RangeError(`--sort must be one of ${Object.keys(SORTS).join(", ")}, not "${requested}"`);
     const { analyzeStructure } = await import("../analysis/structure.ts");
-    const report = analyzeStructure(context.root, { onProgress: context.progress });
+    const report = analyzeStructure(context.root, analysisOptions(context));
+    noteTruncation(context, report);
     const section = report.components;
     if (context.json) {
       context.printJson(section);

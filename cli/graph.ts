@@ -1,5 +1,6 @@
 import type { StructureReport } from "../analysis/structure.ts";
 import type { Command } from "./command.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 const FORMATS = ["text", "mermaid", "dot"];
 
@@ -12,12 +13,13 @@ export const graphCommand: Command = {
     "A hub is a file imported by at least 5% of the source files (and at least 10).",
     "--format mermaid|dot prints diagram text; --json prints files, edges, unresolved, cycles, hubs, health.",
   ].join("\n"),
-  options: { format: { type: "string" } },
+  options: { ...ANALYSIS_OPTIONS, format: { type: "string" } },
   async run(context) {
     const format = String(context.values.format ?? "text");
     if (!FORMATS.includes(format)) throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
     const { analyzeStructure } = await import("../analysis/structure.ts");
-    const report = analyzeStructure(context.root, { onProgress: context.progress });
+    const report = analyzeStructure(context.root, analysisOptions(context));
+    noteTruncation(context, report);
     if (context.json) {
       const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;
       context.printJson({ generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health });

@@ -1,4 +1,5 @@
 import type { Command } from "./command.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 export const hotspotsCommand: Command = {
   name: "hotspots",
@@ -10,12 +11,14 @@ export const hotspotsCommand: Command = {
     "Change coupling: degree = shared commits / average commits of the two files; thresholds in",
     ".tool/config.json under `history` (minCommits, minSharedCommits, minDegree, maxFilesPerCommit).",
   ].join("\n"),
-  options: { limit: { type: "string" } },
+  options: { ...ANALYSIS_OPTIONS, limit: { type: "string" } },
   async run(context) {
     const limit = context.values.limit === undefined ? 20 : Number(context.values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`--limit must be a whole number of 1 or more, not "${context.values.limit}"`);
     const { analyze } = await import("../analysis/analyze.ts");
-    const history = analyze(context.root, { onProgress: context.progress }).history;
+    const report = analyze(context.root, analysisOptions(context));
+    noteTruncation(context, report);
+    const history = report.history;
     if (context.json) {
       const { available, note, since, commits, hotspots, coupling, files, ownership } = history;
       context.printJson({ available, note, since, commits, hotspots: hotspots.slice(0, limit), coupling, files, ownership });

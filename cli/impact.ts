@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { Command } from "./command.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 export const impactCommand: Command = {
   name: "impact",
@@ -10,14 +11,15 @@ export const impactCommand: Command = {
     "Files are given relative to the current folder or to the repository root.",
     "--brief prints a Markdown context brief for one file or one component (a folder name from `tool coupling`).",
   ].join("\n"),
-  options: { brief: { type: "boolean" } },
+  options: { ...ANALYSIS_OPTIONS, brief: { type: "boolean" } },
   maxPositionals: 1000,
   async run(context) {
     if (context.positionals.length === 0) throw new TypeError("give at least one file: tool impact <file>...");
     const { analyze } = await import("../analysis/analyze.ts");
     const { contextBrief } = await import("../analysis/brief.ts");
     const { impactOf } = await import("../analysis/impact.ts");
-    const report = analyze(context.root, { onProgress: context.progress });
+    const report = analyze(context.root, analysisOptions(context));
+    noteTruncation(context, report);
     const known = new Set(report.files.map((f) => f.path));
     const targets = context.positionals.map((arg) => toRepoPath(arg, context.root, known));
     if (context.values.brief) {

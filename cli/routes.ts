@@ -1,6 +1,7 @@
 import type { Route, RoutesSection } from "../analysis/schema.ts";
 import { pathPrefix } from "../analysis/routes/paths.ts";
 import type { Command } from "./command.ts";
+import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
 export const routesCommand: Command = {
   name: "routes",
@@ -12,7 +13,7 @@ export const routesCommand: Command = {
     "still be protected by middleware the analysis cannot see.",
     "--json prints the routes section: items (filtered), duplicates, unguardedWrites, contracts, drift.",
   ].join("\n"),
-  options: { kind: { type: "string" }, method: { type: "string" }, framework: { type: "string" } },
+  options: { ...ANALYSIS_OPTIONS, kind: { type: "string" }, method: { type: "string" }, framework: { type: "string" } },
   async run(context) {
     const { RouteKind } = await import("../analysis/routes/registration.ts");
     const kind = context.values.kind === undefined ? undefined : String(context.values.kind);
@@ -22,7 +23,9 @@ export const routesCommand: Command = {
     const method = context.values.method === undefined ? undefined : String(context.values.method).toUpperCase();
     const framework = context.values.framework === undefined ? undefined : String(context.values.framework).toLowerCase();
     const { analyze } = await import("../analysis/analyze.ts");
-    const section = analyze(context.root, { onProgress: context.progress }).routes;
+    const report = analyze(context.root, analysisOptions(context));
+    noteTruncation(context, report);
+    const section = report.routes;
     const items = section.items.filter((r) =>
       (!kind || r.kind === kind) && (!method || r.method === method) && (!framework || r.framework.toLowerCase() === framework)
     );

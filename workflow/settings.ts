@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import { OutsideRepository, readInside } from "../core/inside.ts";
 import { join } from "node:path";
 import {
+  AnalysisConfig,
   ArchitectureConfig,
   CONFIG_FILE,
   type ConfigError,
@@ -19,7 +20,7 @@ import { verificationCommands, VerifyConfig } from "./tasks/checks/verify.ts";
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** The keys with a schema; a problem in any of them is listed, the others are shown as they are. */
-const KNOWN_SECTIONS = { architecture: ArchitectureConfig, history: HistoryConfig, verify: VerifyConfig } as const;
+const KNOWN_SECTIONS = { architecture: ArchitectureConfig, history: HistoryConfig, verify: VerifyConfig, analysis: AnalysisConfig } as const;
 
 export type Settings = {
   file: string;
