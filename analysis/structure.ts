@@ -14,13 +14,17 @@ import { resolveImports } from "./resolve/mod.ts";
 import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
 import { extractRoutes } from "./routes/extract.ts";
 import { extractEnv } from "./configuration/reads.ts";
+import { roleOf } from "./roles.ts";
 import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 import { readInside } from "../core/inside.ts";
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
 /** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
-export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean };
+export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean; includeAll?: boolean };
+
+/** The roles that make up the product's architecture (analysis/roles.ts). */
+const PRODUCT_ROLES = new Set(["source", "generated"]);
 
 const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
 
@@ -65,9 +69,14 @@ export function structure(root: string, options: AnalyzeOptions) {
   lap("resolve");
 
   progress("graph");
-  const paths = facts.map((f) => f.path);
-  const graph = numberGraph(paths, edges);
-  const cycles = findCycles(graph, paths, edges);
+  // The architecture is the product's: tests, fixtures and vendored code stay out of the graph's
+  // cycles and hubs, the components and the health (unless asked for); they keep their edges,
+  // so impact still finds the tests to run.
+  const inProduct = options.includeAll ? () => true : (path: string) => PRODUCT_ROLES.has(roleOf(path));
+  const paths = facts.map((f) => f.path).filter(inProduct);
+  const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
+  const graph = numberGraph(paths, productEdges);
+  const cycles = findCycles(graph, paths, productEdges);
   const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);
   lap("graph");
@@ -77,12 +86,13 @@ export function structure(root: string, options: AnalyzeOptions) {
   const assignment = assignComponents(paths, architecture);
   const entryPoint = entryPointMatcher(project);
   const files = facts.map((f) => {
+    const product = inProduct(f.path);
     const fanIn = fan.fanIn.get(f.path) ?? 0;
-    // A file that registers routes is an entry point: the framework loads it.
-    const unused = fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
-    return fileNode(f, assignment.byFile.get(f.path)!, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
+    // A file that registers routes is an entry point: the framework loads it. A test is run, not imported.
+    const unused = product && fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
+    return fileNode(f, assignment.byFile.get(f.path) ?? `(${roleOf(f.path)})`, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
   });
-  const components = componentsSection(files, edges, assignment.byFile, assignment.source, architecture, configError);
+  const components = componentsSection(files.filter((f) => inProduct(f.path)), productEdges, assignment.byFile, assignment.source, architecture, configError);
   const health = computeHealth(paths.length, {
     "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),

@@ -1,16 +1,23 @@
 import type { AnalyzeOptions } from "../analysis/analyze.ts";
 import type { CommandContext, OptionSpec } from "./command.ts";
 
-/** The flag every analysing command takes: `--max-files N` raises the 5000-file cap. */
-export const ANALYSIS_OPTIONS: OptionSpec = { "max-files": { type: "string" } };
+/**
+ * The flags every analysing command takes: `--max-files N` raises the 5000-file cap;
+ * `--include tests` brings tests, fixtures and vendored code into the architecture (components,
+ * cycles, hubs, health), which is the product's alone by default.
+ */
+export const ANALYSIS_OPTIONS: OptionSpec = { "max-files": { type: "string" }, include: { type: "string" } };
 
 /** The analysis options of a command's flags (the config's `analysis.maxFiles` applies when none). */
 export function analysisOptions(context: CommandContext): AnalyzeOptions {
+  const include = context.values.include;
+  if (include !== undefined && include !== "tests" && include !== "all") throw new RangeError(`--include must be tests (or all), not "${include}"`);
+  const options: AnalyzeOptions = { onProgress: context.progress, ...(include !== undefined ? { includeAll: true } : {}) };
   const text = context.values["max-files"];
-  if (text === undefined) return { onProgress: context.progress };
+  if (text === undefined) return options;
   const value = Number(text);
   if (!/^\d+$/.test(String(text)) || value < 1) throw new RangeError(`--max-files must be a positive whole number, not "${text}"`);
-  return { onProgress: context.progress, maxFiles: value };
+  return { ...options, maxFiles: value };
 }
 
 /** One line on stderr when the file cap left files out: never a silent truncation. */
