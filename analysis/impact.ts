@@ -1,6 +1,7 @@
 import { ToolError } from "../core/errors.ts";
 import { isTestFile } from "./entry-points.ts";
 import type { Impact, Report } from "./schema.ts";
+import { isStandardLibrary } from "./stdlib.ts";
 
 /** The analysis results impact needs; the whole report fits. */
 export type ImpactInput = Pick<Report, "files" | "edges" | "externals" | "routes"> & { integrations?: { items: { id: string; files: string[] }[] } };
@@ -57,7 +58,9 @@ export function impactOf(report: ImpactInput, files: readonly string[]): Impact 
   for (let i = 0; i < forward.length; i++) {
     for (const next of imports.get(forward[i]!) ?? []) if (!reached.has(next)) (reached.add(next), forward.push(next));
   }
-  const packages = [...new Set(report.externals.filter((e) => reached.has(e.file) && e.kind !== "type").map((e) => e.name))].sort();
+  // The language's own standard library is not a package the change reaches.
+  const languageOf = new Map(report.files.map((f) => [f.path, f.language]));
+  const packages = [...new Set(report.externals.filter((e) => reached.has(e.file) && e.kind !== "type" && !isStandardLibrary(languageOf.get(e.file) ?? "", e.name)).map((e) => e.name))].sort();
   const integrations = (report.integrations?.items ?? []).filter((i) => i.files.some((f) => reached.has(f))).map((i) => i.id).sort();
   return { files: [...files], dependents, entryPoints, tests, packages, integrations };
 }

@@ -101,7 +101,7 @@ export const Component = z.object({
   instability: z.number(),
   abstractness: z.number(),
   distance: z.number(),
-  zone: z.enum(["pain", "uselessness", "main-sequence"]),
+  zone: z.enum(["pain", "uselessness", "main-sequence", "isolated"]),
   types: z.number().int(),
   abstractTypes: z.number().int(),
   functions: z.number().int(),

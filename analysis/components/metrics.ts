@@ -84,7 +84,7 @@ export function componentMetrics(files: readonly FileNode[], links: readonly Com
       instability: round(instability),
       abstractness: round(abstractness),
       distance: round(distance),
-      zone: zoneOf(ca, instability, abstractness, distance),
+      zone: zoneOf(ca, ce, instability, abstractness, distance),
       types,
       abstractTypes,
       functions,
@@ -96,11 +96,13 @@ export function componentMetrics(files: readonly FileNode[], links: readonly Com
 }
 
 /**
+ * Isolated: nothing imports it and it imports nothing of the project's (Ca = Ce = 0).
  * Zone of pain: concrete and stable (others depend on it, so it is hard to change).
  * Zone of uselessness: abstract and unstable (abstractions nobody uses). Otherwise near
  * enough to the main sequence.
  */
-function zoneOf(ca: number, instability: number, abstractness: number, distance: number): Component["zone"] {
+function zoneOf(ca: number, ce: number, instability: number, abstractness: number, distance: number): Component["zone"] {
+  if (ca === 0 && ce === 0) return "isolated"; // no import in or out: it has no instability to place
   if (distance < ZONE_DISTANCE) return "main-sequence";
   if (abstractness < 0.5 && instability < 0.5 && ca > 0) return "pain";
   if (abstractness >= 0.5 && instability >= 0.5) return "uselessness";

@@ -2,9 +2,9 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { analyze } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure } from "../../analysis/mod.ts";
 import { assignComponents } from "../../analysis/components/mod.ts";
-import { fixtureRepo, runTool } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const infer = suite("component inference");
 const componentsOf = (paths: string[], config = {}) => {
@@ -142,3 +142,20 @@ cli("tool coupling --json prints the components section; a bad --sort exits 2", 
 });
 
 cli.run();
+
+const isolated = suite("isolated components");
+
+isolated("a component with no import in or out is isolated, not on the main sequence", () => {
+  const root = tempDir("tool-isolated-");
+  writeFiles(root, {
+    "api/server.ts": 'import { db } from "../data/db.ts";\nexport const server = db;\n',
+    "data/db.ts": "export const db = 1;\n",
+    "scripts/once.ts": "export const once = () => 1;\n",
+  });
+  commitAll(root);
+  const zones = Object.fromEntries(analyzeStructure(root).components.items.map((c) => [c.name, c.zone]));
+  assert.is(zones.scripts, "isolated");
+  assert.is.not(zones.api, "isolated");
+});
+
+isolated.run();

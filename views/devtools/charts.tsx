@@ -17,7 +17,7 @@ export function MainSequenceChart(props: { components: Component[]; link: (name:
   const labelAll = props.components.length <= 12;
   const labels = new Map<string, { x: number; y: number; names: string[] }>();
   for (const c of props.components) {
-    if (!labelAll && c.zone === "main-sequence") continue;
+    if (!labelAll && (c.zone === "main-sequence" || c.zone === "isolated")) continue;
     const key = `${c.instability.toFixed(2)},${c.abstractness.toFixed(2)}`;
     const spot = labels.get(key) ?? labels.set(key, { x: x(c.instability), y: y(c.abstractness), names: [] }).get(key)!;
     spot.names.push(short(c.name));

@@ -90,6 +90,8 @@ export function CouplingView(props: CouplingViewProps) {
                       <td>
                         {c.zone === "main-sequence"
                           ? <span class="muted" title="near the main sequence">—</span>
+                          : c.zone === "isolated"
+                          ? <span class="muted" title="no import in or out">isolated</span>
                           : (
                             <span class={`badge ${c.zone === "pain" ? "high" : "medium"}`}>
                               {c.zone === "pain" ? "pain" : "uselessness"}
