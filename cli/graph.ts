@@ -1,6 +1,7 @@
 import type { StructureReport } from "../analysis/structure.ts";
 import type { Command } from "./command.ts";
 import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { plural } from "../core/plural.ts";
 
 const FORMATS = ["text", "mermaid", "dot"];
 
@@ -37,12 +38,12 @@ function summary(report: StructureReport): string {
   const runtime = report.cycles.filter((c) => c.kind === "runtime");
   const typeOnly = report.cycles.filter((c) => c.kind === "type");
   const out: string[] = [];
-  out.push(`${report.files.length} files, ${report.edges.length} imports between them, ${report.unresolved.length} unresolved`);
+  out.push(`${plural(report.files.length, "file")}, ${plural(report.edges.length, "import")} between them, ${report.unresolved.length} unresolved`);
   if (report.truncated) out.push(`truncated: only the first ${report.files.length} source files were analysed`);
   for (const skip of report.skipped) out.push(`skipped ${skip.file}: ${skip.reason}`);
   for (const w of report.warnings) out.push(`warning ${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
   out.push("", `Health ${report.health.score}/100`);
-  for (const d of report.health.deductions) out.push(`  -${d.points} ${d.rule} (${d.files.length} files)`);
+  for (const d of report.health.deductions) out.push(`  -${d.points} ${d.rule} (${plural(d.files.length, "file")})`);
   out.push("", `Cycles: ${runtime.length} runtime, ${typeOnly.length} type-only`);
   for (const cycle of report.cycles) out.push(`  ${cycle.kind === "type" ? "type " : ""}${cycle.loop.join(" -> ")}`);
   out.push("", `Hubs (fan-in >= ${report.hubThreshold}): ${report.hubs.length}`);

@@ -1,5 +1,6 @@
 import type { Command } from "./command.ts";
 import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { plural } from "../core/plural.ts";
 
 export const hotspotsCommand: Command = {
   name: "hotspots",
@@ -30,11 +31,11 @@ export const hotspotsCommand: Command = {
       return 0;
     }
     if (history.note) out.push(`note: ${history.note}`, "");
-    out.push(`${history.commits} commits by ${history.authors} people since ${history.since.slice(0, 10)}`, "");
+    out.push(`${plural(history.commits, "commit")} by ${plural(history.authors, "person", "people")} since ${history.since.slice(0, 10)}`, "");
     out.push("Hotspots (score = churn x complexity x dependents, as percentile ranks):");
     for (const h of history.hotspots.slice(0, limit)) {
       const owner = history.files.find((f) => f.path === h.file);
-      out.push(`  ${h.score.toFixed(1).padStart(5)}  ${h.file}  ${h.commits} commits, complexity ${h.complexity}, ${h.dependents} dependents${owner?.mainAuthor ? `, mostly ${owner.mainAuthor}` : ""}`);
+      out.push(`  ${h.score.toFixed(1).padStart(5)}  ${h.file}  ${plural(h.commits, "commit")}, complexity ${h.complexity}, ${plural(h.dependents, "dependent")}${owner?.mainAuthor ? `, mostly ${owner.mainAuthor}` : ""}`);
     }
     if (history.hotspots.length === 0) out.push("  none (no file both changed and has decision points)");
     out.push("", "Files that change together:");

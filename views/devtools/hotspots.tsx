@@ -5,7 +5,7 @@
  */
 import type { ChangeCoupling, Hotspot, Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
-import { Empty, Meter, type Paged, Pager, percent, Section, ViewHeader, viewHref } from "./parts.tsx";
+import { Empty, Meter, type Paged, Pager, percent, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
 
 export type HotspotsViewProps = { report: Report; hotspots: Paged<Hotspot>; coupling: Paged<ChangeCoupling> };
 
@@ -32,7 +32,7 @@ export function HotspotsView(props: HotspotsViewProps) {
         : (
           <>
             <p class="muted dt-note">
-              From {history.commits} commits since {history.since.slice(0, 10)}
+              From {plural(history.commits, "commit")} since {history.since.slice(0, 10)}
               {history.shallow ? " (a shallow clone: older history is missing)" : ""}.
             </p>
             <Section title="Hotspots" count={hotspots.total}>

@@ -135,4 +135,4 @@ export const fmt = (value: number) => (Number.isInteger(value) ? String(value) :
 
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export { plural } from "../../core/plural.ts";
