@@ -22,6 +22,14 @@ test("GET /ui/tasks lists tasks as a fragment for htmx and inside the shell othe
   assert.match(page, /<section id="tasks-page"/);
 });
 
+test("every input pattern of the Tasks page compiles as the browser reads it (the v flag)", async () => {
+  const h = makeHarness();
+  const text = await (await h.app.request("/ui/tasks", { headers: HOST })).text();
+  const patterns = [...text.matchAll(/pattern="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  assert.ok(patterns.length > 0);
+  for (const pattern of patterns) new RegExp(`^(?:${pattern})$`, "v");
+});
+
 test("POST /ui/tasks creates a task and answers the list; a duplicate is a 409 with the reason shown", async () => {
   const h = makeHarness();
   const created = await h.app.request("/ui/tasks", post(h.token, { title: "Add login", slug: "Add Login", detail: "", preset: "standard" }, { "hx-request": "true" }));
