@@ -3,6 +3,9 @@ import { relative, resolve } from "node:path";
 import type { Command } from "./command.ts";
 import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
+/** How many items of each list the text output shows. */
+const TEXT_LIMIT = 20;
+
 export const impactCommand: Command = {
   name: "impact",
   summary: "what a change to files touches: dependents, entry points, tests to run, integrations",
@@ -34,12 +37,17 @@ export const impactCommand: Command = {
       context.printJson(impact);
       return 0;
     }
+    // Each list is cut at TEXT_LIMIT lines in text; --json lists everything.
+    const listed = <T,>(items: readonly T[], line: (item: T) => string) => [
+      ...items.slice(0, TEXT_LIMIT).map(line),
+      ...(items.length > TEXT_LIMIT ? [`  … and ${items.length - TEXT_LIMIT} more (--json lists all)`] : []),
+    ];
     const out = [`Impact of ${targets.join(", ")}`, "", `Dependents: ${impact.dependents.length}`];
-    for (const d of impact.dependents) out.push(`  ${"  ".repeat(d.distance - 1)}${d.file}${d.distance > 1 ? `  (via ${d.via})` : ""}`);
+    out.push(...listed(impact.dependents, (d) => `  ${"  ".repeat(d.distance - 1)}${d.file}${d.distance > 1 ? `  (via ${d.via})` : ""}`));
     out.push("", `Entry points served: ${impact.entryPoints.length}`);
-    for (const r of impact.entryPoints) out.push(`  ${r.method} ${r.path}  ${r.file}:${r.line}`);
+    out.push(...listed(impact.entryPoints, (r) => `  ${r.method} ${r.path}  ${r.file}:${r.line}`));
     out.push("", `Tests to run: ${impact.tests.length}`);
-    for (const t of impact.tests) out.push(`  ${t.file}  (${t.reason})`);
+    out.push(...listed(impact.tests, (t) => `  ${t.file}  (${t.reason})`));
     const reached = [...impact.integrations, ...impact.packages.map((p) => `package ${p}`)];
     out.push("", `Integrations reached: ${reached.length ? reached.join(", ") : "none"}`);
     context.stdout(out.join("\n"));
