@@ -134,7 +134,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
         const path = specifier.startsWith("/") ? undefined : joinPath(dir, specifier);
         found = path === undefined
           ? { kind: "unresolved", reason: "outside the repository" }
-          : probe(path) ?? { kind: "unresolved", reason: "no such file" };
+          : probe(path) ?? installedPackage(path) ?? { kind: "unresolved", reason: "no such file" };
         relative.set(relativeHere, specifier, found);
       }
       return found;
@@ -234,4 +234,13 @@ function dependenciesLookup(project: ProjectFiles) {
     return names;
   };
   return (from: string) => lookup(dirOf(from));
+}
+
+/**
+ * A relative path into an installed package (`../../node_modules/htmx.org/dist/htmx.js`) is an
+ * import of that package, not a missing file: node_modules is never scanned.
+ */
+function installedPackage(path: string): Resolution | undefined {
+  const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  return match ? { kind: "external", name: match[1]! } : undefined;
 }

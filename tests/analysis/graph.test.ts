@@ -45,6 +45,16 @@ tsApp("a tsconfig path that leads back to the importing file skips it, for that 
   assert.equal(report.externals.map((e) => `${e.file} ${e.name}`), ["shims/fetch.ts fetch"]);
 });
 
+tsApp("a relative path into node_modules is an import of that package, not a missing file", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/page.ts": 'import htmx from "../node_modules/htmx.org/dist/htmx.min.js";\nimport { x } from "../node_modules/@scope/kit/lib/x.js";\nexport const page = [htmx, x];\n',
+  });
+  const report = analyze(root);
+  assert.equal(report.unresolved, []);
+  assert.equal(report.externals.map((e) => e.name), ["htmx.org", "@scope/kit"]);
+});
+
 tsApp("analyze() keeps unresolved specifiers with file, line and reason", () => {
   const report = analyze(fixtureRepo("ts-app"));
   assert.equal(report.unresolved, [
