@@ -7,8 +7,9 @@ const PYTHON = /\.pyi?$/;
 /**
  * Resolves Python imports as the interpreter would with the project installed.
  * Absolute imports are looked up in the source roots: the repository root, `src/`, every folder
- * holding a pyproject.toml, setup.py or setup.cfg (and its `src/`), and the folders those
- * manifests name (`package-dir`, `packages.find where`, poetry `from`, hatch `packages`);
+ * holding a pyproject.toml, setup.py or setup.cfg (and its `src/`), the folders those
+ * manifests name (`package-dir`, `packages.find where`, poetry `from`, hatch `packages`), and
+ * the folder above each topmost package (a folder with `__init__.py` whose parent has none);
  * the roots above the importing file come first. The first root that holds the top-level name
  * (a module, a package with `__init__.py`, or a namespace folder) decides; a script outside any
  * package also sees its own folder, as `sys.path[0]`. `a.b.c` is a/b/c.py, a/b/c/__init__.py,
@@ -33,7 +34,12 @@ export function pythonResolver(project: ProjectFiles): Resolver {
       if (d === "") break;
     }
   }
-  const roots = sourceRoots(project, hasPython);
+  // The folder above each topmost package is a root too (`py/app/__init__.py` makes `py` one),
+  // as a monorepo holds several Python projects without a manifest each.
+  const inits = [...modules].filter((path) => /(^|\/)__init__\.pyi?$/.test(path)).map(dirOf);
+  const packages = new Set(inits);
+  const packageParents = inits.filter((dir) => dir !== "" && !packages.has(dirOf(dir))).map(dirOf);
+  const roots = [...new Set([...sourceRoots(project, hasPython), ...packageParents])];
   const rootsFor = new Map<string, string[]>();
   const orderedRoots = (dir: string): string[] => {
     let ordered = rootsFor.get(dir);

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { languageOf } from "../../analysis/languages/mod.ts";
 import { extractPython } from "../../analysis/languages/python.ts";
-import { fixtureRepo, writeFiles } from "../helpers/repo.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("python");
 const importsOf = (src: string) => extractPython(src).imports.map((i) => `${i.specifier}@${i.line}`);
@@ -216,6 +216,23 @@ test("analyze() resolves the Python fixture: src layout, relative, namespace and
   assert.is(billing.complexity, 4);
   assert.is(billing.nesting, 3);
   assert.equal(billing.markers.map((m) => `${m.kind}@${m.line}`), ["TODO@15"]);
+});
+
+test("a package in a subfolder resolves from the folder above it, without a manifest", () => {
+  const root = tempDir("tool-py-sub-");
+  writeFiles(root, {
+    "py/app/__init__.py": "",
+    "py/app/core/__init__.py": "",
+    "py/app/core/db.py": "def connect():\n    return 1\n",
+    "py/app/core/models.py": "class User:\n    pass\n",
+    "py/app/api/__init__.py": "",
+    "py/app/api/routes.py": "import app.core.db\nfrom app.core import models\nfrom . import helpers\n",
+    "py/app/api/helpers.py": "X = 1\n",
+  });
+  const report = analyze(root);
+  const edges = report.edges.filter((e) => e.from === "py/app/api/routes.py").map((e) => e.to).sort();
+  assert.equal(edges, ["py/app/api/helpers.py", "py/app/core/db.py", "py/app/core/models.py"]);
+  assert.not.ok(report.externals.some((e) => e.name === "app"), "app is the project's own package, not an external one");
 });
 
 test.run();
