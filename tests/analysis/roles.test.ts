@@ -44,4 +44,17 @@ test("--include tests brings them back", () => {
   assert.match(bad.stderr, /--include must be tests/);
 });
 
+test("findings read as sentences and are about the product: no split-the-file for a migration or a fixture", () => {
+  const root = tempDir("tool-roles-findings-");
+  const long = (n: number) => Array.from({ length: n }, (_, i) => `x${i} = ${i}`).join("\n") + "\n";
+  writeFiles(root, {
+    "shop/models.py": long(900),
+    "shop/migrations/0001_initial.py": long(2000),
+    "tests/fixtures/big/sample.py": long(2000),
+  });
+  commitAll(root);
+  const findings = analyze(root).findings.filter((f) => f.rule === "complex-file");
+  assert.equal(findings.map((f) => [f.evidence[0]!.file, f.title]), [["shop/models.py", "Very long file"]]);
+});
+
 test.run();
