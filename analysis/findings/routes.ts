@@ -3,6 +3,9 @@ import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "routes">;
 
+/** Paths that are public on purpose: a guard on them would lock everyone out. */
+const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|password|forgot|reset|verify-?email|confirm|webhooks?|callback|oauth|token|refresh|logout|sign-?out)/i;
+
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {
   const { routes } = report;
@@ -32,9 +35,16 @@ export function routeFindings(report: Input): Finding[] {
     }));
   }
   for (const r of routes.unguardedWrites) {
-    found.push(finding("security", "unguarded-write", "high", `${r.method} ${r.path}\n${r.file}`, {
+    // Signing in or up, resetting a password and receiving a webhook are public by design.
+    const open = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+    found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
-      evidence: [{ file: r.file, line: r.line, detail: "no global guard was found either; middleware the analysis cannot see may protect it" }],
+      evidence: [{
+        file: r.file, line: r.line,
+        detail: open
+          ? `its path (${open}) says it is public by design, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
+          : "no global guard was found either; middleware the analysis cannot see may protect it",
+      }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
       task: { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
     }));

@@ -79,6 +79,13 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(tsApp.filter((f) => f.rule === "type-cycle").map((f) => f.severity), ["low"]);
   const express = analyze(fixtureRepo("routes-express")).findings;
   assert.equal(express.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title]), [["high", "DELETE /api/v1/orders/{orderId} has no route-level guard"]]);
+  const open = tempDir();
+  writeFiles(open, {
+    "server.js": 'const express = require("express");\nconst app = express();\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["low", "POST /auth/login"], ["low", "POST /webhooks/stripe"]], "sign-in and webhooks are public by design: low");
   const root = tempDir();
   writeFiles(root, { "src/a.ts": "// FIXME: breaks on leap years\n// TODO: cache\nexport const a = 1;\n" });
   const debt = analyze(root).findings.find((f) => f.rule === "debt-markers")!;
