@@ -111,7 +111,7 @@ export function structure(root: string, options: AnalyzeOptions) {
         line: f.parseError!.line,
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
       })),
-      ...languageWarnings(facts),
+      ...languageWarnings(options.includeAll ? facts : facts.filter((f) => PRODUCT_ROLES.has(roleOf(f.path)))),
       ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
     ],
     git: scanned.git,

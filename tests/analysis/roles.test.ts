@@ -57,4 +57,11 @@ test("findings read as sentences and are about the product: no split-the-file fo
   assert.equal(findings.map((f) => [f.evidence[0]!.file, f.title]), [["shop/models.py", "Very long file"]]);
 });
 
+test("a language seen only in fixtures brings no warning about that language", () => {
+  const root = repo();
+  writeFiles(root, { "tests/fixtures/rails/app/models/user.rb": "class User < ApplicationRecord\nend\n" });
+  commitAll(root, "a Ruby fixture");
+  assert.not.ok(analyze(root).warnings.some((w) => /Zeitwerk|autoload/i.test(w.message)), "no Rails warning for a TypeScript project");
+});
+
 test.run();
