@@ -35,7 +35,7 @@ export const taskViewRoutes = (service: ProjectService) =>
     .post("/ui/tasks", async (c) => {
       try {
         const created = await createImprovement(service, await readJson(c, Improvement));
-        return renderView(c, "Tasks", <TaskList tasks={readAll(service.root)} notice={{ ok: true, text: `Created task ${created.slug}.` }} />);
+        return renderView(c, "Tasks", <TaskList tasks={readAll(service.root)} notice={{ ok: true, text: `Created task ${created.slug}.`, task: created.slug }} />);
       } catch (error) {
         if (!isUserError(error)) throw error;
         c.status(errorStatus(error));

@@ -34,7 +34,9 @@ test("POST /ui/tasks creates a task and answers the list; a duplicate is a 409 w
   const h = makeHarness();
   const created = await h.app.request("/ui/tasks", post(h.token, { title: "Add login", slug: "Add Login", detail: "", preset: "standard" }, { "hx-request": "true" }));
   assert.is(created.status, 200);
-  assert.match(await created.text(), /Created task add-login\./);
+  const createdText = await created.text();
+  assert.match(createdText, /Created task add-login\./);
+  assert.match(createdText, /<a href="#task\/add-login">Open it<\/a>/, "the notice opens the new task");
   assert.is(readTask(h.root, "add-login").title, "Add login");
   const again = await h.app.request("/ui/tasks", post(h.token, { title: "Again", slug: "add-login" }, { "hx-request": "true" }));
   assert.is(again.status, 409);
@@ -49,6 +51,7 @@ test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks an
   await addSubtask(h.root, "login", { title: "Schema", criteria: ["AC-1"] });
   writeFileSync(join(h.root, ".tool/tasks/login/plan.md"), "# The plan\n\n<script>alert(1)</script>\n\n- step one\n");
   const html = await (await h.app.request("/ui/task/login", { headers: HX })).text();
+  assert.match(html, /<button class="button" title="subtasks are open or criteria untested: done would be refused"[^>]*>done<\/button>/, "done is not the primary step while a subtask is open");
   assert.match(html, /<li class="done">plan<\/li><li class="current" aria-current="step">build<\/li>/);
   assert.match(html, /AC-1<\/td><td>users sign in<\/td><td><span class="badge ok">yes/);
   assert.match(html, /hx-post="\/ui\/task\/login\/action"/);

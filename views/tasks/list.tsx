@@ -2,7 +2,7 @@
 import type { FC } from "hono/jsx";
 import { PRESET_NAMES, PRESETS, type Task } from "../../workflow/tasks/mod.ts";
 
-export type TaskListProps = { tasks: Task[]; notice?: { ok: boolean; text: string } };
+export type TaskListProps = { tasks: Task[]; notice?: { ok: boolean; text: string; task?: string } };
 
 /**
  * The Tasks page: every task with its workflow stage and subtask progress, and a form to
@@ -12,7 +12,7 @@ export const TaskList: FC<TaskListProps> = ({ tasks, notice }) => (
   <section id="tasks-page" class="tasks">
     <h1>Tasks</h1>
     <p><a href="#runs">All flow runs</a></p>
-    {notice && <p class={`notice ${notice.ok ? "ok" : "error"}`} role="status">{notice.text}</p>}
+    {notice && <p class={`notice ${notice.ok ? "ok" : "error"}`} role="status">{notice.text}{notice.task && <> <a href={`#task/${notice.task}`}>Open it</a></>}</p>}
     {tasks.length === 0
       ? <p class="empty">No tasks yet. Create the first one below, or from a finding in the Codebase section.</p>
       : (

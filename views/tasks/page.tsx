@@ -28,6 +28,8 @@ export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { fi
 export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, flows, loops }) => {
   const post = `/ui/task/${task.id}/action`;
   const here = task.stages.indexOf(task.stage);
+  // "done" is the step to take only when the task would be accepted as done.
+  const ready = task.subtasks.every((s) => s.status === "done") && task.criteria.every((c) => c.tested);
   return (
     <section id="task-page" class="task">
       <header class="task-head">
@@ -50,7 +52,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
         ))}
         {task.done
           ? <button class="button" hx-post={post} hx-vals={JSON.stringify({ action: "reopen" })} hx-target="#task-page" hx-swap="outerHTML">reopen</button>
-          : <button class="button primary" hx-post={post} hx-vals={JSON.stringify({ action: "done" })} hx-target="#task-page" hx-swap="outerHTML">done</button>}
+          : <button class={`button${ready ? " primary" : ""}`} title={ready ? "every subtask is done and every criterion tested" : "subtasks are open or criteria untested: done would be refused"} hx-post={post} hx-vals={JSON.stringify({ action: "done" })} hx-target="#task-page" hx-swap="outerHTML">done</button>}
       </div>
       <div class="grid">
         <div class="card">
