@@ -10,7 +10,11 @@ export function architectureFindings(report: Input): Finding[] {
     const runtime = cycle.kind === "runtime";
     found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", runtime ? "high" : "low", cycle.files.join("\n"), {
       title: `${runtime ? "Import" : "Type-only import"} cycle of ${cycle.files.length} files`,
-      evidence: cycle.loop.slice(0, -1).map((file, i) => ({ file, detail: `imports ${cycle.loop[i + 1]}` })),
+      evidence: [
+        ...cycle.loop.slice(0, -1).map((file, i) => ({ file, detail: `imports ${cycle.loop[i + 1]}` })),
+        // The loop shown is one way round; the cycle's other files are in it through other imports.
+        ...cycle.files.filter((file) => !cycle.loop.includes(file)).map((file) => ({ file, detail: "is in the same cycle through other imports" })),
+      ],
       action: runtime
         ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
         : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",

@@ -73,6 +73,18 @@ findings("findings are ranked high, medium, low, with stable ids, evidence and a
   assert.match(boundary.task.title, /Remove the forbidden import in src\/ui\/view\.ts/);
 });
 
+findings("a cycle's evidence names every file in it, those off the loop shown too", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
+    "src/b.ts": 'import { a } from "./a.ts";\nimport { c } from "./c.ts";\nexport const b = () => [a, c];\n',
+    "src/c.ts": 'import { b } from "./b.ts";\nexport const c = () => b;\n',
+  });
+  const cycle = analyze(root).findings.find((f) => f.rule === "import-cycle")!;
+  assert.is(cycle.title, "Import cycle of 3 files");
+  assert.equal(cycle.evidence.map((e) => e.file).sort(), ["src/a.ts", "src/b.ts", "src/c.ts"]);
+});
+
 findings("cycles, unguarded writes and debt markers become findings", () => {
   const tsApp = analyze(fixtureRepo("ts-app")).findings;
   assert.equal(tsApp.filter((f) => f.rule === "import-cycle").length, 2);
