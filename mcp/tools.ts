@@ -24,6 +24,8 @@ function cut<T>(items: readonly T[], n: number): { items: T[]; left: number } {
 
 const INSTRUCTION_FILES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md", ".github/copilot-instructions.md", ".cursorrules", ".cursor/rules", "CONTRIBUTING.md"];
 
+// `args` arrive checked by the SDK against `input`; each tool reads the fields it declared.
+// deno-lint-ignore no-explicit-any
 type Tool = { title: string; description: string; input: z.ZodRawShape; run(context: ToolContext, args: any): Promise<unknown> | unknown };
 
 /** The thirteen read-only tools of `tool mcp` (SPEC.md, MCP server). */
