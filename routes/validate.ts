@@ -6,24 +6,37 @@ import type { z } from "zod";
  * TypeError naming the field; both answer 400. An empty body is validated as `undefined`.
  */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  return validate(schema, await readBody(c), "body");
+}
+
+/**
+ * Reads a form the page posts (JSON, every field, an empty one as ""): empty fields mean "not
+ * set" and are left out, `fixed` fields (the task id of the address) are added, then it is
+ * validated as readJson does.
+ */
+export async function readForm<T extends z.ZodType>(c: Context, schema: T, fixed: Record<string, unknown> = {}): Promise<z.infer<T>> {
+  const body = await readBody(c);
+  const fields = body && typeof body === "object" && !Array.isArray(body) ? Object.entries(body).filter(([, v]) => v !== "") : [];
+  return validate(schema, { ...Object.fromEntries(fields), ...fixed }, "body");
+}
+
+async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
-  let value: unknown;
-  if (text.trim() !== "") {
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new SyntaxError(`The body is not valid JSON: ${(error as Error).message}`);
-    }
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SyntaxError(`The body is not valid JSON: ${(error as Error).message}`);
   }
-  return check(schema, value, "body");
 }
 
 /** Validates the query string (each name's first value) against a schema; 400 naming the field. */
 export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  return check(schema, c.req.query(), "query");
+  return validate(schema, c.req.query(), "query");
 }
 
-function check<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
+/** Validates a value; a failure is a TypeError naming the field (a 400). */
+export function validate<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new TypeError(issueMessage(parsed.error.issues[0]!, where));

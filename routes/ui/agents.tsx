@@ -6,7 +6,7 @@ import { agentConfiguration } from "../../workflow/agents/mod.ts";
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { StageBody, stageAction, TrustBody, trustAction } from "../api/agents.ts";
 import { errorStatus } from "../errors.ts";
-import { readJson } from "../validate.ts";
+import { readForm, readJson } from "../validate.ts";
 
 /**
  * The writes of the Settings page's agents card: trust and stage routing, run as POST
@@ -20,12 +20,9 @@ export const agentSettingsRoutes = (service: ProjectService) =>
       return result.output.trim();
     }))
     .post("/ui/settings/agents/stage", (c) => answer(c, service, async () => {
-      // A form sends every field, empty ones as "": those mean "not set".
-      const form = await c.req.json().catch(() => ({})) as Record<string, unknown>;
-      const body = StageBody.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")));
-      if (!body.success) throw new TypeError(`"${body.error.issues[0]!.path.join(".")}" ${body.error.issues[0]!.message}`);
-      const result = await stageAction(service, body.data);
-      return result.ok ? `${body.data.stage}: ${body.data.reset ? "built-in route again" : "routed"}` : String((result.data as { error?: string }).error);
+      const body = await readForm(c, StageBody);
+      const result = await stageAction(service, body);
+      return result.ok ? `${body.stage}: ${body.reset ? "built-in route again" : "routed"}` : String((result.data as { error?: string }).error);
     }));
 
 async function answer(c: Context, service: ProjectService, write: () => Promise<string>) {

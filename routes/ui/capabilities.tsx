@@ -8,7 +8,7 @@ import { ADAPTERS, activeAdapter, findEntry, installedState, type Plan, searchCa
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { CapabilitiesBody, capabilityAction } from "../api/capabilities.ts";
 import { errorStatus } from "../errors.ts";
-import { readJson, readQuery } from "../validate.ts";
+import { readJson, readQuery, validate } from "../validate.ts";
 import { runTool } from "../api/tool.ts";
 import { escapeText, settingsView } from "./shell.ts";
 
@@ -33,10 +33,9 @@ export const capabilityViewRoutes = (service: ProjectService) =>
     .post("/ui/capabilities", async (c) => {
       const form = await readJson(c, z.record(z.string(), z.unknown()));
       const refs = ([] as unknown[]).concat(form.ref ?? []).map(String);
-      const body = CapabilitiesBody.safeParse({ action: "add", refs, to: form.to, allowExec: form.allowExec === "true" || form.allowExec === true, apply: form.apply === "true" || form.apply === true });
-      if (!body.success) throw new TypeError(`"${body.error.issues[0]!.path.join(".")}" ${body.error.issues[0]!.message}`);
+      const body = validate(CapabilitiesBody, { action: "add", refs, to: form.to, allowExec: form.allowExec === "true" || form.allowExec === true, apply: form.apply === "true" || form.apply === true }, "body");
       try {
-        const { data } = await capabilityAction(service, body.data);
+        const { data } = await capabilityAction(service, body);
         const plan = data as Plan;
         return page(c, service, { q: "", kind: "" }, refs[0], plan, plan.applied ? { ok: true, text: `Installed ${refs.join(", ")} for ${plan.adapter}.` } : undefined);
       } catch (error) {

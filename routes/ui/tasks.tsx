@@ -20,7 +20,7 @@ import { agentConfiguration, findProvider, findRecordedRun, PERMISSIONS, readAge
 import { renderView } from "../../views/shell.tsx";
 import { errorStatus } from "../errors.ts";
 import { createImprovement, Improvement, runTaskAction } from "../api/tasks.ts";
-import { readJson, readQuery } from "../validate.ts";
+import { readForm, readJson, readQuery } from "../validate.ts";
 
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
 
@@ -71,12 +71,10 @@ export const taskViewRoutes = (service: ProjectService) =>
     })
     .post("/ui/task/:id/approval", async (c) => {
       const id = taskId(c);
-      const form = await readJson(c, z.record(z.string(), z.unknown()));
-      const body = ApprovalBody.safeParse({ ...form, task: id });
-      if (!body.success) throw new TypeError(`"${body.error.issues[0]!.path.join(".")}" ${body.error.issues[0]!.message}`);
+      const body = await readForm(c, ApprovalBody, { task: id });
       try {
-        const { outcome, next, notes } = await queueDecision(service, body.data);
-        return taskPage(c, service, id, { result: { ok: outcome === "passed", next: `Flow ${body.data.flow}: ${outcome}. ${next}`, notes } });
+        const { outcome, next, notes } = await queueDecision(service, body);
+        return taskPage(c, service, id, { result: { ok: outcome === "passed", next: `Flow ${body.flow}: ${outcome}. ${next}`, notes } });
       } catch (error) {
         if (!isUserError(error)) throw error;
         c.status(errorStatus(error));
@@ -85,17 +83,15 @@ export const taskViewRoutes = (service: ProjectService) =>
     })
     .post("/ui/task/:id/loop", async (c) => {
       const id = taskId(c);
-      const form = await readJson(c, z.record(z.string(), z.unknown()));
-      const parsed = LoopForm.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => v !== "")));
-      if (!parsed.success) throw new TypeError(`"${parsed.error.issues[0]!.path.join(".")}" ${parsed.error.issues[0]!.message}`);
+      const form = await readForm(c, LoopForm);
       try {
-        startLoop(service.root, id, parsed.data);
+        startLoop(service.root, id, form);
       } catch (error) {
         if (!isUserError(error)) throw error;
         c.status(errorStatus(error));
         return taskPage(c, service, id, { result: { ok: false, notes: [(error as Error).message] } });
       }
-      return taskPage(c, service, id, { result: { ok: true, notes: [], next: `A loop started with flow ${parsed.data.flow}: it shows under Loops in a moment.` } });
+      return taskPage(c, service, id, { result: { ok: true, notes: [], next: `A loop started with flow ${form.flow}: it shows under Loops in a moment.` } });
     })
     .get("/ui/runs", (c) => {
       const filter = readQuery(c, z.object({ task: z.string().max(81).optional(), flow: z.string().max(40).optional(), outcome: z.string().max(10).optional() }));
