@@ -1,10 +1,9 @@
 import process from "node:process";
-import type { Command, CommandContext } from "./command.ts";
+import { type Command, type CommandContext, stringValue } from "./command.ts";
 
 /** The agents module, loaded when an agent command runs (cli/commands.ts says why). */
 const agents = () => import("../workflow/agents/mod.ts");
 
-const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 const ACTIONS = ["list", "trust", "untrust", "stage", "models", "runs", "run"];
 
 export const agentCommand: Command = {
@@ -52,7 +51,7 @@ export const agentCommand: Command = {
       }
       case "trust": {
         const provider = need(first, "provider");
-        const max = str(context, "max-permission");
+        const max = stringValue(context, "max-permission");
         const parsed = max === undefined ? undefined : a.Permission.safeParse(max);
         if (parsed && !parsed.success) throw new RangeError(`--max-permission must be read, edit or full, not "${max}"`);
         const config = await a.trustProvider(root, provider, parsed?.data);
@@ -69,7 +68,7 @@ export const agentCommand: Command = {
       }
       case "stage": {
         const stage = need(first, "stage");
-        await a.routeStage(root, stage, { provider: str(context, "provider"), model: str(context, "model"), effort: str(context, "effort"), reset: context.values.reset === true });
+        await a.routeStage(root, stage, { provider: stringValue(context, "provider"), model: stringValue(context, "model"), effort: stringValue(context, "effort"), reset: context.values.reset === true });
         const route = a.agentConfiguration(root).routes[stage];
         if (context.json) context.printJson({ stage, route });
         else context.stdout(`${stage}: ${JSON.stringify(route)}`);
@@ -99,19 +98,19 @@ type Agents = Awaited<ReturnType<typeof agents>>;
 
 /** `tool agent run`: starts the run, prints its events as they come, stops it on Ctrl+C. */
 async function runForeground(context: CommandContext, a: Agents, task: string, subtask: string | undefined): Promise<number> {
-  const provider = str(context, "provider");
+  const provider = stringValue(context, "provider");
   if (!provider) throw new TypeError("--provider is required: tool agent run <task> [<subtask>] --provider P");
   const runs = new a.AgentRuns(context.root);
   const issues = context.values.issue === undefined ? undefined : (context.values.issue as string[]).map(String);
-  const permission = str(context, "permission");
+  const permission = stringValue(context, "permission");
   const unlisten = runs.listen((message) => {
     if (message.kind !== "event") return;
     if (context.json) context.stdout(JSON.stringify(message.event));
     else context.stdout(describe(message.event));
   });
   const run = runs.start({
-    task, provider, subtask, model: str(context, "model"), effort: str(context, "effort"),
-    permission: permission as never, prompt: str(context, "prompt"), issues,
+    task, provider, subtask, model: stringValue(context, "model"), effort: stringValue(context, "effort"),
+    permission: permission as never, prompt: stringValue(context, "prompt"), issues,
   });
   const interrupt = () => void runs.stop(run.id);
   process.on("SIGINT", interrupt);

@@ -1,8 +1,7 @@
-import type { Command, CommandContext } from "./command.ts";
+import { type Command, stringValue } from "./command.ts";
 
 /** The capabilities module, loaded when one of these commands runs (cli/commands.ts says why). */
 const capabilities = () => import("../workflow/capabilities/mod.ts");
-const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 
 export const catalogCommand: Command = {
   name: "catalog",
@@ -26,7 +25,7 @@ export const catalogCommand: Command = {
       return 0;
     }
     if (action !== "search") throw new TypeError("give an action: search or show");
-    const kind = str(context, "kind");
+    const kind = stringValue(context, "kind");
     if (kind && !c.KINDS.includes(kind as never)) throw new RangeError(`--kind must be one of ${c.KINDS.join(", ")}, not "${kind}"`);
     const found = c.searchCatalog(rest.join(" "), { kind });
     if (context.json) return (context.printJson({ entries: found }), 0);
@@ -60,7 +59,7 @@ export const capabilityCommand: Command = {
       return 0;
     }
     if (action !== "add" && action !== "remove" && action !== "sync") throw new TypeError("give an action: add, remove, sync or list");
-    const plan = c.install(context.root, { action, refs, to: str(context, "to"), allowExec: context.values["allow-exec"] === true, force: context.values.force === true, apply: context.values.apply === true });
+    const plan = c.install(context.root, { action, refs, to: stringValue(context, "to"), allowExec: context.values["allow-exec"] === true, force: context.values.force === true, apply: context.values.apply === true });
     if (context.json) return (context.printJson(plan), 0);
     for (const change of plan.changes) {
       context.stdout(`${change.action.padEnd(9)} ${change.path}`);
@@ -118,8 +117,8 @@ export const languageCommand: Command = {
   usage: "tool language [--docs LANG] [--code LANG]",
   options: { docs: { type: "string" }, code: { type: "string" } },
   async run(context) {
-    const docs = str(context, "docs");
-    const code = str(context, "code");
+    const docs = stringValue(context, "docs");
+    const code = stringValue(context, "code");
     const LANG = /^[A-Za-z][A-Za-z -]{1,30}$/;
     for (const [flag, value] of [["--docs", docs], ["--code", code]] as const) {
       if (value !== undefined && !LANG.test(value)) throw new RangeError(`${flag} must be a language name or code (en, English, pt-BR), not "${value}"`);

@@ -30,3 +30,7 @@ export type Command = {
   maxPositionals?: number;
   run(context: CommandContext): Promise<number> | number;
 };
+
+/** A flag's value as a string, or undefined when the flag was not given. */
+export const stringValue = (context: CommandContext, name: string): string | undefined =>
+  context.values[name] === undefined ? undefined : String(context.values[name]);

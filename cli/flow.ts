@@ -1,9 +1,8 @@
-import type { Command, CommandContext } from "./command.ts";
+import { type Command, stringValue } from "./command.ts";
 
 /** The flows module, loaded when a flow command runs (cli/commands.ts says why). */
 const flows = () => import("../workflow/flows/mod.ts");
 
-const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 const ACTIONS = ["list", "show", "run", "approve", "reject"];
 const MARK: Record<string, string> = { passed: "✓", failed: "✗", waiting: "…", skipped: "-", error: "!" };
 
@@ -57,7 +56,7 @@ export const flowCommand: Command = {
       return result.run.outcome === "failed" || result.run.outcome === "error" ? 1 : 0;
     }
     if (!flow || !gate) throw new TypeError(`usage: tool flow ${action} <task> <flow> <gate> --by NAME${action === "reject" ? " --reason TEXT" : ""}`);
-    const decided = await f.decide(root, task, flow, { gate, decision: action === "approve" ? "approve" : "reject", by: str(context, "by"), reason: str(context, "reason") });
+    const decided = await f.decide(root, task, flow, { gate, decision: action === "approve" ? "approve" : "reject", by: stringValue(context, "by"), reason: stringValue(context, "reason") });
     if (context.json) context.printJson({ approval: decided.approval, outcome: decided.outcome, next: decided.next, notes: decided.notes });
     else {
       context.stdout(`${gate} ${action === "approve" ? "approved" : "rejected"} by ${decided.approval.by}; flow ${flow}: ${decided.outcome}`);

@@ -1,12 +1,11 @@
 import process from "node:process";
-import type { Command, CommandContext } from "./command.ts";
+import { type Command, type CommandContext, stringValue } from "./command.ts";
 
-const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 const ACTIONS = ["start", "stop", "verify", "list", "show"];
 
 /** A budget flag as a number; anything else is bad input (exit 2). */
 function budget(context: CommandContext, flag: string): number | undefined {
-  const text = str(context, flag);
+  const text = stringValue(context, flag);
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value > 0)) throw new RangeError(`--${flag} must be a positive number, not "${text}"`);
@@ -52,7 +51,7 @@ export const loopCommand: Command = {
     if (!id) throw new TypeError(`give the loop id: tool loop ${action} ${task} <loop> (tool loop list shows them)`);
     store.checkIds(task, id);
     if (action === "stop") {
-      const request = store.requestStop(root, task, id, str(context, "reason") ?? "");
+      const request = store.requestStop(root, task, id, stringValue(context, "reason") ?? "");
       if (context.json) context.printJson({ requested: true, ...request });
       else context.stdout(`asked loop ${id} to stop; it stops within a second`);
       return 0;
@@ -82,14 +81,14 @@ async function start(context: CommandContext, task: string): Promise<number> {
   const { runLoop } = await import("../workflow/loops/engine.ts");
   const { loopDeps } = await import("../workflow/loops/deps.ts");
   const { requestStop, loopSummary } = await import("../workflow/loops/store.ts");
-  const mode = str(context, "mode") === "console" ? "console" : "foreground";
+  const mode = stringValue(context, "mode") === "console" ? "console" : "foreground";
   let current: { task: string; id: string } | undefined;
   const interrupt = () => current && requestStop(context.root, current.task, current.id, "interrupted (Ctrl+C)");
   process.on("SIGINT", interrupt);
   process.on("SIGTERM", interrupt);
   try {
     const state = await runLoop(context.root, {
-      task, flow: str(context, "flow") ?? "iterate", provider: str(context, "provider"), model: str(context, "model"), effort: str(context, "effort"),
+      task, flow: stringValue(context, "flow") ?? "iterate", provider: stringValue(context, "provider"), model: stringValue(context, "model"), effort: stringValue(context, "effort"),
       maxIterations: budget(context, "max-iterations"), maxMinutes: budget(context, "max-minutes"), maxCost: budget(context, "max-cost"), mode,
     }, loopDeps, (state, message) => {
       current = { task: state.task, id: state.id };

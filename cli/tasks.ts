@@ -1,10 +1,9 @@
 import type { Task } from "../workflow/tasks/mod.ts";
-import type { Command, CommandContext } from "./command.ts";
+import { type Command, stringValue } from "./command.ts";
 
 /** The task store, loaded when a task command runs (cli/commands.ts says why). */
 const store = () => import("../workflow/tasks/mod.ts");
 
-const str = (context: CommandContext, name: string) => (context.values[name] === undefined ? undefined : String(context.values[name]));
 const csv = (value: string | undefined) => (value ? value.split(",").map((v) => v.trim()).filter(Boolean) : undefined);
 const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)]);
 
@@ -18,9 +17,9 @@ export const newCommand: Command = {
     const { createTask, readTask } = await store();
     const slug = context.positionals[0];
     if (!slug) throw new TypeError("give the task's slug: tool new <slug> --title T");
-    const title = str(context, "title");
+    const title = stringValue(context, "title");
     if (!title) throw new TypeError("--title is required");
-    const created = createTask(context.root, { slug, title, detail: str(context, "detail"), preset: str(context, "preset"), criteria: strings(context.values.criterion) });
+    const created = createTask(context.root, { slug, title, detail: stringValue(context, "detail"), preset: stringValue(context, "preset"), criteria: strings(context.values.criterion) });
     if (context.json) context.printJson({ slug: created.id, preset: created.preset });
     else context.stdout(`created task ${created.id} (${created.preset}); next: ${readTask(context.root, created.id).next}`);
     return 0;
@@ -82,11 +81,11 @@ export const subtaskCommand: Command = {
     const [action, id, nn, status] = context.positionals;
     if (action === "add") {
       if (!id) throw new TypeError("give the task id: tool subtask add <id> --title T");
-      const title = str(context, "title");
+      const title = stringValue(context, "title");
       if (!title) throw new TypeError("--title is required");
       const number = await addSubtask(context.root, id, {
-        title, type: str(context, "type"), complexity: str(context, "complexity"), dependsOn: csv(str(context, "depends-on")),
-        criteria: csv(str(context, "criteria")), files: csv(str(context, "files")), items: strings(context.values.item),
+        title, type: stringValue(context, "type"), complexity: stringValue(context, "complexity"), dependsOn: csv(stringValue(context, "depends-on")),
+        criteria: csv(stringValue(context, "criteria")), files: csv(stringValue(context, "files")), items: strings(context.values.item),
       });
       if (context.json) context.printJson({ task: id, subtask: number });
       else context.stdout(`added subtask ${number} to ${id}`);
@@ -116,7 +115,7 @@ export const doneCommand: Command = {
     const { markDone } = await store();
     const id = context.positionals[0];
     if (!id) throw new TypeError("give the task id: tool done <id>");
-    const task = await markDone(context.root, id, { by: str(context, "by"), note: str(context, "note"), force: context.values.force === true });
+    const task = await markDone(context.root, id, { by: stringValue(context, "by"), note: stringValue(context, "note"), force: context.values.force === true });
     if (context.json) context.printJson({ task: id, done: task.done });
     else context.stdout(`task ${id} is done`);
     return 0;
