@@ -5,7 +5,7 @@ import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { ToolError } from "../../core/errors.ts";
 import { tryReadInside } from "../../core/inside.ts";
-import { ADAPTERS, findAdapter, type Output } from "./adapters/mod.ts";
+import { ADAPTERS, type Adapter, findAdapter, type Output } from "./adapters/mod.ts";
 import { findEntry } from "./catalog.ts";
 import type { Entry } from "./schema.ts";
 
@@ -82,7 +82,8 @@ export function install(root: string, request: InstallRequest): Plan {
       }
       const before = current(output.path);
       const mine = previous?.parts.find((p) => p.path === output.path && p.type === output.type);
-      if (mine && before !== null && partHash(before, mine, entry) !== mine.hash && !request.force && partHash(before, mine, entry) !== null) {
+      const now = mine && before !== null ? partHash(before, mine, entry) : null;
+      if (mine && now !== null && now !== mine.hash && !request.force) {
         conflicts.push(output.path);
         continue;
       }
@@ -100,7 +101,7 @@ export function install(root: string, request: InstallRequest): Plan {
         conflicts.push(old.path);
         continue;
       }
-      files.set(old.path, removePart(before, old, entry));
+      files.set(old.path, removePart(before, old, entry, adapter));
     }
     if (request.action !== "remove" && parts.length) nextRecord.push({ ref: entry.ref, adapter: adapter.id, at: new Date().toISOString(), parts });
   }
@@ -142,7 +143,7 @@ export function installedState(root: string) {
     const upstream = entry ? findAdapter(installed.adapter).render(entry).flatMap((o) => (o.type === "unsupported" ? [] : [o])) : [];
     const outdated = entry !== undefined && installed.parts.some((part) => {
       const output = upstream.find((o) => o.path === part.path);
-      return !output || hash(writtenOf(output, entry)) !== part.hash;
+      return !output || hash(writtenOf(output)) !== part.hash;
     });
     return { ref: installed.ref, adapter: installed.adapter, at: installed.at, parts, outdated, state: parts.some((p) => p.state === "modified") ? "modified" : parts.some((p) => p.state === "missing") ? "missing" : "current" };
   });
@@ -152,8 +153,7 @@ const BEGIN = (ref: string) => `<!-- tool:begin ${ref} -->`;
 const END = (ref: string) => `<!-- tool:end ${ref} -->`;
 
 /** What an output writes, as hashed: a whole file, a section's content, a key's JSON. */
-function writtenOf(output: Exclude<Output, { type: "unsupported" }>, entry: Entry): string {
-  void entry;
+function writtenOf(output: Exclude<Output, { type: "unsupported" }>): string {
   if (output.type === "file" || output.type === "section") return output.content;
   if (output.type === "json") return JSON.stringify(output.value);
   return JSON.stringify(output.items);
@@ -177,7 +177,7 @@ function partHash(text: string, part: Part, entry: Entry): string | null {
 }
 
 function applyOutput(before: string | null, output: Exclude<Output, { type: "unsupported" }>, entry: Entry, path: string): { content: string; written: string } {
-  const written = writtenOf(output, entry);
+  const written = writtenOf(output);
   if (output.type === "file") return { content: output.content, written };
   if (output.type === "section") {
     const block = `${BEGIN(entry.ref)}\n${output.content.trimEnd()}\n${END(entry.ref)}`;
@@ -214,7 +214,7 @@ function editJson(text: string, key: string[], value: unknown): string {
   return out.endsWith("\n") ? out : out + "\n";
 }
 
-function removePart(text: string, part: Part, entry: Entry): string | null {
+function removePart(text: string, part: Part, entry: Entry, adapter: Adapter): string | null {
   if (part.type === "file") return null;
   if (part.type === "section") {
     const block = `${text.match(sectionPattern(entry.ref))?.[0] ?? ""}`;
@@ -232,7 +232,8 @@ function removePart(text: string, part: Part, entry: Entry): string | null {
   let next: string;
   if (part.type === "json") next = editJson(text, part.key!, undefined);
   else {
-    const entryItems = (findAdapter("claude-code").render(entry).find((o) => o.type === "json-items") as { items: unknown[] } | undefined)?.items ?? [];
+    // The items this entry writes there, as its own adapter renders them.
+    const entryItems = (adapter.render(entry).find((o) => o.type === "json-items" && o.path === part.path) as { items: unknown[] } | undefined)?.items ?? [];
     const list = ((getKey(json, part.key!) as unknown[] | undefined) ?? []).filter((x) => !entryItems.some((item) => JSON.stringify(item) === JSON.stringify(x)));
     next = editJson(text, part.key!, list.length ? list : undefined);
   }
