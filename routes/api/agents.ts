@@ -5,7 +5,7 @@ import { agentConfiguration, findRecordedRun, modelList, Permission, readTranscr
 import type { ProjectService } from "../../workflow/index/mod.ts";
 import { NO_STORE } from "../errors.ts";
 import { readJson, readQuery } from "../validate.ts";
-import { runTool } from "./tool.ts";
+import { runToolOrRefuse } from "./tool.ts";
 
 const ProviderId = z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, "must be a provider id");
 export const TrustBody = z.strictObject({ provider: ProviderId, trusted: z.boolean().default(true), maxPermission: Permission.optional() });
@@ -61,8 +61,7 @@ export async function trustAction(service: ProjectService, body: z.infer<typeof 
   const args = body.trusted
     ? ["agent", "trust", body.provider, ...(body.maxPermission ? [`--max-permission=${body.maxPermission}`] : [])]
     : ["agent", "untrust", body.provider];
-  const result = await runTool(service, args);
-  if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
+  const result = await runToolOrRefuse(service, args);
   return { ok: result.code === 0, command: ["tool", ...args].join(" "), output: result.stdout || result.stderr };
 }
 
@@ -71,7 +70,6 @@ export async function stageAction(service: ProjectService, body: z.infer<typeof 
   const args = ["agent", "stage", body.stage, "--json",
     ...(body.provider ? [`--provider=${body.provider}`] : []), ...(body.model ? [`--model=${body.model}`] : []),
     ...(body.effort ? [`--effort=${body.effort}`] : []), ...(body.reset ? ["--reset"] : [])];
-  const result = await runTool(service, args);
-  if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool agent: /, ""));
+  const result = await runToolOrRefuse(service, args);
   return { ok: result.code === 0, command: ["tool", ...args].join(" "), data: result.code === 0 ? JSON.parse(result.stdout) : { error: result.stderr.trim() } };
 }

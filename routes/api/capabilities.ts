@@ -7,7 +7,7 @@ import type { ProjectService } from "../../workflow/index/mod.ts";
 import { readSettings } from "../../workflow/settings.ts";
 import { NO_STORE } from "../errors.ts";
 import { readJson, readQuery } from "../validate.ts";
-import { runTool } from "./tool.ts";
+import { runTool, runToolOrRefuse } from "./tool.ts";
 
 export const CapabilitiesBody = z.strictObject({
   action: z.enum(["add", "remove", "sync"]),
@@ -77,7 +77,6 @@ export const capabilityRoutes = (service: ProjectService) =>
       const args = body.action === "language"
         ? ["language", "--json", ...(body.docs ? [`--docs=${body.docs}`] : []), ...(body.code ? [`--code=${body.code}`] : [])]
         : ["adapter", "install", body.id, "--json"];
-      const result = await runTool(service, args);
-      if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool \w+: /, ""));
+      const result = await runToolOrRefuse(service, args);
       return c.json({ ok: result.code === 0, command: ["tool", ...args].join(" "), output: result.stdout || result.stderr }, 200, NO_STORE);
     });

@@ -18,3 +18,13 @@ export async function runTool(service: ProjectService, args: string[]): Promise<
   service.refresh().catch(() => {});
   return result;
 }
+
+/**
+ * Runs a `tool` command as runTool does; a refusal of the user's input (exit 2) is a RangeError
+ * with the command's one line, so the answer is a 400 naming the field, as for any bad body.
+ */
+export async function runToolOrRefuse(service: ProjectService, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const result = await runTool(service, args);
+  if (result.code === 2) throw new RangeError(result.stderr.trim().replace(/^tool [\w-]+: /, ""));
+  return result;
+}
