@@ -151,9 +151,11 @@ function startLoop(root: string, task: string, form: z.infer<typeof LoopForm>): 
 /** What the agents card of a task shows: the choices a run may take, the live run, past runs, one opened. */
 function agentPanel(service: ProjectService, task: string, opened?: string): Omit<AgentPanelProps, "task"> {
   const config = agentConfiguration(service.root);
+  const { config: agents } = readAgentsConfig(service.root);
   const providers = config.providers.filter((p) => p.trusted && p.installed).map((p) => ({
     id: p.id, name: p.name, efforts: p.efforts, recommended: p.recommended,
-    models: modelsOf(service.root, p.id),
+    // The suggested models (the CLI's own listing is for the Settings page: it runs a program).
+    models: findProvider(agents, p.id).models.map((m) => m.id),
     permissions: PERMISSIONS.slice(0, PERMISSIONS.indexOf(p.maxPermission ?? "read") + 1),
   }));
   const unavailable = config.providers.filter((p) => !(p.trusted && p.installed)).map((p) => `${p.id}: ${p.installed ? "not trusted" : "not installed"}`);
@@ -162,11 +164,6 @@ function agentPanel(service: ProjectService, task: string, opened?: string): Omi
   const runs = runHistory(service.root).filter((r) => r.task === task && r.id !== live?.id).slice(0, 20);
   const openedRun = opened && opened !== live?.id ? findRecordedRun(service.root, opened) : undefined;
   return { providers, unavailable, live, runs, opened: openedRun?.task === task ? openedRun : undefined };
-}
-
-/** The suggested models of a provider (the form's list; the CLI's own listing is for the Settings page). */
-function modelsOf(root: string, provider: string): string[] {
-  return findProvider(readAgentsConfig(root).config, provider).models.map((m) => m.id);
 }
 
 function taskId(c: Context): string {
