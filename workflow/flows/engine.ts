@@ -25,7 +25,7 @@ export async function runFlow(root: string, taskId: string, flowName = "ship", o
     if (options.reset) state.approvals = {};
     const run = await evaluate(root, task.id, flow, state, Boolean(options.reset));
     record(root, task.id, state, run);
-    return { flow: flow.name, task: task.id, run, next: nextStep(flow, run), notes: notesOf(run) };
+    return { flow: flow.name, task: task.id, run, next: nextStep(flow, run), notes: notesOf(flow, run) };
   }, 24 * 3600 * 1000);
 }
 
@@ -65,7 +65,7 @@ export async function decide(
     state.approvals[gate.name] = approval;
     const run = await evaluate(root, task.id, flow, state, false);
     record(root, task.id, state, run);
-    return { approval, outcome: run.outcome, next: nextStep(flow, run), notes: notesOf(run), run };
+    return { approval, outcome: run.outcome, next: nextStep(flow, run), notes: notesOf(flow, run), run };
   }, 24 * 3600 * 1000);
 }
 
@@ -137,11 +137,13 @@ function nextStep(flow: Flow, run: FlowRun): string {
 }
 
 /** What a person should know about a run: gates that could not run, a pull request not opened. */
-function notesOf(run: FlowRun): string[] {
+function notesOf(flow: Flow, run: FlowRun): string[] {
+  // Any gate that runs the pr check, whatever a flow names it.
+  const opensPr = new Set(flow.gates.filter((g) => g.kind === "check" && g.check === "pr").map((g) => g.name));
   const notes: string[] = [];
   for (const r of run.results) {
     if (r.status === "error") notes.push(`${r.gate}: ${r.summary}`);
-    if (r.kind === "check" && r.gate === "open-pr" && r.status === "failed") notes.push(`The pull request was not opened: ${r.summary}. ${r.output.split("\n").slice(0, 3).join(" ")}`.trim());
+    if (opensPr.has(r.gate) && r.status === "failed") notes.push(`The pull request was not opened: ${r.summary}. ${r.output.split("\n").slice(0, 3).join(" ")}`.trim());
   }
   return notes;
 }
