@@ -62,11 +62,15 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const leftOut: string[] = [];
   // Over the cap, the product's own files are kept first, then generated code, tests, fixtures
   // and vendored code: never a whole source folder lost to sorted order.
-  const sources = withoutDotnetOutput.filter((path) => languageOf(path));
-  const ordered = sources.length > maxFiles ? [...sources].sort((a, b) => ROLE_PRIORITY[roleOf(a)] - ROLE_PRIORITY[roleOf(b)] || (a < b ? -1 : a > b ? 1 : 0)) : sources;
-  for (const path of ordered) {
+  const sources = withoutDotnetOutput.flatMap((path) => {
     const language = languageOf(path);
-    if (!language) continue;
+    return language ? [{ path, language }] : [];
+  });
+  const ordered = sources.length > maxFiles
+    ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[roleOf(source.path)] }))
+      .sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    : sources;
+  for (const { path, language } of ordered) {
     let stat;
     try {
       stat = statSync(join(root, path));
