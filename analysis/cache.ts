@@ -31,35 +31,32 @@ const memory = new Map<string, Stored>();
 
 /**
  * Per-file facts, cached by path + size + mtime in memory and in `.tool/cache/analysis/`.
- * `extract` runs only for files that are new or changed since the facts were stored. An edit
- * to a few files writes only those files' facts (to facts-changes.json), not the whole store
- * again: on a repository of thousands of files that is megabytes of JSON saved per run.
+ * `extract` runs only on the files that are new or changed since the facts were stored, all of
+ * them in one call (so it can spread them over threads). An edit to a few files writes only
+ * those files' facts (to facts-changes.json), not the whole store again: on a repository of
+ * thousands of files that is megabytes of JSON saved per run.
  */
 export function cachedFacts(
   root: string,
   files: readonly ScannedFile[],
-  extract: (file: ScannedFile) => FileFacts,
-  onProgress?: (done: number, total: number) => void,
+  extract: (files: readonly ScannedFile[]) => FileFacts[],
   readOnly = false,
 ): { facts: FileFacts[]; reused: number } {
   const stored = memory.get(root) ?? load(root);
-  const next = new Map<string, Entry>();
-  const facts: FileFacts[] = [];
-  let reused = 0;
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
+  const kept = files.map((file) => {
     const cached = stored.current.get(file.path);
-    if (cached && cached.size === file.size && cached.mtimeMs === file.mtimeMs) {
-      next.set(file.path, cached);
-      facts.push(cached.facts);
-      reused++;
-    } else {
-      const fresh = extract(file);
-      next.set(file.path, { size: file.size, mtimeMs: file.mtimeMs, facts: fresh });
-      facts.push(fresh);
-    }
-    if (onProgress && i % 250 === 0) onProgress(i, files.length);
-  }
+    return cached && cached.size === file.size && cached.mtimeMs === file.mtimeMs ? cached : undefined;
+  });
+  const stale = files.filter((_, i) => !kept[i]);
+  const fresh = stale.length ? extract(stale) : [];
+  let k = 0;
+  const next = new Map<string, Entry>();
+  const facts = files.map((file, i) => {
+    const entry = kept[i] ?? { size: file.size, mtimeMs: file.mtimeMs, facts: fresh[k++]! };
+    next.set(file.path, entry);
+    return entry.facts;
+  });
+  const reused = files.length - stale.length;
   const changed = reused !== files.length || stored.current.size !== next.size;
   memory.set(root, !changed ? stored : readOnly ? { ...stored, current: next } : save(root, stored, next));
   return { facts, reused };

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { cachedFacts } from "./cache.ts";
+import { extractAll } from "./extract/pool.ts";
 import { assignComponents, componentsSection } from "./components/mod.ts";
 import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
@@ -8,16 +9,12 @@ import { findCycles } from "./graph/cycles.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
 import { computeHealth } from "./health.ts";
-import { LANGUAGES } from "./languages/mod.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
 import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
-import { extractRoutes } from "./routes/extract.ts";
-import { extractEnv } from "./configuration/reads.ts";
 import { roleOf } from "./roles.ts";
-import { scan, type ScannedFile, type ScanOptions } from "./scan.ts";
+import { scan, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
-import { readInside } from "../core/inside.ts";
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
 /** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
@@ -25,8 +22,6 @@ export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: b
 
 /** The roles that make up the product's architecture (analysis/roles.ts). */
 const PRODUCT_ROLES = new Set(["source", "generated"]);
-
-const languageById = new Map(LANGUAGES.map((language) => [language.id, language]));
 
 /** The structure of the code: files, imports, cycles, hubs, components and health. */
 export type StructureReport = Pick<
@@ -60,7 +55,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? loadAnalysisConfig(root).analysis.maxFiles });
   lap("scan");
 
-  const { facts } = cachedFacts(root, scanned.files, (file) => extractFile(root, file), (done, total) => progress("extract", done, total), options.readOnly);
+  const { facts } = cachedFacts(root, scanned.files, (stale) => extractAll(root, stale, { onProgress: (done, total) => progress("extract", done, total) }).facts, options.readOnly);
   lap("extract");
 
   progress("resolve");
@@ -139,21 +134,6 @@ export function truncationMessage(leftOut: { files: number; folders: { folder: s
 function languageWarnings(facts: readonly FileFacts[]): { message: string }[] {
   const present = new Set(facts.map((f) => f.language));
   return present.has("ruby") ? [{ message: RUBY_AUTOLOAD_WARNING }] : [];
-}
-
-function extractFile(root: string, file: ScannedFile): FileFacts {
-  const language = languageById.get(file.language)!;
-  const text = readInside(root, file.path);
-  const routes = extractRoutes(file.language, file.path, text);
-  const env = extractEnv(file.language, text);
-  return {
-    path: file.path,
-    language: file.language,
-    size: file.size,
-    ...language.extract(text, file.path),
-    ...(routes ? { routes } : {}),
-    ...(env.length ? { env } : {}),
-  };
 }
 
 function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {

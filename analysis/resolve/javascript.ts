@@ -229,7 +229,9 @@ function dependenciesLookup(project: ProjectFiles) {
     if (known) return known;
     const file = dir ? `${dir}/package.json` : "package.json";
     const own = project.has(file) ? declaredDependencies(project.json(file) as Manifest | undefined) : new Set<string>();
-    const names = dir ? new Set([...own, ...lookup(dirOf(dir))]) : own;
+    const above = dir ? lookup(dirOf(dir)) : new Set<string>();
+    // Most folders declare nothing of their own: they share the set above instead of a copy.
+    const names = own.size === 0 ? above : new Set([...own, ...above]);
     byDir.set(dir, names);
     return names;
   };

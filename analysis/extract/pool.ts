@@ -1,0 +1,111 @@
+import { availableParallelism } from "node:os";
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import type { FileFacts } from "../facts.ts";
+import type { ScannedFile } from "../scan.ts";
+import { extractFile } from "./file.ts";
+import { BATCH, type BatchMessage, NEXT, POSTED, type WorkerInput } from "./protocol.ts";
+
+/**
+ * Below this many files to extract, starting a worker (a thread that loads every extractor)
+ * costs more than it saves: measured with scripts/bench-extract-workers.ts (ARCHITECTURE.md).
+ */
+export const PARALLEL_MIN_FILES = 400;
+/**
+ * Workers only from this many cores: on a machine of two virtual cores, two threads (and even two
+ * processes) each extracting half the files took as long as one extracting all, so a worker
+ * there only adds its start-up (ARCHITECTURE.md has the figures).
+ */
+const PARALLEL_MIN_CORES = 4;
+/** A worker that posts nothing for this long is taken for dead: its files are extracted here. */
+const STALL_MS = 5_000;
+
+// In the single binary every module's import.meta.url is the binary's own, and the worker's
+// entry point (scripts/build.ts lists it) is kept at its source path below the binary's root.
+const WORKER_URL = /\/\$bunfs\/|~BUN/.test(import.meta.url)
+  ? new URL("./analysis/extract/worker.ts", import.meta.url)
+  : new URL("./worker.ts", import.meta.url);
+
+export type ExtractOptions = {
+  /**
+   * Worker threads beside this one; by default one per further core when there are enough
+   * files, or TOOL_WORKERS from the environment (0: extract on one thread).
+   */
+  workers?: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+/**
+ * The facts of every file, in the files' order, extracted on every core (`byWorkers`: how many
+ * the workers extracted). The analysis is
+ * synchronous, so this thread does not await the workers: it takes batches from the same shared
+ * counter as they do, then blocks on a shared slot (Atomics.wait) until their batches are posted
+ * and reads them off their ports synchronously (receiveMessageOnPort). The facts are the ones one
+ * thread extracts (the same function, structured-cloned), whatever the number of workers.
+ */
+export function extractAll(root: string, files: readonly ScannedFile[], options: ExtractOptions = {}): { facts: FileFacts[]; byWorkers: number } {
+  const workers = options.workers ?? workersFor(files.length);
+  const facts: (FileFacts | undefined)[] = new Array(files.length);
+  if (workers <= 0) {
+    for (let i = 0; i < files.length; i++) {
+      facts[i] = extractFile(root, files[i]!);
+      if (options.onProgress && i % 250 === 0) options.onProgress(i, files.length);
+    }
+    return { facts: facts as FileFacts[], byWorkers: 0 };
+  }
+
+  let byWorkers = 0;
+  const slots = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const pool = Array.from({ length: workers }, () => startWorker({ root, files: [...files], slots }));
+  try {
+    let missing = files.length;
+    for (;;) {
+      const start = Atomics.add(slots, NEXT, BATCH);
+      if (start >= files.length) break;
+      const end = Math.min(start + BATCH, files.length);
+      for (let i = start; i < end; i++) facts[i] = extractFile(root, files[i]!);
+      missing -= end - start;
+      options.onProgress?.(Math.min(Atomics.load(slots, NEXT), files.length), files.length);
+    }
+    while (missing > 0) {
+      // Read the count before draining: a batch posted after the drain changes it, so the wait
+      // below returns at once instead of sleeping on a message already there.
+      const posted = Atomics.load(slots, POSTED);
+      for (const { port } of pool) {
+        for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+          const batch = message.message as BatchMessage;
+          batch.facts.forEach((fact, k) => (facts[batch.start + k] = fact));
+          missing -= batch.facts.length;
+          byWorkers += batch.facts.length;
+        }
+      }
+      if (missing > 0 && Atomics.wait(slots, POSTED, posted, STALL_MS) === "timed-out") break;
+    }
+    // A worker that failed (or stalled) leaves its batch unposted: this thread does it.
+    for (let i = 0; i < files.length; i++) facts[i] ??= extractFile(root, files[i]!);
+    return { facts: facts as FileFacts[], byWorkers };
+  } finally {
+    for (const { worker, port } of pool) {
+      port.close();
+      void worker.terminate();
+    }
+  }
+}
+
+function workersFor(count: number): number {
+  const asked = process.env.TOOL_WORKERS;
+  if (asked !== undefined && /^\d+$/.test(asked)) return Number(asked);
+  const cores = availableParallelism();
+  return count >= PARALLEL_MIN_FILES && cores >= PARALLEL_MIN_CORES ? cores - 1 : 0;
+}
+
+function startWorker(input: Omit<WorkerInput, "port">): { worker: Worker; port: MessagePort } {
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(WORKER_URL, {
+    workerData: { ...input, port: port2 } satisfies WorkerInput,
+    transferList: [port2],
+  });
+  // Nothing awaits the worker: an error in it only means its batches are done here.
+  worker.on("error", () => {});
+  worker.unref();
+  return { worker, port: port1 };
+}
