@@ -12,7 +12,7 @@ export { analyzeStructure, type AnalyzeOptions, type Progress, type StructureRep
  * The whole pipeline: the structure, then integrations and configuration, routes, history,
  * and findings. Static: it reads files and runs `git ls-files` and `git log`, nothing else.
  */
-export function analyze(root: string, options: AnalyzeOptions = {}): Report {
+export function analyze(root: string, options: AnalyzeOptions & { deferHistory?: boolean } = {}): Report {
   const { report, facts, project, externals, byFile, lap, progress, git } = structure(root, options);
 
   progress("integrations");
@@ -25,7 +25,7 @@ export function analyze(root: string, options: AnalyzeOptions = {}): Report {
   lap("routes");
 
   progress("history");
-  const history = historySection(root, git, report.files, report.edges, new Date(), { write: !options.readOnly });
+  const history = historySection(root, git, report.files, report.edges, new Date(), { write: !options.readOnly, defer: options.deferHistory });
   lap("history");
 
   const { cycles, hubs, hubThreshold, components, files } = report;

@@ -240,6 +240,8 @@ export const HistorySection = z.object({
   available: z.boolean(),
   /** Why history is missing or incomplete: no git, no commits, a shallow clone. */
   note: z.string().optional(),
+  /** Not read yet: the server reads a long history after its first answer, then refreshes. */
+  pending: z.boolean().optional(),
   shallow: z.boolean(),
   since: z.string(),
   commits: z.number().int(),

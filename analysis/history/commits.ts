@@ -1,7 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
-import { type Commit, isAncestor, readLog } from "./log.ts";
+import { type Commit, isAncestor, readLog, readLogAsync } from "./log.ts";
 import { readInside } from "../../core/inside.ts";
 
 const COMMITS_CACHE = ".tool/cache/history-commits.json";
@@ -41,17 +42,48 @@ export function windowLog(root: string, head: string, since: Date, options: { wr
     if (outcome === "failed") return undefined;
     log = { head, complete: outcome === "complete", commits };
   }
-  // One order for a full and an incremental read alike (git's own order interleaves a merged
-  // branch's older commits by date): newest commit date first, ties by hash.
-  log.commits.sort((a, b) => b.committed - a.committed || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
-  if (options.write !== false && (cached?.head !== head || cached.commits.length !== log.commits.length)) {
-    try {
-      writeFileAtomic(join(root, COMMITS_CACHE), JSON.stringify({ format: FORMAT, ...log } satisfies Stored));
-    } catch {
-      // a read-only checkout: the history is still read, just not kept
-    }
-  }
+  sortCommits(log.commits);
+  if (options.write !== false && (cached?.head !== head || cached.commits.length !== log.commits.length)) store(root, log);
   return log;
+}
+
+/**
+ * Whether windowLog would read the whole window (no cached log of this HEAD or of an ancestor
+ * of it), and how many commits the window holds then: `git rev-list --count` is quick.
+ */
+export function fullReadAhead(root: string, head: string, since: Date): number {
+  const cached = readCache(root);
+  if (cached && (cached.head === head || (cached.complete && isAncestor(root, cached.head, head)))) return 0;
+  const count = spawnSync("git", ["rev-list", "--count", "--no-merges", `--since=${since.toISOString()}`, head], { cwd: root, encoding: "utf8" });
+  return count.status === 0 ? Number(count.stdout.trim()) || 0 : 0;
+}
+
+/**
+ * The whole window read with git running asynchronously, kept in the cache where windowLog
+ * finds it: a server reads a long history this way without holding its requests.
+ */
+export async function readWindowAsync(root: string, head: string, since: Date): Promise<boolean> {
+  const commits: Commit[] = [];
+  const outcome = await readLogAsync(root, since, (c) => commits.push(c), head);
+  if (outcome === "failed") return false;
+  store(root, { head, complete: outcome === "complete", commits: sortCommits(commits) });
+  return true;
+}
+
+/**
+ * One order for a full and an incremental read alike (git's own order interleaves a merged
+ * branch's older commits by date): newest commit date first, ties by hash.
+ */
+function sortCommits(commits: Commit[]): Commit[] {
+  return commits.sort((a, b) => b.committed - a.committed || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+}
+
+function store(root: string, log: WindowLog): void {
+  try {
+    writeFileAtomic(join(root, COMMITS_CACHE), JSON.stringify({ format: FORMAT, ...log } satisfies Stored));
+  } catch {
+    // a read-only checkout: the history is still read, just not kept
+  }
 }
 
 function readCache(root: string): Stored | undefined {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,24 +30,53 @@ export function readLog(root: string, since: Date, onCommit: (commit: Commit) =>
   const file = join(dir, "log");
   try {
     const fd = openSync(file, "w");
-    const result = spawnSync("git", [
-      "-c", "core.quotepath=off",
-      "log", `--since=${since.toISOString()}`, "--no-merges", "-M", "--numstat",
-      `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at${FIELD}%ct`,
-      ...(range ? [range] : []),
-    ], { cwd: root, stdio: ["ignore", fd, "ignore"] });
+    const result = spawnSync("git", logArgs(since, range), { cwd: root, stdio: ["ignore", fd, "ignore"] });
     closeSync(fd);
-    if (result.error) return "failed";
-    let read = 0;
-    forEachRecord(file, (record) => {
-      const commit = parseRecord(record);
-      if (commit) (read++, onCommit(commit));
-    });
-    if (result.status === 0) return "complete";
-    return read > 0 ? "partial" : "failed";
+    return result.error ? "failed" : parseLog(file, result.status, onCommit);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * readLog with git run asynchronously: a server keeps answering while git walks a long history
+ * (seconds on a large repository); only the parse, a small part, holds the thread.
+ */
+export async function readLogAsync(root: string, since: Date, onCommit: (commit: Commit) => void, range?: string): Promise<"complete" | "partial" | "failed"> {
+  const dir = mkdtempSync(join(tmpdir(), "tool-log-"));
+  const file = join(dir, "log");
+  try {
+    const fd = openSync(file, "w");
+    const status = await new Promise<number | null | "failed">((done) => {
+      const child = spawn("git", logArgs(since, range), { cwd: root, stdio: ["ignore", fd, "ignore"] });
+      child.on("error", () => done("failed"));
+      child.on("close", (code) => done(code));
+    });
+    closeSync(fd);
+    return status === "failed" ? "failed" : parseLog(file, status, onCommit);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function logArgs(since: Date, range: string | undefined): string[] {
+  return [
+    "-c", "core.quotepath=off",
+    "log", `--since=${since.toISOString()}`, "--no-merges", "-M", "--numstat",
+    `--format=${RECORD}%H${FIELD}%an${FIELD}%ae${FIELD}%at${FIELD}%ct`,
+    ...(range ? [range] : []),
+  ];
+}
+
+/** The commits of a log git wrote to `file`; git's exit status tells a whole log from a cut one. */
+function parseLog(file: string, status: number | null, onCommit: (commit: Commit) => void): "complete" | "partial" | "failed" {
+  let read = 0;
+  forEachRecord(file, (record) => {
+    const commit = parseRecord(record);
+    if (commit) (read++, onCommit(commit));
+  });
+  if (status === 0) return "complete";
+  return read > 0 ? "partial" : "failed";
 }
 
 /** Reads a file in 1 MiB chunks and calls back once per record separator. */

@@ -6,13 +6,24 @@
 import { loadHistoryConfig } from "../config.ts";
 import type { Edge, FileNode, HistorySection, Hotspot, Ownership } from "../schema.ts";
 import { aggregateCommits, type LogTotals } from "./aggregate.ts";
-import { windowLog } from "./commits.ts";
+import { fullReadAhead, readWindowAsync, windowLog } from "./commits.ts";
 import { headCommit, isShallow } from "./log.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const memory = new Map<string, LogTotals>();
+/** A window of more commits than this, with nothing cached, is read later when `defer` is set. */
+const DEFER_MIN_COMMITS = 200;
 
-export function historySection(root: string, git: boolean, files: readonly FileNode[], edges: readonly Edge[], now = new Date(), options: { write?: boolean } = {}): HistorySection {
+export type HistoryOptions = {
+  write?: boolean;
+  /**
+   * Return at once with `pending: true` instead of reading a long window that nothing cached
+   * (seconds on a large repository); the server reads it with readHistoryAhead and refreshes.
+   */
+  defer?: boolean;
+};
+
+export function historySection(root: string, git: boolean, files: readonly FileNode[], edges: readonly Edge[], now = new Date(), options: HistoryOptions = {}): HistorySection {
   const { history: thresholds, configError } = loadHistoryConfig(root);
   const since = new Date(now.getTime() - 365 * DAY);
   const empty = (note: string): HistorySection => ({
@@ -23,7 +34,11 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   if (!git) return empty("not a git repository: churn, coupling and ownership need history");
   const head = headCommit(root);
   if (!head) return empty("the repository has no commits yet");
-  const totals = cachedTotals(root, `${head}:${since.toISOString().slice(0, 10)}:${thresholds.maxFilesPerCommit}`, () => {
+  const key = `${root}\0${head}:${since.toISOString().slice(0, 10)}:${thresholds.maxFilesPerCommit}`;
+  if (options.defer && !memory.has(key) && fullReadAhead(root, head, since) > DEFER_MIN_COMMITS) {
+    return { ...empty("The history of the last 12 months is being read; this fills in when it is done"), pending: true };
+  }
+  const totals = cachedTotals(key, () => {
     const log = windowLog(root, head, since, { write: options.write ?? true });
     return log && aggregateCommits(log.commits, thresholds.maxFilesPerCommit, log.complete);
   });
@@ -82,13 +97,21 @@ export function historySection(root: string, git: boolean, files: readonly FileN
 }
 
 /** Totals per HEAD and window, kept in memory for the life of the process (the server's rebuilds). */
-function cachedTotals(root: string, key: string, compute: () => LogTotals | undefined): LogTotals | undefined {
-  const memoryKey = `${root}\0${key}`;
-  const known = memory.get(memoryKey);
+function cachedTotals(key: string, compute: () => LogTotals | undefined): LogTotals | undefined {
+  const known = memory.get(key);
   if (known) return known;
   const totals = compute();
-  if (totals) memory.set(memoryKey, totals);
+  if (totals) memory.set(key, totals);
   return totals;
+}
+
+/**
+ * Reads the window historySection deferred, with git running asynchronously, into the cache
+ * the next historySection reads. False when there was nothing to read or git failed.
+ */
+export async function readHistoryAhead(root: string, now = new Date()): Promise<boolean> {
+  const head = headCommit(root);
+  return head ? await readWindowAsync(root, head, new Date(now.getTime() - 365 * DAY)) : false;
 }
 
 function topAuthor(authors: Record<string, number>): [string, number] {

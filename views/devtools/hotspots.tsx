@@ -5,7 +5,7 @@
  */
 import type { ChangeCoupling, Hotspot, Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
-import { Empty, Meter, type Paged, Pager, percent, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
+import { Empty, historyAbsent, Meter, type Paged, Pager, percent, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
 
 export type HotspotsViewProps = { report: Report; hotspots: Paged<Hotspot>; coupling: Paged<ChangeCoupling> };
 
@@ -25,7 +25,7 @@ export function HotspotsView(props: HotspotsViewProps) {
       {!history.available
         ? (
           <Empty>
-            No version history{history.note ? `: ${history.note}` : ""}. Hotspots need the last 12 months of git
+            {historyAbsent(history)}. Hotspots need the last 12 months of git
             history.
           </Empty>
         )

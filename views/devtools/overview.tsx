@@ -5,7 +5,7 @@
  */
 import type { Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
-import { Empty, Meter, percent, plural, Section, SeverityBadge, ViewHeader, viewHref } from "./parts.tsx";
+import { Empty, historyAbsent, Meter, percent, plural, Section, SeverityBadge, ViewHeader, viewHref } from "./parts.tsx";
 
 const RULE_TEXT: Record<string, { label: string; view: string }> = {
   "import-cycle": { label: "Import cycles", view: "cycles" },
@@ -125,7 +125,7 @@ function Composition({ report }: { report: Report }) {
                 <strong>{report.history.commits}</strong> commits in the last 12 months
               </a>
             )
-            : <span class="muted">No version history{report.history.note ? `: ${report.history.note}` : ""}</span>}
+            : <span class="muted">{historyAbsent(report.history)}</span>}
         </li>
       </ul>
       <table class="table dt-languages">

@@ -14,6 +14,12 @@ export const PAGE_SIZE = 200;
 /** `#devtools/<view>?...`, the address console.js turns into `/ui/devtools/<view>?...`. */
 export const viewHref = (view: string, params: Params = {}) => `#devtools/${view}${queryString(params)}`;
 
+/** Why the history is not shown: still being read by the server, or not there at all. */
+export function historyAbsent(history: { pending?: boolean; note?: string }): string {
+  if (history.pending) return "Reading the last 12 months of git history; this part fills in when it is done";
+  return `No version history${history.note ? `: ${history.note}` : ""}`;
+}
+
 export function ViewHeader(props: { title: string; question: string; children?: Child }) {
   return (
     <header class="dt-head">

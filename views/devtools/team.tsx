@@ -5,7 +5,7 @@
  */
 import type { Ownership, Report } from "../../analysis/mod.ts";
 import { ActivityChart } from "./charts.tsx";
-import { Empty, type Paged, Pager, percent, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
+import { Empty, historyAbsent, type Paged, Pager, percent, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
 
 export type TeamViewProps = { report: Report; ownership: Paged<Ownership> };
 
@@ -22,7 +22,7 @@ export function TeamView(props: TeamViewProps) {
       {!history.available
         ? (
           <Empty>
-            No version history{history.note ? `: ${history.note}` : ""}. Ownership and activity come from the last 12
+            {historyAbsent(history)}. Ownership and activity come from the last 12
             months of git history.
           </Empty>
         )

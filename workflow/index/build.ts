@@ -11,8 +11,11 @@ import { ADAPTERS, activeAdapter, installedState } from "../capabilities/mod.ts"
 import { loadFlows } from "../flows/definitions.ts";
 
 export type BuildIndexOptions = {
-  /** The analysis report the graph sections summarise; without one they are empty. */
-  report?: Report;
+  /**
+   * The analysis report the graph sections summarise; without one they are empty. A promise
+   * is awaited after git's processes for the index have started, so they run during the analysis.
+   */
+  report?: Report | Promise<Report | undefined>;
   /** The command registry of `tool` (the faces own it; the index only lists it). */
   commands?: readonly CommandInfo[];
 };
@@ -28,8 +31,7 @@ export type BuildIndexOptions = {
  * const index = await buildProjectIndex(root, { report: analyze(root), commands });
  */
 export async function buildProjectIndex(root: string, options: BuildIndexOptions = {}): Promise<ProjectIndex> {
-  const { report } = options;
-  const [paths, git] = await Promise.all([listProjectFiles(root), gitState(root)]);
+  const [paths, git, report] = await Promise.all([listProjectFiles(root), gitState(root), options.report]);
   const signals: Signal[] = [];
   const project = projectFacts(root, paths, report, signals);
   const tasks = readTaskSummaries(root, signals);

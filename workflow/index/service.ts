@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { analyze, type Report } from "../../analysis/mod.ts";
+import { readHistoryAhead } from "../../analysis/history/mod.ts";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { AgentRuns } from "../agents/runs.ts";
 import { WriteQueue } from "../queue.ts";
@@ -9,7 +10,8 @@ import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
 
 export const INDEX_CACHE_FILE = ".tool/cache/project-index.json";
 
-export type Analyzer = (root: string) => Report | Promise<Report>;
+/** `deferHistory`: the first analysis may leave a long, uncached history for later (`history.pending`). */
+export type Analyzer = (root: string, options: { deferHistory: boolean }) => Report | Promise<Report>;
 
 /** One generation of the index: its number, the index, and its JSON (serialized once). */
 export type IndexSnapshot = { readonly version: number; readonly index: ProjectIndex; readonly json: string };
@@ -42,6 +44,8 @@ export class ProjectService {
   #snapshot: Promise<IndexSnapshot> | undefined;
   #report: { promise: Promise<Report>; settled: boolean } | undefined;
   #pendingRefresh: Promise<number> | undefined;
+  /** Only the first analysis defers the history: the page is useful first, complete next. */
+  #firstAnalysis = true;
   readonly #listeners = new Set<(version: number) => void>();
 
   constructor(options: ProjectServiceOptions) {
@@ -49,7 +53,7 @@ export class ProjectService {
     this.queue = options.queue ?? new WriteQueue();
     this.agents = new AgentRuns(options.root);
     this.#commands = options.commands ?? [];
-    this.#analyze = options.analyze ?? ((root) => analyze(root));
+    this.#analyze = options.analyze ?? ((root, { deferHistory }) => analyze(root, { deferHistory }));
     this.#writeCache = options.writeCache ?? true;
   }
 
@@ -132,22 +136,30 @@ export class ProjectService {
 
   async #runAnalysis(): Promise<Report> {
     await null; // callers in the same tick all receive this promise before the work starts
-    return await this.#analyze(this.root);
+    const deferHistory = this.#firstAnalysis;
+    this.#firstAnalysis = false;
+    const report = await this.#analyze(this.root, { deferHistory });
+    if (report.history.pending) void this.#completeHistory();
+    return report;
+  }
+
+  /**
+   * Reads the history the first analysis left for later (git runs in a child process, so
+   * requests are answered meanwhile), then refreshes: listeners hear `changed` and the pages
+   * fill in. Should git fail, the refresh reads it the ordinary way and says what went wrong.
+   */
+  async #completeHistory(): Promise<void> {
+    await readHistoryAhead(this.root);
+    await this.refresh().catch(() => {}); // a closed queue: the server is stopping
   }
 
   async #build(version: number): Promise<IndexSnapshot> {
     const signals: Signal[] = [];
-    let report: Report | undefined;
-    try {
-      report = await this.report();
-    } catch (error) {
+    const report = this.report().catch((error: Error) => {
       // The index still shows the project; the graph sections stay empty and say why.
-      signals.push({
-        level: "warning",
-        code: "analysis-failed",
-        message: `The analysis failed: ${(error as Error).message}`,
-      });
-    }
+      signals.push({ level: "warning", code: "analysis-failed", message: `The analysis failed: ${error.message}` });
+      return undefined;
+    });
     const index = await buildProjectIndex(this.root, { report, commands: this.#commands });
     index.signals.unshift(...signals);
     const json = JSON.stringify(index);
