@@ -16,8 +16,8 @@ export const hotspotsCommand: Command = {
   async run(context) {
     const limit = context.values.limit === undefined ? 20 : Number(context.values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`--limit must be a whole number of 1 or more, not "${context.values.limit}"`);
-    const { analyze } = await import("../analysis/analyze.ts");
-    const report = analyze(context.root, analysisOptions(context));
+    const { analyzeHistory } = await import("../analysis/analyze.ts");
+    const report = analyzeHistory(context.root, analysisOptions(context));
     noteTruncation(context, report);
     const history = report.history;
     if (context.json) {
