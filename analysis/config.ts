@@ -35,8 +35,16 @@ export const HistoryConfig = z.object({
 }).strict();
 export type HistoryConfig = z.infer<typeof HistoryConfig>;
 
-/** `analysis`: how many source files the scan reads at most (SPEC: 5000 by default). */
-export const AnalysisConfig = z.object({ maxFiles: z.number().int().min(1).max(1_000_000).optional() }).strict();
+const Globs = z.array(z.string().min(1)).min(1).optional();
+
+/**
+ * `analysis`: how many source files the scan reads at most (SPEC: 5000 by default), and `roles`:
+ * globs that decide a file's role before the path conventions (analysis/roles.ts).
+ */
+export const AnalysisConfig = z.object({
+  maxFiles: z.number().int().min(1).max(1_000_000).optional(),
+  roles: z.object({ source: Globs, generated: Globs, test: Globs, fixture: Globs, vendored: Globs }).strict().optional(),
+}).strict();
 export type AnalysisConfig = z.infer<typeof AnalysisConfig>;
 
 export const ConfigError = z.object({ key: z.string(), reason: z.string() });

@@ -54,6 +54,8 @@ export const FileFacts = z.object({
   routes: FileRoutes.optional(),
   /** Environment variables read by name, in line order; absent when there are none. */
   env: z.array(EnvRead).optional(),
+  /** The file's header says a tool wrote it ("Code generated ... DO NOT EDIT", "@generated"). */
+  generated: z.boolean().optional(),
   /** How the imports were found: a full parse, or the lexical scan alone. */
   parse: z.enum(["lexical", "parsed"]),
   /** Why a full parse failed, when it was tried and failed; the lexical result stands. */
@@ -62,4 +64,4 @@ export const FileFacts = z.object({
 export type FileFacts = z.infer<typeof FileFacts>;
 
 /** The facts a language module extracts from text; scan adds path, size and language. */
-export type Extracted = Omit<FileFacts, "path" | "size" | "language">;
+export type Extracted = Omit<FileFacts, "path" | "size" | "language" | "generated">;

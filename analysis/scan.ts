@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import ignore, { type Ignore } from "ignore";
 import { OUTSIDE_REASON, targetOutside, tryReadInside } from "../core/inside.ts";
 import { languageOf } from "./languages/mod.ts";
-import { ROLE_PRIORITY, roleOf } from "./roles.ts";
+import { type Role, ROLE_PRIORITY, roleOf } from "./roles.ts";
 
 /** Folders that hold dependencies, builds or caches: never scanned (DESIGN.md). */
 export const NEVER_SCANNED = new Set([
@@ -32,7 +32,8 @@ export type ScanResult = {
   git: boolean;
 };
 
-export type ScanOptions = { maxFiles?: number };
+/** `role`: a file's role, to keep the product's files first over the cap (path conventions by default). */
+export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role };
 
 /**
  * Lists what the analysis reads: the files git lists (tracked and untracked, not ignored), or
@@ -67,7 +68,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     return language ? [{ path, language }] : [];
   });
   const ordered = sources.length > maxFiles
-    ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[roleOf(source.path)] }))
+    ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[(options.role ?? roleOf)(source.path)] }))
       .sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     : sources;
   for (const { path, language } of ordered) {

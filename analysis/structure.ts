@@ -12,7 +12,7 @@ import { computeHealth } from "./health.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
 import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
-import { roleOf } from "./roles.ts";
+import { type Role, roleResolver } from "./roles.ts";
 import { scan, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
@@ -52,7 +52,8 @@ export function structure(root: string, options: AnalyzeOptions) {
   };
 
   progress("scan");
-  const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? loadAnalysisConfig(root).analysis.maxFiles });
+  const { analysis, configError: analysisConfigError } = loadAnalysisConfig(root);
+  const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? analysis.maxFiles, role: roleResolver(analysis.roles) });
   lap("scan");
 
   const { facts } = cachedFacts(root, scanned.files, (stale) => extractAll(root, stale, { onProgress: (done, total) => progress("extract", done, total) }).facts, options.readOnly);
@@ -67,6 +68,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   // The architecture is the product's: tests, fixtures and vendored code stay out of the graph's
   // cycles and hubs, the components and the health (unless asked for); they keep their edges,
   // so impact still finds the tests to run.
+  const roleOf = roleResolver(analysis.roles, new Set(facts.filter((f) => f.generated).map((f) => f.path)));
   const inProduct = options.includeAll ? () => true : (path: string) => PRODUCT_ROLES.has(roleOf(path));
   const paths = facts.map((f) => f.path).filter(inProduct);
   const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
@@ -85,7 +87,8 @@ export function structure(root: string, options: AnalyzeOptions) {
     const fanIn = fan.fanIn.get(f.path) ?? 0;
     // A file that registers routes is an entry point: the framework loads it. A test is run, not imported.
     const unused = product && fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
-    return fileNode(f, assignment.byFile.get(f.path) ?? `(${roleOf(f.path)})`, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
+    const role = roleOf(f.path);
+    return fileNode(f, assignment.byFile.get(f.path) ?? `(${role})`, role, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
   });
   const components = componentsSection(files.filter((f) => inProduct(f.path)), productEdges, assignment.byFile, assignment.source, architecture, configError);
   const health = computeHealth(paths.length, {
@@ -108,6 +111,7 @@ export function structure(root: string, options: AnalyzeOptions) {
       })),
       ...languageWarnings(options.includeAll ? facts : facts.filter((f) => PRODUCT_ROLES.has(roleOf(f.path)))),
       ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
+      ...(analysisConfigError ? [{ message: `.tool/config.json ${analysisConfigError.key}: ${analysisConfigError.reason}; the defaults are used` }] : []),
     ],
     git: scanned.git,
     files,
@@ -136,7 +140,7 @@ function languageWarnings(facts: readonly FileFacts[]): { message: string }[] {
   return present.has("ruby") ? [{ message: RUBY_AUTOLOAD_WARNING }] : [];
 }
 
-function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: number, fanOut: number): FileNode {
+function fileNode(facts: FileFacts, component: string, role: Role, unused: boolean, fanIn: number, fanOut: number): FileNode {
   return {
     path: facts.path,
     language: facts.language,
@@ -149,6 +153,7 @@ function fileNode(facts: FileFacts, component: string, unused: boolean, fanIn: n
     abstractTypes: facts.types.filter((t) => t.abstract).length,
     markers: facts.markers,
     component,
+    role,
     unused,
     fanIn,
     fanOut,

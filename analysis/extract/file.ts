@@ -2,6 +2,7 @@ import { readInside } from "../../core/inside.ts";
 import { extractEnv } from "../configuration/reads.ts";
 import type { FileFacts } from "../facts.ts";
 import { LANGUAGES } from "../languages/mod.ts";
+import { generatedHeader } from "../roles.ts";
 import { extractRoutes } from "../routes/extract.ts";
 import type { ScannedFile } from "../scan.ts";
 
@@ -20,5 +21,6 @@ export function extractFile(root: string, file: ScannedFile): FileFacts {
     ...language.extract(text, file.path),
     ...(routes ? { routes } : {}),
     ...(env.length ? { env } : {}),
+    ...(generatedHeader(text) ? { generated: true } : {}),
   };
 }

@@ -1,5 +1,4 @@
 import type { Finding, Report } from "../schema.ts";
-import { roleOf } from "../roles.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "files">;
@@ -25,7 +24,7 @@ function phrase(parts: string[]): string {
 export function codeFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   for (const f of report.files) {
-    const role = roleOf(f.path);
+    const role = f.role;
     if (role === "fixture" || role === "vendored" || role === "generated") continue;
     const over: string[] = [];
     const words: string[] = [];

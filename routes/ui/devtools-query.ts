@@ -26,7 +26,11 @@ const baseUrl = blank(
   }, "must be an http:// or https:// URL"),
 ).transform((v) => v ?? DEFAULT_BASE);
 
+/** `include=tests`: the architecture with tests, fixtures and vendored code (the product's alone by default). */
+const include = blank(z.enum(["tests"], { message: "must be tests" }));
+
 export const MapQuery = z.object({
+  include,
   component: text(1000),
   colour: blank(z.enum(MAP_COLOURS)).transform((v) => v ?? "instability"),
 });
@@ -53,12 +57,14 @@ export const ExportQuery = z.object({
 });
 
 export const CouplingQuery = z.object({
+  include,
   sort: blank(z.enum(COUPLING_SORTS)).transform((v) => v ?? "name"),
   dir: blank(z.enum(["asc", "desc"])).transform((v) => v ?? "asc"),
   page,
 });
 
 export const CyclesQuery = z.object({
+  include,
   kind: blank(z.enum(["runtime", "type"])).transform((v) => v ?? "runtime"),
   page,
 });
@@ -73,7 +79,7 @@ export const PagedQuery = z.object({ page });
 
 export const DebtQuery = z.object({ marker: blank(z.enum(MARKER_KINDS)), page, upage: page });
 
-export const FindingsQuery = z.object({ category: blank(FindingCategory), severity: blank(Severity), page });
+export const FindingsQuery = z.object({ category: blank(FindingCategory), severity: blank(Severity), page, include });
 
 export const SourceQuery = z.object({
   file: z.string({ message: "is required" }).min(1, "is required").max(4096),

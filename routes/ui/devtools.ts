@@ -34,7 +34,7 @@ import { readQuery } from "../validate.ts";
 import * as Q from "./devtools-query.ts";
 
 export const devtoolsViewRoutes = (service: ProjectService) => {
-  const report = () => service.report();
+  const report = (include?: "tests") => service.report({ includeAll: include === "tests" });
   return new Hono()
     .onError((error, c) => {
       const status = errorStatus(error);
@@ -49,8 +49,8 @@ export const devtoolsViewRoutes = (service: ProjectService) => {
     .get("/ui/devtools", async (c) => renderView(c, "Codebase", OverviewView({ report: await report() })))
     .get("/ui/devtools/overview", async (c) => renderView(c, "Codebase", OverviewView({ report: await report() })))
     .get("/ui/devtools/map", async (c) => {
-      const { component, colour } = readQuery(c, Q.MapQuery);
-      const r = await report();
+      const { component, colour, include } = readQuery(c, Q.MapQuery);
+      const r = await report(include);
       const layout = mapLayout(r, { component });
       const svg = renderMap(layout, {
         colour,
@@ -59,12 +59,12 @@ export const devtoolsViewRoutes = (service: ProjectService) => {
       return renderView(
         c,
         component ? `Map: ${component}` : "Map",
-        MapView({ report: r, layout, svg, colour, component }),
+        MapView({ report: r, layout, svg, colour, component, include }),
       );
     })
     .get("/ui/devtools/map.svg", async (c) => {
-      const { component, colour } = readQuery(c, Q.MapQuery);
-      const svg = renderMap(mapLayout(await report(), { component }), { colour });
+      const { component, colour, include } = readQuery(c, Q.MapQuery);
+      const svg = renderMap(mapLayout(await report(include), { component }), { colour });
       const name = `map${component ? `-${component.replace(/[^\w.-]+/g, "-")}` : ""}.svg`;
       return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${svg}`, 200, {
         "content-type": "image/svg+xml; charset=utf-8",
@@ -92,16 +92,16 @@ export const devtoolsViewRoutes = (service: ProjectService) => {
       });
     })
     .get("/ui/devtools/coupling", async (c) => {
-      const { sort, dir, page } = readQuery(c, Q.CouplingQuery);
-      const r = await report();
+      const { sort, dir, page, include } = readQuery(c, Q.CouplingQuery);
+      const r = await report(include);
       const paged = paginate(sortComponents(r.components.items, sort, dir), page);
-      return renderView(c, "Coupling", CouplingView({ report: r, sort, dir, paged }));
+      return renderView(c, "Coupling", CouplingView({ report: r, sort, dir, paged, include }));
     })
     .get("/ui/devtools/cycles", async (c) => {
-      const { kind, page } = readQuery(c, Q.CyclesQuery);
-      const r = await report();
+      const { kind, page, include } = readQuery(c, Q.CyclesQuery);
+      const r = await report(include);
       const paged = paginate(r.cycles.filter((cycle) => cycle.kind === kind), page);
-      return renderView(c, "Cycles", CyclesView({ report: r, kind, paged }));
+      return renderView(c, "Cycles", CyclesView({ report: r, kind, paged, include }));
     })
     .get("/ui/devtools/hotspots", async (c) => {
       const { page, cpage } = readQuery(c, Q.HotspotsQuery);
@@ -159,8 +159,8 @@ export const devtoolsViewRoutes = (service: ProjectService) => {
       );
     })
     .get("/ui/devtools/findings", async (c) => {
-      const { category, severity, page } = readQuery(c, Q.FindingsQuery);
-      const r = await report();
+      const { category, severity, page, include } = readQuery(c, Q.FindingsQuery);
+      const r = await report(include);
       const list = r.findings.filter((f) =>
         (!category || f.category === category) && (!severity || f.severity === severity)
       );
@@ -168,7 +168,7 @@ export const devtoolsViewRoutes = (service: ProjectService) => {
       return renderView(
         c,
         "Findings",
-        FindingsView({ report: r, category, severity, paged: paginate(list, page, FINDINGS_PAGE), taskAction }),
+        FindingsView({ report: r, category, severity, paged: paginate(list, page, FINDINGS_PAGE), taskAction, include }),
       );
     })
     .get("/ui/devtools/source", async (c) => sourceAnswer(c, await report(), true))

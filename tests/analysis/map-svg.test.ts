@@ -56,6 +56,7 @@ function input(
       abstractTypes: 0,
       markers: [],
       component: name,
+      role: "source" as const,
       unused: false,
       fanIn: 0,
       fanOut: 0,

@@ -7,14 +7,14 @@
 import type { Component, Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
 import { MainSequenceChart } from "./charts.tsx";
-import { BriefButton, Empty, fmt, type Paged, Pager, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
+import { BriefButton, Empty, fmt, type Paged, Pager, plural, type Scope, ScopeSwitch, Section, ViewHeader, viewHref } from "./parts.tsx";
 
 export const COUPLING_SORTS = ["name", "files", "ca", "ce", "instability", "abstractness", "distance"] as const;
 export type CouplingSort = (typeof COUPLING_SORTS)[number];
 /** The matrix draws at most this many components, the most coupled. */
 export const MATRIX_MAX = 30;
 
-export type CouplingViewProps = { report: Report; sort: CouplingSort; dir: "asc" | "desc"; paged: Paged<Component> };
+export type CouplingViewProps = { report: Report; sort: CouplingSort; dir: "asc" | "desc"; paged: Paged<Component>; include?: Scope };
 
 /** Components in the order the table shows them. */
 export function sortComponents(components: readonly Component[], sort: CouplingSort, dir: "asc" | "desc"): Component[] {
@@ -25,9 +25,9 @@ export function sortComponents(components: readonly Component[], sort: CouplingS
 }
 
 export function CouplingView(props: CouplingViewProps) {
-  const { report, sort, dir, paged } = props;
+  const { report, sort, dir, paged, include } = props;
   const { items, sdpViolations, matrix } = report.components;
-  const params = { sort: sort === "name" ? undefined : sort, dir: dir === "asc" ? undefined : dir };
+  const params = { sort: sort === "name" ? undefined : sort, dir: dir === "asc" ? undefined : dir, include };
   const header = (key: CouplingSort, label: string, title: string) => {
     const active = key === sort;
     const next = active && dir === "asc" ? "desc" : active ? "asc" : key === "name" ? "asc" : "desc";
@@ -40,6 +40,7 @@ export function CouplingView(props: CouplingViewProps) {
           href={viewHref("coupling", {
             sort: key === "name" ? undefined : key,
             dir: next === "asc" ? undefined : next,
+            include,
           })}
           title={title}
         >
@@ -54,7 +55,9 @@ export function CouplingView(props: CouplingViewProps) {
       <ViewHeader
         title="Coupling"
         question="Which components are stable, abstract or in the zone of pain, and who depends on whom?"
-      />
+      >
+        <ScopeSwitch view="coupling" params={params} include={include} />
+      </ViewHeader>
       {items.length === 0 ? <Empty>No components were found.</Empty> : (
         <>
           <Section title="Components" count={items.length}>

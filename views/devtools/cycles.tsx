@@ -6,31 +6,32 @@
 import type { Cycle, Report } from "../../analysis/mod.ts";
 import { componentCycles } from "../../analysis/reporters/map-order.ts";
 import { FileLink } from "../parts.tsx";
-import { Empty, type Paged, Pager, plural, Section, Tabs, ViewHeader, viewHref } from "./parts.tsx";
+import { Empty, type Paged, Pager, plural, type Scope, ScopeSwitch, Section, Tabs, ViewHeader, viewHref } from "./parts.tsx";
 
-export type CyclesViewProps = { report: Report; kind: "runtime" | "type"; paged: Paged<Cycle> };
+export type CyclesViewProps = { report: Report; kind: "runtime" | "type"; paged: Paged<Cycle>; include?: Scope };
 
 export function CyclesView(props: CyclesViewProps) {
-  const { report, kind, paged } = props;
+  const { report, kind, paged, include } = props;
   const lineOf = new Map<string, number>();
   for (const e of report.edges) if (!lineOf.has(`${e.from}\0${e.to}`)) lineOf.set(`${e.from}\0${e.to}`, e.line);
   const count = (k: string) => report.cycles.filter((c) => c.kind === k).length;
   const groups = componentCycles(report.components.items);
-  const params = { kind: kind === "runtime" ? undefined : kind };
+  const params = { kind: kind === "runtime" ? undefined : kind, include };
   return (
     <div class="dt dt-cycles">
       <ViewHeader title="Cycles" question="Which files and components import each other, and through which loop?">
         <Tabs
           label="Kind of cycle"
           items={[
-            { label: `Runtime (${count("runtime")})`, href: viewHref("cycles"), active: kind === "runtime" },
+            { label: `Runtime (${count("runtime")})`, href: viewHref("cycles", { include }), active: kind === "runtime" },
             {
               label: `Type-only (${count("type")})`,
-              href: viewHref("cycles", { kind: "type" }),
+              href: viewHref("cycles", { kind: "type", include }),
               active: kind === "type",
             },
           ]}
         />
+        <ScopeSwitch view="cycles" params={params} include={include} />
       </ViewHeader>
       <Section title={kind === "runtime" ? "File cycles" : "Cycles through type imports only"} count={paged.total}>
         {kind === "type"

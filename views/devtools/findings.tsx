@@ -6,7 +6,7 @@
  */
 import type { Finding, FindingCategory, Report, Severity } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
-import { Empty, HashForm, type Paged, Pager, plural, Section, SeverityBadge, ViewHeader } from "./parts.tsx";
+import { Empty, HashForm, type Paged, Pager, plural, type Scope, ScopeSwitch, Section, SeverityBadge, ViewHeader } from "./parts.tsx";
 
 /** Findings per page: each is a block with its evidence, so fewer than a table's rows. */
 export const FINDINGS_PAGE = 50;
@@ -32,6 +32,7 @@ export type FindingsViewProps = {
   severity?: Severity | undefined;
   paged: Paged<Finding>;
   taskAction: TaskAction;
+  include?: Scope;
 };
 
 /** A task id from a title: lower case, words joined by dashes, at most 60 characters. */
@@ -42,21 +43,23 @@ export function slugOf(title: string): string {
 }
 
 export function FindingsView(props: FindingsViewProps) {
-  const { report, category, severity, paged, taskAction } = props;
+  const { report, category, severity, paged, taskAction, include } = props;
   const counts = new Map<string, number>();
   for (const f of report.findings) counts.set(f.category, (counts.get(f.category) ?? 0) + 1);
   const bySeverity = new Map<string, number>();
   for (const f of report.findings) {
     if (!category || f.category === category) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
   }
-  const params = { category, severity };
+  const params = { category, severity, include };
   return (
     <div class="dt dt-findings">
       <ViewHeader
         title="Findings"
         question="Every signal as one ranked list, with evidence, a suggested action and a task to create."
       >
+        <ScopeSwitch view="findings" params={params} include={include} />
         <HashForm view="findings" label="Filter findings">
+          {include ? <input type="hidden" name="include" value={include} /> : null}
           <label>
             Category{" "}
             <select name="category">

@@ -9,12 +9,12 @@ import type { Report } from "../../analysis/mod.ts";
 import type { MapLayout } from "../../analysis/reporters/map-layout.ts";
 import { MAP_COLOURS, type MapColour, mapWidth } from "../../analysis/reporters/map-svg.ts";
 import { FileLink, queryString } from "../parts.tsx";
-import { BriefButton, Empty, HashForm, plural, Section, Tabs, ViewHeader, viewHref } from "./parts.tsx";
+import { BriefButton, Empty, HashForm, plural, type Scope, ScopeSwitch, Section, Tabs, ViewHeader, viewHref } from "./parts.tsx";
 
-export type MapViewProps = { report: Report; layout: MapLayout; svg: string; colour: MapColour; component?: string };
+export type MapViewProps = { report: Report; layout: MapLayout; svg: string; colour: MapColour; component?: string; include?: Scope };
 
 export function MapView(props: MapViewProps) {
-  const { report, layout, colour, component } = props;
+  const { report, layout, colour, component, include } = props;
   const download = `/ui/devtools/map.svg${
     queryString({ component, colour: colour === "instability" ? undefined : colour })
   }`;
@@ -30,14 +30,16 @@ export function MapView(props: MapViewProps) {
             label="Colour nodes by"
             items={MAP_COLOURS.map((c) => ({
               label: c,
-              href: viewHref("map", { component, colour: c === "instability" ? undefined : c }),
+              href: viewHref("map", { component, colour: c === "instability" ? undefined : c, include }),
               active: c === colour,
             }))}
           />
           <a class="button" href={download} download={fileName}>Download SVG</a>
         </div>
+        <ScopeSwitch view="map" params={{ component, colour: colour === "instability" ? undefined : colour }} include={include} />
         <HashForm view="map" label="Focus a component">
           {colour !== "instability" ? <input type="hidden" name="colour" value={colour} /> : null}
+          {include ? <input type="hidden" name="include" value={include} /> : null}
           <label>
             Component{" "}
             <select name="component">
@@ -52,7 +54,7 @@ export function MapView(props: MapViewProps) {
           </noscript>
           {component
             ? (
-              <a href={viewHref("map", { colour: colour === "instability" ? undefined : colour })}>
+              <a href={viewHref("map", { colour: colour === "instability" ? undefined : colour, include })}>
                 Show all components
               </a>
             )
@@ -67,7 +69,7 @@ export function MapView(props: MapViewProps) {
             <div class="dt-map-canvas" style={`max-width:${mapWidth(layout)}px`}>{raw(props.svg)}</div>
           </div>
         )}
-      {component ? <ComponentCard report={report} name={component} /> : <MapHelp />}
+      {component ? <ComponentCard report={report} name={component} include={include} /> : <MapHelp />}
     </div>
   );
 }
@@ -83,7 +85,7 @@ function MapHelp() {
 }
 
 /** What the focused component holds, depends on and serves, each with its files. */
-function ComponentCard({ report, name }: { report: Report; name: string }) {
+function ComponentCard({ report, name, include }: { report: Report; name: string; include: Scope }) {
   const component = report.components.items.find((c) => c.name === name)!;
   const files = report.files.filter((f) => f.component === name).sort((a, b) =>
     b.fanIn - a.fanIn || a.path.localeCompare(b.path)
@@ -113,7 +115,7 @@ function ComponentCard({ report, name }: { report: Report; name: string }) {
               <ul>
                 {component.dependsOn.map((d) => (
                   <li>
-                    <a href={viewHref("map", { component: d.component })}>{d.component}</a>{" "}
+                    <a href={viewHref("map", { component: d.component, include })}>{d.component}</a>{" "}
                     <span class="muted">{plural(d.imports, "import")}</span>
                   </li>
                 ))}
@@ -126,7 +128,7 @@ function ComponentCard({ report, name }: { report: Report; name: string }) {
               <ul>
                 {component.dependedOnBy.map((d) => (
                   <li>
-                    <a href={viewHref("map", { component: d })}>{d}</a>
+                    <a href={viewHref("map", { component: d, include })}>{d}</a>
                   </li>
                 ))}
               </ul>

@@ -61,6 +61,26 @@ export function Tabs(props: { label: string; items: { label: Child; href: string
   );
 }
 
+/** What a view's architecture covers: the product's code, or also tests, fixtures and vendored code (`include=tests`). */
+export type Scope = "tests" | undefined;
+
+/** The switch between the product's code and everything, kept in the view's address with its other parameters. */
+export function ScopeSwitch(props: { view: string; params: Params; include: Scope }) {
+  return (
+    <Tabs
+      label="Files in scope"
+      items={[
+        { label: "Product code", href: viewHref(props.view, { ...props.params, include: undefined }), active: !props.include },
+        {
+          label: "With tests, fixtures and vendored code",
+          href: viewHref(props.view, { ...props.params, include: "tests" }),
+          active: props.include === "tests",
+        },
+      ]}
+    />
+  );
+}
+
 export type Paged<T> = { rows: T[]; page: number; pages: number; total: number; first: number };
 
 /** One page of a list; a page past the last is a RangeError (400). */

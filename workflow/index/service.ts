@@ -10,8 +10,11 @@ import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
 
 export const INDEX_CACHE_FILE = ".tool/cache/project-index.json";
 
-/** `deferHistory`: the first analysis may leave a long, uncached history for later (`history.pending`). */
-export type Analyzer = (root: string, options: { deferHistory: boolean }) => Report | Promise<Report>;
+/**
+ * `deferHistory`: the first analysis may leave a long, uncached history for later (`history.pending`);
+ * `includeAll`: tests, fixtures and vendored code in the architecture too (the views' scope switch).
+ */
+export type Analyzer = (root: string, options: { deferHistory: boolean; includeAll?: boolean }) => Report | Promise<Report>;
 
 /** One generation of the index: its number, the index, and its JSON (serialized once). */
 export type IndexSnapshot = { readonly version: number; readonly index: ProjectIndex; readonly json: string };
@@ -43,6 +46,8 @@ export class ProjectService {
   #version = 1;
   #snapshot: Promise<IndexSnapshot> | undefined;
   #report: { promise: Promise<Report>; settled: boolean } | undefined;
+  /** The report with tests, fixtures and vendored code in the architecture, built when a view asks. */
+  #reportAll: Promise<Report> | undefined;
   #pendingRefresh: Promise<number> | undefined;
   /** Only the first analysis defers the history: the page is useful first, complete next. */
   #firstAnalysis = true;
@@ -53,7 +58,7 @@ export class ProjectService {
     this.queue = options.queue ?? new WriteQueue();
     this.agents = new AgentRuns(options.root);
     this.#commands = options.commands ?? [];
-    this.#analyze = options.analyze ?? ((root, { deferHistory }) => analyze(root, { deferHistory }));
+    this.#analyze = options.analyze ?? ((root, { deferHistory, includeAll }) => analyze(root, { deferHistory, includeAll }));
     this.#writeCache = options.writeCache ?? true;
   }
 
@@ -66,7 +71,8 @@ export class ProjectService {
    * The analysis report: built on first call and cached; callers that arrive while a build
    * runs share it. `refresh` starts a new build unless one is already running.
    */
-  report(options: { refresh?: boolean } = {}): Promise<Report> {
+  report(options: { refresh?: boolean; includeAll?: boolean } = {}): Promise<Report> {
+    if (options.includeAll) return this.#allReport();
     const current = this.#report;
     if (current && (!options.refresh || !current.settled)) return current.promise;
     const entry = { settled: false, promise: this.#runAnalysis() };
@@ -79,6 +85,17 @@ export class ProjectService {
       },
     );
     return entry.promise;
+  }
+
+  #allReport(): Promise<Report> {
+    if (!this.#reportAll) {
+      const promise = Promise.resolve().then(() => this.#analyze(this.root, { deferHistory: false, includeAll: true }));
+      this.#reportAll = promise;
+      promise.catch(() => {
+        if (this.#reportAll === promise) this.#reportAll = undefined; // retried next time
+      });
+    }
+    return this.#reportAll;
   }
 
   /** The current index, built (on the queue) on first call. */
@@ -103,6 +120,7 @@ export class ProjectService {
     const job = this.queue.run("refresh", async () => {
       this.#pendingRefresh = undefined;
       this.#report = undefined;
+      this.#reportAll = undefined;
       const snapshot = await this.#build(this.#version + 1);
       this.#version = snapshot.version;
       this.#snapshot = Promise.resolve(snapshot);
