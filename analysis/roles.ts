@@ -2,16 +2,19 @@ import picomatch from "picomatch";
 
 /**
  * What a file is for: `source` (the product), `test`, `fixture` (sample code that tests read),
+ * `example` (examples, demos and benchmarks: code that shows or measures the product),
  * `generated` (migrations, protobuf and other tool output), `vendored` (someone else's code kept
  * in the tree). Decided by `analysis.roles` globs in .tool/config.json first, then by a header
  * that says a tool wrote the file, then by the conventions of its path. The product's
  * architecture (components, cycles, hubs, health) and the code findings are about source.
  */
-export const ROLES = ["source", "generated", "test", "fixture", "vendored"] as const;
+export const ROLES = ["source", "generated", "test", "fixture", "example", "vendored"] as const;
 export type Role = (typeof ROLES)[number];
 
 const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|snapshots|samples)\//i;
-const TEST_FOLDER = /(^|\/)(tests?|__tests__|specs?|e2e|integration-tests|testing)\//i;
+// `tests/`, `spec/`, and a named kind of them: `runtime-tests/`, `integration_tests/`, `e2e-tests/`.
+const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)\//i;
+const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)test_[^/]+\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h)$|_pb2(_grpc)?\.py$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
@@ -21,12 +24,16 @@ export function roleOf(path: string): Role {
   if (VENDORED.test(path)) return "vendored";
   if (FIXTURE.test(path)) return "fixture";
   if (TEST_FOLDER.test(path) || TEST_FILE.test(path)) return "test";
+  if (EXAMPLE.test(path)) return "example";
   if (GENERATED.test(path)) return "generated";
   return "source";
 }
 
 /** The order in which files are kept under the cap: the product first. */
-export const ROLE_PRIORITY: Record<Role, number> = { source: 0, generated: 1, test: 2, fixture: 3, vendored: 4 };
+export const ROLE_PRIORITY: Record<Role, number> = { source: 0, generated: 1, test: 2, example: 3, fixture: 4, vendored: 5 };
+
+/** The roles that make up the product's architecture and its findings. */
+export const PRODUCT_ROLES: ReadonlySet<Role> = new Set(["source", "generated"]);
 
 /** `analysis.roles` in .tool/config.json: globs per role, the first role listed that matches wins. */
 export type RoleRules = Partial<Record<Role, string[]>>;

@@ -20,7 +20,7 @@ export const FileNode = z.object({
   /** Name of the component the file belongs to. */
   component: z.string(),
   /** What the file is for (analysis/roles.ts): the architecture and code findings are about source. */
-  role: z.enum(["source", "generated", "test", "fixture", "vendored"]),
+  role: z.enum(["source", "generated", "test", "fixture", "example", "vendored"]),
   /** Nothing imports it and it does not look like an entry point (tests, mains, configs...). */
   unused: z.boolean(),
   /** Distinct files that import this one, and that this one imports. */
@@ -65,6 +65,11 @@ export const Cycle = z.object({
   files: z.array(z.string()),
   /** One concrete loop through the files, the first file repeated at the end. */
   loop: z.array(z.string()),
+  /**
+   * A runtime cycle closed only by lazy imports (`import()`, a Python import inside a function,
+   * Ruby's autoload): the files do not need each other while they load.
+   */
+  lazy: z.boolean().optional(),
 });
 export type Cycle = z.infer<typeof Cycle>;
 

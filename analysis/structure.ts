@@ -12,7 +12,7 @@ import { computeHealth } from "./health.ts";
 import { ProjectFiles } from "./project.ts";
 import { resolveImports } from "./resolve/mod.ts";
 import { RUBY_AUTOLOAD_WARNING } from "./resolve/ruby.ts";
-import { type Role, roleResolver } from "./roles.ts";
+import { PRODUCT_ROLES, type Role, roleResolver } from "./roles.ts";
 import { scan, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
@@ -20,8 +20,6 @@ export type Progress = (phase: string, done?: number, total?: number) => void;
 /** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
 export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean; includeAll?: boolean };
 
-/** The roles that make up the product's architecture (analysis/roles.ts). */
-const PRODUCT_ROLES = new Set(["source", "generated"]);
 
 /** The structure of the code: files, imports, cycles, hubs, components and health. */
 export type StructureReport = Pick<
@@ -104,7 +102,8 @@ export function structure(root: string, options: AnalyzeOptions) {
     truncated: scanned.truncated,
     skipped: scanned.skipped,
     warnings: [
-      ...facts.filter((f) => f.parseError).map((f) => ({
+      // A test or fixture that does not parse (often on purpose) is not the product's warning.
+      ...facts.filter((f) => f.parseError && inProduct(f.path)).map((f) => ({
         file: f.path,
         line: f.parseError!.line,
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,

@@ -87,6 +87,7 @@ function Languages({ index }: { index: ProjectIndex }) {
   return (
     <article class="card" aria-labelledby="ov-languages">
       <h2 id="ov-languages">Languages</h2>
+      <p class="muted small">The product's code: tests, fixtures and vendored code are not counted.</p>
       {languages.length === 0 ? <p class="empty">No source files found.</p> : (
         <table class="table compact">
           <thead>
@@ -106,7 +107,7 @@ function Languages({ index }: { index: ProjectIndex }) {
                   <td class="num">{l.files}</td>
                   <td class="num">{l.lines.toLocaleString("en")}</td>
                   <td class="share">
-                    <span class="bar" style={`--share:${share}%`} aria-label={`${share}%`}></span>
+                    <span class="bar" style={`--share:${share}%`} aria-hidden="true"></span> {share}%
                   </td>
                 </tr>
               );

@@ -8,14 +8,19 @@ export function architectureFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   for (const cycle of report.cycles) {
     const runtime = cycle.kind === "runtime";
-    found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", runtime ? "high" : "low", cycle.files.join("\n"), {
-      title: `${runtime ? "Import" : "Type-only import"} cycle of ${cycle.files.length} files`,
+    // A cycle closed only by lazy imports does not fail while the files load: worth knowing, not urgent.
+    const severity = runtime && !cycle.lazy ? "high" : "low";
+    const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : "Import";
+    found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", severity, cycle.files.join("\n"), {
+      title: `${kind} cycle of ${cycle.files.length} files`,
       evidence: [
         ...cycle.loop.slice(0, -1).map((file, i) => ({ file, detail: `imports ${cycle.loop[i + 1]}` })),
         // The loop shown is one way round; the cycle's other files are in it through other imports.
         ...cycle.files.filter((file) => !cycle.loop.includes(file)).map((file) => ({ file, detail: "is in the same cycle through other imports" })),
       ],
-      action: runtime
+      action: runtime && cycle.lazy
+        ? "The loop is closed only by imports made on first use (inside a function, import(), autoload), so loading does not fail; keep it that way or move the shared part out."
+        : runtime
         ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
         : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",
       task: {
@@ -25,9 +30,11 @@ export function architectureFindings(report: Input): Finding[] {
     }));
   }
   for (const hub of report.hubs) {
-    found.push(finding("architecture", "hub-file", "medium", hub.file, {
+    // Being imported widely is a fact about a file, not a defect: low. Where such a file also
+    // changes often and is complex, the hotspot finding says so.
+    found.push(finding("architecture", "hub-file", "low", hub.file, {
       title: `Hub file imported by ${hub.fanIn} files`,
-      evidence: [{ file: hub.file, detail: `fan-in ${hub.fanIn} (threshold ${report.hubThreshold}), fan-out ${hub.fanOut}` }],
+      evidence: [{ file: hub.file, detail: `imported by ${hub.fanIn} files (a hub from ${report.hubThreshold}), imports ${hub.fanOut}` }],
       action: "A change here touches much of the code base. Split it by responsibility, or keep it small, stable and well tested.",
       task: { title: `Split the hub ${hub.file}`, detail: `${hub.file} is imported by ${hub.fanIn} files. Split it into focused modules so that changes touch fewer dependents.` },
     }));

@@ -1,7 +1,13 @@
+import { plural } from "../../core/plural.ts";
+import { PRODUCT_ROLES } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
+import { LIMITS } from "./code.ts";
 import { finding } from "./finding.ts";
 
-type Input = Pick<Report, "history">;
+type Input = Pick<Report, "history" | "files">;
+
+/** Below this many file changes, one person's share says little about who knows a component. */
+const KNOWLEDGE_MIN_CHANGES = 30;
 
 /**
  * Hotspots above this score are findings; 50 means the file ranks high on all three measures.
@@ -15,24 +21,37 @@ export function changeFindings(report: Input): Finding[] {
   const { history } = report;
   if (!history.available) return [];
   const found: Finding[] = [];
-  const hot = history.hotspots.filter((h) => h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits);
+  // Tests change with the code they test, and examples are not the product: neither is a hotspot
+  // or a hidden coupling. A file nothing depends on puts no one else at risk.
+  const roleOf = new Map(report.files.map((f) => [f.path, f.role]));
+  const product = (path: string) => PRODUCT_ROLES.has(roleOf.get(path) ?? "source");
+  // Ranked high on complexity among the changed files is not enough: the file must be complex
+  // in itself (the complex-file rule's first limit), or it is only busy.
+  const hot = history.hotspots.filter((h) =>
+    h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits && h.dependents > 0 &&
+    h.complexity >= LIMITS.complexity[0] && product(h.file)
+  );
   for (const h of hot.slice(0, 20)) {
-    found.push(finding("hotspots", "hotspot", h.score >= 80 ? "high" : "medium", h.file, {
-      title: `Hotspot: changes often, complex, depended on`,
-      evidence: [{ file: h.file, detail: `${h.commits} commits in 12 months, complexity ${h.complexity}, ${h.dependents} dependents, score ${h.score}` }],
+    // A hotspot ranks files to look at first; it is not a defect by itself: medium at most.
+    found.push(finding("hotspots", "hotspot", "medium", h.file, {
+      title: `Hotspot: ${plural(h.commits, "change")} in 12 months, ${h.complexity} decision points, ${plural(h.dependents, "dependent")}`,
+      evidence: [{ file: h.file, detail: `ranks high on change, complexity and dependents at once (score ${h.score} of 100)` }],
       action: "Refactor where change concentrates: split the file and cover it with tests before the next change.",
       task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents. Split it and add tests.` },
     }));
   }
-  for (const c of history.coupling.filter((c) => !c.imports).slice(0, 20)) {
+  for (const c of history.coupling.filter((c) => !c.imports && product(c.a) && product(c.b)).slice(0, 20)) {
+    const together = `${c.a} and ${c.b} changed together in ${c.shared} commits (degree ${c.degree})`;
     found.push(finding("hotspots", "hidden-coupling", "medium", `${c.a}\n${c.b}`, {
       title: "Files change together without importing each other",
-      evidence: [{ file: c.a, detail: `changes with ${c.b}` }, { file: c.b, detail: `${c.shared} shared commits, degree ${c.degree}` }],
+      evidence: [{ file: c.a, detail: together }, { file: c.b, detail: together }],
       action: "Make the shared knowledge explicit (one module, a shared contract), or document why they move together.",
       task: { title: `Make the coupling of ${c.a} and ${c.b} explicit`, detail: `They changed together in ${c.shared} commits (degree ${c.degree}) but neither imports the other.` },
     }));
   }
-  for (const o of history.ownership.filter((o) => o.knowledgeRisk)) {
+  // "(test)" and the like group files by role, not by what a team owns.
+  const risky = history.ownership.filter((o) => o.knowledgeRisk && o.commits >= KNOWLEDGE_MIN_CHANGES && !o.component.startsWith("("));
+  for (const o of risky) {
     // No author names here: findings reach tasks and agents; names stay in the Team view.
     found.push(finding("knowledge", "knowledge-risk", "medium", o.component, {
       title: `One person made ${Math.round(o.mainAuthorShare * 100)}% of the changes to ${o.component}`,

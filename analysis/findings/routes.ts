@@ -1,7 +1,9 @@
+import { plural } from "../../core/plural.ts";
+import { PRODUCT_ROLES } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { finding } from "./finding.ts";
 
-type Input = Pick<Report, "routes">;
+type Input = Pick<Report, "routes" | "files">;
 
 /** Paths that are public on purpose: a guard on them would lock everyone out. */
 const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|password|forgot|reset|verify-?email|confirm|webhooks?|callback|oauth|token|refresh|logout|sign-?out)/i;
@@ -10,11 +12,16 @@ const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|password|forgot|re
 export function routeFindings(report: Input): Finding[] {
   const { routes } = report;
   const found: Finding[] = [];
+  // Routes of tests, examples and benchmarks are not the product's API.
+  const roleOf = new Map(report.files.map((f) => [f.path, f.role]));
+  const product = (file: string) => PRODUCT_ROLES.has(roleOf.get(file) ?? "source");
   for (const d of routes.duplicates) {
+    const defined = d.routes.filter((r) => product(r.file));
+    if (defined.length < 2) continue;
     found.push(finding("routes", "duplicate-route", "medium", `${d.method} ${d.path}`, {
-      title: `${d.method} ${d.path} is defined ${d.routes.length} times`,
-      evidence: d.routes.map((r) => ({ file: r.file, line: r.line })),
-      action: "Keep one definition; the first one registered wins and the others are dead or shadowed.",
+      title: `${d.method} ${d.path} is defined ${defined.length} times`,
+      evidence: defined.map((r) => ({ file: r.file, line: r.line })),
+      action: "If one application serves them all, keep one definition: the first one registered wins and the others never run. If they belong to separate applications, ignore this.",
       task: { title: `Remove the duplicate route ${d.method} ${d.path}`, detail: `Defined at ${d.routes.map((r) => `${r.file}:${r.line}`).join(", ")}.` },
     }));
   }
@@ -34,7 +41,20 @@ export function routeFindings(report: Input): Finding[] {
       task: { title: `Document ${d.method} ${d.path}`, detail: `${d.file}:${d.line} serves it; the API contract does not list it.` },
     }));
   }
-  for (const r of routes.unguardedWrites) {
+  const productRoutes = routes.items.filter((r) => product(r.file));
+  const unguarded = routes.unguardedWrites.filter((r) => product(r.file));
+  if (unguarded.length && !productRoutes.some((r) => r.guards.length)) {
+    // No route is guarded anywhere: the application is public, or its authentication is
+    // somewhere the analysis cannot see. One low finding, not one high per route.
+    found.push(finding("security", "no-guards", "low", "routes", {
+      title: `No route has a guard, ${plural(unguarded.length, "write route")} included`,
+      evidence: unguarded.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
+      action: "If the application is meant to be public, nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
+      task: { title: "Decide how the application authenticates", detail: `None of the ${productRoutes.length} routes has a guard the analysis can see; ${unguarded.length} of them change state.` },
+    }));
+    return found;
+  }
+  for (const r of unguarded) {
     // Signing in or up, resetting a password and receiving a webhook are public by design.
     const open = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
     found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {

@@ -13,10 +13,12 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
   const typeOnly = components(starts, graph.all).filter((members) => !runtimeKeys.has(members.join(",")));
 
+  const eager = eagerMembers(starts, edges, graph);
   const cycles: Cycle[] = runtime.map((members) => ({
     kind: "runtime",
     files: members.map((id) => graph.names[id]!),
     loop: loopThrough(members, members[0]!, graph.runtime).map((id) => graph.names[id]!),
+    ...(members.some((id) => eager.has(id)) ? {} : { lazy: true }),
   }));
   const typeStarts = firstTypeEdgeSources(typeOnly, edges, graph.ids);
   typeOnly.forEach((members, i) => {
@@ -27,6 +29,21 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
     });
   });
   return cycles.sort((a, b) => (a.kind === b.kind ? b.files.length - a.files.length : a.kind === "runtime" ? -1 : 1));
+}
+
+/**
+ * The files in a cycle of load-time imports alone (no type and no dynamic edge): a runtime
+ * cycle with none of them is closed only by lazy imports.
+ */
+function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: NumberedGraph): Set<number> {
+  const adjacency: number[][] = graph.runtime.map(() => []);
+  for (const edge of edges) {
+    if (edge.kind === "type" || edge.kind === "dynamic") continue;
+    const from = graph.ids.get(edge.from);
+    const to = graph.ids.get(edge.to);
+    if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);
+  }
+  return new Set(components(starts, adjacency).flat());
 }
 
 /** Strongly connected components of two or more files, each sorted, found iteratively. */

@@ -1,8 +1,9 @@
 /**
- * Dependency lists of the structured manifests (JSON, TOML, YAML): package.json,
+ * Dependency lists of the structured manifests (JSON, TOML, YAML): package.json, deno.json,
  * pyproject.toml, Pipfile, Cargo.toml, composer.json, pubspec.yaml, Gradle version catalogs.
  * Each reader returns the names as declared; `line` is where the name first appears.
  */
+import { parse as parseJsonc } from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 
@@ -36,6 +37,19 @@ export function packageJson(text: string): Declared[] {
     keysOf(json[key])
   );
   return named(text, names.filter((name) => !name.startsWith("@types/")));
+}
+
+/**
+ * deno.json(c): the npm packages its import map names (`"hono": "npm:hono@^4"`); `jsr:` and URL
+ * imports name no npm package. Comments and trailing commas are allowed, as Deno allows them.
+ */
+export function denoJson(text: string): Declared[] {
+  const json = table(parseJsonc(text));
+  const names = Object.values(table(json.imports)).flatMap((target) => {
+    const match = typeof target === "string" ? /^npm:\/?((?:@[^/@]+\/)?[^/@]+)/.exec(target) : null;
+    return match ? [match[1]!] : [];
+  });
+  return named(text, [...new Set(names)].filter((name) => !name.startsWith("@types/")));
 }
 
 /** composer.json: require and require-dev, without the platform (`php`, `ext-*`: no vendor). */

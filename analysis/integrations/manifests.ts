@@ -10,6 +10,7 @@ import {
   cargoToml,
   composerJson,
   type Declared,
+  denoJson,
   gradleVersionCatalog,
   packageJson,
   pipfile,
@@ -39,6 +40,7 @@ const named = (...names: string[]) => (name: string) => names.includes(name);
 
 export const MANIFESTS: readonly ManifestKind[] = [
   { kind: "package.json", ecosystem: "npm", matches: named("package.json"), read: packageJson },
+  { kind: "deno.json", ecosystem: "npm", matches: named("deno.json", "deno.jsonc"), read: denoJson },
   {
     kind: "requirements",
     ecosystem: "pypi",

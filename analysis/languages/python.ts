@@ -121,12 +121,14 @@ export function extractPython(text: string): Extracted {
   const stripped = strip(text, PYTHON_SYNTAX);
   const { code } = stripped;
   const imports: ImportFact[] = [];
+  const contextOf = importContexts(code.split("\n"));
   for (const match of code.matchAll(STATEMENT)) {
     const keyword = match.index + match[0].length - match[1]!.length;
     const line = stripped.lineAt(keyword);
     const body = code.slice(keyword + match[1]!.length, statementEnd(code, keyword)).replace(/\\\r?\n/g, " ");
-    if (match[1] === "import") readImport(body, line, imports);
-    else readFrom(body, line, imports);
+    const kind = contextOf(line);
+    if (match[1] === "import") readImport(body, line, imports, kind);
+    else readFrom(body, line, imports, kind);
   }
 
   const lines = code.split("\n");
@@ -172,28 +174,62 @@ function statementEnd(code: string, from: number): number {
 
 const squash = (dotted: string) => dotted.replace(/\s+/g, "");
 
-function readImport(body: string, line: number, imports: ImportFact[]): void {
+const BLOCK = /^([ \t]*)(?:(?:async[ \t]+)?def[ \t]|if[ \t]+(?:\w+\.)?TYPE_CHECKING[ \t]*:)/;
+
+/**
+ * The kind of an import by the block it sits in: inside a function it runs when the function
+ * is called (`dynamic`: the lazy import that breaks a cycle); under `if TYPE_CHECKING:` it runs
+ * for the type checker only (`type`); elsewhere it runs when the module loads.
+ */
+function importContexts(lines: readonly string[]): (line: number) => ImportFact["kind"] {
+  const kinds: ImportFact["kind"][] = [];
+  const open: { indent: number; kind: ImportFact["kind"] }[] = [];
+  let depth = 0; // open brackets: a line that starts inside them continues a statement
+  let continued = false; // the line before ended with a backslash
+  for (const text of lines) {
+    if (depth === 0 && !continued && text.trim()) {
+      const indent = text.length - text.trimStart().length;
+      while (open.length && open.at(-1)!.indent >= indent) open.pop();
+      const block = BLOCK.exec(text);
+      kinds.push(currentKind(open));
+      if (block) open.push({ indent: block[1]!.length, kind: text.includes("TYPE_CHECKING") ? "type" : "dynamic" });
+    } else {
+      kinds.push(currentKind(open));
+    }
+    for (const c of text) {
+      if (c === "(" || c === "[" || c === "{") depth++;
+      else if (c === ")" || c === "]" || c === "}") depth = Math.max(0, depth - 1);
+    }
+    continued = text.trimEnd().endsWith("\\");
+  }
+  return (line) => kinds[line - 1] ?? "import";
+}
+
+const currentKind = (open: readonly { kind: ImportFact["kind"] }[]): ImportFact["kind"] =>
+  open.some((b) => b.kind === "type") ? "type" : open.length ? "dynamic" : "import";
+
+function readImport(body: string, line: number, imports: ImportFact[], kind: ImportFact["kind"]): void {
   for (const item of body.split(",")) {
     const name = IMPORT_ITEM.exec(item)?.[1];
-    if (name) imports.push({ specifier: squash(name), kind: "import", line });
+    if (name) imports.push({ specifier: squash(name), kind, line });
   }
 }
 
-function readFrom(body: string, line: number, imports: ImportFact[]): void {
+function readFrom(body: string, line: number, imports: ImportFact[], kind: ImportFact["kind"]): void {
   const match = FROM.exec(body);
   if (!match) return;
   const dots = squash(match[1] ?? "");
   const module = squash(match[2] ?? "");
   if (!dots && !module) return;
   if (module === "__future__") {
-    imports.push({ specifier: module, kind: "import", line });
+    imports.push({ specifier: module, kind, line });
     return;
   }
   for (const item of match[3]!.replace(/[()]/g, " ").split(",")) {
     const name = FROM_NAME.exec(item)?.[1];
     if (!name) continue;
     const specifier = name === "*" ? dots + module : dots + (module ? `${module}.` : "") + name;
-    imports.push({ specifier, kind: "import", line });
+    imports.push({ specifier, kind, line });
   }
 }
 

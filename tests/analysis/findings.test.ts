@@ -93,11 +93,22 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(express.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title]), [["high", "DELETE /api/v1/orders/{orderId} has no route-level guard"]]);
   const open = tempDir();
   writeFiles(open, {
-    "server.js": 'const express = require("express");\nconst app = express();\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.listen(3000);\n',
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
   assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["low", "POST /auth/login"], ["low", "POST /webhooks/stripe"]], "sign-in and webhooks are public by design: low");
+  // An application with no guard anywhere is public or authenticates where the analysis cannot
+  // see: one low finding, not a high one per route; examples are not the product's routes.
+  const unguarded = tempDir();
+  writeFiles(unguarded, {
+    "server.js": 'const express = require("express");\nconst app = express();\napp.post("/orders", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "examples/demo/server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/orders", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const none = analyze(unguarded).findings.filter((f) => f.category === "security");
+  assert.equal(none.map((f) => [f.rule, f.severity, f.title]), [["no-guards", "low", "No route has a guard, 2 write routes included"]]);
+  assert.not.ok(analyze(unguarded).findings.some((f) => f.rule === "duplicate-route"), "an example's route is not a duplicate of the product's");
   const root = tempDir();
   writeFiles(root, { "src/a.ts": "// FIXME: breaks on leap years\n// TODO: cache\nexport const a = 1;\n" });
   const debt = analyze(root).findings.find((f) => f.rule === "debt-markers")!;

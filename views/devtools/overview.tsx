@@ -85,13 +85,16 @@ function HealthCard({ report }: { report: Report }) {
 }
 
 function Composition({ report }: { report: Report }) {
+  // The product's languages, as the project overview counts them: most lines first.
   const languages = new Map<string, { files: number; lines: number }>();
-  for (const f of report.files) {
+  const product = report.files.filter((f) => f.role === "source" || f.role === "generated");
+  for (const f of product) {
     const l = languages.get(f.language) ?? languages.set(f.language, { files: 0, lines: 0 }).get(f.language)!;
     l.files++;
     l.lines += f.lines;
   }
   const totalLines = Math.max(1, report.files.reduce((n, f) => n + f.lines, 0));
+  const productLines = Math.max(1, product.reduce((n, f) => n + f.lines, 0));
   const byKind = new Map<string, number>();
   for (const r of report.routes.items) byKind.set(r.kind, (byKind.get(r.kind) ?? 0) + 1);
   const biggest = [...report.components.items].sort((a, b) => b.files - a.files).slice(0, 6);
@@ -131,20 +134,20 @@ function Composition({ report }: { report: Report }) {
       <table class="table dt-languages">
         <thead>
           <tr>
-            <th>Language</th>
+            <th>Language (product code)</th>
             <th class="num">Files</th>
             <th class="num">Lines</th>
             <th>Share</th>
           </tr>
         </thead>
         <tbody>
-          {[...languages].sort((a, b) => b[1].lines - a[1].lines).slice(0, 8).map(([name, l]) => (
+          {[...languages].sort((a, b) => b[1].lines - a[1].lines || a[0].localeCompare(b[0])).slice(0, 8).map(([name, l]) => (
             <tr>
               <td>{name}</td>
               <td class="num">{l.files}</td>
               <td class="num">{l.lines}</td>
               <td>
-                <Meter share={l.lines / totalLines} label={percent(l.lines / totalLines)} />
+                <Meter share={l.lines / productLines} label={percent(l.lines / productLines)} />
               </td>
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { plural } from "../../core/plural.ts";
 import type { Report } from "../../analysis/mod.ts";
 import type { GraphSummary, Improvement, ModuleSummary, Signal } from "./schema.ts";
 
@@ -134,7 +135,10 @@ export function analysisSignals(report: Report | undefined): Signal[] {
       message: warning.file ? `${warning.file}: ${warning.message}` : warning.message,
     });
   }
-  const unresolved = report.unresolved ?? [];
+  // Imports a test or a fixture cannot resolve (fixtures are often incomplete on purpose) are
+  // not the project's signal; the graph's own answer still lists them.
+  const product = new Set(report.files.filter((f) => f.role === "source" || f.role === "generated").map((f) => f.path));
+  const unresolved = (report.unresolved ?? []).filter((u) => product.has(u.file));
   if (unresolved.length) {
     const first = unresolved[0]!;
     signals.push({
@@ -142,9 +146,7 @@ export function analysisSignals(report: Report | undefined): Signal[] {
       code: "unresolved-imports",
       file: first.file,
       line: first.line,
-      message: `${unresolved.length} import${
-        unresolved.length === 1 ? "" : "s"
-      } could not be resolved to a file, e.g. "${first.specifier}" in ${first.file}`,
+      message: `${plural(unresolved.length, "import")} of the product's code could not be resolved to a file, e.g. "${first.specifier}" in ${first.file}`,
     });
   }
   return signals;

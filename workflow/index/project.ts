@@ -67,16 +67,18 @@ export function projectName(root: string): string {
   return basename(root);
 }
 
+/** The product's languages (tests, fixtures and vendored code left out), most lines first. */
 function languageShares(report: Report | undefined): ProjectFacts["languages"] {
   const shares = new Map<string, { files: number; lines: number }>();
   for (const file of report?.files ?? []) {
+    if (file.role !== "source" && file.role !== "generated") continue;
     const share = shares.get(file.language) ?? { files: 0, lines: 0 };
     share.files++;
     share.lines += file.lines ?? 0;
     shares.set(file.language, share);
   }
   return [...shares].map(([id, share]) => ({ id, ...share })).sort((a, b) =>
-    b.files - a.files || a.id.localeCompare(b.id)
+    b.lines - a.lines || a.id.localeCompare(b.id)
   );
 }
 

@@ -8,6 +8,8 @@ const DECISION_WORDS = ["if", "for", "while", "case", "catch"];
 const OPTIONAL_MARKER_NEXT = new Set([":", ",", ")", "="]);
 // A `function` keyword here starts a declaration, not an expression.
 const STATEMENT_START = new Set([";", "}", "{", "export", "default", "async", "declare"]);
+/** Words that, first on a line at a type alias's depth, start the statement after it. */
+const NEXT_STATEMENT = new Set(["export", "import", "const", "let", "var", "function", "class", "interface", "type", "declare", "enum", "async", "default", "namespace", "abstract"]);
 /**
  * The names the extractor acts on, by first character, last character and length (which tell
  * them all apart): a name is compared in place with the one keyword it could be, so the many
@@ -39,13 +41,21 @@ export function extractFromTokens(lexed: Lexed): Extracted {
   const types: TypeFact[] = [];
   let functions = 0;
   let complexity = 0;
+  // Inside `type X = ...` a `?` or `extends` is type-level logic (a conditional type), which runs
+  // in the compiler, not at run time: no decision point. -1 outside an alias, else its depth.
+  let typeAlias = -1;
 
   const add = (specifier: string, kind: ImportKind, at: number) => imports.push({ specifier, kind, line: at });
   const punct = (i: number, text: string) => tokenIs(tokens, i, PUNCT, text);
   const name = (i: number, text?: string) => tokenIs(tokens, i, NAME, text);
 
   for (let i = 0; i < count; i++) {
+    if (typeAlias >= 0 && (depth[i]! < typeAlias || (depth[i] === typeAlias && (punct(i, ";") ||
+      (line[i]! > line[i - 1]! && NEXT_STATEMENT.has(textOf(tokens, i))))))) {
+      typeAlias = -1;
+    }
     if (type[i] === PUNCT) {
+      if (typeAlias >= 0) continue;
       const c = src.charCodeAt(start[i]!);
       if (end[i]! - start[i]! > 1) {
         // &&, ||, ?? and their assignments; of the other punctuators only `?.` starts alike.
@@ -86,6 +96,8 @@ export function extractFromTokens(lexed: Lexed): Extracted {
       case "type":
         if (name(i + 1) && (punct(i + 2, "=") || punct(i + 2, "<")) && !name(i - 1, "import")) {
           types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]! });
+          typeAlias = depth[i]!;
+          i += 1; // past the alias's name, so the check above does not end it at once
         }
         break;
       case "enum":
@@ -100,7 +112,7 @@ export function extractFromTokens(lexed: Lexed): Extracted {
         if (depth[i] === 0 && name(i + 1) && punct(i + 2, "=") && isFunctionValue(tokens, i + 3)) functions++;
         break;
       default:
-        complexity++; // a decision word
+        if (typeAlias < 0) complexity++; // a decision word
     }
   }
 
