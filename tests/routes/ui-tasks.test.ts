@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addSubtask, createTask, readTask } from "../../workflow/tasks/mod.ts";
+import { TaskPage } from "../../views/tasks/page.tsx";
 import { HOST, makeHarness, post } from "./harness.ts";
 
 const test = suite("task pages");
@@ -53,6 +54,12 @@ test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks an
   const html = await (await h.app.request("/ui/task/login", { headers: HX })).text();
   assert.match(html, /<button class="button" title="subtasks are open or criteria untested: done would be refused"[^>]*>done<\/button>/, "done is not the primary step while a subtask is open");
   assert.match(html, /<li class="done">plan<\/li><li class="current" aria-current="step">build<\/li>/);
+  assert.match(html, /<p class="next-step">Next: Move the <a href="#subtasks">subtasks<\/a> along;/, "the build stage's next step points at the subtasks");
+  // At a stage the page can act on, the next step is that action's button, the command beside it.
+  const atVerify = String(TaskPage({ task: { ...readTask(h.root, "login"), stage: "verify", next: "tool verify login" } }));
+  const next = /<p class="next-step">([\s\S]*?)<\/p>/.exec(atVerify)?.[1] ?? "";
+  assert.match(next, /<button class="button primary" hx-post="\/ui\/task\/login\/action" hx-vals="\{&quot;action&quot;:&quot;verify&quot;\}"[^>]*>Run verify<\/button>/, next);
+  assert.match(next, /or in a terminal: <code>tool verify login<\/code>/);
   assert.match(html, /AC-1<\/td><td>users sign in<\/td><td><span class="badge ok">yes/);
   assert.match(html, /hx-post="\/ui\/task\/login\/action"/);
   assert.match(html, /<option value="pending" selected="">pending<\/option>/);

@@ -18,6 +18,38 @@ export type ActionResult =
 
 export type TaskPageProps = { task: Task; result?: ActionResult; artifact?: { file: string; html: string }; agents?: Omit<AgentPanelProps, "task">; flows?: FlowState[]; loops?: LoopSummary[] };
 
+/** The stages whose next step is one of the page's actions, with the button's words. */
+const STAGE_ACTIONS: Record<string, { action: string; label: string }> = {
+  spec: { action: "validate", label: "Validate the spec" },
+  verify: { action: "verify", label: "Run verify" },
+  review: { action: "review", label: "Review the diff" },
+  security: { action: "security", label: "Run the security check" },
+  pr: { action: "pr", label: "Prepare the pull request" },
+  done: { action: "done", label: "Mark the task done" },
+};
+
+/**
+ * The next step as the action itself where the page has it (the command for a terminal beside
+ * it), and where it has none (planning subtasks), the command alone.
+ */
+const NextStep: FC<{ task: Task; post: string }> = ({ task, post }) => {
+  const step = STAGE_ACTIONS[task.stage];
+  const hint = task.stage === "spec" ? <>Write the spec in <code>.tool/tasks/{task.id}/spec.md</code>, then </> : task.stage === "build" ? <>Move the <a href="#subtasks">subtasks</a> along; </> : null;
+  return (
+    <p class="next-step">
+      Next: {hint}
+      {step
+        ? (
+          <button class="button primary" hx-post={post} hx-vals={JSON.stringify({ action: step.action })} hx-target="#task-page" hx-swap="outerHTML">
+            {step.label}
+          </button>
+        )
+        : null}{" "}
+      <span class="muted small">{step ? "or in a terminal: " : ""}<code>{task.next}</code></span>
+    </p>
+  );
+};
+
 /**
  * One task: its stages, the checks to run, criteria with their specified/tested marks,
  * subtasks with status controls, flows with their gates, coding agents, recorded evidence,
@@ -42,7 +74,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
           <li class={i < here || task.done ? "done" : i === here ? "current" : "todo"} aria-current={i === here ? "step" : undefined}>{stage}</li>
         ))}
       </ol>
-      {task.next && <p>Next: <code>{task.next}</code></p>}
+      {task.next && <NextStep task={task} post={post} />}
       {result && <ActionOutput result={result} />}
       <div class="toolbar" role="group" aria-label="Checks">
         {CHECKS.map((check) => (
@@ -83,7 +115,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
             )}
         </div>
       </div>
-      <div class="card">
+      <div class="card" id="subtasks">
         <h2>Subtasks</h2>
         {task.subtasks.length === 0 && <p class="empty">No subtasks yet: <code>tool subtask add {task.id} --title "..."</code></p>}
         {task.subtasks.length > 0 && (
