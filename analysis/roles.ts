@@ -2,7 +2,8 @@ import picomatch from "picomatch";
 
 /**
  * What a file is for: `source` (the product), `test`, `fixture` (sample code that tests read),
- * `example` (examples, demos and benchmarks: code that shows or measures the product),
+ * `example` (examples, demos, benchmarks and project templates: code that shows, measures or
+ * starts from the product),
  * `generated` (migrations, protobuf and other tool output), `vendored` (someone else's code kept
  * in the tree). Decided by `analysis.roles` globs in .tool/config.json first, then by a header
  * that says a tool wrote the file, then by the conventions of its path. The product's
@@ -14,7 +15,9 @@ export type Role = (typeof ROLES)[number];
 const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|snapshots|samples)\//i;
 // `tests/`, `spec/`, and a named kind of them: `runtime-tests/`, `integration_tests/`, `e2e-tests/`.
 const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)\//i;
-const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench)\//i;
+// A top-level templates/ or starters/ folder holds projects to copy (deeper, templates/ is a
+// project's own view templates, whose languages the analysis does not read anyway).
+const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)test_[^/]+\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h)$|_pb2(_grpc)?\.py$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;

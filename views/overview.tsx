@@ -4,6 +4,7 @@
  * package managers), its health, its tasks with their stages, its documents, git state and
  * signals, each card linking to the view that goes deeper.
  */
+import { plural } from "../core/plural.ts";
 import type { ProjectDocument, ProjectIndex, TaskSummary } from "../workflow/index/mod.ts";
 import { FileLink } from "./parts.tsx";
 
@@ -57,9 +58,9 @@ function Health({ index }: { index: ProjectIndex }) {
               <span class={`badge big ${level}`}>{health.score}</span> <span class="muted">/ 100</span>
             </p>
             <p class="muted">
-              {health.sourceFiles} source files · {index.graph.cycles.length} import cycles · {index.graph.hubs.length}
+              {plural(health.sourceFiles, "source file")} · {plural(index.graph.cycles.filter((c) => c.kind === "runtime").length, "import cycle")}
               {" "}
-              hub files
+              (and {index.graph.cycles.filter((c) => c.kind === "type").length} through types only) · {plural(index.graph.hubs.length, "hub file")}
             </p>
             {health.deductions.length > 0 && (
               <ul class="plain">
@@ -87,7 +88,7 @@ function Languages({ index }: { index: ProjectIndex }) {
   return (
     <article class="card" aria-labelledby="ov-languages">
       <h2 id="ov-languages">Languages</h2>
-      <p class="muted small">The product's code: tests, fixtures and vendored code are not counted.</p>
+      <p class="muted small">The product's code: tests, fixtures, examples and vendored code are not counted.</p>
       {languages.length === 0 ? <p class="empty">No source files found.</p> : (
         <table class="table compact">
           <thead>

@@ -64,8 +64,8 @@ test("hub files are low; a dependency made only of type imports breaks no stabil
 
 test("roles: examples, demos and benchmarks are examples; named test folders are tests", () => {
   assert.equal(
-    ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/app.ts"].map(roleOf),
-    ["example", "example", "example", "test", "source", "source"],
+    ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts"].map(roleOf),
+    ["example", "example", "example", "example", "test", "source", "source", "source"],
   );
 });
 

@@ -32,7 +32,7 @@ test("cycles: the fixture's cycle only with include=tests; the switch keeps the 
   assert.match(product.text, /href="#devtools\/cycles\?include=tests"/);
   const all = await get("/ui/devtools/cycles?include=tests");
   assert.match(all.text, /cyclic\/a\.ts/);
-  assert.match(all.text, /aria-current="page"[^>]*>With tests, fixtures and vendored code|With tests, fixtures and vendored code/);
+  assert.match(all.text, /aria-current="page"[^>]*>All files, tests included|All files, tests included/);
   const typeTab = await get("/ui/devtools/cycles?kind=type&include=tests");
   assert.match(typeTab.text, /href="#devtools\/cycles\?kind=type"/, "switching back keeps kind");
 });

@@ -59,14 +59,7 @@ export function CyclesView(props: CyclesViewProps) {
                       );
                     })}
                   </ol>
-                  {cycle.files.length > cycle.loop.length - 1
-                    ? (
-                      <p class="dt-chips small">
-                        <span class="muted">Also in this group:</span>{" "}
-                        {cycle.files.filter((f) => !cycle.loop.includes(f)).map((f) => <FileLink file={f} />)}
-                      </p>
-                    )
-                    : null}
+                  {cycle.files.length > cycle.loop.length - 1 ? <AlsoInGroup files={cycle.files.filter((f) => !cycle.loop.includes(f))} /> : null}
                 </li>
               ))}
             </ol>
@@ -105,5 +98,24 @@ export function CyclesView(props: CyclesViewProps) {
           : null}
       </Section>
     </div>
+  );
+}
+
+/** Files of a cycle off its loop: the first few as links, the rest behind a click (a group can hold hundreds). */
+const SHOWN = 12;
+
+function AlsoInGroup({ files }: { files: string[] }) {
+  return (
+    <p class="dt-chips small">
+      <span class="muted">Also in this group:</span> {files.slice(0, SHOWN).map((f) => <FileLink file={f} />)}
+      {files.length > SHOWN
+        ? (
+          <details>
+            <summary>and {files.length - SHOWN} more</summary>
+            {files.slice(SHOWN).map((f) => <FileLink file={f} />)}
+          </details>
+        )
+        : null}
+    </p>
   );
 }

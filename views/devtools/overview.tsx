@@ -131,10 +131,11 @@ function Composition({ report }: { report: Report }) {
             : <span class="muted">{historyAbsent(report.history)}</span>}
         </li>
       </ul>
+      <p class="muted small">Languages of the product's code: tests, fixtures, examples and vendored code are not counted.</p>
       <table class="table dt-languages">
         <thead>
           <tr>
-            <th>Language (product code)</th>
+            <th>Language</th>
             <th class="num">Files</th>
             <th class="num">Lines</th>
             <th>Share</th>

@@ -72,7 +72,7 @@ export function ScopeSwitch(props: { view: string; params: Params; include: Scop
       items={[
         { label: "Product code", href: viewHref(props.view, { ...props.params, include: undefined }), active: !props.include },
         {
-          label: "With tests, fixtures and vendored code",
+          label: "All files, tests included",
           href: viewHref(props.view, { ...props.params, include: "tests" }),
           active: props.include === "tests",
         },
