@@ -4,22 +4,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/analyze.ts";
-import { commitAll, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, repoWithTestsAndFixtures, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("file roles");
 
-function repo(): string {
-  const root = tempDir("tool-roles-");
-  writeFiles(root, {
-    "src/app.ts": 'import { db } from "./db.ts";\nexport const app = () => db();\n',
-    "src/db.ts": "export const db = () => 1;\n",
-    "tests/app.test.ts": 'import { app } from "../src/app.ts";\nexport const t = app();\n',
-    "tests/fixtures/cyclic/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
-    "tests/fixtures/cyclic/b.ts": 'import { a } from "./a.ts";\nexport const b = () => a;\n',
-  });
-  commitAll(root);
-  return root;
-}
+const repo = () => repoWithTestsAndFixtures();
 
 test("fixtures and tests stay out of components, cycles and health; impact still finds the test", () => {
   const root = repo();

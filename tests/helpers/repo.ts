@@ -85,3 +85,17 @@ export async function rejects(fn: () => Promise<unknown>, expected: RegExp | ((e
   }
   throw new Error(`expected a rejection (${String(expected)}), got none`);
 }
+
+/** A committed repository with two source files, a test of them, and a fixture whose two files import each other. */
+export function repoWithTestsAndFixtures(prefix = "tool-roles-"): string {
+  const root = tempDir(prefix);
+  writeFiles(root, {
+    "src/app.ts": 'import { db } from "./db.ts";\nexport const app = () => db();\n',
+    "src/db.ts": "export const db = () => 1;\n",
+    "tests/app.test.ts": 'import { app } from "../src/app.ts";\nexport const t = app();\n',
+    "tests/fixtures/cyclic/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
+    "tests/fixtures/cyclic/b.ts": 'import { a } from "./a.ts";\nexport const b = () => a;\n',
+  });
+  commitAll(root);
+  return root;
+}

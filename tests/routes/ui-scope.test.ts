@@ -4,20 +4,12 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createApp, generateToken } from "../../routes/mod.ts";
 import { ProjectService } from "../../workflow/index/mod.ts";
-import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { repoWithTestsAndFixtures } from "../helpers/repo.ts";
 import { HOST } from "./harness.ts";
 
 const test = suite("views' scope switch");
 
-const root = tempDir("tool-scope-");
-writeFiles(root, {
-  "src/app.ts": 'import { db } from "./db.ts";\nexport const app = () => db();\n',
-  "src/db.ts": "export const db = () => 1;\n",
-  "tests/app.test.ts": 'import { app } from "../src/app.ts";\nexport const t = app();\n',
-  "tests/fixtures/cyclic/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
-  "tests/fixtures/cyclic/b.ts": 'import { a } from "./a.ts";\nexport const b = () => a;\n',
-});
-commitAll(root);
+const root = repoWithTestsAndFixtures("tool-scope-");
 const service = new ProjectService({ root, writeCache: false });
 const app = createApp({ service, token: generateToken() });
 const get = async (path: string) => {
