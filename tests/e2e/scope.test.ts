@@ -1,0 +1,55 @@
+// The architecture views' scope in Chromium: the product's code by default, all files after a
+// click, kept while switching tabs; and a task's next step as a button that runs it.
+import * as assert from "uvu/assert";
+import { commitAll, repoWithTestsAndFixtures, runTool, writeFiles } from "../helpers/repo.ts";
+import { CHROMIUM, e2eSuite, openView, shoot, viewLoaded, withPage } from "./harness.ts";
+
+const test = e2eSuite("view scope and next steps in Chromium");
+
+function repo(): string {
+  const root = repoWithTestsAndFixtures("tool-e2e-scope-");
+  writeFiles(root, {
+    ".tool/tasks/login/task.md": "---\nid: login\ntitle: Add login\nworkflow: standard\n---\n\n## Goal\n\nUsers sign in.\n",
+  });
+  // Its one subtask done, the task stands at verify.
+  runTool(["subtask", "add", "login", "--title=Schema", "--root", root]);
+  runTool(["subtask", "set", "login", "01", "done", "--force", "--root", root]);
+  commitAll(root, "a task");
+  return root;
+}
+const ROOT = CHROMIUM ? repo() : "";
+
+test("cycles: the fixture's cycle appears only with all files, and the scope stays while switching tabs", async () => {
+  for (const width of [1400, 390]) {
+    await withPage(ROOT, async (page, base) => {
+      await openView(page, base, "#devtools/cycles");
+      const view = page.locator("#view");
+      assert.not.match(await view.innerText(), /cyclic\/a\.ts/);
+      await page.locator('nav[aria-label="Files in scope"] a', { hasText: "All files, tests included" }).click();
+      await viewLoaded(page, "devtools/cycles?include=tests");
+      assert.match(await view.innerText(), /tests\/fixtures\/cyclic\/a\.ts/);
+      await page.locator('nav[aria-label="Kind of cycle"] a', { hasText: "Type-only" }).click();
+      await viewLoaded(page, "devtools/cycles?kind=type&include=tests");
+      assert.is(await page.locator('nav[aria-label="Files in scope"] a[aria-current="page"]').innerText(), "All files, tests included");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 1, `cycles at ${width}px scrolls sideways by ${overflow}px`);
+      if (width === 390) await shoot(page, "scope-cycles-phone");
+    }, { width });
+  }
+});
+
+test("task page: the next step is a button that runs the check, with the command beside it", async () => {
+  await withPage(ROOT, async (page, base) => {
+    await openView(page, base, "#task/login");
+    const next = page.locator(".next-step");
+    assert.match(await next.innerText(), /Next: Run verify\s+or in a terminal: tool verify login/);
+    await next.locator("button", { hasText: "Run verify" }).click();
+    // The command ran and its outcome is shown on top of the page (verify fails here: no test command).
+    const output = page.locator('#task-page .output[role="status"]');
+    await output.waitFor();
+    assert.match(await output.innerText(), /(ok|failed)\s+tool verify login/);
+    await shoot(page, "task-next-step");
+  }, { allowErrors: /status of 4\d\d/ });
+});
+
+test.run();
