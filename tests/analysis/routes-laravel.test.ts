@@ -1,12 +1,24 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
 
 const laravel = suite("Laravel routes");
+
+laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
+  const root = tempDir("tool-laravel-slashed-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::resource('articles/{article}/comments', CommentController::class)->only(['index', 'destroy']);\n",
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), [
+    "GET /api/articles/{article}/comments",
+    "DELETE /api/articles/{article}/comments/{comment}",
+  ]);
+});
 
 laravel("verbs, resources, groups with prefixes in constants and middleware, required route files, the api prefix", () => {
   assert.equal(list(fixtureRepo("routes-laravel")), [

@@ -174,8 +174,11 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
     const segments = name.split(".");
     const param = (s: string) => `{${parameters.get(s) ?? singular(s).replace(/-/g, "_")}}`;
     const parent = segments.slice(0, -1).map((s) => `${s}/${param(s)}`).join("/");
-    const own = segments.at(-1)!;
-    const collection = joinPaths(attributes.prefix, parent, own);
+    // `articles/{article}/comments`: as Laravel does, what comes before the last slash is a
+    // prefix, and the resource (and its parameter's name) is the last word.
+    const last = segments.at(-1)!;
+    const own = last.slice(last.lastIndexOf("/") + 1);
+    const collection = joinPaths(attributes.prefix, parent, last.slice(0, last.lastIndexOf("/") + 1), own);
     const member = singleton ? collection : joinPaths(collection, param(own));
     const except = [...(list("except") ?? []), ...(api ? [...FORM_ACTIONS].filter((a) => a !== "new") : [])];
     let actions = restActions("laravel", { only: list("only"), except });
