@@ -41,6 +41,20 @@ express("routes are found with full paths across files, mounts, constants and te
   ]);
 });
 
+express("a router made and exported in one expression (export default Router().use(...)) mounts its routers with the prefix", () => {
+  const root = tempDir("tool-express-chained-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/app.ts": 'import express from "express";\nimport routes from "./routes/index";\nconst app = express();\napp.use(routes);\napp.listen(3000);\n',
+    "src/routes/index.ts": 'import { Router } from "express";\nimport users from "./users";\nimport tags from "./tags";\n\nexport default Router({ mergeParams: true })\n  .use("/api", users)\n  .use("/api/tags", tags);\n',
+    "src/routes/users.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/user", auth, current);\nrouter.post("/users/login", login);\nexport default router;\n',
+    "src/routes/tags.ts": 'const express = require("express");\nmodule.exports = express.Router().get("/", list);\n',
+    // A decoy: a default export of a Router from another library is not Express's.
+    "src/other/koa.ts": 'import Router from "@koa/router";\nexport default new Router().get("/koa", handler);\n',
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/tags", "GET /api/user", "POST /api/users/login"]);
+});
+
 express("write routes without a guard are listed when no global guard exists", () => {
   const section = analyze(fixtureRepo("routes-express")).routes;
   assert.is(section.globalGuard, false);

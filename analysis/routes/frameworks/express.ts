@@ -9,6 +9,8 @@ const CREATE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
 const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/g;
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
+const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
+const EXPORTED_ROUTER = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(/g;
 
 /**
  * Express: apps and routers (`express()`, `express.Router()`), `owner.METHOD(path, ...mw,
@@ -40,38 +42,64 @@ export const express: Framework = {
     }
     const constants = pathConstants(source);
     for (const m of source.code.matchAll(CALL)) {
-      const owner = m[1]!;
-      const method = m[2]!;
-      const open = m.index + m[0].length - 1;
-      const { args, end } = callArguments(source.code, open);
-      const line = source.lineAt(m.index);
-      const first = args[0];
-      const path = first ? jsPath(source, first.start, first.end, constants) : undefined;
-      if (method === "use") {
-        const { prefix, rest } = usePrefix(source, args, constants);
-        const names = rest.map((a) => argumentName(source, a.start, a.end));
-        const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
-        registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });
-        continue;
-      }
-      if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*")) continue;
-      if (method === "route") {
-        let rest = source.code.slice(end);
-        let offset = end;
-        for (let chain = CHAIN.exec(rest); chain; chain = CHAIN.exec(rest)) {
-          const call = callArguments(source.code, offset + chain[0].length - 1);
-          registrations.push(route(source, owner, chain[1]!, path, call.args, line));
+      registrations.push(...callRegistrations(source, m[1]!, m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants).registrations);
+    }
+    // `export default Router().use("/api", api)`: a router nobody names, exported as it is made,
+    // with its calls chained on it.
+    if (usesExpress) {
+      for (const m of source.code.matchAll(EXPORTED_ROUTER)) {
+        const name = `(default router ${source.lineAt(m.index)})`;
+        registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
+        registrations.push({ type: "export", local: name, as: "default" });
+        let offset = callArguments(source.code, m.index + m[0].length - 1).end;
+        for (let chain = CHAINED.exec(source.code.slice(offset)); chain; chain = CHAINED.exec(source.code.slice(offset))) {
+          const open = offset + chain[0].length - 1;
+          const call = callRegistrations(source, name, chain[1]!, open, source.lineAt(open), constants);
+          registrations.push(...call.registrations);
           offset = call.end;
-          rest = source.code.slice(offset);
         }
-        continue;
       }
-      if (args.length < 2) continue; // `map.get("/key")` is a lookup, not a route
-      registrations.push(route(source, owner, method, path, args.slice(1), line));
     }
     return registrations;
   },
 };
+
+/** What one `owner.method(...)` call registers (a route, a `.route()` chain, a mount), and where the call ends. */
+function callRegistrations(
+  source: RouteSource,
+  owner: string,
+  method: string,
+  open: number,
+  line: number,
+  constants: ReturnType<typeof pathConstants>,
+): { registrations: Registration[]; end: number } {
+  const registrations: Registration[] = [];
+  const { args, end } = callArguments(source.code, open);
+  const first = args[0];
+  const path = first ? jsPath(source, first.start, first.end, constants) : undefined;
+  if (method === "use") {
+    const { prefix, rest } = usePrefix(source, args, constants);
+    const names = rest.map((a) => argumentName(source, a.start, a.end));
+    const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
+    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });
+    return { registrations, end };
+  }
+  if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*")) return { registrations, end };
+  if (method === "route") {
+    let rest = source.code.slice(end);
+    let offset = end;
+    for (let chain = CHAIN.exec(rest); chain; chain = CHAIN.exec(rest)) {
+      const call = callArguments(source.code, offset + chain[0].length - 1);
+      registrations.push(route(source, owner, chain[1]!, path, call.args, line));
+      offset = call.end;
+      rest = source.code.slice(offset);
+    }
+    return { registrations, end: offset };
+  }
+  if (args.length < 2) return { registrations, end }; // `map.get("/key")` is a lookup, not a route
+  registrations.push(route(source, owner, method, path, args.slice(1), line));
+  return { registrations, end };
+}
 
 function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration {
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
