@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const hono = suite("Hono routes");
@@ -34,6 +34,18 @@ hono("openapi route definitions are followed through a namespace import and a ba
     "GET /api/reports/openapi.json",
     "POST /api/reports/rebuild",
   ]);
+});
+
+hono("mounts inside a method that is handed the app (createFactory({ initApp(app) {...} })) take their prefix", () => {
+  const root = tempDir("tool-hono-init-app-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4" } }),
+    "src/factory.ts": 'import { createFactory } from "hono/factory";\nimport users from "./users";\n\nexport const factory = createFactory({\n  initApp(app) {\n    if (process.env.DEBUG) {\n      console.log("debug");\n    }\n    app.route("/api/users", users);\n  },\n});\n',
+    "src/index.ts": 'import { factory } from "./factory";\nconst app = factory.createApp();\nexport default app;\n',
+    "src/users.ts": 'import { Hono } from "hono";\nconst users = new Hono();\nusers.get("/", (c) => c.json([]));\nusers.post("/login", (c) => c.json({}));\nexport default users;\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/users", "POST /api/users/login"]);
 });
 
 hono("middleware scoped to /admin/* guards only the admin routes", () => {

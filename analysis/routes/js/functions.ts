@@ -14,6 +14,9 @@ export type FunctionScope = {
 
 const FUNCTION = /\b(?:async\s+)?function\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*(?:<[^>]*>)?\s*\(/g;
 const ARROW = /=>\s*\{/g;
+// A method of an object literal or a class: `initApp(app) {`, `async register(app: App): Promise<void> {`.
+const METHOD = /(?:^|[{,;}\n])\s*(?:(?:public|private|protected|static|async|override)\s+)*\*?\s*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\(/g;
+const NOT_METHODS = new Set(["if", "for", "while", "switch", "catch", "function", "with", "return", "typeof", "await", "new", "super", "import", "require"]);
 const ASSIGNED =
   /(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=|\b(export\s+default)|\b(module\.exports)\s*=|\bexports\.([A-Za-z_$][\w$]*)\s*=)\s*(?:[A-Za-z_$][\w$.]*\s*\(\s*)?$/;
 
@@ -30,6 +33,14 @@ export function functionScopes(source: RouteSource): FunctionScope[] {
     const { args, end } = callArguments(code, open);
     const body = blockAfter(code, end, /^\s*(?::[^{;]+)?\{/);
     if (body) scopes.push(scope(source, m.index, m[1] ?? assignedName(code, m.index), args, body));
+  }
+  for (const m of code.matchAll(METHOD)) {
+    if (NOT_METHODS.has(m[1]!)) continue;
+    const open = m.index + m[0].length - 1;
+    const { args, end } = callArguments(code, open);
+    // A call is never followed by a block; a method's parameter list is.
+    const body = blockAfter(code, end, /^\s*(?::[^{;=()]+)?\{/);
+    if (body) scopes.push(scope(source, open - m[1]!.length, m[1], args, body));
   }
   // Arrows are found from their `=>`, the parameters read backwards, so no other parenthesis costs anything.
   for (const m of code.matchAll(ARROW)) {
