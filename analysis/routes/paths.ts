@@ -33,4 +33,12 @@ const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|pe
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name);
 
+// Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
+// `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
+// `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`.
+const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*true\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
+
+/** Whether a guard call's arguments (the text between its parentheses) make it optional. */
+export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);
+
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -5,7 +5,7 @@ import { joinPrefix, staticValue } from "../common/values.ts";
 import { jvmFile, type JvmFile } from "../jvm/constants.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Span } from "../js/objects.ts";
-import { isGuardName } from "../paths.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -93,7 +93,9 @@ function walk(source: RouteSource, file: JvmFile, span: Span, scope: Scope, foun
       route(found, scope, scope.method ?? "ALL", "", line);
     } else if (lambda && (name === "authenticate" || isGuardName(name))) {
       const labels = args.map((a) => value(a)).filter((v): v is string => !!v);
-      walk(source, file, lambda, { ...scope, guards: [...scope.guards, labels.length ? `${name}(${labels.join(",")})` : name] }, found);
+      // `authenticate("jwt", optional = true) { }` reads a principal when there is one: no guard.
+      const optional = args.some((a) => optionalByArguments(source.code.slice(a.start, a.end)));
+      walk(source, file, lambda, { ...scope, guards: optional ? scope.guards : [...scope.guards, labels.length ? `${name}(${labels.join(",")})` : name] }, found);
     } else if (lambda && !verb) {
       walk(source, file, lambda, scope, found);
     } else if (call && !lambda && !NOT_ROUTES.test(name) && /^[a-z]/.test(name)) {

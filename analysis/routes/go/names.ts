@@ -1,4 +1,4 @@
-import { isGuardName } from "../paths.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 
@@ -28,10 +28,21 @@ export function goHandler(code: string, span: Span): { handler: string; guards: 
   return { handler: name, guards: [] };
 }
 
-/** The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is `jwtauth.Verifier`. */
+/**
+ * The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is
+ * `jwtauth.Verifier`. A call whose arguments make it optional (`AuthMiddleware(false)`) guards
+ * nothing: undefined.
+ */
 export function goMiddleware(code: string, span: Span): string | undefined {
-  const m = NAME.exec(code.slice(span.start, span.end).trim());
-  return m && m[1] !== "func" ? m[1]!.replace(/\s+/g, "") : undefined;
+  const text = code.slice(span.start, span.end).trim();
+  const m = NAME.exec(text);
+  if (!m || m[1] === "func") return undefined;
+  if (m[2]) {
+    const open = text.indexOf("(", m.index + m[0].length - 1);
+    const inner = text.slice(open + 1, text.lastIndexOf(")"));
+    if (optionalByArguments(inner)) return undefined;
+  }
+  return m[1]!.replace(/\s+/g, "");
 }
 
 /** The guard-like middleware among arguments. */

@@ -1,4 +1,5 @@
-import { isGuardName } from "../paths.ts";
+import { callArguments } from "../source.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { Decorator } from "./definitions.ts";
 import type { Span } from "./values.ts";
 
@@ -20,9 +21,14 @@ const DEPENDENCY = /\b(Depends|Security)\s*\(\s*(?:dependency\s*=\s*)?([A-Za-z_]
  */
 export function dependencyGuards(code: string, span: Span): string[] {
   const found: string[] = [];
-  for (const m of code.slice(span.start, span.end).matchAll(DEPENDENCY)) {
+  const text = code.slice(span.start, span.end);
+  for (const m of text.matchAll(DEPENDENCY)) {
     const name = m[2];
-    if (name && (m[1] === "Security" || isPythonGuard(name.split(".").at(-1)!))) found.push(name);
+    if (!name || !(m[1] === "Security" || isPythonGuard(name.split(".").at(-1)!))) continue;
+    // `Depends(get_current_user(required=False))`: the dependency reads a user if there is one.
+    const after = m.index + m[0].length;
+    if (text[after] === "(" && optionalByArguments(text.slice(after + 1, callArguments(text, after).end - 1))) continue;
+    found.push(name);
   }
   return found;
 }
