@@ -10,6 +10,7 @@ import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
 import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
+import { railsActionGuards } from "./ruby/controller-guards.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -50,8 +51,13 @@ export function routesSection(
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
+  // Rails declares guards in the controller (`before_action ... except:`), away from the route.
+  const guarded = (route: (typeof linked)[number]) =>
+    route.framework === "rails" && project
+      ? { ...route, guards: [...new Set([...route.guards, ...railsActionGuards(route.handler, (file) => (project.has(file) ? project.text(file) : undefined))])] }
+      : route;
   const items: Route[] = linked
-    .map((route) => ({ ...route, reaches: reach(route.file) }))
+    .map((route) => ({ ...guarded(route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));

@@ -40,6 +40,26 @@ rails("resources, nesting, member and collection routes, namespaces and scopes, 
   ]);
 });
 
+rails("guards declared in the controller: before_action with except/only, inherited, skipped; a filter without the bang only loads the user", () => {
+  const root = tempDir("tool-rails-controller-guards-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  scope :api do\n    resources :articles, only: [:index, :show, :create, :destroy]\n    namespace :admin do\n      resources :reports, only: [:index, :show]\n    end\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  before_action :authenticate_user\n  before_action :underscore_params!\nend\n",
+    "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate_user!, except: [:index, :show]\n  before_action :find_article!, only: %i[show destroy]\nend\n",
+    "app/controllers/admin/base_controller.rb": "module Admin\n  class BaseController < ApplicationController\n    before_action :require_admin\n  end\nend\n",
+    "app/controllers/admin/reports_controller.rb": "module Admin\n  class ReportsController < BaseController\n    skip_before_action :require_admin, only: :index\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/admin/reports admin/reports#index []",
+    "GET /api/admin/reports/{id} admin/reports#show [require_admin]",
+    "GET /api/articles articles#index []",
+    "POST /api/articles articles#create [authenticate_user!]",
+    "DELETE /api/articles/{id} articles#destroy [authenticate_user!]",
+    "GET /api/articles/{id} articles#show []",
+  ]);
+});
+
 rails("routes in specs, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-rails")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("spec/") || /commented|not-a-route|fake/.test(r.path)));
