@@ -10,6 +10,7 @@ import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
 import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
+import { laravelActionGuards } from "./php/controller-guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 
 export { extractRoutes } from "./extract.ts";
@@ -51,11 +52,17 @@ export function routesSection(
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
-  // Rails declares guards in the controller (`before_action ... except:`), away from the route.
-  const guarded = (route: (typeof linked)[number]) =>
-    route.framework === "rails" && project
-      ? { ...route, guards: [...new Set([...route.guards, ...railsActionGuards(route.handler, (file) => (project.has(file) ? project.text(file) : undefined))])] }
-      : route;
+  // Rails and Laravel declare guards in the controller (`before_action ... except:`,
+  // `$this->middleware('auth')->except(...)`), away from the route.
+  const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
+  let phpClasses: Map<string, string> | undefined;
+  const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
+  const fromController = (route: (typeof linked)[number]): string[] =>
+    !project ? [] : route.framework === "rails" ? railsActionGuards(route.handler, read) : route.framework === "laravel" ? laravelActionGuards(route.handler, classFile, read) : [];
+  const guarded = (route: (typeof linked)[number]) => {
+    const extra = fromController(route);
+    return extra.length ? { ...route, guards: [...new Set([...route.guards, ...extra])] } : route;
+  };
   const items: Route[] = linked
     .map((route) => ({ ...guarded(route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
@@ -111,4 +118,14 @@ function reachability(
     memo.set(file, { components, integrations });
     return { components, integrations };
   };
+}
+
+/** PHP classes by name (`ArticleController` -> its file), from the file names (PSR-4: one class per file). */
+function phpClassFiles(listed: Iterable<string>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of listed) {
+    const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
+    if (m && !files.has(m[1]!) && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, path);
+  }
+  return files;
 }

@@ -8,6 +8,24 @@ const list = (root: string) =>
 
 const laravel = suite("Laravel routes");
 
+laravel("guards a controller's constructor declares ($this->middleware(...)->except/only, option arrays); an optional one guards nothing", () => {
+  const root = tempDir("tool-laravel-controller-guards-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::resource('articles', 'ArticleController')->only(['index', 'store', 'destroy']);\nRoute::get('user', 'UserController@show');\nRoute::get('tags', 'TagController@index');\n",
+    "app/Http/Controllers/Api/ArticleController.php": "<?php\nnamespace App\\Http\\Controllers\\Api;\n\nclass ArticleController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('auth:api')->except(['index', 'show']);\n        $this->middleware('auth:api,optional')->only('index');\n    }\n}\n",
+    "app/Http/Controllers/Api/UserController.php": "<?php\nclass UserController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('auth', ['except' => ['create']]);\n    }\n}\n",
+    "app/Http/Controllers/Api/TagController.php": "<?php\nclass TagController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('throttle:60,1');\n    }\n}\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /api/articles []",
+    "POST /api/articles [auth:api]",
+    "DELETE /api/articles/{article} [auth:api]",
+    "GET /api/tags []",
+    "GET /api/user [auth]",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {
