@@ -12,6 +12,9 @@ import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
+import { axumHandlerGuards } from "./rust/handler-guards.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export { extractRoutes } from "./extract.ts";
 
@@ -57,11 +60,19 @@ export function routesSection(
   const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
   let phpClasses: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
-  const fromController = (route: (typeof linked)[number]): string[] =>
-    !project ? [] : route.framework === "rails" ? railsActionGuards(route.handler, read) : route.framework === "laravel" ? laravelActionGuards(route.handler, classFile, read) : [];
+  // Axum guards by the handler's extractor arguments (`auth_user: AuthUser`).
+  const fromController = (route: (typeof linked)[number]): string[] => {
+    if (!project) return [];
+    if (route.framework === "rails") return railsActionGuards(route.handler, read);
+    if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
+    if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
+    return [];
+  };
   const guarded = (route: (typeof linked)[number]) => {
-    const extra = fromController(route);
-    return extra.length ? { ...route, guards: [...new Set([...route.guards, ...extra])] } : route;
+    const guards = [...new Set([...route.guards, ...fromController(route)])]
+      // Django REST Framework's `IsAuthenticatedOrReadOnly` and the like let anyone read.
+      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)));
+    return { ...route, guards };
   };
   const items: Route[] = linked
     .map((route) => ({ ...guarded(route), reaches: reach(route.file) }))

@@ -35,4 +35,21 @@ test("Ktor: authenticate(optional = true) is optional", () => {
   }), ["GET /articles open", "POST /articles guarded"]);
 });
 
+test("Axum: an extractor argument that requires a user guards the handler; Option<...> and Maybe... do not", () => {
+  assert.equal(guarded({
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.7"\n',
+    "src/http/mod.rs": "mod listing;\n\nuse axum::{routing::get, Router};\n\npub fn router() -> Router {\n    Router::new()\n        .route(\"/api/user\", get(current_user).put(update_user))\n        .route(\"/api/articles\", get(listing::list_articles))\n}\n\nasync fn current_user(auth_user: AuthUser, ctx: Extension<ApiContext>) -> Json<User> {\n    todo!()\n}\n\nasync fn update_user(\n    maybe: Option<AuthUser>,\n    Json(req): Json<UpdateUser>,\n) -> Result<Json<User>, Error> {\n    todo!()\n}\n",
+    "src/http/listing.rs": "pub async fn list_articles(maybe_user: MaybeAuthUser, Query(q): Query<ListQuery>) -> Json<Vec<Article>> {\n    todo!()\n}\n",
+    "src/main.rs": "mod http;\n\n#[tokio::main]\nasync fn main() {\n    let app = http::router();\n    axum::Server::bind(&addr).serve(app.into_make_service()).await.unwrap();\n}\n",
+  }), ["GET /api/articles open", "GET /api/user guarded", "PUT /api/user open"]);
+});
+
+test("Django REST Framework: IsAuthenticatedOrReadOnly lets anyone read", () => {
+  assert.equal(guarded({
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/views.py": "from rest_framework import generics\nfrom rest_framework.permissions import IsAuthenticatedOrReadOnly\n\n\nclass ArticleList(generics.ListCreateAPIView):\n    permission_classes = (IsAuthenticatedOrReadOnly,)\n",
+    "app/urls.py": "from django.urls import path\n\nfrom .views import ArticleList\n\nurlpatterns = [\n    path(\"api/articles\", ArticleList.as_view()),\n]\n",
+  }), ["GET /api/articles open", "POST /api/articles guarded"]);
+});
+
 test.run();
