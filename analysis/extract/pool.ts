@@ -36,11 +36,11 @@ export type ExtractOptions = {
 
 /**
  * The facts of every file, in the files' order, extracted on every core (`byWorkers`: how many
- * the workers extracted). The analysis is
- * synchronous, so this thread does not await the workers: it takes batches from the same shared
- * counter as they do, then blocks on a shared slot (Atomics.wait) until their batches are posted
- * and reads them off their ports synchronously (receiveMessageOnPort). The facts are the ones one
- * thread extracts (the same function, structured-cloned), whatever the number of workers.
+ * the workers extracted). The analysis is synchronous, so this thread does not await the
+ * workers: it takes batches from the same shared counter as they do, then blocks on a shared
+ * slot (Atomics.wait) until their batches are posted and reads them off their ports
+ * synchronously (receiveMessageOnPort). The facts are the ones one thread extracts (the same
+ * function, structured-cloned), whatever the number of workers.
  */
 export function extractAll(root: string, files: readonly ScannedFile[], options: ExtractOptions = {}): { facts: FileFacts[]; byWorkers: number } {
   const workers = options.workers ?? workersFor(files.length);

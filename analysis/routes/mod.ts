@@ -10,11 +10,7 @@ import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
 import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
-import { laravelActionGuards } from "./php/controller-guards.ts";
-import { railsActionGuards } from "./ruby/controller-guards.ts";
-import { axumHandlerGuards } from "./rust/handler-guards.ts";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { guardsAway } from "./guards-away.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -55,25 +51,7 @@ export function routesSection(
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
-  // Rails and Laravel declare guards in the controller (`before_action ... except:`,
-  // `$this->middleware('auth')->except(...)`), away from the route.
-  const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
-  let phpClasses: Map<string, string> | undefined;
-  const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
-  // Axum guards by the handler's extractor arguments (`auth_user: AuthUser`).
-  const fromController = (route: (typeof linked)[number]): string[] => {
-    if (!project) return [];
-    if (route.framework === "rails") return railsActionGuards(route.handler, read);
-    if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
-    if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
-    return [];
-  };
-  const guarded = (route: (typeof linked)[number]) => {
-    const guards = [...new Set([...route.guards, ...fromController(route)])]
-      // Django REST Framework's `IsAuthenticatedOrReadOnly` and the like let anyone read.
-      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)));
-    return { ...route, guards };
-  };
+  const guarded = guardsAway(project);
   const items: Route[] = linked
     .map((route) => ({ ...guarded(route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
@@ -129,14 +107,4 @@ function reachability(
     memo.set(file, { components, integrations });
     return { components, integrations };
   };
-}
-
-/** PHP classes by name (`ArticleController` -> its file), from the file names (PSR-4: one class per file). */
-function phpClassFiles(listed: Iterable<string>): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const path of listed) {
-    const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
-    if (m && !files.has(m[1]!) && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, path);
-  }
-  return files;
 }

@@ -1,0 +1,42 @@
+/**
+ * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
+ * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
+ * arguments; and guards that let some calls through: Django REST Framework's `...OrReadOnly`
+ * permissions on safe methods.
+ */
+import type { ContractProject } from "./contracts/mod.ts";
+import { laravelActionGuards } from "./php/controller-guards.ts";
+import type { LinkedRoute } from "./link.ts";
+import { railsActionGuards } from "./ruby/controller-guards.ts";
+import { axumHandlerGuards } from "./rust/handler-guards.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A function that gives a linked route the guards its controller or handler declares. */
+export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
+  const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
+  let phpClasses: Map<string, string> | undefined;
+  const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
+  const declared = (route: LinkedRoute): string[] => {
+    if (!project) return [];
+    if (route.framework === "rails") return railsActionGuards(route.handler, read);
+    if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
+    if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
+    return [];
+  };
+  return (route) => {
+    const guards = [...new Set([...route.guards, ...declared(route)])]
+      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)));
+    return { ...route, guards };
+  };
+}
+
+/** PHP classes by name (`ArticleController` -> its file), from the file names (PSR-4: one class per file; the first wins). */
+function phpClassFiles(listed: Iterable<string>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of listed) {
+    const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
+    if (m && !files.has(m[1]!) && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, path);
+  }
+  return files;
+}
