@@ -38,6 +38,12 @@ export const ROLE_PRIORITY: Record<Role, number> = { source: 0, generated: 1, te
 /** The roles that make up the product's architecture and its findings. */
 export const PRODUCT_ROLES: ReadonlySet<Role> = new Set(["source", "generated"]);
 
+/** Whether a path among `files` is the product's; a path not among them counts as source. */
+export function productPaths(files: readonly { path: string; role: Role }[]): (path: string) => boolean {
+  const roleOf = new Map(files.map((f) => [f.path, f.role]));
+  return (path) => PRODUCT_ROLES.has(roleOf.get(path) ?? "source");
+}
+
 /** `analysis.roles` in .tool/config.json: globs per role, the first role listed that matches wins. */
 export type RoleRules = Partial<Record<Role, string[]>>;
 

@@ -1,5 +1,5 @@
 import { plural } from "../../core/plural.ts";
-import { PRODUCT_ROLES } from "../roles.ts";
+import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { LIMITS } from "./code.ts";
 import { finding } from "./finding.ts";
@@ -23,8 +23,7 @@ export function changeFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   // Tests change with the code they test, and examples are not the product: neither is a hotspot
   // or a hidden coupling. A file nothing depends on puts no one else at risk.
-  const roleOf = new Map(report.files.map((f) => [f.path, f.role]));
-  const product = (path: string) => PRODUCT_ROLES.has(roleOf.get(path) ?? "source");
+  const product = productPaths(report.files);
   // Ranked high on complexity among the changed files is not enough: the file must be complex
   // in itself (the complex-file rule's first limit), or it is only busy.
   const hot = history.hotspots.filter((h) =>

@@ -1,5 +1,5 @@
 import { plural } from "../../core/plural.ts";
-import { PRODUCT_ROLES } from "../roles.ts";
+import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { finding } from "./finding.ts";
 
@@ -13,8 +13,7 @@ export function routeFindings(report: Input): Finding[] {
   const { routes } = report;
   const found: Finding[] = [];
   // Routes of tests, examples and benchmarks are not the product's API.
-  const roleOf = new Map(report.files.map((f) => [f.path, f.role]));
-  const product = (file: string) => PRODUCT_ROLES.has(roleOf.get(file) ?? "source");
+  const product = productPaths(report.files);
   for (const d of routes.duplicates) {
     const defined = d.routes.filter((r) => product(r.file));
     if (defined.length < 2) continue;

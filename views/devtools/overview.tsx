@@ -4,6 +4,7 @@
  * what the codebase is made of, and what needs attention first.
  */
 import type { Report } from "../../analysis/mod.ts";
+import { PRODUCT_ROLES } from "../../analysis/roles.ts";
 import { FileLink } from "../parts.tsx";
 import { Empty, historyAbsent, Meter, percent, plural, Section, SeverityBadge, ViewHeader, viewHref } from "./parts.tsx";
 
@@ -87,7 +88,7 @@ function HealthCard({ report }: { report: Report }) {
 function Composition({ report }: { report: Report }) {
   // The product's languages, as the project overview counts them: most lines first.
   const languages = new Map<string, { files: number; lines: number }>();
-  const product = report.files.filter((f) => f.role === "source" || f.role === "generated");
+  const product = report.files.filter((f) => PRODUCT_ROLES.has(f.role));
   for (const f of product) {
     const l = languages.get(f.language) ?? languages.set(f.language, { files: 0, lines: 0 }).get(f.language)!;
     l.files++;

@@ -1,4 +1,5 @@
 import { plural } from "../../core/plural.ts";
+import { productPaths } from "../../analysis/roles.ts";
 import type { Report } from "../../analysis/mod.ts";
 import type { GraphSummary, Improvement, ModuleSummary, Signal } from "./schema.ts";
 
@@ -137,8 +138,8 @@ export function analysisSignals(report: Report | undefined): Signal[] {
   }
   // Imports a test or a fixture cannot resolve (fixtures are often incomplete on purpose) are
   // not the project's signal; the graph's own answer still lists them.
-  const product = new Set(report.files.filter((f) => f.role === "source" || f.role === "generated").map((f) => f.path));
-  const unresolved = (report.unresolved ?? []).filter((u) => product.has(u.file));
+  const product = productPaths(report.files);
+  const unresolved = (report.unresolved ?? []).filter((u) => product(u.file));
   if (unresolved.length) {
     const first = unresolved[0]!;
     signals.push({

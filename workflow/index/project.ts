@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import type { Report } from "../../analysis/mod.ts";
+import { PRODUCT_ROLES } from "../../analysis/roles.ts";
 import { tryReadInside } from "../../core/inside.ts";
 import { VERSION } from "../../core/version.ts";
 import { DEFAULT_PRESET } from "../tasks/mod.ts";
@@ -71,7 +72,7 @@ export function projectName(root: string): string {
 function languageShares(report: Report | undefined): ProjectFacts["languages"] {
   const shares = new Map<string, { files: number; lines: number }>();
   for (const file of report?.files ?? []) {
-    if (file.role !== "source" && file.role !== "generated") continue;
+    if (!PRODUCT_ROLES.has(file.role)) continue;
     const share = shares.get(file.language) ?? { files: 0, lines: 0 };
     share.files++;
     share.lines += file.lines ?? 0;
