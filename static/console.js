@@ -4,11 +4,16 @@
 // - opens #devtools/source?file=... and #doc?path=... addresses (file links, palette results,
 //   documents) in <aside id="panel">, over the view;
 // - adds x-tool-token (from <meta name="tool-token">) to every write and sends its fields as JSON;
-// - re-fetches what is on screen after the server's `changed` event, keeping filters and scroll;
+// - re-fetches what is on screen after the server's `changed` event, keeping filters, scroll
+//   and opened <details>;
 // - runs the search palette (Ctrl+K / Cmd+K, and `/` in the Codebase section);
 // - copies [data-copy] text, and keeps <form data-hash="devtools/routes"> filters in the hash.
 (() => {
   "use strict";
+
+  // A live refresh morphs the view into the server's fresh HTML, which would also close every
+  // <details> the user opened (the server renders them closed): their `open` stays the user's.
+  htmx.config.morphIgnore = [...(htmx.config.morphIgnore ?? []), "open"];
 
   const view = document.getElementById("view");
   const panel = document.getElementById("panel");
@@ -124,6 +129,7 @@
         source: view,
         target: view,
         swap: options.refresh ? "innerMorph" : "innerHTML",
+        refresh: Boolean(options.refresh), // read back from the request's context after the swap
       });
     } finally {
       if (seq === navigation) {
@@ -224,6 +230,30 @@
     if (ctx.target === panel && !/ignoreTitle/.test(ctx.swap)) ctx.swap = `${ctx.swap} ignoreTitle:true`;
     if (ctx.target === panel && ctx.sourceElement !== document.body) panelOpener = ctx.sourceElement;
   });
+  // The outcome of an action the user ran (`.output[role=status]`) is only in the answer to their
+  // POST. The action's own writes announce a change, and the refresh that follows (often already
+  // on its way) would morph the outcome away moments after it appeared. So the outcomes on screen
+  // after every other swap are noted, and put back after each refresh until the view changes.
+  let outcomes = [];
+  document.addEventListener("htmx:after:swap", (event) => {
+    if (event.detail.ctx.refresh) restoreOutcomes();
+    else outcomes = actionOutcomes();
+  });
+  function actionOutcomes() {
+    return [...view.querySelectorAll('.output[role="status"]')].flatMap((element) => {
+      const parent = element.parentElement;
+      return parent?.id ? [{ html: element.outerHTML, parent: parent.id, index: [...parent.children].indexOf(element) }] : [];
+    });
+  }
+  function restoreOutcomes() {
+    for (const { html, parent: id, index } of outcomes) {
+      const parent = document.getElementById(id);
+      if (!parent || !view.contains(parent) || parent.querySelector(':scope > .output[role="status"]')) continue;
+      const before = parent.children[index];
+      if (before) before.insertAdjacentHTML("beforebegin", html);
+      else parent.insertAdjacentHTML("beforeend", html);
+    }
+  }
   document.addEventListener("htmx:after:swap", (event) => {
     const ctx = event.detail.ctx;
     if (ctx.target !== panel) return;

@@ -36,6 +36,9 @@ test("run a flow, reject without and with a reason, approve, and find the runs o
     await flow.locator('[data-gate="sign-off"] .badge', { hasText: "waiting" }).waitFor();
     assert.match(await flow.locator('[data-gate="tests"]').innerText(), /passed[\s\S]*sh -c echo 12 tests passed exited with 0/);
     await flow.locator('[data-gate="tests"] summary').click();
+    // A live refresh (the flow's own writes under .tool/ announce one) keeps what the user opened.
+    await page.evaluate(() => (window as unknown as { toolConsole: { show(a: string, o: object): Promise<void> } }).toolConsole.show("task/login", { refresh: true }));
+    assert.ok(await flow.locator('[data-gate="tests"] details').evaluate((d) => (d as HTMLDetailsElement).open), "the opened output stays open across a refresh");
     assert.match(await flow.locator('[data-gate="tests"] pre').innerText(), /12 tests passed/);
     assert.match(await flow.locator('[data-gate="notes"]').innerText(), /skipped[\s\S]*waits for sign-off/);
     await shoot(page, "flows-waiting");

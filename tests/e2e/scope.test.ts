@@ -48,6 +48,10 @@ test("task page: the next step is a button that runs the check, with the command
     const output = page.locator('#task-page .output[role="status"]');
     await output.waitFor();
     assert.match(await output.innerText(), /(ok|failed)\s+tool verify login/);
+    // The check's writes announce a change; the refresh that follows keeps the outcome on screen.
+    await page.evaluate(() => (window as unknown as { toolConsole: { show(a: string, o: object): Promise<void> } }).toolConsole.show("task/login", { refresh: true }));
+    assert.is(await output.count(), 1, "the outcome stays after a live refresh");
+    assert.match(await output.innerText(), /tool verify login/);
     await shoot(page, "task-next-step");
   }, { allowErrors: /status of 4\d\d/ });
 });
