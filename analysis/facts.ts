@@ -33,6 +33,10 @@ export type MarkerFact = z.infer<typeof MarkerFact>;
 export const EnvRead = z.object({ name: z.string(), line: z.number().int() });
 export type EnvRead = z.infer<typeof EnvRead>;
 
+/** A function of the file (analysis/languages/functions.ts): name, header line, its own decision points. */
+export const FunctionFact = z.object({ name: z.string(), line: z.number().int(), complexity: z.number().int() });
+export type FunctionFact = z.infer<typeof FunctionFact>;
+
 export const FileFacts = z.object({
   path: z.string(),
   language: z.string(),
@@ -43,6 +47,8 @@ export const FileFacts = z.object({
   functions: z.number().int(),
   complexity: z.number().int(),
   nesting: z.number().int(),
+  /** The function with the most decision points of its own; absent when none was found. */
+  mostComplexFunction: FunctionFact.optional(),
   markers: z.array(MarkerFact),
   /**
    * Names this file declares that other files import by name rather than by path: a Java or

@@ -3,7 +3,7 @@
  * and the console views all speak these; types are inferred from the schemas.
  */
 import { z } from "zod";
-import { ImportKind, MarkerFact } from "./facts.ts";
+import { FunctionFact, ImportKind, MarkerFact } from "./facts.ts";
 import { RouteKind } from "./routes/registration.ts";
 
 export const FileNode = z.object({
@@ -13,6 +13,8 @@ export const FileNode = z.object({
   size: z.number().int(),
   complexity: z.number().int(),
   nesting: z.number().int(),
+  /** The function with the most decision points of its own, where the language's functions are found. */
+  mostComplexFunction: FunctionFact.optional(),
   functions: z.number().int(),
   types: z.number().int(),
   abstractTypes: z.number().int(),

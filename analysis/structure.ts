@@ -147,6 +147,7 @@ function fileNode(facts: FileFacts, component: string, role: Role, unused: boole
     size: facts.size,
     complexity: facts.complexity,
     nesting: facts.nesting,
+    ...(facts.mostComplexFunction && { mostComplexFunction: facts.mostComplexFunction }),
     functions: facts.functions,
     types: facts.types.length,
     abstractTypes: facts.types.filter((t) => t.abstract).length,

@@ -1,3 +1,4 @@
+import { plural } from "../../core/plural.ts";
 import type { Finding, Report } from "../schema.ts";
 import { finding } from "./finding.ts";
 
@@ -50,9 +51,9 @@ export function architectureFindings(report: Input): Finding[] {
   for (const v of report.components.sdpViolations) {
     found.push(finding("architecture", "stable-dependencies", "medium", `${v.from}\n${v.to}`, {
       title: `Stable component ${v.from} depends on less stable ${v.to}`,
-      evidence: [{ file: v.example.file, line: v.example.line, detail: `I(${v.from}) = ${v.fromInstability}, I(${v.to}) = ${v.toInstability}, ${v.imports} imports` }],
+      evidence: [{ file: v.example.file, line: v.example.line, detail: `I(${v.from}) = ${v.fromInstability}, I(${v.to}) = ${v.toInstability}, ${plural(v.imports, "import")}` }],
       action: "Depend in the direction of stability: introduce an abstraction in the stable component that the unstable one implements.",
-      task: { title: `Invert the dependency of ${v.from} on ${v.to}`, detail: `${v.from} is more stable than ${v.to} but imports it ${v.imports} times (e.g. ${v.example.file}:${v.example.line}).` },
+      task: { title: `Invert the dependency of ${v.from} on ${v.to}`, detail: `${v.from} is more stable than ${v.to} but imports it ${plural(v.imports, "time")} (e.g. ${v.example.file}:${v.example.line}).` },
     }));
   }
   return found;

@@ -1,6 +1,7 @@
 import { plural } from "../../core/plural.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
+import { TOP_LEVEL } from "../languages/functions.ts";
 import { LIMITS } from "./code.ts";
 import { finding } from "./finding.ts";
 
@@ -24,19 +25,23 @@ export function changeFindings(report: Input): Finding[] {
   // Tests change with the code they test, and examples are not the product: neither is a hotspot
   // or a hidden coupling. A file nothing depends on puts no one else at risk.
   const product = productPaths(report.files);
-  // Ranked high on complexity among the changed files is not enough: the file must be complex
-  // in itself (the complex-file rule's first limit), or it is only busy.
+  // Ranked high on complexity among the changed files is not enough: change must land in code
+  // that is hard to follow, a function complex in itself (the complex-file rule's limit), or the
+  // file is only busy (many small functions that change one at a time).
+  const worst = new Map(report.files.map((f) => [f.path, f.mostComplexFunction]));
   const hot = history.hotspots.filter((h) =>
     h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits && h.dependents > 0 &&
-    h.complexity >= LIMITS.complexity[0] && product(h.file)
+    (worst.get(h.file)?.complexity ?? 0) >= LIMITS.functionComplexity[0] && product(h.file)
   );
   for (const h of hot.slice(0, 20)) {
+    const fn = worst.get(h.file)!;
+    const where = fn.name === TOP_LEVEL ? "its code outside functions" : `${fn.name}() at line ${fn.line}`;
     // A hotspot ranks files to look at first; it is not a defect by itself: medium at most.
     found.push(finding("hotspots", "hotspot", "medium", h.file, {
       title: `Hotspot: ${plural(h.commits, "change")} in 12 months, ${h.complexity} decision points, ${plural(h.dependents, "dependent")}`,
-      evidence: [{ file: h.file, detail: `ranks high on change, complexity and dependents at once (score ${h.score} of 100)` }],
-      action: "Refactor where change concentrates: split the file and cover it with tests before the next change.",
-      task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents. Split it and add tests.` },
+      evidence: [{ file: h.file, detail: `ranks high on change, complexity and dependents at once (score ${h.score} of 100); ${where} has ${fn.complexity} decision points` }],
+      action: `Refactor where change concentrates: cover ${fn.name === TOP_LEVEL ? "the file" : `${fn.name}()`} with tests and split it before the next change.`,
+      task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents; ${where} has ${fn.complexity}. Split it and add tests.` },
     }));
   }
   for (const c of history.coupling.filter((c) => !c.imports && product(c.a) && product(c.b)).slice(0, 20)) {

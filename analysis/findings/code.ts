@@ -1,39 +1,47 @@
 import type { Finding, Report, Severity } from "../schema.ts";
+import { plural } from "../../core/plural.ts";
+import { MEASURED_FROM, TOP_LEVEL } from "../languages/functions.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "files">;
 
 /**
- * Where a file's decision points (complexity) and lines start to matter: low, medium, high.
- * A file is high when it is very complex, or complex and very long at once; length alone is low
- * (a long file of declarations or documentation is not hard to follow). Nesting is shown but
- * decides nothing: it is measured by indentation, which formatting (wrapped calls, multi-line
- * literals, module wrappers) inflates without making code harder to follow.
+ * When a file's decision points and lines are worth a look (a file below both is not measured).
+ * How much a file holds says little about whether any of it is hard to follow: a module of forty
+ * small functions totals as much as one 60-branch function, and only the second needs work. So
+ * the severity comes from the file's most complex function (or its code outside functions), in
+ * the bands McCabe's measure is read by (SEI): up to 20 decision points simple to moderate, from
+ * 20 complex (ESLint's default `complexity` limit), from 50 untestable. Nesting is shown but
+ * decides nothing: it is measured by indentation, which formatting inflates.
  */
-export const LIMITS = { complexity: [50, 100, 150], lines: [800, 1500] } as const;
+export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURED_FROM, 50] } as const;
 
-/** The words as one phrase, capitalised: "Very complex and very long". */
-function phrase(parts: string[]): string {
-  const text = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0]!;
-  return text[0]!.toUpperCase() + text.slice(1);
-}
-
-function complexity(f: Input["files"][number]): { severity: Severity; words: string[]; detail: string } | undefined {
-  const [lowC, mediumC, highC] = LIMITS.complexity;
-  const [longL, veryLongL] = LIMITS.lines;
-  const complex = f.complexity >= lowC;
-  const long = f.lines >= longL;
-  if (!complex && !long) return undefined;
-  const severity: Severity = f.complexity >= highC || (f.complexity >= mediumC && f.lines >= veryLongL)
-    ? "high"
-    : f.complexity >= mediumC || (complex && f.lines >= veryLongL) ? "medium" : "low";
-  const words = [...(complex ? ["very complex"] : []), ...(long ? ["very long"] : [])];
-  const detail = [
-    `${f.complexity} decision points (${complex ? "at or above" : "below"} ${lowC})`,
-    `${f.lines} lines (${long ? "at or above" : "below"} ${longL})`,
-    `deepest nesting ${f.nesting}`,
-  ].join(", ");
-  return { severity, words, detail };
+function complexity(f: Input["files"][number]): { severity: Severity; title: string; detail: string; action: string } | undefined {
+  const worst = f.mostComplexFunction;
+  const [complexFunction, untestable] = LIMITS.functionComplexity;
+  const complex = f.complexity >= LIMITS.complexity;
+  const long = f.lines >= LIMITS.lines;
+  const hard = (worst?.complexity ?? 0) >= complexFunction;
+  if (!complex && !long && !hard) return undefined;
+  const unit = !worst ? undefined : worst.name === TOP_LEVEL ? "its code outside functions" : `${worst.name}() at line ${worst.line}`;
+  const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
+  if (hard) {
+    const severity: Severity = worst!.complexity >= untestable ? "high" : "medium";
+    const subject = worst!.name === TOP_LEVEL ? "Code outside functions" : `Function ${worst!.name}()`;
+    return {
+      severity,
+      title: `${subject} with ${worst!.complexity} decision points`,
+      detail: `${unit}: ${worst!.complexity} decision points (at or above ${severity === "high" ? untestable : complexFunction}); ${file}`,
+      action: `Split ${worst!.name === TOP_LEVEL ? "the code outside functions into functions" : `${worst!.name}() into smaller functions`} with early returns and one job each, and cover its branches with tests.`,
+    };
+  }
+  const size = [...(complex ? ["very complex"] : []), ...(long ? ["very long"] : [])].join(" and ");
+  return {
+    severity: "low",
+    title: `${size[0]!.toUpperCase()}${size.slice(1)} file`,
+    detail: worst ? `${file}; the most complex unit, ${unit}, has ${plural(worst.complexity, "decision point")} (below ${complexFunction})` : file,
+    action: "Nothing is hard to follow in itself; split the file only if its parts have separate jobs.",
+  };
 }
 
 /**
@@ -48,12 +56,13 @@ export function codeFindings(report: Input): Finding[] {
     if (role !== "source" && role !== "test") continue;
     const measured = role === "source" ? complexity(f) : undefined;
     if (measured) {
-      const { severity, words, detail } = measured;
+      const { severity, title, detail, action } = measured;
+      const line = f.mostComplexFunction && f.mostComplexFunction.name !== TOP_LEVEL ? f.mostComplexFunction.line : undefined;
       found.push(finding("complexity", "complex-file", severity, f.path, {
-        title: `${phrase(words)} file`,
-        evidence: [{ file: f.path, detail }],
-        action: "Split the file by responsibility and flatten deep nesting with early returns and small functions.",
-        task: { title: `Simplify ${f.path}`, detail: `${f.path}: ${detail}. Split it so each part is easy to read and test.` },
+        title,
+        evidence: [{ file: f.path, ...(line && severity !== "low" ? { line } : {}), detail }],
+        action,
+        task: { title: `Simplify ${f.path}`, detail: `${f.path}: ${detail}. ${action}` },
       }));
     }
     if (f.unused && role === "source") {

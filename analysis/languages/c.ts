@@ -5,6 +5,7 @@ import { markersIn } from "./markers.ts";
 import { braceScopes, headerStart } from "./native-scopes.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, type StringMatch, strip, type Stripped, type Syntax } from "./strip.ts";
+import { C_FAMILY_HEADER, cFamilyName, mostComplexFunction } from "./functions.ts";
 
 const IDENT_CHAR = /[A-Za-z0-9_$]/;
 
@@ -121,12 +122,14 @@ export function extractC(text: string): Extracted {
     if (isFunctionHeader(body.slice(headerStart(body, i), i))) functions++;
   }
 
+  const complexity = decisionsIn(body);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: countDecisions(body, ["if", "for", "while", "case", "catch"], ["||", "?"]) + countLogicalAnd(body),
+    complexity,
+    mostComplexFunction: mostComplexFunction(body, complexity, C_FAMILY_HEADER, decisionsIn, cFamilyName),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",
@@ -192,6 +195,8 @@ function isTrailer(header: string, pos: number): boolean {
 }
 
 /** Logical `&&`: spaced alike on both sides (`a && b`, `a&&b`), unlike `T&& x` or `T &&x`. */
+const decisionsIn = (code: string) => countDecisions(code, ["if", "for", "while", "case", "catch"], ["||", "?"]) + countLogicalAnd(code);
+
 function countLogicalAnd(code: string): number {
   let count = 0;
   for (let i = code.indexOf("&&"); i !== -1; i = code.indexOf("&&", i + 2)) {

@@ -9,6 +9,7 @@ import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, type StringMatch, strip, type Syntax } from "./strip.ts";
+import { C_FAMILY_HEADER, cFamilyName, mostComplexFunction } from "./functions.ts";
 
 /**
  * C# strings: `"..."`, verbatim `@"..."` (`""` is a quote, line breaks allowed), interpolated
@@ -92,6 +93,7 @@ const STRUCTURE = new RegExp(
 const NOT_A_NAME = new Set(["where", "new", "unmanaged", "notnull"]);
 const DELEGATE_NAME = /[\w.<>,?[\]\s]*?(\w+)\s*(?:<[^>()]*>)?\s*\(/y;
 const DECISION_WORDS = ["if", "for", "foreach", "while", "case", "catch", "when"];
+const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS, ["&&", "||", "??"]) + spacedTernaries(code) + switchArms(code);
 
 /**
  * Reads one C# file. `declares` lists each namespace the file declares (nested block
@@ -151,12 +153,14 @@ export function extractCsharp(text: string): Extracted {
     }
   }
 
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions: 0,
-    complexity: countDecisions(code, DECISION_WORDS, ["&&", "||", "??"]) + spacedTernaries(code) + switchArms(code),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, C_FAMILY_HEADER, decisionsIn, cFamilyName),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -9,6 +9,7 @@ import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, type StringMatch, strip, type Stripped, type Syntax } from "./strip.ts";
+import { C_FAMILY_HEADER, cFamilyName, mostComplexFunction } from "./functions.ts";
 
 const isIdent = (c: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
@@ -91,6 +92,7 @@ const NOT_A_FUNCTION = new Set([
   "set",
 ]);
 const DECISION_WORDS = ["if", "for", "while", "case", "catch", "when"];
+const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS, ["&&", "||", "??"]) + spacedTernaries(code) + switchArms(code);
 
 /**
  * Reads one Dart file. Specifiers are the URIs as written (`package:a/b.dart`, `src/x.dart`,
@@ -110,12 +112,14 @@ export function extractDart(text: string): Extracted {
     last = to;
   }
   const body = pieces.join("") + code.slice(last);
+  const complexity = decisionsIn(body);
   return {
     lines: stripped.lines,
     imports: found.imports,
     types: declaredTypes(stripped),
     functions: topLevelFunctions(code),
-    complexity: countDecisions(body, DECISION_WORDS, ["&&", "||", "??"]) + spacedTernaries(body) + switchArms(body),
+    complexity,
+    mostComplexFunction: mostComplexFunction(body, complexity, C_FAMILY_HEADER, decisionsIn, cFamilyName),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -5,6 +5,7 @@ import { markersIn } from "./markers.ts";
 import { braceScopes } from "./native-scopes.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, type StringMatch, strip, type Stripped, type Syntax } from "./strip.ts";
+import { mostComplexFunction } from "./functions.ts";
 
 const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 
@@ -71,18 +72,24 @@ export function extractGo(text: string): Extracted {
   for (const match of code.matchAll(FUNC)) if (scopes.depthAt(match.index) === 0) functions++;
 
   const pkg = PACKAGE.exec(code);
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: countDecisions(code, ["if", "for", "case"], ["&&", "||"]),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, FUNC_HEADER, decisionsIn),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",
     ...(pkg ? { declares: [pkg[1]!] } : {}),
   };
 }
+
+// gofmt puts every function and method header at column 0; literals inside count to theirs.
+const FUNC_HEADER = /^func[ \t]*(?:\([^)\n]*\)[ \t]*)?(?<name>\w+)/gm;
+const decisionsIn = (code: string) => countDecisions(code, ["if", "for", "case"], ["&&", "||"]);
 
 /** One `Name [T any] = Underlying` spec: abstract when the underlying type is an interface. */
 function readTypeSpec(spec: string, offset: number, stripped: Stripped, types: TypeFact[]): void {

@@ -9,6 +9,7 @@ import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, strip, type Syntax } from "./strip.ts";
+import { C_FAMILY_HEADER, cFamilyName, mostComplexFunction } from "./functions.ts";
 
 const NAME = String.raw`[A-Za-z_$][\w$]*`;
 const QUALIFIED = String.raw`${NAME}(?:\s*\.\s*${NAME})*`;
@@ -32,6 +33,7 @@ const IMPORT = new RegExp(String.raw`(?:^|;)[ \t]*import\s+(static\s+)?(${QUALIF
 // `Foo.class` and `Foo::class`-like member access are not declarations.
 const TYPE = new RegExp(String.raw`(?<![\w$.:])(@\s*interface|class|interface|enum|record)\s+(${NAME})`, "g");
 const DECISION_WORDS = ["if", "for", "while", "case", "catch"];
+const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS, ["&&", "||"]) + javaTernaries(code);
 
 /**
  * Reads one Java file. `declares` is the package name followed by the fully qualified names
@@ -72,13 +74,15 @@ export function extractJava(text: string): Extracted {
     if (packageName !== undefined && depthAt(match.index) === 0) declares.push(`${packageName}.${name}`);
   }
 
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     // Java has no functions outside classes.
     functions: 0,
-    complexity: countDecisions(code, DECISION_WORDS, ["&&", "||"]) + javaTernaries(code),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, C_FAMILY_HEADER, decisionsIn, cFamilyName),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -8,6 +8,7 @@ import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, type StringMatch, strip, type Syntax } from "./strip.ts";
+import { mostComplexFunction } from "./functions.ts";
 
 /**
  * Kotlin strings: `"..."` with escapes and `${...}` templates (which may hold strings of their
@@ -73,6 +74,8 @@ const FUN = /(?<![\w.])fun\s+/g;
 const PROPERTY = /(?<![\w.])(?:val|var)\s+/g;
 const JVM_NAME = /@file\s*:\s*JvmName\s*\(\s*"/;
 const DECISION_WORDS = ["if", "for", "while", "catch"];
+const FUN_HEADER = /^[ \t]*(?:(?:@[\w.]+(?:\([^)\n]*\))?|[a-z]+)[ \t]+)*fun[ \t]+(?:<[^>\n]*>[ \t]*)?(?:[\w.<>?]+\.)?(?<name>\w+)/gm;
+const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS, ["&&", "||", "?:"]) + whenBranches(code);
 
 /**
  * Reads one Kotlin file. `declares` is the package name followed by the fully qualified names
@@ -145,12 +148,14 @@ export function extractKotlin(text: string, path: string): Extracted {
     if (facade) declares.push(`${packageName}.${facadeName(stripped, code, path)}`);
   }
 
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: countDecisions(code, DECISION_WORDS, ["&&", "||", "?:"]) + whenBranches(code),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, FUN_HEADER, decisionsIn),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -4,6 +4,7 @@ import type { Language } from "./language.ts";
 import { markersIn } from "./markers.ts";
 import { bodyLineMatches, columns, indentWidth, nestingFromIndents } from "./nesting.ts";
 import { countDecisions, type StringMatch, strip, type Syntax } from "./strip.ts";
+import { mostComplexFunction } from "./functions.ts";
 
 const PREFIXES = new Set(["r", "u", "b", "f", "t", "rb", "br", "rf", "fr", "rt", "tr"]);
 const isIdentChar = (c: number) =>
@@ -104,6 +105,8 @@ const FUNCTION = /^(?:async[ \t]+)?def[ \t]+[\p{L}_]/gmu;
 // colon, so a variable named `case` (`case = 1`, `case.x`) is not counted.
 const CASE_ARM = /^[ \t]*case(?:[ \t]+|(?=[([{"'-]))(?![=:.,)\]]|[-+*/%@&|^<>]=)[^\n]*:/gm;
 const DECISION_WORDS = ["if", "elif", "for", "while", "except", "and", "or"];
+const DEF = /^[ \t]*(?:async[ \t]+)?def[ \t]+(?<name>[\p{L}_][\p{L}\p{N}_]*)/gmu;
+const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS) + (code.match(CASE_ARM)?.length ?? 0);
 
 /**
  * Reads a Python file. Imports keep Python's own spelling so the resolver can follow them:
@@ -146,12 +149,14 @@ export function extractPython(text: string): Extracted {
   }
   types.sort((a, b) => a.line - b.line);
 
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions: code.match(FUNCTION)?.length ?? 0,
-    complexity: countDecisions(code, DECISION_WORDS) + (code.match(CASE_ARM)?.length ?? 0),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, DEF, decisionsIn),
     nesting: nestingFromIndents(logicalIndents(text.replace(/^\ufeff/, "").split("\n"), lines)),
     markers: markersIn(stripped.comments),
     parse: "lexical",

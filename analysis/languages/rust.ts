@@ -5,7 +5,11 @@ import { markersIn } from "./markers.ts";
 import { braceScopes, headerStart } from "./native-scopes.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, type StringMatch, strip, type Syntax } from "./strip.ts";
+import { mostComplexFunction } from "./functions.ts";
 
+const FN_HEADER = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:const|async|unsafe|default|extern(?:[ \t]+"[^"\n]*")?)[ \t]+)*fn[ \t]+(?<name>\w+)/gm;
+const decisionsIn = (code: string) =>
+  countDecisions(code, ["if", "while"], ["=>"]) + countForLoops(code) + countBinary(code, "&&") + countBinary(code, "||");
 const ID = "[\\p{L}_][\\p{L}\\p{N}_]*";
 const NOT_AFTER = "(?<![\\p{L}\\p{N}_#$])";
 const IDENT_CHAR = /[\p{L}\p{N}_]/u;
@@ -141,13 +145,14 @@ export function extractRust(text: string): Extracted {
   let functions = 0;
   for (const match of code.matchAll(FN)) if (scopes.moduleLevel(match.index)) functions++;
 
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: countDecisions(code, ["if", "while"], ["=>"]) + countForLoops(code) + countBinary(code, "&&") +
-      countBinary(code, "||"),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, FN_HEADER, decisionsIn),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -5,6 +5,7 @@ import { markersIn } from "./markers.ts";
 import { braceScopes } from "./native-scopes.ts";
 import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, type StringMatch, strip, type Syntax } from "./strip.ts";
+import { mostComplexFunction } from "./functions.ts";
 
 /**
  * Strings: "..." and multi-line """...""", raw #"..."# and #"""..."""# with any number of #,
@@ -76,6 +77,24 @@ const LABEL_COLON_AFTER = /\s*:(?!:)/y;
 // A `case` right after these belongs to a condition (`if case`, `for case`, `, case`).
 const CONDITION_CASE = /(?:(?<![\w.])(?:if|guard|while|for)|,)\s*$/;
 
+const FUNC_HEADER = /^[ \t]*(?:(?:@\w+(?:\([^)\n]*\))?|[a-z]+)[ \t]+)*(?:func[ \t]+(?<name>[^\s(<]+)|(?<init>init|deinit)\b)/gm;
+
+/** Decision points: `case` only where `inSwitch` says the offset is in a switch's body. */
+function decisionsIn(code: string, inSwitch: (offset: number) => boolean): number {
+  let cases = 0;
+  for (const match of code.matchAll(CASE)) {
+    if (!inSwitch(match.index)) continue;
+    if (!CONDITION_CASE.test(code.slice(Math.max(0, match.index - 40), match.index))) cases++;
+  }
+  let words = 0;
+  for (const match of code.matchAll(DECISION_WORD)) {
+    const before = code.slice(Math.max(0, match.index - 40), match.index);
+    LABEL_COLON_AFTER.lastIndex = match.index + match[0].length;
+    if (!ARGUMENT_LABEL_BEFORE.test(before) && !LABEL_COLON_AFTER.test(code)) words++;
+  }
+  return countDecisions(code, [], ["&&", "||", "??"]) + words + cases + (code.match(TERNARY)?.length ?? 0);
+}
+
 /**
  * Reads a Swift file. Imports are modules (`import Foundation`, `@testable import App`,
  * `import struct Foundation.Date` as `Foundation.Date`). Types: class, struct, enum, actor
@@ -103,26 +122,15 @@ export function extractSwift(text: string): Extracted {
   let functions = 0;
   for (const match of code.matchAll(FUNC)) if (scopes.depthAt(match.index) === 0) functions++;
 
-  let cases = 0;
-  for (const match of code.matchAll(CASE)) {
-    const enclosing = scopes.at(match.index);
-    if (enclosing[enclosing.length - 1] !== "switch") continue;
-    if (!CONDITION_CASE.test(code.slice(Math.max(0, match.index - 40), match.index))) cases++;
-  }
-  const ternaries = code.match(TERNARY)?.length ?? 0;
-  let words = 0;
-  for (const match of code.matchAll(DECISION_WORD)) {
-    const before = code.slice(Math.max(0, match.index - 40), match.index);
-    LABEL_COLON_AFTER.lastIndex = match.index + match[0].length;
-    if (!ARGUMENT_LABEL_BEFORE.test(before) && !LABEL_COLON_AFTER.test(code)) words++;
-  }
-
+  const complexity = decisionsIn(code, (offset) => scopes.at(offset).at(-1) === "switch");
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: countDecisions(code, [], ["&&", "||", "??"]) + words + cases + ternaries,
+    complexity,
+    // Inside a function every `case` is a switch's (enum cases are declared in types).
+    mostComplexFunction: mostComplexFunction(code, complexity, FUNC_HEADER, (body) => decisionsIn(body, () => true), (m) => m.groups!.name ?? m.groups!.init),
     nesting: nestingFromIndents(stripped.indents),
     markers: markersIn(stripped.comments),
     parse: "lexical",

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/analyze.ts";
 import { roleOf } from "../../analysis/roles.ts";
 import { extractScript } from "../../analysis/languages/javascript/mod.ts";
-import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("findings a team acts on");
 
@@ -30,7 +30,7 @@ test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a 
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "a load-time cycle stays high");
 });
 
-test("complex-file: indentation is not complexity; a long file of declarations is low; a very complex file is high", () => {
+test("complex-file: indentation is not complexity; a long file of declarations is low; an untestable function is high", () => {
   const root = tempDir("tool-precision-complex-");
   const call = (depth: number): string => depth === 0 ? "1" : `wrap(\n${"  ".repeat(depth)}${call(depth - 1)}\n${"  ".repeat(depth - 1)})`;
   const branches = (n: number) => Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n");
@@ -41,7 +41,49 @@ test("complex-file: indentation is not complexity; a long file of declarations i
   });
   commitAll(root);
   const complex = analyze(root).findings.filter((f) => f.rule === "complex-file").map((f) => [f.evidence[0]!.file, f.severity, f.title]);
-  assert.equal(complex.sort(), [["src/declarations.ts", "low", "Very long file"], ["src/switchboard.ts", "high", "Very complex file"]]);
+  assert.equal(complex.sort(), [["src/declarations.ts", "low", "Very long file"], ["src/switchboard.ts", "high", "Function route() with 160 decision points"]]);
+});
+
+test("complex-file: the most complex function decides, not the file's total", () => {
+  const root = tempDir("tool-precision-functions-");
+  const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
+  writeFiles(root, {
+    // 40 small functions: 160 decision points, none of them hard to follow.
+    "src/helpers.ts": Array.from({ length: 40 }, (_, i) => fn(`helper${i}`, 4)).join("\n"),
+    "src/parser.ts": fn("small", 3) + fn("parse", 24),
+  });
+  commitAll(root);
+  const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
+  const helpers = found.find((f) => f.evidence[0]!.file === "src/helpers.ts")!;
+  assert.is(helpers.severity, "low");
+  assert.is(helpers.title, "Very complex file");
+  assert.match(helpers.evidence[0]!.detail ?? "", /160 decision points .*most complex unit, helper0\(\) at line 1, has 4 decision points \(below 20\)/);
+  const parser = found.find((f) => f.evidence[0]!.file === "src/parser.ts")!;
+  assert.equal([parser.severity, parser.title, parser.evidence[0]!.line], ["medium", "Function parse() with 24 decision points", 7]);
+  assert.match(parser.action, /^Split parse\(\) into smaller functions/);
+});
+
+test("hotspot: change landing in a complex function is one; the same churn and total in small functions is not", () => {
+  const root = tempDir("tool-precision-hotspot-");
+  const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
+  const files = (version: number) => ({
+    "src/parser.ts": `${fn("parse", 60)}export const version = ${version};\n`,
+    "src/helpers.ts": `${Array.from({ length: 15 }, (_, i) => fn(`helper${i}`, 4)).join("\n")}export const version = ${version};\n`,
+  });
+  writeFiles(root, {
+    ...files(0),
+    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nexport const r = parse(1) + helper0(1);\n',
+  });
+  commitAll(root);
+  for (let version = 1; version <= 8; version++) {
+    writeFiles(root, files(version));
+    git(root, "commit", "-qam", `change ${version}`);
+  }
+  const report = analyze(root);
+  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/parser.ts"], "both rank alike");
+  const hot = report.findings.filter((f) => f.rule === "hotspot");
+  assert.equal(hot.map((f) => f.evidence[0]!.file), ["src/parser.ts"]);
+  assert.match(hot[0]!.evidence[0]!.detail ?? "", /parse\(\) at line 1 has 60 decision points/);
 });
 
 test("TypeScript: a conditional type is not a decision point, a ternary is", () => {
@@ -60,6 +102,22 @@ test("hub files are low; a dependency made only of type imports breaks no stabil
   const findings = analyze(root).findings;
   assert.equal(findings.filter((f) => f.rule === "hub-file").map((f) => f.severity), ["low"]);
   assert.equal(findings.filter((f) => f.rule === "stable-dependencies"), []);
+});
+
+test("stable-dependencies: the imports counted and shown are those that run, not the type imports beside them", () => {
+  const root = tempDir("tool-precision-sdp-");
+  const files: Record<string, string> = { "src/utils/a.ts": 'import type { T } from "../helper/types.ts";\nexport const a = (t: T) => t;\n' };
+  for (let i = 0; i < 6; i++) files[`src/feature${i}/index.ts`] = 'import { a } from "../utils/a.ts";\nimport { b } from "../utils/b.ts";\nexport const v = a(1) + b;\n';
+  files["src/utils/b.ts"] = 'import { runtime } from "../helper/runtime.ts";\nexport const b = runtime();\n';
+  files["src/helper/types.ts"] = "export type T = number;\n";
+  files["src/helper/runtime.ts"] = 'import { x } from "../other/x.ts";\nexport const runtime = () => x;\n';
+  files["src/other/x.ts"] = "export const x = 1;\n";
+  writeFiles(root, files);
+  commitAll(root);
+  const sdp = analyze(root).findings.filter((f) => f.rule === "stable-dependencies" && f.title.includes("src/utils depends"));
+  assert.is(sdp.length, 1);
+  assert.equal([sdp[0]!.evidence[0]!.file, sdp[0]!.evidence[0]!.line], ["src/utils/b.ts", 1]);
+  assert.match(sdp[0]!.evidence[0]!.detail ?? "", /, 1 import$/);
 });
 
 test("roles: examples, demos and benchmarks are examples; named test folders are tests", () => {

@@ -5,6 +5,7 @@ import { type Continuation, statementIndents } from "../continuation.ts";
 import { markersIn } from "../markers.ts";
 import { bodyLineMatches, indentWidth, nestingFromIndents } from "../nesting.ts";
 import { countDecisions, strip } from "../strip.ts";
+import { mostComplexFunction } from "../functions.ts";
 import { ELIXIR_SYNTAX } from "./strings.ts";
 
 const MODULE_NAME = String.raw`__MODULE__(?:\.[A-Z]\w*)*|[A-Z]\w*(?:\.[A-Z]\w*)*`;
@@ -19,6 +20,13 @@ const CALLBACK = /^[ \t]*@(?:callback|macrocallback)\b/;
 const DEF = /^[ \t]*(?:def|defp|defmacro|defmacrop|defdelegate)[ \t]+([a-z_]\w*[?!]?)/;
 const DECISION = /(?<![\w.:@])(?:if|unless|with|for|and|or)(?![\w?!:])/g;
 const FN = /(?<![\w.:@])fn(?![\w?!:])/g;
+const DEF_HEADER = /^[ \t]*(?:defp?|defmacrop?)[ \t]+(?<name>[a-z_]\w*[?!]?)/gm;
+/** Decisions: if, unless, with, for, and, or, &&, || and each clause arrow beyond the fn's own. */
+function decisionsIn(code: string): number {
+  const arrows = countDecisions(code, [], ["->"]);
+  const fns = code.match(FN)?.length ?? 0;
+  return (code.match(DECISION)?.length ?? 0) + countDecisions(code, [], ["&&", "||"]) + Math.max(0, arrows - fns);
+}
 
 // Pipes, guards, boolean and concatenation operators, and arguments after a trailing comma.
 const CONTINUATION: Continuation = {
@@ -93,15 +101,14 @@ export function extractElixir(text: string): Extracted {
     for (const directive of byLine.get(i + 1) ?? []) readDirective(directive, expand, aliases, imports);
   }
 
-  const arrows = countDecisions(code, [], ["->"]);
-  const fns = code.match(FN)?.length ?? 0;
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions: functions.size,
-    complexity: (code.match(DECISION)?.length ?? 0) + countDecisions(code, [], ["&&", "||"]) +
-      Math.max(0, arrows - fns),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, DEF_HEADER, decisionsIn),
     nesting: nestingFromIndents(statementIndents(text, code, CONTINUATION)),
     markers: markersIn(stripped.comments),
     ...(declares.length ? { declares } : {}),

@@ -27,6 +27,7 @@ function shiftLines(facts: Extracted, offset: number): void {
   for (const item of facts.imports) item.line += offset;
   for (const item of facts.types) item.line += offset;
   for (const item of facts.markers) item.line += offset;
+  if (facts.mostComplexFunction) facts.mostComplexFunction.line += offset;
 }
 
 const SCRIPT_BLOCK = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -49,6 +50,9 @@ function extractComponent(src: string, path: string): Extracted {
     total.markers.push(...part.markers);
     total.functions += part.functions;
     total.complexity += part.complexity;
+    if (part.mostComplexFunction && part.mostComplexFunction.complexity > (total.mostComplexFunction?.complexity ?? -1)) {
+      total.mostComplexFunction = part.mostComplexFunction;
+    }
     total.nesting = Math.max(total.nesting, part.nesting);
     if (part.parse === "parsed") total.parse = "parsed";
     if (part.parseError && !total.parseError) total.parseError = part.parseError;

@@ -1,6 +1,7 @@
 import type { Extracted, ImportFact, ImportKind, TypeFact } from "../../facts.ts";
 import { markersIn } from "../markers.ts";
 import { nestingFromIndents } from "../nesting.ts";
+import { mostComplexScriptFunction } from "./functions.ts";
 import { type Lexed, NAME, PUNCT, STRING, TEMPLATE, textOf, tokenIs, type Tokens } from "./lexer.ts";
 
 const DECISION_WORDS = ["if", "for", "while", "case", "catch"];
@@ -41,6 +42,8 @@ export function extractFromTokens(lexed: Lexed): Extracted {
   const types: TypeFact[] = [];
   let functions = 0;
   let complexity = 0;
+  // The line of every decision point, for each function's own count (functions.ts).
+  const decisionLines: number[] = [];
   // Inside `type X = ...` a `?` or `extends` is type-level logic (a conditional type), which runs
   // in the compiler, not at run time: no decision point. -1 outside an alias, else its depth.
   let typeAlias = -1;
@@ -59,9 +62,13 @@ export function extractFromTokens(lexed: Lexed): Extracted {
       const c = src.charCodeAt(start[i]!);
       if (end[i]! - start[i]! > 1) {
         // &&, ||, ?? and their assignments; of the other punctuators only `?.` starts alike.
-        if (c === 38 || c === 124 || (c === 63 && src.charCodeAt(start[i]! + 1) === 63)) complexity++;
+        if (c === 38 || c === 124 || (c === 63 && src.charCodeAt(start[i]! + 1) === 63)) {
+          complexity++;
+          decisionLines.push(line[i]!);
+        }
       } else if (c === 63 && !(i + 1 < count && OPTIONAL_MARKER_NEXT.has(textOf(tokens, i + 1)))) {
         complexity++; // `?` of a ternary
+        decisionLines.push(line[i]!);
       }
       continue;
     }
@@ -112,7 +119,10 @@ export function extractFromTokens(lexed: Lexed): Extracted {
         if (depth[i] === 0 && name(i + 1) && punct(i + 2, "=") && isFunctionValue(tokens, i + 3)) functions++;
         break;
       default:
-        if (typeAlias < 0) complexity++; // a decision word
+        if (typeAlias < 0) { // a decision word
+          complexity++;
+          decisionLines.push(line[i]!);
+        }
     }
   }
 
@@ -122,6 +132,7 @@ export function extractFromTokens(lexed: Lexed): Extracted {
     types,
     functions,
     complexity,
+    mostComplexFunction: mostComplexScriptFunction(src, decisionLines),
     nesting: nestingFromIndents(lexed.indents),
     markers: markersIn(lexed.comments),
     parse: "lexical",

@@ -5,9 +5,11 @@ import { type Continuation, statementIndents } from "../continuation.ts";
 import { markersIn } from "../markers.ts";
 import { nestingFromIndents } from "../nesting.ts";
 import { countDecisions, strip, type Stripped } from "../strip.ts";
+import { mostComplexFunction } from "../functions.ts";
 import { decisionsOf } from "./decisions.ts";
 import { isLineComment, PHP_SYNTAX } from "./strings.ts";
 
+const FUNCTION_HEADER = /^[ \t]*(?:(?:public|private|protected|static|final|abstract)[ \t]+)*function[ \t]+&?[ \t]*(?<name>\w+)/gim;
 const NOT_AFTER = String.raw`(?<![\w$\\>:])`;
 const NAMESPACE = new RegExp(String.raw`${NOT_AFTER}namespace\s+([A-Za-z_][\w\\]*)?\s*[;{]`, "g");
 const TYPE = new RegExp(
@@ -122,12 +124,15 @@ export function extractPhp(text: string): Extracted {
     ...stripped.comments,
     ...stripped.strings.filter((s) => isLineComment(text, s.start)).map((s) => ({ text: s.value, line: s.line })),
   ];
+  const complexity = decisionsOf(code, ranges) + countDecisions(code, [], ["&&", "||", "??"]);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions,
-    complexity: decisionsOf(code, ranges) + countDecisions(code, [], ["&&", "||", "??"]),
+    complexity,
+    // Within a function no enum's `case` lines are met, so no enum ranges are needed there.
+    mostComplexFunction: mostComplexFunction(code, complexity, FUNCTION_HEADER, (body) => decisionsOf(body, []) + countDecisions(body, [], ["&&", "||", "??"])),
     nesting: nestingFromIndents(statementIndents(text, code, CONTINUATION)),
     markers: markersIn(comments).sort((a, b) => a.line - b.line),
     ...(declares.length ? { declares } : {}),

@@ -6,6 +6,7 @@ import { type Continuation, statementIndents } from "../continuation.ts";
 import { markersIn } from "../markers.ts";
 import { columns, indentWidth, nestingFromIndents } from "../nesting.ts";
 import { countDecisions, strip, type Stripped } from "../strip.ts";
+import { mostComplexFunction } from "../functions.ts";
 import { RUBY_SYNTAX } from "./strings.ts";
 
 const REQUIRE = /(?<![\w.$@:])(require_relative|require|load)\b[ \t]*\(?[ \t]*(?=["'])/g;
@@ -79,19 +80,24 @@ export function extractRuby(text: string, path: string): Extracted {
   }
 
   const comments = [...stripped.comments, ...blockComments(text, stripped)];
+  const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
     functions: code.match(FUNCTION)?.length ?? 0,
-    complexity: (code.match(DECISION)?.length ?? 0) + countDecisions(code, [], ["&&", "||"]) +
-      (code.match(TERNARY)?.length ?? 0),
+    complexity,
+    mostComplexFunction: mostComplexFunction(code, complexity, DEF_HEADER, decisionsIn),
     nesting: nestingFromIndents(statementIndents(text, code, CONTINUATION)),
     markers: markersIn(comments).sort((a, b) => a.line - b.line),
     ...(declares.length ? { declares } : {}),
     parse: "lexical",
   };
 }
+
+const DEF_HEADER = /^[ \t]*def[ \t]+(?:self\.)?(?<name>[\w?!=]+|\[\]=?|[-+*\/%<>=!~^&|]+)/gm;
+const decisionsIn = (code: string) =>
+  (code.match(DECISION)?.length ?? 0) + countDecisions(code, [], ["&&", "||"]) + (code.match(TERNARY)?.length ?? 0);
 
 /** The repository folder a `$LOAD_PATH` addition names, when it is written relative to the file. */
 function loadPathFolder(argument: string, path: string): string | undefined {
