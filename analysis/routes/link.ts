@@ -147,6 +147,10 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     }
     for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
   };
+  const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
+    const router = lookup(file, r.pathFrom!, r.framework)?.router;
+    return router && { ...r, path: joinPaths(r.path, router.prefix) };
+  };
   /** A route whose handler names a view router (a class-based view) serves that router's routes at its path. */
   const viewMount = (file: string, r: RouteRegistration): boolean => {
     const view = lookup(file, r.view!, r.framework);
@@ -166,8 +170,10 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
-        if (r.owner === "") standalone.push(...emit(r, file, "", r.guards));
-        else if (lookup(file, r.owner, r.framework)?.routes.push(r)) writtenIn.set(r, file);
+        const route = r.pathFrom === undefined ? r : withPathFrom(file, r);
+        if (!route) continue; // its resource class is not known: nor is its path
+        if (route.owner === "") standalone.push(...emit(route, file, "", route.guards));
+        else if (lookup(file, route.owner, route.framework)?.routes.push(route)) writtenIn.set(route, file);
       } else if (r.type === "use") {
         if (r.specifiers.some((s) => /\/\*?$/.test(s))) folderMounts.push([file, r]);
         else mount(file, r);

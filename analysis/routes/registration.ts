@@ -29,6 +29,11 @@ export const Registration = z.discriminatedUnion("type", [
      * (a view class read in its own file), that router is served at this route's path instead.
      */
     view: z.string().optional(),
+    /**
+     * A router whose prefix is the rest of the path, read when linking: a typed route
+     * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.
+     */
+    pathFrom: z.string().optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({

@@ -17,4 +17,13 @@ ktor("routing blocks, nested route and authenticate blocks, route extension func
   ]);
 });
 
+ktor("typed routes take their resource class's path under their block; a block's prefix may be a constant of another file", () => {
+  assert.equal(routeLines("routes-ktor-resources"), [
+    "GET /api/v1/orders src/main/kotlin/com/shop/orders/OrderRoutes.kt:19 (inline)",
+    "POST /api/v1/orders src/main/kotlin/com/shop/orders/OrderRoutes.kt:25 (inline) [authenticate(auth-jwt)]",
+    "GET /api/v1/orders/{id} src/main/kotlin/com/shop/orders/OrderRoutes.kt:24 (inline) [authenticate(auth-jwt)]",
+    "GET /api/v1/users/{name} src/main/kotlin/com/shop/users/UserRoutes.kt:12 (inline)",
+  ]);
+});
+
 ktor.run();

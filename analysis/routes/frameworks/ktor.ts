@@ -2,7 +2,7 @@ import { closing } from "../../languages/curly.ts";
 import type { Framework } from "../framework.ts";
 import { guardedMount } from "../common/mounts.ts";
 import { joinPrefix, staticValue } from "../common/values.ts";
-import { jvmFile, type JvmFile } from "../jvm/constants.ts";
+import { constantRouters, foreignPrefix, jvmFile, type JvmFile } from "../jvm/constants.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Span } from "../js/objects.ts";
 import { isGuardName, optionalByArguments } from "../paths.ts";
@@ -24,17 +24,18 @@ const NOT_ROUTES = /^(?:if|when|for|while|try|catch|return|val|var|fun|install|p
  * verbs with or without a path, `authenticate("jwt") { }` and other auth-like blocks as guards of
  * what they contain, and calls to route extension functions inside a block, which mount them
  * there (across files: through their import, or within the package). Type-safe routes
- * (`get<Articles.Id> { }`) take the path of their `@Resource`/`@Location` class, from any file;
- * they are served at that path whatever block they are written in.
+ * (`get<Articles.Id> { }`) take the path of their `@Resource`/`@Location` class, from any file,
+ * under the block they are written in. `route(API_V1) { }` with the constant declared in another
+ * file mounts the block on that constant's router.
  */
 export const ktor: Framework = {
   id: "ktor",
   name: "Ktor",
   languages: ["kotlin"],
-  hint: /\bio\.ktor\b|\brouting\s*\{|\bfun\s+Route\s*\.|@(?:Resource|Location)\s*\(/,
+  hint: /\bio\.ktor\b|\brouting\s*\{|\bfun\s+Route\s*\.|@(?:Resource|Location)\s*\(|\bconst\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
   scan(source) {
     const file = jvmFile(source);
-    const found: Registration[] = resourceRouters(source, file);
+    const found: Registration[] = [...resourceRouters(source, file), ...constantRouters(file, "ktor")];
     const walked: Span[] = [];
     for (const m of source.code.matchAll(EXTENSION)) {
       const params = callArguments(source.code, m.index + m[0].length - 1);
@@ -78,15 +79,28 @@ function walk(source: RouteSource, file: JvmFile, span: Span, scope: Scope, foun
     const methodOf = (s: Span | undefined) => (s ? /HttpMethod\s*\.\s*([A-Za-z]+)/.exec(code.slice(s.start, s.end))?.[1]?.toUpperCase() : undefined);
     const typed = /<\s*([A-Za-z_][\w.]*)\s*>/.exec(m[0])?.[1];
     if (verb && typed) {
-      // `get<Articles.Id> { }`: the route is the resource class's path (resources.ts).
+      // `get<Articles.Id> { }`: the resource class's path, under the block it is written in
+      // (Ktor builds the resource's route as a child of the current one).
       const imported = file.imports.get(typed.split(".")[0]!);
-      found.push({ type: "route", framework: "ktor", kind: "http", methods: [verb], path: "", handler: "(inline)", guards: scope.guards, owner: `${imported ?? file.pkg}::${typed}`, line });
+      found.push({ type: "route", framework: "ktor", kind: "http", methods: [verb], path: scope.prefix, handler: "(inline)", guards: scope.guards, owner: scope.node, pathFrom: `${imported ?? file.pkg}::${typed}`, line });
     } else if (verb) {
       const path = value(args[0]);
       if (path !== undefined) route(found, scope, verb, path, line);
     } else if (name === "route" && lambda) {
       const path = value(args[0]);
-      if (path !== undefined) walk(source, file, lambda, { ...scope, prefix: joinPrefix(scope.prefix, path), method: methodOf(args[1]) ?? scope.method }, found);
+      const method = methodOf(args[1]) ?? scope.method;
+      if (path !== undefined) walk(source, file, lambda, { ...scope, prefix: joinPrefix(scope.prefix, path), method }, found);
+      else {
+        // `route(API_V1) { }` with `const val API_V1 = "api/v1"` in another file: the block is
+        // a router mounted on that constant's router (constantRouters), its routes after its value.
+        const foreign = args[0] && foreignPrefix(source, args[0], file);
+        if (foreign) {
+          const node = `${scope.node}>route@${line}`;
+          found.push({ type: "router", framework: "ktor", name: node, prefix: foreign.rest, guards: [], line });
+          found.push({ type: "use", framework: "ktor", owner: foreign.constant, prefix: "", args: [node], specifiers: [], guards: [], mountOnly: true, line });
+          walk(source, file, lambda, { node, prefix: "", guards: scope.guards, method }, found);
+        }
+      }
     } else if (name === "method" && lambda && methodOf(args[0])) {
       walk(source, file, lambda, { ...scope, method: methodOf(args[0]) }, found);
     } else if (name === "handle" && lambda) {
