@@ -16,6 +16,9 @@ minimalApi("MapGet and MapMethods, groups in variables and chains, RequireAuthor
     "HEAD /ping src/Todo.Api/Program.cs:17 (inline)",
     "PUT /users/{id} src/Todo.Api/Endpoints/UserEndpoints.cs:7 UpdateUser [RequireAuthorization]",
     "POST /users/login src/Todo.Api/Endpoints/UserEndpoints.cs:8 (inline)",
+    // Extension methods called in a chain on a group (`v2.AddTagRoutes().AddNoteRoutes()`).
+    "POST /v2/notes src/Todo.Api/Endpoints/Versions.cs:22 (inline) [RequireAuthorization]",
+    "GET /v2/tags src/Todo.Api/Endpoints/Versions.cs:16 (inline)",
   ]);
 });
 

@@ -196,7 +196,9 @@ class Walker {
       } else if (ref && link.name === "UseEndpoints" && link.args[0]) {
         const lambda = /^\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*/.exec(code.slice(link.args[0].start, link.args[0].end));
         if (lambda) this.block({ start: link.args[0].start + lambda[0].length, end: link.args[0].end }, new Map([...env, [lambda[1]!, ref]]));
-      } else if (ref && /^Map[A-Z]\w*$/.test(link.name) && !/^Map(?:Controllers|RazorPages|Fallback\w*|Hub|GrpcService|ControllerRoute|DefaultControllerRoute|Blazor\w*|OpenApi|Swagger\w*|Static\w*|Scalar\w*)$/.test(link.name)) {
+      } else if (ref && /^[A-Z]\w*$/.test(link.name) && !/^Map(?:Controllers|RazorPages|Fallback\w*|Hub|GrpcService|ControllerRoute|DefaultControllerRoute|Blazor\w*|OpenApi|Swagger\w*|Static\w*|Scalar\w*)$/.test(link.name)) {
+        // Any other call on a group may be an endpoint extension method (`MapTodos()`,
+        // `AddTagsRoutes()`): mounted when one of that name is found; the chain goes on with the group.
         this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
       }
     }
