@@ -2,7 +2,7 @@
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
  * arguments; and guards that let some calls through: Django REST Framework's `...OrReadOnly`
- * permissions on safe methods.
+ * permissions on safe methods, and guards named optional.
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
@@ -11,6 +11,9 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { axumHandlerGuards } from "./rust/handler-guards.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// A guard named optional (`auth.optional`, `authenticate_optional`, `optionalAuth`) reads the
+// caller when there is one and lets everyone through.
+const OPTIONAL_GUARD = /optional/i;
 
 /** A function that gives a linked route the guards its controller or handler declares. */
 export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
@@ -26,7 +29,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !OPTIONAL_GUARD.test(g));
     return { ...route, guards };
   };
 }

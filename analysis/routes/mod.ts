@@ -11,6 +11,7 @@ import { moduleResolver } from "./modules.ts";
 import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
+import { contextPaths } from "./jvm/context-path.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -52,8 +53,9 @@ export function routesSection(
 
   const reach = reachability(edges, componentOf, integrationsOf);
   const guarded = guardsAway(project);
+  const underContextPath = contextPaths(project);
   const items: Route[] = linked
-    .map((route) => ({ ...guarded(route), reaches: reach(route.file) }))
+    .map((route) => ({ ...guarded(underContextPath(route)), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));

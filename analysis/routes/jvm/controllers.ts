@@ -1,4 +1,4 @@
-import { isGuardName } from "../paths.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
@@ -21,7 +21,9 @@ export function pathValues(source: RouteSource, file: JvmFile, span: Span | unde
  * `PreAuthorize(hasRole('ADMIN'))`) and any annotation with an auth-like name (`@IsAdmin`).
  */
 export function annotationGuards(source: RouteSource, annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
-  return annotations.filter((a) => !ignore.has(a.name) && (GUARDS.has(a.name) || isGuardName(a.name))).map((a) => {
+  // `@Secured(optional = true)` reads the caller when there is one and lets everyone through.
+  const optional = (a: Annotation) => optionalByArguments([...a.named].map(([key, s]) => `${key} = ${source.code.slice(s.start, s.end)}`).join(", "));
+  return annotations.filter((a) => !ignore.has(a.name) && (GUARDS.has(a.name) || isGuardName(a.name)) && !optional(a)).map((a) => {
     const rule = [...a.args, ...a.named.values()].flatMap((s) => elements(source, s)).map((s) => source.stringAt(s.start)?.value ?? source.code.slice(s.start, s.end).replace(/\s+/g, ""));
     return rule.length ? `${a.name}(${rule.join(",")})` : a.name;
   });

@@ -1,0 +1,102 @@
+/**
+ * Paths a JVM application's configuration puts before its routes, added after linking: Spring
+ * Boot's `server.servlet.context-path` (`server.context-path` before Boot 2) and
+ * `spring.mvc.servlet.path`, Quarkus's `quarkus.http.root-path` and the JAX-RS
+ * `quarkus.resteasy.path` / `quarkus.rest.path`, Micronaut's `micronaut.server.context-path`.
+ * They are read from the module's `src/main/resources/application.properties`, `.yml` or `.yaml`
+ * (the base profile; a profile's file only overrides it where it runs), for the routes whose
+ * files are in that module. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
+ */
+import type { ContractProject } from "../contracts/mod.ts";
+import type { LinkedRoute } from "../link.ts";
+
+type Project = Pick<ContractProject, "listed" | "has" | "text">;
+
+/** Each setting: the frameworks whose routes it prefixes (all JVM ones when undefined). */
+const SETTINGS: { key: string; frameworks?: readonly string[] }[] = [
+  { key: "server.servlet.context-path", frameworks: ["spring", "spring-security"] },
+  { key: "server.context-path", frameworks: ["spring", "spring-security"] },
+  { key: "spring.mvc.servlet.path", frameworks: ["spring", "spring-security"] },
+  { key: "quarkus.http.root-path" },
+  { key: "quarkus.resteasy.path", frameworks: ["jaxrs"] },
+  { key: "quarkus.rest.path", frameworks: ["jaxrs"] },
+  { key: "micronaut.server.context-path" },
+];
+const JVM_FRAMEWORKS = new Set(["spring", "spring-security", "jaxrs", "micronaut", "ktor"]);
+const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+
+/** A function that puts a linked route under its module's configured context path. */
+export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  const modules = project ? readModules(project) : [];
+  if (!modules.length) return (route) => route;
+  return (route) => {
+    if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
+    const module = modules.find((m) => m.root === "" || route.file.startsWith(`${m.root}/`));
+    const prefix = module?.prefixes.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/");
+    return prefix ? { ...route, path: under(prefix, route.path) } : route;
+  };
+}
+
+type Module = { root: string; prefixes: { value: string; frameworks?: readonly string[] }[] };
+
+/** The modules with a context path, deepest first so a route finds its own module. */
+function readModules(project: Project): Module[] {
+  const modules = new Map<string, Module>();
+  for (const path of project.listed) {
+    const m = CONFIG.exec(path);
+    if (!m || !project.has(path)) continue;
+    const root = m[1] ?? "";
+    const text = project.text(path) ?? "";
+    const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
+    const module = modules.get(root) ?? { root, prefixes: [] };
+    for (const { key, frameworks } of SETTINGS) {
+      const value = settings.get(key);
+      const known = value && placeholderDefault(value);
+      // A placeholder with no default is set where the application runs: nothing to add here.
+      if (known && known !== "/" && !known.includes("${")) module.prefixes.push({ value: known, ...(frameworks ? { frameworks } : {}) });
+    }
+    if (module.prefixes.length) modules.set(root, module);
+  }
+  return [...modules.values()].sort((a, b) => b.root.length - a.root.length);
+}
+
+/** `key=value` and `key: value` lines of a .properties file. */
+function properties(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const m = /^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
+    if (m && !/^\s*[#!]/.test(line)) values.set(m[1]!, m[2]!);
+  }
+  return values;
+}
+
+/** The dotted keys of a YAML file's block mappings with scalar values (what these settings use). */
+function yaml(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  const stack: { indent: number; key: string }[] = [];
+  for (const line of text.split("\n")) {
+    if (/^\s*(#|$)/.test(line) || /^---/.test(line)) continue;
+    const m = /^(\s*)([\w.-]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const indent = m[1]!.length;
+    while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+    const key = [...stack.map((s) => s.key), m[2]!].join(".");
+    const value = m[3]!.replace(/\s+#.*$/, "").replace(/^(["'])(.*)\1$/, "$2");
+    if (value) values.set(key, value);
+    else stack.push({ indent, key: m[2]! });
+  }
+  return values;
+}
+
+/** `${NAME:default}` -> default; anything else as written. */
+function placeholderDefault(value: string): string {
+  const m = /^\$\{[\w.-]+:([^}]*)\}$/.exec(value);
+  return m ? m[1]! : value;
+}
+
+/** `path` under `prefix`, keeping the path's own trailing slash. */
+function under(prefix: string, path: string): string {
+  const base = `/${prefix.split("/").filter(Boolean).join("/")}`;
+  if (path === "/" || path === "") return base;
+  return `${base}${path.startsWith("/") ? "" : "/"}${path}`;
+}

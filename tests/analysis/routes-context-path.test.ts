@@ -1,0 +1,58 @@
+// Paths a JVM application's configuration puts before its routes (context paths), and guards
+// that let everyone through (`@Secured(optional = true)`, guards named optional).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const test = suite("context paths and optional guards");
+
+const lines = (root: string) => analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) is in front of each route of its module only", () => {
+  const root = tempDir("tool-context-spring-");
+  const controller = (pkg: string, path: string) => `package ${pkg};\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n@RequestMapping("${path}")\nclass Api {\n  @GetMapping("/{id}") String one(@PathVariable String id) { return id; }\n}\n`;
+  writeFiles(root, {
+    "shop/src/main/resources/application.yml": "server:\n  port: 8080\n  servlet:\n    context-path: ${SHOP_PATH:/shop}  # set per environment\n",
+    "shop/src/main/java/com/shop/Api.java": controller("com.shop", "/orders"),
+    "admin/src/main/resources/application.properties": "# no context path here\nserver.port=9090\n",
+    "admin/src/main/java/com/admin/Api.java": controller("com.admin", "/users"),
+  });
+  commitAll(root);
+  assert.equal(lines(root), ["GET /shop/orders/{id}", "GET /users/{id}"]);
+});
+
+test("Quarkus's quarkus.resteasy.path prefixes the JAX-RS resources; @Secured(optional = true) guards nothing", () => {
+  const root = tempDir("tool-context-quarkus-");
+  writeFiles(root, {
+    "src/main/resources/application.properties": "quarkus.resteasy.path=/api\nquarkus.http.port=8080\n",
+    "src/main/java/org/acme/Profiles.java": [
+      "package org.acme;", "", "import javax.ws.rs.*;", "",
+      '@Path("/profiles")', "public class Profiles {",
+      "  @GET", '  @Path("/{username}")', "  @Secured(optional = true)", '  public String get(@PathParam("username") String u) { return u; }', "",
+      "  @POST", '  @Path("/{username}/follow")', "  @Secured({Role.USER})", '  public String follow(@PathParam("username") String u) { return u; }',
+      "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(lines(root), ["GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [Secured(Role.USER)]"]);
+});
+
+test("a guard named optional lets everyone through", () => {
+  const root = tempDir("tool-optional-guard-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.18.0" } }),
+    "src/app.js": [
+      'const express = require("express");', 'const auth = require("./auth");', "const app = express();",
+      'app.get("/articles", auth.optional, (req, res) => res.json([]));',
+      'app.post("/articles", auth.required, (req, res) => res.json({}));',
+      'app.get("/feed", authenticate_optional, (req, res) => res.json([]));',
+      "module.exports = app;", "",
+    ].join("\n"),
+    "src/auth.js": "module.exports = { optional: (q, s, n) => n(), required: (q, s, n) => n() };\n",
+  });
+  commitAll(root);
+  assert.equal(lines(root), ["GET /articles", "POST /articles [auth.required]", "GET /feed"]);
+});
+
+test.run();
