@@ -55,6 +55,18 @@ express("a router made and exported in one expression (export default Router().u
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/tags", "GET /api/user", "POST /api/users/login"]);
 });
 
+express("calls chained on a router as it is made into a variable (const api = Router().use(a).use(b)) are its mounts", () => {
+  const root = tempDir("tool-express-chained-const-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/main.ts": 'import express from "express";\nimport routes from "./routes";\nconst app = express();\napp.use(routes);\n',
+    "src/routes.ts": 'import { Router } from "express";\nimport tags from "./tags";\nimport users from "./users";\n\nconst api = Router()\n  .use(tags)\n  .use("/users", users);\n\nexport default Router().use("/api", api);\n',
+    "src/tags.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/tags", list);\nexport default router;\n',
+    "src/users.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.post("/login", login);\nexport default router;\n',
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/tags", "POST /api/users/login"]);
+});
+
 express("write routes without a guard are listed when no global guard exists", () => {
   const section = analyze(fixtureRepo("routes-express")).routes;
   assert.is(section.globalGuard, false);

@@ -44,20 +44,23 @@ export const express: Framework = {
     for (const m of source.code.matchAll(CALL)) {
       registrations.push(...callRegistrations(source, m[1]!, m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants).registrations);
     }
-    // `export default Router().use("/api", api)`: a router nobody names, exported as it is made,
-    // with its calls chained on it.
+    // Calls chained on a router as it is made: `const api = Router().use(a).use(b)`, and
+    // `export default Router().use("/api", api)`, a router nobody names, exported as it is made.
+    const chained = (name: string, open: number) => {
+      let offset = callArguments(source.code, open).end;
+      for (let chain = CHAINED.exec(source.code.slice(offset)); chain; chain = CHAINED.exec(source.code.slice(offset))) {
+        const call = callRegistrations(source, name, chain[1]!, offset + chain[0].length - 1, source.lineAt(offset + chain[0].length - 1), constants);
+        registrations.push(...call.registrations);
+        offset = call.end;
+      }
+    };
     if (usesExpress) {
+      for (const m of source.code.matchAll(CREATE)) if (m[0].endsWith("(")) chained(m[1]!, m.index + m[0].length - 1);
       for (const m of source.code.matchAll(EXPORTED_ROUTER)) {
         const name = `(default router ${source.lineAt(m.index)})`;
         registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
         registrations.push({ type: "export", local: name, as: "default" });
-        let offset = callArguments(source.code, m.index + m[0].length - 1).end;
-        for (let chain = CHAINED.exec(source.code.slice(offset)); chain; chain = CHAINED.exec(source.code.slice(offset))) {
-          const open = offset + chain[0].length - 1;
-          const call = callRegistrations(source, name, chain[1]!, open, source.lineAt(open), constants);
-          registrations.push(...call.registrations);
-          offset = call.end;
-        }
+        chained(name, m.index + m[0].length - 1);
       }
     }
     return registrations;
