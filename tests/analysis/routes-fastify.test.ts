@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const fastify = suite("Fastify routes");
@@ -29,6 +29,28 @@ fastify("a registered auth plugin guards nothing by itself; every write route he
   assert.equal(section.frameworks, ["fastify"]);
   assert.equal(section.unguardedWrites, []);
   assert.not.ok(section.items.some((r) => r.guards.includes("authPlugin")));
+});
+
+fastify("calls chained on what a call returns register on the variable (createApp().withTypeProvider<T>().register(autoload)); auth([allowAnonymous, ...]) is optional", () => {
+  const root = tempDir("tool-fastify-chained-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4", "@fastify/autoload": "^5", "@fastify/auth": "^4" } }),
+    "src/app.ts": [
+      'import Fastify from "fastify";', 'import autoload from "@fastify/autoload";', 'import { dirname, join } from "node:path";', "",
+      "function createApp() {", "  return Fastify({ logger: true });", "}", "",
+      "const app = createApp()", "  .withTypeProvider<TypeBoxTypeProvider>()", "  .setErrorHandler((error, _req, reply) => reply.send(error))",
+      "  .register(autoload, {", '    dir: join(dirname(import.meta.url), "routes"),', "  });", "", "export default app;", "",
+    ].join("\n"),
+    "src/routes/api/articles.ts": [
+      'import type { FastifyInstance } from "fastify";', "",
+      "export default async function (app: FastifyInstance) {",
+      '  app.route({ method: "GET", url: "/articles", preHandler: app.auth([app.allowAnonymous, app.allowCredentials]), handler: list });',
+      '  app.route({ method: "POST", url: "/articles", preHandler: app.auth([app.allowCredentials]), handler: create });',
+      "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /api/articles []", "POST /api/articles [app.auth]"]);
 });
 
 fastify.run();

@@ -13,6 +13,8 @@ const CREATE =
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[Ff]astify|require\s*\(\s*(["'])\s*\2\s*\))\s*\(/g;
 const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*\(/g;
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|route|register|addHook)$/;
+const ANY_NAME = /^[A-Za-z_$][\w$]*$/;
+const MADE_AND_CHAINED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:await\s+)?[A-Za-z_$][\w$.]*\s*\(/g;
 const HOOKS = ["onRequest", "preParsing", "preValidation", "preHandler"];
 
 /**
@@ -64,11 +66,7 @@ export const fastify: Framework = {
         return plugin && ownerAt(plugin.params[0] ?? "", plugin.bodyStart + 1);
       },
     };
-    for (const m of source.code.matchAll(CALL)) {
-      // Resolved only for calls that register something: `map.get(key)` in a helper makes no plugin.
-      const owner = () => ownerAt(m[1]!, m.index);
-      const head = callArguments(source.code, m.index + m[0].length - 1);
-      const calls = [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)];
+    const read = (owner: () => string, calls: { name: string; args: Span[]; start: number }[]) => {
       for (const { name, args, start } of calls) {
         const line = source.lineAt(start);
         if (args.length === 0) continue;
@@ -96,6 +94,21 @@ export const fastify: Framework = {
           }
         }
       }
+    };
+    for (const m of source.code.matchAll(CALL)) {
+      // Resolved only for calls that register something: `map.get(key)` in a helper makes no plugin.
+      const head = callArguments(source.code, m.index + m[0].length - 1);
+      read(() => ownerAt(m[1]!, m.index), [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)]);
+    }
+    // `const app = createApp().register(...).register(autoload, {...})`: calls chained on what a
+    // call returns, in a file that uses Fastify, register on the variable.
+    for (const m of source.code.matchAll(MADE_AND_CHAINED)) {
+      if (registrations.some((r) => r.type === "router" && r.name === m[1])) continue;
+      // Fastify's other fluent methods (`setErrorHandler`, `decorate`, ...) return the instance too.
+      const calls = chainedCalls(source.code, callArguments(source.code, m.index + m[0].length - 1).end, ANY_NAME).filter((c) => CHAIN.test(c.name));
+      if (!calls.some((c) => c.name === "register" || c.name === "route")) continue;
+      router(m[1]!, source.lineAt(m.index));
+      read(() => m[1]!, calls);
     }
     for (const [plugin, name] of plugins) {
       const declared = source.code.slice(Math.max(0, plugin.start - 40), plugin.start + 20);

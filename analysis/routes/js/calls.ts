@@ -4,7 +4,8 @@ import type { Span } from "./objects.ts";
 /** One call of a chain: `.post("/x", h)` is { name: "post", args, start, end }. */
 export type ChainedCall = { name: string; args: Span[]; start: number; end: number };
 
-const LINK = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*\(/;
+// A link of the chain, with type arguments (`.withTypeProvider<T>()`) allowed before its call.
+const LINK = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?\(/;
 
 /**
  * The calls chained after offset `from` whose names `names` accepts: after

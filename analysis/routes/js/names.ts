@@ -30,6 +30,9 @@ export function guardNames(source: RouteSource, start: number, end: number): str
     const last = name.split(".").at(-1)!;
     if (head[2] && (isGuardName(last) || COMBINATOR.test(last))) {
       const open = e.start + head[0].length - 1;
+      // `fastify.auth([allowAnonymous, verifyJwt])` passes when any one passes: one that lets
+      // anonymous callers through makes the whole guard optional.
+      if (LETS_ANONYMOUS_IN.test(source.code.slice(open, callArguments(source.code, open).end))) return [];
       const inner = callArguments(source.code, open).args.flatMap((a) => guardNames(source, a.start, a.end));
       if (inner.length) return inner;
     }
@@ -37,6 +40,8 @@ export function guardNames(source: RouteSource, start: number, end: number): str
   });
   return [...new Set(names)];
 }
+
+const LETS_ANONYMOUS_IN = /\b\w*(?:[Aa]nonymous|[Oo]ptional|[Gg]uest)\w*\b/;
 
 const INLINE = /^(?:async\s+)?(?:function\b|\([^()]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/;
 
