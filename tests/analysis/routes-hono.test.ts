@@ -48,6 +48,18 @@ hono("mounts inside a method that is handed the app (createFactory({ initApp(app
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/users", "POST /api/users/login"]);
 });
 
+hono("a sub-app made by the project's factory in a file that names no Hono (const tags = createRouter()) is read", () => {
+  const root = tempDir("tool-hono-factory-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4" } }),
+    "src/index.ts": 'import { Hono } from "hono";\nimport tags from "./routes/tags";\nconst app = new Hono();\napp.route("/api", tags);\nexport default app;\n',
+    "src/utils/create-router.ts": 'import { Hono } from "hono";\nexport const createRouter = () => new Hono();\n',
+    "src/routes/tags.ts": 'import { createRouter } from "../utils/create-router";\nimport { requireAuth } from "../middleware/auth";\nconst tags = createRouter();\ntags.get("/tags", (c) => c.json([]));\ntags.post("/tags", requireAuth, (c) => c.json({}));\nexport default tags;\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /api/tags []", "POST /api/tags [requireAuth]"]);
+});
+
 hono("middleware scoped to /admin/* guards only the admin routes", () => {
   const section = analyze(fixtureRepo("routes-hono")).routes;
   assert.equal(section.globalGuard, false);

@@ -39,8 +39,9 @@ export const hono: Framework = {
   id: "hono",
   name: "Hono",
   languages: ["javascript", "typescript"],
-  // `.route("/x", sub)` with two arguments is Hono's mount (Express's `route()` takes one).
-  hint: /Hono\b|\bcreateRoute\s*\(|\.openapi\s*\(|\.route\s*\(\s*["'`][^"'`\n]*["'`]\s*,/,
+  // `.route("/x", sub)` with two arguments is Hono's mount (Express's `route()` takes one); a
+  // sub-app from the project's factory (`const tags = createRouter()`) names no Hono at all.
+  hint: /Hono\b|\bcreateRoute\s*\(|\.openapi\s*\(|\.route\s*\(\s*["'`][^"'`\n]*["'`]\s*,|=\s*create\w*(?:Router|App)\s*(?:<[^>\n]*>)?\s*\(\s*\)/,
   scan(source) {
     const constants = pathConstants(source);
     const registrations: Registration[] = openapiDefinitions(source, constants);
