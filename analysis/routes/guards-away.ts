@@ -2,18 +2,20 @@
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
  * arguments; and guards that let some calls through: Django REST Framework's `...OrReadOnly`
- * permissions on safe methods, and guards named optional.
+ * permissions on safe methods, guards named optional, and Passport's local sign-in check.
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import type { LinkedRoute } from "./link.ts";
+import { isOptionalGuardName } from "./paths.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { axumHandlerGuards } from "./rust/handler-guards.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// A guard named optional (`auth.optional`, `authenticate_optional`, `optionalAuth`) reads the
-// caller when there is one and lets everyone through.
-const OPTIONAL_GUARD = /optional/i;
+// Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
+// open to anyone, not a guard in front of it (`LocalAuthGuard`, `passport.authenticate("local")`).
+const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\s*["'`]?local\b/;
+
 
 /** A function that gives a linked route the guards its controller or handler declares. */
 export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
@@ -29,7 +31,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !OPTIONAL_GUARD.test(g));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
     return { ...route, guards };
   };
 }

@@ -33,6 +33,13 @@ const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|pe
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name);
 
+// Names of guards that read the caller when there is one and let everyone through:
+// `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`.
+const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)/;
+
+/** Whether a guard's name says it is optional (it lets anonymous callers through). */
+export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAME.test(name);
+
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
 // `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`.

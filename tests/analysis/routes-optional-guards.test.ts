@@ -52,4 +52,32 @@ test("Django REST Framework: IsAuthenticatedOrReadOnly lets anyone read", () => 
   }), ["GET /api/articles open", "POST /api/articles guarded"]);
 });
 
+test("Phoenix: a pipeline named optional (:opt_auth) guards nothing; :auth does", () => {
+  assert.equal(guarded({
+    "mix.exs": 'defmodule App.MixProject do\n  use Mix.Project\n  def project, do: [app: :app, deps: [{:phoenix, "~> 1.7"}]]\nend\n',
+    "lib/app_web/router.ex": [
+      "defmodule AppWeb.Router do", "  use AppWeb, :router", "",
+      "  pipeline :opt_auth do", "    plug AppWeb.AuthOptPipeline", "  end", "",
+      "  pipeline :auth do", "    plug AppWeb.AuthPipeline", "  end", "",
+      '  scope "/api", AppWeb do', "    pipe_through [:opt_auth]", '    get "/articles", ArticleController, :index', "  end", "",
+      '  scope "/api", AppWeb do', "    pipe_through [:auth]", '    post "/articles", ArticleController, :create', "  end",
+      "end", "",
+    ].join("\n"),
+  }), ["GET /api/articles open", "POST /api/articles guarded"]);
+});
+
+test("NestJS: a guest guard reads the caller without requiring one; Passport's local guard is the sign-in itself", () => {
+  assert.equal(guarded({
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/articles.controller.ts": [
+      'import { Controller, Get, Post, UseGuards } from "@nestjs/common";', "",
+      '@Controller("articles")', "export class ArticlesController {",
+      "  @UseGuards(JwtGuestAuthGuard)", "  @Get()", "  list() { return []; }", "",
+      "  @UseGuards(JwtAuthGuard)", "  @Post()", "  create() { return {}; }", "",
+      "  @UseGuards(LocalAuthGuard)", '  @Post("login")', "  login() { return {}; }",
+      "}", "",
+    ].join("\n"),
+  }), ["GET /articles open", "POST /articles guarded", "POST /articles/login open"]);
+});
+
 test.run();

@@ -1,7 +1,7 @@
 import { ELIXIR_BLOCKS, type Statement, statements } from "../blocks.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import type { Framework } from "../framework.ts";
-import { isGuardName, joinPaths } from "../paths.ts";
+import { isGuardName, isOptionalGuardName, joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import type { RouteSource } from "../source.ts";
@@ -41,7 +41,8 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
       if (st.name === "pipeline" && st.block) {
         const name = dslValue(source, dslArguments(source, st.args).positional[0] ?? st.args);
         const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => source.code.slice(p.args.start, p.args.end).trim().split(/[\s,]/)[0]!.replace(/^:/, ""));
-        if (name) found.set(name, isAuthCheck(name) || plugs.some((p) => isAuthCheck(p.split(".").at(-1)!)));
+        // A pipeline named optional (`:opt_auth`, `:maybe_auth`) loads the caller without requiring one.
+        if (name) found.set(name, !isOptionalGuardName(name) && (isAuthCheck(name) || plugs.some((p) => isAuthCheck(p.split(".").at(-1)!) && !isOptionalGuardName(p))));
       } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
     }
   };
