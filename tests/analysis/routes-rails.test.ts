@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -46,7 +46,7 @@ rails("guards declared in the controller: before_action with except/only, inheri
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
     "config/routes.rb": "Rails.application.routes.draw do\n  scope :api do\n    resources :articles, only: [:index, :show, :create, :destroy]\n    namespace :admin do\n      resources :reports, only: [:index, :show]\n    end\n  end\nend\n",
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  before_action :authenticate_user\n  before_action :underscore_params!\nend\n",
-    "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate_user!, except: [:index, :show]\n  before_action :find_article!, only: %i[show destroy]\nend\n",
+    "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate_user!, except: [:index, :show]\n  before_action :find_article!, only: %i[show destroy]\n\n  def index; end\n  def show; end\n  def create; end\n  def destroy; end\nend\n",
     "app/controllers/admin/base_controller.rb": "module Admin\n  class BaseController < ApplicationController\n    before_action :require_admin\n  end\nend\n",
     "app/controllers/admin/reports_controller.rb": "module Admin\n  class ReportsController < BaseController\n    skip_before_action :require_admin, only: :index\n  end\nend\n",
   });
@@ -104,6 +104,27 @@ rails("concerns, shallow nesting, controller blocks, match via all, object const
     "GET /login sessions#new",
     "DELETE /logout sessions#destroy",
     "GET /revisions/{id} revisions#show",
+  ]);
+});
+
+rails("a resource route whose controller has no such action (nor a view in its place) serves nothing; undecided ones stay", () => {
+  const root = tempDir("tool-rails-actions-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :tags\n  resources :pages, only: [:index, :show]\n  resources :reports, only: [:index, :show]\n  resources :legacy, only: [:index]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  include JsonWebToken\nend\n",
+    "lib/json_web_token.rb": "module JsonWebToken\n  def self.decode(token); end\nend\n",
+    // index only: the other six routes of `resources :tags` end in ActionNotFound.
+    "app/controllers/tags_controller.rb": "class TagsController < ApplicationController\n  def index; end\nend\n",
+    // show is rendered from its view, with no method.
+    "app/controllers/pages_controller.rb": "class PagesController < ApplicationController\n  def index; end\nend\n",
+    "app/views/pages/show.html.erb": "<h1>Page</h1>\n",
+    // A concern that is not in the repository may bring the actions: undecided, so kept.
+    "app/controllers/reports_controller.rb": "class ReportsController < ApplicationController\n  include Reporting::Actions\nend\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /legacy", "GET /pages", "GET /pages/{id}", "GET /reports", "GET /reports/{id}", "GET /tags",
   ]);
 });
 

@@ -1,0 +1,38 @@
+/**
+ * Whether a Rails route reaches an action: `resources :tags` draws all seven routes, but a
+ * request for one whose controller has no such method (and no view to render in its place) ends
+ * in ActionNotFound, a 404, so an API controller with `index` alone serves `GET /tags` alone.
+ * Undecided cases count as served: a controller not found, or one that includes a module not
+ * found in the repository (the action may come from it).
+ */
+const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
+const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
+
+export function railsActionServed(
+  handler: string,
+  text: (path: string) => string | undefined,
+  hasView: (controller: string, action: string) => boolean,
+  moduleFile: (name: string) => string | undefined,
+): boolean {
+  const match = /^([\w/]+)#(\w+)$/.exec(handler);
+  if (!match) return true;
+  const [, controller, action] = match;
+  const defines = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
+  let file: string | undefined = `app/controllers/${controller}_controller.rb`;
+  for (let depth = 0; file && depth < 4; depth++) {
+    const source = text(file);
+    if (source === undefined) return true; // a controller not in the repository: undecided
+    if (defines.test(source)) return true;
+    for (const m of source.matchAll(INCLUDE)) {
+      const module = moduleFile(snake(m[1]!.split("::").at(-1)!));
+      const body = module === undefined ? undefined : text(module);
+      if (body === undefined || defines.test(body)) return true;
+    }
+    const parent = PARENT.exec(source)?.[1];
+    if (!parent || /^ActionController::(?:Base|API)$/.test(parent)) break;
+    file = `app/controllers/${parent.split("::").map(snake).join("/")}.rb`;
+  }
+  return hasView(controller!, action!);
+}
+
+const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
