@@ -128,4 +128,35 @@ rails("a resource route whose controller has no such action (nor a view in its p
   ]);
 });
 
+rails("devise_for draws the sign-in, password and registration routes, with path, path_names, controllers, skip and only", () => {
+  const root = tempDir("tool-rails-devise-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\ngem "devise"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  scope :api do",
+      "    devise_for :users, controllers: { sessions: :sessions }, path_names: { sign_in: :login }, skip: [:passwords]",
+      "  end",
+      '  devise_for :admins, path: "staff", only: [:sessions]',
+      "end", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "DELETE /api/users devise/registrations#destroy [authenticate_scope!]",
+    "PATCH /api/users devise/registrations#update [authenticate_scope!]",
+    "POST /api/users devise/registrations#create",
+    "PUT /api/users devise/registrations#update [authenticate_scope!]",
+    "GET /api/users/cancel devise/registrations#cancel",
+    "GET /api/users/edit devise/registrations#edit [authenticate_scope!]",
+    "GET /api/users/login sessions#new",
+    "POST /api/users/login sessions#create",
+    "DELETE /api/users/sign_out sessions#destroy",
+    "GET /api/users/sign_up devise/registrations#new",
+    "GET /staff/sign_in devise/sessions#new",
+    "POST /staff/sign_in devise/sessions#create",
+    "DELETE /staff/sign_out devise/sessions#destroy",
+  ]);
+});
+
 rails.run();

@@ -4,7 +4,7 @@ import { plural, singular } from "../inflect.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
@@ -76,6 +76,7 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     else if (name === "concern" && first !== undefined && st.block) context.concerns.set(first, st.block);
     else if (name === "concerns") for (const c of args.positional.flatMap((p) => dslList(source, p))) concern(context, c, scope);
     else if (name === "mount") mount(context, st, args, scope);
+    else if (name === "devise_for" && first !== undefined) devise(context, st, args, scope, first);
     else if (name === "draw" && first !== undefined && !st.block) drawn(context, st, first, scope);
     else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });
     else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
@@ -123,6 +124,55 @@ function handlerOf(context: Context, to: Span | undefined, args: DslArguments, s
   action ??= symbol ?? segments.at(-1) ?? "index";
   if (!controller) return action;
   return `${scope.resource && controller === scope.resource.controller ? controller : join(scope.module, controller).slice(1)}#${action}`;
+}
+
+/**
+ * The routes Devise's modules draw, by controller: a route, its path under the resource's (path
+ * names in braces, `{sign_in}` -> `sign_in` or what `path_names:` says), and whether Devise
+ * requires a signed-in user there (`authenticate_scope!` on editing and deleting the account).
+ */
+const DEVISE: Record<string, [method: string, path: string, action: string, guarded?: true][]> = {
+  sessions: [["GET", "{sign_in}", "new"], ["POST", "{sign_in}", "create"], ["DELETE", "{sign_out}", "destroy"]],
+  passwords: [["GET", "{password}/new", "new"], ["GET", "{password}/edit", "edit"], ["PATCH", "{password}", "update"], ["PUT", "{password}", "update"], ["POST", "{password}", "create"]],
+  registrations: [
+    ["GET", "{registration}/{cancel}", "cancel"], ["GET", "{registration}/{sign_up}", "new"], ["GET", "{registration}/{edit}", "edit", true],
+    ["PATCH", "{registration}", "update", true], ["PUT", "{registration}", "update", true], ["DELETE", "{registration}", "destroy", true], ["POST", "{registration}", "create"],
+  ],
+  confirmations: [["GET", "{confirmation}/new", "new"], ["GET", "{confirmation}", "show"], ["POST", "{confirmation}", "create"]],
+  unlocks: [["GET", "{unlock}/new", "new"], ["GET", "{unlock}", "show"], ["POST", "{unlock}", "create"]],
+};
+/** What `devise :database_authenticatable, :registerable, :recoverable, ...` in the generated model gives. */
+const DEVISE_DEFAULT = ["sessions", "passwords", "registrations"];
+const DEVISE_PATH_NAMES: Record<string, string> = { sign_in: "sign_in", sign_out: "sign_out", password: "password", registration: "", sign_up: "sign_up", cancel: "cancel", edit: "edit", confirmation: "confirmation", unlock: "unlock" };
+
+/**
+ * `devise_for :users, path: "auth", path_names: { sign_in: :login }, controllers: { sessions:
+ * :sessions }, skip: [:passwords]`: the sign-in, password and registration routes of the
+ * modules the generated model enables (`only:` names others: confirmations, unlocks).
+ */
+function devise(context: Context, st: Statement, args: DslArguments, scope: Scope, resource: string): void {
+  const { source } = context;
+  const hash = (key: string) => {
+    const span = args.keywords.get(key);
+    const open = span && source.code.indexOf("{", span.start);
+    if (span === undefined || open === undefined || open < 0 || open >= span.end) return new Map<string, string>();
+    const inner = dslArguments(source, { start: open + 1, end: callArguments(source.code, open).end - 1 });
+    return new Map([...inner.keywords].flatMap(([k, v]) => { const value = dslValue(source, v); return value === undefined ? [] : [[k, value] as [string, string]]; }));
+  };
+  const list = (key: string) => (args.keywords.has(key) ? dslList(source, args.keywords.get(key)!) : undefined);
+  const names = { ...DEVISE_PATH_NAMES, ...Object.fromEntries(hash("path_names")) };
+  const controllers = hash("controllers");
+  const skip = new Set(list("skip") ?? []);
+  const modules = (list("only") ?? DEVISE_DEFAULT).filter((m) => DEVISE[m] && !skip.has(m));
+  const base = join(scope.path, args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) ?? resource : resource);
+  for (const module of modules) {
+    const controller = controllers.get(module) ?? `devise/${module}`;
+    for (const [method, path, action, guarded] of DEVISE[module]!) {
+      const full = join(base, path.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? name));
+      const guards = [...scope.guards, ...(guarded ? ["authenticate_scope!"] : [])];
+      context.found.push(route([method], full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start)));
+    }
+  }
 }
 
 /** `resources :photos, only: [...]` and `resource :profile`: the REST routes, then the block under the resource. */
