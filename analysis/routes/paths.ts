@@ -43,7 +43,7 @@ export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAM
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
 // `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`.
-const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*true\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
+const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
 
 /** Whether a guard call's arguments (the text between its parentheses) make it optional. */
 export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);
