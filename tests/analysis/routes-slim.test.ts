@@ -1,0 +1,39 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const slim = suite("Slim routes");
+
+slim("verbs, map, nested groups (Slim 3 $this and Slim 4 $group), ->add() middleware on routes and groups, optional segments; container lookups are no routes", () => {
+  const root = tempDir("tool-slim-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "slim/slim": "^4.0" } }),
+    "src/dependencies.php": "<?php\n$container = $app->getContainer();\n$settings = $container->get('settings');\n$db = $c->get('db');\n",
+    "src/routes.php": [
+      "<?php", "use Slim\\Routing\\RouteCollectorProxy;", "",
+      "$app->group('/api', function (RouteCollectorProxy $group) use ($jwt, $optionalAuth) {",
+      "    $group->post('/users/login', LoginController::class . ':login');",
+      "    $group->get('/user', UserController::class . ':show')->add($jwt);",
+      "    $group->get('/articles', [ArticleController::class, 'index'])->add($optionalAuth);",
+      "    $group->group('/admin', function (RouteCollectorProxy $admin) {",
+      "        $admin->map(['PUT', 'PATCH'], '/settings', 'SettingsController:update');",
+      "    })->add(new AdminOnly());",
+      "})->add(new CorsMiddleware());",
+      "$app->get('/news[/{year}[/{month}]]', function ($request, $response) { return $response; });", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "PATCH /api/admin/settings SettingsController:update [AdminOnly]",
+    "PUT /api/admin/settings SettingsController:update [AdminOnly]",
+    "GET /api/articles ArticleController:index",
+    "GET /api/user UserController:show [jwt]",
+    "POST /api/users/login LoginController:login",
+    "GET /news (inline)",
+    "GET /news/{year} (inline)",
+    "GET /news/{year}/{month} (inline)",
+  ]);
+});
+
+slim.run();
