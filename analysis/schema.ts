@@ -169,6 +169,11 @@ export const Route = z.object({
   handler: z.string(),
   guards: z.array(z.string()),
   kind: RouteKind,
+  /**
+   * The path is written after a prefix that comes from configuration the analysis cannot read
+   * (`opts.prefix + "users"`, the options a variable hands to a plugin): the path shown lacks it.
+   */
+  prefixUnknown: z.boolean().optional(),
   /** What the handler's file reaches through the import graph. */
   reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
 });

@@ -1,5 +1,6 @@
 import type { Route, RoutesSection } from "../analysis/schema.ts";
 import { pathPrefix } from "../analysis/routes/paths.ts";
+import { plural } from "../core/plural.ts";
 import type { Command } from "./command.ts";
 import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
 
@@ -53,9 +54,12 @@ function table(items: Route[], frameworks: string[]): string {
     out.push("", prefix);
     for (const r of routes) {
       const guards = r.guards.length ? `  [${r.guards.join(", ")}]` : "";
-      out.push(`  ${r.method.padEnd(methodWidth)} ${r.path.padEnd(width)}  ${r.file}:${r.line}  ${r.handler}${guards}`);
+      const unknown = r.prefixUnknown ? "  (prefix unknown)" : "";
+      out.push(`  ${r.method.padEnd(methodWidth)} ${r.path.padEnd(width)}  ${r.file}:${r.line}  ${r.handler}${guards}${unknown}`);
     }
   }
+  const unknown = items.filter((r) => r.prefixUnknown).length;
+  if (unknown) out.push("", `${plural(unknown, "route")} marked (prefix unknown) ${unknown === 1 ? "is" : "are"} written after a prefix from configuration the analysis cannot read (opts.prefix + "..."): the path shown lacks it.`);
   return out.join("\n");
 }
 

@@ -14,6 +14,8 @@ export type LinkedRoute = {
   handler: string;
   guards: string[];
   kind: RouteKind;
+  /** Written after a prefix the options of an unreadable mount would give: the path lacks it. */
+  prefixUnknown?: boolean;
 };
 
 type Node = {
@@ -23,7 +25,7 @@ type Node = {
   routes: RouteRegistration[];
   /** Middleware guards registered on the node, each under a prefix relative to it. */
   guards: { prefix: string; name: string }[];
-  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean }[];
+  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean }[];
 };
 
 /** Resolves an import specifier of a file to a repository file, through the graph's edges. */
@@ -141,7 +143,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
     for (const { child, prefix, guards } of children) {
       if (child && child !== parent) {
-        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}) });
+        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}) });
         mounted.add(child.key);
       }
     }
@@ -183,19 +185,20 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
   for (const [file, r] of folderMounts) mount(file, r);
 
   const linked: Emitted[] = [];
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false) => {
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
     const own = [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
-      linked.push(...emit(route, writtenIn.get(route) ?? current.file, base, [...own, ...scoped, ...route.guards]));
+      const emitted = emit(route, writtenIn.get(route) ?? current.file, base, [...own, ...scoped, ...route.guards]);
+      linked.push(...(optionsUnknown && route.afterOptionsPrefix ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
     }
     const next = new Set(path).add(current.key);
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix);
+      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown);
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());

@@ -34,6 +34,8 @@ export const Registration = z.discriminatedUnion("type", [
      * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.
      */
     pathFrom: z.string().optional(),
+    /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
+    afterOptionsPrefix: z.boolean().optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({
@@ -66,6 +68,8 @@ export const Registration = z.discriminatedUnion("type", [
     mountOnly: z.boolean().optional(),
     /** The prefix replaces the mounted router's own (Flask `register_blueprint(bp, url_prefix=...)`). */
     replacesPrefix: z.boolean().optional(),
+    /** The options handed to what is mounted are not readable here (a variable): a prefix in them is unknown. */
+    optionsUnknown: z.boolean().optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const fastify = suite("Fastify routes");
@@ -51,6 +51,24 @@ fastify("calls chained on what a call returns register on the variable (createAp
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /api/articles []", "POST /api/articles [app.auth]"]);
+});
+
+fastify("a path written after opts.prefix, in a plugin handed options the analysis cannot read, says its prefix is unknown", () => {
+  const root = tempDir("tool-fastify-options-prefix-");
+  const plugin = (name: string) => `const fp = require("fastify-plugin");\nasync function ${name}(server, options) {\n  server.route({ method: "POST", path: options.prefix + "${name}/login", handler: login });\n}\nmodule.exports = fp(${name});\n`;
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4", "fastify-plugin": "^4" } }),
+    "index.js": 'const getConfig = require("./config");\nconst users = require("./users");\nconst admins = require("./admins");\nconst main = async () => {\n  const config = await getConfig();\n  const server = require("fastify")();\n  server.register(users, config);\n  server.register(admins, { prefix: "/staff/" });\n};\nmain();\n',
+    "config.js": "module.exports = async () => ({ prefix: process.env.API_PREFIX });\n",
+    "users.js": plugin("users"),
+    "admins.js": plugin("admins"),
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes, ["POST /staff/admins/login", "POST /users/login (prefix unknown)"]);
+  const text = runTool(["routes", "--root", root]).stdout;
+  assert.match(text, /POST\s+\/users\/login\s+users\.js:3\s+login\s+\(prefix unknown\)/);
+  assert.match(text, /1 route marked \(prefix unknown\) is written after a prefix from configuration/);
 });
 
 fastify.run();

@@ -39,6 +39,9 @@ export function registerCall(
   const flat = code(source, options.get("dirNameRoutePrefix")) === "false";
   const autoload = context.autoloads.has(name) ? folderOf(source, options.get("dir"), flat) : undefined;
   const prefix = autoload ? nested(source, options.get("options"), "prefix") : options.get("prefix");
+  // `register(plugin, config)`, autoload's `options: config`: what the plugins get is a variable.
+  const handed = autoload ? options.get("options") : second;
+  const optionsUnknown = handed !== undefined && source.code[handed.start] !== "{";
   const imported = IMPORTED.exec(source.code.slice(plugin!.start, plugin!.end));
   const specifier = autoload ?? (imported ? source.stringAt(plugin!.start + imported[0].length - 1)?.value : undefined);
   return {
@@ -50,6 +53,7 @@ export function registerCall(
     specifiers: specifier ? [specifier] : [],
     guards: [],
     mountOnly: true,
+    ...(optionsUnknown ? { optionsUnknown } : {}),
     line,
   };
 }

@@ -14,6 +14,8 @@ const CREATE =
 const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*\(/g;
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|route|register|addHook)$/;
 const ANY_NAME = /^[A-Za-z_$][\w$]*$/;
+// A path written after the plugin options' prefix: `opts.prefix + "users"`, `${options.prefix}users`.
+const OPTIONS_PREFIX = /\b(?:opts|options|config|settings)\s*\.\s*prefix\b/;
 const MADE_AND_CHAINED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:await\s+)?[A-Za-z_$][\w$.]*\s*\(/g;
 const HOOKS = ["onRequest", "preParsing", "preValidation", "preHandler"];
 
@@ -90,7 +92,8 @@ export const fastify: Framework = {
             ? fullRoute(source, args[0]!, constants)
             : shorthand(source, name, args, constants);
           if (route) {
-            registrations.push({ type: "route", framework: "fastify", kind: "http", ...route, owner: owner(), line });
+            const afterOptionsPrefix = OPTIONS_PREFIX.test(source.code.slice(args[0]!.start, args[0]!.end));
+            registrations.push({ type: "route", framework: "fastify", kind: "http", ...route, owner: owner(), line, ...(afterOptionsPrefix ? { afterOptionsPrefix } : {}) });
           }
         }
       }
