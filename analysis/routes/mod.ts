@@ -12,6 +12,7 @@ import { WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { contextPaths } from "./jvm/context-path.ts";
+import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { railsActionServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
@@ -55,10 +56,11 @@ export function routesSection(
   const reach = reachability(edges, componentOf, integrationsOf);
   const guarded = guardsAway(project);
   const underContextPath = contextPaths(project);
+  const underApiPlatformPrefix = apiPlatformPrefix(project);
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)
-    .map((route) => ({ ...guarded(underContextPath(route)), reaches: reach(route.file) }))
+    .map((route) => ({ ...guarded(underApiPlatformPrefix(underContextPath(route))), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));

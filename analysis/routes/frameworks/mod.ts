@@ -38,6 +38,7 @@ import { fastapi } from "./fastapi.ts";
 import { ninja } from "./ninja.ts";
 import { adonis } from "./adonis.ts";
 import { slim } from "./slim.ts";
+import { apiPlatform } from "./api-platform.ts";
 import { flask } from "./flask.ts";
 import { django } from "./django.ts";
 import { rails } from "./rails.ts";
@@ -73,7 +74,7 @@ import { vapor } from "./vapor.ts";
 import { shelf } from "./shelf.ts";
 import { dartFrog } from "./dart-frog.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, slim, symfony, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

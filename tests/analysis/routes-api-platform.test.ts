@@ -1,0 +1,36 @@
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+
+const apiPlatform = suite("API Platform routes");
+
+apiPlatform("operation attributes and ApiResource operations by uriTemplate, security that guards, the prefix of config/routes/api_platform.yaml", () => {
+  const root = tempDir("tool-api-platform-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "api-platform/core": "^4.0", "symfony/framework-bundle": "^7.0" } }),
+    "config/routes/api_platform.yaml": "api_platform:\n    resource: .\n    type: api_platform\n    prefix: /api\n",
+    "src/ApiResource/BookResource.php": [
+      "<?php", "namespace App\\ApiResource;", "", "use ApiPlatform\\Metadata\\Get;", "use ApiPlatform\\Metadata\\Post;", "",
+      "#[Get(", "    uriTemplate: '/books/{id}',", "    controller: BookGetController::class,",
+      "    openapi: new Operation(security: [['Bearer' => []]]),", ")]",
+      "#[Post(", "    uriTemplate: '/books',", "    security: 'is_granted(\"ROLE_USER\")',", ")]",
+      "final class BookResource {}", "",
+    ].join("\n"),
+    "src/ApiResource/Review.php": [
+      "<?php", "namespace App\\ApiResource;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(operations: [", "    new GetCollection(uriTemplate: '/reviews', security: \"is_granted('PUBLIC_ACCESS')\"),",
+      "    new Delete(uriTemplate: '/reviews/{id}', security: \"is_granted('ROLE_ADMIN')\"),", "])]",
+      "final class Review {}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "POST /api/books (provider) [is_granted(\"ROLE_USER\")]",
+    "GET /api/books/{id} BookGetController",
+    "GET /api/reviews (provider)",
+    "DELETE /api/reviews/{id} (provider) [is_granted('ROLE_ADMIN')]",
+  ]);
+});
+
+apiPlatform.run();
