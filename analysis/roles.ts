@@ -1,4 +1,4 @@
-import picomatch from "picomatch";
+import { globMatcher } from "./globs.ts";
 
 /**
  * What a file is for: `source` (the product), `test`, `fixture` (sample code that tests read),
@@ -52,7 +52,7 @@ export type RoleRules = Partial<Record<Role, string[]>>;
  * so (`generatedFiles`), then the path's conventions.
  */
 export function roleResolver(rules: RoleRules = {}, generatedFiles: ReadonlySet<string> = new Set()): (path: string) => Role {
-  const matchers = Object.entries(rules).map(([role, globs]) => [role as Role, picomatch(globs ?? [], { dot: true })] as const);
+  const matchers = Object.entries(rules).map(([role, globs]) => [role as Role, globMatcher(globs ?? [], { dot: true })] as const);
   return (path) => {
     for (const [role, matches] of matchers) if (matches(path)) return role;
     return generatedFiles.has(path) ? "generated" : roleOf(path);

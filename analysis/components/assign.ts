@@ -1,4 +1,4 @@
-import picomatch from "picomatch";
+import { globMatcher } from "../globs.ts";
 import type { ArchitectureConfig } from "../config.ts";
 import { dirOf } from "../project.ts";
 
@@ -30,7 +30,7 @@ function atDepth(dir: string, depth: number): string {
 
 /** Each file goes to the deepest folder a glob matches; files no glob covers fall back to inference. */
 function byGlobs(paths: readonly string[], globs: readonly string[], config: ArchitectureConfig): Map<string, string> {
-  const matches = picomatch(globs.map((g) => g.replace(/\/$/, "")), { dot: true });
+  const matches = globMatcher(globs.map((g) => g.replace(/\/$/, "")), { dot: true });
   const byFile = new Map<string, string>();
   const rest: string[] = [];
   for (const path of paths) {

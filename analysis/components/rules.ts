@@ -1,4 +1,4 @@
-import picomatch from "picomatch";
+import { globMatcher } from "../globs.ts";
 import type { BoundaryRule } from "../config.ts";
 import type { BoundaryViolation, Edge } from "../schema.ts";
 
@@ -11,9 +11,9 @@ export function boundaryViolations(edges: readonly Edge[], rules: readonly Bound
   const compiled = rules.map((rule, index) => ({
     rule,
     index,
-    from: picomatch(rule.from, { dot: true }),
-    disallow: picomatch(rule.disallow, { dot: true }),
-    allow: rule.allow?.length ? picomatch(rule.allow, { dot: true }) : () => false,
+    from: globMatcher(rule.from, { dot: true }),
+    disallow: globMatcher(rule.disallow, { dot: true }),
+    allow: globMatcher(rule.allow ?? [], { dot: true }),
   }));
   const violations: BoundaryViolation[] = [];
   for (const edge of edges) {

@@ -1,4 +1,4 @@
-import picomatch from "picomatch";
+import { globMatcher } from "../globs.ts";
 import { parse } from "smol-toml";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
 
@@ -47,8 +47,8 @@ export function findCrates(project: ProjectFiles): Crate[] {
       strings(workspace[key]).map((glob) => joinPath(dir, glob)).filter((g): g is string => g !== undefined);
     const members = globs("members");
     const exclude = globs("exclude");
-    const isMember = members.length ? picomatch(members) : () => false;
-    const isExcluded = exclude.length ? picomatch(exclude) : () => false;
+    const isMember = globMatcher(members);
+    const isExcluded = globMatcher(exclude);
     const shared = isTable(workspace.dependencies) ? workspace.dependencies : {};
     return { dir, includes: (path: string) => path === dir || (isMember(path) && !isExcluded(path)), shared };
   });

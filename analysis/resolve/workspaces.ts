@@ -1,4 +1,4 @@
-import picomatch from "picomatch";
+import { globMatcher } from "../globs.ts";
 import { parse as parseYaml } from "yaml";
 import { dirOf, type ProjectFiles } from "../project.ts";
 
@@ -40,8 +40,8 @@ export function findWorkspaces(project: ProjectFiles): Workspace[] {
   if (patterns.length === 0) return [];
   const include = patterns.filter((p) => !p.startsWith("!")).map((p) => p.replace(/^\.\//, "").replace(/\/$/, ""));
   const exclude = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1).replace(/^\.\//, "").replace(/\/$/, ""));
-  const isIncluded = picomatch(include);
-  const isExcluded = exclude.length ? picomatch(exclude) : () => false;
+  const isIncluded = globMatcher(include);
+  const isExcluded = globMatcher(exclude);
 
   const workspaces: Workspace[] = [];
   for (const file of project.named("package.json")) {

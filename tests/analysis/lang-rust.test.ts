@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { languageOf } from "../../analysis/languages/mod.ts";
 import { extractRust } from "../../analysis/languages/rust.ts";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("rust extraction");
 const importsOf = (src: string) => extractRust(src).imports.map((i) => `${i.specifier} @${i.line}`);
@@ -153,6 +153,20 @@ test("extract() reads CRLF files and files with a BOM at the same lines", () => 
     assert.equal(facts.imports, expected.imports);
     assert.equal(facts.types, expected.types);
   }
+});
+
+test("a workspace that lists its own root among its members (members = [\".\", \"entity\"]) is analysed, its path crates resolved", () => {
+  const root = tempDir("tool-rust-root-member-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[workspace]\nmembers = [".", "entity"]\n\n[dependencies]\nentity = { path = "entity" }\n',
+    "src/main.rs": "use entity::user::User;\n\nfn main() {\n    let _ = User {};\n}\n",
+    "entity/Cargo.toml": '[package]\nname = "entity"\nversion = "0.1.0"\n',
+    "entity/src/lib.rs": "pub mod user;\n",
+    "entity/src/user.rs": "pub struct User {}\n",
+  });
+  commitAll(root);
+  const edges = analyze(root).edges.map((e) => `${e.from} -> ${e.to}`);
+  assert.ok(edges.includes("src/main.rs -> entity/src/user.rs"), edges.join("\n"));
 });
 
 test.run();
