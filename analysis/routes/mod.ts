@@ -13,6 +13,7 @@ import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { contextPaths } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
+import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { railsActionServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
@@ -54,13 +55,13 @@ export function routesSection(
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
-  const guarded = guardsAway(project);
-  const underContextPath = contextPaths(project);
-  const underApiPlatformPrefix = apiPlatformPrefix(project);
+  // What the project's files say beside the route registrations, in order: paths configuration
+  // puts in front (JVM context paths, API Platform's prefix), URL casing, guards declared away.
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), lowercaseUrls(project), guardsAway(project)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)
-    .map((route) => ({ ...guarded(underApiPlatformPrefix(underContextPath(route))), reaches: reach(route.file) }))
+    .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));

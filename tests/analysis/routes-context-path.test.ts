@@ -55,4 +55,18 @@ test("a guard named optional lets everyone through", () => {
   assert.equal(lines(root), ["GET /articles", "POST /articles [auth.required]", "GET /feed"]);
 });
 
+test("ASP.NET Core with LowercaseUrls = true writes a [controller] token's segment in lower case", () => {
+  const root = tempDir("tool-aspnet-lowercase-");
+  writeFiles(root, {
+    "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "Api/Startup.cs": "public class Startup\n{\n    public void ConfigureServices(IServiceCollection services)\n    {\n        services.AddRouting(options => options.LowercaseUrls = true);\n    }\n}\n",
+    "Api/Controllers/ArticlesController.cs": [
+      "using Microsoft.AspNetCore.Mvc;", "", "[ApiController]", '[Route("api/[controller]")]', "public class ArticlesController : ControllerBase", "{",
+      '    [HttpGet("{Slug}")]', "    public IActionResult Get(string slug) => Ok();", "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(lines(root), ["GET /api/articles/{Slug}"]);
+});
+
 test.run();

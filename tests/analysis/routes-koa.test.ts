@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const koa = suite("Koa routes");
@@ -22,6 +22,18 @@ koa("Koa routers are not mistaken for Express routers, and mocks in tests are no
   const section = analyze(fixtureRepo("routes-koa")).routes;
   assert.equal(section.frameworks, ["koa"]);
   assert.not.ok(section.items.some((r) => r.file.startsWith("test/")));
+});
+
+koa("mounts chained on a router (router.use(a.routes()).use(b.routes())) each take the router's prefix", () => {
+  const root = tempDir("tool-koa-chained-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^12" } }),
+    "app/router/index.ts": "import KoaRouter from 'koa-router'\nimport users from './users'\nimport articles from './articles'\n\nconst router = new KoaRouter({ prefix: '/api/v1' })\n\nrouter\n  .use(users.routes())\n  .use(articles.routes())\n\nexport default router\n",
+    "app/router/users.ts": "import KoaRouter from 'koa-router'\nconst users = new KoaRouter()\nusers.post('/users/login', login)\nexport default users\n",
+    "app/router/articles.ts": "import KoaRouter from 'koa-router'\nconst articles = new KoaRouter({ prefix: '/articles' })\narticles.get('/', list)\nexport default articles\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/articles", "POST /api/v1/users/login"]);
 });
 
 koa.run();

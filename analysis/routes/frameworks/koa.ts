@@ -9,7 +9,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 const CREATE =
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:new\s+(Koa|[A-Za-z_$]*Router)\s*(?:<[^>]*>)?|require\s*\(\s*(["'])\s*\3\s*\))\s*\(/g;
 const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|prefix)\s*\(/g;
-const VERBS = /^(get|post|put|patch|delete|del|options|head|all)$/;
+const CHAINED = /^(get|post|put|patch|delete|del|options|head|all|use)$/;
 const EXPORTED =
   /\b(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:routes|middleware)\s*\(\s*\)/g;
 
@@ -56,7 +56,8 @@ export const koa: Framework = {
         if (router) router.prefix = spanPath(source, args[0], constants) ?? router.prefix;
         continue;
       }
-      for (const call of [{ name: m[2]!, args }, ...chainedCalls(source.code, end, VERBS)]) {
+      // `router.use(a.routes()).use(b.routes())`: chained mounts as well as chained routes.
+      for (const call of [{ name: m[2]!, args }, ...chainedCalls(source.code, end, CHAINED)]) {
         const found = call.name === "use"
           ? use(source, owner, call.args, line, constants)
           : route(source, owner, call.name, call.args, line, constants);
