@@ -1,8 +1,9 @@
 /**
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
- * arguments; and guards that let some calls through: Django REST Framework's `...OrReadOnly`
- * permissions on safe methods, guards named optional, and Passport's local sign-in check.
+ * arguments, a Phoenix controller's `plug ... when action in [...]`; and guards that let some
+ * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
+ * named optional, and Passport's local sign-in check.
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
@@ -10,6 +11,7 @@ import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { axumHandlerGuards } from "./rust/handler-guards.ts";
+import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -21,12 +23,14 @@ const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\
 export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
   const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
   let phpClasses: Map<string, string> | undefined;
+  let elixirModules: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     if (route.framework === "rails") return railsActionGuards(route.handler, read);
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
+    if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     return [];
   };
   return (route) => {
@@ -34,6 +38,16 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
     return { ...route, guards };
   };
+}
+
+/** Elixir modules by name (`RealWorldWeb.ArticleController` -> its file), from `defmodule` lines of the lib/ files. */
+function elixirModuleFiles(project: ContractProject): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const path of project.listed) {
+    if (!/\.ex$/.test(path) || /(^|\/)(test|deps)\//.test(path)) continue;
+    for (const m of (project.text(path) ?? "").matchAll(/^[ \t]*defmodule[ \t]+([\w.]+)/gm)) if (!modules.has(m[1]!)) modules.set(m[1]!, path);
+  }
+  return modules;
 }
 
 /** PHP classes by name (`ArticleController` -> its file), from the file names (PSR-4: one class per file; the first wins). */

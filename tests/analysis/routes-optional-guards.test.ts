@@ -80,4 +80,39 @@ test("NestJS: a guest guard reads the caller without requiring one; Passport's l
   }), ["GET /articles open", "POST /articles guarded", "POST /articles/login open"]);
 });
 
+test("Phoenix: a pipeline that only verifies a token guards nothing; a controller's plug ... when action in [...] guards those actions", () => {
+  assert.equal(guarded({
+    "mix.exs": 'defmodule App.MixProject do\n  use Mix.Project\n  def project, do: [app: :app, deps: [{:phoenix, "~> 1.7"}, {:guardian, "~> 2.0"}]]\nend\n',
+    "lib/app_web/router.ex": [
+      "defmodule AppWeb.Router do", "  use AppWeb, :router", "",
+      "  pipeline :api do", '    plug(:accepts, ["json"])', '    plug(Guardian.Plug.VerifyHeader, realm: "Token")', "    plug(Guardian.Plug.LoadResource, allow_blank: true)", "  end", "",
+      '  scope "/", AppWeb do', "    pipe_through(:api)", '    resources("/articles", ArticleController, only: [:index, :create])', "  end",
+      "end", "",
+    ].join("\n"),
+    "lib/app_web/controllers/article_controller.ex": [
+      "defmodule AppWeb.ArticleController do", "  use AppWeb, :controller", "",
+      "  plug(", "    Guardian.Plug.EnsureAuthenticated", "    when action in [", "           :create", "         ]", "  )", "",
+      "  def index(conn, _params), do: json(conn, [])", "  def create(conn, _params), do: json(conn, %{})",
+      "end", "",
+    ].join("\n"),
+  }), ["GET /articles open", "POST /articles guarded"]);
+});
+
+test("Express: verifyToken(false) is optional; NestJS: ThrottlerGuard and FeatureFlagGuard guard other things than who calls", () => {
+  assert.equal(guarded({
+    "package.json": JSON.stringify({ dependencies: { express: "^4.19.0" } }),
+    "src/app.js": 'import express from "express";\nconst app = express();\napp.get("/articles", verify_token(false), list);\napp.post("/articles", verify_token(true), create);\nexport default app;\n',
+  }), ["GET /articles open", "POST /articles guarded"]);
+  assert.equal(guarded({
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/tags.controller.ts": [
+      'import { Controller, Get, Post, UseGuards } from "@nestjs/common";', "",
+      "@UseGuards(ThrottlerGuard, FeatureFlagGuard)", '@Controller("tags")', "export class TagsController {",
+      "  @Get()", "  list() { return []; }", "",
+      "  @UseGuards(JwtAuthGuard)", "  @Post()", "  create() { return {}; }",
+      "}", "",
+    ].join("\n"),
+  }), ["GET /tags open", "POST /tags guarded"]);
+});
+
 test.run();

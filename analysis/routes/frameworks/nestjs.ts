@@ -73,7 +73,8 @@ export const nestjs: Framework = {
 function guards(source: RouteSource, decorators: readonly Decorator[]): string[] {
   return decorators.flatMap((d) => {
     if (d.name === "UseGuards") {
-      return d.args.map((a) => argumentName(source, a.start, a.end)).filter((n) => n !== "(inline)");
+      // Every argument is a guard class; those of other things than who calls (ThrottlerGuard) are left.
+      return d.args.map((a) => argumentName(source, a.start, a.end)).filter((n) => n !== "(inline)" && isGuardName(n));
     }
     return GUARD_DECORATOR.test(d.name) && isGuardName(d.name) ? [d.name] : [];
   });

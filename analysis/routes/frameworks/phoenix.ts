@@ -40,15 +40,25 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
     for (const st of list) {
       if (st.name === "pipeline" && st.block) {
         const name = dslValue(source, dslArguments(source, st.args).positional[0] ?? st.args);
-        const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => source.code.slice(p.args.start, p.args.end).trim().split(/[\s,]/)[0]!.replace(/^:/, ""));
-        // A pipeline named optional (`:opt_auth`, `:maybe_auth`) loads the caller without requiring one.
-        if (name) found.set(name, !isOptionalGuardName(name) && (isAuthCheck(name) || plugs.some((p) => isAuthCheck(p.split(".").at(-1)!) && !isOptionalGuardName(p))));
+        const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => source.code.slice(p.args.start, p.args.end).replace(/^[\s(]+/, "").split(/[\s,()]/)[0]!.replace(/^:/, ""));
+        // A pipeline guards when a plug of it checks: its name decides only when it plugs nothing
+        // to judge. Guardian's VerifyHeader/VerifySession and LoadResource read a token when there
+        // is one; only EnsureAuthenticated (or a check of the app's) turns callers away. A pipeline
+        // named optional (`:opt_auth`) loads the caller without requiring one.
+        const checks = plugs.filter((p) => !/^:?accepts$|^Guardian\.Plug\.Pipeline$/.test(p));
+        if (name) found.set(name, !isOptionalGuardName(name) && (checks.length ? checks.some(isAuthPlug) : isAuthCheck(name)));
       } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
     }
   };
   walk(top);
   return found;
 }
+
+/** A plug that turns callers away: not one that only reads a token or loads the caller when there is one. */
+const isAuthPlug = (plug: string): boolean => {
+  const name = plug.split(".").at(-1)!;
+  return isAuthCheck(name) && !isOptionalGuardName(plug) && !/^(?:Verify(?:Header|Session|Cookie)|LoadResource)$/.test(name);
+};
 
 /** A plug or pipeline that decides who may call; CSRF protection and "redirect if signed in" do not. */
 const isAuthCheck = (name: string) => isGuardName(name) && !/forgery|csrf|session|^redirect_if|^fetch_|^put_/i.test(name);

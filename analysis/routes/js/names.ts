@@ -1,4 +1,4 @@
-import { isGuardName } from "../paths.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { arrayElements } from "./objects.ts";
 
@@ -73,5 +73,11 @@ export function handlerAndGuards(
   args: readonly { start: number; end: number }[],
 ): { handler: string; guards: string[] } {
   const names = args.map((a) => argumentName(source, a.start, a.end));
-  return { handler: names.at(-1) ?? "(inline)", guards: names.slice(0, -1).filter(isGuardName) };
+  // `verifyToken(false)`, `jwt({ credentialsRequired: false })`: made optional by its arguments.
+  const optional = (a: { start: number; end: number }) => {
+    const open = source.code.indexOf("(", a.start);
+    return open !== -1 && open < a.end && optionalByArguments(source.code.slice(open + 1, callArguments(source.code, open).end - 1));
+  };
+  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optional(args[i]!));
+  return { handler: names.at(-1) ?? "(inline)", guards };
 }
