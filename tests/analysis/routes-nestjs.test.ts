@@ -8,14 +8,14 @@ const nest = suite("NestJS routes");
 
 nest("controllers, global prefix, URI versioning, guards at class, method, module and app scope, exactly", () => {
   assert.equal(routeLines("routes-nestjs"), [
-    "GET /api/health src/health.controller.ts:6 HealthController.check [ThrottlerGuard]",
-    "GET /api/v1/users src/users/users.controller.ts:14 UsersController.findAll [ThrottlerGuard,JwtAuthGuard]",
-    "POST /api/v1/users src/users/users.controller.ts:24 UsersController.create [ThrottlerGuard,JwtAuthGuard,RolesGuard]",
-    "DELETE /api/v1/users/{id} src/users/users.controller.ts:36 UsersController.remove [ThrottlerGuard,JwtAuthGuard]",
-    "GET /api/v1/users/{id} src/users/users.controller.ts:19 UsersController.findOne [ThrottlerGuard,JwtAuthGuard]",
-    "GET /api/v2/cats src/cats/cats.controller.ts:8 CatsController.findAll [ThrottlerGuard]",
-    "POST /api/v2/cats src/cats/cats.controller.ts:13 CatsController.create [AuthMiddleware,ThrottlerGuard]",
-    "GET /api/v2/users/{id}/profile src/users/users.controller.ts:31 UsersController.profile [ThrottlerGuard,JwtAuthGuard]",
+    "GET /api/health src/health.controller.ts:6 HealthController.check [SessionGuard]",
+    "GET /api/v1/users src/users/users.controller.ts:14 UsersController.findAll [SessionGuard,JwtAuthGuard]",
+    "POST /api/v1/users src/users/users.controller.ts:24 UsersController.create [SessionGuard,JwtAuthGuard,RolesGuard]",
+    "DELETE /api/v1/users/{id} src/users/users.controller.ts:36 UsersController.remove [SessionGuard,JwtAuthGuard]",
+    "GET /api/v1/users/{id} src/users/users.controller.ts:19 UsersController.findOne [SessionGuard,JwtAuthGuard]",
+    "GET /api/v2/cats src/cats/cats.controller.ts:8 CatsController.findAll [SessionGuard]",
+    "POST /api/v2/cats src/cats/cats.controller.ts:13 CatsController.create [AuthMiddleware,SessionGuard]",
+    "GET /api/v2/users/{id}/profile src/users/users.controller.ts:31 UsersController.profile [SessionGuard,JwtAuthGuard]",
   ]);
 });
 

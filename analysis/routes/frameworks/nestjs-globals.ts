@@ -27,7 +27,10 @@ export function nestGlobals(source: RouteSource, constants: Map<string, string>)
       const prefix = jsPath(source, first.start, first.end, constants);
       if (prefix !== undefined) global(line, { prefix });
     } else if (m[1] === "useGlobalGuards") {
-      for (const a of args) global(line, { guard: argumentName(source, a.start, a.end) });
+      for (const a of args) {
+        const guard = argumentName(source, a.start, a.end);
+        if (isGuardName(guard)) global(line, { guard }); // not a ThrottlerGuard
+      }
     } else if (m[1] === "enableVersioning") {
       const options = first ? objectProperties(source, first.start) : new Map();
       const type = options.get("type");
@@ -52,7 +55,8 @@ export function nestGlobals(source: RouteSource, constants: Map<string, string>)
   for (const m of source.code.matchAll(APP_GUARD)) {
     const properties = objectProperties(source, m.index);
     const use = properties.get("useClass") ?? properties.get("useExisting");
-    if (use) global(source.lineAt(m.index), { guard: argumentName(source, use.start, use.end) });
+    const guard = use && argumentName(source, use.start, use.end);
+    if (guard && isGuardName(guard)) global(source.lineAt(m.index), { guard });
   }
   return found;
 }
