@@ -1,6 +1,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { routeLines } from "../helpers/routes.ts";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const ktor = suite("Ktor routes");
 
@@ -23,6 +25,29 @@ ktor("typed routes take their resource class's path under their block; a block's
     "POST /api/v1/orders src/main/kotlin/com/shop/orders/OrderRoutes.kt:25 (inline) [authenticate(auth-jwt)]",
     "GET /api/v1/orders/{id} src/main/kotlin/com/shop/orders/OrderRoutes.kt:24 (inline) [authenticate(auth-jwt)]",
     "GET /api/v1/users/{name} src/main/kotlin/com/shop/users/UserRoutes.kt:12 (inline)",
+  ]);
+});
+
+ktor("helpers named after a verb around typed routes (authenticatedGet<Resource, Principal>) are routes, guarded unless optional = true", () => {
+  const root = tempDir("tool-ktor-wrappers-");
+  writeFiles(root, {
+    "build.gradle.kts": 'dependencies { implementation("io.ktor:ktor-server-core:2.3.0") }\n',
+    "src/main/kotlin/shop/Resources.kt": 'package shop\n\nimport io.ktor.resources.Resource\n\n@Resource("/articles")\nclass Articles {\n    @Resource("/feed")\n    class Feed(val parent: Articles = Articles())\n}\n',
+    "src/main/kotlin/shop/Routes.kt": [
+      "package shop", "", "import io.ktor.server.routing.*", "import ctx.auth.authenticatedGet", "import ctx.auth.authenticatedPost", "",
+      "fun Route.articleRoutes() {",
+      "    authenticatedGet<Articles, Principal>(optional = true) { call.respond(listOf<String>()) }",
+      "    authenticatedGet<Articles.Feed, Principal> { call.respond(listOf<String>()) }",
+      "    authenticatedPost<Articles, Principal> { call.respond(201) }",
+      "}", "",
+      "fun Application.module() {", "    routing {", '        route("/api") {', "            articleRoutes()", "        }", "    }", "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /api/articles",
+    "POST /api/articles [authenticatedPost]",
+    "GET /api/articles/feed [authenticatedGet]",
   ]);
 });
 

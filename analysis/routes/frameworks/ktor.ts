@@ -75,10 +75,18 @@ function walk(source: RouteSource, file: JvmFile, span: Span, scope: Scope, foun
     const args = call?.args ?? [];
     const value = (s: Span | undefined) => (s ? staticValue(source, s.start, s.end, file.constants, file.syntax) : "");
     const line = source.lineAt(m.index);
-    const verb = VERBS[name];
+    // A helper named after a verb around a typed route (`authenticatedGet<Articles, User>(optional
+    // = true) { }`): the route of that verb, guarded by the helper unless made optional.
+    const wrapper = /^([a-z]\w*?)(Get|Post|Put|Patch|Delete)$/.exec(name);
+    const verb = VERBS[name] ?? (wrapper ? VERBS[wrapper[2]!.toLowerCase()] : undefined);
     const methodOf = (s: Span | undefined) => (s ? /HttpMethod\s*\.\s*([A-Za-z]+)/.exec(code.slice(s.start, s.end))?.[1]?.toUpperCase() : undefined);
-    const typed = /<\s*([A-Za-z_][\w.]*)\s*>/.exec(m[0])?.[1];
-    if (verb && typed) {
+    const typed = /<\s*([A-Za-z_][\w.]*)\s*(?:,[^<>]*)?>/.exec(m[0])?.[1];
+    if (wrapper && verb && typed && lambda) {
+      const imported = file.imports.get(typed.split(".")[0]!);
+      const optional = args.some((a) => optionalByArguments(source.code.slice(a.start, a.end)));
+      const guards = isGuardName(wrapper[1]!) && !optional ? [...scope.guards, name] : scope.guards;
+      found.push({ type: "route", framework: "ktor", kind: "http", methods: [verb], path: scope.prefix, handler: "(inline)", guards, owner: scope.node, pathFrom: `${imported ?? file.pkg}::${typed}`, line });
+    } else if (verb && typed && !wrapper) {
       // `get<Articles.Id> { }`: the resource class's path, under the block it is written in
       // (Ktor builds the resource's route as a child of the current one).
       const imported = file.imports.get(typed.split(".")[0]!);
