@@ -203,7 +203,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
 
-  return [...linked, ...standalone].map(({ version, ...route }) => {
+  const routes = [...linked, ...standalone].map(({ version, ...route }) => {
     const uri = versioning.get(route.framework);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";
@@ -212,6 +212,15 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
       path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path,
       guards: [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
     };
+  });
+  // One registration reached along two mounts that give it the same path (a router handed to a
+  // function and also assigned its result) is one entry point.
+  const seen = new Set<string>();
+  return routes.filter((r) => {
+    const key = `${r.method} ${r.path} ${r.file}:${r.line} ${r.framework}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

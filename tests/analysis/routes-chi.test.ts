@@ -1,6 +1,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { routeLines } from "../helpers/routes.ts";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const chi = suite("chi routes");
 
@@ -16,6 +18,17 @@ chi("Route and Group closures, With, Use, Mount of a function in another package
     "GET /api/users/{userID} internal/users/routes.go:15 show",
     "PUT /api/users/{userID} internal/users/routes.go:16 update",
   ]);
+});
+
+chi("a router handed to a function and assigned its result (router = api.MakeRoutes(router)) lists each route once", () => {
+  const root = tempDir("tool-chi-handed-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "internal/router.go": 'package internal\n\nimport (\n\t"github.com/go-chi/chi/v5"\n\tarticles "example.com/app/internal/articles"\n)\n\nfunc NewRouter() *chi.Mux {\n\trouter := chi.NewRouter()\n\trouter = articles.MakeRoutes(router)\n\treturn router\n}\n',
+    "internal/articles/routes.go": 'package articles\n\nimport "github.com/go-chi/chi/v5"\n\nfunc MakeRoutes(router *chi.Mux) *chi.Mux {\n\trouter.Get("/tags", tags)\n\trouter.Route("/articles", func(r chi.Router) {\n\t\tr.Get("/", list)\n\t})\n\treturn router\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /articles", "GET /tags"]);
 });
 
 chi.run();
