@@ -1,6 +1,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { routeLines } from "../helpers/routes.ts";
+import { analyze } from "../../analysis/mod.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const minimalApi = suite("ASP.NET Core minimal API routes");
 
@@ -20,6 +22,17 @@ minimalApi("MapGet and MapMethods, groups in variables and chains, RequireAuthor
     "POST /v2/notes src/Todo.Api/Endpoints/Versions.cs:22 (inline) [RequireAuthorization]",
     "GET /v2/tags src/Todo.Api/Endpoints/Versions.cs:16 (inline)",
   ]);
+});
+
+minimalApi("a static method that is its class's first member, called with a group (UserHandlers.MapMethods(api)), mounts under that group", () => {
+  const root = tempDir("tool-minimal-first-member-");
+  writeFiles(root, {
+    "src/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\nvar api = app.MapGroup(\"/api\");\nUserHandlers.MapMethods(api);\napp.Run();\n",
+    "src/handlers/User.cs": "public class UserHandlers\n{\n  public static void MapMethods(IEndpointRouteBuilder app)\n  {\n    app.MapPost(\"/users/login\", login);\n  }\n}\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /api/users/login"]);
 });
 
 minimalApi.run();

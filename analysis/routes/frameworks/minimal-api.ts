@@ -69,7 +69,8 @@ class Walker {
       const span = code[start] === "{" ? { start, end: closing(code, start) } : { start: start + 1, end: statementEnd(code, start + 1) };
       methods.push(span);
       const params = args.map((a) => ROUTER_TYPE.exec(code.slice(a.start, a.end).trim())?.[1]).filter((p): p is string => !!p);
-      const owner = classes.filter((c) => c.start < m.index && m.index < c.end).at(-1)?.name;
+      // The match may begin at the class's own brace (the first member): that is inside it.
+      const owner = classes.filter((c) => c.start <= m.index && m.index < c.end).at(-1)?.name;
       const env = new Map<string, Ref>();
       params.forEach((p, i) => env.set(p, { group: this.group(`${this.ns}::${owner ? `${owner}.` : ""}${m[1]}${params.length > 1 ? `#${i + 1}` : ""}`, "", m.index) }));
       this.block(span, env);
