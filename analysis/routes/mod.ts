@@ -13,6 +13,7 @@ import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { contextPaths } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
+import { accessControl } from "./php/access-control.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { railsActionServed } from "./ruby/actions.ts";
 
@@ -56,8 +57,9 @@ export function routesSection(
 
   const reach = reachability(edges, componentOf, integrationsOf);
   // What the project's files say beside the route registrations, in order: paths configuration
-  // puts in front (JVM context paths, API Platform's prefix), URL casing, guards declared away.
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), lowercaseUrls(project), guardsAway(project)];
+  // puts in front (JVM context paths, API Platform's prefix), URL casing, guards declared away,
+  // then Symfony's access_control for the routes still unguarded (its rules match full paths).
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), lowercaseUrls(project), guardsAway(project), accessControl(project)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)

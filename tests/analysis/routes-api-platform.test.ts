@@ -33,4 +33,34 @@ apiPlatform("operation attributes and ApiResource operations by uriTemplate, sec
   ]);
 });
 
+apiPlatform("operations without uriTemplate take the class's plural dashed name; Symfony access_control rules guard what they match, first match winning", () => {
+  const root = tempDir("tool-api-platform-defaults-");
+  writeFiles(root, {
+    "app/composer.json": JSON.stringify({ require: { "api-platform/core": "^4.0" } }),
+    "app/config/routes/api_platform.yaml": "api_platform:\n    resource: .\n    type: api_platform\n    prefix: /api\n",
+    "app/config/packages/security.yaml": [
+      "security:", "    access_control:",
+      "        - { path: ^/api/book-reviews, roles: PUBLIC_ACCESS, methods: [GET] }",
+      "        - { path: ^/api/tags, roles: PUBLIC_ACCESS }",
+      "        - { path: ^/api, roles: IS_AUTHENTICATED_FULLY }", "",
+    ].join("\n"),
+    "app/src/ApiResource/BookReview.php": [
+      "<?php", "namespace App\\ApiResource;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(operations: [", "    new GetCollection(),", "    new Get(),", "    new Post(),", "])]",
+      "final class BookReview", "{", "    public ?int $id = null;", "}", "",
+    ].join("\n"),
+    "app/src/ApiResource/Tag.php": [
+      "<?php", "namespace App\\ApiResource;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(operations: [new Get(provider: TagsProvider::class)])]", "final class Tag", "{", "    public array $tags = [];", "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /api/book-reviews",
+    "POST /api/book-reviews [access_control(IS_AUTHENTICATED_FULLY)]",
+    "GET /api/book-reviews/{id}",
+    "GET /api/tags",
+  ]);
+});
+
 apiPlatform.run();

@@ -1,5 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
+import { plural } from "../inflect.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -14,7 +15,9 @@ const OPERATION = /(?:#\[\s*|\bnew\s+)(?:\\?ApiPlatform\\Metadata\\)?(Get|GetCol
  * `#[ApiResource]`'s operations) whose path is their `uriTemplate`. A `security` expression that
  * grants a role or an authenticated user guards the operation; `PUBLIC_ACCESS` does not. The
  * routes prefix (`prefix: /api` in config/routes/api_platform.yaml) is added after linking.
- * Operations without a `uriTemplate` (paths derived from the class name) are not read.
+ * An operation without a `uriTemplate` takes API Platform's default: the resource class's name,
+ * plural and dashed (`BookReview` -> `/book-reviews`, API Platform 3's default), and `/{id}`
+ * after it for an item operation of a class that has an identifier.
  */
 export const apiPlatform: Framework = {
   id: FRAMEWORK,
@@ -30,7 +33,7 @@ export const apiPlatform: Framework = {
         return key ? [[key[1]!, { start: a.start + key[0].length, end: a.end }]] : [];
       }));
       const template = named.get("uriTemplate");
-      const path = template && source.stringAt(template.start)?.value;
+      const path = template ? source.stringAt(template.start)?.value : defaultPath(source, m.index, m[1]!);
       if (!path) continue;
       const security = named.get("security");
       const rule = security && source.stringAt(security.start)?.value;
@@ -42,3 +45,18 @@ export const apiPlatform: Framework = {
     return found;
   },
 };
+
+const ITEM = new Set(["Get", "Put", "Patch", "Delete"]);
+
+/** The default path of an operation declared at `at` on the resource class that follows. */
+function defaultPath(source: RouteSource, at: number, operation: string): string | undefined {
+  const cls = /\bclass\s+([A-Za-z_]\w*)[^{]*\{/g;
+  cls.lastIndex = at;
+  const m = cls.exec(source.code);
+  if (!m) return undefined;
+  const words = m[1]!.replace(/([a-z\d])([A-Z])/g, "$1-$2").toLowerCase().split("-");
+  const segment = [...words.slice(0, -1), plural(words.at(-1)!)].join("-");
+  const body = source.code.slice(m.index, m.index + 20_000);
+  const identified = /\$id\b|identifier\s*:\s*true/.test(body);
+  return ITEM.has(operation) && identified ? `/${segment}/{id}` : `/${segment}`;
+}
