@@ -71,4 +71,15 @@ fastify("a path written after opts.prefix, in a plugin handed options the analys
   assert.match(text, /1 route marked \(prefix unknown\) is written after a prefix from configuration/);
 });
 
+fastify("register options held in a const of the file (const options = { prefix: API_PREFIX }) give their prefix", () => {
+  const root = tempDir("tool-fastify-options-const-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4" } }),
+    "src/server.ts": 'import Fastify from "fastify";\nimport users from "./users";\nconst API_PREFIX = "api";\nconst fastify = Fastify();\nconst _options = { prefix: API_PREFIX };\nfastify.register(users, _options);\nexport default fastify;\n',
+    "src/users.ts": 'import type { FastifyInstance } from "fastify";\nexport default async function (fastify: FastifyInstance) {\n  fastify.route({ method: "POST", url: "/users/login", handler: login });\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["POST /api/users/login"]);
+});
+
 fastify.run();
