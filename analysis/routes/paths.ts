@@ -30,8 +30,9 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 // Middleware and guard names that protect a route: the usual auth vocabulary of every framework.
 const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|permission|scope|token|session)|login_required|permission|jwt|session|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf|(admin|staff|member|users?|owner)s?[_-]?only/i;
 
-// Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode.
-const NOT_AUTH = /throttl|rate.?limit|feature.?flag|flag.?guard|cache|maintenance|timeout|logging|cors/i;
+// Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
+// and error handlers (`authErrorHandler` answers a failed check, it does not make one).
+const NOT_AUTH = /throttl|rate.?limit|feature.?flag|flag.?guard|cache|maintenance|timeout|logging|cors|error/i;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name);

@@ -98,11 +98,11 @@ test("Phoenix: a pipeline that only verifies a token guards nothing; a controlle
   }), ["GET /articles open", "POST /articles guarded"]);
 });
 
-test("Express: verifyToken(false) is optional; NestJS: ThrottlerGuard and FeatureFlagGuard guard other things than who calls", () => {
+test("Express: verifyToken(false) is optional, an auth error handler is no guard; NestJS: ThrottlerGuard and FeatureFlagGuard guard other things than who calls", () => {
   assert.equal(guarded({
     "package.json": JSON.stringify({ dependencies: { express: "^4.19.0" } }),
-    "src/app.js": 'import express from "express";\nconst app = express();\napp.get("/articles", verify_token(false), list);\napp.post("/articles", verify_token(true), create);\nexport default app;\n',
-  }), ["GET /articles open", "POST /articles guarded"]);
+    "src/app.js": 'import express from "express";\nconst app = express();\napp.use(authErrorHandler);\napp.get("/articles", verify_token(false), list);\napp.post("/articles", verify_token(true), create);\nexport default app;\n',
+  }), ["GET /articles open", "POST /articles guarded"], "an error handler named auth... guards nothing");
   assert.equal(guarded({
     "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
     "src/tags.controller.ts": [
