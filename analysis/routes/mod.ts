@@ -15,7 +15,7 @@ import { contextPaths } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
-import { railsActionServed } from "./ruby/actions.ts";
+import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -117,26 +117,4 @@ function reachability(
     memo.set(file, { components, integrations });
     return { components, integrations };
   };
-}
-
-/** A filter that keeps the routes that reach an action (ruby/actions.ts); all of them without the project's files. */
-function railsActionsServed(project: (FsProject & ContractProject) | undefined): (route: { framework: string; handler: string }) => boolean {
-  if (!project) return () => true;
-  let views: Set<string> | undefined;
-  const hasView = (controller: string, action: string) =>
-    (views ??= new Set([...project.listed].flatMap((p) => /^app\/views\/(.+)\/([^/.]+)\.[^/]+$/.exec(p)?.slice(1, 3).join("#") ?? []))).has(`${controller}#${action}`);
-  let modules: Map<string, string> | undefined;
-  const moduleFile = (name: string) => (modules ??= rubyFiles(project.listed)).get(name);
-  const text = (path: string) => (project.has(path) ? project.text(path) : undefined);
-  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile);
-}
-
-/** The Ruby files of the project by base name (`json_web_token` -> lib/json_web_token.rb; the first wins). */
-function rubyFiles(listed: Iterable<string>): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const path of listed) {
-    const m = /(?:^|\/)(\w+)\.rb$/.exec(path);
-    if (m && !files.has(m[1]!) && !/(^|\/)(spec|test|vendor)\//.test(path)) files.set(m[1]!, path);
-  }
-  return files;
 }

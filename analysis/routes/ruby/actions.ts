@@ -5,6 +5,8 @@
  * Undecided cases count as served: a controller not found, or one that includes a module not
  * found in the repository (the action may come from it).
  */
+import type { ContractProject } from "../contracts/mod.ts";
+
 const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
 
@@ -36,3 +38,25 @@ export function railsActionServed(
 }
 
 const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
+
+/** A filter that keeps the Rails routes that reach an action, reading the project's files; all routes without them. */
+export function railsActionsServed(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): (route: { framework: string; handler: string }) => boolean {
+  if (!project) return () => true;
+  let views: Set<string> | undefined;
+  const hasView = (controller: string, action: string) =>
+    (views ??= new Set([...project.listed].flatMap((p) => /^app\/views\/(.+)\/([^/.]+)\.[^/]+$/.exec(p)?.slice(1, 3).join("#") ?? []))).has(`${controller}#${action}`);
+  let modules: Map<string, string> | undefined;
+  const moduleFile = (name: string) => (modules ??= rubyFiles(project.listed)).get(name);
+  const text = (path: string) => (project.has(path) ? project.text(path) : undefined);
+  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile);
+}
+
+/** The Ruby files of the project by base name (`json_web_token` -> lib/json_web_token.rb; the first wins). */
+function rubyFiles(listed: Iterable<string>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of listed) {
+    const m = /(?:^|\/)(\w+)\.rb$/.exec(path);
+    if (m && !files.has(m[1]!) && !/(^|\/)(spec|test|vendor)\//.test(path)) files.set(m[1]!, path);
+  }
+  return files;
+}
