@@ -48,7 +48,7 @@ rails("guards declared in the controller: before_action with except/only, inheri
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  before_action :authenticate_user\n  before_action :underscore_params!\nend\n",
     "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate_user!, except: [:index, :show]\n  before_action :find_article!, only: %i[show destroy]\n\n  def index; end\n  def show; end\n  def create; end\n  def destroy; end\nend\n",
     "app/controllers/admin/base_controller.rb": "module Admin\n  class BaseController < ApplicationController\n    before_action :require_admin\n  end\nend\n",
-    "app/controllers/admin/reports_controller.rb": "module Admin\n  class ReportsController < BaseController\n    skip_before_action :require_admin, only: :index\n  end\nend\n",
+    "app/controllers/admin/reports_controller.rb": "module Admin\n  class ReportsController < BaseController\n    skip_before_action :require_admin, only: :index\n\n    def index; end\n    def show; end\n  end\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
     "GET /api/admin/reports admin/reports#index []",

@@ -6,8 +6,8 @@
  * found in the repository (the action may come from it).
  */
 import type { ContractProject } from "../contracts/mod.ts";
+import { controllerChain, snake } from "./controllers.ts";
 
-const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
 
 export function railsActionServed(
@@ -20,24 +20,19 @@ export function railsActionServed(
   if (!match) return true;
   const [, controller, action] = match;
   const defines = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
-  let file: string | undefined = `app/controllers/${controller}_controller.rb`;
-  for (let depth = 0; file && depth < 4; depth++) {
-    const source = text(file);
-    if (source === undefined) return true; // a controller not in the repository: undecided
+  const { sources, complete } = controllerChain(controller!, text);
+  for (const source of sources) {
     if (defines.test(source)) return true;
     for (const m of source.matchAll(INCLUDE)) {
       const module = moduleFile(snake(m[1]!.split("::").at(-1)!));
       const body = module === undefined ? undefined : text(module);
       if (body === undefined || defines.test(body)) return true;
     }
-    const parent = PARENT.exec(source)?.[1];
-    if (!parent || /^ActionController::(?:Base|API)$/.test(parent)) break;
-    file = `app/controllers/${parent.split("::").map(snake).join("/")}.rb`;
   }
+  // A controller (or a parent) not in the repository may define the action: undecided.
+  if (!complete) return true;
   return hasView(controller!, action!);
 }
-
-const snake = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 
 /** A filter that keeps the Rails routes that reach an action, reading the project's files; all routes without them. */
 export function railsActionsServed(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): (route: { framework: string; handler: string }) => boolean {

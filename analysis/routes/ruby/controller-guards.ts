@@ -1,11 +1,11 @@
 import { isGuardName } from "../paths.ts";
+import { controllerChain } from "./controllers.ts";
 
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
 // `before_action :authenticate_user!, except: [:index, :show]`, `skip_before_action :x, only: :y`
 // (`before_filter` in Rails 4 and older).
 const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)([^\n]*)/gm;
-const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
 
 /**
  * The guards a Rails controller puts before an action (`articles#create`): its own and its
@@ -18,19 +18,8 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return [];
   const [, controller, action] = match;
-  const chain: Filter[][] = [];
-  let file: string | undefined = `app/controllers/${controller}_controller.rb`;
-  for (let depth = 0; file && depth < 4; depth++) {
-    const source = text(file);
-    if (source === undefined) break;
-    chain.unshift(filters(source));
-    const parent = PARENT.exec(source)?.[1];
-    if (!parent || parent === "ActionController::Base" || parent === "ActionController::API") break;
-    // `< BaseController` inside `module Admin` names Admin::BaseController when that file exists.
-    const here: string = file.slice(0, file.lastIndexOf("/"));
-    const nested: string = `${here}/${snake(parent)}.rb`;
-    file = !parent.includes("::") && text(nested) !== undefined ? nested : `app/controllers/${snake(parent)}.rb`;
-  }
+  // Parents first: a child's filters come after, and its skips win.
+  const chain = controllerChain(controller!, text).sources.reverse().map(filters);
   const guards = new Set<string>();
   for (const filter of chain.flat()) {
     if (!applies(filter, action!)) continue;
@@ -62,6 +51,3 @@ function applies(filter: Filter, action: string): boolean {
   if (filter.only && !filter.only.has(action)) return false;
   return !filter.except?.has(action);
 }
-
-/** `Api::BaseController` -> `api/base_controller`. */
-const snake = (name: string) => name.split("::").map((part) => part.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");

@@ -1,0 +1,28 @@
+/**
+ * A Rails controller and the controllers it inherits from, as the files that hold them: the
+ * route's own (`articles` -> app/controllers/articles_controller.rb), then each parent, up to
+ * ActionController::Base or ::API, four files at most. `complete` is false when a file is not in
+ * the repository (a gem's controller, Devise's): the chain ended before its root.
+ */
+const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
+const ROOT = /^ActionController::(?:Base|API)$/;
+
+export function controllerChain(controller: string, text: (path: string) => string | undefined): { sources: string[]; complete: boolean } {
+  const sources: string[] = [];
+  let file = `app/controllers/${controller}_controller.rb`;
+  for (let depth = 0; depth < 4; depth++) {
+    const source = text(file);
+    if (source === undefined) return { sources, complete: false };
+    sources.push(source);
+    const parent = PARENT.exec(source)?.[1];
+    if (!parent || ROOT.test(parent)) return { sources, complete: true };
+    // `< BaseController` inside `module Admin` names Admin::BaseController when that file exists.
+    const here = file.slice(0, file.lastIndexOf("/"));
+    const nested = `${here}/${snake(parent)}.rb`;
+    file = !parent.includes("::") && text(nested) !== undefined ? nested : `app/controllers/${snake(parent)}.rb`;
+  }
+  return { sources, complete: true };
+}
+
+/** `Api::BaseController` -> `api/base_controller`. */
+export const snake = (name: string) => name.split("::").map((part) => part.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");
