@@ -1,11 +1,9 @@
-import { isGuardName, isOptionalGuardName } from "../paths.ts";
+import { isAuthPlug } from "./plugs.ts";
 
 // `plug Guardian.Plug.EnsureAuthenticated when action in [:create, :update]`, with or without
 // parentheses and over several lines; `when action not in [...]` for all but those.
 const PLUG = /^[ \t]*plug[ \t(]+\s*([A-Z][\w.]*|:[a-z_]\w*[?!]?)([^\n]*(?:\n(?![ \t]*(?:plug|def|defp|action_fallback|use|alias|import)\b)[^\n]*)*)/gm;
 const WHEN = /\bwhen\s+action\s+(not\s+in|in)\s*\[([^\]]*)\]/;
-// Guardian's plugs that read a token or load the caller when there is one turn nobody away.
-const READS_ONLY = /^(?:Verify(?:Header|Session|Cookie)|LoadResource)$/;
 
 /**
  * The guards a Phoenix controller plugs in front of an action (`Module.action`, the route's
@@ -22,8 +20,7 @@ export function phoenixActionGuards(handler: string, moduleFile: (module: string
   const guards: string[] = [];
   for (const m of source.matchAll(PLUG)) {
     const name = m[1]!.replace(/^:/, "");
-    const last = name.split(".").at(-1)!;
-    if (!isGuardName(last) || isOptionalGuardName(name) || READS_ONLY.test(last) || /forgery|csrf|session|^fetch_|^put_/i.test(last)) continue;
+    if (!isAuthPlug(name)) continue;
     const when = WHEN.exec(m[2]!);
     const listed = when ? when[2]!.split(",").map((a) => a.trim().replace(/^:/, "")).filter(Boolean) : undefined;
     const applies = !when || (when[1]!.startsWith("not") ? !listed!.includes(action) : listed!.includes(action));

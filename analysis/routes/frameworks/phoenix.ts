@@ -1,7 +1,8 @@
 import { ELIXIR_BLOCKS, type Statement, statements } from "../blocks.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import type { Framework } from "../framework.ts";
-import { isGuardName, isOptionalGuardName, joinPaths } from "../paths.ts";
+import { isAuthCheck, isAuthPlug } from "../elixir/plugs.ts";
+import { isOptionalGuardName, joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import type { RouteSource } from "../source.ts";
@@ -53,15 +54,6 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
   walk(top);
   return found;
 }
-
-/** A plug that turns callers away: not one that only reads a token or loads the caller when there is one. */
-const isAuthPlug = (plug: string): boolean => {
-  const name = plug.split(".").at(-1)!;
-  return isAuthCheck(name) && !isOptionalGuardName(plug) && !/^(?:Verify(?:Header|Session|Cookie)|LoadResource)$/.test(name);
-};
-
-/** A plug or pipeline that decides who may call; CSRF protection and "redirect if signed in" do not. */
-const isAuthCheck = (name: string) => isGuardName(name) && !/forgery|csrf|session|^redirect_if|^fetch_|^put_/i.test(name);
 
 function visit(context: Context, list: readonly Statement[], outer: Scope): void {
   const { source } = context;
