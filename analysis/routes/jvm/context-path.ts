@@ -8,6 +8,7 @@
  * files are in that module. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
  */
 import type { ContractProject } from "../contracts/mod.ts";
+import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
@@ -27,37 +28,30 @@ const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?
 
 /** A function that puts a linked route under its module's configured context path. */
 export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
-  const modules = project ? readModules(project) : [];
+  // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
+  // lets .properties win).
+  const modules = appConfigs(project, CONFIG, readPrefixes);
   if (!modules.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
-    const module = modules.find((m) => m.root === "" || route.file.startsWith(`${m.root}/`));
-    const prefix = module?.prefixes.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/");
-    return prefix ? { ...route, path: under(prefix, route.path) } : route;
+    const prefix = appOf(modules, route.file)?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/");
+    return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
 }
 
-type Module = { root: string; prefixes: { value: string; frameworks?: readonly string[] }[] };
+type Prefix = { value: string; frameworks?: readonly string[] };
 
-/** The modules with a context path, deepest first so a route finds its own module. */
-function readModules(project: Project): Module[] {
-  const modules = new Map<string, Module>();
-  for (const path of project.listed) {
-    const m = CONFIG.exec(path);
-    if (!m || !project.has(path)) continue;
-    const root = m[1] ?? "";
-    const text = project.text(path) ?? "";
-    const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
-    const module = modules.get(root) ?? { root, prefixes: [] };
-    for (const { key, frameworks } of SETTINGS) {
-      const value = settings.get(key);
-      const known = value && placeholderDefault(value);
-      // A placeholder with no default is set where the application runs: nothing to add here.
-      if (known && known !== "/" && !known.includes("${")) module.prefixes.push({ value: known, ...(frameworks ? { frameworks } : {}) });
-    }
-    if (module.prefixes.length) modules.set(root, module);
+/** The context paths one configuration file sets, or undefined when it sets none. */
+function readPrefixes(text: string, path: string): Prefix[] | undefined {
+  const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
+  const prefixes: Prefix[] = [];
+  for (const { key, frameworks } of SETTINGS) {
+    const value = settings.get(key);
+    const known = value && placeholderDefault(value);
+    // A placeholder with no default is set where the application runs: nothing to add here.
+    if (known && known !== "/" && !known.includes("${")) prefixes.push({ value: known, ...(frameworks ? { frameworks } : {}) });
   }
-  return [...modules.values()].sort((a, b) => b.root.length - a.root.length);
+  return prefixes.length ? prefixes : undefined;
 }
 
 /** `key=value` and `key: value` lines of a .properties file. */
@@ -92,11 +86,4 @@ function yaml(text: string): Map<string, string> {
 function placeholderDefault(value: string): string {
   const m = /^\$\{[\w.-]+:([^}]*)\}$/.exec(value);
   return m ? m[1]! : value;
-}
-
-/** `path` under `prefix`, keeping the path's own trailing slash. */
-function under(prefix: string, path: string): string {
-  const base = `/${prefix.split("/").filter(Boolean).join("/")}`;
-  if (path === "/" || path === "") return base;
-  return `${base}${path.startsWith("/") ? "" : "/"}${path}`;
 }

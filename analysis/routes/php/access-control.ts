@@ -7,6 +7,7 @@
  */
 import { parse as parseYaml } from "yaml";
 import type { ContractProject } from "../contracts/mod.ts";
+import { appConfigs, appOf } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
@@ -16,47 +17,40 @@ const CONFIG = /^(?:(.*)\/)?config\/packages\/security\.ya?ml$/;
 const OPEN = /^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/;
 
 export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): <R extends LinkedRoute>(route: R) => R {
-  const apps = project ? readApps(project) : [];
+  const apps = appConfigs(project, CONFIG, readRules);
   if (!apps.length) return (route) => route;
   return (route) => {
     if (!FRAMEWORKS.has(route.framework) || route.guards.length) return route;
-    const app = apps.find((a) => a.root === "" || route.file.startsWith(`${a.root}/`));
     // Parameters stand for any segment in the path the rules are matched against.
     const sample = route.path.replace(/\{[^}]+\}/g, "x");
-    const rule = app?.rules.find((r) => r.path.test(sample) && (!r.methods || r.methods.includes(route.method)));
+    const rule = appOf(apps, route.file)?.find((r) => r.path.test(sample) && (!r.methods || r.methods.includes(route.method)));
     if (!rule || rule.roles.every((role) => OPEN.test(role))) return route;
     return { ...route, guards: [`access_control(${rule.roles.join(",")})`] };
   };
 }
 
-/** Each Symfony app's rules, deepest app first. */
-function readApps(project: Pick<ContractProject, "listed" | "has" | "text">): { root: string; rules: Rule[] }[] {
-  const apps: { root: string; rules: Rule[] }[] = [];
-  for (const file of project.listed) {
-    const m = CONFIG.exec(file);
-    if (!m || !project.has(file)) continue;
-    let config: { security?: { access_control?: unknown } } | undefined;
-    try {
-      config = parseYaml(project.text(file) ?? "") as typeof config;
-    } catch {
-      continue; // an unreadable security.yaml declares no rules
-    }
-    const list = config?.security?.access_control;
-    if (!Array.isArray(list)) continue;
-    const rules = list.flatMap((entry): Rule[] => {
-      const e = entry as { path?: unknown; roles?: unknown; methods?: unknown };
-      if (typeof e.path !== "string") return [];
-      let path: RegExp;
-      try {
-        path = new RegExp(e.path);
-      } catch {
-        return [];
-      }
-      const roles = (Array.isArray(e.roles) ? e.roles : [e.roles]).filter((r): r is string => typeof r === "string");
-      const methods = Array.isArray(e.methods) ? e.methods.filter((x): x is string => typeof x === "string").map((x) => x.toUpperCase()) : undefined;
-      return roles.length ? [{ path, roles, ...(methods?.length ? { methods } : {}) }] : [];
-    });
-    if (rules.length) apps.push({ root: m[1] ?? "", rules });
+/** The access_control rules of one security.yaml, or undefined when it has none (or cannot be read). */
+function readRules(text: string): Rule[] | undefined {
+  let config: { security?: { access_control?: unknown } } | undefined;
+  try {
+    config = parseYaml(text) as typeof config;
+  } catch {
+    return undefined; // an unreadable security.yaml declares no rules
   }
-  return apps.sort((a, b) => b.root.length - a.root.length);
+  const list = config?.security?.access_control;
+  if (!Array.isArray(list)) return undefined;
+  const rules = list.flatMap((entry): Rule[] => {
+    const e = entry as { path?: unknown; roles?: unknown; methods?: unknown };
+    if (typeof e.path !== "string") return [];
+    let path: RegExp;
+    try {
+      path = new RegExp(e.path);
+    } catch {
+      return [];
+    }
+    const roles = (Array.isArray(e.roles) ? e.roles : [e.roles]).filter((r): r is string => typeof r === "string");
+    const methods = Array.isArray(e.methods) ? e.methods.filter((x): x is string => typeof x === "string").map((x) => x.toUpperCase()) : undefined;
+    return roles.length ? [{ path, roles, ...(methods?.length ? { methods } : {}) }] : [];
+  });
+  return rules.length ? rules : undefined;
 }
