@@ -2,7 +2,7 @@ import { plural } from "../../core/plural.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { TOP_LEVEL } from "../languages/functions.ts";
-import { LIMITS } from "./code.ts";
+import { LIMITS, unitPhrase } from "./code.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "history" | "files">;
@@ -35,7 +35,7 @@ export function changeFindings(report: Input): Finding[] {
   );
   for (const h of hot.slice(0, 20)) {
     const fn = worst.get(h.file)!;
-    const where = fn.name === TOP_LEVEL ? "its code outside functions" : `${fn.name}() at line ${fn.line}`;
+    const where = unitPhrase(fn);
     // A hotspot ranks files to look at first; it is not a defect by itself: medium at most.
     found.push(finding("hotspots", "hotspot", "medium", h.file, {
       title: `Hotspot: ${plural(h.commits, "change")} in 12 months, ${h.complexity} decision points, ${plural(h.dependents, "dependent")}`,

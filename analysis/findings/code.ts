@@ -1,3 +1,4 @@
+import type { FunctionFact } from "../facts.ts";
 import type { Finding, Report, Severity } from "../schema.ts";
 import { plural } from "../../core/plural.ts";
 import { MEASURED_FROM, TOP_LEVEL } from "../languages/functions.ts";
@@ -16,6 +17,11 @@ type Input = Pick<Report, "files">;
  */
 export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURED_FROM, 50] } as const;
 
+/** Where a file's most complex unit is, as a finding says it: `parse() at line 12`, or its code outside functions. */
+export function unitPhrase(fn: FunctionFact): string {
+  return fn.name === TOP_LEVEL ? "its code outside functions" : `${fn.name}() at line ${fn.line}`;
+}
+
 function complexity(f: Input["files"][number]): { severity: Severity; title: string; detail: string; action: string } | undefined {
   const worst = f.mostComplexFunction;
   const [complexFunction, untestable] = LIMITS.functionComplexity;
@@ -23,7 +29,7 @@ function complexity(f: Input["files"][number]): { severity: Severity; title: str
   const long = f.lines >= LIMITS.lines;
   const hard = (worst?.complexity ?? 0) >= complexFunction;
   if (!complex && !long && !hard) return undefined;
-  const unit = !worst ? undefined : worst.name === TOP_LEVEL ? "its code outside functions" : `${worst.name}() at line ${worst.line}`;
+  const unit = worst && unitPhrase(worst);
   const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
   if (hard) {
     const severity: Severity = worst!.complexity >= untestable ? "high" : "medium";
