@@ -48,14 +48,16 @@ export function productPaths(files: readonly { path: string; role: Role }[]): (p
 export type RoleRules = Partial<Record<Role, string[]>>;
 
 /**
- * The role of each path: the configured globs, then `generated` for the files whose header says
- * so (`generatedFiles`), then the path's conventions.
+ * The role of each path: the configured globs, then the path's conventions, with `generated` for
+ * the source files whose header says so (`generatedFiles`).
  */
 export function roleResolver(rules: RoleRules = {}, generatedFiles: ReadonlySet<string> = new Set()): (path: string) => Role {
   const matchers = Object.entries(rules).map(([role, globs]) => [role as Role, globMatcher(globs ?? [], { dot: true })] as const);
   return (path) => {
     for (const [role, matches] of matchers) if (matches(path)) return role;
-    return generatedFiles.has(path) ? "generated" : roleOf(path);
+    // A generator's header makes product code generated; a test, fixture or vendored file stays what its path says.
+    const byPath = roleOf(path);
+    return byPath === "source" && generatedFiles.has(path) ? "generated" : byPath;
   };
 }
 
