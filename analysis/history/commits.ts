@@ -31,10 +31,13 @@ export function windowLog(root: string, head: string, since: Date, options: { wr
   let log: WindowLog | undefined;
   if (cached?.head === head) {
     log = { ...cached, commits: cached.commits.filter(inWindow) };
-  } else if (cached && cached.complete && isAncestor(root, cached.head, head)) {
+  } else if (cached && isAncestor(root, cached.head, head)) {
+    // A cached log that git cut short (an object missing from an old commit) is cut at the same
+    // commit by a full read, so it is extended just as a whole one. New commits that git cannot
+    // read whole are not: a full read would stop in them, and it is what follows.
     const added: Commit[] = [];
     const outcome = readLog(root, since, (c) => added.push(c), `${cached.head}..${head}`);
-    if (outcome !== "failed") log = { head, complete: outcome === "complete", commits: [...added, ...cached.commits].filter(inWindow) };
+    if (outcome === "complete") log = { head, complete: cached.complete, commits: [...added, ...cached.commits].filter(inWindow) };
   }
   if (!log) {
     const commits: Commit[] = [];
@@ -53,7 +56,7 @@ export function windowLog(root: string, head: string, since: Date, options: { wr
  */
 export function fullReadAhead(root: string, head: string, since: Date): number {
   const cached = readCache(root);
-  if (cached && (cached.head === head || (cached.complete && isAncestor(root, cached.head, head)))) return 0;
+  if (cached && (cached.head === head || isAncestor(root, cached.head, head))) return 0;
   const count = spawnSync("git", ["rev-list", "--count", "--no-merges", `--since=${since.toISOString()}`, head], { cwd: root, encoding: "utf8" });
   return count.status === 0 ? Number(count.stdout.trim()) || 0 : 0;
 }

@@ -191,6 +191,25 @@ incremental("commits that leave the window are dropped without reading the rest 
   assert.is(narrowed.commits, 4, "Carol's two, the rename and the generated commit are within 35 days");
 });
 
+incremental("a log git cut short (a missing object) is extended by the new commits alone, as a rebuild would give", () => {
+  const dir = historyRepo();
+  const blob = git(dir, "rev-parse", "HEAD~8:src/a.ts").trim();
+  spawnSync("rm", ["-f", join(dir, ".git/objects", blob.slice(0, 2), blob.slice(2))]);
+  const cut = cachedRead(dir);
+  assert.not.ok(cut.complete);
+  const cache = join(dir, ".tool/cache/history-commits.json");
+  const stored = JSON.parse(readFileSync(cache, "utf8"));
+  stored.commits.find((c: { author: string }) => c.author === "Carol").author = "Carol (from the cache)";
+  writeFileSync(cache, JSON.stringify(stored));
+  commit(dir, "Dana", 5, { "src/d.ts": "export const d = 1;\n" });
+  const moved = cachedRead(dir);
+  assert.ok(Object.values(moved.names).includes("Carol (from the cache)"), "the cut log was extended, not read again");
+  assert.ok(moved.files["src/d.ts"], "the new commit was read");
+  assert.not.ok(moved.complete, "still marked incomplete");
+  const rebuilt = fromNothing(dir);
+  assert.equal({ ...moved, names: {} }, { ...rebuilt, names: {} });
+  assert.is(moved.commits, cut.commits + 1);
+});
 incremental("a rewritten history (the cached HEAD is no longer an ancestor) is read whole once", () => {
   const dir = historyRepo();
   cachedRead(dir);
