@@ -53,11 +53,18 @@ export type RoleRules = Partial<Record<Role, string[]>>;
  */
 export function roleResolver(rules: RoleRules = {}, generatedFiles: ReadonlySet<string> = new Set()): (path: string) => Role {
   const matchers = Object.entries(rules).map(([role, globs]) => [role as Role, globMatcher(globs ?? [], { dot: true })] as const);
-  return (path) => {
+  const decide = (path: string): Role => {
     for (const [role, matches] of matchers) if (matches(path)) return role;
     // A generator's header makes product code generated; a test, fixture or vendored file stays what its path says.
     const byPath = roleOf(path);
     return byPath === "source" && generatedFiles.has(path) ? "generated" : byPath;
+  };
+  // The architecture asks for a path's role once per file and twice per edge: decide each once.
+  const decided = new Map<string, Role>();
+  return (path) => {
+    let role = decided.get(path);
+    if (role === undefined) decided.set(path, (role = decide(path)));
+    return role;
   };
 }
 

@@ -72,6 +72,11 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
       .sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     : sources;
   for (const { path, language } of ordered) {
+    // Past the cap a file is only counted: no stat for the thousands a large repository leaves out.
+    if (files.length >= maxFiles) {
+      leftOut.push(path);
+      continue;
+    }
     let stat;
     try {
       stat = statSync(join(root, path));
@@ -81,10 +86,6 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     if (!stat.isFile()) continue;
     if (stat.size > MAX_FILE_BYTES) {
       skipped.push({ file: path, reason: `over 512 KB (${Math.round(stat.size / 1024)} KB)` });
-      continue;
-    }
-    if (files.length >= maxFiles) {
-      leftOut.push(path);
       continue;
     }
     files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs });

@@ -8,7 +8,7 @@
 //   bun scripts/bench-first-page.ts --repo PATH [--runs 5] [--warm] [--binary PATH (instead of building dist/tool)]
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { repo: { type: "string" }, runs: { type: "string", default: "5" }, warm: { type: "boolean", default: false }, binary: { type: "string" } } });
@@ -18,7 +18,8 @@ const projectRoot = join(import.meta.dirname, "..");
 if (!values.binary && spawnSync(process.execPath, [join(projectRoot, "scripts/build.ts")], { cwd: projectRoot, stdio: "ignore" }).status !== 0) {
   throw new Error("npm run build failed");
 }
-const tool = values.binary ?? join(projectRoot, "dist/tool");
+// The server runs in the repository: a relative --binary is taken from where the bench started.
+const tool = values.binary ? resolve(values.binary) : join(projectRoot, "dist/tool");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
@@ -35,7 +36,9 @@ for (let run = 0; run < Number(values.runs); run++) {
   }
   const started = performance.now();
   const server = spawn(tool, ["serve", "--port", "0"], { cwd: repo, stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve) => {
+  const url = await new Promise<string>((resolve, reject) => {
+    server.on("error", reject);
+    server.on("exit", (code) => reject(new Error(`the server stopped (exit ${code}) before printing its URL`)));
     let out = "";
     server.stdout!.on("data", (chunk) => {
       out += chunk;
