@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { readInside } from "../core/inside.ts";
@@ -12,6 +13,8 @@ export class ProjectFiles {
   readonly sources: Set<string>;
   private readonly jsonCache = new Map<string, unknown>();
   private listingText: string | undefined;
+  /** Every file read or probed through this object, with its stamp when it was: what a resolution depended on. */
+  readonly inputs = new Map<string, string>();
 
   /** Caches are read, never written (the MCP server). */
   readonly readOnly: boolean;
@@ -40,8 +43,17 @@ export class ProjectFiles {
     return this.listed.has(path);
   }
 
+  /**
+   * Whether a path exists, listed or not (`node_modules/...` is never listed): for the
+   * configurations that name files outside the scan.
+   */
+  exists(path: string): boolean {
+    return this.stamp(path) !== MISSING;
+  }
+
   /** Reads a repository file as text, or undefined when it cannot be read. */
   text(path: string): string | undefined {
+    this.stamp(path);
     try {
       return readInside(this.root, path);
     } catch {
@@ -63,12 +75,32 @@ export class ProjectFiles {
     return value;
   }
 
+  /** Size and modification time of a file, noted in `inputs`; a later run compares them (inputsUnchanged). */
+  private stamp(path: string): string {
+    let stamp = this.inputs.get(path);
+    if (stamp === undefined) this.inputs.set(path, (stamp = fileStamp(this.root, path)));
+    return stamp;
+  }
+
   /** Paths listed with this file name, anywhere in the tree. */
   named(name: string): string[] {
     const found: string[] = [];
     for (const path of this.listed) if (path === name || path.endsWith("/" + name)) found.push(path);
     return found;
   }
+}
+
+const MISSING = "-";
+
+function fileStamp(root: string, path: string): string {
+  const stat = statSync(join(root, path), { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}` : MISSING;
+}
+
+/** Whether every file of `inputs` (as ProjectFiles noted them) is still as it was. */
+export function inputsUnchanged(root: string, inputs: Record<string, string>): boolean {
+  for (const [path, stamp] of Object.entries(inputs)) if (fileStamp(root, path) !== stamp) return false;
+  return true;
 }
 
 /** The folder of a repository path ("" for the root). */

@@ -28,7 +28,9 @@ const BUILTINS = new Set(builtinModules);
  */
 export function javascriptResolver(project: ProjectFiles, _facts: readonly FileFacts[], memos: ListingMemos): Resolver {
   const configs = new TsConfigs(project);
-  const workspaces = findWorkspaces(project).sort((a, b) => b.name.length - a.name.length);
+  // Read on the first bare specifier the memos do not answer: on a warm run, often never.
+  let workspaceList: Workspace[] | undefined;
+  const workspaces = () => (workspaceList ??= findWorkspaces(project).sort((a, b) => b.name.length - a.name.length));
   const nearestManifest = nearestManifestLookup(project);
   const dependenciesAbove = dependenciesLookup(project);
 
@@ -111,22 +113,22 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
   // A bare specifier also resolves alike from every file of a folder (the nearest tsconfig,
   // manifest and dependencies are the folder's), but for a tsconfig path or baseUrl that leads
   // to the importing file itself, which is skipped: such a result is not kept, and a kept
-  // local result is not used for the file it names. It depends on config files, so it is kept
-  // for this run only.
-  const bare = new Map<string, Map<string, Resolution>>();
+  // local result is not used for the file it names. It depends on config files too, so it is
+  // kept across runs only while none of the files read for it changed.
+  const bare = memos.memo("javascript-bare", { reads: true });
 
   // A file's imports come one after another: look its folder up once for all of them.
   let lastFrom: string | undefined;
   let dir = "";
   let relativeHere = new Map<string, Resolution | string>(); // both replaced at the first call
-  let bareHere = new Map<string, Resolution>();
+  let bareHere = relativeHere;
 
   return (specifier, from) => {
     if (from !== lastFrom) {
       lastFrom = from;
       dir = dirOf(from);
       relativeHere = relative.folder(dir);
-      bareHere = bare.get(dir) ?? bare.set(dir, new Map()).get(dir)!;
+      bareHere = bare.folder(dir);
     }
     if (specifier.startsWith(".") || specifier.startsWith("/")) {
       let found = relative.get(relativeHere, specifier);
@@ -139,7 +141,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
       }
       return found;
     }
-    const known = bareHere.get(specifier);
+    const known = bare.get(bareHere, specifier);
     if (known && !(known.kind === "local" && known.path === from)) return known;
     let skippedSelf = false;
     const notSelf = (found: Resolution | undefined) => {
@@ -150,7 +152,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
       return found;
     };
     const found = resolveBare(specifier, from, notSelf);
-    if (!skippedSelf) bareHere.set(specifier, found);
+    if (!skippedSelf) bare.set(bareHere, specifier, found);
     return found;
   };
 
@@ -178,7 +180,7 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
     }
 
     const name = packageName(specifier);
-    const workspace = workspaces.find((w) => specifier === w.name || specifier.startsWith(w.name + "/"));
+    const workspace = workspaces().find((w) => specifier === w.name || specifier.startsWith(w.name + "/"));
     if (workspace) {
       const subpath = specifier === workspace.name ? "." : "./" + specifier.slice(workspace.name.length + 1);
       return resolveWorkspace(workspace, subpath) ?? { kind: "unresolved", reason: `no source for workspace package ${workspace.name}` };

@@ -2,14 +2,23 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { CACHE_KEY } from "../cache.ts";
-import type { ProjectFiles } from "../project.ts";
+import { inputsUnchanged, type ProjectFiles } from "../project.ts";
 import type { Resolution } from "./resolution.ts";
 import { readInside } from "../../core/inside.ts";
 
 export const RESOLUTIONS_CACHE_FILE = ".tool/cache/analysis/resolutions.json";
 
-/** On disk, per folder: specifier, encoded resolution, specifier, encoded resolution... */
-type Stored = { key: string; listing: string; memos: Record<string, Record<string, string[]>> };
+/**
+ * On disk, per folder: specifier, encoded resolution, specifier, encoded resolution...
+ * `readMemos` also depend on the files the resolvers read (`inputs`: path -> stamp).
+ */
+type Stored = {
+  key: string;
+  listing: string;
+  memos: Record<string, Record<string, string[]>>;
+  readMemos?: Record<string, Record<string, string[]>>;
+  inputs?: Record<string, string>;
+};
 
 /**
  * Memos of resolutions that depend on nothing but the repository's listing: which paths
@@ -17,12 +26,22 @@ type Stored = { key: string; listing: string; memos: Record<string, Record<strin
  * as long as no file is added, removed or passes the size and count limits, so its resolution
  * is kept on disk for the next analysis of the same listing; an edit that adds no file then
  * resolves every other file's relative imports without probing the listing again.
+ *
+ * A resolution that also reads configuration (a bare JS specifier: tsconfig paths, manifests,
+ * workspaces) is kept in a memo of `readMemos`, with the size and modification time of every
+ * file the resolvers read or probed (ProjectFiles.inputs): it is reused only while the listing
+ * is the same and none of those files changed.
  */
 export class ListingMemos {
   private readonly memos = new Map<string, ResolutionMemo>();
+  private readonly readMemos = new Map<string, ResolutionMemo>();
+  /** The stored inputs, when they are still as they were: this run's reads add to them. */
+  private readonly keptInputs: Record<string, string>;
 
-  private constructor(private readonly project: ProjectFiles, stored: Stored["memos"]) {
-    for (const [name, byDir] of Object.entries(stored)) this.memos.set(name, new ResolutionMemo(byDir));
+  private constructor(private readonly project: ProjectFiles, stored: Partial<Stored>) {
+    for (const [name, byDir] of Object.entries(stored.memos ?? {})) this.memos.set(name, new ResolutionMemo(byDir));
+    for (const [name, byDir] of Object.entries(stored.readMemos ?? {})) this.readMemos.set(name, new ResolutionMemo(byDir));
+    this.keptInputs = stored.readMemos ? stored.inputs ?? {} : {};
   }
 
   /** The memos stored for this listing; none when the listing changed or nothing is stored. */
@@ -32,31 +51,43 @@ export class ListingMemos {
     try {
       const stored = JSON.parse(readInside(project.root, file)) as Stored;
       const current = stored.key === CACHE_KEY && stored.listing === project.listing && typeof stored.memos === "object";
-      return new ListingMemos(project, current ? stored.memos : {});
+      if (!current) return new ListingMemos(project, {});
+      const readsHold = typeof stored.readMemos === "object" && typeof stored.inputs === "object" && inputsUnchanged(project.root, stored.inputs);
+      return new ListingMemos(project, { memos: stored.memos, ...(readsHold ? { readMemos: stored.readMemos, inputs: stored.inputs } : {}) });
     } catch {
       return new ListingMemos(project, {}); // a damaged cache is rebuilt, never trusted
     }
   }
 
-  /** The memo of one kind of resolution, filled by its resolver. */
-  memo(name: string): ResolutionMemo {
-    let memo = this.memos.get(name);
-    if (!memo) this.memos.set(name, (memo = new ResolutionMemo({})));
+  /** The memo of one kind of resolution, filled by its resolver; `reads`: it depends on files read too. */
+  memo(name: string, options: { reads?: boolean } = {}): ResolutionMemo {
+    const memos = options.reads ? this.readMemos : this.memos;
+    let memo = memos.get(name);
+    if (!memo) memos.set(name, (memo = new ResolutionMemo({})));
     return memo;
   }
 
   /** Writes the memos when a resolver added to them. */
   save(): void {
-    if (this.project.readOnly || ![...this.memos.values()].some((memo) => memo.grown)) return;
-    const memos: Stored["memos"] = {};
-    for (const [name, memo] of this.memos) memos[name] = memo.stored();
-    const stored: Stored = { key: CACHE_KEY, listing: this.project.listing, memos };
+    const all = [...this.memos.values(), ...this.readMemos.values()];
+    if (this.project.readOnly || !all.some((memo) => memo.grown)) return;
+    const stored: Stored = { key: CACHE_KEY, listing: this.project.listing, memos: storedMemos(this.memos) };
+    if (this.readMemos.size) {
+      stored.readMemos = storedMemos(this.readMemos);
+      stored.inputs = { ...this.keptInputs, ...Object.fromEntries(this.project.inputs) };
+    }
     try {
       writeFileAtomic(join(this.project.root, RESOLUTIONS_CACHE_FILE), JSON.stringify(stored));
     } catch {
       // A read-only checkout still gets its analysis; only the cache is lost.
     }
   }
+}
+
+function storedMemos(memos: Map<string, ResolutionMemo>): Stored["memos"] {
+  const out: Stored["memos"] = {};
+  for (const [name, memo] of memos) out[name] = memo.stored();
+  return out;
 }
 
 /**

@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
-import { readInside } from "../../core/inside.ts";
 
 /** The options of a tsconfig that matter for resolution, with `extends` applied. */
 export type PathConfig = {
@@ -89,18 +86,15 @@ export class TsConfigs {
     // Package configs are outside the scan; read them from node_modules when installed.
     for (const candidate of [spec, `${spec}.json`, `${spec}/tsconfig.json`]) {
       const path = `node_modules/${candidate}`;
-      if (existsSync(join(this.project.root, path))) return path;
+      if (this.project.exists(path)) return path;
     }
     return undefined;
   }
 
   private read(file: string): Raw | undefined {
     if (file.startsWith("node_modules/")) {
-      try {
-        return parseJsonc(readInside(this.project.root, file), [], { allowTrailingComma: true }) as Raw;
-      } catch {
-        return undefined;
-      }
+      const text = this.project.text(file);
+      return text === undefined ? undefined : (parseJsonc(text, [], { allowTrailingComma: true }) as Raw);
     }
     const value = this.project.json(file);
     return value && typeof value === "object" ? (value as Raw) : undefined;

@@ -154,6 +154,34 @@ test("cached resolutions hold only while no file is added, removed or passes the
   assert.equal(unresolvedOf(), ["src/a.ts: ./c"]);
 });
 
+test("cached bare resolutions hold only while the configuration they were read from is the same", () => {
+  const root = tempDir();
+  const base = (target: string) => JSON.stringify({ compilerOptions: { baseUrl: "../../..", paths: { "@lib/*": [`src/${target}/*`] } } });
+  writeFiles(root, {
+    "tsconfig.json": JSON.stringify({ extends: "@cfg/base/tsconfig.json" }),
+    "node_modules/@cfg/base/tsconfig.json": base("lib"),
+    "src/a.ts": 'import { x } from "@lib/x";\nimport { y } from "@app/y";\nexport const a = x + y;\n',
+    "src/lib/x.ts": "export const x = 1;\n",
+    "src/other/x.ts": "export const x = 2;\n",
+    "src/app/y.ts": "export const y = 3;\n",
+    "src/y.ts": "export const y = 4;\n",
+    ".gitignore": "node_modules/\n",
+  });
+  git(root, "init", "-q");
+  const edgesOf = () => analyzeStructure(root).edges.map((e) => `${e.from} -> ${e.to}`).sort();
+  assert.equal(edgesOf(), ["src/a.ts -> src/lib/x.ts"]);
+  assert.ok(JSON.parse(readFileSync(join(root, RESOLUTIONS_CACHE_FILE), "utf8")).readMemos, "bare resolutions are kept on disk");
+  // Same listing, other configuration: the package config the tsconfig extends, which the
+  // scan never lists...
+  writeFiles(root, { "node_modules/@cfg/base/tsconfig.json": base("other") });
+  const later = new Date(Date.now() + 5000);
+  utimesSync(join(root, "node_modules/@cfg/base/tsconfig.json"), later, later);
+  assert.equal(edgesOf(), ["src/a.ts -> src/other/x.ts"], "a changed extended config is read again");
+  // ...and the tsconfig in the repository (its own paths replace the extended ones).
+  writeFiles(root, { "tsconfig.json": JSON.stringify({ extends: "@cfg/base/tsconfig.json", compilerOptions: { paths: { "@app/*": ["src/*"] } } }) });
+  assert.equal(edgesOf(), ["src/a.ts -> src/y.ts"], "a changed tsconfig is read again");
+});
+
 test("analyze() ignores a damaged cache file and rebuilds it", () => {
   const root = tempDir();
   writeFiles(root, { "src/a.ts": 'import "./b";\n', "src/b.ts": "\n", [FACTS_CACHE_FILE]: "{ not json", [RESOLUTIONS_CACHE_FILE]: "[1, 2" });
