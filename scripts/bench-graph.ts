@@ -4,15 +4,23 @@
 // runtime cycles with what dependency-cruiser finds, and prints the differences.
 //
 //   bun scripts/bench-graph.ts [--files 5000] [--runs 5]
+//   bun scripts/bench-graph.ts --repo PATH [--edit FILE] [--runs 5]
+//
+// With --repo it times a repository of yours instead (a large public one you cloned): the tool
+// cold and warm against rev-dep, taking turns; FILE (default: the first tracked .ts file) is
+// edited for the warm runs and put back as it was. madge and dependency-cruiser are left out
+// there (seconds per run on thousands of files), and so is the agreement check.
 //
 // The peers are installed on first use into $TMPDIR/tool-bench-peers, never into this project.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { files: { type: "string", default: "5000" }, runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { files: { type: "string", default: "5000" }, runs: { type: "string", default: "5" }, repo: { type: "string" }, edit: { type: "string" } },
+});
 const FILES = Number(values.files);
 const RUNS = Number(values.runs);
 const projectRoot = join(import.meta.dirname, "..");
@@ -103,9 +111,18 @@ ensurePeers();
 const build = spawnSync(process.execPath, [join(projectRoot, "scripts/build.ts")], { cwd: projectRoot, stdio: "ignore" });
 if (build.status !== 0) throw new Error("npm run build failed");
 const tool = join(projectRoot, "dist/tool");
-const repo = mkdtempSync(join(tmpdir(), "tool-bench-graph-"));
-generate(repo, FILES);
-console.log(`synthetic repository: ${FILES} TS files in ${repo}; ${RUNS} runs each, medians`);
+const ownRepo = values.repo ? resolve(values.repo) : undefined;
+const repo = ownRepo ?? mkdtempSync(join(tmpdir(), "tool-bench-graph-"));
+if (!ownRepo) generate(repo, FILES);
+const edited = values.edit ?? (ownRepo ? firstTsFile(ownRepo) : "src/features/f10/m010.ts");
+const original = readFileSync(join(repo, edited));
+console.log(ownRepo ? `repository ${repo}; warm runs edit ${edited}; ${RUNS} runs each, medians` : `synthetic repository: ${FILES} TS files in ${repo}; ${RUNS} runs each, medians`);
+
+function firstTsFile(dir: string): string {
+  const listed = spawnSync("git", ["ls-files", "*.ts"], { cwd: dir, encoding: "utf8" }).stdout.split("\n").find((path) => path && !path.endsWith(".d.ts"));
+  if (!listed) throw new Error(`--edit FILE: no tracked .ts file in ${dir} to edit`);
+  return listed;
+}
 const bin = (name: string) => join(peers, "node_modules/.bin", name);
 
 // tool and rev-dep take turns, so that both meet the machine in the same state: on a shared
@@ -115,7 +132,7 @@ const warm: number[] = [];
 const revdepTimes: number[] = [];
 let report: { edges: { from: string; to: string; kind: string }[]; cycles: { kind: string; files: string[] }[]; files: unknown[] } | undefined;
 for (let r = 0; r < RUNS; r++) {
-  rmSync(join(repo, ".tool"), { recursive: true, force: true });
+  rmSync(join(repo, ".tool/cache"), { recursive: true, force: true }); // the caches only: a repository of yours keeps its tasks
   const run = sh(tool, ["graph", "--json"], repo);
   if (run.status !== 0) throw new Error(run.stderr);
   cold.push(run.ms);
@@ -123,9 +140,22 @@ for (let r = 0; r < RUNS; r++) {
   revdepTimes.push(sh(bin("rev-dep"), ["circular", "--ignore-type-imports"], repo).ms);
 }
 for (let r = 0; r < RUNS; r++) {
-  appendFileSync(join(repo, "src/features/f10/m010.ts"), `export const edit${r} = ${r};\n`);
+  appendFileSync(join(repo, edited), `export const edit${r} = ${r};\n`);
   warm.push(sh(tool, ["graph", "--json"], repo).ms);
   revdepTimes.push(sh(bin("rev-dep"), ["circular", "--ignore-type-imports"], repo).ms);
+}
+writeFileSync(join(repo, edited), original);
+const revdep = { ms: median(revdepTimes) };
+if (ownRepo) {
+  console.log("");
+  console.log(`${"tool graph (cold, no cache)".padEnd(40)} ${median(cold).toFixed(0).padStart(7)} ms`);
+  console.log(`${"tool graph (warm, one file edited)".padEnd(40)} ${median(warm).toFixed(0).padStart(7)} ms`);
+  console.log(`${"rev-dep circular".padEnd(40)} ${revdep.ms.toFixed(0).padStart(7)} ms`);
+  console.log(`runs (ms): cold ${cold.map(Math.round).join(" ")}; warm ${warm.map(Math.round).join(" ")}; rev-dep ${revdepTimes.map(Math.round).join(" ")}`);
+  console.log(`cold vs rev-dep: ${(median(cold) / revdep.ms).toFixed(2)}x rev-dep's time; warm vs rev-dep: ${(median(warm) / revdep.ms).toFixed(2)}x`);
+  const peak = spawnSync("/usr/bin/time", ["-f", "%M", tool, "graph", "--json"], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+  if (peak.status === 0) console.log(`peak RSS of a warm run: ${Math.round(Number(peak.stderr.trim().split("\n").pop()) / 1024)} MB`);
+  process.exit(0);
 }
 const peerRuns = (args: [string, string[]], runs: number) => {
   const times: number[] = [];
@@ -137,7 +167,6 @@ const peerRuns = (args: [string, string[]], runs: number) => {
   }
   return { ms: median(times), out };
 };
-const revdep = { ms: median(revdepTimes) };
 const madge = peerRuns([bin("madge"), ["--json", "--extensions", "ts", "--ts-config", "tsconfig.json", "src"]], Math.min(RUNS, 3));
 const depcruise = peerRuns([bin("depcruise"), ["src", "--output-type", "json", "--config", ".dependency-cruiser.json"]], Math.min(RUNS, 3));
 
