@@ -1,7 +1,7 @@
 // How soon the console is useful on a large repository with nothing cached: starts dist/tool
 // serve, times the first answer of GET /api/project (structure, routes, findings; the history
-// deferred when it is long), and the time until the history is served whole after the `changed`
-// event; with the server's peak RSS. Each run starts from an empty .tool/cache, or with
+// deferred when it is long), and the time until the hotspots view shows the history, fetched
+// again on each `changed` event as the console does; with the server's peak RSS. Each run starts from an empty .tool/cache, or with
 // --warm from the per-file facts of an earlier run only (the history and the index not cached:
 // a console started again after new commits).
 //
@@ -21,7 +21,6 @@ if (!values.binary && spawnSync(process.execPath, [join(projectRoot, "scripts/bu
 // The server runs in the repository: a relative --binary is taken from where the bench started.
 const tool = values.binary ? resolve(values.binary) : join(projectRoot, "dist/tool");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 const first: number[] = [];
@@ -52,14 +51,26 @@ for (let run = 0; run < Number(values.runs); run++) {
   await project.json();
   first.push(performance.now() - started);
   rssFirst.push(peakRss(server.pid!));
+  // As the console does: the hotspots view, again after each `changed` event until the history
+  // is in it (polling the whole report instead would make the server serialize it each time).
+  const events = await fetch(`${url}api/events`, { headers });
+  const reader = events.body!.getReader();
+  const decoder = new TextDecoder();
+  let stream = "";
   for (;;) {
-    const report = (await (await fetch(`${url}api/devtools`, { headers })).json()) as { history: { pending?: boolean; available: boolean; commits: number } };
-    if (!report.history.pending) {
+    const view = await (await fetch(`${url}ui/devtools/hotspots`, { headers })).text();
+    if (!view.includes("Reading the last 12 months")) {
       whole.push(performance.now() - started);
       break;
     }
-    await sleep(50);
+    while (!/event: changed/.test(stream)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the event stream ended before the history was read");
+      stream += decoder.decode(value, { stream: true });
+    }
+    stream = stream.slice(stream.search(/event: changed/) + 14);
   }
+  void reader.cancel();
   rss.push(peakRss(server.pid!));
   server.kill("SIGTERM");
   await new Promise((resolve) => server.on("exit", resolve));
