@@ -3,16 +3,28 @@
 // then times the one streamed `git log` pass and the whole history stage, cold.
 //
 //   bun scripts/bench-history.ts [--commits 5000] [--files 800]
+//   bun scripts/bench-history.ts --repo PATH [--runs 5]
+//
+// With --repo it times `tool hotspots --json` (dist/tool) on a repository of yours instead (a
+// large public one you cloned), in a temporary worktree of its HEAD so that your checkout is not
+// touched: cold, warm, and after each of `runs` new commits on top of the cached history, beside
+// the plain `git log --numstat` over the same 12 months; with the peak RSS of each kind of run.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { aggregateCommits } from "../analysis/history/aggregate.ts";
 import { windowLog } from "../analysis/history/commits.ts";
 import { analyze } from "../analysis/mod.ts";
 
-const { values } = parseArgs({ options: { commits: { type: "string", default: "5000" }, files: { type: "string", default: "800" } } });
+const { values } = parseArgs({
+  options: { commits: { type: "string", default: "5000" }, files: { type: "string", default: "800" }, repo: { type: "string" }, runs: { type: "string", default: "5" } },
+});
+if (values.repo) {
+  benchRepository(resolve(values.repo), Number(values.runs));
+  process.exit(0);
+}
 const COMMITS = Number(values.commits);
 const FILES = Number(values.files);
 const AUTHORS = ["Ada", "Brook", "Chen", "Dara", "Eli", "Fumi", "Gus", "Hana", "renovate[bot]", "Ivo"];
@@ -71,3 +83,46 @@ const moved = analyze(repo);
 console.log(`whole analysis after one new commit (incremental history): ${Math.round(performance.now() - t)} ms (history stage ${moved.timings.history} ms)`);
 console.log(`peak memory: ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
 rmSync(repo, { recursive: true, force: true });
+
+/** `tool hotspots` on a worktree of a real repository's HEAD: cold, warm, after new commits. */
+function benchRepository(source: string, runs: number): void {
+  const projectRoot = join(import.meta.dirname, "..");
+  if (spawnSync(process.execPath, [join(projectRoot, "scripts/build.ts")], { cwd: projectRoot, stdio: "ignore" }).status !== 0) {
+    throw new Error("npm run build failed");
+  }
+  const tool = join(projectRoot, "dist/tool");
+  const tree = join(mkdtempSync(join(tmpdir(), "tool-bench-history-")), "tree");
+  const added = spawnSync("git", ["worktree", "add", "-q", "--detach", tree, "HEAD"], { cwd: source, encoding: "utf8" });
+  if (added.status !== 0) throw new Error(`git worktree add: ${added.stderr}`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  // One timed run of the tool under /usr/bin/time: wall time and peak RSS.
+  const hotspots = () => {
+    const start = performance.now();
+    const run = spawnSync("/usr/bin/time", ["-f", "%M", tool, "hotspots", "--json"], { cwd: tree, encoding: "utf8", maxBuffer: 1 << 30 });
+    const ms = performance.now() - start;
+    if (run.status !== 0) throw new Error(run.stderr);
+    return { ms, rssMb: Math.round(Number(run.stderr.trim().split("\n").pop()) / 1024), commits: (JSON.parse(run.stdout) as { commits: number }).commits };
+  };
+  try {
+    const since = new Date(Date.now() - 365 * 86400 * 1000).toISOString();
+    const start = performance.now();
+    spawnSync("git", ["log", `--since=${since}`, "--no-merges", "-M", "--numstat", "--format=%H"], { cwd: tree, stdio: "ignore" });
+    const plainLog = performance.now() - start;
+    rmSync(join(tree, ".tool/cache"), { recursive: true, force: true });
+    const cold = hotspots();
+    const warm = Array.from({ length: runs }, hotspots);
+    const moved = Array.from({ length: runs }, (_, r) => {
+      appendFileSync(join(tree, "bench-history-edit.txt"), `edit ${r}\n`);
+      spawnSync("git", ["add", "bench-history-edit.txt"], { cwd: tree });
+      spawnSync("git", ["-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "-q", "-m", `bench ${r}`], { cwd: tree });
+      return hotspots();
+    });
+    console.log(`${source} at HEAD, ${cold.commits} commits in the 12-month window; ${runs} runs, medians`);
+    console.log(`plain git log --numstat over the window   ${plainLog.toFixed(0).padStart(6)} ms`);
+    console.log(`tool hotspots, cold (no cache)            ${cold.ms.toFixed(0).padStart(6)} ms, peak RSS ${cold.rssMb} MB`);
+    console.log(`tool hotspots, warm                       ${median(warm.map((w) => w.ms)).toFixed(0).padStart(6)} ms, peak RSS ${median(warm.map((w) => w.rssMb))} MB`);
+    console.log(`tool hotspots, after one new commit       ${median(moved.map((m) => m.ms)).toFixed(0).padStart(6)} ms, peak RSS ${median(moved.map((m) => m.rssMb))} MB (runs: ${moved.map((m) => Math.round(m.ms)).join(" ")})`);
+  } finally {
+    spawnSync("git", ["worktree", "remove", "--force", tree], { cwd: source });
+  }
+}
