@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { regexPath } from "../../analysis/routes/frameworks/django.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -41,6 +41,89 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
 django("routes in tests, comments and strings are not routes; the admin site is not the project's", () => {
   const items = analyze(fixtureRepo("routes-django")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route|admin/.test(r.path)));
+});
+
+/** A DRF project whose settings may name default permissions, with views that rely on them or not. */
+function drfProject(settings: string): string {
+  const root = tempDir();
+  writeFiles(root, {
+    "backend/manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'conduit.settings')\n",
+    "backend/conduit/settings.py": `INSTALLED_APPS = ["rest_framework"]\n${settings}`,
+    "backend/conduit/urls.py": [
+      "from django.urls import include, path",
+      "urlpatterns = [path('api/', include('blog.urls'))]",
+      "",
+    ].join("\n"),
+    "backend/blog/urls.py": [
+      "from django.urls import path",
+      "from . import views",
+      "urlpatterns = [",
+      "    path('posts', views.PostsView.as_view()),",
+      "    path('tags', views.TagsView.as_view()),",
+      "    path('drafts', views.DraftsView.as_view()),",
+      "    path('stats', views.StatsView.as_view()),",
+      "    path('page', views.PageView.as_view()),",
+      "    path('search', views.search),",
+      "    path('ping', views.ping),",
+      "]",
+      "",
+    ].join("\n"),
+    "backend/blog/views.py": [
+      "from django.views import View",
+      "from rest_framework.decorators import api_view, permission_classes",
+      "from rest_framework.permissions import AllowAny, IsAuthenticated",
+      "from rest_framework.views import APIView",
+      "",
+      "class PostsView(APIView):",
+      "    def get(self, request): ...",
+      "    def post(self, request): ...",
+      "",
+      "class TagsView(APIView):",
+      "    permission_classes = [AllowAny]",
+      "    def post(self, request): ...",
+      "",
+      "class Private(APIView):",
+      "    permission_classes = [IsAuthenticated]",
+      "",
+      "class DraftsView(Private):",
+      "    def get(self, request): ...",
+      "",
+      "class StatsView(APIView):",
+      "    def get_permissions(self):",
+      "        return [AllowAny()] if self.request.method == 'GET' else [IsAuthenticated()]",
+      "    def get(self, request): ...",
+      "",
+      "class PageView(View):",
+      "    def post(self, request): ...",
+      "",
+      "@api_view(['POST'])",
+      "def search(request): ...",
+      "",
+      "@api_view(['POST'])",
+      "@permission_classes([AllowAny])",
+      "def ping(request): ...",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  return root;
+}
+
+django("DRF views without permission_classes have the settings' DEFAULT_PERMISSION_CLASSES; their own classes, a base's, get_permissions and Django's views do not", () => {
+  const guards = (root: string) => analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  const readOnly = drfProject("REST_FRAMEWORK = {\n    'DEFAULT_PERMISSION_CLASSES': (\n        'rest_framework.permissions.IsAuthenticatedOrReadOnly',\n    ),\n}\n");
+  assert.equal(guards(readOnly), [
+    "GET /api/drafts [IsAuthenticated]",
+    "POST /api/page",
+    "POST /api/ping",
+    "GET /api/posts",
+    "POST /api/posts [IsAuthenticatedOrReadOnly]",
+    "POST /api/search [IsAuthenticatedOrReadOnly]",
+    "GET /api/stats",
+    "POST /api/tags",
+  ]);
+  // Without a default in the settings, DRF lets everyone in.
+  assert.equal(guards(drfProject("")).filter((line) => line.includes("[")), ["GET /api/drafts [IsAuthenticated]"]);
 });
 
 django.run();

@@ -1,6 +1,7 @@
 import { classAttribute, type Definition } from "../python/definitions.ts";
 import { decoratorGuards, permissionGuards } from "../python/guards.ts";
 import { pythonValue, stringList } from "../python/values.ts";
+import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { viewClasses, viewRouter, type ViewClass } from "../python/views.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -46,6 +47,8 @@ const VIEWSET_ACTIONS: Record<string, string[]> = {
 
 const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(base) || base.split(".").at(-1)! in VIEWSET_ACTIONS;
 const last = (name: string) => name.split(".").at(-1)!;
+// DRF's own view classes (APIView, generics.*, ViewSets, their mixins), as opposed to Django's.
+const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
 
 /**
  * The views a Django module defines, each as a router that serves only where a URLconf names
@@ -55,8 +58,12 @@ const last = (name: string) => name.split(".").at(-1)!;
  * (`@api_view(["GET"])`, `@require_POST`, `@login_required`).
  */
 export function djangoViews(source: RouteSource, definitions: readonly Definition[]): Registration[] {
-  const views = viewClasses(source, definitions, isView);
-  const local = new Map(views.map((v) => [v.cls.name, v]));
+  const read = viewClasses(source, definitions, isView);
+  const local = new Map(read.map((v) => [v.cls.name, v]));
+  const views = read.map((view) => {
+    const permissions = drfPermissions(source, definitions, view, local);
+    return permissions.length ? { ...view, guards: [...new Set([...view.guards, ...permissions])] } : view;
+  });
   const found: Registration[] = [];
   for (const view of views) {
     if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local));
@@ -64,6 +71,33 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
   }
   for (const def of definitions) if (def.kind === "def" && def.indent === 0) found.push(...functionView(source, def));
   return found;
+}
+
+/**
+ * The permission guards a DRF view has beyond its own `permission_classes`: those of the nearest
+ * base in its module that sets them, or, when nothing up the chain sets them (nor decides them in
+ * `get_permissions`), the settings' default (DRF_DEFAULT_PERMISSIONS, read after linking).
+ * Django's own views get none.
+ */
+function drfPermissions(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>): string[] {
+  const seen = new Set<string>([view.cls.name]);
+  let drf = false;
+  const visit = (current: ViewClass): string[] | undefined => {
+    const own = classAttribute(source, definitions, current.cls, "permission_classes");
+    if (own) return current === view ? [] : permissionGuards(source.code, own);
+    if (current.methods.some((m) => m.name === "get_permissions")) return [];
+    for (const base of current.bases) {
+      const parent = local.get(last(base));
+      if (parent && !seen.has(parent.cls.name)) {
+        seen.add(parent.cls.name);
+        const found = visit(parent);
+        if (found) return found;
+      } else if (DRF_BASE.test(last(base))) drf = true;
+    }
+    return undefined;
+  };
+  const inherited = visit(view);
+  return inherited ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : []);
 }
 
 /** The methods a class view handles through its bases, following bases defined in the same file. */
@@ -164,6 +198,9 @@ function functionView(source: RouteSource, def: Definition): Registration[] {
     }
   }
   const guards = decoratorGuards(source.code, def.decorators);
+  // An `@api_view` without `@permission_classes` has the settings' default permissions.
+  const names = def.decorators.map((d) => last(d.name));
+  if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
   if (!methods && !guards.length) return [];
   return [
     { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line },
