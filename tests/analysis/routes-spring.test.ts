@@ -1,5 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const spring = suite("Spring routes");
@@ -19,6 +21,45 @@ spring("controllers in Java and Kotlin: class and method mappings, paths from co
     "GET /status/health src/main/kotlin/com/acme/shop/web/HealthController.kt:12 HealthController.health",
     "ALL /status/health/ping src/main/kotlin/com/acme/shop/web/HealthController.kt:15 HealthController.ping",
   ]);
+});
+
+spring("a Kotlin handler's non-null @AuthenticationPrincipal requires a signed-in caller; a nullable one, and Java's, do not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/main/kotlin/com/acme/blog/ArticleController.kt": [
+      "package com.acme.blog",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/articles")',
+      "class ArticleController(private val articles: ArticleService) {",
+      "    @GetMapping",
+      "    fun list(@RequestParam tag: String?, @AuthenticationPrincipal user: AuthenticatedUser?): List<Article> = articles.list(tag, user)",
+      "",
+      "    @PostMapping",
+      "    fun create(",
+      "        @RequestBody body: NewArticle,",
+      "        @AuthenticationPrincipal user: AuthenticatedUser,",
+      "    ): Article = articles.create(body, user)",
+      "",
+      '    @GetMapping("/{slug}")',
+      "    fun get(@PathVariable slug: String): Article = articles.get(slug)",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/com/acme/blog/TagController.java": [
+      "package com.acme.blog;",
+      "",
+      "@RestController",
+      "public class TagController {",
+      '    @PostMapping("/api/tags")',
+      "    public Tag create(@AuthenticationPrincipal User user, @RequestBody NewTag body) { return null; }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const lines = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  assert.equal(lines, ["GET /api/articles", "POST /api/articles [AuthenticationPrincipal]", "GET /api/articles/{slug}", "POST /api/tags"]);
 });
 
 spring.run();

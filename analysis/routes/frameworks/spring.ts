@@ -1,8 +1,9 @@
 import type { Framework } from "../framework.ts";
 import { constantRouters, jvmFile } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, pathValues } from "../jvm/controllers.ts";
-import { declarations, elements, find } from "../jvm/declarations.ts";
+import { declarations, elements, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 import { springGlobals } from "./spring-security.ts";
 
 const MAPPINGS: Record<string, string | undefined> = { GetMapping: "GET", PostMapping: "POST", PutMapping: "PUT", DeleteMapping: "DELETE", PatchMapping: "PATCH", RequestMapping: undefined };
@@ -13,7 +14,9 @@ const IGNORE = new Set([...Object.keys(MAPPINGS), "RestController", "Controller"
  * classes (and mapped interfaces) with a class `@RequestMapping`, method mappings with one or
  * several paths and methods (`@RequestMapping(method = {GET, POST})`, none is any method),
  * paths from constants of the file or of another file, `@PreAuthorize`/`@Secured`/`@RolesAllowed`
- * on the class and the method; and the app's global guard and path prefix (spring-security.ts).
+ * on the class and the method, a Kotlin handler's non-null `@AuthenticationPrincipal` parameter
+ * (no anonymous call can fill it; `User?` makes it optional); and the app's global guard and
+ * path prefix (spring-security.ts).
  * Feign clients declare calls, not routes.
  */
 export const spring: Framework = {
@@ -39,7 +42,7 @@ export const spring: Framework = {
         const verb = MAPPINGS[annotation.name];
         const listed = annotation.named.get("method");
         const methods = verb ? [verb] : listed ? elements(source, listed).map((s) => source.code.slice(s.start, s.end).replace(/.*\./, "").trim().toUpperCase()) : ["ALL"];
-        const guards = memberGuards(source, classGuards, member.annotations, IGNORE);
+        const guards = [...memberGuards(source, classGuards, member.annotations, IGNORE), ...principalGuard(source, member)];
         for (const owner of routers.names) {
           for (const path of paths) {
             registrations.push({ type: "route", framework: "spring", kind: "http", methods, path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(annotation.start) });
@@ -50,3 +53,24 @@ export const spring: Framework = {
     return registrations;
   },
 };
+
+const PRINCIPAL = /@AuthenticationPrincipal\b(?:\s*\([^)]*\))?\s+(?:\w+\s+)*\w+\s*:\s*([^=]+?)\s*(?:=[\s\S]*)?$/;
+
+/**
+ * `AuthenticationPrincipal` when a Kotlin handler takes the signed-in principal as a non-null
+ * parameter: an anonymous request cannot call it. In Java every parameter may be null, so the
+ * annotation alone says nothing there.
+ */
+function principalGuard(source: RouteSource, member: Member): string[] {
+  if (!source.path.endsWith(".kt")) return [];
+  const header = new RegExp(String.raw`\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?${member.name}\s*\(`, "g");
+  header.lastIndex = member.start;
+  const found = header.exec(source.code);
+  if (!found) return [];
+  const { args } = callArguments(source.code, found.index + found[0].length - 1);
+  const required = args.some((arg) => {
+    const type = PRINCIPAL.exec(source.code.slice(arg.start, arg.end))?.[1];
+    return type !== undefined && !type.trim().endsWith("?");
+  });
+  return required ? ["AuthenticationPrincipal"] : [];
+}
