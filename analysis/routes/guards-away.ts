@@ -1,5 +1,6 @@
 /**
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
+ * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`),
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
  * arguments, a Phoenix controller's `plug ... when action in [...]`; and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
@@ -10,6 +11,7 @@ import { laravelActionGuards } from "./php/controller-guards.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
+import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { axumHandlerGuards } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 
@@ -27,7 +29,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
-    if (route.framework === "rails") return railsActionGuards(route.handler, read);
+    // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
+    if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
