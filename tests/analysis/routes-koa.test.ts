@@ -36,4 +36,43 @@ koa("mounts chained on a router (router.use(a.routes()).use(b.routes())) each ta
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/articles", "POST /api/v1/users/login"]);
 });
 
+koa("a module exporting router.routes() is that router where it is mounted; a JWT middleware made with passthrough: true in another module reads the caller without guarding", () => {
+  const root = tempDir("tool-koa-exported-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^7", "koa-jwt": "^3" } }),
+    "src/app.ts": [
+      "import * as Koa from 'koa';",
+      "import { router } from './routes';",
+      "import { jwt } from './middleware/jwt';",
+      "const app = new Koa();",
+      "app.use(jwt);",
+      "app.use(router.routes());",
+      "",
+    ].join("\n"),
+    "src/middleware/jwt.ts": "const koaJwt = require('koa-jwt');\nexport const jwt = koaJwt({ secret: process.env.SECRET, passthrough: true, key: 'jwt' });\n",
+    "src/middleware/auth-required.ts": "export const authRequired = koaJwt({ secret: process.env.SECRET });\nconst koaJwt = require('koa-jwt');\n",
+    "src/routes/index.ts": [
+      "import * as Router from 'koa-router';",
+      "import { usersRoutes } from './users';",
+      "export const router = new Router();",
+      "const api = new Router();",
+      "api.use(usersRoutes);",
+      "router.use('/api', api.routes());",
+      "",
+    ].join("\n"),
+    "src/routes/users.ts": [
+      "import * as Router from 'koa-router';",
+      "import { authRequired } from '../middleware/auth-required';",
+      "const router = new Router();",
+      "router.post('/users/login', login);",
+      "router.get('/user', authRequired, show);",
+      "export const usersRoutes: Router.IMiddleware = router.routes();",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  const lines = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  assert.equal(lines, ["GET /api/user [authRequired]", "POST /api/users/login"]);
+});
+
 koa.run();

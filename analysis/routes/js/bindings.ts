@@ -41,6 +41,9 @@ const EXPORT_CONST = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g;
 const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const MODULE_EXPORTS = /\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 const EXPORTS_PROPERTY = /\b(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)/g;
+// koa-router's middleware of a router stands for the router: `export const userRoutes = router.routes()`,
+// `export default router.routes()`, `module.exports = router.middleware()`.
+const EXPORT_ROUTER_MIDDLEWARE = /\b(?:export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=|export\s+default|module\.exports\s*=)\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:routes|middleware)\s*\(\s*\)/g;
 
 /** The names a JS/TS file exports, as `export` registrations (CommonJS `module.exports` is the default export). */
 export function jsExports(source: RouteSource): Registration[] {
@@ -56,5 +59,6 @@ export function jsExports(source: RouteSource): Registration[] {
   }
   for (const m of source.code.matchAll(MODULE_EXPORTS)) add(m[1]!, "default");
   for (const m of source.code.matchAll(EXPORTS_PROPERTY)) add(m[2]!, m[1]!);
+  for (const m of source.code.matchAll(EXPORT_ROUTER_MIDDLEWARE)) add(m[2]!, m[1] ?? "default");
   return exports;
 }
