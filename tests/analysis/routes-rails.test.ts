@@ -60,6 +60,40 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
+rails("a filter without the bang guards when the controller defines it to turn away a missing user; one that refuses only a bad token does not", () => {
+  const root = tempDir("tool-rails-own-authenticate-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  scope '/api' do\n    resources :articles, only: [:index, :create]\n    resources :tags, only: [:index, :create]\n  end\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::API",
+      "  private",
+      "",
+      "  def authenticate",
+      "    return unauthorized if @current_user.nil?",
+      "  end",
+      "",
+      "  def authenticate_token",
+      "    if request.headers['Authorization'].present?",
+      "      decode(request.headers['Authorization'])",
+      "    rescue JWT::DecodeError",
+      "      head :unauthorized",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate, except: :index\n\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/tags_controller.rb": "class TagsController < ApplicationController\n  before_action :authenticate_token\n\n  def index; end\n  def create; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /api/articles []",
+    "POST /api/articles [authenticate]",
+    "GET /api/tags []",
+    "POST /api/tags []",
+  ]);
+});
+
 rails("routes in specs, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-rails")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("spec/") || /commented|not-a-route|fake/.test(r.path)));

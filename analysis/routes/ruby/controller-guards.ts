@@ -12,21 +12,46 @@ const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,
  * parents' `before_action` filters named like a check, with `only:`/`except:` lists and
  * `skip_before_action`. By Ruby's convention a bang method enforces (`authenticate_user!`
  * redirects or raises) while `authenticate_user` only loads the user when there is one, so an
- * `authenticate...` filter without the bang is no guard. `text` reads a repository file.
+ * `authenticate...` filter without the bang is no guard, unless the chain defines it and its
+ * body turns callers away (`return unauthorized if @current_user.nil?`). `text` reads a
+ * repository file.
  */
 export function railsActionGuards(handler: string, text: (path: string) => string | undefined): string[] {
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return [];
   const [, controller, action] = match;
   // Parents first: a child's filters come after, and its skips win.
-  const chain = controllerChain(controller!, text).sources.reverse().map(filters);
+  const sources = controllerChain(controller!, text).sources.reverse();
   const guards = new Set<string>();
-  for (const filter of chain.flat()) {
+  for (const filter of sources.flatMap(filters)) {
     if (!applies(filter, action!)) continue;
     if (filter.skip) guards.delete(filter.name);
-    else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !/^authenticate/.test(filter.name))) guards.add(filter.name);
+    else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !/^authenticate/.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
   }
   return [...guards];
+}
+
+// What a filter does to a caller it turns away (answers 401/403, raises, redirects to sign in),
+// on a line that decides it by who is missing: `head :unauthorized unless signed_in?`,
+// `return unauthorized if @current_user.nil?`. A refusal for a bad token alone (in a rescue,
+// under `if header.present?`) still lets anonymous callers through.
+const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
+const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
+
+/** Whether the controller chain defines filter `name` with a body that turns callers away. */
+function refuses(sources: readonly string[], name: string): boolean {
+  const escaped = name.replace(/[!?]/g, "\\$&");
+  const header = new RegExp(`^([ \\t]*)def[ \\t]+${escaped}\\b[^\\n]*\\n`, "m");
+  for (const source of sources) {
+    const m = header.exec(source);
+    if (!m) continue;
+    // The body runs to the `end` at the definition's own indentation.
+    const rest = source.slice(m.index + m[0].length);
+    const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
+    const body = end ? rest.slice(0, end.index) : rest;
+    return body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line));
+  }
+  return false;
 }
 
 function filters(source: string): Filter[] {
