@@ -28,7 +28,9 @@ export function joinPaths(...parts: string[]): string {
 export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ?? "");
 
 // Middleware and guard names that protect a route: the usual auth vocabulary of every framework.
-const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|permission|scope|token|session)|login_required|permission|jwt|session|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf|(admin|staff|member|users?|owner)s?[_-]?only/i;
+// A session alone is no check: `session()`, `cookieSession`, scs's `LoadAndSave` and gin's
+// `sessions.Sessions` load one for every caller; `requireSession`, `checkSession` turn callers away.
+const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|permission|scope|token|session)|(?:check|valid|has|must)[_-]?session|login_required|permission|jwt|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf|(admin|staff|member|users?|owner)s?[_-]?only/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
 // and error handlers (`authErrorHandler` answers a failed check, it does not make one).

@@ -115,4 +115,15 @@ test("Express: verifyToken(false) is optional, an auth error handler is no guard
   }), ["GET /tags open", "POST /tags guarded"]);
 });
 
+test("a session loader is no guard (express-session, chi with scs's LoadAndSave); a check named for the session is", () => {
+  assert.equal(guarded({
+    "package.json": JSON.stringify({ dependencies: { express: "^4", "express-session": "^1" } }),
+    "app.js": "const express = require('express');\nconst session = require('express-session');\nconst app = express();\napp.use(session({ secret: 's' }));\napp.get('/articles', list);\napp.post('/articles', requireSession, create);\napp.listen(3000);\n",
+  }), ["GET /articles open", "POST /articles guarded"]);
+  assert.equal(guarded({
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "main.go": 'package main\n\nimport "github.com/go-chi/chi/v5"\n\nfunc routes(app *application) *chi.Mux {\n\tmux := chi.NewRouter()\n\tmux.Group(func(r chi.Router) {\n\t\tr.Use(app.sessionManager.LoadAndSave)\n\t\tr.Get("/articles", app.list)\n\t})\n\tmux.Group(func(r chi.Router) {\n\t\tr.Use(app.sessionManager.LoadAndSave)\n\t\tr.Use(app.authenticatedOnly)\n\t\tr.Post("/articles", app.create)\n\t})\n\treturn mux\n}\n',
+  }), ["GET /articles open", "POST /articles guarded"]);
+});
+
 test.run();
