@@ -53,9 +53,14 @@ const labelled: Labelled[] = readdirSync(values.labels!).filter((f) => f.endsWit
 const binary = join(projectRoot, "dist/tool");
 const command = !values.source && existsSync(binary) ? { cmd: binary, args: [] as string[] } : { cmd: process.execPath, args: [join(projectRoot, "main.ts")] };
 
-/** `GET /api/articles/{slug}/` -> `GET /api/articles/{}`: parameters of any spelling are equal. */
+/**
+ * `GET /api/Articles/{slug}/` -> `GET /api/articles/{}`: parameters of any spelling are equal, and
+ * so are paths that differ only in case (ASP.NET and Express match paths without case, and
+ * ASP.NET's `[controller]` is the class name as written; no labelled app has two routes that
+ * differ only in case).
+ */
 const key = (method: string, path: string) =>
-  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "") || "/"}`;
+  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
 const ratio = (a: number, b: number) => (b ? a / b : NaN);
 const fmt = (x: number) => (Number.isNaN(x) ? "  n/a" : x.toFixed(2).padStart(5));
 const f1 = (p: number, r: number) => (p + r ? (2 * p * r) / (p + r) : 0);
