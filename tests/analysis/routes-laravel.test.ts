@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -71,6 +71,44 @@ laravel("verbs, resources, groups with prefixes in constants and middleware, req
 laravel("routes in tests, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-laravel")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+laravel("route attributes (spatie/laravel-route-attributes): class prefix and middleware, method verbs and middleware, the prefix of the group that registers the directory", () => {
+  const root = tempDir();
+  const controller = (name: string, body: string, classAttributes = "") =>
+    `<?php\n\nnamespace App\\Http\\Controllers\\${name.startsWith("Admin") ? "Admin" : "Api"};\n\nuse Spatie\\RouteAttributes\\Attributes\\Get;\nuse Spatie\\RouteAttributes\\Attributes\\Post;\nuse Spatie\\RouteAttributes\\Attributes\\Prefix;\nuse Spatie\\RouteAttributes\\Attributes\\Route;\nuse Spatie\\RouteAttributes\\Attributes\\Middleware;\n\n${classAttributes}class ${name} extends Controller\n{\n${body}}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0", "spatie/laravel-route-attributes": "^1.20" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "return Application::configure(basePath: dirname(__DIR__))",
+      "    ->withRouting(using: function () {",
+      "        Route::prefix('api')->middleware('api')->group(function () {",
+      "            (new RouteRegistrar(app(Router::class)))->useRootNamespace(App::getNamespace())->registerDirectory(app_path('Http/Controllers/Api'));",
+      "        });",
+      "        Route::prefix('legacy')->group(function () {});",
+      "        (new RouteRegistrar(app(Router::class)))->registerDirectory(app_path('Http/Controllers/Admin'));",
+      "    })->create();",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/Api/ArticleController.php": controller(
+      "ArticleController",
+      "    #[Get('/')]\n    public function list() {}\n\n    #[Get('/{slug}')]\n    public function show(string $slug) {}\n\n    #[Post('/', middleware: 'auth')]\n    public function create() {}\n\n    #[Route(['PUT', 'PATCH'], '/{slug}', middleware: ['auth', 'can:update,slug'])]\n    public function update(string $slug) {}\n",
+      "#[Prefix('articles')]\n",
+    ),
+    "app/Http/Controllers/Api/UserController.php": controller("UserController", "    #[Get('user')]\n    public function show() {}\n", "#[Middleware('auth')]\n"),
+    "app/Http/Controllers/Admin/AdminReportController.php": controller("AdminReportController", "    #[Get('reports', middleware: 'throttle:60,1')]\n    public function index() {}\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(list(root).map((line) => line.replace(/ app\/Http\S+/, "")), [
+    "GET /api/articles ArticleController@list",
+    "POST /api/articles ArticleController@create [auth]",
+    "GET /api/articles/{slug} ArticleController@show",
+    "PATCH /api/articles/{slug} ArticleController@update [auth,can:update,slug]",
+    "PUT /api/articles/{slug} ArticleController@update [auth,can:update,slug]",
+    "GET /api/user UserController@show [auth]",
+    "GET /reports AdminReportController@index",
+  ]);
 });
 
 laravel.run();
