@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -27,6 +27,20 @@ fastapi("routers included across modules, prefixes in a settings module, constan
 fastapi("routes in tests, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-fastapi")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route/.test(r.path)));
+});
+
+fastapi("the documentation pages at the paths the app writes (docs_url, redoc_url), outside its dependencies; the defaults are not the app's", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "app/main.py": 'from fastapi import Depends, FastAPI\nfrom app.auth import require_user\n\napp = FastAPI(title="x", docs_url="/", redoc_url=None, dependencies=[Depends(require_user)])\n\n@app.get("/api/items")\ndef items():\n    return []\n',
+    "admin/main.py": "from fastapi import FastAPI\n\nadmin = FastAPI()\n\n@admin.get('/health')\ndef health():\n    return {}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET / (Swagger UI)",
+    "GET /api/items items [require_user]",
+    "GET /health health",
+  ]);
 });
 
 fastapi.run();

@@ -75,4 +75,16 @@ koa("a module exporting router.routes() is that router where it is mounted; a JW
   assert.equal(lines, ["GET /api/user [authRequired]", "POST /api/users/login"]);
 });
 
+koa("a module whose export is koaJwt({ passthrough: true }) itself is no guard where it is required; one without passthrough is", () => {
+  const root = tempDir("tool-koa-cjs-jwt-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^7", "koa-jwt": "^3" } }),
+    "src/middleware/jwt.js": "const koaJwt = require('koa-jwt')\nmodule.exports = koaJwt({ secret: 's', passthrough: true, key: 'jwt' })\n",
+    "src/middleware/auth.js": "const koaJwt = require('koa-jwt')\nmodule.exports = koaJwt({ secret: 's' })\n",
+    "src/app.js": "const Koa = require('koa')\nconst Router = require('koa-router')\nconst jwt = require('./middleware/jwt')\nconst auth = require('./middleware/auth')\nconst app = new Koa()\nconst router = new Router()\napp.use(jwt)\nrouter.get('/articles', list)\nrouter.post('/articles', auth, create)\napp.use(router.routes())\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /articles", "POST /articles [auth]"]);
+});
+
 koa.run();

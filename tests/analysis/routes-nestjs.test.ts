@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const nest = suite("NestJS routes");
@@ -44,6 +44,17 @@ nest("without enableVersioning versions stay out of the path; useGlobalGuards gu
     "GET /orders/all OrdersController.list [ApiKeyGuard]",
   ]);
   assert.ok(section.globalGuard);
+});
+
+nest("SwaggerModule.setup serves the Swagger UI at its path, outside the global prefix", () => {
+  const root = tempDir("tool-nest-swagger-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/swagger": "^7" } }),
+    "src/main.ts": "import { NestFactory } from '@nestjs/core';\nimport { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';\nimport { AppModule } from './app.module';\n\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  app.setGlobalPrefix('api');\n  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());\n  SwaggerModule.setup('/docs', app, document);\n  await app.listen(3000);\n}\nbootstrap();\n",
+    "src/tags.controller.ts": "import { Controller, Get } from '@nestjs/common';\n\n@Controller('tags')\nexport class TagsController {\n  @Get()\n  list() { return []; }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), ["GET /api/tags TagsController.list", "GET /docs (Swagger UI)"]);
 });
 
 nest.run();

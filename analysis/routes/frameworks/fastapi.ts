@@ -40,6 +40,7 @@ export const fastapi: Framework = {
         guards: dependencies ? dependencyGuards(source.code, dependencies) : [],
         line: source.lineAt(m.index + m[0].length - m[2]!.length),
       });
+      if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
     }
     for (const def of pythonDefinitions(source)) {
       if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants));
@@ -51,6 +52,18 @@ export const fastapi: Framework = {
     return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
   },
 };
+
+// The documentation FastAPI serves, when the app names where (the defaults are the framework's).
+const DOCS: Record<string, string> = { docs_url: "(Swagger UI)", redoc_url: "(ReDoc)", openapi_url: "(OpenAPI document)" };
+
+/** `FastAPI(docs_url="/", redoc_url="/redoc")`: the pages at the paths the app writes, outside its routers and dependencies. */
+function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants: Map<string, string>): Registration[] {
+  return Object.entries(DOCS).flatMap(([keyword, handler]): Registration[] => {
+    const span = keywords.get(keyword);
+    const path = span ? pythonValue(source, span, constants) : undefined;
+    return path?.startsWith("/") ? [{ type: "route", framework: FRAMEWORK, kind: "http", methods: ["GET"], path, handler, guards: [], owner: "", line: source.lineAt(span!.start) }] : [];
+  });
+}
 
 /** The routes the decorators of one function declare. */
 function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>): Registration[] {
