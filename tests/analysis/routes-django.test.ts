@@ -126,4 +126,59 @@ django("DRF views without permission_classes have the settings' DEFAULT_PERMISSI
   assert.equal(guards(drfProject("")).filter((line) => line.includes("[")), ["GET /api/drafts [IsAuthenticated]"]);
 });
 
+django("get_permissions choosing by action or method gives each route its guards; super() is the class's; a mixin named like the DRF one it extends is no loop", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "config/settings.py": "REST_FRAMEWORK = {}\n",
+    "config/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework.routers import DefaultRouter",
+      "from blog.views import ArticleViewSet, CommentView",
+      "router = DefaultRouter(trailing_slash=False)",
+      "router.register('articles', ArticleViewSet, basename='article')",
+      "urlpatterns = [path('api/', include(router.urls)), path('api/comments', CommentView.as_view())]",
+      "",
+    ].join("\n"),
+    "utils/mixins.py": "from rest_framework import mixins\n\nclass CreateModelMixin(mixins.CreateModelMixin):\n    def create(self, request, *args, **kwargs):\n        return super().create(request, *args, **kwargs)\n",
+    "blog/views.py": [
+      "from rest_framework import generics, mixins",
+      "from rest_framework.decorators import action",
+      "from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly, SAFE_METHODS",
+      "from rest_framework.viewsets import GenericViewSet",
+      "from utils import mixins as own",
+      "",
+      "class ArticleViewSet(own.CreateModelMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, GenericViewSet):",
+      "    lookup_field = 'slug'",
+      "",
+      "    def get_permissions(self):",
+      "        if self.request.method not in SAFE_METHODS or self.action == 'feed':",
+      "            return [IsAuthenticated()]",
+      "        return []",
+      "",
+      "    @action(detail=False)",
+      "    def feed(self, request):",
+      "        return self.list(request)",
+      "",
+      "class CommentView(generics.ListCreateAPIView):",
+      "    permission_classes = [IsAuthenticated]",
+      "",
+      "    def get_permissions(self):",
+      "        if self.request.method == 'GET':",
+      "            return [IsAuthenticatedOrReadOnly()]",
+      "        return super().get_permissions()",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/articles",
+    "POST /api/articles [IsAuthenticated]",
+    "DELETE /api/articles/{slug} [IsAuthenticated]",
+    "GET /api/articles/{slug}",
+    "GET /api/articles/feed [IsAuthenticated]",
+    "GET /api/comments",
+    "POST /api/comments [IsAuthenticated]",
+  ]);
+});
+
 django.run();

@@ -1,6 +1,7 @@
 import { classAttribute, type Definition } from "../python/definitions.ts";
 import { decoratorGuards, permissionGuards } from "../python/guards.ts";
 import { pythonValue, stringList } from "../python/values.ts";
+import { permissionChoice } from "../python/drf-get-permissions.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { viewClasses, viewRouter, type ViewClass } from "../python/views.ts";
 import type { Registration } from "../registration.ts";
@@ -60,17 +61,45 @@ const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
 export function djangoViews(source: RouteSource, definitions: readonly Definition[]): Registration[] {
   const read = viewClasses(source, definitions, isView);
   const local = new Map(read.map((v) => [v.cls.name, v]));
-  const views = read.map((view) => {
-    const permissions = drfPermissions(source, definitions, view, local);
-    return permissions.length ? { ...view, guards: [...new Set([...view.guards, ...permissions])] } : view;
-  });
   const found: Registration[] = [];
-  for (const view of views) {
-    if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local));
-    else found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, new Set())));
+  for (const plain of read) {
+    const chosen = chosenPermissions(source, definitions, plain, local);
+    const permissions = chosen ? [] : drfPermissions(source, definitions, plain, local);
+    const view = chosen ? { ...plain, guards: plain.guards.filter((g) => !chosen.own.includes(g)) } : { ...plain, guards: [...new Set([...plain.guards, ...permissions])] };
+    if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local, chosen?.decide));
+    else {
+      // A route per method, each with what the choice gives it.
+      const perMethod = (r: Registration): Registration[] =>
+        r.type === "route" && chosen ? r.methods.map((m) => ({ ...r, methods: [m], guards: [...new Set([...r.guards, ...chosen.decide(m, undefined)])] })) : [r];
+      found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, new Set([view.cls.name]))).flatMap(perMethod));
+    }
   }
   for (const def of definitions) if (def.kind === "def" && def.indent === 0) found.push(...functionView(source, def));
   return found;
+}
+
+type Decide = (method: string, action: string | undefined) => string[];
+
+/**
+ * A view whose own `get_permissions` is a plain choice on the action or the method
+ * (drf-get-permissions.ts): the guards it gives each route, and the guards of its own
+ * `permission_classes` (they apply only where the choice returns `super().get_permissions()`).
+ * A test that cannot be decided for a route gives the class's permissions, as `super()` does.
+ */
+function chosenPermissions(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>): { decide: Decide; own: string[] } | undefined {
+  const method = view.methods.find((m) => m.name === "get_permissions");
+  const choice = method && permissionChoice(source, method);
+  if (!choice) return undefined;
+  const attribute = classAttribute(source, definitions, view.cls, "permission_classes");
+  const own = attribute ? permissionGuards(source.code, attribute) : [];
+  const classPermissions = attribute ? own : drfPermissions(source, definitions, view, local, true);
+  return {
+    own,
+    decide: (httpMethod, action) => {
+      const chosen = choice(httpMethod, action);
+      return chosen === undefined || chosen === "super" ? classPermissions : chosen;
+    },
+  };
 }
 
 /**
@@ -79,13 +108,14 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
  * `get_permissions`), the settings' default (DRF_DEFAULT_PERMISSIONS, read after linking).
  * Django's own views get none.
  */
-function drfPermissions(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>): string[] {
+function drfPermissions(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>, besideOwnChoice = false): string[] {
   const seen = new Set<string>([view.cls.name]);
   let drf = false;
   const visit = (current: ViewClass): string[] | undefined => {
     const own = classAttribute(source, definitions, current.cls, "permission_classes");
     if (own) return current === view ? [] : permissionGuards(source.code, own);
-    if (current.methods.some((m) => m.name === "get_permissions")) return [];
+    // The view's own get_permissions is read apart (chosenPermissions): here it is what super() gives.
+    if (current.methods.some((m) => m.name === "get_permissions") && !(besideOwnChoice && current === view)) return [];
     for (const base of current.bases) {
       const parent = local.get(last(base));
       if (parent && !seen.has(parent.cls.name)) {
@@ -114,13 +144,19 @@ function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, seen: 
   return [...methods];
 }
 
-/** The standard actions of a ViewSet through its bases, or undefined when it is not a ViewSet. */
-function viewSetActions(view: ViewClass, local: Map<string, ViewClass>): string[] | undefined {
+/**
+ * The standard actions of a ViewSet through its bases, or undefined when it is not a ViewSet. A
+ * base named like a class of the module is that class, unless it is the class itself or one
+ * already seen (`class CreateModelMixin(mixins.CreateModelMixin)` extends DRF's mixin).
+ */
+function viewSetActions(view: ViewClass, local: Map<string, ViewClass>, seen = new Set([view.cls.name])): string[] | undefined {
   let viewSet = false;
   const actions = new Set<string>();
   for (const base of view.bases) {
-    const parent = local.get(last(base));
-    const inherited = parent ? viewSetActions(parent, local) : VIEWSET_ACTIONS[last(base)] ?? (/ViewSet$/.test(base) ? actionsByName(last(base)) : undefined);
+    const found = local.get(last(base));
+    const parent = found && !seen.has(found.cls.name) ? found : undefined;
+    if (parent) seen.add(parent.cls.name);
+    const inherited = parent ? viewSetActions(parent, local, seen) : VIEWSET_ACTIONS[last(base)] ?? (/ViewSet$/.test(base) ? actionsByName(last(base)) : undefined);
     if (inherited === undefined) continue;
     viewSet = true;
     for (const a of inherited) actions.add(a);
@@ -143,7 +179,7 @@ function actionsByName(name: string): string[] {
 }
 
 /** A ViewSet's routes as a DRF router generates them: list, `{lookup}` detail, and `@action` routes. */
-function viewSet(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>): Registration[] {
+function viewSet(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>, decide?: Decide): Registration[] {
   const { cls } = view;
   const attribute = (name: string) => classAttribute(source, definitions, cls, name);
   const lookupSpan = attribute("lookup_url_kwarg") ?? attribute("lookup_field");
@@ -152,7 +188,8 @@ function viewSet(source: RouteSource, definitions: readonly Definition[], view: 
   const allowed = allowedSpan ? new Set(stringList(source, allowedSpan, new Map()).map((m) => m.toUpperCase())) : undefined;
   const found: Registration[] = [{ type: "router", framework: FRAMEWORK, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }];
   const route = (method: string, path: string, handler: string, line: number, guards: string[]) => {
-    if (!allowed || allowed.has(method)) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path, handler: `${cls.name}.${handler}`, guards, owner: cls.name, line });
+    const chosen = decide ? [...new Set([...guards, ...decide(method, handler)])] : guards;
+    if (!allowed || allowed.has(method)) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path, handler: `${cls.name}.${handler}`, guards: chosen, owner: cls.name, line });
   };
   for (const action of viewSetActions(view, local) ?? []) {
     const own = view.methods.find((m) => m.name === action);
