@@ -32,7 +32,7 @@ type Node = {
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
 
 type Versioning = NonNullable<Extract<Registration, { type: "global" }>["version"]>;
-type Emitted = LinkedRoute & { version?: string };
+type Emitted = LinkedRoute & { version?: string; anonymous?: boolean };
 type Global = Extract<Registration, { type: "global" }>;
 type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
 
@@ -202,7 +202,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     const own = [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
-      const emitted = emit(route, writtenIn.get(route) ?? current.file, base, [...own, ...scoped, ...route.guards]);
+      const emitted = emit(route, writtenIn.get(route) ?? current.file, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
       linked.push(...(optionsUnknown && route.afterOptionsPrefix ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
     }
     const next = new Set(path).add(current.key);
@@ -214,14 +214,14 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
 
-  const routes = [...linked, ...standalone].map(({ version, ...route }) => {
+  const routes = [...linked, ...standalone].map(({ version, anonymous, ...route }) => {
     const uri = versioning.get(route.framework);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";
     return {
       ...route,
       path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path,
-      guards: [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
+      guards: anonymous ? route.guards : [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
     };
   });
   // One registration reached along two mounts that give it the same path (a router handed to a
@@ -247,6 +247,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     guards: [...new Set(guards)],
     kind: route.kind,
     ...(route.version === undefined ? {} : { version: route.version }),
+    ...(route.anonymous ? { anonymous: true } : {}),
   }));
 }
 

@@ -36,6 +36,8 @@ export const Registration = z.discriminatedUnion("type", [
     pathFrom: z.string().optional(),
     /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
     afterOptionsPrefix: z.boolean().optional(),
+    /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
+    anonymous: z.boolean().optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({

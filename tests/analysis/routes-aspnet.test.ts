@@ -1,5 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const aspnet = suite("ASP.NET Core controller routes");
@@ -20,6 +22,33 @@ aspnet("attribute routes with [controller]/[action] tokens, constants, API versi
     "ALL /Home/Index src/Shop.Api/Controllers/HomeController.cs:7 HomeController.Index",
     "GET /orders/Legacy src/Shop.Api/Controllers/V2/OrdersController.cs:19 OrdersController.Legacy",
     "POST /orders/Legacy src/Shop.Api/Controllers/V2/OrdersController.cs:19 OrdersController.Legacy",
+  ]);
+});
+
+aspnet("MapControllers().RequireAuthorization() guards every action but those marked [AllowAnonymous]", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "Api/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapControllers().RequireAuthorization();\napp.Run();\n",
+    "Api/Controllers/ArticlesController.cs": [
+      "[ApiController]",
+      '[Route("api/articles")]',
+      "public class ArticlesController : ControllerBase",
+      "{",
+      "    [HttpGet]",
+      "    [AllowAnonymous]",
+      "    public IActionResult List() => Ok();",
+      "",
+      "    [HttpPost]",
+      "    public IActionResult Create() => Ok();",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/articles",
+    "POST /api/articles [RequireAuthorization]",
   ]);
 });
 

@@ -56,7 +56,8 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     const routes = action.attributes.filter((a) => a.name === "Route").map(value);
     if (attributed && verbs.length === 0 && routes.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
-    const guards = attribute(action.attributes, "AllowAnonymous") ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
+    const anonymous = !!attribute(action.attributes, "AllowAnonymous");
+    const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
     const tokens = (t: string) => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, name).replace(/\[area\]/gi, area ? value(area) ?? "" : "");
@@ -72,7 +73,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
       const absolute = /^~?\//.test(t.path);
       for (const base of absolute ? [""] : bases) {
         for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
-          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at) });
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}) });
         }
       }
     }
