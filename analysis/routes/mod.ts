@@ -13,6 +13,7 @@ import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
+import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
@@ -62,7 +63,7 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)

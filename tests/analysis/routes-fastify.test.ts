@@ -82,4 +82,18 @@ fastify("register options held in a const of the file (const options = { prefix:
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["POST /api/users/login"]);
 });
 
+fastify("a prefix the config takes from the environment (prefix: process.env.API_PREFIX) is read from .env.example, never from .env", () => {
+  const root = tempDir("tool-fastify-sample-prefix-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4", "fastify-plugin": "^4" } }),
+    "index.js": 'const getConfig = require("./config");\nconst users = require("./users");\nconst main = async () => {\n  const config = await getConfig();\n  const server = require("fastify")();\n  server.register(users, config);\n};\nmain();\n',
+    "config.js": "module.exports = async () => ({ prefix: process.env.API_PREFIX, port: process.env.PORT });\n",
+    "users.js": 'const fp = require("fastify-plugin");\nasync function users(server, options) {\n  server.route({ method: "POST", path: options.prefix + "/users/login", handler: login });\n}\nmodule.exports = fp(users);\n',
+    ".env.example": "PORT=3000\nAPI_PREFIX=/api\n",
+    ".env": "API_PREFIX=/secret-local\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["POST /api/users/login"]);
+});
+
 fastify.run();

@@ -1,0 +1,50 @@
+/**
+ * The prefix of routes written after `options.prefix` whose mount's options the linker could
+ * not read (prefixUnknown), when the project takes it from the environment in one place
+ * (`prefix: env.API_PREFIX`, `prefix: process.env.API_PREFIX`) and an example env file
+ * (`.env.example`, `.env.sample`, `.env.template`; never `.env`) gives that variable a path
+ * (`API_PREFIX=/api`). Added after linking. Only a variable named for a prefix or path is read,
+ * and only a value that is a path: nothing else of the example file is looked at.
+ */
+import { EXAMPLE_FILES } from "../../configuration/mod.ts";
+import type { ContractProject } from "../contracts/mod.ts";
+import { underPrefix } from "../app-configs.ts";
+import type { LinkedRoute } from "../link.ts";
+
+type Project = Pick<ContractProject, "listed" | "has" | "text">;
+
+const FROM_ENV = /\bprefix\s*:\s*(?:process\s*\.\s*)?env\s*(?:\.\s*([A-Z_][A-Z0-9_]*)|\[\s*["']([A-Z_][A-Z0-9_]*)["']\s*\])/g;
+const PREFIX_NAME = /PREFIX|PATH|BASE|ROOT/;
+const SOURCE = /\.(?:[cm]?[jt]s)$/;
+const NOT_PRODUCT = /(?:^|\/)(?:node_modules|tests?|__tests__|spec|examples?)\//;
+
+export function sampleEnvPrefix(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  let prefix: string | undefined | null = null; // read on the first route that needs it
+  return (route) => {
+    if (!route.prefixUnknown) return route;
+    prefix ??= readPrefix(project);
+    if (!prefix) return route;
+    const { prefixUnknown: _, ...known } = route;
+    return { ...known, path: underPrefix(prefix, route.path) } as typeof route;
+  };
+}
+
+/** The sample value of the one variable the project's code sets a `prefix` from, or undefined. */
+function readPrefix(project: Project | undefined): string | undefined {
+  if (!project) return undefined;
+  const names = new Set<string>();
+  for (const path of project.listed) {
+    if (!SOURCE.test(path) || NOT_PRODUCT.test(path)) continue;
+    const text = project.text(path);
+    if (!text?.includes("prefix")) continue;
+    for (const m of text.matchAll(FROM_ENV)) names.add((m[1] ?? m[2])!);
+  }
+  const [name] = names;
+  if (names.size !== 1 || !PREFIX_NAME.test(name!)) return undefined;
+  for (const path of project.listed) {
+    if (!EXAMPLE_FILES.includes(path.slice(path.lastIndexOf("/") + 1))) continue;
+    const value = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*=[ \\t]*["']?([^"'\\s#]*)`, "m").exec(project.text(path) ?? "")?.[1];
+    if (value && /^\/[\w\-/.]*$/.test(value)) return value;
+  }
+  return undefined;
+}
