@@ -55,23 +55,14 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     return found;
   };
   const exportsOf = new Map<string, Map<string, string>>();
-  const optionalGuards = new Map<string, Set<string>>();
   for (const [file, routes] of files) {
     const exported = new Map<string, string>();
     for (const r of routes.registrations) {
       if (r.type === "export") exported.set(r.as, r.local);
       if (r.type === "router") node(file, r.name, r.framework).router = r;
-      if (r.type === "optional-guard") optionalGuards.set(file, (optionalGuards.get(file) ?? new Set()).add(r.local));
     }
     exportsOf.set(file, exported);
   }
-  /** Whether a guard name stands for middleware made optional where it is defined, in this file or the one it is imported from. */
-  const guarding = (file: string) => (name: string): boolean => {
-    if (optionalGuards.get(file)?.has(name)) return false;
-    const binding = files.get(file)?.bindings.find((b) => b.local === name);
-    const target = binding && resolve(file, binding.specifier);
-    return !target || !optionalGuards.get(target)?.has(exportsOf.get(target)?.get(binding.imported) ?? binding.imported);
-  };
   const qualified = qualifiedLookup([...nodes.values()].map((n) => ({ file: n.file, name: n.router!.name, framework: n.router!.framework, value: n })), resolve);
 
   /** The router node a name stands for in a file: a local router, or an imported one. */
@@ -149,15 +140,14 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
         return [{ arg: s, child: target ? exported(target, "default", r.framework, 1) : undefined, prefix: "", guards: [] }];
       }),
     ];
-    const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName).filter(guarding(file));
-    const own = r.guards.filter(guarding(file));
+    const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
     for (const { child, prefix, guards } of children) {
       if (child && child !== parent) {
-        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...own, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}) });
+        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}) });
         mounted.add(child.key);
       }
     }
-    for (const name of [...middleware, ...own]) parent.guards.push({ prefix: r.prefix, name });
+    for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
     const router = lookup(file, r.pathFrom!, r.framework)?.router;
@@ -182,8 +172,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
-        const written = { ...r, guards: r.guards.filter(guarding(file)) };
-        const route = written.pathFrom === undefined ? written : withPathFrom(file, written);
+        const route = r.pathFrom === undefined ? r : withPathFrom(file, r);
         if (!route) continue; // its resource class is not known: nor is its path
         if (route.owner === "") standalone.push(...emit(route, file, "", route.guards));
         else if (lookup(file, route.owner, route.framework)?.routes.push(route)) writtenIn.set(route, file);

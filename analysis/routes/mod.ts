@@ -13,6 +13,7 @@ import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
+import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths } from "./jvm/context-path.ts";
@@ -54,8 +55,9 @@ export function routesSection(
   const byPath = moduleResolver(files.keys());
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
   const reexported = (file: string) => reexports.get(file) ?? [];
+  const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file) };
   const linked = [
-    ...linkRoutes(project ? fillImportedValues(files, { resolve, reexports: reexported, text: (file) => project.text(file) }) : files, resolve, reexported),
+    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported),
     ...(project ? filesystemRoutes(project, (file) => handlers.get(file) ?? []) : []),
   ];
 

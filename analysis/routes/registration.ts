@@ -76,12 +76,6 @@ export const Registration = z.discriminatedUnion("type", [
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),
   /**
-   * A guard-named middleware this file makes with arguments that let anonymous callers through
-   * (`const jwt = koaJwt({ passthrough: true })`): where it is used, here or through an import,
-   * it reads the caller without requiring one.
-   */
-  z.object({ type: z.literal("optional-guard"), local: z.string() }),
-  /**
    * A prefix, guard or URI versioning that applies to every route of the framework (NestJS
    * setGlobalPrefix, useGlobalGuards, enableVersioning): under versioning, routes are served at
    * `{prefix}{version}`, with `defaultVersion` for routes that declare none.

@@ -75,9 +75,8 @@ import { shelf } from "./shelf.ts";
 import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
-import { optionalGuardsJs } from "./optional-guards-js.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, optionalGuardsJs, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

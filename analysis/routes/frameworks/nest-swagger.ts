@@ -14,7 +14,7 @@ export const nestSwagger: Framework = {
   id: "nest-swagger",
   name: "NestJS Swagger",
   languages: ["javascript", "typescript"],
-  hint: /SwaggerModule\s*\.\s*setup\b/,
+  hint: /SwaggerModule/,
   scan(source) {
     const constants = jsConstants(source);
     const found: Registration[] = [];

@@ -1,0 +1,77 @@
+/**
+ * Guard-named middleware made with arguments that let everyone through (`export const jwt =
+ * koaJwt({ passthrough: true })`, `module.exports = expressjwt({ credentialsRequired: false })`):
+ * it reads the caller when there is one and guards nothing. Checked before linking, by reading
+ * where each guard name used by a route or a mount is defined: in its own module, or the one it
+ * is imported from. Only the few guard names of route files are looked up, so files that define
+ * no routes are read only when a route file imports a guard from them.
+ */
+import { isGuardName, optionalByArguments } from "../paths.ts";
+import type { FileRoutes, Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
+import type { ModuleAccess } from "./imported.ts";
+
+/** The files' registrations without the guards and middleware names that stand for optional middleware. */
+export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
+  const known = new Map<string, boolean>();
+  const texts = new Map<string, string | undefined>();
+  const read = { resolve: access.resolve, text: (f: string) => (texts.has(f) ? texts.get(f) : texts.set(f, access.text(f)).get(f)) };
+  const optional = (file: string, name: string): boolean => {
+    const key = `${file}\0${name}`;
+    let found = known.get(key);
+    if (found === undefined) known.set(key, (found = definedOptional(files, read, file, name)));
+    return found;
+  };
+  const keep = (file: string) => (name: string) => !IDENTIFIER.test(name) || !isGuardName(name) || !optional(file, name);
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    if (!JS_FILE.test(file)) {
+      result.set(file, routes);
+      continue;
+    }
+    const registrations = routes.registrations.map((r): Registration => {
+      if (r.type === "route" && r.guards.length) return { ...r, guards: r.guards.filter(keep(file)) };
+      if (r.type === "use") return { ...r, guards: r.guards.filter(keep(file)), args: r.args.filter(keep(file)) };
+      return r;
+    });
+    result.set(file, { ...routes, registrations });
+  }
+  return result;
+}
+
+/** Whether `name` in `file` is optional middleware, made in the file or imported from where it is. */
+function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">, file: string, name: string): boolean {
+  const local = name.split(".")[0]!;
+  const binding = files.get(file)?.bindings.find((b) => b.local === local);
+  if (!binding) return madeOptional(access.text(file) ?? "", local);
+  const target = access.resolve(file, binding.specifier);
+  const text = target === undefined ? undefined : access.text(target);
+  if (text === undefined) return false;
+  if (binding.imported === "default") return defaultOptional(text);
+  // `auth.optional` of `import * as auth`: the module's export `optional`.
+  const exported = binding.imported === "*" ? name.split(".")[1] : binding.imported;
+  return exported !== undefined && IDENTIFIER.test(exported) && madeOptional(text, exported);
+}
+
+const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
+// A middleware named in code (`jwt`, `auth.optional`), not a guard written with arguments.
+const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const made = (name: string) => new RegExp(`\\b(?:const|let|var)\\s+${name.replace(/[$.]/g, "\\$&")}\\s*(?::[^=;\\n]+)?=\\s*(?:await\\s+)?[A-Za-z_$][\\w$.]*\\s*\\(`, "g");
+const DEFAULT_MADE = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*(?:await\s+)?[A-Za-z_$][\w$.]*\s*\(/g;
+const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m;
+
+/** `const name = make({ passthrough: true })` in the text. */
+function madeOptional(text: string, name: string): boolean {
+  return [...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1));
+}
+
+/** A default export made by such a call, or naming a constant made so. */
+function defaultOptional(text: string): boolean {
+  if ([...text.matchAll(DEFAULT_MADE)].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
+  const name = DEFAULT_NAME.exec(text)?.[1];
+  return name !== undefined && madeOptional(text, name);
+}
+
+function optionalCall(text: string, open: number): boolean {
+  return optionalByArguments(text.slice(open + 1, callArguments(text, open).end - 1));
+}
