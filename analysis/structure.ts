@@ -108,6 +108,10 @@ export function structure(root: string, options: AnalyzeOptions) {
         line: f.parseError!.line,
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
       })),
+      ...facts.flatMap((f) => (f.routes?.scanErrors ?? []).map((e) => ({
+        file: f.path,
+        message: `the ${e.framework} routes of this file could not be read (${e.message}); the rest of the analysis stands`,
+      }))),
       ...languageWarnings(options.includeAll ? facts : facts.filter((f) => PRODUCT_ROLES.has(roleOf(f.path)))),
       ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
       ...(analysisConfigError ? [{ message: `.tool/config.json ${analysisConfigError.key}: ${analysisConfigError.reason}; the defaults are used` }] : []),

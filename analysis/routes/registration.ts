@@ -104,5 +104,7 @@ export type Binding = z.infer<typeof Binding>;
 export const FileRoutes = z.object({
   registrations: z.array(Registration),
   bindings: z.array(Binding),
+  /** Frameworks whose scanner failed on this file: their routes are missing, the rest stands. */
+  scanErrors: z.array(z.object({ framework: z.string(), message: z.string() })).optional(),
 });
 export type FileRoutes = z.infer<typeof FileRoutes>;
