@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { analyze } from "../../analysis/mod.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const hanami = suite("Hanami routes");
@@ -77,7 +77,7 @@ function hanamiProject(): string {
 }
 
 hanami("apps mounted in config/environment.rb take their path; actions get the callbacks of controller.prepare unless they empty them", () => {
-  const lines = analyze(hanamiProject()).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  const lines = guardedRoutes(hanamiProject());
   assert.equal(lines, [
     "GET /about",
     "GET /api/articles",

@@ -1,8 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { analyze } from "../../analysis/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const spring = suite("Spring routes");
 
@@ -58,7 +57,7 @@ spring("a Kotlin handler's non-null @AuthenticationPrincipal requires a signed-i
     ].join("\n"),
   });
   git(root, "init", "-q");
-  const lines = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  const lines = guardedRoutes(root);
   assert.equal(lines, ["GET /api/articles", "POST /api/articles [AuthenticationPrincipal]", "GET /api/articles/{slug}", "POST /api/tags"]);
 });
 

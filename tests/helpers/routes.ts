@@ -9,3 +9,8 @@ export function routeLines(fixture: string, kind?: string): string[] {
       `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`
     );
 }
+
+/** Every route of a repository as `METHOD /path [guards]` (the guards only when there are some), in report order. */
+export function guardedRoutes(root: string): string[] {
+  return analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+}
