@@ -75,12 +75,19 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     const target = resolve(file, binding.specifier);
     return target ? exported(target, binding.imported, framework, depth + 1) : undefined;
   };
-  /** `routes.users` where `routes` is a whole module (`import * as routes`, `require("./routes")`): its export `users`. */
+  /**
+   * `routes.users` where `routes` is a whole module (`import * as routes`, `require("./routes")`):
+   * its export `users`; where `routes` is an exported object (`const { routes } = require(...)`
+   * of `module.exports = { routes: { users } }`): the export `routes.users`.
+   */
   const member = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     const dot = name.indexOf(".");
-    const module = dot > 0 ? files.get(file)?.bindings.find((b) => b.local === name.slice(0, dot) && (b.imported === "*" || b.imported === "default")) : undefined;
+    const module = dot > 0 ? files.get(file)?.bindings.find((b) => b.local === name.slice(0, dot)) : undefined;
     const target = module && resolve(file, module.specifier);
-    return target ? exported(target, name.slice(dot + 1), framework, depth + 1) : undefined;
+    if (!target) return undefined;
+    const whole = module.imported === "*" || module.imported === "default";
+    return exported(target, whole ? name.slice(dot + 1) : `${module.imported}${name.slice(dot)}`, framework, depth + 1) ??
+      (module.imported === "default" ? exported(target, `default${name.slice(dot)}`, framework, depth + 1) : undefined);
   };
   const exported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     const local = exportsOf.get(file)?.get(name);

@@ -2,7 +2,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { joinPaths, normalizePath } from "../../analysis/routes/paths.ts";
-import { fixtureRepo, runTool, tempDir, writeFiles, git } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, runTool, tempDir, writeFiles, git } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -112,6 +113,20 @@ express("routes in tests, comments and strings are not routes, and route files a
   assert.not.ok(report.routes.items.some((r) => r.file.startsWith("test/")));
   assert.not.ok(report.routes.items.some((r) => r.path.includes("commented") || r.path.includes("not-a-route")));
   assert.not.ok(report.files.find((f) => f.path === "src/routes/admin.js")!.unused);
+});
+
+express("a router handed to functions of other modules (initControllers(router), users.init(router)) carries their routes, under its mount", () => {
+  const root = tempDir("tool-express-handed-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "api/index.js": "const express = require('express');\nconst { initControllers } = require('./controllers/index.js');\nconst app = express();\nconst router = express.Router();\ninitControllers(router);\napp.use('/api', router);\napp.listen(3000);\n",
+    "api/controllers/index.js": "const { userController } = require('./userController.js');\nconst articles = require('./articleController.js');\n\nconst init = async router => {\n  userController.init(router);\n  articles.register(router);\n};\n\nmodule.exports = { initControllers: init };\n",
+    "api/controllers/userController.js": "const init = async router => {\n  router.post('/users', register);\n  router.get('/user', requireUser, current);\n};\n\nmodule.exports = { userController: { init } };\n",
+    "api/controllers/articleController.js": "function register(router) {\n  router.get('/articles', list);\n}\n\nmodule.exports = { register };\n",
+    "api/unused.js": "const mount = router => {\n  router.get('/never', never);\n};\nmodule.exports = { mount };\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /api/articles", "GET /api/user [requireUser]", "POST /api/users"]);
 });
 
 express.run();

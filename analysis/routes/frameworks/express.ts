@@ -2,6 +2,7 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
+import { functionScopes } from "../js/functions.ts";
 import { jsPath, pathConstants, usePrefix } from "../js/values.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
@@ -11,6 +12,12 @@ const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
 const EXPORTED_ROUTER = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(/g;
+// Parameter names that hold a router or an app.
+const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
+// `name(router)` or `module.name(router, ...)`: a call handing over a router.
+const HANDED = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+// Calls that take a router without registering on it.
+const NOT_HANDING = /(?:^|\.)(?:use|route|listen|require|console|log|push|set|emit|resolve|then|catch|bind|call|apply|createServer|Router|express)$/;
 
 /**
  * Express: apps and routers (`express()`, `express.Router()`), `owner.METHOD(path, ...mw,
@@ -21,7 +28,7 @@ export const express: Framework = {
   id: "express",
   name: "Express",
   languages: ["javascript", "typescript"],
-  hint: /\bexpress\b|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]/,
+  hint: /\bexpress\b|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]|\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,)]/,
   scan(source) {
     const registrations: Registration[] = [];
     const routers = new Set<string>();
@@ -41,8 +48,31 @@ export const express: Framework = {
       }
     }
     const constants = pathConstants(source);
+    // Outside a file that names Express, a named function that takes a router registers on it
+    // (`const init = router => { router.post(...) }`): a router of its own, served only where
+    // an Express file hands it one (`initControllers(router)`), as a Koa file never does.
+    const handed = usesExpress ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.params.some((p) => ROUTER_PARAM.test(p)));
+    const handedRouters = new Set<string>();
+    const ownerAt = (name: string, at: number) => {
+      const owner = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name))?.name ?? name;
+      if (owner !== name && !handedRouters.has(owner)) {
+        handedRouters.add(owner);
+        registrations.push({ type: "router", framework: "express", name: owner, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(at) });
+      }
+      return owner;
+    };
     for (const m of source.code.matchAll(CALL)) {
-      registrations.push(...callRegistrations(source, m[1]!, m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants).registrations);
+      registrations.push(...callRegistrations(source, ownerAt(m[1]!, m.index), m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants).registrations);
+    }
+    // A router handed to a function (`initControllers(router)`, `users.init(router)`) is where
+    // that function's routes hang.
+    for (const m of source.code.matchAll(HANDED)) {
+      const callee = m[1]!.replace(/\s+/g, "");
+      const at = m.index + m[0].length;
+      if (METHODS.includes(callee.split(".").at(-1)!) || NOT_HANDING.test(callee)) continue;
+      const router = ownerAt(m[2]!, at);
+      if (!routers.has(router) && !handedRouters.has(router)) continue;
+      registrations.push({ type: "use", framework: "express", owner: router, prefix: "", args: [callee], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
     }
     // Calls chained on a router as it is made: `const api = Router().use(a).use(b)`, and
     // `export default Router().use("/api", api)`, a router nobody names, exported as it is made.

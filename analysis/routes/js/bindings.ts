@@ -1,5 +1,5 @@
 import type { Binding, Registration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const IMPORT = /\bimport\s+(?:type\s+)?([\s\S]*?)\s+from\s*(["'])/g;
 const REQUIRE = /\b(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?require\s*\(\s*(["'`])/g;
@@ -40,6 +40,8 @@ const EXPORT_DEFAULT = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 const EXPORT_CONST = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g;
 const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const MODULE_EXPORTS = /\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
+// `module.exports = { initControllers: init, users: { init } }`, `export default { init }`.
+const EXPORTED_OBJECT = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*\{/g;
 const EXPORTS_PROPERTY = /\b(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)/g;
 // koa-router's middleware of a router stands for the router: `export const userRoutes = router.routes()`,
 // `export default router.routes()`, `module.exports = router.middleware()`.
@@ -60,5 +62,27 @@ export function jsExports(source: RouteSource): Registration[] {
   for (const m of source.code.matchAll(MODULE_EXPORTS)) add(m[1]!, "default");
   for (const m of source.code.matchAll(EXPORTS_PROPERTY)) add(m[2]!, m[1]!);
   for (const m of source.code.matchAll(EXPORT_ROUTER_MIDDLEWARE)) add(m[2]!, m[1] ?? "default");
+  for (const m of source.code.matchAll(EXPORTED_OBJECT)) objectExports(source.code, m.index + m[0].length - 1, "", add);
   return exports;
+}
+
+/**
+ * The names an exported object literal gives: `{ a, b: c }` exports a and b (as c), `{ users:
+ * { init } }` exports `users.init`; a value that is not a name (a call, a literal) gives none.
+ */
+function objectExports(code: string, open: number, path: string, add: (local: string, as: string) => void, depth = 0): void {
+  const { args } = callArguments(code, open);
+  for (const entry of args) {
+    const text = code.slice(entry.start, entry.end).trim();
+    const short = /^([A-Za-z_$][\w$]*)$/.exec(text);
+    if (short) {
+      add(short[1]!, path + short[1]!);
+      continue;
+    }
+    const pair = /^([A-Za-z_$][\w$]*)\s*:\s*/.exec(text);
+    if (!pair) continue;
+    const value = text.slice(pair[0].length);
+    if (/^[A-Za-z_$][\w$]*$/.test(value)) add(value, path + pair[1]!);
+    else if (value.startsWith("{") && depth < 2) objectExports(code, entry.start + code.slice(entry.start).indexOf("{", pair[0].length), `${path}${pair[1]}.`, add, depth + 1);
+  }
 }
