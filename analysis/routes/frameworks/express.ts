@@ -12,8 +12,9 @@ const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
 const EXPORTED_ROUTER = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(/g;
-// Parameter names that hold a router or an app.
+// Parameter names that hold a router or an app, and a function taking one (`(router) =>`, `router =>`, `function f(app)`).
 const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
+const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
 // `name(router)` or `module.name(router, ...)`: a call handing over a router.
 const HANDED = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
 // Calls that take a router without registering on it.
@@ -51,7 +52,8 @@ export const express: Framework = {
     // Outside a file that names Express, a named function that takes a router registers on it
     // (`const init = router => { router.post(...) }`): a router of its own, served only where
     // an Express file hands it one (`initControllers(router)`), as a Koa file never does.
-    const handed = usesExpress ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.params.some((p) => ROUTER_PARAM.test(p)));
+    // Reading every function of the file costs: only when one may take a router.
+    const handed = usesExpress || !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.params.some((p) => ROUTER_PARAM.test(p)));
     const handedRouters = new Set<string>();
     const ownerAt = (name: string, at: number) => {
       const owner = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name))?.name ?? name;
