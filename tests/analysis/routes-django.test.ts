@@ -181,4 +181,48 @@ django("get_permissions choosing by action or method gives each route its guards
   ]);
 });
 
+django("a handler that turns an anonymous caller away at its top is guarded; one that only reads the user is not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "config/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework.routers import DefaultRouter",
+      "from profiles.views import ProfileViewSet, FeedView",
+      "router = DefaultRouter(trailing_slash=False)",
+      "router.register('profiles', ProfileViewSet, basename='profile')",
+      "urlpatterns = [path('api/', include(router.urls)), path('api/feed', FeedView.as_view())]",
+      "",
+    ].join("\n"),
+    "profiles/views.py": [
+      "from rest_framework import mixins, status, viewsets",
+      "from rest_framework.decorators import action",
+      "from rest_framework.exceptions import PermissionDenied",
+      "from rest_framework.response import Response",
+      "from rest_framework.views import APIView",
+      "",
+      "class ProfileViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):",
+      "    lookup_field = 'username'",
+      "",
+      "    def retrieve(self, request, username=None):",
+      "        viewer = request.user if request.user.is_authenticated else None",
+      "        return Response({})",
+      "",
+      "    @action(detail=True, methods=['POST'])",
+      "    def follow(self, request, username=None):",
+      "        if request.user.is_anonymous:",
+      "            raise PermissionDenied()",
+      "        return Response({})",
+      "",
+      "class FeedView(APIView):",
+      "    def get(self, request):",
+      "        if not request.user.is_authenticated:",
+      "            return Response(status=status.HTTP_401_UNAUTHORIZED)",
+      "        return Response([])",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /api/feed [request.user]", "GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [request.user]"]);
+});
+
 django.run();

@@ -1,5 +1,5 @@
 import { classAttribute, type Definition } from "../python/definitions.ts";
-import { decoratorGuards, permissionGuards } from "../python/guards.ts";
+import { decoratorGuards, handlerCheckGuards, permissionGuards } from "../python/guards.ts";
 import { pythonValue, stringList } from "../python/values.ts";
 import { permissionChoice } from "../python/drf-get-permissions.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
@@ -193,7 +193,7 @@ function viewSet(source: RouteSource, definitions: readonly Definition[], view: 
   };
   for (const action of viewSetActions(view, local) ?? []) {
     const own = view.methods.find((m) => m.name === action);
-    route(ACTIONS[action]!.method, ACTIONS[action]!.detail ? lookup : "", action, own?.line ?? cls.line, own ? decoratorGuards(source.code, own.decorators) : []);
+    route(ACTIONS[action]!.method, ACTIONS[action]!.detail ? lookup : "", action, own?.line ?? cls.line, own ? [...decoratorGuards(source.code, own.decorators), ...handlerCheckGuards(source, own)] : []);
   }
   for (const method of view.methods) {
     // `@action(detail=True)`, and DRF 3.7's `@detail_route`/`@list_route`.
@@ -207,7 +207,7 @@ function viewSet(source: RouteSource, definitions: readonly Definition[], view: 
     const path = isDetail ? `${lookup}/${segment}` : segment;
     const methods = keywords.get("methods");
     const permissions = keywords.get("permission_classes");
-    const guards = [...(permissions ? permissionGuards(source.code, permissions) : []), ...decoratorGuards(source.code, method.decorators)];
+    const guards = [...(permissions ? permissionGuards(source.code, permissions) : []), ...decoratorGuards(source.code, method.decorators), ...handlerCheckGuards(source, method)];
     for (const m of methods ? stringList(source, methods, new Map()) : ["get"]) route(m.toUpperCase(), path, method.name, decorator.line, guards);
   }
   return found;
@@ -234,7 +234,7 @@ function functionView(source: RouteSource, def: Definition): Registration[] {
       if (listed.length === d.args.positional.length && listed.every((m) => /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(m))) methods = listed;
     }
   }
-  const guards = decoratorGuards(source.code, def.decorators);
+  const guards = [...decoratorGuards(source.code, def.decorators), ...handlerCheckGuards(source, def)];
   // An `@api_view` without `@permission_classes` has the settings' default permissions.
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);

@@ -1,6 +1,7 @@
 import { callArguments } from "../source.ts";
 import { isGuardName, optionalByArguments } from "../paths.ts";
-import type { Decorator } from "./definitions.ts";
+import type { Decorator, Definition } from "./definitions.ts";
+import type { RouteSource } from "../source.ts";
 import type { Span } from "./values.ts";
 
 // Python's own auth vocabulary on top of the shared one: FastAPI dependencies and Django/Flask decorators.
@@ -58,4 +59,24 @@ export function guardNames(code: string, span: Span): string[] {
 /** Permission classes (`[IsAuthenticated, IsOwner]`, `IsAdminUser | IsStaff`): every class but AllowAny guards. */
 export function permissionGuards(code: string, span: Span): string[] {
   return [...code.slice(span.start, span.end).matchAll(NAMES)].map((m) => m[0]).filter((n) => /^[A-Z]/.test(n.split(".").at(-1)!) && !NOT_GUARD.test(n));
+}
+
+// A handler that turns an anonymous caller away itself, at its top: `if request.user.is_anonymous:
+// raise PermissionDenied()`, `if not request.user.is_authenticated: return Response(status=401)`,
+// `if not current_user.is_authenticated: abort(401)`.
+const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.is_authenticated|current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
+const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden)\b|\babort\s*\(\s*40[13]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b/i;
+
+/** `request.user` when a handler's first lines refuse an anonymous caller, else nothing. */
+export function handlerCheckGuards(source: RouteSource, def: Definition): string[] {
+  const lines = source.text.slice(def.start, def.end).split("\n");
+  const first = lines.findIndex((l) => /\bdef\s/.test(l));
+  const body = lines.slice(first + 1).filter((l) => l.trim() && !l.trim().startsWith("#")).slice(0, 6);
+  for (let i = 0; i < body.length; i++) {
+    const test = ANONYMOUS_TEST.exec(body[i]!);
+    if (!test) continue;
+    // The refusal on the same line (`if ...: raise X`) or the next one.
+    if (REFUSES.test(test[1]!) || REFUSES.test(body[i + 1] ?? "")) return ["request.user"];
+  }
+  return [];
 }

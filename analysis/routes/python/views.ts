@@ -1,7 +1,7 @@
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { bases, classAttribute, type Definition, members } from "./definitions.ts";
-import { decoratorGuards, guardNames, isPythonGuard, permissionGuards } from "./guards.ts";
+import { decoratorGuards, guardNames, handlerCheckGuards, isPythonGuard, permissionGuards } from "./guards.ts";
 
 /** The method names a view class handles requests with, as in Django's View and Flask's MethodView. */
 export const HANDLERS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -45,7 +45,7 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
 export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined): Registration[] {
   const { cls } = view;
   const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line });
-  const own = view.handlers.map((h) => route([h.name.toUpperCase()], `${cls.name}.${h.name}`, decoratorGuards(source.code, h.decorators), h.line));
+  const own = view.handlers.map((h) => route([h.name.toUpperCase()], `${cls.name}.${h.name}`, [...decoratorGuards(source.code, h.decorators), ...handlerCheckGuards(source, h)], h.line));
   const rest = (inherited ?? []).filter((m) => !view.handlers.some((h) => h.name.toUpperCase() === m));
   if (rest.length || !own.length) own.push(route(rest.length ? rest : ["ALL"], cls.name, [], cls.line));
   return [{ type: "router", framework, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }, ...own];
