@@ -317,7 +317,11 @@
     version = next;
     document.body.dataset.version = String(next); // the generation the page now shows
   }
-  live.addEventListener("ready", (event) => onVersion(event, false));
+  live.addEventListener("ready", (event) => {
+    onVersion(event, false);
+    // The page knows it is current (a refresh for a newer version, if any, has begun).
+    document.body.dataset.live = "ready";
+  });
   live.addEventListener("changed", (event) => onVersion(event, true));
   // A loop wrote its state (the server sends at most one event per loop per 250 ms): the Loops
   // page, that loop's page and its task's page show it.

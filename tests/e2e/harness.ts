@@ -142,12 +142,17 @@ export async function withPage(
 
 /**
  * Opens `base/#hash` (or changes the hash of an open page) and waits until console.js has
- * loaded that view: `#view` carries the address in `data-address` and no request is in flight.
+ * loaded that view: `#view` carries the address in `data-address` and no request is in flight,
+ * after the live stream's first event (which may refresh the view) was handled.
  */
-export async function openView(page: Page, base: string, hash: string): Promise<void> {
+export async function openView(page: Page, base: string, hash: string, options: { live?: boolean } = {}): Promise<void> {
   const address = hash.replace(/^#/, "");
   if (page.url().startsWith(base)) await page.evaluate((a) => (location.hash = a), address);
   else await page.goto(`${base}/#${address}`);
+  // The live stream's first event can start a refresh of the view just loaded (the page was
+  // drawn from an older index): wait for it, so that a test's click does not race a refresh.
+  // (`live: false` for a test that holds the stream back.)
+  if (options.live !== false) await page.waitForFunction(() => document.body.dataset.live === "ready");
   await viewLoaded(page, address);
 }
 

@@ -190,7 +190,7 @@ test("live: a change made before the live connection opens still refreshes the p
       await opened;
       await route.continue();
     });
-    await openView(page, base, "settings");
+    await openView(page, base, "settings", { live: false });
     assert.not.match(await viewText(page), /architecture\.depth/);
     const drawn = await indexVersion(base);
     writeFileSync(join(served.root, ".tool/config.json"), JSON.stringify({ architecture: { depth: 99 } }));
