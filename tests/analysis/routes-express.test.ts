@@ -129,6 +129,32 @@ express("a router handed to functions of other modules (initControllers(router),
   assert.equal(guardedRoutes(root), ["GET /api/articles", "GET /api/user [requireUser]", "POST /api/users"]);
 });
 
+express("a middleware that passes a caller without a token on (if (!token) return next()) reads the caller without guarding; one that refuses guards", () => {
+  const root = tempDir("tool-express-passing-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/auth.js": [
+      "const authenticate = async (req, res, next) => {",
+      "  const token = req.headers.authorization;",
+      "  if (!token) {",
+      "    return next();",
+      "  }",
+      "  req.user = verify(token);",
+      "  return next();",
+      "};",
+      "function requireUser(req, res, next) {",
+      "  if (!req.user) return res.status(401).end();",
+      "  return next();",
+      "}",
+      "module.exports = { authenticate, requireUser };",
+      "",
+    ].join("\n"),
+    "src/app.js": "const express = require('express');\nconst { authenticate, requireUser } = require('./auth');\nconst app = express();\napp.use(authenticate);\napp.get('/articles', list);\napp.post('/articles', requireUser, create);\napp.listen(3000);\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /articles", "POST /articles [requireUser]"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

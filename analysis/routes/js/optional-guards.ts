@@ -60,10 +60,21 @@ const made = (name: string) => new RegExp(`\\b(?:const|let|var)\\s+${name.replac
 const DEFAULT_MADE = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*(?:await\s+)?[A-Za-z_$][\w$.]*\s*\(/g;
 const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m;
 
-/** `const name = make({ passthrough: true })` in the text. */
+/**
+ * `const name = make({ passthrough: true })` in the text, or a middleware function of that name
+ * that lets a caller without credentials through (`if (!token) return next()`).
+ */
 function madeOptional(text: string, name: string): boolean {
-  return [...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1));
+  if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
+  const escaped = name.replace(/[$.]/g, "\\$&");
+  const header = new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?)\\{`).exec(text);
+  if (!header) return false;
+  const open = header.index + header[0].length - 1;
+  return LETS_ANONYMOUS_THROUGH.test(text.slice(open, callArguments(text, open).end));
 }
+
+// A check of the credentials that passes the caller on when there are none.
+const LETS_ANONYMOUS_THROUGH = /\bif\s*\(\s*!\s*[\w$.[\]'"]*(?:token|authorization|auth|header|bearer|jwt|cookie)[\w$.[\]'"]*\s*\)\s*\{?\s*return\s+(?:await\s+)?next\s*\(\s*\)/i;
 
 /** A default export made by such a call, or naming a constant made so. */
 function defaultOptional(text: string): boolean {
