@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { type Attribute, declared } from "../php/attributes.ts";
 import { phpConstants } from "../php/values.ts";
+import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { isLaravelGuard } from "./laravel.ts";
 
@@ -32,7 +33,7 @@ export const laravelAttributes: Framework = {
           if (!verbs?.length || uri === undefined) continue;
           const middleware = [...classGuards, ...(attribute.named.get("middleware") ?? [])];
           found.push({
-            type: "route", framework: "laravel", kind: "http", methods: verbs, path: join(prefix, uri),
+            type: "route", framework: "laravel", kind: "http", methods: verbs, path: joinPaths(prefix, uri),
             handler: `${cls.name}@${method.name}`, guards: [...new Set(middleware.filter(isLaravelGuard))], owner: "", line: attribute.line,
           });
         }
@@ -46,5 +47,3 @@ export const laravelAttributes: Framework = {
 function first(attribute: Attribute | undefined, name: string, position = 0): string | undefined {
   return (attribute?.named.get(name) ?? attribute?.positional[position])?.[0];
 }
-
-const join = (prefix: string, uri: string) => `/${[prefix, uri].flatMap((p) => p.split("/")).filter(Boolean).join("/")}`;

@@ -6,7 +6,8 @@ import { importHoles, jsConstants } from "./values.ts";
 
 const PLACEHOLDER = /\$\{([A-Za-z_$][\w$.]*)\}/g;
 const MAX_DEPTH = 8;
-const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
+/** The files whose route registrations are JavaScript's (and Vue's and Svelte's scripts). */
+export const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 
 /** How the routes stage reaches other modules: import resolution, re-exports, file text. */
 export type ModuleAccess = {

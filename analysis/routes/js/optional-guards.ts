@@ -9,7 +9,7 @@
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
-import type { ModuleAccess } from "./imported.ts";
+import { JS_FILE, type ModuleAccess } from "./imported.ts";
 
 /** The files' registrations without the guards and middleware names that stand for optional middleware. */
 export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
@@ -53,7 +53,6 @@ function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<Mo
   return exported !== undefined && IDENTIFIER.test(exported) && madeOptional(text, exported);
 }
 
-const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 // A middleware named in code (`jwt`, `auth.optional`), not a guard written with arguments.
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 const made = (name: string) => new RegExp(`\\b(?:const|let|var)\\s+${name.replace(/[$.]/g, "\\$&")}\\s*(?::[^=;\\n]+)?=\\s*(?:await\\s+)?[A-Za-z_$][\\w$.]*\\s*\\(`, "g");

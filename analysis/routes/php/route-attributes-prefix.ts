@@ -6,7 +6,7 @@
  * config/route-attributes.php (`app_path('Http/Controllers/Api') => ['prefix' => 'api']`).
  */
 import type { ContractProject } from "../contracts/mod.ts";
-import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
+import { appConfigs, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
@@ -29,8 +29,8 @@ export function routeAttributesPrefix(project: Project | undefined): <R extends 
   return (route) => {
     if (route.framework !== "laravel" || route.kind !== "http") return route;
     const app = merged.find((a) => a.root === "" || route.file.startsWith(`${a.root}/`));
-    const relative = app && app.root ? route.file.slice(app.root.length + 1) : route.file;
-    const directory = appOf(merged, route.file)?.filter((d) => relative.startsWith(`${d.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
+    const relative = app?.root ? route.file.slice(app.root.length + 1) : route.file;
+    const directory = app?.value.filter((d) => relative.startsWith(`${d.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
     return directory?.prefix ? { ...route, path: underPrefix(directory.prefix, route.path) } : route;
   };
 }

@@ -7,6 +7,7 @@
  * (`def authenticate!; end`). Only callbacks named like a check count (`authenticate!`).
  */
 import { isGuardName } from "../paths.ts";
+import { snake } from "./controllers.ts";
 
 type Read = (file: string) => string | undefined;
 
@@ -33,8 +34,7 @@ function preparedCallbacks(appDir: string, read: Read): string[] {
   const found = befores(block);
   for (const m of block.matchAll(INCLUDE)) {
     // `Api::Controllers::Authentication` -> apps/api/controllers/authentication.rb (Hanami's layout).
-    const parts = m[1]!.split("::").map((p) => p.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase());
-    found.push(...befores(read(`${appDir}/${parts.slice(1).join("/")}.rb`) ?? ""));
+    found.push(...befores(read(`${appDir}/${snake(m[1]!).split("/").slice(1).join("/")}.rb`) ?? ""));
   }
   return found;
 }

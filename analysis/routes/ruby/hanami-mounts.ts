@@ -7,6 +7,7 @@
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
+import { snake } from "./controllers.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -30,8 +31,7 @@ export function hanamiMounts(project: Project | undefined): <R extends LinkedRou
 function readMounts(text: string): Map<string, string> | undefined {
   const mounts = new Map<string, string>();
   for (const m of text.matchAll(MOUNT)) {
-    const folder = m[1]!.split("::").at(-1)!.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-    mounts.set(folder, m[2]!);
+    mounts.set(snake(m[1]!.split("::").at(-1)!), m[2]!);
   }
   return mounts.size ? mounts : undefined;
 }
