@@ -33,8 +33,11 @@ export type MarkerFact = z.infer<typeof MarkerFact>;
 export const EnvRead = z.object({ name: z.string(), line: z.number().int() });
 export type EnvRead = z.infer<typeof EnvRead>;
 
-/** A function of the file (analysis/languages/functions.ts): name, header line, its own decision points. */
-export const FunctionFact = z.object({ name: z.string(), line: z.number().int(), complexity: z.number().int() });
+/**
+ * A function of the file (analysis/languages/functions.ts): name, header line, its own decision
+ * points, and how deep its control statements nest (1: none inside another).
+ */
+export const FunctionFact = z.object({ name: z.string(), line: z.number().int(), complexity: z.number().int(), depth: z.number().int() });
 export type FunctionFact = z.infer<typeof FunctionFact>;
 
 export const FileFacts = z.object({

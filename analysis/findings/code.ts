@@ -12,10 +12,21 @@ type Input = Pick<Report, "files">;
  * small functions totals as much as one 60-branch function, and only the second needs work. So
  * the severity comes from the file's most complex function (or its code outside functions), in
  * the bands McCabe's measure is read by (SEI): up to 20 decision points simple to moderate, from
- * 20 complex (ESLint's default `complexity` limit), from 50 untestable. Nesting is shown but
- * decides nothing: it is measured by indentation, which formatting inflates.
+ * 20 complex (ESLint's default `complexity` limit), from 50 untestable. Between 20 and 50, how
+ * the branches are laid out decides: a flat run of guard clauses or one `if` per option reads
+ * top to bottom however many there are, while branches inside loops inside branches are what a
+ * reader loses track of (the reason cognitive-complexity measures weigh nesting). So a function
+ * in that band is a finding only when its control statements nest deeper than ESLint's default
+ * `max-depth` of 4. The file's own nesting is shown but decides nothing: it is measured by
+ * indentation of every line, which long argument lists and literals inflate.
  */
-export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURED_FROM, 50] } as const;
+export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURED_FROM, 50], depth: 4 } as const;
+
+/** Whether a function is hard to follow: untestably many branches, or many and deeply nested. */
+export function hardToFollow(fn: FunctionFact | undefined): boolean {
+  const [complex, untestable] = LIMITS.functionComplexity;
+  return !!fn && (fn.complexity >= untestable || (fn.complexity >= complex && fn.depth > LIMITS.depth));
+}
 
 /** Where a file's most complex unit is, as a finding says it: `parse() at line 12`, or its code outside functions. */
 export function unitPhrase(fn: FunctionFact): string {
@@ -27,18 +38,27 @@ function complexity(f: Input["files"][number]): { severity: Severity; title: str
   const [complexFunction, untestable] = LIMITS.functionComplexity;
   const complex = f.complexity >= LIMITS.complexity;
   const long = f.lines >= LIMITS.lines;
-  const hard = (worst?.complexity ?? 0) >= complexFunction;
-  if (!complex && !long && !hard) return undefined;
+  const branchy = (worst?.complexity ?? 0) >= complexFunction;
+  if (!complex && !long && !branchy) return undefined;
   const unit = worst && unitPhrase(worst);
+  const subject = worst && (worst.name === TOP_LEVEL ? "Code outside functions" : `Function ${worst.name}()`);
   const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
-  if (hard) {
+  if (hardToFollow(worst)) {
     const severity: Severity = worst!.complexity >= untestable ? "high" : "medium";
-    const subject = worst!.name === TOP_LEVEL ? "Code outside functions" : `Function ${worst!.name}()`;
+    const why = severity === "high" ? `at or above ${untestable}` : `at or above ${complexFunction}, control statements nested ${worst!.depth} deep`;
     return {
       severity,
-      title: `${subject} with ${worst!.complexity} decision points`,
-      detail: `${unit}: ${worst!.complexity} decision points (at or above ${severity === "high" ? untestable : complexFunction}); ${file}`,
+      title: `${subject} with ${worst!.complexity} decision points${severity === "medium" ? `, nested ${worst!.depth} deep` : ""}`,
+      detail: `${unit}: ${worst!.complexity} decision points (${why}); ${file}`,
       action: `Split ${worst!.name === TOP_LEVEL ? "the code outside functions into functions" : `${worst!.name}() into smaller functions`} with early returns and one job each, and cover its branches with tests.`,
+    };
+  }
+  if (branchy) {
+    return {
+      severity: "low",
+      title: `${subject} with ${worst!.complexity} decision points, nested ${worst!.depth} deep`,
+      detail: `${unit}: ${worst!.complexity} decision points, but its control statements nest at most ${worst!.depth} deep (a finding from ${LIMITS.depth + 1}); ${file}`,
+      action: `Its branches are flat, so it reads top to bottom; split ${worst!.name === TOP_LEVEL ? "it" : `${worst!.name}()`} only when its cases start to share work or change apart.`,
     };
   }
   const size = [...(complex ? ["very complex"] : []), ...(long ? ["very long"] : [])].join(" and ");

@@ -97,18 +97,73 @@ export function functionSpans(
 export const TOP_LEVEL = "code outside functions";
 
 /**
- * The function with the most decision points of its own, given a count over a range of lines
- * (end exclusive). The code outside every function competes as TOP_LEVEL (line 1): a script
- * with no function is judged by its body. Undefined when the file has no decision point.
+ * A line that starts a control statement: it opens a block one level deeper (`} else if` and
+ * `} catch` included). Branch labels (`case`, `when`) count too: the code under them is indented
+ * once more, and that is what a reader follows.
  */
-export function mostComplex(spans: readonly FunctionSpan[], lineCount: number, decisions: (start: number, end: number) => number): FunctionFact | undefined {
+const CONTROL_LINE = /[ \t]*(?:\}[ \t]*)?(?:if|elif|elsif|else|for|foreach|while|do|switch|match|select|case|when|try|catch|except|rescue|unless|until|loop|guard|cond)\b/y;
+
+/**
+ * How deep a unit's control statements nest: the deepest block a control line opens, 1 for one
+ * at the unit's own level. Measured on control lines only, so a long argument list, an object
+ * literal or a multi-line string indented further says nothing, and in the unit's own steps of
+ * indentation (the smallest it uses), so two- and four-space code measure alike. `lines` are the
+ * unit's lines after its header; `header` is the header's indentation (-1 step for code outside
+ * functions, whose own level is column 0).
+ */
+export function controlDepth(text: string, starts: readonly number[], lines: Iterable<number>, header: number | undefined): number {
+  const widths: { width: number; control: boolean }[] = [];
+  let step = Infinity;
+  for (const i of lines) {
+    const width = indentAt(text, starts[i]!);
+    if (width < 0) continue;
+    const control = matchesAt(CONTROL_LINE, text, starts[i]!);
+    widths.push({ width, control });
+    const inside = width - (header ?? 0);
+    if (inside > 0 && inside < step) step = inside;
+  }
+  if (step === Infinity) step = 4;
+  const base = header ?? -step;
+  let deepest = 0;
+  for (const { width, control } of widths) if (control) deepest = Math.max(deepest, Math.round((width - base) / step));
+  return deepest;
+}
+
+/**
+ * The function with the most decision points of its own, given a count over a range of lines
+ * (end exclusive), and how deep its control statements nest. The code outside every function
+ * competes as TOP_LEVEL (line 1): a script with no function is judged by its body. Undefined
+ * when the file has no decision point.
+ */
+export function mostComplex(spans: readonly FunctionSpan[], text: string, starts: readonly number[], decisions: (start: number, end: number) => number): FunctionFact | undefined {
+  const best = mostDecisions(spans, starts.length - 1, decisions);
+  if (!best) return undefined;
+  const span = best.span;
+  // A callback's lines count: a reader holds the loops and branches around it while reading it
+  // (as cognitive-complexity measures nest a lambda's structures), though its branches are its own.
+  const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+  const outside = () => {
+    const lines: number[] = [];
+    for (let i = 0, j = 0; i < starts.length - 1; i++) {
+      while (j < spans.length && spans[j]!.end <= i) j++;
+      if (!spans.some((s) => s.start <= i && i < s.end)) lines.push(i);
+    }
+    return lines;
+  };
+  const depth = span
+    ? controlDepth(text, starts, range(span.start + 1, span.end), indentAt(text, starts[span.start]!))
+    : controlDepth(text, starts, outside(), undefined);
+  return { name: best.name, line: best.line, complexity: best.complexity, depth };
+}
+
+function mostDecisions(spans: readonly FunctionSpan[], lineCount: number, decisions: (start: number, end: number) => number): (Omit<FunctionFact, "depth"> & { span?: FunctionSpan }) | undefined {
   let outside = decisions(0, lineCount);
   for (let j = 0; j < spans.length;) {
     const end = spans[j]!.end;
     outside -= decisions(spans[j]!.start, end);
     while (j < spans.length && spans[j]!.start < end) j++;
   }
-  let best: FunctionFact | undefined = outside > 0 ? { name: TOP_LEVEL, line: 1, complexity: outside } : undefined;
+  let best: (Omit<FunctionFact, "depth"> & { span?: FunctionSpan }) | undefined = outside > 0 ? { name: TOP_LEVEL, line: 1, complexity: outside } : undefined;
   for (let i = 0; i < spans.length; i++) {
     const span = spans[i]!;
     let own = decisions(span.start, span.end);
@@ -119,7 +174,7 @@ export function mostComplex(spans: readonly FunctionSpan[], lineCount: number, d
       own -= decisions(child.start, childEnd);
       while (j < spans.length && spans[j]!.start < childEnd) j++;
     }
-    if (!best || own > best.complexity) best = { name: span.name, line: span.start + 1, complexity: Math.max(0, own) };
+    if (!best || own > best.complexity) best = { name: span.name, line: span.start + 1, complexity: Math.max(0, own), span };
   }
   return best;
 }
@@ -147,7 +202,7 @@ export function mostComplexFunction(
   const starts = lineStarts(code);
   const lineCount = starts.length - 1;
   const spans = functionSpans(code, starts, header, nameOf);
-  return mostComplex(spans, lineCount, (start, end) => (start === 0 && end === lineCount ? total : count(code.slice(starts[start], starts[end]! - 1))));
+  return mostComplex(spans, code, starts, (start, end) => (start === 0 && end === lineCount ? total : count(code.slice(starts[start], starts[end]! - 1))));
 }
 
 /** Words that start a statement or an expression, never a function's name or its return type. */

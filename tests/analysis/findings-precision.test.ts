@@ -10,6 +10,24 @@ import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("findings a team acts on");
 
+/** `n` decision points in loops four deep with a branch inside: a reader holds five levels at once. */
+const nested = (name: string, n: number) => [
+  `export function ${name}(rows: number[][][], x: number): number {`,
+  "  for (const plane of rows) {",
+  "    for (const row of plane) {",
+  "      for (const cell of row) {",
+  "        while (x > cell) {",
+  "          if (cell === 0) return x;",
+  "          x--;",
+  "        }",
+  "      }",
+  "    }",
+  "  }",
+  ...Array.from({ length: n - 5 }, (_, i) => `  if (x === ${i}) return ${i};`),
+  "  return -1;",
+  "}",
+].join("\n");
+
 test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a type import; such a cycle is low", () => {
   const root = tempDir("tool-precision-py-");
   writeFiles(root, {
@@ -44,13 +62,15 @@ test("complex-file: indentation is not complexity; a long file of declarations i
   assert.equal(complex.sort(), [["src/declarations.ts", "low", "Very long file"], ["src/switchboard.ts", "high", "Function route() with 160 decision points"]]);
 });
 
-test("complex-file: the most complex function decides, not the file's total", () => {
+test("complex-file: the most complex function decides, not the file's total; a flat one is low, a nested one medium", () => {
   const root = tempDir("tool-precision-functions-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
   writeFiles(root, {
     // 40 small functions: 160 decision points, none of them hard to follow.
     "src/helpers.ts": Array.from({ length: 40 }, (_, i) => fn(`helper${i}`, 4)).join("\n"),
+    // 24 guard clauses in a row: many branches, each read once, top to bottom.
     "src/parser.ts": fn("small", 3) + fn("parse", 24),
+    "src/walker.ts": fn("small", 3) + nested("walk", 24),
   });
   commitAll(root);
   const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
@@ -59,20 +79,25 @@ test("complex-file: the most complex function decides, not the file's total", ()
   assert.is(helpers.title, "Very complex file");
   assert.match(helpers.evidence[0]!.detail ?? "", /160 decision points .*most complex unit, helper0\(\) at line 1, has 4 decision points \(below 20\)/);
   const parser = found.find((f) => f.evidence[0]!.file === "src/parser.ts")!;
-  assert.equal([parser.severity, parser.title, parser.evidence[0]!.line], ["medium", "Function parse() with 24 decision points", 7]);
-  assert.match(parser.action, /^Split parse\(\) into smaller functions/);
+  assert.equal([parser.severity, parser.title], ["low", "Function parse() with 24 decision points, nested 1 deep"]);
+  assert.match(parser.evidence[0]!.detail ?? "", /control statements nest at most 1 deep \(a finding from 5\)/);
+  assert.match(parser.action, /^Its branches are flat/);
+  const walker = found.find((f) => f.evidence[0]!.file === "src/walker.ts")!;
+  assert.equal([walker.severity, walker.title, walker.evidence[0]!.line], ["medium", "Function walk() with 24 decision points, nested 5 deep", 7]);
+  assert.match(walker.action, /^Split walk\(\) into smaller functions/);
 });
 
-test("hotspot: change landing in a complex function is one; the same churn and total in small functions is not", () => {
+test("hotspot: change landing in a complex function is one; the same churn in small functions, or in one flat function, is not", () => {
   const root = tempDir("tool-precision-hotspot-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
   const files = (version: number) => ({
-    "src/parser.ts": `${fn("parse", 60)}export const version = ${version};\n`,
-    "src/helpers.ts": `${Array.from({ length: 15 }, (_, i) => fn(`helper${i}`, 4)).join("\n")}export const version = ${version};\n`,
+    "src/parser.ts": `${nested("parse", 30)}\nexport const version = ${version};\n`,
+    "src/helpers.ts": `${Array.from({ length: 15 }, (_, i) => fn(`helper${i}`, 2)).join("\n")}export const version = ${version};\n`,
+    "src/lookup.ts": `${fn("lookup", 30)}export const version = ${version};\n`,
   });
   writeFiles(root, {
     ...files(0),
-    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nexport const r = parse(1) + helper0(1);\n',
+    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nimport { lookup } from "./lookup.ts";\nexport const r = parse(1) + helper0(1) + lookup(1);\n',
   });
   commitAll(root);
   for (let version = 1; version <= 8; version++) {
@@ -80,10 +105,10 @@ test("hotspot: change landing in a complex function is one; the same churn and t
     git(root, "commit", "-qam", `change ${version}`);
   }
   const report = analyze(root);
-  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/parser.ts"], "both rank alike");
+  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/lookup.ts", "src/parser.ts"], "all rank alike");
   const hot = report.findings.filter((f) => f.rule === "hotspot");
   assert.equal(hot.map((f) => f.evidence[0]!.file), ["src/parser.ts"]);
-  assert.match(hot[0]!.evidence[0]!.detail ?? "", /parse\(\) at line 1 has 60 decision points/);
+  assert.match(hot[0]!.evidence[0]!.detail ?? "", /parse\(\) at line 1 has 30 decision points/);
 });
 
 test("TypeScript: a conditional type is not a decision point, a ternary is", () => {
@@ -118,6 +143,25 @@ test("stable-dependencies: the imports counted and shown are those that run, not
   assert.is(sdp.length, 1);
   assert.equal([sdp[0]!.evidence[0]!.file, sdp[0]!.evidence[0]!.line], ["src/utils/b.ts", 1]);
   assert.match(sdp[0]!.evidence[0]!.detail ?? "", /, 1 import$/);
+});
+
+test("stable-dependencies: an import of a file that imports nothing at run time carries no instability", () => {
+  const root = tempDir("tool-precision-sdp-leaf-");
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 6; i++) files[`src/feature${i}/index.ts`] = 'import { b } from "../utils/b.ts";\nexport const v = b;\n';
+  // helper is unstable as a folder (runtime.ts depends on other), but probe.ts depends on nothing.
+  files["src/utils/b.ts"] = 'import { probe } from "../helper/probe.ts";\nexport const b = probe();\n';
+  files["src/helper/probe.ts"] = 'import type { T } from "../other/x.ts";\nexport const probe = (): T => 1;\n';
+  files["src/helper/runtime.ts"] = 'import { x } from "../other/x.ts";\nexport const runtime = () => x;\n';
+  files["src/other/x.ts"] = "export type T = number;\nexport const x = 1;\n";
+  writeFiles(root, files);
+  commitAll(root);
+  const sdp = () => analyze(root).findings.filter((f) => f.rule === "stable-dependencies" && f.title.includes("src/utils depends"));
+  assert.equal(sdp(), []);
+  writeFiles(root, { "src/utils/c.ts": 'import { runtime } from "../helper/runtime.ts";\nexport const c = runtime();\n' });
+  writeFiles(root, { "src/feature0/index.ts": 'import { b } from "../utils/b.ts";\nimport { c } from "../utils/c.ts";\nexport const v = b + c;\n' });
+  commitAll(root);
+  assert.equal(sdp().map((f) => f.evidence[0]!.file), ["src/utils/c.ts"], "an import of a file that runs code of others still counts");
 });
 
 test("roles: examples, demos and benchmarks are examples; named test folders are tests", () => {

@@ -26,12 +26,13 @@ const CLOSES_PARAMS = /^[ \t]*\)/;
 export function mostComplexScriptFunction(src: string, decisionLines: readonly number[]): FunctionFact | undefined {
   if (decisionLines.length < MEASURED_FROM) return undefined;
   const lines = src.split("\n");
-  const spans = functionSpans(src, lineStarts(src), CANDIDATE, (_match, line) => functionName(lines, line));
+  const starts = lineStarts(src);
+  const spans = functionSpans(src, starts, CANDIDATE, (_match, line) => functionName(lines, line));
   // Decision points before each line (0-based), so a range's count is one subtraction.
   const before = new Uint32Array(lines.length + 1);
   for (const line of decisionLines) if (line >= 1 && line <= lines.length) before[line]!++;
   for (let i = 1; i <= lines.length; i++) before[i]! += before[i - 1]!;
-  return mostComplex(spans, lines.length, (start, end) => before[end]! - before[start]!);
+  return mostComplex(spans, src, starts, (start, end) => before[end]! - before[start]!);
 }
 
 /** The name of the function line `at` opens, "(anonymous)" for an unnamed one, or undefined. */
