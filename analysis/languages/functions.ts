@@ -144,9 +144,10 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
   const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
   const outside = () => {
     const lines: number[] = [];
+    let covered = 0; // spans come in order of their start: lines before `covered` are inside one
     for (let i = 0, j = 0; i < starts.length - 1; i++) {
-      while (j < spans.length && spans[j]!.end <= i) j++;
-      if (!spans.some((s) => s.start <= i && i < s.end)) lines.push(i);
+      while (j < spans.length && spans[j]!.start <= i) covered = Math.max(covered, spans[j++]!.end);
+      if (i >= covered) lines.push(i);
     }
     return lines;
   };
@@ -156,6 +157,7 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
   return { name: best.name, line: best.line, complexity: best.complexity, depth };
 }
 
+/** The unit with the most decision points of its own, and its span (none for the code outside functions). */
 function mostDecisions(spans: readonly FunctionSpan[], lineCount: number, decisions: (start: number, end: number) => number): (Omit<FunctionFact, "depth"> & { span?: FunctionSpan }) | undefined {
   let outside = decisions(0, lineCount);
   for (let j = 0; j < spans.length;) {
