@@ -104,28 +104,23 @@ export const TOP_LEVEL = "code outside functions";
 const CONTROL_LINE = /[ \t]*(?:\}[ \t]*)?(?:if|elif|elsif|else|for|foreach|while|do|switch|match|select|case|when|try|catch|except|rescue|unless|until|loop|guard|cond)\b/y;
 
 /**
- * How deep a unit's control statements nest: the deepest block a control line opens, 1 for one
- * at the unit's own level. Measured on control lines only, so a long argument list, an object
- * literal or a multi-line string indented further says nothing, and in the unit's own steps of
- * indentation (the smallest it uses), so two- and four-space code measure alike. `lines` are the
- * unit's lines after its header; `header` is the header's indentation (-1 step for code outside
- * functions, whose own level is column 0).
+ * How deep a unit's control statements nest: 1 for one at the unit's own level, one more for
+ * each control statement it sits in. Only control statements count, as ESLint's `max-depth`
+ * counts them: the closures a middleware factory returns, a long argument list or an object
+ * literal indent code without making it branch. A control statement holds the lines after it
+ * indented deeper than itself; `lines` are the unit's lines after its header.
  */
-export function controlDepth(text: string, starts: readonly number[], lines: Iterable<number>, header: number | undefined): number {
-  const widths: { width: number; control: boolean }[] = [];
-  let step = Infinity;
+export function controlDepth(text: string, starts: readonly number[], lines: Iterable<number>): number {
+  const open: number[] = []; // the indentation of each control statement the current line sits in
+  let deepest = 0;
   for (const i of lines) {
     const width = indentAt(text, starts[i]!);
     if (width < 0) continue;
-    const control = matchesAt(CONTROL_LINE, text, starts[i]!);
-    widths.push({ width, control });
-    const inside = width - (header ?? 0);
-    if (inside > 0 && inside < step) step = inside;
+    while (open.length && open[open.length - 1]! >= width) open.pop();
+    if (!matchesAt(CONTROL_LINE, text, starts[i]!)) continue;
+    open.push(width);
+    deepest = Math.max(deepest, open.length);
   }
-  if (step === Infinity) step = 4;
-  const base = header ?? -step;
-  let deepest = 0;
-  for (const { width, control } of widths) if (control) deepest = Math.max(deepest, Math.round((width - base) / step));
   return deepest;
 }
 
@@ -139,8 +134,7 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
   const best = mostDecisions(spans, starts.length - 1, decisions);
   if (!best) return undefined;
   const span = best.span;
-  // A callback's lines count: a reader holds the loops and branches around it while reading it
-  // (as cognitive-complexity measures nest a lambda's structures), though its branches are its own.
+  // A callback's lines count: its branches inside a loop of the function are read inside it.
   const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
   const outside = () => {
     const lines: number[] = [];
@@ -152,8 +146,8 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
     return lines;
   };
   const depth = span
-    ? controlDepth(text, starts, range(span.start + 1, span.end), indentAt(text, starts[span.start]!))
-    : controlDepth(text, starts, outside(), undefined);
+    ? controlDepth(text, starts, range(span.start + 1, span.end))
+    : controlDepth(text, starts, outside());
   return { name: best.name, line: best.line, complexity: best.complexity, depth };
 }
 

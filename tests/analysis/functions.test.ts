@@ -147,7 +147,7 @@ test("a script with no function is judged by its top-level code; below 20 decisi
   assert.is(extractScript(`export function f(a: number) {\n${ifs(19, "  ", (i) => `if (a === ${i}) return;`)}\n}\n`, "a.ts").mostComplexFunction, undefined);
 });
 
-test("depth: how deep a function's control statements nest, in its own steps, not its longest line", () => {
+test("depth: how many control statements a function's deepest one sits in, not how far its lines are indented", () => {
   // Loops three deep with a branch inside, two-space TypeScript: depth 4.
   const nested = [
     "export function route(table: string[][], path: string) {",
@@ -187,7 +187,7 @@ test("depth: how deep a function's control statements nest, in its own steps, no
     "}",
   ].join("\n");
   assert.equal(extractScript(flat, "a.ts").mostComplexFunction, { name: "verify", line: 1, complexity: 20, depth: 1 });
-  // A callback inside a loop: its branches are its own, but a reader holds the loop around them.
+  // A callback inside a loop: its branches are its own, but they are read inside the loop.
   const callback = [
     "export function walk(groups: number[][]) {",
     ifs(20, "  ", (i) => `if (groups.length === ${i}) return;`),
@@ -198,7 +198,22 @@ test("depth: how deep a function's control statements nest, in its own steps, no
     "  }",
     "}",
   ].join("\n");
-  assert.equal(extractScript(callback, "a.ts").mostComplexFunction, { name: "walk", line: 1, complexity: 21, depth: 3 });
+  assert.equal(extractScript(callback, "a.ts").mostComplexFunction, { name: "walk", line: 1, complexity: 21, depth: 2 });
+  // A middleware factory: closures returning closures indent the branch, they do not nest it.
+  const factory = [
+    "func Logger(config Config) MiddlewareFunc {",
+    ifs(20, "\t", (i) => `if config.Skip${i} { config.Skip${i} = false }`),
+    "\treturn func(next HandlerFunc) HandlerFunc {",
+    "\t\treturn func(c Context) error {",
+    "\t\t\tif config.Skipper(c) {",
+    "\t\t\t\treturn next(c)",
+    "\t\t\t}",
+    "\t\t\treturn nil",
+    "\t\t}",
+    "\t}",
+    "}",
+  ].join("\n");
+  assert.equal(extractGo(factory).mostComplexFunction, { name: "Logger", line: 1, complexity: 21, depth: 1 });
 });
 
 test.run();
