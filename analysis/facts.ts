@@ -5,7 +5,11 @@ import { FileRoutes } from "./routes/registration.ts";
  * What one file says about itself, extracted once and cached by path + size + mtime.
  * Every later stage (resolve, graph, metrics, findings) works from these facts alone.
  */
-export const ImportKind = z.enum(["import", "type", "dynamic", "require", "reexport"]);
+/**
+ * How a file names another: `declaration` places a file in its module without using it (Rust's
+ * `mod x;`), so it counts for who reaches a file but closes no cycle and breaks no stability.
+ */
+export const ImportKind = z.enum(["import", "type", "dynamic", "require", "reexport", "declaration"]);
 export type ImportKind = z.infer<typeof ImportKind>;
 
 export const ImportFact = z.object({

@@ -18,11 +18,12 @@ export function componentsSection(
 ): ComponentsSection {
   const links = componentLinks(edges, byFile);
   const items = componentMetrics(files, links, byFile);
-  // A dependency made only of type imports vanishes at run time: it breaks no stability, and
+  // A dependency made only of type imports vanishes at run time, and a Rust `mod x;` only places
+  // a file in the crate: neither breaks stability, and
   // the imports counted and shown for one that does are those that run. Nor does an import of a
   // file that itself imports nothing of the project at run time (a constant, a runtime probe):
   // nothing can reach the importer through it, whatever the rest of its folder depends on.
-  const running = edges.filter((e) => e.kind !== "type");
+  const running = edges.filter((e) => e.kind !== "type" && e.kind !== "declaration");
   const importers = new Set(running.map((e) => e.from));
   const atRunTime = componentLinks(running.filter((e) => importers.has(e.to)), byFile);
   return {

@@ -3,7 +3,8 @@ import type { NumberedGraph } from "./numbered.ts";
 
 /**
  * Import cycles as strongly connected components (Tarjan). Runtime cycles use every edge
- * but type imports; cycles that exist only because of type imports are reported apart, since
+ * but type imports and declarations (a Rust parent's `mod x;` with the child's `use crate::`
+ * back is how a crate is laid out, not a cycle); cycles that exist only because of type imports are reported apart, since
  * they vanish at run time. The search starts from `files` in their order; `edges` are those
  * the graph was numbered from.
  */
@@ -11,7 +12,7 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
-  const typeOnly = components(starts, graph.all).filter((members) => !runtimeKeys.has(members.join(",")));
+  const typeOnly = components(starts, graph.uses).filter((members) => !runtimeKeys.has(members.join(",")));
 
   const eager = eagerMembers(starts, edges, graph);
   const cycles: Cycle[] = runtime.map((members) => ({
@@ -25,7 +26,7 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
     cycles.push({
       kind: "type",
       files: members.map((id) => graph.names[id]!),
-      loop: loopThrough(members, typeStarts[i] ?? members[0]!, graph.all).map((id) => graph.names[id]!),
+      loop: loopThrough(members, typeStarts[i] ?? members[0]!, graph.uses).map((id) => graph.names[id]!),
     });
   });
   return cycles.sort((a, b) => (a.kind === b.kind ? b.files.length - a.files.length : a.kind === "runtime" ? -1 : 1));
@@ -38,7 +39,7 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
 function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: NumberedGraph): Set<number> {
   const adjacency: number[][] = graph.runtime.map(() => []);
   for (const edge of edges) {
-    if (edge.kind === "type" || edge.kind === "dynamic") continue;
+    if (edge.kind === "type" || edge.kind === "dynamic" || edge.kind === "declaration") continue;
     const from = graph.ids.get(edge.from);
     const to = graph.ids.get(edge.to);
     if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);

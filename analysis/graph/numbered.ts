@@ -8,8 +8,13 @@ import type { Edge } from "../schema.ts";
 export type NumberedGraph = {
   names: string[];
   ids: Map<string, number>;
-  /** Sorted, distinct targets per file: over every edge, and over runtime (non-type) edges. */
+  /**
+   * Sorted, distinct targets per file: over every edge (who reaches a file), over the edges that
+   * use a file (not a Rust `mod` declaration, which only places it), and over those used at run
+   * time (no type import either). Cycles are about use.
+   */
   all: number[][];
+  uses: number[][];
   runtime: number[][];
 };
 
@@ -27,7 +32,9 @@ export function numberGraph(files: readonly string[], edges: readonly Edge[]): N
     return id;
   };
   const all: number[][] = [];
+  const uses: number[][] = [];
   const runtime: number[][] = [];
+  let declarations = false;
   // A file's edges come one after another: number it once for all of them.
   let lastFile: string | undefined;
   let from = -1;
@@ -38,13 +45,20 @@ export function numberGraph(files: readonly string[], edges: readonly Edge[]): N
     }
     const to = idOf(edge.to);
     (all[from] ??= []).push(to);
+    if (edge.kind === "declaration") {
+      declarations = true;
+      continue;
+    }
+    (uses[from] ??= []).push(to);
     if (edge.kind !== "type") (runtime[from] ??= []).push(to);
   }
   for (let id = 0; id < names.length; id++) {
     all[id] = distinctSorted(all[id]);
+    if (declarations) uses[id] = distinctSorted(uses[id]);
     runtime[id] = distinctSorted(runtime[id]);
   }
-  return { names, ids, all, runtime };
+  // Without declarations every edge is a use: one list serves both.
+  return { names, ids, all, uses: declarations ? uses : all, runtime };
 }
 
 function distinctSorted(targets: number[] | undefined): number[] {

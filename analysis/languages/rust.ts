@@ -64,6 +64,9 @@ const MOD_DECL = new RegExp(`${NOT_AFTER}mod\\s+(${ID})\\s*;`, "gu");
 const MOD_BLOCK = new RegExp(`${NOT_AFTER}mod\\s+(${ID})\\s*$`, "u");
 const PATH_ATTR = /#\s*\[\s*path\s*=\s*"/g;
 const USE = new RegExp(`${NOT_AFTER}use\\s+`, "gu");
+/** Code compiled for the tests alone: `#[cfg(test)] mod tests {` (its block) or `#[cfg(test)] use` (one statement). */
+const CFG_TEST_BLOCK = new RegExp(`#\\s*\\[\\s*cfg\\s*\\(\\s*test\\s*\\)\\s*\\]\\s*(?:pub\\s*(?:\\([^)]*\\)\\s*)?)?mod\\s+${ID}\\s*\\{`, "gu");
+const CFG_TEST_USE = /#\s*\[\s*cfg\s*\(\s*test\s*\)\s*\]\s*(?:pub\s*(?:\([^)]*\)\s*)?)?$/;
 const EXTERN_CRATE = new RegExp(`${NOT_AFTER}extern\\s+crate\\s+(${ID})`, "gu");
 const ITEM = new RegExp(`${NOT_AFTER}(struct|enum|union|trait|type)\\s+(${ID})\\s*(\\S)?`, "gu");
 const FN = new RegExp(`${NOT_AFTER}fn\\s+${ID}`, "gu");
@@ -78,7 +81,9 @@ const PREFIX_WORDS = new Set(
 
 /**
  * Reads a Rust file. Imports: `mod x;` as `mod x` (`mod a::x` inside an inline `mod a { }`,
- * `#[path = "p.rs"] mod x` with a path attribute), every leaf of a `use` tree as its path
+ * `#[path = "p.rs"] mod x` with a path attribute), of kind `declaration`: it places a file in
+ * the crate, it does not use it. Every leaf of a `use` tree as its path (not those compiled for
+ * the tests alone, in a `#[cfg(test)]` module or statement)
  * (`use a::{b, c::*}` gives `a::b` and `a::c::*`; `self` in a tree names its parent), and
  * `extern crate x` as `x`. Inside inline modules, `self::`/`super::` paths are rewritten to be
  * relative to the file's own module, so `mod tests { use super::*; }` names the file itself.
@@ -112,10 +117,17 @@ export function extractRust(text: string): Extracted {
       path = stripped.stringAt(start + attr.index + attr[0].length - 1)?.value;
     }
     const specifier = path === undefined ? `mod ${name}` : `#[path = "${path}"] mod ${name}`;
-    imports.push({ specifier, kind: "import", line: stripped.lineAt(match.index) });
+    imports.push({ specifier, kind: "declaration", line: stripped.lineAt(match.index) });
   }
 
+  // What the tests alone use is not a dependency of the crate: skip the `use`s compiled for them.
+  const testBlocks = [...code.matchAll(CFG_TEST_BLOCK)].map((m) => {
+    const open = m.index + m[0].length - 1;
+    return [open, scopes.closeOf(open)] as const;
+  });
+  const forTests = (at: number) => testBlocks.some(([open, close]) => at > open && at < close) || CFG_TEST_USE.test(code.slice(headerStart(code, at), at));
   for (const match of code.matchAll(USE)) {
+    if (forTests(match.index)) continue;
     const start = match.index + match[0].length;
     const semicolon = code.indexOf(";", start);
     const tree = code.slice(start, semicolon === -1 ? code.length : semicolon);

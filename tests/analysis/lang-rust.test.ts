@@ -241,4 +241,23 @@ pipeline("analyze() measures the fixture: traits are abstract, inline test modul
   assert.equal(file("crates/ledger-core/src/util/money.rs").markers.map((m) => `${m.kind}@${m.line}`), ["FIXME@4"]);
 });
 
+pipeline("a parent's `mod x;` and its child's `use crate::` close no cycle; siblings using each other do; what the tests use is no dependency", () => {
+  const root = tempDir("tool-rust-crate-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "shop"\nversion = "0.1.0"\n',
+    "src/lib.rs": "pub mod body;\npub mod order;\npub mod cart;\npub mod util;\n#[cfg(test)]\nmod test_helpers;\npub struct Error;\n",
+    "src/body.rs": "use crate::Error;\npub fn parse() -> Result<(), Error> { Ok(()) }\n",
+    "src/order.rs": "use crate::cart::Cart;\npub struct Order(Cart);\n",
+    "src/cart.rs": "use crate::order::Order;\npub struct Cart(Vec<Order>);\n#[cfg(test)]\nmod tests {\n    use crate::util::now;\n    use super::*;\n}\n",
+    "src/util.rs": "pub fn now() {}\n",
+    "src/test_helpers.rs": "use crate::body::parse;\npub fn client() { parse().ok(); }\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.equal(report.cycles.map((c) => [c.kind, c.files]), [["runtime", ["src/cart.rs", "src/order.rs"]]]);
+  assert.equal(report.edges.filter((e) => e.from === "src/cart.rs").map((e) => e.to), ["src/order.rs"], "the test module's uses are left out");
+  assert.equal(report.edges.filter((e) => e.from === "src/lib.rs").map((e) => e.kind), Array(5).fill("declaration"));
+  assert.is(report.files.find((f) => f.path === "src/util.rs")!.unused, false, "a declared module is reached");
+});
+
 pipeline.run();
