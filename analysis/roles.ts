@@ -13,11 +13,13 @@ export const ROLES = ["source", "generated", "test", "fixture", "example", "vend
 export type Role = (typeof ROLES)[number];
 
 const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|snapshots|samples)\//i;
-// `tests/`, `spec/`, and a named kind of them: `runtime-tests/`, `integration_tests/`, `e2e-tests/`.
-const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)\//i;
-// A top-level templates/ or starters/ folder holds projects to copy (deeper, templates/ is a
-// project's own view templates, whose languages the analysis does not read anyway).
-const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench)\/|^(templates|starters?)\//i;
+// `tests/`, `spec/`, a named kind of them (`runtime-tests/`, `integration_tests/`, `e2e-tests/`)
+// and what supports them (`test_helpers/`, `test-utils/`, `testutil/`, `test_support/`).
+const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_]?(helpers?|utils?|support))?\//i;
+// Rust keeps benchmarks in benches/. A top-level templates/ or starters/ folder holds projects
+// to copy (deeper, templates/ is a project's own view templates, whose languages the analysis
+// does not read anyway).
+const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench(es)?)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)test_[^/]+\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h)$|_pb2(_grpc)?\.py$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;

@@ -44,7 +44,9 @@ export function changeFindings(report: Input): Finding[] {
       task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents; ${where} has ${fn.complexity}. Split it and add tests.` },
     }));
   }
-  for (const c of history.coupling.filter((c) => !c.imports && product(c.a) && product(c.b)).slice(0, 20)) {
+  const language = new Map(report.files.map((f) => [f.path, f.language]));
+  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && product(c.a) && product(c.b));
+  for (const c of hidden.slice(0, 20)) {
     const together = `${c.a} and ${c.b} changed together in ${c.shared} commits (degree ${c.degree})`;
     found.push(finding("hotspots", "hidden-coupling", "medium", `${c.a}\n${c.b}`, {
       title: "Files change together without importing each other",
@@ -65,4 +67,17 @@ export function changeFindings(report: Input): Finding[] {
     }));
   }
   return found;
+}
+
+/**
+ * Languages whose files see everything of the package (the folder) they are in without an
+ * import: two files of one Go package, Java or Kotlin package, C# namespace or Swift module
+ * that change together share names openly, so "neither imports the other" says nothing there.
+ */
+const PACKAGE_WIDE = new Set(["go", "java", "kotlin", "csharp", "swift"]);
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
+
+function samePackage(a: string, b: string, language: Map<string, string>): boolean {
+  const kind = language.get(a);
+  return kind !== undefined && kind === language.get(b) && PACKAGE_WIDE.has(kind) && folderOf(a) === folderOf(b);
 }

@@ -12,14 +12,15 @@ import type { FunctionFact } from "../facts.ts";
  * (gofmt, black, prettier, rustfmt...): it runs from the header to the first later line indented
  * no deeper than the header, included when that line closes the body (`}`, Ruby and Elixir's
  * `end`), excluded otherwise (Python's next statement). A line at the header's depth that starts
- * with `{`, `)` or `]` continues the header (Allman braces, parameters over several lines), and
+ * with `{`, `)` or `]` continues the header (Allman braces, parameters over several lines), as
+ * does a `where` clause (Rust, C#, Swift generic constraints), and
  * a label or a Ruby `rescue` there is still the body's.
  */
 
 /** A function's lines: `start` is the header's (0-based), `end` the first line after the body. */
 export type FunctionSpan = { name: string; start: number; end: number };
 
-const CONTINUES_HEADER = /[ \t]*[{)\]]/y;
+const CONTINUES_HEADER = /[ \t]*(?:[{)\]]|where\b)/y;
 /**
  * Lines at the header's own depth that are still the body's: a label (gofmt and C style put
  * `walk:` and `out:` there), and Ruby's method-level `rescue` and `ensure`.

@@ -7,7 +7,7 @@ import { nestingFromIndents } from "./nesting.ts";
 import { countDecisions, quoted, type StringMatch, strip, type Syntax } from "./strip.ts";
 import { mostComplexFunction } from "./functions.ts";
 
-const FN_HEADER = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:const|async|unsafe|default|extern(?:[ \t]+"[^"\n]*")?)[ \t]+)*fn[ \t]+(?<name>\w+)/gm;
+const FN_HEADER = /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?(?:(?:const|async|unsafe|default|extern(?:[ \t]+"[^"\n]*")?)[ \t]+)*fn[ \t]+(?<name>\$?\w+)/gm;
 const decisionsIn = (code: string) =>
   countDecisions(code, ["if", "while"], ["=>"]) + countForLoops(code) + countBinary(code, "&&") + countBinary(code, "||");
 const ID = "[\\p{L}_][\\p{L}\\p{N}_]*";

@@ -164,10 +164,29 @@ test("stable-dependencies: an import of a file that imports nothing at run time 
   assert.equal(sdp().map((f) => f.evidence[0]!.file), ["src/utils/c.ts"], "an import of a file that runs code of others still counts");
 });
 
-test("roles: examples, demos and benchmarks are examples; named test folders are tests", () => {
+test("hidden coupling: two files of one Go package change together openly, without imports; files of two packages do not", () => {
+  const root = tempDir("tool-precision-hidden-");
+  const files = (version: number) => ({
+    "echo.go": `package echo\n\nfunc (e *Echo) Add() int { return ${version} }\n`,
+    "group.go": `package echo\n\nfunc (g *Group) Add() int { return g.echo.Add() + ${version} }\n`,
+    "middleware/static.go": `package middleware\n\nconst Version = ${version}\n`,
+  });
+  writeFiles(root, { "go.mod": "module example.com/echo\n\ngo 1.22\n", ...files(0) });
+  commitAll(root);
+  for (let version = 1; version <= 6; version++) {
+    writeFiles(root, files(version));
+    git(root, "commit", "-qam", `change ${version}`);
+  }
+  const report = analyze(root);
+  const pairs = report.findings.filter((f) => f.rule === "hidden-coupling").map((f) => f.evidence.map((e) => e.file).sort().join(" + "));
+  assert.equal(pairs.sort(), ["echo.go + middleware/static.go", "group.go + middleware/static.go"]);
+});
+
+test("roles: examples, demos and benchmarks (Rust's benches/) are examples; named test folders and their helpers are tests", () => {
   assert.equal(
-    ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts"].map(roleOf),
-    ["example", "example", "example", "example", "test", "source", "source", "source"],
+    ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts",
+      "axum/benches/benches.rs", "src/test_helpers/mod.rs", "internal/testutil/db.go", "src/test-utils/render.tsx", "src/contest_utils/a.ts", "src/testimonials/a.ts"].map(roleOf),
+    ["example", "example", "example", "example", "test", "source", "source", "source", "example", "test", "test", "test", "source", "source"],
   );
 });
 

@@ -141,6 +141,33 @@ test("C, Rust, Kotlin, Swift, Dart, PHP, Ruby and Elixir", () => {
   assert.equal(extractElixir(elixir).mostComplexFunction, { name: "check", line: 2, complexity: 2, depth: 1 });
 });
 
+test("Ruby's `private def` and Rust's `where` clauses and macro-made fns are functions, not code outside them", () => {
+  const ruby = `class Parser\n  private def normalize(params)\n${ifs(21, "    ", (i) => `return ${i} if params == ${i}`)}\n  end\nend\n`;
+  assert.equal(extractRuby(ruby, "a.rb").mostComplexFunction, { name: "normalize", line: 2, complexity: 21, depth: 0 });
+  const rust = [
+    "impl<'de> Deserializer<'de> for PathDeserializer<'de> {",
+    "    fn deserialize_tuple_struct<V>(",
+    "        self,",
+    "        visitor: V,",
+    "    ) -> Result<V::Value, Self::Error>",
+    "    where",
+    "        V: Visitor<'de>,",
+    "    {",
+    ifs(21, "        ", (i) => `if self.len == ${i} { return Err(Error); }`),
+    "        visitor.visit()",
+    "    }",
+    "}",
+    "macro_rules! parse_single_value {",
+    "    ($trait_fn:ident) => {",
+    "        fn $trait_fn<V>(self, visitor: V) -> Result<V::Value, Self::Error> {",
+    "            if self.len != 1 { return Err(Error); }",
+    "        }",
+    "    };",
+    "}",
+  ].join("\n");
+  assert.equal(extractRust(rust).mostComplexFunction, { name: "deserialize_tuple_struct", line: 2, complexity: 21, depth: 1 });
+});
+
 test("a script with no function is judged by its top-level code; below 20 decision points nothing is measured", () => {
   const script = `import sys\n${Array.from({ length: 21 }, (_, i) => `if sys.argv[${i}]:\n    print(${i})`).join("\n")}\n`;
   assert.equal(extractPython(script).mostComplexFunction, { name: "code outside functions", line: 1, complexity: 21, depth: 1 });

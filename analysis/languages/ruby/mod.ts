@@ -95,7 +95,8 @@ export function extractRuby(text: string, path: string): Extracted {
   };
 }
 
-const DEF_HEADER = /^[ \t]*def[ \t]+(?:self\.)?(?<name>[\w?!=]+|\[\]=?|[-+*\/%<>=!~^&|]+)/gm;
+// `private def x` and the like: a visibility call taking the method the `def` returns.
+const DEF_HEADER = /^[ \t]*(?:(?:private|protected|public|module_function|private_class_method|public_class_method)[ \t]+)?def[ \t]+(?:self\.)?(?<name>[\w?!=]+|\[\]=?|[-+*\/%<>=!~^&|]+)/gm;
 const decisionsIn = (code: string) =>
   (code.match(DECISION)?.length ?? 0) + countDecisions(code, [], ["&&", "||"]) + (code.match(TERNARY)?.length ?? 0);
 
