@@ -5,7 +5,7 @@ import { assignComponents, componentsSection } from "./components/mod.ts";
 import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
-import { findCycles } from "./graph/cycles.ts";
+import { findCycles, loadsInOrder } from "./graph/cycles.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
 import { computeHealth } from "./health.ts";
@@ -90,7 +90,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   });
   const components = componentsSection(files.filter((f) => inProduct(f.path)), productEdges, assignment.byFile, assignment.source, architecture, configError);
   const health = computeHealth(paths.length, {
-    "import-cycle": cycles.filter((c) => c.kind === "runtime").flatMap((c) => c.files),
+    "import-cycle": cycles.filter(loadsInOrder).flatMap((c) => c.files),
     "hub-file": hubs.map((h) => h.file),
     "boundary-violation": components.boundaryViolations.map((v) => v.from),
   });

@@ -1,5 +1,6 @@
 import { plural } from "../../core/plural.ts";
 import type { Finding, Report } from "../schema.ts";
+import { loadsInOrder } from "../graph/cycles.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "cycles" | "hubs" | "hubThreshold" | "components">;
@@ -9,9 +10,10 @@ export function architectureFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   for (const cycle of report.cycles) {
     const runtime = cycle.kind === "runtime";
-    // A cycle closed only by lazy imports does not fail while the files load: worth knowing, not urgent.
-    const severity = runtime && !cycle.lazy ? "high" : "low";
-    const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : "Import";
+    // A cycle that cannot fail while the files load (lazy imports, Rust modules): worth knowing, not urgent.
+    const severity = loadsInOrder(cycle) ? "high" : "low";
+    const crate = runtime && !cycle.lazy && severity === "low";
+    const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : crate ? "Module" : "Import";
     found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", severity, cycle.files.join("\n"), {
       title: `${kind} cycle of ${cycle.files.length} files`,
       evidence: [
@@ -21,6 +23,8 @@ export function architectureFindings(report: Input): Finding[] {
       ],
       action: runtime && cycle.lazy
         ? "The loop is closed only by imports made on first use (inside a function, import(), autoload), so loading does not fail; keep it that way or move the shared part out."
+        : crate
+        ? "Modules of one crate compile together, so the loop cannot fail at run time; break it only where it crosses the crate's layers (move the shared items into a module both use)."
         : runtime
         ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
         : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",

@@ -135,3 +135,12 @@ function loopThrough(members: readonly number[], start: number, adjacency: reado
   }
   return [start, start];
 }
+
+/**
+ * Whether a runtime cycle can fail while its files load: not when only lazy imports close it,
+ * and not between Rust modules, which compile as one crate and have no load order (cargo
+ * refuses a cycle between crates). Such cycles are design notes, not defects.
+ */
+export function loadsInOrder(cycle: Pick<Cycle, "kind" | "lazy" | "files">): boolean {
+  return cycle.kind === "runtime" && !cycle.lazy && !cycle.files.every((file) => file.endsWith(".rs"));
+}
