@@ -209,6 +209,8 @@ export const FileHistory = z.object({
   commits: z.number().int(),
   added: z.number().int(),
   removed: z.number().int(),
+  /** Commits that say they fix a defect (analysis/history/log.ts), of at most maxFilesPerCommit files. */
+  fixes: z.number().int(),
   authors: z.number().int(),
   mainAuthor: z.string(),
   mainAuthorShare: z.number(),

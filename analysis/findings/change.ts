@@ -2,7 +2,7 @@ import { plural } from "../../core/plural.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { TOP_LEVEL } from "../languages/functions.ts";
-import { hardToFollow, unitPhrase } from "./code.ts";
+import { fixesOf, hardToFollow, REPEATED_FIXES, unitPhrase } from "./code.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "history" | "files">;
@@ -28,17 +28,19 @@ export function changeFindings(report: Input): Finding[] {
   // Ranked high on complexity among the changed files is not enough: change must land in code
   // that is hard to follow, a function the complex-file rule would report in itself, or the file
   // is only busy (many small functions, or one flat list of cases, changing one line at a time).
+  // And defects must keep landing there: churn from features, types or speed-ups is not risk.
   const worst = new Map(report.files.map((f) => [f.path, f.mostComplexFunction]));
+  const fixes = fixesOf(history)!;
   const hot = history.hotspots.filter((h) =>
     h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits && h.dependents > 0 &&
-    hardToFollow(worst.get(h.file)) && product(h.file)
+    hardToFollow(worst.get(h.file)) && fixes(h.file) >= REPEATED_FIXES && product(h.file)
   );
   for (const h of hot.slice(0, 20)) {
     const fn = worst.get(h.file)!;
     const where = unitPhrase(fn);
     // A hotspot ranks files to look at first; it is not a defect by itself: medium at most.
     found.push(finding("hotspots", "hotspot", "medium", h.file, {
-      title: `Hotspot: ${plural(h.commits, "change")} in 12 months, ${h.complexity} decision points, ${plural(h.dependents, "dependent")}`,
+      title: `Hotspot: ${plural(h.commits, "change")} in 12 months (${plural(fixes(h.file), "fix", "fixes")}), ${h.complexity} decision points, ${plural(h.dependents, "dependent")}`,
       evidence: [{ file: h.file, detail: `ranks high on change, complexity and dependents at once (score ${h.score} of 100); ${where} has ${fn.complexity} decision points, nested ${fn.depth} deep` }],
       action: `Refactor where change concentrates: cover ${fn.name === TOP_LEVEL ? "the file" : `${fn.name}()`} with tests and split it before the next change.`,
       task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents; ${where} has ${fn.complexity}. Split it and add tests.` },

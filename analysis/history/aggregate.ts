@@ -3,8 +3,12 @@ import { type Commit, renamedPaths } from "./log.ts";
 /** What one pass over the log yields, before it is matched with the files analysed now. */
 export type LogTotals = {
   commits: number;
-  /** Per current path: commits, lines, and commits per author key. */
-  files: Record<string, { commits: number; added: number; removed: number; authors: Record<string, number> }>;
+  /**
+   * Per current path: commits, lines, commits per author key, and fixes: commits that say they
+   * repair a defect, counted like pairs (no bots, no commit of more than maxFilesPerCommit files,
+   * so a sweeping "fix lint" does not make every file defect-prone).
+   */
+  files: Record<string, { commits: number; added: number; removed: number; fixes: number; authors: Record<string, number> }>;
   /** Author key (email, lower case) -> the name last used. */
   names: Record<string, string>;
   /** Commits per author key, bots included, for activity. */
@@ -54,7 +58,7 @@ export function aggregateCommits(commits: Iterable<Commit>, maxFilesPerCommit: n
         currentName.set(renamed.from, path);
       } else path = nameNow(change.path);
       touched.add(path);
-      const stats = (totals.files[path] ??= { commits: 0, added: 0, removed: 0, authors: {} });
+      const stats = (totals.files[path] ??= { commits: 0, added: 0, removed: 0, fixes: 0, authors: {} });
       stats.added += change.added;
       stats.removed += change.removed;
     }
@@ -64,6 +68,7 @@ export function aggregateCommits(commits: Iterable<Commit>, maxFilesPerCommit: n
       if (!bot) stats.authors[key] = (stats.authors[key] ?? 0) + 1;
     }
     if (bot || touched.size > maxFilesPerCommit) continue;
+    if (commit.fix) for (const path of touched) totals.files[path]!.fixes++;
     const sorted = [...touched].sort();
     for (let i = 0; i < sorted.length; i++) {
       totals.pairCommits[sorted[i]!] = (totals.pairCommits[sorted[i]!] ?? 0) + 1;

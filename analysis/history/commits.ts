@@ -6,7 +6,7 @@ import { type Commit, isAncestor, readLog, readLogAsync } from "./log.ts";
 import { readInside } from "../../core/inside.ts";
 
 const COMMITS_CACHE = ".tool/cache/history-commits.json";
-const FORMAT = 1;
+const FORMAT = 2; // 2: commits say whether they fix a defect
 
 /** The parsed commits of the window, newest first, as of one HEAD. */
 export type WindowLog = { head: string; complete: boolean; commits: Commit[] };

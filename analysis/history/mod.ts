@@ -56,6 +56,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
       commits: stats.commits,
       added: stats.added,
       removed: stats.removed,
+      fixes: stats.fixes,
       authors: Object.keys(stats.authors).length,
       mainAuthor: mainKey ? totals.names[mainKey] ?? mainKey : "",
       mainAuthorShare: human ? round(mainCommits / human) : 0,

@@ -71,8 +71,15 @@ test("complex-file: the most complex function decides, not the file's total; a f
     // 24 guard clauses in a row: many branches, each read once, top to bottom.
     "src/parser.ts": fn("small", 3) + fn("parse", 24),
     "src/walker.ts": fn("small", 3) + nested("walk", 24),
+    // As tangled, but no defect was fixed in it all year.
+    "src/stable.ts": nested("sweep", 24),
   });
   commitAll(root);
+  // Defects keep landing in walk(); "prefix" is no fix.
+  for (const subject of ["fix: walk skips the last row", "Fix crash on empty plane", "Rename the prefix option"]) {
+    writeFiles(root, { "src/walker.ts": `${fn("small", 3)}${nested("walk", 24)}\n// ${subject}\n` });
+    git(root, "commit", "-qam", subject);
+  }
   const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
   const helpers = found.find((f) => f.evidence[0]!.file === "src/helpers.ts")!;
   assert.is(helpers.severity, "low");
@@ -84,30 +91,45 @@ test("complex-file: the most complex function decides, not the file's total; a f
   assert.match(parser.action, /^Its branches are flat/);
   const walker = found.find((f) => f.evidence[0]!.file === "src/walker.ts")!;
   assert.equal([walker.severity, walker.title, walker.evidence[0]!.line], ["medium", "Function walk() with 24 decision points, nested 5 deep", 7]);
+  assert.match(walker.evidence[0]!.detail ?? "", /nested 5 deep\), 2 fixes in 12 months;/);
   assert.match(walker.action, /^Split walk\(\) into smaller functions/);
+  const stable = found.find((f) => f.evidence[0]!.file === "src/stable.ts")!;
+  assert.equal([stable.severity, stable.title], ["low", "Function sweep() with 24 decision points, nested 5 deep"]);
+  assert.match(stable.evidence[0]!.detail ?? "", /but no commit of the last 12 months says it fixed a defect here \(a finding from 2\)/);
+  assert.match(stable.action, /defects do not land in it: split sweep\(\) into smaller functions .* when it next has to change\.$/);
 });
 
-test("hotspot: change landing in a complex function is one; the same churn in small functions, or in one flat function, is not", () => {
+test("hotspot: fixes landing in a complex function make one; the same churn in small functions, in one flat function, or without fixes does not", () => {
   const root = tempDir("tool-precision-hotspot-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
   const files = (version: number) => ({
     "src/parser.ts": `${nested("parse", 30)}\nexport const version = ${version};\n`,
     "src/helpers.ts": `${Array.from({ length: 15 }, (_, i) => fn(`helper${i}`, 2)).join("\n")}export const version = ${version};\n`,
     "src/lookup.ts": `${fn("lookup", 30)}export const version = ${version};\n`,
+    "src/tuned.ts": `${nested("tuned", 30)}\nexport const version = ${version};\n`,
   });
   writeFiles(root, {
     ...files(0),
-    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nimport { lookup } from "./lookup.ts";\nexport const r = parse(1) + helper0(1) + lookup(1);\n',
+    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nimport { lookup } from "./lookup.ts";\nimport { tuned } from "./tuned.ts";\nexport const r = parse(1) + helper0(1) + lookup(1) + tuned([], 1);\n',
   });
   commitAll(root);
   for (let version = 1; version <= 8; version++) {
     writeFiles(root, files(version));
     git(root, "commit", "-qam", `change ${version}`);
   }
+  // Two fixes land in each file but tuned.ts, which changes as often, for speed.
+  for (let version = 9; version <= 10; version++) {
+    const { "src/tuned.ts": tuned, ...fixed } = files(version);
+    writeFiles(root, fixed);
+    git(root, "commit", "-qam", `fix: off-by-one ${version}`);
+    writeFiles(root, { "src/tuned.ts": tuned });
+    git(root, "commit", "-qam", `perf: a faster inner loop ${version}`);
+  }
   const report = analyze(root);
-  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/lookup.ts", "src/parser.ts"], "all rank alike");
+  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/lookup.ts", "src/parser.ts", "src/tuned.ts"], "all rank alike");
   const hot = report.findings.filter((f) => f.rule === "hotspot");
   assert.equal(hot.map((f) => f.evidence[0]!.file), ["src/parser.ts"]);
+  assert.match(hot[0]!.title, /^Hotspot: 11 changes in 12 months \(2 fixes\)/);
   assert.match(hot[0]!.evidence[0]!.detail ?? "", /parse\(\) at line 1 has 30 decision points/);
 });
 

@@ -138,6 +138,21 @@ test("tool hotspots prints hotspots and coupled pairs; --json has them", () => {
   assert.is(runTool(["hotspots", "--limit", "0", "--root", repo]).code, 2);
 });
 
+test("fixes: commits whose subject says they repair a defect, not sweeping or automated ones", () => {
+  const dir = tempDir();
+  spawnSync("git", ["init", "-q", "-b", "main"], { cwd: dir });
+  commit(dir, "Alice", 30, { "src/a.ts": "export const a = 0;\n", "src/b.ts": "export const b = 0;\n" }, "first");
+  commit(dir, "Alice", 29, { "src/a.ts": "export const a = 1;\n" }, "fix(router): wildcard after a parameter");
+  commit(dir, "Alice", 28, { "src/a.ts": "export const a = 2;\n" }, "Guard against a panic on empty paths");
+  commit(dir, "Alice", 27, { "src/a.ts": "export const a = 3;\n" }, "Rename the prefix option, debug output");
+  commit(dir, "dependabot[bot]", 26, { "src/b.ts": "export const b = 1;\n" }, "fix(deps): bump a package");
+  // One "fix" over 40 files is a sweep (formatting, lint), not a defect in each of them.
+  commit(dir, "Alice", 25, Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`src/f${i}.ts`, `export const f = ${i};\n`])), "fix lint everywhere");
+  commit(dir, "Alice", 24, { "src/b.ts": "export const b = 2;\n" }, "Security: escape the header (GHSA-1234)");
+  const fixes = Object.fromEntries(analyze(dir).history.files.map((f) => [f.path, f.fixes]));
+  assert.equal([fixes["src/a.ts"], fixes["src/b.ts"], fixes["src/f0.ts"]], [2, 1, 0]);
+});
+
 const incremental = suite("incremental history");
 
 const head = (dir: string) => git(dir, "rev-parse", "HEAD").trim();

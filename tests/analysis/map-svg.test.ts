@@ -112,6 +112,7 @@ function input(
         commits,
         added: 0,
         removed: 0,
+        fixes: 0,
         authors: 1,
         mainAuthor: "x",
         mainAuthorShare: 1,
