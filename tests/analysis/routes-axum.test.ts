@@ -1,6 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { routeLines } from "../helpers/routes.ts";
+import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const axum = suite("Axum routes");
 
@@ -14,6 +15,86 @@ axum("nest and merge across modules, method routers with several methods, layers
     "DELETE /api/v1/notes/{id} src/routes/mod.rs:16 users::remove [require_auth]",
     "GET /api/v1/notes/{id} src/routes/mod.rs:16 users::show [require_auth]",
     "GET /health src/routes/health.rs:4 (inline)",
+  ]);
+});
+
+axum("utoipa-axum: routes!() serves each handler at its #[utoipa::path]; an extractor whose FromRequestParts answers 401 guards, its Maybe form does not", () => {
+  const root = tempDir("tool-utoipa-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "api"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\nutoipa-axum = "0.2"\n',
+    "src/lib.rs": [
+      "mod extractors;",
+      "mod users;",
+      "use utoipa_axum::router::OpenApiRouter;",
+      "pub fn app() -> axum::Router {",
+      "    let (app, _docs) = OpenApiRouter::new()",
+      "        .nest(\"/api\", users::router())",
+      "        .split_for_parts();",
+      "    app",
+      "}",
+    ].join("\n"),
+    "src/extractors.rs": [
+      "pub struct UserId(pub u64);",
+      "pub struct MaybeUserId(pub Option<UserId>);",
+      "pub struct Locale(pub String);",
+      "impl<S> FromRequestParts<S> for UserId where S: Send + Sync {",
+      "    type Rejection = Error;",
+      "    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Error> {",
+      "        let token = parts.headers.get(AUTHORIZATION).ok_or(Error::Unauthorized)?;",
+      "        Ok(UserId(decode(token)?))",
+      "    }",
+      "}",
+      "impl<S> FromRequestParts<S> for Locale where S: Send + Sync {",
+      "    type Rejection = Error;",
+      "    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Error> {",
+      "        Ok(Locale(parts.headers.get(ACCEPT_LANGUAGE).map(|v| v.to_string()).unwrap_or_default()))",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/users/mod.rs": [
+      "mod current;",
+      "mod login;",
+      "use utoipa_axum::{router::OpenApiRouter, routes};",
+      "pub fn router() -> OpenApiRouter {",
+      "    let me = OpenApiRouter::new().routes(routes!(current::read_user, current::update_user,));",
+      "    let auth = OpenApiRouter::new()",
+      "        .routes(routes!(login::login))",
+      "        // a long comment between two links of the chain, longer than any window a reader of chains",
+      "        // might look through for the next link: it is blank once comments are stripped, but still there",
+      "        .routes(routes!(login::refresh));",
+      "    OpenApiRouter::new().nest(\"/user\", me).nest(\"/users\", auth)",
+      "}",
+    ].join("\n"),
+    "src/users/current.rs": [
+      "use crate::extractors::{MaybeUserId, UserId};",
+      "#[utoipa::path(get, path = \"\", responses((status = 200)))]",
+      "pub(crate) async fn read_user(uid: UserId) -> Json<User> { todo!() }",
+      "#[utoipa::path(",
+      "    put,",
+      "    path = \"\",",
+      ")]",
+      "pub(crate) async fn update_user(",
+      "    uid: UserId,",
+      "    Json(body): Json<Update>,",
+      ") -> Json<User> { todo!() }",
+      "/// Documented but never mounted: no route.",
+      "#[utoipa::path(delete, path = \"\")]",
+      "pub(crate) async fn delete_user(uid: MaybeUserId) {}",
+    ].join("\n"),
+    "src/users/login.rs": [
+      "use crate::extractors::{Locale, MaybeUserId};",
+      "#[utoipa::path(post, path = \"/login\")]",
+      "pub(crate) async fn login(locale: Locale, Json(body): Json<Login>) -> Json<User> { todo!() }",
+      "#[utoipa::path(post, path = \"/refresh\")]",
+      "pub(crate) async fn refresh(uid: MaybeUserId) -> Json<User> { todo!() }",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/user [UserId]",
+    "POST /api/users/login",
+    "POST /api/users/refresh",
+    "PUT /api/user [UserId]",
   ]);
 });
 

@@ -4,9 +4,9 @@ import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
 import type { Registration } from "../registration.ts";
 import { type RustChain, wholeChain } from "../rust/chain.ts";
-import { itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import { inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
 import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 type Node = { name: string; line: number; items: Item[] };
 type Item = { guards: string[]; emit(): Registration[] };
@@ -19,18 +19,50 @@ const VERBS = new Set(["get", "post", "put", "delete", "patch", "head", "options
  * `on(MethodFilter::X, h)`, `*_service`), `.nest(prefix, router)` and `.merge(router)` with a
  * variable, a router written in place or a function returning one (in any module), and
  * `.layer(...)`/`.route_layer(...)` whose auth-like middleware guards the routes added before
- * it, as Axum applies layers. Test modules are skipped.
+ * it, as Axum applies layers. Test modules are skipped. utoipa-axum's `OpenApiRouter` is a
+ * router too, and its `.routes(routes!(users::list, users::create))` serves each handler at the
+ * method and path of its `#[utoipa::path(get, path = "/users")]`: each such handler is a router
+ * of one route, named like the function, that only a `routes!` mounts (with actix-web, utoipa's
+ * attribute only documents a route that actix's own attribute registers).
  */
 export const axum: Framework = {
   id: "axum",
   name: "Axum",
   languages: ["rust"],
-  hint: /\baxum\b|\bRouter::new\s*\(/,
+  hint: /\b(?:utoipa_)?axum\b|\bRouter::new\s*\(|\butoipa::path\b/,
   scan(source) {
-    if (!/\baxum\b/.test(source.text)) return [];
-    return new Walker(source, rustFile(source)).run();
+    if (!/\b(?:utoipa_)?axum\b|\butoipa::path\b/.test(source.text)) return [];
+    const file = rustFile(source);
+    return [...new Walker(source, file).run(), ...utoipaHandlers(source, file)];
   },
 };
+
+const UTOIPA_PATH = /#\s*\[\s*utoipa::path\s*\(/g;
+const FN_AFTER = /^\s*(?:#\s*\[[^\]]*\]\s*)*(?:pub(?:\s*\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)/;
+
+/** The handlers a `#[utoipa::path(method, path = "...")]` describes, each a mounted-only router of its one route. */
+function utoipaHandlers(source: RouteSource, file: RustFile): Registration[] {
+  const { code } = source;
+  const found: Registration[] = [];
+  for (const m of code.matchAll(UTOIPA_PATH)) {
+    if (inTests(file, m.index)) continue;
+    const { args, end } = callArguments(code, m.index + m[0].length - 1);
+    const fn = FN_AFTER.exec(code.slice(code.indexOf("]", end) + 1, end + 2000));
+    const verb = args[0] && code.slice(args[0].start, args[0].end).trim().toLowerCase();
+    const pathArg = args.find((a) => /^\s*path\s*=/.test(code.slice(a.start, a.end)));
+    if (!fn || !verb || !VERBS.has(verb) || !pathArg) continue;
+    const at = code.indexOf("=", pathArg.start) + 1;
+    const path = staticValue(source, at, pathArg.end, file.constants, RUST_VALUES);
+    if (path === undefined) continue;
+    const name = itemName(file, fn[1]!);
+    const line = source.lineAt(m.index);
+    found.push(
+      { type: "router", framework: "axum", name, prefix: "", guards: [], line, mountedOnly: true },
+      { type: "route", framework: "axum", kind: "http", methods: [verb === "any" ? "ALL" : verb.toUpperCase()], path: path.replace(/\{\*(\w+)\}/g, "{$1}"), handler: fn[1]!, guards: [], owner: name, line },
+    );
+  }
+  return found;
+}
 
 class Walker {
   private readonly nodes: Node[] = [];
@@ -38,7 +70,7 @@ class Walker {
   constructor(private readonly source: RouteSource, private readonly file: RustFile) {}
 
   run(): Registration[] {
-    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::)?Router\b/, returns: /\bRouter\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
+    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::|utoipa_axum::router::)?(?:OpenApi)?Router\b/, returns: /\b(?:OpenApi)?Router\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
     return this.nodes.flatMap((n) => [{ type: "router", framework: "axum", name: n.name, prefix: "", guards: [], line: n.line } satisfies Registration, ...n.items.flatMap((i) => i.emit())]);
   }
 
@@ -51,10 +83,21 @@ class Walker {
   /** The router a chain builds, registering its routes, mounts and layers; undefined when it builds none. */
   private router(chain: RustChain, env: Env, fresh: string): Node | undefined {
     let node: Node | undefined;
-    if (/(?:^|::)Router::new$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
+    if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
     else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
-    if (!node || !chain.links.every((l) => /^(?:route|nest|merge|layer|route_layer|with_state|fallback|nest_service|route_service|fallback_service)$/.test(l.name))) return undefined;
+    if (!node || !chain.links.every((l) => /^(?:route|routes|nest|merge|layer|route_layer|with_state|fallback|nest_service|route_service|fallback_service|split_for_parts)$/.test(l.name))) return undefined;
     for (const link of chain.links) {
+      if (link.name === "routes" && link.args[0]) {
+        // routes!(users::list, users::create): each handler's own router (utoipaHandlers), as merged.
+        const handlers = wholeChain(this.source.code, link.args[0]);
+        if (handlers?.head === "routes!") {
+          for (const h of handlers.call ?? []) {
+            const name = this.source.code.slice(h.start, h.end).trim();
+            if (/^[A-Za-z_][\w:]*$/.test(name)) node.items.push(this.mount(node, "", itemName(this.file, name), link.start));
+          }
+        }
+        continue;
+      }
       const value = () => (link.args[0] ? staticValue(this.source, link.args[0].start, link.args[0].end, this.file.constants, RUST_VALUES) : undefined);
       if (link.name === "route" && link.args[1]) {
         const path = value();

@@ -9,6 +9,7 @@ export type RustChain = { head: string; call?: Span[]; links: RustLink[]; start:
 
 const PATH = /^(?:[A-Za-z_]\w*(?:\s*::\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s*::\s*)*[A-Za-z_]\w*!?/;
 const TURBOFISH = /^\s*(?:::\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>\s*)?/;
+const NEXT_LINK = /\s*(?:\?\s*)?\.\s*([A-Za-z_]\w*)/y;
 
 /**
  * The chain that starts at `at`: `Router::new().route("/", get(h)).nest("/api", api())`.
@@ -27,7 +28,9 @@ export function rustChain(code: string, at: number): RustChain | undefined {
   }
   const links: RustLink[] = [];
   for (;;) {
-    const m = /^\s*(?:\?\s*)?\.\s*([A-Za-z_]\w*)/.exec(code.slice(i, i + 200));
+    // Sticky from `i`: blanked comments between two links may be longer than any window.
+    NEXT_LINK.lastIndex = i;
+    const m = NEXT_LINK.exec(code);
     if (!m) break;
     if (m[1] === "await") {
       i += m[0].length;

@@ -1,10 +1,15 @@
+import { closing } from "../../languages/curly.ts";
 import { isGuardName } from "../paths.ts";
+import { modulePath, useTree } from "./source.ts";
 
 /**
  * The guards an Axum handler's own arguments make: an extractor that refuses the request without
- * a user (`auth_user: AuthUser`) guards it; `Option<AuthUser>` and `MaybeAuthUser` read a user
- * when there is one and guard nothing. The handler (`get_user`, `listing::list_articles`) is
- * looked up in the route's file or in the module it names next to it.
+ * a user guards it, whether its name says so (`auth_user: AuthUser`) or its `FromRequestParts`
+ * implementation does, answering 401 (`uid: UserID` whose extractor returns
+ * `Err(Error::Unauthorized)`); `Option<AuthUser>` and `MaybeAuthUser` read a user when there is
+ * one and guard nothing. The handler (`get_user`, `listing::list_articles`) is looked up in the
+ * route's file or in the module it names next to it; an extractor in that file or in the module
+ * a `use` of the handler's file brings it from.
  */
 export function axumHandlerGuards(handler: string, routeFile: string, text: (path: string) => string | undefined): string[] {
   const parts = handler.split("::");
@@ -19,10 +24,50 @@ export function axumHandlerGuards(handler: string, routeFile: string, text: (pat
     return parameterTypes(source, at.index + at[0].length).flatMap((type) => {
       if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
       const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
-      return head && isGuardName(head) ? [head] : [];
+      return head && (isGuardName(head) || refusesAnonymous(head, file, source, text)) ? [head] : [];
     });
   }
   return [];
+}
+
+const REFUSAL = /\bUnauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
+
+/** Whether the extractor `type` (as the handler's file names it) answers a request without credentials with a 401. */
+function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined): boolean {
+  const impl = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${type}\\b[^{]*\\{`);
+  const refuses = (source: string) => {
+    const m = impl.exec(source);
+    return !!m && REFUSAL.test(source.slice(m.index, closing(source, m.index + m[0].length - 1)));
+  };
+  if (refuses(handlerSource)) return true;
+  const module = importedModule(type, handlerSource, modulePath(handlerFile));
+  // The crate's src/ folder, where its module paths start.
+  const srcAt = handlerFile.startsWith("src/") ? 0 : handlerFile.lastIndexOf("/src/") + 1;
+  if (!module || module[0] !== "crate" || (srcAt === 0 && !handlerFile.startsWith("src/"))) return false;
+  const base = handlerFile.slice(0, srcAt + 4);
+  const rest = module.slice(1).join("/");
+  return [`${base}${rest}.rs`, `${base}${rest}/mod.rs`].some((file) => {
+    const source = text(file);
+    return !!source && refuses(source);
+  });
+}
+
+/** The module a `use` of `source` brings `name` from, absolute within the crate (`["crate", "http", "extractors"]`). */
+function importedModule(name: string, source: string, module: string[]): string[] | undefined {
+  for (const m of source.matchAll(/(?<![\w:])use\s+([^;]+);/g)) {
+    for (const [alias, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) {
+      if (alias !== name) continue;
+      const [first] = path;
+      if (first === "crate") return path.slice(0, -1);
+      if (first === "self") return [...module, ...path.slice(1, -1)];
+      if (first === "super") {
+        let up = 0;
+        while (path[up] === "super") up++;
+        return [...module.slice(0, Math.max(1, module.length - up)), ...path.slice(up, -1)];
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The types of a parameter list starting after its `(`: `a: A, Path(id): Path<u32>` -> ["A", "Path<u32>"]. */

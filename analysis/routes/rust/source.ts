@@ -40,7 +40,7 @@ export function modulePath(path: string): string[] {
 }
 
 /** Each name a `use` tree brings in, with its path: `a::{b, c::d as e}` gives b -> a::b and e -> a::c::d. */
-function useTree(tree: string, prefix: string[]): [string, string[]][] {
+export function useTree(tree: string, prefix: string[]): [string, string[]][] {
   const brace = tree.indexOf("{");
   if (brace === -1) {
     const [path, alias] = tree.split("@");
