@@ -16,20 +16,31 @@ const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mock
 // `tests/`, `spec/`, a named kind of them (`runtime-tests/`, `integration_tests/`, `e2e-tests/`)
 // and what supports them (`test_helpers/`, `test-utils/`, `testutil/`, `test_support/`).
 const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_]?(helpers?|utils?|support))?\//i;
-// Rust keeps benchmarks in benches/. A top-level templates/ or starters/ folder holds projects
+// Rust keeps benchmarks in benches/; Go projects put examples in _examples/, which the go tool
+// skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis
 // does not read anyway).
-const EXAMPLE = /(^|\/)(examples?|demos?|benchmarks?|bench(es)?)\/|^(templates|starters?)\//i;
+const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)test_[^/]+\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h)$|_pb2(_grpc)?\.py$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
 
+/**
+ * Below `src/main/java/` (Kotlin, Scala, Groovy alike) the folders are a package name, not a
+ * layout: `com/example/demo` is Spring Initializr's default package and `org/.../samples` a
+ * project's own, and neither makes its files examples or fixtures.
+ */
+const JVM_PACKAGES = /(^|\/)src\/(?:main|test|testFixtures|integrationTest|it)\/(?:java|kotlin|scala|groovy)\//;
+
 /** A file's role by the conventions of its path alone. */
 export function roleOf(path: string): Role {
-  if (VENDORED.test(path)) return "vendored";
-  if (FIXTURE.test(path)) return "fixture";
-  if (TEST_FOLDER.test(path) || TEST_FILE.test(path)) return "test";
-  if (EXAMPLE.test(path)) return "example";
+  const packages = JVM_PACKAGES.exec(path);
+  // The folders that are a layout: up to the package root (its `src/test/` still says test).
+  const layout = packages ? path.slice(0, packages.index + packages[0].length) : path;
+  if (VENDORED.test(layout)) return "vendored";
+  if (FIXTURE.test(layout)) return "fixture";
+  if (TEST_FOLDER.test(layout) || TEST_FILE.test(path)) return "test";
+  if (EXAMPLE.test(layout)) return "example";
   if (GENERATED.test(path)) return "generated";
   return "source";
 }

@@ -10,7 +10,7 @@ export function architectureFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   for (const cycle of report.cycles) {
     const runtime = cycle.kind === "runtime";
-    // A cycle that cannot fail while the files load (lazy imports, Rust modules): worth knowing, not urgent.
+    // A cycle that cannot fail while the files load (lazy imports; Rust, JVM, .NET...): worth knowing, not urgent.
     const severity = loadsInOrder(cycle) ? "high" : "low";
     const crate = runtime && !cycle.lazy && severity === "low";
     const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : crate ? "Module" : "Import";
@@ -24,7 +24,7 @@ export function architectureFindings(report: Input): Finding[] {
       action: runtime && cycle.lazy
         ? "The loop is closed only by imports made on first use (inside a function, import(), autoload), so loading does not fail; keep it that way or move the shared part out."
         : crate
-        ? "Modules of one crate compile together, so the loop cannot fail at run time; break it only where it crosses the crate's layers (move the shared items into a module both use)."
+        ? "In this language a file's imports do not run it in order (one crate compiles whole; a class loads on first use), so the loop cannot fail while loading; break it only where it crosses the design's layers, by moving what both sides use into a module of its own."
         : runtime
         ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
         : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",

@@ -1,4 +1,5 @@
 import { plural } from "../../core/plural.ts";
+import { KNOWLEDGE_RISK_SHARE } from "../history/mod.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { TOP_LEVEL } from "../languages/functions.ts";
@@ -47,7 +48,7 @@ export function changeFindings(report: Input): Finding[] {
     }));
   }
   const language = new Map(report.files.map((f) => [f.path, f.language]));
-  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && product(c.a) && product(c.b));
+  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && product(c.a) && product(c.b));
   for (const c of hidden.slice(0, 20)) {
     const together = `${c.a} and ${c.b} changed together in ${c.shared} commits (degree ${c.degree})`;
     found.push(finding("hotspots", "hidden-coupling", "medium", `${c.a}\n${c.b}`, {
@@ -57,8 +58,10 @@ export function changeFindings(report: Input): Finding[] {
       task: { title: `Make the coupling of ${c.a} and ${c.b} explicit`, detail: `They changed together in ${c.shared} commits (degree ${c.degree}) but neither imports the other.` },
     }));
   }
-  // "(test)" and the like group files by role, not by what a team owns.
-  const risky = history.ownership.filter((o) => o.knowledgeRisk && o.commits >= KNOWLEDGE_MIN_CHANGES && !o.component.startsWith("("));
+  // "(test)" and the like group files by role, not by what a team owns. Where one person made
+  // almost every change to the whole project, each component saying so again is no news.
+  const soloProject = mainAuthorShare(history) >= KNOWLEDGE_RISK_SHARE;
+  const risky = soloProject ? [] : history.ownership.filter((o) => o.knowledgeRisk && o.commits >= KNOWLEDGE_MIN_CHANGES && !o.component.startsWith("("));
   for (const o of risky) {
     // No author names here: findings reach tasks and agents; names stay in the Team view.
     found.push(finding("knowledge", "knowledge-risk", "medium", o.component, {
@@ -82,4 +85,21 @@ const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 function samePackage(a: string, b: string, language: Map<string, string>): boolean {
   const kind = language.get(a);
   return kind !== undefined && kind === language.get(b) && PACKAGE_WIDE.has(kind) && folderOf(a) === folderOf(b);
+}
+
+/** `errors.js` and `errors.d.ts`: a module and the declaration of its types change together by nature. */
+const stem = (path: string) => path.replace(/\.d\.[cm]?ts$/, "").replace(/\.[^./]+$/, "");
+const declarationPair = (a: string, b: string) => /\.d\.[cm]?ts$/.test(a) !== /\.d\.[cm]?ts$/.test(b) && stem(a) === stem(b);
+
+/** The share of the window's file changes (over every component) made by its most active author. */
+function mainAuthorShare(history: Input["history"]): number {
+  const byAuthor = new Map<string, number>();
+  let total = 0;
+  for (const component of history.ownership) {
+    for (const a of component.authors) {
+      total += a.commits;
+      byAuthor.set(a.name, (byAuthor.get(a.name) ?? 0) + a.commits);
+    }
+  }
+  return total ? Math.max(...byAuthor.values()) / total : 0;
 }

@@ -1,7 +1,8 @@
 import type { EnvVariable, Finding, Report } from "../schema.ts";
+import { productPaths } from "../roles.ts";
 import { finding } from "./finding.ts";
 
-type Input = Partial<Pick<Report, "configuration">>;
+type Input = Partial<Pick<Report, "configuration" | "files">>;
 
 const kind = (v: EnvVariable) =>
   [v.secret ? "secret" : "", v.serviceAddress ? "service address" : ""].filter(Boolean).join(", ");
@@ -11,12 +12,17 @@ const where = (v: EnvVariable) => v.files.map((f) => `${f.file}:${f.line}`).join
  * Environment variables read but missing from the example file: one low finding per
  * variable with every read as evidence. Without any example file, one finding lists them
  * all, since each per-variable finding would say the same thing (create the file).
- * Variables the platform provides (NODE_ENV, HOME, CI...) need no entry.
+ * Variables the platform provides (NODE_ENV, HOME, CI...) need no entry, nor those only tests,
+ * examples or fixtures read.
  */
 export function configurationFindings(report: Input): Finding[] {
   const configuration = report.configuration;
   if (!configuration) return [];
-  const missing = configuration.variables.filter((v) => !v.documented);
+  // What tests, examples and fixtures read is set by whoever runs them, not by a deployment.
+  const product = productPaths(report.files ?? []);
+  const missing = configuration.variables
+    .map((v) => ({ ...v, files: v.files.filter((f) => product(f.file)) }))
+    .filter((v) => !v.documented && v.files.length > 0);
   if (!missing.length) return [];
   const example = configuration.exampleFile;
   if (!example) {

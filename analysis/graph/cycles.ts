@@ -137,10 +137,16 @@ function loopThrough(members: readonly number[], start: number, adjacency: reado
 }
 
 /**
- * Whether a runtime cycle can fail while its files load: not when only lazy imports close it,
- * and not between Rust modules, which compile as one crate and have no load order (cargo
- * refuses a cycle between crates). Such cycles are design notes, not defects.
+ * Languages whose imports run the imported file at once, in order, so that a loop of them can
+ * meet a half-loaded module: JavaScript and TypeScript (ESM and CommonJS), Python, Ruby's
+ * `require`, and C and C++ includes. Elsewhere a loop cannot fail while loading: Rust modules
+ * compile as one crate (cargo refuses a cycle between crates), the JVM and .NET load a class
+ * when it is first used, PHP's autoloader likewise, Go refuses import cycles, and Swift, Dart
+ * and Elixir resolve a module's names as a whole.
  */
+const LOADS_IN_ORDER = /\.(?:[cm]?[jt]sx?|vue|svelte|py|rb|c|cc|cpp|cxx|h|hh|hpp|hxx)$/;
+
+/** Whether a runtime cycle can fail while its files load: not when only lazy imports close it, nor in languages that load no file in order. */
 export function loadsInOrder(cycle: Pick<Cycle, "kind" | "lazy" | "files">): boolean {
-  return cycle.kind === "runtime" && !cycle.lazy && !cycle.files.every((file) => file.endsWith(".rs"));
+  return cycle.kind === "runtime" && !cycle.lazy && cycle.files.some((file) => LOADS_IN_ORDER.test(file) && !/\.d\.[cm]?ts$/.test(file));
 }

@@ -10,6 +10,8 @@ import { fullReadAhead, readWindowAsync, windowLog } from "./commits.ts";
 import { headCommit, isShallow } from "./log.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The share of a component's changes one person must have made for its knowledge to be at risk. */
+export const KNOWLEDGE_RISK_SHARE = 0.8;
 const memory = new Map<string, LogTotals>();
 /** A window of more commits than this, with nothing cached, is read later when `defer` is set. */
 const DEFER_MIN_COMMITS = 200;
@@ -161,7 +163,7 @@ function ownership(files: readonly FileNode[], totals: LogTotals): Ownership[] {
       busFactor,
       mainAuthor: totals.names[mainKey] ?? mainKey,
       mainAuthorShare: round(share),
-      knowledgeRisk: total >= 5 && share >= 0.8,
+      knowledgeRisk: total >= 5 && share >= KNOWLEDGE_RISK_SHARE,
     };
   }).filter((o) => o.commits > 0).sort((a, b) => a.component.localeCompare(b.component));
 }

@@ -204,11 +204,81 @@ test("hidden coupling: two files of one Go package change together openly, witho
   assert.equal(pairs.sort(), ["echo.go + middleware/static.go", "group.go + middleware/static.go"]);
 });
 
-test("roles: examples, demos and benchmarks (Rust's benches/) are examples; named test folders and their helpers are tests", () => {
+test("TypeScript declaration files run nothing: their imports are types, their cycle a type cycle, their conditional types no complexity; a module and its .d.ts change together openly", () => {
+  const root = tempDir("tool-precision-dts-");
+  const conditional = Array.from({ length: 30 }, (_, i) => `export type T${i}<X> = X extends string ? (X extends "a${i}" ? 1 : 2) : never;`).join("\n");
+  const types = (version: number) => ({
+    "types/instance.d.ts": `import { Reply } from "./reply";\n${conditional}\nexport declare const v${version}: Reply;\n`,
+    "types/reply.d.ts": `import { Instance } from "./instance";\nexport interface Reply { i: Instance; v: ${version} }\n`,
+  });
+  const errors = (version: number) => ({ "lib/errors.js": `module.exports = { code: ${version} };\n`, "lib/errors.d.ts": `export declare const code: ${version};\n` });
+  writeFiles(root, { ...types(0), ...errors(0) });
+  commitAll(root);
+  for (let version = 1; version <= 6; version++) {
+    writeFiles(root, types(version));
+    git(root, "commit", "-qam", `types ${version}`);
+    writeFiles(root, errors(version));
+    git(root, "commit", "-qam", `errors ${version}`);
+  }
+  const report = analyze(root);
+  const instance = report.files.find((f) => f.path === "types/instance.d.ts")!;
+  assert.equal([instance.complexity, instance.nesting, instance.mostComplexFunction], [0, 0, undefined]);
+  assert.equal(report.cycles.map((c) => c.kind), ["type"]);
+  assert.equal(report.findings.filter((f) => f.severity !== "low").map((f) => f.rule), []);
+  assert.equal(report.findings.filter((f) => f.rule === "hidden-coupling"), []);
+});
+
+test("cycles: one among Java classes cannot fail while loading and is low; one among JavaScript modules stays high", () => {
+  const java = tempDir("tool-precision-java-cycle-");
+  writeFiles(java, {
+    // Spring Initializr's default package: com/example/demo is a package, not an example.
+    "src/main/java/com/example/demo/tree/Node.java": "package com.example.demo.tree;\n\nimport com.example.demo.state.State;\n\npublic class Node { State state; }\n",
+    "src/main/java/com/example/demo/state/State.java": "package com.example.demo.state;\n\nimport com.example.demo.tree.Node;\n\npublic class State { Node node; }\n",
+  });
+  commitAll(java);
+  const report = analyze(java);
+  const cycle = report.findings.find((f) => f.rule === "import-cycle")!;
+  assert.equal([cycle.severity, cycle.title], ["low", "Module cycle of 2 files"]);
+  assert.is(report.health.deductions.find((d) => d.rule === "import-cycle"), undefined);
+  const js = tempDir("tool-precision-js-cycle-");
+  writeFiles(js, { "src/a.js": 'import { b } from "./b.js";\nexport const a = b + 1;\n', "src/b.js": 'import { a } from "./a.js";\nexport const b = () => a;\n' });
+  commitAll(js);
+  assert.equal(analyze(js).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["high", "Import cycle of 2 files"]]);
+});
+
+test("knowledge risk: none per component when one person made almost every change to the whole project", () => {
+  const root = tempDir("tool-precision-solo-");
+  const files = (version: number) => Object.fromEntries(["src/parser/a.py", "src/render/b.py"].map((p) => [p, `VALUE = ${version}\n`]));
+  writeFiles(root, files(0));
+  commitAll(root);
+  for (let version = 1; version <= 32; version++) {
+    writeFiles(root, files(version));
+    git(root, "commit", "-qam", `change ${version}`);
+  }
+  const report = analyze(root);
+  assert.ok(report.history.ownership.some((o) => o.knowledgeRisk && o.commits >= 30), "each component is one person's");
+  assert.equal(report.findings.filter((f) => f.rule === "knowledge-risk"), []);
+});
+
+test("configuration: a variable only tests read needs no .env.example entry", () => {
+  const root = tempDir("tool-precision-env-");
+  writeFiles(root, {
+    "src/app.js": 'export const port = process.env.PORT_NUMBER;\n',
+    "test/app.test.js": 'const ci = process.env.CITGM;\n',
+  });
+  commitAll(root);
+  const env = analyze(root).findings.filter((f) => f.rule === "env-example-missing");
+  assert.equal(env.map((f) => f.evidence.map((e) => e.file)), [["src/app.js"]]);
+});
+
+test("roles: examples, demos and benchmarks (Rust's benches/, Go's _examples/) are examples; named test folders and their helpers are tests; a JVM package name is no folder role", () => {
   assert.equal(
     ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts",
-      "axum/benches/benches.rs", "src/test_helpers/mod.rs", "internal/testutil/db.go", "src/test-utils/render.tsx", "src/contest_utils/a.ts", "src/testimonials/a.ts"].map(roleOf),
-    ["example", "example", "example", "example", "test", "source", "source", "source", "example", "test", "test", "test", "source", "source"],
+      "axum/benches/benches.rs", "src/test_helpers/mod.rs", "internal/testutil/db.go", "src/test-utils/render.tsx", "src/contest_utils/a.ts", "src/testimonials/a.ts",
+      "_examples/todos/main.go", "src/_internal/a.go",
+      "src/main/java/com/example/demo/DemoApplication.java", "src/main/java/org/springframework/samples/petclinic/Owner.java", "src/test/java/com/example/demo/Helper.java", "examples/boot/src/main/kotlin/com/x/A.kt"].map(roleOf),
+    ["example", "example", "example", "example", "test", "source", "source", "source", "example", "test", "test", "test", "source", "source", "example", "source",
+      "source", "source", "test", "example"],
   );
 });
 

@@ -168,6 +168,20 @@ test("Ruby's `private def` and Rust's `where` clauses and macro-made fns are fun
   assert.equal(extractRust(rust).mostComplexFunction, { name: "deserialize_tuple_struct", line: 2, complexity: 21, depth: 1 });
 });
 
+test("C#: a generic method is a function, not code outside functions", () => {
+  const csharp = [
+    "public static class AsyncRetryTResultSyntax",
+    "{",
+    "    public static AsyncRetryPolicy<TResult> RetryAsync<TResult>(this PolicyBuilder<TResult> builder, int count)",
+    "    {",
+    ifs(21, "        ", (i) => `if (count == ${i}) throw new ArgumentOutOfRangeException(nameof(count));`),
+    "        return new AsyncRetryPolicy<TResult>(builder);",
+    "    }",
+    "}",
+  ].join("\n");
+  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "RetryAsync", line: 3, complexity: 21, depth: 1 });
+});
+
 test("a script with no function is judged by its top-level code; below 20 decision points nothing is measured", () => {
   const script = `import sys\n${Array.from({ length: 21 }, (_, i) => `if sys.argv[${i}]:\n    print(${i})`).join("\n")}\n`;
   assert.equal(extractPython(script).mostComplexFunction, { name: "code outside functions", line: 1, complexity: 21, depth: 1 });

@@ -17,10 +17,21 @@ export function extractScript(src: string, path: string, lineOffset = 0): Extrac
   const lexed = lex(src, JSX_EXTENSIONS.test(path));
   const facts = extractFromTokens(lexed);
   if (lineOffset) shiftLines(facts, lineOffset);
-  if (!lexed.problem) return facts;
-  const parsed = parseImports(src, lineOffset);
-  if (parsed.ok) return { ...facts, imports: parsed.imports, parse: "parsed" };
-  return { ...facts, parseError: { message: parsed.message, line: parsed.line } };
+  const parsed = lexed.problem ? parseImports(src, lineOffset) : undefined;
+  const read = !parsed ? facts : parsed.ok ? { ...facts, imports: parsed.imports, parse: "parsed" as const } : { ...facts, parseError: { message: parsed.message, line: parsed.line } };
+  return DECLARATION_FILE.test(path) ? declarations(read) : read;
+}
+
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
+/**
+ * A declaration file (`.d.ts`) holds types alone: nothing of it runs, so every import is a type
+ * import (a cycle of them is a type cycle) and its conditional types and nested generics are
+ * neither decision points nor nesting.
+ */
+function declarations(facts: Extracted): Extracted {
+  const { mostComplexFunction: _none, ...rest } = facts;
+  return { ...rest, imports: facts.imports.map((i) => ({ ...i, kind: "type" })), complexity: 0, nesting: 0 };
 }
 
 function shiftLines(facts: Extracted, offset: number): void {
