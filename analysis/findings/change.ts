@@ -87,9 +87,13 @@ function samePackage(a: string, b: string, language: Map<string, string>): boole
   return kind !== undefined && kind === language.get(b) && PACKAGE_WIDE.has(kind) && folderOf(a) === folderOf(b);
 }
 
-/** `errors.js` and `errors.d.ts`: a module and the declaration of its types change together by nature. */
-const stem = (path: string) => path.replace(/\.d\.[cm]?ts$/, "").replace(/\.[^./]+$/, "");
-const declarationPair = (a: string, b: string) => /\.d\.[cm]?ts$/.test(a) !== /\.d\.[cm]?ts$/.test(b) && stem(a) === stem(b);
+/**
+ * A hand-written declaration file and the JavaScript it describes (`errors.js` and
+ * `types/errors.d.ts`, `fastify.d.ts` and `lib/route.js`): the types follow the code by nature.
+ */
+const DECLARATION = /\.d\.[cm]?ts$/;
+const SCRIPT = /\.[cm]?jsx?$/;
+const declarationPair = (a: string, b: string) => (DECLARATION.test(a) && SCRIPT.test(b)) || (DECLARATION.test(b) && SCRIPT.test(a));
 
 /** The share of the window's file changes (over every component) made by its most active author. */
 function mainAuthorShare(history: Input["history"]): number {

@@ -12,20 +12,24 @@ type Input = Pick<Report, "files" | "history">;
  * small functions totals as much as one 60-branch function, and only the second needs work. So
  * the severity comes from the file's most complex function (or its code outside functions), in
  * the bands McCabe's measure is read by (SEI): up to 20 decision points simple to moderate, from
- * 20 complex (ESLint's default `complexity` limit), from 50 untestable. Between 20 and 50, how
- * the branches are laid out decides: a flat run of guard clauses or one `if` per option reads
- * top to bottom however many there are, while branches inside loops inside branches are what a
- * reader loses track of (the reason cognitive-complexity measures weigh nesting). So a function
- * in that band is a finding only when its control statements nest deeper than ESLint's default
- * `max-depth` of 4. The file's own nesting is shown but decides nothing: it is measured by
+ * 20 complex (ESLint's default `complexity` limit), from 50 untestable (high). How the branches
+ * are laid out decides whether they count: a flat run of guard clauses, one `if` per option or a
+ * switch of many cases reads top to bottom however many there are, while branches inside loops
+ * inside branches are what a reader loses track of (the reason cognitive-complexity measures
+ * weigh nesting). So a function is a finding only when its control statements nest deeper than
+ * ESLint's default `max-depth` of 4, and below 50 only where defects keep landing (see
+ * REPEATED_FIXES). The file's own nesting is shown but decides nothing: it is measured by
  * indentation of every line, which long argument lists and literals inflate.
  */
 export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURED_FROM, 50], depth: 4 } as const;
 
-/** Whether a function is hard to follow: untestably many branches, or many and deeply nested. */
+/**
+ * Whether a function is hard to follow: many branches, nested deep. However many cases a flat
+ * switch or a run of guard clauses has (a parser's 118 tag names, a binder's type switch), each
+ * reads on its own.
+ */
 export function hardToFollow(fn: FunctionFact | undefined): boolean {
-  const [complex, untestable] = LIMITS.functionComplexity;
-  return !!fn && (fn.complexity >= untestable || (fn.complexity >= complex && fn.depth > LIMITS.depth));
+  return !!fn && fn.complexity >= LIMITS.functionComplexity[0] && fn.depth > LIMITS.depth;
 }
 
 /**

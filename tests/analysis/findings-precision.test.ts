@@ -48,18 +48,24 @@ test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a 
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "a load-time cycle stays high");
 });
 
-test("complex-file: indentation is not complexity; a long file of declarations is low; an untestable function is high", () => {
+test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high, a flat one low", () => {
   const root = tempDir("tool-precision-complex-");
   const call = (depth: number): string => depth === 0 ? "1" : `wrap(\n${"  ".repeat(depth)}${call(depth - 1)}\n${"  ".repeat(depth - 1)})`;
   const branches = (n: number) => Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n");
   writeFiles(root, {
     "src/formatted.ts": `export const value = ${call(10)};\n`,
     "src/declarations.ts": Array.from({ length: 1600 }, (_, i) => `export const name${i} = "n${i}";`).join("\n") + "\n",
+    // 160 cases in a row read one at a time; 60 branches in loops four deep do not.
     "src/switchboard.ts": `export function route(x: number): number {\n${branches(160)}\n  return -1;\n}\n`,
+    "src/tangle.ts": nested("tangle", 60),
   });
   commitAll(root);
   const complex = analyze(root).findings.filter((f) => f.rule === "complex-file").map((f) => [f.evidence[0]!.file, f.severity, f.title]);
-  assert.equal(complex.sort(), [["src/declarations.ts", "low", "Very long file"], ["src/switchboard.ts", "high", "Function route() with 160 decision points"]]);
+  assert.equal(complex.sort(), [
+    ["src/declarations.ts", "low", "Very long file"],
+    ["src/switchboard.ts", "low", "Function route() with 160 decision points, nested 1 deep"],
+    ["src/tangle.ts", "high", "Function tangle() with 60 decision points"],
+  ]);
 });
 
 test("complex-file: the most complex function decides, not the file's total; a flat one is low, a nested one medium", () => {
@@ -211,7 +217,7 @@ test("TypeScript declaration files run nothing: their imports are types, their c
     "types/instance.d.ts": `import { Reply } from "./reply";\n${conditional}\nexport declare const v${version}: Reply;\n`,
     "types/reply.d.ts": `import { Instance } from "./instance";\nexport interface Reply { i: Instance; v: ${version} }\n`,
   });
-  const errors = (version: number) => ({ "lib/errors.js": `module.exports = { code: ${version} };\n`, "lib/errors.d.ts": `export declare const code: ${version};\n` });
+  const errors = (version: number) => ({ "lib/errors.js": `module.exports = { code: ${version} };\n`, "types/errors.d.ts": `export declare const code: ${version};\n` });
   writeFiles(root, { ...types(0), ...errors(0) });
   commitAll(root);
   for (let version = 1; version <= 6; version++) {

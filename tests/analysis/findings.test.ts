@@ -63,7 +63,7 @@ const findings = suite("findings and tool audit");
 findings("findings are ranked high, medium, low, with stable ids, evidence and a task", () => {
   const report = analyze(fixtureRepo("layers"));
   assert.equal(report.findings.map((f) => `${f.severity} ${f.rule}`), [
-    "high boundary-violation", "medium stable-dependencies",
+    "high boundary-violation", "low stable-dependencies",
     "low unused-file", "low unused-file", "low unused-file", "low unused-file",
   ]);
   const again = analyze(fixtureRepo("layers"));
