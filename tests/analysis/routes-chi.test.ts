@@ -31,4 +31,15 @@ chi("a router handed to a function and assigned its result (router = api.MakeRou
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /articles", "GET /tags"]);
 });
 
+chi("a resource type's Routes() method mounted from a composite literal (r.Mount(\"/todos\", todosResource{}.Routes())); a block after an if is no literal", () => {
+  const root = tempDir("tool-chi-resource-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "main.go": 'package main\n\nimport (\n\t"net/http"\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tok := true\n\tif ok {\n\t\tr.Get("/", index)\n\t}\n\tr.Mount("/todos", todosResource{}.Routes())\n\thttp.ListenAndServe(":3333", r)\n}\n',
+    "todos.go": 'package main\n\nimport "github.com/go-chi/chi/v5"\n\ntype todosResource struct{}\n\nfunc (rs todosResource) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/", rs.List)\n\tr.Route("/{id}", func(r chi.Router) {\n\t\tr.Delete("/", rs.Delete)\n\t})\n\treturn r\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /", "GET /todos", "DELETE /todos/{id}"]);
+});
+
 chi.run();

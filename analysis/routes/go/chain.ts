@@ -1,5 +1,6 @@
 import { statementEnd as commonEnd } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
+import { closing } from "../../languages/curly.ts";
 import { callArguments } from "../source.ts";
 
 export { joinPrefix as join } from "../common/values.ts";
@@ -7,8 +8,11 @@ export { joinPrefix as join } from "../common/values.ts";
 /** One `.name(args)` of a call chain; `args` is undefined for a field (`s.router`); a direct call `F(x)` has the name "". */
 export type GoLink = { name: string; args?: Span[]; start: number; end: number };
 
-/** `base.a(x).b.c(y)`: an identifier and what follows it, up to where the chain ends. */
-export type GoChain = { base: string; start: number; links: GoLink[]; end: number };
+/**
+ * `base.a(x).b.c(y)`: an identifier and what follows it, up to where the chain ends. `literal`:
+ * the base is a composite literal of that type (`usersResource{}.Routes()`).
+ */
+export type GoChain = { base: string; start: number; links: GoLink[]; end: number; literal?: boolean };
 
 const IDENT = /^[A-Za-z_]\w*/;
 
@@ -20,6 +24,15 @@ export function parseChain(code: string, at: number): GoChain {
   const base = IDENT.exec(code.slice(at, at + 200))![0];
   const links: GoLink[] = [];
   let i = at + base.length;
+  // `T{...}.Method()`: a composite literal whose method is called (a block never has a dot after it).
+  let literal = false;
+  if (code[i] === "{") {
+    const close = closing(code, i);
+    if (code[skip(code, close, false)] === ".") {
+      literal = true;
+      i = close;
+    }
+  }
   for (;;) {
     const j = skip(code, i, false);
     if (code[j] === "(" && links.length === 0 && j === i) {
@@ -42,7 +55,7 @@ export function parseChain(code: string, at: number): GoChain {
       i = after;
     }
   }
-  return { base, start: at, links, end: i };
+  return { base, start: at, links, end: i, ...(literal ? { literal } : {}) };
 }
 
 /** Index after white space from `i`; line breaks only when `lines` (after a dot). */

@@ -269,6 +269,7 @@ class Walker {
   private callee(chain: GoChain, scope: Scope): string {
     const names = chain.links.filter((l) => l.name !== "").map((l) => l.name);
     if (names.length === 0) return `${this.file.scope}::${chain.base}`;
+    if (chain.literal && names.length === 1) return `${this.file.scope}::${chain.base}.${names[0]}`;
     const imported = this.file.imports.get(chain.base);
     if (imported && names.length === 1) return `${imported}::${names[0]}`;
     const type = scope.types.get(chain.base);
