@@ -63,6 +63,13 @@ export const FileFacts = z.object({
    * Each language module documents what it puts here; its resolver reads them.
    */
   declares: z.array(z.string()).optional(),
+  /**
+   * To narrow an import of a whole namespace or package (C# `using`, a Go import) to the files
+   * that declare what the importer uses: the names the file's code refers to, and the names it
+   * declares besides its types (functions, methods, variables, constants).
+   */
+  uses: z.array(z.string()).optional(),
+  exports: z.array(z.string()).optional(),
   /** Entry points the file registers (routes, routers, mounts), for the routes stage to link. */
   routes: FileRoutes.optional(),
   /** Environment variables read by name, in line order; absent when there are none. */

@@ -103,6 +103,8 @@ const decisionsIn = (code: string) => countDecisions(code, DECISION_WORDS, ["&&"
  * module-level functions: the local functions of a top-level-statements file belong to the
  * generated entry method, so `functions` is 0.
  */
+const PASCAL_NAME = /(?<![\w.@])[A-Z]\w*/g;
+
 export function extractCsharp(text: string): Extracted {
   const stripped = strip(text, CSHARP_SYNTAX);
   // Preprocessor lines (`#if DEBUG`, `#region Helper class`) are neither code nor decisions.
@@ -153,11 +155,23 @@ export function extractCsharp(text: string): Extracted {
     }
   }
 
+  // What a `using` of a whole namespace can narrow to: the type-like names this file refers to,
+  // and the methods it declares (an extension method is called by its own name).
+  const own = new Set(types.map((t) => t.name));
+  const uses = new Set<string>();
+  for (const m of code.matchAll(PASCAL_NAME)) if (!own.has(m[0])) uses.add(m[0]);
+  const exports = new Set<string>();
+  for (const m of code.matchAll(C_FAMILY_HEADER)) {
+    const name = cFamilyName(m);
+    if (name && !own.has(name)) exports.add(name);
+  }
   const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
+    uses: [...uses],
+    exports: [...exports],
     functions: 0,
     complexity,
     mostComplexFunction: mostComplexFunction(code, complexity, C_FAMILY_HEADER, decisionsIn, cFamilyName),

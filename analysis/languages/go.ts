@@ -71,12 +71,26 @@ export function extractGo(text: string): Extracted {
   let functions = 0;
   for (const match of code.matchAll(FUNC)) if (scopes.depthAt(match.index) === 0) functions++;
 
+  // What an import of this package can narrow to: the exported names other packages reach
+  // through a selector (`users.New`, `srv.Start`), and the functions, methods, variables and
+  // constants this file declares at the top.
+  const uses = new Set<string>();
+  for (const m of code.matchAll(SELECTED_NAME)) uses.add(m[1]!);
+  const exports = new Set<string>();
+  for (const m of code.matchAll(FUNC_HEADER)) exports.add(m.groups!.name!);
+  for (const m of code.matchAll(TOP_VALUE)) exports.add(m[1]!);
+  for (const m of code.matchAll(VALUE_GROUP)) {
+    const close = code.indexOf(")", m.index + m[0].length);
+    for (const name of code.slice(m.index + m[0].length, close === -1 ? code.length : close).matchAll(/^[ \t]*([A-Za-z_]\w*)/gm)) exports.add(name[1]!);
+  }
   const pkg = PACKAGE.exec(code);
   const complexity = decisionsIn(code);
   return {
     lines: stripped.lines,
     imports,
     types,
+    uses: [...uses],
+    exports: [...exports],
     functions,
     complexity,
     mostComplexFunction: mostComplexFunction(code, complexity, FUNC_HEADER, decisionsIn),
@@ -86,6 +100,10 @@ export function extractGo(text: string): Extracted {
     ...(pkg ? { declares: [pkg[1]!] } : {}),
   };
 }
+
+const SELECTED_NAME = /(?<![\w.])[A-Za-z_]\w*[ \t]*\.[ \t]*([A-Z]\w*)/g;
+const TOP_VALUE = /^(?:var|const)[ \t]+([A-Za-z_]\w*)/gm;
+const VALUE_GROUP = /^(?:var|const)[ \t]*\(/gm;
 
 // gofmt puts every function and method header at column 0; literals inside count to theirs.
 const FUNC_HEADER = /^func[ \t]*(?:\([^)\n]*\)[ \t]*)?(?<name>\w+)/gm;

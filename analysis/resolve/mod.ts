@@ -62,6 +62,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     return resolver;
   };
 
+  const byPath = new Map(facts.map((f) => [f.path, f]));
   const edges: Edge[] = [];
   const unresolved: Unresolved[] = [];
   const externals: External[] = [];
@@ -76,7 +77,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       if (target.kind === "local") {
         if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
       } else if (target.kind === "package") {
-        for (const path of target.paths) {
+        for (const path of narrowed(target.paths, file, byPath)) {
           if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
         }
       } else if (target.kind === "external") {
@@ -88,6 +89,23 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
   }
   memos.save();
   return { edges, unresolved, externals };
+}
+
+/**
+ * The files of an imported namespace or package that the importer uses: those declaring a type,
+ * function, method, variable or constant the importer's code names. A language that says
+ * neither what a file uses nor what it declares (or a use found nowhere: reflection, a name the
+ * scan missed) keeps the whole package, as the import itself says.
+ */
+function narrowed(paths: readonly string[], importer: FileFacts, byPath: ReadonlyMap<string, FileFacts>): readonly string[] {
+  const uses = importer.uses;
+  if (!uses) return paths;
+  const used = new Set(uses);
+  const kept = paths.filter((path) => {
+    const target = byPath.get(path);
+    return !!target && (target.types.some((t) => used.has(t.name)) || !!target.exports?.some((name) => used.has(name)));
+  });
+  return kept.length ? kept : paths;
 }
 
 /** Whether the same import (specifier, kind and line) came earlier in the list. */

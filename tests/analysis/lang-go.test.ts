@@ -144,7 +144,7 @@ const pipeline = suite("go resolution on a monorepo with two go.mod files");
 const edgeList = (report: ReturnType<typeof analyze>) =>
   report.edges.map((e) => `${e.from}:${e.line} -> ${e.to}${e.coarse ? " (coarse)" : ""}`).sort();
 
-pipeline("analyze() maps imports to package folders by the longest module path, coarse and without tests", () => {
+pipeline("analyze() maps imports to package folders by the longest module path, coarse and without tests, narrowed to the files declaring what the importer selects", () => {
   const root = fixtureRepo("lang-go");
   writeFiles(root, {
     "cmd/server/crlf.go": 'package main\r\n\r\nimport (\r\n\t"example.com/shop/internal/orders"\r\n)\r\n',
@@ -154,9 +154,9 @@ pipeline("analyze() maps imports to package folders by the longest module path, 
   assert.equal(edgeList(report), [
     "cmd/server/bom.go:3 -> platform/log/level.go (coarse)",
     "cmd/server/bom.go:3 -> platform/log/log.go (coarse)",
+    // crlf.go selects nothing of the package: the import alone says it uses all of it.
     "cmd/server/crlf.go:4 -> internal/orders/order.go (coarse)",
     "cmd/server/crlf.go:4 -> internal/orders/store.go (coarse)",
-    "cmd/server/main.go:8 -> internal/orders/order.go (coarse)",
     "cmd/server/main.go:8 -> internal/orders/store.go (coarse)",
     "cmd/server/main.go:9 -> platform/log/level.go (coarse)",
     "cmd/server/main.go:9 -> platform/log/log.go (coarse)",
@@ -164,7 +164,7 @@ pipeline("analyze() maps imports to package folders by the longest module path, 
     "internal/orders/order.go:7 -> platform/log/log.go (coarse)",
     "internal/orders/order_test.go:6 -> internal/orders/order.go (coarse)",
     "internal/orders/order_test.go:6 -> internal/orders/store.go (coarse)",
-    "legacy/tool/tool.go:5 -> internal/orders/order.go (coarse)",
+    // tool.go calls orders.NewMemoryStore(), which store.go declares.
     "legacy/tool/tool.go:5 -> internal/orders/store.go (coarse)",
   ]);
   assert.equal(report.unresolved.map((u) => `${u.file}:${u.line} ${u.specifier}: ${u.reason}`), [
