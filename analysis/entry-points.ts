@@ -17,6 +17,8 @@ const TEST = [
   /(^|\/)[\w.-]+\.(Tests?|Specs?|IntegrationTests|UnitTests)\//,
   /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/,
   /(^|\/)test_[^/]+\.py$/,
+  // Django's per-app test module and test base module.
+  /(^|\/)tests?\.py$/,
   /_test\.(py|go|dart|exs)$/,
   /(^|\/)conftest\.py$/,
 ];
@@ -29,7 +31,11 @@ const CONFIG = [
   /(^|\/)\.?[\w-]+rc\.(js|cjs|mjs|ts|cts|mts)$/,
   /(^|\/)(vite|vitest|jest|webpack|rollup|babel|eslint|prettier|tailwind|postcss|next|nuxt|svelte|astro|playwright|karma|drizzle|knexfile|gulpfile|gruntfile|metro|tsup|esbuild)[.\w-]*\.[cm]?[jt]s$/i,
   /\.d\.[cm]?ts$/,
-  /(^|\/)(setup|noxfile|fabfile|tasks|manage|wsgi|asgi|settings|urls|admin|apps|models|views|signals|celery)\.py$/,
+  /(^|\/)(setup|noxfile|fabfile|tasks|manage|wsgi|asgi|settings|urls|admin|apps|models|views|signals|celery|middleware|context_processors|checks)\.py$/,
+  // A package's __init__.py runs whenever any module of the package is imported.
+  /(^|\/)__init__\.py$/,
+  // Django finds management commands and template tag libraries by their folder.
+  /(^|\/)(management\/commands|templatetags)\/[^/]+\.py$/,
   /(^|\/)(build\.rs|lib\.rs|main\.rs)$/,
   /(^|\/)src\/bin\/[^/]+\.rs$/,
 ];
@@ -66,7 +72,15 @@ export function entryPointMatcher(project: ProjectFiles): (path: string, languag
 
 const stem = (path: string) => path.replace(/\.(d\.)?[cm]?[jt]sx?$/, "").replace(/\.[^/.]+$/, "");
 
-/** Files named by package.json entry fields and scripts, as stems, with built output mapped to src/. */
+/** Bundler and framework configuration files, whose string paths name the files they build or load. */
+const BUILD_CONFIG = /(^|\/)(rollup|vite|webpack|esbuild|tsup|next|nuxt|astro|svelte|vitest)\.config\.[cm]?[jt]s$/;
+const PATH_LITERAL = /["'`](\.{0,2}\/?[\w@$-][\w@$./-]*\.[cm]?[jt]sx?)["'`]/g;
+
+/**
+ * Files named by package.json entry fields and scripts, and by the string paths of bundler and
+ * framework configuration (rollup's `input`, next.config's i18n request file), as stems, with
+ * built output mapped to src/.
+ */
 function manifestEntries(project: ProjectFiles): Set<string> {
   const stems = new Set<string>();
   const add = (dir: string, target: string) => {
@@ -90,6 +104,10 @@ function manifestEntries(project: ProjectFiles): Set<string> {
     for (const script of strings(manifest.scripts)) {
       for (const match of script.matchAll(/[\w./@-]+\.[cm]?[jt]sx?\b/g)) add(dir, match[0]);
     }
+  }
+  for (const file of project.listed) {
+    if (!BUILD_CONFIG.test(file)) continue;
+    for (const match of (project.text(file) ?? "").matchAll(PATH_LITERAL)) add(dirOf(file), match[1]!);
   }
   return stems;
 }

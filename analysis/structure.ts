@@ -80,11 +80,14 @@ export function structure(root: string, options: AnalyzeOptions) {
   const { architecture, configError } = loadArchitectureConfig(root);
   const assignment = assignComponents(paths, architecture);
   const entryPoint = entryPointMatcher(project);
+  // Imported by anything, tests included: a module only the tests import (a library's testing
+  // helpers, its public API exercised there) is not dead.
+  const imported = new Set(edges.map((e) => e.to));
   const files = facts.map((f) => {
     const product = inProduct(f.path);
     const fanIn = fan.fanIn.get(f.path) ?? 0;
     // A file that registers routes is an entry point: the framework loads it. A test is run, not imported.
-    const unused = product && fanIn === 0 && !f.routes && entryPoint(f.path, f.language) === "candidate";
+    const unused = product && fanIn === 0 && !imported.has(f.path) && !f.routes && entryPoint(f.path, f.language) === "candidate";
     const role = roleOf(f.path);
     return fileNode(f, assignment.byFile.get(f.path) ?? `(${role})`, role, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
   });

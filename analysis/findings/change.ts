@@ -76,10 +76,11 @@ export function changeFindings(report: Input): Finding[] {
 
 /**
  * Languages whose files see everything of the package (the folder) they are in without an
- * import: two files of one Go package, Java or Kotlin package, C# namespace or Swift module
- * that change together share names openly, so "neither imports the other" says nothing there.
+ * import: two files of one Go package, Java or Kotlin package, C# or PHP namespace (PSR-4: one
+ * folder) or Swift module that change together share names openly, so "neither imports the
+ * other" says nothing there.
  */
-const PACKAGE_WIDE = new Set(["go", "java", "kotlin", "csharp", "swift"]);
+const PACKAGE_WIDE = new Set(["go", "java", "kotlin", "csharp", "swift", "php"]);
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 
 function samePackage(a: string, b: string, language: Map<string, string>): boolean {

@@ -6,7 +6,8 @@ import { finding } from "./finding.ts";
 type Input = Pick<Report, "routes" | "files">;
 
 /** Paths that are public on purpose: a guard on them would lock everyone out. */
-const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|password|forgot|reset|verify-?email|confirm|webhooks?|callback|oauth|token|refresh|logout|sign-?out)/i;
+// A password change is the signed-in user's (`/me/password`); forgetting or resetting one is not.
+const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|forgot|reset|verify-?email|confirm|webhooks?|callback|oauth|token|refresh|logout|sign-?out)/i;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {

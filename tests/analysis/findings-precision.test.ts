@@ -277,6 +277,44 @@ test("configuration: a variable only tests read needs no .env.example entry", ()
   assert.equal(env.map((f) => f.evidence.map((e) => e.file)), [["src/app.js"]]);
 });
 
+test("unused files: a package's __init__.py, Django's tests.py, commands and template tags, a module only tests import, a bundler's input are all in use", () => {
+  const root = tempDir("tool-precision-unused-");
+  writeFiles(root, {
+    "hc/__init__.py": "",
+    "hc/api/__init__.py": "",
+    "hc/api/helpers.py": "def helper():\n    return 1\n",
+    "hc/api/tests.py": "from hc.api.helpers import helper\n",
+    "hc/api/testing.py": "class Client:\n    pass\n",
+    "hc/api/management/commands/sendalerts.py": "def handle():\n    pass\n",
+    "hc/api/templatetags/hc_extras.py": "def tag():\n    pass\n",
+    "hc/api/orphan.py": "def nobody():\n    pass\n",
+    "tests/test_client.py": "from hc.api.testing import Client\n",
+    "package.json": '{ "name": "tracker" }\n',
+    "rollup.config.js": 'export default { input: "src/tracker/index.js" };\n',
+    "src/tracker/index.js": "window.track = () => {};\n",
+    "src/lonely.js": "export const lonely = 1;\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.equal(report.files.filter((f) => f.unused).map((f) => f.path).sort(), ["hc/api/orphan.py", "src/lonely.js"]);
+  assert.is(report.files.find((f) => f.path === "hc/api/tests.py")!.role, "test");
+});
+
+test("hidden coupling: PHP classes of one namespace name each other without a use statement", () => {
+  const root = tempDir("tool-precision-php-");
+  const files = (version: number) => ({
+    "src/Queue/Worker.php": `<?php\nnamespace Illuminate\\Queue;\n\nclass Worker { const V = ${version}; public function stop() { return WorkerStopReason::Timeout; } }\n`,
+    "src/Queue/WorkerStopReason.php": `<?php\nnamespace Illuminate\\Queue;\n\nenum WorkerStopReason { case Timeout; case V${version}; }\n`,
+  });
+  writeFiles(root, files(0));
+  commitAll(root);
+  for (let version = 1; version <= 6; version++) {
+    writeFiles(root, files(version));
+    git(root, "commit", "-qam", `change ${version}`);
+  }
+  assert.equal(analyze(root).findings.filter((f) => f.rule === "hidden-coupling"), []);
+});
+
 test("roles: examples, demos and benchmarks (Rust's benches/, Go's _examples/) are examples; named test folders and their helpers are tests; a JVM package name is no folder role", () => {
   assert.equal(
     ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts",
