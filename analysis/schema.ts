@@ -174,6 +174,11 @@ export const Route = z.object({
    * (`opts.prefix + "users"`, the options a variable hands to a plugin): the path shown lacks it.
    */
   prefixUnknown: z.boolean().optional(),
+  /**
+   * The code declares the route public on purpose: ASP.NET `[AllowAnonymous]`, a handler that
+   * calls its auth helper with `{ skipAuth: true }`.
+   */
+  public: z.boolean().optional(),
   /** What the handler's file reaches through the import graph. */
   reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
 });

@@ -54,15 +54,17 @@ export function routeFindings(report: Input): Finding[] {
     }));
     return found;
   }
+  const declaredPublic = new Set(productRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`));
   for (const r of unguarded) {
-    // Signing in or up, resetting a password and receiving a webhook are public by design.
-    const open = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+    // Signing in or up, resetting a password and receiving a webhook are public by design, and
+    // so is a route the code itself declares public.
+    const open = declaredPublic.has(`${r.method} ${r.path} ${r.file}:${r.line}`) ? "declared public in the code" : PUBLIC_BY_DESIGN.exec(r.path)?.[0];
     found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
         detail: open
-          ? `its path (${open}) says it is public by design, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
+          ? `${open.startsWith("declared") ? "the code declares it public" : `its path (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",

@@ -16,6 +16,8 @@ export type LinkedRoute = {
   kind: RouteKind;
   /** Written after a prefix the options of an unreadable mount would give: the path lacks it. */
   prefixUnknown?: boolean;
+  /** The code declares the route public (ASP.NET `[AllowAnonymous]`, a handler skipping its auth helper). */
+  public?: boolean;
 };
 
 type Node = {
@@ -216,6 +218,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
     const segment = served ? uri!.prefix + served : "";
     return {
       ...route,
+      ...(anonymous ? { public: true } : {}),
       path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path,
       guards: anonymous ? route.guards : [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
     };

@@ -13,6 +13,7 @@ import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
+import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
@@ -56,9 +57,11 @@ export function routesSection(
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
   const reexported = (file: string) => reexports.get(file) ?? [];
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file) };
+  const bindings = (file: string) => files.get(file)?.bindings ?? [];
+  const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
   const linked = [
     ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported),
-    ...(project ? filesystemRoutes(project, (file) => handlers.get(file) ?? []) : []),
+    ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);

@@ -38,6 +38,11 @@ export const Registration = z.discriminatedUnion("type", [
     afterOptionsPrefix: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
+    /**
+     * Functions a file-system route handler calls that may check the caller inside them
+     * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts).
+     */
+    helpers: z.array(z.string()).optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const next = suite("Next.js routes");
@@ -51,6 +51,38 @@ next("a monorepo app is detected from its own manifest, paths relative to its fo
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
     "GET /users/{id} apps/web/src/app/users/[id]/page.tsx",
   ]);
+});
+
+next("a handler guarded inside its request helper (parseRequest -> checkAuth); one that skips it is public on purpose; a helper verifying some other token guards nothing", () => {
+  const root = tempDir("tool-next-helper-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "15.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["src/*"] } } }),
+    "src/lib/request.ts": [
+      'import { checkAuth } from "@/lib/auth";',
+      "export async function parseRequest(request: Request, schema?: any, options?: { skipAuth: boolean }) {",
+      "  let auth = null;",
+      "  if (!options?.skipAuth) auth = await checkAuth(request);",
+      "  return { auth, error: auth ? undefined : () => new Response(null, { status: 401 }) };",
+      "}",
+      "export function readCache(request: Request) {",
+      '  return jwt.verify(request.headers.get("x-cache") ?? "", secret());',
+      "}",
+    ].join("\n"),
+    "src/lib/auth.ts": "export async function checkAuth(request: Request) { return null; }\n",
+    "src/app/api/teams/join/route.ts": 'import { parseRequest } from "@/lib/request";\nexport async function POST(request: Request) {\n  const { auth, error } = await parseRequest(request, schema);\n  if (error) return error();\n  return Response.json(auth);\n}\n',
+    "src/app/api/send/route.ts": 'import { parseRequest, readCache } from "@/lib/request";\nexport async function POST(request: Request) {\n  const cache = readCache(request);\n  const { body } = await parseRequest(request, schema, { skipAuth: true });\n  return Response.json(body);\n}\n',
+    "src/app/api/cache/route.ts": 'import { readCache } from "@/lib/request";\nexport async function DELETE(request: Request) {\n  return Response.json(readCache(request));\n}\n',
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.equal(report.routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.public ? " public" : ""}`), [
+    "DELETE /api/cache",
+    "POST /api/send public",
+    "POST /api/teams/join [checkAuth]",
+  ]);
+  const writes = report.findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(writes, [["high", "DELETE /api/cache"], ["low", "POST /api/send"]]);
 });
 
 next.run();

@@ -9,6 +9,8 @@ export type FsRoute = {
   handler: string;
   guards: string[];
   kind: "http" | "fs";
+  /** The handler says it is public on purpose (it calls its auth helper with `skipAuth: true`). */
+  public?: boolean;
 };
 
 /** One app folder (where its package.json is) as a file-system framework sees it. */

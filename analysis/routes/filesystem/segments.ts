@@ -50,5 +50,6 @@ export function handlerRoutes(
     handler: h.handler,
     guards: h.guards,
     kind: "http",
+    ...(h.anonymous ? { public: true } : {}),
   }));
 }

@@ -58,7 +58,8 @@ export const fsExports: Framework = {
       return found;
     }
     if (!ROUTE_FILE.test(source.path)) return [];
-    const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) =>
+    const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) => {
+      const { helpers, optsOut } = kind === "http" ? calledHelpers(source, span) : { helpers: [], optsOut: false };
       found.push({
         type: "route",
         framework: FS_EXPORTS,
@@ -69,7 +70,10 @@ export const fsExports: Framework = {
         guards: [...new Set([...own, ...calledGuards(source, span)])],
         owner: "",
         line: source.lineAt(at),
+        ...(helpers.length ? { helpers } : {}),
+        ...(optsOut ? { anonymous: true } : {}),
       });
+    };
     for (const m of source.code.matchAll(FUNCTION)) {
       add("http", verb(m[1]!), m[1]!, m.index, declaration(source, m.index));
     }
@@ -142,6 +146,30 @@ const verb = (name: string): string =>
     : name === "fallback"
     ? "ALL"
     : name.toUpperCase();
+
+/**
+ * The plain functions a handler calls that could check the caller inside them (`parseRequest(
+ * request, schema)`): not auth-like by name (those are guards already), and not called with an
+ * option that turns a check off (`{ skipAuth: true }`, `{ public: true }`): such a call says the
+ * route is public on purpose (`optsOut`). The first few are kept; js/helper-guards.ts reads their
+ * definitions.
+ */
+function calledHelpers(source: RouteSource, span: Span): { helpers: string[]; optsOut: boolean } {
+  const names = new Set<string>();
+  let optsOut = false;
+  for (const m of source.code.slice(span.start, span.end).matchAll(HELPER_CALL)) {
+    const name = m[1]!;
+    if (isGuardName(name) || NOT_HELPERS.has(name) || names.size >= 6) continue;
+    const { end } = callArguments(source.code, span.start + m.index + m[0].length - 1);
+    if (OPTS_OUT.test(source.code.slice(span.start + m.index, end))) optsOut = true;
+    else names.add(name);
+  }
+  return { helpers: [...names], optsOut };
+}
+
+const HELPER_CALL = /(?<![\w$.]|function\s)(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(/g;
+const OPTS_OUT = /\b(?:skip\w*|public|anonymous|noAuth|allowAnonymous)\s*:\s*true\b/i;
+const NOT_HELPERS = new Set(["if", "for", "while", "switch", "catch", "return", "function", "await", "typeof", "Number", "String", "Boolean", "Object", "Array", "JSON", "Promise", "Response", "Request", "URL", "Error", "Date", "Map", "Set", "fetch", "require", "import"]);
 
 /** Auth-like functions called in a span of the module: `requireUserSession(event)`, `getServerSession(authOptions)`. */
 function calledGuards(source: RouteSource, span: Span): string[] {
