@@ -225,4 +225,60 @@ django("a handler that turns an anonymous caller away at its top is guarded; one
   assert.equal(guardedRoutes(root), ["GET /api/feed [request.user]", "GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [request.user]"]);
 });
 
+django("a function view that only hands each method to another view takes each method's guards from it; one that does more keeps its own", () => {
+  const root = tempDir("tool-django-dispatch-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'hc.settings')\n",
+    "hc/settings.py": 'ROOT_URLCONF = "hc.urls"\n',
+    "hc/urls.py": 'from django.urls import path\nfrom hc.api import views\n\nurlpatterns = [\n    path("api/checks/", views.checks),\n    path("api/checks/<uuid:code>", views.single),\n    path("api/mixed/", views.mixed),\n]\n',
+    "hc/api/views.py": [
+      "from django.http import JsonResponse",
+      "from hc.api.decorators import authorize, authorize_read, cors",
+      "",
+      "@authorize_read",
+      "def get_checks(request):",
+      "    return []",
+      "",
+      "@authorize",
+      "def create_check(request):",
+      "    return {}",
+      "",
+      "@cors(\"GET\", \"POST\")",
+      "def checks(request):",
+      "    # POST creates one",
+      "    if request.method == \"POST\":",
+      "        return create_check(request)",
+      "",
+      "    return get_checks(request)",
+      "",
+      "@authorize",
+      "def update_check(request, code):",
+      "    return {}",
+      "",
+      "@cors(\"GET\", \"POST\", \"DELETE\")",
+      "def single(request, code):",
+      "    if request.method in (\"POST\", \"DELETE\"):",
+      "        return update_check(request, code)",
+      "    return get_checks(request)",
+      "",
+      "@cors(\"GET\", \"POST\")",
+      "def mixed(request):",
+      "    if request.method == \"POST\":",
+      "        log(request)",
+      "        return create_check(request)",
+      "    return get_checks(request)",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).filter((r) => !r.startsWith("ALL")), [
+    "GET /api/checks [authorize_read]",
+    "POST /api/checks [authorize]",
+    "DELETE /api/checks/{code} [authorize]",
+    "GET /api/checks/{code} [authorize_read]",
+    "POST /api/checks/{code} [authorize]",
+    "GET /api/mixed",
+    "POST /api/mixed",
+  ]);
+});
+
 django.run();

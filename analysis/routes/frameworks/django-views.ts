@@ -74,7 +74,8 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
       found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, new Set([view.cls.name]))).flatMap(perMethod));
     }
   }
-  for (const def of definitions) if (def.kind === "def" && def.indent === 0) found.push(...functionView(source, def));
+  const functions = new Map(definitions.filter((d) => d.kind === "def" && d.indent === 0).map((d) => [d.name, d]));
+  for (const def of functions.values()) found.push(...functionView(source, def, functions));
   return found;
 }
 
@@ -220,7 +221,7 @@ const REQUIRE: Record<string, string[]> = { require_GET: ["GET"], require_POST: 
  * (`@api_view`, `@require_http_methods`, `@require_POST`) or what guards it; an undecorated
  * function keeps the route its URLconf entry gives it.
  */
-function functionView(source: RouteSource, def: Definition): Registration[] {
+function functionView(source: RouteSource, def: Definition, functions: ReadonlyMap<string, Definition>): Registration[] {
   let methods: string[] | undefined;
   for (const d of def.decorators) {
     const name = last(d.name);
@@ -238,11 +239,48 @@ function functionView(source: RouteSource, def: Definition): Registration[] {
   // An `@api_view` without `@permission_classes` has the settings' default permissions.
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
-  if (!methods && !guards.length) return [];
-  return [
-    { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line },
-    { type: "route", framework: FRAMEWORK, kind: "http", methods: methods ?? ["ALL"], path: "", handler: def.name, guards, owner: def.name, line: def.line },
-  ];
+  const handedTo = dispatches(source, def, functions);
+  if (!methods && !guards.length && !handedTo) return [];
+  const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
+  const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line });
+  if (!handedTo) return [router, route(methods ?? ["ALL"], [])];
+  // Each method takes the guards of the view it is handed to.
+  const served = methods ?? [...new Set([...handedTo.byMethod.keys(), "GET"])];
+  return [router, ...served.map((method) => {
+    const target = functions.get(handedTo.byMethod.get(method) ?? handedTo.otherwise ?? "");
+    return route([method], target ? [...decoratorGuards(source.code, target.decorators), ...handlerCheckGuards(source, target)] : []);
+  })];
+}
+
+const METHOD_TEST = /^\s*(?:el)?if\s+request\.method\s*(?:==\s*(["'])([A-Z]+)\1|in\s*[([{]([^)\]}]*)[)\]}])\s*:\s*(.*)$/;
+const HANDS_TO = /^\s*return\s+([A-Za-z_]\w*)\s*\(\s*request\b/;
+
+/**
+ * A view that only dispatches by method to other views of its module (`if request.method ==
+ * "POST": return create_check(request)`, then `return get_checks(request)`): which function
+ * each method is handed to, and the one the others fall through to. Undefined when the body
+ * does anything else, or names a function the module does not define.
+ */
+function dispatches(source: RouteSource, def: Definition, functions: ReadonlyMap<string, Definition>): { byMethod: Map<string, string>; otherwise?: string } | undefined {
+  // The text, not the stripped code: the methods compared with are string literals.
+  const lines = source.text.slice(def.start, def.end).split("\n");
+  const body = lines.slice(lines.findIndex((l) => /\bdef\s/.test(l)) + 1).filter((l) => l.trim() && !l.trim().startsWith("#"));
+  const byMethod = new Map<string, string>();
+  let otherwise: string | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const test = METHOD_TEST.exec(body[i]!);
+    if (test) {
+      const target = HANDS_TO.exec(test[4] || body[++i] || "")?.[1];
+      if (!target || !functions.has(target)) return undefined;
+      const listed = test[2] ? [test[2]] : [...test[3]!.matchAll(/["']([A-Z]+)["']/g)].map((m) => m[1]!);
+      for (const method of listed) if (!byMethod.has(method)) byMethod.set(method, target);
+      continue;
+    }
+    const handed = HANDS_TO.exec(body[i]!)?.[1];
+    if (!handed || !functions.has(handed) || i !== body.length - 1) return undefined;
+    otherwise = handed;
+  }
+  return byMethod.size ? { byMethod, ...(otherwise ? { otherwise } : {}) } : undefined;
 }
 
 /** The methods of a generic view named in a URLconf that is not defined in the project (`TemplateView.as_view()`). */
