@@ -49,13 +49,28 @@ export function changeFindings(report: Input): Finding[] {
   }
   const language = new Map(report.files.map((f) => [f.path, f.language]));
   const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && product(c.a) && product(c.b));
-  for (const c of hidden.slice(0, 20)) {
-    const together = `${c.a} and ${c.b} changed together in ${c.shared} commits (degree ${c.degree})`;
-    found.push(finding("hotspots", "hidden-coupling", "medium", `${c.a}\n${c.b}`, {
-      title: "Files change together without importing each other",
-      evidence: [{ file: c.a, detail: together }, { file: c.b, detail: together }],
+  // Files that change together pair by pair are one finding: seven sibling handlers edited in
+  // the same commits are one piece of shared knowledge, not twenty-one.
+  for (const group of couplingGroups(hidden).slice(0, 20)) {
+    const files = [...new Set(group.flatMap((c) => [c.a, c.b]))].sort();
+    const strongest = group[0]!;
+    const together = (c: (typeof group)[number]) => `${c.a} and ${c.b} changed together in ${c.shared} commits (degree ${c.degree})`;
+    const pair = files.length === 2;
+    found.push(finding("hotspots", "hidden-coupling", "medium", files.join("\n"), {
+      title: pair ? "Files change together without importing each other" : `${files.length} files change together without importing each other`,
+      evidence: pair
+        ? [{ file: strongest.a, detail: together(strongest) }, { file: strongest.b, detail: together(strongest) }]
+        : files.map((file) => {
+          const most = group.find((c) => c.a === file || c.b === file)!;
+          return { file, detail: together(most) };
+        }),
       action: "Make the shared knowledge explicit (one module, a shared contract), or document why they move together.",
-      task: { title: `Make the coupling of ${c.a} and ${c.b} explicit`, detail: `They changed together in ${c.shared} commits (degree ${c.degree}) but neither imports the other.` },
+      task: {
+        title: pair ? `Make the coupling of ${strongest.a} and ${strongest.b} explicit` : `Make the coupling of ${files.length} files explicit`,
+        detail: pair
+          ? `They changed together in ${strongest.shared} commits (degree ${strongest.degree}) but neither imports the other.`
+          : `${files.join(", ")} change together (${group.map((c) => `${c.shared} commits for ${c.a} and ${c.b}`).slice(0, 5).join("; ")}) but do not import each other.`,
+      },
     }));
   }
   // "(test)" and the like group files by role, not by what a team owns. Where one person made
@@ -107,4 +122,26 @@ function mainAuthorShare(history: Input["history"]): number {
     }
   }
   return total ? Math.max(...byAuthor.values()) / total : 0;
+}
+
+/** Hidden couplings grouped by the files they share (connected pairs), strongest pair first in each, largest and strongest groups first. */
+function couplingGroups<C extends { a: string; b: string; shared: number; degree: number }>(pairs: readonly C[]): C[][] {
+  const parent = new Map<string, string>();
+  const root = (file: string): string => {
+    let at = file;
+    while (parent.get(at) !== undefined && parent.get(at) !== at) at = parent.get(at)!;
+    parent.set(file, at);
+    return at;
+  };
+  for (const { a, b } of pairs) {
+    if (!parent.has(a)) parent.set(a, a);
+    if (!parent.has(b)) parent.set(b, b);
+    parent.set(root(a), root(b));
+  }
+  const groups = new Map<string, C[]>();
+  for (const c of pairs) (groups.get(root(c.a)) ?? groups.set(root(c.a), []).get(root(c.a))!).push(c);
+  const strength = (c: C) => c.shared * c.degree;
+  return [...groups.values()]
+    .map((g) => g.sort((x, y) => strength(y) - strength(x)))
+    .sort((x, y) => y.length - x.length || strength(y[0]!) - strength(x[0]!));
 }
