@@ -130,11 +130,13 @@ export function codeFindings(report: Input): Finding[] {
       }));
     }
     if (f.markers.length) {
-      const severe = f.markers.some((m) => m.kind === "FIXME" || m.kind === "HACK");
-      found.push(finding("debt", "debt-markers", severe ? "medium" : "low", f.path, {
+      // Low, FIXME and HACK too: the authors wrote the defect down themselves, and of ten read on
+      // public code, eight recorded a limitation kept on purpose, an upstream wait or a note on
+      // behaviour; what is left to act on the text cannot tell.
+      found.push(finding("debt", "debt-markers", "low", f.path, {
         title: `${f.markers.length} debt marker${f.markers.length === 1 ? "" : "s"} (${[...new Set(f.markers.map((m) => m.kind))].join(", ")})`,
         evidence: f.markers.map((m) => ({ file: f.path, line: m.line, detail: `${m.kind}${m.text ? `: ${m.text}` : ""}` })),
-        action: "Resolve the markers or turn them into tasks; a FIXME or HACK is a known defect or shortcut.",
+        action: "Read them when you next change the file: resolve those whose reason is gone, turn the rest into tasks. A FIXME or HACK is a defect or shortcut the authors knew of.",
         task: { title: `Resolve the debt markers in ${f.path}`, detail: f.markers.map((m) => `- line ${m.line}: ${m.kind} ${m.text}`).join("\n") },
       }));
     }

@@ -114,7 +114,7 @@ test("review --diff writes review.md from the analysis; pr prepares the body and
   const markdown = readFileSync(join(root, ".tool/tasks/feature/review.md"), "utf8");
   assert.match(markdown, /## Changed files \(1\)\n- src\/a\.ts/);
   assert.match(markdown, /## Dependents \(1\)\n- src\/b\.ts \(distance 1\)/);
-  assert.match(markdown, /\[medium\] 1 debt marker/);
+  assert.match(markdown, /\[low\] 1 debt marker/);
   const cli = runTool(["pr", "feature", "--root", root], { env: { PATH: "/usr/bin:/bin" } });
   assert.is(cli.code, 1, "no gh or glab here: prepared, not opened");
   assert.match(cli.stdout, /git push -u origin feature\n  gh pr create --base main --head feature --title 'Add the feature'/);
