@@ -70,6 +70,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     const resolve = resolverFor(file.language);
     if (!resolve) continue;
     const imports = file.imports;
+    let used: Set<string> | undefined; // what the file names, for imports of whole packages
     for (let i = 0; i < imports.length; i++) {
       if (repeated(imports, i)) continue;
       const { specifier, kind, line } = imports[i]!;
@@ -77,7 +78,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       if (target.kind === "local") {
         if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
       } else if (target.kind === "package") {
-        for (const path of narrowed(target.paths, file, byPath)) {
+        for (const path of narrowed(target.paths, (used ??= new Set(file.uses)), file.uses !== undefined, byPath)) {
           if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
         }
       } else if (target.kind === "external") {
@@ -97,10 +98,8 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
  * neither what a file uses nor what it declares (or a use found nowhere: reflection, a name the
  * scan missed) keeps the whole package, as the import itself says.
  */
-function narrowed(paths: readonly string[], importer: FileFacts, byPath: ReadonlyMap<string, FileFacts>): readonly string[] {
-  const uses = importer.uses;
-  if (!uses) return paths;
-  const used = new Set(uses);
+function narrowed(paths: readonly string[], used: ReadonlySet<string>, known: boolean, byPath: ReadonlyMap<string, FileFacts>): readonly string[] {
+  if (!known) return paths;
   const kept = paths.filter((path) => {
     const target = byPath.get(path);
     return !!target && (target.types.some((t) => used.has(t.name)) || !!target.exports?.some((name) => used.has(name)));
