@@ -25,7 +25,26 @@ export function routeFindings(report: Input): Finding[] {
       task: { title: `Remove the duplicate route ${d.method} ${d.path}`, detail: `Defined at ${d.routes.map((r) => `${r.file}:${r.line}`).join(", ")}.` },
     }));
   }
-  for (const d of routes.drift.documentedNotImplemented) {
+  // A contract far from the code (a spec from years ago, one service's among many) is one
+  // finding about the contract, not one per operation: past a few, each says the same thing.
+  const { documentedNotImplemented, implementedNotDocumented } = routes.drift;
+  const documented = routes.contracts.reduce((n, c) => n + c.operations.length, 0);
+  const served = routes.items.filter((r) => r.kind === "http" && product(r.file)).length;
+  const stale = documentedNotImplemented.length > driftLimit(documented) || implementedNotDocumented.length > driftLimit(served);
+  if (stale && (documentedNotImplemented.length || implementedNotDocumented.length)) {
+    const files = [...new Set(routes.contracts.map((c) => c.file))];
+    found.push(finding("routes", "contract-drift", "low", `stale\n${files.join("\n")}`, {
+      title: `The API contract is far from the code: ${plural(documentedNotImplemented.length, "operation")} documented but not served, ${plural(implementedNotDocumented.length, "route")} served but not documented`,
+      evidence: [
+        ...files.map((file) => ({ file, detail: `${plural(routes.contracts.filter((c) => c.file === file).reduce((n, c) => n + c.operations.length, 0), "operation")} documented` })),
+        ...documentedNotImplemented.slice(0, 5).map((d) => ({ file: d.file, line: d.line, detail: `${d.method} ${d.path} is documented but not served` })),
+        ...implementedNotDocumented.slice(0, 5).map((d) => ({ file: d.file, line: d.line, detail: `${d.method} ${d.path} is served but not documented` })),
+      ],
+      action: "Decide whether the contract is maintained: regenerate it from the code (or the code from it), or delete it if nothing reads it; `tool routes` lists every difference.",
+      task: { title: "Bring the API contract back in line with the code", detail: `${files.join(", ")}: ${documentedNotImplemented.length} documented operations are not served and ${implementedNotDocumented.length} served routes are not documented.` },
+    }));
+  }
+  for (const d of stale ? [] : documentedNotImplemented) {
     found.push(finding("routes", "contract-drift", "medium", `doc\n${d.method} ${d.path}`, {
       title: `${d.method} ${d.path} is documented but not implemented`,
       evidence: [{ file: d.file, line: d.line }],
@@ -33,7 +52,7 @@ export function routeFindings(report: Input): Finding[] {
       task: { title: `Implement or undocument ${d.method} ${d.path}`, detail: `The contract ${d.file} documents it; no route in code serves it.` },
     }));
   }
-  for (const d of routes.drift.implementedNotDocumented) {
+  for (const d of stale ? [] : implementedNotDocumented) {
     found.push(finding("routes", "contract-drift", "medium", `code\n${d.method} ${d.path}`, {
       title: `${d.method} ${d.path} is implemented but not documented`,
       evidence: [{ file: d.file, line: d.line }],
@@ -73,3 +92,6 @@ export function routeFindings(report: Input): Finding[] {
   }
   return found;
 }
+
+/** How many operations may differ before the contract, not each operation, is the finding: a quarter, and at least five. */
+const driftLimit = (total: number) => Math.max(5, Math.ceil(total / 4));

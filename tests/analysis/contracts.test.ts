@@ -98,6 +98,20 @@ openapi(
   },
 );
 
+openapi("a contract far from the code is one low finding about the contract, not one per operation", () => {
+  const root = tempDir("tool-stale-contract-");
+  const routes = Array.from({ length: 12 }, (_, i) => `app.get("/api/things${i}", (req, res) => res.send("ok"));`).join("\n");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server.js": `const express = require("express");\nconst app = express();\n${routes}\napp.listen(3000);\n`,
+    "api-docs/api.yaml": "openapi: 3.0.0\ninfo:\n  title: old\n  version: '1'\npaths:\n  /api/things0:\n    get:\n      responses:\n        '200':\n          description: ok\n  /api/albums:\n    post:\n      responses:\n        '200':\n          description: ok\n",
+  });
+  git(root, "init", "-q");
+  const drift = analyze(root).findings.filter((f) => f.rule === "contract-drift");
+  assert.equal(drift.map((f) => [f.severity, f.title]), [["low", "The API contract is far from the code: 1 operation documented but not served, 11 routes served but not documented"]]);
+  assert.equal(drift[0]!.evidence[0], { file: "api-docs/api.yaml", detail: "2 operations documented" });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");
