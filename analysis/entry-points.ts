@@ -72,14 +72,18 @@ export function entryPointMatcher(project: ProjectFiles): (path: string, languag
 
 const stem = (path: string) => path.replace(/\.(d\.)?[cm]?[jt]sx?$/, "").replace(/\.[^/.]+$/, "");
 
-/** Bundler and framework configuration files, whose string paths name the files they build or load. */
-const BUILD_CONFIG = /(^|\/)(rollup|vite|webpack|esbuild|tsup|next|nuxt|astro|svelte|vitest)\.config\.[cm]?[jt]s$/;
-const PATH_LITERAL = /["'`](\.{0,2}\/?[\w@$-][\w@$./-]*\.[cm]?[jt]sx?)["'`]/g;
+/** Bundler, framework and test-runner configuration, whose string paths name the files they build or load. */
+const BUILD_CONFIG = /(^|\/)(?:(?:rollup|vite|webpack|esbuild|tsup|next|nuxt|astro|svelte|vitest|jest|karma|playwright|cypress)\.config\.[cm]?[jt]s|angular\.json|project\.json|workspace\.json)$/;
+/** Django settings (`settings.py`, `settings/base.py`), whose dotted strings name the modules Django loads. */
+const DJANGO_SETTINGS = /(^|\/)settings(?:\/[\w]+)?\.py$|(^|\/)settings_\w+\.py$/;
+const DOTTED_MODULE = /["']([a-z_][\w]*(?:\.[A-Za-z_]\w*){1,6})["']/g;
+const PATH_LITERAL = /["'`](?:<rootDir>\/)?(\.{0,2}\/?[\w@$-][\w@$./-]*\.[cm]?[jt]sx?)["'`]/g;
 
 /**
- * Files named by package.json entry fields and scripts, and by the string paths of bundler and
- * framework configuration (rollup's `input`, next.config's i18n request file), as stems, with
- * built output mapped to src/.
+ * Files named by package.json entry fields, scripts and tool settings, by the string paths of
+ * bundler, framework and test-runner configuration (rollup's `input`, jest's setup files,
+ * angular.json's polyfills and file replacements), and the modules Django settings name, as
+ * stems, with built output mapped to src/.
  */
 function manifestEntries(project: ProjectFiles): Set<string> {
   const stems = new Set<string>();
@@ -101,13 +105,33 @@ function manifestEntries(project: ProjectFiles): Set<string> {
     for (const field of ["main", "module", "types", "typings", "source", "browser", "exports", "bin"]) {
       for (const target of strings(manifest[field])) if (target.startsWith(".") || /^[\w@]/.test(target)) add(dir, target);
     }
-    for (const script of strings(manifest.scripts)) {
-      for (const match of script.matchAll(/[\w./@-]+\.[cm]?[jt]sx?\b/g)) add(dir, match[0]);
+    // Scripts and every tool's own settings (`"prisma": { "seed": "tsx seed.ts" }`): the files they run.
+    for (const field of Object.keys(manifest).filter((k) => !["main", "module", "types", "typings", "source", "browser", "exports", "bin", "dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].includes(k))) {
+      for (const value of strings(manifest[field])) {
+        for (const match of value.matchAll(/[\w./@-]+\.[cm]?[jt]sx?\b/g)) add(dir, match[0]);
+      }
     }
   }
   for (const file of project.listed) {
-    if (!BUILD_CONFIG.test(file)) continue;
-    for (const match of (project.text(file) ?? "").matchAll(PATH_LITERAL)) add(dirOf(file), match[1]!);
+    if (BUILD_CONFIG.test(file)) {
+      for (const match of (project.text(file) ?? "").matchAll(PATH_LITERAL)) add(dirOf(file), match[1]!);
+    } else if (DJANGO_SETTINGS.test(file)) {
+      // "paperless.auth.HttpRemoteUserMiddleware": the module, or the class's own module, under
+      // some folder above the settings (the source root is not known here).
+      for (const match of (project.text(file) ?? "").matchAll(DOTTED_MODULE)) {
+        const parts = match[1]!.split(".");
+        for (const dir of ancestors(dirOf(file))) {
+          for (const module of [parts, parts.slice(0, -1)]) if (module.length) stems.add(joinPath(dir, module.join("/")) ?? module.join("/"));
+        }
+      }
+    }
   }
   return stems;
+}
+
+/** A folder and every folder above it, up to the root (""). */
+function ancestors(dir: string): string[] {
+  const found = [dir];
+  while (found.at(-1) !== "") found.push(dirOf(found.at(-1)!));
+  return found;
 }

@@ -278,7 +278,7 @@ test("configuration: a variable only tests read needs no .env.example entry", ()
   assert.equal(env.map((f) => f.evidence.map((e) => e.file)), [["src/app.js"]]);
 });
 
-test("unused files: a package's __init__.py, Django's tests.py, commands and template tags, a module only tests import, a bundler's input are all in use", () => {
+test("unused files: a package's __init__.py, Django's tests.py, commands, template tags and modules its settings name, a module only tests import, files a bundler, jest, angular.json or a package.json tool setting names are all in use", () => {
   const root = tempDir("tool-precision-unused-");
   writeFiles(root, {
     "hc/__init__.py": "",
@@ -290,8 +290,16 @@ test("unused files: a package's __init__.py, Django's tests.py, commands and tem
     "hc/api/templatetags/hc_extras.py": "def tag():\n    pass\n",
     "hc/api/orphan.py": "def nobody():\n    pass\n",
     "tests/test_client.py": "from hc.api.testing import Client\n",
-    "package.json": '{ "name": "tracker" }\n',
+    "hc/settings.py": 'MIDDLEWARE = ["hc.accounts.middleware_extra.TeamAccess"]\n',
+    "hc/accounts/__init__.py": "",
+    "hc/accounts/middleware_extra.py": "class TeamAccess:\n    pass\n",
+    "package.json": '{ "name": "tracker", "prisma": { "seed": "tsx prisma/seed-database.ts" } }\n',
+    "prisma/seed-database.ts": "export const seed = 1;\n",
     "rollup.config.js": 'export default { input: "src/tracker/index.js" };\n',
+    "jest.config.js": "module.exports = { setupFilesAfterEnv: ['<rootDir>/setup-jest.ts'] };\n",
+    "setup-jest.ts": "export {};\n",
+    "angular.json": '{ "projects": { "app": { "architect": { "build": { "options": { "polyfills": ["src/polyfills.ts"] } } } } } }\n',
+    "src/polyfills.ts": "export {};\n",
     "src/tracker/index.js": "window.track = () => {};\n",
     "src/lonely.js": "export const lonely = 1;\n",
   });
