@@ -16,6 +16,11 @@ export const ImportFact = z.object({
   specifier: z.string(),
   kind: ImportKind,
   line: z.number().int(),
+  /**
+   * The names a JavaScript or TypeScript import takes from the module, when it takes only
+   * named ones (`import { A, B as C }`: A and B): an import of interfaces alone is erased.
+   */
+  names: z.array(z.string()).optional(),
 });
 export type ImportFact = z.infer<typeof ImportFact>;
 
@@ -23,6 +28,8 @@ export const TypeFact = z.object({
   name: z.string(),
   abstract: z.boolean(),
   line: z.number().int(),
+  /** A TypeScript interface or type alias: nothing of it exists at run time. */
+  erased: z.boolean().optional(),
 });
 export type TypeFact = z.infer<typeof TypeFact>;
 

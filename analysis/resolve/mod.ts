@@ -73,10 +73,11 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
     let used: Set<string> | undefined; // what the file names, for imports of whole packages
     for (let i = 0; i < imports.length; i++) {
       if (repeated(imports, i)) continue;
-      const { specifier, kind, line } = imports[i]!;
+      const { specifier, kind, line, names } = imports[i]!;
       const target = resolve(specifier, file.path);
       if (target.kind === "local") {
-        if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind, line, specifier });
+        const erased = names !== undefined && kind === "import" && onlyErased(names, byPath.get(target.path));
+        if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind: erased ? "type" : kind, line, specifier });
       } else if (target.kind === "package") {
         for (const path of narrowed(target.paths, (used ??= new Set(file.uses)), file.uses !== undefined, byPath)) {
           if (path !== file.path) edges.push({ from: file.path, to: path, kind, line, specifier, coarse: true });
@@ -105,6 +106,18 @@ function narrowed(paths: readonly string[], used: ReadonlySet<string>, known: bo
     return !!target && (target.types.some((t) => used.has(t.name)) || !!target.exports?.some((name) => used.has(name)));
   });
   return kept.length ? kept : paths;
+}
+
+/**
+ * Whether every name an import takes is an interface or type alias of the module: TypeScript
+ * erases such an import (`import { ListViewState } from "./state"` without `type`), so it is a
+ * type import, whatever its syntax.
+ */
+function onlyErased(names: readonly string[], target: FileFacts | undefined): boolean {
+  if (!target || names.length === 0) return false;
+  const erased = new Set(target.types.filter((t) => t.erased).map((t) => t.name));
+  const declared = new Set(target.types.filter((t) => !t.erased).map((t) => t.name));
+  return names.every((name) => erased.has(name) && !declared.has(name));
 }
 
 /** Whether the same import (specifier, kind and line) came earlier in the list. */

@@ -235,6 +235,20 @@ test("TypeScript declaration files run nothing: their imports are types, their c
   assert.equal(report.findings.filter((f) => f.rule === "hidden-coupling"), []);
 });
 
+test("TypeScript: an import of interfaces and type aliases alone is erased, so the loop it closes is a type cycle; one taking a class too still runs", () => {
+  const root = tempDir("tool-precision-erased-");
+  writeFiles(root, {
+    "src/state.ts": 'import { render } from "./view";\nexport interface ListViewState { page: number }\nexport type Sort = "asc" | "desc";\nexport const start = () => render();\n',
+    "src/view.ts": 'import { ListViewState, Sort } from "./state";\nexport const render = (s?: ListViewState, o?: Sort) => s?.page;\n',
+    "src/store.ts": 'import { make } from "./model";\nexport interface Store { n: number }\nexport class Box {}\nexport const s = make();\n',
+    "src/model.ts": 'import { Store, Box } from "./store";\nexport const make = (x?: Store) => new Box();\n',
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.equal(report.edges.filter((e) => e.from === "src/view.ts").map((e) => e.kind), ["type"]);
+  assert.equal(report.cycles.map((c) => [c.kind, c.files.join(" ")]), [["runtime", "src/model.ts src/store.ts"], ["type", "src/state.ts src/view.ts"]]);
+});
+
 test("cycles: one among Java classes cannot fail while loading and is low; one among JavaScript modules stays high", () => {
   const java = tempDir("tool-precision-java-cycle-");
   writeFiles(java, {

@@ -48,7 +48,7 @@ export function extractFromTokens(lexed: Lexed): Extracted {
   // in the compiler, not at run time: no decision point. -1 outside an alias, else its depth.
   let typeAlias = -1;
 
-  const add = (specifier: string, kind: ImportKind, at: number) => imports.push({ specifier, kind, line: at });
+  const add = (specifier: string, kind: ImportKind, at: number, names?: string[]) => imports.push({ specifier, kind, line: at, ...(names?.length ? { names } : {}) });
   const punct = (i: number, text: string) => tokenIs(tokens, i, PUNCT, text);
   const name = (i: number, text?: string) => tokenIs(tokens, i, NAME, text);
 
@@ -97,12 +97,12 @@ export function extractFromTokens(lexed: Lexed): Extracted {
         break;
       case "interface":
         if (name(i + 1) && (punct(i + 2, "{") || name(i + 2, "extends") || punct(i + 2, "<"))) {
-          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]! });
+          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]!, erased: true });
         }
         break;
       case "type":
         if (name(i + 1) && (punct(i + 2, "=") || punct(i + 2, "<")) && !name(i - 1, "import")) {
-          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]! });
+          types.push({ name: textOf(tokens, i + 1), abstract: true, line: line[i]!, erased: true });
           typeAlias = depth[i]!;
           i += 1; // past the alias's name, so the check above does not end it at once
         }
@@ -139,7 +139,7 @@ export function extractFromTokens(lexed: Lexed): Extracted {
   };
 }
 
-type Add = (specifier: string, kind: ImportKind, line: number) => void;
+type Add = (specifier: string, kind: ImportKind, line: number, names?: string[]) => void;
 
 /** The character of a one-character punctuator at `i`, or -1. */
 function punctChar(tokens: Tokens, i: number): number {
@@ -172,12 +172,14 @@ function readImport(tokens: Tokens, i: number, add: Add): void {
   let runtimeBindings = 0;
   let typeBindings = 0;
   let inBraces = false;
+  // The names taken in braces, while no default or namespace binding comes with them.
+  let named: string[] | undefined = [];
   for (let j = i + (typeOnly ? 2 : 1); j < tokens.count && j < i + 400; j++) {
     if (tokens.type[j] === PUNCT) {
       const c = punctChar(tokens, j);
       if (c === 123) inBraces = true; // {
       else if (c === 125) inBraces = false; // }
-      else if (c === 42) runtimeBindings++; // *
+      else if (c === 42) (runtimeBindings++, (named = undefined)); // *
       else if (c === 59) return; // ;
       else if (c === 61) { // =
         if (name(j + 1, "require") && isStatic(tokens, j + 3)) add(textOf(tokens, j + 3), typeOnly ? "type" : "require", line);
@@ -188,14 +190,18 @@ function readImport(tokens: Tokens, i: number, add: Add): void {
     if (tokens.type[j] !== NAME) return;
     if (!inBraces && name(j, "from") && isStatic(tokens, j + 1)) {
       if (!typeOnly && runtimeBindings === 0 && typeBindings > 0) typeOnly = true;
-      add(textOf(tokens, j + 1), typeOnly ? "type" : "import", line);
+      add(textOf(tokens, j + 1), typeOnly ? "type" : "import", line, typeOnly ? undefined : named);
       return;
     }
     const before = punctChar(tokens, j - 1);
     const bindingStart = before === 123 || before === 44 || j === i + 1; // after { or ,
     if (!bindingStart) continue;
     if (inBraces && name(j, "type") && name(j + 1)) typeBindings++;
-    else runtimeBindings++;
+    else {
+      runtimeBindings++;
+      if (inBraces) named?.push(textOf(tokens, j));
+      else named = undefined;
+    }
   }
 }
 
