@@ -23,9 +23,9 @@ export function componentsSection(
   // the imports counted and shown for one that does are those that run. Nor does an import of a
   // file that itself imports nothing of the project at run time (a constant, a runtime probe):
   // nothing can reach the importer through it, whatever the rest of its folder depends on.
-  const running = edges.filter((e) => e.kind !== "type" && e.kind !== "declaration");
-  const importers = new Set(running.map((e) => e.from));
-  const atRunTime = componentLinks(running.filter((e) => importers.has(e.to)), byFile);
+  const importers = new Set<string>();
+  for (const e of edges) if (e.kind !== "type" && e.kind !== "declaration") importers.add(e.from);
+  const atRunTime = componentLinks(edges.filter((e) => e.kind !== "type" && e.kind !== "declaration" && importers.has(e.to)), byFile);
   return {
     source,
     ...(configError ? { configError } : {}),

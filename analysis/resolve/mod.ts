@@ -63,6 +63,20 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
   };
 
   const byPath = new Map(facts.map((f) => [f.path, f]));
+  // Whether every name an import takes is an interface or type alias of the module: TypeScript
+  // erases such an import (`import { ListViewState } from "./state"` without `type`), so it is a
+  // type import, whatever its syntax. Each module's type names are gathered once.
+  const typeNames = new Map<string, { erased: Set<string>; declared: Set<string> }>();
+  const onlyErased = (names: readonly string[], path: string): boolean => {
+    const target = byPath.get(path);
+    if (!target || names.length === 0 || !target.types.some((t) => t.erased)) return false;
+    let known = typeNames.get(path);
+    if (!known) {
+      known = { erased: new Set(target.types.filter((t) => t.erased).map((t) => t.name)), declared: new Set(target.types.filter((t) => !t.erased).map((t) => t.name)) };
+      typeNames.set(path, known);
+    }
+    return names.every((name) => known.erased.has(name) && !known.declared.has(name));
+  };
   const edges: Edge[] = [];
   const unresolved: Unresolved[] = [];
   const externals: External[] = [];
@@ -76,7 +90,7 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
       const { specifier, kind, line, names } = imports[i]!;
       const target = resolve(specifier, file.path);
       if (target.kind === "local") {
-        const erased = names !== undefined && kind === "import" && onlyErased(names, byPath.get(target.path));
+        const erased = names !== undefined && kind === "import" && onlyErased(names, target.path);
         if (target.path !== file.path) edges.push({ from: file.path, to: target.path, kind: erased ? "type" : kind, line, specifier });
       } else if (target.kind === "package") {
         for (const path of narrowed(target.paths, (used ??= new Set(file.uses)), file.uses !== undefined, byPath)) {
@@ -106,18 +120,6 @@ function narrowed(paths: readonly string[], used: ReadonlySet<string>, known: bo
     return !!target && (target.types.some((t) => used.has(t.name)) || !!target.exports?.some((name) => used.has(name)));
   });
   return kept.length ? kept : paths;
-}
-
-/**
- * Whether every name an import takes is an interface or type alias of the module: TypeScript
- * erases such an import (`import { ListViewState } from "./state"` without `type`), so it is a
- * type import, whatever its syntax.
- */
-function onlyErased(names: readonly string[], target: FileFacts | undefined): boolean {
-  if (!target || names.length === 0) return false;
-  const erased = new Set(target.types.filter((t) => t.erased).map((t) => t.name));
-  const declared = new Set(target.types.filter((t) => !t.erased).map((t) => t.name));
-  return names.every((name) => erased.has(name) && !declared.has(name));
 }
 
 /** Whether the same import (specifier, kind and line) came earlier in the list. */
