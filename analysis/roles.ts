@@ -22,7 +22,7 @@ const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_
 // does not read anyway).
 const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
-const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h)$|_pb2(_grpc)?\.py$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
+const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
 
 /**

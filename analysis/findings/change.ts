@@ -48,7 +48,10 @@ export function changeFindings(report: Input): Finding[] {
     }));
   }
   const language = new Map(report.files.map((f) => [f.path, f.language]));
-  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && product(c.a) && product(c.b));
+  // Generated files change when their generator runs, together by nature.
+  const role = new Map(report.files.map((f) => [f.path, f.role]));
+  const written = (path: string) => role.get(path) !== "generated" && product(path);
+  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && written(c.a) && written(c.b));
   // Files that change together pair by pair are one finding: seven sibling handlers edited in
   // the same commits are one piece of shared knowledge, not twenty-one.
   for (const group of couplingGroups(hidden).slice(0, 20)) {

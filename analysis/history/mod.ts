@@ -65,7 +65,14 @@ export function historySection(root: string, git: boolean, files: readonly FileN
     };
   }).sort((a, b) => b.commits - a.commits || a.path.localeCompare(b.path));
 
-  const linked = new Set(edges.map((e) => `${e.from}\0${e.to}`));
+  // An import through a barrel (`index.ts` re-exporting the file) is an import of the file.
+  const reexported = new Map<string, string[]>();
+  for (const e of edges) if (e.kind === "reexport") (reexported.get(e.from) ?? reexported.set(e.from, []).get(e.from)!).push(e.to);
+  const linked = new Set<string>();
+  for (const e of edges) {
+    linked.add(`${e.from}\0${e.to}`);
+    for (const through of reexported.get(e.to) ?? []) linked.add(`${e.from}\0${through}`);
+  }
   const coupling = Object.entries(totals.pairs).flatMap(([pair, shared]) => {
     const [a, b] = pair.split("\0") as [string, string];
     if (!analysed.has(a) || !analysed.has(b)) return [];

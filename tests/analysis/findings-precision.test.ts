@@ -323,6 +323,26 @@ test("unused files: a package's __init__.py, Django's tests.py, commands, templa
   assert.is(report.files.find((f) => f.path === "hc/api/tests.py")!.role, "test");
 });
 
+test("hidden coupling: a file imported through a barrel is imported; files a generator writes change together by nature", () => {
+  const root = tempDir("tool-precision-barrel-");
+  const files = (version: number) => ({
+    "web/src/pages/Home.tsx": `import { PagedList } from "../components";\nexport const Home = () => PagedList(${version});\n`,
+    "web/src/components/index.ts": 'export { PagedList } from "./PagedList";\n',
+    "web/src/components/PagedList.tsx": `export const PagedList = (n: number) => n + ${version};\n`,
+    "proto/gen/api/v1/user_service.pb.go": `package apiv1\n\nconst Version = ${version}\n`,
+    "web/src/types/proto/api/v1/user_service_pb.ts": `export const version = ${version};\n`,
+  });
+  writeFiles(root, files(0));
+  commitAll(root);
+  for (let version = 1; version <= 6; version++) {
+    writeFiles(root, files(version));
+    git(root, "commit", "-qam", `change ${version}`);
+  }
+  const report = analyze(root);
+  assert.is(report.files.find((f) => f.path === "web/src/types/proto/api/v1/user_service_pb.ts")!.role, "generated");
+  assert.equal(report.findings.filter((f) => f.rule === "hidden-coupling"), []);
+});
+
 test("hidden coupling: PHP classes of one namespace name each other without a use statement", () => {
   const root = tempDir("tool-precision-php-");
   const files = (version: number) => ({
