@@ -66,13 +66,21 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   }).sort((a, b) => b.commits - a.commits || a.path.localeCompare(b.path));
 
   // An import through a barrel (`index.ts` re-exporting the file) is an import of the file.
-  const reexported = new Map<string, string[]>();
-  for (const e of edges) if (e.kind === "reexport") (reexported.get(e.from) ?? reexported.set(e.from, []).get(e.from)!).push(e.to);
-  const linked = new Set<string>();
+  // Asked only of the few pairs that change together: a big barrel's importers times its
+  // re-exports would be hundreds of thousands of pairs.
+  const importsOf = new Map<string, Set<string>>();
+  const reexported = new Map<string, Set<string>>();
   for (const e of edges) {
-    linked.add(`${e.from}\0${e.to}`);
-    for (const through of reexported.get(e.to) ?? []) linked.add(`${e.from}\0${through}`);
+    (importsOf.get(e.from) ?? importsOf.set(e.from, new Set()).get(e.from)!).add(e.to);
+    if (e.kind === "reexport") (reexported.get(e.from) ?? reexported.set(e.from, new Set()).get(e.from)!).add(e.to);
   }
+  const imports = (from: string, to: string): boolean => {
+    const targets = importsOf.get(from);
+    if (!targets) return false;
+    if (targets.has(to)) return true;
+    for (const through of targets) if (reexported.get(through)?.has(to)) return true;
+    return false;
+  };
   const coupling = Object.entries(totals.pairs).flatMap(([pair, shared]) => {
     const [a, b] = pair.split("\0") as [string, string];
     if (!analysed.has(a) || !analysed.has(b)) return [];
@@ -81,7 +89,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
     if (ca < thresholds.minCommits || cb < thresholds.minCommits || shared < thresholds.minSharedCommits) return [];
     const degree = shared / ((ca + cb) / 2);
     if (degree < thresholds.minDegree) return [];
-    return [{ a, b, shared, degree: round(degree), imports: linked.has(`${a}\0${b}`) || linked.has(`${b}\0${a}`) }];
+    return [{ a, b, shared, degree: round(degree), imports: imports(a, b) || imports(b, a) }];
   }).sort((x, y) => y.degree - x.degree || y.shared - x.shared);
 
   const humans = new Set(Object.keys(totals.names).filter((k) => !bots.has(k)));

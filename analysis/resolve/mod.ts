@@ -65,17 +65,19 @@ export function resolveImports(facts: readonly FileFacts[], project: ProjectFile
   const byPath = new Map(facts.map((f) => [f.path, f]));
   // Whether every name an import takes is an interface or type alias of the module: TypeScript
   // erases such an import (`import { ListViewState } from "./state"` without `type`), so it is a
-  // type import, whatever its syntax. Each module's type names are gathered once.
-  const typeNames = new Map<string, { erased: Set<string>; declared: Set<string> }>();
+  // type import, whatever its syntax. A module declares few types: a scan of them is enough.
   const onlyErased = (names: readonly string[], path: string): boolean => {
-    const target = byPath.get(path);
-    if (!target || names.length === 0 || !target.types.some((t) => t.erased)) return false;
-    let known = typeNames.get(path);
-    if (!known) {
-      known = { erased: new Set(target.types.filter((t) => t.erased).map((t) => t.name)), declared: new Set(target.types.filter((t) => !t.erased).map((t) => t.name)) };
-      typeNames.set(path, known);
-    }
-    return names.every((name) => known.erased.has(name) && !known.declared.has(name));
+    const types = byPath.get(path)?.types;
+    if (!types || names.length === 0) return false;
+    return names.every((name) => {
+      let erased = false;
+      for (const t of types) {
+        if (t.name !== name) continue;
+        if (!t.erased) return false; // a class or enum of that name is a value
+        erased = true;
+      }
+      return erased;
+    });
   };
   const edges: Edge[] = [];
   const unresolved: Unresolved[] = [];

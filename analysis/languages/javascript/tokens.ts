@@ -48,7 +48,10 @@ export function extractFromTokens(lexed: Lexed): Extracted {
   // in the compiler, not at run time: no decision point. -1 outside an alias, else its depth.
   let typeAlias = -1;
 
-  const add = (specifier: string, kind: ImportKind, at: number, names?: string[]) => imports.push({ specifier, kind, line: at, ...(names?.length ? { names } : {}) });
+  // The names are kept only where they could all be types (PascalCase, as interfaces and type
+  // aliases are named): an import taking a lowercase name takes a value, and most do.
+  const add = (specifier: string, kind: ImportKind, at: number, names?: string[]) =>
+    imports.push({ specifier, kind, line: at, ...(names?.length && names.every(pascal) ? { names } : {}) });
   const punct = (i: number, text: string) => tokenIs(tokens, i, PUNCT, text);
   const name = (i: number, text?: string) => tokenIs(tokens, i, NAME, text);
 
@@ -140,6 +143,8 @@ export function extractFromTokens(lexed: Lexed): Extracted {
 }
 
 type Add = (specifier: string, kind: ImportKind, line: number, names?: string[]) => void;
+
+const pascal = (name: string) => name.charCodeAt(0) >= 65 && name.charCodeAt(0) <= 90;
 
 /** The character of a one-character punctuator at `i`, or -1. */
 function punctChar(tokens: Tokens, i: number): number {
