@@ -6,6 +6,7 @@ import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles, loadsInOrder } from "./graph/cycles.ts";
+import { usedAtLoad } from "./graph/load-time.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
 import { computeHealth } from "./health.ts";
@@ -17,6 +18,9 @@ import { scan, type ScanOptions } from "./scan.ts";
 import type { FileNode, Report } from "./schema.ts";
 
 export type Progress = (phase: string, done?: number, total?: number) => void;
+
+/** JavaScript and TypeScript modules, whose imports load-time.ts reads. */
+const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
 export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean; includeAll?: boolean };
 
@@ -71,7 +75,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   const paths = facts.map((f) => f.path).filter(inProduct);
   const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
   const graph = numberGraph(paths, productEdges);
-  const cycles = findCycles(graph, paths, productEdges);
+  const cycles = findCycles(graph, paths, productEdges, (edge) => SCRIPT.test(edge.from) && edge.kind === "import" && !usedAtLoad(project.text(edge.from) ?? "", edge.specifier));
   const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);
   lap("graph");

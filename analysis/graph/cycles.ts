@@ -8,18 +8,30 @@ import type { NumberedGraph } from "./numbered.ts";
  * they vanish at run time. The search starts from `files` in their order; `edges` are those
  * the graph was numbered from.
  */
-export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[]): Cycle[] {
+export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], readLazily: (edge: Edge) => boolean = () => false): Cycle[] {
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
   const typeOnly = components(starts, graph.uses).filter((members) => !runtimeKeys.has(members.join(",")));
 
   const eager = eagerMembers(starts, edges, graph);
-  const cycles: Cycle[] = runtime.map((members) => ({
+  // A loop of static imports fails at load only if some module in it reads another's binding
+  // while loading (whichever module is entered first, the one reading may find the other
+  // unfinished). When every import inside the loop is read only inside functions
+  // (load-time.ts, asked of these few edges only), no loading order can break it.
+  const cycleOf = new Map<number, number>();
+  runtime.forEach((members, i) => members.forEach((id) => cycleOf.set(id, i)));
+  const inside = runtime.map((): Edge[] => []);
+  for (const edge of edges) {
+    if (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport") continue;
+    const at = cycleOf.get(graph.ids.get(edge.from) ?? -1);
+    if (at !== undefined && at === cycleOf.get(graph.ids.get(edge.to) ?? -1)) inside[at]!.push(edge);
+  }
+  const cycles: Cycle[] = runtime.map((members, i) => ({
     kind: "runtime",
     files: members.map((id) => graph.names[id]!),
     loop: loopThrough(members, members[0]!, graph.runtime).map((id) => graph.names[id]!),
-    ...(members.some((id) => eager.has(id)) ? {} : { lazy: true }),
+    ...(members.some((id) => eager.has(id)) && !inside[i]!.every(readLazily) ? {} : { lazy: true }),
   }));
   const typeStarts = firstTypeEdgeSources(typeOnly, edges, graph.ids);
   typeOnly.forEach((members, i) => {

@@ -46,7 +46,9 @@ test("task page: the next step is a button that runs the check, with the command
     await next.locator("button", { hasText: "Run verify" }).click();
     // The command ran and its outcome is shown on top of the page (verify fails here: no test command).
     const output = page.locator('#task-page .output[role="status"]');
-    await output.waitFor();
+    // The check runs a real command; on a machine busy with the rest of the suite it can take
+    // longer than a locator's default wait (it failed so about one full run in five).
+    await output.waitFor({ timeout: 45_000 });
     assert.match(await output.innerText(), /(ok|failed)\s+tool verify login/);
     // The check's writes announce a change; the refresh that follows keeps the outcome on screen.
     await page.evaluate(() => (window as unknown as { toolConsole: { show(a: string, o: object): Promise<void> } }).toolConsole.show("task/login", { refresh: true }));
