@@ -6,7 +6,7 @@ import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles, loadsInOrder } from "./graph/cycles.ts";
-import { usedAtLoad } from "./graph/load-time.ts";
+import { loadTimeReads } from "./graph/load-time.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
 import { computeHealth } from "./health.ts";
@@ -75,7 +75,8 @@ export function structure(root: string, options: AnalyzeOptions) {
   const paths = facts.map((f) => f.path).filter(inProduct);
   const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
   const graph = numberGraph(paths, productEdges);
-  const cycles = findCycles(graph, paths, productEdges, (edge) => SCRIPT.test(edge.from) && edge.kind === "import" && !usedAtLoad(project.text(edge.from) ?? "", edge.specifier));
+  const atLoad = loadTimeReads((path) => project.text(path));
+  const cycles = findCycles(graph, paths, productEdges, (edge) => SCRIPT.test(edge.from) && edge.kind === "import" && !atLoad(edge.from, edge.specifier));
   const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);
   lap("graph");

@@ -10,23 +10,21 @@ import { javascriptSyntax } from "../languages/javascript/syntax.ts";
 import { strip } from "../languages/strip.ts";
 
 const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
-const IDENT = /[A-Za-z_$][\w$]*/y;
 
 /**
  * Whether `text` uses, outside every function body, a name it imports from `specifier`: false
  * only when the import statement is found and each of its names is read inside functions
  * alone. A side-effect import, a `require`, or anything not understood counts as used.
  */
-export function usedAtLoad(text: string, specifier: string): boolean {
+export function usedAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): boolean {
   const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const statement = new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escaped}\\2`).exec(text);
   if (!statement) return true;
   const names = localNames(statement[1]!);
   if (names.size === 0) return true;
-  const code = strip(text, javascriptSyntax).code;
-  const skipFrom = statement.index;
-  const skipTo = statement.index + statement[0].length;
-  return usesOutsideFunctions(code, names, skipFrom, skipTo);
+  const read = readAtLoad();
+  for (const name of names) if (read.has(name)) return true;
+  return false;
 }
 
 /** The local names an import clause binds: `A, { b as c, type D }, * as ns` -> A, c, ns. */
@@ -47,50 +45,66 @@ function localNames(clause: string): Set<string> {
   return names;
 }
 
+const IMPORT_STATEMENT = /\bimport\b[^;]*?\bfrom\s*(["'])[^"'\n]*\1/g;
+const TOKEN = /[A-Za-z_$][\w$]*|=>|[(){};,=.]/g;
+
 /**
- * Whether one of `names` appears in `code` (comments and strings blanked) outside every
- * function body and outside [skipFrom, skipTo). A `{` opens a function body after `=>`, after
- * the `)` of a parameter list (not of `if (...)` and the like), or after a return type that
- * follows one.
+ * The names the module reads outside every function body (not after a `.`, not in its import
+ * statements), from its code with comments and strings blanked. A `{` opens a function body
+ * after `=>`, after the `)` of a parameter list (not of `if (...)` and the like), or after a
+ * return type that follows one.
  */
-function usesOutsideFunctions(code: string, names: ReadonlySet<string>, skipFrom: number, skipTo: number): boolean {
+export function namesReadAtLoad(text: string): Set<string> {
+  const code = strip(text, javascriptSyntax).code;
+  const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
+  const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?
   let inFunction = 0;
-  let pendingBody = false; // a parameter list closed: a `{` before `;` or `=` is its body
-  let last = ""; // the last significant token
-  for (let i = 0; i < code.length;) {
-    const c = code[i]!;
-    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
-      i++;
+  let pendingBody = false; // a parameter list closed: a `{` before `;`, `=` or `,` is its body
+  let last = "";
+  let skip = 0;
+  for (const m of code.matchAll(TOKEN)) {
+    const token = m[0];
+    const c = token.charCodeAt(0);
+    if (token.length > 1 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36) {
+      if (token === "=>") {
+        last = token;
+        continue;
+      }
+      while (skip < skipped.length && skipped[skip]![1] <= m.index) skip++;
+      const inImport = skip < skipped.length && skipped[skip]![0] <= m.index;
+      if (inFunction === 0 && last !== "." && !inImport) read.add(token);
+      last = token;
       continue;
     }
-    IDENT.lastIndex = i;
-    const word = IDENT.exec(code)?.[0];
-    if (word) {
-      if (inFunction === 0 && names.has(word) && last !== "." && !(i >= skipFrom && i < skipTo)) return true;
-      last = word;
-      i += word.length;
-      continue;
-    }
-    if (c === "(") {
+    if (token === "(") {
       parens.push(CONTROL.has(last));
       pendingBody = false;
-    } else if (c === ")") {
-      const control = parens.pop() ?? true;
-      pendingBody = !control;
-    } else if (c === "{") {
+    } else if (token === ")") {
+      pendingBody = !(parens.pop() ?? true);
+    } else if (token === "{") {
       const body = last === "=>" || pendingBody;
       braces.push(body);
       if (body) inFunction++;
       pendingBody = false;
-    } else if (c === "}") {
+    } else if (token === "}") {
       if (braces.pop()) inFunction--;
-    } else if (c === ";" || c === "=" && code[i + 1] !== ">" || c === ",") {
+    } else if (token === ";" || token === "=" || token === ",") {
       pendingBody = false;
     }
-    last = c === "=" && code[i + 1] === ">" ? "=>" : c;
-    i += last === "=>" ? 2 : 1;
+    last = token;
   }
-  return false;
+  return read;
+}
+
+/** usedAtLoad for the modules of a repository, each read and scanned once however many of its imports are asked. */
+export function loadTimeReads(read: (path: string) => string | undefined): (from: string, specifier: string) => boolean {
+  const modules = new Map<string, { text: string; names?: Set<string> }>();
+  return (from, specifier) => {
+    let entry = modules.get(from);
+    if (!entry) modules.set(from, (entry = { text: read(from) ?? "" }));
+    const known = entry;
+    return usedAtLoad(known.text, specifier, () => (known.names ??= namesReadAtLoad(known.text)));
+  };
 }
