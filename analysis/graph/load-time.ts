@@ -6,8 +6,6 @@
  * are used only inside function bodies cannot close a failing loop. Read only for the edges of
  * runtime cycles, from the importer's text: the extraction pays nothing for it.
  */
-import { javascriptSyntax } from "../languages/javascript/syntax.ts";
-import { strip } from "../languages/strip.ts";
 
 const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
 
@@ -46,54 +44,90 @@ function localNames(clause: string): Set<string> {
 }
 
 const IMPORT_STATEMENT = /\bimport\b[^;]*?\bfrom\s*(["'])[^"'\n]*\1/g;
-const TOKEN = /[A-Za-z_$][\w$]*|=>|[(){};,=.]/g;
+const NONE = 0, IDENT = 1, ARROW = 2, DOT = 3, OTHER = 4;
+const identStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c > 127;
+const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
 
 /**
  * The names the module reads outside every function body (not after a `.`, not in its import
- * statements), from its code with comments and strings blanked. A `{` opens a function body
+ * statements). A `{` opens a function body
  * after `=>`, after the `)` of a parameter list (not of `if (...)` and the like), or after a
- * return type that follows one.
+ * return type that follows one. One pass over the characters, cutting out only the names read
+ * at load (a server analyses repeatedly: it should not churn garbage). A regular expression
+ * literal is read as code: one holding a quote or brace may mislead the rest of the file.
  */
 export function namesReadAtLoad(text: string): Set<string> {
-  const code = strip(text, javascriptSyntax).code;
+  const code = text;
   const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
   const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?
   let inFunction = 0;
   let pendingBody = false; // a parameter list closed: a `{` before `;`, `=` or `,` is its body
-  let last = "";
+  let last = NONE;
+  let lastStart = 0;
+  let lastEnd = 0;
   let skip = 0;
-  for (const m of code.matchAll(TOKEN)) {
-    const token = m[0];
-    const c = token.charCodeAt(0);
-    if (token.length > 1 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36) {
-      if (token === "=>") {
-        last = token;
-        continue;
-      }
-      while (skip < skipped.length && skipped[skip]![1] <= m.index) skip++;
-      const inImport = skip < skipped.length && skipped[skip]![0] <= m.index;
-      if (inFunction === 0 && last !== "." && !inImport) read.add(token);
-      last = token;
+  for (let i = 0; i < code.length;) {
+    const c = code.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
       continue;
     }
-    if (token === "(") {
-      parens.push(CONTROL.has(last));
+    // Comments, strings and template literals hold no code this reads (a name inside a
+    // template's `${}` is passed over too); skipped in place rather than copied out.
+    if (c === 47 && code.charCodeAt(i + 1) === 47) {
+      const end = code.indexOf("\n", i);
+      i = end === -1 ? code.length : end;
+      continue;
+    }
+    if (c === 47 && code.charCodeAt(i + 1) === 42) {
+      const end = code.indexOf("*/", i + 2);
+      i = end === -1 ? code.length : end + 2;
+      continue;
+    }
+    if (c === 34 || c === 39 || c === 96) {
+      let j = i + 1;
+      while (j < code.length && code.charCodeAt(j) !== c) j += code.charCodeAt(j) === 92 ? 2 : 1;
+      i = j + 1;
+      last = OTHER;
+      continue;
+    }
+    if (identStart(c)) {
+      let j = i + 1;
+      while (j < code.length && identPart(code.charCodeAt(j))) j++;
+      if (inFunction === 0 && last !== DOT) {
+        while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
+        if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
+      }
+      last = IDENT;
+      lastStart = i;
+      lastEnd = j;
+      i = j;
+      continue;
+    }
+    if (c === 61 && code.charCodeAt(i + 1) === 62) { // =>
+      last = ARROW;
+      i += 2;
+      continue;
+    }
+    if (c === 40) { // (
+      parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
       pendingBody = false;
-    } else if (token === ")") {
+    } else if (c === 41) { // )
       pendingBody = !(parens.pop() ?? true);
-    } else if (token === "{") {
-      const body = last === "=>" || pendingBody;
+    } else if (c === 123) { // {
+      const body = last === ARROW || pendingBody;
       braces.push(body);
       if (body) inFunction++;
       pendingBody = false;
-    } else if (token === "}") {
+    } else if (c === 125) { // }
       if (braces.pop()) inFunction--;
-    } else if (token === ";" || token === "=" || token === ",") {
+    } else if (c === 59 || c === 61 || c === 44) { // ; = ,
       pendingBody = false;
     }
-    last = token;
+    last = c === 46 ? DOT : OTHER;
+    i++;
   }
   return read;
 }

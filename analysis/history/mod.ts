@@ -68,19 +68,14 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   // An import through a barrel (`index.ts` re-exporting the file) is an import of the file.
   // Asked only of the few pairs that change together: a big barrel's importers times its
   // re-exports would be hundreds of thousands of pairs.
-  const importsOf = new Map<string, Set<string>>();
-  const reexported = new Map<string, Set<string>>();
+  const linked = new Set<string>();
+  const barrelsOf = new Map<string, string[]>(); // a file -> the barrels that re-export it
   for (const e of edges) {
-    (importsOf.get(e.from) ?? importsOf.set(e.from, new Set()).get(e.from)!).add(e.to);
-    if (e.kind === "reexport") (reexported.get(e.from) ?? reexported.set(e.from, new Set()).get(e.from)!).add(e.to);
+    linked.add(`${e.from}\0${e.to}`);
+    if (e.kind === "reexport") (barrelsOf.get(e.to) ?? barrelsOf.set(e.to, []).get(e.to)!).push(e.from);
   }
-  const imports = (from: string, to: string): boolean => {
-    const targets = importsOf.get(from);
-    if (!targets) return false;
-    if (targets.has(to)) return true;
-    for (const through of targets) if (reexported.get(through)?.has(to)) return true;
-    return false;
-  };
+  const imports = (from: string, to: string): boolean =>
+    linked.has(`${from}\0${to}`) || (barrelsOf.get(to) ?? []).some((barrel) => linked.has(`${from}\0${barrel}`));
   const coupling = Object.entries(totals.pairs).flatMap(([pair, shared]) => {
     const [a, b] = pair.split("\0") as [string, string];
     if (!analysed.has(a) || !analysed.has(b)) return [];
