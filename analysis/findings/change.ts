@@ -65,7 +65,7 @@ export function changeFindings(report: Input): Finding[] {
         ? [{ file: strongest.a, detail: together(strongest) }, { file: strongest.b, detail: together(strongest) }]
         : files.map((file) => {
           const most = group.find((c) => c.a === file || c.b === file)!;
-          return { file, detail: together(most) };
+          return { file, detail: `changed with ${most.a === file ? most.b : most.a} in ${most.shared} commits (degree ${most.degree})` };
         }),
       action: "Make the shared knowledge explicit (one module, a shared contract), or document why they move together.",
       task: {
