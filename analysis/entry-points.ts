@@ -1,4 +1,4 @@
-import { dirOf, joinPath, type ProjectFiles } from "./project.ts";
+import { ancestors, dirOf, joinPath, type ProjectFiles } from "./project.ts";
 
 /**
  * Languages whose imports name files precisely enough that "imported by nobody" means
@@ -129,9 +129,3 @@ function manifestEntries(project: ProjectFiles): Set<string> {
   return stems;
 }
 
-/** A folder and every folder above it, up to the root (""). */
-function ancestors(dir: string): string[] {
-  const found = [dir];
-  while (found.at(-1) !== "") found.push(dirOf(found.at(-1)!));
-  return found;
-}

@@ -109,6 +109,13 @@ export const dirOf = (path: string): string => {
   return slash === -1 ? "" : path.slice(0, slash);
 };
 
+/** A folder and every folder above it, up to the root (""). */
+export function ancestors(dir: string): string[] {
+  const found = [dir];
+  while (found.at(-1) !== "") found.push(dirOf(found.at(-1)!));
+  return found;
+}
+
 /**
  * Joins and normalises repository paths; undefined when the result climbs above the root.
  * Walks the segments itself rather than calling path.normalize: resolution joins a path for

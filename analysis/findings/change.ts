@@ -1,5 +1,6 @@
 import { plural } from "../../core/plural.ts";
 import { KNOWLEDGE_RISK_SHARE } from "../history/mod.ts";
+import { dirOf } from "../project.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { TOP_LEVEL } from "../languages/functions.ts";
@@ -30,14 +31,14 @@ export function changeFindings(report: Input): Finding[] {
   // that is hard to follow, a function the complex-file rule would report in itself, or the file
   // is only busy (many small functions, or one flat list of cases, changing one line at a time).
   // And defects must keep landing there: churn from features, types or speed-ups is not risk.
-  const worst = new Map(report.files.map((f) => [f.path, f.mostComplexFunction]));
+  const fileOf = new Map(report.files.map((f) => [f.path, f]));
   const fixes = fixesOf(history)!;
   const hot = history.hotspots.filter((h) =>
     h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits && h.dependents > 0 &&
-    hardToFollow(worst.get(h.file)) && fixes(h.file) >= REPEATED_FIXES && product(h.file)
+    hardToFollow(fileOf.get(h.file)?.mostComplexFunction) && fixes(h.file) >= REPEATED_FIXES && product(h.file)
   );
   for (const h of hot.slice(0, 20)) {
-    const fn = worst.get(h.file)!;
+    const fn = fileOf.get(h.file)!.mostComplexFunction!;
     const where = unitPhrase(fn);
     // A hotspot ranks files to look at first; it is not a defect by itself: medium at most.
     found.push(finding("hotspots", "hotspot", "medium", h.file, {
@@ -47,10 +48,9 @@ export function changeFindings(report: Input): Finding[] {
       task: { title: `Reduce the risk of hotspot ${h.file}`, detail: `${h.file} changed ${h.commits} times, has ${h.complexity} decision points and ${h.dependents} dependents; ${where} has ${fn.complexity}. Split it and add tests.` },
     }));
   }
-  const language = new Map(report.files.map((f) => [f.path, f.language]));
   // Generated files change when their generator runs, together by nature.
-  const role = new Map(report.files.map((f) => [f.path, f.role]));
-  const written = (path: string) => role.get(path) !== "generated" && product(path);
+  const written = (path: string) => fileOf.get(path)?.role !== "generated" && product(path);
+  const language = (path: string) => fileOf.get(path)?.language;
   const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && written(c.a) && written(c.b));
   // Files that change together pair by pair are one finding: seven sibling handlers edited in
   // the same commits are one piece of shared knowledge, not twenty-one.
@@ -99,11 +99,10 @@ export function changeFindings(report: Input): Finding[] {
  * other" says nothing there.
  */
 const PACKAGE_WIDE = new Set(["go", "java", "kotlin", "csharp", "swift", "php"]);
-const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 
-function samePackage(a: string, b: string, language: Map<string, string>): boolean {
-  const kind = language.get(a);
-  return kind !== undefined && kind === language.get(b) && PACKAGE_WIDE.has(kind) && folderOf(a) === folderOf(b);
+function samePackage(a: string, b: string, language: (path: string) => string | undefined): boolean {
+  const kind = language(a);
+  return kind !== undefined && kind === language(b) && PACKAGE_WIDE.has(kind) && dirOf(a) === dirOf(b);
 }
 
 /**

@@ -3,7 +3,7 @@
  * Astro), detected per app folder from its manifests, with the handlers each module exports.
  */
 import { isTestFile } from "../../entry-points.ts";
-import { dirOf } from "../../project.ts";
+import { ancestors, dirOf } from "../../project.ts";
 import type { LinkedRoute } from "../link.ts";
 import type { RouteRegistration } from "../registration.ts";
 import { astro } from "./astro.ts";
@@ -86,9 +86,3 @@ export function filesystemRoutes(project: FsProject, exportsOf: (file: string) =
   return routes;
 }
 
-/** A folder and every folder above it, up to the root (""). */
-function ancestors(dir: string): string[] {
-  const found = [dir];
-  while (found.at(-1) !== "") found.push(dirOf(found.at(-1)!));
-  return found;
-}
