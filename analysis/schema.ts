@@ -198,8 +198,11 @@ export const RoutesSection = z.object({
   items: z.array(Route),
   frameworks: z.array(z.string()),
   duplicates: z.array(z.object({ method: z.string(), path: z.string(), routes: z.array(RouteRef) })),
-  /** Write routes with no route-level guard, listed only when no global guard was found. */
-  unguardedWrites: z.array(RouteRef),
+  /**
+   * Write routes with no route-level guard, listed only when no global guard was found;
+   * `public` when the code declares the route public (see Route).
+   */
+  unguardedWrites: z.array(RouteRef.extend({ public: z.boolean().optional() })),
   globalGuard: z.boolean(),
   contracts: z.array(Contract),
   drift: z.object({

@@ -73,11 +73,10 @@ export function routeFindings(report: Input): Finding[] {
     }));
     return found;
   }
-  const declaredPublic = new Set(productRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`));
   for (const r of unguarded) {
     // Signing in or up, resetting a password and receiving a webhook are public by design, and
     // so is a route the code itself declares public.
-    const open = declaredPublic.has(`${r.method} ${r.path} ${r.file}:${r.line}`) ? "declared public in the code" : PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+    const open = r.public ? "declared public in the code" : PUBLIC_BY_DESIGN.exec(r.path)?.[0];
     found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{

@@ -87,7 +87,9 @@ export function routesSection(
     .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1)
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
   const contracts = project ? findContracts(project) : [];
-  const unguardedWrites = globalGuard ? [] : items.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0).map(ref);
+  const unguardedWrites = globalGuard ? [] : items
+    .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)
+    .map((r) => ({ ...ref(r), ...(r.public ? { public: true } : {}) }));
 
   return {
     items,

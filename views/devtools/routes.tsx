@@ -191,8 +191,6 @@ function notCallable(route: Route): string {
 /** Duplicates, contract drift and unguarded write routes, each with its files. */
 function Problems({ report }: { report: Report }) {
   const { duplicates, drift, unguardedWrites, globalGuard, contracts } = report.routes;
-  // Routes whose code says they are public on purpose: shown as such, not as forgotten.
-  const declaredPublic = new Set(report.routes.items.filter((r) => r.public).map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`));
   const driftCount = drift.documentedNotImplemented.length + drift.implementedNotDocumented.length;
   if (!duplicates.length && !driftCount && !unguardedWrites.length) return <></>;
   return (
@@ -209,7 +207,7 @@ function Problems({ report }: { report: Report }) {
               {unguardedWrites.map((r) => (
                 <li>
                   <code>{r.method} {r.path}</code> <FileLink file={r.file} line={r.line} />
-                  {declaredPublic.has(`${r.method} ${r.path} ${r.file}:${r.line}`) ? <> <span class="badge" title="the handler opts out of authentication (skipAuth, [AllowAnonymous])">declared public</span></> : null}
+                  {r.public ? <> <span class="badge" title="the handler opts out of authentication (skipAuth, [AllowAnonymous])">declared public</span></> : null}
                 </li>
               ))}
             </ul>
