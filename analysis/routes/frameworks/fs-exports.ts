@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { CALLED } from "../js/functions.ts";
 import { argumentName } from "../js/names.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
@@ -18,7 +19,6 @@ const ACTIONS = /\bexport\s+const\s+actions\b\s*(?::[^=;]+)?=\s*\{/g;
 const DEFAULT =
   /\bexport\s+default\s+(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)?|([A-Za-z_$][\w$]*)\s*[;\n(])?/g;
 const COMPARED = /\bmethod\s*(?:===?|!==?)\s*(["'])|\bcase\s*(["'])/g;
-const CALLED = /(?<![\w$.]|function\s)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)\s*\(/g;
 // Where file-system frameworks keep their routes: app/, pages/, routes/, server/; Next's route.ts, SvelteKit's +server.ts.
 const ROUTE_FILE = /(^|\/)(?:app|pages|routes|server)\/|(^|\/)(?:route|\+server)\.[cm]?[jt]sx?$/;
 const MIDDLEWARE_HINT =

@@ -8,7 +8,7 @@
  */
 import { isGuardName } from "../paths.ts";
 import type { Binding, RouteRegistration } from "../registration.ts";
-import { callArguments } from "../source.ts";
+import { CALLED, definedFunctionBody } from "./functions.ts";
 import type { ModuleAccess } from "./imported.ts";
 
 /** The handlers with the guards their helpers run added. */
@@ -38,7 +38,6 @@ export function withHelperGuards(
   return result;
 }
 
-const CALLED = /(?<![\w$.]|function\s)([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)\s*\(/g;
 /**
  * A check of who calls, by its name, stricter than a route guard's name: inside a helper,
  * `jwt.verify` may check a cache token and `unauthorized()` builds the answer to a failed check;
@@ -48,7 +47,7 @@ const CALLER_CHECK = /(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|s
 
 /** The auth-like functions the function `name` (or the default export, `default`) of `text` calls. */
 function guardCalls(text: string, name: string): string[] {
-  const body = functionBody(text, name);
+  const body = definedFunctionBody(text, name);
   if (!body) return [];
   const names = new Set<string>();
   for (const m of body.matchAll(CALLED)) {
@@ -56,16 +55,4 @@ function guardCalls(text: string, name: string): string[] {
     if (isGuardName(called) && CALLER_CHECK.test(called)) names.add(m[1]!);
   }
   return [...names];
-}
-
-/** The body of `function name(...) {...}`, `const name = (async) (...) => {...}` or the default export function. */
-function functionBody(text: string, name: string): string | undefined {
-  const escaped = name.replace(/\$/g, "\\$");
-  const header = name === "default"
-    ? /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\(/.exec(text)
-    : new RegExp(`(?:\\bfunction\\s*\\*?\\s*${escaped}\\s*(?:<[^>]*>)?\\s*\\(|\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\()`).exec(text);
-  if (!header) return undefined;
-  const params = callArguments(text, header.index + header[0].length - 1);
-  const open = text.indexOf("{", params.end);
-  return open === -1 ? undefined : text.slice(open, callArguments(text, open).end);
 }

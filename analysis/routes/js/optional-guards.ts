@@ -9,6 +9,7 @@
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
+import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
 
 /** The files' registrations without the guards and middleware names that stand for optional middleware. */
@@ -65,11 +66,8 @@ const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$]
  */
 function madeOptional(text: string, name: string): boolean {
   if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
-  const escaped = name.replace(/[$.]/g, "\\$&");
-  const header = new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?)\\{`).exec(text);
-  if (!header) return false;
-  const open = header.index + header[0].length - 1;
-  return LETS_ANONYMOUS_THROUGH.test(text.slice(open, callArguments(text, open).end));
+  const body = definedFunctionBody(text, name);
+  return body !== undefined && LETS_ANONYMOUS_THROUGH.test(body);
 }
 
 // A check of the credentials that passes the caller on when there are none.
