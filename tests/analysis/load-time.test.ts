@@ -3,7 +3,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { usedAtLoad } from "../../analysis/graph/load-time.ts";
+import { LOAD_TIME_CACHE_FILE, usedAtLoad } from "../../analysis/graph/load-time.ts";
+import { readFileSync, utimesSync } from "node:fs";
+import { join } from "node:path";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("imports read while a module loads");
@@ -51,6 +53,24 @@ test("a JS cycle whose imports are all read inside functions is a low lazy cycle
     ["high", "Import cycle of 2 files", "src/auth/service.ts"],
     ["low", "Lazy import cycle of 2 files", "src/stores/album.ts"],
   ]);
+});
+
+test("the answers are kept on disk per importer, and an edited importer is read again", () => {
+  const root = tempDir("tool-load-time-cache-");
+  writeFiles(root, {
+    "src/a.ts": 'import { b } from "./b";\nexport function a() { return b(); }\n',
+    "src/b.ts": 'import { a } from "./a";\nexport function b() { return a(); }\n',
+  });
+  commitAll(root);
+  const cycle = () => analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]);
+  assert.equal(cycle(), [["low", "Lazy import cycle of 2 files"]]);
+  const stored = JSON.parse(readFileSync(join(root, LOAD_TIME_CACHE_FILE), "utf8"));
+  assert.equal(Object.keys(stored.entries).sort(), ["src/a.ts", "src/b.ts"]);
+  assert.equal(cycle(), [["low", "Lazy import cycle of 2 files"]]);
+  // Now a reads b while it loads: the cached "only inside functions" must not stand.
+  writeFiles(root, { "src/a.ts": 'import { b } from "./b";\nexport function a() { return 1; }\nexport const first = b();\n' });
+  utimesSync(join(root, "src/a.ts"), new Date(), new Date(Date.now() + 5000));
+  assert.equal(cycle(), [["high", "Import cycle of 2 files"]]);
 });
 
 test.run();
