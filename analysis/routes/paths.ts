@@ -9,7 +9,9 @@ export function normalizePath(path: string): string {
   p = p.replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}");
   p = p.replace(/\[\[?\.\.\.(\w+)\]?\]/g, "{$1}");
   p = p.replace(/\[(\w+)\]/g, "{$1}");
-  p = p.replace(/<(?:\w+:)?(\w+)>/g, "{$1}");
+  // Flask writes the converter first (`<int:id>`), Sanic the name (`<id:int>`).
+  p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
+  p = p.replace(/<(\w+)>/g, "{$1}");
   p = p.replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}");
   p = p.replace(/:(\w+)(?:\([^)]*\))?\??/g, "{$1}");
   p = p.replace(/(^|\/)\*(\w+)/g, "$1{$2}");
@@ -18,6 +20,8 @@ export function normalizePath(path: string): string {
   if (p.length > 1) p = p.replace(/\/+$/, "");
   return p;
 }
+
+const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any"]);
 
 /** Joins prefixes and a path into one normalised path. */
 export function joinPaths(...parts: string[]): string {
@@ -48,8 +52,8 @@ export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAM
 
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
-// `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`.
-const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
+// `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`, `token_required(allow_anonymous=True)`.
+const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\ballow_?anonymous\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
 
 /** Whether a guard call's arguments (the text between its parentheses) make it optional. */
 export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);

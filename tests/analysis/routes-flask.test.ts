@@ -32,3 +32,24 @@ flask("routes in tests, comments and strings are not routes", () => {
 });
 
 flask.run();
+
+const sanic = suite("Sanic routes");
+
+sanic("blueprints grouped under a prefix, add_route, Sanic's <name:type> parameters, and a view that lets anonymous callers through", () => {
+  assert.equal(list(fixtureRepo("routes-sanic")), [
+    "POST /api/accounts/login shop/views/accounts.py:9 login",
+    "GET /api/me shop/views/accounts.py:14 me [token_required]",
+    "PUT /api/me shop/views/accounts.py:14 me [token_required]",
+    // token_required(allow_anonymous=True): authorize() stacked with it cannot turn anyone away.
+    "GET /api/orders shop/views/orders.py:8 list_orders",
+    "POST /api/orders shop/views/orders.py:20 create_order [token_required,authorize]",
+    "GET /api/orders/{order_id} shop/views/orders.py:15 show_order",
+    // Declared without a leading slash: Sanic adds it.
+    "DELETE /api/orders/{order_id}/lines/{line} shop/views/orders.py:27 delete_line [token_required]",
+    "GET /ping shop/server.py:13 ping",
+    "HEAD /ping/deep shop/server.py:14 ping",
+    "POST /ping/deep shop/server.py:14 ping",
+  ]);
+});
+
+sanic.run();

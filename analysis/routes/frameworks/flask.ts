@@ -8,13 +8,17 @@ import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
-const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\(/gm;
-const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|add_resource|add_namespace|before_request)\s*\(/g;
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\(/gm;
+/** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
+const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
+const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_resource|add_namespace|before_request)\s*\(/g;
 
 /**
- * Flask (and Quart, APIFlask): apps and blueprints with their `url_prefix`, `@bp.route(path,
- * methods=[...])` and `@bp.get(...)`, `add_url_rule`, `register_blueprint(bp, url_prefix=...)`
- * across modules, MethodView classes, Flask-RESTful/RESTX resources and namespaces. Guards are
+ * Flask (and Quart, APIFlask, and Sanic, which took Flask's shapes): apps and blueprints with
+ * their `url_prefix`, `@bp.route(path, methods=[...])` and `@bp.get(...)`, `add_url_rule`,
+ * `register_blueprint(bp, url_prefix=...)` across modules, Sanic's `app.blueprint(bp)`,
+ * `Blueprint.group(...)` and `app.add_route(handler, uri)`, MethodView classes,
+ * Flask-RESTful/RESTX resources and namespaces. Guards are
  * the guard decorators under a route decorator (those above it wrap a function Flask never
  * sees), view classes' `decorators`, and auth-like `before_request` hooks of a blueprint.
  */
@@ -23,12 +27,13 @@ export const flask: Framework = {
   name: "Flask",
   languages: ["python"],
   // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
-  hint: /\b(?:flask|quart|apiflask)|register_blueprint|add_url_rule|add_resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(/i,
+  hint: /\b(?:flask|quart|apiflask|sanic)|register_blueprint|add_url_rule|add_resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(/i,
   scan(source) {
     const constants = pythonConstants(source);
     const definitions = pythonDefinitions(source);
     const registrations: Registration[] = [];
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
     for (const def of definitions) registrations.push(...decorated(source, def, constants));
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
     for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
@@ -50,6 +55,19 @@ function created(source: RouteSource, name: string, kind: string, open: number, 
   const owner = app ? dottedName(source.code, app) : undefined;
   if (owner) found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
   return found;
+}
+
+/** A Sanic blueprint group: a router of its own prefix, with each member blueprint mounted on it. */
+function group(source: RouteSource, name: string, open: number, constants: Map<string, string>): Registration[] {
+  const { positional, keywords } = pythonArguments(source.code, open);
+  const url = keywords.get("url_prefix");
+  const prefix = (url ? pythonValue(source, url, constants) : undefined) ?? "";
+  const line = source.lineAt(open);
+  const members = positional.map((span) => dottedName(source.code, span)).filter((m): m is string => !!m);
+  return [
+    { type: "router", framework: FRAMEWORK, name, prefix, guards: [], line },
+    ...(members.length ? [{ type: "use" as const, framework: FRAMEWORK, owner: name, prefix: "", args: members, specifiers: [], guards: [], mountOnly: true, line }] : []),
+  ];
 }
 
 /** Route decorators on a function or a view class, and `before_request` hooks. */
@@ -84,7 +102,7 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
   return [...source.code.slice(def.start, def.end).matchAll(/[A-Za-z_][\w.]*/g)].some((m) => /is_authenticated|verify_jwt|login_required|current_user/.test(m[0]));
 }
 
-/** `add_url_rule`, `register_blueprint`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
+/** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
 function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
@@ -93,7 +111,8 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): Registration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
   const first = positional[0] ? dottedName(code, positional[0]) : undefined;
   switch (name) {
-    case "register_blueprint": {
+    case "register_blueprint":
+    case "blueprint": {
       // A url_prefix given here replaces the blueprint's own, as Flask does.
       const prefix = value(keywords.get("url_prefix"));
       return first ? [use([first], prefix ?? "", [], prefix !== undefined)] : [];
@@ -104,6 +123,15 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     }
     case "before_request":
       return first && isPythonGuard(first.split(".").at(-1)!) ? [use([], "", [first])] : [];
+    case "add_route": {
+      // Sanic: add_route(handler, uri, methods=...); GET unless methods say otherwise.
+      const uri = value(keywords.get("uri") ?? positional[1]);
+      const target = keywords.get("handler") ?? positional[0];
+      if (uri === undefined || !target) return [];
+      const { handler, view, guards } = viewFunction(code, target);
+      const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
+      return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: uri, handler, guards, owner, line, ...(view ? { view } : {}) }];
+    }
     case "add_resource":
       if (!first) return [];
       return positional.slice(1).map((p) => value(p)).filter((p): p is string => p !== undefined)

@@ -40,6 +40,9 @@ export function dependencyGuards(code: string, span: Span): string[] {
  * `@method_decorator(login_required)`; the classes of `@permission_classes([IsAuthenticated])`.
  */
 export function decoratorGuards(code: string, decorators: readonly Decorator[]): string[] {
+  // `@token_required(allow_anonymous=True)`: the view says anonymous callers get through, so
+  // the other checks stacked with it (`@authorize()` reading the token) cannot turn them away.
+  if (decorators.some((d) => isPythonGuard(d.name.split(".").at(-1)!) && d.args && optionalByArguments(argumentsText(code, d.args)))) return [];
   return decorators.flatMap((d) => {
     const name = d.name.split(".").at(-1)!;
     const first = d.args?.positional[0];
@@ -47,6 +50,12 @@ export function decoratorGuards(code: string, decorators: readonly Decorator[]):
     if (name === "method_decorator") return first ? guardNames(code, first) : [];
     return isPythonGuard(name) ? [d.name] : [];
   });
+}
+
+/** A call's arguments as written, positional then keyword: what optionalByArguments reads. */
+function argumentsText(code: string, args: NonNullable<Decorator["args"]>): string {
+  const text = (span: Span) => code.slice(span.start, span.end);
+  return [...args.positional.map(text), ...[...args.keywords].map(([key, span]) => `${key}=${text(span)}`)].join(", ");
 }
 
 const NAMES = /[A-Za-z_][\w.]*/g;
