@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { chainedCalls } from "../js/calls.ts";
-import { type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
+import { arrowAssignedName, type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, handlerAndGuards, inlineGuard, isInline } from "../js/names.ts";
 import type { Span } from "../js/objects.ts";
 import { pathConstants, pathList, spanPath, stringList, usePrefix } from "../js/values.ts";
@@ -22,8 +22,6 @@ const CALL =
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|on|use|route|openapi|doc|doc31|basePath)$/;
 const FACTORY = new RegExp(`(?:\\breturn|=>)\\s*${APP}`, "g");
 const RETURNED = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;}\n]/g;
-const ARROW_NAME =
-  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:async\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=;]+?)?=>\s*$/;
 
 type Call = { name: string; args: Span[]; start: number };
 
@@ -108,7 +106,7 @@ export const hono: Framework = {
     const enclosing = (at: number) => scopes().findLast((s) => s.bodyStart < at && at < s.bodyEnd)?.name;
     for (const m of source.code.matchAll(FACTORY)) {
       const name = m[0].startsWith("=>")
-        ? ARROW_NAME.exec(source.code.slice(Math.max(0, m.index - 300), m.index + 2))?.[1]
+        ? arrowAssignedName(source.code, m.index)
         : enclosing(m.index);
       if (name) created(name, m.index, m.index + m[0].length - 1);
     }

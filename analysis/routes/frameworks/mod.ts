@@ -51,6 +51,7 @@ import { nestjs } from "./nestjs.ts";
 import { fastify } from "./fastify.ts";
 import { fsExports } from "./fs-exports.ts";
 import { hono } from "./hono.ts";
+import { elysia } from "./elysia.ts";
 import { koa } from "./koa.ts";
 import { angular } from "./angular.ts";
 import { vueRouter } from "./vue-router.ts";
@@ -62,6 +63,7 @@ import { echo } from "./echo.ts";
 import { chi } from "./chi.ts";
 import { fiber } from "./fiber.ts";
 import { gorilla } from "./gorilla.ts";
+import { httprouter } from "./httprouter.ts";
 import { spring } from "./spring.ts";
 import { jaxrs } from "./jaxrs.ts";
 import { ktor } from "./ktor.ts";
@@ -76,7 +78,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

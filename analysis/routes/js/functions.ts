@@ -59,6 +59,13 @@ export function functionScopes(source: RouteSource): FunctionScope[] {
   return scopes.sort((a, b) => a.start - b.start);
 }
 
+const ARROW_NAME = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:async\s*)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=;]+?)?=>\s*$/;
+
+/** The name an expression-bodied arrow is assigned to (`const users = (db) => new Hono()`), from the `=>` at `arrow`. */
+export function arrowAssignedName(code: string, arrow: number): string | undefined {
+  return ARROW_NAME.exec(code.slice(Math.max(0, arrow - 300), arrow + 2))?.[1];
+}
+
 /** The innermost function around `offset` whose first parameter is `name`. */
 export function scopeOf(scopes: readonly FunctionScope[], offset: number, name: string): FunctionScope | undefined {
   let found: FunctionScope | undefined;
