@@ -253,7 +253,14 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */
 function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
   const matches = (s: { path: string; method: string }) => (s.method === "ALL" || s.method === route.method) && pattern(s.path).test(route.path);
-  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches);
+  const found = (source: string) => {
+    try {
+      return new RegExp(source).test(route.path);
+    } catch {
+      return false; // a pattern JavaScript cannot read excludes nothing
+    }
+  };
+  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches) && !g.exceptMatching?.some(found);
   return globals.filter(applies).map((g) => g.guard!);
 }
 

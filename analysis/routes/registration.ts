@@ -95,6 +95,8 @@ export const Registration = z.discriminatedUnion("type", [
     scope: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
     /** Routes `guard` does not apply to, though in its scope (Spring Security rules matched before it, such as `permitAll`). */
     except: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
+    /** Regular expressions: routes whose full path one of them finds are left out of `guard` (Litestar's auth `exclude`). */
+    exceptMatching: z.array(z.string()).optional(),
   }),
 ]);
 export type Registration = z.infer<typeof Registration>;

@@ -40,6 +40,7 @@ import { adonis } from "./adonis.ts";
 import { slim } from "./slim.ts";
 import { apiPlatform } from "./api-platform.ts";
 import { flask } from "./flask.ts";
+import { litestar } from "./litestar.ts";
 import { django } from "./django.ts";
 import { rails } from "./rails.ts";
 import { sinatra } from "./sinatra.ts";
@@ -78,7 +79,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
