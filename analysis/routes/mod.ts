@@ -17,7 +17,7 @@ import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
-import { contextPaths } from "./jvm/context-path.ts";
+import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
@@ -66,9 +66,9 @@ export function routesSection(
 
   const reach = reachability(edges, componentOf, integrationsOf);
   // What the project's files say beside the route registrations, in order: paths configuration
-  // puts in front (JVM context paths, API Platform's prefix), URL casing, guards declared away,
+  // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
+  const afterLinking = [propertyPlaceholders(project), contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)

@@ -10,6 +10,7 @@
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
+import { joinPaths } from "../paths.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -23,7 +24,7 @@ const SETTINGS: { key: string; frameworks?: readonly string[] }[] = [
   { key: "quarkus.rest.path", frameworks: ["jaxrs"] },
   { key: "micronaut.server.context-path" },
 ];
-const JVM_FRAMEWORKS = new Set(["spring", "spring-security", "jaxrs", "micronaut", "ktor"]);
+const JVM_FRAMEWORKS = new Set(["spring", "spring-security", "jaxrs", "micronaut", "ktor", "javalin"]);
 const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 
 /** A function that puts a linked route under its module's configured context path. */
@@ -36,6 +37,32 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     const prefix = appOf(modules, route.file)?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/");
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
+  };
+}
+
+/** Any properties or YAML file of a module's resources: where a property a route's path names is set. */
+const RESOURCES = /^(?:(.*)\/)?src\/main\/resources\/[^/]+\.(?:properties|ya?ml)$/;
+const PLACEHOLDER = /\$\{([\w.-]+)(?::([^}]*))?\}/g;
+
+/**
+ * A function that fills the properties a JVM route's path names (`${context}`, Javalin's
+ * `contextPath = getProperty("context")`) from its module's resource files, or their default
+ * (`${key:default}`). A property set nowhere is left out of the path, which then says its prefix
+ * is unknown.
+ */
+export function propertyPlaceholders(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  let files: ReturnType<typeof appConfigs<Map<string, string>>> | undefined;
+  return (route) => {
+    if (!route.path.includes("${") || !JVM_FRAMEWORKS.has(route.framework)) return route;
+    files ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
+    const mine = files.filter((f) => f.root === "" || route.file.startsWith(`${f.root}/`));
+    let unknown = false;
+    const path = route.path.replace(PLACEHOLDER, (_, key: string, fallback: string | undefined) => {
+      const value = mine.find((f) => f.value.has(key))?.value.get(key) ?? fallback;
+      if (value === undefined) unknown = true;
+      return value ?? "";
+    });
+    return { ...route, path: joinPaths(path), ...(unknown ? { prefixUnknown: true } : {}) };
   };
 }
 
