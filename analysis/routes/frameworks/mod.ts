@@ -69,6 +69,7 @@ import { spring } from "./spring.ts";
 import { jaxrs } from "./jaxrs.ts";
 import { ktor } from "./ktor.ts";
 import { javalin } from "./javalin.ts";
+import { http4k } from "./http4k.ts";
 import { aspnet } from "./aspnet.ts";
 import { minimalApi } from "./minimal-api.ts";
 import { axum } from "./axum.ts";
@@ -80,7 +81,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, axum, actix, rocket, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
