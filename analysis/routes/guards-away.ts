@@ -2,7 +2,8 @@
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`),
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
- * arguments, a Phoenix controller's `plug ... when action in [...]`; and guards that let some
+ * arguments, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
+ * handler that refuses callers in its body; and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
  * named optional, and Passport's local sign-in check.
  */
@@ -14,6 +15,7 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { axumHandlerGuards } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
+import { goWrapperChecks } from "./go/wrapper-guards.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -27,6 +29,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   let phpClasses: Map<string, string> | undefined;
   let elixirModules: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
+  const refuses = goWrapperChecks(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -34,12 +37,14 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
-    return [];
+    return (route.helpers ?? []).filter(refuses);
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
-    return { ...route, guards };
+    // The wrappers were read: they are not part of the route as reported.
+    const { helpers: _, ...rest } = route;
+    return { ...rest, guards } as typeof route;
   };
 }
 

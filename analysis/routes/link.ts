@@ -18,6 +18,8 @@ export type LinkedRoute = {
   prefixUnknown?: boolean;
   /** The code declares the route public (ASP.NET `[AllowAnonymous]`, a handler skipping its auth helper). */
   public?: boolean;
+  /** Go: the wrappers around the handler, whose bodies guardsAway reads (then drops this). */
+  helpers?: string[];
 };
 
 type Node = {
@@ -247,6 +249,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     kind: route.kind,
     ...(route.version === undefined ? {} : { version: route.version }),
     ...(route.anonymous ? { anonymous: true } : {}),
+    ...(route.helpers ? { helpers: route.helpers } : {}),
   }));
 }
 

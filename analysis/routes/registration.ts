@@ -40,7 +40,8 @@ export const Registration = z.discriminatedUnion("type", [
     anonymous: z.boolean().optional(),
     /**
      * Functions a file-system route handler calls that may check the caller inside them
-     * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts).
+     * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts); for Go,
+     * the wrappers around its handler (`WithUser(h)`), read after linking (go/wrapper-guards.ts).
      */
     helpers: z.array(z.string()).optional(),
   }),

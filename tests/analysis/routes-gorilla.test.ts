@@ -36,9 +36,53 @@ gorilla("calls to a wrapper that registers the path it is given are routes", () 
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line}`), [
-    "GET /projects a.handle app/app.go:6",
+    // a.handle adapts listProjects: the handler is what it wraps.
+    "GET /projects listProjects app/app.go:6",
     "POST /projects/{title}/tasks createTask app/app.go:7",
   ]);
+});
+
+gorilla("a wrapper around the handler guards it when its own body refuses the caller, wherever it is defined; a constructor is the handler", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/shop\n",
+    "api/routes.go": [
+      "package api",
+      'import "github.com/gorilla/mux"',
+      'import "example.com/shop/middleware"',
+      "func Routes(h *Handlers) *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tr.HandleFunc("/orders", middleware.WithUser(h.CreateOrder)).Methods("POST")',
+      '\tr.HandleFunc("/orders", middleware.WithTiming(h.ListOrders)).Methods("GET")',
+      '\tr.Handle("/reports", NewReportHandler(store)).Methods("GET")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "middleware/user.go": [
+      "package middleware",
+      'import "net/http"',
+      "func WithUser(next http.HandlerFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) {",
+      '\t\tif r.Header.Get("Authorization") == "" {',
+      '\t\t\tresponse.UnauthorizeError(w, "No token")',
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tnext(w, r)",
+      "\t}",
+      "}",
+      // Times the request and turns no one away.
+      "func WithTiming(next http.HandlerFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) { next(w, r) }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /orders h.ListOrders",
+    "POST /orders h.CreateOrder [middleware.WithUser]",
+    "GET /reports NewReportHandler",
+  ]);
+  assert.not.ok(analyze(root).routes.items.some((r) => "helpers" in r));
 });
 
 gorilla.run();

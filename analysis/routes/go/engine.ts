@@ -3,7 +3,7 @@ import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
-import { goHandlerChain } from "./names.ts";
+import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
 import { goFile, type GoFile } from "./source.ts";
 import { goContext } from "./context.ts";
@@ -258,9 +258,9 @@ class Walker {
       let known = true;
       const path = t.path.replace(new RegExp(`${MARK}(\\d+)${MARK}`, "g"), (_, i: string) => ctx.value(args[Number(i)]) ?? ((known = false), ""));
       const handler = typeof t.handler === "number" ? args[t.handler] : undefined;
-      const named = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
+      const named: GoHandler = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
       if (!known) continue;
-      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at) }));
+      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}) }));
     }
     return { prefix: "", guards: [] };
   }

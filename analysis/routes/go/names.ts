@@ -11,7 +11,7 @@ const NAME = /^&?\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(\()?/;
  * `requireAuth(http.HandlerFunc(admin))` is `admin` behind `requireAuth`, a call that returns
  * a handler (`s.handleIndex()`) is named by its callee, a literal function is "(inline)".
  */
-export function goHandler(code: string, span: Span): { handler: string; guards: string[] } {
+export function goHandler(code: string, span: Span): GoHandler {
   const text = code.slice(span.start, span.end).trim();
   const m = NAME.exec(text);
   if (!m || m[1] === "func") return { handler: "(inline)", guards: [] };
@@ -23,10 +23,24 @@ export function goHandler(code: string, span: Span): { handler: string; guards: 
   if (name === "http.StripPrefix" && args[1]) return goHandler(code, args[1]);
   if (isGuardName(name) && args.length === 1) {
     const inner = goHandler(code, args[0]!);
-    return { handler: inner.handler, guards: [name, ...inner.guards] };
+    return { ...inner, guards: [name, ...inner.guards] };
+  }
+  // `middleware.WithUser(ac.CreateArticle)`: a wrapper around a handler, which may check the
+  // caller inside (read after linking, go/wrapper-guards.ts). A constructor (`NewHandler(db)`)
+  // builds the handler from a value: it is the handler.
+  const last = name.split(".").at(-1)!;
+  if (args.length === 1 && !CONSTRUCTOR.test(last) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+    const inner = goHandler(code, args[0]!);
+    return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
   }
   return { handler: name, guards: [] };
 }
+
+/** A handler's name, the guards around it, and the wrappers whose bodies may hold more. */
+export type GoHandler = { handler: string; guards: string[]; wrappers?: string[] };
+const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
+// A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
+const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;
 
 /**
  * The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is
@@ -54,10 +68,10 @@ export function goGuards(code: string, spans: readonly Span[]): string[] {
  * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the
  * first (Echo: `e.GET(path, h, mw...)`); the guards are the auth-like middleware around it.
  */
-export function goHandlerChain(code: string, spans: readonly Span[], order: "first" | "last"): { handler: string; guards: string[] } {
+export function goHandlerChain(code: string, spans: readonly Span[], order: "first" | "last"): GoHandler {
   if (spans.length === 0) return { handler: "(inline)", guards: [] };
   const handler = order === "last" ? spans.at(-1)! : spans[0]!;
   const middleware = order === "last" ? spans.slice(0, -1) : spans.slice(1);
   const named = goHandler(code, handler);
-  return { handler: named.handler, guards: [...goGuards(code, middleware), ...named.guards] };
+  return { ...named, guards: [...goGuards(code, middleware), ...named.guards] };
 }
