@@ -19,7 +19,8 @@ const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj)$/;
 export const MAX_FILE_BYTES = 512 * 1024;
 export const MAX_FILES = 5000;
 
-export type ScannedFile = { path: string; language: string; size: number; mtimeMs: number };
+/** `link`: the path is a symbolic link (to a target inside the repository: those outside are never listed). */
+export type ScannedFile = { path: string; language: string; size: number; mtimeMs: number; link?: true };
 export type ScanResult = {
   /** Source files to analyse, sorted by path. */
   files: ScannedFile[];
@@ -54,6 +55,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     outside.add(path);
     skipped.push({ file: path, reason: `${OUTSIDE_REASON} (${target})` });
   }
+  const links = new Set(listing.links);
   const all = sorted(listing.paths.filter((path) => !inNeverScanned(path) && !outside.has(path)));
   const listed = new Set(all);
   const projectDirs = dotnetProjectDirs(all);
@@ -63,10 +65,11 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const leftOut: string[] = [];
   // Over the cap, the product's own files are kept first, then generated code, tests, fixtures
   // and vendored code: never a whole source folder lost to sorted order.
-  const sources = withoutDotnetOutput.flatMap((path) => {
+  const sources: { path: string; language: NonNullable<ReturnType<typeof languageOf>> }[] = [];
+  for (const path of withoutDotnetOutput) {
     const language = languageOf(path);
-    return language ? [{ path, language }] : [];
-  });
+    if (language) sources.push({ path, language });
+  }
   const ordered = sources.length > maxFiles
     ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[(options.role ?? roleOf)(source.path)] }))
       .sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
@@ -88,7 +91,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
       skipped.push({ file: path, reason: `over 512 KB (${Math.round(stat.size / 1024)} KB)` });
       continue;
     }
-    files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs });
+    files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs, ...(links.has(path) ? { link: true as const } : {}) });
   }
   if (ordered !== sources) files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, listed, truncated: leftOut.length > 0, leftOut: leftOutSummary(leftOut), skipped, git: fromGit !== undefined };

@@ -23,6 +23,8 @@ export type EnvPattern = {
 export type EnvReader = {
   /** A cheap test on the raw text: files without it are not stripped a second time. */
   trigger: RegExp;
+  /** Text every match of `trigger` holds, searched first: a plain search is several times faster than a pattern of alternatives. */
+  contains?: string;
   patterns: readonly EnvPattern[];
   /** Interpolation in string literals (`${...}`, `#{...}`, f-string `{...}`) whose opening quote matches `quote`. */
   interpolation?: { open: string; quote: RegExp };
@@ -34,6 +36,7 @@ const FROM_OS_IMPORT = (name: string) => new RegExp(String.raw`\bfrom\s+os\s+imp
 
 const JAVASCRIPT: EnvReader = {
   trigger: /\b(?:process|Bun|Deno)\s*\??\.\s*env\b|\bmeta\s*\.\s*env\b/,
+  contains: "env",
   patterns: [
     { pattern: /(?<![\w$])(?:process\s*\??\.\s*env|Bun\s*\.\s*env)\s*\??\.\s*(?<name>[A-Za-z_$][\w$]*)/g },
     { pattern: /(?<![\w$])import\s*\.\s*meta\s*\.\s*env\s*\??\.\s*(?<name>[A-Za-z_$][\w$]*)/g, ignore: VITE_BUILT_INS },

@@ -26,7 +26,7 @@ const MAX_DEPTH = 3;
 export function extractEnv(language: string, text: string): EnvRead[] {
   const reader = ENV_READERS[language];
   const syntax = syntaxOf.get(language);
-  if (!reader || !syntax || !reader.trigger.test(text)) return [];
+  if (!reader || !syntax || (reader.contains !== undefined && !text.includes(reader.contains)) || !reader.trigger.test(text)) return [];
   const reads = new Map<string, EnvRead>();
   readIn(text, 1, reader, syntax, reads, 0);
   return [...reads.values()].sort((a, b) => a.line - b.line || a.name.localeCompare(b.name));

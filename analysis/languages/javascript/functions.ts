@@ -9,8 +9,12 @@ import type { FunctionFact } from "../../facts.ts";
 import { functionSpans, lineStarts, MEASURED_FROM, mostComplex, NOT_A_NAME } from "../functions.ts";
 import { indentWidth } from "../nesting.ts";
 
-/** Lines that may open a function: ending with `{` or `(`, or holding the word `function`. */
-const CANDIDATE = /^(?:.*[{(][ \t]*\r?|.*\bfunction\b.*)$/gm;
+/**
+ * Lines that may open a function: ending with `{` or `(`, or holding the word `function`. The
+ * match is where the line says so, not the whole line (functionSpans takes its line): a
+ * pattern that spans lines with `.*` backtracks over each and took three times as long.
+ */
+const CANDIDATE = /[{(][ \t]*\r?$|\bfunction\b/gm;
 const COMMENT_LINE = /^[ \t]*(?:\/\/|\/\*|\*)/;
 const FUNCTION_KEYWORD = /\bfunction\b[ \t]*\*?[ \t]*([\w$]+)?[ \t]*[(<]/;
 /** An arrow whose body is a block, or a parenthesised expression over several lines (JSX). */

@@ -101,7 +101,7 @@ export const hono: Framework = {
     };
     for (const m of source.code.matchAll(CREATE)) created(m[1] ?? "default", m.index, m.index + m[0].length - 1);
     // Sub-apps built by a function (`export const users = (db) => new Hono().get(...)`) are named after it.
-    let found: FunctionScope[] | undefined;
+    let found: readonly FunctionScope[] | undefined;
     const scopes = () => (found ??= functionScopes(source));
     const enclosing = (at: number) => scopes().findLast((s) => s.bodyStart < at && at < s.bodyEnd)?.name;
     for (const m of source.code.matchAll(FACTORY)) {

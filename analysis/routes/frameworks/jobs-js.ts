@@ -8,7 +8,7 @@ import { jsConstants, jsValue } from "../js/values.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
-type Context = { source: RouteSource; constants: Map<string, string>; scopes: FunctionScope[]; out: Registration[] };
+type Context = { source: RouteSource; constants: Map<string, string>; scopes: readonly FunctionScope[]; out: Registration[] };
 type Reader = {
   framework: string;
   uses: RegExp;

@@ -25,7 +25,16 @@ const ASSIGNED =
  * routes on a parameter (`async function users(fastify) { fastify.get(...) }`), so a scanner
  * needs to know which function a call sits in and what that function is called.
  */
-export function functionScopes(source: RouteSource): FunctionScope[] {
+export function functionScopes(source: RouteSource): readonly FunctionScope[] {
+  // Several scanners read the same file (Express, Fastify, jobs, consumers...): found once.
+  let scopes = scopesOf.get(source);
+  if (!scopes) scopesOf.set(source, (scopes = findScopes(source)));
+  return scopes;
+}
+
+const scopesOf = new WeakMap<RouteSource, FunctionScope[]>();
+
+function findScopes(source: RouteSource): FunctionScope[] {
   const scopes: FunctionScope[] = [];
   const { code } = source;
   for (const m of code.matchAll(FUNCTION)) {
