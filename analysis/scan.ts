@@ -81,8 +81,20 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
       continue;
     }
     let stat;
+    let link = links.has(path);
     try {
-      stat = statSync(join(root, path));
+      stat = lstatSync(join(root, path));
+      // Git gives a tracked file's mode as committed: one replaced by a link in the working
+      // tree shows here, and is held to the same rule as any other link.
+      if (stat.isSymbolicLink()) {
+        const target = link ? undefined : targetOutside(root, path);
+        if (target !== undefined) {
+          skipped.push({ file: path, reason: `${OUTSIDE_REASON} (${target})` });
+          continue;
+        }
+        link = true;
+        stat = statSync(join(root, path));
+      }
     } catch {
       continue; // listed by git but deleted in the working tree, or a link to nothing
     }
@@ -91,7 +103,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
       skipped.push({ file: path, reason: `over 512 KB (${Math.round(stat.size / 1024)} KB)` });
       continue;
     }
-    files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs, ...(links.has(path) ? { link: true as const } : {}) });
+    files.push({ path, language: language.id, size: stat.size, mtimeMs: stat.mtimeMs, ...(link ? { link: true as const } : {}) });
   }
   if (ordered !== sources) files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, listed, truncated: leftOut.length > 0, leftOut: leftOutSummary(leftOut), skipped, git: fromGit !== undefined };

@@ -77,7 +77,14 @@ export function readInside(root: string, path: string): string {
  */
 export function readListedFile(root: string, path: string): string {
   if (constants.O_NOFOLLOW === undefined) return readInside(root, path);
-  const fd = openSync(resolve(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
+  let fd: number;
+  try {
+    fd = openSync(resolve(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    // A link after all (a tracked file replaced by one in the working tree): resolved and checked.
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") return readInside(root, path);
+    throw error;
+  }
   try {
     return readFileSync(fd, "utf8");
   } finally {

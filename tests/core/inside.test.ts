@@ -1,6 +1,6 @@
 // Symbolic links out of the repository: nothing behind them reaches a response, the analysis or
 // an agent; links that stay inside keep working; and no module reads files around core/inside.ts.
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -112,6 +112,25 @@ inside("the command line refuses the same links", () => {
     assert.ok(result.code < 2 || /^[^\n]+\n?$/.test(result.stderr), `tool ${args.join(" ")}: ${result.stderr}`);
     assert.not.match(result.stdout + result.stderr, MARKER, `tool ${args.join(" ")}`);
   }
+});
+
+inside("a tracked file replaced by a link out of the repository is left out and said so; the rest of the analysis stands", () => {
+  const outside = outsideFiles();
+  const root = tempDir("tool-links-tracked-");
+  writeFiles(root, {
+    "src/secret.ts": "export const a = 1;\n",
+    "src/main.ts": 'import { a } from "./secret";\nexport const main = a;\n',
+  });
+  commitAll(root, "plain files");
+  // Git still lists src/secret.ts as the regular file it committed.
+  rmSync(join(root, "src/secret.ts"));
+  symlinkSync(join(outside, "leak.ts"), join(root, "src/secret.ts"));
+  const result = runTool(["graph", "--json"], { cwd: root });
+  assert.is(result.code, 0, result.stderr);
+  assert.not.match(result.stdout, MARKER);
+  const graph = JSON.parse(result.stdout);
+  assert.equal(graph.files.map((f: { path: string }) => f.path), ["src/main.ts"]);
+  assert.match(JSON.stringify(graph.skipped), /src\/secret\.ts.*outside the repository/);
 });
 
 // Modules that may call the file system's read functions themselves, and why.
