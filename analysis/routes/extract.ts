@@ -11,8 +11,12 @@ import type { FileRoutes, Registration } from "./registration.ts";
  * that define routes. `scanners` are the frameworks to read (all of them but in tests).
  */
 export function extractRoutes(language: string, path: string, text: string, scanners: readonly Framework[] = FRAMEWORKS): FileRoutes | undefined {
-  if (scanners === FRAMEWORKS && !anyHint(language).some((hint) => hint.test(text))) return undefined;
-  const frameworks = scanners.filter((f) => f.languages.includes(language) && f.hint.test(text));
+  const gated = (f: Framework) => (!f.paths || f.paths.test(path)) && (f.contains === undefined || text.includes(f.contains));
+  if (scanners === FRAMEWORKS) {
+    const { joined, apart } = hintsOf(language);
+    if (!joined.some((hint) => hint.test(text)) && !apart.some((f) => gated(f) && f.hint.test(text))) return undefined;
+  }
+  const frameworks = scanners.filter((f) => f.languages.includes(language) && gated(f) && f.hint.test(text));
   const syntax = SYNTAX[language];
   if (frameworks.length === 0 || !syntax) return undefined;
   const source = { ...strip(text, syntax), path, text };
@@ -34,20 +38,24 @@ export function extractRoutes(language: string, path: string, text: string, scan
   return { registrations: [...registrations, ...jsExports(source)], bindings: jsBindings(source), ...errors };
 }
 
-const hintsByLanguage = new Map<string, RegExp[]>();
+const hintsByLanguage = new Map<string, { joined: RegExp[]; apart: Framework[] }>();
 
 /**
  * A language's framework hints joined into one pattern per set of flags: most files match none,
- * and one pass over their text costs about two thirds of a pass per hint.
+ * and one pass over their text costs about two thirds of a pass per hint. Frameworks with a
+ * cheaper gate (a place in the tree, a word every file of theirs holds) stay apart.
  */
-function anyHint(language: string): RegExp[] {
+function hintsOf(language: string): { joined: RegExp[]; apart: Framework[] } {
   let hints = hintsByLanguage.get(language);
   if (!hints) {
     const byFlags = new Map<string, string[]>();
-    for (const { languages, hint } of FRAMEWORKS) {
-      if (languages.includes(language)) byFlags.set(hint.flags, [...(byFlags.get(hint.flags) ?? []), `(?:${hint.source})`]);
+    const apart: Framework[] = [];
+    for (const framework of FRAMEWORKS) {
+      if (!framework.languages.includes(language)) continue;
+      if (framework.paths || framework.contains !== undefined) apart.push(framework);
+      else byFlags.set(framework.hint.flags, [...(byFlags.get(framework.hint.flags) ?? []), `(?:${framework.hint.source})`]);
     }
-    hints = [...byFlags].map(([flags, sources]) => new RegExp(sources.join("|"), flags));
+    hints = { joined: [...byFlags].map(([flags, sources]) => new RegExp(sources.join("|"), flags)), apart };
     hintsByLanguage.set(language, hints);
   }
   return hints;

@@ -13,5 +13,13 @@ export type Framework = {
   languages: readonly string[];
   /** A cheap test on the raw text; only files that pass are stripped and scanned. */
   hint: RegExp;
+  /**
+   * Where the framework's files can be (file-system routers: `app/`, `pages/`, `routes/`...):
+   * files elsewhere are not even hinted. A hint joins the one pattern of its language's hints
+   * only without this and `contains`; each alternative there costs every file.
+   */
+  paths?: RegExp;
+  /** Text every file of the framework holds (`Elysia`), searched before the hint: a plain search is far cheaper. */
+  contains?: string;
   scan(source: RouteSource): Registration[];
 };

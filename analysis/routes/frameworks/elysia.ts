@@ -31,6 +31,7 @@ export const elysia: Framework = {
   id: FRAMEWORK,
   name: "Elysia",
   languages: ["javascript", "typescript"],
+  contains: "Elysia",
   hint: /\bElysia\b/,
   scan(source) {
     const constants = pathConstants(source);

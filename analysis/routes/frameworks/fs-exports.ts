@@ -36,6 +36,7 @@ export const fsExports: Framework = {
   id: FS_EXPORTS,
   name: "File-system route modules",
   languages: ["javascript", "typescript"],
+  paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
     `${MIDDLEWARE_HINT.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b`,
   ),
