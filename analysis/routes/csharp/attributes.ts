@@ -14,7 +14,10 @@ export type CsClass = { name: string; attributes: Attribute[]; bases: string; st
 const OPEN = /(?:^|[;{}\])])\s*\[/g;
 const MODIFIERS = String.raw`(?:(?:public|internal|protected|private|static|sealed|abstract|partial|virtual|override|async|new|unsafe|extern|readonly)\s+)*`;
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{]*))?\{`);
-const METHOD = new RegExp(String.raw`^(${MODIFIERS})[\w.<>,?\[\]\s()]*?\s([A-Za-z_]\w*)\s*(?:<[^>(]*>)?\s*\(`);
+// The modifiers are taken whole before the return type (a lookahead's capture, matched again,
+// cannot be given back): the return type's characters take words too, and the two splitting a
+// run of modifiers between them backtracked exponentially.
+const METHOD = new RegExp(String.raw`^(?=(${MODIFIERS}))\1[\w.<>,?\[\]\s()]*?\s([A-Za-z_]\w*)\s*(?:<[^>(]*>)?\s*\(`);
 
 /**
  * The classes of a C# file with their attributes, base types and methods (public methods
@@ -43,7 +46,9 @@ export function csharpClasses(source: RouteSource): CsClass[] {
     pending = [];
   }
   // Classes and methods without attributes: MVC controllers and their actions are routed by convention.
-  for (const m of code.matchAll(/(?:^|[;{}])\s*(?=(?:public|internal|sealed|abstract|partial)\s)/gm)) {
+  // White space within the line only: `^` already starts at every line, and `\s*` across the
+  // blanked lines of a long comment was tried again from each of them.
+  for (const m of code.matchAll(/(?:^|[;{}])[ \t]*(?=(?:public|internal|sealed|abstract|partial)\s)/gm)) {
     const at = m.index + m[0].length;
     if (!sites.has(at)) sites.set(at, []);
   }

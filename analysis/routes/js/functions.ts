@@ -12,10 +12,14 @@ export type FunctionScope = {
   bodyEnd: number;
 };
 
-const FUNCTION = /\b(?:async\s+)?function\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*(?:<[^>]*>)?\s*\(/g;
+// No two quantifiers here may take the same white space, and type parameters are short: the
+// code has its comments and strings blanked to spaces, and a minified bundle compares with `<`
+// all over, so an ambiguous pattern backtracked for minutes on one file of 300 KB.
+const FUNCTION = /\b(?:async\s+)?function\b\s*(?:\*\s*)?(?:([A-Za-z_$][\w$]*)\s*)?(?:<[^<>]{0,300}>\s*)?\(/g;
 const ARROW = /=>\s*\{/g;
 // A method of an object literal or a class: `initApp(app) {`, `async register(app: App): Promise<void> {`.
-const METHOD = /(?:^|[{,;}\n])\s*(?:(?:public|private|protected|static|async|override)\s+)*\*?\s*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\(/g;
+// It starts after the last line break or separator before it: white space never spans lines here.
+const METHOD = /(?:^|[{,;}\n])[ \t\r]*(?:(?:public|private|protected|static|async|override)\s+)*(?:\*\s*)?([A-Za-z_$][\w$]*)\s*(?:<[^<>]{0,300}>\s*)?\(/g;
 const NOT_METHODS = new Set(["if", "for", "while", "switch", "catch", "function", "with", "return", "typeof", "await", "new", "super", "import", "require"]);
 const ASSIGNED =
   /(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=|\b(export\s+default)|\b(module\.exports)\s*=|\bexports\.([A-Za-z_$][\w$]*)\s*=)\s*(?:[A-Za-z_$][\w$.]*\s*\(\s*)?$/;
