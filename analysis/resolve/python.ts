@@ -139,7 +139,7 @@ function sourceDirHints(text: string): string[] {
   for (const match of text.matchAll(/package[-_]dir\s*=\s*\{[^}]*?["']{2}\s*[:=]\s*["']([^"']+)["']/g)) {
     hints.push(match[1]!);
   }
-  for (const match of text.matchAll(/^\s*package_dir\s*=\s*(?:\r?\n\s*)?=\s*([^\s#;]+)/gm)) hints.push(match[1]!);
+  for (const match of text.matchAll(/^[ \t]*package_dir\s*=\s*(?:\r?\n\s*)?=\s*([^\s#;]+)/gm)) hints.push(match[1]!);
   for (const match of text.matchAll(/\bwhere\s*=\s*\[([^\]]*)\]/g)) {
     for (const quoted of match[1]!.matchAll(QUOTED)) hints.push(quoted[1]!);
   }

@@ -58,4 +58,20 @@ adversarial("C# files with a long block comment", () => {
   assert.equal(routesWithin(root).map((r) => `${r.method} ${r.path}`).sort(), ["GET /health", "GET /orders"]);
 });
 
+adversarial("a Python task module with a long run of comment lines", () => {
+  const root = tempDir("tool-adversarial-py-");
+  writeFiles(root, {
+    "app/tasks.py": [
+      "from celery import Celery",
+      'app = Celery("app")',
+      "# x\n".repeat(60000),
+      "@app.task",
+      "def send_mail(to):",
+      "    return to",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(routesWithin(root).map((r) => `${r.method} ${r.path}`), ["CONSUME app.tasks.send_mail"]);
+});
+
 adversarial.run();

@@ -88,7 +88,7 @@ function processorEntries(
       });
     });
   }
-  const method = /\basync\s+process\s*\(|^\s*process\s*\(/m.test(source.code) ? "process" : undefined;
+  const method = /\basync\s+process\s*\(|^[ \t]*process\s*\(/m.test(source.code) ? "process" : undefined;
   return [
     entryPoint(source, processor.start, {
       framework,

@@ -14,7 +14,7 @@ type Reader = {
   read(c: Context, args: Map<string, Span>, at: number, owner: string): (string | undefined)[];
 };
 
-const IMPORTS = (modules: string) => new RegExp(`^\\s*(?:from|import)\\s+(?:${modules})\\b`, "m");
+const IMPORTS = (modules: string) => new RegExp(`^[ \\t]*(?:from|import)\\s+(?:${modules})\\b`, "m");
 const queueOfUrl = (
   url: string | undefined,
 ) => (url && /^https?:\/\//.test(url) ? url.split("/").filter(Boolean).at(-1) : url);

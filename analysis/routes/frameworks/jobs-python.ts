@@ -73,7 +73,7 @@ export const jobsPython: Framework = {
         : scheduleOf(c, decorator.args.get("0") ?? decorator.args.get("validate_datetime"));
       push(decorator.start, decorator.name === "scheduled_job" ? "apscheduler" : "huey", path, group.declaration.name);
     }
-    if (/^\s*import\s+schedule\b/m.test(source.code)) {
+    if (/^[ \t]*import\s+schedule\b/m.test(source.code)) {
       for (const m of source.code.matchAll(EVERY)) {
         const n = Number(m[1] || 1);
         const at = m[3] ? source.stringAfter(m.index + m[0].indexOf(m[3]))?.value : undefined;
