@@ -199,7 +199,7 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
   const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
-    const own = [...guards, ...(current.router?.guards ?? [])];
+    const own = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
       const emitted = emit(route, writtenIn.get(route) ?? current.file, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);

@@ -54,6 +54,8 @@ export const Registration = z.discriminatedUnion("type", [
     guards: z.array(z.string()),
     /** Serves nothing until a route or mount names it: a view class (Django, DRF, Flask MethodView). */
     mountedOnly: z.boolean().optional(),
+    /** The router lifts every guard above it (a FastEndpoints group that allows anonymous callers): only its own apply. */
+    anonymous: z.boolean().optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local

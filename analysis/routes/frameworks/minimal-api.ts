@@ -14,7 +14,10 @@ type Group = { name: string; prefix: string; guards: string[]; line: number; par
 type Ref = { group: Group };
 type Link = { name: string; args: Span[]; start: number; end: number };
 
-const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "GET", MapForwarder: "ALL" };
+// Health checks and the Prometheus scrape answer any method (they map with `Map`).
+const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "ALL", MapForwarder: "ALL", MapPrometheusScrapingEndpoint: "ALL" };
+/** Where an endpoint mapped without a path is served. */
+const DEFAULT_PATHS: Record<string, string> = { MapPrometheusScrapingEndpoint: "/metrics" };
 // The endpoints `MapIdentityApi<TUser>()` adds (ASP.NET Core Identity, .NET 8).
 const IDENTITY = ["POST /register", "POST /login", "POST /refresh", "GET /confirmEmail", "POST /resendConfirmationEmail", "POST /forgotPassword", "POST /resetPassword", "POST /manage/2fa", "GET /manage/info", "POST /manage/info"];
 const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\s+([A-Za-z_]\w*)$/;
@@ -38,7 +41,7 @@ export const minimalApi: Framework = {
   id: "minimal-api",
   name: "ASP.NET Core minimal APIs",
   languages: ["csharp"],
-  hint: /\.Map(?:Get|Post|Put|Delete|Patch|Methods|Group)\s*\(|FallbackPolicy|UsePathBase/,
+  hint: /\.Map(?:Get|Post|Put|Delete|Patch|Methods|Group|HealthChecks|Forwarder|IdentityApi|PrometheusScrapingEndpoint)?\s*(?:<[^<>()]*>\s*)?\(|FallbackPolicy|UsePathBase/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
@@ -171,7 +174,7 @@ class Walker {
       if (!ref && route.length === 0) return undefined;
       const verb = VERBS[link.name];
       if (ref && (verb || link.name === "MapMethods")) {
-        const path = csharpValue(this.source, this.constants, link.args[0]);
+        const path = link.args[0] ? csharpValue(this.source, this.constants, link.args[0]) : DEFAULT_PATHS[link.name];
         if (path === undefined) return undefined;
         const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
         const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) ? handlerName(code, link.args.at(-1)!) : "(inline)";

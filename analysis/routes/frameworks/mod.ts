@@ -74,6 +74,7 @@ import { javalin } from "./javalin.ts";
 import { http4k } from "./http4k.ts";
 import { aspnet } from "./aspnet.ts";
 import { minimalApi } from "./minimal-api.ts";
+import { fastendpoints } from "./fastendpoints.ts";
 import { axum } from "./axum.ts";
 import { actix } from "./actix.ts";
 import { rocket } from "./rocket.ts";
@@ -84,7 +85,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, axum, actix, rocket, warp, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
