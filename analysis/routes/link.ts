@@ -263,7 +263,9 @@ function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
       return false; // a pattern JavaScript cannot read excludes nothing
     }
   };
-  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches) && !g.exceptMatching?.some(found);
+  const kind = (guard: string) => guard.replace(/\(.*$/, "");
+  const replaced = (g: Global) => !!g.byDefault && route.guards.some((own) => kind(own) === kind(g.guard!));
+  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches) && !g.exceptMatching?.some(found) && !replaced(g);
   return globals.filter(applies).map((g) => g.guard!);
 }
 

@@ -100,6 +100,8 @@ export const Registration = z.discriminatedUnion("type", [
     except: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
     /** Regular expressions: routes whose full path one of them finds are left out of `guard` (Litestar's auth `exclude`). */
     exceptMatching: z.array(z.string()).optional(),
+    /** A default: a route with a guard of its own of the same kind (`permission(edit)` for `permission(view)`) has that instead (Pyramid's default permission). */
+    byDefault: z.boolean().optional(),
   }),
 ]);
 export type Registration = z.infer<typeof Registration>;

@@ -42,6 +42,7 @@ import { codeigniter } from "./codeigniter.ts";
 import { apiPlatform } from "./api-platform.ts";
 import { flask } from "./flask.ts";
 import { litestar } from "./litestar.ts";
+import { pyramid } from "./pyramid.ts";
 import { django } from "./django.ts";
 import { rails } from "./rails.ts";
 import { sinatra } from "./sinatra.ts";
@@ -85,7 +86,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
