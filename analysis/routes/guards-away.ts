@@ -3,7 +3,8 @@
  * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`),
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
  * arguments, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
- * handler that refuses callers in its body; and guards that let some
+ * handler that refuses callers in its body, a Tide or Actix handler that refuses them at its top;
+ * and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
  * named optional, and Passport's local sign-in check.
  */
@@ -13,9 +14,10 @@ import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
-import { axumHandlerGuards } from "./rust/handler-guards.ts";
+import { axumHandlerGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goWrapperChecks } from "./go/wrapper-guards.ts";
+import { functionBodies } from "./function-bodies.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -30,12 +32,14 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   let elixirModules: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const refuses = goWrapperChecks(project);
+  const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
+    if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     return (route.helpers ?? []).filter(refuses);
   };

@@ -90,7 +90,7 @@ class Actix {
         const path = resource ? "" : this.value(link.args[0]);
         const method = link.args[resource ? 0 : 1];
         if (path !== undefined && method) node.found.push(...this.routes(node, path, method, line));
-      } else if (link.name === "to" && resource && link.args[0]) {
+      } else if ((link.name === "to" || link.name === "to_async") && resource && link.args[0]) {
         node.found.push({ type: "route", framework: "actix", kind: "http", methods: ["ALL"], path: "", handler: handlerName(this.source.code, link.args[0]), guards: [], owner: node.name, line });
       } else if (link.name === "wrap" || link.name === "wrap_fn") {
         const guard = middlewareGuard(this.source.code, link.args[0]);
@@ -107,7 +107,8 @@ class Actix {
     if (!chain || !verb) return [];
     const text = this.source.code.slice(span.start, span.end);
     const method = verb === "route" || verb === "method" ? /(?:Method::|guard::)([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? "ALL" : verb.toUpperCase();
-    const to = chain.links.find((l) => l.name === "to");
+    // actix-web 1 named the handler of a future `to_async`.
+    const to = chain.links.find((l) => l.name === "to" || l.name === "to_async");
     const handler = to?.args[0] ? handlerName(this.source.code, to.args[0]) : "(inline)";
     return [{ type: "route", framework: "actix", kind: "http", methods: [method], path, handler, guards: [], owner: node.name, line }];
   }

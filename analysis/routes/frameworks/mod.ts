@@ -80,13 +80,14 @@ import { axum } from "./axum.ts";
 import { actix } from "./actix.ts";
 import { rocket } from "./rocket.ts";
 import { warp } from "./warp.ts";
+import { tide } from "./tide.ts";
 import { vapor } from "./vapor.ts";
 import { shelf } from "./shelf.ts";
 import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, elysia, koa, egg, nestjs, nestSwagger, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, httprouter, spring, jaxrs, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, laravel, laravelAttributes, codeigniter, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

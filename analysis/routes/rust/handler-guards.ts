@@ -91,3 +91,45 @@ function parameterTypes(source: string, from: number): string[] {
   }
   return types.map((param) => param.slice(param.indexOf(":") + 1).trim()).filter(Boolean);
 }
+
+// A handler that reads the caller's credentials at its top and answers 401 without them:
+// `let user_id = cx.get_claims().map_err(|_| Response::new(401))?`. Both on one line, within
+// the first lines: a sign-in handler answering 401 for a wrong password reads no credentials.
+const READS_CREDENTIALS = /claims|token|jwt|session|auth|identity|bearer/i;
+// Or one that calls a check of the caller and lets its failure through: `authenticate(&state,
+// &req)?`, `authenticate(...).and_then(...)`, `.and_then(move |_| authenticate(...))`; a check
+// whose both outcomes it handles (`authenticate(...).then(|auth| ... auth.ok())`) is optional.
+const CALLER_CHECK = /\b(?:authenticat\w*|require_\w*(?:auth|user|login)\w*|check_\w*auth\w*|verify_\w*token\w*)\s*\(/g;
+const FIRST_LINES = 12;
+
+/**
+ * The check a Rust handler makes itself (Tide and Actix handlers read the request):
+ * `["401 without credentials"]` when its first lines refuse a caller without credentials, or
+ * the name of the caller check whose failure it passes on; else none, unless a handler of a
+ * few lines hands the request to a helper that does. The function `handler` names is found by
+ * its last path segment in any of the repository's Rust files but tests.
+ */
+export function rustHandlerCheck(bodies: (name: string) => readonly string[]): (handler: string) => string[] {
+  const check = (handler: string, depth: number): string[] => {
+    const name = handler.split("::").at(-1)!;
+    if (!/^[A-Za-z_]\w*$/.test(name)) return [];
+    for (const body of bodies(name)) {
+      const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("//")).slice(0, FIRST_LINES);
+      if (lines.some((line) => READS_CREDENTIALS.test(line) && REFUSAL.test(line))) return ["401 without credentials"];
+      const top = lines.join("\n");
+      for (const m of top.matchAll(CALLER_CHECK)) {
+        const after = top.slice(closing(top, m.index + m[0].length - 1)).trimStart();
+        const inside = /\.\s*and_then\s*\(\s*(?:move\s*)?\|[^|]*\|\s*$/.test(top.slice(0, m.index));
+        if (inside || after.startsWith("?") || /^\.\s*(?:and_then|map|map_err|from_err)\s*\(/.test(after)) return [m[0].replace(/\s*\($/, "")];
+      }
+      // A handler that hands the request to a helper at once (`_favorite(cx, Action::Favorite).await`): the helper's top, one level down.
+      const delegate = depth === 0 && lines.length <= 4 ? /\b([A-Za-z_]\w*)\s*\(\s*(?:cx|req|request|ctx)\b/.exec(top)?.[1] : undefined;
+      if (delegate && delegate !== name) {
+        const found = check(delegate, depth + 1);
+        if (found.length) return found;
+      }
+    }
+    return [];
+  };
+  return (handler) => check(handler, 0);
+}
