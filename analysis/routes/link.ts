@@ -50,7 +50,13 @@ const MAX_DEPTH = 12;
  * framework, so Express reading `app.get()` in a Fastify file finds no Express `app`.
  * `reexports` lists the modules a file re-exports, so names pass through barrel files.
  */
-export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: ResolveSpecifier, reexports: (file: string) => readonly string[] = () => []): LinkedRoute[] {
+export function linkRoutes(
+  files: ReadonlyMap<string, FileRoutes>,
+  resolve: ResolveSpecifier,
+  reexports: (file: string) => readonly string[] = () => [],
+  /** Completes a route's path from configuration (JVM property placeholders) before global guards match it. */
+  complete: <R extends LinkedRoute>(route: R) => R = (route) => route,
+): LinkedRoute[] {
   const nodes = new Map<string, Node>();
   const node = (file: string, name: string, framework: string): Node => {
     const key = `${framework}:${file}#${name}`;
@@ -214,14 +220,18 @@ export function linkRoutes(files: ReadonlyMap<string, FileRoutes>, resolve: Reso
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
 
-  const routes = [...linked, ...standalone].map(({ version, anonymous, ...route }) => {
-    const uri = versioning.get(route.framework);
+  const routes = [...linked, ...standalone].map(({ version, anonymous, ...emitted }) => {
+    const uri = versioning.get(emitted.framework);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";
+    // Global guards match the route's own path (without the global prefix), completed first;
+    // a global prefix may name a property too (Javalin's `contextPath = getProperty("context")`).
+    const route = complete(emitted);
+    const prefixed = route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path;
+    const completed = prefixed === route.path ? route : complete({ ...route, path: prefixed });
     return {
-      ...route,
+      ...completed,
       ...(anonymous ? { public: true } : {}),
-      path: route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path,
       guards: anonymous ? route.guards : [...new Set([...globalFor(globalGuards.get(route.framework) ?? [], route), ...route.guards])],
     };
   });

@@ -60,7 +60,7 @@ export function routesSection(
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
   const linked = [
-    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported),
+    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
   ];
 
@@ -68,7 +68,7 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const afterLinking = [propertyPlaceholders(project), contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)

@@ -61,4 +61,58 @@ spring("a Kotlin handler's non-null @AuthenticationPrincipal requires a signed-i
   assert.equal(lines, ["GET /api/articles", "POST /api/articles [AuthenticationPrincipal]", "GET /api/articles/{slug}", "POST /api/tags"]);
 });
 
+spring("a controller serves the mapped methods of the interfaces it implements (HTTP interfaces in another module), under a path read from a property; the filter chain's rules in statement form", () => {
+  const root = tempDir("tool-spring-interfaces-");
+  writeFiles(root, {
+    "settings.gradle.kts": 'include("api", "service")\n',
+    "api/src/main/java/com/acme/api/TagOperations.java": [
+      "package com.acme.api;",
+      "import org.springframework.web.service.annotation.GetExchange;",
+      "import org.springframework.web.service.annotation.PostExchange;",
+      "public interface TagOperations {",
+      '    @GetExchange("/tags")',
+      "    String findAll();",
+      '    @PostExchange("/tags")',
+      "    String create(String tag);",
+      "}",
+    ].join("\n"),
+    // A client's declaration: nothing implements it, so it serves nothing.
+    "api/src/main/java/com/acme/api/RemoteCalls.java": [
+      "package com.acme.api;",
+      "import org.springframework.web.service.annotation.GetExchange;",
+      "public interface RemoteCalls {",
+      '    @GetExchange("/remote")',
+      "    String fetch();",
+      "}",
+    ].join("\n"),
+    "service/src/main/resources/application.properties": "api.version=/api\n",
+    "service/src/main/java/com/acme/web/TagController.java": [
+      "package com.acme.web;",
+      "import com.acme.api.TagOperations;",
+      "import org.springframework.web.bind.annotation.RequestMapping;",
+      "import org.springframework.web.bind.annotation.RestController;",
+      "@RestController",
+      '@RequestMapping("${api.version}")',
+      "public class TagController implements TagOperations {",
+      '    public String findAll() { return ""; }',
+      "    public String create(String tag) { return tag; }",
+      "}",
+    ].join("\n"),
+    "service/src/main/java/com/acme/web/SecurityConfig.java": [
+      "package com.acme.web;",
+      "public class SecurityConfig {",
+      "    SecurityFilterChain chain(HttpSecurity http) throws Exception {",
+      "        http.authorizeHttpRequests(configurer -> {",
+      '            configurer.requestMatchers(HttpMethod.GET, "/api/tags").permitAll();',
+      "            configurer.anyRequest().authenticated();",
+      "        });",
+      "        return http.build();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /api/tags", "POST /api/tags [authenticated()]"]);
+});
+
 spring.run();

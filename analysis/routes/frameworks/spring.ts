@@ -7,11 +7,17 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { springGlobals } from "./spring-security.ts";
 
 const MAPPINGS: Record<string, string | undefined> = { GetMapping: "GET", PostMapping: "POST", PutMapping: "PUT", DeleteMapping: "DELETE", PatchMapping: "PATCH", RequestMapping: undefined };
-const IGNORE = new Set([...Object.keys(MAPPINGS), "RestController", "Controller", "PermitAll"]);
+// Spring's HTTP interfaces: a client's calls, and since Spring 6.1 a controller's routes when it implements one.
+const EXCHANGES: Record<string, string | undefined> = { GetExchange: "GET", PostExchange: "POST", PutExchange: "PUT", DeleteExchange: "DELETE", PatchExchange: "PATCH", HttpExchange: undefined };
+const IGNORE = new Set([...Object.keys(MAPPINGS), ...Object.keys(EXCHANGES), "RestController", "Controller", "PermitAll"]);
+// The types a class header names after `implements` (Java) or `:` (Kotlin).
+const IMPLEMENTS = /\bimplements\s+([^{]+)|\)?\s*:\s*([^{=]+)\{?\s*$/;
 
 /**
  * Spring MVC and WebFlux controllers, in Java and Kotlin: `@RestController`/`@Controller`
- * classes (and mapped interfaces) with a class `@RequestMapping`, method mappings with one or
+ * classes (and mapped interfaces) with a class `@RequestMapping`, the mapped methods of the
+ * interfaces a controller implements (`@GetExchange` HTTP interfaces, `@GetMapping` on an
+ * API interface), method mappings with one or
  * several paths and methods (`@RequestMapping(method = {GET, POST})`, none is any method),
  * paths from constants of the file or of another file, `@PreAuthorize`/`@Secured`/`@RolesAllowed`
  * on the class and the method, a Kotlin handler's non-null `@AuthenticationPrincipal` parameter
@@ -23,17 +29,30 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: /@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|HttpSecurity|addPathPrefix|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
+  hint: /@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|addPathPrefix|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file)];
     for (const cls of declarations(source)) {
-      if (find(cls.annotations, "FeignClient", "HttpExchange")) continue;
+      if (find(cls.annotations, "FeignClient")) continue;
+      if (cls.kind === "interface" && !find(cls.annotations, "RequestMapping")) {
+        registrations.push(...interfaceRoutes(source, file, cls));
+        continue;
+      }
+      if (find(cls.annotations, "HttpExchange")) continue;
       const mapping = find(cls.annotations, "RequestMapping");
-      if (!find(cls.annotations, "RestController", "Controller") && !mapping) continue;
+      const controller = find(cls.annotations, "RestController", "Controller");
+      if (!controller && !mapping) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
       const routers = classRouters(source, file, "spring", cls, mapping && (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")));
       registrations.push(...routers.registrations);
+      // The interfaces a controller implements serve their mapped methods under its path.
+      if (controller) {
+        for (const name of implemented(source, cls)) {
+          const iface = `${file.imports.get(name) ? file.imports.get(name)!.replace(/\.[^.]+$/, "") : file.pkg}::${name}`;
+          for (const owner of routers.names) registrations.push({ type: "use", framework: "spring", owner, prefix: "", args: [iface], specifiers: [], guards: classGuards, mountOnly: true, line: source.lineAt(cls.start) });
+        }
+      }
       for (const member of cls.members) {
         const annotation = member.annotations.find((a) => a.name in MAPPINGS);
         if (!annotation) continue;
@@ -53,6 +72,39 @@ export const spring: Framework = {
     return registrations;
   },
 };
+
+/**
+ * An interface's mapped methods (`@GetExchange("/tags")`, `@GetMapping`), under its own
+ * `@HttpExchange` path: a router that serves them only where a controller implementing the
+ * interface mounts it (alone it is a client's declaration).
+ */
+function interfaceRoutes(source: RouteSource, file: ReturnType<typeof jvmFile>, cls: ReturnType<typeof declarations>[number]): Registration[] {
+  const mapped = cls.members.filter((m) => m.annotations.some((a) => a.name in EXCHANGES || a.name in MAPPINGS));
+  if (!mapped.length) return [];
+  const name = `${file.pkg}::${cls.name}`;
+  const exchange = find(cls.annotations, "HttpExchange");
+  const prefix = pathValues(source, file, exchange && (exchange.args[0] ?? exchange.named.get("value") ?? exchange.named.get("url")))?.[0] ?? "";
+  const found: Registration[] = [{ type: "router", framework: "spring", name, prefix, guards: [], mountedOnly: true, line: source.lineAt(cls.start) }];
+  for (const member of mapped) {
+    const annotation = member.annotations.find((a) => a.name in EXCHANGES || a.name in MAPPINGS)!;
+    const paths = pathValues(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("url") ?? annotation.named.get("path"));
+    if (!paths) continue;
+    const verb = EXCHANGES[annotation.name] ?? MAPPINGS[annotation.name];
+    const listed = annotation.named.get("method");
+    const methods = verb ? [verb] : listed ? elements(source, listed).map((s) => source.code.slice(s.start, s.end).replace(/.*\./, "").replace(/["\s]/g, "").toUpperCase()) : ["ALL"];
+    const guards = memberGuards(source, [], member.annotations, IGNORE);
+    for (const path of paths) found.push({ type: "route", framework: "spring", kind: "http", methods, path, handler: `${cls.name}.${member.name}`, guards, owner: name, line: source.lineAt(annotation.start) });
+  }
+  return found;
+}
+
+/** The simple names of the types a class declares it implements. */
+function implemented(source: RouteSource, cls: ReturnType<typeof declarations>[number]): string[] {
+  const header = source.code.slice(cls.start, cls.body.start).replace(/@\w+(?:\s*\([^)]*\))?/g, "");
+  const m = IMPLEMENTS.exec(header);
+  const list = m?.[1] ?? m?.[2];
+  return list ? list.split(",").map((t) => t.replace(/<.*$/, "").replace(/\(.*$/, "").trim().split(".").at(-1)!).filter((t) => /^[A-Z]\w*$/.test(t)) : [];
+}
 
 const PRINCIPAL = /@AuthenticationPrincipal\b(?:\s*\([^)]*\))?\s+(?:\w+\s+)*\w+\s*:\s*([^=]+?)\s*(?:=[\s\S]*)?$/;
 

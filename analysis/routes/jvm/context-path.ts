@@ -47,8 +47,8 @@ const PLACEHOLDER = /\$\{([\w.-]+)(?::([^}]*))?\}/g;
 /**
  * A function that fills the properties a JVM route's path names (`${context}`, Javalin's
  * `contextPath = getProperty("context")`) from its module's resource files, or their default
- * (`${key:default}`). A property set nowhere is left out of the path, which then says its prefix
- * is unknown.
+ * (`${key:default}`), or from another module's when only one sets it. A property set nowhere is
+ * left out of the path, which then says its prefix is unknown.
  */
 export function propertyPlaceholders(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   let files: ReturnType<typeof appConfigs<Map<string, string>>> | undefined;
@@ -57,8 +57,14 @@ export function propertyPlaceholders(project: Project | undefined): <R extends L
     files ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
     const mine = files.filter((f) => f.root === "" || route.file.startsWith(`${f.root}/`));
     let unknown = false;
+    // A route declared in a shared module (an API interface another module's controller
+    // implements) takes a property its own module does not set from the one module that does.
+    const elsewhere = (key: string) => {
+      const values = new Set(files!.filter((f) => f.value.has(key)).map((f) => f.value.get(key)!));
+      return values.size === 1 ? [...values][0] : undefined;
+    };
     const path = route.path.replace(PLACEHOLDER, (_, key: string, fallback: string | undefined) => {
-      const value = mine.find((f) => f.value.has(key))?.value.get(key) ?? fallback;
+      const value = mine.find((f) => f.value.has(key))?.value.get(key) ?? elsewhere(key) ?? fallback;
       if (value === undefined) unknown = true;
       return value ?? "";
     });

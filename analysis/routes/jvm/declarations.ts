@@ -16,7 +16,7 @@ const MODIFIERS = String.raw`(?:(?:public|private|protected|internal|static|fina
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(class|interface|object|record|enum\s+class|enum)\s+([A-Za-z_]\w*)`);
 const FUN = new RegExp(String.raw`^${MODIFIERS}fun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?([A-Za-z_]\w*)\s*\(`);
 const METHOD = new RegExp(String.raw`^${MODIFIERS}(?:<[^>]*>\s*)?[\w.$]+(?:\s*<[^;{()=]*>)?(?:\s*\[\s*\])*\s+([A-Za-z_]\w*)\s*\(`);
-const PLAIN_CLASS = /(?<![\w.@])(?:class|interface|object|record)\s+([A-Za-z_]\w*)/g;
+const PLAIN_CLASS = /(?<![\w.@])(class|interface|object|record)\s+([A-Za-z_]\w*)/g;
 
 /**
  * The classes of a Java or Kotlin file with their annotations and the annotations of their
@@ -49,8 +49,8 @@ export function declarations(source: RouteSource): Declared[] {
     pending = [];
   }
   for (const m of code.matchAll(PLAIN_CLASS)) {
-    if (classes.some((c) => c.name === m[1] && c.start <= m.index && m.index < c.body.start)) continue;
-    classes.push({ kind: "class", name: m[1]!, annotations: [], start: m.index, body: bodyOf(code, m.index + m[0].length), members: [] });
+    if (classes.some((c) => c.name === m[2] && c.start <= m.index && m.index < c.body.start)) continue;
+    classes.push({ kind: m[1]!, name: m[2]!, annotations: [], start: m.index, body: bodyOf(code, m.index + m[0].length), members: [] });
   }
   for (const member of members) {
     const owner = classes.filter((c) => c.body.start < member.start && member.start < c.body.end).sort((a, b) => b.body.start - a.body.start)[0];
