@@ -17,7 +17,8 @@ type Input = Pick<Report, "files" | "history">;
  * switch of many cases reads top to bottom however many there are, while branches inside loops
  * inside branches are what a reader loses track of (the reason cognitive-complexity measures
  * weigh nesting). So a function is a finding only when its control statements nest deeper than
- * ESLint's default `max-depth` of 4, and below 50 only where defects keep landing (see
+ * ESLint's default `max-depth` of 4, from 50 only while the file is worked on (WORKED_ON), and
+ * below 50 only where defects keep landing (see
  * REPEATED_FIXES). The file's own nesting is shown but decides nothing: it is measured by
  * indentation of every line, which long argument lists and literals inflate.
  */
@@ -40,11 +41,29 @@ export function hardToFollow(fn: FunctionFact | undefined): boolean {
  */
 export const REPEATED_FIXES = 2;
 
-/** Fixes per file over the window, or undefined without history (then nothing is known of defects). */
+/**
+ * A function past the untestable size is worth splitting now only while the file is being
+ * worked on: a fix landed in it this year, or it changed about twice a month (a project whose
+ * commit subjects do not say "fix" still changes what it repairs). Untouched all year, it is
+ * stable: a blind review of five repositories found no team that would split one of those.
+ */
+export const WORKED_ON = { fixes: 1, commits: 24 } as const;
+
+/** Fixes and commits per file over the window, or undefined without history (then nothing is known of defects). */
 export function fixesOf(history: Input["history"]): ((path: string) => number) | undefined {
   if (!history.available) return undefined;
   const fixes = new Map(history.files.map((f) => [f.path, f.fixes]));
   return (path) => fixes.get(path) ?? 0;
+}
+
+/** Whether a file is being worked on (WORKED_ON), or undefined without history. */
+function workedOnOf(history: Input["history"]): ((path: string) => boolean) | undefined {
+  if (!history.available) return undefined;
+  const files = new Map(history.files.map((f) => [f.path, f]));
+  return (path) => {
+    const f = files.get(path);
+    return !!f && (f.fixes >= WORKED_ON.fixes || f.commits >= WORKED_ON.commits);
+  };
 }
 
 /** Where a file's most complex unit is, as a finding says it: `parse() at line 12`, or its code outside functions. */
@@ -52,7 +71,7 @@ export function unitPhrase(fn: FunctionFact): string {
   return fn.name === TOP_LEVEL ? "its code outside functions" : `${fn.name}() at line ${fn.line}`;
 }
 
-function complexity(f: Input["files"][number], fixes: number | undefined): { severity: Severity; title: string; detail: string; action: string } | undefined {
+function complexity(f: Input["files"][number], fixes: number | undefined, workedOn: boolean | undefined): { severity: Severity; title: string; detail: string; action: string } | undefined {
   const worst = f.mostComplexFunction;
   const [complexFunction, untestable] = LIMITS.functionComplexity;
   const complex = f.complexity >= LIMITS.complexity;
@@ -64,7 +83,7 @@ function complexity(f: Input["files"][number], fixes: number | undefined): { sev
   const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
   const fixed = fixes === undefined ? "" : `, ${plural(fixes, "fix", "fixes")} in 12 months`;
   const split = `Split ${worst?.name === TOP_LEVEL ? "the code outside functions into functions" : `${worst?.name}() into smaller functions`} with early returns and one job each, and cover its branches with tests.`;
-  if (hardToFollow(worst) && (worst!.complexity >= untestable || fixes === undefined || fixes >= REPEATED_FIXES)) {
+  if (hardToFollow(worst) && (fixes === undefined || (worst!.complexity >= untestable ? workedOn : fixes >= REPEATED_FIXES))) {
     const severity: Severity = worst!.complexity >= untestable ? "high" : "medium";
     const why = severity === "high" ? `at or above ${untestable}` : `at or above ${complexFunction}, control statements nested ${worst!.depth} deep`;
     return {
@@ -78,7 +97,9 @@ function complexity(f: Input["files"][number], fixes: number | undefined): { sev
     return {
       severity: "low",
       title: `${subject} with ${worst!.complexity} decision points, nested ${worst!.depth} deep`,
-      detail: `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but ${fixes ? `only ${plural(fixes!, "commit")}` : "no commit"} of the last 12 months says it fixed a defect here (a finding from ${REPEATED_FIXES}); ${file}`,
+      detail: worst!.complexity >= untestable
+        ? `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but the file had no fix and fewer than ${WORKED_ON.commits} changes in 12 months (a finding while it is worked on); ${file}`
+        : `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but ${fixes ? `only ${plural(fixes!, "commit")}` : "no commit"} of the last 12 months says it fixed a defect here (a finding from ${REPEATED_FIXES}); ${file}`,
       action: `It is hard to follow but defects do not land in it: ${split[0]!.toLowerCase()}${split.slice(1, -1)} when it next has to change.`,
     };
   }
@@ -107,10 +128,11 @@ function complexity(f: Input["files"][number], fixes: number | undefined): { sev
 export function codeFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   const fixes = fixesOf(report.history);
+  const workedOn = workedOnOf(report.history);
   for (const f of report.files) {
     const role = f.role;
     if (role !== "source" && role !== "test") continue;
-    const measured = role === "source" ? complexity(f, fixes?.(f.path)) : undefined;
+    const measured = role === "source" ? complexity(f, fixes?.(f.path), workedOn?.(f.path)) : undefined;
     if (measured) {
       const { severity, title, detail, action } = measured;
       const line = f.mostComplexFunction && f.mostComplexFunction.name !== TOP_LEVEL ? f.mostComplexFunction.line : undefined;

@@ -7,7 +7,9 @@ type Input = Pick<Report, "routes" | "files">;
 
 /** Paths that are public on purpose: a guard on them would lock everyone out. */
 // A password change is the signed-in user's (`/me/password`); forgetting or resetting one is not.
-const PUBLIC_BY_DESIGN = /(log-?in|sign-?in|sign-?up|register|forgot|reset|verify-?email|confirm|webhooks?|callback|oauth|token|refresh|logout|sign-?out)/i;
+// Words of the steps before and around signing in: a path or a handler named so is open on purpose
+// (`POST /api/me` served by `LoginWithCredentialsController`, a second factor, accepting an invitation).
+const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|otp\b|invitations?\W*accept|accept\w*invitation)/i;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {
@@ -76,13 +78,15 @@ export function routeFindings(report: Input): Finding[] {
   for (const r of unguarded) {
     // Signing in or up, resetting a password and receiving a webhook are public by design, and
     // so is a route the code itself declares public.
-    const open = r.public ? "declared public in the code" : PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+    const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+    const byHandler = byPath ? undefined : PUBLIC_BY_DESIGN.exec(r.handler)?.[0];
+    const open = r.public ? "declared public in the code" : byPath ?? byHandler;
     found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
         detail: open
-          ? `${open.startsWith("declared") ? "the code declares it public" : `its path (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
+          ? `${r.public ? "the code declares it public" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",

@@ -89,7 +89,7 @@ export function routesSection(
   const contracts = project ? findContracts(project) : [];
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)
-    .map((r) => ({ ...ref(r), ...(r.public ? { public: true } : {}) }));
+    .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}) }));
 
   return {
     items,

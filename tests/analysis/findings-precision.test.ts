@@ -48,7 +48,7 @@ test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a 
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "a load-time cycle stays high");
 });
 
-test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high, a flat one low", () => {
+test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high while it is worked on, low when untouched all year; a flat one low", () => {
   const root = tempDir("tool-precision-complex-");
   const call = (depth: number): string => depth === 0 ? "1" : `wrap(\n${"  ".repeat(depth)}${call(depth - 1)}\n${"  ".repeat(depth - 1)})`;
   const branches = (n: number) => Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n");
@@ -58,13 +58,17 @@ test("complex-file: indentation is not complexity; a long file of declarations i
     // 160 cases in a row read one at a time; 60 branches in loops four deep do not.
     "src/switchboard.ts": `export function route(x: number): number {\n${branches(160)}\n  return -1;\n}\n`,
     "src/tangle.ts": nested("tangle", 60),
+    "src/untouched.ts": nested("untouched", 60),
   });
   commitAll(root);
+  writeFiles(root, { "src/tangle.ts": `${nested("tangle", 60)}\n// fixed\n` });
+  git(root, "commit", "-qam", "fix: tangle drops the last row");
   const complex = analyze(root).findings.filter((f) => f.rule === "complex-file").map((f) => [f.evidence[0]!.file, f.severity, f.title]);
   assert.equal(complex.sort(), [
     ["src/declarations.ts", "low", "Very long file"],
     ["src/switchboard.ts", "low", "Function route() with 160 decision points, nested 1 deep"],
     ["src/tangle.ts", "high", "Function tangle() with 60 decision points"],
+    ["src/untouched.ts", "low", "Function untouched() with 60 decision points, nested 5 deep"],
   ]);
 });
 

@@ -98,6 +98,25 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   });
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
   assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["low", "POST /auth/login"], ["low", "POST /password/forgot"], ["low", "POST /webhooks/stripe"]], "sign-in, a forgotten password and webhooks are public by design: low; changing one's password is not");
+  // The handler says so where the path does not: `POST /me` served by a sign-in controller,
+  // a second factor, accepting an invitation; creating an invitation is no sign-in step.
+  const named = tempDir();
+  writeFiles(named, {
+    "server.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/me", requireAuth, (req, res) => res.send("me"));',
+      'app.post("/me", loginWithCredentials);',
+      'app.delete("/me", logoutController);',
+      'app.post("/me/challenge", twoFactorChallenge);',
+      'app.post("/invitations/accept", invitations.accept);',
+      'app.post("/invitations", invitations.create);',
+      "app.listen(3000);",
+    ].join("\n"),
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const byHandler = analyze(named).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(byHandler.sort(), [["high", "POST /invitations"], ["low", "DELETE /me"], ["low", "POST /invitations/accept"], ["low", "POST /me"], ["low", "POST /me/challenge"]]);
   // An application with no guard anywhere is public or authenticates where the analysis cannot
   // see: one low finding, not a high one per route; examples are not the product's routes.
   const unguarded = tempDir();
