@@ -233,6 +233,8 @@ export const ChangeCoupling = z.object({
   degree: z.number(),
   /** Whether either file imports the other; a pair that changes together without it is hidden coupling. */
   imports: z.boolean(),
+  /** Both import one file of their own folder (two implementations of one base): their changes follow it. */
+  siblings: z.boolean().optional(),
 });
 export type ChangeCoupling = z.infer<typeof ChangeCoupling>;
 

@@ -51,7 +51,7 @@ export function changeFindings(report: Input): Finding[] {
   // Generated files change when their generator runs, together by nature.
   const written = (path: string) => fileOf.get(path)?.role !== "generated" && product(path);
   const language = (path: string) => fileOf.get(path)?.language;
-  const hidden = history.coupling.filter((c) => !c.imports && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && written(c.a) && written(c.b));
+  const hidden = history.coupling.filter((c) => !c.imports && !c.siblings && !samePackage(c.a, c.b, language) && !declarationPair(c.a, c.b) && written(c.a) && written(c.b));
   // Files that change together pair by pair are one finding: seven sibling handlers edited in
   // the same commits are one piece of shared knowledge, not twenty-one.
   for (const group of couplingGroups(hidden).slice(0, 20)) {

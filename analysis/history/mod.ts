@@ -8,6 +8,7 @@ import type { Edge, FileNode, HistorySection, Hotspot, Ownership } from "../sche
 import { aggregateCommits, type LogTotals } from "./aggregate.ts";
 import { fullReadAhead, readWindowAsync, windowLog } from "./commits.ts";
 import { headCommit, isShallow } from "./log.ts";
+import { dirOf } from "../project.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The share of a component's changes one person must have made for its knowledge to be at risk. */
@@ -68,14 +69,29 @@ export function historySection(root: string, git: boolean, files: readonly FileN
   // An import through a barrel (`index.ts` re-exporting the file) is an import of the file.
   // Asked only of the few pairs that change together: a big barrel's importers times its
   // re-exports would be hundreds of thousands of pairs.
+  // A glob import (Rust's `use super::*`, Python's `from .base import *`) takes in all a module
+  // has, its own imports included: a crate whose modules all `use super::*` sees every sibling
+  // its root brings in, so they import each other through it.
   const linked = new Set<string>();
   const barrelsOf = new Map<string, string[]>(); // a file -> the barrels that re-export it
+  const globsOf = new Map<string, string[]>(); // a file -> the modules it takes everything from
   for (const e of edges) {
     linked.add(`${e.from}\0${e.to}`);
     if (e.kind === "reexport") (barrelsOf.get(e.to) ?? barrelsOf.set(e.to, []).get(e.to)!).push(e.from);
+    if (e.specifier.endsWith("*")) (globsOf.get(e.from) ?? globsOf.set(e.from, []).get(e.from)!).push(e.to);
   }
+  const dependencies = new Map<string, Set<string>>();
+  for (const e of edges) if (dirOf(e.from) === dirOf(e.to)) (dependencies.get(e.from) ?? dependencies.set(e.from, new Set()).get(e.from)!).add(e.to);
+  // Two files of one folder that both import a third of it: subclasses of one base, handlers of one interface.
+  const siblings = (a: string, b: string): boolean => {
+    if (dirOf(a) !== dirOf(b)) return false;
+    const of = dependencies.get(b);
+    return !!of && [...(dependencies.get(a) ?? [])].some((d) => d !== b && of.has(d));
+  };
   const imports = (from: string, to: string): boolean =>
-    linked.has(`${from}\0${to}`) || (barrelsOf.get(to) ?? []).some((barrel) => linked.has(`${from}\0${barrel}`));
+    linked.has(`${from}\0${to}`) ||
+    (barrelsOf.get(to) ?? []).some((barrel) => linked.has(`${from}\0${barrel}`)) ||
+    (globsOf.get(from) ?? []).some((module) => module === to || linked.has(`${module}\0${to}`));
   const coupling = Object.entries(totals.pairs).flatMap(([pair, shared]) => {
     const [a, b] = pair.split("\0") as [string, string];
     if (!analysed.has(a) || !analysed.has(b)) return [];
@@ -84,7 +100,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
     if (ca < thresholds.minCommits || cb < thresholds.minCommits || shared < thresholds.minSharedCommits) return [];
     const degree = shared / ((ca + cb) / 2);
     if (degree < thresholds.minDegree) return [];
-    return [{ a, b, shared, degree: round(degree), imports: imports(a, b) || imports(b, a) }];
+    return [{ a, b, shared, degree: round(degree), imports: imports(a, b) || imports(b, a), ...(siblings(a, b) ? { siblings: true } : {}) }];
   }).sort((x, y) => y.degree - x.degree || y.shared - x.shared);
 
   const humans = new Set(Object.keys(totals.names).filter((k) => !bots.has(k)));

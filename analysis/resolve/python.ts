@@ -10,8 +10,8 @@ const PYTHON = /\.pyi?$/;
  * holding a pyproject.toml, setup.py or setup.cfg (and its `src/`), the folders those
  * manifests name (`package-dir`, `packages.find where`, poetry `from`, hatch `packages`), and
  * the folder above each topmost package (a folder with `__init__.py` whose parent has none);
- * the roots above the importing file come first. The first root that holds the top-level name
- * (a module, a package with `__init__.py`, or a namespace folder) decides; a script outside any
+ * the roots above the importing file come first. The first root that holds the module decides
+ * (its top-level name as a module, a package with `__init__.py`, or a namespace folder); a script outside any
  * package also sees its own folder, as `sys.path[0]`. `a.b.c` is a/b/c.py, a/b/c/__init__.py,
  * else the module one level up, a/b.py or a/b/__init__.py (so `from a import name` ends at
  * a/__init__.py when `name` is not a submodule; `import a.b` with no a/b is then read leniently
@@ -107,12 +107,22 @@ export function pythonResolver(project: ProjectFiles): Resolver {
     if (head === "__future__") return { kind: "external", name: head };
     const own = dirOf(from);
     const candidates = isPackage(own) ? orderedRoots(own) : [...orderedRoots(own), own];
-    for (const root of candidates) {
-      if (!owns(root, head)) continue;
-      return resolveIn(root, parts, false) ??
-        { kind: "unresolved", reason: `no module ${specifier} in ${root || "the repository root"}` };
+    // The first root that holds the module decides; one that holds only the top-level name
+    // (src/poetry/poetry.py beside the namespace package src/poetry) gives way to the next.
+    const owners = candidates.filter((root) => owns(root, head));
+    for (const root of owners) {
+      const found = resolveIn(root, parts, false);
+      if (found) return found;
     }
-    return { kind: "external", name: head };
+    if (!owners.length) return { kind: "external", name: head };
+    // A namespace package (no __init__.py) is shared with other distributions: `poetry.core`
+    // beside this repository's `poetry` comes from poetry-core, installed.
+    const namespace = (root: string) => {
+      const dir = at(root, [head]);
+      return dir !== undefined && hasPython.has(dir) && !isPackage(dir);
+    };
+    if (parts.length > 1 && owners.some(namespace)) return { kind: "external", name: `${head}.${parts[1]}` };
+    return { kind: "unresolved", reason: `no module ${specifier} in ${owners[0] || "the repository root"}` };
   };
 }
 

@@ -235,4 +235,23 @@ test("a package in a subfolder resolves from the folder above it, without a mani
   assert.not.ok(report.externals.some((e) => e.name === "app"), "app is the project's own package, not an external one");
 });
 
+test("a namespace package in src/ with a module named like it and subpackages: imports resolve under src, and the namespace's other distributions are external", () => {
+  const root = tempDir("tool-py-namespace-");
+  writeFiles(root, {
+    "pyproject.toml": '[tool.poetry]\npackages = [{ include = "shop", from = "src" }]\n',
+    // No src/shop/__init__.py: `shop` is a namespace package, shared with shop-core.
+    "src/shop/shop.py": "from shop.config.source import load\n",
+    "src/shop/config/__init__.py": "",
+    "src/shop/config/source.py": "def load():\n    return {}\n",
+    "src/shop/links/__init__.py": "",
+    "src/shop/links/html.py": "from shop.links.base import Link\nfrom shop.core.version import Version\n",
+    "src/shop/links/base.py": "class Link:\n    pass\n",
+  });
+  const report = analyze(root);
+  const edges = report.edges.map((e) => `${e.from} -> ${e.to}`).sort();
+  assert.equal(edges, ["src/shop/links/html.py -> src/shop/links/base.py", "src/shop/shop.py -> src/shop/config/source.py"]);
+  assert.equal(report.unresolved, []);
+  assert.ok(report.externals.some((e) => e.name === "shop.core"), "shop.core comes from another distribution of the namespace");
+});
+
 test.run();
