@@ -362,6 +362,34 @@ test("hidden coupling: PHP classes of one namespace name each other without a us
   assert.equal(analyze(root).findings.filter((f) => f.rule === "hidden-coupling"), []);
 });
 
+test("hidden coupling: Rust modules that take everything from their crate root (use super::*) reach what it imports; two subclasses of one base in its folder are siblings; an unrelated pair still counts", () => {
+  const root = tempDir("tool-precision-glob-");
+  const rust = (version: number) => ({
+    "src/resolver.rs": `use super::*;\npub struct Resolver { r: Recipe, v: u32 }\nconst V: u32 = ${version};\n`,
+    "src/recipe.rs": `use super::*;\npub struct Recipe;\nconst V: u32 = ${version};\n`,
+  });
+  const python = (version: number) => ({
+    "sources/html.py": `from sources.base import LinkSource\n\nclass HTMLPage(LinkSource):\n    V = ${version}\n`,
+    "sources/json.py": `from sources.base import LinkSource\n\nclass JSONPage(LinkSource):\n    V = ${version}\n`,
+  });
+  const unrelated = (version: number) => ({ "web/app.ts": `export const app = ${version};\n`, "docs/build.ts": `export const build = ${version};\n` });
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "tool"\nversion = "0.1.0"\n',
+    "src/lib.rs": "pub(crate) use crate::{resolver::Resolver, recipe::Recipe};\nmod resolver;\nmod recipe;\n",
+    "sources/base.py": "class LinkSource:\n    pass\n",
+    ...rust(0), ...python(0), ...unrelated(0),
+  });
+  commitAll(root);
+  for (let version = 1; version <= 6; version++) {
+    for (const [name, files] of [["rust", rust], ["python", python], ["web", unrelated]] as const) {
+      writeFiles(root, files(version));
+      git(root, "commit", "-qam", `${name} ${version}`);
+    }
+  }
+  const groups = analyze(root).findings.filter((f) => f.rule === "hidden-coupling").map((f) => f.evidence.map((e) => e.file).sort().join(" + "));
+  assert.equal(groups, ["docs/build.ts + web/app.ts"]);
+});
+
 test("roles: examples, demos and benchmarks (Rust's benches/, Go's _examples/) are examples; named test folders and their helpers are tests; a JVM package name is no folder role", () => {
   assert.equal(
     ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts",
