@@ -271,7 +271,20 @@ test("cycles: one among Java classes cannot fail while loading and is low; one a
   assert.equal(analyze(js).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["high", "Import cycle of 2 files"]]);
 });
 
-test("knowledge risk: none per component when one person made almost every change to the whole project", () => {
+test("knowledge risk: low where one person holds a component, none per component when one person made almost every change to the whole project", () => {
+  const team = tempDir("tool-precision-team-");
+  const parser = (version: number) => ({ "src/parser/a.py": `VALUE = ${version}\n` });
+  const render = (version: number) => ({ "src/render/b.py": `VALUE = ${version}\n` });
+  writeFiles(team, { ...parser(0), ...render(0) });
+  commitAll(team);
+  for (let version = 1; version <= 32; version++) {
+    writeFiles(team, parser(version));
+    git(team, "commit", "-qam", `parser ${version}`);
+    writeFiles(team, render(version));
+    git(team, "commit", "-qam", `render ${version}`, "--author=Other <other@example.com>");
+  }
+  assert.equal(analyze(team).findings.filter((f) => f.rule === "knowledge-risk").map((f) => [f.severity, f.evidence[0]!.file]).sort(), [["low", "src/parser"], ["low", "src/render"]]);
+
   const root = tempDir("tool-precision-solo-");
   const files = (version: number) => Object.fromEntries(["src/parser/a.py", "src/render/b.py"].map((p) => [p, `VALUE = ${version}\n`]));
   writeFiles(root, files(0));
@@ -386,8 +399,10 @@ test("hidden coupling: Rust modules that take everything from their crate root (
       git(root, "commit", "-qam", `${name} ${version}`);
     }
   }
-  const groups = analyze(root).findings.filter((f) => f.rule === "hidden-coupling").map((f) => f.evidence.map((e) => e.file).sort().join(" + "));
-  assert.equal(groups, ["docs/build.ts + web/app.ts"]);
+  const found = analyze(root).findings.filter((f) => f.rule === "hidden-coupling");
+  assert.equal(found.map((f) => f.evidence.map((e) => e.file).sort().join(" + ")), ["docs/build.ts + web/app.ts"]);
+  // Where to look, not a defect: blind reviews found few of these worth acting on.
+  assert.equal(found.map((f) => f.severity), ["low"]);
 });
 
 test("roles: examples, demos and benchmarks (Rust's benches/, Go's _examples/) are examples; named test folders and their helpers are tests; a JVM package name is no folder role", () => {
