@@ -123,26 +123,23 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     }
     case "before_request":
       return first && isPythonGuard(first.split(".").at(-1)!) ? [use([], "", [first])] : [];
-    case "add_route": {
-      // Sanic: add_route(handler, uri, methods=...); GET unless methods say otherwise.
-      const uri = value(keywords.get("uri") ?? positional[1]);
-      const target = keywords.get("handler") ?? positional[0];
-      if (uri === undefined || !target) return [];
-      const { handler, view, guards } = viewFunction(code, target);
-      const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
-      return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: uri, handler, guards, owner, line, ...(view ? { view } : {}) }];
-    }
+    case "add_route":
+      // Sanic: add_route(handler, uri, methods=...).
+      return ruleRoute(value(keywords.get("uri") ?? positional[1]), keywords.get("handler") ?? positional[0]);
     case "add_resource":
       if (!first) return [];
       return positional.slice(1).map((p) => value(p)).filter((p): p is string => p !== undefined)
         .map((path) => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: first, guards: [], owner, line, view: first }));
   }
-  const rule = value(keywords.get("rule") ?? positional[0]);
-  const target = keywords.get("view_func") ?? positional[2];
-  if (rule === undefined || !target) return [];
-  const { handler, view, guards } = viewFunction(code, target);
-  const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
-  return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: rule, handler, guards, owner, line, ...(view ? { view } : {}) }];
+  return ruleRoute(value(keywords.get("rule") ?? positional[0]), keywords.get("view_func") ?? positional[2]);
+
+  /** A rule and the view serving it: GET unless `methods` say otherwise (a view class serves its own). */
+  function ruleRoute(path: string | undefined, target: Span | undefined): Registration[] {
+    if (path === undefined || !target) return [];
+    const { handler, view, guards } = viewFunction(code, target);
+    const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
+    return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line, ...(view ? { view } : {}) }];
+  }
 }
 
 /** What a `view_func` names: `login_required(views.index)` is views.index behind login_required; `UserAPI.as_view("users")` is the class. */
