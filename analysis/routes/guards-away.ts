@@ -41,7 +41,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
     if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
-    return (route.helpers ?? []).filter(refuses);
+    return route.file.endsWith(".go") ? (route.helpers ?? []).filter(refuses) : [];
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]

@@ -18,7 +18,7 @@ export type LinkedRoute = {
   prefixUnknown?: boolean;
   /** The code declares the route public (ASP.NET `[AllowAnonymous]`, a handler skipping its auth helper). */
   public?: boolean;
-  /** Go: the wrappers around the handler, whose bodies guardsAway reads (then drops this). */
+  /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
   helpers?: string[];
 };
 
