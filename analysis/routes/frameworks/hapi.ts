@@ -26,7 +26,7 @@ export const hapi: Framework = {
   languages: ["javascript", "typescript"],
   // Route objects may sit in a module that names no hapi at all (`module.exports = [{ method, path }]`),
   // and a plugin may only mount them (`server.route(Routes(server))`).
-  hint: /\bhapi\b|\.\s*route\s*\(\s*(?:require\b|[A-Z]\w*\s*\(|\{|\[)|\bmethod\s*:\s*["'`[]/,
+  hint: /\bhapi\b|\.\s*route\s*\(\s*(?:require\b|[A-Z]\w*\s*\(|\{|\[)|\bmethod\s*:\s*["'`[][^;]{0,300}?\bpath\s*:\s*["'`]|\bpath\s*:\s*["'`][^;]{0,300}?\bmethod\s*:\s*["'`[]/,
   scan(source) {
     const constants = pathConstants(source);
     const found: Registration[] = [];
