@@ -55,7 +55,8 @@ export function structure(root: string, options: AnalyzeOptions) {
 
   progress("scan");
   const { analysis, configError: analysisConfigError } = loadAnalysisConfig(root);
-  const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? analysis.maxFiles, role: roleResolver(analysis.roles) });
+  const byPath = roleResolver(analysis.roles);
+  const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? analysis.maxFiles, role: byPath });
   lap("scan");
 
   const { facts } = cachedFacts(root, scanned.files, (stale) => extractAll(root, stale, { onProgress: (done, total) => progress("extract", done, total) }).facts, options.readOnly);
@@ -70,7 +71,7 @@ export function structure(root: string, options: AnalyzeOptions) {
   // The architecture is the product's: tests, fixtures and vendored code stay out of the graph's
   // cycles and hubs, the components and the health (unless asked for); they keep their edges,
   // so impact still finds the tests to run.
-  const roleOf = roleResolver(analysis.roles, new Set(facts.filter((f) => f.generated).map((f) => f.path)));
+  const roleOf = roleResolver(analysis.roles, new Set(facts.filter((f) => f.generated).map((f) => f.path)), byPath);
   const inProduct = options.includeAll ? () => true : (path: string) => PRODUCT_ROLES.has(roleOf(path));
   const paths = facts.map((f) => f.path).filter(inProduct);
   const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
