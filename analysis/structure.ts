@@ -76,8 +76,10 @@ export function structure(root: string, options: AnalyzeOptions) {
   const paths = facts.map((f) => f.path).filter(inProduct);
   const productEdges = options.includeAll ? edges : edges.filter((e) => inProduct(e.from) && inProduct(e.to));
   const graph = numberGraph(paths, productEdges);
-  const stamps = new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]));
-  const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf: (path) => stamps.get(path), readOnly: options.readOnly });
+  // Asked only for the edges of runtime cycles: the stamps are mapped on the first question.
+  let stamps: Map<string, string> | undefined;
+  const stampOf = (path: string) => (stamps ??= new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]))).get(path);
+  const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf, readOnly: options.readOnly });
   const cycles = findCycles(graph, paths, productEdges, (edge) => SCRIPT.test(edge.from) && edge.kind === "import" && !atLoad.usedAtLoad(edge.from, edge.specifier));
   atLoad.save();
   const fan = fanCounts(graph);

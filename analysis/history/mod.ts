@@ -68,20 +68,20 @@ export function historySection(root: string, git: boolean, files: readonly FileN
 
   // An import through a barrel (`index.ts` re-exporting the file) is an import of the file.
   // Asked only of the few pairs that change together: a big barrel's importers times its
-  // re-exports would be hundreds of thousands of pairs.
-  // A glob import (Rust's `use super::*`, Python's `from .base import *`) takes in all a module
-  // has, its own imports included: a crate whose modules all `use super::*` sees every sibling
-  // its root brings in, so they import each other through it.
+  // re-exports would be hundreds of thousands of pairs. A glob import (Rust's `use super::*`,
+  // Python's `from .base import *`) takes in all a module has, its own imports included: a
+  // crate whose modules all `use super::*` sees every sibling its root brings in, so they
+  // import each other through it.
   const linked = new Set<string>();
   const barrelsOf = new Map<string, string[]>(); // a file -> the barrels that re-export it
   const globsOf = new Map<string, string[]>(); // a file -> the modules it takes everything from
+  const dependencies = new Map<string, Set<string>>(); // a file -> what it imports from its own folder
   for (const e of edges) {
     linked.add(`${e.from}\0${e.to}`);
     if (e.kind === "reexport") (barrelsOf.get(e.to) ?? barrelsOf.set(e.to, []).get(e.to)!).push(e.from);
     if (e.specifier.endsWith("*")) (globsOf.get(e.from) ?? globsOf.set(e.from, []).get(e.from)!).push(e.to);
+    if (dirOf(e.from) === dirOf(e.to)) (dependencies.get(e.from) ?? dependencies.set(e.from, new Set()).get(e.from)!).add(e.to);
   }
-  const dependencies = new Map<string, Set<string>>();
-  for (const e of edges) if (dirOf(e.from) === dirOf(e.to)) (dependencies.get(e.from) ?? dependencies.set(e.from, new Set()).get(e.from)!).add(e.to);
   // Two files of one folder that both import a third of it: subclasses of one base, handlers of one interface.
   const siblings = (a: string, b: string): boolean => {
     if (dirOf(a) !== dirOf(b)) return false;

@@ -1,3 +1,4 @@
+import { joinPrefix } from "../common/values.ts";
 import type { Framework } from "../framework.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import type { Span } from "../js/objects.ts";
@@ -44,7 +45,7 @@ export const egg: Framework = {
       const prefix = spanPath(source, args[0], constants);
       if (prefix === undefined) continue;
       const guards = args.slice(1).map((a) => argumentName(source, a.start, a.end)).filter(isGuardName);
-      routers.set(m[1]!, { prefix: joined(parent.prefix, prefix), guards: [...parent.guards, ...guards] });
+      routers.set(m[1]!, { prefix: joinPrefix(parent.prefix, prefix), guards: [...parent.guards, ...guards] });
     }
     const found: Registration[] = [];
     for (const [name, router] of routers) {
@@ -60,7 +61,7 @@ export const egg: Framework = {
         if (path === undefined || rest.length === 0) continue;
         const { handler, guards } = handlerAndGuards(source, rest);
         const method = m[1] === "del" ? "DELETE" : m[1] === "all" ? "ALL" : m[1]!.toUpperCase();
-        found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: joined(router.prefix, path), handler, guards: [...router.guards, ...guards], owner: "", line: source.lineAt(m.index) });
+        found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: joinPrefix(router.prefix, path), handler, guards: [...router.guards, ...guards], owner: "", line: source.lineAt(m.index) });
       }
     }
     return found;
@@ -68,4 +69,3 @@ export const egg: Framework = {
 };
 
 const isString = (source: RouteSource, span: Span | undefined): boolean => !!span && !!source.stringAt(span.start);
-const joined = (prefix: string, path: string): string => (prefix ? `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}` : path);
