@@ -100,6 +100,30 @@ test("buildProjectIndex fills every field of SPEC.md's table", async () => {
   assert.equal(index.modules.map((m) => m.path), ["src"]);
 });
 
+test("suggested improvements take the findings' severities: a lazy cycle and a hub are low, after an eager cycle", async () => {
+  const root = tempDir("tool-index-");
+  const hub: Record<string, string> = { "src/util.ts": "export const u = 1;\n" };
+  for (let i = 0; i < 12; i++) hub[`src/use${i}.ts`] = `import { u } from "./util.ts";\nexport const v${i} = u;\n`;
+  writeFiles(root, {
+    ...hub,
+    "src/a.ts": 'import { b } from "./b.ts";\nexport const a = b;\n',
+    "src/b.ts": 'import { a } from "./a.ts";\nexport const b = 1;\n',
+    // The CLI imports the routes at the top; the routes reach back only inside a function.
+    "src/cli.ts": 'import { routes } from "./routes.ts";\nexport const cli = () => routes();\n',
+    "src/routes.ts": 'export function routes() {\n  return import("./cli.ts");\n}\n',
+  });
+  git(root, "init", "-q");
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "initial import");
+  const report = await analyze(root);
+  const index = await buildProjectIndex(root, { report });
+  const bySlug = Object.fromEntries(index.improvements.map((i) => [i.slug.replace(/-\d+$/, ""), i.severity]));
+  assert.equal(bySlug, { "break-cycle-a": "high", "break-cycle-cli": "low", "split-hub-util": "low" });
+  assert.is(index.improvements[0]!.slug, "break-cycle-a");
+  const findings = report.findings.filter((f) => f.rule === "import-cycle").map((f) => [f.evidence[0]!.file, f.severity]);
+  assert.equal(findings.sort(), [["src/a.ts", "high"], ["src/cli.ts", "low"]]);
+});
+
 test("tasks are summarised from the task store", async () => {
   const root = richRepo();
   const index = await buildProjectIndex(root);

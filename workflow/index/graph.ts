@@ -1,5 +1,6 @@
 import { plural } from "../../core/plural.ts";
 import { productPaths } from "../../analysis/roles.ts";
+import { loadsInOrder } from "../../analysis/graph/cycles.ts";
 import type { Report } from "../../analysis/mod.ts";
 import type { GraphSummary, Improvement, ModuleSummary, Signal } from "./schema.ts";
 
@@ -69,18 +70,25 @@ export function moduleSummaries(report: Report | undefined): ModuleSummary[] {
   })).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** Suggested tasks from the findings the analysis has now: runtime cycles, then hub files. */
+/**
+ * Suggested tasks from the findings the analysis has now: runtime cycles, then hub files, most
+ * urgent first. The severities are the findings' own (a cycle is high only where it can fail
+ * while the files load; a hub is a fact, low), so the Overview and Findings never disagree.
+ */
 export function improvements(report: Report | undefined): Improvement[] {
   const out: Improvement[] = [];
   for (const cycle of (report?.cycles ?? []).filter((c) => c.kind === "runtime")) {
     const loop = cycle.loop.length ? cycle.loop : cycle.files;
+    const urgent = loadsInOrder(cycle);
     out.push({
       slug: slugify(`break-cycle-${stem(cycle.files[0] ?? "files")}`),
       title: `Break the import cycle between ${cycle.files.length} files`,
-      detail: `These files import each other at run time: ${
-        loop.join(" -> ")
-      }. Move what they share into a module both can import, or invert one import.`,
-      severity: "high",
+      detail: `These files import each other: ${loop.join(" -> ")}. ${
+        urgent
+          ? "Loading one of them can find the other half-initialised. "
+          : "The loop cannot fail while they load (lazy imports, or a language that does not load files in order), so it is a design smell, not a defect. "
+      }Move what they share into a module both can import, or invert one import.`,
+      severity: urgent ? "high" : "low",
       preset: "standard",
       evidence: [...cycle.files],
     });
@@ -92,12 +100,13 @@ export function improvements(report: Report | undefined): Improvement[] {
       detail: `${hub.file} is imported by ${hub.fanIn} files (hub threshold ${
         report?.hubThreshold ?? "?"
       }): a change to it reaches all of them. Split it by concern so each importer depends on less.`,
-      severity: "medium",
+      severity: "low",
       preset: "standard",
       evidence: [hub.file],
     });
   }
-  return uniqueSlugs(out).slice(0, MAX_IMPROVEMENTS);
+  const rank = { high: 0, medium: 1, low: 2 };
+  return uniqueSlugs(out).sort((a, b) => rank[a.severity] - rank[b.severity]).slice(0, MAX_IMPROVEMENTS);
 }
 
 /** Warnings and notes about the analysis itself: truncation, skipped files, parse failures, unresolved imports. */
