@@ -17,6 +17,35 @@ gorilla("a router in a struct field used from another file, Methods in any order
   ]);
 });
 
+gorilla("a sub-router made from an empty route (r.NewRoute().Subrouter()) keeps the path and scopes its own middleware", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/blog\n",
+    "server.go": [
+      "package web",
+      'import "github.com/gorilla/mux"',
+      "func NewServer(h Handlers, secret string) *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tr.HandleFunc("/api/users/login", h.Login).Methods("POST")',
+      "\tprotected := r.NewRoute().Subrouter()",
+      "\tprotected.Use(authMiddleware(secret))",
+      '\tprotected.HandleFunc("/api/user", h.GetUser).Methods("GET")',
+      "\treader := r.NewRoute().Subrouter()",
+      "\treader.Use(optionalAuth(secret))",
+      '\treader.HandleFunc("/api/articles", h.ListArticles).Methods("GET")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    // optionalAuth lets anonymous readers through: not a guard, and authMiddleware stays with its own sub-router.
+    "GET /api/articles h.ListArticles []",
+    "GET /api/user h.GetUser [authMiddleware]",
+    "POST /api/users/login h.Login []",
+  ]);
+});
+
 gorilla("calls to a wrapper that registers the path it is given are routes", () => {
   const root = tempDir();
   writeFiles(root, {

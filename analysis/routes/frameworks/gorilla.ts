@@ -1,10 +1,10 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
-import { join } from "../go/chain.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
 
-// Route matchers that narrow a route without changing its path or method.
-const IGNORED = /^(?:Name|Queries|Host|Schemes|Headers|HeadersRegexp|MatcherFunc|BuildOnly|BuildVarsFunc|StrictSlash|SkipClean|UseEncodedPath)$/;
+// Route matchers that narrow a route without changing its path or method (and NewRoute, an empty
+// route whose Subrouter is a second router on the same paths, with middleware of its own).
+const IGNORED = /^(?:NewRoute|Name|Queries|Host|Schemes|Headers|HeadersRegexp|MatcherFunc|BuildOnly|BuildVarsFunc|StrictSlash|SkipClean|UseEncodedPath)$/;
 
 /**
  * gorilla/mux: `mux.NewRouter()`, routes built by chaining in any order
@@ -39,7 +39,7 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
     else if (link.name === "Methods") methods = args.map((a) => ctx.value(a)?.toUpperCase()).filter((m): m is string => !!m);
     else if (link.name === "HandlerFunc" || link.name === "Handler") handler = { args, at: links[0]!.start };
     else if (link.name === "Subrouter") {
-      ref = { ...ref, prefix: join(ref.prefix, prefix ?? path ?? "") };
+      ref = ctx.subrouter(ref, prefix ?? path ?? "", link.start);
       path = prefix = undefined;
     } else if (link.name === "Use") ctx.middleware(ref, "", ctx.guards(args), link.start);
     else if (!IGNORED.test(link.name)) return link === links[0] ? undefined : { ref };

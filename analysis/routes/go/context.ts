@@ -52,6 +52,11 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       if (!child?.node) return;
       host.out.mount(ref, prefix, child.node.name, child.guards, at);
     },
+    subrouter: (ref, prefix, at) => {
+      const node = host.out.node(`${ref.node?.name ?? host.file.scope}>${prefix}@${host.source.lineAt(at)}:${at}`, at);
+      host.out.mount(ref, prefix, node.name, [], at);
+      return { node, prefix: "", guards: [] };
+    },
     closure: (target, ref) => {
       const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
       if (!m) return;

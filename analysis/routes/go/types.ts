@@ -22,6 +22,8 @@ export type GoContext = {
   route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
   /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
   mount(ref: GoRef, prefix: string, target: Span, at: number): void;
+  /** A new router mounted on `ref` under `prefix` (gorilla's `Subrouter()`): its middleware is its own. */
+  subrouter(ref: GoRef, prefix: string, at: number): GoRef;
   /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
   closure(target: Span, ref: GoRef): void;
   /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
