@@ -168,7 +168,7 @@ export function linkRoutes(
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
     const router = lookup(file, r.pathFrom!, r.framework)?.router;
-    return router && { ...r, path: joinPaths(r.path, router.prefix) };
+    return router && { ...r, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
   };
   /** A route whose handler names a view router (a class-based view) serves that router's routes at its path. */
   const viewMount = (file: string, r: RouteRegistration): boolean => {

@@ -34,6 +34,8 @@ export const Registration = z.discriminatedUnion("type", [
      * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.
      */
     pathFrom: z.string().optional(),
+    /** The path after `pathFrom`'s prefix (`@Path("$USERS_PATH/login")` is `/login` after the constant). */
+    pathRest: z.string().optional(),
     /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
     afterOptionsPrefix: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */

@@ -1,5 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const jaxrs = suite("JAX-RS routes");
@@ -13,6 +15,54 @@ jaxrs("resources with @ApplicationPath, class and method @Path, a constant from 
     "DELETE /api/books/{id} src/main/java/org/acme/library/BookResource.java:29 BookResource.delete [RolesAllowed(librarian,admin)]",
     "GET /api/books/{id} src/main/java/org/acme/library/BookResource.java:17 BookResource.get [RolesAllowed(reader)]",
     "GET /api/books/catalog src/main/java/org/acme/library/BookResource.java:34 BookResource.catalog",
+  ]);
+});
+
+jaxrs("a method's @Path that starts with a constant of another file takes its value (Kotlin templates, Java concatenation)", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/main/kotlin/io/blog/web/Routes.kt": 'package io.blog.web\n\nobject Routes {\n    const val USERS_PATH = "/users"\n    const val USER_PATH = "/user"\n}\n',
+    "src/main/kotlin/io/blog/user/UserResource.kt": [
+      "package io.blog.user",
+      "import io.blog.web.Routes.USERS_PATH",
+      "import io.blog.web.Routes.USER_PATH",
+      "import javax.annotation.security.RolesAllowed",
+      "import javax.ws.rs.*",
+      '@Path("/")',
+      "class UserResource {",
+      "    @POST",
+      "    @Path(USERS_PATH)",
+      "    fun register() = Unit",
+      "    @POST",
+      '    @Path("$USERS_PATH/login")',
+      "    fun login() = Unit",
+      "    @GET",
+      "    @Path(USER_PATH)",
+      '    @RolesAllowed("user")',
+      "    fun current() = Unit",
+      "    @GET",
+      '    @Path("$UNKNOWN_PATH/x")',
+      "    fun unknown() = Unit",
+      "}",
+    ].join("\n"),
+    "src/main/java/io/blog/tags/Paths.java": 'package io.blog.tags;\n\npublic final class Paths {\n    public static final String TAGS = "/tags";\n}\n',
+    "src/main/java/io/blog/tags/TagResource.java": [
+      "package io.blog.tags;",
+      "import javax.ws.rs.*;",
+      '@Path("/api")',
+      "public class TagResource {",
+      "    @GET",
+      '    @Path(Paths.TAGS + "/popular")',
+      "    public String popular() { return \"\"; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/tags/popular TagResource.popular []",
+    "GET /user UserResource.current [RolesAllowed(user)]",
+    "POST /users UserResource.register []",
+    "POST /users/login UserResource.login []",
   ]);
 });
 

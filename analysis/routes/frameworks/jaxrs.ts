@@ -1,7 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { staticValue } from "../common/values.ts";
 import { constantRouters, jvmFile } from "../jvm/constants.ts";
-import { annotationGuards, classRouters, memberGuards, pathValues } from "../jvm/controllers.ts";
+import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
 
@@ -37,11 +37,11 @@ export const jaxrs: Framework = {
         const verb = member.annotations.find((a) => VERBS.has(a.name));
         if (!verb) continue;
         const own = find(member.annotations, "Path");
-        const paths = pathValues(source, file, own && (own.args[0] ?? own.named.get("value")));
+        const paths = memberPaths(source, file, own && (own.args[0] ?? own.named.get("value")));
         if (!paths) continue;
         const guards = memberGuards(source, classGuards, member.annotations, IGNORE);
         for (const owner of routers.names) {
-          for (const p of paths) registrations.push({ type: "route", framework: "jaxrs", kind: "http", methods: [verb.name], path: p, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start) });
+          for (const p of paths) registrations.push({ type: "route", framework: "jaxrs", kind: "http", methods: [verb.name], ...p, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start) });
         }
       }
     }

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { constantRouters, jvmFile } from "../jvm/constants.ts";
-import { annotationGuards, classRouters, memberGuards, pathValues } from "../jvm/controllers.ts";
+import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { type Annotation, declarations, elements, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -23,7 +23,8 @@ export const micronaut: Framework = {
   id: FRAMEWORK,
   name: "Micronaut",
   languages: ["java", "kotlin"],
-  hint: /\bio\.micronaut\.(?:http\.annotation|security)\b/,
+  // Constants that paths name are routers too, wherever they are declared.
+  hint: /\bio\.micronaut\.(?:http\.annotation|security)\b|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, FRAMEWORK)];
@@ -39,14 +40,14 @@ export const micronaut: Framework = {
       for (const member of cls.members) {
         const verb = member.annotations.find((a) => VERBS[a.name]);
         if (!verb) continue;
-        const paths = pathValues(source, file, verb.args[0] ?? verb.named.get("value") ?? verb.named.get("uri") ?? verb.named.get("uris"));
+        const paths = memberPaths(source, file, verb.args[0] ?? verb.named.get("value") ?? verb.named.get("uri") ?? verb.named.get("uris"));
         if (!paths) continue;
         // A method's own @Secured replaces the class's, rule list and all.
         const access = find(member.annotations, "Secured") ? anonymousAccess(source, member.annotations) : find(member.annotations, "PermitAll") ? true : classAccess;
         const guards = access ? [] : memberGuards(source, classGuards, member.annotations, IGNORE);
         for (const owner of routers.names) {
           for (const path of paths) {
-            registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb.name]!], path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(access ? { anonymous: true } : {}) });
+            registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb.name]!], ...path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(access ? { anonymous: true } : {}) });
           }
         }
       }

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { constantRouters, jvmFile } from "../jvm/constants.ts";
-import { annotationGuards, classRouters, memberGuards, pathValues } from "../jvm/controllers.ts";
+import { annotationGuards, classRouters, memberGuards, memberPaths, pathValues } from "../jvm/controllers.ts";
 import { declarations, elements, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -56,7 +56,7 @@ export const spring: Framework = {
       for (const member of cls.members) {
         const annotation = member.annotations.find((a) => a.name in MAPPINGS);
         if (!annotation) continue;
-        const paths = pathValues(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("path"));
+        const paths = memberPaths(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("path"));
         if (!paths) continue;
         const verb = MAPPINGS[annotation.name];
         const listed = annotation.named.get("method");
@@ -64,7 +64,7 @@ export const spring: Framework = {
         const guards = [...memberGuards(source, classGuards, member.annotations, IGNORE), ...principalGuard(source, member)];
         for (const owner of routers.names) {
           for (const path of paths) {
-            registrations.push({ type: "route", framework: "spring", kind: "http", methods, path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(annotation.start) });
+            registrations.push({ type: "route", framework: "spring", kind: "http", methods, ...path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(annotation.start) });
           }
         }
       }
@@ -87,13 +87,13 @@ function interfaceRoutes(source: RouteSource, file: ReturnType<typeof jvmFile>, 
   const found: Registration[] = [{ type: "router", framework: "spring", name, prefix, guards: [], mountedOnly: true, line: source.lineAt(cls.start) }];
   for (const member of mapped) {
     const annotation = member.annotations.find((a) => a.name in EXCHANGES || a.name in MAPPINGS)!;
-    const paths = pathValues(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("url") ?? annotation.named.get("path"));
+    const paths = memberPaths(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("url") ?? annotation.named.get("path"));
     if (!paths) continue;
     const verb = EXCHANGES[annotation.name] ?? MAPPINGS[annotation.name];
     const listed = annotation.named.get("method");
     const methods = verb ? [verb] : listed ? elements(source, listed).map((s) => source.code.slice(s.start, s.end).replace(/.*\./, "").replace(/["\s]/g, "").toUpperCase()) : ["ALL"];
     const guards = memberGuards(source, [], member.annotations, IGNORE);
-    for (const path of paths) found.push({ type: "route", framework: "spring", kind: "http", methods, path, handler: `${cls.name}.${member.name}`, guards, owner: name, line: source.lineAt(annotation.start) });
+    for (const path of paths) found.push({ type: "route", framework: "spring", kind: "http", methods, ...path, handler: `${cls.name}.${member.name}`, guards, owner: name, line: source.lineAt(annotation.start) });
   }
   return found;
 }

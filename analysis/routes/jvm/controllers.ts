@@ -16,6 +16,26 @@ export function pathValues(source: RouteSource, file: JvmFile, span: Span | unde
   return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
 }
 
+/** A method's path: its value, or a constant of another file (`pathFrom`) and the known rest after it. */
+export type MemberPath = { path: string; pathFrom?: string; pathRest?: string };
+
+/**
+ * The paths of a method's mapping annotation. An element that starts with a constant of another
+ * file (`@Path(USERS_PATH)`, `"$USERS_PATH/login"`, `Paths.API + "/x"`) takes that constant's
+ * value when linking; undefined when an element is not known at all.
+ */
+export function memberPaths(source: RouteSource, file: JvmFile, span: Span | undefined): MemberPath[] | undefined {
+  if (!span) return [{ path: "" }];
+  const paths: MemberPath[] = [];
+  for (const element of elements(source, span)) {
+    const known = staticValue(source, element.start, element.end, file.constants, file.syntax);
+    const foreign = known === undefined ? foreignPrefix(source, element, file) : undefined;
+    if (known === undefined && !foreign) return undefined;
+    paths.push(foreign ? { path: "", pathFrom: foreign.constant, pathRest: foreign.rest } : { path: known! });
+  }
+  return paths;
+}
+
 /**
  * The guards a list of annotations puts on a route: security annotations (with their rule:
  * `PreAuthorize(hasRole('ADMIN'))`) and any annotation with an auth-like name (`@IsAdmin`).
