@@ -30,6 +30,8 @@ type Node = {
   /** Middleware guards registered on the node, each under a prefix relative to it. */
   guards: { prefix: string; name: string }[];
   mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean }[];
+  /** Prefixes the router is mounted on itself under (chi's `r.Mount("/api", r)`): it serves everything there too. */
+  selfMounts?: string[];
 };
 
 /** Resolves an import specifier of a file to a repository file, through the graph's edges. */
@@ -159,6 +161,7 @@ export function linkRoutes(
     ];
     const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
     for (const { child, prefix, guards } of children) {
+      if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {
         parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}) });
         mounted.add(child.key);
@@ -202,9 +205,11 @@ export function linkRoutes(
   for (const [file, r] of folderMounts) mount(file, r);
 
   const linked: Emitted[] = [];
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false) => {
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
+    // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
+    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false);
     const own = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);

@@ -31,6 +31,22 @@ chi("a router handed to a function and assigned its result (router = api.MakeRou
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /articles", "GET /tags"]);
 });
 
+chi("a router mounted on itself (router.Mount(\"/api\", router)) serves every route at both paths", () => {
+  const root = tempDir("tool-chi-self-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "internal/router.go": 'package internal\n\nimport (\n\t"github.com/go-chi/chi/v5"\n\tarticles "example.com/app/internal/articles"\n)\n\nfunc NewRouter() *chi.Mux {\n\trouter := chi.NewRouter()\n\trouter = articles.MakeRoutes(router)\n\trouter.Mount("/api", router)\n\treturn router\n}\n',
+    "internal/articles/routes.go": 'package articles\n\nimport "github.com/go-chi/chi/v5"\n\nfunc MakeRoutes(router *chi.Mux) *chi.Mux {\n\trouter.Get("/tags", tags)\n\trouter.Route("/articles", func(r chi.Router) {\n\t\tr.With(requireUser).Post("/", create)\n\t})\n\treturn router\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "POST /api/articles [requireUser]",
+    "GET /api/tags []",
+    "POST /articles [requireUser]",
+    "GET /tags []",
+  ]);
+});
+
 chi("a resource type's Routes() method mounted from a composite literal (r.Mount(\"/todos\", todosResource{}.Routes())); a block after an if is no literal", () => {
   const root = tempDir("tool-chi-resource-");
   writeFiles(root, {

@@ -50,11 +50,11 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     mount: (ref, prefix, target, at) => {
       const child = host.router(target, true);
       if (!child?.node) return;
-      host.out.mount(ref, prefix, child.node.name, child.guards, at);
+      host.out.mount(ref, prefix, child.node, child.guards, at);
     },
     subrouter: (ref, prefix, at) => {
       const node = host.out.node(`${ref.node?.name ?? host.file.scope}>${prefix}@${host.source.lineAt(at)}:${at}`, at);
-      host.out.mount(ref, prefix, node.name, [], at);
+      host.out.mount(ref, prefix, node, [], at);
       return { node, prefix: "", guards: [] };
     },
     closure: (target, ref) => {

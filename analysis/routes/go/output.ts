@@ -42,9 +42,13 @@ export class GoOutput {
     this.routes.push(registration);
   }
 
-  /** Mounts a router by name on `ref` under `prefix`, behind the guards `ref` carries and `guards`. */
-  mount(ref: GoRef, prefix: string, child: string, guards: readonly string[], at: number): void {
-    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), child, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
+  /**
+   * Mounts a router (a node of this walk, or one named elsewhere) on `ref` under `prefix`, behind
+   * the guards `ref` carries and `guards`. Both names are read when written out, as a router
+   * a function returns is renamed then.
+   */
+  mount(ref: GoRef, prefix: string, child: GoNode | string, guards: readonly string[], at: number): void {
+    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), typeof child === "string" ? child : child.name, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
   }
 
   /** Middleware that guards every route of `ref`'s router under its prefix and `prefix`. */
