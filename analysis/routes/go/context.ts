@@ -23,6 +23,9 @@ export type GoHost = {
  * the markers of a route wrapper's parameters), register routes, mounts and middleware, and
  * walk a closure with its router parameter bound.
  */
+// `controller.Users`, `user.NewV1()`, `&Users{}`, `new(Users)`, `Users`: an optional package and a name.
+const VALUE = /^\s*(?:&\s*|new\s*\(\s*)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*(?:\(\s*\)|\{\s*\}|\))?\s*$/;
+
 export function goContext(host: GoHost, scope: Scope): GoContext {
   const code = host.source.code;
   const constants = scope.template ? new Map([...host.file.constants, ...scope.template]) : host.file.constants;
@@ -51,6 +54,12 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       const child = host.router(target, true);
       if (!child?.node) return;
       host.out.mount(ref, prefix, child.node, child.guards, at);
+    },
+    mountValue: (ref, prefix, target, at) => {
+      const m = VALUE.exec(code.slice(target.start, target.end));
+      if (!m) return;
+      const pkg = m[1] ? host.file.imports.get(m[1]) : host.file.scope;
+      if (pkg) host.out.mount(ref, prefix, `${pkg}::${m[2]}`, [], at);
     },
     subrouter: (ref, prefix, at) => {
       const node = host.out.node(`${ref.node?.name ?? host.file.scope}>${prefix}@${host.source.lineAt(at)}:${at}`, at);

@@ -23,9 +23,10 @@ const KEYWORDS = new Set(["if", "else", "for", "range", "switch", "case", "defau
  */
 export function scanGo(source: RouteSource, spec: GoSpec): Registration[] {
   const file = goFile(source);
-  const alias = [...file.imports].find(([, path]) => spec.imports.test(path))?.[0];
+  // A framework may span packages (GoFrame's `g.Server()` and `*ghttp.RouterGroup`): each import of one is the framework.
+  const aliases = new Set([...file.imports].filter(([, path]) => spec.imports.test(path)).map(([alias]) => alias));
   // A file that does not import the framework can still register on a router field or package variable declared in another file of its package.
-  return new Walker(source, file, spec, alias).run();
+  return new Walker(source, file, spec, aliases).run();
 }
 
 class Walker {
@@ -33,7 +34,7 @@ class Walker {
   private readonly out: GoOutput;
   private readonly globals = new Map<string, GoRef>();
 
-  constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly alias: string | undefined) {
+  constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly aliases: ReadonlySet<string>) {
     this.code = source.code;
     this.out = new GoOutput(spec.id, source);
   }
@@ -68,7 +69,7 @@ class Walker {
 
   private isRouterType(type: string): boolean {
     const m = /^\*?([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(type);
-    return !!m && this.alias !== undefined && m[1] === this.alias && this.spec.types.test(m[2]!);
+    return !!m && this.aliases.has(m[1]!) && this.spec.types.test(m[2]!);
   }
 
   /** A type written `pkg.T` or `T`, with the scope that declares it. */
@@ -181,7 +182,7 @@ class Walker {
   private evaluate(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
     const { base, links } = chain;
     const ctx = this.context(scope);
-    if (this.alias !== undefined && base === this.alias) {
+    if (this.aliases.has(base)) {
       const first = links[0];
       if (first?.args && this.spec.constructors.test(first.name)) {
         const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);

@@ -48,10 +48,31 @@ function readGoFile(source: RouteSource): GoFile {
   return {
     scope: dirOf(source.path),
     imports: imported,
-    functions: [...code.matchAll(FUNC)].filter((m) => depthAt(m.index) === 0).map((m) => declared(source, m)),
+    functions: functions(source, depthAt),
     fields: fields(source),
     constants: constants(source, imported),
   };
+}
+
+const LITERAL = /(?<![\w.])func\s*\(/g;
+
+/**
+ * The file's top-level functions and methods, and the function literals of its package-level
+ * values (`var Main = gcmd.Command{Func: func(ctx context.Context, ...) {...}}`), named by their
+ * line: their bodies run too, as the program's commands or handlers.
+ */
+function functions(source: RouteSource, depthAt: (at: number) => number): GoFunction[] {
+  const { code } = source;
+  const named = [...code.matchAll(FUNC)].filter((m) => depthAt(m.index) === 0).map((m) => declared(source, m));
+  const inside = (at: number, list: readonly GoFunction[]) => list.some((f) => f.start <= at && at < f.body.end);
+  const literals: GoFunction[] = [];
+  for (const m of code.matchAll(LITERAL)) {
+    if (depthAt(m.index) === 0 || inside(m.index, named) || inside(m.index, literals)) continue;
+    const { args, end } = callArguments(code, m.index + m[0].length - 1);
+    const body = bodyAfter(code, end);
+    if (body.end > body.start) literals.push({ name: `func@${source.lineAt(m.index)}`, params: parameters(code, args), body, start: m.index });
+  }
+  return [...named, ...literals];
 }
 
 /** The local name of an import path: its last element, without a `/vN` or `.vN` version. */

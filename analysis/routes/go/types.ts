@@ -22,6 +22,12 @@ export type GoContext = {
   route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
   /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
   mount(ref: GoRef, prefix: string, target: Span, at: number): void;
+  /**
+   * Mounts what a value names, by its qualified name, on `ref` under `prefix`: a package
+   * variable (`controller.Users`), a constructor's result (`user.NewV1()`) or a literal
+   * (`&Users{}`), which the framework's own registrations make routers.
+   */
+  mountValue(ref: GoRef, prefix: string, target: Span, at: number): void;
   /** A new router mounted on `ref` under `prefix` (gorilla's `Subrouter()`): its middleware is its own. */
   subrouter(ref: GoRef, prefix: string, at: number): GoRef;
   /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
