@@ -38,6 +38,36 @@ test("extract() finds require, require_relative, load and autoload with their li
   ]);
 });
 
+test("extract() reads a require inside a method as loaded on call (dynamic), and one in a class body or a block as loaded with the file", () => {
+  const src = [
+    'require "sidekiq/version"',
+    "module Sidekiq",
+    '  require "sidekiq/config"',
+    "  def self.testing!(mode = :fake)",
+    '    raise "unknown" unless mode',
+    "    if mode == :fake",
+    '      require "sidekiq/test_api"',
+    "    end",
+    "  end",
+    "  private def embed",
+    '    require_relative "embedded"',
+    "  end",
+    "  [1].each do |x|",
+    '    require "sidekiq/each"',
+    "  end",
+    '  require "sidekiq/after"',
+    "end",
+  ].join("\n");
+  assert.equal(importsOf(src), [
+    "require sidekiq/version@1",
+    "require sidekiq/config@3",
+    "dynamic sidekiq/test_api@7",
+    "dynamic ./embedded@11",
+    "require sidekiq/each@14",
+    "require sidekiq/after@16",
+  ]);
+});
+
 test("extract() ignores requires in comments, strings, %-literals, regexes, heredocs and =begin blocks", () => {
   const src = [
     '# require "commented"',

@@ -48,13 +48,16 @@ export function extractRuby(text: string, path: string): Extracted {
   const stripped = strip(text, RUBY_SYNTAX);
   const { code } = stripped;
   const imports: ImportFact[] = [];
+  const lines = code.split("\n");
   for (const match of code.matchAll(REQUIRE)) {
     const literal = stripped.stringAt(match.index + match[0].length);
     if (!literal || literal.value.includes("#{") || !literal.value) continue;
     const relative = match[1] === "require_relative" && !literal.value.startsWith(".")
       ? `./${literal.value}`
       : literal.value;
-    imports.push({ specifier: relative, kind: "require", line: stripped.lineAt(match.index) });
+    const line = stripped.lineAt(match.index);
+    // A require inside a method runs when the method is called, after the files have loaded.
+    imports.push({ specifier: relative, kind: insideMethod(lines, line) ? "dynamic" : "require", line });
   }
   for (const match of code.matchAll(AUTOLOAD)) {
     const literal = stripped.stringAt(match.index + match[0].length);
@@ -70,7 +73,6 @@ export function extractRuby(text: string, path: string): Extracted {
     if (folder !== undefined) declares.push(`$LOAD_PATH:${folder || "."}`);
   }
 
-  const lines = code.split("\n");
   const types: TypeFact[] = [];
   for (const match of code.matchAll(TYPE)) {
     const line = stripped.lineAt(match.index + match[1]!.length);
@@ -108,6 +110,19 @@ function loadPathFolder(argument: string, path: string): string | undefined {
   if (join) return joinPath(dirOf(path), [...join[2]!.matchAll(/["']([^"'\n]*)["']/g)].map((m) => m[1]!).join("/"));
   return undefined;
 }
+
+/** Whether a line (1-based) is in the body of a `def`: some line above, less indented than everything between, opens one. */
+function insideMethod(lines: readonly string[], line: number): boolean {
+  let indent = indentWidth(lines[line - 1]!);
+  for (let i = line - 2; i >= 0 && indent > 0; i--) {
+    const width = indentWidth(lines[i]!);
+    if (width < 0 || width >= indent) continue;
+    if (DEF_START.test(lines[i]!)) return true;
+    indent = width;
+  }
+  return false;
+}
+const DEF_START = /^[ \t]*(?:(?:private|protected|public|module_function|private_class_method|public_class_method)[ \t]+)?def[ \t]+/;
 
 type Body = { all: string[]; direct: string[] };
 
