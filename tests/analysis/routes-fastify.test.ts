@@ -53,6 +53,53 @@ fastify("calls chained on what a call returns register on the variable (createAp
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /api/articles []", "POST /api/articles [app.auth]"]);
 });
 
+fastify("an auth hook added by a fastify-plugin (fp) reaches every route of the app; a route's config auth: false or 'OPTIONAL' lets callers in", () => {
+  const root = tempDir("tool-fastify-fp-hook-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4", "fastify-plugin": "^4" } }),
+    "src/hooks/authenticate.ts": [
+      'import fp from "fastify-plugin";',
+      "export default fp(async (fastify) => {",
+      '  fastify.addHook("onRequest", async (request, reply) => {',
+      "    if (request.routeOptions.config.auth === false) return;",
+      "    const header = request.headers.authorization;",
+      '    if (!header) { if (request.routeOptions.config.auth === "OPTIONAL") return; throw unauthorized; }',
+      "    request.user = verify(header);",
+      "  });",
+      "});",
+    ].join("\n"),
+    // An fp plugin whose hook times requests guards nothing.
+    "src/hooks/timing.ts": 'import fp from "fastify-plugin";\nexport default fp(async (fastify) => {\n  fastify.addHook("onRequest", async (request) => { request.started = Date.now(); });\n});\n',
+    "src/server.ts": [
+      'import Fastify from "fastify";',
+      'import authenticate from "./hooks/authenticate";',
+      'import timing from "./hooks/timing";',
+      'import users from "./users";',
+      "const app = Fastify();",
+      "app.register(authenticate);",
+      "app.register(timing);",
+      'app.register(users, { prefix: "/api" });',
+      'app.get("/", { config: { auth: false } }, () => "hello");',
+    ].join("\n"),
+    "src/users.ts": [
+      "export default async function (fastify) {",
+      '  fastify.route({ method: "POST", url: "/users/login", config: { auth: false }, handler: login });',
+      '  fastify.route({ method: "GET", url: "/profiles/:name", config: { auth: "OPTIONAL" }, handler: profile });',
+      '  fastify.route({ method: "PUT", url: "/user", config: { auth: true }, handler: update });',
+      '  fastify.delete("/user", remove);',
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]${r.public ? " public" : ""}`), [
+    "GET / [] public",
+    "DELETE /api/user [onRequest]",
+    "PUT /api/user [onRequest]",
+    "POST /api/users/login [] public",
+    "GET /api/profiles/{name} [] public",
+  ].sort((a, b) => a.split(" ")[1]!.localeCompare(b.split(" ")[1]!)));
+});
+
 fastify("a path written after opts.prefix, in a plugin handed options the analysis cannot read, says its prefix is unknown", () => {
   const root = tempDir("tool-fastify-options-prefix-");
   const plugin = (name: string) => `const fp = require("fastify-plugin");\nasync function ${name}(server, options) {\n  server.route({ method: "POST", path: options.prefix + "${name}/login", handler: login });\n}\nmodule.exports = fp(${name});\n`;

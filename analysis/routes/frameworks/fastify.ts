@@ -68,14 +68,21 @@ export const fastify: Framework = {
         return plugin && ownerAt(plugin.params[0] ?? "", plugin.bodyStart + 1);
       },
     };
-    const read = (owner: () => string, calls: { name: string; args: Span[]; start: number }[]) => {
+    // A plugin wrapped in fastify-plugin shares its hooks with the instance that registers it
+    // (usually the app): an auth hook there guards every route, as a global guard.
+    const wrapped = (plugin: FunctionScope | undefined) =>
+      !!plugin && (FP_BEFORE.test(source.code.slice(Math.max(0, plugin.start - 60), plugin.start)) ||
+        (!!plugin.name && new RegExp(`\\b(?:fp|fastifyPlugin)\\s*(?:<[^>]*>)?\\s*\\(\\s*${plugin.name.replace(/\$/g, "\\$")}\\b`).test(source.code)));
+    const read = (owner: () => string, calls: { name: string; args: Span[]; start: number }[], plugin?: () => FunctionScope | undefined) => {
       for (const { name, args, start } of calls) {
         const line = source.lineAt(start);
         if (args.length === 0) continue;
         if (name === "register") registrations.push(registerCall(source, context, owner(), args, line));
         else if (name === "addHook") {
           const guards = hookCall(source, args, constants);
-          if (guards.length) {
+          if (guards.length && wrapped(plugin?.())) {
+            for (const guard of guards) registrations.push({ type: "global", framework: "fastify", guard, line });
+          } else if (guards.length) {
             registrations.push({
               type: "use",
               framework: "fastify",
@@ -101,7 +108,7 @@ export const fastify: Framework = {
     for (const m of source.code.matchAll(CALL)) {
       // Resolved only for calls that register something: `map.get(key)` in a helper makes no plugin.
       const head = callArguments(source.code, m.index + m[0].length - 1);
-      read(() => ownerAt(m[1]!, m.index), [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)]);
+      read(() => ownerAt(m[1]!, m.index), [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)], () => scopeOf(scopes, m.index, m[1]!));
     }
     // `const app = createApp().register(...).register(autoload, {...})`: calls chained on what a
     // call returns, in a file that uses Fastify, register on the variable.
@@ -123,7 +130,26 @@ export const fastify: Framework = {
   },
 };
 
-type Found = { methods: string[]; path: string; handler: string; guards: string[] };
+type Found = { methods: string[]; path: string; handler: string; guards: string[]; anonymous?: boolean };
+
+// FP_BEFORE: `fp(` or `fastifyPlugin<Options>(` right before a plugin function.
+const FP_BEFORE = /\b(?:fp|fastifyPlugin)\s*(?:<[^>]*>)?\s*\(\s*$/;
+
+/**
+ * A route's `config` that a global auth hook reads to let callers in: `auth: false`, an optional
+ * auth (`auth: "OPTIONAL"`), `public: true`, `skipAuth: true`.
+ */
+function configLetsIn(source: RouteSource, options: Map<string, Span> | undefined): boolean {
+  const config = options?.get("config");
+  if (!config || source.code[config.start] !== "{") return false;
+  const properties = objectProperties(source, config.start);
+  const text = (key: string) => {
+    const span = properties.get(key);
+    return span && (source.stringAt(span.start)?.value ?? source.code.slice(span.start, span.end).trim());
+  };
+  const auth = text("auth") ?? text("authenticate") ?? text("requireAuth");
+  return auth === "false" || /^optional$/i.test(auth ?? "") || ["public", "isPublic", "skipAuth", "noAuth"].some((key) => text(key) === "true");
+}
 
 /** `fastify.get(path, [options,] handler)`, with the handler and hooks possibly in the options. */
 function shorthand(source: RouteSource, call: string, args: Span[], constants: Map<string, string>): Found | undefined {
@@ -137,6 +163,7 @@ function shorthand(source: RouteSource, call: string, args: Span[], constants: M
     path,
     handler: handler ? argumentName(source, handler.start, handler.end) : "(inline)",
     guards: options ? hookGuards(source, options) : [],
+    ...(configLetsIn(source, options) ? { anonymous: true } : {}),
   };
 }
 
@@ -156,6 +183,7 @@ function fullRoute(source: RouteSource, options: Span, constants: Map<string, st
     path,
     handler: handler ? argumentName(source, handler.start, handler.end) : "(inline)",
     guards: hookGuards(source, properties),
+    ...(configLetsIn(source, properties) ? { anonymous: true } : {}),
   };
 }
 
