@@ -62,5 +62,6 @@ function anonymousAccess(source: RouteSource, annotations: readonly Annotation[]
   const secured = find(annotations, "Secured");
   if (!secured) return false;
   const rules = [...secured.args, ...secured.named.values()].flatMap((span) => elements(source, span));
-  return rules.some((span) => /\bIS_ANONYMOUS\b|^\s*"isAnonymous\(\)"\s*$/.test(source.code.slice(span.start, span.end)));
+  // The constant, or the expression it stands for written out.
+  return rules.some((span) => /\bIS_ANONYMOUS\b/.test(source.code.slice(span.start, span.end)) || source.stringAt(span.start)?.value === "isAnonymous()");
 }
