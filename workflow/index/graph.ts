@@ -1,6 +1,7 @@
 import { plural } from "../../core/plural.ts";
 import { productPaths } from "../../analysis/roles.ts";
 import { loadsInOrder } from "../../analysis/graph/cycles.ts";
+import { SEVERITY_RANK } from "../../analysis/findings/mod.ts";
 import type { Report } from "../../analysis/mod.ts";
 import type { GraphSummary, Improvement, ModuleSummary, Signal } from "./schema.ts";
 
@@ -105,8 +106,7 @@ export function improvements(report: Report | undefined): Improvement[] {
       evidence: [hub.file],
     });
   }
-  const rank = { high: 0, medium: 1, low: 2 };
-  return uniqueSlugs(out).sort((a, b) => rank[a.severity] - rank[b.severity]).slice(0, MAX_IMPROVEMENTS);
+  return uniqueSlugs(out).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]).slice(0, MAX_IMPROVEMENTS);
 }
 
 /** Warnings and notes about the analysis itself: truncation, skipped files, parse failures, unresolved imports. */

@@ -2,11 +2,11 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
-import { goFile } from "../go/source.ts";
+import { goFile, STRUCT } from "../go/source.ts";
+import { closing } from "../../languages/curly.ts";
 
 const FRAMEWORK = "goframe";
 const VERBS: Record<string, string> = { GET: "GET", POST: "POST", PUT: "PUT", DELETE: "DELETE", PATCH: "PATCH", HEAD: "HEAD", OPTIONS: "OPTIONS", CONNECT: "CONNECT", TRACE: "TRACE", ALL: "ALL" };
-const TYPE = /(?<![\w.])type\s+([A-Za-z_]\w*)\s+struct\s*\{/g;
 const META = /^\s*g\.Meta\s+`([^`]*)`/m;
 // Package variables holding a controller (`Users = users{}`, `var Users = &users{}`, `new(users)`), alone or in a `var (...)` block.
 const CONTROLLER_VARIABLE = /^(?:var\s+)?[ \t]*([A-Za-z_]\w*)\s*(?:\*?[A-Za-z_][\w.]*\s*)?=\s*(?:&\s*([A-Za-z_]\w*)\s*\{\s*\}|([A-Za-z_]\w*)\s*\{\s*\}|new\s*\(\s*([A-Za-z_]\w*)\s*\))/gm;
@@ -73,9 +73,9 @@ function requestRoutes(source: RouteSource): Registration[] {
   if (!source.code.includes("g.Meta")) return [];
   const file = goFile(source);
   const found: Registration[] = [];
-  for (const m of source.code.matchAll(TYPE)) {
+  for (const m of source.code.matchAll(STRUCT)) {
     // Tags are strings, blank in the stripped code: read them from the text, at the same offsets.
-    const body = source.text.slice(m.index + m[0].length, closingBrace(source.code, m.index + m[0].length - 1));
+    const body = source.text.slice(m.index + m[0].length, closing(source.code, m.index + m[0].length - 1) - 1);
     const tag = META.exec(body)?.[1];
     const path = tag && /(?:^|\s)path:"([^"]*)"/.exec(tag)?.[1];
     if (path === undefined || path === "") continue;
@@ -127,19 +127,4 @@ function controllers(source: RouteSource): Registration[] {
     use(`${file.scope}::${m[1]}`, `${file.scope}::${type}`, line);
   }
   return found;
-}
-
-/** Where the block whose `{` is at `open` ends (its `}`), skipping strings and tags. */
-function closingBrace(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i];
-    if (c === "`" || c === '"') {
-      const end = code.indexOf(c, i + 1);
-      if (end === -1) return code.length;
-      i = end;
-    } else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
-  }
-  return code.length;
 }

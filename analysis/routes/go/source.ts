@@ -27,7 +27,8 @@ export const GO_VALUES: ValueSyntax = { name: /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?/
 
 const FUNC = /(?<![\w.])func\s*(?:\(([^()]*)\)\s*)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?\(/g;
 const IMPORT = /(?<![\w.])import\s*(\()?/g;
-const STRUCT = /(?<![\w.])type\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?struct\s*\{/g;
+/** `type Name struct {` (generic too): the name, and the match ends at the `{`. */
+export const STRUCT = /(?<![\w.])type\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?struct\s*\{/g;
 const CONSTANT = /(?<![\w.])(?:const|var)\s+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*|^[ \t]+([A-Za-z_]\w*)\s*(?:string\s*)?=(?!=)\s*/gm;
 
 const read = new WeakMap<RouteSource, GoFile>();
