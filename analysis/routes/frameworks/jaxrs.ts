@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { staticValue } from "../common/values.ts";
-import { constantRouters, jvmFile } from "../jvm/constants.ts";
+import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
@@ -18,7 +18,7 @@ export const jaxrs: Framework = {
   id: "jaxrs",
   name: "JAX-RS",
   languages: ["java", "kotlin"],
-  hint: /@Path\b|@ApplicationPath\b|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
+  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
     if (!/\b(?:javax|jakarta)\.ws\.rs\b|@ApplicationPath\b|@Path\b[\s\S]*@(?:GET|POST|PUT|DELETE|PATCH)\b/.test(source.text)) return constantRouters(jvmFile(source), "jaxrs");
     const file = jvmFile(source);

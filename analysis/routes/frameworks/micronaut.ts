@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { constantRouters, jvmFile } from "../jvm/constants.ts";
+import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { type Annotation, declarations, elements, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
@@ -24,7 +24,7 @@ export const micronaut: Framework = {
   name: "Micronaut",
   languages: ["java", "kotlin"],
   // Constants that paths name are routers too, wherever they are declared.
-  hint: /\bio\.micronaut\.(?:http\.annotation|security)\b|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
+  hint: new RegExp(String.raw`\bio\.micronaut\.(?:http\.annotation|security)\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, FRAMEWORK)];

@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { constantRouters, jvmFile } from "../jvm/constants.ts";
+import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, memberPaths, pathValues } from "../jvm/controllers.ts";
 import { declarations, elements, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
@@ -29,7 +29,7 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: /@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|addPathPrefix|static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"/,
+  hint: new RegExp(String.raw`@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|addPathPrefix|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file)];

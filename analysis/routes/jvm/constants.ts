@@ -58,6 +58,13 @@ function readJvmFile(source: RouteSource): JvmFile {
 }
 
 /**
+ * The hint of a file declaring a string constant (`static final String X = "..."`, Kotlin
+ * `const val X = "..."`): the frameworks whose paths name constants scan such files for
+ * `constantRouters`, wherever they are declared.
+ */
+export const STRING_CONSTANT_HINT = String.raw`static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"`;
+
+/**
  * Path-like constants as routers named `package::Class.NAME`, whose prefix is their value: a
  * controller in another file whose class path starts with the constant (`@RequestMapping(Paths.API
  * + "/users")`) is mounted on it, so the constant's value comes first in its routes' paths.
