@@ -17,6 +17,8 @@ const IDENT_CHAR = /[A-Za-z0-9_$]/;
 export const C_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/" }],
+  // L"..", u8"..", U"..", R"(..)": the prefix letter starts the literal.
+  literalStarts: "\"'LuUR",
   matchString(src: string, pos: number): StringMatch | undefined {
     const c = src[pos];
     if (c === '"' || c === "'") {

@@ -74,6 +74,7 @@ function holeEnd(src: string, from: number): number {
 export const CSHARP_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/" }],
+  literalStarts: "\"'$@",
   matchString: csharpString,
 };
 

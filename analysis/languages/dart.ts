@@ -65,6 +65,7 @@ export const DART_SYNTAX: Syntax = {
   lineComments: ["//"],
   // Dart block comments nest.
   blockComments: [{ open: "/*", close: "*/", nested: true }],
+  literalStarts: "\"'r",
   matchString: dartString,
 };
 

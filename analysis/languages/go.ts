@@ -13,6 +13,7 @@ const IDENT = "[\\p{L}_][\\p{L}\\p{N}_]*";
 export const GO_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/" }],
+  literalStarts: "\"'`",
   matchString(src: string, pos: number): StringMatch | undefined {
     const c = src.charCodeAt(pos);
     if (c === 34) return quoted(src, pos, '"');

@@ -18,6 +18,7 @@ export const JAVA_SYNTAX: Syntax = {
   lineComments: ["//"],
   // Java block comments do not nest: the first `*/` closes.
   blockComments: [{ open: "/*", close: "*/" }],
+  literalStarts: "\"'",
   matchString(src, pos) {
     const c = src.charCodeAt(pos);
     if (c === 34) {

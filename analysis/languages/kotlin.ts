@@ -63,6 +63,7 @@ export const KOTLIN_SYNTAX: Syntax = {
   lineComments: ["//"],
   // Kotlin block comments nest: `/* a /* b */ c */` is one comment.
   blockComments: [{ open: "/*", close: "*/", nested: true }],
+  literalStarts: "\"'`",
   matchString: kotlinString,
 };
 

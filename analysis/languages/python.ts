@@ -87,7 +87,7 @@ function skipField(src: string, from: number, triple: boolean, spec: boolean): n
   return i;
 }
 
-export const PYTHON_SYNTAX: Syntax = { lineComments: ["#"], blockComments: [], matchString: matchPythonString };
+export const PYTHON_SYNTAX: Syntax = { lineComments: ["#"], blockComments: [], literalStarts: "\"'rRuUbBfFtT", matchString: matchPythonString };
 
 const NAME = "[\\p{L}_][\\p{L}\\p{N}_]*";
 const DOTTED = `${NAME}(?:\\s*\\.\\s*${NAME})*`;

@@ -25,6 +25,8 @@ const SPACE = /\s/;
 export const RUST_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/", nested: true }],
+  // b"..", c"..", r#".."#: the prefix letter starts the literal.
+  literalStarts: "\"'bcr",
   matchString(src: string, pos: number): StringMatch | undefined {
     const c = src.charCodeAt(pos);
     if (c === 34) return quoted(src, pos, '"', { multiline: true });

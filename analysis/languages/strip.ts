@@ -15,6 +15,12 @@ export type Syntax = {
   lineComments: readonly string[];
   blockComments: readonly { open: string; close: string; nested?: boolean }[];
   matchString(src: string, pos: number): StringMatch | undefined;
+  /**
+   * Every character at which `matchString` can find a literal, when the language can name them:
+   * the stripper then jumps from one such character (or comment opener) to the next instead of
+   * asking at every position. Left out, every position is asked.
+   */
+  literalStarts?: string;
 };
 
 export type StringLiteral = { start: number; end: number; value: string; line: number };
@@ -56,7 +62,14 @@ export function strip(src: string, syntax: Syntax): Stripped {
     return low + 1;
   };
   const blank = (from: number, to: number) => {
-    out.push(src.slice(from, to).replace(/[^\n\r]/g, " "));
+    const text = src.slice(from, to);
+    // Most blanked text is one line: spaces of its length, without a pass per character.
+    out.push(LINE_BREAK.test(text) ? text.replace(NOT_LINE_BREAKS, (run) => " ".repeat(run.length)) : " ".repeat(to - from));
+  };
+  // A literal's delimiters keep their quotes; prefixes and hashes (`r#"`, `@$"`) are blanked.
+  const delimiter = (from: number, to: number) => {
+    const text = src.slice(from, to);
+    out.push(QUOTE.test(text) && text.length === 1 ? text : text.replace(/[^\n\r]/g, (c) => (QUOTE.test(c) ? c : " ")));
   };
 
   let pos = src.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -67,21 +80,25 @@ export function strip(src: string, syntax: Syntax): Stripped {
   };
   // Offsets inside comments and strings: a line that starts there has no code indentation.
   const hidden: [number, number][] = [];
-  // Only these characters can open a comment; checking them first keeps the loop cheap.
-  const openers = new Set([...syntax.lineComments, ...syntax.blockComments.map((b) => b.open)].map((o) => o.charCodeAt(0)));
+  const { openers, next } = startsOf(syntax);
 
   const takeString = (match: StringMatch) => {
     flush(pos);
     strings.push({ start: pos, end: match.end, value: src.slice(match.valueStart, match.valueEnd), line: lineAt(pos) });
     hidden.push([pos, match.end]);
     // Keep the delimiters, blank the text: `"abc"` becomes `"   "`.
-    out.push(src.slice(pos, match.valueStart).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+    delimiter(pos, match.valueStart);
     blank(match.valueStart, match.valueEnd);
-    out.push(src.slice(match.valueEnd, match.end).replace(/[^\n\r]/g, (c) => (/["'`]/.test(c) ? c : " ")));
+    delimiter(match.valueEnd, match.end);
     pos = codeStart = Math.max(match.end, pos + 1);
   };
 
   outer: while (pos < src.length) {
+    if (next) {
+      next.lastIndex = pos;
+      if (!next.exec(src)) break;
+      pos = next.lastIndex - 1;
+    }
     if (openers.has(src.charCodeAt(pos))) {
       for (const open of syntax.lineComments) {
         if (!src.startsWith(open, pos)) continue;
@@ -141,6 +158,31 @@ export function strip(src: string, syntax: Syntax): Stripped {
   };
 }
 
+const LINE_BREAK = /[\n\r]/;
+const NOT_LINE_BREAKS = /[^\n\r]+/g;
+const QUOTE = /["'`]/;
+
+const startsBySyntax = new WeakMap<Syntax, { openers: Set<number>; next?: RegExp }>();
+
+/**
+ * The first characters of the syntax's comment openers (only these can open a comment, so they
+ * are checked first), and with `literalStarts` a pattern finding the next character where a
+ * comment or a literal can begin.
+ */
+function startsOf(syntax: Syntax): { openers: Set<number>; next?: RegExp } {
+  let starts = startsBySyntax.get(syntax);
+  if (!starts) {
+    const first = [...syntax.lineComments, ...syntax.blockComments.map((b) => b.open)].map((o) => o[0]!);
+    const chars = syntax.literalStarts === undefined ? undefined : [...new Set([...first, ...syntax.literalStarts])];
+    starts = {
+      openers: new Set(first.map((c) => c.charCodeAt(0))),
+      ...(chars && { next: new RegExp(`[${chars.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}]`, "g") }),
+    };
+    startsBySyntax.set(syntax, starts);
+  }
+  return starts;
+}
+
 function blockEnd(src: string, pos: number, block: Syntax["blockComments"][number]): number {
   if (!block.nested) {
     const close = src.indexOf(block.close, pos + block.open.length);
@@ -168,14 +210,18 @@ function blockEnd(src: string, pos: number, block: Syntax["blockComments"][numbe
 export function quoted(src: string, pos: number, quote: string, options: { escapes?: boolean; multiline?: boolean } = {}): StringMatch | undefined {
   if (!src.startsWith(quote, pos)) return undefined;
   const escapes = options.escapes ?? true;
+  const multiline = options.multiline ?? false;
+  // Character codes, not one-character strings: this loop runs over every string's text.
+  const first = quote.charCodeAt(0);
   let i = pos + quote.length;
   while (i < src.length) {
-    if (escapes && src[i] === "\\") {
+    const c = src.charCodeAt(i);
+    if (escapes && c === 92) {
       i += 2;
       continue;
     }
-    if (src.startsWith(quote, i)) return { end: i + quote.length, valueStart: pos + quote.length, valueEnd: i };
-    if (!options.multiline && src[i] === "\n") return { end: i, valueStart: pos + quote.length, valueEnd: i };
+    if (c === first && (quote.length === 1 || src.startsWith(quote, i))) return { end: i + quote.length, valueStart: pos + quote.length, valueEnd: i };
+    if (!multiline && c === 10) return { end: i, valueStart: pos + quote.length, valueEnd: i };
     i++;
   }
   return { end: src.length, valueStart: pos + quote.length, valueEnd: src.length };

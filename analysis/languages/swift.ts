@@ -15,6 +15,7 @@ import { mostComplexFunction } from "./functions.ts";
 export const SWIFT_SYNTAX: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/", nested: true }],
+  literalStarts: "\"#",
   matchString(src: string, pos: number): StringMatch | undefined {
     const c = src.charCodeAt(pos);
     if (c !== 34 && c !== 35) return undefined;

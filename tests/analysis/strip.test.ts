@@ -1,6 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { LANGUAGES, languageOf } from "../../analysis/languages/mod.ts";
 import { countDecisions, quoted, strip, type Syntax } from "../../analysis/languages/strip.ts";
+import { PROJECT_ROOT } from "../helpers/repo.ts";
 
 const syntax: Syntax = {
   lineComments: ["//"],
@@ -24,6 +29,25 @@ test("strip() blanks comments and string text but keeps offsets, lines and quote
 test("strip() gives no indentation to lines that start inside a string or comment, nor to a BOM", () => {
   const src = '\ufeffx = "\n        deep text\n  "\n  y\n/*\n            z\n*/\n';
   assert.equal(strip(src, syntax).indents, [0, 2], "only `x = ...` and `  y` are lines of code");
+});
+
+test("a syntax that names its literals' first characters strips every file of every language as asking at each position does", () => {
+  // Every fixture and source file of this repository: 14 languages, with raw, prefixed,
+  // interpolated and nested literals and comments.
+  const listed = spawnSync("git", ["ls-files", "-z"], { cwd: PROJECT_ROOT, encoding: "utf8", maxBuffer: 64 << 20 }).stdout.split("\0");
+  const compared = new Set<string>();
+  for (const path of listed) {
+    const syntax = languageOf(path)?.syntax;
+    if (!syntax?.literalStarts) continue;
+    const src = readFileSync(join(PROJECT_ROOT, path), "utf8");
+    const jumping = strip(src, syntax);
+    const asking = strip(src, { ...syntax, literalStarts: undefined });
+    const view = (s: ReturnType<typeof strip>) => ({ code: s.code, comments: s.comments, strings: s.strings, indents: s.indents, lines: s.lines });
+    assert.equal(view(jumping), view(asking), path);
+    compared.add(languageOf(path)!.id);
+  }
+  const named = LANGUAGES.filter((l) => l.syntax.literalStarts).map((l) => l.id);
+  assert.equal([...compared].sort(), [...named].sort(), "every language that names its literal starts has files here");
 });
 
 test.run();

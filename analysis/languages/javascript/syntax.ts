@@ -9,6 +9,7 @@ import { quoted, type StringMatch, type Syntax } from "../strip.ts";
 export const javascriptSyntax: Syntax = {
   lineComments: ["//"],
   blockComments: [{ open: "/*", close: "*/" }],
+  literalStarts: "\"'`",
   matchString(src, pos) {
     const c = src[pos];
     if (c === '"' || c === "'") return quoted(src, pos, c);
