@@ -13,7 +13,7 @@ export { analyzeStructure, type AnalyzeOptions, type Progress, type StructureRep
  * and findings. Static: it reads files and runs `git ls-files` and `git log`, nothing else.
  */
 export function analyze(root: string, options: AnalyzeOptions & { deferHistory?: boolean } = {}): Report {
-  const { report, facts, project, externals, byFile, lap, progress, git } = structure(root, options);
+  const { report, facts, project, externals, byFile, lap, progress, git } = structure(root, options, { whole: true });
 
   progress("integrations");
   const integrations = integrationsSection(project, facts, externals);
@@ -31,7 +31,12 @@ export function analyze(root: string, options: AnalyzeOptions & { deferHistory?:
   const { cycles, hubs, hubThreshold, components, files } = report;
   const findings = rankedFindings({ cycles, hubs, hubThreshold, components, history, files, routes, configuration });
   lap("findings");
-  return { ...report, routes, integrations, configuration, history, findings };
+  // A scanner that failed on a file costs that file's routes of its framework, said here.
+  const scanWarnings = facts.flatMap((f) => (f.routes?.scanErrors ?? []).map((e) => ({
+    file: f.path,
+    message: `the ${e.framework} routes of this file could not be read (${e.message}); the rest of the analysis stands`,
+  })));
+  return { ...report, warnings: [...report.warnings, ...scanWarnings], routes, integrations, configuration, history, findings };
 }
 
 /**
@@ -39,6 +44,6 @@ export function analyze(root: string, options: AnalyzeOptions & { deferHistory?:
  * hotspots` shows, a few hundred milliseconds sooner on a large repository.
  */
 export function analyzeHistory(root: string, options: AnalyzeOptions = {}): StructureReport & { history: HistorySection } {
-  const { report, git } = structure(root, options);
+  const { report, git } = structure(root, options, { whole: false });
   return { ...report, history: historySection(root, git, report.files, report.edges, new Date(), { write: !options.readOnly }) };
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../core/atomic.ts";
 import { VERSION } from "../core/version.ts";
 import type { FileFacts } from "./facts.ts";
+import type { Surfaces } from "./extract/file.ts";
 import type { ScannedFile } from "./scan.ts";
 import { readInside } from "../core/inside.ts";
 
@@ -10,7 +11,7 @@ import { readInside } from "../core/inside.ts";
  * Bump when an extractor or a resolver changes what it finds, so cached facts and resolution
  * memos of an older one are not reused.
  */
-const EXTRACTOR_REVISION = 64;
+const EXTRACTOR_REVISION = 65;
 /** Caches written by another version or extractor revision are not read. */
 export const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
 /** Every file's facts as of the last full write. */
@@ -20,7 +21,8 @@ export const FACTS_CHANGES_FILE = ".tool/cache/analysis/facts-changes.json";
 /** Changes beyond this share of the files are folded into a new facts.json. */
 const MAX_CHANGED_SHARE = 0.1;
 
-type Entry = { size: number; mtimeMs: number; facts: FileFacts };
+/** `structureOnly`: the facts were extracted without their surfaces (extract/file.ts). */
+type Entry = { size: number; mtimeMs: number; facts: FileFacts; structureOnly?: true };
 type Store = { key: string; stamp: string; entries: Record<string, Entry> };
 type Changes = { key: string; stamp: string; entries: Record<string, Entry | null> };
 /** The facts as stored: the full file (`base`, with its `stamp`) and with the changes applied (`current`). */
@@ -29,37 +31,58 @@ type Stored = { stamp: string; base: Map<string, Entry>; current: Map<string, En
 // Per root, so a long-running server re-reads only what changed since its last analysis.
 const memory = new Map<string, Stored>();
 
+/** Extracts the files' facts, without their surfaces unless `whole`; or their surfaces alone. */
+export type Extractor = {
+  facts(files: readonly ScannedFile[], whole: boolean): FileFacts[];
+  surfaces(files: readonly ScannedFile[]): Surfaces[];
+};
+
 /**
  * Per-file facts, cached by path + size + mtime in memory and in `.tool/cache/analysis/`.
- * `extract` runs only on the files that are new or changed since the facts were stored, all of
- * them in one call (so it can spread them over threads). An edit to a few files writes only
- * those files' facts (to facts-changes.json), not the whole store again: on a repository of
- * thousands of files that is megabytes of JSON saved per run.
+ * Extraction runs only on the files that are new or changed since the facts were stored, all
+ * of them in one call (so it can spread them over threads). Unless `whole`, the facts may lack
+ * their surfaces (routes, env reads): `complete` adds them to the files asked (and keeps them),
+ * and a whole analysis that meets such facts extracts only the surfaces. An edit to a few files
+ * writes only those files' facts (to facts-changes.json), not the whole store again: on a
+ * repository of thousands of files that is megabytes of JSON saved per run.
  */
 export function cachedFacts(
   root: string,
   files: readonly ScannedFile[],
-  extract: (files: readonly ScannedFile[]) => FileFacts[],
-  readOnly = false,
-): { facts: FileFacts[]; reused: number } {
+  extract: Extractor,
+  options: { whole: boolean; readOnly?: boolean },
+): { facts: FileFacts[]; complete(indices: readonly number[]): FileFacts[] } {
   const stored = memory.get(root) ?? load(root);
   const kept = files.map((file) => {
     const cached = stored.current.get(file.path);
     return cached && cached.size === file.size && cached.mtimeMs === file.mtimeMs ? cached : undefined;
   });
   const stale = files.filter((_, i) => !kept[i]);
-  const fresh = stale.length ? extract(stale) : [];
+  const fresh = stale.length ? extract.facts(stale, options.whole) : [];
   let k = 0;
-  const next = new Map<string, Entry>();
-  const facts = files.map((file, i) => {
-    const entry = kept[i] ?? { size: file.size, mtimeMs: file.mtimeMs, facts: fresh[k++]! };
-    next.set(file.path, entry);
-    return entry.facts;
-  });
-  const reused = files.length - stale.length;
-  const changed = reused !== files.length || stored.current.size !== next.size;
-  memory.set(root, !changed ? stored : readOnly ? { ...stored, current: next } : save(root, stored, next));
-  return { facts, reused };
+  const entries = files.map((file, i): Entry => kept[i] ?? { size: file.size, mtimeMs: file.mtimeMs, facts: fresh[k++]!, ...(options.whole ? {} : { structureOnly: true as const }) });
+  const keep = (changed: boolean) => {
+    const next = new Map(files.map((file, i) => [file.path, entries[i]!]));
+    const before = memory.get(root) ?? stored;
+    memory.set(root, !changed && before.current.size === next.size ? before : options.readOnly ? { ...before, current: next } : save(root, before, next));
+  };
+  // Adds the surfaces to the facts of these files that lack them; how many did.
+  const fill = (indices: readonly number[]) => {
+    const partial = indices.filter((i) => entries[i]!.structureOnly);
+    const surfaces = partial.length ? extract.surfaces(partial.map((i) => files[i]!)) : [];
+    partial.forEach((i, n) => {
+      const { size, mtimeMs, facts } = entries[i]!;
+      entries[i] = { size, mtimeMs, facts: { ...facts, ...surfaces[n] } };
+    });
+    return partial.length;
+  };
+  const filled = options.whole ? fill(files.map((_, i) => i)) : 0;
+  keep(stale.length > 0 || filled > 0);
+  const complete = (indices: readonly number[]) => {
+    if (fill(indices)) keep(true);
+    return indices.map((i) => entries[i]!.facts);
+  };
+  return { facts: entries.map((e) => e.facts), complete };
 }
 
 /** Forgets the in-memory facts of a root (the disk cache stays). */

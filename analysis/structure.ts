@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { cachedFacts } from "./cache.ts";
+import { cachedFacts, type Extractor } from "./cache.ts";
 import { extractAll } from "./extract/pool.ts";
 import { assignComponents, componentsSection } from "./components/mod.ts";
 import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
@@ -39,11 +39,15 @@ export type StructureReport = Pick<
  * `tool coupling` need nothing more, so they stop here.
  */
 export function analyzeStructure(root: string, options: AnalyzeOptions = {}): StructureReport {
-  return structure(root, options).report;
+  return structure(root, options, { whole: false }).report;
 }
 
-/** The structure with what the rest of the pipeline (analyze.ts) builds on. */
-export function structure(root: string, options: AnalyzeOptions) {
+/**
+ * The structure with what the rest of the pipeline (analyze.ts) builds on. Unless `whole`, the
+ * files' surfaces (routes, env reads) are not extracted (a third of a cold extraction): the
+ * structure needs them only to tell whether an otherwise unused file registers routes.
+ */
+export function structure(root: string, options: AnalyzeOptions, { whole }: { whole: boolean }) {
   const progress = options.onProgress ?? (() => {});
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -59,7 +63,12 @@ export function structure(root: string, options: AnalyzeOptions) {
   const scanned = scan(root, { ...options, maxFiles: options.maxFiles ?? analysis.maxFiles, role: byPath });
   lap("scan");
 
-  const { facts } = cachedFacts(root, scanned.files, (stale) => extractAll(root, stale, { onProgress: (done, total) => progress("extract", done, total) }).facts, options.readOnly);
+  const onProgress = (done: number, total: number) => progress("extract", done, total);
+  const extractor: Extractor = {
+    facts: (stale, whole) => extractAll(root, stale, { part: whole ? "whole" : "structure", onProgress }).facts,
+    surfaces: (partial) => extractAll(root, partial, { part: "surfaces", onProgress }).facts,
+  };
+  const { facts, complete } = cachedFacts(root, scanned.files, extractor, { whole, readOnly: options.readOnly });
   lap("extract");
 
   progress("resolve");
@@ -93,13 +102,16 @@ export function structure(root: string, options: AnalyzeOptions) {
   // Imported by anything, tests included: a module only the tests import (a library's testing
   // helpers, its public API exercised there) is not dead.
   const imported = new Set(edges.map((e) => e.to));
+  // A file that registers routes is an entry point: the framework loads it. A test is run, not
+  // imported. The routes are in the facts' surfaces, asked (and extracted, if the facts were
+  // read without them) only for the files that would otherwise be unused: a few of thousands.
+  const candidates = facts.flatMap((f, i) =>
+    inProduct(f.path) && !fan.fanIn.get(f.path) && !imported.has(f.path) && entryPoint(f.path, f.language) === "candidate" ? [i] : []);
+  const unused = new Set(complete(candidates).filter((f) => !f.routes).map((f) => f.path));
   const files = facts.map((f) => {
-    const product = inProduct(f.path);
     const fanIn = fan.fanIn.get(f.path) ?? 0;
-    // A file that registers routes is an entry point: the framework loads it. A test is run, not imported.
-    const unused = product && fanIn === 0 && !imported.has(f.path) && !f.routes && entryPoint(f.path, f.language) === "candidate";
     const role = roleOf(f.path);
-    return fileNode(f, assignment.byFile.get(f.path) ?? `(${role})`, role, unused, fanIn, fan.fanOut.get(f.path) ?? 0);
+    return fileNode(f, assignment.byFile.get(f.path) ?? `(${role})`, role, unused.has(f.path), fanIn, fan.fanOut.get(f.path) ?? 0);
   });
   const components = componentsSection(files.filter((f) => inProduct(f.path)), productEdges, assignment.byFile, assignment.source, architecture, configError);
   const health = computeHealth(paths.length, {
@@ -121,10 +133,6 @@ export function structure(root: string, options: AnalyzeOptions) {
         line: f.parseError!.line,
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
       })),
-      ...facts.flatMap((f) => (f.routes?.scanErrors ?? []).map((e) => ({
-        file: f.path,
-        message: `the ${e.framework} routes of this file could not be read (${e.message}); the rest of the analysis stands`,
-      }))),
       ...languageWarnings(options.includeAll ? facts : facts.filter((f) => PRODUCT_ROLES.has(roleOf(f.path)))),
       ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
       ...(analysisConfigError ? [{ message: `.tool/config.json ${analysisConfigError.key}: ${analysisConfigError.reason}; the defaults are used` }] : []),

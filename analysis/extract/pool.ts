@@ -1,8 +1,7 @@
 import { availableParallelism } from "node:os";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { FileFacts } from "../facts.ts";
 import type { ScannedFile } from "../scan.ts";
-import { extractFile } from "./file.ts";
+import { extractFile, type Part, type PartOf } from "./file.ts";
 import { BATCH, type BatchMessage, NEXT, POSTED, type WorkerInput } from "./protocol.ts";
 
 /**
@@ -25,7 +24,9 @@ const WORKER_URL = /\/\$bunfs\/|~BUN/.test(import.meta.url)
   ? new URL("./analysis/extract/worker.ts", import.meta.url)
   : new URL("./worker.ts", import.meta.url);
 
-export type ExtractOptions = {
+export type ExtractOptions<P extends Part> = {
+  /** What of each file to extract (file.ts): the whole facts by default. */
+  part?: P;
   /**
    * Worker threads beside this one; by default one per further core when there are enough
    * files, or TOOL_WORKERS from the environment (0: extract on one thread).
@@ -35,34 +36,35 @@ export type ExtractOptions = {
 };
 
 /**
- * The facts of every file, in the files' order, extracted on every core (`byWorkers`: how many
- * the workers extracted). The analysis is synchronous, so this thread does not await the
- * workers: it takes batches from the same shared counter as they do, then blocks on a shared
- * slot (Atomics.wait) until their batches are posted and reads them off their ports
- * synchronously (receiveMessageOnPort). The facts are the ones one thread extracts (the same
+ * The facts of every file (or the part asked), in the files' order, extracted on every core
+ * (`byWorkers`: how many the workers extracted). The analysis is synchronous, so this thread
+ * does not await the workers: it takes batches from the same shared counter as they do, then
+ * blocks on a shared slot (Atomics.wait) until their batches are posted and reads them off
+ * their ports synchronously (receiveMessageOnPort). The facts are the ones one thread extracts (the same
  * function, structured-cloned), whatever the number of workers.
  */
-export function extractAll(root: string, files: readonly ScannedFile[], options: ExtractOptions = {}): { facts: FileFacts[]; byWorkers: number } {
+export function extractAll<P extends Part = "whole">(root: string, files: readonly ScannedFile[], options: ExtractOptions<P> = {}): { facts: PartOf<P>[]; byWorkers: number } {
+  const part = options.part ?? ("whole" as P);
   const workers = options.workers ?? workersFor(files.length);
-  const facts: (FileFacts | undefined)[] = new Array(files.length);
+  const facts: (PartOf<P> | undefined)[] = new Array(files.length);
   if (workers <= 0) {
     for (let i = 0; i < files.length; i++) {
-      facts[i] = extractFile(root, files[i]!);
+      facts[i] = extractFile(root, files[i]!, part);
       if (options.onProgress && i % 250 === 0) options.onProgress(i, files.length);
     }
-    return { facts: facts as FileFacts[], byWorkers: 0 };
+    return { facts: facts as PartOf<P>[], byWorkers: 0 };
   }
 
   let byWorkers = 0;
   const slots = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  const pool = Array.from({ length: workers }, () => startWorker({ root, files: [...files], slots }));
+  const pool = Array.from({ length: workers }, () => startWorker({ root, files: [...files], part, slots }));
   try {
     let missing = files.length;
     for (;;) {
       const start = Atomics.add(slots, NEXT, BATCH);
       if (start >= files.length) break;
       const end = Math.min(start + BATCH, files.length);
-      for (let i = start; i < end; i++) facts[i] = extractFile(root, files[i]!);
+      for (let i = start; i < end; i++) facts[i] = extractFile(root, files[i]!, part);
       missing -= end - start;
       options.onProgress?.(Math.min(Atomics.load(slots, NEXT), files.length), files.length);
     }
@@ -73,7 +75,7 @@ export function extractAll(root: string, files: readonly ScannedFile[], options:
       for (const { port } of pool) {
         for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
           const batch = message.message as BatchMessage;
-          batch.facts.forEach((fact, k) => (facts[batch.start + k] = fact));
+          batch.facts.forEach((fact, k) => (facts[batch.start + k] = fact as PartOf<P>));
           missing -= batch.facts.length;
           byWorkers += batch.facts.length;
         }
@@ -81,8 +83,8 @@ export function extractAll(root: string, files: readonly ScannedFile[], options:
       if (missing > 0 && Atomics.wait(slots, POSTED, posted, STALL_MS) === "timed-out") break;
     }
     // A worker that failed (or stalled) leaves its batch unposted: this thread does it.
-    for (let i = 0; i < files.length; i++) facts[i] ??= extractFile(root, files[i]!);
-    return { facts: facts as FileFacts[], byWorkers };
+    for (let i = 0; i < files.length; i++) facts[i] ??= extractFile(root, files[i]!, part);
+    return { facts: facts as PartOf<P>[], byWorkers };
   } finally {
     for (const { worker, port } of pool) {
       port.close();

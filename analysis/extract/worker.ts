@@ -6,11 +6,11 @@ import type { ScannedFile } from "../scan.ts";
 import { extractFile } from "./file.ts";
 import { BATCH, NEXT, POSTED, type WorkerInput } from "./protocol.ts";
 
-const { root, files, slots, port } = workerData as WorkerInput;
+const { root, files, part, slots, port } = workerData as WorkerInput;
 for (;;) {
   const start = Atomics.add(slots, NEXT, BATCH);
   if (start >= files.length) break;
-  const batch = files.slice(start, start + BATCH).map((file: ScannedFile) => extractFile(root, file));
+  const batch = files.slice(start, start + BATCH).map((file: ScannedFile) => extractFile(root, file, part));
   port.postMessage({ start, facts: batch });
   Atomics.add(slots, POSTED, 1);
   Atomics.notify(slots, POSTED);

@@ -35,6 +35,20 @@ test("workers extract the same facts as one thread, in the same order, byte for 
   assert.ok(languages.size >= 10, [...languages].join(", "));
 });
 
+test("the structure and the surfaces, extracted apart (on workers or not), make the whole facts", () => {
+  const root = manyLanguages(6);
+  const { files } = scan(root, { maxFiles: 100_000 });
+  const whole = extractAll(root, files, { workers: 0 }).facts;
+  const structure = extractAll(root, files, { part: "structure", workers: 1 });
+  const surfaces = extractAll(root, files, { part: "surfaces", workers: 1 });
+  // The part reaches the workers (the surfaces alone are quick: the main thread may take them all).
+  assert.ok(structure.byWorkers > 0, "the workers extracted no file");
+  assert.ok(structure.facts.every((f) => !f.routes && !f.env));
+  assert.ok(surfaces.facts.filter((s) => s.routes).length > 100, "the fixtures register routes");
+  const merged = structure.facts.map((f, i) => ({ ...f, ...surfaces.facts[i] }));
+  assert.is(JSON.stringify(merged), JSON.stringify(whole));
+});
+
 test("a file that cannot be read fails the same way with workers as without", () => {
   const root = manyLanguages(1);
   const { files } = scan(root, { maxFiles: 100_000 });

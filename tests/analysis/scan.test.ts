@@ -130,6 +130,48 @@ test("an edit stores only the changed facts, beside the full store, and the next
   assert.is(Object.keys(JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries).length, 59);
 });
 
+test("the structure alone leaves routes and env reads out of the facts; a whole analysis after it adds them and equals a cold one", () => {
+  const files = {
+    "package.json": '{ "name": "shop", "dependencies": { "express": "4.19.0" } }\n',
+    "src/server.ts": 'import express from "express";\nimport { price } from "./price";\nconst app = express();\napp.get("/price", (req, res) => res.json(price(process.env.CURRENCY)));\napp.listen(3000);\n',
+    "src/price.ts": 'export const price = (currency?: string) => ({ amount: 1, currency: currency ?? process.env.DEFAULT_CURRENCY });\n',
+    // Imported by nothing: the routes it registers make it an entry point, not unused code.
+    "src/admin/routes.ts": 'import { Router } from "express";\nexport const admin = Router();\nadmin.post("/admin/reset", (req, res) => res.sendStatus(204));\n',
+    "src/orphan.ts": "export const orphan = 1;\n",
+  };
+  const root = tempDir();
+  writeFiles(root, files);
+  git(root, "init", "-q");
+  const structureFirst = analyzeStructure(root);
+  const unused = (report: { files: { path: string; unused: boolean }[] }) => report.files.filter((f) => f.unused).map((f) => f.path);
+  assert.equal(unused(structureFirst), ["src/orphan.ts"], "the routes file is read again to tell it is an entry point");
+  type Stored = Record<string, { structureOnly?: true; facts: { routes?: unknown; env?: unknown } }>;
+  const stored: Stored = {
+    ...JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries,
+    ...JSON.parse(readFileSync(join(root, FACTS_CHANGES_FILE), "utf8")).entries,
+  };
+  for (const path of ["src/server.ts", "src/price.ts"]) {
+    assert.ok(stored[path]!.structureOnly && !stored[path]!.facts.routes && !stored[path]!.facts.env, path);
+  }
+  // The surfaces read to tell an entry point are kept: the next run does not read the file again.
+  assert.ok(!stored["src/admin/routes.ts"]!.structureOnly && stored["src/admin/routes.ts"]!.facts.routes);
+
+  dropMemoryCache(root);
+  const completed = analyze(root);
+  const cold = tempDir();
+  writeFiles(cold, files);
+  git(cold, "init", "-q");
+  const whole = analyze(cold);
+  assert.equal(completed.routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /price", "POST /admin/reset"]);
+  assert.equal(completed.configuration.variables.map((v) => v.name).sort(), ["CURRENCY", "DEFAULT_CURRENCY"]);
+  for (const key of ["files", "edges", "routes", "configuration", "findings"] as const) {
+    assert.is(JSON.stringify(completed[key]), JSON.stringify(whole[key]), key);
+  }
+  const factsIn = (dir: string, file: string) =>
+    JSON.stringify(Object.values<{ facts: unknown }>(JSON.parse(readFileSync(join(dir, file), "utf8")).entries).map((e) => e.facts));
+  assert.is(factsIn(root, FACTS_CHANGES_FILE), factsIn(cold, FACTS_CACHE_FILE), "the completed facts are the whole facts, key for key");
+});
+
 test("cached resolutions hold only while no file is added, removed or passes the size limit", () => {
   const root = tempDir();
   writeFiles(root, {
