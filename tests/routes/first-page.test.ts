@@ -1,13 +1,14 @@
-// On a repository with a long history, the console answers with the structure first and reads
-// the history after (git in a child process), then says `changed` and serves it whole: the same
-// history as an analysis that read it at once.
+// The console answers with the structure first. The first index does not wait for routes,
+// integrations and findings; on a repository with a long history it does not wait for the
+// history either, which is read after (git in a child process), then `changed` is said and the
+// history served whole: the same history as an analysis that read it at once.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { analyze } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure } from "../../analysis/mod.ts";
 import { readHistoryAhead } from "../../analysis/history/mod.ts";
 import { createApp, EventHub, generateToken, listen } from "../../routes/mod.ts";
-import { ProjectService } from "../../workflow/index/mod.ts";
+import { buildProjectIndex, ProjectService } from "../../workflow/index/mod.ts";
 import { tempDir } from "../helpers/repo.ts";
 import { eventually, HOST } from "./harness.ts";
 import { openStream } from "./sse.ts";
@@ -78,6 +79,35 @@ test("console: the first answer has the structure with the history pending; `cha
     assert.equal([second.history.files, second.history.coupling], [direct.files, direct.coupling]);
   } finally {
     stream.close();
+    await server.stop();
+    await service.close();
+  }
+});
+
+test("console: the first index is built from the structure alone, then the whole report follows; the index is the one a whole report gives", async () => {
+  const root = repoWithHistory(30);
+  let structures = 0;
+  let wholes = 0;
+  const service = new ProjectService({
+    root,
+    writeCache: false,
+    analyzeStructure: (r) => (structures++, analyzeStructure(r)),
+    analyze: (r, options) => (wholes++, analyze(r, options)),
+  });
+  const server = await listen(createApp({ service, token: generateToken() }).fetch, { hostname: "127.0.0.1", port: 0 });
+  try {
+    const first = (await (await fetch(`${server.url}api/project`, { headers: HOST })).json()) as any;
+    assert.equal([structures, wholes], [1, 0], "the first answer waited for the structure only");
+    // The whole report starts by itself a moment later, without a view asking for it.
+    assert.ok(await eventually(() => wholes === 1, 10_000), "the whole report was started");
+    const whole = (await (await fetch(`${server.url}api/devtools`, { headers: HOST })).json()) as any;
+    assert.ok(whole.routes && whole.findings, "the views get the whole report");
+    assert.is(wholes, 1, "one whole analysis, shared");
+    const fromWhole = await buildProjectIndex(root, { report: await service.report() });
+    const strip = (index: any) => ({ ...index, generatedAt: "" });
+    assert.equal(strip(first), strip(JSON.parse(JSON.stringify(fromWhole))));
+    assert.ok(first.graph.nodes.length > 0 && first.project.languages.length > 0);
+  } finally {
     await server.stop();
     await service.close();
   }

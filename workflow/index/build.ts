@@ -1,4 +1,4 @@
-import type { Report } from "../../analysis/mod.ts";
+import type { StructureReport } from "../../analysis/mod.ts";
 import { findDocuments } from "./docs.ts";
 import { listProjectFiles } from "./files.ts";
 import { gitState } from "./git.ts";
@@ -12,10 +12,11 @@ import { loadFlows } from "../flows/definitions.ts";
 
 export type BuildIndexOptions = {
   /**
-   * The analysis report the graph sections summarise; without one they are empty. A promise
+   * The analysis the graph sections summarise (its structure is all they need: a whole report
+   * or the structure alone); without one they are empty. A promise
    * is awaited after git's processes for the index have started, so they run during the analysis.
    */
-  report?: Report | Promise<Report | undefined>;
+  report?: StructureReport | Promise<StructureReport | undefined>;
   /** The command registry of `tool` (the faces own it; the index only lists it). */
   commands?: readonly CommandInfo[];
 };

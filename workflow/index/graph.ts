@@ -2,7 +2,7 @@ import { plural } from "../../core/plural.ts";
 import { productPaths } from "../../analysis/roles.ts";
 import { loadsInOrder } from "../../analysis/graph/cycles.ts";
 import { SEVERITY_RANK } from "../../analysis/findings/mod.ts";
-import type { Report } from "../../analysis/mod.ts";
+import type { StructureReport } from "../../analysis/mod.ts";
 import type { GraphSummary, Improvement, ModuleSummary, Signal } from "./schema.ts";
 
 const MAX_IMPROVEMENTS = 50;
@@ -13,7 +13,7 @@ const MAX_FILE_SIGNALS = 50;
  * Reads the report defensively: sections the analysis does not have yet are empty.
  * Hotspots come with the history issue and are empty until then.
  */
-export function graphSummary(report: Report | undefined): GraphSummary {
+export function graphSummary(report: StructureReport | undefined): GraphSummary {
   return {
     nodes: (report?.files ?? []).map((f) => ({
       id: f.path,
@@ -36,7 +36,7 @@ export function graphSummary(report: Report | undefined): GraphSummary {
  * Files grouped by top-level folder ("." for files at the root), with the number of other
  * modules each imports and is imported by. A stand-in until components are inferred.
  */
-export function moduleSummaries(report: Report | undefined): ModuleSummary[] {
+export function moduleSummaries(report: StructureReport | undefined): ModuleSummary[] {
   const modules = new Map<
     string,
     { files: number; lines: number; languages: Set<string>; in: Set<string>; out: Set<string> }
@@ -76,7 +76,7 @@ export function moduleSummaries(report: Report | undefined): ModuleSummary[] {
  * urgent first. The severities are the findings' own (a cycle is high only where it can fail
  * while the files load; a hub is a fact, low), so the Overview and Findings never disagree.
  */
-export function improvements(report: Report | undefined): Improvement[] {
+export function improvements(report: StructureReport | undefined): Improvement[] {
   const out: Improvement[] = [];
   for (const cycle of (report?.cycles ?? []).filter((c) => c.kind === "runtime")) {
     const loop = cycle.loop.length ? cycle.loop : cycle.files;
@@ -110,7 +110,7 @@ export function improvements(report: Report | undefined): Improvement[] {
 }
 
 /** Warnings and notes about the analysis itself: truncation, skipped files, parse failures, unresolved imports. */
-export function analysisSignals(report: Report | undefined): Signal[] {
+export function analysisSignals(report: StructureReport | undefined): Signal[] {
   if (!report) return [];
   const signals: Signal[] = [];
   if (report.truncated) {

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { z } from "zod";
-import type { Report } from "../../analysis/mod.ts";
+import type { StructureReport } from "../../analysis/mod.ts";
 import { PRODUCT_ROLES } from "../../analysis/roles.ts";
 import { tryReadInside } from "../../core/inside.ts";
 import { VERSION } from "../../core/version.ts";
@@ -26,7 +26,7 @@ const IndexConfig = z.looseObject({
 export function projectFacts(
   root: string,
   paths: readonly string[],
-  report: Report | undefined,
+  report: StructureReport | undefined,
   signals: Signal[],
 ): ProjectFacts {
   const manifests = findManifests(paths);
@@ -69,7 +69,7 @@ export function projectName(root: string): string {
 }
 
 /** The product's languages (tests, fixtures and vendored code left out), most lines first. */
-function languageShares(report: Report | undefined): ProjectFacts["languages"] {
+function languageShares(report: StructureReport | undefined): ProjectFacts["languages"] {
   const shares = new Map<string, { files: number; lines: number }>();
   for (const file of report?.files ?? []) {
     if (!PRODUCT_ROLES.has(file.role)) continue;

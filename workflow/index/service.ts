@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { analyze, type Report } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure, type Report, type StructureReport } from "../../analysis/mod.ts";
 import { readHistoryAhead } from "../../analysis/history/mod.ts";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { AgentRuns } from "../agents/runs.ts";
@@ -9,6 +9,8 @@ import { buildProjectIndex } from "./build.ts";
 import type { CommandInfo, ProjectIndex, Signal } from "./schema.ts";
 
 export const INDEX_CACHE_FILE = ".tool/cache/project-index.json";
+/** After a first index built from the structure alone: time for the page's assets to go out. */
+const WHOLE_REPORT_DELAY_MS = 300;
 
 /**
  * `deferHistory`: the first analysis may leave a long, uncached history for later (`history.pending`);
@@ -24,6 +26,12 @@ export type ProjectServiceOptions = {
   commands?: readonly CommandInfo[];
   /** The analysis to run; `analyze` from analysis/ by default (tests pass a fake). */
   analyze?: Analyzer;
+  /**
+   * The structure alone, which the first index is built from so that the first page does not
+   * wait for routes, integrations and findings: `analyzeStructure` by default, none when
+   * `analyze` is given (the index then waits for that report, as every later index does).
+   */
+  analyzeStructure?: (root: string) => StructureReport | Promise<StructureReport>;
   queue?: WriteQueue;
   /** Write `.tool/cache/project-index.json` on every build (default true). */
   writeCache?: boolean;
@@ -42,6 +50,7 @@ export class ProjectService {
   readonly agents: AgentRuns;
   readonly #commands: readonly CommandInfo[];
   readonly #analyze: Analyzer;
+  readonly #analyzeStructure: ProjectServiceOptions["analyzeStructure"];
   readonly #writeCache: boolean;
   #version = 1;
   #snapshot: Promise<IndexSnapshot> | undefined;
@@ -51,6 +60,8 @@ export class ProjectService {
   #pendingRefresh: Promise<number> | undefined;
   /** Only the first analysis defers the history: the page is useful first, complete next. */
   #firstAnalysis = true;
+  /** Only the first index may be built from the structure alone (see #indexReport). */
+  #firstIndex = true;
   readonly #listeners = new Set<(version: number) => void>();
 
   constructor(options: ProjectServiceOptions) {
@@ -59,6 +70,7 @@ export class ProjectService {
     this.agents = new AgentRuns(options.root);
     this.#commands = options.commands ?? [];
     this.#analyze = options.analyze ?? ((root, { deferHistory, includeAll }) => analyze(root, { deferHistory, includeAll }));
+    this.#analyzeStructure = options.analyzeStructure ?? (options.analyze ? undefined : (root) => analyzeStructure(root));
     this.#writeCache = options.writeCache ?? true;
   }
 
@@ -171,9 +183,24 @@ export class ProjectService {
     await this.refresh().catch(() => {}); // a closed queue: the server is stopping
   }
 
+  /**
+   * What the index summarises: the structure is all it shows. For the first index, when no
+   * report is built or building, the structure is analysed alone (without routes,
+   * integrations and findings it takes about two thirds of the time, cold) so that the first
+   * page does not wait for the rest. The whole report starts a moment after the index is
+   * served, so the page's styles and scripts go out first; a view that asks sooner starts it.
+   */
+  #indexReport(): { report: Promise<StructureReport>; whole: boolean } {
+    const structure = this.#analyzeStructure;
+    if (!structure || !this.#firstIndex || this.#report) return { report: this.report(), whole: true };
+    this.#firstIndex = false;
+    return { report: Promise.resolve().then(() => structure(this.root)), whole: false };
+  }
+
   async #build(version: number): Promise<IndexSnapshot> {
     const signals: Signal[] = [];
-    const report = this.report().catch((error: Error) => {
+    const { report: analysis, whole } = this.#indexReport();
+    const report = analysis.catch((error: Error) => {
       // The index still shows the project; the graph sections stay empty and say why.
       signals.push({ level: "warning", code: "analysis-failed", message: `The analysis failed: ${error.message}` });
       return undefined;
@@ -182,6 +209,7 @@ export class ProjectService {
     index.signals.unshift(...signals);
     const json = JSON.stringify(index);
     if (this.#writeCache) this.#writeFile(json);
+    if (!whole) setTimeout(() => void this.report().catch(() => {}), WHOLE_REPORT_DELAY_MS).unref?.();
     return { version, index, json };
   }
 
