@@ -40,8 +40,8 @@ export type ExtractOptions<P extends Part> = {
  * (`byWorkers`: how many the workers extracted). The analysis is synchronous, so this thread
  * does not await the workers: it takes batches from the same shared counter as they do, then
  * blocks on a shared slot (Atomics.wait) until their batches are posted and reads them off
- * their ports synchronously (receiveMessageOnPort). The facts are the ones one thread extracts (the same
- * function, structured-cloned), whatever the number of workers.
+ * their ports synchronously (receiveMessageOnPort). The facts are the ones one thread
+ * extracts (the same function, structured-cloned), whatever the number of workers.
  */
 export function extractAll<P extends Part = "whole">(root: string, files: readonly ScannedFile[], options: ExtractOptions<P> = {}): { facts: PartOf<P>[]; byWorkers: number } {
   const part = options.part ?? ("whole" as P);

@@ -13,8 +13,8 @@ import { loadFlows } from "../flows/definitions.ts";
 export type BuildIndexOptions = {
   /**
    * The analysis the graph sections summarise (its structure is all they need: a whole report
-   * or the structure alone); without one they are empty. A promise
-   * is awaited after git's processes for the index have started, so they run during the analysis.
+   * or the structure alone); without one they are empty. A promise is awaited after git's
+   * processes for the index have started, so they run during the analysis.
    */
   report?: StructureReport | Promise<StructureReport | undefined>;
   /** The command registry of `tool` (the faces own it; the index only lists it). */

@@ -62,6 +62,8 @@ export class ProjectService {
   #firstAnalysis = true;
   /** Only the first index may be built from the structure alone (see #indexReport). */
   #firstIndex = true;
+  /** Starts the whole report after a first index built from the structure alone. */
+  #wholeTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #listeners = new Set<(version: number) => void>();
 
   constructor(options: ProjectServiceOptions) {
@@ -160,6 +162,7 @@ export class ProjectService {
 
   /** Refuses new writes and waits for queued ones: nothing is left half-written. */
   close(): Promise<void> {
+    clearTimeout(this.#wholeTimer);
     this.#listeners.clear();
     return this.queue.close();
   }
@@ -209,7 +212,10 @@ export class ProjectService {
     index.signals.unshift(...signals);
     const json = JSON.stringify(index);
     if (this.#writeCache) this.#writeFile(json);
-    if (!whole) setTimeout(() => void this.report().catch(() => {}), WHOLE_REPORT_DELAY_MS).unref?.();
+    if (!whole) {
+      this.#wholeTimer = setTimeout(() => void this.report().catch(() => {}), WHOLE_REPORT_DELAY_MS);
+      this.#wholeTimer.unref?.(); // a process that is done with the service does not wait for it
+    }
     return { version, index, json };
   }
 
