@@ -98,6 +98,7 @@ for (const repo of repositories) {
   const seen = new Set(current.map((f) => f.id));
   const tally = empty();
   const unlabelled: string[] = [];
+  const noise: string[] = [];
   for (const f of current) {
     const t = tally[f.severity];
     t.found++;
@@ -108,12 +109,14 @@ for (const repo of repositories) {
     }
     t.labelled++;
     if (label.verdict === "actionable") t.actionable++;
+    else noise.push(`${f.severity} ${f.id} (${f.rule}, ${f.evidence[0]?.file ?? "-"}): ${label.why}`);
   }
   const severityOf = new Map(findings.map((f) => [f.id, f.severity]));
   const lowered = repo.findings.filter((label) => !seen.has(label.id) && severityOf.has(label.id));
   const gone = repo.findings.filter((label) => !severityOf.has(label.id));
   console.log(`  audit: ${findings.length} findings in ${Math.round(performance.now() - started)} ms`);
   printTally("  ", tally);
+  if (noise.length) console.log(`  labelled noise (${noise.length}):\n${noise.map((line) => `    ${line}`).join("\n")}`);
   if (unlabelled.length) console.log(`  unlabelled (${unlabelled.length}):\n${unlabelled.map((line) => `    ${line}`).join("\n")}`);
   const list = (labels: Label[]) => labels.map((l) => `    ${l.severity} ${l.id} (${l.rule}, ${l.file}): ${l.verdict}`).join("\n");
   if (lowered.length) console.log(`  now low (${lowered.length}), labelled as:\n${list(lowered)}`);
