@@ -2,7 +2,7 @@
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`),
  * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
- * arguments, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
+ * arguments, a Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
  * handler that refuses callers in its body, a Tide or Actix handler that refuses them at its top;
  * and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
@@ -18,6 +18,7 @@ import { axumHandlerGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
+import { refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -33,6 +34,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const refuses = goWrapperChecks(project);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
+  const resolved = refusingResolvers(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -40,6 +42,10 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
     if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
+    if (route.framework === "spring") {
+      const text = resolved().size ? read(route.file) : undefined;
+      return text ? resolverGuards(text, route.line, route.handler, resolved()) : [];
+    }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     return route.file.endsWith(".go") ? (route.helpers ?? []).filter(refuses) : [];
   };

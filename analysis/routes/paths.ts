@@ -9,7 +9,7 @@ export function normalizePath(path: string): string {
   p = p.replace(/\(\?P<(\w+)>[^)]*\)/g, "{$1}");
   p = p.replace(/\[\[?\.\.\.(\w+)\]?\]/g, "{$1}");
   p = p.replace(/\[(\w+)\]/g, "{$1}");
-  // Flask writes the converter first (`<int:id>`), Sanic the name (`<id:int>`).
+  // Flask and Django write the converter first (`<int:id>`), Sanic the name (`<id:int>`).
   p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
   p = p.replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}");
@@ -21,7 +21,8 @@ export function normalizePath(path: string): string {
   return p;
 }
 
-const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any"]);
+// Flask's and Django's path converters (`<int:id>`, `<str:username>`, `<slug:slug>`).
+const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any", "str", "slug"]);
 
 /** Joins prefixes and a path into one normalised path. */
 export function joinPaths(...parts: string[]): string {
@@ -37,8 +38,9 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 const GUARD_NAME = /auth|guard|protect|require(d)?[_-]?(user|login|role|admin|permission|scope|token|session)|(?:check|valid|has|must)[_-]?session|login_required|permission|jwt|passport|verify|ensure|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|csrf|(admin|staff|member|users?|owner)s?[_-]?only/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
-// and error handlers (`authErrorHandler` answers a failed check, it does not make one).
-const NOT_AUTH = /throttl|rate.?limit|feature.?flag|flag.?guard|cache|maintenance|timeout|logging|cors|error/i;
+// error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up
+// of an auth library (`passport.initialize()`, `passport.session()` restore a caller, refuse none).
+const NOT_AUTH = /throttl|rate.?limit|feature.?flag|flag.?guard|cache|maintenance|timeout|logging|cors|error|initiali[sz]e|passport\.session\b/i;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name);

@@ -281,4 +281,64 @@ django("a function view that only hands each method to another view takes each m
   ]);
 });
 
+django("a DRF GenericAPIView with model mixins, served by path(..., View.as_view()), answers only the methods it defines, at the path as written", () => {
+  const root = tempDir("tool-django-generic-mixins-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "project/urls.py": "from django.urls import include, path\n\nurlpatterns = [path('api/', include('api.urls'))]\n",
+    "api/urls.py": [
+      "from django.urls import path",
+      "from .views import FavoriteView, CommentView, ArticleViewSet",
+      "from rest_framework.routers import DefaultRouter",
+      "router = DefaultRouter()",
+      "router.register('feeds', ArticleViewSet)",
+      "urlpatterns = [",
+      "    path('articles/<str:slug>/favorite', FavoriteView.as_view()),",
+      "    path('articles/<str:slug>/comments', CommentView.as_view()),",
+      "    path('articles/<str:slug>/comments/<int:id>', CommentView.as_view()),",
+      "] + router.urls",
+    ].join("\n"),
+    "api/views.py": [
+      "from rest_framework.generics import GenericAPIView",
+      "from rest_framework.mixins import CreateModelMixin, ListModelMixin, DestroyModelMixin, RetrieveModelMixin",
+      "from rest_framework.permissions import IsAuthenticated",
+      "from rest_framework import viewsets",
+      "",
+      "class FavoriteView(GenericAPIView, RetrieveModelMixin):",
+      "    permission_classes = (IsAuthenticated,)",
+      "    lookup_field = 'slug'",
+      "    def post(self, request, *args, **kwargs):",
+      "        return favorite(request)",
+      "    def delete(self, request, *args, **kwargs):",
+      "        return unfavorite(request)",
+      "",
+      "class CommentView(GenericAPIView, CreateModelMixin, ListModelMixin, DestroyModelMixin):",
+      "    permission_classes = (IsAuthenticated,)",
+      "    lookup_field = 'id'",
+      "    def post(self, request, *args, **kwargs):",
+      "        return self.create(request, *args, **kwargs)",
+      "    def get(self, request, *args, **kwargs):",
+      "        return self.list(request, *args, **kwargs)",
+      "    def delete(self, request, *args, **kwargs):",
+      "        return self.destroy(request, *args, **kwargs)",
+      "",
+      "class ArticleViewSet(ListModelMixin, RetrieveModelMixin, viewsets.GenericViewSet):",
+      "    permission_classes = (IsAuthenticated,)",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), [
+    "DELETE /api/articles/{slug}/comments",
+    "GET /api/articles/{slug}/comments",
+    "POST /api/articles/{slug}/comments",
+    "DELETE /api/articles/{slug}/comments/{id}",
+    "GET /api/articles/{slug}/comments/{id}",
+    "POST /api/articles/{slug}/comments/{id}",
+    "DELETE /api/articles/{slug}/favorite",
+    "POST /api/articles/{slug}/favorite",
+    "GET /api/feeds",
+    "GET /api/feeds/{pk}",
+  ]);
+});
+
 django.run();

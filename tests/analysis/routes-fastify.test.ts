@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, fixtureRepo, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const fastify = suite("Fastify routes");
 
@@ -141,6 +141,44 @@ fastify("a prefix the config takes from the environment (prefix: process.env.API
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["POST /api/users/login"]);
+});
+
+fastify("routes written with type arguments (instance.get<Generic>(...)) in a plugin assigned to a typed const; an onRequest hook that only rewrites the Authorization header guards nothing", () => {
+  const root = tempDir("tool-fastify-generics-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^3" } }),
+    "src/server.ts": [
+      "import fastify from 'fastify';",
+      "import { router as profilesRouter } from './profiles';",
+      "export const server = fastify();",
+      "server.addHook('onRequest', (request, reply, done) => {",
+      "  if (request.headers.authorization?.startsWith('Token ')) {",
+      "    request.headers.authorization = request.headers.authorization.replace('Token', 'Bearer');",
+      "  }",
+      "  done();",
+      "});",
+      "server.decorate('authenticate', async (request, reply) => { await request.jwtVerify(); });",
+      "void server.register(profilesRouter, { prefix: '/profiles' });",
+      "",
+    ].join("\n"),
+    "src/profiles.ts": [
+      "import type { FastifyPluginCallback } from 'fastify';",
+      "interface ProfileGeneric { Params: { username: string }; Reply: { profile: Profile<string> | null } }",
+      "export const router: FastifyPluginCallback = (instance, options, done) => {",
+      "  instance.get<ProfileGeneric>('/:username', async (request, reply) => reply.send({}));",
+      "  instance.post<{ Params: { username: string } }>('/:username/follow', { onRequest: [instance.authenticate] }, follow);",
+      "  instance.delete<Map<string, Array<number>>>('/:username/follow', { onRequest: [instance.authenticate], handler: unfollow });",
+      "  done();",
+      "};",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "GET /profiles/{username}",
+    "DELETE /profiles/{username}/follow [instance.authenticate]",
+    "POST /profiles/{username}/follow [instance.authenticate]",
+  ]);
 });
 
 fastify.run();

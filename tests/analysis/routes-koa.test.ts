@@ -87,4 +87,17 @@ koa("a module whose export is koaJwt({ passthrough: true }) itself is no guard w
   assert.equal(guardedRoutes(root), ["GET /articles", "POST /articles [auth]"]);
 });
 
+koa("a koa-router made by calling Router() without new is a router; passport.initialize() on the app guards nothing", () => {
+  const root = tempDir("tool-koa-call-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^7", "koa-passport": "^4" } }),
+    "routes/profiles.js": "const Router = require('koa-router')\nconst { authJWT } = require('../auth')\nconst router = Router()\nrouter.get('/profiles/:username', show)\nrouter.post('/profiles/:username/follow', authJWT.required, follow)\nmodule.exports = router.routes()\n",
+    "routes/index.js": "const Router = require('koa-router')\nconst profiles = require('./profiles')\nconst router = new Router()\nconst api = new Router()\napi.use(profiles)\nrouter.use('/api', api.routes())\nmodule.exports = router\n",
+    "auth.js": "const jwt = require('koa-jwt')\nmodule.exports.authJWT = { required: jwt({ secret: 's' }) }\n",
+    "index.js": "const Koa = require('koa')\nconst passport = require('koa-passport')\nconst router = require('./routes')\nconst app = new Koa()\napp.use(passport.initialize())\napp.use(router.routes())\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [authJWT.required]"]);
+});
+
 koa.run();

@@ -111,4 +111,31 @@ laravel("route attributes (spatie/laravel-route-attributes): class prefix and mi
   ]);
 });
 
+laravel("shallow nested resources (->shallow(), 'shallow' => true) serve what acts on one child without its parent", () => {
+  const root = tempDir("tool-laravel-shallow-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^8.0" } }),
+    "routes/api.php": [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::apiResource('articles.comments', \\App\\Http\\Controllers\\CommentController::class)->shallow()",
+      "    ->only(['store', 'update', 'destroy'])",
+      "    ->middleware(['auth:sanctum']);",
+      "Route::resource('users.followers', FollowerController::class, ['shallow' => true, 'only' => ['index', 'show']]);",
+      "Route::apiResource('articles.favorites', FavoriteController::class)->only(['store', 'destroy']);",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/articles/{article}/comments [auth:sanctum]",
+    "POST /api/articles/{article}/favorites",
+    "DELETE /api/articles/{article}/favorites/{favorite}",
+    "DELETE /api/comments/{comment} [auth:sanctum]",
+    "PATCH /api/comments/{comment} [auth:sanctum]",
+    "PUT /api/comments/{comment} [auth:sanctum]",
+    "GET /api/followers/{follower}",
+    "GET /api/users/{user}/followers",
+  ]);
+});
+
 laravel.run();

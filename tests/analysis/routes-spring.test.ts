@@ -115,4 +115,72 @@ spring("a controller serves the mapped methods of the interfaces it implements (
   assert.equal(guardedRoutes(root), ["GET /api/tags", "POST /api/tags [authenticated()]"]);
 });
 
+spring("a handler parameter filled by an argument resolver that throws without credentials guards its route (Kotlin type, Java annotation); a nullable one, or a resolver that returns null, does not", () => {
+  const root = tempDir("tool-spring-resolver-");
+  writeFiles(root, {
+    "web/src/main/kotlin/io/acme/Application.kt": [
+      "package io.acme",
+      "import org.springframework.web.method.support.HandlerMethodArgumentResolver",
+      "class Config : WebMvcConfigurer {",
+      "  override fun addArgumentResolvers(resolvers: MutableList<HandlerMethodArgumentResolver>) { resolvers.add(userResolver()) }",
+      "}",
+      "fun userResolver() = object : HandlerMethodArgumentResolver {",
+      "  override fun supportsParameter(parameter: MethodParameter) = User::class.java.isAssignableFrom(parameter.parameterType)",
+      "  override fun resolveArgument(parameter: MethodParameter, mav: ModelAndViewContainer?, webRequest: NativeWebRequest, binder: WebDataBinderFactory?): Any? {",
+      "    return token(webRequest)?.let { load(it) } ?: throw UnauthorizedException()",
+      "  }",
+      "}",
+      "class ViewerResolver : HandlerMethodArgumentResolver {",
+      "  override fun supportsParameter(parameter: MethodParameter) = parameter.parameterType == Viewer::class.java",
+      "  override fun resolveArgument(parameter: MethodParameter, mav: ModelAndViewContainer?, webRequest: NativeWebRequest, binder: WebDataBinderFactory?): Any? {",
+      "    return token(webRequest)?.let { Viewer(it) }",
+      "  }",
+      "}",
+    ].join("\n"),
+    "web/src/main/kotlin/io/acme/articles/Routes.kt": [
+      "package io.acme.articles",
+      "@RestController",
+      "class ArticleController {",
+      '  @GetMapping("/api/articles")',
+      "  fun list(viewer: Viewer): List<Article> = listOf()",
+      '  @PostMapping("/api/articles")',
+      "  fun create(@RequestBody body: NewArticle, user: User): Article = save(body, user)",
+      '  @GetMapping("/api/articles/{slug}")',
+      '  fun get(@PathVariable("slug") slug: String, user: User?): Article = find(slug)',
+      "}",
+    ].join("\n"),
+    "api/src/main/java/com/acme/CurrentUserResolver.java": [
+      "package com.acme;",
+      "public class CurrentUserResolver implements HandlerMethodArgumentResolver {",
+      "    public boolean supportsParameter(MethodParameter parameter) {",
+      "        return parameter.hasParameterAnnotation(CurrentUser.class) && parameter.getParameterType().equals(String.class);",
+      "    }",
+      "    public Object resolveArgument(MethodParameter p, ModelAndViewContainer m, NativeWebRequest request, WebDataBinderFactory f) {",
+      '        String id = request.getHeader("X-User");',
+      '        if (id == null) throw new ResponseStatusException(HttpStatus.UNAUTHORIZED, "sign in");',
+      "        return id;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "api/src/main/java/com/acme/TagController.java": [
+      "package com.acme;",
+      "@RestController",
+      "public class TagController {",
+      '    @GetMapping("/api/tags")',
+      "    public List<String> list(@RequestParam String filter) { return List.of(); }",
+      '    @DeleteMapping("/api/tags/{tag}")',
+      '    public void delete(@PathVariable("tag") String tag, @CurrentUser String userId) { }',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/articles",
+    "POST /api/articles [User]",
+    "GET /api/articles/{slug}",
+    "GET /api/tags",
+    "DELETE /api/tags/{tag} [@CurrentUser]",
+  ]);
+});
+
 spring.run();

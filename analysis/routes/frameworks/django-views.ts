@@ -148,23 +148,38 @@ function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, seen: 
 /**
  * The standard actions of a ViewSet through its bases, or undefined when it is not a ViewSet. A
  * base named like a class of the module is that class, unless it is the class itself or one
- * already seen (`class CreateModelMixin(mixins.CreateModelMixin)` extends DRF's mixin).
+ * already seen (`class CreateModelMixin(mixins.CreateModelMixin)` extends DRF's mixin). The model
+ * mixins give actions but do not make a ViewSet: `class V(GenericAPIView, RetrieveModelMixin)`
+ * served by `path(..., V.as_view())` answers only the methods it defines.
  */
-function viewSetActions(view: ViewClass, local: Map<string, ViewClass>, seen = new Set([view.cls.name])): string[] | undefined {
+function viewSetActions(view: ViewClass, local: Map<string, ViewClass>): string[] | undefined {
+  const { viewSet, actions } = inheritedActions(view, local, new Set([view.cls.name]));
+  if (!viewSet) return undefined;
+  for (const m of view.methods) if (m.name in ACTIONS) actions.add(m.name);
+  return [...actions];
+}
+
+function inheritedActions(view: ViewClass, local: Map<string, ViewClass>, seen: Set<string>): { viewSet: boolean; actions: Set<string> } {
   let viewSet = false;
   const actions = new Set<string>();
   for (const base of view.bases) {
     const found = local.get(last(base));
     const parent = found && !seen.has(found.cls.name) ? found : undefined;
-    if (parent) seen.add(parent.cls.name);
-    const inherited = parent ? viewSetActions(parent, local, seen) : VIEWSET_ACTIONS[last(base)] ?? (/ViewSet$/.test(base) ? actionsByName(last(base)) : undefined);
+    if (parent) {
+      seen.add(parent.cls.name);
+      const inherited = inheritedActions(parent, local, seen);
+      viewSet ||= inherited.viewSet;
+      for (const a of inherited.actions) actions.add(a);
+      for (const m of parent.methods) if (m.name in ACTIONS) actions.add(m.name);
+      continue;
+    }
+    const name = last(base);
+    const inherited = VIEWSET_ACTIONS[name] ?? (/ViewSet$/.test(name) ? actionsByName(name) : undefined);
     if (inherited === undefined) continue;
-    viewSet = true;
+    viewSet ||= !/ModelMixin$/.test(name);
     for (const a of inherited) actions.add(a);
   }
-  if (!viewSet) return undefined;
-  for (const m of view.methods) if (m.name in ACTIONS) actions.add(m.name);
-  return [...actions];
+  return { viewSet, actions };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { TYPE_ARGUMENTS } from "../js/calls.ts";
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -8,7 +9,7 @@ import { jsPath, pathConstants, usePrefix } from "../js/values.ts";
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 const CREATE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/g;
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
-const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/g;
+const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
 const EXPORTED_ROUTER = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(/g;

@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { chainedCalls } from "../js/calls.ts";
+import { chainedCalls, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, guardNames, inlineGuard, isInline } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
@@ -11,7 +11,7 @@ import { registerCall, type RegisterContext } from "./fastify-register.ts";
 
 const CREATE =
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[Ff]astify|require\s*\(\s*(["'])\s*\2\s*\))\s*\(/g;
-const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*\(/g;
+const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|route|register|addHook)$/;
 const ANY_NAME = /^[A-Za-z_$][\w$]*$/;
 // A path written after the plugin options' prefix: `opts.prefix + "users"`, `${options.prefix}users`.

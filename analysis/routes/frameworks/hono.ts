@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { chainedCalls } from "../js/calls.ts";
+import { chainedCalls, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { arrowAssignedName, type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, handlerAndGuards, inlineGuard, isInline } from "../js/names.ts";
 import type { Span } from "../js/objects.ts";
@@ -17,8 +17,10 @@ const CREATE = new RegExp(
   "g",
 );
 const BASE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)\s*\.\s*basePath\s*\(/g;
-const CALL =
-  /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|on|use|route|openapi|doc|doc31)\s*\(/g;
+const CALL = new RegExp(
+  String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|on|use|route|openapi|doc|doc31)\s*${TYPE_ARGUMENTS}\(`,
+  "g",
+);
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|on|use|route|openapi|doc|doc31|basePath)$/;
 const FACTORY = new RegExp(`(?:\\breturn|=>)\\s*${APP}`, "g");
 const RETURNED = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;}\n]/g;

@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { chainedCalls } from "../js/calls.ts";
+import { chainedCalls, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
 import { pathConstants, spanPath, usePrefix } from "../js/values.ts";
@@ -7,8 +7,8 @@ import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const CREATE =
-  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:new\s+(Koa|[A-Za-z_$]*Router)\s*(?:<[^>]*>)?|require\s*\(\s*(["'])\s*\3\s*\))\s*\(/g;
-const CALL = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|prefix)\s*\(/g;
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:(?:new\s+)?(Koa|[A-Za-z_$]*Router)\s*(?:<[^>]*>)?|require\s*\(\s*(["'])\s*\3\s*\))\s*\(/g;
+const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|prefix)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAINED = /^(get|post|put|patch|delete|del|options|head|all|use)$/;
 const EXPORTED =
   /\b(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:routes|middleware)\s*\(\s*\)/g;

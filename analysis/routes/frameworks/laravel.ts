@@ -179,7 +179,9 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
     const last = segments.at(-1)!;
     const own = last.slice(last.lastIndexOf("/") + 1);
     const collection = joinPaths(attributes.prefix, parent, last.slice(0, last.lastIndexOf("/") + 1), own);
-    const member = singleton ? collection : joinPaths(collection, param(own));
+    // Shallow nesting (`->shallow()`): what acts on one child needs no parent, `comments/{comment}`.
+    const shallow = segments.length > 1 && (modifiers.has("shallow") || /^true$/i.test(options.has("shallow") ? source.code.slice(options.get("shallow")!.start, options.get("shallow")!.end).trim() : ""));
+    const member = singleton ? collection : shallow ? joinPaths(attributes.prefix, own, param(own)) : joinPaths(collection, param(own));
     const except = [...(list("except") ?? []), ...(api ? [...FORM_ACTIONS].filter((a) => a !== "new") : [])];
     let actions = restActions("laravel", { only: list("only"), except });
     if (singleton) actions = actions.filter((a) => ["show", "edit", "update"].includes(a.action) && !(api && a.action === "edit"));

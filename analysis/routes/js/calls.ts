@@ -4,8 +4,15 @@ import type { Span } from "./objects.ts";
 /** One call of a chain: `.post("/x", h)` is { name: "post", args, start, end }. */
 export type ChainedCall = { name: string; args: Span[]; start: number; end: number };
 
-// A link of the chain, with type arguments (`.withTypeProvider<T>()`) allowed before its call.
-const LINK = /^\s*\.\s*([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?\(/;
+/**
+ * TypeScript type arguments written between a method's name and its call, nested up to three
+ * deep: `.get<{ Params: P }>(`, `.withTypeProvider<T<U>>()`, `.get<Map<K, Array<V>>>(`.
+ * Spliced into call patterns as `name\s*${TYPE_ARGUMENTS}\(`.
+ */
+export const TYPE_ARGUMENTS = String.raw`(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?`;
+
+// A link of the chain, with type arguments allowed before its call.
+const LINK = new RegExp(String.raw`^\s*\.\s*([A-Za-z_$][\w$]*)\s*${TYPE_ARGUMENTS}\(`);
 
 /**
  * The calls chained after offset `from` whose names `names` accepts: after

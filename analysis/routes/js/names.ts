@@ -59,9 +59,15 @@ export function inlineGuard(source: RouteSource, start: number, end: number, lab
     const name = call[1]!.replace(/\s+/g, "");
     return isGuardName(name.split(".").at(-1)!) ? name : undefined;
   }
-  const names = source.code.slice(start + head[0].length, end).match(/[A-Za-z_$][\w$]*/g) ?? [];
-  return names.some((n) => isGuardName(n)) ? label : undefined;
+  const body = source.code.slice(start + head[0].length, end);
+  const names = body.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  return names.some((n) => isGuardName(n)) && TURNS_AWAY.test(body) ? label : undefined;
 }
+
+// What a hook that guards does with a caller it does not let in: throws, answers 401 or 403, or
+// hands the request to a verifier that does. A hook that only reads or rewrites the
+// Authorization header (`Token x` -> `Bearer x`) lets everyone through.
+const TURNS_AWAY = /\bthrow\b|\b40[13]\b|unauthori[sz]ed|forbidden|\w*verify\w*\s*\(|\bauthenticate\w*\s*\(|\bdone\s*\(\s*(?!\)|null\b|undefined\b)[^)]/i;
 
 /** Whether an argument is a function written in place. */
 export const isInline = (source: RouteSource, start: number, end: number): boolean =>

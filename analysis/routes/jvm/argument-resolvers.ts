@@ -1,0 +1,78 @@
+/**
+ * Spring MVC argument resolvers that refuse anonymous callers: a `HandlerMethodArgumentResolver`
+ * whose `supportsParameter` accepts a type or an annotation (`User::class.java.isAssignableFrom(
+ * parameter.parameterType)`, `parameter.hasParameterAnnotation(CurrentUser.class)`) and whose
+ * `resolveArgument` throws (or answers 401) when the request carries no credentials. A handler
+ * that takes such a parameter cannot run for an anonymous caller, however its route is mapped,
+ * so the parameter is its guard. A Kotlin parameter declared nullable (`user: User?`) is filled
+ * with null instead and guards nothing; so is a resolver that returns null.
+ */
+import { closing } from "../../languages/curly.ts";
+import { callArguments } from "../source.ts";
+
+type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
+
+const JVM_FILE = /\.(?:java|kt)$/;
+const SKIP = /(^|\/)(?:src\/test|test|tests|build|target)\//;
+const SUPPORTS = /\bsupportsParameter\s*\(/g;
+// The names `supportsParameter` compares the parameter with: `User.class`, `User::class.java`.
+const CLASS_LITERAL = /\b([A-Z]\w*)\s*(?:::\s*class(?:\s*\.\s*java)?|\.\s*class)\b/g;
+const REFUSES = /\bthrow\b|\b40[13]\b|Unauthori[sz]ed|Forbidden|AccessDenied|AuthenticationException/i;
+// Types a resolver may name beside the one it fills (`parameterType == String::class.java && ...`).
+const PLAIN = new Set(["String", "Object", "Integer", "Long", "Boolean", "Map", "List", "Set", "Optional", "Class", "UUID"]);
+
+/** The names (types or annotations) whose handler parameters a refusing resolver of the project fills. */
+export function refusingResolvers(project: Project | undefined): () => ReadonlySet<string> {
+  let names: Set<string> | undefined;
+  return () => (names ??= read(project));
+}
+
+function read(project: Project | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const path of project?.listed ?? []) {
+    if (!JVM_FILE.test(path) || SKIP.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!text.includes("HandlerMethodArgumentResolver")) continue;
+    for (const m of text.matchAll(SUPPORTS)) {
+      // What it supports: the function's body, up to the next function; then what it resolves.
+      const resolve = text.indexOf("resolveArgument", m.index);
+      if (resolve === -1) continue;
+      const supports = text.slice(m.index, resolve);
+      const open = text.indexOf("{", resolve);
+      const resolves = open === -1 ? "" : text.slice(resolve, closing(text, open));
+      if (!REFUSES.test(resolves)) continue;
+      for (const c of supports.matchAll(CLASS_LITERAL)) if (!PLAIN.has(c[1]!)) names.add(c[1]!);
+    }
+  }
+  return names;
+}
+
+/**
+ * The resolver-filled parameters that guard a Spring handler (`Controller.method`, mapped at
+ * `line` of `text`), each named `Type` or `@Annotation` as the resolver accepts it.
+ */
+export function resolverGuards(text: string, line: number, handler: string, resolved: ReadonlySet<string>): string[] {
+  if (resolved.size === 0) return [];
+  const method = handler.split(".").at(-1)!;
+  let from = 0;
+  for (let n = 1; n < line && from !== -1; n++) from = text.indexOf("\n", from) + 1;
+  const header = new RegExp(String.raw`\b${method.replace(/\$/g, "\\$")}\s*\(`, "g");
+  header.lastIndex = Math.max(0, from);
+  const found = header.exec(text);
+  if (!found) return [];
+  const { args } = callArguments(text, found.index + found[0].length - 1);
+  const guards: string[] = [];
+  for (const arg of args) {
+    const param = text.slice(arg.start, arg.end).trim();
+    const annotation = [...param.matchAll(/@([A-Z]\w*)/g)].map((a) => a[1]!).find((a) => resolved.has(a));
+    // Kotlin `name: Type` (nullable when it ends in `?`), Java `Type name`, after the annotations.
+    const bare = param.replace(/@\w+(?:\([^)]*\))?\s*/g, "").replace(/^final\s+/, "");
+    const kotlin = /^\w+\s*:\s*([\w.]+)(?:<[^>]*>)?\s*(\?)?/.exec(bare);
+    const type = kotlin ? kotlin[1]! : /([\w.]+)(?:<[^>]*>)?\s+\w+$/.exec(bare)?.[1];
+    if (kotlin?.[2]) continue;
+    const simple = type?.split(".").at(-1);
+    if (annotation) guards.push(`@${annotation}`);
+    else if (simple && resolved.has(simple)) guards.push(simple);
+  }
+  return guards;
+}
