@@ -2,7 +2,8 @@
 import { isTestFile } from "../entry-points.ts";
 import type { FileFacts } from "../facts.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
-import { contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
+import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
+import { generatedServerRoutes } from "./contracts/generated-servers.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
 import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
 import { fillImportedValues } from "./js/imported.ts";
@@ -59,9 +60,11 @@ export function routesSection(
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
+  const placeholders = propertyPlaceholders(project);
   const linked = [
-    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, propertyPlaceholders(project)),
+    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, placeholders),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
+    ...generatedServerRoutes(project, (file) => project && contractAt(project, file)?.operations).map(placeholders),
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
@@ -97,7 +100,7 @@ export function routesSection(
     duplicates,
     unguardedWrites,
     globalGuard,
-    contracts: contracts.map(({ operations, ...c }) => ({ ...c, operations: operations.map(({ base: _, ...op }) => op) })),
+    contracts: contracts.map(({ operations, ...c }) => ({ ...c, operations: operations.map(({ method, path, line }) => ({ method, path, line })) })),
     drift: contractDrift(contracts, items, project?.listed ?? []),
   };
 }

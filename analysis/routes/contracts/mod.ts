@@ -20,9 +20,9 @@ export type ContractProject = {
   text(path: string): string | undefined;
 };
 
-/** A contract with what drift needs beside it: each operation's base path. */
+/** A contract with what drift and generated code need beside it: each operation's base path, id, security. */
 export type FoundContract = Omit<Contract, "operations"> & {
-  operations: (Contract["operations"][number] & { base?: string })[];
+  operations: (Contract["operations"][number] & Partial<Omit<HttpOperation, "method" | "path" | "line">>)[];
 };
 
 const OPENAPI_FILE = /\.(ya?ml|json)$/i;
@@ -45,6 +45,12 @@ export function findContracts(project: ContractProject): FoundContract[] {
     if (found && found.operations.length > 0) contracts.push(found);
   }
   return contracts;
+}
+
+/** The contract in one file, wherever it is (a build may generate code from a spec kept with the tests). */
+export function contractAt(project: ContractProject, file: string): FoundContract | undefined {
+  const text = project.has(file) ? project.text(file) : undefined;
+  return text === undefined || text.length > MAX_FILE_BYTES ? undefined : contractOf(project, file, text);
 }
 
 function contractOf(project: ContractProject, file: string, text: string): FoundContract | undefined {

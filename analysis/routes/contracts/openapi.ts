@@ -3,8 +3,21 @@ import type { Located } from "./located.ts";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** One documented operation, with the base path it is served under kept apart for drift. */
-export type HttpOperation = { method: string; path: string; line: number; base: string };
+/**
+ * One documented operation, with the base path it is served under kept apart for drift, and
+ * what code generated from the contract needs: the operation's id, its path as written under
+ * `paths`, and whether its `security` asks for credentials (`[{}]` among the alternatives makes
+ * them optional, `security: []` lifts the document's).
+ */
+export type HttpOperation = {
+  method: string;
+  path: string;
+  line: number;
+  base: string;
+  operationId?: string;
+  written?: string;
+  security?: "required" | "optional" | "none";
+};
 
 /** Loads the document a `$ref` names (`paths/users.yaml#/users`), relative to the contract. */
 export type LoadRef = (ref: string) => Located | undefined;
@@ -17,6 +30,7 @@ export type LoadRef = (ref: string) => Located | undefined;
  */
 export function openapiOperations(doc: Located, load: LoadRef): HttpOperation[] {
   const rootBase = doc.get("swagger") ? doc.get("basePath")?.scalar() ?? "" : serverBase(doc.get("servers"));
+  const rootSecurity = securityOf(doc.get("security"));
   const paths = doc.get("paths");
   if (!paths) return [];
   const operations: HttpOperation[] = [];
@@ -31,15 +45,29 @@ export function openapiOperations(doc: Located, load: LoadRef): HttpOperation[] 
       if (!METHODS.includes(method)) continue;
       const operation = item.get(key)!;
       const base = operation.get("servers") ? serverBase(operation.get("servers")) : itemBase;
+      const operationId = operation.get("operationId")?.scalar();
+      const security = operation.get("security") ? securityOf(operation.get("security")) : rootSecurity;
       operations.push({
         method: method.toUpperCase(),
         path: joinPaths(base, path),
         line: ref ? entry.line : operation.line,
         base: joinPaths(base),
+        written: path,
+        ...(operationId ? { operationId } : {}),
+        ...(security ? { security } : {}),
       });
     }
   }
   return operations;
+}
+
+/** What a `security` list asks of a caller: a scheme (required), a scheme or nothing (optional), nothing. */
+function securityOf(list: Located | undefined): HttpOperation["security"] {
+  if (!list) return undefined;
+  const alternatives = list.items();
+  if (alternatives.length === 0) return "none";
+  const anonymous = alternatives.some((a) => a.keys().length === 0);
+  return anonymous ? (alternatives.length > 1 ? "optional" : "none") : "required";
 }
 
 /**

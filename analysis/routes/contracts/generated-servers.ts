@@ -1,0 +1,141 @@
+/**
+ * Routes whose mappings are generated at build time from an OpenAPI contract: openapi-generator's
+ * Spring and JAX-RS servers (`generatorName = "kotlin-spring"`, `"spring"`, `"jaxrs-spec"` in a
+ * Gradle or Maven build) write one interface per tag with every operation's mapping, and the
+ * application's classes implement them (`class ProfileController : ProfileApi`). The interfaces
+ * are not in the repository, so no scanner sees a mapping: the contract is the source. A class
+ * that implements an interface of the generator's `apiPackage` serves each operation whose
+ * `operationId` names one of its methods, at the operation's path under what the generated
+ * interface puts in front: Spring's `${api.base-path:<server path>}`, JAX-RS's server path
+ * (none with `interfaceOnly`, where no `@ApplicationPath` class is generated). The route is
+ * guarded by the method's and class's security annotations, else by the operation's own
+ * `security` (the contract is the route's declaration; the implementation checks it).
+ */
+import { strip } from "../../languages/strip.ts";
+import { isTestFile } from "../../entry-points.ts";
+import { SYNTAX } from "../frameworks/mod.ts";
+import { annotationGuards, memberGuards } from "../jvm/controllers.ts";
+import { declarations } from "../jvm/declarations.ts";
+import type { LinkedRoute } from "../link.ts";
+import { joinPaths } from "../paths.ts";
+import type { RouteSource } from "../source.ts";
+import type { FoundContract } from "./mod.ts";
+
+type Operation = FoundContract["operations"][number];
+
+type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
+type Generator = { family: "spring" | "jaxrs"; apiPackage: string; spec: string; interfaceOnly: boolean };
+
+const BUILD_FILE = /(?:^|\/)(?:build\.gradle(?:\.kts)?|pom\.xml)$/;
+const JVM_FILE = /\.(?:java|kt)$/;
+// `generatorName.set("kotlin-spring")`, `generatorName = 'spring'`, `<generatorName>jaxrs-spec</generatorName>`.
+const SETTING = (key: string) => new RegExp(String.raw`\b${key}\b(?:\s*\.\s*set\s*\(|\s*=|\s*>)\s*["']?([^"'<)\s]+)`, "g");
+const FAMILIES: [RegExp, Generator["family"]][] = [[/^(?:kotlin-)?spring$/, "spring"], [/^jaxrs-/, "jaxrs"]];
+
+/** The server generators a build configures, each with the contract it reads. */
+function generators(project: Project): Generator[] {
+  const found: Generator[] = [];
+  for (const file of project.listed) {
+    if (!BUILD_FILE.test(file) || isTestFile(file)) continue;
+    const text = project.text(file) ?? "";
+    if (!text.includes("generatorName")) continue;
+    // One build may configure several generation tasks (a server and its HTML docs): each task's
+    // settings follow its generatorName, up to the next one.
+    const names = [...text.matchAll(SETTING("generatorName"))];
+    names.forEach((name, i) => {
+      const family = FAMILIES.find(([pattern]) => pattern.test(name[1]!))?.[1];
+      if (!family) return;
+      const block = text.slice(name.index, names[i + 1]?.index ?? text.length);
+      const before = text.slice(names[i - 1] ? names[i - 1]!.index + names[i - 1]![0].length : 0, name.index);
+      const setting = (key: string) => [...block.matchAll(SETTING(key))][0]?.[1] ?? [...before.matchAll(SETTING(key))].at(-1)?.[1];
+      const apiPackage = setting("apiPackage");
+      const spec = setting("inputSpec");
+      if (!apiPackage || !spec) return;
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      found.push({
+        family,
+        apiPackage,
+        spec: joinPaths(dir, spec.replace(/^\$\{?(?:projectDir|rootDir|project\.basedir|basedir)\}?\/?/, "")).slice(1),
+        interfaceOnly: /\binterfaceOnly\b["']?\s*(?:to|:|=|>)?\s*["']?true/.test(block + before),
+      });
+    });
+  }
+  return found;
+}
+
+/** Lower-case letters and digits only: an operation's name and the method generated for it compare so. */
+const key = (name: string) => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+
+/**
+ * The name the generator gives an operation's method: its `operationId`, or, without one, the
+ * path's words and the method (`GET /tags` is `tagsGet`, as openapi-generator names it).
+ */
+const operationName = (op: Operation) => op.operationId ?? `${(op.written ?? op.path).replace(/[{}]/g, "")}/${op.method.toLowerCase()}`;
+
+/**
+ * The routes the project's classes serve by implementing interfaces generated from its
+ * contracts. `operations(file)` reads a contract's operations.
+ */
+export function generatedServerRoutes(project: Project | undefined, operations: (file: string) => readonly Operation[] | undefined): LinkedRoute[] {
+  if (!project) return [];
+  const configured = generators(project);
+  if (!configured.length) return [];
+  const routes: LinkedRoute[] = [];
+  for (const generator of configured) {
+    const ops = operations(generator.spec);
+    if (!ops?.length) continue;
+    const byId = new Map(ops.map((op) => [key(operationName(op)), op]));
+    for (const file of project.listed) {
+      if (!JVM_FILE.test(file) || isTestFile(file)) continue;
+      const text = project.text(file) ?? "";
+      if (!text.includes(generator.apiPackage)) continue;
+      routes.push(...implementations(file, text, generator, byId));
+    }
+  }
+  return routes;
+}
+
+function implementations(file: string, text: string, generator: Generator, byId: Map<string, Operation>): LinkedRoute[] {
+  const escaped = generator.apiPackage.replace(/\./g, "\\.");
+  const imported = new Set([...text.matchAll(new RegExp(String.raw`^\s*import\s+${escaped}\.([A-Z]\w*)`, "gm"))].map((m) => m[1]!));
+  if (!imported.size) return [];
+  const language = file.endsWith(".kt") ? "kotlin" : "java";
+  const source: RouteSource = { ...strip(text, SYNTAX[language]!), path: file, text };
+  const routes: LinkedRoute[] = [];
+  for (const cls of declarations(source)) {
+    const header = source.code.slice(cls.start, cls.body.start);
+    if (![...imported].some((name) => new RegExp(String.raw`\b${name}\b`).test(header))) continue;
+    const classGuards = annotationGuards(source, cls.annotations, IGNORE);
+    const body = source.code.slice(cls.body.start, cls.body.end);
+    const methods = language === "kotlin" ? /\boverride\s+(?:suspend\s+)?fun\s+([A-Za-z_]\w*)\s*\(/g : /@Override\s+(?:@[\w.]+(?:\s*\([^)]*\))?\s+)*[^;{(@]*?\b([A-Za-z_]\w*)\s*\(/g;
+    for (const m of body.matchAll(methods)) {
+      const op = byId.get(key(m[1]!));
+      if (!op) continue;
+      const at = cls.body.start + m.index + m[0].lastIndexOf(m[1]!);
+      const member = cls.members.find((x) => x.name === m[1] && Math.abs(x.start - at) < 400);
+      const annotated = member ? memberGuards(source, classGuards, member.annotations, IGNORE) : classGuards;
+      const permitted = member?.annotations.some((a) => a.name === "PermitAll");
+      const declared = annotated.length || permitted ? annotated : op.security === "required" ? ["OpenAPI security"] : [];
+      routes.push({
+        method: op.method,
+        path: pathOf(generator, op),
+        file,
+        line: source.lineAt(at),
+        framework: generator.family,
+        handler: `${cls.name}.${m[1]}`,
+        guards: declared,
+        kind: "http",
+      });
+    }
+  }
+  return routes;
+}
+
+const IGNORE = new Set(["Override", "ApplicationScoped", "RestController", "Controller", "Component", "Service", "PermitAll"]);
+
+/** Where the generated interface maps the operation: Spring's base-path property, or JAX-RS's application path. */
+function pathOf(generator: Generator, op: Operation): string {
+  const written = op.written ?? op.path;
+  if (generator.family === "spring") return `\${api.base-path:${op.base}}${written.startsWith("/") ? "" : "/"}${written}`;
+  return generator.interfaceOnly ? joinPaths(written) : joinPaths(op.base ?? "", written);
+}
