@@ -137,6 +137,16 @@ spring("a handler parameter filled by an argument resolver that throws without c
       "  }",
       "}",
     ].join("\n"),
+    "web/src/main/kotlin/io/acme/JsonRequestResolver.kt": [
+      "package io.acme",
+      "class JsonRequestResolver(private val mapper: ObjectMapper) : HandlerMethodArgumentResolver {",
+      "  override fun supportsParameter(parameter: MethodParameter) = parameter.hasParameterAnnotation(JsonRequest::class.java)",
+      "  override fun resolveArgument(parameter: MethodParameter, mav: ModelAndViewContainer?, webRequest: NativeWebRequest, binder: WebDataBinderFactory?): Any? {",
+      "    val node = mapper.readTree(body(webRequest)).get(\"article\") ?: throw IllegalArgumentException(\"no article field\")",
+      "    return mapper.treeToValue(node, parameter.parameterType)",
+      "  }",
+      "}",
+    ].join("\n"),
     "web/src/main/kotlin/io/acme/articles/Routes.kt": [
       "package io.acme.articles",
       "@RestController",
@@ -144,7 +154,7 @@ spring("a handler parameter filled by an argument resolver that throws without c
       '  @GetMapping("/api/articles")',
       "  fun list(viewer: Viewer): List<Article> = listOf()",
       '  @PostMapping("/api/articles")',
-      "  fun create(@RequestBody body: NewArticle, user: User): Article = save(body, user)",
+      "  fun create(@JsonRequest body: NewArticle, user: User): Article = save(body, user)",
       '  @GetMapping("/api/articles/{slug}")',
       '  fun get(@PathVariable("slug") slug: String, user: User?): Article = find(slug)',
       "}",
@@ -174,6 +184,7 @@ spring("a handler parameter filled by an argument resolver that throws without c
     ].join("\n"),
   });
   git(root, "init", "-q");
+  // A resolver that throws on a malformed body refuses no caller.
   assert.equal(guardedRoutes(root), [
     "GET /api/articles",
     "POST /api/articles [User]",

@@ -17,7 +17,9 @@ const SKIP = /(^|\/)(?:src\/test|test|tests|build|target)\//;
 const SUPPORTS = /\bsupportsParameter\s*\(/g;
 // The names `supportsParameter` compares the parameter with: `User.class`, `User::class.java`.
 const CLASS_LITERAL = /\b([A-Z]\w*)\s*(?:::\s*class(?:\s*\.\s*java)?|\.\s*class)\b/g;
-const REFUSES = /\bthrow\b|\b40[13]\b|Unauthori[sz]ed|Forbidden|AccessDenied|AuthenticationException/i;
+// Refusing a caller, not a malformed request (a resolver that reads the JSON body throws too).
+const REFUSES = /\b40[13]\b|Unauthori[sz]ed|Forbidden|AccessDenied|Authentication\w*Exception/i;
+const THROWS_ON_CREDENTIALS = /\bthrow\b[\s\S]*(?:auth|token|jwt|credential|principal|login)|(?:auth|token|jwt|credential|principal|login)[\s\S]*\bthrow\b/i;
 // Types a resolver may name beside the one it fills (`parameterType == String::class.java && ...`).
 const PLAIN = new Set(["String", "Object", "Integer", "Long", "Boolean", "Map", "List", "Set", "Optional", "Class", "UUID"]);
 
@@ -40,7 +42,7 @@ function read(project: Project | undefined): Set<string> {
       const supports = text.slice(m.index, resolve);
       const open = text.indexOf("{", resolve);
       const resolves = open === -1 ? "" : text.slice(resolve, closing(text, open));
-      if (!REFUSES.test(resolves)) continue;
+      if (!REFUSES.test(resolves) && !THROWS_ON_CREDENTIALS.test(resolves)) continue;
       for (const c of supports.matchAll(CLASS_LITERAL)) if (!PLAIN.has(c[1]!)) names.add(c[1]!);
     }
   }
