@@ -265,6 +265,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.version === undefined ? {} : { version: route.version }),
     ...(route.anonymous ? { anonymous: true } : {}),
     ...(route.helpers ? { helpers: route.helpers } : {}),
+    ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { FileFacts } from "../facts.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
+import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
 import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
 import { fillImportedValues } from "./js/imported.ts";
@@ -71,7 +72,8 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project)];
+  const contracts = project ? findContracts(project) : [];
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)
@@ -89,7 +91,6 @@ export function routesSection(
   const duplicates = [...groups.values()]
     .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1)
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
-  const contracts = project ? findContracts(project) : [];
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)
     .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}) }));

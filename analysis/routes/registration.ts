@@ -38,6 +38,11 @@ export const Registration = z.discriminatedUnion("type", [
     pathRest: z.string().optional(),
     /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
     afterOptionsPrefix: z.boolean().optional(),
+    /**
+     * The path follows a prefix the code computes from a value not read (`options.BaseURL +
+     * "/articles"`): the path is the rest, and the route says its prefix is unknown.
+     */
+    prefixUnknown: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
     /**

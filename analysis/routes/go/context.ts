@@ -26,6 +26,9 @@ export type GoHost = {
 // `controller.Users`, `user.NewV1()`, `&Users{}`, `new(Users)`, `Users`: an optional package and a name.
 const VALUE = /^\s*(?:&\s*|new\s*\(\s*)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*(?:\(\s*\)|\{\s*\}|\))?\s*$/;
 
+// A field or variable, then `+`: what precedes the literal rest of a path (`options.BaseURL +`).
+const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
+
 export function goContext(host: GoHost, scope: Scope): GoContext {
   const code = host.source.code;
   const constants = scope.template ? new Map([...host.file.constants, ...scope.template]) : host.file.constants;
@@ -33,6 +36,13 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
   return {
     code,
     value,
+    path: (span) => {
+      const known = value(span);
+      if (known !== undefined || !span) return known === undefined ? undefined : { path: known };
+      const after = AFTER_UNREAD_PREFIX.exec(code.slice(span.start, span.end));
+      const rest = after && value({ start: span.start + after[0].length, end: span.end });
+      return rest?.startsWith("/") ? { path: rest, prefixUnknown: true } : undefined;
+    },
     strings: (span) => {
       if (!span) return undefined;
       const open = code.indexOf("{", span.start);
@@ -40,7 +50,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       const values = callArguments(code, open).args.map(value);
       return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
     },
-    route: (ref, methods, path, args, order, at) => {
+    route: (ref, methods, path, args, order, at, prefixUnknown) => {
       const named = goHandlerChain(code, args, order);
       if (path.includes(MARK)) {
         const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
@@ -48,7 +58,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
         return;
       }
-      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}) }));
+      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(prefixUnknown ? { prefixUnknown } : {}) }));
     },
     mount: (ref, prefix, target, at) => {
       const child = host.router(target, true);

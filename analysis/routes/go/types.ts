@@ -17,9 +17,14 @@ export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?
 export type GoContext = {
   code: string;
   value(span: Span | undefined): string | undefined;
+  /**
+   * A route's path: its value, or, written after a prefix held in a field or variable not read
+   * (`options.BaseURL + "/articles"`, as oapi-codegen generates), the rest with `prefixUnknown`.
+   */
+  path(span: Span | undefined): { path: string; prefixUnknown?: true } | undefined;
   /** `[]string{"GET", "POST"}` or one string. */
   strings(span: Span | undefined): string[] | undefined;
-  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number): void;
+  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number, prefixUnknown?: boolean): void;
   /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
   mount(ref: GoRef, prefix: string, target: Span, at: number): void;
   /**

@@ -31,14 +31,14 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
       if (!args) return undefined;
       const verb = style.verbs[link.name];
       if (verb) {
-        const path = ctx.value(args[0]);
+        const path = ctx.path(args[0]);
         if (path === undefined || args.length < 2) return undefined;
-        ctx.route(ref, [verb], path, args.slice(1), style.order, link.start);
+        ctx.route(ref, [verb], path.path, args.slice(1), style.order, link.start, path.prefixUnknown);
       } else if (style.handle.test(link.name) || style.match?.test(link.name)) {
         const methods = ctx.strings(args[0])?.map((m) => m.toUpperCase());
-        const path = ctx.value(args[1]);
+        const path = ctx.path(args[1]);
         if (!methods || path === undefined) return undefined;
-        ctx.route(ref, methods, path, args.slice(2), style.order, link.start);
+        ctx.route(ref, methods, path.path, args.slice(2), style.order, link.start, path.prefixUnknown);
       } else if (link.name === "Group" && isClosure(ctx, args[0])) {
         ctx.closure(args[0]!, ref);
       } else if (link.name === "With") {
