@@ -4,9 +4,9 @@
 // application and overall, precision, recall and F1 of the routes found (same method, same path
 // once every path parameter is treated as equal) and guard agreement on the routes found (a route
 // labelled `required` should carry a guard; `optional` and `none` should not). Fetches nothing:
-// DIR holds clones named by repository name (DIR/<name>); a checkout at another commit than the
-// labelled one is measured with a warning. A route that says its prefix is unknown is left out of
-// precision and counted. Uses dist/tool when it is built, else main.ts.
+// DIR holds clones named by repository name (DIR/<name>, or DIR/<owner>+<name> when names clash);
+// a checkout at another commit than the labelled one is measured with a warning. A route that
+// says its prefix is unknown is left out of precision and counted. Uses dist/tool when it is built, else main.ts.
 // Always exits 0 (it is a measurement); 2 on bad arguments.
 //
 //   bun scripts/bench-routes.ts --checkouts DIR [--labels tests/realworld/routes] [--source] [--verbose]
@@ -69,8 +69,9 @@ const total = { labelled: 0, found: 0, matched: 0, guardChecked: 0, guardAgreed:
 console.log(`labels: ${values.labels}; routes by ${command.args.length ? "bun main.ts" : "dist/tool"}\n`);
 console.log("application                               framework          labelled found matched precision recall    F1 guards");
 for (const app of labelled) {
-  const name = app.repository.split("/").pop()!;
-  const dir = join(checkouts, name);
+  // DIR/<owner>+<name> when several applications share a name, else DIR/<name>.
+  const qualified = join(checkouts, app.repository.replace("/", "+"));
+  const dir = existsSync(qualified) ? qualified : join(checkouts, app.repository.split("/").pop()!);
   if (!existsSync(dir)) {
     console.log(`${app.repository.padEnd(42)}skipped: no checkout at ${dir}`);
     continue;

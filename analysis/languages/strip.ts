@@ -21,6 +21,12 @@ export type Syntax = {
    * asking at every position. Left out, every position is asked.
    */
   literalStarts?: string;
+  /**
+   * Where a regular-expression literal that starts at `pos` (a character that also opens
+   * comments, `/`) ends, for languages that have them: its text is blanked like a string's, so
+   * that a `//` or a quote inside it opens nothing. Undefined when none starts there.
+   */
+  regexEnd?(src: string, pos: number): number | undefined;
 };
 
 export type StringLiteral = { start: number; end: number; value: string; line: number };
@@ -119,6 +125,19 @@ export function strip(src: string, syntax: Syntax): Stripped {
         blank(pos, end);
         pos = codeStart = end;
         continue outer;
+      }
+      const regex = syntax.regexEnd?.(src, pos);
+      if (regex !== undefined) {
+        // Its delimiters stay, as a string's quotes do: `/a"b/g` becomes `/   /` and a blanked flag.
+        const closing = src.lastIndexOf("/", regex - 1);
+        flush(pos);
+        hidden.push([pos, regex]);
+        out.push("/");
+        blank(pos + 1, closing);
+        out.push("/");
+        blank(closing + 1, regex);
+        pos = codeStart = regex;
+        continue;
       }
     }
     const match = syntax.matchString(src, pos);

@@ -12,8 +12,8 @@ const PYTHON = /\.pyi?$/;
  * the folder above each topmost package (a folder with `__init__.py` whose parent has none);
  * the roots above the importing file come first. The first root that holds the module decides
  * (its top-level name as a module, a package with `__init__.py`, or a namespace folder); a script outside any
- * package also sees its own folder, as `sys.path[0]`. `a.b.c` is a/b/c.py, a/b/c/__init__.py,
- * else the module one level up, a/b.py or a/b/__init__.py (so `from a import name` ends at
+ * package also sees its own folder, as `sys.path[0]`. `a.b.c` is a/b/c/__init__.py, a/b/c.py,
+ * else the module one level up, a/b/__init__.py or a/b.py (so `from a import name` ends at
  * a/__init__.py when `name` is not a submodule; `import a.b` with no a/b is then read leniently
  * as a); a namespace folder is a package of its own files (coarse edges).
  * Relative imports climb from the importing file's package; above the repository or above the
@@ -75,8 +75,9 @@ export function pythonResolver(project: ProjectFiles): Resolver {
     for (let n = parts.length; n >= Math.max(parts.length - 1, allowBase ? 0 : 1); n--) {
       const path = at(base, parts.slice(0, n));
       if (path === undefined) continue;
-      const found = (n > 0 ? file(path + ".py") ?? file(path + ".pyi") : undefined) ?? file(init(path)) ??
-        file(init(path, "pyi"));
+      // A package wins over a module of the same name beside it (`views/__init__.py` over
+      // `views.py`), as Python's path finder looks for the package first.
+      const found = file(init(path)) ?? file(init(path, "pyi")) ?? (n > 0 ? file(path + ".py") ?? file(path + ".pyi") : undefined);
       if (found) return found;
       // A namespace package (a folder without __init__.py): its modules, coarse.
       if (n === parts.length && n > 0 && hasPython.has(path)) {

@@ -5,7 +5,8 @@
  * arguments, a Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
  * handler that refuses callers in its body, a Tide or Actix handler that refuses them at its top;
  * and guards that let some
- * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods, guards
+ * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods (and the
+ * project's own permissions that answer True to them first), guards
  * named optional, and Passport's local sign-in check.
  */
 import type { ContractProject } from "./contracts/mod.ts";
@@ -19,6 +20,7 @@ import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
+import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -35,6 +37,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const refuses = goWrapperChecks(project);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const resolved = refusingResolvers(project);
+  const readOnly = readOnlyPermissions(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -51,7 +54,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && /OrReadOnly$/.test(g)) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, ...rest } = route;
     return { ...rest, guards } as typeof route;

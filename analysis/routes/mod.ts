@@ -53,7 +53,9 @@ export function routesSection(
   const reexports = new Map<string, string[]>();
   for (const edge of edges) {
     bySpecifier.set(`${edge.from}\0${edge.specifier}`, edge.to);
-    if (edge.kind === "reexport") reexports.set(edge.from, [...(reexports.get(edge.from) ?? []), edge.to]);
+    // What a Python package's __init__.py imports is a name of the package (`from .views import
+    // UserView` there makes `from app.views import UserView` elsewhere work): a barrel, as `export *` is.
+    if (edge.kind === "reexport" || /(^|\/)__init__\.py$/.test(edge.from)) reexports.set(edge.from, [...(reexports.get(edge.from) ?? []), edge.to]);
   }
   const byPath = moduleResolver(files.keys());
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);

@@ -24,6 +24,8 @@ export function moduleResolver(files: Iterable<string>): (from: string, specifie
       while (i < candidate.length && candidate[i] === from[i]) i++;
       return candidate.lastIndexOf("/", i);
     };
-    return candidates.sort((a, b) => closeness(b) - closeness(a) || a.length - b.length)[0];
+    // Beside it, a package wins over a module of the same name, as in Python.
+    const isPackage = (candidate: string) => Number(candidate.endsWith("/__init__.py") || candidate === "__init__.py");
+    return candidates.sort((a, b) => closeness(b) - closeness(a) || isPackage(b) - isPackage(a) || a.length - b.length)[0];
   };
 }

@@ -235,6 +235,19 @@ test("a package in a subfolder resolves from the folder above it, without a mani
   assert.not.ok(report.externals.some((e) => e.name === "app"), "app is the project's own package, not an external one");
 });
 
+test("a package and a module of the same name side by side: the package wins, as Python's path finder decides", () => {
+  const root = tempDir("tool-py-shadow-");
+  writeFiles(root, {
+    "app/__init__.py": "",
+    "app/views.py": "# left over from startapp\n",
+    "app/views/__init__.py": "from .login import LoginView\n",
+    "app/views/login.py": "class LoginView:\n    pass\n",
+    "site/urls.py": "from app.views import LoginView\nimport app.views\n",
+  });
+  const report = analyze(root);
+  assert.equal([...new Set(report.edges.filter((e) => e.from === "site/urls.py").map((e) => e.to))], ["app/views/__init__.py"]);
+});
+
 test("a namespace package in src/ with a module named like it and subpackages: imports resolve under src, and the namespace's other distributions are external", () => {
   const root = tempDir("tool-py-namespace-");
   writeFiles(root, {

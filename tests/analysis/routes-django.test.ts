@@ -341,4 +341,51 @@ django("a DRF GenericAPIView with model mixins, served by path(..., View.as_view
   ]);
 });
 
+django("views a package re-exports from its __init__.py (beside a views.py stub, which the package shadows); the project's permission that lets safe methods through first guards only writes", () => {
+  const root = tempDir("tool-django-package-views-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/urls.py": [
+      "from django.urls import path, include",
+      "from rest_framework import routers",
+      "from app.views import LoginView, ArticleView",
+      "router = routers.SimpleRouter(trailing_slash=False)",
+      "router.register(r'articles', ArticleView)",
+      "urlpatterns = [",
+      "    path('api/users/login', LoginView.as_view()),",
+      "    path('api/', include(router.urls)),",
+      "]",
+    ].join("\n"),
+    "app/__init__.py": "",
+    "app/views.py": "from django.shortcuts import render\n\n# Create your views here.\n",
+    "app/views/__init__.py": "from .login_view import LoginView\nfrom .article_view import ArticleView\n",
+    "app/views/login_view.py": "from rest_framework.views import APIView\n\nclass LoginView(APIView):\n    def post(self, request):\n        return login(request)\n",
+    "app/views/article_view.py": [
+      "from rest_framework import viewsets",
+      "from app.permissions import AuthorUpdatePermission",
+      "class ArticleView(viewsets.ModelViewSet):",
+      "    lookup_field = 'slug'",
+      "    permission_classes = [AuthorUpdatePermission]",
+    ].join("\n"),
+    "app/permissions.py": [
+      "from rest_framework import permissions",
+      "class AuthorUpdatePermission(permissions.BasePermission):",
+      "    def has_permission(self, request, view):",
+      "        if request.method in permissions.SAFE_METHODS:",
+      "            return True",
+      "        return request.user.is_authenticated",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/articles",
+    "POST /api/articles [AuthorUpdatePermission]",
+    "DELETE /api/articles/{slug} [AuthorUpdatePermission]",
+    "GET /api/articles/{slug}",
+    "PATCH /api/articles/{slug} [AuthorUpdatePermission]",
+    "PUT /api/articles/{slug} [AuthorUpdatePermission]",
+    "POST /api/users/login",
+  ]);
+});
+
 django.run();

@@ -155,6 +155,51 @@ express("a middleware that passes a caller without a token on (if (!token) retur
   assert.equal(guardedRoutes(root), ["GET /articles", "POST /articles [requireUser]"]);
 });
 
+express("an app made in a class (this.app = express()); a guard with express-unless skips the paths it lists (strings, { url, methods }, regular expressions); a JWT made optional by its options guards nothing", () => {
+  const root = tempDir("tool-express-unless-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4", "express-jwt": "^6", "express-unless": "^0.3" } }),
+    "src/server.ts": [
+      "import express from 'express';",
+      "import jwt from 'express-jwt';",
+      "import api from './api';",
+      "class Server {",
+      "  private app;",
+      "  constructor() {",
+      "    this.app = express();",
+      "    const skipAuthOn = {",
+      "      path: [",
+      "        { methods: ['POST'], url: '/api/users/login' },",
+      "        '/api/tags',",
+      "        { methods: ['GET'], url: /api\\/profiles\\/[^/]+$/ },",
+      "      ],",
+      "    };",
+      "    this.app.use(jwt({ secret: 's' }).unless(skipAuthOn));",
+      "    this.app.use(jwt({ secret: 's', credentialsRequired: false }).unless((req) => req.auth !== undefined));",
+      "    this.app.use('/api', api);",
+      "  }",
+      "}",
+      "export default Server;",
+    ].join("\n"),
+    "src/api.ts": [
+      "import { Router } from 'express';",
+      "const router = Router();",
+      "router.post('/users/login', login);",
+      "router.post('/users', register);",
+      "router.get('/tags', tags);",
+      "router.get('/profiles/:username', profile);",
+      "export default router;",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "GET /api/profiles/{username}",
+    "GET /api/tags",
+    "POST /api/users [jwt]",
+    "POST /api/users/login",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -50,4 +50,22 @@ test("a syntax that names its literals' first characters strips every file of ev
   assert.equal([...compared].sort(), [...named].sort(), "every language that names its literal starts has files here");
 });
 
+test("JS regular-expression literals are blanked whole: a // or a quote inside one opens no comment or string; a division is no regex", () => {
+  const js = LANGUAGES.find((l) => l.id === "javascript")!.syntax;
+  const src = [
+    "const skip = { path: [{ url: /api\\/profiles\\/.+\\//g }, { url: /[\"']x/ }] };",
+    "const half = total / 2 / count; // a comment",
+    "const ok = items.filter((s) => /^\\/\\//.test(s)) && name;",
+    "return /[/*]/.test(path);",
+  ].join("\n");
+  const { code, comments, strings } = strip(src, js);
+  assert.equal(code.split("\n").length, 4);
+  assert.ok(code.split("\n")[0]!.endsWith("}] };"), code.split("\n")[0]);
+  assert.equal(comments.map((c) => c.text), [" a comment"]);
+  assert.equal(strings.length, 0);
+  assert.ok(code.includes("total / 2 / count"));
+  assert.ok(code.split("\n")[2]!.endsWith(".test(s)) && name;"), code.split("\n")[2]);
+  assert.ok(code.split("\n")[3]!.endsWith(".test(path);"), code.split("\n")[3]);
+});
+
 test.run();

@@ -4,10 +4,13 @@ import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
-import { jsPath, pathConstants, usePrefix } from "../js/values.ts";
+import { jsPath, pathConstants, stringList, usePrefix } from "../js/values.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
+import { isGuardName, optionalByArguments } from "../paths.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
-const CREATE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/g;
+// `const app = express()`, and the assignments of a class or a module (`this.app = express()`, `app = express()`).
+const CREATE = /(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/gm;
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
 const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
@@ -100,6 +103,51 @@ export const express: Framework = {
   },
 };
 
+/**
+ * A guard made conditional with express-unless (`jwt(options).unless(skip)`, `skip` written in
+ * place or a const of the file): its name, and the routes its options skip: `path` entries that
+ * are paths (`"/api/users"`), `{ url, methods }` objects, or regular expressions (which must find
+ * the route's full path). Undefined when the argument is no such guard or its options are not read.
+ */
+function unlessGuard(source: RouteSource, arg: Span, constants: ReturnType<typeof pathConstants>): { guard: string; except: { path: string; method: string }[]; exceptMatching: string[] } | undefined {
+  const text = source.code.slice(arg.start, arg.end);
+  const open = text.search(/\.\s*unless\s*\(/);
+  if (open === -1) return undefined;
+  const guard = argumentName(source, arg.start, arg.start + open);
+  if (!isGuardName(guard)) return undefined;
+  const call = arg.start + open + text.slice(open).indexOf("(");
+  const options = callArguments(source.code, call).args[0];
+  if (!options) return undefined;
+  const object = objectAt(source, options);
+  const paths = object === undefined ? undefined : objectProperties(source, object).get("path");
+  if (!paths) return undefined;
+  const except: { path: string; method: string }[] = [];
+  const exceptMatching: string[] = [];
+  const entries = source.code[paths.start] === "[" ? callArguments(source.code, paths.start).args : [paths];
+  for (const entry of entries) {
+    const object = source.code[entry.start] === "{" ? objectProperties(source, entry.start) : undefined;
+    const url = object ? object.get("url") : entry;
+    if (!url) continue;
+    const methods = object?.get("methods") ? stringList(source, object.get("methods")!, constants).map((m) => m.toUpperCase()) : ["ALL"];
+    const regex = /^\/(.+)\/[a-z]*$/s.exec(source.text.slice(url.start, url.end).trim());
+    if (regex) exceptMatching.push(regex[1]!);
+    else {
+      const path = jsPath(source, url.start, url.end, constants);
+      if (path !== undefined) for (const method of methods) except.push({ path, method });
+    }
+  }
+  return { guard, except, exceptMatching };
+}
+
+/** Where an object literal argument starts: in place, or the initialiser of a const of the file it names. */
+function objectAt(source: RouteSource, span: Span): number | undefined {
+  if (source.code[span.start] === "{") return span.start;
+  const name = /^[A-Za-z_$][\w$]*$/.exec(source.code.slice(span.start, span.end).trim())?.[0];
+  if (!name) return undefined;
+  const declared = new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, "\\$")}\b[^=;]*=\s*\{`).exec(source.code);
+  return declared ? declared.index + declared[0].length - 1 : undefined;
+}
+
 /** What one `owner.method(...)` call registers (a route, a `.route()` chain, a mount), and where the call ends. */
 function callRegistrations(
   source: RouteSource,
@@ -117,7 +165,16 @@ function callRegistrations(
     const { prefix, rest } = usePrefix(source, args, constants);
     const names = rest.map((a) => argumentName(source, a.start, a.end));
     const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
-    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: names.filter((n) => n !== "(inline)"), specifiers, guards: [], line });
+    // `app.use(jwt(options).unless({ path: [...] }))`: a guard of every route but those it skips.
+    const skipping = prefix ? [] : rest.map((a) => unlessGuard(source, a, constants));
+    for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
+    // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
+    const optional = (a: Span) => {
+      const open = source.code.indexOf("(", a.start);
+      return open !== -1 && open < a.end && isGuardName(names[rest.indexOf(a)]!) && optionalByArguments(source.code.slice(open + 1, callArguments(source.code, open).end - 1));
+    };
+    const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !optional(rest[i]!));
+    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line });
     return { registrations, end };
   }
   if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*")) return { registrations, end };
