@@ -1,13 +1,13 @@
 /**
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
- * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`),
- * a Laravel controller constructor's `$this->middleware(...)`, an Axum handler's extractor
- * arguments, a Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's `plug ... when action in [...]`, a Go wrapper around the
- * handler that refuses callers in its body, a Tide or Actix handler that refuses them at its top;
- * and guards that let some
+ * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`), a Laravel
+ * controller constructor's `$this->middleware(...)`, an Axum handler's extractor arguments, a
+ * Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's
+ * `plug ... when action in [...]`, a Go wrapper around the handler that refuses callers in its
+ * body, a Tide, Actix or Axum handler that refuses them at its top; and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods (and the
- * project's own permissions that answer True to them first), guards
- * named optional, and Passport's local sign-in check.
+ * project's own permissions that answer True to them first), guards named optional, Go
+ * middleware that hands on a request without credentials, and Passport's local sign-in check.
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
@@ -17,7 +17,7 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { axumHandlerGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
-import { goWrapperChecks } from "./go/wrapper-guards.ts";
+import { goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
@@ -35,6 +35,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   let elixirModules: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const refuses = goWrapperChecks(project);
+  const letsAnonymousIn = goOptionalMiddleware(project);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const resolved = refusingResolvers(project);
   const readOnly = readOnlyPermissions(project);
@@ -43,7 +44,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
-    if (route.framework === "axum") return axumHandlerGuards(route.handler, route.file, read);
+    if (route.framework === "axum") return [...axumHandlerGuards(route.handler, route.file, read), ...checksItself(route.handler)];
     if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
     if (route.framework === "spring") {
       const text = resolved().size ? read(route.file) : undefined;
@@ -54,7 +55,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, ...rest } = route;
     return { ...rest, guards } as typeof route;

@@ -98,4 +98,36 @@ axum("utoipa-axum: routes!() serves each handler at its #[utoipa::path]; an extr
   ]);
 });
 
+axum("a handler that takes the Authorization header as an optional extractor and refuses without it is guarded; a sign-in answering 'unauthorized' for a wrong password is not", () => {
+  const root = tempDir("tool-axum-own-check-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/main.rs": [
+      "use axum::{routing::{get, post}, Router};",
+      "pub fn app() -> Router {",
+      "    Router::new()",
+      '        .route("/users/login", post(login_user))',
+      '        .route("/user", get(get_current_user))',
+      "}",
+      "async fn login_user(Json(request): Json<LoginUserRequest>) -> Result<impl IntoResponse, Error> {",
+      "    let user = service",
+      "        .login(&request.email, &request.password)",
+      "        .await",
+      "        .map_err(|error| match error {",
+      "            LoginError::InvalidPassword(e) => Error::unauthorized(e),",
+      "        })?;",
+      "    Ok(Json(user))",
+      "}",
+      "async fn get_current_user(bearer: Option<TypedHeader<Authorization<Bearer>>>) -> Result<impl IntoResponse, Error> {",
+      "    let token = bearer",
+      '        .ok_or(Error::unauthorized("missing bearer token"))',
+      "        .map(|TypedHeader(Authorization(bearer))| bearer.token().into())?;",
+      "    Ok(Json(token))",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /user [401 without credentials]", "POST /users/login"]);
+});
+
 axum.run();

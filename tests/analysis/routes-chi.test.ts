@@ -58,4 +58,63 @@ chi("a resource type's Routes() method mounted from a composite literal (r.Mount
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /", "GET /todos", "DELETE /todos/{id}"]);
 });
 
+chi("a middleware that hands on a request without an Authorization header reads the caller, guarding nothing; the one that refuses anonymous callers guards", () => {
+  const root = tempDir("tool-chi-optional-mw-");
+  writeFiles(root, {
+    "go.mod": "module acme\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "cmd/api/routes.go": [
+      "package main",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "func (app *application) routes() http.Handler {",
+      "\tr := chi.NewRouter()",
+      "\tr.Use(app.recoverPanic, app.authenticate)",
+      '\tr.Get("/tags", app.listTagsHandler)',
+      '\tr.Route("/articles", func(r chi.Router) {',
+      '\t\tr.Get("/", app.listArticlesHandler)',
+      '\t\tr.With(app.requireAuthenticatedUser).Post("/", app.createArticleHandler)',
+      "\t})",
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "cmd/api/middleware.go": [
+      "package main",
+      "",
+      "func (app *application) authenticate(next http.Handler) http.Handler {",
+      "\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {",
+      '\t\theader := r.Header.Get("Authorization")',
+      '\t\tif header == "" {',
+      "\t\t\tr = app.contextSetUser(r, data.AnonymousUser)",
+      "\t\t\tnext.ServeHTTP(w, r)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tclaims, err := app.jwt.Verify(header)",
+      "\t\tif err != nil {",
+      "\t\t\tapp.invalidAuthenticationTokenResponse(w, r)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tnext.ServeHTTP(w, app.contextSetUser(r, claims.User))",
+      "\t})",
+      "}",
+      "",
+      "func (app *application) requireAuthenticatedUser(next http.Handler) http.Handler {",
+      "\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {",
+      "\t\tif app.contextGetUser(r).IsAnonymous() {",
+      "\t\t\tapp.invalidAuthenticationTokenResponse(w, r)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tnext.ServeHTTP(w, r)",
+      "\t})",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /articles",
+    "POST /articles [app.requireAuthenticatedUser]",
+    "GET /tags",
+  ]);
+});
+
 chi.run();

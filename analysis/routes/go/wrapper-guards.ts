@@ -22,3 +22,23 @@ export function goWrapperChecks(project: Project | undefined): (wrapper: string)
     return answer;
   };
 }
+
+// A middleware that lets a caller without credentials through: an `if` on a missing header,
+// token or cookie whose block hands the request on (`if header == "" { next.ServeHTTP(w, r);
+// return }`, `c.Next()`, `return next(c)`). It reads the caller when there is one.
+const PASSES_ANONYMOUS = /\bif\s+[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
+
+/** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
+export function goOptionalMiddleware(project: Project | undefined): (middleware: string) => boolean {
+  const bodies = functionBodies(project, "go");
+  const known = new Map<string, boolean>();
+  return (middleware) => {
+    const name = middleware.split(".").at(-1)!;
+    let answer = known.get(name);
+    if (answer === undefined) {
+      const found = bodies(name);
+      known.set(name, (answer = found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body))));
+    }
+    return answer;
+  };
+}

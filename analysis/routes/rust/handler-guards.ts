@@ -30,7 +30,8 @@ export function axumHandlerGuards(handler: string, routeFile: string, text: (pat
   return [];
 }
 
-const REFUSAL = /\bUnauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
+// `StatusCode::UNAUTHORIZED`, `Unauthorized`, an error constructor `Error::unauthorized(...)`.
+const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 
 /** Whether the extractor `type` (as the handler's file names it) answers a request without credentials with a 401. */
 function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined): boolean {
@@ -103,7 +104,8 @@ const CALLER_CHECK = /\b(?:authenticat\w*|require_\w*(?:auth|user|login)\w*|chec
 const FIRST_LINES = 12;
 
 /**
- * The check a Rust handler makes itself (Tide and Actix handlers read the request):
+ * The check a Rust handler makes itself (Tide and Actix handlers read the request, an Axum
+ * handler may take the Authorization header as an optional extractor and refuse without it):
  * `["401 without credentials"]` when its first lines refuse a caller without credentials, or
  * the name of the caller check whose failure it passes on; else none, unless a handler of a
  * few lines hands the request to a helper that does. The function `handler` names is found by
@@ -115,7 +117,8 @@ export function rustHandlerCheck(bodies: (name: string) => readonly string[]): (
     if (!/^[A-Za-z_]\w*$/.test(name)) return [];
     for (const body of bodies(name)) {
       const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("//")).slice(0, FIRST_LINES);
-      if (lines.some((line) => READS_CREDENTIALS.test(line) && REFUSAL.test(line))) return ["401 without credentials"];
+      // (The refusal's own word is no reading: `unauthorized` holds "auth".)
+      if (lines.some((line) => READS_CREDENTIALS.test(line.replace(/unauthori[sz]ed/gi, "")) && REFUSAL.test(line))) return ["401 without credentials"];
       const top = lines.join("\n");
       for (const m of top.matchAll(CALLER_CHECK)) {
         const after = top.slice(closing(top, m.index + m[0].length - 1)).trimStart();
