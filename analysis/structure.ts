@@ -21,8 +21,13 @@ export type Progress = (phase: string, done?: number, total?: number) => void;
 
 /** JavaScript and TypeScript modules, whose imports load-time.ts reads. */
 const SCRIPT = /\.[cm]?[jt]sx?$/;
-/** `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes nothing). */
-export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean; includeAll?: boolean };
+/**
+ * `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes
+ * nothing). `factsLater`: keep new facts in memory and leave their writing to the next analysis
+ * in this process (the console answers its first page before writing megabytes of facts; the
+ * whole report it starts right after writes them).
+ */
+export type AnalyzeOptions = ScanOptions & { onProgress?: Progress; readOnly?: boolean; includeAll?: boolean; factsLater?: boolean };
 
 
 /** The structure of the code: files, imports, cycles, hubs, components and health. */
@@ -68,7 +73,7 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
     facts: (stale, whole) => extractAll(root, stale, { part: whole ? "whole" : "structure", onProgress }).facts,
     surfaces: (partial) => extractAll(root, partial, { part: "surfaces", onProgress }).facts,
   };
-  const { facts, complete } = cachedFacts(root, scanned.files, extractor, { whole, readOnly: options.readOnly });
+  const { facts, complete } = cachedFacts(root, scanned.files, extractor, { whole, readOnly: options.readOnly || options.factsLater });
   lap("extract");
 
   progress("resolve");

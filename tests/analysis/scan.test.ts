@@ -234,4 +234,18 @@ test("analyze() ignores a damaged cache file and rebuilds it", () => {
   assert.ok(JSON.parse(readFileSync(join(root, RESOLUTIONS_CACHE_FILE), "utf8")).memos);
 });
 
+test("factsLater: the structure keeps new facts in memory; the next analysis writes them, and a new process reads them back", () => {
+  const root = tempDir("tool-facts-later-");
+  writeFiles(root, { "src/a.ts": 'import { b } from "./b";\nexport const a = b;\n', "src/b.ts": "export const b = 1;\n" });
+  git(root, "init", "-q");
+  const first = analyzeStructure(root, { factsLater: true });
+  assert.not.ok(existsSync(join(root, FACTS_CACHE_FILE)), "nothing written before the answer");
+  const whole = analyze(root);
+  assert.ok(existsSync(join(root, FACTS_CACHE_FILE)), "the whole analysis wrote the facts");
+  dropMemoryCache(root);
+  const again = analyzeStructure(root);
+  assert.equal(again.files.map((f) => f.path), first.files.map((f) => f.path));
+  assert.equal(again.edges, whole.edges);
+});
+
 test.run();

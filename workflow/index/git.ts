@@ -20,16 +20,18 @@ const STATUS: Record<string, string> = {
  * argument arrays and `--no-optional-locks`, so reading never rewrites `.git/index`.
  */
 export async function gitState(root: string): Promise<GitState> {
-  const inside = await runGit(root, ["rev-parse", "--is-inside-work-tree"]);
-  if (inside?.trim() !== "true") {
-    return { available: false, branch: null, head: null, changes: [], changesTotal: 0, commits: [] };
-  }
-  const [branch, head, status, log] = await Promise.all([
+  // All at once, not after asking whether this is a repository: the index starts them before
+  // the analysis, which holds the thread, so anything started after an await would wait for it.
+  const [inside, branch, head, status, log] = await Promise.all([
+    runGit(root, ["rev-parse", "--is-inside-work-tree"]),
     runGit(root, ["symbolic-ref", "--short", "-q", "HEAD"]),
     runGit(root, ["rev-parse", "--short", "HEAD"]),
     runGit(root, ["--no-optional-locks", "status", "--porcelain=v1", "-z"]),
     runGit(root, ["log", `-n${COMMITS}`, "--no-color", "--format=%H%x1f%h%x1f%an%x1f%aI%x1f%s%x1e"]),
   ]);
+  if (inside?.trim() !== "true") {
+    return { available: false, branch: null, head: null, changes: [], changesTotal: 0, commits: [] };
+  }
   const changes = parseStatus(status ?? "");
   return {
     available: true,

@@ -72,7 +72,7 @@ export class ProjectService {
     this.agents = new AgentRuns(options.root);
     this.#commands = options.commands ?? [];
     this.#analyze = options.analyze ?? ((root, { deferHistory, includeAll }) => analyze(root, { deferHistory, includeAll }));
-    this.#analyzeStructure = options.analyzeStructure ?? (options.analyze ? undefined : (root) => analyzeStructure(root));
+    this.#analyzeStructure = options.analyzeStructure ?? (options.analyze ? undefined : (root) => analyzeStructure(root, { factsLater: true }));
     this.#writeCache = options.writeCache ?? true;
   }
 
