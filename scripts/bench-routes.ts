@@ -63,7 +63,8 @@ const key = (method: string, path: string) =>
   `${method.toUpperCase()} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
 const ratio = (a: number, b: number) => (b ? a / b : NaN);
 const fmt = (x: number) => (Number.isNaN(x) ? "  n/a" : x.toFixed(2).padStart(5));
-const f1 = (p: number, r: number) => (p + r ? (2 * p * r) / (p + r) : 0);
+// Nothing labelled and nothing found (an application that serves no route) has no F1.
+const f1 = (p: number, r: number) => (Number.isNaN(p) && Number.isNaN(r) ? NaN : (p || 0) + (r || 0) ? (2 * (p || 0) * (r || 0)) / ((p || 0) + (r || 0)) : 0);
 
 const total = { labelled: 0, found: 0, matched: 0, guardChecked: 0, guardAgreed: 0, prefixUnknown: 0 };
 console.log(`labels: ${values.labels}; routes by ${command.args.length ? "bun main.ts" : "dist/tool"}\n`);
@@ -107,7 +108,7 @@ for (const app of labelled) {
   const p = ratio(matched.length, ours.size);
   const r = ratio(matched.length, labels.size);
   console.log(
-    `${app.repository.slice(0, 41).padEnd(42)}${app.framework.slice(0, 18).padEnd(19)}${String(labels.size).padStart(8)} ${String(ours.size).padStart(5)} ${String(matched.length).padStart(7)} ${fmt(p).padStart(9)} ${fmt(r).padStart(6)} ${fmt(f1(p || 0, r || 0))} ${fmt(ratio(agreed, checked))}` +
+    `${app.repository.slice(0, 41).padEnd(42)}${app.framework.slice(0, 18).padEnd(19)}${String(labels.size).padStart(8)} ${String(ours.size).padStart(5)} ${String(matched.length).padStart(7)} ${fmt(p).padStart(9)} ${fmt(r).padStart(6)} ${fmt(f1(p, r))} ${fmt(ratio(agreed, checked))}` +
       (unknown ? `  (${unknown} with an unknown prefix, left out)` : "") +
       (head && head !== app.commit ? `  (checkout at ${head.slice(0, 10)}, labels for ${app.commit.slice(0, 10)})` : ""),
   );
@@ -125,5 +126,5 @@ for (const app of labelled) {
 }
 const p = ratio(total.matched, total.found);
 const r = ratio(total.matched, total.labelled);
-console.log(`\noverall: ${total.labelled} labelled, ${total.found} found, ${total.matched} matched; precision ${fmt(p).trim()}, recall ${fmt(r).trim()}, F1 ${fmt(f1(p || 0, r || 0)).trim()} (target 0.95); guard agreement ${fmt(ratio(total.guardAgreed, total.guardChecked)).trim()} on ${total.guardChecked} routes found (target 0.90)${total.prefixUnknown ? `; ${total.prefixUnknown} routes with an unknown prefix left out of precision` : ""}`);
+console.log(`\noverall: ${total.labelled} labelled, ${total.found} found, ${total.matched} matched; precision ${fmt(p).trim()}, recall ${fmt(r).trim()}, F1 ${fmt(f1(p, r)).trim()} (target 0.95); guard agreement ${fmt(ratio(total.guardAgreed, total.guardChecked)).trim()} on ${total.guardChecked} routes found (target 0.90)${total.prefixUnknown ? `; ${total.prefixUnknown} routes with an unknown prefix left out of precision` : ""}`);
 process.exit(0);

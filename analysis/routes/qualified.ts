@@ -28,7 +28,11 @@ export function qualifiedLookup<T>(routers: readonly NamedRouter<T>[], resolve: 
     add(byFolder, `${r.framework}\0${dirOf(r.file)}`, r);
     add(byLocal, `${r.framework}\0${localName(r.name)}`, r);
     const member = localName(r.name).split(".").at(-1)!;
-    if (member !== localName(r.name)) add(byLocal, `${r.framework}\0.${member}`, r);
+    if (member !== localName(r.name)) {
+      add(byLocal, `${r.framework}\0.${member}`, r);
+      // `Type.`: a router method of the type, whatever its name (a class handed as a type argument).
+      add(byLocal, `${r.framework}\0${localName(r.name).slice(0, -member.length)}`, r);
+    }
   }
   return (file, name, framework) => {
     const cut = name.lastIndexOf("::");

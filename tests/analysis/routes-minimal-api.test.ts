@@ -35,4 +35,59 @@ minimalApi("a static method that is its class's first member, called with a grou
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /api/users/login"]);
 });
 
+minimalApi("endpoint classes handed to a group as type arguments (group.AddEndpoint<LoginEndpoint>()) map their endpoints on it; AllowAnonymous in an extension method lifts the group's authorization", () => {
+  const root = tempDir("tool-minimal-endpoint-classes-");
+  writeFiles(root, {
+    "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    "Api/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapGroup(\"/api\").MapUsersEndpoints().MapArticlesEndpoints();\napp.Run();\n",
+    "Api/Shared/EndpointsExtensions.cs": [
+      "namespace Api.Shared;",
+      "public static class EndpointsExtensions",
+      "{",
+      "    public static IEndpointRouteBuilder AddEndpoint<TEndpoint>(this IEndpointRouteBuilder app) where TEndpoint : IEndpoint",
+      "    {",
+      "        TEndpoint.MapEndpoint(app);",
+      "        return app;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "Api/Users/UsersEndpoints.cs": [
+      "namespace Api.Users;",
+      "public static class UsersEndpoints",
+      "{",
+      "    public static IEndpointRouteBuilder MapUsersEndpoints(this IEndpointRouteBuilder endpoints)",
+      "    {",
+      '        var users = endpoints.MapGroup("/users");',
+      "        users.AddEndpoint<LoginEndpoint>();",
+      '        var currentUser = endpoints.MapGroup("/user").RequireAuthorization();',
+      "        currentUser.AddEndpoint<GetCurrentUserEndpoint>();",
+      "        return endpoints;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "Api/Users/LoginEndpoint.cs": "namespace Api.Users;\ninternal sealed class LoginEndpoint : IEndpoint\n{\n    public static void MapEndpoint(IEndpointRouteBuilder app)\n    {\n        app.MapPost(\"login\", HandleAsync);\n    }\n}\n",
+    "Api/Users/GetCurrentUserEndpoint.cs": "namespace Api.Users;\ninternal sealed class GetCurrentUserEndpoint : IEndpoint\n{\n    public static void MapEndpoint(IEndpointRouteBuilder app)\n    {\n        app.MapGet(\"\", HandleAsync).WithName(\"current\");\n    }\n}\n",
+    "Api/Articles/ArticlesEndpoints.cs": [
+      "namespace Api.Articles;",
+      "public static class ArticlesEndpoints",
+      "{",
+      "    public static IEndpointRouteBuilder MapArticlesEndpoints(this IEndpointRouteBuilder endpoints)",
+      "    {",
+      '        var articles = endpoints.MapGroup("/articles").RequireAuthorization();',
+      '        articles.MapGet("", List).AllowAnonymous();',
+      '        articles.MapPost("", Create);',
+      "        return endpoints;",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/articles",
+    "POST /api/articles [RequireAuthorization]",
+    "GET /api/user [RequireAuthorization]",
+    "POST /api/users/login",
+  ]);
+});
+
 minimalApi.run();

@@ -12,7 +12,8 @@ import { callArguments, type RouteSource } from "../source.ts";
 /** A group: the app, a `MapGroup` (with its parent group in this file), or the group an endpoint extension method receives. */
 type Group = { name: string; prefix: string; guards: string[]; line: number; parent?: Group; app?: boolean };
 type Ref = { group: Group };
-type Link = { name: string; args: Span[]; start: number; end: number };
+/** One call of a chain; `types` are the simple names among its type arguments (`AddEndpoint<LoginEndpoint>()`). */
+type Link = { name: string; args: Span[]; start: number; end: number; types?: string[] };
 
 // Health checks and the Prometheus scrape answer any method (they map with `Map`).
 const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "ALL", MapForwarder: "ALL", MapPrometheusScrapingEndpoint: "ALL" };
@@ -198,7 +199,8 @@ class Walker {
         for (const r of route) if (r.type === "route") r.guards.push(guard);
         if (ref) ref.group.guards.push(guard);
       } else if (link.name === "AllowAnonymous") {
-        // The route leaves its groups' guards: written with its full path when its groups all hang on the app in this file.
+        // The route leaves every guard, its own and its groups': written with its full path when its
+        // groups all hang on the app in this file, else marked to lift what it is mounted under.
         for (const r of route) if (r.type === "route") anonymous(r, owners.get(r));
       } else if (ref && link.name === "UseEndpoints" && link.args[0]) {
         const lambda = /^\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*/.exec(code.slice(link.args[0].start, link.args[0].end));
@@ -207,18 +209,25 @@ class Walker {
         // Any other call on a group may be an endpoint extension method (`MapTodos()`,
         // `AddTagsRoutes()`): mounted when one of that name is found; the chain goes on with the group.
         this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
+        // A class named in its type arguments maps its endpoints on the group (`group.AddEndpoint<LoginEndpoint>()`
+        // calls the class's static `MapEndpoint(group)`): its endpoint method, whatever its name.
+        for (const type of link.types ?? []) this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${type}.`, [], this.source.lineAt(link.start)));
       }
     }
     return ref;
   }
 }
 
-/** An `.AllowAnonymous()` route: no group guards, so on no group, when its full path is known here. */
+/** An `.AllowAnonymous()` route: no guards; on no group when its full path is known here, else lifting its groups'. */
 function anonymous(route: Registration, group: Group | undefined): void {
   if (route.type !== "route") return;
+  route.guards = [];
   const chain: Group[] = [];
   for (let g = group; g; g = g.parent) chain.unshift(g);
-  if (!chain[0]?.app) return;
+  if (!chain[0]?.app) {
+    route.anonymous = true;
+    return;
+  }
   route.path = chain.reduceRight((path, g) => joinPrefix(g.prefix, path), route.path);
   route.owner = "";
 }
@@ -228,12 +237,13 @@ function chain(code: string, from: number): Link[] {
   const links: Link[] = [];
   let i = from;
   for (;;) {
-    const m = /^\s*\.\s*([A-Za-z_]\w*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>\s*)?\(/.exec(code.slice(i, i + 300));
+    const m = /^\s*\.\s*([A-Za-z_]\w*)\s*(?:<([^<>()]*(?:<[^<>()]*>[^<>()]*)*)>\s*)?\(/.exec(code.slice(i, i + 300));
     const call = !m && links.length === 0 ? /^\s*\(/.exec(code.slice(i, i + 20)) : undefined;
     if (!m && !call) return links;
     const open = i + (m ?? call)![0].length - 1;
     const { args, end } = callArguments(code, open);
-    links.push({ name: m ? m[1]! : "()", args, start: i + (m ? m[0].indexOf(m[1]!) : 0), end });
+    const types = m?.[2]?.split(",").map((t) => t.trim()).filter((t) => /^[A-Z]\w*$/.test(t));
+    links.push({ name: m ? m[1]! : "()", args, start: i + (m ? m[0].indexOf(m[1]!) : 0), end, ...(types?.length ? { types } : {}) });
     i = end;
   }
 }
