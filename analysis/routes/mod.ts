@@ -18,6 +18,7 @@ import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
+import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
@@ -63,11 +64,15 @@ export function routesSection(
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
-  const placeholders = propertyPlaceholders(project);
+  // Routes a contract declares for the classes implementing code generated from it: linked as
+  // the files' own, so that global guards and property placeholders apply to them as well.
+  for (const { file, route } of generatedServerRoutes(project, (file) => project && contractAt(project, file)?.operations)) {
+    const known = files.get(file);
+    files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
+  }
   const linked = [
-    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, placeholders),
+    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
-    ...generatedServerRoutes(project, (file) => project && contractAt(project, file)?.operations).map(placeholders),
   ];
 
   const reach = reachability(edges, componentOf, integrationsOf);
@@ -75,7 +80,7 @@ export function routesSection(
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
   const contracts = project ? findContracts(project) : [];
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const served = railsActionsServed(project);
   const items: Route[] = linked
     .filter(served)

@@ -124,6 +124,48 @@ generated("jaxrs-spec interfaces in a Maven build: no server path with interface
   ]);
 });
 
+generated("spring generator options in a configFile; an interface named in full; the class's own @RequestMapping replaces the interface's path; the security filter chain guards them like any route", () => {
+  const root = tempDir("tool-generated-configfile-");
+  writeFiles(root, {
+    "build.gradle": [
+      "openApiGenerate {",
+      '    generatorName = "spring"',
+      '    inputSpec = "$rootDir/src/main/resources/static/api.yaml"',
+      '    configFile = "$rootDir/src/main/resources/static/generator-config.json"',
+      "}",
+    ].join("\n"),
+    "src/main/resources/static/generator-config.json": '{ "apiPackage": "acme.api", "interfaceOnly": true }',
+    "src/main/resources/static/api.yaml": CONTRACT,
+    "src/main/java/acme/controllers/ProfileController.java": [
+      "package acme.controllers;",
+      "@RestController",
+      '@RequestMapping("/api")',
+      "public class ProfileController implements acme.api.ProfilesApi {",
+      "  @Override",
+      "  public ResponseEntity<Profile> getProfileByUsername(String username) { return null; }",
+      "  @Override",
+      "  public ResponseEntity<Profile> followUserByUsername(String username) { return null; }",
+      "}",
+    ].join("\n"),
+    "src/main/java/acme/security/SecurityConfig.java": [
+      "package acme.security;",
+      "public class SecurityConfig {",
+      "  SecurityFilterChain chain(HttpSecurity http) throws Exception {",
+      "    http.authorizeHttpRequests(auth -> auth",
+      '        .requestMatchers(HttpMethod.GET, "/api/profiles/**").permitAll()',
+      "        .anyRequest().authenticated());",
+      "    return http.build();",
+      "  }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/profiles/{username}",
+    "POST /api/profiles/{username}/follow [authenticated(),OpenAPI security]",
+  ]);
+});
+
 function oapiCodegenRepo(router: string) {
   const root = tempDir("tool-generated-oapi-");
   writeFiles(root, {

@@ -57,4 +57,56 @@ nest("SwaggerModule.setup serves the Swagger UI at its path, outside the global 
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), ["GET /api/tags TagsController.list", "GET /docs (Swagger UI)"]);
 });
 
+nest("a middleware class applied with consumer.apply().forRoutes() that hands on a request without an Authorization header guards nothing; one that refuses it guards", () => {
+  const root = tempDir("tool-nest-optional-middleware-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/main.ts": "import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  await app.listen(3000);\n}\nbootstrap();\n",
+    "src/app.module.ts": [
+      "import { MiddlewareConsumer, Module, RequestMethod } from '@nestjs/common';",
+      "import { AuthMiddleware } from './auth.middleware';",
+      "import { RequireUserMiddleware } from './require-user.middleware';",
+      "import { TagsController } from './tags.controller';",
+      "@Module({ controllers: [TagsController] })",
+      "export class AppModule {",
+      "  configure(consumer: MiddlewareConsumer) {",
+      "    consumer.apply(AuthMiddleware).forRoutes({ path: '*', method: RequestMethod.ALL });",
+      "    consumer.apply(RequireUserMiddleware).forRoutes({ path: 'tags', method: RequestMethod.POST });",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/auth.middleware.ts": [
+      "import { Injectable, NestMiddleware } from '@nestjs/common';",
+      "@Injectable()",
+      "export class AuthMiddleware implements NestMiddleware {",
+      "  async use(req: any, res: any, next: () => void) {",
+      "    if (!req.headers.authorization) {",
+      "      req.user = null;",
+      "      next();",
+      "      return;",
+      "    }",
+      "    req.user = await this.users.fromToken(req.headers.authorization.split(' ')[1]);",
+      "    next();",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/require-user.middleware.ts": [
+      "import { Injectable, NestMiddleware, UnauthorizedException } from '@nestjs/common';",
+      "@Injectable()",
+      "export class RequireUserMiddleware implements NestMiddleware {",
+      "  use(req: any, res: any, next: () => void) {",
+      "    if (!req.user) throw new UnauthorizedException();",
+      "    next();",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/tags.controller.ts": "import { Controller, Get, Post } from '@nestjs/common';\n@Controller('tags')\nexport class TagsController {\n  @Get()\n  list() { return []; }\n  @Post()\n  create() { return {}; }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /tags",
+    "POST /tags [RequireUserMiddleware]",
+  ]);
+});
+
 nest.run();

@@ -4,9 +4,10 @@
  * Gradle or Maven build) write one interface per tag with every operation's mapping, and the
  * application's classes implement them (`class ProfileController : ProfileApi`). The interfaces
  * are not in the repository, so no scanner sees a mapping: the contract is the source. A class
- * that implements an interface of the generator's `apiPackage` serves each operation whose
- * `operationId` names one of its methods, at the operation's path under what the generated
- * interface puts in front: Spring's `${api.base-path:<server path>}`, JAX-RS's server path
+ * that implements an interface of the generator's `apiPackage` (set in the build or in its
+ * `configFile`) serves each operation whose `operationId` names one of its methods, at the
+ * operation's path under what the generated interface puts in front: Spring's
+ * `${api.base-path:<server path>}` unless the class maps a path of its own, JAX-RS's server path
  * (none with `interfaceOnly`, where no `@ApplicationPath` class is generated). The route is
  * guarded by the method's and class's security annotations, else by the operation's own
  * `security` (the contract is the route's declaration; the implementation checks it).
@@ -14,14 +15,17 @@
 import { strip } from "../../languages/strip.ts";
 import { isTestFile } from "../../entry-points.ts";
 import { SYNTAX } from "../frameworks/mod.ts";
-import { annotationGuards, memberGuards } from "../jvm/controllers.ts";
-import { declarations } from "../jvm/declarations.ts";
-import type { LinkedRoute } from "../link.ts";
+import { jvmFile } from "../jvm/constants.ts";
+import { annotationGuards, memberGuards, pathValues } from "../jvm/controllers.ts";
+import { declarations, find } from "../jvm/declarations.ts";
+import type { RouteRegistration } from "../registration.ts";
 import { joinPaths } from "../paths.ts";
 import type { RouteSource } from "../source.ts";
 import type { FoundContract } from "./mod.ts";
 
 type Operation = FoundContract["operations"][number];
+/** A route the contract declares for a class of `file`: linked with the file's own (globals, placeholders). */
+export type Generated = { file: string; route: RouteRegistration };
 
 type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
 type Generator = { family: "spring" | "jaxrs"; apiPackage: string; spec: string; interfaceOnly: boolean };
@@ -48,15 +52,20 @@ function generators(project: Project): Generator[] {
       const block = text.slice(name.index, names[i + 1]?.index ?? text.length);
       const before = text.slice(names[i - 1] ? names[i - 1]!.index + names[i - 1]![0].length : 0, name.index);
       const setting = (key: string) => [...block.matchAll(SETTING(key))][0]?.[1] ?? [...before.matchAll(SETTING(key))].at(-1)?.[1];
-      const apiPackage = setting("apiPackage");
+      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+      const inProject = (path: string) => joinPaths(dir, path.replace(/^\$\{?(?:projectDir|rootDir|project\.basedir|basedir)\}?\/?/, "")).slice(1);
+      // The generator's options may be in a configFile of JSON (`"apiPackage": "..."`) rather than the build.
+      const configFile = setting("configFile");
+      const config = configFile ? project.text(inProject(configFile)) ?? "" : "";
+      const fromConfig = (key: string) => new RegExp(String.raw`"${key}"\s*:\s*"([^"]+)"`).exec(config)?.[1];
+      const apiPackage = setting("apiPackage") ?? fromConfig("apiPackage");
       const spec = setting("inputSpec");
       if (!apiPackage || !spec) return;
-      const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
       found.push({
         family,
         apiPackage,
-        spec: joinPaths(dir, spec.replace(/^\$\{?(?:projectDir|rootDir|project\.basedir|basedir)\}?\/?/, "")).slice(1),
-        interfaceOnly: /\binterfaceOnly\b["']?\s*(?:to|:|=|>)?\s*["']?true/.test(block + before),
+        spec: inProject(spec),
+        interfaceOnly: /\binterfaceOnly\b["']?\s*(?:to|:|=|>)?\s*["']?true/.test(block + before + config),
       });
     });
   }
@@ -76,11 +85,11 @@ const operationName = (op: Operation) => op.operationId ?? `${(op.written ?? op.
  * The routes the project's classes serve by implementing interfaces generated from its
  * contracts. `operations(file)` reads a contract's operations.
  */
-export function generatedServerRoutes(project: Project | undefined, operations: (file: string) => readonly Operation[] | undefined): LinkedRoute[] {
+export function generatedServerRoutes(project: Project | undefined, operations: (file: string) => readonly Operation[] | undefined): Generated[] {
   if (!project) return [];
   const configured = generators(project);
   if (!configured.length) return [];
-  const routes: LinkedRoute[] = [];
+  const routes: Generated[] = [];
   for (const generator of configured) {
     const ops = operations(generator.spec);
     if (!ops?.length) continue;
@@ -95,17 +104,21 @@ export function generatedServerRoutes(project: Project | undefined, operations: 
   return routes;
 }
 
-function implementations(file: string, text: string, generator: Generator, byId: Map<string, Operation>): LinkedRoute[] {
+function implementations(file: string, text: string, generator: Generator, byId: Map<string, Operation>): Generated[] {
   const escaped = generator.apiPackage.replace(/\./g, "\\.");
+  // Imported (`import com.acme.api.ProfileApi`) or named in full (`implements com.acme.api.ArticlesApi`).
   const imported = new Set([...text.matchAll(new RegExp(String.raw`^\s*import\s+${escaped}\.([A-Z]\w*)`, "gm"))].map((m) => m[1]!));
-  if (!imported.size) return [];
+  const qualified = new RegExp(String.raw`\b${escaped}\s*\.\s*[A-Z]\w*`);
   const language = file.endsWith(".kt") ? "kotlin" : "java";
   const source: RouteSource = { ...strip(text, SYNTAX[language]!), path: file, text };
-  const routes: LinkedRoute[] = [];
+  const routes: Generated[] = [];
   for (const cls of declarations(source)) {
     const header = source.code.slice(cls.start, cls.body.start);
-    if (![...imported].some((name) => new RegExp(String.raw`\b${name}\b`).test(header))) continue;
+    if (!qualified.test(source.text.slice(cls.start, cls.body.start)) && ![...imported].some((name) => new RegExp(String.raw`\b${name}\b`).test(header))) continue;
     const classGuards = annotationGuards(source, cls.annotations, IGNORE);
+    // A mapping on the class itself replaces the one the generated interface carries.
+    const mapping = generator.family === "spring" ? find(cls.annotations, "RequestMapping") : undefined;
+    const own = mapping && pathValues(source, jvmFile(source), mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path"))?.[0];
     const body = source.code.slice(cls.body.start, cls.body.end);
     const methods = language === "kotlin" ? /\boverride\s+(?:suspend\s+)?fun\s+([A-Za-z_]\w*)\s*\(/g : /@Override\s+(?:@[\w.]+(?:\s*\([^)]*\))?\s+)*[^;{(@]*?\b([A-Za-z_]\w*)\s*\(/g;
     for (const m of body.matchAll(methods)) {
@@ -117,14 +130,18 @@ function implementations(file: string, text: string, generator: Generator, byId:
       const permitted = member?.annotations.some((a) => a.name === "PermitAll");
       const declared = annotated.length || permitted ? annotated : op.security === "required" ? ["OpenAPI security"] : [];
       routes.push({
-        method: op.method,
-        path: pathOf(generator, op),
         file,
-        line: source.lineAt(at),
-        framework: generator.family,
-        handler: `${cls.name}.${m[1]}`,
-        guards: declared,
-        kind: "http",
+        route: {
+          type: "route",
+          framework: generator.family,
+          kind: "http",
+          methods: [op.method],
+          path: own !== undefined ? joinPaths(own, op.written ?? op.path) : pathOf(generator, op),
+          handler: `${cls.name}.${m[1]}`,
+          guards: declared,
+          owner: "",
+          line: source.lineAt(at),
+        },
       });
     }
   }

@@ -6,6 +6,7 @@ import { pathConstants, spanPath } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
+import { eggConfigPlaceholder } from "../js/egg-config.ts";
 
 const FRAMEWORK = "egg";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
@@ -18,7 +19,8 @@ const NAMESPACE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w
  * Egg.js: its router file (`app/router.js`, or the files of `app/router/`) exports a function of
  * the app and registers on `app.router` (`const { router, controller } = app`):
  * `router.get([name,] path, ...middleware, controller.user.get)`, and
- * `router.namespace("/api", ...middleware)` sub-routers. A route's middleware named like a
+ * `router.namespace("/api", ...middleware)` sub-routers, `router.prefix(...)` (a path, or a
+ * value of the app's configuration: js/egg-config.ts). A route's middleware named like a
  * check (`app.jwt`, `app.middleware.auth()`) guards it.
  */
 export const egg: Framework = {
@@ -46,6 +48,16 @@ export const egg: Framework = {
       if (prefix === undefined) continue;
       const guards = args.slice(1).map((a) => argumentName(source, a.start, a.end)).filter(isGuardName);
       routers.set(m[1]!, { prefix: joinPrefix(parent.prefix, prefix), guards: [...parent.guards, ...guards] });
+    }
+    // `router.prefix("/api")`, or `router.prefix(config.prefix)` from the app's configuration (js/egg-config.ts).
+    for (const [name, router] of routers) {
+      const call = new RegExp(`(?<![\\w$.])${name.replace(/[.$]/g, "\\$&")}\\s*\\.\\s*prefix\\s*\\(`, "g");
+      for (const m of code.matchAll(call)) {
+        const arg = callArguments(code, m.index + m[0].length - 1).args[0];
+        const configured = arg && /^(?:app\s*\.\s*)?config\s*\.\s*([\w.]+)$/.exec(code.slice(arg.start, arg.end).trim().replace(/\s+/g, ""));
+        const prefix = configured ? eggConfigPlaceholder(configured[1]!) : spanPath(source, arg, constants);
+        if (prefix !== undefined) router.prefix = joinPrefix(prefix, router.prefix);
+      }
     }
     const found: Registration[] = [];
     for (const [name, router] of routers) {

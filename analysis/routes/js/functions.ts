@@ -136,14 +136,15 @@ function blockAfter(code: string, from: number, pattern: RegExp): { start: numbe
 /**
  * The body (`{` to its `}`) of the function a module defines under `name`, read from its text:
  * `function name(...) {`, `const name = (async) (...) => {` or `= function (...) {`, with a
- * return type allowed; for "default", `export default (async) function (...) {`. Used to look
- * into a middleware or helper a route names, in the module it is imported from.
+ * return type allowed, or `class name ... {` (a NestJS middleware); for "default", `export
+ * default (async) function (...) {`. Used to look into a middleware or helper a route names,
+ * in the module it is imported from.
  */
 export function definedFunctionBody(text: string, name: string): string | undefined {
   const escaped = name.replace(/[$.]/g, "\\$&");
   const header = name === "default"
     ? /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\([^)]*\)\s*(?::[^{]+)?\{/.exec(text)
-    : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?)\\{`).exec(text);
+    : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?|\\bclass\\s+${escaped}\\b[^{]*)\\{`).exec(text);
   if (!header) return undefined;
   const open = header.index + header[0].length - 1;
   return text.slice(open, callArguments(text, open).end);

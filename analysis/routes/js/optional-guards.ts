@@ -30,10 +30,12 @@ export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, ac
       result.set(file, routes);
       continue;
     }
-    const registrations = routes.registrations.map((r): Registration => {
-      if (r.type === "route" && r.guards.length) return { ...r, guards: r.guards.filter(keep(file)) };
-      if (r.type === "use") return { ...r, guards: r.guards.filter(keep(file)), args: r.args.filter(keep(file)) };
-      return r;
+    const registrations = routes.registrations.flatMap((r): Registration[] => {
+      if (r.type === "route" && r.guards.length) return [{ ...r, guards: r.guards.filter(keep(file)) }];
+      if (r.type === "use") return [{ ...r, guards: r.guards.filter(keep(file)), args: r.args.filter(keep(file)) }];
+      // NestJS `consumer.apply(AuthMiddleware).forRoutes(...)`: a global guard that is none.
+      if (r.type === "global" && r.guard && !keep(file)(r.guard)) return [];
+      return [r];
     });
     result.set(file, { ...routes, registrations });
   }
@@ -61,8 +63,9 @@ const DEFAULT_MADE = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*(?:await\s+
 const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m;
 
 /**
- * `const name = make({ passthrough: true })` in the text, or a middleware function of that name
- * that lets a caller without credentials through (`if (!token) return next()`).
+ * `const name = make({ passthrough: true })` in the text, or a middleware function (or class, a
+ * NestJS middleware) of that name that lets a caller without credentials through (`if (!token)
+ * return next()`).
  */
 function madeOptional(text: string, name: string): boolean {
   if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
@@ -70,8 +73,9 @@ function madeOptional(text: string, name: string): boolean {
   return body !== undefined && LETS_ANONYMOUS_THROUGH.test(body);
 }
 
-// A check of the credentials that passes the caller on when there are none.
-const LETS_ANONYMOUS_THROUGH = /\bif\s*\(\s*!\s*[\w$.[\]'"]*(?:token|authorization|auth|header|bearer|jwt|cookie)[\w$.[\]'"]*\s*\)\s*\{?\s*return\s+(?:await\s+)?next\s*\(\s*\)/i;
+// A check of the credentials that passes the caller on when there are none: `if (!token) return
+// next()`, or a block that calls `next()` (`if (!req.headers.authorization) { req.user = null; next(); return; }`).
+const LETS_ANONYMOUS_THROUGH = /\bif\s*\(\s*!\s*[\w$.[\]'"]*(?:token|authorization|auth|header|bearer|jwt|cookie)[\w$.[\]'"]*\s*\)\s*(?:\{?\s*return\s+(?:await\s+)?next\s*\(\s*\)|\{[^{}]*?\bnext\s*\(\s*\)\s*;?\s*return\b)/i;
 
 /** A default export made by such a call, or naming a constant made so. */
 function defaultOptional(text: string): boolean {
