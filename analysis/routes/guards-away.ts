@@ -34,8 +34,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   let phpClasses: Map<string, string> | undefined;
   let elixirModules: Map<string, string> | undefined;
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
-  const refuses = goWrapperChecks(project);
-  const letsAnonymousIn = goOptionalMiddleware(project);
+  const goBodies = functionBodies(project, "go");
+  const refuses = goWrapperChecks(goBodies);
+  const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const resolved = refusingResolvers(project);
   const readOnly = readOnlyPermissions(project);

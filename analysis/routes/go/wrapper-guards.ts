@@ -1,24 +1,29 @@
 /**
- * Guards inside the wrappers around a Go handler: `middleware.WithUser(ac.CreateArticle)` is
- * guarded when `WithUser`, wherever the repository defines it, answers 401 or 403 itself
- * (`http.StatusUnauthorized`, `response.UnauthorizeError(w, ...)`). Its name alone says nothing
- * of a check, so its body decides; the route then carries the wrapper's name as its guard.
+ * Go guards read from their bodies, wherever the repository defines them. A wrapper around a
+ * handler: `middleware.WithUser(ac.CreateArticle)` is guarded when `WithUser` answers 401 or 403
+ * itself (`http.StatusUnauthorized`, `response.UnauthorizeError(w, ...)`); its name alone says
+ * nothing of a check, so its body decides, and the route carries the wrapper's name as its guard.
+ * A guard-named middleware that hands a request without credentials on guards nothing.
  */
-import { functionBodies } from "../function-bodies.ts";
 
-type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
+/** The bodies of the repository's Go functions by name (function-bodies.ts). */
+type GoBodies = (name: string) => readonly string[];
 
 // A refusal of the caller written in the wrapper: the status, or a helper named after it.
 const REFUSES = /\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(/;
 
 /** A function answering whether a wrapper (`pkg.Name`, `app.name`, `Name`) refuses callers in its body. */
-export function goWrapperChecks(project: Project | undefined): (wrapper: string) => boolean {
-  const bodies = functionBodies(project, "go");
+export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean {
+  return byBody(bodies, (found) => found.some((body) => REFUSES.test(body)));
+}
+
+/** What `holds` says of the bodies of the functions a name (`app.authenticate`) ends in, asked once per name. */
+function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean): (name: string) => boolean {
   const known = new Map<string, boolean>();
-  return (wrapper) => {
-    const name = wrapper.split(".").at(-1)!;
+  return (qualified) => {
+    const name = qualified.split(".").at(-1)!;
     let answer = known.get(name);
-    if (answer === undefined) known.set(name, (answer = bodies(name).some((body) => REFUSES.test(body))));
+    if (answer === undefined) known.set(name, (answer = holds(bodies(name))));
     return answer;
   };
 }
@@ -29,16 +34,6 @@ export function goWrapperChecks(project: Project | undefined): (wrapper: string)
 const PASSES_ANONYMOUS = /\bif\s+[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
 
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
-export function goOptionalMiddleware(project: Project | undefined): (middleware: string) => boolean {
-  const bodies = functionBodies(project, "go");
-  const known = new Map<string, boolean>();
-  return (middleware) => {
-    const name = middleware.split(".").at(-1)!;
-    let answer = known.get(name);
-    if (answer === undefined) {
-      const found = bodies(name);
-      known.set(name, (answer = found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body))));
-    }
-    return answer;
-  };
+export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
+  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body)));
 }
