@@ -57,12 +57,13 @@ test("JS regular-expression literals are blanked whole: a // or a quote inside o
     "const half = total / 2 / count; // a comment",
     "const ok = items.filter((s) => /^\\/\\//.test(s)) && name;",
     "return /[/*]/.test(path);",
+    '<Link to={home} /> <a href="/about">About</a>',
   ].join("\n");
   const { code, comments, strings } = strip(src, js);
-  assert.equal(code.split("\n").length, 4);
+  assert.equal(code.split("\n").length, 5);
   assert.ok(code.split("\n")[0]!.endsWith("}] };"), code.split("\n")[0]);
   assert.equal(comments.map((c) => c.text), [" a comment"]);
-  assert.equal(strings.length, 0);
+  assert.equal(strings.map((s) => s.value), ["/about"], "a JSX element closed after an attribute's braces is no regex");
   assert.ok(code.includes("total / 2 / count"));
   assert.ok(code.split("\n")[2]!.endsWith(".test(s)) && name;"), code.split("\n")[2]);
   assert.ok(code.split("\n")[3]!.endsWith(".test(path);"), code.split("\n")[3]);

@@ -20,8 +20,9 @@ export const javascriptSyntax: Syntax = {
 };
 
 // What a regular expression can follow: an operator or punctuation that expects a value (not `)`,
-// `]` or a name, after which `/` divides; not `<`, which in JSX closes a tag), or a keyword.
-const BEFORE_REGEX = new Set([..."(,=:[!&|?{};+-*%~^"]);
+// `]` or a name, after which `/` divides; not `<`, which in JSX closes a tag; not `}`, which in
+// JSX ends an attribute before `/>`), or a keyword.
+const BEFORE_REGEX = new Set([..."(,=:[!&|?{;+-*%~^"]);
 const KEYWORD_BEFORE = /(?:^|[^\w$.])(?:return|typeof|case|in|of|delete|void|throw|new|yield|await|else|do)$/;
 
 function regexEnd(src: string, pos: number): number | undefined {
