@@ -1,7 +1,7 @@
-import { TYPE_ARGUMENTS } from "../js/calls.ts";
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
+import { TYPE_ARGUMENTS } from "../js/calls.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
 import { jsPath, pathConstants, stringList, usePrefix } from "../js/values.ts";
