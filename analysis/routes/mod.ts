@@ -66,7 +66,10 @@ export function routesSection(
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
   // Routes a contract declares for the classes implementing code generated from it: linked as
   // the files' own, so that global guards and property placeholders apply to them as well.
-  for (const { file, route } of generatedServerRoutes(project, (file) => project && contractAt(project, file)?.operations)) {
+  const contracts = project ? findContracts(project) : [];
+  // A build may generate from a spec kept with the tests, which is no contract of the project's own.
+  const operationsIn = (file: string) => (contracts.find((c) => c.file === file) ?? (project && contractAt(project, file)))?.operations;
+  for (const { file, route } of generatedServerRoutes(project, operationsIn)) {
     const known = files.get(file);
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }
@@ -79,7 +82,6 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const contracts = project ? findContracts(project) : [];
   const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const served = railsActionsServed(project);
   const items: Route[] = linked

@@ -89,8 +89,8 @@ export function contractDrift(
   };
 }
 
-/** The operation's path without its server base path. */
-function withoutBase(op: Operation): string {
+/** The operation's path without its server base path: as written under `paths`. */
+export function withoutBase(op: Operation): string {
   const base = op.base ?? "/";
   return base !== "/" && (op.path === base || op.path.startsWith(base + "/"))
     ? joinPaths(op.path.slice(base.length))
@@ -99,10 +99,13 @@ function withoutBase(op: Operation): string {
 
 /** What a route and an operation compare by: the method and the path with parameters unnamed (gRPC: `Service/Method`). */
 function key(method: string, path: string, kind: string): string {
-  if (kind === "http") return `${method} ${normalizePath(path).replace(/\{[^}]*\}/g, "{}")}`;
+  if (kind === "http") return httpKey(method, path);
   if (kind === "grpc") return `${method} ${path.replace(/^\/(?:[\w.]*\.)?(\w+)\//, "$1/")}`;
   return `${method} ${path}`;
 }
+
+/** An HTTP route or operation as they compare: the method and the path with parameters unnamed. */
+export const httpKey = (method: string, path: string): string => `${method} ${normalizePath(path).replace(/\{[^}]*\}/g, "{}")}`;
 
 /** Whether a route serves an operation: same path, and a method that answers the documented one. */
 function serves(route: Route, method: string, path: string, kind: string): boolean {

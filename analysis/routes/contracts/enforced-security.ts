@@ -9,7 +9,7 @@
  */
 import { isTestFile } from "../../entry-points.ts";
 import type { LinkedRoute } from "../link.ts";
-import { joinPaths } from "../paths.ts";
+import { httpKey, withoutBase } from "./drift.ts";
 import type { FoundContract } from "./mod.ts";
 
 type Project = { text(path: string): string | undefined };
@@ -21,9 +21,6 @@ const VALIDATORS: { imports: RegExp; enforces: (text: string) => boolean }[] = [
   { imports: /^express-openapi-validator$/, enforces: (text) => !/validateSecurity\s*:\s*false/.test(text) },
 ];
 
-/** Parameters alike (`{id}` = `{slug}`): how a route and an operation are matched. */
-const shape = (path: string) => joinPaths(path).replace(/\{[^}]*\}/g, "{}");
-
 export function enforcedSecurity(project: Project | undefined, files: readonly Imports[], contracts: readonly FoundContract[]): <R extends LinkedRoute>(route: R) => R {
   const http = contracts.filter((c) => c.kind === "openapi" || c.kind === "swagger");
   if (!project || !http.length || !enforcing(project, files)) return (route) => route;
@@ -31,11 +28,11 @@ export function enforcedSecurity(project: Project | undefined, files: readonly I
   const required = new Map<string, boolean>();
   for (const op of http.flatMap((c) => c.operations)) {
     if (!op.security) continue;
-    for (const path of new Set([op.path, op.written ?? op.path])) required.set(`${op.method} ${shape(path)}`, op.security === "required");
+    for (const path of new Set([op.path, withoutBase(op)])) required.set(httpKey(op.method, path), op.security === "required");
   }
   return (route) => {
     if (route.kind !== "http" || route.guards.length) return route;
-    return required.get(`${route.method} ${shape(route.path)}`) ? { ...route, guards: ["OpenAPI security"] } : route;
+    return required.get(httpKey(route.method, route.path)) ? { ...route, guards: ["OpenAPI security"] } : route;
   };
 }
 

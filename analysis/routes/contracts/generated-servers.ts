@@ -21,6 +21,7 @@ import { declarations, find } from "../jvm/declarations.ts";
 import type { RouteRegistration } from "../registration.ts";
 import { joinPaths } from "../paths.ts";
 import type { RouteSource } from "../source.ts";
+import { withoutBase } from "./drift.ts";
 import type { FoundContract } from "./mod.ts";
 
 type Operation = FoundContract["operations"][number];
@@ -79,7 +80,7 @@ const key = (name: string) => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
  * The name the generator gives an operation's method: its `operationId`, or, without one, the
  * path's words and the method (`GET /tags` is `tagsGet`, as openapi-generator names it).
  */
-const operationName = (op: Operation) => op.operationId ?? `${(op.written ?? op.path).replace(/[{}]/g, "")}/${op.method.toLowerCase()}`;
+const operationName = (op: Operation) => op.operationId ?? `${withoutBase(op).replace(/[{}]/g, "")}/${op.method.toLowerCase()}`;
 
 /**
  * The routes the project's classes serve by implementing interfaces generated from its
@@ -136,7 +137,7 @@ function implementations(file: string, text: string, generator: Generator, byId:
           framework: generator.family,
           kind: "http",
           methods: [op.method],
-          path: own !== undefined ? joinPaths(own, op.written ?? op.path) : pathOf(generator, op),
+          path: own !== undefined ? joinPaths(own, withoutBase(op)) : pathOf(generator, op),
           handler: `${cls.name}.${m[1]}`,
           guards: declared,
           owner: "",
@@ -152,7 +153,6 @@ const IGNORE = new Set(["Override", "ApplicationScoped", "RestController", "Cont
 
 /** Where the generated interface maps the operation: Spring's base-path property, or JAX-RS's application path. */
 function pathOf(generator: Generator, op: Operation): string {
-  const written = op.written ?? op.path;
-  if (generator.family === "spring") return `\${api.base-path:${op.base}}${written.startsWith("/") ? "" : "/"}${written}`;
-  return generator.interfaceOnly ? joinPaths(written) : joinPaths(op.base ?? "", written);
+  if (generator.family === "spring") return `\${api.base-path:${op.base ?? ""}}${withoutBase(op)}`;
+  return generator.interfaceOnly ? withoutBase(op) : op.path;
 }

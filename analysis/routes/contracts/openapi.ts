@@ -5,9 +5,9 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 
 /**
  * One documented operation, with the base path it is served under kept apart for drift, and
- * what code generated from the contract needs: the operation's id, its path as written under
- * `paths`, and whether its `security` asks for credentials (`[{}]` among the alternatives makes
- * them optional, `security: []` lifts the document's).
+ * what code generated from the contract needs: the operation's id, and whether its `security`
+ * asks for credentials (`[{}]` among the alternatives makes them optional, `security: []` lifts
+ * the document's).
  */
 export type HttpOperation = {
   method: string;
@@ -15,7 +15,6 @@ export type HttpOperation = {
   line: number;
   base: string;
   operationId?: string;
-  written?: string;
   security?: "required" | "optional" | "none";
 };
 
@@ -52,7 +51,6 @@ export function openapiOperations(doc: Located, load: LoadRef): HttpOperation[] 
         path: joinPaths(base, path),
         line: ref ? entry.line : operation.line,
         base: joinPaths(base),
-        written: path,
         ...(operationId ? { operationId } : {}),
         ...(security ? { security } : {}),
       });
