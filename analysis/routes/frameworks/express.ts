@@ -2,11 +2,11 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { TYPE_ARGUMENTS } from "../js/calls.ts";
-import { argumentName, handlerAndGuards } from "../js/names.ts";
+import { argumentName, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
 import { jsPath, pathConstants, stringList, usePrefix } from "../js/values.ts";
-import { objectProperties, type Span } from "../js/objects.ts";
-import { isGuardName, optionalByArguments } from "../paths.ts";
+import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
+import { isGuardName } from "../paths.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 // `const app = express()`, and the assignments of a class or a module (`this.app = express()`, `app = express()`).
@@ -118,7 +118,7 @@ function unlessGuard(source: RouteSource, arg: Span, constants: ReturnType<typeo
   const call = arg.start + open + text.slice(open).indexOf("(");
   const options = callArguments(source.code, call).args[0];
   if (!options) return undefined;
-  const object = objectAt(source, options);
+  const object = objectLiteralAt(source, options);
   const paths = object === undefined ? undefined : objectProperties(source, object).get("path");
   if (!paths) return undefined;
   const except: { path: string; method: string }[] = [];
@@ -137,15 +137,6 @@ function unlessGuard(source: RouteSource, arg: Span, constants: ReturnType<typeo
     }
   }
   return { guard, except, exceptMatching };
-}
-
-/** Where an object literal argument starts: in place, or the initialiser of a const of the file it names. */
-function objectAt(source: RouteSource, span: Span): number | undefined {
-  if (source.code[span.start] === "{") return span.start;
-  const name = /^[A-Za-z_$][\w$]*$/.exec(source.code.slice(span.start, span.end).trim())?.[0];
-  if (!name) return undefined;
-  const declared = new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, "\\$")}\b[^=;]*=\s*\{`).exec(source.code);
-  return declared ? declared.index + declared[0].length - 1 : undefined;
 }
 
 /** What one `owner.method(...)` call registers (a route, a `.route()` chain, a mount), and where the call ends. */
@@ -169,11 +160,7 @@ function callRegistrations(
     const skipping = prefix ? [] : rest.map((a) => unlessGuard(source, a, constants));
     for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
-    const optional = (a: Span) => {
-      const open = source.code.indexOf("(", a.start);
-      return open !== -1 && open < a.end && isGuardName(names[rest.indexOf(a)]!) && optionalByArguments(source.code.slice(open + 1, callArguments(source.code, open).end - 1));
-    };
-    const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !optional(rest[i]!));
+    const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
     registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line });
     return { registrations, end };
   }

@@ -1,5 +1,5 @@
 import { argumentName } from "../js/names.ts";
-import { code, objectProperties, type Span } from "../js/objects.ts";
+import { code, objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { jsPath } from "../js/values.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -32,7 +32,7 @@ export function registerCall(
   line: number,
 ): Registration {
   const [plugin, second] = args;
-  const literal = second && literalAt(source, second);
+  const literal = second && objectLiteralAt(source, second);
   const options = literal !== undefined ? objectProperties(source, literal) : new Map<string, Span>();
   const name = context.inlinePlugin(plugin!.start) ?? argumentName(source, plugin!.start, plugin!.end);
   const flat = code(source, options.get("dirNameRoutePrefix")) === "false";
@@ -40,7 +40,7 @@ export function registerCall(
   const prefix = autoload ? nested(source, options.get("options"), "prefix") : options.get("prefix");
   // `register(plugin, config)`, autoload's `options: config`: what the plugins get is a variable.
   const handed = autoload ? options.get("options") : second;
-  const optionsUnknown = handed !== undefined && literalAt(source, handed) === undefined;
+  const optionsUnknown = handed !== undefined && objectLiteralAt(source, handed) === undefined;
   const imported = IMPORTED.exec(source.code.slice(plugin!.start, plugin!.end));
   const specifier = autoload ?? (imported ? source.stringAt(plugin!.start + imported[0].length - 1)?.value : undefined);
   return {
@@ -55,18 +55,6 @@ export function registerCall(
     ...(optionsUnknown ? { optionsUnknown } : {}),
     line,
   };
-}
-
-/**
- * Where the object literal an argument stands for opens: the argument itself (`{ prefix }`), or
- * the object a `const` of the file holds (`const options = { prefix: API_PREFIX }`).
- */
-function literalAt(source: RouteSource, span: Span): number | undefined {
-  if (source.code[span.start] === "{") return span.start;
-  const name = /^([A-Za-z_$][\w$]*)$/.exec(source.code.slice(span.start, span.end).trim())?.[1];
-  if (!name) return undefined;
-  const declared = new RegExp(`\\bconst\\s+${name.replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*\\{`).exec(source.code);
-  return declared ? declared.index + declared[0].length - 1 : undefined;
 }
 
 /** The folder an autoload `dir` names (`path.join(__dirname, "routes")`), as a folder specifier. */

@@ -73,17 +73,18 @@ const TURNS_AWAY = /\bthrow\b|\b40[13]\b|unauthori[sz]ed|forbidden|\w*verify\w*\
 export const isInline = (source: RouteSource, start: number, end: number): boolean =>
   INLINE.test(source.code.slice(start, end));
 
+/** A guard called with arguments that make it optional: `verifyToken(false)`, `jwt({ credentialsRequired: false })`. */
+export function optionalCall(source: RouteSource, span: { start: number; end: number }): boolean {
+  const open = source.code.indexOf("(", span.start);
+  return open !== -1 && open < span.end && optionalByArguments(source.code.slice(open + 1, callArguments(source.code, open).end - 1));
+}
+
 /** A middleware chain `(...middleware, handler)`: the handler is the last argument, guards the auth-like ones before it. */
 export function handlerAndGuards(
   source: RouteSource,
   args: readonly { start: number; end: number }[],
 ): { handler: string; guards: string[] } {
   const names = args.map((a) => argumentName(source, a.start, a.end));
-  // `verifyToken(false)`, `jwt({ credentialsRequired: false })`: made optional by its arguments.
-  const optional = (a: { start: number; end: number }) => {
-    const open = source.code.indexOf("(", a.start);
-    return open !== -1 && open < a.end && optionalByArguments(source.code.slice(open + 1, callArguments(source.code, open).end - 1));
-  };
-  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optional(args[i]!));
+  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, args[i]!));
   return { handler: names.at(-1) ?? "(inline)", guards };
 }

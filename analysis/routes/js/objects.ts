@@ -23,6 +23,18 @@ export function objectProperties(source: RouteSource, open: number): Map<string,
   return properties;
 }
 
+/**
+ * Where the object literal an argument stands for opens: the argument itself (`{ prefix }`), or
+ * the object a `const` of the file holds (`const options = { prefix: API_PREFIX }`).
+ */
+export function objectLiteralAt(source: RouteSource, span: Span): number | undefined {
+  if (source.code[span.start] === "{") return span.start;
+  const name = /^([A-Za-z_$][\w$]*)$/.exec(source.code.slice(span.start, span.end).trim())?.[1];
+  if (!name) return undefined;
+  const declared = new RegExp(`\\bconst\\s+${name.replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*\\{`).exec(source.code);
+  return declared ? declared.index + declared[0].length - 1 : undefined;
+}
+
 /** The element spans of the array literal whose `[` is at `open`. */
 export function arrayElements(source: RouteSource, open: number): Span[] {
   return source.code[open] === "[" ? callArguments(source.code, open).args : [];
