@@ -90,4 +90,32 @@ minimalApi("endpoint classes handed to a group as type arguments (group.AddEndpo
   ]);
 });
 
+minimalApi("AllowAnonymous lifts the fallback policy and the group's authorization alike; the other routes keep both", () => {
+  const root = tempDir("tool-minimal-fallback-");
+  writeFiles(root, {
+    "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    "Api/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "builder.Services.AddAuthorization(options =>",
+      "{",
+      "    options.FallbackPolicy = new AuthorizationPolicyBuilder().RequireAuthenticatedUser().Build();",
+      "});",
+      "var app = builder.Build();",
+      'var api = app.MapGroup("/api").RequireAuthorization("admin");',
+      'api.MapGet("/health", () => "ok").AllowAnonymous();',
+      'api.MapGet("/items", () => "x");',
+      'app.MapPost("/login", Login).AllowAnonymous();',
+      'app.MapGet("/me", Me);',
+      "app.Run();",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/health",
+    "GET /api/items [FallbackPolicy,RequireAuthorization(admin)]",
+    "POST /login",
+    "GET /me [FallbackPolicy]",
+  ]);
+});
+
 minimalApi.run();

@@ -1,7 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import type { Framework } from "../framework.ts";
 import { guardedMount } from "../common/mounts.ts";
-import { joinPrefix, statementEnd } from "../common/values.ts";
+import { statementEnd } from "../common/values.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
 import { authorization, csharpConstants, csharpValue, namespaceOf, template } from "../csharp/source.ts";
 import type { Span } from "../js/objects.ts";
@@ -9,8 +9,8 @@ import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
-/** A group: the app, a `MapGroup` (with its parent group in this file), or the group an endpoint extension method receives. */
-type Group = { name: string; prefix: string; guards: string[]; line: number; parent?: Group; app?: boolean };
+/** A group: the app, a `MapGroup`, or the group an endpoint extension method receives. */
+type Group = { name: string; prefix: string; guards: string[]; line: number };
 type Ref = { group: Group };
 /** One call of a chain; `types` are the simple names among its type arguments (`AddEndpoint<LoginEndpoint>()`). */
 type Link = { name: string; args: Span[]; start: number; end: number; types?: string[] };
@@ -47,10 +47,7 @@ export const minimalApi: Framework = {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
     const found = new Walker(source, constants).run();
-    // `.AllowAnonymous()` routes written with their full path are exempt from this file's fallback policy.
-    const open = found.flatMap((r) => (r.type === "route" && r.owner === "" ? r.methods.map((method) => ({ path: r.path, method })) : []));
-    const globals = aspnetGlobals(source, constants, "minimal-api").map((g) => (g.type === "global" && g.guard === "FallbackPolicy" && open.length ? { ...g, except: open } : g));
-    return [...globals, ...found];
+    return [...aspnetGlobals(source, constants, "minimal-api"), ...found];
   },
 };
 
@@ -87,8 +84,8 @@ class Walker {
     return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line })), ...this.found];
   }
 
-  private group(name: string, prefix: string, at: number, parent?: Group, app?: boolean): Group {
-    const group: Group = { name, prefix, guards: [], line: this.source.lineAt(at), ...(parent ? { parent } : {}), ...(app ? { app } : {}) };
+  private group(name: string, prefix: string, at: number): Group {
+    const group: Group = { name, prefix, guards: [], line: this.source.lineAt(at) };
     this.groups.push(group);
     return group;
   }
@@ -127,7 +124,7 @@ class Walker {
     if (!head) return undefined;
     const links = chain(code, at + head.length);
     if (head === "builder" && links[0]?.name === "Build" || head === "WebApplication" && links[0]?.name === "Create") {
-      return { group: this.group(`${this.ns}::app@${this.source.lineAt(at)}`, "", at, undefined, true) };
+      return { group: this.group(`${this.ns}::app@${this.source.lineAt(at)}`, "", at) };
     }
     const base = env.get(head);
     return base ? this.links(base, links, env) : undefined;
@@ -170,7 +167,6 @@ class Walker {
     const { code } = this.source;
     let ref: Ref | undefined = start;
     let route: Registration[] = [];
-    const owners = new Map<Registration, Group>();
     for (const link of links) {
       if (!ref && route.length === 0) return undefined;
       const verb = VERBS[link.name];
@@ -180,7 +176,6 @@ class Walker {
         const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
         const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) ? handlerName(code, link.args.at(-1)!) : "(inline)";
         route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: this.lambdaGuards(link.args.at(-1)), owner: ref.group.name, line: this.source.lineAt(link.start) }];
-        owners.set(route[0]!, ref.group);
         this.found.push(...route);
         ref = undefined;
       } else if (ref && link.name === "MapIdentityApi") {
@@ -191,7 +186,7 @@ class Walker {
       } else if (ref && link.name === "MapGroup") {
         const prefix = csharpValue(this.source, this.constants, link.args[0]);
         if (prefix === undefined) return undefined;
-        const group = this.group(`${ref.group.name}/${prefix}@${this.source.lineAt(link.start)}`, prefix, link.start, ref.group);
+        const group = this.group(`${ref.group.name}/${prefix}@${this.source.lineAt(link.start)}`, prefix, link.start);
         this.found.push(...guardedMount("minimal-api", ref.group.name, "", group.name, [], group.line));
         ref = { group };
       } else if (link.name === "RequireAuthorization" || (link.name === "AddEndpointFilter" && isGuardName(code.slice(link.start, link.end)))) {
@@ -199,9 +194,8 @@ class Walker {
         for (const r of route) if (r.type === "route") r.guards.push(guard);
         if (ref) ref.group.guards.push(guard);
       } else if (link.name === "AllowAnonymous") {
-        // The route leaves every guard, its own and its groups': written with its full path when its
-        // groups all hang on the app in this file, else marked to lift what it is mounted under.
-        for (const r of route) if (r.type === "route") anonymous(r, owners.get(r));
+        // The route leaves every guard: its own, its groups' and the fallback policy.
+        for (const r of route) if (r.type === "route") (r.guards = [], r.anonymous = true);
       } else if (ref && link.name === "UseEndpoints" && link.args[0]) {
         const lambda = /^\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*/.exec(code.slice(link.args[0].start, link.args[0].end));
         if (lambda) this.block({ start: link.args[0].start + lambda[0].length, end: link.args[0].end }, new Map([...env, [lambda[1]!, ref]]));
@@ -216,20 +210,6 @@ class Walker {
     }
     return ref;
   }
-}
-
-/** An `.AllowAnonymous()` route: no guards; on no group when its full path is known here, else lifting its groups'. */
-function anonymous(route: Registration, group: Group | undefined): void {
-  if (route.type !== "route") return;
-  route.guards = [];
-  const chain: Group[] = [];
-  for (let g = group; g; g = g.parent) chain.unshift(g);
-  if (!chain[0]?.app) {
-    route.anonymous = true;
-    return;
-  }
-  route.path = chain.reduceRight((path, g) => joinPrefix(g.prefix, path), route.path);
-  route.owner = "";
 }
 
 /** `.Name(args)` links after an identifier, across lines (C# lets a chain continue on a line starting with a dot). */
