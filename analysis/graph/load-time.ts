@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { readInside } from "../../core/inside.ts";
 import { CACHE_KEY } from "../cache.ts";
+import { belowTopTier } from "../../core/jit.ts";
 
 const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
 
@@ -194,3 +195,6 @@ function loadStored(root: string, file: string): Stored {
     return empty; // a damaged cache is rebuilt, never trusted
   }
 }
+
+// One pass over the characters of every module in a cycle, on a cold analysis (core/jit.ts).
+belowTopTier(namesReadAtLoad);

@@ -7,6 +7,8 @@
  * reports the lexical problems after which its result is uncertain.
  */
 
+import { belowTopTier } from "../../../core/jit.ts";
+
 export const NAME = 1;
 export const STRING = 2;
 /** A template literal without substitutions: its text is static, like a string. */
@@ -337,3 +339,6 @@ export function lex(src: string, jsx = false): Lexed {
   const tokens: Tokens = { src, count, type, start: starts, end: ends, line: lines, depth: depths };
   return { tokens, comments, indents, lines: length === 0 ? 0 : line - (src.charCodeAt(length - 1) === 10 ? 1 : 0), problem };
 }
+
+// Runs over every script of a cold analysis: the FTL would compile it three times (core/jit.ts).
+belowTopTier(lex);

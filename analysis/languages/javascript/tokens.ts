@@ -3,6 +3,7 @@ import { markersIn } from "../markers.ts";
 import { nestingFromIndents } from "../nesting.ts";
 import { mostComplexScriptFunction } from "./functions.ts";
 import { type Lexed, NAME, PUNCT, STRING, TEMPLATE, textOf, tokenIs, type Tokens } from "./lexer.ts";
+import { belowTopTier } from "../../../core/jit.ts";
 
 const DECISION_WORDS = ["if", "for", "while", "case", "catch"];
 // After `?`, these tokens mean a TypeScript optional marker (`a?: T`, `f(a?)`), not a ternary.
@@ -261,3 +262,6 @@ function isFunctionValue(tokens: Tokens, i: number): boolean {
   }
   return false;
 }
+
+// Each runs once per import or export of every script of a cold analysis (core/jit.ts).
+belowTopTier(extractFromTokens, readImport, readExport);
