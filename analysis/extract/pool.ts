@@ -5,16 +5,12 @@ import { extractFile, type Part, type PartOf } from "./file.ts";
 import { BATCH, type BatchMessage, NEXT, POSTED, type WorkerInput } from "./protocol.ts";
 
 /**
- * Below this many files to extract, starting a worker (a thread that loads every extractor)
- * costs more than it saves: measured with scripts/bench-extract-workers.ts (ARCHITECTURE.md).
+ * From this many files to extract, a worker (a thread that loads every extractor) saves more
+ * than its start-up costs. Measured end to end with the binary on payload, cold, on two cores
+ * (`tool graph --max-files N`, medians of 5; ARCHITECTURE.md): one worker cost 30-40 ms up to
+ * 1,600 files, broke even at 3,200 and saved 40-50 ms of 670 at 5,000.
  */
-export const PARALLEL_MIN_FILES = 400;
-/**
- * Workers only from this many cores: on a machine of two virtual cores, two threads (and even two
- * processes) each extracting half the files took as long as one extracting all, so a worker
- * there only adds its start-up (ARCHITECTURE.md has the figures).
- */
-const PARALLEL_MIN_CORES = 4;
+export const PARALLEL_MIN_FILES = 3_000;
 /** A worker that posts nothing for this long is taken for dead: its files are extracted here. */
 const STALL_MS = 5_000;
 
@@ -97,7 +93,7 @@ function workersFor(count: number): number {
   const asked = process.env.TOOL_WORKERS;
   if (asked !== undefined && /^\d+$/.test(asked)) return Number(asked);
   const cores = availableParallelism();
-  return count >= PARALLEL_MIN_FILES && cores >= PARALLEL_MIN_CORES ? cores - 1 : 0;
+  return count >= PARALLEL_MIN_FILES ? cores - 1 : 0;
 }
 
 function startWorker(input: Omit<WorkerInput, "port">): { worker: Worker; port: MessagePort } {
