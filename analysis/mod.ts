@@ -2,7 +2,7 @@
  * The codebase analysis engine: static, reads text only, names the file behind every result.
  * Faces (cli/, routes/, mcp/) call `analyze` and format what it returns.
  */
-export { analyze, analyzeStructure, type AnalyzeOptions, type Progress, type StructureReport } from "./analyze.ts";
+export { analyze, analyzeStructure, withHistory, type AnalyzeOptions, type Progress, type StructureReport } from "./analyze.ts";
 export { MAX_FILE_BYTES, MAX_FILES, NEVER_SCANNED } from "./scan.ts";
 export * from "./schema.ts";
 export { RouteKind } from "./routes/registration.ts";

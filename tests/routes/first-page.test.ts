@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { analyze, analyzeStructure } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure, withHistory } from "../../analysis/mod.ts";
 import { readHistoryAhead } from "../../analysis/history/mod.ts";
 import { createApp, EventHub, generateToken, listen } from "../../routes/mod.ts";
 import { buildProjectIndex, ProjectService } from "../../workflow/index/mod.ts";
@@ -51,6 +51,12 @@ test("analysis: a long uncached history is deferred when asked, a short one neve
   assert.is(after.history.commits, 260);
   const direct = analyze(repoWithHistory(260)).history;
   assert.equal({ ...after.history, since: "" }, { ...direct, since: "" }, "read ahead = read at once");
+  // The console completes its first report rather than analysing again: the same history and findings.
+  const completed = withHistory(long, deferred);
+  assert.equal({ ...completed.history, since: "" }, { ...after.history, since: "" });
+  assert.not.ok(deferred.findings.some((f) => f.rule === "hidden-coupling"), "no history, no change coupling");
+  assert.ok(completed.findings.some((f) => f.rule === "hidden-coupling"));
+  assert.equal(completed.findings, after.findings, "findings weigh the history alike");
 
   const short = repoWithHistory(30);
   assert.is(analyze(short, { deferHistory: true }).history.commits, 30, "a short history is read at once");

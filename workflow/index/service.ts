@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { analyze, analyzeStructure, type Report, type StructureReport } from "../../analysis/mod.ts";
+import { analyze, analyzeStructure, type Report, type StructureReport, withHistory } from "../../analysis/mod.ts";
 import { readHistoryAhead } from "../../analysis/history/mod.ts";
 import { writeFileAtomic } from "../../core/atomic.ts";
 import { AgentRuns } from "../agents/runs.ts";
@@ -58,6 +58,8 @@ export class ProjectService {
   /** The report with tests, fixtures and vendored code in the architecture, built when a view asks. */
   #reportAll: Promise<Report> | undefined;
   #pendingRefresh: Promise<number> | undefined;
+  /** Whether the pending refresh must analyse again (anything but the deferred history arriving). */
+  #refreshWhole = false;
   /** Only the first analysis defers the history: the page is useful first, complete next. */
   #firstAnalysis = true;
   /** Only the first index may be built from the structure alone (see #indexReport). */
@@ -127,14 +129,24 @@ export class ProjectService {
   /**
    * Drops the cached report, rebuilds the index on the write queue, bumps `version` and tells
    * every listener. Calls made while a refresh waits in the queue join it; a call made while
-   * one runs queues the next (files may have changed after it started).
+   * one runs queues the next (files may have changed after it started). `historyOnly`: the
+   * history the first analysis deferred has been read, and nothing else is known to have
+   * changed, so the report is completed (withHistory) rather than analysed again, unless an
+   * ordinary refresh joined it.
    */
-  refresh(): Promise<number> {
+  refresh(options: { historyOnly?: boolean } = {}): Promise<number> {
+    if (!options.historyOnly) this.#refreshWhole = true;
     if (this.#pendingRefresh) return this.#pendingRefresh;
     const job = this.queue.run("refresh", async () => {
       this.#pendingRefresh = undefined;
+      const previous = this.#refreshWhole ? undefined : this.#report;
+      this.#refreshWhole = false;
       this.#report = undefined;
       this.#reportAll = undefined;
+      const completed = previous && (await previous.promise.catch(() => undefined));
+      if (completed?.history.pending) {
+        this.#report = { settled: true, promise: Promise.resolve(withHistory(this.root, completed)) };
+      }
       const snapshot = await this.#build(this.#version + 1);
       this.#version = snapshot.version;
       this.#snapshot = Promise.resolve(snapshot);
@@ -183,7 +195,7 @@ export class ProjectService {
    */
   async #completeHistory(): Promise<void> {
     await readHistoryAhead(this.root);
-    await this.refresh().catch(() => {}); // a closed queue: the server is stopping
+    await this.refresh({ historyOnly: true }).catch(() => {}); // a closed queue: the server is stopping
   }
 
   /**
