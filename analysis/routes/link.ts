@@ -29,7 +29,7 @@ type Node = {
   routes: RouteRegistration[];
   /** Middleware guards registered on the node, each under a prefix relative to it. */
   guards: { prefix: string; name: string }[];
-  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean }[];
+  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean }[];
   /** Prefixes the router is mounted on itself under (chi's `r.Mount("/api", r)`): it serves everything there too. */
   selfMounts?: string[];
 };
@@ -163,7 +163,7 @@ export function linkRoutes(
     for (const { child, prefix, guards } of children) {
       if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {
-        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}) });
+        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) });
         mounted.add(child.key);
       }
     }
@@ -205,22 +205,22 @@ export function linkRoutes(
   for (const [file, r] of folderMounts) mount(file, r);
 
   const linked: Emitted[] = [];
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true) => {
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
-    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false);
+    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
     const own = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
       const emitted = emit(route, writtenIn.get(route) ?? current.file, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
-      linked.push(...(optionsUnknown && route.afterOptionsPrefix ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
+      linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
     }
     const next = new Set(path).add(current.key);
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown);
+      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown);
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());

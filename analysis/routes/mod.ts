@@ -17,7 +17,7 @@ import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
-import { sampleEnvPrefix } from "./js/sample-env-prefix.ts";
+import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
 import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
@@ -61,7 +61,7 @@ export function routesSection(
   const byPath = moduleResolver(files.keys());
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
   const reexported = (file: string) => reexports.get(file) ?? [];
-  const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file) };
+  const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file), env: sampleEnvValue(project) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
   // Routes a contract declares for the classes implementing code generated from it: linked as

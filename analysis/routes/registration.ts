@@ -87,6 +87,8 @@ export const Registration = z.discriminatedUnion("type", [
     replacesPrefix: z.boolean().optional(),
     /** The options handed to what is mounted are not readable here (a variable): a prefix in them is unknown. */
     optionsUnknown: z.boolean().optional(),
+    /** The prefix is only what is known of one computed from a value not read (imported.ts): its routes say so. */
+    prefixUnknown: z.boolean().optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),

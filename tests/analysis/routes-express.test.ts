@@ -200,6 +200,61 @@ express("an app made in a class (this.app = express()); a guard with express-unl
   ]);
 });
 
+express("a mount path built by a helper function (its own module's, or this file's) is evaluated: path.join, templates, a rest parameter, an env variable read from the example env file, never .env; an unknown one keeps what is known and says its prefix is unknown", () => {
+  const root = tempDir("tool-express-path-helpers-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "app.ts": [
+      'import express from "express";',
+      'import path from "path";',
+      'import { apiPath } from "./utils/api-path";',
+      'import { tags, users, admin, hooks } from "./routes";',
+      'const version = (p: string) => `/v2${p}`;',
+      "const app = express();",
+      'app.use(apiPath("/tags"), tags);',
+      'app.use(version("/users"), users);',
+      'app.use(path.join("/admin", "panel"), admin);',
+      'app.use(hookPath("/hooks"), hooks);',
+      "function hookPath(p: string) {",
+      "  return process.env.HOOKS_BASE + p;",
+      "}",
+      "app.listen(3000);",
+      "",
+    ].join("\n"),
+    "utils/api-path.ts": [
+      'import { join } from "path";',
+      "export function apiPath(...paths: string[]): string {",
+      "  const basePath = process.env['BASE_PATH']!;",
+      '  if (basePath === undefined) throw new Error("BASE_PATH is missing");',
+      "  return join(basePath, ...paths);",
+      "}",
+      "",
+    ].join("\n"),
+    "routes.ts": [
+      'import { Router } from "express";',
+      "export const tags = Router();",
+      'tags.get("/", listTags);',
+      "export const users = Router();",
+      'users.post("/login", login);',
+      "export const admin = Router();",
+      'admin.get("/stats", stats);',
+      "export const hooks = Router();",
+      'hooks.post("/github", github);',
+      "",
+    ].join("\n"),
+    ".env.development": "BASE_PATH=/api\nPORT=3000\n",
+    ".env": "BASE_PATH=/secret\nHOOKS_BASE=/private-hooks\n",
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), [
+    "GET /admin/panel/stats",
+    "GET /api/tags",
+    "POST /hooks/github (prefix unknown)",
+    "POST /v2/users/login",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

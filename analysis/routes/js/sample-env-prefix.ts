@@ -41,10 +41,37 @@ function readPrefix(project: Project | undefined): string | undefined {
   }
   const [name] = names;
   if (names.size !== 1 || !PREFIX_NAME.test(name!)) return undefined;
-  for (const path of project.listed) {
-    if (!EXAMPLE_FILES.includes(path.slice(path.lastIndexOf("/") + 1))) continue;
+  return pathValue(project, name!) || undefined;
+}
+
+/**
+ * Committed env files whose values are examples or development defaults. `.env` itself (and
+ * `.env.local`) holds a developer's secrets and is never read.
+ */
+const VALUE_FILES = [...EXAMPLE_FILES, ".env.development", ".env.defaults"];
+
+/**
+ * An environment variable's value where code reads it for a path (imported.ts): from the
+ * project's example env files, the topmost first, when the value is a path ("" included).
+ */
+export function sampleEnvValue(project: Project | undefined): (name: string) => string | undefined {
+  const values = new Map<string, string | undefined>();
+  return (name) => {
+    if (!project) return undefined;
+    if (!values.has(name)) values.set(name, pathValue(project, name));
+    return values.get(name);
+  };
+}
+
+function pathValue(project: Project, name: string): string | undefined {
+  const files = [...project.listed]
+    .filter((path) => VALUE_FILES.includes(path.slice(path.lastIndexOf("/") + 1)))
+    .sort((a, b) => a.split("/").length - b.split("/").length || VALUE_FILES.indexOf(baseName(a)) - VALUE_FILES.indexOf(baseName(b)));
+  for (const path of files) {
     const value = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*=[ \\t]*["']?([^"'\\s#]*)`, "m").exec(project.text(path) ?? "")?.[1];
-    if (value && /^\/[\w\-/.]*$/.test(value)) return value;
+    if (value !== undefined && /^(?:\/[\w\-/.]*)?$/.test(value)) return value;
   }
   return undefined;
 }
+
+const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);

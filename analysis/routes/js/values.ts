@@ -1,4 +1,4 @@
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 import { jsBindings } from "./bindings.ts";
 import { arrayElements, objectProperties, type Span } from "./objects.ts";
 
@@ -28,13 +28,14 @@ const holes = new WeakMap<RouteSource, Hole>();
 /**
  * Placeholders for imported names: `${API.USERS}` for `API.USERS` when `API` is imported,
  * so a path built from another module's constants is kept for the routes stage to fill in
- * (imported.ts). Names that are not imported stay unknown.
+ * (imported.ts); the same for an environment variable (`${process.env.API_PREFIX}`), whose
+ * value only the project's example env file gives. Other names stay unknown.
  */
 export function importHoles(source: RouteSource): Hole {
   let hole = holes.get(source);
   if (!hole) {
     const imported = new Set(jsBindings(source).map((b) => b.local));
-    hole = (name) => (imported.has(name.split(".")[0]!) ? `\${${name}}` : undefined);
+    hole = (name) => (imported.has(name.split(".")[0]!) || ENV_NAME.test(name) ? `\${${name}}` : undefined);
     holes.set(source, hole);
   }
   return hole;
@@ -46,6 +47,8 @@ export function importHoles(source: RouteSource): Hole {
  * `config.basePath`); `${authenticate}` or `${admin.routes}` is middleware or a router.
  */
 export function isPrefixValue(value: string): boolean {
+  // A helper that builds a path from one (`${apiPath("/users")}`).
+  if (/^\$\{[\w$.]+\("\//.test(value)) return true;
   const whole = /^\$\{([^}]*)\}$/.exec(value);
   if (!whole) return true;
   const last = whole[1]!.split(".").at(-1)!;
@@ -107,10 +110,19 @@ export function expressionEnd(code: string, start: number): number {
   return code.length;
 }
 
+/** How an environment variable is read: `process.env.NAME`, also written `process.env["NAME"]`. */
+export const ENV_NAME = /^process\.env\.[A-Za-z_]\w*$/;
+/** Node's path joining, which code that builds prefixes uses: `join`, `path.join`, `posix.join`. */
+const JOIN = /^(?:path\.)?(?:posix\.)?join$/;
+
 /**
  * The static string value of the expression between `start` and `end`: string literals,
- * templates whose substitutions are known constants, known identifiers, joined with `+`.
- * Undefined when any part is not statically known and `hole` has no placeholder for it.
+ * templates whose substitutions are known constants, known identifiers, joined with `+`;
+ * `path.join(...)` of known values; a TypeScript `!` after a name is read past. A call of
+ * another function with known string arguments (`apiPath("/users")`) is a placeholder, as an
+ * imported name is, when `hole` gives placeholders: the routes stage evaluates the function
+ * (imported.ts). Undefined when any part is not statically known and `hole` has no
+ * placeholder for it.
  */
 export function jsValue(source: RouteSource, start: number, end: number, constants: Map<string, string>, hole?: Hole): string | undefined {
   let result = "";
@@ -140,15 +152,69 @@ export function jsValue(source: RouteSource, start: number, end: number, constan
       result += value;
       i = literal.end;
     } else {
-      const name = /^[A-Za-z_$][\w$.]*/.exec(source.code.slice(i, end))?.[0];
-      const known = name === undefined ? undefined : constants.get(name) ?? hole?.(name);
+      const named = nameAt(source, i, end);
+      if (!named) return undefined;
+      const known = named.call
+        ? callValue(source, named.name, named.call, constants, hole)
+        : constants.get(named.name) ?? hole?.(named.name);
       if (known === undefined) return undefined;
       result += known;
-      i += name!.length;
+      i = named.end;
     }
     expectOperand = false;
   }
   return expectOperand && result === "" ? undefined : result;
+}
+
+/** The (dotted) name at `i`, `process.env["X"]` read as `process.env.X`, and its call's arguments when it is called. */
+function nameAt(source: RouteSource, i: number, end: number): { name: string; end: number; call?: { start: number; end: number }[] } | undefined {
+  const { code } = source;
+  let name = /^[A-Za-z_$][\w$.]*/.exec(code.slice(i, end))?.[0];
+  if (name === undefined) return undefined;
+  let next = i + name.length;
+  if (name === "process.env" && code[next] === "[") {
+    const key = /^\[\s*/.exec(code.slice(next))!;
+    const literal = source.stringAt(next + key[0].length);
+    const close = literal && /^\s*\]/.exec(code.slice(literal.end));
+    if (!literal || !close) return undefined;
+    name = `process.env.${literal.value}`;
+    next = literal.end + close[0].length;
+  }
+  while (code[next] === "!" && code[next + 1] !== "=") next++; // `value!`: not null, says TypeScript
+  const open = /^\s*\(/.exec(code.slice(next, end));
+  if (!open) return { name, end: next };
+  const call = callArguments(code, next + open[0].length - 1);
+  return { name, end: call.end, call: call.args };
+}
+
+/**
+ * A call's value: a join of known values, or a placeholder for the routes stage to evaluate
+ * (`${apiPath("/users")}`) when every argument is a known string and placeholders are wanted.
+ */
+function callValue(source: RouteSource, name: string, args: { start: number; end: number }[], constants: Map<string, string>, hole?: Hole): string | undefined {
+  const values: string[] = [];
+  for (const arg of args) {
+    // `...rest` in a helper's own `join(base, ...paths)`: the rest is bound to its arguments joined.
+    const spread = /^\.\.\.\s*/.exec(source.code.slice(arg.start, arg.end));
+    const value = jsValue(source, arg.start + (spread?.[0].length ?? 0), arg.end, constants, hole);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
+  if (JOIN.test(name)) return values.length ? joinSegments(values) : undefined;
+  const evaluable = hole?.(name) !== undefined || definesFunction(source, name);
+  return evaluable && values.length ? `\${${name}(${values.map((v) => JSON.stringify(v)).join(",")})}` : undefined;
+}
+
+/** Whether the file defines a function of this name: `function name(`, `const name = (`. */
+function definesFunction(source: RouteSource, name: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  const escaped = name.replace(/\$/g, "\\$");
+  return new RegExp(`\\bfunction\\s*\\*?\\s*${escaped}\\s*[<(]|\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=]+)?=\\s*(?:async\\s*)?(?:function\\b|\\()`).test(source.code);
+}
+
+/** Node's `path.posix.join` of path pieces: one slash between them, none doubled. */
+export function joinSegments(pieces: readonly string[]): string {
+  return pieces.filter((p) => p !== "").join("/").replace(/\/{2,}/g, "/");
 }
 
 function substitute(template: string, constants: Map<string, string>, hole: Hole | undefined): string | undefined {
