@@ -61,6 +61,43 @@ spring("a Kotlin handler's non-null @AuthenticationPrincipal requires a signed-i
   assert.equal(lines, ["GET /api/articles", "POST /api/articles [AuthenticationPrincipal]", "GET /api/articles/{slug}", "POST /api/tags"]);
 });
 
+spring("Sa-Token: @SaCheckLogin on a class guards its handlers, @SaIgnore lifts it from one; on a method it guards that one", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/main/kotlin/com/acme/blog/UserController.kt": [
+      "package com.acme.blog",
+      "",
+      "@SaCheckLogin",
+      "@RestController",
+      '@RequestMapping("/users")',
+      "class UserController(private val users: UserService) {",
+      '    @PutMapping("/follow/{id}")',
+      "    fun follow(@PathVariable id: Int) = users.follow(id)",
+      "",
+      "    @SaIgnore",
+      '    @PostMapping("/login")',
+      "    fun login(@RequestBody body: Login) = users.login(body)",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/com/acme/blog/ArticleController.java": [
+      "package com.acme.blog;",
+      "",
+      "@RestController",
+      "public class ArticleController {",
+      "    @SaCheckLogin",
+      '    @PostMapping("/articles")',
+      "    public Article create(@RequestBody NewArticle body) { return null; }",
+      '    @GetMapping("/articles")',
+      "    public List<Article> list() { return null; }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /articles", "POST /articles [SaCheckLogin]", "PUT /users/follow/{id} [SaCheckLogin]", "POST /users/login"]);
+});
+
 spring("a controller serves the mapped methods of the interfaces it implements (HTTP interfaces in another module), under a path read from a property; the filter chain's rules in statement form", () => {
   const root = tempDir("tool-spring-interfaces-");
   writeFiles(root, {

@@ -52,10 +52,10 @@ export function annotationGuards(source: RouteSource, annotations: readonly Anno
 /**
  * The guards of a method: its own, and those of its class that it does not override. A method
  * annotation replaces a class annotation of the same kind (`@RolesAllowed("admin")` on the method
- * wins over the class's), and `@PermitAll` lifts them all.
+ * wins over the class's), and `@PermitAll` (Sa-Token: `@SaIgnore`) lifts them all.
  */
 export function memberGuards(source: RouteSource, classGuards: readonly string[], annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
-  if (find(annotations, "PermitAll", "AnonymousAllowed")) return annotationGuards(source, annotations, ignore);
+  if (find(annotations, "PermitAll", "AnonymousAllowed", "SaIgnore")) return annotationGuards(source, annotations, ignore);
   const own = annotationGuards(source, annotations, ignore);
   const kind = (guard: string) => guard.replace(/\(.*$/, "");
   const jsr250 = (guard: string) => /^(?:RolesAllowed|DenyAll)$/.test(kind(guard));
