@@ -46,6 +46,8 @@ test("task page: the next step is a button that runs the check, with the command
     // A live refresh that lands as the button is clicked (the analysis finishing in the background
     // on a busy machine) can swap the button out under the click, and a user would click again:
     // so does the test, when no request went out.
+    const answers: string[] = [];
+    page.on("response", (r) => void answers.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`));
     const button = next.locator("button", { hasText: "Run verify" });
     const posted = () => page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/ui/task/login/action"), { timeout: 5_000 }).then(() => true, () => false);
     const first = posted();
@@ -54,8 +56,12 @@ test("task page: the next step is a button that runs the check, with the command
     // The command ran and its outcome is shown on top of the page (verify fails here: no test command).
     const output = page.locator('#task-page .output[role="status"]');
     // The check runs a real command; on a machine busy with the rest of the suite it can take
-    // longer than a locator's default wait (it failed so about one full run in five).
-    await output.waitFor({ timeout: 45_000 });
+    // longer than a locator's default wait (it failed so about one full run in five). It has
+    // failed, rarely, in full runs even so: should it again, the failure says what the page got.
+    await output.waitFor({ timeout: 45_000 }).catch(async (error: Error) => {
+      const shown = await page.locator("#view").innerText().catch(() => "(no view)");
+      throw new Error(`${error.message}\nanswers since the page was shown: ${answers.join("; ")}\nview: ${shown.slice(0, 600)}`);
+    });
     assert.match(await output.innerText(), /(ok|failed)\s+tool verify login/);
     // The check's writes announce a change; the refresh that follows keeps the outcome on screen.
     await page.evaluate(() => (window as unknown as { toolConsole: { show(a: string, o: object): Promise<void> } }).toolConsole.show("task/login", { refresh: true }));
