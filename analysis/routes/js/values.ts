@@ -201,8 +201,10 @@ function callValue(source: RouteSource, name: string, args: { start: number; end
     values.push(value);
   }
   if (JOIN.test(name)) return values.length ? joinSegments(values) : undefined;
-  const evaluable = hole?.(name) !== undefined || definesFunction(source, name);
-  return evaluable && values.length ? `\${${name}(${values.map((v) => JSON.stringify(v)).join(",")})}` : undefined;
+  // The function is evaluated in its own module, where this file's placeholders mean nothing.
+  if (!hole || !values.length || values.some((v) => v.includes("${"))) return undefined;
+  const evaluable = hole(name) !== undefined || definesFunction(source, name);
+  return evaluable ? `\${${name}(${values.map((v) => JSON.stringify(v)).join(",")})}` : undefined;
 }
 
 /** Whether the file defines a function of this name: `function name(`, `const name = (`. */
