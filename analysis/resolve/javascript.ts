@@ -71,7 +71,14 @@ export function javascriptResolver(project: ProjectFiles, _facts: readonly FileF
     return ext ? undefined : hit(base);
   };
 
+  // A workspace package's subpath resolves alike from every folder that imports it: once each.
+  const byWorkspaceSubpath = new Map<string, Resolution | undefined>();
   const resolveWorkspace = (workspace: Workspace, subpath: string): Resolution | undefined => {
+    const key = `${workspace.dir}\0${subpath}`;
+    if (!byWorkspaceSubpath.has(key)) byWorkspaceSubpath.set(key, resolveWorkspaceOnce(workspace, subpath));
+    return byWorkspaceSubpath.get(key);
+  };
+  const resolveWorkspaceOnce = (workspace: Workspace, subpath: string): Resolution | undefined => {
     const targets = mapTargets(workspace.manifest.exports, subpath);
     if (subpath === ".") {
       const { source, module, main, types, typings } = workspace.manifest;
