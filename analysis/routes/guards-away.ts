@@ -4,7 +4,9 @@
  * controller constructor's `$this->middleware(...)`, an Axum handler's extractor arguments, a
  * Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's
  * `plug ... when action in [...]`, a Go wrapper around the handler that refuses callers in its
- * body, a Tide, Actix or Axum handler that refuses them at its top; and guards that let some
+ * body, a Tide, Actix or Axum handler that refuses them at its top, a JVM handler (or the
+ * service method it hands the request to) that throws at its top without a signed-in user;
+ * and guards that let some
  * calls through: Django REST Framework's `...OrReadOnly` permissions on safe methods (and the
  * project's own permissions that answer True to them first), guards named optional, Go
  * middleware that hands on a request without credentials, and Passport's local sign-in check.
@@ -20,6 +22,7 @@ import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
+import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -39,6 +42,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const resolved = refusingResolvers(project);
+  const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
@@ -47,9 +51,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
     if (route.framework === "axum") return [...axumHandlerGuards(route.handler, route.file, read), ...checksItself(route.handler)];
     if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
-    if (route.framework === "spring") {
-      const text = resolved().size ? read(route.file) : undefined;
-      return text ? resolverGuards(text, route.line, route.handler, resolved()) : [];
+    if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
+      const text = route.framework === "spring" && resolved().size ? read(route.file) : undefined;
+      const parameters = text ? resolverGuards(text, route.line, route.handler, resolved()) : [];
+      // A check in the handler's body, or in the service it hands the request to, when nothing guards it before.
+      return parameters.length || route.guards.length ? parameters : checksInBody(route.file, route.line, route.handler);
     }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     return route.file.endsWith(".go") ? (route.helpers ?? []).filter(refuses) : [];
