@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const jaxrs = suite("JAX-RS routes");
 
@@ -63,6 +63,82 @@ jaxrs("a method's @Path that starts with a constant of another file takes its va
     "GET /user UserResource.current [RolesAllowed(user)]",
     "POST /users UserResource.register []",
     "POST /users/login UserResource.login []",
+  ]);
+});
+
+jaxrs("a resource interface's implementation hands the request to a service whose CDI decorator requires a signed-in caller: guarded; a method the decorator does not check, or that only requires a non-null argument, is not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/main/java/org/acme/blog/JaxRsApp.java": 'package org.acme.blog;\n@ApplicationPath("/api")\npublic class JaxRsApp extends Application {}\n',
+    "src/main/java/org/acme/blog/jaxrs/ArticlesResource.java": [
+      "package org.acme.blog.jaxrs;",
+      '@Path("articles")',
+      "public interface ArticlesResource {",
+      "    @POST",
+      "    Response create(ArticleParam param);",
+      "    @GET",
+      '    @Path("{slug}")',
+      "    ArticleDto get(@PathParam(\"slug\") String slug);",
+      "    @DELETE",
+      '    @Path("{slug}")',
+      "    Response delete(@PathParam(\"slug\") String slug);",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/org/acme/blog/jaxrs/impl/ArticlesResourceImpl.java": [
+      "package org.acme.blog.jaxrs.impl;",
+      "@RequestScoped",
+      "public class ArticlesResourceImpl implements ArticlesResource {",
+      "    @Inject",
+      "    ArticleService articleService;",
+      "    @Override",
+      "    public Response create(ArticleParam param) {",
+      "        ArticleBase a = articleService.create(param);",
+      "        return Response.created(URI.create(a.getSlug())).build();",
+      "    }",
+      "    @Override",
+      "    public ArticleDto get(String slug) {",
+      "        return articleService.get(slug);",
+      "    }",
+      "    @Override",
+      "    public Response delete(String slug) {",
+      "        articleService.delete(slug);",
+      "        return Response.noContent().build();",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/org/acme/blog/services/ArticleService.java": "package org.acme.blog.services;\npublic interface ArticleService {\n    ArticleBase create(ArticleParam p);\n    ArticleDto get(String slug);\n    void delete(String slug);\n}\n",
+    "src/main/java/org/acme/blog/services/authz/ArticleServiceAuthorizer.java": [
+      "package org.acme.blog.services.authz;",
+      "@Decorator",
+      "public class ArticleServiceAuthorizer implements ArticleService {",
+      "    private ArticleService delegate;",
+      "    private Authorization authorization;",
+      "    @Override",
+      "    public ArticleBase create(ArticleParam p) {",
+      "        authorization.requireLogin();",
+      "        return delegate.create(p);",
+      "    }",
+      "    @Override",
+      "    public ArticleDto get(String slug) {",
+      "        Objects.requireNonNull(slug);",
+      "        return delegate.get(slug);",
+      "    }",
+      "    @Override",
+      "    public void delete(String slug) {",
+      "        articleAuthorization.authorizeDelete(slug);",
+      "        delegate.delete(slug);",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /api/articles [ArticleService.create refuses without a signed-in user]",
+    "DELETE /api/articles/{slug} [ArticleService.delete refuses without a signed-in user]",
+    "GET /api/articles/{slug}",
   ]);
 });
 

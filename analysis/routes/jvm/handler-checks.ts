@@ -9,10 +9,11 @@
  *     if (!StpUtil.isLogin()) { throw BusinessException("not logged in") }
  *     val user = currentUser() ?: throw UnauthorizedException()
  *
- * Only a value read from where the signed-in user is kept counts (a name like `currentUser`,
+ * A call at the top whose name says so counts too (`authorization.requireLogin()`, in a CDI
+ * decorator of the service). Only a value read from where the signed-in user is kept counts (a name like `currentUser`,
  * or a call like `getPrincipal()`), so `if (user == null) throw NotFound` after looking a user
  * up by name is no guard. The service is the class of the handler's field, or one implementing
- * that interface.
+ * that interface; the handler of a JAX-RS resource interface is in a class implementing it.
  */
 import { closing } from "../../languages/curly.ts";
 import { callArguments } from "../source.ts";
@@ -23,12 +24,19 @@ const JVM_FILE = /\.(?:java|kt)$/;
 const SKIP = /(^|\/)(?:src\/test|test|tests|build|target)\//;
 /** Statements at the top of a body where a check counts. */
 const TOP = 10;
+/** Calls followed from a handler to the service (and its decorator) that checks. */
+const MAX_HOPS = 3;
 // An expression that reads the signed-in user (`JwtInterceptor.getCurrentUser()`,
 // `SecurityContextHolder.getContext().getAuthentication()`), not one that merely passes it on
 // (`profiles.find(name, currentUser)`).
 const CURRENT_USER = /^(?:\w+(?:\(\s*\))?\s*\.\s*)*(?:getCurrentUser\w*|currentUser\w*|getLoginId\w*|getPrincipal|getUserPrincipal|getAuthentication|getContext|getSubject|authenticatedUser\w*|loggedInUser\w*)\s*\(/;
 // A name that says it holds the signed-in user.
 const CURRENT_NAME = /^(?:current\w*|logged\w*|login\w*|auth\w*|principal\w*|signedIn\w*|me)$/i;
+// A statement that is a call whose name says it turns away who is not signed in, or not the one
+// named: `authorization.requireLogin()`, `requireUsername(name)`, `ensureAuthenticated()`,
+// `articleAuthorization.authorizeDelete(slug)`.
+// (`Objects.requireNonNull` is no such call.)
+const GUARD_CALL = /^(?:[\w.]+\.)?(?:require(?:Login|LoggedIn|SignedIn|Authenticated|Auth\w*|User\w*|Role\w*|Permission\w*)|ensure(?:LoggedIn|SignedIn|Authenticated)|checkLogin|assertAuthenticated|authorize[A-Z]\w*)\s*\(/;
 // `!StpUtil.isLogin()`, `!isAuthenticated()`, `!subject.isAuthenticated()`.
 const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSignedIn)\s*\(\s*\)/;
 
@@ -36,23 +44,34 @@ const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSigne
 export function jvmHandlerChecks(project: Project | undefined): (file: string, line: number, handler: string) => string[] {
   let classes: Map<string, string[]> | undefined; // class name -> files declaring or implementing it
   const implementing = (type: string) => (classes ??= classFiles(project)).get(type) ?? [];
-  return (file, line, handler) => {
-    const text = project?.text(file);
-    const method = handler.split(".").at(-1)!;
-    const body = text === undefined ? undefined : methodBody(text, method, offsetOfLine(text, line));
-    if (text === undefined || body === undefined) return [];
-    if (refusesAnonymous(body)) return [`${method} refuses without a signed-in user`];
-    // `return service.method(...)` or `service.method(...)` and little else: the service's top.
-    const delegate = /^\{\s*(?:return\s+)?(?:this\.)?([a-z]\w*)\s*\.\s*([a-z]\w*)\s*\(/.exec(body);
-    if (!delegate || statements(body).length > 2) return [];
+  const bodiesIn = (type: string, method: string) =>
+    implementing(type).flatMap((path) => {
+      const text = project!.text(path) ?? "";
+      const body = methodBody(text, method, 0);
+      return body ? [{ text, body }] : [];
+    });
+  /** Where a body refuses: its own top, or, when it hands the request on at once, the top of what it calls, a few calls deep. */
+  const refusal = (text: string, body: string, name: string, depth: number): string | undefined => {
+    if (refusesAnonymous(body)) return name;
+    // `return service.method(...)`, `service.method(...)`, `Type a = service.method(...)`, and little else.
+    const delegate = /^\{\s*(?:return\s+|(?:(?:final\s+)?[\w.<>]+\s+|(?:val|var)\s+)\w+(?:\s*:\s*[\w.<>?]+)?\s*=\s*)?(?:this\.)?([a-z]\w*)\s*\.\s*([a-z]\w*)\s*\(/.exec(body);
+    if (!delegate || depth >= MAX_HOPS || statements(body).length > 2) return undefined;
     const type = fieldType(text, delegate[1]!);
-    if (!type) return [];
-    for (const path of implementing(type)) {
-      const service = project!.text(path);
-      const serviceBody = service === undefined ? undefined : methodBody(service, delegate[2]!, 0);
-      if (serviceBody && refusesAnonymous(serviceBody)) return [`${type}.${delegate[2]} refuses without a signed-in user`];
+    if (!type) return undefined;
+    for (const next of bodiesIn(type, delegate[2]!)) {
+      const found = refusal(next.text, next.body, `${type}.${delegate[2]}`, depth + 1);
+      if (found) return found;
     }
-    return [];
+    return undefined;
+  };
+  return (file, line, handler) => {
+    const [owner, method] = handler.split(".").slice(-2) as [string, string];
+    const declared = project?.text(file);
+    const own = declared === undefined ? undefined : methodBody(declared, method, offsetOfLine(declared, line));
+    // A JAX-RS resource interface maps the route; a class implementing it has the body.
+    const [found] = own ? [{ text: declared!, body: own }] : bodiesIn(owner, method);
+    const name = found && refusal(found.text, found.body, method, 0);
+    return name ? [`${name} refuses without a signed-in user`] : [];
   };
 }
 
@@ -67,6 +86,7 @@ function refusesAnonymous(body: string): boolean {
       if (/\?:\s*throw\b|\.orElseThrow\s*\(/.test(assigned[2]!)) return true;
       fromCurrentUser.add(assigned[1]!);
     }
+    if (GUARD_CALL.test(statement)) return true;
     const check = /^if\s*\(([^]*?)\)\s*\{?\s*throw\b/.exec(statement);
     if (!check) continue;
     const condition = check[1]!;
