@@ -60,11 +60,11 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
-rails("a filter without the bang guards when the controller defines it to turn away a missing user; one that refuses only a bad token does not", () => {
+rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails; one that refuses only a bad token it found does not", () => {
   const root = tempDir("tool-rails-own-authenticate-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
-    "config/routes.rb": "Rails.application.routes.draw do\n  scope '/api' do\n    resources :articles, only: [:index, :create]\n    resources :tags, only: [:index, :create]\n  end\nend\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  scope '/api' do\n    resources :articles, only: [:index, :create]\n    resources :tags, only: [:index, :create]\n    resources :comments, only: [:create]\n  end\nend\n",
     "app/controllers/application_controller.rb": [
       "class ApplicationController < ActionController::API",
       "  private",
@@ -80,15 +80,26 @@ rails("a filter without the bang guards when the controller defines it to turn a
       "      head :unauthorized",
       "    end",
       "  end",
+      "",
+      "  def authenticate_user",
+      "    begin",
+      "      token = request.headers['Authorization'].split(' ').last",
+      "      @user = User.find(JWT.decode(token, secret).first['id'])",
+      "    rescue JWT::DecodeError, ActiveRecord::RecordNotFound",
+      "      render json: { errors: ['Invalid token'] }, status: :unauthorized",
+      "    end",
+      "  end",
       "end",
       "",
     ].join("\n"),
     "app/controllers/articles_controller.rb": "class ArticlesController < ApplicationController\n  before_action :authenticate, except: :index\n\n  def index; end\n  def create; end\nend\n",
     "app/controllers/tags_controller.rb": "class TagsController < ApplicationController\n  before_action :authenticate_token\n\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/comments_controller.rb": "class CommentsController < ApplicationController\n  before_action :authenticate_user, only: [:create]\n\n  def create; end\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
     "GET /api/articles []",
     "POST /api/articles [authenticate]",
+    "POST /api/comments [authenticate_user]",
     "GET /api/tags []",
     "POST /api/tags []",
   ]);

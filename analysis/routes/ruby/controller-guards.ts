@@ -13,7 +13,8 @@ const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,
  * `skip_before_action`. By Ruby's convention a bang method enforces (`authenticate_user!`
  * redirects or raises) while `authenticate_user` only loads the user when there is one, so an
  * `authenticate...` filter without the bang is no guard, unless the chain defines it and its
- * body turns callers away (`return unauthorized if @current_user.nil?`). `text` reads a
+ * body turns callers away (`return unauthorized if @current_user.nil?`, or a 401 rescued from
+ * decoding a token it reads whether or not the request has one). `text` reads a
  * repository file.
  */
 export function railsActionGuards(handler: string, text: (path: string) => string | undefined): string[] {
@@ -37,6 +38,8 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
 // under `if header.present?`) still lets anonymous callers through.
 const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
+// A token read only when the request has one: `if request.headers["Authorization"].present?`, `return unless token`.
+const ONLY_WHEN_PRESENT = /\b(?:if|unless)\b[^\n]*(?:present\?|blank\?|nil\?|empty\?|token|header|authorization)/i;
 
 /** Whether the controller chain defines filter `name` with a body that turns callers away. */
 function refuses(sources: readonly string[], name: string): boolean {
@@ -49,7 +52,12 @@ function refuses(sources: readonly string[], name: string): boolean {
     const rest = source.slice(m.index + m[0].length);
     const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
     const body = end ? rest.slice(0, end.index) : rest;
-    return body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line));
+    if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
+    // One that decodes the token whatever the request carries and answers 401 when that fails
+    // (`rescue JWT::DecodeError` -> `render ..., status: :unauthorized`) turns away a caller
+    // without one as well: there is nothing to decode. Not when it decodes only a token present.
+    const rescue = body.search(/^[ \t]*rescue\b/m);
+    return rescue !== -1 && REFUSAL.test(body.slice(rescue)) && !ONLY_WHEN_PRESENT.test(body.slice(0, rescue));
   }
   return false;
 }
