@@ -200,7 +200,7 @@ express("an app made in a class (this.app = express()); a guard with express-unl
   ]);
 });
 
-express("a mount path built by a helper function (its own module's, or this file's) is evaluated: path.join, templates, a rest parameter, an env variable read from the example env file, never .env; an unknown one keeps what is known and says its prefix is unknown", () => {
+express("a mount path built by a helper function (its own module's, or this file's) is evaluated: path.join, templates, a rest parameter, an env variable read from the example env file, never .env; an unknown one keeps what is known and says its prefix is unknown; a route at \"\" is the router's own path", () => {
   const root = tempDir("tool-express-path-helpers-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -236,6 +236,7 @@ express("a mount path built by a helper function (its own module's, or this file
       'tags.get("/", listTags);',
       "export const users = Router();",
       'users.post("/login", login);',
+      'users.get("", listUsers);',
       "export const admin = Router();",
       'admin.get("/stats", stats);',
       "export const hooks = Router();",
@@ -250,6 +251,7 @@ express("a mount path built by a helper function (its own module's, or this file
   assert.equal(routes.sort(), [
     "GET /admin/panel/stats",
     "GET /api/tags",
+    "GET /v2/users",
     "POST /hooks/github (prefix unknown)",
     "POST /v2/users/login",
   ]);

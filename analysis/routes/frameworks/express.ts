@@ -164,7 +164,8 @@ function callRegistrations(
     registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line });
     return { registrations, end };
   }
-  if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*")) return { registrations, end };
+  // `router.get("", ...)` serves the router's own path, as "/" does.
+  if (path === undefined || !(path.startsWith("/") || path.startsWith("${") || path === "*" || path === "")) return { registrations, end };
   if (method === "route") {
     let rest = source.code.slice(end);
     let offset = end;
