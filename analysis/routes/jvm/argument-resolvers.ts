@@ -9,11 +9,10 @@
  */
 import { closing } from "../../languages/curly.ts";
 import { callArguments } from "../source.ts";
+import { isJvmSource, lineStart } from "./sources.ts";
 
 type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
 
-const JVM_FILE = /\.(?:java|kt)$/;
-const SKIP = /(^|\/)(?:src\/test|test|tests|build|target)\//;
 const SUPPORTS = /\bsupportsParameter\s*\(/g;
 // The names `supportsParameter` compares the parameter with: `User.class`, `User::class.java`.
 const CLASS_LITERAL = /\b([A-Z]\w*)\s*(?:::\s*class(?:\s*\.\s*java)?|\.\s*class)\b/g;
@@ -32,7 +31,7 @@ export function refusingResolvers(project: Project | undefined): () => ReadonlyS
 function read(project: Project | undefined): Set<string> {
   const names = new Set<string>();
   for (const path of project?.listed ?? []) {
-    if (!JVM_FILE.test(path) || SKIP.test(path)) continue;
+    if (!isJvmSource(path)) continue;
     const text = project!.text(path) ?? "";
     if (!text.includes("HandlerMethodArgumentResolver")) continue;
     for (const m of text.matchAll(SUPPORTS)) {
@@ -56,10 +55,8 @@ function read(project: Project | undefined): Set<string> {
 export function resolverGuards(text: string, line: number, handler: string, resolved: ReadonlySet<string>): string[] {
   if (resolved.size === 0) return [];
   const method = handler.split(".").at(-1)!;
-  let from = 0;
-  for (let n = 1; n < line && from !== -1; n++) from = text.indexOf("\n", from) + 1;
   const header = new RegExp(String.raw`\b${method.replace(/\$/g, "\\$")}\s*\(`, "g");
-  header.lastIndex = Math.max(0, from);
+  header.lastIndex = lineStart(text, line);
   const found = header.exec(text);
   if (!found) return [];
   const { args } = callArguments(text, found.index + found[0].length - 1);

@@ -17,11 +17,10 @@
  */
 import { closing } from "../../languages/curly.ts";
 import { callArguments } from "../source.ts";
+import { isJvmSource, lineStart } from "./sources.ts";
 
 type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
 
-const JVM_FILE = /\.(?:java|kt)$/;
-const SKIP = /(^|\/)(?:src\/test|test|tests|build|target)\//;
 /** Statements at the top of a body where a check counts. */
 const TOP = 10;
 /** Calls followed from a handler to the service (and its decorator) that checks. */
@@ -67,7 +66,7 @@ export function jvmHandlerChecks(project: Project | undefined): (file: string, l
   return (file, line, handler) => {
     const [owner, method] = handler.split(".").slice(-2) as [string, string];
     const declared = project?.text(file);
-    const own = declared === undefined ? undefined : methodBody(declared, method, offsetOfLine(declared, line));
+    const own = declared === undefined ? undefined : methodBody(declared, method, lineStart(declared, line));
     // A JAX-RS resource interface maps the route; a class implementing it has the body.
     const [found] = own ? [{ text: declared!, body: own }] : bodiesIn(owner, method);
     const name = found && refusal(found.text, found.body, method, 0);
@@ -157,7 +156,7 @@ function classFiles(project: Project | undefined): Map<string, string[]> {
   const files = new Map<string, string[]>();
   const add = (name: string, path: string) => files.set(name, [...(files.get(name) ?? []), path]);
   for (const path of project?.listed ?? []) {
-    if (!JVM_FILE.test(path) || SKIP.test(path)) continue;
+    if (!isJvmSource(path)) continue;
     const text = project!.text(path) ?? "";
     for (const m of text.matchAll(/\bclass\s+([A-Z]\w*)[^{]*?(?:\bimplements\s+([\w\s,.<>]+?)|:\s*([\w\s,.<>()]+?))?\s*\{/g)) {
       add(m[1]!, path);
@@ -168,10 +167,4 @@ function classFiles(project: Project | undefined): Map<string, string[]> {
     }
   }
   return files;
-}
-
-function offsetOfLine(text: string, line: number): number {
-  let offset = 0;
-  for (let n = 1; n < line && offset !== -1; n++) offset = text.indexOf("\n", offset) + 1;
-  return Math.max(0, offset - 1);
 }
