@@ -99,12 +99,12 @@ export function fillImportedValues(
   const fill = (file: string, value: string, depth: number): string | undefined => {
     let unknown = false;
     const filled = value.replace(PLACEHOLDER, (_, name: string, call: string | undefined) =>
-      (call ? callOf(file, name, JSON.parse(`[${call.slice(1, -1)}]`) as string[], depth) : valueOf(file, name, depth)) ?? ((unknown = true), ""));
+      (call ? callOf(file, name, callArgs(call), depth) : valueOf(file, name, depth)) ?? ((unknown = true), ""));
     return unknown ? undefined : filled;
   };
   /** What is known of a prefix that stays unknown: its literal parts, and a call's arguments. */
   const known = (value: string): string =>
-    value.replace(PLACEHOLDER, (_, _name: string, call: string | undefined) => (call ? joinSegments(JSON.parse(`[${call.slice(1, -1)}]`) as string[]) : ""));
+    value.replace(PLACEHOLDER, (_, _name: string, call: string | undefined) => (call ? joinSegments(callArgs(call)) : ""));
 
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
@@ -130,6 +130,9 @@ export function fillImportedValues(
   }
   return result;
 }
+
+/** The string arguments a call placeholder holds: `("/a","b")` -> ["/a", "b"]. */
+const callArgs = (call: string): string[] => JSON.parse(`[${call.slice(1, -1)}]`) as string[];
 
 const hasPlaceholder = (r: Registration): boolean =>
   (r.type === "route" && r.path.includes("${")) ||
