@@ -17,7 +17,8 @@ export const EXAMPLE_FILES: readonly string[] = [".env.example", ".env.sample", 
 /** `NAME=`, `export NAME=`, and `# NAME=` (a commented-out entry documents an optional variable). */
 const ENTRY = /^[ \t]*(?:#[ \t]*)?(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=/gm;
 
-const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+/** A path's last segment: `config/.env.example` -> `.env.example`. */
+export const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 const depth = (path: string) => path.split("/").length;
 
 /**

@@ -6,7 +6,7 @@
  * (`API_PREFIX=/api`). Added after linking. Only a variable named for a prefix or path is read,
  * and only a value that is a path: nothing else of the example file is looked at.
  */
-import { EXAMPLE_FILES } from "../../configuration/mod.ts";
+import { baseName, EXAMPLE_FILES } from "../../configuration/mod.ts";
 import type { ContractProject } from "../contracts/mod.ts";
 import { underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
@@ -65,7 +65,7 @@ export function sampleEnvValue(project: Project | undefined): (name: string) => 
 
 function pathValue(project: Project, name: string): string | undefined {
   const files = [...project.listed]
-    .filter((path) => VALUE_FILES.includes(path.slice(path.lastIndexOf("/") + 1)))
+    .filter((path) => VALUE_FILES.includes(baseName(path)))
     .sort((a, b) => a.split("/").length - b.split("/").length || VALUE_FILES.indexOf(baseName(a)) - VALUE_FILES.indexOf(baseName(b)));
   for (const path of files) {
     const value = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*=[ \\t]*["']?([^"'\\s#]*)`, "m").exec(project.text(path) ?? "")?.[1];
@@ -73,5 +73,3 @@ function pathValue(project: Project, name: string): string | undefined {
   }
   return undefined;
 }
-
-const baseName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
