@@ -257,6 +257,57 @@ express("a mount path built by a helper function (its own module's, or this file
   ]);
 });
 
+express("a router made from Express required in place (`require(\"express\").Router()`) registers routes, and a prefix read from a required module's exported object (`config.apiPath`) is filled in; another module's Router() is not Express's", () => {
+  const root = tempDir("tool-express-require-router-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4", } }),
+    "app.js": [
+      "const express = require('express')",
+      "const api = require('./api')",
+      "const admin = require('./admin')",
+      "const config = require('./config')",
+      "function start() {",
+      "  const app = express()",
+      "  {",
+      "    const router = express.Router()",
+      "    router.use(config.apiPath, api)",
+      "    router.use(config.adminPath, admin)",
+      "    app.use(router)",
+      "  }",
+      "  app.listen(3000)",
+      "}",
+      "start()",
+      "",
+    ].join("\n"),
+    "config.js": "module.exports = {\n  apiPath: '/api',\n  appName: 'Conduit',\n}\n",
+    "api/index.js": [
+      "const router = require('express').Router()",
+      "router.get('/', (req, res) => res.json({ up: true }))",
+      "router.use('/articles', require('./articles'))",
+      "module.exports = router",
+      "",
+    ].join("\n"),
+    "api/articles.js": [
+      "const router = require(\"express\").Router({ mergeParams: true })",
+      "router.get('/:article', show)",
+      "router.post('/', create)",
+      "module.exports = router",
+      "",
+    ].join("\n"),
+    "admin.js": "const router = require('express').Router()\nrouter.get('/stats', stats)\nmodule.exports = router\n",
+    // A name as long as "express", in a file that mentions Express: its router is not Express's.
+    "other.js": "// served apart from the express app\nconst router = require('restify').Router()\nrouter.get('/not-express', handler)\nmodule.exports = router\n",
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.filter((r) => r.framework === "express").map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), [
+    "GET /api",
+    "GET /api/articles/{article}",
+    "GET /stats (prefix unknown)",
+    "POST /api/articles",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

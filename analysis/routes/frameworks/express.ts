@@ -9,13 +9,16 @@ import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName } from "../paths.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
-// `const app = express()`, and the assignments of a class or a module (`this.app = express()`, `app = express()`).
-const CREATE = /(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:express\s*\(\s*\)|(?:express\s*\.\s*)?Router\s*\()/gm;
+// `const app = express()`, and the assignments of a class or a module (`this.app = express()`,
+// `app = express()`); Express may be required in place (`require("express").Router()`: the
+// string is blanked in the code, so `requiresExpress` reads it in the text).
+const EXPRESS = String.raw`(?:express|require\s*\(\s*["'] {7}["']\s*\))`;
+const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
 const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
-const EXPORTED_ROUTER = /(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(/g;
+const EXPORTED_ROUTER = new RegExp(String.raw`(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:${EXPRESS}\s*\.\s*)?Router\s*\(`, "g");
 // Parameter names that hold a router or an app, and a function taking one (`(router) =>`, `router =>`, `function f(app)`).
 const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
 const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
@@ -40,7 +43,7 @@ export const express: Framework = {
     const usesExpress = /\bexpress\b/.test(source.text);
     for (const m of source.code.matchAll(CREATE)) {
       // `new Router()` without Express in sight is another framework's router (@koa/router).
-      if (!usesExpress) continue;
+      if (!usesExpress || !requiresExpress(source, m)) continue;
       routers.add(m[1]!);
       registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
     }
@@ -91,8 +94,9 @@ export const express: Framework = {
       }
     };
     if (usesExpress) {
-      for (const m of source.code.matchAll(CREATE)) if (m[0].endsWith("(")) chained(m[1]!, m.index + m[0].length - 1);
+      for (const m of source.code.matchAll(CREATE)) if (m[0].endsWith("(") && requiresExpress(source, m)) chained(m[1]!, m.index + m[0].length - 1);
       for (const m of source.code.matchAll(EXPORTED_ROUTER)) {
+        if (!requiresExpress(source, m)) continue;
         const name = `(default router ${source.lineAt(m.index)})`;
         registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
         registrations.push({ type: "export", local: name, as: "default" });
@@ -102,6 +106,12 @@ export const express: Framework = {
     return registrations;
   },
 };
+
+/** Whether a match that requires a module in place (`require("...").Router()`) requires Express. */
+function requiresExpress(source: RouteSource, match: RegExpMatchArray): boolean {
+  const text = source.text.slice(match.index!, match.index! + match[0].length);
+  return !/\brequire\s*\(/.test(text) || /\brequire\s*\(\s*["']express["']/.test(text);
+}
 
 /**
  * A guard made conditional with express-unless (`jwt(options).unless(skip)`, `skip` written in

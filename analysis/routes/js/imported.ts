@@ -66,7 +66,8 @@ export function fillImportedValues(
       const imported = binding.imported === "*"
         ? name.slice(root.length + 1)
         : binding.imported + name.slice(root.length);
-      if (imported && !imported.startsWith("default")) return lookup(target, imported, depth + 1, found);
+      // A default import's property (`config.apiPath`) is the default export object's (values.ts).
+      if (imported && (!imported.startsWith("default") || imported.startsWith("default."))) return lookup(target, imported, depth + 1, found);
       return undefined;
     }
     for (const next of access.reexports(file)) {

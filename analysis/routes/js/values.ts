@@ -6,6 +6,8 @@ import { arrayElements, objectProperties, type Span } from "./objects.ts";
 export type Hole = (name: string) => string | undefined;
 
 const CONSTANT = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*string\s*)?=\s*/g;
+// A module whose export is an object literal: its properties are `default.name`.
+const DEFAULT_OBJECT = /(?:\bmodule\s*\.\s*exports\s*=|\bexport\s+default)\s*(?=\{)/g;
 
 /**
  * The string constants of a JS/TS file whose value is statically known: a literal, a
@@ -20,6 +22,8 @@ export function jsConstants(source: RouteSource, hole?: Hole): Map<string, strin
     const value = jsValue(source, start, expressionEnd(source.code, start), constants, hole);
     if (value !== undefined) constants.set(match[1]!, value);
   }
+  // `module.exports = { apiPath: "/api" }`, read where another module requires it (`config.apiPath`).
+  for (const match of source.code.matchAll(DEFAULT_OBJECT)) objectConstants(source, match.index + match[0].length, "default", constants, hole);
   return constants;
 }
 
