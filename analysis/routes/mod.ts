@@ -17,6 +17,7 @@ import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
+import { withHandlerChecks } from "./js/handler-checks.ts";
 import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
 import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
@@ -74,7 +75,7 @@ export function routesSection(
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }
   const linked = [
-    ...linkRoutes(access ? withoutOptionalGuards(fillImportedValues(files, access), access) : files, resolve, reexported, propertyPlaceholders(project)),
+    ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(files, access), access), access) : files, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
   ];
 

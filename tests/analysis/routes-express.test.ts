@@ -308,6 +308,88 @@ express("a router made from Express required in place (`require(\"express\").Rou
   ]);
 });
 
+express("a handler that refuses an anonymous caller in its first statements is guarded, behind an optional middleware: imported by name, an object's method, or written in place; a check of another value, or of a user looked up rather than the caller, is no guard", () => {
+  const root = tempDir("tool-express-handler-checks-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "app.js": [
+      "const express = require('express')",
+      "const verifyToken = require('./middleware/authentication')",
+      "const { createArticle, allArticles, lookup } = require('./controllers/articles')",
+      "const comments = require('./controllers/comments')",
+      "const app = express()",
+      "app.get('/articles', verifyToken, allArticles)",
+      "app.post('/articles', verifyToken, createArticle)",
+      "app.post('/lookup', verifyToken, lookup)",
+      "app.delete('/comments/:id', verifyToken, comments.remove)",
+      "app.post('/comments', verifyToken, comments.add)",
+      "app.put('/user', verifyToken, async (req, res) => {",
+      "  if (!req.user) return res.sendStatus(401)",
+      "  res.json(req.user)",
+      "})",
+      "app.post('/feedback', (req, res) => {",
+      "  if (!req.body.text) return res.status(400).end()",
+      "  res.end()",
+      "})",
+      "app.listen(3000)",
+      "",
+    ].join("\n"),
+    "middleware/authentication.js": [
+      "const verifyToken = async (req, res, next) => {",
+      "  if (!req.headers.authorization) return next()",
+      "  req.loggedUser = await findUser(req.headers.authorization)",
+      "  next()",
+      "}",
+      "module.exports = verifyToken",
+      "",
+    ].join("\n"),
+    "controllers/articles.js": [
+      "const allArticles = async (req, res, next) => {",
+      "  const { loggedUser } = req",
+      "  res.json(await list(loggedUser))",
+      "}",
+      "const createArticle = async (req, res, next) => {",
+      "  try {",
+      "    const { loggedUser } = req",
+      "    if (!loggedUser) throw new UnauthorizedError()",
+      "    const { title } = req.body.article",
+      "    if (!title) throw new FieldRequiredError('A title')",
+      "  } catch (error) { next(error) }",
+      "}",
+      "const lookup = async (req, res, next) => {",
+      "  const user = await User.findOne({ where: { name: req.body.name } })",
+      "  if (!user) throw new UnauthorizedError()",
+      "  res.json(user)",
+      "}",
+      "module.exports = { allArticles, createArticle, lookup }",
+      "",
+    ].join("\n"),
+    "controllers/comments.js": [
+      "module.exports = {",
+      "  async remove(req, res) {",
+      "    if (!req.session.userId) return res.status(401).json({ error: 'sign in' })",
+      "    await Comment.destroy({ where: { id: req.params.id } })",
+      "  },",
+      "  async add(req, res) {",
+      "    const comment = await Comment.create(req.body)",
+      "    res.json(comment)",
+      "  },",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /comments/{id} [401 without credentials]",
+    "GET /articles",
+    "POST /articles [401 without credentials]",
+    "POST /comments",
+    "POST /feedback",
+    "POST /lookup",
+    "PUT /user [401 without credentials]",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

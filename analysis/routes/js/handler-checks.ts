@@ -1,0 +1,107 @@
+/**
+ * A JavaScript handler that refuses an anonymous caller itself, in its first statements:
+ * `const { loggedUser } = req; if (!loggedUser) throw new UnauthorizedError()`, or
+ * `if (!req.user) return res.status(401).json(...)`. Express apps often put an optional
+ * middleware in front of every route (it reads a token when there is one: optional-guards.ts
+ * drops it) and leave the refusal to the handlers that need a user. Read before linking, for the
+ * routes that have no guard of their own: the handler is found in the route's file (written in
+ * place, or a function of the file) or in the module it is imported from.
+ */
+import { closing } from "../../languages/curly.ts";
+import type { FileRoutes, Registration } from "../registration.ts";
+import { definedFunctionBody } from "./functions.ts";
+import { JS_FILE, type ModuleAccess } from "./imported.ts";
+
+/** The guard a handler's own refusal makes, named as for Rust handlers (rust/handler-guards.ts). */
+export const REFUSES_ANONYMOUS = "401 without credentials";
+
+/** How many statements of a handler's top are read: a refusal comes before the work. */
+const FIRST_LINES = 8;
+
+/** The files' registrations, with the routes whose handler refuses anonymous callers guarded. */
+export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
+  const refusing = new Map<string, boolean>();
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    if (!JS_FILE.test(file) || !routes.registrations.some(unguardedRoute)) {
+      result.set(file, routes);
+      continue;
+    }
+    const registrations = routes.registrations.map((r): Registration => {
+      if (!unguardedRoute(r)) return r;
+      const key = r.handler === "(inline)" ? `${file}:${r.line}` : `${file}\0${r.handler}`;
+      let refuses = refusing.get(key);
+      if (refuses === undefined) {
+        const body = r.handler === "(inline)" ? inlineBody(access.text(file) ?? "", r.line) : handlerBody(routes, access, file, r.handler);
+        refusing.set(key, (refuses = body !== undefined && refusesAnonymous(body)));
+      }
+      return refuses ? { ...r, guards: [REFUSES_ANONYMOUS] } : r;
+    });
+    result.set(file, { ...routes, registrations });
+  }
+  return result;
+}
+
+const unguardedRoute = (r: Registration): r is Extract<Registration, { type: "route" }> => r.type === "route" && r.kind === "http" && r.guards.length === 0;
+
+const NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?$/;
+
+/** The body of a named handler: `createArticle`, or `controller.create` (a module's export, an object's method). */
+function handlerBody(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | "text">, file: string, handler: string): string | undefined {
+  if (!NAME.test(handler)) return undefined;
+  const [local, member] = handler.split(".") as [string, string | undefined];
+  const binding = routes.bindings.find((b) => b.local === local);
+  const target = binding ? access.resolve(file, binding.specifier) : file;
+  const text = target === undefined ? undefined : access.text(target);
+  if (text === undefined) return undefined;
+  if (!binding) return member ? methodBody(text, member) : definedFunctionBody(text, local);
+  // `{ createArticle } = require(...)`, or a namespace or default export's member (`articles.create`).
+  const name = binding.imported === "*" || binding.imported === "default" ? member : binding.imported;
+  return name ? definedFunctionBody(text, name) ?? methodBody(text, name) : undefined;
+}
+
+/** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`. */
+function methodBody(text: string, name: string): string | undefined {
+  const escaped = name.replace(/\$/g, "\\$");
+  const header = new RegExp(`(?:^|[\\s,{;])(?:(?:static|async)\\s+)*${escaped}\\s*(?::\\s*(?:async\\s+)?(?:function\\b[^(]*)?)?\\([^)]*\\)\\s*(?::[^{=]+)?(?:=>)?\\s*\\{`).exec(text);
+  if (!header) return undefined;
+  const open = header.index + header[0].length - 1;
+  return text.slice(open, closing(text, open));
+}
+
+/** The body of the function written in place in the route call on `line` (or the few lines after it). */
+function inlineBody(text: string, line: number): string | undefined {
+  let start = 0;
+  for (let n = 1; n < line && start !== -1; n++) start = text.indexOf("\n", start) + 1 || -1;
+  if (start === -1) return undefined;
+  let end = start;
+  for (let n = 0; n < 4 && end !== -1; n++) end = text.indexOf("\n", end + 1);
+  const head = /(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{/.exec(text.slice(start, end === -1 ? text.length : end));
+  if (!head) return undefined;
+  const open = start + head.index + head[0].length - 1;
+  return text.slice(open, closing(text, open));
+}
+
+// `if (!user)`, `if (!req.user)`, `if (!req.isAuthenticated())`, `if (user == null)`, then a
+// refusal of the caller: a thrown unauthorised error, a 401 answer, or `next(new UnauthorizedError())`.
+const REFUSAL = new RegExp(
+  String.raw`\bif\s*\(\s*(?:!\s*([\w$.?]+)(?:\(\s*\))?|([\w$.?]+)\s*={2,3}\s*(?:null|undefined))\s*\)\s*\{?\s*` +
+  String.raw`(?:return\s+)?(?:throw\s+(?:new\s+)?[\w$.]*(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|Authentication)\w*\s*\(|` +
+  String.raw`[\w$.]*\b(?:status|sendStatus)\s*\(\s*401\s*\)|next\s*\(\s*(?:new\s+)?[\w$.]*Unauthori[sz]ed\w*\s*\(|(?:createError|httpErrors?)\s*\(\s*401\b|ctx\.throw\s*\(\s*401\b)`,
+);
+// What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
+const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
+
+/** Whether a handler's first statements refuse a caller the request carries no user or credentials for. */
+function refusesAnonymous(body: string): boolean {
+  const lines = body.slice(1).split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
+  const top = lines.slice(0, FIRST_LINES).join("\n");
+  const m = REFUSAL.exec(top);
+  if (!m) return false;
+  const checked = (m[1] ?? m[2]!).replace(/\?/g, "");
+  if (FROM_REQUEST.test(checked)) return true;
+  // A value taken from the request before the check: `const { loggedUser } = req`, `const user = req.user`.
+  const root = checked.split(".")[0]!.replace(/\$/g, "\\$");
+  const before = top.slice(0, m.index);
+  return new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?(?:req|request|ctx|context|res\.locals)\b`).test(before);
+}
