@@ -2,7 +2,8 @@
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`), a Laravel
  * controller constructor's `$this->middleware(...)`, an Axum handler's extractor arguments, a
- * Spring handler's parameter that a refusing argument resolver fills, a Phoenix controller's
+ * Spring handler's parameter that a refusing argument resolver fills or that requires the
+ * Authorization header, a Phoenix controller's
  * `plug ... when action in [...]`, a Go wrapper around the handler that refuses callers in its
  * body, a Tide, Actix or Axum handler that refuses them at its top, a JVM handler (or the
  * service method it hands the request to) that throws at its top without a signed-in user;
@@ -21,7 +22,7 @@ import { axumHandlerGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
-import { refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
+import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 
@@ -52,8 +53,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "axum") return [...axumHandlerGuards(route.handler, route.file, read), ...checksItself(route.handler)];
     if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
-      const text = route.framework === "spring" && resolved().size ? read(route.file) : undefined;
-      const parameters = text ? resolverGuards(text, route.line, route.handler, resolved()) : [];
+      const text = route.framework === "spring" ? read(route.file) : undefined;
+      const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];
       // A check in the handler's body, or in the service it hands the request to, when nothing guards it before.
       return parameters.length || route.guards.length ? parameters : checksInBody(route.file, route.line, route.handler);
     }

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const spring = suite("Spring routes");
@@ -321,6 +321,58 @@ spring("a handler parameter filled by an argument resolver that throws without c
     "GET /api/articles/{slug}",
     "GET /api/tags",
     "DELETE /api/tags/{tag} [@CurrentUser]",
+  ]);
+});
+
+spring("a handler that requires the Authorization header is guarded (Spring answers 400 without it); the header taken when present (required = false, a default, Optional, a nullable Kotlin type) or another header guards nothing", () => {
+  const root = tempDir("tool-spring-authorization-header-");
+  writeFiles(root, {
+    "build.gradle": "dependencies { implementation 'org.springframework.boot:spring-boot-starter-web' }\n",
+    "src/main/java/app/ArticleController.java": [
+      "package app;",
+      "import org.springframework.http.HttpHeaders;",
+      "import org.springframework.web.bind.annotation.*;",
+      "import java.util.Optional;",
+      "@RestController",
+      "public class ArticleController {",
+      "    @PostMapping(\"/api/articles\")",
+      "    public Response create(@RequestHeader(\"Authorization\") String token, @RequestBody Request request) { return null; }",
+      "    @DeleteMapping(\"/api/articles/{slug}\")",
+      "    public void delete(@PathVariable String slug, @RequestHeader(HttpHeaders.AUTHORIZATION) final String token) { }",
+      "    @GetMapping(\"/api/articles\")",
+      "    public Response list(@RequestHeader(value = \"Authorization\", required = false) String token) { return null; }",
+      "    @GetMapping(\"/api/articles/{slug}\")",
+      "    public Response show(@PathVariable String slug, @RequestHeader(name = \"Authorization\", defaultValue = \"\") String token) { return null; }",
+      "    @GetMapping(\"/api/feed\")",
+      "    public Response feed(@RequestHeader(\"Authorization\") Optional<String> token) { return null; }",
+      "    @PostMapping(\"/api/track\")",
+      "    public void track(@RequestHeader(\"User-Agent\") String agent) { }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/kotlin/app/ProfileController.kt": [
+      "package app",
+      "import org.springframework.web.bind.annotation.*",
+      "@RestController",
+      "class ProfileController {",
+      "    @PostMapping(\"/api/profiles/{username}/follow\")",
+      "    fun follow(@PathVariable username: String, @RequestHeader(\"Authorization\") token: String): Profile = TODO()",
+      "    @GetMapping(\"/api/profiles/{username}\")",
+      "    fun show(@PathVariable username: String, @RequestHeader(\"Authorization\") token: String?): Profile = TODO()",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /api/articles/{slug} [@RequestHeader(Authorization)]",
+    "GET /api/articles",
+    "GET /api/articles/{slug}",
+    "GET /api/feed",
+    "GET /api/profiles/{username}",
+    "POST /api/articles [@RequestHeader(Authorization)]",
+    "POST /api/profiles/{username}/follow [@RequestHeader(Authorization)]",
+    "POST /api/track",
   ]);
 });
 

@@ -54,24 +54,48 @@ function read(project: Project | undefined): Set<string> {
  */
 export function resolverGuards(text: string, line: number, handler: string, resolved: ReadonlySet<string>): string[] {
   if (resolved.size === 0) return [];
-  const method = handler.split(".").at(-1)!;
-  const header = new RegExp(String.raw`\b${method.replace(/\$/g, "\\$")}\s*\(`, "g");
-  header.lastIndex = lineStart(text, line);
-  const found = header.exec(text);
-  if (!found) return [];
-  const { args } = callArguments(text, found.index + found[0].length - 1);
   const guards: string[] = [];
-  for (const arg of args) {
-    const param = text.slice(arg.start, arg.end).trim();
+  for (const { param, type, nullable } of handlerParameters(text, line, handler)) {
+    if (nullable) continue;
     const annotation = [...param.matchAll(/@([A-Z]\w*)/g)].map((a) => a[1]!).find((a) => resolved.has(a));
-    // Kotlin `name: Type` (nullable when it ends in `?`), Java `Type name`, after the annotations.
-    const bare = param.replace(/@\w+(?:\([^)]*\))?\s*/g, "").replace(/^final\s+/, "");
-    const kotlin = /^\w+\s*:\s*([\w.]+)(?:<[^>]*>)?\s*(\?)?/.exec(bare);
-    const type = kotlin ? kotlin[1]! : /([\w.]+)(?:<[^>]*>)?\s+\w+$/.exec(bare)?.[1];
-    if (kotlin?.[2]) continue;
     const simple = type?.split(".").at(-1);
     if (annotation) guards.push(`@${annotation}`);
     else if (simple && resolved.has(simple)) guards.push(simple);
   }
   return guards;
+}
+
+// `@RequestHeader("Authorization")`, `@RequestHeader(value = HttpHeaders.AUTHORIZATION)`, `@RequestHeader(name = "authorization")`.
+const AUTHORIZATION_HEADER = /@RequestHeader\s*\(\s*(?:(?:value|name)\s*=\s*)?(?:"authorization"|(?:HttpHeaders\s*\.\s*)?AUTHORIZATION\b)[^)]*\)/i;
+
+/**
+ * A Spring handler that takes the Authorization header as a required parameter: Spring answers a
+ * request without it with 400 before the handler runs, so only callers that send credentials
+ * reach it (a handler that then reads the token itself, with no Spring Security in the project).
+ * `required = false`, a `defaultValue`, `Optional<String>` and a nullable Kotlin type take it
+ * when there is one and guard nothing.
+ */
+export function authorizationHeaderGuards(text: string, line: number, handler: string): string[] {
+  const required = handlerParameters(text, line, handler).some(({ param, type, nullable }) => {
+    const annotation = AUTHORIZATION_HEADER.exec(param)?.[0];
+    return annotation !== undefined && !nullable && type !== "Optional" && !/\brequired\s*=\s*false\b|\bdefaultValue\s*=/.test(annotation);
+  });
+  return required ? ["@RequestHeader(Authorization)"] : [];
+}
+
+/** The parameters of a handler (`Controller.method`, mapped at `line` of `text`): each one's text, its type, and whether a Kotlin type is nullable. */
+function handlerParameters(text: string, line: number, handler: string): { param: string; type: string | undefined; nullable: boolean }[] {
+  const method = handler.split(".").at(-1)!;
+  const header = new RegExp(String.raw`\b${method.replace(/\$/g, "\\$")}\s*\(`, "g");
+  header.lastIndex = lineStart(text, line);
+  const found = header.exec(text);
+  if (!found) return [];
+  return callArguments(text, found.index + found[0].length - 1).args.map((arg) => {
+    const param = text.slice(arg.start, arg.end).trim();
+    // Kotlin `name: Type` (nullable when it ends in `?`), Java `Type name`, after the annotations.
+    const bare = param.replace(/@\w+(?:\([^)]*\))?\s*/g, "").replace(/^final\s+/, "");
+    const kotlin = /^\w+\s*:\s*([\w.]+)(?:<[^>]*>)?\s*(\?)?/.exec(bare);
+    const type = kotlin ? kotlin[1]! : /([\w.]+)(?:<[^>]*>)?\s+\w+$/.exec(bare)?.[1];
+    return { param, type, nullable: !!kotlin?.[2] };
+  });
 }
