@@ -2,6 +2,8 @@ import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { Registration } from "../registration.ts";
+import { type RustFn, rustFunctions } from "../rust/functions.ts";
+import { itemName, rustFile, type RustFile } from "../rust/source.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "warp";
@@ -23,7 +25,13 @@ const CALLED = /([A-Za-z_][\w:]*)\s*(?:::\s*<[^>]*>\s*)?\(/;
  * (`.and(warp::post())`) and ends in its handler (`.map(h)`, `.and_then(h)`, `.map_async(h)`);
  * routes are joined with `.or(...)`. A required credentials header (`warp::header("Authorization")`)
  * or an auth-like filter (`.and(with_auth(...))`) guards the route; `warp::header::optional`
- * reads the caller when there is one. Typed segments (`String`, `u64`) are parameters.
+ * reads the caller when there is one. Typed segments (`String`, `u64`) are parameters. A chain
+ * with a method and no handler ends in the filter that answers (`.and(make_graphql_filter(...))`).
+ *
+ * Routes compose across functions and modules: a function's routes are a router named like the
+ * function (`tag::routes`), and a function that joins others' (`tag::routes(s).or(user::routes(s))`)
+ * mounts them, under the path in front when it has one (`warp::path("api").and(rest_routes)`,
+ * `rest_routes` a variable holding the joined calls). A function nobody mounts is served at the root.
  */
 export const warp: Framework = {
   id: FRAMEWORK,
@@ -32,6 +40,12 @@ export const warp: Framework = {
   hint: /\bwarp\b/,
   scan(source) {
     const { code } = source;
+    const file = rustFile(source);
+    const functions = rustFunctions(source, file);
+    const ownerAt = (at: number) => {
+      const fn = functions.findLast((f) => f.body.start < at && at < f.body.end);
+      return fn ? itemName(file, fn.name) : "";
+    };
     const found: Registration[] = [];
     const inChain: Span[] = [];
     for (const m of code.matchAll(HEAD)) {
@@ -44,6 +58,8 @@ export const warp: Framework = {
       let methods: string[] = [];
       const guards: string[] = [];
       let handler: string | undefined;
+      // The callee of the last `.and(call)` that is neither a method, a path nor a guard: the answer of a chain without a handler.
+      let answer: string | undefined;
       let at = head.end;
       for (let link = LINK.exec(code.slice(at, at + 200)); link; link = LINK.exec(code.slice(at, at + 200))) {
         const name = link[1]!;
@@ -66,18 +82,78 @@ export const warp: Framework = {
           else {
             const called = CALLED.exec(inner)?.[1];
             const args = inner.slice(inner.indexOf("(") + 1, inner.lastIndexOf(")"));
-            if (called && isGuardName(called.split("::").at(-1)!) && !optionalByArguments(args) && !/optional/i.test(called)) guards.push(called);
+            if (called && isGuardName(called.split("::").at(-1)!)) {
+              if (!optionalByArguments(args) && !/optional/i.test(called)) guards.push(called);
+            } else answer = called && !/^(?:warp\s*::\s*)?(?:body|query|header|cookie|addr|any|fs|path)\b/.test(called) ? called : undefined;
           }
         }
         at = call.end;
       }
       inChain.push({ start: m.index, end: at });
+      handler ??= methods.length ? answer : undefined;
       if (!handler) continue;
-      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: methods.length ? methods : ["ALL"], path: `/${segments.join("/")}`, handler, guards, owner: "", line: source.lineAt(m.index) });
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: methods.length ? methods : ["ALL"], path: `/${segments.join("/")}`, handler, guards, owner: ownerAt(m.index), line: source.lineAt(m.index) });
     }
-    return found;
+    const mounts = functions.flatMap((fn) => mountsIn(source, file, fn));
+    const owners = new Set([...found, ...mounts].map((r) => (r.type === "route" || r.type === "use" ? r.owner : "")));
+    const routers = functions.filter((fn) => owners.has(itemName(file, fn.name))).map((fn): Registration =>
+      ({ type: "router", framework: FRAMEWORK, name: itemName(file, fn.name), prefix: "", guards: [], line: source.lineAt(fn.start) }));
+    // Routes outside any function (none in practice) hang on no router: they are complete.
+    return [...routers, ...found, ...mounts];
   },
 };
+
+// A call of a function that may return routes: `tag::routes(...)`, `Rest::routes(...)`, `api(...)`; not a method call.
+const ROUTER_CALL = /(?<![\w:.])((?:[A-Za-z_]\w*\s*::\s*)*[A-Za-z_]\w*)\s*\(/g;
+// warp's own filters and Rust's plumbing, never a function of the project's routes.
+const NOT_ROUTES = /^(?:warp|std|Arc|Box|Some|Ok|Err|Rc|String|Vec|format|println|path|get|post|put|patch|delete|head|options|any|header|body|query|cookie|addr|log|serve|reply|with_\w+)$|::(?:clone|new|default|from|into)$/;
+const LET = /\blet\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=/g;
+
+/**
+ * The functions a function mounts (see `warp`): every call of a function in its body, under the
+ * path a `warp::path(...)` chain puts in front of it (directly, or of the variable holding it).
+ * A call that names no function with routes mounts nothing when linked.
+ */
+function mountsIn(source: RouteSource, file: RustFile, fn: RustFn): Registration[] {
+  const { code } = source;
+  const body = code.slice(fn.body.start, fn.body.end);
+  if (!/\.\s*(?:or|and)\s*\(/.test(body)) return [];
+  // The variables of the body, with the span of their value.
+  const variables = new Map<string, Span>();
+  for (const m of body.matchAll(LET)) {
+    const start = fn.body.start + m.index + m[0].length;
+    const end = code.indexOf(";", start);
+    if (end !== -1 && end < fn.body.end) variables.set(m[1]!, { start, end });
+  }
+  // Spans under a prefix: what `.and(x)` takes after a head of paths only (`warp::path("api")`, `path!("api" / "v1")`).
+  const prefixed: { span: Span; prefix: string }[] = [];
+  for (const m of body.matchAll(HEAD)) {
+    if (m[0].endsWith(")")) continue;
+    const open = fn.body.start + m.index + m[0].length - 1;
+    const head = callArguments(code, open);
+    const segments = [...pathSegments(source, { start: open + 1, end: head.end - 1 }, !!m[1])];
+    const link = /^\s*\.\s*and\s*\(/.exec(code.slice(head.end, head.end + 50));
+    if (!link) continue;
+    const arg = callArguments(code, head.end + link[0].length - 1).args[0];
+    if (!arg) continue;
+    const inner = code.slice(arg.start, arg.end).trim();
+    if (METHODS.test(inner) || /^(?:warp\s*::\s*)?path\b/.test(inner)) continue;
+    const prefix = `/${segments.join("/")}`;
+    prefixed.push({ span: arg, prefix });
+    const variable = variables.get(inner);
+    if (variable) prefixed.push({ span: variable, prefix });
+  }
+  const owner = itemName(file, fn.name);
+  const mounts: Registration[] = [];
+  for (const m of body.matchAll(ROUTER_CALL)) {
+    const callee = m[1]!.replace(/\s+/g, "");
+    const at = fn.body.start + m.index;
+    if (NOT_ROUTES.test(callee) || callee === fn.name) continue;
+    const prefix = prefixed.find((p) => p.span.start <= at && at < p.span.end)?.prefix ?? "";
+    mounts.push({ type: "use", framework: FRAMEWORK, owner, prefix, args: [itemName(file, callee)], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(at) });
+  }
+  return mounts;
+}
 
 const LINK = /^\s*\.\s*([A-Za-z_]\w*)\s*(?:::\s*<[^>]*>\s*)?\(/;
 const PARAMETER_TYPE = /^[A-Za-z_][\w:]*(?:<[^>]*>)?$/;
