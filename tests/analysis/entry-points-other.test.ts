@@ -220,6 +220,34 @@ rpc("GraphQL resolvers of NestJS, Strawberry, Graphene, Ariadne, Spring, DGS and
   ]);
 });
 
+rpc("NestJS's GraphQLModule serves its resolvers over HTTP at /graphql, or at its path option, outside the global prefix; a nested path option (the typings' output) is not the endpoint's", () => {
+  const root = repo({
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/graphql": "^12" } }),
+    "src/main.ts": 'import { NestFactory } from "@nestjs/core";\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  app.setGlobalPrefix("api");\n  await app.listen(3000);\n}\nbootstrap();\n',
+    "src/app.module.ts": [
+      'import { Module } from "@nestjs/common";',
+      'import { GraphQLModule } from "@nestjs/graphql";',
+      "@Module({",
+      "  imports: [",
+      "    GraphQLModule.forRoot({",
+      '      typePaths: ["./**/*.graphql"],',
+      '      definitions: { path: join(process.cwd(), "src/graphql.ts") },',
+      "    }),",
+      "  ],",
+      "})",
+      "export class AppModule {}",
+      "",
+    ].join("\n"),
+    "admin/admin.module.ts": 'import { GraphQLModule } from "@nestjs/graphql";\n@Module({ imports: [GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, path: "/admin/graphql" })] })\nexport class AdminModule {}\n',
+  });
+  assert.equal(list(root, "http"), [
+    "GET /admin/graphql admin/admin.module.ts:2 nestjs-graphql GraphQLModule",
+    "POST /admin/graphql admin/admin.module.ts:2 nestjs-graphql GraphQLModule",
+    "GET /graphql src/app.module.ts:5 nestjs-graphql GraphQLModule",
+    "POST /graphql src/app.module.ts:5 nestjs-graphql GraphQLModule",
+  ]);
+});
+
 rpc.run();
 
 const cli = suite("tool routes --kind");

@@ -4,10 +4,13 @@ import type { Framework } from "../framework.ts";
 import { decorated } from "../js/decorators.ts";
 import { argumentName } from "../js/names.ts";
 import { objectProperties } from "../js/objects.ts";
-import { jsConstants } from "../js/values.ts";
+import { jsConstants, jsPath } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
 
+// `GraphQLModule.forRoot({...})`, `GraphQLModule.forRoot<ApolloDriverConfig>({...})`; not `forRootAsync`, whose options a factory returns.
+const GRAPHQL_MODULE = /\bGraphQLModule\s*\.\s*forRoot\s*(?:<[^<>]*>\s*)?\(/g;
 const ROOTS: Record<string, string> = { Query: "QUERY", Mutation: "MUTATION", Subscription: "SUBSCRIPTION" };
 const MAP =
   /(?:\b(Query|Mutation|Subscription)\s*:\s*|\b(?:const|let|var)\s+(Query|Mutation|Subscription)\s*(?::[^=;]+)?=\s*)\{/g;
@@ -16,16 +19,25 @@ const MAP =
  * GraphQL resolvers of JS/TS: resolver maps (`{ Query: { users, user: getUser }, Mutation:
  * {...} }`, as Apollo Server, GraphQL Yoga, Mercurius and graphql-tools take them, or an
  * exported `const Query = {...}`), and `@Resolver` classes of NestJS and TypeGraphQL with
- * `@Query`, `@Mutation` and `@Subscription` methods (`{ name }` renames the field).
+ * `@Query`, `@Mutation` and `@Subscription` methods (`{ name }` renames the field). And the HTTP
+ * endpoint NestJS's `GraphQLModule.forRoot({ path })` serves them at (`/graphql` by default,
+ * GET and POST, outside the app's global prefix).
  */
 export const graphqlJs: Framework = {
   id: "graphql-js",
   name: "GraphQL resolvers (JS)",
   languages: ["javascript", "typescript"],
-  hint: /\b(?:Query|Mutation|Subscription)\s*(?::|=)\s*\{|@Resolver\b/,
+  hint: /\b(?:Query|Mutation|Subscription)\s*(?::|=)\s*\{|@Resolver\b|\bGraphQLModule\s*\.\s*forRoot/,
   scan(source) {
     const constants = jsConstants(source);
     const out: Registration[] = [];
+    for (const m of source.code.matchAll(GRAPHQL_MODULE)) {
+      const options = callArguments(source.code, m.index + m[0].length - 1).args.find((a) => source.code[a.start] === "{");
+      const path = options && objectProperties(source, options.start).get("path");
+      const served = path ? jsPath(source, path.start, path.end, constants) : "/graphql";
+      if (served === undefined) continue;
+      out.push({ type: "route", framework: "nestjs-graphql", kind: "http", methods: ["GET", "POST"], path: served, handler: "GraphQLModule", guards: [], owner: "", line: source.lineAt(m.index) });
+    }
     if (/graphql|apollo|resolvers|mercurius|yoga/i.test(source.path + source.text)) {
       for (const m of source.code.matchAll(MAP)) {
         const root = m[1] ?? m[2]!;
