@@ -388,4 +388,63 @@ django("views a package re-exports from its __init__.py (beside a views.py stub,
   ]);
 });
 
+django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away); one that compares none answers every method; a generic view imported under another name keeps its methods", () => {
+  const root = tempDir("tool-django-compared-methods-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
+    "site/settings.py": 'ROOT_URLCONF = "site.urls"\n',
+    "site/urls.py": [
+      "from django.urls import path",
+      "from home import views",
+      "urlpatterns = [",
+      '    path("", views.index),',
+      '    path("register/", views.signup),',
+      '    path("@<slug:profile>/follow/", views.follow),',
+      '    path("hooks/", views.hook),',
+      '    path("login/", views.LoginView.as_view()),',
+      "]",
+      "",
+    ].join("\n"),
+    "home/views.py": [
+      "from django.shortcuts import render, redirect",
+      "from django.contrib.auth.views import LoginView as AuthLoginView",
+      "",
+      "def index(request):",
+      '    return render(request, "index.html")',
+      "",
+      "def signup(request):",
+      '    if request.method == "POST":',
+      "        form = UserCreationForm(request.POST)",
+      '        return redirect("index")',
+      '    return render(request, "signup.html")',
+      "",
+      "def follow(request, profile):",
+      '    if request.method == "GET":',
+      '        return render(request, "follow.html")',
+      "    elif request.method == 'POST' and request.user.is_authenticated:",
+      "        request.user.follow(profile)",
+      "",
+      "def hook(request):",
+      '    if request.method != "POST":',
+      "        return HttpResponseNotAllowed(['POST'])",
+      "    return handle(request)",
+      "",
+      "class LoginView(AuthLoginView):",
+      '    template_name = "login.html"',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "ALL /",
+    "GET /@{profile}/follow",
+    "GET /login",
+    "GET /register",
+    "POST /@{profile}/follow",
+    "POST /hooks",
+    "POST /login",
+    "POST /register",
+  ]);
+});
+
 django.run();

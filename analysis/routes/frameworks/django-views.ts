@@ -4,6 +4,7 @@ import { pythonValue, stringList } from "../python/values.ts";
 import { permissionChoice } from "../python/drf-get-permissions.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { viewClasses, viewRouter, type ViewClass } from "../python/views.ts";
+import { pythonBindings } from "../python/bindings.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
@@ -61,6 +62,8 @@ const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
 export function djangoViews(source: RouteSource, definitions: readonly Definition[]): Registration[] {
   const read = viewClasses(source, definitions, isView);
   const local = new Map(read.map((v) => [v.cls.name, v]));
+  // A generic view imported under another name (`from django.contrib.auth.views import LoginView as AuthLoginView`).
+  const aliases = new Map(pythonBindings(source).filter((b) => b.imported !== "*" && b.local !== b.imported).map((b) => [b.local, b.imported]));
   const found: Registration[] = [];
   for (const plain of read) {
     const chosen = chosenPermissions(source, definitions, plain, local);
@@ -71,7 +74,7 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
       // A route per method, each with what the choice gives it.
       const perMethod = (r: Registration): Registration[] =>
         r.type === "route" && chosen ? r.methods.map((m) => ({ ...r, methods: [m], guards: [...new Set([...r.guards, ...chosen.decide(m, undefined)])] })) : [r];
-      found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, new Set([view.cls.name]))).flatMap(perMethod));
+      found.push(...viewRouter(source, FRAMEWORK, view, inheritedMethods(view, local, aliases, new Set([view.cls.name]))).flatMap(perMethod));
     }
   }
   const functions = new Map(definitions.filter((d) => d.kind === "def" && d.indent === 0).map((d) => [d.name, d]));
@@ -132,15 +135,15 @@ function drfPermissions(source: RouteSource, definitions: readonly Definition[],
 }
 
 /** The methods a class view handles through its bases, following bases defined in the same file. */
-function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, seen: Set<string>): string[] {
+function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, aliases: ReadonlyMap<string, string>, seen: Set<string>): string[] {
   const methods = new Set<string>();
   for (const base of view.bases) {
     const parent = local.get(last(base));
     if (parent && !seen.has(parent.cls.name)) {
       seen.add(parent.cls.name);
       for (const h of parent.handlers) methods.add(h.name.toUpperCase());
-      for (const m of inheritedMethods(parent, local, seen)) methods.add(m);
-    } else for (const m of GENERIC[last(base)] ?? []) methods.add(m);
+      for (const m of inheritedMethods(parent, local, aliases, seen)) methods.add(m);
+    } else for (const m of GENERIC[last(aliases.get(base) ?? base)] ?? []) methods.add(m);
   }
   return [...methods];
 }
@@ -255,6 +258,7 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
   const handedTo = dispatches(source, def, functions);
+  if (!handedTo) methods ??= comparedMethods(source, def);
   if (!methods && !guards.length && !handedTo) return [];
   const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
   const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line });
@@ -265,6 +269,26 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
     const target = functions.get(handedTo.byMethod.get(method) ?? handedTo.otherwise ?? "");
     return route([method], target ? [...decoratorGuards(source.code, target.decorators), ...handlerCheckGuards(source, target)] : []);
   })];
+}
+
+// `request.method == "POST"`, `req.method != 'GET'`, `request.method in ("PUT", "PATCH")`.
+const METHOD_COMPARED = /\b(?:request|req)\.method\s*(?:(==|!=)\s*(["'])([A-Z]+)\2|in\s*[([{]([^)\]}]*)[)\]}])/g;
+
+/**
+ * The methods a plain view tells apart in its body: a form view that acts on `request.method ==
+ * "POST"` and renders otherwise serves GET and POST; one that turns away `request.method !=
+ * "POST"` serves POST. Undefined when it compares none (it answers every method alike).
+ */
+function comparedMethods(source: RouteSource, def: Definition): string[] | undefined {
+  const equal = new Set<string>();
+  const refused = new Set<string>();
+  // The text, not the stripped code: the methods compared with are string literals.
+  for (const m of source.text.slice(def.start, def.end).matchAll(METHOD_COMPARED)) {
+    const listed = m[3] ? [m[3]] : [...m[4]!.matchAll(/["']([A-Z]+)["']/g)].map((l) => l[1]!);
+    for (const method of listed) (m[1] === "!=" ? refused : equal).add(method);
+  }
+  if (equal.size) return [...new Set(["GET", ...equal])];
+  return refused.size ? [...refused] : undefined;
 }
 
 const METHOD_TEST = /^\s*(?:el)?if\s+request\.method\s*(?:==\s*(["'])([A-Z]+)\1|in\s*[([{]([^)\]}]*)[)\]}])\s*:\s*(.*)$/;
