@@ -1,7 +1,7 @@
 /**
  * Guards declared away from the route, added after linking: a Rails controller's `before_action`,
  * a Hanami action's `before` callbacks (its own and the app's `controller.prepare`), a Laravel
- * controller constructor's `$this->middleware(...)`, an Axum handler's extractor arguments, a
+ * controller constructor's `$this->middleware(...)`, an Axum or Actix handler's extractor arguments, a
  * Spring handler's parameter that a refusing argument resolver fills or that requires the
  * Authorization header, a Phoenix controller's
  * `plug ... when action in [...]`, a Go wrapper around the handler that refuses callers in its
@@ -18,7 +18,7 @@ import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
-import { axumHandlerGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
+import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
@@ -50,8 +50,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
-    if (route.framework === "axum") return [...axumHandlerGuards(route.handler, route.file, read), ...checksItself(route.handler)];
-    if (route.framework === "tide" || route.framework === "actix") return checksItself(route.handler);
+    if (route.framework === "axum" || route.framework === "actix") return [...extractorGuards(route.handler, route.file, read), ...checksItself(route.handler)];
+    if (route.framework === "tide") return checksItself(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;
       const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];

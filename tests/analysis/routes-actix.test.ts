@@ -60,4 +60,64 @@ actix("actix-web 1's to_async handlers, guarded when they pass on the failure of
   ]);
 });
 
+actix("a handler taking an extractor that fails without the Authorization header is guarded, whatever the error's status, the extractor in the package's own library crate; one that answers Ok(None), or a parameter commented out, is not", () => {
+  const root = tempDir("tool-actix-extractor-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "conduit-api"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\n',
+    "src/lib.rs": [
+      "pub struct SessionState { pub user_id: i64 }",
+      "impl FromRequest for SessionState {",
+      "    type Error = ServiceError;",
+      "    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {",
+      '        match req.headers().get("Authorization") {',
+      "            Some(auth) => ok(SessionState { user_id: decode(auth) }),",
+      '            None => err(ServiceError::new("invalid authorization header!".to_string())),',
+      "        }",
+      "    }",
+      "}",
+      "pub struct MaybeSession(pub Option<i64>);",
+      "impl FromRequest for MaybeSession {",
+      "    type Error = ServiceError;",
+      "    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {",
+      '        match req.headers().get("Authorization") {',
+      "            Some(auth) => ok(MaybeSession(Some(decode(auth)))),",
+      "            None => ok(MaybeSession(None)),",
+      "        }",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main.rs": [
+      "mod users;",
+      "use actix_web::{web, App, HttpServer};",
+      "#[actix_web::main]",
+      "async fn main() -> std::io::Result<()> {",
+      '    HttpServer::new(|| App::new().service(web::scope("/api").service(users::current).service(users::profile).service(users::list)))',
+      '        .bind(("0.0.0.0", 8080))?.run().await',
+      "}",
+      "",
+    ].join("\n"),
+    "src/users.rs": [
+      "use actix_web::{get, web, Responder};",
+      "use conduit_api::{MaybeSession, SessionState};",
+      '#[get("/user")]',
+      "pub async fn current(session_state: SessionState, pool: web::Data<Pool>) -> impl Responder { todo!() }",
+      '#[get("/profiles/{username}")]',
+      "pub async fn profile(session: MaybeSession, path: web::Path<String>) -> impl Responder { todo!() }",
+      '#[get("/articles")]',
+      "pub async fn list(",
+      "    // session_state: SessionState,",
+      "    pool: web::Data<Pool>,",
+      ") -> impl Responder { todo!() }",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`).sort(), [
+    "GET /api/articles",
+    "GET /api/profiles/{username}",
+    "GET /api/user [SessionState]",
+  ]);
+});
+
 actix.run();

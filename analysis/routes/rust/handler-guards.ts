@@ -3,15 +3,18 @@ import { isGuardName } from "../paths.ts";
 import { modulePath, useTree } from "./source.ts";
 
 /**
- * The guards an Axum handler's own arguments make: an extractor that refuses the request without
- * a user guards it, whether its name says so (`auth_user: AuthUser`) or its `FromRequestParts`
- * implementation does, answering 401 (`uid: UserID` whose extractor returns
- * `Err(Error::Unauthorized)`); `Option<AuthUser>` and `MaybeAuthUser` read a user when there is
- * one and guard nothing. The handler (`get_user`, `listing::list_articles`) is looked up in the
- * route's file or in the module it names next to it; an extractor in that file or in the module
- * a `use` of the handler's file brings it from.
+ * The guards an Axum or Actix handler's own arguments make: an extractor that refuses the request
+ * without a user guards it, whether its name says so (`auth_user: AuthUser`) or its
+ * `FromRequest(Parts)` implementation does, answering 401 (`uid: UserID` whose extractor returns
+ * `Err(Error::Unauthorized)`) or failing when the credentials are missing (`None => err(...)`
+ * on the Authorization header: the handler never runs without them, whatever the error's
+ * status); `Option<AuthUser>`, `MaybeAuthUser` and an extractor that answers `Ok(None)` read a
+ * user when there is one and guard nothing. The handler (`get_user`, `listing::list_articles`)
+ * is looked up in the route's file or in the module it names next to it; an extractor in that
+ * file or in the module a `use` of the handler's file brings it from (`crate::...`, or the
+ * package's own library crate by name).
  */
-export function axumHandlerGuards(handler: string, routeFile: string, text: (path: string) => string | undefined): string[] {
+export function extractorGuards(handler: string, routeFile: string, text: (path: string) => string | undefined): string[] {
   const parts = handler.split("::");
   const name = parts.pop()!;
   if (!/^[A-Za-z_]\w*$/.test(name)) return [];
@@ -21,7 +24,9 @@ export function axumHandlerGuards(handler: string, routeFile: string, text: (pat
     const source = text(file);
     const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
     if (!source || !at) continue;
-    return parameterTypes(source, at.index + at[0].length).flatMap((type) => {
+    // A parameter commented out (`// session: SessionState,`) is none.
+    const code = source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => " ".repeat(comment.length));
+    return parameterTypes(code, at.index + at[0].length).flatMap((type) => {
       if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
       const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
       return head && (isGuardName(head) || refusesAnonymous(head, file, source, text)) ? [head] : [];
@@ -32,34 +37,54 @@ export function axumHandlerGuards(handler: string, routeFile: string, text: (pat
 
 // `StatusCode::UNAUTHORIZED`, `Unauthorized`, an error constructor `Error::unauthorized(...)`.
 const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
+// An extractor failing when the request carries no credentials: `None => err(...)`, `.ok_or(...)`,
+// `.ok_or_else(...)`; one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
+const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(/;
+const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
 
 /** Whether the extractor `type` (as the handler's file names it) answers a request without credentials with a 401. */
 function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined): boolean {
   const impl = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${type}\\b[^{]*\\{`);
   const refuses = (source: string) => {
     const m = impl.exec(source);
-    return !!m && REFUSAL.test(source.slice(m.index, closing(source, m.index + m[0].length - 1)));
+    if (!m) return false;
+    const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
+    return REFUSAL.test(body) || (READS_CREDENTIALS.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
   };
   if (refuses(handlerSource)) return true;
-  const module = importedModule(type, handlerSource, modulePath(handlerFile));
   // The crate's src/ folder, where its module paths start.
   const srcAt = handlerFile.startsWith("src/") ? 0 : handlerFile.lastIndexOf("/src/") + 1;
-  if (!module || module[0] !== "crate" || (srcAt === 0 && !handlerFile.startsWith("src/"))) return false;
+  if (srcAt === 0 && !handlerFile.startsWith("src/")) return false;
   const base = handlerFile.slice(0, srcAt + 4);
+  const module = importedModule(type, handlerSource, modulePath(handlerFile), libraryName(text(`${base.slice(0, -4)}Cargo.toml`)));
+  if (!module || module[0] !== "crate") return false;
   const rest = module.slice(1).join("/");
-  return [`${base}${rest}.rs`, `${base}${rest}/mod.rs`].some((file) => {
+  // The crate root itself: the library's lib.rs (a binary's handlers use the package's library).
+  const files = rest ? [`${base}${rest}.rs`, `${base}${rest}/mod.rs`] : [`${base}lib.rs`, `${base}main.rs`];
+  return files.some((file) => {
     const source = text(file);
     return !!source && refuses(source);
   });
 }
 
-/** The module a `use` of `source` brings `name` from, absolute within the crate (`["crate", "http", "extractors"]`). */
-function importedModule(name: string, source: string, module: string[]): string[] | undefined {
+/** The name a package's library crate is used by (`[lib] name`, or the package's name with `_` for `-`). */
+function libraryName(manifest: string | undefined): string | undefined {
+  if (!manifest) return undefined;
+  const lib = /^\[lib\][^[]*?^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1];
+  return (lib ?? /^\[package\][^[]*?^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1])?.replace(/-/g, "_");
+}
+
+/**
+ * The module a `use` of `source` brings `name` from, absolute within the crate (`["crate", "http",
+ * "extractors"]`); a path through the package's own library (`library`) is the crate's too.
+ */
+function importedModule(name: string, source: string, module: string[], library: string | undefined): string[] | undefined {
   for (const m of source.matchAll(/(?<![\w:])use\s+([^;]+);/g)) {
     for (const [alias, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) {
       if (alias !== name) continue;
       const [first] = path;
       if (first === "crate") return path.slice(0, -1);
+      if (first === library) return ["crate", ...path.slice(1, -1)];
       if (first === "self") return [...module, ...path.slice(1, -1)];
       if (first === "super") {
         let up = 0;
