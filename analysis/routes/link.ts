@@ -271,7 +271,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */
 function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
-  const matches = (s: { path: string; method: string }) => (s.method === "ALL" || s.method === route.method) && pattern(s.path).test(route.path);
+  const matcher = (g: Global) => (s: { path: string; method: string }) => (s.method === "ALL" || s.method === route.method) && pattern(s.path, g.antPatterns).test(route.path);
   const found = (source: string) => {
     try {
       return new RegExp(source).test(route.path);
@@ -281,14 +281,21 @@ function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
   };
   const kind = (guard: string) => guard.replace(/\(.*$/, "");
   const replaced = (g: Global) => !!g.byDefault && route.guards.some((own) => kind(own) === kind(g.guard!));
-  const applies = (g: Global) => (!g.scope || g.scope.some(matches)) && !g.except?.some(matches) && !g.exceptMatching?.some(found) && !replaced(g);
+  const applies = (g: Global) => (!g.scope || g.scope.some(matcher(g))) && !g.except?.some(matcher(g)) && !g.exceptMatching?.some(found) && !replaced(g);
   return globals.filter(applies).map((g) => g.guard!);
 }
 
-/** A path with `*` wildcards (`cats/*`, `ab*cd`, `(.*)`) as a regular expression over full paths. */
-function pattern(path: string): RegExp {
+/**
+ * A path with `*` wildcards (`cats/*`, `ab*cd`, `(.*)`) as a regular expression over full paths;
+ * as an Ant pattern (`ant`), `*` matches within one segment and `**` across segments.
+ */
+function pattern(path: string, ant = false): RegExp {
   const normal = normalizePath(path.replace(/\(\.\*\)/g, "*"));
-  return new RegExp(`^${normal.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const escape = (p: string) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  const body = ant
+    ? normal.split("**").map((part) => part.split("*").map(escape).join("[^/]*")).join(".*")
+    : normal.split("*").map(escape).join(".*");
+  return new RegExp(`^${body}$`);
 }
 
 /** Whether middleware registered under `prefix` runs for `path` (both relative to the same router). */

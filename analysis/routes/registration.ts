@@ -107,6 +107,8 @@ export const Registration = z.discriminatedUnion("type", [
     scope: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
     /** Routes `guard` does not apply to, though in its scope (Spring Security rules matched before it, such as `permitAll`). */
     except: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
+    /** The paths of `scope` and `except` are Ant patterns (Spring): `*` stays within one segment, `**` spans segments; else `*` spans them. */
+    antPatterns: z.boolean().optional(),
     /** Regular expressions: routes whose full path one of them finds are left out of `guard` (Litestar's auth `exclude`). */
     exceptMatching: z.array(z.string()).optional(),
     /** A default: a route with a guard of its own of the same kind (`permission(edit)` for `permission(view)`) has that instead (Pyramid's default permission). */

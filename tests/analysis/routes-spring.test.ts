@@ -376,4 +376,45 @@ spring("a handler that requires the Authorization header is guarded (Spring answ
   ]);
 });
 
+spring("the filter chain's patterns are Ant patterns: `*` stays within one segment, `**` spans segments", () => {
+  const root = tempDir("tool-spring-ant-patterns-");
+  writeFiles(root, {
+    "build.gradle": "dependencies { implementation 'org.springframework.boot:spring-boot-starter-security' }\n",
+    "src/main/java/app/SecurityConfig.java": [
+      "package app;",
+      "@Configuration",
+      "public class SecurityConfig {",
+      "    @Bean",
+      "    SecurityFilterChain chain(HttpSecurity http) throws Exception {",
+      "        return http.authorizeHttpRequests(request -> request",
+      '            .requestMatchers("/users/login", "/profiles/*").permitAll()',
+      '            .requestMatchers(HttpMethod.GET, "/articles/**").permitAll()',
+      "            .anyRequest().authenticated()).build();",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/app/Api.java": [
+      "package app;",
+      "@RestController",
+      "public class Api {",
+      '    @PostMapping("/users/login") public Object login() { return null; }',
+      '    @GetMapping("/profiles/{username}") public Object profile(@PathVariable String username) { return null; }',
+      '    @PostMapping("/profiles/{username}/follow") public Object follow(@PathVariable String username) { return null; }',
+      '    @GetMapping("/articles/{slug}/comments") public Object comments(@PathVariable String slug) { return null; }',
+      '    @PostMapping("/articles/{slug}/comments") public Object comment(@PathVariable String slug) { return null; }',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /articles/{slug}/comments",
+    "GET /profiles/{username}",
+    "POST /articles/{slug}/comments [authenticated()]",
+    "POST /profiles/{username}/follow [authenticated()]",
+    "POST /users/login",
+  ]);
+});
+
 spring.run();

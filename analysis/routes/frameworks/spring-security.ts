@@ -71,7 +71,7 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     const earlier = rules.slice(0, i);
     if (!rule.guard || (rule.matchers && rule.matchers.length === 0) || earlier.some((r) => !r.matchers)) return;
     const except = earlier.flatMap((r) => r.matchers!);
-    found.push({ type: "global", framework: "spring", line: source.lineAt(rule.at), guard: rule.guard, ...(rule.matchers ? { scope: rule.matchers } : {}), ...(except.length ? { except } : {}) });
+    found.push({ type: "global", framework: "spring", line: source.lineAt(rule.at), guard: rule.guard, ...(rule.matchers ? { scope: rule.matchers } : {}), ...(except.length ? { except } : {}), antPatterns: true });
   });
   return found;
 }
