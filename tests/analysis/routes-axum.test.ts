@@ -130,4 +130,40 @@ axum("a handler that takes the Authorization header as an optional extractor and
   assert.equal(guardedRoutes(root), ["GET /user [401 without credentials]", "POST /users/login"]);
 });
 
+axum("a handler that is a type's method (`UsersRouter::current`) takes the guards of its extractor arguments, the type's impl in the route's file", () => {
+  const root = tempDir("tool-axum-type-method-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.5"\n',
+    "src/main.rs": "mod extractors;\nmod users;\nfn main() { let app = users::UsersRouter::new_router(); }\n",
+    "src/extractors.rs": [
+      "pub struct RequiredAuthentication(pub i64);",
+      "#[async_trait]",
+      "impl<B> FromRequest<B> for RequiredAuthentication where B: Send {",
+      "    async fn from_request(req: &mut RequestParts<B>) -> Result<Self, Self::Rejection> {",
+      "        let header = req.headers().get(AUTHORIZATION).ok_or(ConduitError::Unauthorized)?;",
+      "        Ok(RequiredAuthentication(decode(header)?))",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/users.rs": [
+      "use axum::{routing::{get, post}, Router};",
+      "use crate::extractors::RequiredAuthentication;",
+      "pub struct UsersRouter;",
+      "impl UsersRouter {",
+      "    pub fn new_router() -> Router {",
+      "        Router::new()",
+      '            .route("/users/login", post(UsersRouter::login))',
+      '            .route("/user", get(UsersRouter::current))',
+      "    }",
+      "    pub async fn login(Json(request): Json<LoginRequest>) -> Json<User> { todo!() }",
+      "    pub async fn current(RequiredAuthentication(user_id): RequiredAuthentication) -> Json<User> { todo!() }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /user [RequiredAuthentication]", "POST /users/login"]);
+});
+
 axum.run();

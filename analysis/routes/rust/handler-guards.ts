@@ -19,7 +19,9 @@ export function extractorGuards(handler: string, routeFile: string, text: (path:
   const name = parts.pop()!;
   if (!/^[A-Za-z_]\w*$/.test(name)) return [];
   const dir = routeFile.slice(0, routeFile.lastIndexOf("/") + 1);
-  const candidates = parts.length ? [`${dir}${parts.join("/")}.rs`, `${dir}${parts.join("/")}/mod.rs`] : [routeFile];
+  // `users::get_user` is in the module users; `UsersRouter::get_user`, a type's method, where the type is.
+  const modules = parts.filter((p) => /^[a-z_]/.test(p));
+  const candidates = modules.length ? [`${dir}${modules.join("/")}.rs`, `${dir}${modules.join("/")}/mod.rs`] : [routeFile];
   for (const file of candidates) {
     const source = text(file);
     const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
