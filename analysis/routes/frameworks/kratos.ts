@@ -1,34 +1,11 @@
 import type { Framework } from "../framework.ts";
-import { join } from "../go/chain.ts";
-import { scanGo, type GoSpec } from "../go/engine.ts";
-import { verbs } from "../go/verbs.ts";
+import { scanGo } from "../go/engine.ts";
+import { groupChain, verbs } from "../go/verbs.ts";
 
-const VERBS = verbs(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "CONNECT", "TRACE"], "Handle");
-
-/**
- * A Kratos router's calls: `Route(prefix, filters...)` and `Group(prefix, filters...)` give a
- * router under the prefix, whose filters guard what is registered on it when named like a check;
- * the verbs register a route (`r.POST("/api/users/login", handler)`).
- */
-const chain: GoSpec["chain"] = (ctx, start, links) => {
-  if (!start) return undefined;
-  let ref = start;
-  for (const link of links) {
-    const args = link.args;
-    if (!args) return undefined;
-    const verb = link.name === "Handle" ? undefined : VERBS[link.name];
-    if (verb) {
-      const path = ctx.path(args[0]);
-      if (path === undefined || args.length < 2) return undefined;
-      ctx.route(ref, [verb], path.path, args.slice(1), "first", link.start, path.prefixUnknown);
-    } else if (link.name === "Route" || link.name === "Group") {
-      const prefix = ctx.value(args[0]);
-      if (prefix === undefined) return undefined;
-      ref = { node: ref.node, prefix: join(ref.prefix, prefix), guards: [...ref.guards, ...ctx.guards(args.slice(1))] };
-    } else return link === links[0] ? undefined : { ref };
-  }
-  return { ref };
-};
+// A router's `Route(prefix, filters...)` and `Group(prefix, filters...)` are groups under the
+// prefix, whose filters guard what is registered on them when named like a check; `Handle(method,
+// path, h)` and the verbs register routes.
+const chain = groupChain({ verbs: verbs(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "CONNECT", "TRACE"], "Any"), order: "first", handle: /^Handle$/ });
 
 /**
  * Kratos (go-kratos): the HTTP server of `transport/http` (`http.NewServer(...)`) and the

@@ -12,58 +12,62 @@ export type GroupStyle = {
   handle: RegExp;
   /** `Match([]string{...}, path, ...)`. */
   match?: RegExp;
+  /** The framework's names for the calls below (bunrouter's `NewGroup` is a `Group`, its `WithMiddleware` a `With`). */
+  names?: Record<string, "Group" | "With" | "Use" | "Route">;
 };
 
 /**
  * The chain reader of a router whose groups are values (`v1 := r.Group("/v1", auth)`):
  * verbs register routes, `Group` makes a group with a prefix and guards, `Use` adds guards to
  * the routes registered after it, `Route(prefix, func(r) {...})` and `Group(func(r) {...})`
- * walk a closure on a group, `With(mw...)` guards what is chained on it, `Mount(prefix, sub)`
- * mounts another router. A call it does not know ends the chain.
+ * walk a closure on a group (`Route(prefix)` without one is a group, as Kratos's is), `With(mw...)`
+ * guards what is chained on it, `Mount(prefix, sub)` mounts another router. A call it does not
+ * know ends the chain.
  */
 export function groupChain(style: GroupStyle): GoSpec["chain"] {
   return (ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]) => {
     if (!start) return undefined;
     let ref = start;
     let rebind = false;
-    for (const link of links) {
+    for (const { name: written, ...link } of links) {
+      const name = style.names?.[written] ?? written;
       const args = link.args;
       if (!args) return undefined;
-      const verb = style.verbs[link.name];
+      const verb = style.verbs[written];
       if (verb) {
         const path = ctx.path(args[0]);
         if (path === undefined || args.length < 2) return undefined;
         ctx.route(ref, [verb], path.path, args.slice(1), style.order, link.start, path.prefixUnknown);
-      } else if (style.handle.test(link.name) || style.match?.test(link.name)) {
+      } else if (style.handle.test(written) || style.match?.test(written)) {
         const methods = ctx.strings(args[0])?.map((m) => m.toUpperCase());
         const path = ctx.path(args[1]);
         if (!methods || path === undefined) return undefined;
         ctx.route(ref, methods, path.path, args.slice(2), style.order, link.start, path.prefixUnknown);
-      } else if (link.name === "Group" && isClosure(ctx, args[0])) {
+      } else if (name === "Group" && isClosure(ctx, args[0])) {
         ctx.closure(args[0]!, ref);
-      } else if (link.name === "With") {
+      } else if (name === "With") {
         ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
-      } else if (link.name === "Group") {
+      } else if (name === "Group" || (name === "Route" && !args[1])) {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined) return undefined;
         ref = { node: ref.node, prefix: join(ref.prefix, prefix), guards: [...ref.guards, ...ctx.guards(args.slice(1))] };
         if (isClosure(ctx, args[1])) ctx.closure(args[1]!, ref);
-      } else if (link.name === "Use") {
+      } else if (name === "Use") {
         const prefix = ctx.value(args[0]);
         const rest = prefix === undefined ? args : args.slice(1);
         const mounted = rest.map((a) => ctx.router(a)).filter((r) => r && !r.returned);
         if (prefix !== undefined && mounted.length) for (const a of rest) ctx.mount(ref, prefix, a, link.start);
         else if (prefix !== undefined) ctx.middleware(ref, prefix, ctx.guards(rest), link.start);
         else (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = true);
-      } else if (link.name === "Route") {
+      } else if (name === "Route") {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
         ctx.closure(args[1], { node: ref.node, prefix: join(ref.prefix, prefix), guards: ref.guards });
-      } else if (link.name === "Mount") {
+      } else if (name === "Mount") {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
         ctx.mount(ref, prefix, args[1], link.start);
-      } else return link === links[0] ? undefined : { ref, rebind };
+      } else return link.start === links[0]!.start ? undefined : { ref, rebind };
     }
     return { ref, rebind };
   };
