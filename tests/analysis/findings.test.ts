@@ -93,11 +93,11 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(express.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title]), [["high", "DELETE /api/v1/orders/{orderId} has no route-level guard"]]);
   const open = tempDir();
   writeFiles(open, {
-    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.post("/me/password", (req, res) => res.send("ok"));\napp.post("/password/forgot", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.post("/me/password", (req, res) => res.send("ok"));\napp.post("/password/forgot", (req, res) => res.send("ok"));\napp.post("/reports/unsubscribe/:signed", (req, res) => res.send("ok"));\napp.listen(3000);\n',
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
-  assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["low", "POST /auth/login"], ["low", "POST /password/forgot"], ["low", "POST /webhooks/stripe"]], "sign-in, a forgotten password and webhooks are public by design: low; changing one's password is not");
+  assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["low", "POST /auth/login"], ["low", "POST /password/forgot"], ["low", "POST /reports/unsubscribe/{signed}"], ["low", "POST /webhooks/stripe"]], "sign-in, a forgotten password, an email's unsubscribe link and webhooks are public by design: low; changing one's password is not");
   // The handler says so where the path does not: `POST /me` served by a sign-in controller,
   // a second factor, accepting an invitation; creating an invitation is no sign-in step.
   const named = tempDir();
