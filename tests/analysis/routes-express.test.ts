@@ -390,6 +390,25 @@ express("a handler that refuses an anonymous caller in its first statements is g
   ]);
 });
 
+express("a router exported under another name (`export const MainRouter: Router = router`) is the router mounted where that name is imported", () => {
+  const root = tempDir("tool-express-export-alias-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/app.ts": 'import express from "express";\nimport { MainRouter } from "./routes";\nconst app = express();\napp.use("/api", MainRouter);\napp.listen(3000);\n',
+    "src/routes/index.ts": [
+      'import { Router } from "express";',
+      'import { TagRoutes } from "./tags";',
+      "const router: Router = Router();",
+      'router.use("/tags", TagRoutes);',
+      "export const MainRouter: Router = router;",
+      "",
+    ].join("\n"),
+    "src/routes/tags.ts": 'import { Router } from "express";\nconst router: Router = Router();\nrouter.get("/", listTags);\nexport const TagRoutes: Router = router;\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/tags"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

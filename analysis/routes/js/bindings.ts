@@ -38,6 +38,8 @@ function namedBindings(list: string, specifier: string, rename: RegExp): Binding
 
 const EXPORT_DEFAULT = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 const EXPORT_CONST = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g;
+// `export const MainRouter: Router = router;`: another name for a value of the module.
+const EXPORT_ALIAS = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=\s*([A-Za-z_$][\w$]*)\s*;?[ \t]*$/gm;
 const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const MODULE_EXPORTS = /\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 // `module.exports = { initControllers: init, users: { init } }`, `export default { init }`.
@@ -53,6 +55,8 @@ export function jsExports(source: RouteSource): Registration[] {
   const add = (local: string, as: string) => exports.push({ type: "export", local, as });
   for (const m of source.code.matchAll(EXPORT_DEFAULT)) if (!/^(function|class|async|new)$/.test(m[1]!)) add(m[1]!, "default");
   for (const m of source.code.matchAll(EXPORT_CONST)) add(m[1]!, m[1]!);
+  // After the name itself, so the alias's value is what the name stands for.
+  for (const m of source.code.matchAll(EXPORT_ALIAS)) add(m[2]!, m[1]!);
   for (const m of source.code.matchAll(EXPORT_LIST)) {
     for (const part of m[1]!.split(",").map((p) => p.trim()).filter(Boolean)) {
       const [local, as] = part.split(/\s+as\s+/).map((s) => s.trim());
