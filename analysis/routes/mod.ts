@@ -18,6 +18,7 @@ import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
+import { withConfigPrefixes } from "./common/config-prefixes.ts";
 import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
 import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
@@ -75,7 +76,7 @@ export function routesSection(
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }
   const linked = [
-    ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(files, access), access), access) : files, resolve, reexported, propertyPlaceholders(project)),
+    ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(withConfigPrefixes(files, project), access), access), access) : withConfigPrefixes(files, project), resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
   ];
 

@@ -1,5 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
@@ -164,6 +165,32 @@ axum("a handler that is a type's method (`UsersRouter::current`) takes the guard
   });
   commitAll(root);
   assert.equal(guardedRoutes(root), ["GET /user [RequiredAuthentication]", "POST /users/login"]);
+});
+
+axum("a nest under a configuration value takes it from the app's configuration file; one under a value not read keeps its routes' paths and says their prefix is unknown", () => {
+  const root = tempDir("tool-axum-config-prefix-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.7"\n',
+    "src/resources/application.yaml": "server:\n  port: 8080\n  path_prefix: /api/v1\n",
+    "src/main.rs": [
+      "mod users;",
+      "mod admin;",
+      "use axum::Router;",
+      "pub fn app(config: &AppConfig) -> Router {",
+      "    Router::new()",
+      "        .nest(&config.server.path_prefix, users::router())",
+      "        .nest(&prefix_from_env(), admin::router())",
+      "}",
+      "",
+    ].join("\n"),
+    "src/users.rs": 'use axum::{routing::get, Router};\npub fn router() -> Router {\n    Router::new().route("/users", get(list))\n}\n',
+    "src/admin.rs": 'use axum::{routing::get, Router};\npub fn router() -> Router {\n    Router::new().route("/stats", get(stats))\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /api/v1/users",
+    "GET /stats (prefix unknown)",
+  ]);
 });
 
 axum.run();

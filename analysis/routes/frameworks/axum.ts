@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { configPlaceholder } from "../common/config-prefixes.ts";
 import { guardedMount } from "../common/mounts.ts";
 import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
@@ -105,7 +106,11 @@ class Walker {
       } else if ((link.name === "nest" && link.args[1]) || (link.name === "merge" && link.args[0])) {
         const prefix = link.name === "nest" ? value() : "";
         const child = this.child(link.args[link.name === "nest" ? 1 : 0]!, env);
-        if (prefix !== undefined && child) node.items.push(this.mount(node, prefix, child, link.start));
+        // A prefix not written here (`&self.config.server.path_prefix`): a configuration value to
+        // read from the app's files, or unknown; the routes keep their own paths after it.
+        const computed = prefix === undefined ? configKey(this.source.code.slice(link.args[0]!.start, link.args[0]!.end)) : undefined;
+        if (child && prefix !== undefined) node.items.push(this.mount(node, prefix, child, link.start));
+        else if (child) node.items.push(this.mount(node, computed ? configPlaceholder(computed) : "", child, link.start, true));
       } else if (link.name === "layer" || link.name === "route_layer") {
         const guard = middlewareGuard(this.source.code, link.args[0]);
         if (guard) for (const item of node.items) item.guards.push(guard);
@@ -151,9 +156,14 @@ class Walker {
     return item;
   }
 
-  private mount(node: Node, prefix: string, child: string, at: number): Item {
+  private mount(node: Node, prefix: string, child: string, at: number, prefixUnknown = false): Item {
     const line = this.source.lineAt(at);
-    const item: Item = { guards: [], emit: () => guardedMount("axum", node.name, prefix, child, item.guards, line) };
+    const item: Item = { guards: [], emit: () => guardedMount("axum", node.name, prefix, child, item.guards, line, prefixUnknown) };
     return item;
   }
+}
+
+/** The key of a configuration value written as a field path (`&self.config.server.path_prefix` -> `server.path_prefix`). */
+function configKey(expression: string): string | undefined {
+  return /^&?\s*(?:[\w]+\s*\.\s*)*?(?:config|settings|configuration|cfg|conf)\s*\.\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(?:\.\s*(?:clone|as_str|to_string)\s*\(\s*\))?$/.exec(expression.trim())?.[1]?.replace(/\s+/g, "");
 }
