@@ -230,6 +230,17 @@
     if (ctx.target === panel && !/ignoreTitle/.test(ctx.swap)) ctx.swap = `${ctx.swap} ignoreTitle:true`;
     if (ctx.target === panel && ctx.sourceElement !== document.body) panelOpener = ctx.sourceElement;
   });
+  // An action's answer goes to the element it targets (`#task-page`), found when the action was
+  // sent. A live refresh or a navigation may have drawn that element anew while the action ran,
+  // and htmx drops an answer whose target has left the page: the user's action would seem to do
+  // nothing. The answer goes to the element that now has the same id instead.
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail.ctx;
+    if (ctx.target instanceof Element && !ctx.target.isConnected && ctx.target.id) {
+      const current = document.getElementById(ctx.target.id);
+      if (current) ctx.target = current;
+    }
+  });
   // The outcome of an action the user ran (`.output[role=status]`) is only in the answer to their
   // POST. The action's own writes announce a change, and the refresh that follows (often already
   // on its way) would morph the outcome away moments after it appeared. So the outcomes on screen

@@ -71,4 +71,26 @@ test("task page: the next step is a button that runs the check, with the command
   }, { allowErrors: /status of 4\d\d/ });
 });
 
+test("task page: an action's outcome is shown even when the page was drawn again while it ran", async () => {
+  await withPage(ROOT, async (page, base) => {
+    await openView(page, base, "#task/login");
+    // The action's answer is held back while the view is drawn anew (a navigation or a refresh
+    // replacing #task-page): the answer then reaches the new #task-page instead of being dropped.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/ui/task/login/action", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/ui/task/login/action"));
+    await page.locator(".next-step button", { hasText: "Run verify" }).click();
+    await posted;
+    await page.evaluate(() => (window as unknown as { toolConsole: { show(a: string): Promise<void> } }).toolConsole.show("task/login"));
+    release();
+    const output = page.locator('#task-page .output[role="status"]');
+    await output.waitFor({ timeout: 45_000 });
+    assert.match(await output.innerText(), /(ok|failed)\s+tool verify login/);
+  }, { allowErrors: /status of 4\d\d/ });
+});
+
 test.run();
