@@ -243,15 +243,35 @@
   });
   // The outcome of an action the user ran (`.output[role=status]`) is only in the answer to their
   // POST. The action's own writes announce a change, and the refresh that follows (often already
-  // on its way) would morph the outcome away moments after it appeared. So the outcomes on screen
-  // after every other swap are noted, and put back after each refresh until the view changes.
+  // on its way), or a navigation to the same view still on its way (a hash change racing the
+  // first load), would draw the view again without it, even before htmx has finished swapping
+  // the answer in. So the outcomes are read from the answer itself, with the view's address, and
+  // put back after every later drawing of that address, until the view shows another one.
   let outcomes = [];
-  document.addEventListener("htmx:after:swap", (event) => {
-    if (event.detail.ctx.refresh) restoreOutcomes();
-    else outcomes = actionOutcomes();
+  let outcomesAt = "";
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail.ctx;
+    if (!ctx.request?.method || ctx.request.method === "GET" || typeof ctx.text !== "string") return;
+    const answer = document.createElement("template");
+    answer.innerHTML = ctx.text;
+    const shown = outcomesIn(answer.content);
+    if (shown.length) (outcomes = shown), (outcomesAt = view.dataset.address || "");
   });
-  function actionOutcomes() {
-    return [...view.querySelectorAll('.output[role="status"]')].flatMap((element) => {
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail.ctx;
+    if (!outcomes.length) return;
+    if (ctx.request?.method !== "GET" || viewAddressOf(ctx.request.action) === outcomesAt) restoreOutcomes();
+    else if (ctx.target === view) outcomes = [];
+  });
+  /** The view address a GET of the view asked for (`/ui/task/login` -> `task/login`). */
+  function viewAddressOf(action) {
+    if (!action) return undefined;
+    const url = new URL(action, location.href);
+    return url.pathname.startsWith("/ui/") ? decodeURIComponent(url.pathname.slice(4)) + url.search : undefined;
+  }
+  /** The outcomes in a fragment, each with the id of the element holding it and its place there. */
+  function outcomesIn(root) {
+    return [...root.querySelectorAll('.output[role="status"]')].flatMap((element) => {
       const parent = element.parentElement;
       return parent?.id ? [{ html: element.outerHTML, parent: parent.id, index: [...parent.children].indexOf(element) }] : [];
     });
