@@ -254,8 +254,9 @@
     if (!ctx.request?.method || ctx.request.method === "GET" || typeof ctx.text !== "string") return;
     const answer = document.createElement("template");
     answer.innerHTML = ctx.text;
-    const shown = outcomesIn(answer.content);
-    if (shown.length) (outcomes = shown), (outcomesAt = view.dataset.address || "");
+    // A later action's answer replaces an earlier one's outcome, even when it has none.
+    outcomes = outcomesIn(answer.content);
+    outcomesAt = view.dataset.address || "";
   });
   document.addEventListener("htmx:after:swap", (event) => {
     const ctx = event.detail.ctx;
