@@ -35,3 +35,14 @@ function trimAll(code: string, args: { start: number; end: number }[]) {
     return { start, end };
   });
 }
+
+/** The offset where line `line` (1-based) of `text` starts; the last line's start past the end. */
+export function lineStart(text: string, line: number): number {
+  let offset = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf("\n", offset);
+    if (next === -1) break;
+    offset = next + 1;
+  }
+  return offset;
+}

@@ -9,6 +9,7 @@
  */
 import { closing } from "../../languages/curly.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
+import { lineStart } from "../source.ts";
 import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
 
@@ -69,13 +70,10 @@ function methodBody(text: string, name: string): string | undefined {
   return text.slice(open, closing(text, open));
 }
 
-/** The body of the function written in place in the route call on `line` (or the few lines after it). */
+/** The body of the function written in place in the route call on `line` (or the three lines after it). */
 function inlineBody(text: string, line: number): string | undefined {
-  let start = 0;
-  for (let n = 1; n < line && start !== -1; n++) start = text.indexOf("\n", start) + 1 || -1;
-  if (start === -1) return undefined;
-  let end = start;
-  for (let n = 0; n < 4 && end !== -1; n++) end = text.indexOf("\n", end + 1);
+  const start = lineStart(text, line);
+  const end = text.indexOf("\n", lineStart(text, line + 3));
   const head = /(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{/.exec(text.slice(start, end === -1 ? text.length : end));
   if (!head) return undefined;
   const open = start + head.index + head[0].length - 1;

@@ -8,8 +8,8 @@
  * with null instead and guards nothing; so is a resolver that returns null.
  */
 import { closing } from "../../languages/curly.ts";
-import { callArguments } from "../source.ts";
-import { isJvmSource, lineStart } from "./sources.ts";
+import { callArguments, lineStart } from "../source.ts";
+import { isJvmSource } from "./sources.ts";
 
 type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
 

@@ -16,8 +16,8 @@
  * that interface; the handler of a JAX-RS resource interface is in a class implementing it.
  */
 import { closing } from "../../languages/curly.ts";
-import { callArguments } from "../source.ts";
-import { isJvmSource, lineStart } from "./sources.ts";
+import { callArguments, lineStart } from "../source.ts";
+import { isJvmSource } from "./sources.ts";
 
 type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
 
