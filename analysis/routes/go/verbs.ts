@@ -29,16 +29,16 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
     if (!start) return undefined;
     let ref = start;
     let rebind = false;
-    for (const { name: written, ...link } of links) {
-      const name = style.names?.[written] ?? written;
+    for (const link of links) {
+      const name = style.names?.[link.name] ?? link.name;
       const args = link.args;
       if (!args) return undefined;
-      const verb = style.verbs[written];
+      const verb = style.verbs[link.name];
       if (verb) {
         const path = ctx.path(args[0]);
         if (path === undefined || args.length < 2) return undefined;
         ctx.route(ref, [verb], path.path, args.slice(1), style.order, link.start, path.prefixUnknown);
-      } else if (style.handle.test(written) || style.match?.test(written)) {
+      } else if (style.handle.test(link.name) || style.match?.test(link.name)) {
         const methods = ctx.strings(args[0])?.map((m) => m.toUpperCase());
         const path = ctx.path(args[1]);
         if (!methods || path === undefined) return undefined;
@@ -67,7 +67,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
         ctx.mount(ref, prefix, args[1], link.start);
-      } else return link.start === links[0]!.start ? undefined : { ref, rebind };
+      } else return link === links[0] ? undefined : { ref, rebind };
     }
     return { ref, rebind };
   };
