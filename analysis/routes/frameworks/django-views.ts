@@ -284,12 +284,15 @@ function comparedMethods(source: RouteSource, def: Definition): string[] | undef
   const refused = new Set<string>();
   // The text, not the stripped code: the methods compared with are string literals.
   for (const m of source.text.slice(def.start, def.end).matchAll(METHOD_COMPARED)) {
-    const listed = m[3] ? [m[3]] : [...m[4]!.matchAll(/["']([A-Z]+)["']/g)].map((l) => l[1]!);
+    const listed = m[3] ? [m[3]] : quotedMethods(m[4]!);
     for (const method of listed) (m[1] === "!=" ? refused : equal).add(method);
   }
   if (equal.size) return [...new Set(["GET", ...equal])];
   return refused.size ? [...refused] : undefined;
 }
+
+/** The methods of a list compared with (`"POST", "DELETE"` of `request.method in ("POST", "DELETE")`). */
+const quotedMethods = (list: string): string[] => [...list.matchAll(/["']([A-Z]+)["']/g)].map((m) => m[1]!);
 
 const METHOD_TEST = /^\s*(?:el)?if\s+request\.method\s*(?:==\s*(["'])([A-Z]+)\1|in\s*[([{]([^)\]}]*)[)\]}])\s*:\s*(.*)$/;
 const HANDS_TO = /^\s*return\s+([A-Za-z_]\w*)\s*\(\s*request\b/;
@@ -311,7 +314,7 @@ function dispatches(source: RouteSource, def: Definition, functions: ReadonlyMap
     if (test) {
       const target = HANDS_TO.exec(test[4] || body[++i] || "")?.[1];
       if (!target || !functions.has(target)) return undefined;
-      const listed = test[2] ? [test[2]] : [...test[3]!.matchAll(/["']([A-Z]+)["']/g)].map((m) => m[1]!);
+      const listed = test[2] ? [test[2]] : quotedMethods(test[3]!);
       for (const method of listed) if (!byMethod.has(method)) byMethod.set(method, target);
       continue;
     }
