@@ -42,6 +42,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const refuses = goWrapperChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
+  const extractors = extractorGuards(read);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -50,7 +51,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
-    if (route.framework === "axum" || route.framework === "actix") return [...extractorGuards(route.handler, route.file, read), ...checksItself(route.handler)];
+    if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
     if (route.framework === "tide") return checksItself(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;

@@ -3,8 +3,8 @@ import { isGuardName } from "../paths.ts";
 import { modulePath, useTree } from "./source.ts";
 
 /**
- * The guards an Axum or Actix handler's own arguments make: an extractor that refuses the request
- * without a user guards it, whether its name says so (`auth_user: AuthUser`) or its
+ * A function answering the guards an Axum or Actix handler's own arguments make: an extractor
+ * that refuses the request without a user guards it, whether its name says so (`auth_user: AuthUser`) or its
  * `FromRequest(Parts)` implementation does, answering 401 (`uid: UserID` whose extractor returns
  * `Err(Error::Unauthorized)`) or failing when the credentials are missing (`None => err(...)`
  * on the Authorization header: the handler never runs without them, whatever the error's
@@ -14,27 +14,34 @@ import { modulePath, useTree } from "./source.ts";
  * file or in the module a `use` of the handler's file brings it from (`crate::...`, or the
  * package's own library crate by name).
  */
-export function extractorGuards(handler: string, routeFile: string, text: (path: string) => string | undefined): string[] {
-  const parts = handler.split("::");
-  const name = parts.pop()!;
-  if (!/^[A-Za-z_]\w*$/.test(name)) return [];
-  const dir = routeFile.slice(0, routeFile.lastIndexOf("/") + 1);
-  // `users::get_user` is in the module users; `UsersRouter::get_user`, a type's method, where the type is.
-  const modules = parts.filter((p) => /^[a-z_]/.test(p));
-  const candidates = modules.length ? [`${dir}${modules.join("/")}.rs`, `${dir}${modules.join("/")}/mod.rs`] : [routeFile];
-  for (const file of candidates) {
-    const source = text(file);
-    const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
-    if (!source || !at) continue;
-    // A parameter commented out (`// session: SessionState,`) is none.
-    const code = source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => " ".repeat(comment.length));
-    return parameterTypes(code, at.index + at[0].length).flatMap((type) => {
-      if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
-      const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
-      return head && (isGuardName(head) || refusesAnonymous(head, file, source, text)) ? [head] : [];
-    });
-  }
-  return [];
+export function extractorGuards(text: (path: string) => string | undefined): (handler: string, routeFile: string) => string[] {
+  // Each file's code without its comments, once: a parameter commented out (`// session: SessionState,`) is none.
+  const uncommented = new Map<string, string>();
+  const code = (file: string, source: string) => {
+    let found = uncommented.get(file);
+    if (found === undefined) uncommented.set(file, (found = source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => " ".repeat(comment.length))));
+    return found;
+  };
+  return (handler, routeFile) => {
+    const parts = handler.split("::");
+    const name = parts.pop()!;
+    if (!/^[A-Za-z_]\w*$/.test(name)) return [];
+    const dir = routeFile.slice(0, routeFile.lastIndexOf("/") + 1);
+    // `users::get_user` is in the module users; `UsersRouter::get_user`, a type's method, where the type is.
+    const modules = parts.filter((p) => /^[a-z_]/.test(p));
+    const candidates = modules.length ? [`${dir}${modules.join("/")}.rs`, `${dir}${modules.join("/")}/mod.rs`] : [routeFile];
+    for (const file of candidates) {
+      const source = text(file);
+      const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
+      if (!source || !at) continue;
+      return parameterTypes(code(file, source), at.index + at[0].length).flatMap((type) => {
+        if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
+        const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
+        return head && (isGuardName(head) || refusesAnonymous(head, file, source, text)) ? [head] : [];
+      });
+    }
+    return [];
+  };
 }
 
 // `StatusCode::UNAUTHORIZED`, `Unauthorized`, an error constructor `Error::unauthorized(...)`.
