@@ -62,3 +62,6 @@ const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\b
 export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The guard of a handler that refuses a caller without credentials itself (JS handlers, Rust handlers). */
+export const REFUSES_ANONYMOUS = "401 without credentials";

@@ -9,12 +9,10 @@
  */
 import { closing } from "../../languages/curly.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
+import { REFUSES_ANONYMOUS } from "../paths.ts";
 import { lineStart } from "../source.ts";
 import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
-
-/** The guard a handler's own refusal makes, named as for Rust handlers (rust/handler-guards.ts). */
-export const REFUSES_ANONYMOUS = "401 without credentials";
 
 /** How many statements of a handler's top are read: a refusal comes before the work. */
 const FIRST_LINES = 8;

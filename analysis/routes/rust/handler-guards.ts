@@ -1,5 +1,5 @@
 import { closing } from "../../languages/curly.ts";
-import { isGuardName } from "../paths.ts";
+import { isGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
 import { modulePath, useTree } from "./source.ts";
 
 /**
@@ -140,7 +140,7 @@ const FIRST_LINES = 12;
 /**
  * The check a Rust handler makes itself (Tide and Actix handlers read the request, an Axum
  * handler may take the Authorization header as an optional extractor and refuse without it):
- * `["401 without credentials"]` when its first lines refuse a caller without credentials, or
+ * `[REFUSES_ANONYMOUS]` when its first lines refuse a caller without credentials, or
  * the name of the caller check whose failure it passes on; else none, unless a handler of a
  * few lines hands the request to a helper that does. The function `handler` names is found by
  * its last path segment in any of the repository's Rust files but tests.
@@ -152,7 +152,7 @@ export function rustHandlerCheck(bodies: (name: string) => readonly string[]): (
     for (const body of bodies(name)) {
       const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("//")).slice(0, FIRST_LINES);
       // (The refusal's own word is no reading: `unauthorized` holds "auth".)
-      if (lines.some((line) => READS_CREDENTIALS.test(line.replace(/unauthori[sz]ed/gi, "")) && REFUSAL.test(line))) return ["401 without credentials"];
+      if (lines.some((line) => READS_CREDENTIALS.test(line.replace(/unauthori[sz]ed/gi, "")) && REFUSAL.test(line))) return [REFUSES_ANONYMOUS];
       const top = lines.join("\n");
       for (const m of top.matchAll(CALLER_CHECK)) {
         const after = top.slice(closing(top, m.index + m[0].length - 1)).trimStart();
