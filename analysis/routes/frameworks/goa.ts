@@ -1,6 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
+import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -48,7 +49,7 @@ export const goa: Framework = {
             const path = source.stringAt(at + (code.slice(at).length - code.slice(at).trimStart().length))?.value;
             if (path === undefined) continue;
             found.push({
-              type: "route", framework: FRAMEWORK, kind: "http", methods: [verb[1]!], path: joinGoa(prefix, path),
+              type: "route", framework: FRAMEWORK, kind: "http", methods: [verb[1]!], path: joinPaths(prefix, path),
               handler: `${service.name}.${method.name}`, guards, owner: "", ...(NO_SECURITY.test(text) ? { anonymous: true } : {}), line: source.lineAt(http.body.start + verb.index),
             });
           }
@@ -102,9 +103,4 @@ function httpPath(source: RouteSource, own: { spans: Span[] }): string | undefin
     }
   }
   return undefined;
-}
-
-/** Goa joins the paths of the API, the service and the method with one slash between them. */
-function joinGoa(...parts: string[]): string {
-  return "/" + parts.map((p) => p.replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
 }
