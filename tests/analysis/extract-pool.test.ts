@@ -36,7 +36,9 @@ test("workers extract the same facts as one thread, in the same order, byte for 
 });
 
 test("the structure and the surfaces, extracted apart (on workers or not), make the whole facts", () => {
-  const root = manyLanguages(6);
+  // The structure alone is quick too: enough files that the main thread cannot take every batch
+  // before the worker has loaded the extractors (with 6 copies it did, one run in three).
+  const root = manyLanguages(10);
   const { files } = scan(root, { maxFiles: 100_000 });
   const whole = extractAll(root, files, { workers: 0 }).facts;
   const structure = extractAll(root, files, { part: "structure", workers: 1 });
