@@ -43,6 +43,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read);
+  const laravelActions = laravelActionGuards(classFile, read);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -50,7 +51,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
-    if (route.framework === "laravel") return laravelActionGuards(route.handler, classFile, read);
+    if (route.framework === "laravel") return laravelActions(route.handler);
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
     if (route.framework === "tide") return checksItself(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {

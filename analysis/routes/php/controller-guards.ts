@@ -1,38 +1,64 @@
+import { php } from "../../languages/php/mod.ts";
+import { strip } from "../../languages/strip.ts";
 import { isLaravelGuard } from "../frameworks/laravel.ts";
 
 // `$this->middleware('auth')`, `->except(['index', 'show'])` / `->only('index')` chained, or the
-// older option array `$this->middleware('auth', ['except' => ['index']])`.
-const MIDDLEWARE = /\$this\s*->\s*middleware\s*\(\s*([^;]*?)\)\s*(?:->\s*(only|except)\s*\(\s*([^;]*?)\))?\s*;/g;
+// older option array `$this->middleware('auth', ['except' => ['index']])`. Matched on the code
+// with comments and strings blanked (offsets kept), so a call commented out is none; the names
+// are read from the text at the same offsets.
+const MIDDLEWARE = /\$this\s*->\s*middleware\s*\(\s*([^;]*?)\)\s*(?:->\s*(only|except)\s*\(\s*([^;]*?)\))?\s*;/dg;
 const STRINGS = /'([^']*)'|"([^"]*)"/g;
 const OPTION = /['"](only|except)['"]\s*=>\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/;
 
 const strings = (text: string) => [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2]!);
 
+/** A constructor's middleware call: the names given, and the actions it is limited to or lifted from. */
+type MiddlewareCall = { names: string[]; kind?: string; listed: Set<string> };
+
 /**
- * The guards a Laravel controller's constructor puts before an action (`ArticleController@store`):
- * `$this->middleware('auth:api')->except(['index', 'show'])` and the like. A middleware given
- * the `optional` parameter (`auth.api:optional`) lets callers without a token through: no guard.
- * `controllerFile` finds the controller class's file by its name.
+ * The guards a Laravel controller's constructor puts before an action: `ArticleController@store`,
+ * or an invokable controller (`Route::post('articles', CreateArticle::class)`), whose action is
+ * `__invoke`. `$this->middleware('auth:api')->except(['index', 'show'])` and the like. A
+ * middleware given the `optional` parameter (`auth.api:optional`) lets callers without a token
+ * through: no guard. `controllerFile` finds the controller class's file by its name; each
+ * controller is read once per analysis.
  */
-export function laravelActionGuards(handler: string, controllerFile: (className: string) => string | undefined, text: (path: string) => string | undefined): string[] {
-  const match = /^([\w\\]+)@(\w+)$/.exec(handler);
-  if (!match) return [];
-  const file = controllerFile(match[1]!.split("\\").pop()!);
-  const source = file === undefined ? undefined : text(file);
+export function laravelActionGuards(controllerFile: (className: string) => string | undefined, text: (path: string) => string | undefined): (handler: string) => string[] {
+  const calls = new Map<string, MiddlewareCall[]>();
+  const callsIn = (file: string): MiddlewareCall[] => {
+    let found = calls.get(file);
+    if (found === undefined) calls.set(file, (found = middlewareCalls(text(file))));
+    return found;
+  };
+  return (handler) => {
+    const match = /^([\w\\]+)(?:@(\w+))?$/.exec(handler);
+    if (!match) return [];
+    const file = controllerFile(match[1]!.split("\\").pop()!);
+    if (file === undefined) return [];
+    const action = match[2] ?? "__invoke";
+    const guards: string[] = [];
+    for (const { names, kind, listed } of callsIn(file)) {
+      if (kind === "only" && !listed.has(action)) continue;
+      if (kind === "except" && listed.has(action)) continue;
+      guards.push(...names);
+    }
+    return [...new Set(guards)];
+  };
+}
+
+function middlewareCalls(source: string | undefined): MiddlewareCall[] {
   if (source === undefined) return [];
-  const action = match[2]!;
-  const guards: string[] = [];
-  for (const m of source.matchAll(MIDDLEWARE)) {
-    const [first, options] = splitOptions(m[1]!);
-    const names = strings(first).filter((name) => isLaravelGuard(name) && !/:.*\boptional\b/.test(name));
+  const { code } = strip(source, php.syntax);
+  const span = (m: RegExpExecArray, group: number) => (m.indices![group] ? source.slice(...m.indices![group]!) : undefined);
+  return [...code.matchAll(MIDDLEWARE)].map((m) => {
+    const [first, options] = splitOptions(span(m, 1)!);
     const option = OPTION.exec(options);
-    const kind = m[2] ?? option?.[1];
-    const listed = new Set(strings(m[3] ?? option?.[2] ?? ""));
-    if (kind === "only" && !listed.has(action)) continue;
-    if (kind === "except" && listed.has(action)) continue;
-    guards.push(...names);
-  }
-  return [...new Set(guards)];
+    return {
+      names: strings(first).filter((name) => isLaravelGuard(name) && !/:.*\boptional\b/.test(name)),
+      kind: m[2] ?? option?.[1],
+      listed: new Set(strings(span(m, 3) ?? option?.[2] ?? "")),
+    };
+  });
 }
 
 /** The middleware argument and the option array after it, split at the first top-level comma. */
