@@ -26,6 +26,50 @@ laravel("guards a controller's constructor declares ($this->middleware(...)->exc
   ]);
 });
 
+laravel("an invokable controller's constructor guards its one action; a middleware call commented out guards nothing", () => {
+  const root = tempDir("tool-laravel-invokable-guards-");
+  const action = (name: string, middleware: string) =>
+    `<?php\nnamespace App\\Modules\\Articles\\Actions;\n\nclass ${name} extends Controller\n{\n    public function __construct(ArticleService $service)\n    {\n        $this->service = $service;\n${middleware}\n    }\n    public function __invoke(Request $request)\n    {\n        return $this->service->run($request);\n    }\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^8.0" } }),
+    "routes/api.php": "<?php\nuse App\\Modules\\Articles\\Actions\\ArticleCreateAction;\nuse App\\Modules\\Articles\\Actions\\ArticleListAction;\nuse App\\Modules\\Articles\\Actions\\ArticleShowAction;\nuse Illuminate\\Support\\Facades\\Route;\nRoute::post('articles', ArticleCreateAction::class);\nRoute::get('articles', ArticleListAction::class);\nRoute::get('articles/{slug}', ArticleShowAction::class);\n",
+    "app/Modules/Articles/Actions/ArticleCreateAction.php": action("ArticleCreateAction", "        $this->middleware('auth.api');"),
+    "app/Modules/Articles/Actions/ArticleListAction.php": action("ArticleListAction", "        //$this->middleware('auth.api');"),
+    "app/Modules/Articles/Actions/ArticleShowAction.php": action("ArticleShowAction", "        /* $this->middleware('auth.api'); */\n        $this->middleware('auth.api')->except('__invoke');"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /api/articles []",
+    "POST /api/articles [auth.api]",
+    "GET /api/articles/{slug} []",
+  ]);
+});
+
+laravel("Auth::routes() expands to laravel/ui's routes, turned on and off by its options, guarded by its controllers", () => {
+  const root = tempDir("tool-laravel-auth-routes-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^7.0", "laravel/ui": "^2.0" } }),
+    "routes/web.php": "<?php\nRoute::get('/', 'HomeController@show');\n// Auth::routes(['verify' => true]);\nif (Auth::user()) { logger('signed in'); }\nRoute::prefix('account')->group(function () {\n    Auth::routes(['verify' => true, 'register' => false]);\n});\n",
+    "app/Http/Controllers/Auth/LoginController.php": "<?php\nclass LoginController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('guest')->except('logout');\n    }\n}\n",
+    "app/Http/Controllers/Auth/ConfirmPasswordController.php": "<?php\nclass ConfirmPasswordController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('auth');\n    }\n}\n",
+    "app/Http/Controllers/Auth/VerificationController.php": "<?php\nclass VerificationController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('auth');\n        $this->middleware('signed')->only('verify');\n    }\n}\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET / []",
+    "POST /account/email/resend [auth]",
+    "GET /account/email/verify [auth]",
+    "GET /account/email/verify/{id}/{hash} [auth]",
+    "GET /account/login []",
+    "POST /account/login []",
+    "POST /account/logout []",
+    "GET /account/password/confirm [auth]",
+    "POST /account/password/confirm [auth]",
+    "POST /account/password/email []",
+    "GET /account/password/reset []",
+    "POST /account/password/reset []",
+    "GET /account/password/reset/{token} []",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {

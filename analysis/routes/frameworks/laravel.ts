@@ -9,7 +9,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "laravel";
 const ROUTER = "routes";
-const START = /(?:\bRoute|\$router|\$route)\s*(?:::|->)\s*(\w+)\s*\(/g;
+const START = /(?:\bRoute|\$router|\$route|\bAuth(?=\s*::\s*routes\b))\s*(?:::|->)\s*(\w+)\s*\(/g;
 const LINK = /^\s*->\s*(\w+)\s*\(/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
 const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources", "singleton", "apiSingleton"]);
@@ -88,13 +88,14 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
     else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(isLaravelGuard));
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
-    else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || call.name === "group")) main = call;
+    else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || AUTH_ROUTES.has(call.name) || call.name === "group")) main = call;
     else modifiers.set(call.name, call.args);
   }
   if (!main) return;
   const line = source.lineAt(main.start);
   if (main.name === "group") return group(context, main, attributes);
   if (RESOURCES.has(main.name)) return resources(context, main, modifiers, attributes, line);
+  if (AUTH_ROUTES.has(main.name)) return authRoutes(context, main, attributes, line);
   const [methods, pathArg, action] = main.name === "match" ? [phpList(source, main.args[0]!, constants).map((m) => m.toUpperCase()), main.args[1], main.args[2]] : [verbMethods(main.name), main.args[0], main.args[1]];
   const path = pathArg ? phpValue(source, pathArg, constants) : undefined;
   if (path === undefined) return;
@@ -149,6 +150,48 @@ function mountFile(context: Context, span: Span, attributes: Attributes, at: num
   }
   if (!target || CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""))) return;
   context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, line: source.lineAt(at) });
+}
+
+// `Auth::routes([...])` (laravel/ui) and `Route::auth()` (Laravel 5): the sign-in, sign-up,
+// password and e-mail verification routes, each turned on by its option (default in brackets).
+// The password confirmation is on by default when the app has its ConfirmPasswordController,
+// which laravel/ui scaffolds with the rest; the scanner cannot look, so it takes it as there.
+const AUTH_ROUTES = new Set(["routes", "auth"]);
+const AUTH_ROUTE_TABLE: { option: string; on: boolean; routes: [string, string, string][] }[] = [
+  { option: "login", on: true, routes: [["GET", "login", "LoginController@showLoginForm"], ["POST", "login", "LoginController@login"]] },
+  { option: "logout", on: true, routes: [["POST", "logout", "LoginController@logout"]] },
+  { option: "register", on: true, routes: [["GET", "register", "RegisterController@showRegistrationForm"], ["POST", "register", "RegisterController@register"]] },
+  {
+    option: "reset",
+    on: true,
+    routes: [
+      ["GET", "password/reset", "ForgotPasswordController@showLinkRequestForm"],
+      ["POST", "password/email", "ForgotPasswordController@sendResetLinkEmail"],
+      ["GET", "password/reset/{token}", "ResetPasswordController@showResetForm"],
+      ["POST", "password/reset", "ResetPasswordController@reset"],
+    ],
+  },
+  { option: "confirm", on: true, routes: [["GET", "password/confirm", "ConfirmPasswordController@showConfirmForm"], ["POST", "password/confirm", "ConfirmPasswordController@confirm"]] },
+  {
+    option: "verify",
+    on: false,
+    routes: [["GET", "email/verify", "VerificationController@show"], ["GET", "email/verify/{id}/{hash}", "VerificationController@verify"], ["POST", "email/resend", "VerificationController@resend"]],
+  },
+];
+
+/** The routes of `Auth::routes(['verify' => true])`; their guards are the controllers' own (`$this->middleware('auth')`). */
+function authRoutes(context: Context, call: Call, attributes: Attributes, line: number): void {
+  const { source } = context;
+  const options = call.args[0] ? phpArray(source, call.args[0]) : new Map<string, Span>();
+  const option = (name: string) => {
+    const span = options.get(name);
+    return span ? source.code.slice(span.start, span.end).trim().toLowerCase() : undefined;
+  };
+  for (const { option: name, on, routes } of AUTH_ROUTE_TABLE) {
+    const value = option(name);
+    if (value === undefined ? !on : value === "false" || value === "0") continue;
+    for (const [method, path, handler] of routes) context.found.push(route([method], joinPaths(attributes.prefix, path), `Auth\\${handler}`, attributes.guards, line));
+  }
 }
 
 /** `Route::resource('photos.comments', C::class)->only([...])`, `apiResource`, `resources([...])`, `singleton`. */
