@@ -167,6 +167,51 @@ axum("a handler that is a type's method (`UsersRouter::current`) takes the guard
   assert.equal(guardedRoutes(root), ["GET /user [RequiredAuthentication]", "POST /users/login"]);
 });
 
+axum("a handler imported into the router's module by a `use` tree takes the guards of its extractors, in the module the `use` names; its optional form guards nothing", () => {
+  const root = tempDir("tool-axum-imported-handler-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/main.rs": "mod api;\nfn main() { let app = api::create_router(); }\n",
+    "src/api/mod.rs": [
+      "pub mod extractor;",
+      "pub mod handlers;",
+      "use crate::api::handlers::{",
+      "    articles::{create_article, list_articles},",
+      "    users::login,",
+      "};",
+      "use axum::{routing::{get, post}, Router};",
+      "pub fn create_router() -> Router {",
+      "    Router::new()",
+      '        .route("/api/users/login", post(login))',
+      '        .route("/api/articles", get(list_articles).post(create_article))',
+      "}",
+      "",
+    ].join("\n"),
+    "src/api/extractor.rs": [
+      "pub struct Caller { pub id: Uuid }",
+      "impl<S> FromRequestParts<S> for Caller where S: Send + Sync {",
+      "    type Rejection = AppError;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {",
+      "        let header = parts.headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()).ok_or(AppError::MissingToken)?;",
+      "        Ok(Caller { id: decode(header)? })",
+      "    }",
+      "}",
+      "pub struct MaybeCaller(pub Option<Uuid>);",
+      "",
+    ].join("\n"),
+    "src/api/handlers/mod.rs": "pub mod articles;\npub mod users;\n",
+    "src/api/handlers/articles.rs": [
+      "use crate::api::extractor::{Caller, MaybeCaller};",
+      "pub async fn create_article(caller: Caller, Json(body): Json<NewArticle>) -> Json<Article> { todo!() }",
+      "pub async fn list_articles(MaybeCaller(viewer): MaybeCaller) -> Json<Vec<Article>> { todo!() }",
+      "",
+    ].join("\n"),
+    "src/api/handlers/users.rs": "pub async fn login(Json(body): Json<Login>) -> Json<User> { todo!() }\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /api/articles", "POST /api/articles [Caller]", "POST /api/users/login"]);
+});
+
 axum("a nest under a configuration value takes it from the app's configuration file; one under a value not read keeps its routes' paths and says their prefix is unknown", () => {
   const root = tempDir("tool-axum-config-prefix-");
   writeFiles(root, {

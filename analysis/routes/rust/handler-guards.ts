@@ -30,6 +30,11 @@ export function extractorGuards(text: (path: string) => string | undefined): (ha
     // `users::get_user` is in the module users; `UsersRouter::get_user`, a type's method, where the type is.
     const modules = parts.filter((p) => /^[a-z_]/.test(p));
     const candidates = modules.length ? [`${dir}${modules.join("/")}.rs`, `${dir}${modules.join("/")}/mod.rs`] : [routeFile];
+    // Or where a `use` of the route's file brings it, or its first module, from
+    // (`use crate::api::handlers::articles::{create_article, ...}`).
+    const routeSource = text(routeFile);
+    const imported = routeSource === undefined ? undefined : importedModule(modules[0] ?? name, routeSource, modulePath(routeFile), libraryName(text(`${crateBase(routeFile) ?? ""}Cargo.toml`)));
+    if (imported?.[0] === "crate") candidates.push(...moduleFiles(routeFile, [...imported, ...modules]));
     for (const file of candidates) {
       const source = text(file);
       const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
@@ -61,19 +66,29 @@ function refusesAnonymous(type: string, handlerFile: string, handlerSource: stri
     return REFUSAL.test(body) || (READS_CREDENTIALS.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
   };
   if (refuses(handlerSource)) return true;
-  // The crate's src/ folder, where its module paths start.
-  const srcAt = handlerFile.startsWith("src/") ? 0 : handlerFile.lastIndexOf("/src/") + 1;
-  if (srcAt === 0 && !handlerFile.startsWith("src/")) return false;
-  const base = handlerFile.slice(0, srcAt + 4);
-  const module = importedModule(type, handlerSource, modulePath(handlerFile), libraryName(text(`${base.slice(0, -4)}Cargo.toml`)));
+  const base = crateBase(handlerFile);
+  if (base === undefined) return false;
+  const module = importedModule(type, handlerSource, modulePath(handlerFile), libraryName(text(`${base}Cargo.toml`)));
   if (!module || module[0] !== "crate") return false;
-  const rest = module.slice(1).join("/");
-  // The crate root itself: the library's lib.rs (a binary's handlers use the package's library).
-  const files = rest ? [`${base}${rest}.rs`, `${base}${rest}/mod.rs`] : [`${base}lib.rs`, `${base}main.rs`];
-  return files.some((file) => {
+  return moduleFiles(handlerFile, module).some((file) => {
     const source = text(file);
     return !!source && refuses(source);
   });
+}
+
+/** The folder of the crate a file is in (above its src/ folder, where module paths start), or undefined outside one. */
+function crateBase(file: string): string | undefined {
+  if (file.startsWith("src/")) return "";
+  const at = file.lastIndexOf("/src/");
+  return at === -1 ? undefined : file.slice(0, at + 1);
+}
+
+/** The files a module of the crate `file` is in may be (`["crate", "api", "extractor"]`); the crate root is lib.rs (a binary's handlers use the package's library) or main.rs. */
+function moduleFiles(file: string, module: string[]): string[] {
+  const base = crateBase(file);
+  if (base === undefined) return [];
+  const rest = module.slice(1).join("/");
+  return rest ? [`${base}src/${rest}.rs`, `${base}src/${rest}/mod.rs`] : [`${base}src/lib.rs`, `${base}src/main.rs`];
 }
 
 /** The name a package's library crate is used by (`[lib] name`, or the package's name with `_` for `-`). */
