@@ -16,6 +16,7 @@ import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
+import { guardingDependencies } from "./python/dependency-guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
@@ -47,6 +48,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
+  const guardingDependency = guardingDependencies(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -61,6 +63,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       return parameters.length || route.guards.length ? parameters : checksInBody(route.file, route.line, route.handler);
     }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
+    if (route.framework === "fastapi") return (route.helpers ?? []).filter(guardingDependency);
     return route.file.endsWith(".go") ? (route.helpers ?? []).filter(refuses) : [];
   };
   return (route) => {

@@ -55,8 +55,9 @@ export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAM
 
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
-// `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`, `token_required(allow_anonymous=True)`.
-const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\ballow_?anonymous\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
+// `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`, `token_required(allow_anonymous=True)`,
+// FastAPI's security schemes `HTTPBearer(auto_error=False)`.
+const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\ballow_?anonymous\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bauto_error\s*=\s*False\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
 
 /** Whether a guard call's arguments (the text between its parentheses) make it optional. */
 export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);

@@ -43,4 +43,75 @@ fastapi("the documentation pages at the paths the app writes (docs_url, redoc_ur
   ]);
 });
 
+fastapi("a dependency that depends on a guard guards, through any number of steps and modules; one named or made optional does not", () => {
+  const root = tempDir("tool-fastapi-dependency-chain-");
+  writeFiles(root, {
+    "app/api/dependencies/auth.py": [
+      "from fastapi import Depends, Security",
+      "from fastapi.security import HTTPBearer, OAuth2PasswordBearer",
+      "",
+      'oauth2_scheme = OAuth2PasswordBearer(tokenUrl="login")',
+      "",
+      "async def _get_current_user(token: str = Depends(oauth2_scheme)):",
+      "    return decode(token)",
+      "",
+      "async def _get_current_user_optional(token: str = Depends(OAuth2PasswordBearer(tokenUrl='login', auto_error=False))):",
+      "    return decode(token) if token else None",
+      "",
+      "async def get_current_profile(user = Depends(_get_current_user)):",
+      "    return await Profile.get(user=user)",
+      "",
+      "async def get_current_profile_optional(user = Depends(_get_current_user_optional)):",
+      "    return await Profile.get_or_none(user=user) if user else None",
+      "",
+      "def read_viewer(credentials = Security(HTTPBearer(auto_error=False))):",
+      "    return credentials",
+      "",
+    ].join("\n"),
+    "app/api/dependencies/articles.py": [
+      "from fastapi import Depends",
+      "from app.api.dependencies.auth import get_current_profile",
+      "",
+      "async def get_article_for_author(slug: str, profile = Depends(get_current_profile)):",
+      "    return await Article.get(slug=slug, author=profile)",
+      "",
+      "def get_db():",
+      "    yield Session()",
+      "",
+    ].join("\n"),
+    "app/api/routes/articles.py": [
+      "from fastapi import APIRouter, Depends",
+      "from app.api.dependencies.auth import get_current_profile, get_current_profile_optional, read_viewer",
+      "from app.api.dependencies.articles import get_article_for_author, get_db",
+      "",
+      "router = APIRouter()",
+      "",
+      '@router.post("/articles")',
+      "async def create_article(profile = Depends(get_current_profile)):",
+      "    return {}",
+      "",
+      '@router.delete("/articles/{slug}")',
+      "async def delete_article(article = Depends(get_article_for_author)):",
+      "    return {}",
+      "",
+      '@router.get("/articles")',
+      "async def list_articles(profile = Depends(get_current_profile_optional), db = Depends(get_db)):",
+      "    return []",
+      "",
+      '@router.get("/articles/feed")',
+      "async def feed(viewer = Depends(read_viewer)):",
+      "    return []",
+      "",
+    ].join("\n"),
+    "app/main.py": "from fastapi import FastAPI\nfrom app.api.routes import articles\n\napp = FastAPI()\napp.include_router(articles.router, prefix='/api')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/articles",
+    "POST /api/articles [get_current_profile]",
+    "DELETE /api/articles/{slug} [get_article_for_author]",
+    "GET /api/articles/feed",
+  ]);
+});
+
 fastapi.run();

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { type Definition, pythonDefinitions } from "../python/definitions.ts";
-import { dependencyGuards, isPythonGuard } from "../python/guards.ts";
+import { dependencyGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
@@ -78,7 +78,9 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
     const dependencies = d.args.keywords.get("dependencies");
     const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params)];
-    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line });
+    // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
+    const helpers = [...new Set([dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])))];
+    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
 }

@@ -13,6 +13,9 @@ export const isPythonGuard = (name: string): boolean => !NOT_GUARD.test(name) &&
 // Names that lift a check rather than make one.
 const NOT_GUARD = /exempt|allow_?any|^public|optional|^(?:get_?)?(?:db_?)?session/i;
 
+/** Whether a name says it lifts a check (`allow_any`, `get_current_user_optional`) or is no check (`get_db_session`). */
+export const isNamedNotGuard = (name: string): boolean => NOT_GUARD.test(name);
+
 const DEPENDENCY = /\b(Depends|Security)\s*\(\s*(?:dependency\s*=\s*)?([A-Za-z_][\w.]*)?/g;
 
 /**
@@ -21,15 +24,28 @@ const DEPENDENCY = /\b(Depends|Security)\s*\(\s*(?:dependency\s*=\s*)?([A-Za-z_]
  * only when the dependency is named like a check.
  */
 export function dependencyGuards(code: string, span: Span): string[] {
-  const found: string[] = [];
+  return dependencies(code, span).flatMap((d) => (d.guard ? [d.name] : []));
+}
+
+/**
+ * The dependencies in an expression that are not guards by their own name, such as
+ * `Depends(get_current_profile)`: a dependency of the project that depends on a guard in turn
+ * guards too (dependency-guards.ts decides). One that its arguments make optional is none.
+ */
+export function otherDependencies(code: string, span: Span): string[] {
+  return dependencies(code, span).flatMap((d) => (d.guard || d.optional ? [] : [d.name]));
+}
+
+function dependencies(code: string, span: Span): { name: string; guard: boolean; optional: boolean }[] {
+  const found: { name: string; guard: boolean; optional: boolean }[] = [];
   const text = code.slice(span.start, span.end);
   for (const m of text.matchAll(DEPENDENCY)) {
     const name = m[2];
-    if (!name || !(m[1] === "Security" || isPythonGuard(name.split(".").at(-1)!))) continue;
+    if (!name) continue;
     // `Depends(get_current_user(required=False))`: the dependency reads a user if there is one.
     const after = m.index + m[0].length;
-    if (text[after] === "(" && optionalByArguments(text.slice(after + 1, callArguments(text, after).end - 1))) continue;
-    found.push(name);
+    const optional = text[after] === "(" && optionalByArguments(text.slice(after + 1, callArguments(text, after).end - 1));
+    found.push({ name, guard: !optional && (m[1] === "Security" || isPythonGuard(name.split(".").at(-1)!)), optional });
   }
   return found;
 }
