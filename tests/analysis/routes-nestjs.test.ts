@@ -109,4 +109,63 @@ nest("a middleware class applied with consumer.apply().forRoutes() that hands on
   ]);
 });
 
+nest("a middleware made by a factory and imported through a barrel is read where the factory is: one that hands on a request without a token guards nothing", () => {
+  const root = tempDir("tool-nest-factory-middleware-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/app.module.ts": [
+      "import { MiddlewareConsumer, Module, RequestMethod } from '@nestjs/common';",
+      "import { createAuthMiddleware, createJwtMiddleware } from './common/middleware';",
+      "import { TagsController } from './tags.controller';",
+      "@Module({ controllers: [TagsController] })",
+      "export class AppModule {",
+      "  configure(consumer: MiddlewareConsumer) {",
+      "    consumer.apply(createAuthMiddleware()).forRoutes({ path: '*', method: RequestMethod.ALL });",
+      "    consumer.apply(createJwtMiddleware()).forRoutes({ path: 'tags', method: RequestMethod.DELETE });",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/common/middleware/index.ts": "export { createAuthMiddleware } from './auth/auth.middleware';\nexport { createJwtMiddleware } from './admin/admin.middleware';\n",
+    "src/common/middleware/auth/auth.middleware.ts": [
+      "import { Injectable, NestMiddleware } from '@nestjs/common';",
+      "export function createAuthMiddleware(relations?: string[]) {",
+      "  @Injectable()",
+      "  class AuthMiddleware implements NestMiddleware {",
+      "    async use(req: any, _res: any, next: () => void) {",
+      "      const token = req.headers.authorization?.split(' ')[1];",
+      "      if (!token) {",
+      "        req.user = null;",
+      "        next();",
+      "        return;",
+      "      }",
+      "      req.user = await findUser(token, relations);",
+      "      next();",
+      "    }",
+      "  }",
+      "  return AuthMiddleware;",
+      "}",
+    ].join("\n"),
+    "src/common/middleware/admin/admin.middleware.ts": [
+      "import { Injectable, NestMiddleware, UnauthorizedException } from '@nestjs/common';",
+      "export function createJwtMiddleware() {",
+      "  @Injectable()",
+      "  class JwtMiddleware implements NestMiddleware {",
+      "    use(req: any, _res: any, next: () => void) {",
+      "      const token = req.headers.authorization;",
+      "      if (!token) throw new UnauthorizedException();",
+      "      next();",
+      "    }",
+      "  }",
+      "  return JwtMiddleware;",
+      "}",
+    ].join("\n"),
+    "src/tags.controller.ts": "import { Controller, Delete, Get } from '@nestjs/common';\n@Controller('tags')\nexport class TagsController {\n  @Get()\n  list() { return []; }\n  @Delete()\n  clear() { return {}; }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /tags [createJwtMiddleware]",
+    "GET /tags",
+  ]);
+});
+
 nest.run();

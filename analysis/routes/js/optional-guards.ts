@@ -13,10 +13,10 @@ import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
 
 /** The files' registrations without the guards and middleware names that stand for optional middleware. */
-export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
+export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "reexports" | "text">): Map<string, FileRoutes> {
   const known = new Map<string, boolean>();
   const texts = new Map<string, string | undefined>();
-  const read = { resolve: access.resolve, text: (f: string) => (texts.has(f) ? texts.get(f) : texts.set(f, access.text(f)).get(f)) };
+  const read = { resolve: access.resolve, reexports: access.reexports, text: (f: string) => (texts.has(f) ? texts.get(f) : texts.set(f, access.text(f)).get(f)) };
   const optional = (file: string, name: string): boolean => {
     const key = `${file}\0${name}`;
     let found = known.get(key);
@@ -43,7 +43,7 @@ export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, ac
 }
 
 /** Whether `name` in `file` is optional middleware, made in the file or imported from where it is. */
-function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">, file: string, name: string): boolean {
+function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "reexports" | "text">, file: string, name: string): boolean {
   const local = name.split(".")[0]!;
   const binding = files.get(file)?.bindings.find((b) => b.local === local);
   if (!binding) return madeOptional(access.text(file) ?? "", local);
@@ -53,8 +53,19 @@ function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<Mo
   if (binding.imported === "default") return defaultOptional(text);
   // `auth.optional` of `import * as auth`: the module's export `optional`.
   const exported = binding.imported === "*" ? name.split(".")[1] : binding.imported;
-  return exported !== undefined && IDENTIFIER.test(exported) && madeOptional(text, exported);
+  return exported !== undefined && IDENTIFIER.test(exported) && exportedOptional(access, target!, text, exported, 0);
 }
+
+/** Whether a module's export is optional middleware, made in the module or in one a barrel re-exports (`export { auth } from "./auth"`). */
+function exportedOptional(access: Pick<ModuleAccess, "reexports" | "text">, file: string, text: string, name: string, depth: number): boolean {
+  if (madeOptional(text, name)) return true;
+  return depth < MAX_BARRELS && access.reexports(file).some((next) => {
+    const inner = access.text(next);
+    return inner !== undefined && exportedOptional(access, next, inner, name, depth + 1);
+  });
+}
+
+const MAX_BARRELS = 4;
 
 // A middleware named in code (`jwt`, `auth.optional`), not a guard written with arguments.
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
