@@ -107,7 +107,8 @@ function splitPlus(code: string, span: Span): Span[] {
 /** Mounts another pattern list or a DRF router (`router.urls`) by name. */
 function mountName(context: Context, name: string, prefix: string, guards: string[], at: number): void {
   if (name === "admin.site.urls" || name.endsWith(".site.urls")) return;
-  const target = name.endsWith(".urls") && name.split(".").length === 2 ? name.slice(0, -5) : name;
+  // A router's URLs, the router named in place or through the module that defines it (`api.router.urls`).
+  const target = name.endsWith(".urls") && [2, 3].includes(name.split(".").length) ? name.slice(0, -5) : name;
   context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [target], specifiers: [], guards, mountOnly: true, line: context.source.lineAt(at) });
 }
 

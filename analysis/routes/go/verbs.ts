@@ -29,6 +29,9 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
     if (!start) return undefined;
     let ref = start;
     let rebind = false;
+    // `Use` on the router itself guards its later routes (the variable is rebound); on a group
+    // made in the same chain (`g.Group("/user").Use(auth).POST(...)`), only that group's.
+    let derived = false;
     for (const link of links) {
       const name = style.names?.[link.name] ?? link.name;
       const args = link.args;
@@ -47,10 +50,12 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         ctx.closure(args[0]!, ref);
       } else if (name === "With") {
         ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
+        derived = true;
       } else if (name === "Group" || (name === "Route" && !args[1])) {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined) return undefined;
         ref = { node: ref.node, prefix: join(ref.prefix, prefix), guards: [...ref.guards, ...ctx.guards(args.slice(1))] };
+        derived = true;
         if (isClosure(ctx, args[1])) ctx.closure(args[1]!, ref);
       } else if (name === "Use") {
         const prefix = ctx.value(args[0]);
@@ -58,7 +63,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         const mounted = rest.map((a) => ctx.router(a)).filter((r) => r && !r.returned);
         if (prefix !== undefined && mounted.length) for (const a of rest) ctx.mount(ref, prefix, a, link.start);
         else if (prefix !== undefined) ctx.middleware(ref, prefix, ctx.guards(rest), link.start);
-        else (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = true);
+        else (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = !derived);
       } else if (name === "Route") {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
