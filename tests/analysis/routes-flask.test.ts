@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -23,6 +23,51 @@ flask("blueprints registered across modules, url prefixes in constants and repla
     // login_required sits above the route decorator: Flask registered the unwrapped function.
     "GET /api/v1/users/export app/api/users.py:20 export_users",
     "GET /health app/__init__.py:19 health",
+  ]);
+});
+
+flask("a blueprint a function makes and returns is mounted where the function's result is registered, by module, by an imported alias or through a name assigned from the call", () => {
+  const root = tempDir("tool-flask-factories-");
+  const factory = (name: string, routes: string[], extra: string[] = []) => [
+    "from flask import Blueprint",
+    "",
+    "def construct_blueprint(store):",
+    `    ${name}_blueprint = Blueprint("${name}", __name__)`,
+    ...extra,
+    ...routes.flatMap((route) => [`    @${name}_blueprint.route("${route}")`, `    def ${name}_${route.replace(/\W/g, "_")}():`, "        return store.page()", ""]),
+    `    return ${name}_blueprint`,
+    "",
+  ].join("\n");
+  writeFiles(root, {
+    "app/blueprints/tags.py": factory("tags", ["/list"]),
+    "app/blueprints/imports.py": factory("imports", ["/import"]),
+    "app/blueprints/edit.py": factory("edit", ["/edit/<uuid>"]),
+    "app/blueprints/ui.py": factory("ui", ["/"], [
+      "    from app.blueprints.edit import construct_blueprint as construct_edit_blueprint",
+      "    edit_blueprint = construct_edit_blueprint(store)",
+      "    ui_blueprint.register_blueprint(edit_blueprint)",
+    ]),
+    "app/server.py": [
+      "from flask import Flask",
+      "",
+      "def create_app(store):",
+      "    app = Flask(__name__)",
+      "    import app.blueprints.tags as tags",
+      "    app.register_blueprint(tags.construct_blueprint(store), url_prefix='/tags')",
+      "    from app.blueprints.imports import construct_blueprint as construct_import_blueprint",
+      "    app.register_blueprint(construct_import_blueprint(store), url_prefix='/imports')",
+      "    import app.blueprints.ui as ui",
+      "    app.register_blueprint(ui.construct_blueprint(store))",
+      "    return app",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET / ui__",
+    "GET /edit/{uuid} edit__edit__uuid_",
+    "GET /imports/import imports__import",
+    "GET /tags/list tags__list",
   ]);
 });
 

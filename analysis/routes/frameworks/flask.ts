@@ -35,7 +35,9 @@ export const flask: Framework = {
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
     for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
     for (const def of definitions) registrations.push(...decorated(source, def, constants));
-    for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    const made = madeBy(source.code);
+    for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made));
+    registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
     for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
     return registrations;
   },
@@ -103,7 +105,7 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, made: Map<string, string>): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
@@ -113,9 +115,12 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   switch (name) {
     case "register_blueprint":
     case "blueprint": {
-      // A url_prefix given here replaces the blueprint's own, as Flask does.
+      // A url_prefix given here replaces the blueprint's own, as Flask does. A blueprint a
+      // function makes (`register_blueprint(tags.construct_blueprint(store))`, or a name
+      // assigned from such a call) is the one that function returns (`factories`).
       const prefix = value(keywords.get("url_prefix"));
-      return first ? [use([first], prefix ?? "", [], prefix !== undefined)] : [];
+      const blueprint = first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined;
+      return blueprint ? [use([blueprint], prefix ?? "", [], prefix !== undefined)] : [];
     }
     case "add_namespace": {
       const path = value(keywords.get("path") ?? positional[1]);
@@ -140,6 +145,30 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line, ...(view ? { view } : {}) }];
   }
+}
+
+// `name(...)` or `module.name(...)`: a call, by the name called.
+const CALLED = /^\s*([A-Za-z_][\w.]*)\s*\(/;
+const ASSIGNED_CALL = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_][\w.]*)[ \t]*\(/gm;
+const RETURNED = /^[ \t]+return[ \t]+([A-Za-z_]\w*)[ \t]*$/gm;
+
+/** Names assigned from a call (`edit_blueprint = construct_edit_blueprint(store)`), with the name called. */
+function madeBy(code: string): Map<string, string> {
+  return new Map([...code.matchAll(ASSIGNED_CALL)].filter((m) => m[2] !== "Blueprint" && !m[2]!.endsWith(".Blueprint")).map((m) => [m[1]!, m[2]!]));
+}
+
+/**
+ * A function that makes a blueprint and returns it (`def construct_blueprint(store): bp =
+ * Blueprint(...); ...; return bp`) exports it under its own name, so a module that registers
+ * what the function returns mounts that blueprint.
+ */
+function factories(code: string, definitions: readonly Definition[], routers: ReadonlySet<string>): Registration[] {
+  return definitions.flatMap((def): Registration[] => {
+    if (def.kind !== "def" || def.indent !== 0) return [];
+    const body = code.slice(def.start, def.end);
+    const returned = [...body.matchAll(RETURNED)].map((m) => m[1]!).find((name) => routers.has(name));
+    return returned ? [{ type: "export", local: returned, as: def.name }] : [];
+  });
 }
 
 /** What a `view_func` names: `login_required(views.index)` is views.index behind login_required; `UserAPI.as_view("users")` is the class. */
