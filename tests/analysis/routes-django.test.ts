@@ -447,4 +447,48 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
   ]);
 });
 
+django("routers a module defines, included by the module's name (include(api_routes.bookmark_router.urls)), each under its own path, registered at an empty prefix", () => {
+  const root = tempDir("tool-django-module-routers-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "from bookmarks.api import routes as api_routes",
+      "urlpatterns = [",
+      '    path("api/bookmarks/", include(api_routes.bookmark_router.urls)),',
+      '    path("api/tags/", include(api_routes.tag_router.urls)),',
+      "]",
+      "",
+    ].join("\n"),
+    "bookmarks/__init__.py": "",
+    "bookmarks/api/__init__.py": "",
+    "bookmarks/api/routes.py": [
+      "from rest_framework import mixins, viewsets",
+      "from rest_framework.decorators import action",
+      "from rest_framework.routers import SimpleRouter",
+      "",
+      "class BookmarkViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):",
+      '    @action(methods=["post"], detail=True)',
+      "    def archive(self, request, pk):",
+      "        return Response()",
+      "",
+      "class TagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "bookmark_router = SimpleRouter()",
+      'bookmark_router.register("", BookmarkViewSet, basename="bookmark")',
+      "tag_router = SimpleRouter()",
+      'tag_router.register("", TagViewSet, basename="tag")',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/bookmarks BookmarkViewSet.list",
+    "GET /api/bookmarks/{pk} BookmarkViewSet.retrieve",
+    "POST /api/bookmarks/{pk}/archive BookmarkViewSet.archive",
+    "GET /api/tags TagViewSet.list",
+  ]);
+});
+
 django.run();
