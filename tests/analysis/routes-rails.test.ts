@@ -60,6 +60,22 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
+rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
+  const root = tempDir("tool-rails-logged-in-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :comments, only: [:index, :create]\n  resources :categories, only: [:new]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :set_traffic_style\nend\n",
+    "app/controllers/comments_controller.rb": "class CommentsController < ApplicationController\n  before_action :require_logged_in_user_or_400,\n    only: [:create]\n\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/categories_controller.rb": "class CategoriesController < ApplicationController\n  before_action :require_logged_in_admin\n\n  def new; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /categories/new [require_logged_in_admin]",
+    "GET /comments []",
+    "POST /comments [require_logged_in_user_or_400]",
+  ]);
+});
+
 rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails; one that refuses only a bad token it found does not", () => {
   const root = tempDir("tool-rails-own-authenticate-");
   writeFiles(root, {

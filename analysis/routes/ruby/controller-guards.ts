@@ -4,8 +4,9 @@ import { controllerChain } from "./controllers.ts";
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
 // `before_action :authenticate_user!, except: [:index, :show]`, `skip_before_action :x, only: :y`
-// (`before_filter` in Rails 4 and older).
-const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)([^\n]*)/gm;
+// (`before_filter` in Rails 4 and older); a line ending in a comma goes on to the next
+// (`before_action :require_user,\n  only: [:create]`).
+const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
 /**
  * The guards a Rails controller puts before an action (`articles#create`): its own and its
