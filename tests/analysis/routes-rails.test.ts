@@ -121,6 +121,34 @@ rails("a filter without the bang guards when the controller defines it to turn a
   ]);
 });
 
+rails("a route with optional segments serves each of its forms, nested ones only with the segment around them; (.:format) is dropped", () => {
+  const root = tempDir("tool-rails-optional-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  get "/top(/:length(/page/:page))" => "home#top"',
+      '  get "/s/:id/(:title)" => "stories#show"',
+      '  get "/about(.:format)" => "home#about"',
+      '  scope "(:locale)" do',
+      '    get "/feed" => "home#feed"',
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /{locale}/feed home#feed",
+    "GET /about home#about",
+    "GET /feed home#feed",
+    "GET /s/{id} stories#show",
+    "GET /s/{id}/{title} stories#show",
+    "GET /top home#top",
+    "GET /top/{length} home#top",
+    "GET /top/{length}/page/{page} home#top",
+  ]);
+});
+
 rails("routes in specs, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-rails")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("spec/") || /commented|not-a-route|fake/.test(r.path)));
