@@ -21,7 +21,7 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
-import { goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
+import { goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
@@ -42,6 +42,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const goBodies = functionBodies(project, "go");
   const refuses = goWrapperChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
+  const checksFirst = goHandlerChecks(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read);
   const laravelActions = laravelActionGuards(classFile, read);
@@ -64,7 +65,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     if (route.framework === "fastapi") return (route.helpers ?? []).filter(guardingDependency);
-    return route.file.endsWith(".go") ? (route.helpers ?? []).filter(refuses) : [];
+    return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]

@@ -33,6 +33,13 @@ export function goHandler(code: string, span: Span): GoHandler {
     const inner = goHandler(code, args[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
   }
+  // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
+  // takes its dependencies beside the handler, named as Go handlers are (`HandleX`, `XHandler`).
+  const handlers = args.filter((a) => NAMED_HANDLER.test(code.slice(a.start, a.end).trim()));
+  if (args.length > 1 && handlers.length === 1 && !CONSTRUCTOR.test(last)) {
+    const inner = goHandler(code, handlers[0]!);
+    return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
+  }
   return { handler: name, guards: [] };
 }
 
@@ -41,6 +48,7 @@ export type GoHandler = { handler: string; guards: string[]; wrappers?: string[]
 const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
 // A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
 const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;
+const NAMED_HANDLER = /^&?[A-Za-z_]\w*\.(?:[Hh]andle\w*|\w*Handler)$/;
 
 /**
  * The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is

@@ -1,3 +1,4 @@
+import { isGuardName } from "../paths.ts";
 /**
  * Go guards read from their bodies, wherever the repository defines them. A wrapper around a
  * handler: `middleware.WithUser(ac.CreateArticle)` is guarded when `WithUser` answers 401 or 403
@@ -36,4 +37,27 @@ const PASSES_ANONYMOUS = /\bif\s+[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
   return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body)));
+}
+
+// A handler that checks its caller before anything else and returns when the check fails:
+// `if err := middleware.RequireLoggedInUser(deps, c); err != nil { return }`, `if !auth.Check(w, r) {
+// return }`, or `user, err := requireUser(r)` followed by `if err != nil { ...; return }`. Only its
+// first statement: a check further down guards one branch, not the route.
+const CHECKS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*if\s+(?:[\w\s,]+:?=\s*)?!?\s*([A-Za-z_][\w.]*)\s*\([^{]*\{[^}]*\breturn\b/;
+const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s*\([^\n]*\n\s*if\s+err\s*!=\s*nil\s*\{[^}]*\breturn\b/;
+
+/** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
+export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (handler) => {
+    const name = handler.split(".").at(-1)!;
+    let found = known.get(name);
+    if (found === undefined) {
+      const checks = bodies(name).map((body) => (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1]);
+      // Every function of that name checks first (methods of several types may share it).
+      found = checks.length && checks.every((c) => c && isGuardName(c.split(".").at(-1)!)) ? [checks[0]!] : [];
+      known.set(name, found);
+    }
+    return found;
+  };
 }
