@@ -1,7 +1,7 @@
 import { dirOf, joinPath } from "../project.ts";
 import { folderModules } from "./folders.ts";
 import { qualifiedLookup } from "./qualified.ts";
-import { isGuardName, joinPaths, normalizePath } from "./paths.ts";
+import { isGuardName, joinPaths, normalizePath, optionalParameterForms } from "./paths.ts";
 import type { FileRoutes, Registration, RouteKind, RouteRegistration, RouterRegistration, UseRegistration } from "./registration.ts";
 
 /** A route with its full path, as the linker produces it. */
@@ -38,7 +38,8 @@ type Node = {
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
 
 type Versioning = NonNullable<Extract<Registration, { type: "global" }>["version"]>;
-type Emitted = LinkedRoute & { version?: string; anonymous?: boolean };
+/** `shortened`: the form of a path without one of its optional parameters (`optionalParameterForms`). */
+type Emitted = LinkedRoute & { version?: string; anonymous?: boolean; shortened?: boolean };
 type Global = Extract<Registration, { type: "global" }>;
 type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
 
@@ -225,7 +226,11 @@ export function linkRoutes(
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
 
-  const routes = [...linked, ...standalone].map(({ version, anonymous, ...emitted }) => {
+  // A path's form without its optional parameter gives way to a route written for that path
+  // (Ktor's `get { }` beside `get("{id?}") { }`): the framework picks the one written for it.
+  const written = new Set([...linked, ...standalone].filter((r) => !r.shortened).map((r) => `${r.method} ${r.path}`));
+  const served = [...linked, ...standalone].filter((r) => !r.shortened || !written.has(`${r.method} ${r.path}`));
+  const routes = served.map(({ version, anonymous, shortened: _, ...emitted }) => {
     const uri = versioning.get(emitted.framework);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";
@@ -251,11 +256,13 @@ export function linkRoutes(
   });
 }
 
-/** One linked route per method of a registration. */
+/** One linked route per method of a registration, and per form of a path with optional parameters. */
 function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
-  return route.methods.map((method) => ({
+  const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
+  return route.methods.flatMap((method) => paths.map((path, form) => ({
     method,
-    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" ? joinPaths(prefix, route.path) : route.path,
+    ...(form < paths.length - 1 ? { shortened: true } : {}),
+    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" ? joinPaths(prefix, path) : path,
     file,
     line: route.line,
     framework: route.framework,
@@ -266,7 +273,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.anonymous ? { anonymous: true } : {}),
     ...(route.helpers ? { helpers: route.helpers } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
-  }));
+  })));
 }
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */

@@ -24,6 +24,24 @@ export function normalizePath(path: string): string {
 // Flask's and Django's path converters (`<int:id>`, `<str:username>`, `<slug:slug>`).
 const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any", "str", "slug"]);
 
+/**
+ * The paths a route with optional parameters answers: Express's `/badge/:id/:duration?` and
+ * Laravel's or ASP.NET's `{duration?}` match with and without the segment, so both are served.
+ */
+export function optionalParameterForms(path: string): string[] {
+  const segments = path.split("/");
+  const optional = segments.flatMap((s, i) => (OPTIONAL_PARAMETER.test(s) ? [i] : []));
+  // A handful at most: each doubles the forms.
+  if (!optional.length || optional.length > 3) return [path];
+  const forms: string[] = [];
+  for (let mask = 0; mask < 1 << optional.length; mask++) {
+    forms.push(segments.filter((_, i) => !optional.includes(i) || (mask >> optional.indexOf(i)) & 1).join("/"));
+  }
+  return forms;
+}
+
+const OPTIONAL_PARAMETER = /^(?::\w+\?|\{\w+\?\})$/;
+
 /** Joins prefixes and a path into one normalised path. */
 export function joinPaths(...parts: string[]): string {
   return normalizePath(parts.filter((part) => part && part !== "/").map((part) => part.replace(/^\/+|\/+$/g, "")).join("/"));

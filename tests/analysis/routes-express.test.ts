@@ -68,6 +68,32 @@ express("calls chained on a router as it is made into a variable (const api = Ro
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/tags", "POST /api/users/login"]);
 });
 
+express("an app taken from the module that made it (const app = server.app) registers routes; an optional parameter serves the path with and without it, unless a route is written for the shorter one", () => {
+  const root = tempDir("tool-express-taken-app-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server/kuma-server.js": 'const express = require("express");\nclass KumaServer {\n  constructor() {\n    this.app = express();\n  }\n}\nmodule.exports = { KumaServer };\n',
+    "server/server.js": [
+      'const express = require("express");',
+      'const { KumaServer } = require("./kuma-server");',
+      "const server = new KumaServer();",
+      "const app = server.app;",
+      'app.get("/robots.txt", (req, res) => res.send(""));',
+      'app.get("/api/badge/:id/uptime/:duration?", badge);',
+      'app.get("/api/badge/:id/ping", ping);',
+      'app.get("/api/badge/:id/ping/:duration?", pingFor);',
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 4).join(" ")), [
+    "GET /api/badge/{id}/ping server/server.js:7 ping",
+    "GET /api/badge/{id}/ping/{duration} server/server.js:8 pingFor",
+    "GET /api/badge/{id}/uptime server/server.js:6 badge",
+    "GET /api/badge/{id}/uptime/{duration} server/server.js:6 badge",
+    "GET /robots.txt server/server.js:5 (inline)",
+  ]);
+});
+
 express("write routes without a guard are listed when no global guard exists", () => {
   const section = analyze(fixtureRepo("routes-express")).routes;
   assert.is(section.globalGuard, false);

@@ -18,7 +18,7 @@ nethttp("Go 1.22 patterns with methods and wildcards, a mux mounted with StripPr
   ]);
 });
 
-nethttp("a handler passed to the app's own adapter beside its dependencies is the route's handler; one that checks its caller first is guarded by that check", () => {
+nethttp("a handler passed to the app's own adapter beside its dependencies is the route's handler; one that checks its caller first is guarded by that check, one that parses posted credentials first is not", () => {
   const root = tempDir("tool-go-checks-first-");
   writeFiles(root, {
     "go.mod": "module example.com/app\n\ngo 1.22\n",
@@ -67,9 +67,11 @@ nethttp("a handler passed to the app's own adapter beside its dependencies is th
       "}",
       "",
       "func HandleLogin(deps Dependencies, c WebContext) {",
-      "\tif err := validate(c); err != nil {",
+      "\tauthReq, err := parseAuthRequest(c)",
+      "\tif err != nil {",
       "\t\treturn",
       "\t}",
+      "\tc.JSON(deps.Login(authReq))",
       "}",
       "",
     ].join("\n"),

@@ -15,6 +15,8 @@ const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "hea
 const EXPRESS = String.raw`(?:express|require\s*\(\s*["'] {7}["']\s*\))`;
 const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
+// The app another module made, taken from where it keeps it: `const app = server.app`, `const { app } = server`.
+const TAKEN_APP = /\b(?:const|let|var)\s+(?:(app|router)\s*=\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\.\s*(?:app|router)|\{\s*(app|router)\s*\}\s*=\s*[A-Za-z_$][\w$.]*)\s*[;\n]/g;
 const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
@@ -47,8 +49,15 @@ export const express: Framework = {
       routers.add(m[1]!);
       registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
     }
-    // A function that receives the app or a router (`module.exports = (app) => {...}`) registers on it.
+    // A function that receives the app or a router (`module.exports = (app) => {...}`) registers
+    // on it, as a file does on the app it takes from another module.
     if (usesExpress) {
+      for (const m of source.code.matchAll(TAKEN_APP)) {
+        const name = (m[1] ?? m[2])!;
+        if (routers.has(name)) continue;
+        routers.add(name);
+        registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
+      }
       for (const m of source.code.matchAll(PARAMETER)) {
         if (routers.has(m[1]!)) continue;
         routers.add(m[1]!);

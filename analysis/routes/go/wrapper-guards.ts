@@ -1,4 +1,3 @@
-import { isGuardName } from "../paths.ts";
 /**
  * Go guards read from their bodies, wherever the repository defines them. A wrapper around a
  * handler: `middleware.WithUser(ac.CreateArticle)` is guarded when `WithUser` answers 401 or 403
@@ -46,6 +45,10 @@ export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => 
 const CHECKS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*if\s+(?:[\w\s,]+:?=\s*)?!?\s*([A-Za-z_][\w.]*)\s*\([^{]*\{[^}]*\breturn\b/;
 const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s*\([^\n]*\n\s*if\s+err\s*!=\s*nil\s*\{[^}]*\breturn\b/;
 
+// A call that checks who calls, by its name: `RequireLoggedInUser`, `authenticate`, `ensureAdmin`,
+// `checkSession`; not one that only handles credentials posted to it (`parseAuthRequest` of a sign-in).
+const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify|validate)\w*(?:auth|login|session|token|user)\w*)$/i;
+
 /** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
 export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[] {
   const known = new Map<string, string[]>();
@@ -55,7 +58,7 @@ export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[]
     if (found === undefined) {
       const checks = bodies(name).map((body) => (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1]);
       // Every function of that name checks first (methods of several types may share it).
-      found = checks.length && checks.every((c) => c && isGuardName(c.split(".").at(-1)!)) ? [checks[0]!] : [];
+      found = checks.length && checks.every((c) => c && CALLER_CHECK.test(c.split(".").at(-1)!)) ? [checks[0]!] : [];
       known.set(name, found);
     }
     return found;
