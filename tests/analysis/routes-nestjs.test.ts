@@ -109,6 +109,54 @@ nest("a middleware class applied with consumer.apply().forRoutes() that hands on
   ]);
 });
 
+nest("a global guard (APP_GUARD) that allows a request without the header it reads guards nothing; one that refuses it guards every route", () => {
+  const root = tempDir("tool-nest-app-guard-optional-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/app.module.ts": [
+      "import { Module } from '@nestjs/common';",
+      "import { APP_GUARD } from '@nestjs/core';",
+      "import { ImpersonationWriteGuard } from './guards/impersonation-write.guard';",
+      "import { ApiKeyGuard } from './guards/api-key.guard';",
+      "import { TagsController } from './tags.controller';",
+      "@Module({",
+      "  controllers: [TagsController],",
+      "  providers: [{ provide: APP_GUARD, useClass: ImpersonationWriteGuard }, { provide: APP_GUARD, useClass: ApiKeyGuard }],",
+      "})",
+      "export class AppModule {}",
+    ].join("\n"),
+    "src/guards/impersonation-write.guard.ts": [
+      "import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';",
+      "@Injectable()",
+      "export class ImpersonationWriteGuard implements CanActivate {",
+      "  canActivate(context: ExecutionContext): boolean {",
+      "    const request = context.switchToHttp().getRequest();",
+      "    if (!request.headers?.[HEADER_KEY_IMPERSONATION.toLowerCase()]) {",
+      "      return true;",
+      "    }",
+      "    return request.method === 'GET';",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/guards/api-key.guard.ts": [
+      "import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';",
+      "@Injectable()",
+      "export class ApiKeyGuard implements CanActivate {",
+      "  canActivate(context: ExecutionContext): boolean {",
+      "    const request = context.switchToHttp().getRequest();",
+      "    if (!request.headers['x-api-key']) {",
+      "      throw new UnauthorizedException();",
+      "    }",
+      "    return true;",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/tags.controller.ts": "import { Controller, Get } from '@nestjs/common';\n@Controller('tags')\nexport class TagsController {\n  @Get()\n  list() { return []; }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /tags [ApiKeyGuard]"]);
+});
+
 nest("a middleware made by a factory and imported through a barrel is read where the factory is: one that hands on a request without a token guards nothing", () => {
   const root = tempDir("tool-nest-factory-middleware-");
   writeFiles(root, {

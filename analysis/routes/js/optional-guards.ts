@@ -81,11 +81,14 @@ const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$]
 function madeOptional(text: string, name: string): boolean {
   if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
   const body = definedFunctionBody(text, name);
-  return body !== undefined && LETS_ANONYMOUS_THROUGH.test(body);
+  return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body));
 }
 
 // A check of the credentials that passes the caller on when there are none: `if (!token) return
 // next()`, or a block that calls `next()` (`if (!req.headers.authorization) { req.user = null; next(); return; }`).
+// A NestJS guard's `canActivate` that allows a request carrying no credentials: `if
+// (!request.headers?.[HEADER].toLowerCase()]) { return true; }`, `if (!token) return true`.
+const ALLOWS_WITHOUT_CREDENTIALS = /\bif\s*\(\s*!\s*[\w$.?[\]'"]*(?:token|authorization|headers?|bearer|jwt|cookie)\b[^\n{]*\)\s*\{?\s*return\s+true\b/i;
 const LETS_ANONYMOUS_THROUGH = /\bif\s*\(\s*!\s*[\w$.[\]'"]*(?:token|authorization|auth|header|bearer|jwt|cookie)[\w$.[\]'"]*\s*\)\s*(?:\{?\s*return\s+(?:await\s+)?next\s*\(\s*\)|\{[^{}]*?\bnext\s*\(\s*\)\s*;?\s*return\b)/i;
 
 /** A default export made by such a call, or naming a constant made so. */
