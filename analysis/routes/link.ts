@@ -144,6 +144,7 @@ export function linkRoutes(
 
   const standalone: Emitted[] = [];
   const globalPrefix = new Map<string, string>();
+  const prefixExcept = new Map<string, { path: string; method: string }[]>();
   const globalGuards = new Map<string, Global[]>();
   const versioning = new Map<string, Versioning>();
   const mounted = new Set<string>();
@@ -188,7 +189,10 @@ export function linkRoutes(
   for (const [file, routes] of files) {
     for (const r of routes.registrations) {
       if (r.type === "global") {
-        if (r.prefix) globalPrefix.set(r.framework, r.prefix);
+        if (r.prefix) {
+          globalPrefix.set(r.framework, r.prefix);
+          if (r.except) prefixExcept.set(r.framework, r.except);
+        }
         if (r.guard) globalGuards.set(r.framework, [...(globalGuards.get(r.framework) ?? []), r]);
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
@@ -237,7 +241,8 @@ export function linkRoutes(
     // Global guards match the route's own path (without the global prefix), completed first;
     // a global prefix may name a property too (Javalin's `contextPath = getProperty("context")`).
     const route = complete(emitted);
-    const prefixed = route.kind === "http" ? joinPaths(globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path;
+    const excluded = prefixExcept.get(route.framework)?.some((e) => (e.method === "ALL" || e.method === route.method) && pattern(e.path).test(route.path));
+    const prefixed = route.kind === "http" ? joinPaths(excluded ? "" : globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path;
     const completed = prefixed === route.path ? route : complete({ ...route, path: prefixed });
     return {
       ...completed,

@@ -105,7 +105,11 @@ export const Registration = z.discriminatedUnion("type", [
     version: z.object({ prefix: z.string(), defaultVersion: z.string().optional() }).optional(),
     /** The routes `guard` is limited to (NestJS `consumer.apply(auth).forRoutes(...)`); every route when absent. */
     scope: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
-    /** Routes `guard` does not apply to, though in its scope (Spring Security rules matched before it, such as `permitAll`). */
+    /**
+     * Routes `guard` does not apply to, though in its scope (Spring Security rules matched before
+     * it, such as `permitAll`); with `prefix`, the routes served without it (NestJS
+     * `setGlobalPrefix("api", { exclude: ["health"] })`).
+     */
     except: z.array(z.object({ path: z.string(), method: z.string() })).optional(),
     /** The paths of `scope` and `except` are Ant patterns (Spring): `*` stays within one segment, `**` spans segments; else `*` spans them. */
     antPatterns: z.boolean().optional(),

@@ -109,6 +109,37 @@ nest("a middleware class applied with consumer.apply().forRoutes() that hands on
   ]);
 });
 
+nest("routes the global prefix excludes (setGlobalPrefix(\"api\", { exclude: [...] })) are served without it, by path or by path and method", () => {
+  const root = tempDir("tool-nest-prefix-exclude-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/main.ts": [
+      "import { RequestMethod } from '@nestjs/common';",
+      "import { NestFactory } from '@nestjs/core';",
+      "import { AppModule } from './app.module';",
+      "async function bootstrap() {",
+      "  const app = await NestFactory.create(AppModule);",
+      "  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', { path: 'health', method: RequestMethod.GET }] });",
+      "  await app.listen(3000);",
+      "}",
+      "bootstrap();",
+    ].join("\n"),
+    "src/app.module.ts": "import { Module } from '@nestjs/common';\nimport { SiteController } from './site.controller';\n@Module({ controllers: [SiteController] })\nexport class AppModule {}\n",
+    "src/site.controller.ts": [
+      "import { Controller, Get, Post } from '@nestjs/common';",
+      "@Controller()",
+      "export class SiteController {",
+      "  @Get('sitemap.xml') sitemap() { return ''; }",
+      "  @Get('health') health() { return 'ok'; }",
+      "  @Post('health') report() { return 'ok'; }",
+      "  @Get('tags') tags() { return []; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /api/health", "GET /api/tags", "GET /health", "GET /sitemap.xml"]);
+});
+
 nest("a global guard (APP_GUARD) that allows a request without the header it reads guards nothing; one that refuses it guards every route", () => {
   const root = tempDir("tool-nest-app-guard-optional-");
   writeFiles(root, {

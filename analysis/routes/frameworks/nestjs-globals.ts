@@ -25,7 +25,9 @@ export function nestGlobals(source: RouteSource, constants: Map<string, string>)
     const first = args[0];
     if (m[1] === "setGlobalPrefix" && first) {
       const prefix = jsPath(source, first.start, first.end, constants);
-      if (prefix !== undefined) global(line, { prefix });
+      const exclude = args[1] && source.code[args[1].start] === "{" ? objectProperties(source, args[1].start).get("exclude") : undefined;
+      const except = exclude ? routeScope(source, exclude.start, constants) : [];
+      if (prefix !== undefined) global(line, { prefix, ...(except.length ? { except } : {}) });
     } else if (m[1] === "useGlobalGuards") {
       for (const a of args) {
         const guard = argumentName(source, a.start, a.end);
@@ -72,27 +74,10 @@ function forRoutes(
   const found: Registration[] = [];
   const scope: { path: string; method: string }[] = [];
   for (const a of callArguments(source.code, open).args) {
-    if (source.code[a.start] === "{") {
-      const properties = objectProperties(source, a.start);
-      const path = properties.get("path");
-      const method = properties.get("method");
-      const value = path ? stringList(source, path, constants)[0] : undefined;
-      const verb = method ? /(\w+)\s*$/.exec(source.code.slice(method.start, method.end))?.[1] : "ALL";
-      if (value !== undefined && verb) scope.push({ path: value, method: verb.toUpperCase() });
-      continue;
-    }
-    const value = jsValue(source, a.start, a.end, constants);
-    if (value !== undefined) scope.push({ path: value, method: "ALL" });
-    else {found.push({
-        type: "use",
-        framework: "nestjs",
-        owner: argumentName(source, a.start, a.end),
-        prefix: "",
-        args: [],
-        specifiers: [],
-        guards,
-        line,
-      });}
+    const entry = routeEntry(source, a, constants);
+    // A controller named (`CatsController`): the middleware guards its routes.
+    if (entry) scope.push(entry);
+    else if (source.code[a.start] !== "{") found.push({ type: "use", framework: "nestjs", owner: argumentName(source, a.start, a.end), prefix: "", args: [], specifiers: [], guards, line });
   }
   const everywhere = scope.some((s) => /^\/?(\*|\(\.\*\))$/.test(s.path) && s.method === "ALL");
   for (const guard of guards) {
@@ -101,6 +86,29 @@ function forRoutes(
     }
   }
   return found;
+}
+
+/**
+ * The routes a list names (`["health", { path: "sitemap.xml", method: RequestMethod.GET }]`), as
+ * NestJS writes them in `exclude`: a path, or a path and a method. Elements not known are left out.
+ */
+function routeScope(source: RouteSource, open: number, constants: Map<string, string>): { path: string; method: string }[] {
+  if (source.code[open] !== "[") return [];
+  return callArguments(source.code, open).args.flatMap((a) => routeEntry(source, a, constants) ?? []);
+}
+
+/** One route of a list: `"cats"` (every method) or `{ path: "dogs", method: RequestMethod.POST }`; undefined when not known. */
+function routeEntry(source: RouteSource, span: Span, constants: Map<string, string>): { path: string; method: string } | undefined {
+  if (source.code[span.start] === "{") {
+    const properties = objectProperties(source, span.start);
+    const path = properties.get("path");
+    const method = properties.get("method");
+    const value = path ? stringList(source, path, constants)[0] : undefined;
+    const verb = method ? /(\w+)\s*$/.exec(source.code.slice(method.start, method.end))?.[1] : "ALL";
+    return value !== undefined && verb ? { path: value, method: verb.toUpperCase() } : undefined;
+  }
+  const value = jsValue(source, span.start, span.end, constants);
+  return value !== undefined ? { path: value, method: "ALL" } : undefined;
 }
 
 /** The versions a `version` value names: `"1"`, `["1", "2"]`; `VERSION_NEUTRAL` is "" (no segment). */
