@@ -120,4 +120,36 @@ actix("a handler taking an extractor that fails without the Authorization header
   ]);
 });
 
+actix("actix-web-grants attributes on a handler (#[protect(...)], written below or above the route attribute) guard it; other attributes do not", () => {
+  const root = tempDir("tool-actix-grants-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "paste"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\nactix-web-grants = "4"\n',
+    "src/main.rs": [
+      "use actix_web::{get, post, delete, App, HttpServer};",
+      "",
+      '#[get("/")]',
+      "#[allow(deprecated)]",
+      "async fn index() -> &'static str { \"ok\" }",
+      "",
+      '#[post("/")]',
+      '#[actix_web_grants::protect("TokenType::Auth", ty = TokenType)]',
+      "async fn upload() -> &'static str { \"ok\" }",
+      "",
+      '#[has_roles("ADMIN")]',
+      '#[delete("/{file}")]',
+      "async fn remove() -> &'static str { \"ok\" }",
+      "",
+      "fn main() {",
+      "    HttpServer::new(|| App::new().service(index).service(upload).service(remove));",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /",
+    "POST / [actix_web_grants::protect]",
+    "DELETE /{file} [has_roles]",
+  ]);
+});
+
 actix.run();

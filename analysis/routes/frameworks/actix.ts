@@ -31,6 +31,8 @@ export const actix: Framework = {
   scan: (source) => new Actix(source).registrations(),
 };
 
+const GRANTS = /^(?:protect|has_permissions|has_any_permission|has_roles|has_any_role)$/;
+
 /** The routers of one file: attribute handlers, and the apps, scopes and resources its functions build. */
 class Actix {
   private readonly nodes: Node[] = [];
@@ -44,7 +46,9 @@ class Actix {
     for (const r of routeFns(this.source, this.file)) {
       const node = this.node(itemName(this.file, r.fn), 0, "");
       const wrap = r.named.get("wrap");
-      node.found.push({ type: "route", framework: "actix", kind: "http", methods: r.methods.length ? r.methods : ["ALL"], path: r.path, handler: r.fn, guards: wrap && isGuardName(wrap) ? [wrap] : [], owner: node.name, line: r.line });
+      // actix-web-grants: `#[protect("ROLE_ADMIN")]` (`has_permissions`, `has_roles` before 4.0) on the handler.
+      const granted = r.attributes.filter((a) => GRANTS.test(a.split("::").at(-1)!));
+      node.found.push({ type: "route", framework: "actix", kind: "http", methods: r.methods.length ? r.methods : ["ALL"], path: r.path, handler: r.fn, guards: [...(wrap && isGuardName(wrap) ? [wrap] : []), ...granted], owner: node.name, line: r.line });
       node.line = r.line;
     }
     walkFunctions(this.source, this.file, {

@@ -3,8 +3,11 @@ import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { inTests, RUST_VALUES, type RustFile } from "./source.ts";
 
-/** A handler declared with a route attribute: `#[get("/users/{id}")] async fn show(...)`. */
-export type RouteFn = { fn: string; methods: string[]; path: string; named: Map<string, string>; params: string; line: number };
+/**
+ * A handler declared with a route attribute: `#[get("/users/{id}")] async fn show(...)`;
+ * `attributes`: the names of the other attributes on the function (`actix_web_grants::protect`).
+ */
+export type RouteFn = { fn: string; methods: string[]; path: string; named: Map<string, string>; params: string; line: number; attributes: string[] };
 
 const ATTRIBUTE = /#\s*\[\s*(get|post|put|delete|patch|head|options|trace|connect|route)\s*\(/g;
 const FN = /^\s*(?:#\s*\[[^\]]*\]\s*)*(?:pub(?:\s*\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)\s*(?:<[^>(]*>)?\s*\(/;
@@ -38,9 +41,26 @@ export function routeFns(source: RouteSource, file: RustFile): RouteFn[] {
     if (path === undefined) continue;
     const open = close + 1 + fn[0].length - 1;
     const verb = m[1]!;
-    found.push({ fn: fn[1]!, methods: verb === "route" ? methods : [verb.toUpperCase()], path, named, params: code.slice(open + 1, callArguments(code, open).end - 1), line: source.lineAt(m.index) });
+    const attributes = [...precedingAttributes(code, m.index), ...[...fn[0].matchAll(ATTRIBUTE_NAME)].map((a) => a[1]!)];
+    found.push({ fn: fn[1]!, methods: verb === "route" ? methods : [verb.toUpperCase()], path, named, params: code.slice(open + 1, callArguments(code, open).end - 1), line: source.lineAt(m.index), attributes });
   }
   return found;
+}
+
+const ATTRIBUTE_NAME = /#\s*\[\s*([A-Za-z_][\w:]*)/g;
+
+/** The names of the attributes written on the lines just above the one at `at`. */
+function precedingAttributes(code: string, at: number): string[] {
+  const names: string[] = [];
+  let end = code.lastIndexOf("\n", at - 1);
+  while (end > 0) {
+    const start = code.lastIndexOf("\n", end - 1) + 1;
+    const line = /^\s*#\s*\[\s*([A-Za-z_][\w:]*)[^\n]*\]\s*$/.exec(code.slice(start, end));
+    if (!line) break;
+    names.push(line[1]!);
+    end = start - 1;
+  }
+  return names;
 }
 
 const valueOf = (source: RouteSource, file: RustFile, span: Span) => staticValue(source, span.start, span.end, file.constants, RUST_VALUES);
