@@ -14,6 +14,7 @@
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
+import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
@@ -46,6 +47,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read);
   const laravelActions = laravelActionGuards(classFile, read);
+  const laravelOptional = optionalLaravelMiddleware(project, classFile);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -69,7 +71,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   return (route) => {
     const guards = [...new Set([...route.guards, ...declared(route)])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, ...rest } = route;
     return { ...rest, guards } as typeof route;
