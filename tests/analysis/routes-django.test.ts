@@ -491,4 +491,44 @@ django("routers a module defines, included by the module's name (include(api_rou
   ]);
 });
 
+django("Django's own password-change views require a signed-in user, used as they are or as a project view's base; its sign-in and sign-out views do not", () => {
+  const root = tempDir("tool-django-auth-views-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/urls.py": [
+      "from django.contrib.auth import views as django_auth_views",
+      "from django.urls import path",
+      "from accounts import views",
+      "urlpatterns = [",
+      '    path("login/", views.SiteLoginView.as_view()),',
+      '    path("logout/", django_auth_views.LogoutView.as_view()),',
+      '    path("change-password/", views.SitePasswordChangeView.as_view()),',
+      '    path("password-change-done/", django_auth_views.PasswordChangeDoneView.as_view()),',
+      "]",
+      "",
+    ].join("\n"),
+    "accounts/__init__.py": "",
+    "accounts/views.py": [
+      "from django.contrib.auth import views as auth_views",
+      "",
+      "class SiteLoginView(auth_views.LoginView):",
+      '    template_name = "login.html"',
+      "",
+      "class SitePasswordChangeView(auth_views.PasswordChangeView):",
+      '    template_name = "change.html"',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /change-password [login_required]",
+    "POST /change-password [login_required]",
+    "GET /login",
+    "POST /login",
+    "GET /logout",
+    "POST /logout",
+    "GET /password-change-done [login_required]",
+  ]);
+});
+
 django.run();

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { pythonDefinitions } from "../python/definitions.ts";
-import { isPythonGuard } from "../python/guards.ts";
+import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -151,7 +151,7 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
       }
       return;
     }
-    found.push({ ...route(owner, genericMethods(cls), path, cls, guards, line), view: cls });
+    found.push({ ...route(owner, genericMethods(cls), path, cls, [...guards, ...djangoViewGuards(cls)], line), view: cls });
     return;
   }
   const wrapper = /^([A-Za-z_][\w.]*)\s*\(/.exec(text);

@@ -13,6 +13,13 @@ export const isPythonGuard = (name: string): boolean => !NOT_GUARD.test(name) &&
 // Names that lift a check rather than make one.
 const NOT_GUARD = /exempt|allow_?any|^public|optional|^(?:get_?)?(?:db_?)?session/i;
 
+// Django's own views that require a signed-in user (`@method_decorator(login_required)` in
+// django.contrib.auth.views): used as they are, or as the base of a project's view.
+const DJANGO_SIGNED_IN_VIEWS = /^(?:PasswordChangeView|PasswordChangeDoneView)$/;
+
+/** The guard a Django view of the framework's own (`auth_views.PasswordChangeView`) brings, by its class name. */
+export const djangoViewGuards = (name: string): string[] => (DJANGO_SIGNED_IN_VIEWS.test(name.split(".").at(-1)!) ? ["login_required"] : []);
+
 /** Whether a name says it lifts a check (`allow_any`, `get_current_user_optional`) or is no check (`get_db_session`). */
 export const isNamedNotGuard = (name: string): boolean => NOT_GUARD.test(name);
 

@@ -1,7 +1,7 @@
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { bases, classAttribute, type Definition, members } from "./definitions.ts";
-import { decoratorGuards, guardNames, handlerCheckGuards, isPythonGuard, permissionGuards } from "./guards.ts";
+import { decoratorGuards, djangoViewGuards, guardNames, handlerCheckGuards, isPythonGuard, permissionGuards } from "./guards.ts";
 
 /** The method names a view class handles requests with, as in Django's View and Flask's MethodView. */
 export const HANDLERS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -28,6 +28,7 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
     const permissions = attribute("permission_classes");
     const guards = [
       ...written.filter((b) => /Mixin$/.test(b) && isPythonGuard(b.split(".").at(-1)!)),
+      ...written.flatMap(djangoViewGuards),
       ...decoratorGuards(source.code, cls.decorators),
       ...lists,
       ...(permissions ? permissionGuards(source.code, permissions) : []),
