@@ -24,6 +24,7 @@ import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
+import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
@@ -52,6 +53,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
+  const composed = composedGuards(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -67,6 +69,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
     if (route.framework === "fastapi") return (route.helpers ?? []).filter(guardingDependency);
+    if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
   };
   return (route) => {

@@ -140,6 +140,49 @@ nest("routes the global prefix excludes (setGlobalPrefix(\"api\", { exclude: [..
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /api/health", "GET /api/tags", "GET /health", "GET /sitemap.xml"]);
 });
 
+nest("a decorator the project composes with applyDecorators(UseGuards(...)) guards the methods and classes that wear it; one composing no guard does not", () => {
+  const root = tempDir("tool-nest-composed-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10", "@nestjs/passport": "^10" } }),
+    "src/decorators/requires-scope.decorator.ts": [
+      "import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';",
+      "import { AuthGuard } from '@nestjs/passport';",
+      "import { ScopeGuard } from '../guards/scope.guard';",
+      "export function RequiresScope(...scopes: string[]) {",
+      "  return applyDecorators(SetMetadata('scopes', scopes), UseGuards(AuthGuard('jwt'), ScopeGuard));",
+      "}",
+      "export const Cached = (ttl: number) => applyDecorators(SetMetadata('ttl', ttl));",
+    ].join("\n"),
+    "src/app.module.ts": "import { Module } from '@nestjs/common';\nimport { AccountController } from './account.controller';\nimport { AdminController } from './admin.controller';\n@Module({ controllers: [AccountController, AdminController] })\nexport class AppModule {}\n",
+    "src/account.controller.ts": [
+      "import { Controller, Get, Post } from '@nestjs/common';",
+      "import { Cached, RequiresScope } from './decorators/requires-scope.decorator';",
+      "@Controller('account')",
+      "export class AccountController {",
+      "  @Get() @RequiresScope('account:read') list() { return []; }",
+      "  @Post() @RequiresScope('account:create') create() { return {}; }",
+      "  @Get('public') @Cached(60) shown() { return {}; }",
+      "}",
+    ].join("\n"),
+    "src/admin.controller.ts": [
+      "import { Controller, Get } from '@nestjs/common';",
+      "import { RequiresScope } from './decorators/requires-scope.decorator';",
+      "@Controller('admin')",
+      "@RequiresScope('admin')",
+      "export class AdminController {",
+      "  @Get('stats') stats() { return {}; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /account [AuthGuard,ScopeGuard]",
+    "POST /account [AuthGuard,ScopeGuard]",
+    "GET /account/public",
+    "GET /admin/stats [AuthGuard,ScopeGuard]",
+  ]);
+});
+
 nest("a global guard (APP_GUARD) that allows a request without the header it reads guards nothing; one that refuses it guards every route", () => {
   const root = tempDir("tool-nest-app-guard-optional-");
   writeFiles(root, {

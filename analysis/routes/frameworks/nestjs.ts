@@ -10,6 +10,8 @@ import { nestGlobals, versions } from "./nestjs-globals.ts";
 
 const HTTP = new Set(["Get", "Post", "Put", "Patch", "Delete", "Options", "Head", "All", "Search"]);
 // Decorators that attach a guard themselves (`@Auth()`, `@JwtGuard()`); Swagger's `@ApiBearerAuth` only documents one.
+// NestJS's and its ecosystem's own decorators, which apply no guard of the project's composing.
+const NEST_DECORATOR = /^(?:Controller|Get|Post|Put|Patch|Delete|Options|Head|All|Search|UseGuards|UseInterceptors|UsePipes|UseFilters|Version|HttpCode|Header|Redirect|Render|SetMetadata|Sse|Api[A-Z]\w*|Throttle|SkipThrottle|CacheKey|CacheTTL|Roles|Public)$/;
 const GUARD_DECORATOR = /^(?!Api|UseGuards$)\w*(?:Auth|Guard)\w*$/;
 
 /**
@@ -45,6 +47,8 @@ export const nestjs: Framework = {
       for (const method of target.members ?? []) {
         const verb = method.decorators.find((d) => HTTP.has(d.name));
         if (!verb) continue;
+        // Decorators of the project's own, on the method or its class, may apply guards (js/composed-decorators.ts).
+        const helpers = [...new Set([...target.decorators, ...method.decorators].map((d) => d.name).filter((n) => /^[A-Z]/.test(n) && !NEST_DECORATOR.test(n)))];
         const paths = verb.args[0] ? pathList(source, verb.args[0], constants) : [""];
         const own = versions(source, versionArg(method.decorators), constants);
         for (const version of own ?? classVersions ?? [undefined]) {
@@ -60,6 +64,7 @@ export const nestjs: Framework = {
               owner: target.name,
               line: source.lineAt(verb.start),
               ...(version === undefined ? {} : { version }),
+              ...(helpers.length ? { helpers } : {}),
             });
           }
         }
