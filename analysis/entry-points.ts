@@ -1,4 +1,8 @@
-import { ancestors, dirOf, joinPath, type ProjectFiles } from "./project.ts";
+import { join } from "node:path";
+import { writeFileAtomic } from "../core/atomic.ts";
+import { readInside } from "../core/inside.ts";
+import { CACHE_KEY } from "./cache.ts";
+import { ancestors, dirOf, fileStamps, inputsUnchanged, joinPath, type ProjectFiles } from "./project.ts";
 
 /**
  * Languages whose imports name files precisely enough that "imported by nobody" means
@@ -55,7 +59,7 @@ const MAIN_NAMES = /(^|\/)(main|index|app|server|cli|mod|__main__|__init__|progr
  * and files named in scripts); conventions name the rest.
  */
 export function entryPointMatcher(project: ProjectFiles): (path: string, language: string) => "entry" | "imprecise" | "candidate" {
-  const named = manifestEntries(project);
+  const named = cachedManifestEntries(project);
   const packageDirs = new Set(project.named("package.json").concat(project.named("pyproject.toml"), project.named("pubspec.yaml"), project.named("Cargo.toml")).map(dirOf));
   return (path, language) => {
     const precise = PRECISE_LANGUAGES.has(language) || ((language === "c" || language === "cpp") && HEADER.test(path));
@@ -79,13 +83,52 @@ const DJANGO_SETTINGS = /(^|\/)settings(?:\/[\w]+)?\.py$|(^|\/)settings_\w+\.py$
 const DOTTED_MODULE = /["']([a-z_][\w]*(?:\.[A-Za-z_]\w*){1,6})["']/g;
 const PATH_LITERAL = /["'`](?:<rootDir>\/)?(\.{0,2}\/?[\w@$-][\w@$./-]*\.[cm]?[jt]sx?)["'`]/g;
 
+/** The entry points manifests name, as of the last analysis. */
+export const ENTRIES_CACHE_FILE = ".tool/cache/analysis/entries.json";
+type StoredEntries = { key: string; inputs: Record<string, string>; stems: string[] };
+
+/**
+ * manifestEntries, kept in `.tool/cache/` with the size and modification time of every file it
+ * read: on a monorepo it parses a hundred manifests, a tenth of a warm analysis, and they
+ * rarely change. Read again when a file it reads is added, removed or changed.
+ */
+function cachedManifestEntries(project: ProjectFiles): Set<string> {
+  const inputs = manifestInputs(project);
+  const file = join(project.root, ENTRIES_CACHE_FILE);
+  try {
+    const stored = JSON.parse(readInside(project.root, file)) as StoredEntries;
+    const paths = Object.keys(stored.inputs ?? {});
+    if (stored.key === CACHE_KEY && Array.isArray(stored.stems) && paths.length === inputs.length && inputs.every((p) => p in stored.inputs) && inputsUnchanged(project.root, stored.inputs)) {
+      return new Set(stored.stems);
+    }
+  } catch {
+    // None yet, or damaged: read the manifests.
+  }
+  const stems = manifestEntries(project, inputs);
+  if (!project.readOnly) {
+    try {
+      writeFileAtomic(file, JSON.stringify({ key: CACHE_KEY, inputs: fileStamps(project.root, inputs), stems: [...stems] } satisfies StoredEntries));
+    } catch {
+      // A read-only checkout still gets its analysis; only the disk cache is lost.
+    }
+  }
+  return stems;
+}
+
+/** The files manifestEntries reads: every package.json, bundler and test-runner configuration, Django settings. */
+function manifestInputs(project: ProjectFiles): string[] {
+  const found: string[] = [];
+  for (const path of project.listed) if (path === "package.json" || path.endsWith("/package.json") || BUILD_CONFIG.test(path) || DJANGO_SETTINGS.test(path)) found.push(path);
+  return found;
+}
+
 /**
  * Files named by package.json entry fields, scripts and tool settings, by the string paths of
  * bundler, framework and test-runner configuration (rollup's `input`, jest's setup files,
  * angular.json's polyfills and file replacements), and the modules Django settings name, as
  * stems, with built output mapped to src/.
  */
-function manifestEntries(project: ProjectFiles): Set<string> {
+function manifestEntries(project: ProjectFiles, inputs: readonly string[]): Set<string> {
   const stems = new Set<string>();
   const add = (dir: string, target: string) => {
     const path = joinPath(dir, target.replace(/^\.\//, ""));
@@ -98,7 +141,7 @@ function manifestEntries(project: ProjectFiles): Set<string> {
   };
   const strings = (value: unknown): string[] =>
     typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
-  for (const file of project.named("package.json")) {
+  for (const file of inputs.filter((path) => path === "package.json" || path.endsWith("/package.json"))) {
     const manifest = project.json(file) as Record<string, unknown> | undefined;
     if (!manifest || typeof manifest !== "object") continue;
     const dir = dirOf(file);
@@ -112,7 +155,7 @@ function manifestEntries(project: ProjectFiles): Set<string> {
       }
     }
   }
-  for (const file of project.listed) {
+  for (const file of inputs) {
     if (BUILD_CONFIG.test(file)) {
       for (const match of (project.text(file) ?? "").matchAll(PATH_LITERAL)) add(dirOf(file), match[1]!);
     } else if (DJANGO_SETTINGS.test(file)) {

@@ -103,6 +103,11 @@ function fileStamp(root: string, path: string): string {
   return stat ? `${stat.size}:${stat.mtimeMs}` : MISSING;
 }
 
+/** The size and modification time of each of these files, as inputsUnchanged compares them. */
+export function fileStamps(root: string, paths: readonly string[]): Record<string, string> {
+  return Object.fromEntries(paths.map((path) => [path, fileStamp(root, path)]));
+}
+
 /** Whether every file of `inputs` (as ProjectFiles noted them) is still as it was. */
 export function inputsUnchanged(root: string, inputs: Record<string, string>): boolean {
   for (const [path, stamp] of Object.entries(inputs)) if (fileStamp(root, path) !== stamp) return false;

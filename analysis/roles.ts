@@ -34,15 +34,28 @@ const JVM_PACKAGES = /(^|\/)src\/(?:main|test|testFixtures|integrationTest|it)\/
 
 /** A file's role by the conventions of its path alone. */
 export function roleOf(path: string): Role {
-  const packages = JVM_PACKAGES.exec(path);
-  // The folders that are a layout: up to the package root (its `src/test/` still says test).
-  const layout = packages ? path.slice(0, packages.index + packages[0].length) : path;
-  if (VENDORED.test(layout)) return "vendored";
-  if (FIXTURE.test(layout)) return "fixture";
-  if (TEST_FOLDER.test(layout) || TEST_FILE.test(path)) return "test";
-  if (EXAMPLE.test(layout)) return "example";
+  const slash = path.lastIndexOf("/");
+  const folderRole = folderRoleOf(slash === -1 ? "" : path.slice(0, slash + 1));
+  if (folderRole === "vendored" || folderRole === "fixture" || folderRole === "test") return folderRole;
+  if (TEST_FILE.test(path)) return "test";
+  if (folderRole === "example") return "example";
   if (GENERATED.test(path)) return "generated";
   return "source";
+}
+
+// The folder conventions are asked once per folder: a repository has thousands of files in
+// hundreds of folders, and the analysis decides every file's role on each run.
+const folderRoles = new Map<string, Role | undefined>();
+
+/** The role a folder (with its trailing slash) gives the files below it, if any. */
+function folderRoleOf(folder: string): Role | undefined {
+  if (folderRoles.has(folder)) return folderRoles.get(folder);
+  const packages = JVM_PACKAGES.exec(folder);
+  // The folders that are a layout: up to the package root (its `src/test/` still says test).
+  const layout = packages ? folder.slice(0, packages.index + packages[0].length) : folder;
+  const role = VENDORED.test(layout) ? "vendored" : FIXTURE.test(layout) ? "fixture" : TEST_FOLDER.test(layout) ? "test" : EXAMPLE.test(layout) ? "example" : undefined;
+  folderRoles.set(folder, role);
+  return role;
 }
 
 /** The order in which files are kept under the cap: the product first. */

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { analyze, analyzeStructure } from "../../analysis/mod.ts";
 import { RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
 import { dropMemoryCache, FACTS_CACHE_FILE, FACTS_CHANGES_FILE } from "../../analysis/cache.ts";
+import { ENTRIES_CACHE_FILE } from "../../analysis/entry-points.ts";
 import { scan } from "../../analysis/scan.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
@@ -128,6 +129,33 @@ test("an edit stores only the changed facts, beside the full store, and the next
   analyze(root);
   assert.not.ok(existsSync(join(root, FACTS_CHANGES_FILE)));
   assert.is(Object.keys(JSON.parse(readFileSync(join(root, FACTS_CACHE_FILE), "utf8")).entries).length, 59);
+});
+
+test("the entry points manifests name are kept between runs and read again when a manifest is added, changed or removed", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": '{ "name": "shop", "main": "src/index.ts" }\n',
+    "src/index.ts": 'export const index = 1;\n',
+    "src/report.ts": 'export const report = 1;\n',
+    "packages/fmt/src/format.ts": 'export const format = 1;\n',
+  });
+  git(root, "init", "-q");
+  const unused = () => analyzeStructure(root).files.filter((f) => f.unused).map((f) => f.path);
+  assert.equal(unused(), ["packages/fmt/src/format.ts", "src/report.ts"]);
+  assert.ok(existsSync(join(root, ENTRIES_CACHE_FILE)));
+  // Changed: a manifest names another file (a later modification time, as an edit makes).
+  writeFileSync(join(root, "package.json"), '{ "name": "shop", "main": "src/index.ts", "bin": { "shop": "./src/report.ts" } }\n');
+  utimesSync(join(root, "package.json"), new Date(), new Date(Date.now() + 5000));
+  dropMemoryCache(root);
+  assert.equal(unused(), ["packages/fmt/src/format.ts"]);
+  // Added: a manifest of its own names its module.
+  writeFiles(root, { "packages/fmt/package.json": '{ "name": "fmt", "main": "src/format.ts" }\n' });
+  dropMemoryCache(root);
+  assert.equal(unused(), []);
+  // Removed: the module is unused again.
+  rmSync(join(root, "packages/fmt/package.json"));
+  dropMemoryCache(root);
+  assert.equal(unused(), ["packages/fmt/src/format.ts"]);
 });
 
 test("the structure alone leaves routes and env reads out of the facts; a whole analysis after it adds them and equals a cold one", () => {
