@@ -34,6 +34,13 @@ type Node = {
   selfMounts?: string[];
 };
 
+/**
+ * The modules a file re-exports names of (`export * from`, `export { x } from`); asked for
+ * `default`, only those it re-exports its default from by name (`export { default } from
+ * "./documents"`), as `export *` passes every name but that one.
+ */
+export type Reexports = (file: string, name?: string) => readonly string[];
+
 /** Resolves an import specifier of a file to a repository file, through the graph's edges. */
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
 
@@ -56,7 +63,7 @@ const MAX_DEPTH = 12;
 export function linkRoutes(
   files: ReadonlyMap<string, FileRoutes>,
   resolve: ResolveSpecifier,
-  reexports: (file: string) => readonly string[] = () => [],
+  reexports: Reexports = () => [],
   /** Completes a route's path from configuration (JVM property placeholders) before global guards match it. */
   complete: <R extends LinkedRoute>(route: R) => R = (route) => route,
 ): LinkedRoute[] {
@@ -113,8 +120,8 @@ export function linkRoutes(
   };
   /** A name a barrel file passes on (`export * from "./users"`): found in a module it re-exports. */
   const reexported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
-    if (depth > 5 || name === "default") return undefined;
-    for (const target of reexports(file)) {
+    if (depth > 5) return undefined;
+    for (const target of reexports(file, name)) {
       const found = exported(target, name, framework, depth + 1);
       if (found) return found;
     }

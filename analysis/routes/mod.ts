@@ -30,6 +30,8 @@ import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
 
+const DEFAULT_REEXPORT = /\bexport\s*\{\s*default(?:\s+as\s+default)?\s*(?:,[^}]*)?\}\s*from\s*["']([^"']+)["']/g;
+
 /**
  * The `routes` section: every entry point with its full path, guards and what its handler's
  * file reaches; routes defined twice; write routes without a route-level guard when no
@@ -62,7 +64,18 @@ export function routesSection(
   }
   const byPath = moduleResolver(files.keys());
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
-  const reexported = (file: string) => reexports.get(file) ?? [];
+  // `export { default } from "./documents"` (a folder's index naming its module's default export).
+  const defaultFrom = new Map<string, string[]>();
+  const reexported = (file: string, name?: string): readonly string[] => {
+    if (name !== "default") return reexports.get(file) ?? [];
+    let found = defaultFrom.get(file);
+    if (!found) {
+      const text = reexports.has(file) ? project?.text(file) ?? "" : "";
+      found = [...text.matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f);
+      defaultFrom.set(file, found);
+    }
+    return found;
+  };
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file), env: sampleEnvValue(project) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;

@@ -100,4 +100,46 @@ koa("a koa-router made by calling Router() without new is a router; passport.ini
   assert.equal(guardedRoutes(root), ["GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [authJWT.required]"]);
 });
 
+koa("an app mounted with koa-mount, a router reached through a folder's index (export { default } from), routes written without a leading slash, and a CSRF check that is no guard", () => {
+  const root = tempDir("tool-koa-mount-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^7", "koa-mount": "^4" } }),
+    "server/services/web.ts": [
+      'import Koa from "koa";',
+      'import mount from "koa-mount";',
+      'import api from "../routes/api";',
+      "export default function init(app: Koa = new Koa()) {",
+      '  app.use(mount("/api", api));',
+      "  return app;",
+      "}",
+    ].join("\n"),
+    "server/routes/api/index.ts": [
+      'import Koa from "koa";',
+      'import Router from "koa-router";',
+      'import { verifyCSRFToken } from "../../middlewares/csrf";',
+      'import documents from "./documents";',
+      "const api = new Koa();",
+      "const router = new Router();",
+      "api.use(verifyCSRFToken());",
+      'router.use("/", documents.routes());',
+      "api.use(router.routes());",
+      "export default api;",
+    ].join("\n"),
+    "server/routes/api/documents/index.ts": 'export { default } from "./documents";\n',
+    "server/routes/api/documents/documents.ts": [
+      'import Router from "koa-router";',
+      'import auth from "../../../middlewares/authentication";',
+      "const router = new Router();",
+      'router.post("documents.list", auth(), async (ctx) => { ctx.body = []; });',
+      'router.post("documents.info", auth({ optional: true }), async (ctx) => { ctx.body = {}; });',
+      "export default router;",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/documents.info",
+    "POST /api/documents.list [auth]",
+  ]);
+});
+
 koa.run();

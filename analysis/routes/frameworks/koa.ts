@@ -12,6 +12,10 @@ const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|pat
 const CHAINED = /^(get|post|put|patch|delete|del|options|head|all|use)$/;
 const EXPORTED =
   /\b(?:module\.exports\s*=|export\s+default)\s*([A-Za-z_$][\w$]*)\s*\.\s*(?:routes|middleware)\s*\(\s*\)/g;
+// A function taking the app or a router (`function init(app: Koa = new Koa())`): it registers on it.
+const PARAMETER = /[(,]\s*([A-Za-z_$][\w$]*)\s*:\s*(?:Koa|Router)\b(?:<[^>]*>)?\s*(?:=\s*new\s+(?:Koa|Router)\s*(?:<[^>]*>)?\s*\([^()]*\)\s*)?(?=[,)])/g;
+// koa-mount: `app.use(mount("/api", api))` serves `api` under the prefix.
+const MOUNT = /^mount\s*\(/;
 
 /**
  * Koa with @koa/router (or koa-router): routers (`new Router({ prefix })`), `router.get(
@@ -44,6 +48,12 @@ export const koa: Framework = {
         guards: [],
         line: source.lineAt(m.index),
       };
+      routers.set(router.name, router);
+      registrations.push(router);
+    }
+    for (const m of source.code.matchAll(PARAMETER)) {
+      if (routers.has(m[1]!)) continue;
+      const router = { type: "router" as const, framework: "koa", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) };
       routers.set(router.name, router);
       registrations.push(router);
     }
@@ -85,7 +95,9 @@ function route(
     rest = rest.slice(1);
     path = second;
   }
-  if (path === undefined || !(isPath(path) || path === "" || path === "*") || rest.length < 2) return undefined;
+  // A path without its leading slash (`router.post("documents.list", ...)`) is one, joined to
+  // the prefix it is mounted under, when nothing after it is a path.
+  if (path === undefined || !(isPath(path) || path === "" || path === "*" || BARE_PATH.test(path)) || rest.length < 2) return undefined;
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
   return {
     type: "route",
@@ -107,6 +119,11 @@ function use(
   line: number,
   constants: Map<string, string>,
 ): Registration {
+  const mounted = args.length === 1 && MOUNT.test(source.code.slice(args[0]!.start, args[0]!.end).trim());
+  if (mounted) {
+    const open = args[0]!.start + source.code.slice(args[0]!.start).indexOf("(");
+    return use(source, owner, callArguments(source.code, open).args, line, constants);
+  }
   const { prefix: path, rest } = usePrefix(source, args, constants);
   const names = rest
     .filter((a) => !/\.\s*allowedMethods\s*\(/.test(source.code.slice(a.start, a.end)))
@@ -114,6 +131,8 @@ function use(
     .filter((n) => n !== "(inline)");
   return { type: "use", framework: "koa", owner, prefix: path ?? "", args: names, specifiers: [], guards: [], line };
 }
+
+const BARE_PATH = /^[\w.-]+(?:\/[\w.:{}*-]+)*$/;
 
 /** A path, or a placeholder for one held in another module's constant. */
 const isPath = (path: string) => path.startsWith("/") || path.startsWith("${");
