@@ -76,6 +76,48 @@ rails("a filter named for a signed-in caller (require_logged_in_user, require_lo
   ]);
 });
 
+rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {
+  const root = tempDir("tool-rails-concerns-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :accounts, only: [:index]\n  resource :registration, only: [:new, :create]\n  resource :mfa, only: [:new, :create], controller: 'mfa' do\n    get :verify\n  end\nend\n",
+    "app/controllers/concerns/authentication.rb": [
+      "module Authentication",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  included do",
+      "    before_action :set_request_details",
+      "    before_action :authenticate_user!",
+      "  end",
+      "",
+      "  class_methods do",
+      "    def skip_authentication(**options)",
+      "      skip_before_action :authenticate_user!, **options",
+      "    end",
+      "  end",
+      "",
+      "  private",
+      "    def authenticate_user!",
+      "      redirect_to new_session_url unless Current.session",
+      "    end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Localize, Authentication\nend\n",
+    "app/controllers/accounts_controller.rb": "class AccountsController < ApplicationController\n  def index; end\nend\n",
+    "app/controllers/registrations_controller.rb": "class RegistrationsController < ApplicationController\n  skip_authentication\n\n  def new; end\n  def create; end\nend\n",
+    "app/controllers/mfa_controller.rb": "class MfaController < ApplicationController\n  skip_authentication only: [ :verify ]\n\n  def new; end\n  def create; end\n  def verify; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /accounts [authenticate_user!]",
+    "POST /mfa [authenticate_user!]",
+    "GET /mfa/new [authenticate_user!]",
+    "GET /mfa/verify []",
+    "POST /registration []",
+    "GET /registration/new []",
+  ]);
+});
+
 rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails; one that refuses only a bad token it found does not", () => {
   const root = tempDir("tool-rails-own-authenticate-");
   writeFiles(root, {

@@ -1,5 +1,5 @@
 import { isGuardName } from "../paths.ts";
-import { controllerChain } from "./controllers.ts";
+import { controllerChain, snake } from "./controllers.ts";
 
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
@@ -23,9 +23,10 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   if (!match) return [];
   const [, controller, action] = match;
   // Parents first: a child's filters come after, and its skips win.
-  const sources = controllerChain(controller!, text).sources.reverse();
+  const chain = controllerChain(controller!, text).sources.reverse();
+  const { filterTexts, sources } = withConcerns(chain, text);
   const guards = new Set<string>();
-  for (const filter of sources.flatMap(filters)) {
+  for (const filter of filterTexts.flatMap(filters)) {
     if (!applies(filter, action!)) continue;
     if (filter.skip) guards.delete(filter.name);
     else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !/^authenticate/.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
@@ -61,6 +62,56 @@ function refuses(sources: readonly string[], name: string): boolean {
     return rescue !== -1 && REFUSAL.test(body.slice(rescue)) && !ONLY_WHEN_PRESENT.test(body.slice(0, rescue));
   }
   return false;
+}
+
+const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)/gm;
+const INCLUDED = /^([ \t]*)included[ \t]+do[ \t]*$/m;
+// A macro a concern defines for its controllers: `def skip_authentication(**options)` whose body
+// skips (or adds) a filter with the options it is given.
+const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w+)[ \t]*\)[ \t]*$/gm;
+
+/**
+ * The texts whose filters a controller chain runs, and the sources its filter methods may be
+ * defined in: each controller with the `included do ... end` block of every concern it includes
+ * (app/controllers/concerns/) put before its own filters, and the calls of a concern's macros
+ * (`skip_authentication only: [:new]`) written out as the filters they skip or add.
+ */
+function withConcerns(chain: readonly string[], text: (path: string) => string | undefined): { filterTexts: string[]; sources: string[] } {
+  const concerns = new Map<string, string>();
+  const filterTexts: string[] = [];
+  for (const source of chain) {
+    const included: string[] = [];
+    for (const m of source.matchAll(INCLUDE)) {
+      for (const name of m[1]!.split(",").map((n) => n.trim())) {
+        const concern = concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`);
+        if (concern === undefined) continue;
+        concerns.set(name, concern);
+        const block = INCLUDED.exec(concern);
+        if (block) included.push(blockBody(concern, block.index + block[0].length, block[1]!));
+      }
+    }
+    filterTexts.push([...included, source].join("\n"));
+  }
+  const macros = [...concerns.values()].flatMap((concern) => [...concern.matchAll(MACRO)].map((m) => ({ name: m[2]!, options: m[3]!, body: blockBody(concern, m.index + m[0].length, m[1]!) })));
+  const written = filterTexts.map((filterText) => macros.reduce(writeOut, filterText));
+  return { filterTexts: written, sources: [...chain, ...concerns.values()] };
+}
+
+/**
+ * Each call of a macro in `text` replaced by its body, with the call's arguments for its
+ * `**options`: `skip_authentication only: :new` becomes `skip_before_action :authenticate_user!, only: :new`.
+ */
+function writeOut(text: string, macro: { name: string; options: string; body: string }): string {
+  const call = new RegExp(`^([ \\t]*)${macro.name}\\b[ \\t]*([^\\n]*)$`, "gm");
+  const options = new RegExp(`,?[ \\t]*\\*\\*${macro.options}\\b`);
+  return text.replace(call, (_, indent: string, args: string) =>
+    macro.body.split("\n").map((line) => indent + line.replace(options, args.trim() ? `, ${args.trim()}` : "").trim()).join("\n"));
+}
+
+/** The lines of a `do`/`def` block from `start` to its `end` at the opening line's indentation. */
+function blockBody(source: string, start: number, indent: string): string {
+  const end = new RegExp(`^${indent}end\\b`, "m").exec(source.slice(start));
+  return end ? source.slice(start, start + end.index) : source.slice(start);
 }
 
 function filters(source: string): Filter[] {
