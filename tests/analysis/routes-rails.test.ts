@@ -118,6 +118,24 @@ rails("a concern's included filters guard the controllers that include it, and a
   ]);
 });
 
+rails("use_doorkeeper draws Doorkeeper's OAuth routes under /oauth (or its scope), each with its controller's check; skip_controllers leaves some out", () => {
+  const root = tempDir("tool-rails-doorkeeper-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'doorkeeper'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  use_doorkeeper do\n    skip_controllers :applications, :authorized_applications\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /oauth/authorize [authenticate_resource_owner!]",
+    "GET /oauth/authorize [authenticate_resource_owner!]",
+    "POST /oauth/authorize [authenticate_resource_owner!]",
+    "GET /oauth/authorize/native [authenticate_resource_owner!]",
+    "POST /oauth/introspect [doorkeeper_authorize!]",
+    "POST /oauth/revoke",
+    "POST /oauth/token",
+    "GET /oauth/token/info [doorkeeper_authorize!]",
+  ]);
+});
+
 rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails; one that refuses only a bad token it found does not", () => {
   const root = tempDir("tool-rails-own-authenticate-");
   writeFiles(root, {

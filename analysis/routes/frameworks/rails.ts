@@ -80,6 +80,7 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     else if (name === "concerns") for (const c of args.positional.flatMap((p) => dslList(source, p))) concern(context, c, scope);
     else if (name === "mount") mount(context, st, args, scope);
     else if (name === "devise_for" && first !== undefined) devise(context, st, args, scope, first);
+    else if (name === "use_doorkeeper") doorkeeper(context, st, args, scope);
     else if (name === "draw" && first !== undefined && !st.block) drawn(context, st, first, scope);
     else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });
     else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
@@ -174,6 +175,33 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
       const full = join(base, path.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? name));
       const guards = [...scope.guards, ...(guarded ? ["authenticate_scope!"] : [])];
       context.found.push(route([method], full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start)));
+    }
+  }
+}
+
+// Doorkeeper's `use_doorkeeper`: its OAuth provider's routes under /oauth, by controller, each
+// with the check its controller makes (the signed-in resource owner, the admin, or an access token).
+const DOORKEEPER: Record<string, [string, string, string, string?][]> = {
+  authorizations: [["GET", "authorize/native", "show", "authenticate_resource_owner!"], ["GET", "authorize", "new", "authenticate_resource_owner!"], ["DELETE", "authorize", "destroy", "authenticate_resource_owner!"], ["POST", "authorize", "create", "authenticate_resource_owner!"]],
+  tokens: [["POST", "token", "create"], ["POST", "revoke", "revoke"], ["POST", "introspect", "introspect", "doorkeeper_authorize!"]],
+  applications: [
+    ["GET", "applications", "index", "authenticate_admin!"], ["POST", "applications", "create", "authenticate_admin!"], ["GET", "applications/new", "new", "authenticate_admin!"],
+    ["GET", "applications/:id/edit", "edit", "authenticate_admin!"], ["GET", "applications/:id", "show", "authenticate_admin!"], ["PATCH", "applications/:id", "update", "authenticate_admin!"],
+    ["PUT", "applications/:id", "update", "authenticate_admin!"], ["DELETE", "applications/:id", "destroy", "authenticate_admin!"],
+  ],
+  authorized_applications: [["GET", "authorized_applications", "index", "authenticate_resource_owner!"], ["DELETE", "authorized_applications/:id", "destroy", "authenticate_resource_owner!"]],
+  token_info: [["GET", "token/info", "show", "doorkeeper_authorize!"]],
+};
+
+/** `use_doorkeeper` (`scope: "api/oauth"`, a block's `skip_controllers :applications`): Doorkeeper's routes. */
+function doorkeeper(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
+  const { source } = context;
+  const path = args.keywords.has("scope") ? dslValue(source, args.keywords.get("scope")!) ?? "oauth" : "oauth";
+  const skipped = new Set(st.block ? [...source.code.slice(st.block.start, st.block.end).matchAll(/\bskip_controllers\b([^\n]*)/g)].flatMap((m) => [...m[1]!.matchAll(/:(\w+)/g)].map((c) => c[1]!)) : []);
+  for (const [controller, actions] of Object.entries(DOORKEEPER)) {
+    if (skipped.has(controller)) continue;
+    for (const [method, segment, action, guard] of actions) {
+      context.found.push(route([method], join(scope.path, path, segment), `doorkeeper/${controller}#${action}`, [...scope.guards, ...(guard ? [guard] : [])], source.lineAt(st.start)));
     }
   }
 }
