@@ -238,4 +238,27 @@ axum("a nest under a configuration value takes it from the app's configuration f
   ]);
 });
 
+axum("a router chain that calls a method of an extension trait keeps the routes before and after it", () => {
+  const root = tempDir("tool-axum-extension-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "server"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/main.rs": [
+      "use axum::{routing::{get, post}, Router};",
+      "mod handlers;",
+      "fn main() {",
+      "    let negotiated = Router::new()",
+      '        .route("/login", post(handlers::login))',
+      "        .negotiate_capabilities(caps.clone())",
+      '        .route("/sync", get(handlers::sync));',
+      '    let plain = Router::new().route("/healthz", get(handlers::health));',
+      "    let app = plain.merge(negotiated).into_make_service();",
+      "}",
+      "",
+    ].join("\n"),
+    "src/handlers.rs": "pub async fn login() {}\npub async fn sync() {}\npub async fn health() {}\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /healthz", "POST /login", "GET /sync"]);
+});
+
 axum.run();

@@ -86,7 +86,9 @@ class Walker {
     let node: Node | undefined;
     if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
     else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
-    if (!node || !chain.links.every((l) => /^(?:route|routes|nest|merge|layer|route_layer|with_state|fallback|nest_service|route_service|fallback_service|split_for_parts)$/.test(l.name))) return undefined;
+    if (!node) return undefined;
+    // Calls of the router's own methods; another (an extension trait's `negotiate_capabilities(caps)`,
+    // `into_make_service()`) is passed over: what the chain registered before and after it stands.
     for (const link of chain.links) {
       if (link.name === "routes" && link.args[0]) {
         // routes!(users::list, users::create): each handler's own router (utoipaHandlers), as merged.
