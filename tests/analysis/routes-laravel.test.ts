@@ -70,16 +70,18 @@ laravel("Auth::routes() expands to laravel/ui's routes, turned on and off by its
   ]);
 });
 
-laravel("a middleware whose handle() checks only when asked ($required = false) guards the routes that ask (auth.api:true), not those that name it bare", () => {
+laravel("a middleware whose handle() checks only when asked ($required = false) guards the routes that ask (auth.api:true), not those that name it bare; one that passes a request without a user on first, and auth.session, guard nothing", () => {
   const root = tempDir("tool-laravel-asked-middleware-");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^5.7" } }),
     "app/Http/Kernel.php": "<?php\nnamespace App\\Http;\nclass Kernel extends HttpKernel\n{\n    protected $routeMiddleware = [\n        'auth.api' => ApiAuthentication::class,\n        'auth' => Authenticate::class,\n    ];\n}\n",
     "app/Http/Middleware/ApiAuthentication.php": "<?php\nclass ApiAuthentication\n{\n    public function handle(Request $request, Closure $next, $required = false)\n    {\n        if ($required && !$request->header('X-Token')) {\n            throw new HttpException(401);\n        }\n        return $next($request);\n    }\n}\n",
     "app/Http/Middleware/Authenticate.php": "<?php\nclass Authenticate\n{\n    public function handle($request, Closure $next, ...$guards)\n    {\n        return $next($request);\n    }\n}\n",
-    "routes/api.php": "<?php\nRoute::group(['middleware' => ['auth.api']], function () {\n    Route::get('components', 'ComponentController@index');\n});\nRoute::group(['middleware' => ['auth.api:true']], function () {\n    Route::post('components', 'ComponentController@store');\n});\nRoute::get('me', 'UserController@show')->middleware('auth');\n",
+    "app/Http/Middleware/RequireTwoFactorAuthentication.php": "<?php\nclass RequireTwoFactorAuthentication\n{\n    public function handle(Request $request, \\Closure $next): mixed\n    {\n        $user = $request->user();\n        if (!$user || Str::startsWith($request->path(), 'auth/')) {\n            return $next($request);\n        }\n        throw new TwoFactorAuthRequiredException();\n    }\n}\n",
+    "routes/api.php": "<?php\nRoute::group(['middleware' => ['auth.api']], function () {\n    Route::get('components', 'ComponentController@index');\n});\nRoute::group(['middleware' => ['auth.api:true']], function () {\n    Route::post('components', 'ComponentController@store');\n});\nRoute::get('me', 'UserController@show')->middleware('auth');\nRoute::middleware(['auth.session', RequireTwoFactorAuthentication::class])->group(function () {\n    Route::get('account', 'AccountController@show');\n});\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /api/account []",
     "GET /api/components []",
     "POST /api/components [auth.api:true]",
     "GET /api/me [auth]",
