@@ -14,7 +14,9 @@
  */
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
+import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
+import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
@@ -49,6 +51,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const extractors = extractorGuards(read);
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelOptional = optionalLaravelMiddleware(project, classFile);
+  const laravelGroups = laravelMiddlewareGroups(project);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -72,8 +75,12 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
   };
+  // A Laravel middleware group (`api`) stands for its members; another name that guards nothing goes.
+  const laravelGuards = (names: readonly string[]): string[] =>
+    names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member)));
   return (route) => {
-    const guards = [...new Set([...route.guards, ...declared(route)])]
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.guards;
+    const guards = [...new Set([...own, ...declared(route)])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, ...rest } = route;

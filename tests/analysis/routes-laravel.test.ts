@@ -88,6 +88,43 @@ laravel("a middleware whose handle() checks only when asked ($required = false) 
   ]);
 });
 
+laravel("a middleware group of the app's Kernel (Route::middleware(['api'])) guards with its members that guard; a group of none, and Sanctum's stateful-request middleware, guard nothing", () => {
+  const root = tempDir("tool-laravel-groups-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "app/Http/Kernel.php": [
+      "<?php",
+      "namespace App\\Http;",
+      "use Laravel\\Sanctum\\Http\\Middleware\\EnsureFrontendRequestsAreStateful as EnsureStatefulRequests;",
+      "class Kernel extends HttpKernel",
+      "{",
+      "    protected $middlewareGroups = [",
+      "        'web' => [",
+      "            StartSession::class,",
+      "            VerifyCsrfToken::class,",
+      "        ],",
+      "        'api' => [",
+      "            EnsureStatefulRequests::class,",
+      "            'auth:sanctum',",
+      "            IsValidJson::class,",
+      "        ],",
+      "        'application-api' => [",
+      "            SubstituteBindings::class,",
+      "            AuthenticateApplicationUser::class,",
+      "        ],",
+      "    ];",
+      "}",
+    ].join("\n"),
+    "app/Providers/RouteServiceProvider.php": "<?php\nclass RouteServiceProvider extends ServiceProvider\n{\n    public function boot(): void\n    {\n        $this->routes(function () {\n            Route::middleware('web')->group(base_path('routes/base.php'));\n            Route::middleware(['api'])->group(function () {\n                Route::middleware(['application-api'])->prefix('/api/application')->group(base_path('routes/api-application.php'));\n            });\n        });\n    }\n}\n",
+    "routes/base.php": "<?php\nRoute::get('/', 'IndexController@index');\n",
+    "routes/api-application.php": "<?php\nRoute::get('/users', 'UserController@index');\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET / []",
+    "GET /api/application/users [auth:sanctum,AuthenticateApplicationUser]",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {

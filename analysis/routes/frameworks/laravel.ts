@@ -85,7 +85,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   for (const call of calls) {
     const first = call.args[0];
     if (call.name === "prefix" && first) attributes.prefix = joinPaths(attributes.prefix, phpValue(source, first, constants) ?? "");
-    else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(isLaravelGuard));
+    else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(mayGuard));
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
     else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || AUTH_ROUTES.has(call.name) || call.name === "group")) main = call;
@@ -101,7 +101,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   if (path === undefined) return;
   const options = action && source.code[action.start] === "[" ? phpArray(source, action) : new Map<string, Span>();
   const extra = options.get("middleware");
-  const guards = [...attributes.guards, ...(extra ? middleware(source, extra, constants).filter(isLaravelGuard) : [])];
+  const guards = [...attributes.guards, ...(extra ? middleware(source, extra, constants).filter(mayGuard) : [])];
   let handler = action ? handlerOf(source, options.get("uses") ?? action, attributes.controller) : "(inline)";
   if (main.name === "view") handler = `view:${action ? phpValue(source, action, constants) ?? "" : ""}`;
   if (main.name.endsWith("edirect")) handler = `redirect:${action ? phpValue(source, action, constants) ?? "" : ""}`;
@@ -120,7 +120,7 @@ function group(context: Context, call: Call, attributes: Attributes): void {
     const prefix = options.get("prefix");
     const middlewareSpan = options.get("middleware");
     if (prefix) scoped.prefix = joinPaths(scoped.prefix, phpValue(source, prefix, constants) ?? "");
-    if (middlewareSpan) scoped.guards.push(...middleware(source, middlewareSpan, constants).filter(isLaravelGuard));
+    if (middlewareSpan) scoped.guards.push(...middleware(source, middlewareSpan, constants).filter(mayGuard));
     first = second;
   }
   if (!first) return;
@@ -228,7 +228,7 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
     const except = [...(list("except") ?? []), ...(api ? [...FORM_ACTIONS].filter((a) => a !== "new") : [])];
     let actions = restActions("laravel", { only: list("only"), except });
     if (singleton) actions = actions.filter((a) => ["show", "edit", "update"].includes(a.action) && !(api && a.action === "edit"));
-    const chained = modifiers.get("middleware")?.flatMap((a) => middleware(source, a, constants)).filter(isLaravelGuard) ?? [];
+    const chained = modifiers.get("middleware")?.flatMap((a) => middleware(source, a, constants)).filter(mayGuard) ?? [];
     for (const a of actions) context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}@${a.action}`, [...attributes.guards, ...chained], line));
   }
 }
@@ -253,6 +253,13 @@ function handlerOf(source: RouteSource, span: Span, controller: string | undefin
 function middleware(source: RouteSource, span: Span, constants: Map<string, string>): string[] {
   return phpElements(source, span).map((e) => phpValue(source, e, constants) ?? className(source, e)).filter((m): m is string => m !== undefined);
 }
+
+/**
+ * Middleware kept on a route: guards, and names that may be a middleware group of the app's
+ * (`api`, `client-api`), which guards-away expands to its members or drops
+ * (php/middleware-groups.ts).
+ */
+const mayGuard = (name: string): boolean => isLaravelGuard(name) || /^[a-z][\w-]*$/.test(name);
 
 /** Middleware that decide who may call: `auth`, `auth:sanctum`, `can:update,post`, `role:admin`, `admin`. */
 export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm)\b/.test(name);

@@ -1,0 +1,41 @@
+/**
+ * Laravel middleware groups: `Route::middleware(['api'])` runs every middleware of the group the
+ * app declares (app/Http/Kernel.php's `$middlewareGroups`, or bootstrap/app.php's
+ * `$middleware->group('api', [...])` / `appendToGroup`), and the group's own name says nothing of
+ * who may call. A route's guards are the guards among its groups' members.
+ */
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const DECLARES_GROUPS = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
+const GROUPS = /\$middlewareGroups\s*=\s*\[/g;
+const ENTRY = /['"]([\w.-]+)['"]\s*=>\s*\[([^\]]*)\]/g;
+const GROUP_CALL = /->\s*(?:group|appendToGroup|prependToGroup)\s*\(\s*['"]([\w.-]+)['"]\s*,\s*\[([^\]]*)\]/g;
+const MEMBER = /\\?([\w\\]+)::class|['"]([^'"]+)['"]/g;
+
+/** A function answering the members of a middleware group by its name (class names without their namespace), or undefined for a name that is no group. */
+export function laravelMiddlewareGroups(project: Project | undefined): (name: string) => string[] | undefined {
+  let groups: Map<string, string[]> | undefined;
+  return (name) => (groups ??= read(project)).get(name);
+}
+
+function read(project: Project | undefined): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  const add = (name: string, list: string) =>
+    groups.set(name, [...(groups.get(name) ?? []), ...[...list.matchAll(MEMBER)].map((m) => (m[1] ? m[1].split("\\").pop()! : m[2]!))]);
+  for (const path of project?.listed ?? []) {
+    if (!DECLARES_GROUPS.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    for (const g of text.matchAll(GROUPS)) {
+      // The array runs to the bracket that closes it; its entries are `'name' => [...]`.
+      let depth = 0;
+      let end = g.index + g[0].length - 1;
+      for (; end < text.length; end++) {
+        if (text[end] === "[") depth++;
+        else if (text[end] === "]" && --depth === 0) break;
+      }
+      for (const m of text.slice(g.index + g[0].length, end).matchAll(ENTRY)) add(m[1]!, m[2]!);
+    }
+    for (const m of text.matchAll(GROUP_CALL)) add(m[1]!, m[2]!);
+  }
+  return groups;
+}
