@@ -30,8 +30,19 @@ export const LIMITS = { complexity: 50, lines: 800, functionComplexity: [MEASURE
  * reads on its own.
  */
 export function hardToFollow(fn: FunctionFact | undefined): boolean {
-  return !!fn && fn.complexity >= LIMITS.functionComplexity[0] && fn.depth > LIMITS.depth;
+  return !!fn && structural(fn) >= LIMITS.functionComplexity[0] && fn.depth > LIMITS.depth;
 }
+
+/**
+ * A function's decision points with a switch counted once, as cognitive complexity counts it:
+ * forty cases of a dispatch on a kind are forty short paths read one at a time, not forty
+ * decisions tangled together.
+ */
+export const structural = (fn: FunctionFact): number => fn.complexity - Math.max(0, (fn.cases ?? 0) - 1);
+
+/** Whether the cases of a switch make a function's count reach the limit, which its other decisions do not. */
+const dispatch = (fn: FunctionFact | undefined): boolean =>
+  !!fn && fn.complexity >= LIMITS.functionComplexity[0] && structural(fn) < LIMITS.functionComplexity[0];
 
 /**
  * Repeated fixes: at least this many commits of the last 12 months said they fixed a defect in
@@ -83,9 +94,10 @@ function complexity(f: Input["files"][number], fixes: number | undefined, worked
   const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
   const fixed = fixes === undefined ? "" : `, ${plural(fixes, "fix", "fixes")} in 12 months`;
   const split = `Split ${worst?.name === TOP_LEVEL ? "the code outside functions into functions" : `${worst?.name}() into smaller functions`} with early returns and one job each, and cover its branches with tests.`;
-  if (hardToFollow(worst) && (fixes === undefined || (worst!.complexity >= untestable ? workedOn : fixes >= REPEATED_FIXES))) {
-    const severity: Severity = worst!.complexity >= untestable ? "high" : "medium";
-    const why = severity === "high" ? `at or above ${untestable}` : `at or above ${complexFunction}, control statements nested ${worst!.depth} deep`;
+  if (hardToFollow(worst) && (fixes === undefined || (structural(worst!) >= untestable ? workedOn : fixes >= REPEATED_FIXES))) {
+    const severity: Severity = structural(worst!) >= untestable ? "high" : "medium";
+    const counted = (worst!.cases ?? 0) > 1 ? ` counting its switch once: ${structural(worst!)},` : "";
+    const why = severity === "high" ? `${counted} at or above ${untestable}`.trim() : `${counted} at or above ${complexFunction}, control statements nested ${worst!.depth} deep`.trim();
     return {
       severity,
       title: `${subject} with ${worst!.complexity} decision points${severity === "medium" ? `, nested ${worst!.depth} deep` : ""}`,
@@ -97,10 +109,18 @@ function complexity(f: Input["files"][number], fixes: number | undefined, worked
     return {
       severity: "low",
       title: `${subject} with ${worst!.complexity} decision points, nested ${worst!.depth} deep`,
-      detail: worst!.complexity >= untestable
+      detail: structural(worst!) >= untestable
         ? `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but the file had no fix and fewer than ${WORKED_ON.commits} changes in 12 months (a finding while it is worked on); ${file}`
         : `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but ${fixes ? `only ${plural(fixes!, "commit")}` : "no commit"} of the last 12 months says it fixed a defect here (a finding from ${REPEATED_FIXES}); ${file}`,
       action: `It is hard to follow but defects do not land in it: ${split[0]!.toLowerCase()}${split.slice(1, -1)} when it next has to change.`,
+    };
+  }
+  if (dispatch(worst)) {
+    return {
+      severity: "low",
+      title: `${subject} with ${worst!.complexity} decision points, ${worst!.cases} of them the cases of a switch`,
+      detail: `${unit}: ${worst!.complexity} decision points, of which ${worst!.cases} are case labels: one path per case, ${structural(worst!)} decision points besides (a finding from ${complexFunction}); ${file}`,
+      action: `It dispatches on a value; split ${worst!.name === TOP_LEVEL ? "it" : `${worst!.name}()`} only when its cases start to share work or grow long.`,
     };
   }
   if (branchy) {

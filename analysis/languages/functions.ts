@@ -149,8 +149,12 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
   const depth = span
     ? controlDepth(text, starts, range(span.start + 1, span.end))
     : controlDepth(text, starts, outside());
-  return { name: best.name, line: best.line, complexity: best.complexity, depth };
+  const cases = span ? text.slice(starts[span.start], starts[span.end]! - 1).match(CASE_LABEL)?.length ?? 0 : 0;
+  return { name: best.name, line: best.line, complexity: best.complexity, depth, ...(cases ? { cases } : {}) };
 }
+
+// The arms of a switch (`case` in the C family, Go, Swift, Scala, Python's match; `when` in Ruby).
+const CASE_LABEL = /(?<![\w$.])(?:case|when)(?![\w$])/g;
 
 /** The unit with the most decision points of its own, and its span (none for the code outside functions). */
 function mostDecisions(spans: readonly FunctionSpan[], lineCount: number, decisions: (start: number, end: number) => number): (Omit<FunctionFact, "depth"> & { span?: FunctionSpan }) | undefined {

@@ -72,6 +72,35 @@ test("complex-file: indentation is not complexity; a long file of declarations i
   ]);
 });
 
+test("complex-file: a switch counts once: a nested function whose count comes from its cases is low, saying so; one as nested with as many other decisions is not", () => {
+  const root = tempDir("tool-precision-switch-");
+  const dispatcher = [
+    "export function apply(rules: Rule[], state: State): void {",
+    "  for (const rule of rules) {",
+    "    if (rule.enabled) {",
+    "      for (const value of rule.values) {",
+    "        if (value !== undefined) {",
+    "          switch (rule.kind) {",
+    ...Array.from({ length: 60 }, (_, i) => `            case "kind${i}":\n              state.k${i} = value;\n              break;`),
+    "          }",
+    "        }",
+    "      }",
+    "    }",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  writeFiles(root, { "src/filters.ts": dispatcher, "src/tangle.ts": nested("tangle", 64) });
+  commitAll(root);
+  writeFiles(root, { "src/filters.ts": `${dispatcher}// fixed\n`, "src/tangle.ts": `${nested("tangle", 64)}\n// fixed\n` });
+  git(root, "commit", "-qam", "fix: rules and rows");
+  const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
+  const filters = found.find((f) => f.evidence[0]!.file === "src/filters.ts")!;
+  assert.equal([filters.severity, filters.title], ["low", "Function apply() with 64 decision points, 60 of them the cases of a switch"]);
+  assert.match(filters.evidence[0]!.detail ?? "", /of which 60 are case labels: one path per case, 5 decision points besides/);
+  assert.is(found.find((f) => f.evidence[0]!.file === "src/tangle.ts")!.severity, "high");
+});
+
 test("complex-file: the most complex function decides, not the file's total; a flat one is low, a nested one medium", () => {
   const root = tempDir("tool-precision-functions-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
