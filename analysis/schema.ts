@@ -179,6 +179,11 @@ export const Route = z.object({
    * calls its auth helper with `{ skipAuth: true }`.
    */
   public: z.boolean().optional(),
+  /**
+   * The code exempts the route from CSRF checks (Django's `@csrf_exempt`): it is meant for
+   * callers from outside the site (a webhook, a provider's callback, a client with a key).
+   */
+  csrfExempt: z.boolean().optional(),
   /** What the handler's file reaches through the import graph. */
   reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
 });
@@ -202,7 +207,7 @@ export const RoutesSection = z.object({
    * Write routes with no route-level guard, listed only when no global guard was found;
    * `public` when the code declares the route public (see Route).
    */
-  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional() })),
+  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional(), csrfExempt: z.boolean().optional() })),
   globalGuard: z.boolean(),
   contracts: z.array(Contract),
   drift: z.object({

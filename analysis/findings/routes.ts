@@ -81,13 +81,13 @@ export function routeFindings(report: Input): Finding[] {
     // so is a route the code itself declares public.
     const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
     const byHandler = byPath ? undefined : PUBLIC_BY_DESIGN.exec(r.handler)?.[0];
-    const open = r.public ? "declared public in the code" : byPath ?? byHandler;
+    const open = r.public ? "declared public in the code" : r.csrfExempt ? "exempt from CSRF checks" : byPath ?? byHandler;
     found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
         detail: open
-          ? `${r.public ? "the code declares it public" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
+          ? `${r.public ? "the code declares it public" : r.csrfExempt ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",

@@ -18,6 +18,8 @@ export type LinkedRoute = {
   prefixUnknown?: boolean;
   /** The code declares the route public (ASP.NET `[AllowAnonymous]`, a handler skipping its auth helper). */
   public?: boolean;
+  /** The code exempts it from CSRF checks (Django's `@csrf_exempt`). */
+  csrfExempt?: boolean;
   /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
   helpers?: string[];
 };
@@ -285,6 +287,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.anonymous ? { anonymous: true } : {}),
     ...(route.helpers ? { helpers: route.helpers } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
+    ...(route.csrfExempt ? { csrfExempt: true } : {}),
   })));
 }
 

@@ -45,6 +45,8 @@ export const Registration = z.discriminatedUnion("type", [
     prefixUnknown: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
+    /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */
+    csrfExempt: z.boolean().optional(),
     /**
      * Functions a file-system route handler calls that may check the caller inside them
      * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts); for Go,

@@ -85,6 +85,37 @@ findings("a cycle's evidence names every file in it, those off the loop shown to
   assert.equal(cycle.evidence.map((e) => e.file).sort(), ["src/a.ts", "src/b.ts", "src/c.ts"]);
 });
 
+findings("a Django write view exempted from CSRF checks (@csrf_exempt) is meant for callers from outside the site: its missing guard is low, saying why; one not exempted stays high", () => {
+  const root = tempDir("tool-findings-csrf-exempt-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/urls.py": "from django.urls import path\nfrom api import views\nurlpatterns = [\n    path('notifications/<uuid:code>/status', views.notification_status),\n    path('checks/<uuid:code>/pause', views.pause),\n    path('checks/', views.checks),\n]\n",
+    "api/__init__.py": "",
+    "api/views.py": [
+      "from django.views.decorators.csrf import csrf_exempt",
+      "from django.views.decorators.http import require_POST",
+      "",
+      "@csrf_exempt",
+      "@require_POST",
+      "def notification_status(request, code):",
+      "    return HttpResponse()",
+      "",
+      "@require_POST",
+      "def pause(request, code):",
+      "    return HttpResponse()",
+      "",
+      "@login_required",
+      "def checks(request):",
+      "    return HttpResponse()",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write");
+  assert.equal(writes.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /checks/{code}/pause"], ["low", "POST /notifications/{code}/status"]]);
+  assert.match(writes.find((f) => f.severity === "low")!.evidence[0]!.detail ?? "", /exempts it from CSRF checks: it is meant for callers from outside the site/);
+});
+
 findings("cycles, unguarded writes and debt markers become findings", () => {
   const tsApp = analyze(fixtureRepo("ts-app")).findings;
   assert.equal(tsApp.filter((f) => f.rule === "import-cycle").length, 2);

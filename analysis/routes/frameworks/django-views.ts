@@ -261,7 +261,8 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   if (!handedTo) methods ??= comparedMethods(source, def);
   if (!methods && !guards.length && !handedTo) return [];
   const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
-  const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line });
+  const csrfExempt = names.includes("csrf_exempt");
+  const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line, ...(csrfExempt ? { csrfExempt } : {}) });
   if (!handedTo) return [router, route(methods ?? ["ALL"], [])];
   // Each method takes the guards of the view it is handed to.
   const served = methods ?? [...new Set([...handedTo.byMethod.keys(), "GET"])];
