@@ -46,8 +46,9 @@ const CHECKS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*if\s+(?:[\w\s,]+:?=\s*)?!?\s*([A-Z
 const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s*\([^\n]*\n\s*if\s+err\s*!=\s*nil\s*\{[^}]*\breturn\b/;
 
 // A call that checks who calls, by its name: `RequireLoggedInUser`, `authenticate`, `ensureAdmin`,
-// `checkSession`; not one that only handles credentials posted to it (`parseAuthRequest` of a sign-in).
-const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify|validate)\w*(?:auth|login|session|token|user)\w*)$/i;
+// `checkSession`; not one that only handles credentials posted to it (`parseAuthRequest` of a
+// sign-in) or checks the input (`validateUserInput`).
+const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*)$/i;
 
 /** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
 export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[] {
