@@ -20,6 +20,7 @@ import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
+import { routerClasses } from "./python/router-classes.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
@@ -57,6 +58,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const composed = composedGuards(project);
+  const routerClassOf = routerClasses(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -78,8 +80,14 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   // A Laravel middleware group (`api`) stands for its members; another name that guards nothing goes.
   const laravelGuards = (names: readonly string[]): string[] =>
     names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member)));
+  // A FastAPI router class of the project's (`AdminAPIRouter`) stands for the dependencies it guards with.
+  const fastapiGuards = (names: readonly string[]): string[] =>
+    names.flatMap((name) => {
+      const routerClass = /^[A-Z]\w*Router$/.test(name) ? routerClassOf(name) ?? { guards: [], dependencies: [] } : undefined;
+      return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
+    });
   return (route) => {
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards) : route.guards;
     const guards = [...new Set([...own, ...declared(route)])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)));
     // The wrappers were read: they are not part of the route as reported.

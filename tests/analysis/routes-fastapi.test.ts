@@ -114,4 +114,35 @@ fastapi("a dependency that depends on a guard guards, through any number of step
   ]);
 });
 
+fastapi("a router made from the project's subclass of APIRouter is a router, guarded by the dependencies its class passes to APIRouter; one from a library's class guards nothing", () => {
+  const root = tempDir("tool-fastapi-router-class-");
+  writeFiles(root, {
+    "app/routes/_base/routers.py": [
+      "from fastapi import APIRouter, Depends",
+      "from app.core.dependencies import get_admin_user",
+      "",
+      "class AdminAPIRouter(APIRouter):",
+      "    def __init__(self, prefix: str = '', **kwargs):",
+      "        super().__init__(prefix=prefix, dependencies=[Depends(get_admin_user)], **kwargs)",
+      "",
+    ].join("\n"),
+    "app/core/dependencies.py": "from fastapi import Depends\n\nasync def get_current_user(token: str = Depends(oauth2_scheme)):\n    return decode(token)\n\nasync def get_admin_user(user = Depends(get_current_user)):\n    return require_admin(user)\n",
+    "app/routes/admin/__init__.py": [
+      "from app.routes._base.routers import AdminAPIRouter",
+      "from . import admin_backups",
+      "router = AdminAPIRouter(prefix='/admin')",
+      "router.include_router(admin_backups.router)",
+      "",
+    ].join("\n"),
+    "app/routes/admin/admin_backups.py": "from fastapi import APIRouter\nrouter = APIRouter(prefix='/backups')\n\n@router.get('')\ndef get_all():\n    return []\n",
+    "app/routes/public.py": "from fastapi_utils.inferring_router import InferringRouter\nrouter = InferringRouter(prefix='/public')\n\n@router.get('/about')\ndef about():\n    return {}\n",
+    "app/main.py": "from fastapi import FastAPI\nfrom app.routes import admin, public\napp = FastAPI()\napp.include_router(admin.router, prefix='/api')\napp.include_router(public.router, prefix='/api')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/admin/backups [get_admin_user]",
+    "GET /api/public/about",
+  ]);
+});
+
 fastapi.run();

@@ -9,7 +9,9 @@ import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "fastapi";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
-const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter)[ \t]*\(/gm;
+// `APIRouter(...)`, or a project's subclass of it (`AdminAPIRouter(prefix="/admin")`), which
+// guards-away reads (python/router-classes.ts): the class's name stands among the router's guards until then.
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
 const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read)$/;
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount)\s*\(/g;
 
@@ -37,7 +39,7 @@ export const fastapi: Framework = {
         framework: FRAMEWORK,
         name: m[1]!,
         prefix: prefix ? pythonValue(source, prefix, constants) ?? "" : "",
-        guards: dependencies ? dependencyGuards(source.code, dependencies) : [],
+        guards: [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...(m[2] === "FastAPI" || m[2] === "APIRouter" ? [] : [m[2]!])],
         line: source.lineAt(m.index + m[0].length - m[2]!.length),
       });
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
