@@ -21,6 +21,8 @@ import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
+import { classDependencies } from "./python/class-dependencies.ts";
+import { dependencyGuards, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
@@ -59,6 +61,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const guardingDependency = guardingDependencies(project);
   const composed = composedGuards(project);
   const routerClassOf = routerClasses(project);
+  const classDependencyText = classDependencies(project);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -73,7 +76,15 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       return parameters.length || route.guards.length ? parameters : checksInBody(route.file, route.line, route.handler);
     }
     if (route.framework === "phoenix") return phoenixActionGuards(route.handler, (module) => (elixirModules ??= elixirModuleFiles(project)).get(module), read);
-    if (route.framework === "fastapi") return (route.helpers ?? []).filter(guardingDependency);
+    if (route.framework === "fastapi") {
+      return (route.helpers ?? []).flatMap((helper) => {
+        if (guardingDependency(helper)) return [helper];
+        // A class-based view's class: the dependencies of its attributes, its own and its bases'.
+        const attributes = /^[A-Z]/.test(helper) ? classDependencyText(helper) : "";
+        const span = { start: 0, end: attributes.length };
+        return attributes ? [...dependencyGuards(attributes, span), ...otherDependencies(attributes, span).filter(guardingDependency)] : [];
+      });
+    }
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
   };

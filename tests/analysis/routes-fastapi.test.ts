@@ -145,4 +145,49 @@ fastapi("a router made from the project's subclass of APIRouter is a router, gua
   ]);
 });
 
+fastapi("a class-based view's routes run the dependencies of its class attributes and its bases', across modules; a public base's do not guard", () => {
+  const root = tempDir("tool-fastapi-cbv-");
+  writeFiles(root, {
+    "app/core/dependencies.py": "from fastapi import Depends\n\nasync def get_current_user(token: str = Depends(oauth2_scheme)):\n    return decode(token)\n\ndef generate_session():\n    yield Session()\n",
+    "app/routes/_base/controllers.py": [
+      "from fastapi import Depends",
+      "from app.core.dependencies import generate_session, get_current_user",
+      "",
+      "class BaseController:",
+      "    session: Session = Depends(generate_session)",
+      "",
+      "class BaseUserController(BaseController):",
+      "    user: User = Depends(get_current_user)",
+      "",
+      "class BasePublicController(BaseController):",
+      "    pass",
+      "",
+    ].join("\n"),
+    "app/routes/comments.py": [
+      "from fastapi import APIRouter",
+      "from app.routes._base.controllers import BasePublicController, BaseUserController",
+      "router = APIRouter(prefix='/comments')",
+      "",
+      "@controller(router)",
+      "class CommentRoutes(BaseUserController):",
+      "    @router.get('')",
+      "    def get_all(self):",
+      "        return []",
+      "",
+      "@controller(router)",
+      "class CommentFeed(BasePublicController):",
+      "    @router.get('/feed')",
+      "    def feed(self):",
+      "        return []",
+      "",
+    ].join("\n"),
+    "app/main.py": "from fastapi import FastAPI\nfrom app.routes import comments\napp = FastAPI()\napp.include_router(comments.router, prefix='/api')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/comments [get_current_user]",
+    "GET /api/comments/feed",
+  ]);
+});
+
 fastapi.run();

@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { classAt, type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { dependencyGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
@@ -44,8 +44,9 @@ export const fastapi: Framework = {
       });
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
     }
-    for (const def of pythonDefinitions(source)) {
-      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants));
+    const definitions = pythonDefinitions(source);
+    for (const def of definitions) {
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start)));
     }
     const mounted = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
@@ -68,7 +69,7 @@ function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants:
 }
 
 /** The routes the decorators of one function declare. */
-function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>): Registration[] {
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined): Registration[] {
   const found: Registration[] = [];
   for (const d of def.decorators) {
     const dot = d.name.lastIndexOf(".");
@@ -81,7 +82,9 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     const dependencies = d.args.keywords.get("dependencies");
     const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params)];
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
-    const helpers = [...new Set([dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])))];
+    // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
+    // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
+    const helpers = [...new Set([...[dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
