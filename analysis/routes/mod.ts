@@ -30,6 +30,8 @@ import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
 
+const WHOLE_REEXPORT = /^\s*module\.exports\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)\s*;?\s*$/m;
+const JS_MODULE = /\.[cm]?js$/;
 const DEFAULT_REEXPORT = /\bexport\s*\{\s*default(?:\s+as\s+default)?\s*(?:,[^}]*)?\}\s*from\s*["']([^"']+)["']/g;
 
 /**
@@ -66,12 +68,24 @@ export function routesSection(
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
   // `export { default } from "./documents"` (a folder's index naming its module's default export).
   const defaultFrom = new Map<string, string[]>();
+  // `module.exports = require("./routes")`: a CommonJS module that is another module, every name of it.
+  const wholeFrom = new Map<string, string[]>();
+  const whole = (file: string): readonly string[] => {
+    let found = wholeFrom.get(file);
+    if (!found) {
+      const text = JS_MODULE.test(file) ? project?.text(file) ?? "" : "";
+      const m = WHOLE_REEXPORT.exec(text);
+      const target = m ? resolve(file, m[1]!) : undefined;
+      wholeFrom.set(file, (found = target ? [target] : []));
+    }
+    return found;
+  };
   const reexported = (file: string, name?: string): readonly string[] => {
-    if (name !== "default") return reexports.get(file) ?? [];
+    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file)];
     let found = defaultFrom.get(file);
     if (!found) {
       const text = reexports.has(file) ? project?.text(file) ?? "" : "";
-      found = [...text.matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f);
+      found = [...[...text.matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f), ...whole(file)];
       defaultFrom.set(file, found);
     }
     return found;

@@ -94,6 +94,18 @@ express("an app taken from the module that made it (const app = server.app) regi
   ]);
 });
 
+express("a router object reached through a folder's index that is another module (module.exports = require(\"./routes\")), mounted under two prefixes, serves under both", () => {
+  const root = tempDir("tool-express-cjs-index-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server/server.js": 'const express = require("express");\nconst routes = require("./routes");\nconst app = express();\napp.use("/api/v2", routes.api);\napp.use("/api", routes.api);\napp.listen(3000);\n',
+    "server/routes/index.js": 'module.exports = require("./routes");\n',
+    "server/routes/routes.js": 'const { Router } = require("express");\nconst link = require("./link.routes");\nconst apiRouter = Router();\napiRouter.use("/links", link);\nmodule.exports = {\n  api: apiRouter,\n};\n',
+    "server/routes/link.routes.js": 'const { Router } = require("express");\nconst router = Router();\nrouter.get("/", (req, res) => res.send([]));\nmodule.exports = router;\n',
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/links", "GET /api/v2/links"]);
+});
+
 express("write routes without a guard are listed when no global guard exists", () => {
   const section = analyze(fixtureRepo("routes-express")).routes;
   assert.is(section.globalGuard, false);
