@@ -37,7 +37,7 @@ import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
 // open to anyone, not a guard in front of it (`LocalAuthGuard`, `passport.authenticate("local")`).
-const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\s*["'`]?local\b/;
+const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\s*["'`]?local\b|^(?:[\w$]+\.)?local(?:Auth)?$/;
 
 
 /** A function that gives a linked route the guards its controller or handler declares. */

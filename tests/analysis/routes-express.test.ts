@@ -106,6 +106,29 @@ express("a router object reached through a folder's index that is another module
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/links", "GET /api/v2/links"]);
 });
 
+express("middleware and handlers wrapped for async errors (asyncHandler(auth.jwt)) are read as what they wrap; a validation step named verify and passport's local sign-in check guard nothing", () => {
+  const root = tempDir("tool-express-async-wrapper-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server.js": [
+      'const express = require("express");',
+      'const auth = require("./auth.handler");',
+      'const helpers = require("./helpers.handler");',
+      'const asyncHandler = require("./asyncHandler");',
+      "const app = express();",
+      'app.post("/domains", asyncHandler(auth.jwt), helpers.verify, asyncHandler(domains.add));',
+      'app.post("/login", helpers.verify, asyncHandler(auth.local), asyncHandler(auth.login));',
+      'app.get("/me", async (req, res) => res.send(req.user));',
+      "app.listen(3000);",
+    ].join("\n"),
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).concat(r.split(" ").slice(3)).join(" ")), [
+    "POST /domains domains.add [auth.jwt]",
+    "POST /login auth.login",
+    "GET /me (inline)",
+  ]);
+});
+
 express("write routes without a guard are listed when no global guard exists", () => {
   const section = analyze(fixtureRepo("routes-express")).routes;
   assert.is(section.globalGuard, false);

@@ -84,7 +84,20 @@ export function handlerAndGuards(
   source: RouteSource,
   args: readonly { start: number; end: number }[],
 ): { handler: string; guards: string[] } {
-  const names = args.map((a) => argumentName(source, a.start, a.end));
-  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, args[i]!));
+  const unwrapped = args.map((a) => unwrap(source, a));
+  const names = unwrapped.map((a) => argumentName(source, a.start, a.end));
+  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, unwrapped[i]!));
   return { handler: names.at(-1) ?? "(inline)", guards };
+}
+
+// A wrapper that hands async errors on (`asyncHandler(auth.jwt)`, `catchAsync(users.create)`):
+// the middleware or handler is its one argument.
+const ASYNC_WRAPPER = /^(?:async[A-Z_]\w*|\w*Async\w*|catch[A-Z_]\w*|wrap(?:[A-Z_]\w*)?|tryCatch\w*)$/;
+
+/** The argument an async-error wrapper call wraps, or the argument itself. */
+function unwrap(source: RouteSource, span: { start: number; end: number }): { start: number; end: number } {
+  const head = /^\s*([A-Za-z_$][\w$]*)\s*\(/.exec(source.code.slice(span.start, span.end));
+  if (!head || !ASYNC_WRAPPER.test(head[1]!)) return span;
+  const inner = callArguments(source.code, span.start + head[0].length - 1).args;
+  return inner.length === 1 ? inner[0]! : span;
 }
