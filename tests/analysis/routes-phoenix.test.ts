@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -35,6 +35,29 @@ phoenix("nested scopes with module aliases, resources, live routes, forwards, pi
 phoenix("routes in tests, comments and docs are not routes", () => {
   const items = analyze(fixtureRepo("routes-phoenix")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("test/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+phoenix("a controller's plug named for a signed-in caller (plug :requires_login) guards its actions", () => {
+  const root = tempDir("tool-phoenix-requires-login-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Hub.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/hub_web/router.ex": [
+      "defmodule HubWeb.Router do",
+      "  use HubWeb, :router",
+      "  scope \"/\", HubWeb do",
+      "    get \"/dashboard\", DashboardController, :index",
+      "    get \"/packages\", PackageController, :index",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/hub_web/controllers/dashboard_controller.ex": "defmodule HubWeb.DashboardController do\n  use HubWeb, :controller\n  plug :requires_login\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
+    "lib/hub_web/controllers/package_controller.ex": "defmodule HubWeb.PackageController do\n  use HubWeb, :controller\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /dashboard [requires_login]",
+    "GET /packages",
+  ]);
 });
 
 phoenix.run();

@@ -25,7 +25,7 @@ export const phoenix: Framework = {
   id: FRAMEWORK,
   name: "Phoenix",
   languages: ["elixir"],
-  hint: /\b(?:Phoenix\.Router|:router\b|pipe_through)\b/,
+  hint: /\bPhoenix\.Router\b|:router\b|\bpipe_through\b/,
   scan(source) {
     const top = statements(source.code, { start: 0, end: source.code.length }, ELIXIR_BLOCKS);
     const context: Context = { source, pipelines: pipelines(source, top), found: [] };
