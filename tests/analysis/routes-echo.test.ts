@@ -1,5 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const echo = suite("Echo routes");
@@ -14,6 +16,62 @@ echo("groups with middleware, a method that registers on the group it receives, 
     "ALL /api/v2/posts/{id}/preview handlers/posts.go:17 h.Preview",
     "GET /feed.xml server.go:20 handlers.Feed",
     "HEAD /feed.xml server.go:20 handlers.Feed",
+  ]);
+});
+
+echo("a router type of the app's own wrapping Echo's group (type Router struct { *echo.Group }): its constructor gives the group, its SubGroup makes a group, its verbs register", () => {
+  const root = tempDir("tool-echo-wrapper-");
+  writeFiles(root, {
+    "go.mod": "module example.com/gists\n\ngo 1.22\n\nrequire github.com/labstack/echo/v4 v4.12.0\n",
+    "internal/web/server/router.go": [
+      "package server",
+      "",
+      'import "github.com/labstack/echo/v4"',
+      "",
+      "type Server struct {",
+      "\techo *echo.Echo",
+      "}",
+      "",
+      "func (s *Server) registerRoutes() {",
+      '\tr := NewRouter(s.echo.Group(""))',
+      '\tr.GET("/", gist.Create, logged)',
+      '\tr.POST("/-/login", auth.ProcessLogin)',
+      '\tsB := r.SubGroup("/-/admin-panel")',
+      "\t{",
+      "\t\tsB.Use(adminPermission)",
+      '\t\tsB.GET("", admin.AdminIndex)',
+      '\t\tsB.POST("/users/:user/delete", admin.AdminUserDelete)',
+      "\t}",
+      "}",
+      "",
+      "type Router struct {",
+      "\t*echo.Group",
+      "}",
+      "",
+      "func NewRouter(g *echo.Group) *Router {",
+      "\treturn &Router{Group: g}",
+      "}",
+      "",
+      "func (r *Router) SubGroup(prefix string, m ...Middleware) *Router {",
+      "\treturn NewRouter(r.Group.Group(prefix, toEcho(m)...))",
+      "}",
+      "",
+      "func (r *Router) GET(path string, h Handler, m ...Middleware) {",
+      "\tr.Group.GET(path, chain(h, m...).toEchoHandler())",
+      "}",
+      "",
+      "func (r *Router) POST(path string, h Handler, m ...Middleware) {",
+      "\tr.Group.POST(path, chain(h, m...).toEchoHandler())",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET / gist.Create",
+    "GET /-/admin-panel admin.AdminIndex [adminPermission]",
+    "POST /-/admin-panel/users/{user}/delete admin.AdminUserDelete [adminPermission]",
+    "POST /-/login auth.ProcessLogin",
   ]);
 });
 

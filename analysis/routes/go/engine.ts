@@ -2,10 +2,11 @@ import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
+import { closing } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
 import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
-import { goFile, type GoFile } from "./source.ts";
+import { goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 
@@ -33,10 +34,12 @@ class Walker {
   private readonly code: string;
   private readonly out: GoOutput;
   private readonly globals = new Map<string, GoRef>();
+  private readonly wrapper: RouterWrapper;
 
   constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly aliases: ReadonlySet<string>) {
     this.code = source.code;
     this.out = new GoOutput(spec.id, source);
+    this.wrapper = routerWrapper(source.code, file, (type) => this.isFrameworkRouterType(type));
   }
 
   run(): Registration[] {
@@ -68,6 +71,10 @@ class Walker {
   }
 
   private isRouterType(type: string): boolean {
+    return this.isFrameworkRouterType(type) || this.wrapper.types.has(type.replace(/^\*/, ""));
+  }
+
+  private isFrameworkRouterType(type: string): boolean {
     const m = /^\*?([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(type);
     return !!m && this.aliases.has(m[1]!) && this.spec.types.test(m[2]!);
   }
@@ -195,7 +202,9 @@ class Walker {
     }
     const target = this.target(chain, scope, statement);
     if (target && target.consumed < links.length) {
-      const result = this.spec.chain(ctx, target.ref, links.slice(target.consumed));
+      // A wrapper type's methods (`r.SubGroup(prefix, mw...)`) as the framework's they wrap.
+      const renamed = links.slice(target.consumed).map((l) => (this.wrapper.methods.has(l.name) ? { ...l, name: this.wrapper.methods.get(l.name)! } : l));
+      const result = this.spec.chain(ctx, target.ref, renamed);
       if (result) {
         if (result.rebind && result.ref && statement) {
           const added = result.ref.guards.filter((g) => !target.ref.guards.includes(g));
@@ -243,6 +252,8 @@ class Walker {
     const templates = this.out.templates.get(callee);
     if (templates && statement) return this.wrapped(templates, last.args, scope, chain.start);
     const routers = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r);
+    // A wrapper type's constructor (`NewRouter(e.Group(""))`) gives the router it wraps.
+    if (!statement && routers.length === 1 && chain.links.length === 1 && chain.links[0]!.name === "" && this.wrapper.constructors.has(chain.base)) return routers[0];
     if (!statement && routers.length === 1 && isGuardName(last.name || chain.base)) {
       this.out.middleware(routers[0]!, "", [[chain.base, ...chain.links.map((l) => l.name)].filter(Boolean).join(".")], chain.start);
       return routers[0];
@@ -297,4 +308,34 @@ class Walker {
   private context(scope: Scope): GoContext {
     return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
   }
+}
+
+/**
+ * A project's own router type wrapping the framework's (`type Router struct { *echo.Group }`),
+ * as Go apps write to add their own handler signature: its values are routers; a function of
+ * the file that builds one from a router (`func NewRouter(g *echo.Group) *Router { return
+ * &Router{Group: g} }`) gives that router; its methods that make a group of the one they wrap
+ * (`func (r *Router) SubGroup(prefix string, ...) *Router { ... r.Group.Group(prefix, ...) }`)
+ * are the framework's `Group`. Its verb methods have the framework's names already.
+ */
+type RouterWrapper = { types: Set<string>; constructors: Set<string>; methods: Map<string, string> };
+
+const EMBEDDED = /^\s*\*?([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*$/;
+
+function routerWrapper(code: string, file: GoFile, isFrameworkRouter: (type: string) => boolean): RouterWrapper {
+  const types = new Set<string>();
+  for (const m of code.matchAll(STRUCT)) {
+    const open = m.index + m[0].length - 1;
+    if (code.slice(open + 1, closing(code, open) - 1).split(/[\n;]/).some((line) => isFrameworkRouter(EMBEDDED.exec(line)?.[1] ?? ""))) types.add(m[1]!);
+  }
+  const wrapper: RouterWrapper = { types, constructors: new Set(), methods: new Map() };
+  if (!types.size) return wrapper;
+  for (const fn of file.functions) {
+    const body = code.slice(fn.body.start, fn.body.end);
+    const receiver = fn.receiver?.type.replace(/^\*/, "");
+    if (!fn.receiver && fn.params.some((p) => isFrameworkRouter(p.type)) && [...types].some((t) => new RegExp(`\\breturn\\s*&?${t}\\s*\\{`).test(body))) wrapper.constructors.add(fn.name);
+    const prefix = fn.params.find((p) => p.type === "string")?.name;
+    if (receiver && types.has(receiver) && prefix && new RegExp(`\\.\\s*Group\\s*\\(\\s*${prefix}\\b`).test(body)) wrapper.methods.set(fn.name, "Group");
+  }
+  return wrapper;
 }
