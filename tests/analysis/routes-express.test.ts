@@ -106,7 +106,7 @@ express("a router object reached through a folder's index that is another module
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/links", "GET /api/v2/links"]);
 });
 
-express("middleware and handlers wrapped for async errors (asyncHandler(auth.jwt)) are read as what they wrap; a validation step named verify and passport's local sign-in check guard nothing", () => {
+express("middleware and handlers wrapped for async errors (asyncHandler(auth.jwt)) are read as what they wrap; a validation step named verify, a feature switch and passport's local sign-in check guard nothing", () => {
   const root = tempDir("tool-express-async-wrapper-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -119,6 +119,7 @@ express("middleware and handlers wrapped for async errors (asyncHandler(auth.jwt
       'app.post("/domains", asyncHandler(auth.jwt), helpers.verify, asyncHandler(domains.add));',
       'app.post("/login", helpers.verify, asyncHandler(auth.local), asyncHandler(auth.login));',
       'app.get("/me", async (req, res) => res.send(req.user));',
+      'app.post("/signup", auth.featureAccess([env.DISALLOW_REGISTRATION]), asyncHandler(auth.signup));',
       "app.listen(3000);",
     ].join("\n"),
   });
@@ -126,6 +127,7 @@ express("middleware and handlers wrapped for async errors (asyncHandler(auth.jwt
     "POST /domains domains.add [auth.jwt]",
     "POST /login auth.login",
     "GET /me (inline)",
+    "POST /signup auth.signup",
   ]);
 });
 
