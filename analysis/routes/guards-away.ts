@@ -22,6 +22,7 @@ import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
+import { projectClasses } from "./python/project-classes.ts";
 import { dependencyGuards, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
@@ -60,8 +61,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const composed = composedGuards(project);
-  const routerClassOf = routerClasses(project);
-  const classDependencyText = classDependencies(project);
+  const classes = projectClasses(project);
+  const routerClassOf = routerClasses(classes);
+  const classDependencyText = classDependencies(classes);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.

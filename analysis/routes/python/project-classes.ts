@@ -1,0 +1,37 @@
+/**
+ * The classes of a project's Python files outside tests, by name, each with the names of its
+ * bases (the last part of a dotted one) and its body in the file's code (comments and strings
+ * blanked): what the readers of FastAPI's class-based routers and views look into. Read once,
+ * on first use; the first class of a name wins.
+ */
+import { python } from "../../languages/python.ts";
+import { strip } from "../../languages/strip.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+export type ProjectClass = { bases: string[]; body: string };
+
+const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?[ \t]*:/gm;
+
+/** A function answering the project's classes by name, read on its first call. */
+export function projectClasses(project: Project | undefined): () => ReadonlyMap<string, ProjectClass> {
+  let classes: Map<string, ProjectClass> | undefined;
+  return () => (classes ??= read(project));
+}
+
+function read(project: Project | undefined): Map<string, ProjectClass> {
+  const classes = new Map<string, ProjectClass>();
+  for (const path of project?.listed ?? []) {
+    if (!path.endsWith(".py") || /(^|\/)tests?\//.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!text.includes("class ")) continue;
+    const { code } = strip(text, python.syntax);
+    const all = [...code.matchAll(CLASS)];
+    all.forEach((m, i) => {
+      if (classes.has(m[2]!)) return;
+      const bases = (m[3] ?? "").split(",").map((b) => b.trim().split(".").at(-1)!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
+      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, all[i + 1]?.index ?? code.length) });
+    });
+  }
+  return classes;
+}
