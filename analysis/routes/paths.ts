@@ -25,6 +25,26 @@ export function normalizePath(path: string): string {
 const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any", "str", "slug"]);
 
 /**
+ * The paths a route with optional segments answers, each without and with the segment, nested
+ * ones only with the one around them: Rails' `/top(/:length(/page/:page))`, Slim's and
+ * FastRoute's `/news[/{year}[/{month}]]`.
+ */
+export function optionalSegmentForms(path: string, brackets: "()" | "[]"): string[] {
+  const [openChar, closeChar] = brackets;
+  const open = path.indexOf(openChar!);
+  if (open === -1) return [path];
+  let depth = 0;
+  let close = open;
+  for (; close < path.length; close++) {
+    if (path[close] === openChar) depth++;
+    else if (path[close] === closeChar && --depth === 0) break;
+  }
+  const before = path.slice(0, open);
+  const after = path.slice(close + 1);
+  return [...new Set([...optionalSegmentForms(before + after, brackets), ...optionalSegmentForms(before + path.slice(open + 1, close) + after, brackets)])];
+}
+
+/**
  * The paths a route with optional parameters answers: Express's `/badge/:id/:duration?` and
  * Laravel's or ASP.NET's `{duration?}` match with and without the segment, so both are served.
  */

@@ -1,6 +1,7 @@
 import { RUBY_BLOCKS, type Span, type Statement, statements } from "../blocks.ts";
 import type { Framework } from "../framework.ts";
 import { plural, singular } from "../inflect.ts";
+import { optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
@@ -53,7 +54,7 @@ export const rails: Framework = {
     if (!context.found.length) return [];
     // A route with optional segments serves each of its forms; a mount's prefix takes the longest.
     const found = context.found.flatMap((r): Registration[] =>
-      r.type === "route" ? optionalForms(r.path).map((path) => ({ ...r, path })) : r.type === "use" ? [{ ...r, prefix: r.prefix.replace(/[()]/g, "") }] : [r]);
+      r.type === "route" ? optionalSegmentForms(r.path, "()").map((path) => ({ ...r, path })) : r.type === "use" ? [{ ...r, prefix: r.prefix.replace(/[()]/g, "") }] : [r]);
     return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line: 1 }, ...found];
   },
 };
@@ -272,30 +273,11 @@ function constraintGuards(source: RouteSource, args: DslArguments): string[] {
   return name ? [`constraints(${name})`] : [];
 }
 
-/** Joins Rails path pieces: `(.:format)` is dropped; other optional segments `(...)` stay for `optionalForms`. */
+/** Joins Rails path pieces: `(.:format)` is dropped; other optional segments `(...)` stay for `optionalSegmentForms`. */
 function join(...parts: string[]): string {
   const path = parts.filter(Boolean).map((p) => p.replace(/\(\.:format\)/g, "").replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/");
   return "/" + path;
 }
 
-/**
- * The paths a route with optional segments answers: `/top(/:length(/page/:page))` is /top,
- * /top/:length and /top/:length/page/:page (an inner segment only with the one around it).
- */
-export function optionalForms(path: string): string[] {
-  const open = path.indexOf("(");
-  if (open === -1) return [path];
-  let depth = 0;
-  let close = open;
-  for (; close < path.length; close++) {
-    if (path[close] === "(") depth++;
-    else if (path[close] === ")" && --depth === 0) break;
-  }
-  const [before, inner, after] = [path.slice(0, open), path.slice(open + 1, close), path.slice(close + 1)];
-  const rest = optionalForms(after);
-  const without = rest.map((tail) => before + tail);
-  const within = optionalForms(inner).flatMap((middle) => rest.map((tail) => before + middle + tail));
-  return [...new Set([...without, ...within])];
-}
 
 const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });

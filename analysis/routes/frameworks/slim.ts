@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
-import { isGuardName, joinPaths } from "../paths.ts";
+import { isGuardName, joinPaths, optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -45,7 +45,7 @@ export const slim: Framework = {
       if (!methods?.length || path === undefined || call.args.length < (call.verb === "map" ? 3 : 2)) continue;
       const around = groups.filter((g) => g.body.start < call.start && call.start < g.body.end).sort((a, b) => a.body.start - b.body.start);
       const handlerSpan = call.verb === "map" ? call.args[2] : call.args[1];
-      for (const variant of optionalSegments(path)) {
+      for (const variant of optionalSegmentForms(path, "[]")) {
         found.push({
           type: "route",
           framework: FRAMEWORK,
@@ -77,21 +77,6 @@ function added(source: RouteSource, from: number): string[] {
     at = end;
   }
   return names;
-}
-
-/** The paths an optional segment makes (`/news[/{year}[/{month}]]`): without it, and with it, nested ones alike. */
-function optionalSegments(path: string): string[] {
-  const open = path.indexOf("[");
-  if (open === -1) return [path];
-  let depth = 0;
-  let close = open;
-  for (; close < path.length; close++) {
-    if (path[close] === "[") depth++;
-    else if (path[close] === "]" && --depth === 0) break;
-  }
-  const before = path.slice(0, open);
-  const after = path.slice(close + 1);
-  return [...optionalSegments(before + after), ...optionalSegments(before + path.slice(open + 1, close) + after)];
 }
 
 /** A string literal's value, or undefined. */
