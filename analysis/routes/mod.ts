@@ -4,6 +4,7 @@ import type { FileFacts } from "../facts.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
+import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
 import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
@@ -102,6 +103,8 @@ export function routesSection(
     const known = files.get(file);
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }
+  // Symfony's routes declared in YAML: route files are no source the scanners read.
+  for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(withConfigPrefixes(files, project), access), access), access) : withConfigPrefixes(files, project), resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -25,6 +25,55 @@ symfony("route attributes and annotations with class prefixes (one in a class co
 symfony("routes in tests, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-symfony")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route|fake/.test(r.path)));
+});
+
+symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) with their methods and controllers, localized paths, not dev-only ones; guarded by a Symfony 3 app/config/security.yml's access_control", () => {
+  const root = tempDir("tool-symfony-yaml-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/symfony": "^3.4" } }),
+    "app/config/routing.yml": [
+      "app:",
+      "    resource: ../../src/Controller/",
+      "    type: annotation",
+      "",
+      "homepage:",
+      '    path: "/{page}"',
+      "    methods: GET",
+      "    defaults:",
+      "        _controller: 'App\\Controller\\EntryController::showUnreadAction'",
+      "",
+      "settings:",
+      "    path: /settings",
+      "    methods: [GET, POST]",
+      "    controller: 'App\\Controller\\SettingsController::modify'",
+      "",
+      "feed:",
+      "    path: /{username}/{token}/unread.xml",
+      "    methods: GET",
+      "",
+    ].join("\n"),
+    "app/config/routing_dev.yml": "profiler:\n    path: /_profiler\n",
+    "config/routes/about.yaml": "about:\n    path: { en: /about, fr: /a-propos }\n    controller: App\\Controller\\PageController::about\n",
+    "app/config/security.yml": [
+      "security:",
+      "    access_control:",
+      "        - { path: /(unread|starred).xml$, roles: IS_AUTHENTICATED_ANONYMOUSLY }",
+      "        - { path: ^/about, roles: PUBLIC_ACCESS }",
+      "        - { path: ^/a-propos, roles: PUBLIC_ACCESS }",
+      "        - { path: ^/settings, roles: ROLE_SUPER_ADMIN }",
+      "        - { path: ^/, roles: ROLE_USER }",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /{page} [access_control(ROLE_USER)]",
+    "GET /{username}/{token}/unread.xml",
+    "ALL /a-propos",
+    "ALL /about",
+    "GET /settings [access_control(ROLE_SUPER_ADMIN)]",
+    "POST /settings [access_control(ROLE_SUPER_ADMIN)]",
+  ]);
 });
 
 symfony.run();

@@ -1,5 +1,5 @@
 /**
- * Symfony's `access_control` rules (config/packages/security.yaml of the app), added after
+ * Symfony's `access_control` rules (config/packages/security.yaml of the app, app/config/security.yml in Symfony 2-3), added after
  * linking: the first rule whose `path` pattern (and `methods`, when listed) matches a route
  * decides; a rule that requires a role or an authenticated user guards it, `PUBLIC_ACCESS` (and
  * the older IS_AUTHENTICATED_ANONYMOUSLY) does not. For Symfony and API Platform routes that carry
@@ -13,7 +13,8 @@ import type { LinkedRoute } from "../link.ts";
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
 
 const FRAMEWORKS = new Set(["symfony", "api-platform"]);
-const CONFIG = /^(?:(.*)\/)?config\/packages\/security\.ya?ml$/;
+// Symfony 4 and later keep it in config/packages/, Symfony 2 and 3 in app/config/.
+const CONFIG = /^(?:(.*)\/)?(?:config\/packages|app\/config)\/security\.ya?ml$/;
 const OPEN = /^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/;
 
 export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): <R extends LinkedRoute>(route: R) => R {
