@@ -242,8 +242,8 @@ export function linkRoutes(
   // A path's form without its optional parameter gives way to a route written for that path
   // (Ktor's `get { }` beside `get("{id?}") { }`): the framework picks the one written for it.
   const written = new Set([...linked, ...standalone].filter((r) => !r.shortened).map((r) => `${r.method} ${r.path}`));
-  const served = [...linked, ...standalone].filter((r) => !r.shortened || !written.has(`${r.method} ${r.path}`));
-  const routes = served.map(({ version, anonymous, shortened: _, ...emitted }) => {
+  const kept = [...linked, ...standalone].filter((r) => !r.shortened || !written.has(`${r.method} ${r.path}`));
+  const routes = kept.map(({ version, anonymous, shortened: _, ...emitted }) => {
     const uri = versioning.get(emitted.framework);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";

@@ -5,6 +5,7 @@ import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
+import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
 import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
@@ -30,10 +31,6 @@ import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
-
-const WHOLE_REEXPORT = /^\s*module\.exports\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)\s*;?\s*$/m;
-const JS_MODULE = /\.[cm]?js$/;
-const DEFAULT_REEXPORT = /\bexport\s*\{\s*default(?:\s+as\s+default)?\s*(?:,[^}]*)?\}\s*from\s*["']([^"']+)["']/g;
 
 /**
  * The `routes` section: every entry point with its full path, guards and what its handler's
@@ -67,30 +64,7 @@ export function routesSection(
   }
   const byPath = moduleResolver(files.keys());
   const resolve = (from: string, specifier: string) => bySpecifier.get(`${from}\0${specifier}`) ?? byPath(from, specifier);
-  // `export { default } from "./documents"` (a folder's index naming its module's default export).
-  const defaultFrom = new Map<string, string[]>();
-  // `module.exports = require("./routes")`: a CommonJS module that is another module, every name of it.
-  const wholeFrom = new Map<string, string[]>();
-  const whole = (file: string): readonly string[] => {
-    let found = wholeFrom.get(file);
-    if (!found) {
-      const text = JS_MODULE.test(file) ? project?.text(file) ?? "" : "";
-      const m = WHOLE_REEXPORT.exec(text);
-      const target = m ? resolve(file, m[1]!) : undefined;
-      wholeFrom.set(file, (found = target ? [target] : []));
-    }
-    return found;
-  };
-  const reexported = (file: string, name?: string): readonly string[] => {
-    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file)];
-    let found = defaultFrom.get(file);
-    if (!found) {
-      const text = reexports.has(file) ? project?.text(file) ?? "" : "";
-      found = [...[...text.matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f), ...whole(file)];
-      defaultFrom.set(file, found);
-    }
-    return found;
-  };
+  const reexported = barrelReexports(reexports, resolve, (file) => project?.text(file));
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file), env: sampleEnvValue(project) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;

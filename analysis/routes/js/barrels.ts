@@ -1,0 +1,36 @@
+/**
+ * The modules a file passes names on from, for the linker (link.ts `Reexports`): those the
+ * import graph marks as re-exported (`export * from`, `export { x } from`, a Python package's
+ * `__init__.py`), and a CommonJS module that is another module (`module.exports =
+ * require("./routes")`, every name of it). Asked for `default`, only the modules a barrel names
+ * its default from (`export { default } from "./documents"`, a folder's index), as `export *`
+ * passes every name but that one. Texts are read once, and only of barrels.
+ */
+import type { Reexports, ResolveSpecifier } from "../link.ts";
+
+const WHOLE_REEXPORT = /^\s*module\.exports\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)\s*;?\s*$/m;
+const DEFAULT_REEXPORT = /\bexport\s*\{\s*default(?:\s+as\s+default)?\s*(?:,[^}]*)?\}\s*from\s*["']([^"']+)["']/g;
+const JS_MODULE = /\.[cm]?js$/;
+
+export function barrelReexports(reexports: ReadonlyMap<string, readonly string[]>, resolve: ResolveSpecifier, text: (file: string) => string | undefined): Reexports {
+  const wholeFrom = new Map<string, string[]>();
+  const defaultFrom = new Map<string, string[]>();
+  const whole = (file: string): readonly string[] => {
+    let found = wholeFrom.get(file);
+    if (!found) {
+      const m = JS_MODULE.test(file) ? WHOLE_REEXPORT.exec(text(file) ?? "") : null;
+      const target = m ? resolve(file, m[1]!) : undefined;
+      wholeFrom.set(file, (found = target ? [target] : []));
+    }
+    return found;
+  };
+  return (file, name) => {
+    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file)];
+    let found = defaultFrom.get(file);
+    if (!found) {
+      const named = reexports.has(file) ? [...(text(file) ?? "").matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f) : [];
+      defaultFrom.set(file, (found = [...named, ...whole(file)]));
+    }
+    return found;
+  };
+}
