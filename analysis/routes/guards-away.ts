@@ -26,7 +26,7 @@ import { projectClasses } from "./python/project-classes.ts";
 import { dependencyGuards, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
-import { extractorGuards, rustHandlerCheck } from "./rust/handler-guards.ts";
+import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
@@ -52,7 +52,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksFirst = goHandlerChecks(goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
-  const extractors = extractorGuards(read);
+  const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelOptional = optionalLaravelMiddleware(project, classFile);
   const laravelGroups = laravelMiddlewareGroups(project);
@@ -127,4 +127,21 @@ function phpClassFiles(listed: Iterable<string>): Map<string, string> {
     if (m && !files.has(m[1]!) && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, path);
   }
   return files;
+}
+
+/** The Rust crates of the workspace by the name their library is used by, from every Cargo.toml of the repository, read on first use. */
+function workspaceCrates(project: ContractProject | undefined): Crates {
+  let crates: Map<string, { base: string; files: string[] }> | undefined;
+  return (name) => {
+    if (!crates) {
+      crates = new Map();
+      const listed = [...(project?.listed ?? [])];
+      for (const manifest of listed.filter((p) => p === "Cargo.toml" || p.endsWith("/Cargo.toml"))) {
+        const library = libraryName(project!.text(manifest));
+        const base = manifest.slice(0, -"Cargo.toml".length);
+        if (library && !crates.has(library)) crates.set(library, { base, files: listed.filter((p) => p.startsWith(`${base}src/`) && p.endsWith(".rs")) });
+      }
+    }
+    return crates.get(name);
+  };
 }

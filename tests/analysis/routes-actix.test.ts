@@ -152,4 +152,46 @@ actix("actix-web-grants attributes on a handler (#[protect(...)], written below 
   ]);
 });
 
+actix("a handler in another crate of the workspace, imported by the crate's name, takes the guards of its extractors, whose impl may be in any file of a third crate", () => {
+  const root = tempDir("tool-actix-workspace-");
+  writeFiles(root, {
+    "Cargo.toml": '[workspace]\nmembers = ["crates/*"]\n',
+    "crates/routes/Cargo.toml": '[package]\nname = "forum_routes"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\nforum_api = { path = "../api" }\n',
+    "crates/routes/src/lib.rs": [
+      "use actix_web::web::*;",
+      "use forum_api::{",
+      "  user::{delete::delete_account, read::read_site},",
+      "};",
+      "pub fn config(cfg: &mut ServiceConfig) {",
+      '  cfg.service(scope("/api/v4").route("/account", delete().to(delete_account)).route("/site", get().to(read_site)));',
+      "}",
+      "",
+    ].join("\n"),
+    "crates/api/Cargo.toml": '[package]\nname = "forum-api"\nversion = "0.1.0"\n',
+    "crates/api/src/lib.rs": "pub mod user;\n",
+    "crates/api/src/user/mod.rs": "pub mod delete;\npub mod read;\n",
+    "crates/api/src/user/delete.rs": "use forum_views::LocalUserView;\npub async fn delete_account(local_user_view: LocalUserView) -> Json<()> { todo!() }\n",
+    "crates/api/src/user/read.rs": "use forum_views::LocalUserView;\npub async fn read_site(local_user_view: Option<LocalUserView>) -> Json<()> { todo!() }\n",
+    "crates/views/Cargo.toml": '[package]\nname = "forum_views"\nversion = "0.1.0"\n',
+    "crates/views/src/lib.rs": "pub mod impls;\npub struct LocalUserView { pub id: i32 }\n",
+    "crates/views/src/impls.rs": [
+      "use crate::LocalUserView;",
+      "impl FromRequest for LocalUserView {",
+      "  fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {",
+      "    ready(match req.extensions().get::<LocalUserView>() {",
+      "      Some(c) => Ok(c.clone()),",
+      "      None => Err(ErrorType::IncorrectLogin.into()),",
+      "    })",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /api/v4/account [LocalUserView]",
+    "GET /api/v4/site",
+  ]);
+});
+
 actix.run();

@@ -14,7 +14,7 @@ import { modulePath, useTree } from "./source.ts";
  * file or in the module a `use` of the handler's file brings it from (`crate::...`, or the
  * package's own library crate by name).
  */
-export function extractorGuards(text: (path: string) => string | undefined): (handler: string, routeFile: string) => string[] {
+export function extractorGuards(text: (path: string) => string | undefined, crates: Crates = () => undefined): (handler: string, routeFile: string) => string[] {
   // Each file's code without its comments, once: a parameter commented out (`// session: SessionState,`) is none.
   const uncommented = new Map<string, string>();
   const code = (file: string, source: string) => {
@@ -34,7 +34,7 @@ export function extractorGuards(text: (path: string) => string | undefined): (ha
     // (`use crate::api::handlers::articles::{create_article, ...}`).
     const routeSource = text(routeFile);
     const imported = routeSource === undefined ? undefined : importedModule(modules[0] ?? name, routeSource, modulePath(routeFile), libraryName(text(`${crateBase(routeFile) ?? ""}Cargo.toml`)));
-    if (imported?.[0] === "crate") candidates.push(...moduleFiles(routeFile, [...imported, ...modules]));
+    if (imported) candidates.push(...moduleFiles(routeFile, [...imported, ...modules], crates));
     for (const file of candidates) {
       const source = text(file);
       const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
@@ -42,7 +42,7 @@ export function extractorGuards(text: (path: string) => string | undefined): (ha
       return parameterTypes(code(file, source), at.index + at[0].length).flatMap((type) => {
         if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
         const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
-        return head && (isGuardName(head) || refusesAnonymous(head, file, source, text)) ? [head] : [];
+        return head && (isGuardName(head) || refusesAnonymous(head, file, source, text, crates)) ? [head] : [];
       });
     }
     return [];
@@ -56,25 +56,34 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(/;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
 
+// What an extractor reads of the caller: credentials, or the user a session middleware put on the
+// request (`req.extensions().get::<LocalUserView>()` failing `None => Err(IncorrectLogin)`).
+const CALLER_READ = /claims|token|jwt|session|auth|identity|bearer|login|user/i;
+
 /** Whether the extractor `type` (as the handler's file names it) answers a request without credentials with a 401. */
-function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined): boolean {
+function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, crates: Crates): boolean {
   const impl = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${type}\\b[^{]*\\{`);
   const refuses = (source: string) => {
     const m = impl.exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
-    return REFUSAL.test(body) || (READS_CREDENTIALS.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
+    return REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
   };
   if (refuses(handlerSource)) return true;
   const base = crateBase(handlerFile);
   if (base === undefined) return false;
   const module = importedModule(type, handlerSource, modulePath(handlerFile), libraryName(text(`${base}Cargo.toml`)));
-  if (!module || module[0] !== "crate") return false;
-  return moduleFiles(handlerFile, module).some((file) => {
+  if (!module) return false;
+  // In another crate of the workspace, the impl may be in any of its files (`impls.rs`).
+  const other = module[0] === "crate" ? undefined : crates(module[0]!);
+  return (other ? other.files : moduleFiles(handlerFile, module, crates)).some((file) => {
     const source = text(file);
     return !!source && refuses(source);
   });
 }
+
+/** A crate of the workspace by the name its library is used by: its folder and its source files. */
+export type Crates = (name: string) => { base: string; files: readonly string[] } | undefined;
 
 /** The folder of the crate a file is in (above its src/ folder, where module paths start), or undefined outside one. */
 function crateBase(file: string): string | undefined {
@@ -83,16 +92,20 @@ function crateBase(file: string): string | undefined {
   return at === -1 ? undefined : file.slice(0, at + 1);
 }
 
-/** The files a module of the crate `file` is in may be (`["crate", "api", "extractor"]`); the crate root is lib.rs (a binary's handlers use the package's library) or main.rs. */
-function moduleFiles(file: string, module: string[]): string[] {
-  const base = crateBase(file);
+/**
+ * The files a module may be in: of the crate `file` is in (`["crate", "api", "extractor"]`), or
+ * of another crate of the workspace by name (`["lemmy_api_crud", "user", "delete"]`); a crate's
+ * root is lib.rs (a binary's handlers use the package's library) or main.rs.
+ */
+function moduleFiles(file: string, module: string[], crates: Crates): string[] {
+  const base = module[0] === "crate" ? crateBase(file) : crates(module[0]!)?.base;
   if (base === undefined) return [];
   const rest = module.slice(1).join("/");
   return rest ? [`${base}src/${rest}.rs`, `${base}src/${rest}/mod.rs`] : [`${base}src/lib.rs`, `${base}src/main.rs`];
 }
 
 /** The name a package's library crate is used by (`[lib] name`, or the package's name with `_` for `-`). */
-function libraryName(manifest: string | undefined): string | undefined {
+export function libraryName(manifest: string | undefined): string | undefined {
   if (!manifest) return undefined;
   const lib = /^\[lib\][^[]*?^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1];
   return (lib ?? /^\[package\][^[]*?^\s*name\s*=\s*"([^"]+)"/m.exec(manifest)?.[1])?.replace(/-/g, "_");
@@ -109,6 +122,8 @@ function importedModule(name: string, source: string, module: string[], library:
       const [first] = path;
       if (first === "crate") return path.slice(0, -1);
       if (first === library) return ["crate", ...path.slice(1, -1)];
+      // Another crate, by the name its library is used by (`lemmy_api_crud::user::delete`).
+      if (first && first !== "self" && first !== "super") return path.slice(0, -1);
       if (first === "self") return [...module, ...path.slice(1, -1)];
       if (first === "super") {
         let up = 0;
