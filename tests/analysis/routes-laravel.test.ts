@@ -125,6 +125,22 @@ laravel("a middleware group of the app's Kernel (Route::middleware(['api'])) gua
   ]);
 });
 
+laravel("routes/api.php loaded by the app's RouteServiceProvider takes the prefix and middleware the provider gives it, once; a group member commented out, and AuthenticateSession, guard nothing", () => {
+  const root = tempDir("tool-laravel-provider-api-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "app/Http/Kernel.php": "<?php\nclass Kernel extends HttpKernel\n{\n    protected $middlewareGroups = [\n        'api' => [\n            ApiAuthenticate::class,\n            'throttle:api',\n        ],\n        'web' => [\n            StartSession::class,\n            // \\App\\Http\\Middleware\\ApiAuthenticate::class,\n            \\Illuminate\\Session\\Middleware\\AuthenticateSession::class,\n        ],\n    ];\n}\n",
+    "app/Http/Middleware/ApiAuthenticate.php": "<?php\nclass ApiAuthenticate\n{\n    public function handle(Request $request, Closure $next)\n    {\n        if (!$request->user()) {\n            throw new ApiAuthException('Unauthorised', 401);\n        }\n        return $next($request);\n    }\n}\n",
+    "app/Providers/RouteServiceProvider.php": "<?php\nclass RouteServiceProvider extends ServiceProvider\n{\n    public function boot(): void\n    {\n        $this->routes(function () {\n            Route::group(['middleware' => 'web'], function () {\n                require base_path('routes/web.php');\n            });\n            Route::group(['middleware' => 'api', 'prefix' => 'api/v2'], function () {\n                require base_path('routes/api.php');\n            });\n        });\n    }\n}\n",
+    "routes/web.php": "<?php\nRoute::get('/', 'HomeController@index');\n",
+    "routes/api.php": "<?php\nRoute::get('books', 'BookApiController@list');\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET / []",
+    "GET /api/v2/books [ApiAuthenticate]",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {

@@ -6,7 +6,7 @@
  * attribute) are matched here too, because PHP ends them at `?>`; `isLineComment` tells them
  * apart from strings.
  */
-import { skipInterpolation, type StringMatch, type Syntax } from "../strip.ts";
+import { skipInterpolation, strip, type StringMatch, type Syntax } from "../strip.ts";
 
 const OPEN_TAG = /<\?(?:php(?![\w])|=)/gi;
 const HEREDOC = /<<<[ \t]*(["']?)([A-Za-z_]\w*)\1\r?\n/y;
@@ -101,3 +101,16 @@ export const PHP_SYNTAX: Syntax = {
 
 /** Inside `{$...}` only quoted strings nest; a heredoc cannot open there. */
 const phpQuoted = (src: string, pos: number) => (src[pos] === "'" || src[pos] === '"' ? matchPhpString(src, pos) : undefined);
+
+/** The source with its comments blanked and its strings kept, offsets as in the source. */
+export function phpWithoutComments(src: string): string {
+  const { code, strings } = strip(src, PHP_SYNTAX);
+  let out = "";
+  let at = 0;
+  for (const s of strings) {
+    if (isLineComment(src, s.start)) continue;
+    out += code.slice(at, s.start) + src.slice(s.start, s.end);
+    at = s.end;
+  }
+  return out + code.slice(at);
+}

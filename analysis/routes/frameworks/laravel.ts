@@ -13,7 +13,8 @@ const START = /(?:\bRoute|\$router|\$route|\bAuth(?=\s*::\s*routes\b))\s*(?:::|-
 const LINK = /^\s*->\s*(\w+)\s*\(/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
 const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources", "singleton", "apiSingleton"]);
-// The files Laravel loads by convention: mounting them again would double their prefix.
+// The files Laravel loads by convention, under /api for routes/api.php: mounted by a provider,
+// they take its prefix instead.
 const CONVENTIONAL = /(?:^|\/)routes\/(?:web|api)\.php$/;
 
 type Call = { name: string; args: Span[]; start: number };
@@ -148,8 +149,11 @@ function mountFile(context: Context, span: Span, attributes: Attributes, at: num
     const rest = dir ? phpValue(source, { start: span.start + dir[0].length, end: span.end }, constants) : undefined;
     if (dir && rest !== undefined) target = (dir[0].includes("dirname") ? "./../" : "./") + rest.replace(/^\/+/, "");
   }
-  if (!target || CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""))) return;
-  context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, line: source.lineAt(at) });
+  if (!target) return;
+  // routes/web.php and routes/api.php loaded by the app's RouteServiceProvider: under the prefix
+  // it gives them, in place of the one Laravel's convention does, and with its middleware.
+  const conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""));
+  context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, ...(conventional ? { replacesPrefix: true } : {}), line: source.lineAt(at) });
 }
 
 // `Auth::routes([...])` (laravel/ui) and `Route::auth()` (Laravel 5): the sign-in, sign-up,

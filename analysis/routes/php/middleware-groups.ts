@@ -4,6 +4,8 @@
  * `$middleware->group('api', [...])` / `appendToGroup`), and the group's own name says nothing of
  * who may call. A route's guards are the guards among its groups' members.
  */
+import { phpWithoutComments } from "../../languages/php/strings.ts";
+
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 const DECLARES_GROUPS = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
@@ -24,7 +26,8 @@ function read(project: Project | undefined): Map<string, string[]> {
     groups.set(name, [...(groups.get(name) ?? []), ...[...list.matchAll(MEMBER)].map((m) => (m[1] ? m[1].split("\\").pop()! : m[2]!))]);
   for (const path of project?.listed ?? []) {
     if (!DECLARES_GROUPS.test(path)) continue;
-    const text = project!.text(path) ?? "";
+    // A member commented out (`// \Illuminate\Session\Middleware\AuthenticateSession::class`) does not run.
+    const text = phpWithoutComments(project!.text(path) ?? "");
     for (const g of text.matchAll(GROUPS)) {
       // The array runs to the bracket that closes it; its entries are `'name' => [...]`.
       let depth = 0;

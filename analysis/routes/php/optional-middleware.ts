@@ -5,6 +5,8 @@
  * them (app/Http/Kernel.php's `$routeMiddleware` / `$middlewareAliases`, bootstrap/app.php's
  * `->alias([...])`), the class where the project defines it.
  */
+import { phpWithoutComments } from "../../languages/php/strings.ts";
+
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 const DECLARES_ALIASES = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
@@ -16,7 +18,7 @@ const ASKED_FOR = /function\s+handle\s*\([^)]*?\$\w+\s*,\s*(?:\\?Closure\s+)?\$\
 const PASSES_ANONYMOUS = /function\s+handle\s*\([^)]*\)[^{]*\{(?:(?!return)[\s\S])*?\bif\s*\(\s*(?:!\s*\$(?:user|request->user\(\))|is_null\s*\(\s*\$user\s*\)|\$user\s*===?\s*null)\b[^{;]*\)\s*\{?\s*return\s+\$next\s*\(/;
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
-const FRAMEWORK_OPTIONAL = new Set(["auth.session"]);
+const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
 
 /**
  * A function telling whether a Laravel guard, as a route names it (`auth.api`, `auth.api:true`,
@@ -46,7 +48,7 @@ function read(project: Project | undefined, classFile: (name: string) => string 
   const optional = new Set<string>();
   for (const path of project?.listed ?? []) {
     if (!DECLARES_ALIASES.test(path)) continue;
-    for (const m of (project!.text(path) ?? "").matchAll(ALIAS)) {
+    for (const m of phpWithoutComments(project!.text(path) ?? "").matchAll(ALIAS)) {
       const file = classFile(m[2]!.split("\\").pop()!);
       const source = file === undefined ? undefined : project!.text(file);
       if (source && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source))) optional.add(m[1]!);
