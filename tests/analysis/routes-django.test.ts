@@ -491,6 +491,78 @@ django("routers a module defines, included by the module's name (include(api_rou
   ]);
 });
 
+django("a ViewSet whose DRF base comes through mixins of the module (TreeMixin(MergeMixin) over MergeMixin(ViewSetMixin) and a ModelViewSet) has its actions, and the @action routes its mixins give it", () => {
+  const root = tempDir("tool-django-mixin-actions-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework import routers",
+      "from cookbook.views import api",
+      "router = routers.SimpleRouter()",
+      "router.register(r'food', api.FoodViewSet)",
+      "router.register(r'storage', api.StorageViewSet)",
+      "urlpatterns = [",
+      "    path('api/', include(router.urls)),",
+      "]",
+      "",
+    ].join("\n"),
+    "cookbook/__init__.py": "",
+    "cookbook/views/__init__.py": "",
+    "cookbook/views/api.py": [
+      "from rest_framework import decorators, viewsets",
+      "from rest_framework.viewsets import ViewSetMixin",
+      "",
+      "class LoggingMixin(object):",
+      "    def log(self):",
+      "        pass",
+      "",
+      "class FuzzyFilterMixin(viewsets.ModelViewSet):",
+      "    pass",
+      "",
+      "class MergeMixin(ViewSetMixin):",
+      "    @decorators.action(detail=True, url_path='merge/(?P<target>[^/.]+)', methods=['PUT'])",
+      "    def merge(self, request, pk, target):",
+      "        return Response()",
+      "",
+      "class TreeMixin(MergeMixin, FuzzyFilterMixin):",
+      "    model = None",
+      "",
+      "class DeleteRelationMixing:",
+      "    @decorators.action(detail=True, methods=['GET'])",
+      "    def protecting(self, request, pk):",
+      "        return []",
+      "",
+      "    def helper(self):",
+      "        return []",
+      "",
+      "class FoodViewSet(LoggingMixin, TreeMixin, DeleteRelationMixing):",
+      "    @decorators.action(detail=True, methods=['GET', 'POST'])",
+      "    def protecting(self, request, pk):",
+      "        return []",
+      "",
+      "class StorageViewSet(LoggingMixin, viewsets.ReadOnlyModelViewSet, DeleteRelationMixing):",
+      "    pass",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/food FoodViewSet.list",
+    "POST /api/food FoodViewSet.create",
+    "DELETE /api/food/{pk} FoodViewSet.destroy",
+    "GET /api/food/{pk} FoodViewSet.retrieve",
+    "PATCH /api/food/{pk} FoodViewSet.partial_update",
+    "PUT /api/food/{pk} FoodViewSet.update",
+    "PUT /api/food/{pk}/merge/{target} FoodViewSet.merge",
+    "GET /api/food/{pk}/protecting FoodViewSet.protecting",
+    "POST /api/food/{pk}/protecting FoodViewSet.protecting",
+    "GET /api/storage StorageViewSet.list",
+    "GET /api/storage/{pk} StorageViewSet.retrieve",
+    "GET /api/storage/{pk}/protecting StorageViewSet.protecting",
+  ]);
+});
+
 django("Django's own password-change views require a signed-in user, used as they are or as a project view's base; its sign-in and sign-out views do not", () => {
   const root = tempDir("tool-django-auth-views-");
   writeFiles(root, {

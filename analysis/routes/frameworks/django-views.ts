@@ -1,4 +1,4 @@
-import { classAttribute, type Definition } from "../python/definitions.ts";
+import { bases, classAttribute, members, type Definition } from "../python/definitions.ts";
 import { decoratorGuards, handlerCheckGuards, permissionGuards } from "../python/guards.ts";
 import { pythonValue, stringList } from "../python/values.ts";
 import { permissionChoice } from "../python/drf-get-permissions.ts";
@@ -60,7 +60,9 @@ const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
  * (`@api_view(["GET"])`, `@require_POST`, `@login_required`).
  */
 export function djangoViews(source: RouteSource, definitions: readonly Definition[]): Registration[] {
-  const read = viewClasses(source, definitions, isView);
+  const classes = new Map(definitions.filter((d) => d.kind === "class").map((d) => [d.name, d]));
+  const viewNames = viewsThroughModule(source, [...classes.values()]);
+  const read = viewClasses(source, definitions, (base) => isView(base) || viewNames.has(last(base)));
   const local = new Map(read.map((v) => [v.cls.name, v]));
   // A generic view imported under another name (`from django.contrib.auth.views import LoginView as AuthLoginView`).
   const aliases = new Map(pythonBindings(source).filter((b) => b.imported !== "*" && b.local !== b.imported).map((b) => [b.local, b.imported]));
@@ -69,7 +71,7 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
     const chosen = chosenPermissions(source, definitions, plain, local);
     const permissions = chosen ? [] : drfPermissions(source, definitions, plain, local);
     const view = chosen ? { ...plain, guards: plain.guards.filter((g) => !chosen.own.includes(g)) } : { ...plain, guards: [...new Set([...plain.guards, ...permissions])] };
-    if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local, chosen?.decide));
+    if (viewSetActions(view, local) !== undefined) found.push(...viewSet(source, definitions, view, local, actionMethods(source, definitions, view.cls, classes), chosen?.decide));
     else {
       // A route per method, each with what the choice gives it.
       const perMethod = (r: Registration): Registration[] =>
@@ -132,6 +134,50 @@ function drfPermissions(source: RouteSource, definitions: readonly Definition[],
   };
   const inherited = visit(view);
   return inherited ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : []);
+}
+
+/**
+ * The classes of a module that are views through other classes of the module: `class
+ * TreeMixin(MergeMixin, FuzzyFilterMixin)` over `class MergeMixin(ViewSetMixin)`, whatever
+ * their own names say.
+ */
+function viewsThroughModule(source: RouteSource, classes: readonly Definition[]): Set<string> {
+  const written = new Map(classes.map((c) => [c.name, bases(source, c).map(last)]));
+  const views = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, names] of written) {
+      if (views.has(name) || !names.some((b) => b !== name && (isView(b) || views.has(b)))) continue;
+      views.add(name);
+      grew = true;
+    }
+  }
+  return views;
+}
+
+/**
+ * The methods a ViewSet's `@action`s may be on: its own, then those of the module's classes it
+ * extends, mixins included (`class DeleteRelationMixin:` giving `protecting`), the nearest
+ * first, so a method the class overrides is its own.
+ */
+function actionMethods(source: RouteSource, definitions: readonly Definition[], cls: Definition, classes: ReadonlyMap<string, Definition>): Definition[] {
+  const methods: Definition[] = [];
+  const named = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (current: Definition) => {
+    seen.add(current.name);
+    for (const m of members(definitions, current)) {
+      if (m.kind !== "def" || named.has(m.name)) continue;
+      named.add(m.name);
+      methods.push(m);
+    }
+    for (const base of bases(source, current)) {
+      const parent = classes.get(last(base));
+      if (parent && !seen.has(parent.name)) visit(parent);
+    }
+  };
+  visit(cls);
+  return methods;
 }
 
 /** The methods a class view handles through its bases, following bases defined in the same file. */
@@ -198,7 +244,7 @@ function actionsByName(name: string): string[] {
 }
 
 /** A ViewSet's routes as a DRF router generates them: list, `{lookup}` detail, and `@action` routes. */
-function viewSet(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>, decide?: Decide): Registration[] {
+function viewSet(source: RouteSource, definitions: readonly Definition[], view: ViewClass, local: Map<string, ViewClass>, methods: readonly Definition[], decide?: Decide): Registration[] {
   const { cls } = view;
   const attribute = (name: string) => classAttribute(source, definitions, cls, name);
   const lookupSpan = attribute("lookup_url_kwarg") ?? attribute("lookup_field");
@@ -214,7 +260,7 @@ function viewSet(source: RouteSource, definitions: readonly Definition[], view: 
     const own = view.methods.find((m) => m.name === action);
     route(ACTIONS[action]!.method, ACTIONS[action]!.detail ? lookup : "", action, own?.line ?? cls.line, own ? [...decoratorGuards(source.code, own.decorators), ...handlerCheckGuards(source, own)] : []);
   }
-  for (const method of view.methods) {
+  for (const method of methods) {
     // `@action(detail=True)`, and DRF 3.7's `@detail_route`/`@list_route`.
     const decorator = method.decorators.find((d) => /^(?:action|detail_route|list_route)$/.test(last(d.name)));
     if (!decorator?.args) continue;
