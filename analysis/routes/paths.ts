@@ -86,8 +86,9 @@ const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name);
 
 // Names of guards that read the caller when there is one and let everyone through:
-// `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`.
-const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)/;
+// `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,
+// and go-pkgz/auth's `authMiddleware.Trace` (its `Auth` is the one that refuses).
+const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)|\.Trace$/;
 
 /** Whether a guard's name says it is optional (it lets anonymous callers through). */
 export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAME.test(name);

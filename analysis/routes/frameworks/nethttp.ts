@@ -22,9 +22,9 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   const target = link.args[1];
   if (pattern === undefined || !target) return undefined;
   const ref = start ?? ctx.named("net/http::DefaultServeMux", link.start);
-  const m = /^\s*(?:([A-Z]+)\s+)?([^/]*)(\/.*)?$/.exec(pattern);
-  if (!m) return undefined;
-  const path = (m[3] ?? "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}");
+  const parsed = servePattern(pattern);
+  if (!parsed) return undefined;
+  const { method, path } = parsed;
   const strip = /^\s*http\s*\.\s*StripPrefix\s*\(/.exec(ctx.code.slice(target.start, target.end));
   if (strip) {
     const inner = ctx.arguments(target.start + strip[0].length - 1);
@@ -33,6 +33,16 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   }
   const sub = link.name === "Handle" ? ctx.router(target) : undefined;
   if (sub && !sub.returned) ctx.mount(ref, "", target, link.start);
-  else ctx.route(ref, [m[1] ?? "ALL"], path, [target], "last", link.start);
+  else ctx.route(ref, [method ?? "ALL"], path, [target], "last", link.start);
   return { ref };
+}
+
+/**
+ * A Go 1.22 ServeMux pattern (`"GET /users/{id}"`, `"/files/{path...}"`, `"/{$}"`) as a method,
+ * none when it serves them all, and a path; a host before the path is dropped.
+ */
+export function servePattern(pattern: string): { method?: string; path: string } | undefined {
+  const m = /^\s*(?:([A-Z]+)\s+)?([^/]*)(\/.*)?$/.exec(pattern);
+  if (!m) return undefined;
+  return { method: m[1], path: (m[3] ?? "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
 }
