@@ -94,6 +94,41 @@ express("an app taken from the module that made it (const app = server.app) regi
   ]);
 });
 
+express("Etherpad's plugin hooks hand the Express app to exported functions (exports.expressCreateServer = (hookName, args) => args.app.get(...), {app} destructured); another exported function's app parameter elsewhere is not the hook's", () => {
+  const root = tempDir("tool-express-etherpad-hooks-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "ep_pad_stats", dependencies: { express: "^5" } }),
+    "ep.json": JSON.stringify({ parts: [{ name: "stats", hooks: { expressCreateServer: "ep_pad_stats/stats", expressPreSession: "ep_pad_stats/locales" } }] }),
+    "stats.ts": [
+      "import {ArgsExpressType} from './types';",
+      "",
+      "exports.expressCreateServer = (hookName: string, args: ArgsExpressType, cb: Function) => {",
+      "  args.app.get('/p/:pad/stats', (req: any, res: any) => res.json({}));",
+      "  args.app.post('/p/:pad/stats/reset', resetStats);",
+      "  return cb();",
+      "};",
+      "",
+    ].join("\n"),
+    "locales.ts": [
+      "exports.expressPreSession = async (hookName: string, {app}: any) => {",
+      "  app.get('/stats/locales.json', (req: any, res: any) => res.json([]));",
+      "};",
+      "",
+    ].join("\n"),
+    "cache.ts": [
+      "export const warm = (hookName: string, {app}: any) => {",
+      "  app.get('/not-a-route', () => null);",
+      "};",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 3).join(" ")), [
+    "GET /p/{pad}/stats stats.ts:4",
+    "POST /p/{pad}/stats/reset stats.ts:5",
+    "GET /stats/locales.json locales.ts:2",
+  ]);
+});
+
 express("a router object reached through a folder's index that is another module (module.exports = require(\"./routes\")), mounted under two prefixes, serves under both", () => {
   const root = tempDir("tool-express-cjs-index-");
   writeFiles(root, {

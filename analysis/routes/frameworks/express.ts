@@ -21,6 +21,9 @@ const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|pat
 const CHAIN = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all)\s*\(/;
 const CHAINED = /^\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*\(/;
 const EXPORTED_ROUTER = new RegExp(String.raw`(?:\bexport\s+default|\bmodule\.exports\s*=)\s*(?:new\s+)?(?:${EXPRESS}\s*\.\s*)?Router\s*\(`, "g");
+// Etherpad's plugin hooks, which it calls with the Express app (`{app}`, or `args.app`): a file
+// exporting one registers on that app.
+const ETHERPAD_HOOK = /\bexports\s*\.\s*express(?:CreateServer|PreSession|Configure)\s*=|\bexport\s+(?:const|let|(?:async\s+)?function)\s+express(?:CreateServer|PreSession|Configure)\b/;
 // Parameter names that hold a router or an app, and a function taking one (`(router) =>`, `router =>`, `function f(app)`).
 const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
 const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
@@ -38,7 +41,7 @@ export const express: Framework = {
   id: "express",
   name: "Express",
   languages: ["javascript", "typescript"],
-  hint: /\bexpress\b|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]|\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,)]/,
+  hint: /\bexpress(?:\b|CreateServer|PreSession|Configure)|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]|\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,)]/,
   scan(source) {
     const registrations: Registration[] = [];
     const routers = new Set<string>();
@@ -63,6 +66,10 @@ export const express: Framework = {
         routers.add(m[1]!);
         registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
       }
+    }
+    if (!routers.has("app") && ETHERPAD_HOOK.test(source.code)) {
+      routers.add("app");
+      registrations.push({ type: "router", framework: "express", name: "app", prefix: "", guards: [], line: source.lineAt(ETHERPAD_HOOK.exec(source.code)!.index) });
     }
     const constants = pathConstants(source);
     // Outside a file that names Express, a named function that takes a router registers on it
