@@ -27,9 +27,9 @@ const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any
 /**
  * The paths a route with optional segments answers, each without and with the segment, nested
  * ones only with the one around them: Rails' `/top(/:length(/page/:page))`, Slim's and
- * FastRoute's `/news[/{year}[/{month}]]`.
+ * FastRoute's `/news[/{year}[/{month}]]`, Express 5's `/p/:pad{/:rev}/export`.
  */
-export function optionalSegmentForms(path: string, brackets: "()" | "[]"): string[] {
+export function optionalSegmentForms(path: string, brackets: "()" | "[]" | "{}"): string[] {
   const [openChar, closeChar] = brackets;
   const open = path.indexOf(openChar!);
   if (open === -1) return [path];

@@ -94,7 +94,7 @@ express("an app taken from the module that made it (const app = server.app) regi
   ]);
 });
 
-express("Etherpad's plugin hooks hand the Express app to exported functions (exports.expressCreateServer = (hookName, args) => args.app.get(...), {app} destructured); another exported function's app parameter elsewhere is not the hook's", () => {
+express("Etherpad's plugin hooks hand the Express app to exported functions (exports.expressCreateServer = (hookName, args) => args.app.get(...), {app} destructured); another exported function's app parameter elsewhere is not the hook's; Express 5's optional groups serve each form", () => {
   const root = tempDir("tool-express-etherpad-hooks-");
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "ep_pad_stats", dependencies: { express: "^5" } }),
@@ -105,6 +105,8 @@ express("Etherpad's plugin hooks hand the Express app to exported functions (exp
       "exports.expressCreateServer = (hookName: string, args: ArgsExpressType, cb: Function) => {",
       "  args.app.get('/p/:pad/stats', (req: any, res: any) => res.json({}));",
       "  args.app.post('/p/:pad/stats/reset', resetStats);",
+      "  args.app.get('/p/:pad{/:rev}/export/:type', exportPad);",
+      "  args.app.get('/files{/*rest}', serveFile);",
       "  return cb();",
       "};",
       "",
@@ -123,6 +125,10 @@ express("Etherpad's plugin hooks hand the Express app to exported functions (exp
     ].join("\n"),
   });
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 3).join(" ")), [
+    "GET /files stats.ts:7",
+    "GET /files/{rest} stats.ts:7",
+    "GET /p/{pad}/{rev}/export/{type} stats.ts:6",
+    "GET /p/{pad}/export/{type} stats.ts:6",
     "GET /p/{pad}/stats stats.ts:4",
     "POST /p/{pad}/stats/reset stats.ts:5",
     "GET /stats/locales.json locales.ts:2",

@@ -6,7 +6,7 @@ import { argumentName, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
 import { jsPath, pathConstants, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
-import { isGuardName } from "../paths.ts";
+import { isGuardName, optionalSegmentForms } from "../paths.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 // `const app = express()`, and the assignments of a class or a module (`this.app = express()`,
@@ -197,21 +197,28 @@ function callRegistrations(
     let offset = end;
     for (let chain = CHAIN.exec(rest); chain; chain = CHAIN.exec(rest)) {
       const call = callArguments(source.code, offset + chain[0].length - 1);
-      registrations.push(route(source, owner, chain[1]!, path, call.args, line));
+      registrations.push(...route(source, owner, chain[1]!, path, call.args, line));
       offset = call.end;
       rest = source.code.slice(offset);
     }
     return { registrations, end: offset };
   }
   if (args.length < 2) return { registrations, end }; // `map.get("/key")` is a lookup, not a route
-  registrations.push(route(source, owner, method, path, args.slice(1), line));
+  registrations.push(...route(source, owner, method, path, args.slice(1), line));
   return { registrations, end };
 }
 
-function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration {
+function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration[] {
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
-  return { type: "route", framework: "express", kind: "http", methods: [verb], path, ...handlerAndGuards(source, handlers), owner, line };
+  const read = handlerAndGuards(source, handlers);
+  return optionalGroupForms(path).map((form) => ({ type: "route", framework: "express", kind: "http", methods: [verb], path: form, ...read, owner, line }));
 }
+
+/**
+ * Express 5's optional groups (`/p/:pad{/:rev}/export/:type`, `/files{/*rest}`): the route
+ * answers each form. Express 4 gives braces no meaning, and a template's `${...}` is no group.
+ */
+const optionalGroupForms = (path: string): string[] => (!path.includes("${") && /\{[/:*.]/.test(path) ? optionalSegmentForms(path, "{}") : [path]);
 
 function requiredSpecifier(source: RouteSource, start: number, end: number): string | undefined {
   const m = /^require\s*\(\s*(["'`])/.exec(source.code.slice(start, end));
