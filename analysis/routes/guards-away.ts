@@ -16,6 +16,7 @@ import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
+import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
 import { isOptionalGuardName } from "./paths.ts";
@@ -56,6 +57,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelOptional = optionalLaravelMiddleware(project, classFile);
   const laravelGroups = laravelMiddlewareGroups(project);
+  let laravelAliases: Map<string, string> | undefined;
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -90,9 +92,15 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
   };
-  // A Laravel middleware group (`api`) stands for its members; another name that guards nothing goes.
+  // A Laravel middleware group (`api`) stands for its members; an alias (`mfa-setup`) for its
+  // class (`AuthenticatedOrPendingMfa`), but for one that sends signed-in users away
+  // (`RedirectIfAuthenticated`); another name that guards nothing goes.
+  const laravelAliasGuards = (name: string): boolean => {
+    const className = (laravelAliases ??= laravelMiddlewareAliases(project)).get(name.split(":")[0]!);
+    return !!className && !/^RedirectIf/.test(className) && isLaravelGuard(className);
+  };
   const laravelGuards = (names: readonly string[]): string[] =>
-    names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member)));
+    names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member) || laravelAliasGuards(member)));
   // A FastAPI router class of the project's (`AdminAPIRouter`) stands for the dependencies it guards with.
   const fastapiGuards = (names: readonly string[]): string[] =>
     names.flatMap((name) => {

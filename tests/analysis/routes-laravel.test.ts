@@ -141,6 +141,43 @@ laravel("routes/api.php loaded by the app's RouteServiceProvider takes the prefi
   ]);
 });
 
+laravel("an alias guards as its class does: one named like a guard (mfa-setup => AuthenticatedOrPendingMfa) guards, one whose handle() never looks at the caller (guard:standard => CheckGuard) does not, nor one that sends signed-in users away", () => {
+  const root = tempDir("tool-laravel-aliases-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "app/Http/Kernel.php": [
+      "<?php",
+      "class Kernel extends HttpKernel",
+      "{",
+      "    protected $middlewareAliases = [",
+      "        'guard'     => \\Wiki\\Http\\Middleware\\CheckGuard::class,",
+      "        'mfa-setup' => \\Wiki\\Http\\Middleware\\AuthenticatedOrPendingMfa::class,",
+      "        'anon-only' => \\Wiki\\Http\\Middleware\\RedirectIfAuthenticated::class,",
+      "        'perm'      => \\Wiki\\Http\\Middleware\\CheckPermission::class,",
+      "    ];",
+      "}",
+    ].join("\n"),
+    "app/Http/Middleware/CheckGuard.php": "<?php\nclass CheckGuard\n{\n    public function handle($request, Closure $next, ...$allowedGuards)\n    {\n        $activeGuard = config('auth.method');\n        if (!in_array($activeGuard, $allowedGuards)) {\n            session()->flash('error', trans('errors.permission'));\n            return redirect('/');\n        }\n        return $next($request);\n    }\n}\n",
+    "app/Http/Middleware/AuthenticatedOrPendingMfa.php": "<?php\nclass AuthenticatedOrPendingMfa\n{\n    public function handle($request, Closure $next)\n    {\n        if (!$this->loginService->getLastLoginAttemptUser() && !auth()->check()) {\n            return redirect()->to(url('/login'));\n        }\n        return $next($request);\n    }\n}\n",
+    "app/Http/Middleware/RedirectIfAuthenticated.php": "<?php\nclass RedirectIfAuthenticated\n{\n    public function handle($request, Closure $next)\n    {\n        if (Auth::check()) {\n            return redirect('/');\n        }\n        return $next($request);\n    }\n}\n",
+    "app/Http/Middleware/CheckPermission.php": "<?php\nclass CheckPermission\n{\n    public function handle($request, Closure $next, $permission)\n    {\n        if (!userCan($permission)) {\n            return $this->errorResponse();\n        }\n        return $next($request);\n    }\n}\n",
+    "routes/web.php": [
+      "<?php",
+      "Route::post('/register', [RegisterController::class, 'store'])->middleware('guard:standard');",
+      "Route::get('/mfa/setup', [MfaController::class, 'setup'])->middleware('mfa-setup');",
+      "Route::get('/login', [LoginController::class, 'show'])->middleware('anon-only');",
+      "Route::get('/settings', [SettingsController::class, 'index'])->middleware('perm:settings-manage');",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /login []",
+    "GET /mfa/setup [mfa-setup]",
+    "POST /register []",
+    "GET /settings [perm:settings-manage]",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {

@@ -259,11 +259,11 @@ function middleware(source: RouteSource, span: Span, constants: Map<string, stri
 }
 
 /**
- * Middleware kept on a route: guards, and names that may be a middleware group of the app's
- * (`api`, `client-api`), which guards-away expands to its members or drops
- * (php/middleware-groups.ts).
+ * Middleware kept on a route: guards, and names that may be a middleware group or an alias of
+ * the app's (`api`, `client-api`, `perm:settings-manage`), which guards-away expands to its
+ * members or reads as its class, or drops (php/middleware-groups.ts, php/middleware-aliases.ts).
  */
-const mayGuard = (name: string): boolean => isLaravelGuard(name) || /^[a-z][\w-]*$/.test(name);
+const mayGuard = (name: string): boolean => isLaravelGuard(name) || /^[a-z][\w.-]*(?::.*)?$/.test(name);
 
 /** Middleware that decide who may call: `auth`, `auth:sanctum`, `can:update,post`, `role:admin`, `admin`. */
 export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm)\b/.test(name);

@@ -1,58 +1,58 @@
 /**
  * Laravel middleware that guard nobody without a user: those that guard only when asked to, Cachet's `'auth.api' => ApiAuthentication::class`
  * whose `handle(Request $request, Closure $next, $required = false)` lets a caller without a
- * token through unless the route passes `auth.api:true`. Aliases are read where Laravel declares
- * them (app/Http/Kernel.php's `$routeMiddleware` / `$middlewareAliases`, bootstrap/app.php's
- * `->alias([...])`), the class where the project defines it.
+ * token through unless the route passes `auth.api:true`; those that pass a request without a
+ * user on first; and those whose `handle()` never looks at the caller, such as BookStack's
+ * `'guard' => CheckGuard::class`, which compares the configured sign-in method with its
+ * parameters. Aliases are read where Laravel declares them (php/middleware-aliases.ts), the
+ * class where the project defines it.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
+import { laravelMiddlewareAliases } from "./middleware-aliases.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const DECLARES_ALIASES = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
-const ALIAS = /['"]([\w.:-]+)['"]\s*=>\s*\\?([\w\\]+)::class/g;
 // A handle() whose parameter after the request and the next closure turns the check on.
 const ASKED_FOR = /function\s+handle\s*\([^)]*?\$\w+\s*,\s*(?:\\?Closure\s+)?\$\w+\s*,\s*(?:\??bool\s+)?\$(?:required|force|strict|enforce)\w*\s*=\s*false\b/i;
 
 // A handle() that passes a request without a user on first: `if (!$user || ...) { return $next($request); }`.
 const PASSES_ANONYMOUS = /function\s+handle\s*\([^)]*\)[^{]*\{(?:(?!return)[\s\S])*?\bif\s*\(\s*(?:!\s*\$(?:user|request->user\(\))|is_null\s*\(\s*\$user\s*\)|\$user\s*===?\s*null)\b[^{;]*\)\s*\{?\s*return\s+\$next\s*\(/;
+// What a middleware that decides who may call reads or answers: the user (`$request->user()`,
+// `Auth::`, `auth()`, a helper such as `userCan()`), a token or header, a refusal.
+const READS_CALLER = /\buser\w*\s*\(|->\s*user\b|\bAuth\s*::|\bauth\s*\(|->\s*(?:check|guard|guest|bearerToken|header|hasValidSignature)\s*\(|\$_(?:SERVER|COOKIE)|token|session\s*\(\s*\)\s*->\s*(?:get|has)\s*\(|Unauthori[sz]ed|Authenticat|AccessDenied|\babort\s*\(|Gate\s*::/i;
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
 const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
 
 /**
  * A function telling whether a Laravel guard, as a route names it (`auth.api`, `auth.api:true`,
- * `RequireTwoFactorAuthentication`), lets callers without credentials through: it checks only
- * when asked, or passes a request without a user on before anything else.
+ * `guard:standard`, `RequireTwoFactorAuthentication`), lets callers without credentials
+ * through: it never looks at the caller, checks only when asked, or passes a request without a
+ * user on before anything else.
  */
 export function optionalLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (guard: string) => boolean {
-  let optional: Set<string> | undefined;
-  const byClass = new Map<string, boolean>();
-  return (guard) => {
-    // Given any parameter (`auth.api:true`), the check is asked for.
-    if (guard.includes(":")) return false;
-    if (FRAMEWORK_OPTIONAL.has(guard) || (optional ??= read(project, classFile)).has(guard)) return true;
-    const name = guard.split("\\").pop()!;
-    if (!/^[A-Z]\w*$/.test(name)) return false;
-    let passes = byClass.get(name);
-    if (passes === undefined) {
+  let aliases: Map<string, string> | undefined;
+  const byClass = new Map<string, { looksAway: boolean; optional: boolean }>();
+  const classOf = (name: string): { looksAway: boolean; optional: boolean } | undefined => {
+    let read = byClass.get(name);
+    if (read === undefined) {
       const file = classFile(name);
-      const source = file === undefined ? undefined : project?.text(file);
-      byClass.set(name, (passes = !!source && PASSES_ANONYMOUS.test(source)));
+      const text = file === undefined ? undefined : project?.text(file);
+      const source = text === undefined ? "" : phpWithoutComments(text);
+      // A class that defines no handle() of its own (it extends Laravel's Authenticate) is not judged.
+      const handles = /\bfunction\s+handle\s*\(/.test(source);
+      read = { looksAway: handles && !READS_CALLER.test(source), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
+      byClass.set(name, read);
     }
-    return passes;
+    return read;
   };
-}
-
-function read(project: Project | undefined, classFile: (name: string) => string | undefined): Set<string> {
-  const optional = new Set<string>();
-  for (const path of project?.listed ?? []) {
-    if (!DECLARES_ALIASES.test(path)) continue;
-    for (const m of phpWithoutComments(project!.text(path) ?? "").matchAll(ALIAS)) {
-      const file = classFile(m[2]!.split("\\").pop()!);
-      const source = file === undefined ? undefined : project!.text(file);
-      if (source && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source))) optional.add(m[1]!);
-    }
-  }
-  return optional;
+  return (guard) => {
+    if (FRAMEWORK_OPTIONAL.has(guard)) return true;
+    const [name, parameters] = [guard.split(":")[0]!, guard.includes(":")];
+    const className = (aliases ??= laravelMiddlewareAliases(project)).get(name) ?? name.split("\\").pop()!;
+    if (!/^[A-Z]\w*$/.test(className)) return false;
+    const read = classOf(className);
+    // Given any parameter (`auth.api:true`), a check that waits to be asked for is asked for.
+    return !!read && (read.looksAway || (!parameters && read.optional));
+  };
 }
