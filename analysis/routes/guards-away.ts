@@ -55,9 +55,10 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
-  const laravelOptional = optionalLaravelMiddleware(project, classFile);
+  let aliases: Map<string, string> | undefined;
+  const laravelAliases = () => (aliases ??= laravelMiddlewareAliases(project));
+  const laravelOptional = optionalLaravelMiddleware(project, classFile, laravelAliases);
   const laravelGroups = laravelMiddlewareGroups(project);
-  let laravelAliases: Map<string, string> | undefined;
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
@@ -96,7 +97,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   // class (`AuthenticatedOrPendingMfa`), but for one that sends signed-in users away
   // (`RedirectIfAuthenticated`); another name that guards nothing goes.
   const laravelAliasGuards = (name: string): boolean => {
-    const className = (laravelAliases ??= laravelMiddlewareAliases(project)).get(name.split(":")[0]!);
+    const className = laravelAliases().get(name.split(":")[0]!);
     return !!className && !/^RedirectIf/.test(className) && isLaravelGuard(className);
   };
   const laravelGuards = (names: readonly string[]): string[] =>

@@ -1,14 +1,13 @@
 /**
- * Laravel middleware that guard nobody without a user: those that guard only when asked to, Cachet's `'auth.api' => ApiAuthentication::class`
- * whose `handle(Request $request, Closure $next, $required = false)` lets a caller without a
- * token through unless the route passes `auth.api:true`; those that pass a request without a
+ * Laravel middleware that guard nobody without a user: those that guard only when asked to,
+ * Cachet's `'auth.api' => ApiAuthentication::class` whose `handle(Request $request, Closure
+ * $next, $required = false)` lets a caller without a token through unless the route passes `auth.api:true`; those that pass a request without a
  * user on first; and those whose `handle()` never looks at the caller, such as BookStack's
  * `'guard' => CheckGuard::class`, which compares the configured sign-in method with its
- * parameters. Aliases are read where Laravel declares them (php/middleware-aliases.ts), the
- * class where the project defines it.
+ * parameters. An alias is read as its class (php/middleware-aliases.ts), the class where the
+ * project defines it.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
-import { laravelMiddlewareAliases } from "./middleware-aliases.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -30,10 +29,9 @@ const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
  * through: it never looks at the caller, checks only when asked, or passes a request without a
  * user on before anything else.
  */
-export function optionalLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (guard: string) => boolean {
-  let aliases: Map<string, string> | undefined;
+export function optionalLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined, aliases: () => ReadonlyMap<string, string>): (guard: string) => boolean {
   const byClass = new Map<string, { looksAway: boolean; optional: boolean }>();
-  const classOf = (name: string): { looksAway: boolean; optional: boolean } | undefined => {
+  const classOf = (name: string): { looksAway: boolean; optional: boolean } => {
     let read = byClass.get(name);
     if (read === undefined) {
       const file = classFile(name);
@@ -49,10 +47,10 @@ export function optionalLaravelMiddleware(project: Project | undefined, classFil
   return (guard) => {
     if (FRAMEWORK_OPTIONAL.has(guard)) return true;
     const [name, parameters] = [guard.split(":")[0]!, guard.includes(":")];
-    const className = (aliases ??= laravelMiddlewareAliases(project)).get(name) ?? name.split("\\").pop()!;
+    const className = aliases().get(name) ?? name.split("\\").pop()!;
     if (!/^[A-Z]\w*$/.test(className)) return false;
     const read = classOf(className);
     // Given any parameter (`auth.api:true`), a check that waits to be asked for is asked for.
-    return !!read && (read.looksAway || (!parameters && read.optional));
+    return read.looksAway || (!parameters && read.optional);
   };
 }
