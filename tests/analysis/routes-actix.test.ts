@@ -19,6 +19,56 @@ actix("attribute handlers mounted with service, scopes, resources, configure fun
   ]);
 });
 
+actix("a configure function named with its generic arguments (configure_endpoint::<Backend>), or called by a closure with the closure's ServiceConfig (|cfg| auth::configure_server::<B>(cfg, flag)), mounts its routes", () => {
+  const root = tempDir("tool-actix-configure-generic-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "dir"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\n',
+    "src/main.rs": [
+      "mod auth;",
+      "mod graphql;",
+      "use actix_web::{web, App, HttpServer};",
+      "",
+      "fn http_config<Backend: BackendHandler + 'static>(cfg: &mut web::ServiceConfig, reset: bool) {",
+      "    cfg.service(",
+      "        web::scope(\"/auth\")",
+      "            .configure(|cfg| auth::configure_server::<Backend>(cfg, reset)),",
+      "    )",
+      "    .service(web::scope(\"/api\").configure(crate::graphql::configure_endpoint::<Backend>));",
+      "}",
+      "",
+      "#[actix_web::main]",
+      "async fn main() -> std::io::Result<()> {",
+      "    HttpServer::new(|| App::new().configure(|cfg| http_config::<SqlBackend>(cfg, false))).bind(\"0.0.0.0:17170\")?.run().await",
+      "}",
+      "",
+    ].join("\n"),
+    "src/auth.rs": [
+      "use actix_web::web;",
+      "",
+      "pub fn configure_server<Backend: BackendHandler + 'static>(cfg: &mut web::ServiceConfig, enable_reset: bool) {",
+      "    cfg.service(web::resource(\"/simple/login\").route(web::post().to(simple_login::<Backend>)))",
+      "        .service(web::resource(\"/refresh\").route(web::get().to(refresh::<Backend>)));",
+      "}",
+      "",
+    ].join("\n"),
+    "src/graphql.rs": [
+      "use actix_web::web;",
+      "",
+      "pub fn configure_endpoint<Backend: BackendHandler + 'static>(cfg: &mut web::ServiceConfig) {",
+      "    cfg.service(web::resource(\"/graphql\").route(web::post().to(graphql_route::<Backend>)).route(web::get().to(graphql_route::<Backend>)));",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/graphql",
+    "POST /api/graphql",
+    "GET /auth/refresh",
+    "POST /auth/simple/login",
+  ]);
+});
+
 actix("actix-web 1's to_async handlers, guarded when they pass on the failure of a caller check and not when they handle both outcomes", () => {
   const root = tempDir("tool-actix-1-");
   writeFiles(root, {

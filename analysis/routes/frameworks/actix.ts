@@ -88,8 +88,8 @@ class Actix {
         const child = inner && (this.service(inner, env, `${fresh}:${link.start}`)?.name ?? (inner.links.length === 0 && !inner.call ? itemName(this.file, inner.head) : undefined));
         if (child) node.found.push(...guardedMount("actix", node.name, "", child, [], line));
       } else if (link.name === "configure" && link.args[0]) {
-        const target = wholeChain(this.source.code, link.args[0]);
-        if (target && !target.call) node.found.push(...guardedMount("actix", node.name, "", itemName(this.file, target.head), [], line));
+        const target = configureTarget(this.source.code.slice(link.args[0].start, link.args[0].end));
+        if (target) node.found.push(...guardedMount("actix", node.name, "", itemName(this.file, target), [], line));
       } else if (link.name === "route") {
         const path = resource ? "" : this.value(link.args[0]);
         const method = link.args[resource ? 0 : 1];
@@ -116,4 +116,21 @@ class Actix {
     const handler = to?.args[0] ? handlerName(this.source.code, to.args[0]) : "(inline)";
     return [{ type: "route", framework: "actix", kind: "http", methods: [method], path, handler, guards: [], owner: node.name, line }];
   }
+}
+
+/**
+ * The function `.configure()` hands its `ServiceConfig` to: `config_fn`, `module::configure::<B>`
+ * (its generic arguments dropped), or the one a closure calls with its parameter first
+ * (`|cfg| auth::configure_server::<B>(cfg, flag)`).
+ */
+function configureTarget(text: string): string | undefined {
+  // Generic arguments go innermost first: `::<Backend<Sql>>`.
+  let plain = text.trim();
+  let before;
+  do {
+    before = plain;
+    plain = plain.replace(/::\s*<[^<>]*>/g, "").replace(/<[^<>]*>/g, "");
+  } while (plain !== before);
+  if (/^[A-Za-z_][\w:]*$/.test(plain)) return plain;
+  return /^(?:move\s+)?\|\s*(\w+)\s*(?::[^|]*)?\|\s*\{?\s*([A-Za-z_][\w:]*)\s*\(\s*\1\s*[,)]/.exec(plain)?.[2];
 }
