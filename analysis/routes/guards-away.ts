@@ -73,6 +73,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") return laravelActions(route.handler);
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
+    // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.
+    if (route.framework === "rocket") return extractors(route.handler, route.file);
     if (route.framework === "tide") return checksItself(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;

@@ -4,7 +4,9 @@ import { staticValue } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
 import { routeFns } from "../rust/attributes.ts";
 import { wholeChain } from "../rust/chain.ts";
-import { itemName, RUST_VALUES, rustFile } from "../rust/source.ts";
+import { itemName, RUST_VALUES, rustFile, useTree, type RustFile } from "../rust/source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { closing } from "../../languages/curly.ts";
 import { walkFunctions } from "../rust/walk.ts";
 
 // Request guards that check who calls: parameter types such as `AuthUser`, `AdminUser`, `ApiKey`, `Claims`.
@@ -15,7 +17,8 @@ const GUARD_TYPE = /^&?(?:'\w+\s+)?([A-Z]\w*(?:Auth|User|Admin|ApiKey|Token|Sess
  * guards are auth-like parameter types (`user: AuthUser`), mounted with
  * `.mount("/api", routes![list, users::show])` on `rocket::build()` or on the instance a stage
  * receives (`AdHoc::on_ignite(.., |rocket| async { rocket.mount(...) })`). `<path..>` segments
- * are parameters; the query part of a route is not its path.
+ * are parameters; the query part of a route is not its path. A mount may also name a function
+ * returning a list of routes (`api::core_routes()`, see `routeLists`).
  */
 export const rocket: Framework = {
   id: "rocket",
@@ -43,14 +46,81 @@ export const rocket: Framework = {
         const node = env.get(chain.head) ?? { name: `${fresh}#${++roots}`, line: source.lineAt(chain.start) };
         if (!env.has(chain.head)) found.push({ type: "router", framework: "rocket", name: node.name, prefix: "", guards: [], line: node.line });
         for (const m of mounts) {
-          const prefix = m.args[0] && staticValue(source, m.args[0].start, m.args[0].end, file.constants, RUST_VALUES);
+          const prefix = m.args[0] && mountPrefix(source, m.args[0], file);
           const list = m.args[1] && wholeChain(source.code, m.args[1]);
-          if (prefix === undefined || !list || list.head !== "routes!" || !list.call) continue;
-          for (const item of list.call) found.push(...guardedMount("rocket", node.name, prefix, itemName(file, source.code.slice(item.start, item.end)), [], source.lineAt(m.start)));
+          if (prefix === undefined || !list?.call) continue;
+          const line = source.lineAt(m.start);
+          if (list.head === "routes!") {
+            for (const item of list.call) found.push(...guardedMount("rocket", node.name, prefix.path, itemName(file, source.code.slice(item.start, item.end)), [], line, prefix.unknown));
+          } else if (list.links.length === 0 && list.call.length === 0) {
+            // `api::core_routes()`: a function returning the routes (`routeLists`).
+            found.push(...guardedMount("rocket", node.name, prefix.path, itemName(file, list.head), [], line, prefix.unknown));
+          }
         }
         return node;
       },
     });
+    found.push(...routeLists(source, file), ...reexports(source, file));
     return found;
   },
 };
+
+// `fn routes() -> Vec<Route> {`, generic or not.
+const ROUTE_LIST_FN = /\bfn\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\([^)]*\)\s*->\s*Vec\s*<\s*(?:rocket\s*::\s*)?Route\s*>\s*\{/g;
+// `routes.append(&mut folders::routes())`, `routes.extend(sends::routes())`.
+const APPENDED_CALL = /\.\s*(?:append|extend)\s*\(\s*(?:&\s*mut\s+)?([A-Za-z_][\w:]*)\s*\(\s*\)/g;
+
+/**
+ * Functions that return a list of routes (`fn routes() -> Vec<Route>`), as routers served where
+ * `.mount()` is given their call: the items of every `routes![...]` in their body, whichever
+ * branch builds it, and the lists of the functions they append (`routes.append(&mut
+ * folders::routes())`).
+ */
+function routeLists(source: RouteSource, file: RustFile): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(ROUTE_LIST_FN)) {
+    const open = m.index + m[0].length - 1;
+    const body = source.code.slice(open, closing(source.code, open));
+    const name = itemName(file, m[1]!);
+    const line = source.lineAt(m.index);
+    found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line });
+    for (const list of body.matchAll(/\broutes!\s*\[/g)) {
+      const items = callArguments(source.code, open + list.index + list[0].length - 1).args;
+      for (const item of items) found.push(...guardedMount("rocket", name, "", itemName(file, source.code.slice(item.start, item.end)), [], source.lineAt(item.start)));
+    }
+    for (const call of body.matchAll(APPENDED_CALL)) found.push(...guardedMount("rocket", name, "", itemName(file, call[1]!), [], source.lineAt(open + call.index)));
+  }
+  return found;
+}
+
+/**
+ * A function re-exported under the module's own path (`pub use crate::api::{core::routes as
+ * core_routes}`), as a router that stands for the function, for a `.mount()` that names it so.
+ */
+function reexports(source: RouteSource, file: RustFile): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(/\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);/g)) {
+    for (const [alias, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) {
+      // Functions only: types and constants are named in CamelCase or capitals.
+      if (!/^[a-z_]\w*$/.test(alias) || !/^[a-z_]/.test(path.at(-1)!)) continue;
+      const name = [...file.module, alias].join("::");
+      const line = source.lineAt(m.index);
+      found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line }, ...guardedMount("rocket", name, "", itemName(file, path.join("::")), [], line));
+    }
+  }
+  return found;
+}
+
+/**
+ * A mount's prefix: a literal or constant, or an array concatenated (`[basepath, "/api"].concat()`),
+ * whose parts not read (a configured base path) make it known only in part.
+ */
+function mountPrefix(source: RouteSource, span: { start: number; end: number }, file: RustFile): { path: string; unknown: boolean } | undefined {
+  const value = staticValue(source, span.start, span.end, file.constants, RUST_VALUES);
+  if (value !== undefined) return { path: value, unknown: false };
+  const concat = /^\s*\[([\s\S]*)\]\s*\.\s*concat\s*\(\s*\)\s*$/.exec(source.code.slice(span.start, span.end));
+  if (!concat) return undefined;
+  const open = span.start + source.code.slice(span.start, span.end).indexOf("[");
+  const parts = callArguments(source.code, open).args.map((part) => staticValue(source, part.start, part.end, file.constants, RUST_VALUES));
+  return { path: parts.filter((p) => p !== undefined).join(""), unknown: parts.includes(undefined) };
+}

@@ -52,8 +52,10 @@ export function extractorGuards(text: (path: string) => string | undefined, crat
 // `StatusCode::UNAUTHORIZED`, `Unauthorized`, an error constructor `Error::unauthorized(...)`.
 const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 // An extractor failing when the request carries no credentials: `None => err(...)`, `.ok_or(...)`,
-// `.ok_or_else(...)`; one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
-const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(/;
+// `.ok_or_else(...)`, or the `else` of an `if let Some(..)` / `let .. else` answering an error
+// (Rocket's `Outcome::Error(..)`, or a macro of the app's that returns one: `err_handler!(..)`);
+// one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
+const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()/;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
 
 // What an extractor reads of the caller: credentials, or the user a session middleware put on the
