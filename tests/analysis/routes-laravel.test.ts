@@ -178,6 +178,33 @@ laravel("an alias guards as its class does: one named like a guard (mfa-setup =>
   ]);
 });
 
+laravel("Laravel 11's health check, asked for in bootstrap/app.php (->withRouting(health: '/up')), is a GET route", () => {
+  const root = tempDir("tool-laravel-health-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "use Illuminate\\Foundation\\Application;",
+      "",
+      "return Application::configure(basePath: dirname(__DIR__))",
+      "    ->withRouting(",
+      "        web: __DIR__.'/../routes/web.php',",
+      "        commands: __DIR__.'/../routes/console.php',",
+      "        health: '/up',",
+      "    )",
+      "    ->withMiddleware(function (Middleware $middleware) {",
+      "        //",
+      "    })->create();",
+      "",
+    ].join("\n"),
+    "routes/web.php": "<?php\nRoute::get('/', fn () => view('welcome'));\n",
+  });
+  assert.equal(list(root), [
+    "GET / routes/web.php:2 (inline)",
+    "GET /up bootstrap/app.php:8 (health check)",
+  ]);
+});
+
 laravel("a resource named by a path takes its parameter from the last word, not the whole path", () => {
   const root = tempDir("tool-laravel-slashed-");
   writeFiles(root, {

@@ -33,15 +33,32 @@ export const laravel: Framework = {
   id: FRAMEWORK,
   name: "Laravel",
   languages: ["php"],
-  hint: /\bRoute\s*::|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b/,
+  hint: /\bRoute\s*::|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(/,
   scan(source) {
     const context: Context = { source, constants: phpConstants(source), found: [] };
     block(context, { start: 0, end: source.code.length }, { prefix: "", guards: [], controller: undefined });
+    context.found.push(...healthRoute(source));
     if (!context.found.length) return [];
     const prefix = /(?:^|\/)routes\/api\.php$/.test(source.path) ? "/api" : "";
     return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix, guards: [], line: 1 }, ...context.found];
   },
 };
+
+/**
+ * Laravel 11's health check, which bootstrap/app.php asks for by its path:
+ * `->withRouting(web: ..., health: '/up')` serves `GET /up`.
+ */
+function healthRoute(source: RouteSource): Registration[] {
+  const call = /->\s*withRouting\s*\(/.exec(source.code);
+  if (!call) return [];
+  const { args } = callArguments(source.code, call.index + call[0].length - 1);
+  for (const arg of args) {
+    const named = /^health\s*:\s*/.exec(source.code.slice(arg.start, arg.end));
+    const path = named ? source.stringAt(arg.start + named[0].length)?.value : undefined;
+    if (path !== undefined) return [route(["GET"], path, "(health check)", [], source.lineAt(arg.start))];
+  }
+  return [];
+}
 
 /** The route chains and `require`d route files of a block (a file, a group's closure), in order. */
 function block(context: Context, span: Span, attributes: Attributes): void {
