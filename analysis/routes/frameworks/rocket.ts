@@ -118,9 +118,9 @@ function reexports(source: RouteSource, file: RustFile): Registration[] {
 function mountPrefix(source: RouteSource, span: { start: number; end: number }, file: RustFile): { path: string; unknown: boolean } | undefined {
   const value = staticValue(source, span.start, span.end, file.constants, RUST_VALUES);
   if (value !== undefined) return { path: value, unknown: false };
-  const concat = /^\s*\[([\s\S]*)\]\s*\.\s*concat\s*\(\s*\)\s*$/.exec(source.code.slice(span.start, span.end));
-  if (!concat) return undefined;
-  const open = span.start + source.code.slice(span.start, span.end).indexOf("[");
+  const text = source.code.slice(span.start, span.end);
+  if (!/^\s*\[[\s\S]*\]\s*\.\s*concat\s*\(\s*\)\s*$/.test(text)) return undefined;
+  const open = span.start + text.indexOf("[");
   const parts = callArguments(source.code, open).args.map((part) => staticValue(source, part.start, part.end, file.constants, RUST_VALUES));
   return { path: parts.filter((p) => p !== undefined).join(""), unknown: parts.includes(undefined) };
 }
