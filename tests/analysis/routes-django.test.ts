@@ -27,6 +27,7 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
     "ALL /accounts/settings accounts/urls.py:12 views.settings_view",
     "GET /accounts/signup accounts/views.py:16 SignupView",
     "POST /accounts/signup accounts/views.py:16 SignupView",
+    "GET /api/v1 api/urls.py:6 (API root)",
     "GET /api/v1/health api/views.py:26 health",
     "GET /api/v1/orders api/views.py:16 OrderViewSet.list [IsAuthenticated]",
     "POST /api/v1/orders api/views.py:16 OrderViewSet.create [IsAuthenticated]",
@@ -171,6 +172,7 @@ django("get_permissions choosing by action or method gives each route its guards
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
+    "GET /api",
     "GET /api/articles",
     "POST /api/articles [IsAuthenticated]",
     "DELETE /api/articles/{slug} [IsAuthenticated]",
@@ -222,7 +224,7 @@ django("a handler that turns an anonymous caller away at its top is guarded; one
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["GET /api/feed [request.user]", "GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [request.user]"]);
+  assert.equal(guardedRoutes(root), ["GET /api", "GET /api/feed [request.user]", "GET /api/profiles/{username}", "POST /api/profiles/{username}/follow [request.user]"]);
 });
 
 django("a function view that only hands each method to another view takes each method's guards from it; one that does more keeps its own", () => {
@@ -328,6 +330,7 @@ django("a DRF GenericAPIView with model mixins, served by path(..., View.as_view
   });
   git(root, "init", "-q");
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), [
+    "GET /api",
     "DELETE /api/articles/{slug}/comments",
     "GET /api/articles/{slug}/comments",
     "POST /api/articles/{slug}/comments",
@@ -560,6 +563,45 @@ django("a ViewSet whose DRF base comes through mixins of the module (TreeMixin(M
     "GET /api/storage StorageViewSet.list",
     "GET /api/storage/{pk} StorageViewSet.retrieve",
     "GET /api/storage/{pk}/protecting StorageViewSet.protecting",
+  ]);
+});
+
+django("a DefaultRouter serves its API root at its own path, under the default permission classes, unless include_root_view=False", () => {
+  const root = tempDir("tool-django-api-root-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/settings.py": "REST_FRAMEWORK = {\n    'DEFAULT_PERMISSION_CLASSES': ['rest_framework.permissions.IsAuthenticated'],\n}\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework import routers",
+      "from notes import views",
+      "router = routers.DefaultRouter()",
+      "router.register(r'notes', views.NoteViewSet)",
+      "quiet = routers.DefaultRouter(include_root_view=False)",
+      "quiet.register(r'tags', views.TagViewSet)",
+      "urlpatterns = [",
+      "    path('api/', include(router.urls)),",
+      "    path('internal/', include(quiet.urls)),",
+      "]",
+      "",
+    ].join("\n"),
+    "notes/__init__.py": "",
+    "notes/views.py": [
+      "from rest_framework import mixins, viewsets",
+      "",
+      "class NoteViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class TagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards}]`), [
+    "GET /api (API root) [IsAuthenticated]",
+    "GET /api/notes NoteViewSet.list [IsAuthenticated]",
+    "GET /internal/tags TagViewSet.list [IsAuthenticated]",
   ]);
 });
 

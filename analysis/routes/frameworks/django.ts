@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
+import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -202,6 +203,12 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
     }
   }
   found.push({ type: "router", framework: FRAMEWORK, name, prefix: "", guards: [], line });
+  // A DefaultRouter also serves its API root view (an APIView, under the default permissions),
+  // unless told not to (`include_root_view=False`).
+  const rootView = pythonArguments(code, open).keywords.get("include_root_view");
+  if (kind.includes("Default") && !(rootView && code.slice(rootView.start, rootView.end).trim() === "False")) {
+    found.push(route(name, ["GET"], "", "(API root)", [DRF_DEFAULT_PERMISSIONS], line));
+  }
   return [...found, ...registered(source, name, constants)];
 }
 
