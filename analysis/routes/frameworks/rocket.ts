@@ -4,7 +4,7 @@ import { staticValue } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
 import { routeFns } from "../rust/attributes.ts";
 import { wholeChain } from "../rust/chain.ts";
-import { itemName, RUST_VALUES, rustFile, useTree, type RustFile } from "../rust/source.ts";
+import { itemName, RUST_VALUES, rustFile, useDeclarations, type RustFile } from "../rust/source.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { closing } from "../../languages/curly.ts";
 import { walkFunctions } from "../rust/walk.ts";
@@ -99,14 +99,12 @@ function routeLists(source: RouteSource, file: RustFile): Registration[] {
  */
 function reexports(source: RouteSource, file: RustFile): Registration[] {
   const found: Registration[] = [];
-  for (const m of source.code.matchAll(/\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);/g)) {
-    for (const [alias, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) {
-      // Functions only: types and constants are named in CamelCase or capitals.
-      if (!/^[a-z_]\w*$/.test(alias) || !/^[a-z_]/.test(path.at(-1)!)) continue;
-      const name = [...file.module, alias].join("::");
-      const line = source.lineAt(m.index);
-      found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line }, ...guardedMount("rocket", name, "", itemName(file, path.join("::")), [], line));
-    }
+  for (const { name: alias, path, at } of useDeclarations(source.code, true)) {
+    // Functions only: types and constants are named in CamelCase or capitals.
+    if (!/^[a-z_]\w*$/.test(alias) || !/^[a-z_]/.test(path.at(-1)!)) continue;
+    const name = [...file.module, alias].join("::");
+    const line = source.lineAt(at);
+    found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line }, ...guardedMount("rocket", name, "", itemName(file, path.join("::")), [], line));
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
-import { modulePath, useTree } from "./source.ts";
+import { modulePath, useDeclarations } from "./source.ts";
 
 /**
  * A function answering the guards an Axum or Actix handler's own arguments make: an extractor
@@ -118,20 +118,18 @@ export function libraryName(manifest: string | undefined): string | undefined {
  * "extractors"]`); a path through the package's own library (`library`) is the crate's too.
  */
 function importedModule(name: string, source: string, module: string[], library: string | undefined): string[] | undefined {
-  for (const m of source.matchAll(/(?<![\w:])use\s+([^;]+);/g)) {
-    for (const [alias, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) {
-      if (alias !== name) continue;
-      const [first] = path;
-      if (first === "crate") return path.slice(0, -1);
-      if (first === library) return ["crate", ...path.slice(1, -1)];
-      // Another crate, by the name its library is used by (`lemmy_api_crud::user::delete`).
-      if (first && first !== "self" && first !== "super") return path.slice(0, -1);
-      if (first === "self") return [...module, ...path.slice(1, -1)];
-      if (first === "super") {
-        let up = 0;
-        while (path[up] === "super") up++;
-        return [...module.slice(0, Math.max(1, module.length - up)), ...path.slice(up, -1)];
-      }
+  for (const { name: alias, path } of useDeclarations(source)) {
+    if (alias !== name) continue;
+    const [first] = path;
+    if (first === "crate") return path.slice(0, -1);
+    if (first === library) return ["crate", ...path.slice(1, -1)];
+    // Another crate, by the name its library is used by (`lemmy_api_crud::user::delete`).
+    if (first && first !== "self" && first !== "super") return path.slice(0, -1);
+    if (first === "self") return [...module, ...path.slice(1, -1)];
+    if (first === "super") {
+      let up = 0;
+      while (path[up] === "super") up++;
+      return [...module.slice(0, Math.max(1, module.length - up)), ...path.slice(up, -1)];
     }
   }
   return undefined;

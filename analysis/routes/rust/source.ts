@@ -13,12 +13,13 @@ export type RustFile = { module: string[]; uses: Map<string, string[]>; mods: Se
 export const RUST_VALUES: ValueSyntax = { name: /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/, semicolons: true };
 
 const USE = /(?<![\w:])use\s+([^;]+);/g;
+const PUB_USE = /\bpub(?:\s*\([^)]*\))?\s+use\s+([^;]+);/g;
 const CONSTANT = /(?<![\w.])(?:const|static)\s+([A-Za-z_]\w*)\s*:\s*&\s*(?:'static\s+)?str\s*=\s*/g;
 
 export function rustFile(source: RouteSource): RustFile {
   const { code } = source;
   const uses = new Map<string, string[]>();
-  for (const m of code.matchAll(USE)) for (const [name, path] of useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), [])) uses.set(name, path);
+  for (const { name, path } of useDeclarations(code)) uses.set(name, path);
   const tests = [...code.matchAll(/#\s*\[\s*cfg\s*\(\s*test\s*\)\s*\]\s*(?:pub\s+)?mod\s+\w+\s*\{/g)].map((m) => ({ start: m.index, end: closing(code, m.index + m[0].length - 1) }));
   return {
     module: modulePath(source.path),
@@ -39,8 +40,17 @@ export function modulePath(path: string): string[] {
   return ["crate", ...rest.slice(0, -1), ...(last === "mod" ? [] : [last])];
 }
 
+/**
+ * Each name the `use` declarations of `code` bring in (only the `pub use` ones when
+ * `reexports`), with its path and the offset of its declaration, in order.
+ */
+export function useDeclarations(code: string, reexports = false): { name: string; path: string[]; at: number }[] {
+  return [...code.matchAll(reexports ? PUB_USE : USE)].flatMap((m) =>
+    useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), []).map(([name, path]) => ({ name, path, at: m.index })));
+}
+
 /** Each name a `use` tree brings in, with its path: `a::{b, c::d as e}` gives b -> a::b and e -> a::c::d. */
-export function useTree(tree: string, prefix: string[]): [string, string[]][] {
+function useTree(tree: string, prefix: string[]): [string, string[]][] {
   const brace = tree.indexOf("{");
   if (brace === -1) {
     const [path, alias] = tree.split("@");
