@@ -1,33 +1,26 @@
 /**
  * Laravel middleware groups: `Route::middleware(['api'])` runs every middleware of the group the
  * app declares (app/Http/Kernel.php's `$middlewareGroups`, or bootstrap/app.php's
- * `$middleware->group('api', [...])` / `appendToGroup`), and the group's own name says nothing of
- * who may call. A route's guards are the guards among its groups' members.
+ * `$middleware->group('api', [...])` / `appendToGroup`, read by php/middleware-declarations.ts),
+ * and the group's own name says nothing of who may call. A route's guards are the guards among
+ * its groups' members.
  */
-import { phpWithoutComments } from "../../languages/php/strings.ts";
-
-type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-
-const DECLARES_GROUPS = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
 const GROUPS = /\$middlewareGroups\s*=\s*\[/g;
 const ENTRY = /['"]([\w.-]+)['"]\s*=>\s*\[([^\]]*)\]/g;
 const GROUP_CALL = /->\s*(?:group|appendToGroup|prependToGroup)\s*\(\s*['"]([\w.-]+)['"]\s*,\s*\[([^\]]*)\]/g;
 const MEMBER = /\\?([\w\\]+)::class|['"]([^'"]+)['"]/g;
 
 /** A function answering the members of a middleware group by its name (class names without their namespace), or undefined for a name that is no group. */
-export function laravelMiddlewareGroups(project: Project | undefined): (name: string) => string[] | undefined {
+export function laravelMiddlewareGroups(declarations: () => readonly string[]): (name: string) => string[] | undefined {
   let groups: Map<string, string[]> | undefined;
-  return (name) => (groups ??= read(project)).get(name);
+  return (name) => (groups ??= read(declarations())).get(name);
 }
 
-function read(project: Project | undefined): Map<string, string[]> {
+function read(declarations: readonly string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   const add = (name: string, list: string) =>
     groups.set(name, [...(groups.get(name) ?? []), ...[...list.matchAll(MEMBER)].map((m) => (m[1] ? m[1].split("\\").pop()! : m[2]!))]);
-  for (const path of project?.listed ?? []) {
-    if (!DECLARES_GROUPS.test(path)) continue;
-    // A member commented out (`// \Illuminate\Session\Middleware\AuthenticateSession::class`) does not run.
-    const text = phpWithoutComments(project!.text(path) ?? "");
+  for (const text of declarations) {
     for (const g of text.matchAll(GROUPS)) {
       // The array runs to the bracket that closes it; its entries are `'name' => [...]`.
       let depth = 0;
