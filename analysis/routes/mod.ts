@@ -28,6 +28,7 @@ import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
+import { laravelActionsServed } from "./php/actions.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
@@ -89,9 +90,10 @@ export function routesSection(
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
   const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
-  const served = railsActionsServed(project);
+  const railsServed = railsActionsServed(project);
+  const laravelServed = laravelActionsServed(project);
   const items: Route[] = linked
-    .filter(served)
+    .filter((route) => railsServed(route) && laravelServed(route))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 

@@ -317,4 +317,44 @@ laravel("shallow nested resources (->shallow(), 'shallow' => true) serve what ac
   ]);
 });
 
+laravel("a resource's routes are those its controller defines an action for, with its parents' and traits'; a controller of a package's, or with __call, serves them all", () => {
+  const root = tempDir("tool-laravel-actions-served-");
+  const controller = (name: string, body: string, header = "", parent = "Controller") =>
+    `<?php\nnamespace App\\Http\\Controllers\\API;\n\nuse App\\Http\\Controllers\\Controller;\n${header}\nclass ${name} extends ${parent}\n{\n${body}}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/api.php": [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::apiResource('albums', AlbumController::class);",
+      "Route::apiResource('albums.songs', AlbumSongController::class);",
+      "Route::apiResource('genres', GenreController::class)->only(['index', 'destroy']);",
+      "Route::apiResource('themes', ThemeController::class)->only(['index', 'show']);",
+      "Route::apiResource('radios', RadioController::class)->only(['index', 'show']);",
+      "Route::get('albums/{album}/cover', [AlbumController::class, 'cover']);",
+    ].join("\n"),
+    "app/Http/Controllers/Controller.php": "<?php\nnamespace App\\Http\\Controllers;\n\nuse Illuminate\\Foundation\\Auth\\Access\\AuthorizesRequests;\nuse Illuminate\\Routing\\Controller as BaseController;\n\nabstract class Controller extends BaseController\n{\n    use AuthorizesRequests;\n}\n",
+    "app/Http/Controllers/API/AlbumController.php": controller("AlbumController", "    public function __construct(private AlbumService $albums) {}\n\n    public function index() { return AlbumResource::collection(Album::all()); }\n\n    public function SHOW(Album $album) { return AlbumResource::make($album); }\n\n    // public function destroy(Album $album) {}\n    public function cover(Album $album) {}\n"),
+    "app/Http/Controllers/API/AlbumSongController.php": controller("AlbumSongController", "    use ListsSongs;\n"),
+    "app/Http/Controllers/API/ListsSongs.php": "<?php\nnamespace App\\Http\\Controllers\\API;\n\ntrait ListsSongs\n{\n    public function index() { return []; }\n}\n",
+    "app/Http/Controllers/API/GenreController.php": controller("GenreController", "    public function destroy(Genre $genre) {}\n", "", "ResourceController"),
+    "app/Http/Controllers/API/ResourceController.php": controller("ResourceController", "    public function index() { return []; }\n"),
+    "app/Http/Controllers/API/ThemeController.php": controller("ThemeController", "    public function index() {}\n", "use Vendor\\Crud\\CrudController;\n", "CrudController"),
+    "app/Http/Controllers/API/RadioController.php": controller("RadioController", "    public function __call($method, $arguments) { return $this->proxy->$method(...$arguments); }\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/albums AlbumController@index",
+    "GET /api/albums/{album} AlbumController@show",
+    "GET /api/albums/{album}/cover AlbumController@cover",
+    "GET /api/albums/{album}/songs AlbumSongController@index",
+    "GET /api/genres GenreController@index",
+    "DELETE /api/genres/{genre} GenreController@destroy",
+    "GET /api/radios RadioController@index",
+    "GET /api/radios/{radio} RadioController@show",
+    "GET /api/themes ThemeController@index",
+    "GET /api/themes/{theme} ThemeController@show",
+  ]);
+});
+
 laravel.run();

@@ -1,0 +1,83 @@
+/**
+ * Whether a Laravel route reaches an action: `Route::apiResource('albums', AlbumController::class)`
+ * registers five routes, but a request for one whose controller has no such method ends in a
+ * BadMethodCallException, so a controller with `index` and `show` alone serves those two. The
+ * controller is read with its parents and traits; undecided cases count as served: a class not
+ * found in the repository (a package's), a trait not found, or a magic `__call`.
+ */
+import { phpWithoutComments } from "../../languages/php/strings.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+// The root every controller extends, Laravel's own (`use Illuminate\Routing\Controller as
+// BaseController`), and the traits its skeleton's base controller uses: they define no action.
+const FRAMEWORK_ROOT = /^\\?Illuminate\\Routing\\Controller$/;
+const FRAMEWORK_TRAITS = /^\\?Illuminate\\Foundation\\(?:Auth\\Access\\AuthorizesRequests|Bus\\DispatchesJobs|Validation\\ValidatesRequests)$/;
+const CLASS = /(?<!::\s*)\b(?:class|trait)\s+(\w+)(?:\s+extends\s+([\w\\]+))?/;
+const IMPORT = /^\s*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm;
+// At most this many classes and traits are read for one action: parents and traits nest shallowly.
+const MAX_DEPTH = 6;
+
+/** A filter that keeps the Laravel routes that reach an action, reading the project's files; all routes without them. */
+export function laravelActionsServed(project: Project | undefined): (route: { framework: string; handler: string }) => boolean {
+  if (!project) return () => true;
+  let byName: Map<string, string[]> | undefined;
+  const files = (name: string) => (byName ??= phpFilesByClass(project.listed)).get(name) ?? [];
+  const sources = new Map<string, string>();
+  const read = (file: string): string => {
+    let source = sources.get(file);
+    if (source === undefined) sources.set(file, (source = phpWithoutComments(project.text(file) ?? "")));
+    return source;
+  };
+  return (route) => {
+    if (route.framework !== "laravel") return true;
+    const match = /^([\w\\]+)@(\w+)$/.exec(route.handler);
+    if (!match) return true;
+    const candidates = files(match[1]!.split("\\").pop()!);
+    // Two classes of that name: served when either may define it.
+    return candidates.length === 0 || candidates.some((file) => defines(file, match[2]!, files, read, 0) !== false);
+  };
+}
+
+/** Whether the class or trait in `file` defines `action`, with what it inherits; undefined when undecided. */
+function defines(file: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): boolean | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const source = read(file);
+  if (new RegExp(`\\bfunction\\s+&?\\s*(?:${action}|__call)\\s*\\(`, "i").test(source)) return true;
+  const declaration = CLASS.exec(source);
+  if (!declaration) return undefined;
+  // The imports before the class; a `use` inside it names a trait.
+  const imports = new Map<string, string>();
+  for (const m of source.slice(0, declaration.index).matchAll(IMPORT)) imports.set(m[2] ?? m[1]!.split("\\").pop()!, m[1]!);
+  const qualified = (name: string) => (name.includes("\\") ? name : imports.get(name) ?? name);
+  const inherited: (boolean | undefined)[] = [];
+  // `use A, B;` inside the class body: its traits.
+  const body = source.slice(source.indexOf("{", declaration.index) + 1);
+  for (const m of body.matchAll(/^\s*use\s+([\w\\\s,]+?)\s*[;{]/gm)) {
+    for (const name of m[1]!.split(",").map((n) => n.trim())) {
+      if (FRAMEWORK_TRAITS.test(qualified(name))) continue;
+      inherited.push(another(qualified(name), action, files, read, depth));
+    }
+  }
+  const parent = declaration[2];
+  if (parent && !FRAMEWORK_ROOT.test(qualified(parent))) inherited.push(another(qualified(parent), action, files, read, depth));
+  if (inherited.includes(true)) return true;
+  return inherited.includes(undefined) ? undefined : false;
+}
+
+function another(name: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): boolean | undefined {
+  const candidates = files(name.split("\\").pop()!);
+  if (candidates.length === 0) return undefined;
+  const answers = candidates.map((file) => defines(file, action, files, read, depth + 1));
+  return answers.includes(true) ? true : answers.includes(undefined) ? undefined : false;
+}
+
+/** The project's PHP files by the class each is named after (`AlbumController` -> every AlbumController.php outside tests and vendor). */
+function phpFilesByClass(listed: Iterable<string>): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  for (const path of listed) {
+    const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
+    if (m && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, [...(files.get(m[1]!) ?? []), path]);
+  }
+  return files;
+}
