@@ -29,6 +29,7 @@ import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { laravelActionsServed } from "./php/actions.ts";
+import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 
 export { extractRoutes } from "./extract.ts";
@@ -89,7 +90,7 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control for the routes still unguarded (its rules match full paths).
-  const afterLinking = [contextPaths(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   const items: Route[] = linked

@@ -76,4 +76,55 @@ symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) 
   ]);
 });
 
+symfony("an import's prefix in a route file goes in front of the attribute routes it loads; of two imports that load a controller, the one loaded last wins (config/routes/*.yaml, then config/routes.yaml)", () => {
+  const root = tempDir("tool-symfony-imports-");
+  const controller = (namespace: string, name: string, path: string, method: string) =>
+    `<?php\nnamespace App\\${namespace};\n\nuse Symfony\\Component\\Routing\\Attribute\\Route;\n\nclass ${name}\n{\n    #[Route(path: '${path}', name: '${name.toLowerCase()}_${method}', methods: ['GET'])]\n    public function ${method}() {}\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^6.4" } }),
+    "config/routes.yaml": [
+      "controllers:",
+      "    resource: ../src/Controller/",
+      "    type: attribute",
+      "    prefix: /{_locale}",
+      "    defaults:",
+      "        _locale: '%locale%'",
+      "",
+      "api:",
+      "    resource:",
+      "        path: ../src/API/",
+      "        namespace: App\\API",
+      "    type: attribute",
+      "    prefix: /api",
+      "",
+      "auth:",
+      "    resource: ../src/Controller/Auth/",
+      "    type: attribute",
+      "    prefix: /auth",
+      "",
+      "kernel:",
+      "    resource: ../src/Kernel.php",
+      "    type: attribute",
+      "",
+      "bundles:",
+      "    resource: '@ShopBundle/Resources/config/routing.yaml'",
+      "    prefix: /shop",
+    ].join("\n"),
+    "config/routes/reports.yaml": "reports:\n    resource: ../../src/Controller/Reporting/\n    type: attribute\n    prefix: /reports\n",
+    "src/Controller/TimesheetController.php": controller("Controller", "TimesheetController", "/timesheet/", "index"),
+    "src/Controller/Auth/SamlController.php": controller("Controller\\Auth", "SamlController", "/saml/acs", "acs"),
+    "src/Controller/Reporting/MonthController.php": controller("Controller\\Reporting", "MonthController", "/reporting/month", "month"),
+    "src/API/ProjectController.php": controller("API", "ProjectController", "/projects/{id}", "show"),
+    "src/Kernel.php": controller("", "Kernel", "/healthz", "health").replace("namespace App\\;", "namespace App;"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /{_locale}/reporting/month src/Controller/Reporting/MonthController.php",
+    "GET /{_locale}/timesheet src/Controller/TimesheetController.php",
+    "GET /api/projects/{id} src/API/ProjectController.php",
+    "GET /auth/saml/acs src/Controller/Auth/SamlController.php",
+    "GET /healthz src/Kernel.php",
+  ]);
+});
+
 symfony.run();
