@@ -59,8 +59,9 @@ const command = !values.source && existsSync(binary) ? { cmd: binary, args: [] a
  * ASP.NET's `[controller]` is the class name as written; no labelled app has two routes that
  * differ only in case).
  */
+// "ANY" and "ALL" both label a route that takes every method; the tool says ALL.
 const key = (method: string, path: string) =>
-  `${method.toUpperCase()} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
+  `${method.toUpperCase().replace(/^ANY$/, "ALL")} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
 const ratio = (a: number, b: number) => (b ? a / b : NaN);
 const fmt = (x: number) => (Number.isNaN(x) ? "  n/a" : x.toFixed(2).padStart(5));
 // Nothing labelled and nothing found (an application that serves no route) has no F1.
