@@ -8,15 +8,15 @@ const list = (root: string) =>
 
 const symfony = suite("Symfony routes");
 
-symfony("route attributes and annotations with class prefixes (one in a class constant), invokable controllers, IsGranted guards", () => {
+symfony("route attributes and annotations with class prefixes (one in a class constant), invokable controllers, IsGranted guards (an expression as written); OpenAPI's attributes route nothing", () => {
   assert.equal(list(fixtureRepo("routes-symfony")), [
     "ALL /admin/dashboard src/Controller/Admin/DashboardController.php:16 DashboardController::dashboard [IsGranted(ROLE_ADMIN)]",
-    "GET /blog src/Controller/BlogController.php:14 BlogController::index",
-    "DELETE /blog/{id} src/Controller/BlogController.php:33 BlogController::delete [denyAccessUnlessGranted(ROLE_ADMIN)]",
-    "GET /blog/{id}/edit src/Controller/BlogController.php:26 BlogController::edit [IsGranted(ROLE_EDITOR)]",
-    "POST /blog/{id}/edit src/Controller/BlogController.php:26 BlogController::edit [IsGranted(ROLE_EDITOR)]",
-    "GET /blog/{slug} src/Controller/BlogController.php:20 BlogController::show",
-    "HEAD /blog/{slug} src/Controller/BlogController.php:20 BlogController::show",
+    "GET /blog src/Controller/BlogController.php:16 BlogController::index",
+    "DELETE /blog/{id} src/Controller/BlogController.php:38 BlogController::delete [IsGranted(new Expression('is_granted(\"ROLE_ADMIN\") or is_granted(\"ROLE_EDITOR\")')),denyAccessUnlessGranted(ROLE_ADMIN)]",
+    "GET /blog/{id}/edit src/Controller/BlogController.php:30 BlogController::edit [IsGranted(ROLE_EDITOR)]",
+    "POST /blog/{id}/edit src/Controller/BlogController.php:30 BlogController::edit [IsGranted(ROLE_EDITOR)]",
+    "GET /blog/{slug} src/Controller/BlogController.php:24 BlogController::show",
+    "HEAD /blog/{slug} src/Controller/BlogController.php:24 BlogController::show",
     "GET /health src/Controller/HealthController.php:8 HealthController",
     "GET /legacy/report/{year} src/Controller/LegacyController.php:15 LegacyController::report [IsGranted(ROLE_USER)]",
   ]);

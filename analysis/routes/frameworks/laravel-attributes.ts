@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { type Attribute, declared } from "../php/attributes.ts";
+import { type Attribute, declared, isOpenApi } from "../php/attributes.ts";
 import { phpConstants } from "../php/values.ts";
 import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
@@ -28,6 +28,7 @@ export const laravelAttributes: Framework = {
       const methods = declarations.filter((d) => d.kind === "method" && cls.body && d.at > cls.body.start && d.at < cls.body.end);
       for (const method of methods) {
         for (const attribute of method.attributes) {
+          if (isOpenApi(attribute)) continue;
           const verbs = attribute.name === "Route" ? (attribute.named.get("method") ?? attribute.positional[0] ?? []).map((m) => m.toUpperCase()) : VERBS[attribute.name];
           const uri = attribute.name === "Route" ? first(attribute, "uri", 1) : first(attribute, "uri");
           if (!verbs?.length || uri === undefined) continue;

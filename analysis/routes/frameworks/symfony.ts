@@ -1,11 +1,12 @@
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
-import { type Attribute, declared } from "../php/attributes.ts";
+import { type Attribute, declared, isOpenApi } from "../php/attributes.ts";
 import { phpConstants, phpValue, type Span } from "../php/values.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "symfony";
 const ROUTE = new Set(["Route", "Get", "Post", "Put", "Patch", "Delete", "Head", "Options"]);
+const isRoute = (a: Attribute) => ROUTE.has(a.name) && !isOpenApi(a);
 
 /**
  * Symfony: `#[Route('/x', name: 'x', methods: ['GET'])]` attributes and `@Route("/x",
@@ -25,17 +26,17 @@ export const symfony: Framework = {
     const found: Registration[] = [];
     const declarations = declared(source, constants);
     for (const cls of declarations.filter((d) => d.kind === "class")) {
-      const classRoute = cls.attributes.find((a) => ROUTE.has(a.name));
+      const classRoute = cls.attributes.find(isRoute);
       const prefixes = classRoute ? paths(classRoute) : [""];
       const classGuards = guards(cls.attributes);
       const methods = declarations.filter((d) => d.kind === "method" && cls.body && d.at > cls.body.start && d.at < cls.body.end);
-      const routed = methods.filter((m) => m.attributes.some((a) => ROUTE.has(a.name)));
+      const routed = methods.filter((m) => m.attributes.some(isRoute));
       const invoke = methods.find((m) => m.name === "__invoke");
       if (classRoute && invoke && !routed.includes(invoke)) routed.push({ ...invoke, attributes: [{ ...classRoute, positional: [[""]], named: new Map([...classRoute.named].filter(([k]) => k !== "path")) }, ...invoke.attributes] });
       for (const method of routed) {
         const checks = [...classGuards, ...guards(method.attributes), ...bodyGuards(source, method.body)];
         const handler = method.name === "__invoke" ? cls.name : `${cls.name}::${method.name}`;
-        for (const attribute of method.attributes.filter((a) => ROUTE.has(a.name))) {
+        for (const attribute of method.attributes.filter(isRoute)) {
           const verbs = attribute.name === "Route" ? (attribute.named.get("methods") ?? attribute.positional[1] ?? []).map((m) => m.toUpperCase()) : [attribute.name.toUpperCase()];
           for (const prefix of prefixes) {
             for (const path of paths(attribute)) {

@@ -9,8 +9,11 @@ import { callArguments, type RouteSource } from "../source.ts";
 const DECLARATION = /\b(?:(?:final|abstract|readonly)\s+)*class\s+(\w+)|\bfunction\s+(\w+)\s*\(/g;
 
 /** A `#[Name(...)]` attribute or an `@Name(...)` annotation, with its arguments. */
-export type Attribute = { name: string; positional: string[][]; named: Map<string, string[]>; line: number };
+export type Attribute = { name: string; positional: string[][]; named: Map<string, string[]>; line: number; qualifier?: string };
 export type Declaration = { kind: "class" | "method"; name: string; at: number; attributes: Attribute[]; body: Span | undefined };
+
+/** An OpenAPI attribute (`#[OA\\Delete(...)]`, `@SWG\\Get`): it documents an operation, it routes nothing. */
+export const isOpenApi = (attribute: Attribute): boolean => /^(?:OA|SWG|OpenApi\\(?:Attributes|Annotations))$/i.test(attribute.qualifier ?? "");
 
 /** Every class and method with the attributes and docblock annotations written just before it. */
 export function declared(source: RouteSource, constants: Map<string, string>): Declaration[] {
@@ -37,15 +40,17 @@ function attributesIn(source: RouteSource, region: Span, constants: Map<string, 
   for (const group of code.slice(region.start, region.end).matchAll(/#\[/g)) {
     const open = region.start + group.index + 1;
     for (const item of callArguments(code, open).args) {
-      const head = /^\\?(?:\w+\\)*(\w+)\s*(\()?/.exec(code.slice(item.start, item.end));
+      const head = /^\\?((?:\w+\\)*)(\w+)\s*(\()?/.exec(code.slice(item.start, item.end));
       if (!head) continue;
-      const args = head[2] ? callArguments(code, item.start + head[0].length - 1).args : [];
-      const attribute: Attribute = { name: head[1]!, positional: [], named: new Map(), line: source.lineAt(item.start) };
+      const args = head[3] ? callArguments(code, item.start + head[0].length - 1).args : [];
+      // `OA\Delete` is OpenAPI's, `Rest\Get` FOSRest's: the namespace it is written with tells them apart.
+      const qualifier = head[1] ? head[1].replace(/\\$/, "") : undefined;
+      const attribute: Attribute = { name: head[2]!, positional: [], named: new Map(), line: source.lineAt(item.start), ...(qualifier ? { qualifier } : {}) };
       for (const arg of args) {
         const named = /^(\w+)\s*:(?!:)\s*/.exec(code.slice(arg.start, arg.end));
         const span = named ? { start: arg.start + named[0].length, end: arg.end } : arg;
         // A value the file does not state (`User::ROLE_ADMIN`) is kept as written, which still names the guard.
-        const values = code[span.start] === "[" ? phpList(source, span, constants) : [phpValue(source, span, constants) ?? code.slice(span.start, span.end).trim()];
+        const values = code[span.start] === "[" ? phpList(source, span, constants) : [phpValue(source, span, constants) ?? source.text.slice(span.start, span.end).trim()];
         if (named) attribute.named.set(named[1]!, values);
         else attribute.positional.push(values);
       }
@@ -60,9 +65,10 @@ function annotationsIn(source: RouteSource, region: Span): Attribute[] {
   const [from, to] = [source.lineAt(region.start), source.lineAt(region.end)];
   const found: Attribute[] = [];
   for (const comment of source.comments.filter((c) => c.line >= from && c.line <= to)) {
-    for (const m of comment.text.matchAll(/@(?:\w+\\)*(\w+)\s*\(((?:[^()"]|"[^"]*")*)\)/g)) {
-      const attribute: Attribute = { name: m[1]!, positional: [], named: new Map(), line: comment.line + (comment.text.slice(0, m.index).match(/\n/g)?.length ?? 0) };
-      for (const part of m[2]!.match(/(?:\w+\s*=\s*)?(?:\{[^}]*\}|"[^"]*"|[^,]+)/g) ?? []) {
+    for (const m of comment.text.matchAll(/@((?:\w+\\)*)(\w+)\s*\(((?:[^()"]|"[^"]*")*)\)/g)) {
+      const qualifier = m[1] ? m[1].replace(/\\$/, "") : undefined;
+      const attribute: Attribute = { name: m[2]!, positional: [], named: new Map(), line: comment.line + (comment.text.slice(0, m.index).match(/\n/g)?.length ?? 0), ...(qualifier ? { qualifier } : {}) };
+      for (const part of m[3]!.match(/(?:\w+\s*=\s*)?(?:\{[^}]*\}|"[^"]*"|[^,]+)/g) ?? []) {
         const named = /^(\w+)\s*=\s*/.exec(part.trim());
         const value = part.trim().slice(named?.[0].length ?? 0);
         const values = [...value.matchAll(/"([^"]*)"/g)].map((v) => v[1]!);
