@@ -290,4 +290,59 @@ nest("a middleware made by a factory and imported through a barrel is read where
   ]);
 });
 
+nest("RouterModule's paths reach the controllers of the modules they name, children after their parent, under the global prefix; an imported module's controllers take no path", () => {
+  const root = tempDir("tool-nest-router-module-");
+  const controller = (name: string, path: string, guard = "") =>
+    `import { Controller, Get, UseGuards } from "@nestjs/common";\n\n@Controller("${path}")\n${guard}export class ${name} {\n  @Get(":id")\n  find() {}\n}\n`;
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "10", "@nestjs/common": "10" } }),
+    "src/main.ts": 'const app = await NestFactory.create(AppModule);\napp.setGlobalPrefix("v1");\n',
+    "src/app.module.ts": [
+      'import { Module } from "@nestjs/common";',
+      'import { RouterModule, Routes } from "@nestjs/core";',
+      'import { PublicApiModule } from "./api/public/public-api.module";',
+      'import { PrivateApiModule } from "./api/private/private-api.module";',
+      'import { AuthModule } from "./api/private/auth/auth.module";',
+      'import { HealthModule } from "./health/health.module";',
+      "",
+      'export const PUBLIC_API_PREFIX = "/api/v2";',
+      "",
+      "const routes: Routes = [",
+      "  { path: PUBLIC_API_PREFIX, module: PublicApiModule },",
+      '  { path: "/api/private", module: PrivateApiModule, children: [{ path: "auth", module: AuthModule }] },',
+      "];",
+      "",
+      "@Module({",
+      "  imports: [RouterModule.register(routes), PublicApiModule, PrivateApiModule, HealthModule],",
+      "})",
+      "export class AppModule {}",
+    ].join("\n"),
+    "src/api/public/public-api.module.ts": [
+      'import { Module } from "@nestjs/common";',
+      'import { NotesController } from "./notes/notes.controller";',
+      'import { HealthModule } from "../../health/health.module";',
+      "",
+      "@Module({",
+      "  imports: [HealthModule],",
+      "  controllers: [NotesController],",
+      "})",
+      "export class PublicApiModule {}",
+    ].join("\n"),
+    "src/api/public/notes/notes.controller.ts": controller("NotesController", "notes", "@UseGuards(ApiTokenGuard)\n"),
+    "src/api/private/private-api.module.ts": 'import { Module } from "@nestjs/common";\nimport { MeController } from "./me/me.controller";\n\n@Module({ controllers: [MeController] })\nexport class PrivateApiModule {}\n',
+    "src/api/private/me/me.controller.ts": controller("MeController", "me", "@UseGuards(SessionGuard)\n"),
+    "src/api/private/auth/auth.module.ts": 'import { Module } from "@nestjs/common";\nimport { AuthController } from "./auth.controller";\n\n@Module({ controllers: [AuthController] })\nexport class AuthModule {}\n',
+    "src/api/private/auth/auth.controller.ts": controller("AuthController", "local"),
+    "src/health/health.module.ts": 'import { Module } from "@nestjs/common";\nimport { HealthController } from "./health.controller";\n\n@Module({ controllers: [HealthController] })\nexport class HealthModule {}\n',
+    "src/health/health.controller.ts": controller("HealthController", "health"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /v1/api/private/auth/local/{id} AuthController.find",
+    "GET /v1/api/private/me/{id} MeController.find [SessionGuard]",
+    "GET /v1/api/v2/notes/{id} NotesController.find [ApiTokenGuard]",
+    "GET /v1/health/{id} HealthController.find",
+  ]);
+});
+
 nest.run();

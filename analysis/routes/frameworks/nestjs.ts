@@ -7,6 +7,7 @@ import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { nestGlobals, versions } from "./nestjs-globals.ts";
+import { nestModules } from "./nestjs-modules.ts";
 
 const HTTP = new Set(["Get", "Post", "Put", "Patch", "Delete", "Options", "Head", "All", "Search"]);
 // Decorators that attach a guard themselves (`@Auth()`, `@JwtGuard()`); Swagger's `@ApiBearerAuth` only documents one.
@@ -24,10 +25,10 @@ export const nestjs: Framework = {
   id: "nestjs",
   name: "NestJS",
   languages: ["typescript", "javascript"],
-  hint: /@Controller\b|setGlobalPrefix|useGlobalGuards|enableVersioning|APP_GUARD|forRoutes/,
+  hint: /@Controller\b|setGlobalPrefix|useGlobalGuards|enableVersioning|APP_GUARD|forRoutes|@Module\b|RouterModule\b/,
   scan(source) {
     const constants = pathConstants(source);
-    const registrations: Registration[] = [...nestGlobals(source, constants)];
+    const registrations: Registration[] = [...nestGlobals(source, constants), ...nestModules(source, constants)];
     for (const target of decorated(source)) {
       const controller = target.decorators.find((d) => d.name === "Controller");
       if (target.kind !== "class" || !controller) continue;
