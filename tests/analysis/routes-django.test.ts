@@ -24,7 +24,7 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
     "POST /accounts/{pk} accounts/views.py:23 user_detail [login_required]",
     "GET /accounts/profile accounts/views.py:9 ProfileView.get [login_required]",
     "POST /accounts/profile accounts/views.py:12 ProfileView.post [login_required]",
-    "ALL /accounts/settings accounts/urls.py:12 views.settings_view",
+    "GET /accounts/settings accounts/views.py:27 settings_view",
     "GET /accounts/signup accounts/views.py:16 SignupView",
     "POST /accounts/signup accounts/views.py:16 SignupView",
     "GET /api/v1 api/urls.py:6 (API root)",
@@ -36,7 +36,7 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
     "GET /api/v1/products api/views.py:7 ProductViewSet.list",
     "GET /api/v1/products/{slug} api/views.py:7 ProductViewSet.retrieve",
     "POST /api/v1/products/{slug}/favorite api/views.py:11 ProductViewSet.favorite [IsAuthenticated]",
-    "ALL /legacy/{slug} shop/urls.py:14 account_views.legacy",
+    "GET /legacy/{slug} accounts/views.py:31 legacy",
   ]);
 });
 
@@ -391,7 +391,7 @@ django("views a package re-exports from its __init__.py (beside a views.py stub,
   ]);
 });
 
-django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away); one that compares none answers every method; a generic view imported under another name keeps its methods", () => {
+django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away); one that compares none is a page (GET), or takes what is posted too (GET and POST); a generic view imported under another name keeps its methods", () => {
   const root = tempDir("tool-django-compared-methods-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
@@ -404,6 +404,7 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
       '    path("register/", views.signup),',
       '    path("@<slug:profile>/follow/", views.follow),',
       '    path("hooks/", views.hook),',
+      '    path("ping/<uuid:code>/", views.ping),',
       '    path("login/", views.LoginView.as_view()),',
       "]",
       "",
@@ -427,6 +428,10 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
       "    elif request.method == 'POST' and request.user.is_authenticated:",
       "        request.user.follow(profile)",
       "",
+      "def ping(request, code):",
+      "    body = request.body.decode()",
+      "    return HttpResponse(record(code, body))",
+      "",
       "def hook(request):",
       '    if request.method != "POST":',
       "        return HttpResponseNotAllowed(['POST'])",
@@ -439,13 +444,15 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root).sort(), [
-    "ALL /",
+    "GET /",
     "GET /@{profile}/follow",
     "GET /login",
+    "GET /ping/{code}",
     "GET /register",
     "POST /@{profile}/follow",
     "POST /hooks",
     "POST /login",
+    "POST /ping/{code}",
     "POST /register",
   ]);
 });

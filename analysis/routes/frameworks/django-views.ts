@@ -304,7 +304,7 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
   const handedTo = dispatches(source, def, functions);
-  if (!handedTo) methods ??= comparedMethods(source, def);
+  if (!handedTo) methods ??= comparedMethods(source, def) ?? plainMethods(source, def);
   if (!methods && !guards.length && !handedTo) return [];
   const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
   const csrfExempt = names.includes("csrf_exempt");
@@ -316,6 +316,21 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
     const target = functions.get(handedTo.byMethod.get(method) ?? handedTo.otherwise ?? "");
     return route([method], target ? [...decoratorGuards(source.code, target.decorators), ...handlerCheckGuards(source, target)] : []);
   })];
+}
+
+// What a view reads of a request's body: posted form fields, files, the raw body.
+const READS_POSTED = /\b(?:request|req)\.(?:POST|FILES|body|read\s*\()/;
+
+/**
+ * The methods a view that tells none apart is written for, when it is a view (its first
+ * parameter is the request): every method reaches it, but Django's CSRF middleware turns away
+ * an unsafe one without the token a form of the site's own gives, so a view that never reads
+ * what is posted is a page (GET), and one that reads it takes GET and POST.
+ */
+function plainMethods(source: RouteSource, def: Definition): string[] | undefined {
+  const first = def.params[0] ? source.code.slice(def.params[0].start, def.params[0].end).trim() : "";
+  if (!/^(?:request|req)\b/.test(first)) return undefined;
+  return READS_POSTED.test(source.code.slice(def.start, def.end)) ? ["GET", "POST"] : ["GET"];
 }
 
 // `request.method == "POST"`, `req.method != 'GET'`, `request.method in ("PUT", "PATCH")`.
