@@ -391,7 +391,7 @@ django("views a package re-exports from its __init__.py (beside a views.py stub,
   ]);
 });
 
-django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away); one that compares none is a page (GET), or takes what is posted too (GET and POST); a generic view imported under another name keeps its methods", () => {
+django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away, when it refuses the others); one that compares none is a page (GET), or takes what is posted too (GET and POST); a helper it hands the request to counts as its body; a generic view imported under another name keeps its methods", () => {
   const root = tempDir("tool-django-compared-methods-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
@@ -405,6 +405,8 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
       '    path("@<slug:profile>/follow/", views.follow),',
       '    path("hooks/", views.hook),',
       '    path("ping/<uuid:code>/", views.ping),',
+      '    path("projects/<uuid:code>/add_email/", views.add_email),',
+      '    path("unsubscribe/<str:token>/", views.unsubscribe),',
       '    path("login/", views.LoginView.as_view()),',
       "]",
       "",
@@ -432,6 +434,20 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
       "    body = request.body.decode()",
       "    return HttpResponse(record(code, body))",
       "",
+      "def email_form(request, channel):",
+      '    if request.method == "POST":',
+      "        channel.save()",
+      '    return render(request, "email_form.html")',
+      "",
+      "def add_email(request, code):",
+      "    return email_form(request, Channel(project=code))",
+      "",
+      "def unsubscribe(request, token):",
+      '    if request.method != "POST":',
+      '        return render(request, "unsubscribe_submit.html")',
+      "    unsubscribe_user(token)",
+      '    return render(request, "unsubscribed.html")',
+      "",
       "def hook(request):",
       '    if request.method != "POST":',
       "        return HttpResponseNotAllowed(['POST'])",
@@ -448,12 +464,16 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
     "GET /@{profile}/follow",
     "GET /login",
     "GET /ping/{code}",
+    "GET /projects/{code}/add_email",
     "GET /register",
+    "GET /unsubscribe/{token}",
     "POST /@{profile}/follow",
     "POST /hooks",
     "POST /login",
     "POST /ping/{code}",
+    "POST /projects/{code}/add_email",
     "POST /register",
+    "POST /unsubscribe/{token}",
   ]);
 });
 

@@ -304,7 +304,11 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
   const handedTo = dispatches(source, def, functions);
-  if (!handedTo) methods ??= comparedMethods(source, def) ?? plainMethods(source, def);
+  if (!handedTo) {
+    // A view that hands the request to a helper of its module (`return email_form(request, channel)`) serves what the helper tells apart.
+    const bodies = withHelpers(source, def, functions);
+    methods ??= bodies.map((body) => comparedMethods(source, body)).find(Boolean) ?? plainMethods(source, def, bodies);
+  }
   if (!methods && !guards.length && !handedTo) return [];
   const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
   const csrfExempt = names.includes("csrf_exempt");
@@ -327,10 +331,30 @@ const READS_POSTED = /\b(?:request|req)\.(?:POST|FILES|body|read\s*\()/;
  * an unsafe one without the token a form of the site's own gives, so a view that never reads
  * what is posted is a page (GET), and one that reads it takes GET and POST.
  */
-function plainMethods(source: RouteSource, def: Definition): string[] | undefined {
-  const first = def.params[0] ? source.code.slice(def.params[0].start, def.params[0].end).trim() : "";
-  if (!/^(?:request|req)\b/.test(first)) return undefined;
-  return READS_POSTED.test(source.code.slice(def.start, def.end)) ? ["GET", "POST"] : ["GET"];
+function plainMethods(source: RouteSource, def: Definition, bodies: readonly Definition[]): string[] | undefined {
+  if (!takesRequest(source, def)) return undefined;
+  return bodies.some((body) => READS_POSTED.test(source.code.slice(body.start, body.end))) ? ["GET", "POST"] : ["GET"];
+}
+
+const takesRequest = (source: RouteSource, def: Definition) => /^(?:request|req)\b/.test(def.params[0] ? source.code.slice(def.params[0].start, def.params[0].end).trim() : "");
+
+/** A view and the functions of its module it hands the request to (`helper(request, ...)`), three calls deep at most. */
+function withHelpers(source: RouteSource, def: Definition, functions: ReadonlyMap<string, Definition>): Definition[] {
+  const reached = [def];
+  let level = [def];
+  for (let depth = 0; depth < 3 && level.length; depth++) {
+    const next: Definition[] = [];
+    for (const current of level) {
+      for (const m of source.code.slice(current.start, current.end).matchAll(/\b([A-Za-z_]\w*)\s*\(\s*(?:request|req)\b/g)) {
+        const helper = functions.get(m[1]!);
+        if (!helper || reached.includes(helper) || !takesRequest(source, helper)) continue;
+        reached.push(helper);
+        next.push(helper);
+      }
+    }
+    level = next;
+  }
+  return reached;
 }
 
 // `request.method == "POST"`, `req.method != 'GET'`, `request.method in ("PUT", "PATCH")`.
@@ -345,13 +369,19 @@ function comparedMethods(source: RouteSource, def: Definition): string[] | undef
   const equal = new Set<string>();
   const refused = new Set<string>();
   // The text, not the stripped code: the methods compared with are string literals.
-  for (const m of source.text.slice(def.start, def.end).matchAll(METHOD_COMPARED)) {
+  const text = source.text.slice(def.start, def.end);
+  for (const m of text.matchAll(METHOD_COMPARED)) {
     const listed = m[3] ? [m[3]] : quotedMethods(m[4]!);
-    for (const method of listed) (m[1] === "!=" ? refused : equal).add(method);
+    // `if request.method != "POST":` that renders a confirmation page tells GET and POST apart; one that refuses turns GET away.
+    const refuses = m[1] === "!=" && REFUSAL.test(text.slice(m.index + m[0].length).split("\n").slice(0, 4).join("\n"));
+    for (const method of listed) (refuses ? refused : equal).add(method);
   }
   if (equal.size) return [...new Set(["GET", ...equal])];
   return refused.size ? [...refused] : undefined;
 }
+
+// What a branch answers to turn a request away: 405, 400, 403, or an exception that gives one.
+const REFUSAL = /HttpResponse(?:NotAllowed|BadRequest|Forbidden)|\bstatus\s*=\s*40[035]\b|raise\s+\w*(?:NotAllowed|BadRequest|Http404|PermissionDenied|SuspiciousOperation)/;
 
 /** The methods of a list compared with (`"POST", "DELETE"` of `request.method in ("POST", "DELETE")`). */
 const quotedMethods = (list: string): string[] => [...list.matchAll(/["']([A-Z]+)["']/g)].map((m) => m[1]!);
