@@ -30,7 +30,7 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
-import { goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
+import { goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
@@ -53,6 +53,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const refuses = goWrapperChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksFirst = goHandlerChecks(goBodies);
+  const definedIn = goDefinedWrappers(project, goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
@@ -96,7 +97,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       });
     }
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
-    return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...checksFirst(route.handler)] : [];
+    return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];
   };
   // A Laravel middleware group (`api`) stands for its members; an alias (`mfa-setup`) for its
   // class (`AuthenticatedOrPendingMfa`), but for one that sends signed-in users away

@@ -6,14 +6,14 @@ import { routeLines } from "../helpers/routes.ts";
 
 const gorilla = suite("gorilla/mux routes");
 
-gorilla("a router in a struct field used from another file, Methods in any order, subrouters with Use, PathPrefix handlers", () => {
+gorilla("a router in a struct field used from another file, Methods in any order, subrouters with Use, PathPrefix handlers (every path under the prefix)", () => {
   assert.equal(routeLines("routes-gorilla"), [
     "GET / routes.go:13 s.handleIndex",
     "GET /api/v1/items routes.go:16 api.ListItems [api.AuthMiddleware]",
     "DELETE /api/v1/items/{id} routes.go:18 api.DeleteItem [api.AuthMiddleware]",
     "PATCH /api/v1/items/{id} routes.go:17 api.UpdateItem [api.AuthMiddleware]",
     "PUT /api/v1/items/{id} routes.go:17 api.UpdateItem [api.AuthMiddleware]",
-    "ALL /static routes.go:19 http.FileServer",
+    "ALL /static/* routes.go:19 http.FileServer",
   ]);
 });
 
@@ -112,6 +112,79 @@ gorilla("a wrapper around the handler guards it when its own body refuses the ca
     "GET /reports NewReportHandler",
   ]);
   assert.not.ok(analyze(root).routes.items.some((r) => "helpers" in r));
+});
+
+gorilla("a handler passed to the app's own adapter beside plain values is the route's handler; one defined in a wrapper (a package variable, or a function's returned value) is guarded when the wrapper refuses", () => {
+  const root = tempDir("tool-gorilla-defined-wrappers-");
+  writeFiles(root, {
+    "go.mod": "module example.com/files\n",
+    "http/http.go": [
+      "package fbhttp",
+      'import "github.com/gorilla/mux"',
+      "func NewHandler(store *Storage) http.Handler {",
+      "\tr := mux.NewRouter()",
+      "\tmonkey := func(fn handleFunc, prefix string) http.Handler {",
+      "\t\treturn handle(fn, prefix, store)",
+      "\t}",
+      '\tapi := r.PathPrefix("/api").Subrouter()',
+      '\tapi.Handle("/login", monkey(loginHandler(expiry), ""))',
+      '\tapi.Handle("/renew", monkey(renewHandler(expiry), ""))',
+      '\tapi.Handle("/users", monkey(usersGetHandler, "")).Methods("GET")',
+      '\tapi.PathPrefix("/resources").Handler(monkey(resourceGetHandler, "/api/resources")).Methods("GET")',
+      '\tapi.PathPrefix("/public/dl").Handler(monkey(publicDlHandler, "/api/public/dl/")).Methods("GET")',
+      '\tapi.PathPrefix("/preview/{size}/{path:.*}").Handler(monkey(previewHandler, "/api/preview")).Methods("GET")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "http/auth.go": [
+      "package fbhttp",
+      "func withUser(fn handleFunc) handleFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\t\tif !valid(r) {",
+      "\t\t\treturn http.StatusUnauthorized, nil",
+      "\t\t}",
+      "\t\treturn fn(w, r, d)",
+      "\t}",
+      "}",
+      "func withLogging(fn handleFunc) handleFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\t\tlog.Println(r.URL)",
+      "\t\treturn fn(w, r, d)",
+      "\t}",
+      "}",
+      "func loginHandler(expiry time.Duration) handleFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\t\treturn printToken(w, r, d, expiry)",
+      "\t}",
+      "}",
+      "func renewHandler(expiry time.Duration) handleFunc {",
+      "\treturn withUser(func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\t\treturn printToken(w, r, d, expiry)",
+      "\t})",
+      "}",
+      "var usersGetHandler = withUser(func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\treturn renderJSON(w, r, d.users)",
+      "})",
+      "var resourceGetHandler = withUser(func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\treturn renderJSON(w, r, d.file)",
+      "})",
+      "var publicDlHandler = withLogging(func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\treturn serveShare(w, r, d)",
+      "})",
+      "var previewHandler = withUser(func(w http.ResponseWriter, r *http.Request, d *data) (int, error) {",
+      "\treturn preview(w, r, d)",
+      "})",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "ALL /api/login loginHandler",
+    "GET /api/preview/{size}/{path} previewHandler [withUser]",
+    "GET /api/public/dl/* publicDlHandler",
+    "ALL /api/renew renewHandler [withUser]",
+    "GET /api/resources/* resourceGetHandler [withUser]",
+    "GET /api/users usersGetHandler [withUser]",
+  ]);
 });
 
 gorilla.run();

@@ -44,7 +44,10 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
     } else if (link.name === "Use") ctx.middleware(ref, "", ctx.guards(args), link.start);
     else if (!IGNORED.test(link.name)) return link === links[0] ? undefined : { ref };
   }
-  const served = path ?? prefix;
+  const served = path ?? (prefix === undefined ? undefined : catchAll(prefix));
   if (handler && served !== undefined) ctx.route(ref, methods?.length ? methods : ["ALL"], served, handler.args, "last", handler.at);
   return { ref };
 }
+
+/** A PathPrefix route serves every path under its prefix, `/api/resources/*`, unless its last segment already takes the rest (`{path:.*}`). */
+const catchAll = (prefix: string): string => (/\{\w+:\.\*\}\/?$/.test(prefix) ? prefix : `${prefix.replace(/\/+$/, "")}/*`);

@@ -29,13 +29,16 @@ export function goHandler(code: string, span: Span): GoHandler {
   // caller inside (read after linking, go/wrapper-guards.ts). A constructor (`NewHandler(db)`)
   // builds the handler from a value: it is the handler.
   const last = name.split(".").at(-1)!;
-  if (args.length === 1 && !CONSTRUCTOR.test(last) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+  if (args.length === 1 && !CONSTRUCTOR.test(last) && !BUILDS_HANDLER.test(last) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
   }
   // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
   // takes its dependencies beside the handler, named as Go handlers are (`HandleX`, `XHandler`).
+  // Or one that takes the handler beside plain values (`monkey(usersGetHandler, "/api/users")`).
+  const values = args.filter((a) => !LITERAL.test(code.slice(a.start, a.end).trim()));
   const handlers = args.filter((a) => NAMED_HANDLER.test(code.slice(a.start, a.end).trim()));
+  if (handlers.length !== 1 && values.length === 1 && HANDLER_VALUE.test(code.slice(values[0]!.start, values[0]!.end).trim())) handlers.splice(0, handlers.length, values[0]!);
   if (args.length > 1 && handlers.length === 1 && !CONSTRUCTOR.test(last)) {
     const inner = goHandler(code, handlers[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
@@ -49,6 +52,11 @@ const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
 // A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
 const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;
 const NAMED_HANDLER = /^&?[A-Za-z_]\w*\.(?:[Hh]andle\w*|\w*Handler)$/;
+// A function named for the handler it builds (`loginHandler(expiry)`, `s.handleIndex(tpl)`): its argument is a value, not a handler.
+const BUILDS_HANDLER = /^handle[A-Z_]|Handler(?:Func)?$/;
+const LITERAL = /^(?:"[^"]*"|`[^`]*`|'[^']*'|-?\d[\w.]*|true|false|nil)$/;
+// A function value or a call that builds one (`usersGetHandler`, `h.list`, `resourceDeleteHandler(fileCache)`).
+const HANDLER_VALUE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()]*\))?$/;
 
 /**
  * The name of a middleware argument without its arguments: `jwtauth.Verifier(tokenAuth)` is

@@ -65,3 +65,32 @@ export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[]
     return found;
   };
 }
+
+// A handler defined as a wrapped function: `var usersGetHandler = withAdmin(func(w, r, d) ...)`,
+// or a function that returns one, `func renewHandler(d time.Duration) handleFunc { return withUser(func(...`.
+const WRAPPED_VAR = /^var\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)\s*\(\s*func\b/gm;
+const RETURNS_WRAPPED = /^\{\s*return\s+([A-Za-z_][\w.]*)\s*\(\s*func\b/;
+
+type Project = { listed: Iterable<string>; text: (file: string) => string | undefined };
+
+/**
+ * A function answering the wrappers a Go handler is defined in (`usersGetHandler` -> `withAdmin`),
+ * wherever the repository defines it: a package variable or a function's returned value, so
+ * that a route naming the handler is judged by what the wrapper does (goWrapperChecks).
+ */
+export function goDefinedWrappers(project: Project | undefined, bodies: GoBodies): (handler: string) => string[] {
+  let variables: Map<string, string[]> | undefined;
+  const read = (): Map<string, string[]> => {
+    const found = new Map<string, string[]>();
+    for (const path of project?.listed ?? []) {
+      if (!path.endsWith(".go") || /_test\.go$|(^|\/)vendor\//.test(path)) continue;
+      for (const m of (project!.text(path) ?? "").matchAll(WRAPPED_VAR)) found.set(m[1]!, [...(found.get(m[1]!) ?? []), m[2]!]);
+    }
+    return found;
+  };
+  return (handler) => {
+    const name = handler.split(".").at(-1)!;
+    const returned = bodies(name).map((body) => RETURNS_WRAPPED.exec(body)?.[1]).filter((w): w is string => !!w);
+    return [...new Set([...((variables ??= read()).get(name) ?? []), ...returned])];
+  };
+}
