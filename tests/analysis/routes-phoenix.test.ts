@@ -60,4 +60,50 @@ phoenix("a controller's plug named for a signed-in caller (plug :requires_login)
   ]);
 });
 
+phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or a call that never halts) checks nobody; one that requires the caller guards", () => {
+  const root = tempDir("tool-phoenix-fetch-only-plugs-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Chat.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.5\"}, {:pow, \"~> 1.0\"}]\nend\n",
+    "lib/chat_web/router.ex": [
+      "defmodule ChatWeb.Router do",
+      "  use ChatWeb, :router",
+      "  pipeline :api do",
+      "    plug(:accepts, [\"json\"])",
+      "    plug(ChatWeb.APIAuthPlug, otp_app: :chat)",
+      "  end",
+      "  pipeline :public_api do",
+      "    plug(ChatWeb.PublicAPIAuthPlug)",
+      "  end",
+      "  pipeline :api_protected do",
+      "    plug(Pow.Plug.RequireAuthenticated, error_handler: ChatWeb.APIAuthErrorHandler)",
+      "  end",
+      "  pipeline :keys do",
+      "    plug(ChatWeb.APIKeyAuthPlug)",
+      "  end",
+      "  scope \"/api\", ChatWeb do",
+      "    pipe_through(:api)",
+      "    post(\"/session\", SessionController, :create)",
+      "  end",
+      "  scope \"/api\", ChatWeb do",
+      "    pipe_through([:api, :api_protected])",
+      "    get(\"/me\", SessionController, :me)",
+      "  end",
+      "  scope \"/api/v1\", ChatWeb do",
+      "    pipe_through([:public_api, :keys])",
+      "    get(\"/me\", SessionController, :me)",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/chat_web/api_auth_plug.ex": "defmodule ChatWeb.APIAuthPlug do\n  use Pow.Plug.Base\n\n  def fetch(conn, config), do: {conn, lookup(conn, config)}\nend\n",
+    "lib/chat_web/public_api_auth_plug.ex": "defmodule ChatWeb.PublicAPIAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    assign(conn, :current_user, lookup(conn))\n  end\nend\n",
+    "lib/chat_web/api_key_auth_plug.ex": "defmodule ChatWeb.APIKeyAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    case lookup(conn) do\n      nil -> conn |> send_resp(401, \"\") |> halt()\n      user -> assign(conn, :current_user, user)\n    end\n  end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/me [api_protected]",
+    "POST /api/session",
+    "GET /api/v1/me [keys]",
+  ]);
+});
+
 phoenix.run();

@@ -12,3 +12,36 @@ export const isAuthPlug = (plug: string): boolean => {
   const name = plug.split(".").at(-1)!;
   return isAuthCheck(name) && !isOptionalGuardName(plug) && !/^(?:Verify(?:Header|Session|Cookie)|LoadResource)$/.test(name);
 };
+
+// A plug built on Pow's base (`use Pow.Plug.Base`) fetches the caller for the pipeline and never
+// turns one away: Pow.Plug.RequireAuthenticated does that. A plug module of the app's whose
+// `call` neither halts nor answers 401/403 only reads the caller too.
+const POW_BASE = /^[ \t]*use[ \t]+Pow\.Plug\.Base\b/m;
+const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b/;
+
+/**
+ * A function naming the pipelines of a Phoenix route (its guards) that check nobody: each of
+ * their deciding plugs (`api=ChatApiWeb.APIAuthPlug`, the route's helpers) is a module of the
+ * repository that only fetches the caller.
+ */
+export function fetchOnlyPipelines(moduleFile: (module: string) => string | undefined, text: (path: string) => string | undefined): (helpers: readonly string[]) => Set<string> {
+  const judged = new Map<string, boolean>();
+  const fetchesOnly = (module: string): boolean => {
+    let answer = judged.get(module);
+    if (answer === undefined) {
+      const file = moduleFile(module);
+      const source = file === undefined ? undefined : text(file);
+      answer = source !== undefined && (POW_BASE.test(source) || (/\bdef[ \t]+call\b/.test(source) && !REFUSES.test(source)));
+      judged.set(module, answer);
+    }
+    return answer;
+  };
+  return (helpers) => {
+    const byPipeline = new Map<string, string[]>();
+    for (const helper of helpers) {
+      const [pipeline, module] = helper.split("=");
+      if (pipeline && module) byPipeline.set(pipeline, [...(byPipeline.get(pipeline) ?? []), module]);
+    }
+    return new Set([...byPipeline].filter(([, modules]) => modules.every(fetchesOnly)).map(([pipeline]) => pipeline));
+  };
+}

@@ -11,8 +11,10 @@ const FRAMEWORK = "phoenix";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "connect", "trace"]);
 
 /** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
-type Scope = { path: string; alias: string; guards: string[] };
-type Context = { source: RouteSource; pipelines: Map<string, boolean>; found: Registration[] };
+type Scope = { path: string; alias: string; guards: string[]; plugs: string[] };
+// A pipeline: whether it checks the caller, and the module plugs of the app's that decide it (`MyAppWeb.APIAuthPlug`).
+type Pipeline = { guards: boolean; plugs: string[] };
+type Context = { source: RouteSource; pipelines: Map<string, Pipeline>; found: Registration[] };
 
 /**
  * Phoenix routers: `scope "/api", MyAppWeb.Api do` (nested, with module aliasing for handler
@@ -29,14 +31,14 @@ export const phoenix: Framework = {
   scan(source) {
     const top = statements(source.code, { start: 0, end: source.code.length }, ELIXIR_BLOCKS);
     const context: Context = { source, pipelines: pipelines(source, top), found: [] };
-    visit(context, top, { path: "", alias: "", guards: [] });
+    visit(context, top, { path: "", alias: "", guards: [], plugs: [] });
     return context.found;
   },
 };
 
 /** Every `pipeline :name do plug ... end` of the router, and whether it checks auth. */
-function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, boolean> {
-  const found = new Map<string, boolean>();
+function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, Pipeline> {
+  const found = new Map<string, Pipeline>();
   const walk = (list: readonly Statement[]) => {
     for (const st of list) {
       if (st.name === "pipeline" && st.block) {
@@ -47,7 +49,9 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
         // is one; only EnsureAuthenticated (or a check of the app's) turns callers away. A pipeline
         // named optional (`:opt_auth`) loads the caller without requiring one.
         const checks = plugs.filter((p) => !/^:?accepts$|^Guardian\.Plug\.Pipeline$/.test(p));
-        if (name) found.set(name, !isOptionalGuardName(name) && (checks.length ? checks.some(isAuthPlug) : isAuthCheck(name)));
+        // The module plugs that decide it are judged by their code after linking (guards-away.ts): Pow's base plug only fetches the caller.
+        const deciding = checks.filter(isAuthPlug);
+        if (name) found.set(name, { guards: !isOptionalGuardName(name) && (checks.length ? deciding.length > 0 : isAuthCheck(name)), plugs: deciding.every((p) => p.includes(".")) ? deciding : [] });
       } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
     }
   };
@@ -57,14 +61,15 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
 
 function visit(context: Context, list: readonly Statement[], outer: Scope): void {
   const { source } = context;
-  const scope = { ...outer, guards: [...outer.guards] };
+  const scope = { ...outer, guards: [...outer.guards], plugs: [...outer.plugs] };
   for (const st of list) {
     const args = dslArguments(source, st.args);
     const inner = (next: Scope) => st.block && visit(context, statements(source.code, st.block, ELIXIR_BLOCKS), next);
     if (st.name === "pipe_through") {
       for (const plug of args.positional.flatMap((p) => dslList(source, p))) {
         const pipeline = context.pipelines.get(plug);
-        if (pipeline ?? isAuthCheck(plug)) scope.guards.push(plug);
+        if (pipeline ? pipeline.guards : isAuthCheck(plug)) scope.guards.push(plug);
+        if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
       }
     } else if (st.name === "scope") inner(nested(source, args, scope));
     else if (VERBS.has(st.name) || st.name === "match" || st.name === "live" || st.name === "forward") verb(context, st, args, scope);
@@ -86,7 +91,7 @@ function nested(source: RouteSource, args: DslArguments, scope: Scope): Scope {
   const moduleSpan = (path !== undefined && first && dslValue(source, first) !== undefined ? second : first) ?? args.keywords.get("alias");
   const module = moduleSpan ? /^\s*([A-Z][\w.]*|false)/.exec(source.code.slice(moduleSpan.start, moduleSpan.end))?.[1] : undefined;
   const alias = module === "false" ? "" : module ? [scope.alias, module].filter(Boolean).join(".") : scope.alias;
-  return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards] };
+  return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards], plugs: [...scope.plugs] };
 }
 
 const moduleAt = (source: RouteSource, args: DslArguments, index: number): string | undefined => {
@@ -108,7 +113,7 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   if (st.name === "match") methods = dslList(source, args.positional[0]!).map((m) => (m === "*" ? "ALL" : m.toUpperCase()));
   if (st.name === "match" && /^\s*:\*/.test(source.code.slice(args.positional[0]!.start, args.positional[0]!.end))) methods = ["ALL"];
   const handler = [qualified(scope, module), action].filter(Boolean).join(".");
-  context.found.push(route(methods, joinPaths(scope.path, path), handler, scope.guards, source.lineAt(st.start)));
+  context.found.push(route(methods, joinPaths(scope.path, path), handler, scope, source.lineAt(st.start)));
 }
 
 const qualified = (scope: Scope, module: string) => [scope.alias, module].filter(Boolean).join(".");
@@ -126,7 +131,7 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
   const member = singleton ? collection : joinPaths(collection, `:${param}`);
   const controller = qualified(scope, module);
   for (const a of restActions("phoenix", { only: list("only"), except: list("except"), singular: singleton })) {
-    context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}.${a.action}`, scope.guards, source.lineAt(st.start)));
+    context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}.${a.action}`, scope, source.lineAt(st.start)));
   }
   if (!st.block) return;
   const name = (args.keywords.has("name") ? dslValue(source, args.keywords.get("name")!) : undefined) ?? underscore(module.split(".").at(-1)!.replace(/Controller$/, ""));
@@ -136,4 +141,5 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
 
 const underscore = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 
-const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: "", line });
+// The pipelines' deciding plugs ride along as helpers (`api=MyAppWeb.APIAuthPlug`), read after linking.
+const route = (methods: string[], path: string, handler: string, scope: Scope, line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(scope.guards)], owner: "", line, ...(scope.plugs.length ? { helpers: [...new Set(scope.plugs)] } : {}) });
