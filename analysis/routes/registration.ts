@@ -43,6 +43,16 @@ export const Registration = z.discriminatedUnion("type", [
      * "/articles"`): the path is the rest, and the route says its prefix is unknown.
      */
     prefixUnknown: z.boolean().optional(),
+    /**
+     * The class of the app's its controller extends (ASP.NET `class RatingController :
+     * BaseApiController`): that class's `[Authorize]` applies, and its `[Route]` when the
+     * controller declares none (`ownTemplate`), filled in before linking
+     * (csharp/base-controllers.ts). `path` is the action's own template then, or with
+     * `conventional` the default route's, which a template of the base replaces.
+     */
+    base: z.string().optional(),
+    ownTemplate: z.boolean().optional(),
+    conventional: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */

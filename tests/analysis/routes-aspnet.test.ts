@@ -1,5 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
@@ -48,6 +49,30 @@ aspnet("MapControllers().RequireAuthorization() guards every action but those ma
   assert.equal(guardedRoutes(root), [
     "GET /api/articles",
     "POST /api/articles [RequireAuthorization]",
+  ]);
+});
+
+aspnet("a base controller of the app's gives its [Route] template (with the derived controller's name) and its [Authorize]; a controller's own [Route] (after #nullable and a doc comment) replaces it, its [AllowAnonymous] lifts it; a base without a template leaves conventional routes alone", () => {
+  const root = tempDir("tool-aspnet-base-controllers-");
+  writeFiles(root, {
+    "API/API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "API/Controllers/BaseApiController.cs": "\uFEFFusing Microsoft.AspNetCore.Mvc;\n\nnamespace API.Controllers;\n\n[ApiController]\n[Route(\"api/[controller]\")]\n[Authorize]\npublic class BaseApiController : ControllerBase\n{\n}\n",
+    "API/Controllers/AdminBaseController.cs": "namespace API.Controllers;\n\npublic abstract class AdminBaseController : BaseApiController\n{\n}\n",
+    "API/Controllers/RatingController.cs": "namespace API.Controllers;\n\npublic class RatingController : BaseApiController\n{\n    [HttpGet(\"overall\")]\n    public ActionResult GetOverallRating(int seriesId) => Ok();\n\n    [HttpPost]\n    public ActionResult Rate() => Ok();\n}\n",
+    "API/Controllers/ServerController.cs": "namespace API.Controllers;\n\npublic class ServerController : AdminBaseController\n{\n    [HttpPost(\"backup-db\")]\n    public ActionResult BackupDatabase() => Ok();\n}\n",
+    "API/Controllers/WantToReadController.cs": "namespace API.Controllers;\n\n#nullable enable\n\n/// <summary>\n/// Responsible for all things Want To Read\n/// </summary>\n[Route(\"api/want-to-read\")]\npublic class WantToReadController : BaseApiController\n{\n    [HttpGet]\n    public ActionResult List() => Ok();\n}\n",
+    "API/Controllers/HealthController.cs": "namespace API.Controllers;\n\n[AllowAnonymous]\npublic class HealthController : BaseApiController\n{\n    [HttpGet]\n    public ActionResult GetHealth() => Ok(\"Ok\");\n}\n",
+    "Web/Controllers/BasePublicController.cs": "namespace Web.Controllers;\n\npublic abstract class BasePublicController : Controller\n{\n    protected ActionResult Back() => Redirect(\"/\");\n}\n",
+    "Web/Controllers/HomeController.cs": "namespace Web.Controllers;\n\npublic class HomeController : BasePublicController\n{\n    public IActionResult Index() => View();\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/Health HealthController.GetHealth",
+    "POST /api/Rating RatingController.Rate [Authorize]",
+    "GET /api/Rating/overall RatingController.GetOverallRating [Authorize]",
+    "POST /api/Server/backup-db ServerController.BackupDatabase [Authorize]",
+    "GET /api/want-to-read WantToReadController.List [Authorize]",
+    "ALL /Home/Index HomeController.Index",
   ]);
 });
 

@@ -11,7 +11,8 @@ export type Action = { name: string; attributes: Attribute[]; start: number; par
 /** A class with its attributes, its base list and its methods. */
 export type CsClass = { name: string; attributes: Attribute[]; bases: string; start: number; body: Span; actions: Action[] };
 
-const OPEN = /(?:^|[;{}\])])\s*\[/g;
+// After a statement, a block, another attribute list or a preprocessor line (`#nullable enable`).
+const OPEN = /(?:^|[;{}\])]|#[^\n]*\n)\s*\[/g;
 const MODIFIERS = String.raw`(?:(?:public|internal|protected|private|static|sealed|abstract|partial|virtual|override|async|new|unsafe|extern|readonly)\s+)*`;
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{]*))?\{`);
 // The modifiers are taken whole before the return type (a lookahead's capture, matched again,

@@ -23,7 +23,7 @@ export const aspnet: Framework = {
   id: "aspnet",
   name: "ASP.NET Core",
   languages: ["csharp"],
-  hint: /\bController(?:Base)?\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase/,
+  hint: /\bController(?:Base)?\b|\bclass\s+\w+Controller\s*:\s*\w*Controller\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
@@ -38,7 +38,8 @@ export const aspnet: Framework = {
 
 function isController(cls: CsClass): boolean {
   if (attribute(cls.attributes, "NonController") || /\babstract\b/.test(cls.bases)) return false;
-  return !!attribute(cls.attributes, "ApiController", "Controller") || CONTROLLER.test(cls.bases) || (cls.name.endsWith("Controller") && cls.actions.some((a) => a.attributes.some((x) => x.name in VERBS)));
+  // A controller of the app's own base class (`HomeController : BasePublicController`) is one by both names.
+  return !!attribute(cls.attributes, "ApiController", "Controller") || CONTROLLER.test(cls.bases) || (cls.name.endsWith("Controller") && (/Controller\b/.test(cls.bases) || cls.actions.some((a) => a.attributes.some((x) => x.name in VERBS))));
 }
 
 function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): Registration[] {
@@ -49,6 +50,8 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
   const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
   const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length)));
+  // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
+  const inherits = baseClass(cls.bases);
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;
@@ -56,7 +59,8 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     const routes = action.attributes.filter((a) => a.name === "Route").map(value);
     if (attributed && verbs.length === 0 && routes.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
-    const anonymous = !!attribute(action.attributes, "AllowAnonymous");
+    // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
+    const anonymous = !!attribute(action.attributes, "AllowAnonymous") || (!!inherits && !!attribute(cls.attributes, "AllowAnonymous"));
     const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
@@ -73,12 +77,21 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
       const absolute = /^~?\//.test(t.path);
       for (const base of absolute ? [""] : bases) {
         for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
-          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}) });
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits, ...(classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) } : {}) });
         }
       }
     }
   }
   return found;
+}
+
+// The framework's controller types and interfaces, which give no template.
+const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase\w*|I[A-Z]\w*)$/;
+
+/** The class a controller extends, when it is the app's own: the first base type, without its namespace and type arguments. */
+function baseClass(bases: string): string | undefined {
+  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  return first && /^[A-Za-z_]\w*$/.test(first) && !FRAMEWORK_BASE.test(first) ? first : undefined;
 }
 
 /** The `{id}` an action of a conventionally routed controller takes from the default route `{controller}/{action}/{id?}`. */

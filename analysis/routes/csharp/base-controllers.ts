@@ -1,0 +1,80 @@
+/**
+ * What an ASP.NET controller takes from the base classes of the app's it extends, filled in
+ * before linking: `[Route("api/[controller]")]` and `[Authorize]` on `BaseApiController` serve
+ * `RatingController : BaseApiController`'s `[HttpGet("overall")]` at `/api/Rating/overall`, for
+ * signed-in callers. The nearest base with a template gives it (its `[controller]` is the derived
+ * controller's name) unless the controller has its own; every base's `[Authorize]` guards, unless
+ * the action or the controller allows anonymous callers.
+ * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
+ */
+import { csharp } from "../../languages/csharp.ts";
+import { strip } from "../../languages/strip.ts";
+import { joinPrefix } from "../common/values.ts";
+import type { FileRoutes, Registration } from "../registration.ts";
+import { attribute, type CsClass, csharpClasses } from "./attributes.ts";
+import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined };
+
+// A chain of bases is short; a cycle (two partial classes naming each other) stops here.
+const MAX_DEPTH = 5;
+
+export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
+  let bases: Map<string, Base> | undefined;
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    if (!routes.registrations.some((r) => r.type === "route" && r.base)) {
+      result.set(file, routes);
+      continue;
+    }
+    bases ??= baseClasses(project);
+    const registrations = routes.registrations.map((r): Registration => (r.type === "route" && r.base ? fromBase(r, bases!) : r));
+    result.set(file, { ...routes, registrations });
+  }
+  return result;
+}
+
+function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration {
+  const { base: first, conventional, ownTemplate, ...rest } = route;
+  let templates: string[] = [];
+  const guards: string[] = [];
+  let name: string | undefined = first;
+  for (let depth = 0; name && depth < MAX_DEPTH; depth++) {
+    const base = bases.get(name);
+    if (!base) break;
+    if (!templates.length) templates = base.templates;
+    guards.push(...base.guards);
+    name = base.parent;
+  }
+  const [controller, action] = route.handler.split(".");
+  const tokens = (t: string) => t.replace(/\[controller\]/gi, controller!.replace(/Controller$/, "")).replace(/\[action\]/gi, (action ?? "").replace(/Async$/, ""));
+  // An action template starting with `/` or `~/` starts over; only one template is kept per route (the first).
+  const path = templates.length && !ownTemplate && !/^~?\//.test(route.path) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : route.path))) : route.path;
+  return { ...rest, path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+}
+
+/** The project's C# classes by name, each with its route templates, its authorization and the class it extends. */
+function baseClasses(project: Project | undefined): Map<string, Base> {
+  const found = new Map<string, Base>();
+  for (const path of project?.listed ?? []) {
+    if (!path.endsWith(".cs") || /(^|\/)[^/]*Tests?\//.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!/Controller|\[\s*(?:Route|Authorize)\b/.test(text)) continue;
+    const source = { ...strip(text, csharp.syntax), path, text };
+    const constants = csharpConstants(source);
+    for (const cls of csharpClasses(source)) {
+      if (found.has(cls.name)) continue;
+      found.set(cls.name, read(source, constants, cls));
+    }
+  }
+  return found;
+}
+
+function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass): Base {
+  const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
+  const templates = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
+  const guards = attribute(cls.attributes, "AllowAnonymous") ? [] : cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
+  const parent = cls.bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  return { templates, guards, parent: parent || undefined };
+}
