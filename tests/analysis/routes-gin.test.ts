@@ -52,4 +52,65 @@ gin("a group made and guarded in one chain (g.Group(\"/user\").Use(auth).POST(..
   ]);
 });
 
+gin("a group prefix read from a configuration struct's field takes the value its tag names in the configuration file; one not found says its prefix is unknown; a middleware that hands on a request without a token (len(token) == 0) guards nothing", () => {
+  const root = tempDir("tool-gin-config-fields-");
+  writeFiles(root, {
+    "go.mod": "module example.com/qa\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "configs/config.yaml": "server:\n  http:\n    addr: 0.0.0.0:80\nui:\n  base_url: ''\n  api_base_url: '/qa'\n",
+    "internal/base/server/config.go": [
+      "package server",
+      "type UI struct {",
+      '\tBaseURL    string `json:"base_url" mapstructure:"base_url" yaml:"base_url"`',
+      '\tAPIBaseURL string `json:"api_base_url" mapstructure:"api_base_url" yaml:"api_base_url"`',
+      '\tPluginURL  string `json:"plugin_url" yaml:"plugin_url"`',
+      "}",
+    ].join("\n"),
+    "internal/base/server/http.go": [
+      "package server",
+      'import "github.com/gin-gonic/gin"',
+      "func NewHTTPServer(authUserMiddleware *middleware.AuthUserMiddleware, uiConf *UI) *gin.Engine {",
+      "\tr := gin.New()",
+      '\tunAuthV1 := r.Group(uiConf.APIBaseURL + "/answer/api/v1")',
+      "\tunAuthV1.Use(authUserMiddleware.Auth())",
+      '\tunAuthV1.GET("/question/page", listQuestions)',
+      '\tauthV1 := r.Group(uiConf.APIBaseURL + "/answer/api/v1")',
+      "\tauthV1.Use(authUserMiddleware.MustAuth())",
+      '\tauthV1.POST("/question", addQuestion)',
+      "\tplugins := r.Group(uiConf.PluginURL)",
+      '\tplugins.GET("/status", pluginStatus)',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "internal/base/middleware/auth.go": [
+      "package middleware",
+      "func (am *AuthUserMiddleware) Auth() gin.HandlerFunc {",
+      "\treturn func(ctx *gin.Context) {",
+      "\t\ttoken := ExtractToken(ctx)",
+      "\t\tif len(token) == 0 {",
+      "\t\t\tctx.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tctx.Set(userKey, am.lookup(token))",
+      "\t\tctx.Next()",
+      "\t}",
+      "}",
+      "func (am *AuthUserMiddleware) MustAuth() gin.HandlerFunc {",
+      "\treturn func(ctx *gin.Context) {",
+      "\t\tif am.lookup(ExtractToken(ctx)) == nil {",
+      "\t\t\tctx.AbortWithStatus(http.StatusUnauthorized)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tctx.Next()",
+      "\t}",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "POST /qa/answer/api/v1/question [authUserMiddleware.MustAuth]",
+    "GET /qa/answer/api/v1/question/page",
+    "GET /status (prefix unknown)",
+  ]);
+});
+
 gin.run();

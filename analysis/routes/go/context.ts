@@ -1,5 +1,6 @@
 import { closing } from "../../languages/curly.ts";
 import { staticValue } from "../common/values.ts";
+import { goFieldPlaceholder } from "./config-fields.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
@@ -41,7 +42,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       if (known !== undefined || !span) return known === undefined ? undefined : { path: known };
       const after = AFTER_UNREAD_PREFIX.exec(code.slice(span.start, span.end));
       const rest = after && value({ start: span.start + after[0].length, end: span.end });
-      return rest?.startsWith("/") ? { path: rest, prefixUnknown: true } : undefined;
+      // A configuration struct's field (`uiConf.APIBaseURL`) is looked up before linking (go/config-fields.ts).
+      const field = after && /\.\s*([A-Z]\w*)\s*\+\s*$/.exec(after[0])?.[1];
+      return rest?.startsWith("/") ? { path: field ? goFieldPlaceholder(field) + rest : rest, prefixUnknown: true } : undefined;
     },
     strings: (span) => {
       if (!span) return undefined;
@@ -58,7 +61,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
         return;
       }
-      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(prefixUnknown ? { prefixUnknown } : {}) }));
+      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
     },
     mount: (ref, prefix, target, at) => {
       const child = host.router(target, true);

@@ -48,7 +48,7 @@ export class GoOutput {
    * a function returns is renamed then.
    */
   mount(ref: GoRef, prefix: string, child: GoNode | string, guards: readonly string[], at: number): void {
-    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), typeof child === "string" ? child : child.name, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at)));
+    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), typeof child === "string" ? child : child.name, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at), !!ref.prefixUnknown));
   }
 
   /** Middleware that guards every route of `ref`'s router under its prefix and `prefix`. */

@@ -11,7 +11,8 @@ export type GoNode = { name: string; line: number; emit: boolean };
  * expression adds. No node: Go's default mux, whose paths are complete. `returned`: the router
  * a called function returns, if it returns one.
  */
-export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean };
+/** A router as the walk holds it; `prefixUnknown` when its prefix follows a value not read (`r.Group(conf.BaseURL + "/api")`). */
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean };
 
 /** What a framework's `chain` can ask of the walker while it reads one call chain. */
 export type GoContext = {

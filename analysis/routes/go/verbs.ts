@@ -1,4 +1,5 @@
 import { join } from "./chain.ts";
+import { goFieldPlaceholder } from "./config-fields.ts";
 import type { Span } from "../js/objects.ts";
 import type { GoContext, GoLink, GoRef, GoSpec } from "./engine.ts";
 
@@ -52,9 +53,10 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
         derived = true;
       } else if (name === "Group" || (name === "Route" && !args[1])) {
-        const prefix = ctx.value(args[0]);
+        // A prefix after a value not read (`conf.APIBaseURL + "/answer/api/v1"`) is the rest, and its routes say so.
+        const prefix = ctx.path(args[0]) ?? unreadPrefix(ctx.code.slice(args[0]?.start ?? 0, args[0]?.end ?? 0).trim());
         if (prefix === undefined) return undefined;
-        ref = { node: ref.node, prefix: join(ref.prefix, prefix), guards: [...ref.guards, ...ctx.guards(args.slice(1))] };
+        ref = { node: ref.node, prefix: join(ref.prefix, prefix.path), guards: [...ref.guards, ...ctx.guards(args.slice(1))], ...(ref.prefixUnknown || prefix.prefixUnknown ? { prefixUnknown: true } : {}) };
         derived = true;
         if (isClosure(ctx, args[1])) ctx.closure(args[1]!, ref);
       } else if (name === "Use") {
@@ -83,3 +85,10 @@ export const verbs = (names: readonly string[], all: string): Record<string, str
   Object.fromEntries([...names.map((n) => [n, n.toUpperCase()]), [all, "ALL"]]);
 
 const isClosure = (ctx: GoContext, span: Span | undefined): boolean => !!span && /^\s*func\s*\(/.test(ctx.code.slice(span.start, span.end));
+
+/** A prefix held in a variable or field not read (`r.Group(uiConf.APIBaseURL)`): unknown, a configuration field's placeholder. */
+function unreadPrefix(text: string): { path: string; prefixUnknown: true } | undefined {
+  if (!/^[A-Za-z_][\w.]*$/.test(text)) return undefined;
+  const field = /\.([A-Z]\w*)$/.exec(text)?.[1];
+  return { path: field ? goFieldPlaceholder(field) : "", prefixUnknown: true };
+}

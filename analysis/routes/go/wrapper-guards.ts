@@ -30,8 +30,8 @@ function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean)
 
 // A middleware that lets a caller without credentials through: an `if` on a missing header,
 // token or cookie whose block hands the request on (`if header == "" { next.ServeHTTP(w, r);
-// return }`, `c.Next()`, `return next(c)`). It reads the caller when there is one.
-const PASSES_ANONYMOUS = /\bif\s+[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
+// return }`, `if len(token) == 0 { ctx.Next(); return }`, `return next(c)`). It reads the caller when there is one.
+const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)|len\([^)]*(?:header|token|auth|bearer|cookie|jwt)[^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
 
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
