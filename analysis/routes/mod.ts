@@ -20,7 +20,9 @@ import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { withBaseControllers } from "./csharp/base-controllers.ts";
-import { withGoConfigFields } from "./go/config-fields.ts";
+import { withConfiguredValues } from "./common/configured.ts";
+import { goFieldValues } from "./go/config-fields.ts";
+import { pythonConfigValues } from "./python/config-values.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
 import { withConfigPrefixes } from "./common/config-prefixes.ts";
 import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
@@ -83,8 +85,10 @@ export function routesSection(
   }
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // Prefixes the app's configuration gives, and what ASP.NET controllers take from their bases.
+  const configured = withConfiguredValues(withBaseControllers(withConfigPrefixes(files, project), project), () => ({ go: goFieldValues(project), py: pythonConfigValues(project) }));
   const linked = [
-    ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(withGoConfigFields(withBaseControllers(withConfigPrefixes(files, project), project), project), access), access), access) : withGoConfigFields(withBaseControllers(withConfigPrefixes(files, project), project), project), resolve, reexported, propertyPlaceholders(project)),
+    ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
   ];
 

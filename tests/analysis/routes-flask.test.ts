@@ -76,6 +76,57 @@ flask("routes in tests, comments and strings are not routes", () => {
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route/.test(r.path)));
 });
 
+flask("blueprints registered on the app a plugin hook receives, with a url_prefix from the configuration module, and routes added through a helper around add_url_rule", () => {
+  const root = tempDir("tool-flask-helper-config-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "board"\ndependencies = ["flask>=3"]\n',
+    "board/configs/default.py": 'class DefaultConfig:\n    AUTH_URL_PREFIX = "/auth"\n    USER_URL_PREFIX = "/user"\n    # A key two modules give different values is not known.\n    ADMIN_URL_PREFIX = "/admin"\n',
+    "board/configs/production.py": 'class ProductionConfig:\n    ADMIN_URL_PREFIX = "/manage"\n',
+    "board/utils/helpers.py": "def register_view(bp_or_app, routes, view_func, *args, **kwargs):\n    for route in routes:\n        bp_or_app.add_url_rule(route, view_func=view_func, *args, **kwargs)\n",
+    "board/auth/views.py": [
+      "from flask import Blueprint",
+      "from flask.views import MethodView",
+      "from board.utils.helpers import register_view",
+      "",
+      "class Login(MethodView):",
+      "    def get(self):",
+      '        return render_template("login.html")',
+      "",
+      "    def post(self):",
+      "        return self.authenticate()",
+      "",
+      "def load_blueprints(app):",
+      '    auth = Blueprint("auth", __name__)',
+      '    register_view(auth, routes=["/login"], view_func=Login.as_view("login"))',
+      '    app.register_blueprint(auth, url_prefix=app.config["AUTH_URL_PREFIX"])',
+    ].join("\n"),
+    "board/user/views.py": [
+      "from flask import Blueprint",
+      "from board.utils.helpers import register_view",
+      "",
+      "def profile(username):",
+      "    user = User.query.filter_by(username=username).first_or_404()",
+      "    return render_template('profile.html', user=user)",
+      "",
+      "def load_blueprints(app):",
+      '    user = Blueprint("user", __name__)',
+      '    register_view(user, routes=["/<username>", "/<username>/about"], view_func=profile)',
+      '    app.register_blueprint(user, url_prefix=app.config["USER_URL_PREFIX"])',
+      '    admin = Blueprint("admin", __name__)',
+      '    register_view(admin, ["/settings"], view_func=profile)',
+      '    app.register_blueprint(admin, url_prefix=app.config["ADMIN_URL_PREFIX"])',
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /auth/login Login.get",
+    "POST /auth/login Login.post",
+    "GET /settings profile (prefix unknown)",
+    "GET /user/{username} profile",
+    "GET /user/{username}/about profile",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -1,9 +1,10 @@
+import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
 import { type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
-import type { Registration } from "../registration.ts";
+import type { Registration, UseRegistration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
@@ -35,13 +36,36 @@ export const flask: Framework = {
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
     for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
     for (const def of definitions) registrations.push(...decorated(source, def, constants));
-    const made = madeBy(source.code);
+    // A name a blueprint is created under is that blueprint, whatever else the module assigns it later.
+    const blueprints = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+    const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made));
+    registrations.push(...helperRoutes(source, constants));
+    registrations.push(...appParameters(source, definitions, registrations));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
     for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
     return registrations;
   },
 };
+
+/**
+ * The app a function receives to register on (`def load_blueprints(app): ...
+ * app.register_blueprint(auth, url_prefix=...)`, a plugin hook or an app factory's helper): a
+ * router of its own here, so that the blueprints mounted on it take their prefixes.
+ */
+function appParameters(source: RouteSource, definitions: readonly Definition[], registrations: readonly Registration[]): Registration[] {
+  const routers = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+  const found = new Map<string, Registration>();
+  for (const r of registrations) {
+    if (r.type !== "use" || routers.has(r.owner) || found.has(r.owner)) continue;
+    const at = source.code.split("\n").slice(0, r.line - 1).join("\n").length + 1;
+    const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
+    if (def?.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) {
+      found.set(r.owner, { type: "router", framework: FRAMEWORK, name: r.owner, prefix: "", guards: [], line: def.line });
+    }
+  }
+  return [...found.values()];
+}
 
 /** An app, blueprint, RESTful `Api` or RESTX `Namespace` assigned to a name. */
 function created(source: RouteSource, name: string, kind: string, open: number, constants: Map<string, string>): Registration[] {
@@ -110,7 +134,7 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
   const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
-  const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): Registration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
+  const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): UseRegistration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
   const first = positional[0] ? dottedName(code, positional[0]) : undefined;
   switch (name) {
     case "register_blueprint":
@@ -118,9 +142,14 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
       // A url_prefix given here replaces the blueprint's own, as Flask does. A blueprint a
       // function makes (`register_blueprint(tags.construct_blueprint(store))`, or a name
       // assigned from such a call) is the one that function returns (`factories`).
-      const prefix = value(keywords.get("url_prefix"));
+      const prefixSpan = keywords.get("url_prefix");
+      const prefix = value(prefixSpan);
       const blueprint = first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined;
-      return blueprint ? [use([blueprint], prefix ?? "", [], prefix !== undefined)] : [];
+      if (!blueprint) return [];
+      // `url_prefix=app.config["AUTH_URL_PREFIX"]`: the configuration's value, filled in before linking.
+      const key = prefix === undefined && prefixSpan ? CONFIG_KEY.exec(source.text.slice(prefixSpan.start, prefixSpan.end)) : null;
+      if (key) return [{ ...use([blueprint], configuredPlaceholder("py", (key[1] ?? key[2])!), [], true), prefixUnknown: true }];
+      return [use([blueprint], prefix ?? "", [], prefix !== undefined)];
     }
     case "add_namespace": {
       const path = value(keywords.get("path") ?? positional[1]);
@@ -145,6 +174,32 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line, ...(view ? { view } : {}) }];
   }
+}
+
+// `app.config["KEY"]`, `current_app.config.get("KEY", ...)`: a configuration value by its key (in the text, where strings are kept).
+const CONFIG_KEY = /^\s*[\w.]*\bconfig\s*(?:\[\s*["'](\w+)["']\s*\]|\.\s*get\s*\(\s*["'](\w+)["'])/;
+
+// A helper of the app's around add_url_rule: `register_view(bp, routes=["/login"], view_func=Login.as_view("login"))`.
+const HELPER_CALL = /(?<![\w.])([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*,/g;
+const HELPER_RULES = ["routes", "rules", "rule", "urls", "url"];
+
+/** The routes of calls to a helper that takes a blueprint, its rules and a `view_func`, as add_url_rule does. */
+function helperRoutes(source: RouteSource, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(HELPER_CALL)) {
+    if (/^(?:Blueprint|Flask|Quart|APIFlask|Sanic|print|len|isinstance|getattr|setattr)$/.test(m[1]!)) continue;
+    const open = m.index + m[0].indexOf("(");
+    const { positional, keywords } = pythonArguments(source.code, open);
+    const target = keywords.get("view_func");
+    const rules = HELPER_RULES.map((k) => keywords.get(k)).find(Boolean) ?? (target ? positional[1] : undefined);
+    if (!target || !rules) continue;
+    const { handler, view, guards } = viewFunction(source.code, target);
+    const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
+    for (const path of stringList(source, rules, constants)) {
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner: m[2]!, line: source.lineAt(m.index), ...(view ? { view } : {}) });
+    }
+  }
+  return found;
 }
 
 // `name(...)` or `module.name(...)`: a call, by the name called.

@@ -1,62 +1,22 @@
 /**
- * A Go prefix read from a configuration struct (`r.Group(uiConf.APIBaseURL + "/answer/api/v1")`),
- * filled in before linking. The scanner writes the field as a placeholder and marks the prefix
- * unknown; this finds the field's keys in its struct tags (`yaml:"api_base_url"`, `mapstructure`,
- * `json`, `toml`, and `env:"API_BASE_URL"`) and the value the repository's configuration files
- * give that key (configs/config.yaml `ui: { api_base_url: '' }`), or its sample env file. A value
- * found once, or the same everywhere, fills the prefix and clears the mark; otherwise the
- * placeholder goes and the routes keep saying their prefix is unknown.
+ * A Go prefix read from a configuration struct (`r.Group(uiConf.APIBaseURL + "/answer/api/v1")`):
+ * the field's keys in its struct tags (`yaml:"api_base_url"`, `mapstructure`, `json`, `toml`, and
+ * `env:"API_BASE_URL"`) and the value the repository's configuration files give that key
+ * (configs/config.yaml `ui: { api_base_url: '' }`), or its sample env file. The scanner writes
+ * the field as a placeholder (common/configured.ts), filled in before linking.
  */
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
-import type { FileRoutes, Registration } from "../registration.ts";
+import { configuredPath } from "../common/configured.ts";
 import { sampleEnvValue } from "../js/sample-env-prefix.ts";
 
 type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
 
-const MARK = "\u0002";
-const PLACEHOLDER = new RegExp(`${MARK}([A-Za-z_]\\w*)${MARK}`, "g");
 const CONFIG_FILE = /(?:^|\/)(?:configs?\/[^/]+|(?:config|conf|settings|application|app)(?:[.-][\w-]+)?)\.(?:ya?ml|toml|json)$/;
 const SKIPPED = /(?:^|\/)(?:test|tests|testdata|vendor|node_modules|examples?|docs?)\//;
 
-/** The placeholder the Go scanner writes for a configuration field read as a prefix (`conf.APIBaseURL` -> its field name). */
-export const goFieldPlaceholder = (field: string): string => `${MARK}${field}${MARK}`;
-
-export function withGoConfigFields(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
-  let valueOf: ((field: string) => string | undefined) | undefined;
-  const result = new Map<string, FileRoutes>();
-  for (const [file, routes] of files) {
-    const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || (r.type === "use" && r.prefix.includes(MARK));
-    if (!routes.registrations.some(marked)) {
-      result.set(file, routes);
-      continue;
-    }
-    valueOf ??= fieldValues(project);
-    const fill = (text: string): { text: string; known: boolean } => {
-      let known = true;
-      const filled = text.replace(PLACEHOLDER, (_, field: string) => valueOf!(field) ?? ((known = false), ""));
-      return { text: filled, known };
-    };
-    const registrations = routes.registrations.map((r): Registration => {
-      if (!marked(r)) return r;
-      const { prefixUnknown: _, ...rest } = r as Registration & { prefixUnknown?: boolean };
-      if (r.type === "route") {
-        const { text, known } = fill(r.path);
-        return { ...(rest as typeof r), path: text, ...(known ? {} : { prefixUnknown: true }) };
-      }
-      if (r.type === "use") {
-        const { text, known } = fill(r.prefix);
-        return { ...(rest as typeof r), prefix: text, ...(known ? {} : { prefixUnknown: true }) };
-      }
-      return r;
-    });
-    result.set(file, { ...routes, registrations });
-  }
-  return result;
-}
-
 /** A function giving a configuration field's path value, from its tags and the repository's configuration. */
-function fieldValues(project: Project | undefined): (field: string) => string | undefined {
+export function goFieldValues(project: Project | undefined): (field: string) => string | undefined {
   const listed = [...(project?.listed ?? [])];
   let tags: Map<string, { keys: string[]; env: string[] }> | undefined;
   let configs: unknown[] | undefined;
@@ -73,7 +33,7 @@ function fieldValues(project: Project | undefined): (field: string) => string | 
       const value = env(name);
       if (value !== undefined) found.add(value);
     }
-    const paths = [...found].map(asPath).filter((v): v is string => v !== undefined);
+    const paths = [...found].map(configuredPath).filter((v): v is string => v !== undefined);
     const value = new Set(paths).size === 1 ? paths[0] : undefined;
     memo.set(field, value);
     return value;
@@ -122,11 +82,4 @@ function collect(value: unknown, key: string, found: Set<string>, depth = 0): vo
     if (k === key && typeof v === "string") found.add(v);
     else collect(v, key, found, depth + 1);
   }
-}
-
-/** A prefix from a configured value: a path, empty, or a URL's path (`https://host/base` -> `/base`). */
-function asPath(value: string): string | undefined {
-  if (value === "" || /^\/[\w\-/.]*$/.test(value)) return value.replace(/\/+$/, "");
-  const url = /^https?:\/\/[^/]+(\/[\w\-/.]*)?$/.exec(value);
-  return url ? (url[1] ?? "").replace(/\/+$/, "") : undefined;
 }

@@ -1,6 +1,6 @@
 import { closing } from "../../languages/curly.ts";
 import { staticValue } from "../common/values.ts";
-import { goFieldPlaceholder } from "./config-fields.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
@@ -44,7 +44,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       const rest = after && value({ start: span.start + after[0].length, end: span.end });
       // A configuration struct's field (`uiConf.APIBaseURL`) is looked up before linking (go/config-fields.ts).
       const field = after && /\.\s*([A-Z]\w*)\s*\+\s*$/.exec(after[0])?.[1];
-      return rest?.startsWith("/") ? { path: field ? goFieldPlaceholder(field) + rest : rest, prefixUnknown: true } : undefined;
+      return rest?.startsWith("/") ? { path: field ? configuredPlaceholder("go", field) + rest : rest, prefixUnknown: true } : undefined;
     },
     strings: (span) => {
       if (!span) return undefined;

@@ -1,5 +1,5 @@
 import { join } from "./chain.ts";
-import { goFieldPlaceholder } from "./config-fields.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 import type { Span } from "../js/objects.ts";
 import type { GoContext, GoLink, GoRef, GoSpec } from "./engine.ts";
 
@@ -90,5 +90,5 @@ const isClosure = (ctx: GoContext, span: Span | undefined): boolean => !!span &&
 function unreadPrefix(text: string): { path: string; prefixUnknown: true } | undefined {
   if (!/^[A-Za-z_][\w.]*$/.test(text)) return undefined;
   const field = /\.([A-Z]\w*)$/.exec(text)?.[1];
-  return { path: field ? goFieldPlaceholder(field) : "", prefixUnknown: true };
+  return { path: field ? configuredPlaceholder("go", field) : "", prefixUnknown: true };
 }

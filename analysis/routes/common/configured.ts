@@ -1,0 +1,57 @@
+/**
+ * Prefixes an application reads from its configuration, filled in before linking. A scanner that
+ * meets one (a Go struct field, `uiConf.APIBaseURL`; a Flask config key, `app.config["AUTH_URL_PREFIX"]`)
+ * writes a placeholder naming the kind and the name, and marks the prefix unknown; this asks the
+ * kind's resolver for the value and, when one is found, puts it in and clears the mark. Otherwise
+ * the placeholder goes and the routes keep saying their prefix is unknown.
+ */
+import type { FileRoutes, Registration } from "../registration.ts";
+
+const MARK = "\u0002";
+const PLACEHOLDER = new RegExp(`${MARK}(\\w+):([\\w.-]+)${MARK}`, "g");
+
+/** A resolver per kind: the path a configured name gives (`""` for none), undefined when not known. */
+export type ConfiguredValues = Record<string, (name: string) => string | undefined>;
+
+/** The placeholder a scanner writes for a configured value read as a prefix. */
+export const configuredPlaceholder = (kind: string, name: string): string => `${MARK}${kind}:${name}${MARK}`;
+
+export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, resolvers: () => ConfiguredValues): Map<string, FileRoutes> {
+  let known: ConfiguredValues | undefined;
+  const result = new Map<string, FileRoutes>();
+  const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || (r.type === "use" && r.prefix.includes(MARK));
+  for (const [file, routes] of files) {
+    if (!routes.registrations.some(marked)) {
+      result.set(file, routes);
+      continue;
+    }
+    known ??= resolvers();
+    const fill = (text: string): { text: string; found: boolean } => {
+      let found = true;
+      const filled = text.replace(PLACEHOLDER, (_, kind: string, name: string) => known![kind]?.(name) ?? ((found = false), ""));
+      return { text: filled, found };
+    };
+    const registrations = routes.registrations.map((r): Registration => {
+      if (r.type === "route" && r.path.includes(MARK)) {
+        const { prefixUnknown: _, ...rest } = r;
+        const { text, found } = fill(r.path);
+        return { ...rest, path: text, ...(found ? {} : { prefixUnknown: true }) };
+      }
+      if (r.type === "use" && r.prefix.includes(MARK)) {
+        const { prefixUnknown: _, ...rest } = r;
+        const { text, found } = fill(r.prefix);
+        return { ...rest, prefix: text, ...(found ? {} : { prefixUnknown: true }) };
+      }
+      return r;
+    });
+    result.set(file, { ...routes, registrations });
+  }
+  return result;
+}
+
+/** A prefix from a configured value: a path, empty, or a URL's path (`https://host/base` -> `/base`). */
+export function configuredPath(value: string): string | undefined {
+  if (value === "" || /^\/[\w\-/.{}]*$/.test(value)) return value.replace(/\/+$/, "");
+  const url = /^https?:\/\/[^/]+(\/[\w\-/.]*)?$/.exec(value);
+  return url ? (url[1] ?? "").replace(/\/+$/, "") : undefined;
+}

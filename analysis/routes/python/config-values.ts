@@ -1,0 +1,27 @@
+/**
+ * A Flask app's configuration values by key (`app.config["AUTH_URL_PREFIX"]`): the string the
+ * project's configuration modules assign that upper-case name (`AUTH_URL_PREFIX = "/auth"` in a
+ * config class or at module level, in files named for config or settings or under a configs/
+ * folder). A key given one value, or the same everywhere, has it; the Flask scanner writes the
+ * key as a placeholder (common/configured.ts), filled in before linking.
+ */
+import { configuredPath } from "../common/configured.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const CONFIG_MODULE = /(?:^|\/)(?:configs?\/[^/]+|\w*(?:config|settings)\w*)\.py$/i;
+const SKIPPED = /(?:^|\/)(?:tests?|testing|vendor|node_modules|examples?|docs?)\//;
+
+export function pythonConfigValues(project: Project | undefined): (key: string) => string | undefined {
+  let modules: string[] | undefined;
+  const memo = new Map<string, string | undefined>();
+  return (key) => {
+    if (memo.has(key)) return memo.get(key);
+    modules ??= [...(project?.listed ?? [])].filter((p) => CONFIG_MODULE.test(p) && !SKIPPED.test(p)).map((p) => project!.text(p) ?? "");
+    const assigned = new RegExp(`^[ \\t]*${key}[ \\t]*(?::[^=\\n]+)?=[ \\t]*(?:r|u)?(["'])(.*?)\\1[ \\t]*(?:#.*)?$`, "gm");
+    const values = new Set(modules.flatMap((text) => [...text.matchAll(assigned)].map((m) => configuredPath(m[2]!))).filter((v): v is string => v !== undefined));
+    const value = values.size === 1 ? [...values][0] : undefined;
+    memo.set(key, value);
+    return value;
+  };
+}
