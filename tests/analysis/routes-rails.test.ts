@@ -308,4 +308,36 @@ rails("devise_for draws the sign-in, password and registration routes, with path
   ]);
 });
 
+rails("a namespace with path: nil names a module only; a canonical action in a collection or member block is served at the resource's own path", () => {
+  const root = tempDir("tool-rails-path-nil-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  constraints subdomain: "api" do',
+      "    namespace :api, path: nil do",
+      "      namespace :v2 do",
+      "        resources :users, only: [:create] do",
+      "          collection do",
+      "            get :info",
+      "            patch :update",
+      "            delete :destroy",
+      "          end",
+      "        end",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/api/v2/users_controller.rb": "module Api\n  module V2\n    class UsersController < ActionController::API\n      def create; end\n      def info; end\n      def update; end\n      def destroy; end\n    end\n  end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "DELETE /v2/users api/v2/users#destroy",
+    "PATCH /v2/users api/v2/users#update",
+    "POST /v2/users api/v2/users#create",
+    "GET /v2/users/info api/v2/users#info",
+  ]);
+});
+
 rails.run();

@@ -65,7 +65,8 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     const args = dslArguments(source, st.args);
     const block = (inner: Scope) => st.block && visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
     const first = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
-    const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!) : undefined);
+    // `path: nil` (`namespace :api, path: nil`) is no path at all: the namespace names a module only.
+    const option = (key: string) => (args.keywords.has(key) ? (/^\s*nil\s*$/.test(source.code.slice(args.keywords.get(key)!.start, args.keywords.get(key)!.end)) ? "" : dslValue(source, args.keywords.get(key)!)) : undefined);
     const name = st.name.split(".").at(-1)!;
     if (VERBS.has(name)) verb(context, st, args, scope);
     else if (name === "resources" || name === "resource") resources(context, st, args, scope, name === "resource");
@@ -89,6 +90,8 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
   }
 }
 
+const CANONICAL_ACTIONS = new Set(["index", "create", "new", "show", "update", "destroy"]);
+
 /** A verb route: `get "photos/:id", to: "photos#show"`, `get :search, on: :collection`, `root "pages#home"`. */
 function verb(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
   const { source } = context;
@@ -108,7 +111,10 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   else if (scope.resource && on === "new") base = join(scope.resource.collection, "new");
   const handler = handlerOf(context, to, args, scope, symbol ? path : undefined, path);
   const guards = [...scope.guards, ...optionGuards(source, args)];
-  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), join(base, path), handler, guards, source.lineAt(st.start)));
+  // A canonical action named in a member or collection block (`collection { patch :update }`) is
+  // served at the resource's own path, as Rails does, not under a segment of its name.
+  const canonical = symbol && scope.resource && on && CANONICAL_ACTIONS.has(path) && !args.keywords.has("path");
+  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), canonical ? base : join(base, path), handler, guards, source.lineAt(st.start)));
 }
 
 /** The handler of a verb route: "controller#action" with the scope's module, or what `to:` names (a redirect, a Rack app). */
