@@ -190,4 +190,79 @@ fastapi("a class-based view's routes run the dependencies of its class attribute
   ]);
 });
 
+fastapi("a router's dependencies guard its routes when they depend on a check, whatever their names; a posted sign-in model is no guard", () => {
+  const root = tempDir("tool-fastapi-router-dependencies-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "node"\ndependencies = ["fastapi"]\n',
+    "node/decorators.py": [
+      "from fastapi import Depends, HTTPException",
+      "",
+      "async def check_account_exists(token: str = Depends(oauth2_scheme)):",
+      "    account = await get_account(token)",
+      "    if not account:",
+      "        raise HTTPException(401, 'Missing user ID or access token.')",
+      "    return account",
+      "",
+      "async def check_admin(account = Depends(check_account_exists)):",
+      "    if account.id not in settings.admin_users:",
+      "        raise HTTPException(403, 'User not authorized.')",
+      "    return account",
+      "",
+      "async def check_public():",
+      "    return None",
+    ].join("\n"),
+    "node/views/node_api.py": [
+      "from fastapi import APIRouter, Depends",
+      "from node.decorators import check_admin, check_public",
+      "",
+      'node_router = APIRouter(prefix="/node/api/v1", dependencies=[Depends(check_admin)])',
+      'public_node_router = APIRouter(prefix="/node/public/api/v1", dependencies=[Depends(check_public)])',
+      "",
+      '@node_router.get("/info")',
+      "async def api_get_info():",
+      "    return await node.get_info()",
+      "",
+      '@public_node_router.get("/info")',
+      "async def api_get_public_info():",
+      "    return await node.get_public_info()",
+      "",
+      '@node_router.post("/login")',
+      "async def login(data: LoginUsernamePassword):",
+      "    return await sign_in(data)",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /node/api/v1/info [check_admin]",
+    "POST /node/api/v1/login [check_admin]",
+    "GET /node/public/api/v1/info",
+  ]);
+});
+
+fastapi("a sign-in route's posted model (LoginUsr, UpdateSuperuserPassword) guards nothing", () => {
+  const root = tempDir("tool-fastapi-login-models-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "node"\ndependencies = ["fastapi"]\n',
+    "node/auth_api.py": [
+      "from fastapi import APIRouter",
+      'auth_router = APIRouter(prefix="/api/v1/auth")',
+      '@auth_router.post("/usr")',
+      "async def login_usr(data: LoginUsr):",
+      "    return await sign_in(data)",
+      '@auth_router.put("/first_install")',
+      "async def first_install(data: UpdateSuperuserPassword):",
+      "    return await install(data)",
+      '@auth_router.get("/me")',
+      "async def me(user: AuthUser):",
+      "    return user",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "PUT /api/v1/auth/first_install",
+    "GET /api/v1/auth/me [AuthUser]",
+    "POST /api/v1/auth/usr",
+  ]);
+});
+
 fastapi.run();

@@ -12,7 +12,8 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head
 // `APIRouter(...)`, or a project's subclass of it (`AdminAPIRouter(prefix="/admin")`), which
 // guards-away reads (python/router-classes.ts): the class's name stands among the router's guards until then.
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
-const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read)$/;
+// A request or response model, by its name: what a form posts (`LoginUsr`, `UpdateSuperuserPassword`, `UserCreate`).
+const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read|Password|Credentials)$|^(?:Login|Signin|SignIn|Signup|SignUp|Register|Create|Update|Reset|Change)(?=[A-Z_])/;
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount)\s*\(/g;
 
 /**
@@ -30,10 +31,14 @@ export const fastapi: Framework = {
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
+    // A router's dependencies not named like a guard (`APIRouter(dependencies=[Depends(check_admin)])`)
+    // are judged after linking, as a route's are: its routes in this file carry them.
+    const routerDependencies = new Map<string, string[]>();
     for (const m of source.code.matchAll(CREATE)) {
       const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
       const prefix = keywords.get("prefix");
       const dependencies = keywords.get("dependencies");
+      if (dependencies) routerDependencies.set(m[1]!, otherDependencies(source.code, dependencies));
       registrations.push({
         type: "router",
         framework: FRAMEWORK,
@@ -46,7 +51,7 @@ export const fastapi: Framework = {
     }
     const definitions = pythonDefinitions(source);
     for (const def of definitions) {
-      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start)));
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), routerDependencies));
     }
     const mounted = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
@@ -69,7 +74,7 @@ function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants:
 }
 
 /** The routes the decorators of one function declare. */
-function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined): Registration[] {
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, routerDependencies: ReadonlyMap<string, string[]>): Registration[] {
   const found: Registration[] = [];
   for (const d of def.decorators) {
     const dot = d.name.lastIndexOf(".");
@@ -84,7 +89,7 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
-    const helpers = [...new Set([...[dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
+    const helpers = [...new Set([...(routerDependencies.get(d.name.slice(0, dot)) ?? []), ...[dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
