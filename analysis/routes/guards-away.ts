@@ -36,6 +36,7 @@ import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
+import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -66,6 +67,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
+  const aspnetChecks = aspnetHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const composed = composedGuards(project);
@@ -81,6 +83,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.
     if (route.framework === "rocket") return extractors(route.handler, route.file);
     if (route.framework === "tide") return checksItself(route.handler);
+    // An action nothing authorizes that checks the caller (or the key it sent) at its top.
+    if (route.framework === "aspnet") return route.guards.length ? [] : aspnetChecks(route.file, route.line);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;
       const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];

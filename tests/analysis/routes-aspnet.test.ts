@@ -76,4 +76,63 @@ aspnet("a base controller of the app's gives its [Route] template (with the deri
   ]);
 });
 
+aspnet("an action nothing authorizes that checks the caller at its top (a key it sent looked up, a refusal of a missing user) is guarded; one that refuses on something else is not", () => {
+  const root = tempDir("tool-aspnet-handler-checks-");
+  writeFiles(root, {
+    "API/API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "API/Controllers/ImageController.cs": [
+      "namespace API.Controllers;",
+      "",
+      "[ApiController]",
+      '[Route("api/[controller]")]',
+      "[AllowAnonymous]",
+      "public class ImageController : ControllerBase",
+      "{",
+      '    [HttpGet("chapter-cover")]',
+      "    public async Task<ActionResult> GetChapterCoverImage(int chapterId, string apiKey)",
+      "    {",
+      "        var userId = await _unitOfWork.UserRepository.GetUserIdByApiKeyAsync(apiKey);",
+      "        if (userId == 0) return BadRequest();",
+      "        return PhysicalFile(await Cover(chapterId), \"image/png\");",
+      "    }",
+      "",
+      '    [HttpPost("scan-folder")]',
+      "    public async Task<ActionResult> ScanFolder(ScanFolderDto dto)",
+      "    {",
+      "        var userId = await _unitOfWork.UserRepository.GetUserIdByApiKeyAsync(dto.ApiKey);",
+      "        var user = await _unitOfWork.UserRepository.GetUserByIdAsync(userId);",
+      "        if (user == null) return Unauthorized();",
+      "        return Ok();",
+      "    }",
+      "",
+      '    [HttpGet("series-cover")]',
+      "    public async Task<ActionResult> GetSeriesCover(int seriesId)",
+      "    {",
+      "        var series = await _unitOfWork.SeriesRepository.GetSeriesByIdAsync(seriesId);",
+      "        if (series == null) return NotFound();",
+      "        return PhysicalFile(series.CoverImage, \"image/png\");",
+      "    }",
+      "",
+      '    [HttpPost("forgot-password")]',
+      "    public async Task<ActionResult> ForgotPassword(string email)",
+      "    {",
+      "        var user = await _unitOfWork.UserRepository.GetUserByEmailAsync(email);",
+      "        if (user == null) { return Ok(); }",
+      "        var roles = await _userManager.GetRolesAsync(user);",
+      "        if (!roles.Any(r => r == \"Admin\"))",
+      "            return Unauthorized(await Translate(user.Id, \"permission-denied\"));",
+      "        return Ok();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/Image/chapter-cover [(checks the caller's key in the action)]",
+    "POST /api/Image/forgot-password",
+    "POST /api/Image/scan-folder [(checks the caller in the action)]",
+    "GET /api/Image/series-cover",
+  ]);
+});
+
 aspnet.run();
