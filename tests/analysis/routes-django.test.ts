@@ -672,4 +672,48 @@ django("Django's own password-change views require a signed-in user, used as the
   ]);
 });
 
+django("a DRF router's URLs unpacked into an included list (*api_router.urls) take its prefix; a ViewSet with a generic base (ModelViewSet[Tag]) is one", () => {
+  const root = tempDir("tool-django-unpacked-router-");
+  writeFiles(root, {
+    "src/manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'paperless.settings')\n",
+    "src/paperless/settings.py": 'ROOT_URLCONF = "paperless.urls"\nREST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"]}\n',
+    "src/paperless/urls.py": [
+      "from django.urls import include, re_path",
+      "from rest_framework.routers import DefaultRouter",
+      "from documents.views import TagViewSet",
+      "",
+      "api_router = DefaultRouter()",
+      'api_router.register(r"tags", TagViewSet)',
+      "",
+      "urlpatterns = [",
+      "    re_path(",
+      '        r"^api/",',
+      "        include(",
+      "            [",
+      "                *api_router.urls,",
+      "            ],",
+      "        ),",
+      "    ),",
+      "]",
+    ].join("\n"),
+    "src/documents/views.py": [
+      "from rest_framework.viewsets import ModelViewSet",
+      "",
+      "class TagViewSet(ModelViewSet[Tag]):",
+      "    model = Tag",
+      "    serializer_class = TagSerializer",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api",
+    "GET /api/tags",
+    "POST /api/tags",
+    "DELETE /api/tags/{pk}",
+    "GET /api/tags/{pk}",
+    "PATCH /api/tags/{pk}",
+    "PUT /api/tags/{pk}",
+  ]);
+});
+
 django.run();

@@ -66,6 +66,8 @@ function patterns(context: Context, span: Span, prefix: string, guards: string[]
   const text = code.slice(span.start, span.end).trim();
   const start = span.start + code.slice(span.start, span.end).indexOf(text[0] ?? "");
   if (!text) return;
+  // A list unpacked into another (`[..., *api_router.urls]`) is its patterns in place.
+  if (text.startsWith("*")) return patterns(context, { start: start + 1, end: span.end }, prefix, guards);
   const parts = splitPlus(code, { start, end: span.end });
   if (parts.length > 1) {
     for (const part of parts) patterns(context, part, prefix, guards);

@@ -88,7 +88,8 @@ export function classAttribute(source: RouteSource, definitions: readonly Defini
 
 /** The base classes of a class, as written: `generics.ListAPIView`, `LoginRequiredMixin`. */
 export function bases(source: RouteSource, cls: Definition): string[] {
-  return cls.params.map((p) => source.code.slice(p.start, p.end).replace(/\s+/g, "")).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
+  // A generic base is its class (`ModelViewSet[Tag]` is a ModelViewSet); keywords (`metaclass=...`) are no base.
+  return cls.params.map((p) => source.code.slice(p.start, p.end).replace(/\s+/g, "").replace(/\[.*\]$/, "")).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
 }
 
 /** The innermost class whose body holds `offset`. */
