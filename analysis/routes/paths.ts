@@ -12,13 +12,39 @@ export function normalizePath(path: string): string {
   // Flask and Django write the converter first (`<int:id>`), Sanic the name (`<id:int>`).
   p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
-  p = p.replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}");
+  p = bracedParameters(p);
   p = p.replace(/:(\w+)(?:\([^)]*\))?\??/g, "{$1}");
   p = p.replace(/(^|\/)\*(\w+)/g, "$1{$2}");
   p = "/" + p.replace(/^\/+/, "");
   p = p.replace(/\/{2,}/g, "/");
   if (p.length > 1) p = p.replace(/\/+$/, "");
   return p;
+}
+
+/**
+ * `{id}`, `{id?}` and `{id:pattern}` written `{id}`; a pattern may hold braces of its own
+ * (gorilla's `{post:[a-zA-Z0-9]{10}}`), so the parameter ends at the brace that closes it.
+ */
+function bracedParameters(path: string): string {
+  let out = "";
+  for (let i = 0; i < path.length; i++) {
+    const m = path[i] === "{" ? /^\{(\w+)(:|\??\})/.exec(path.slice(i)) : null;
+    if (!m) {
+      out += path[i];
+      continue;
+    }
+    let end = i + m[0].length - 1;
+    if (m[2] === ":") {
+      for (let depth = 1; depth > 0 && end + 1 < path.length; ) {
+        end++;
+        if (path[end] === "{") depth++;
+        else if (path[end] === "}") depth--;
+      }
+    }
+    out += `{${m[1]}}`;
+    i = end;
+  }
+  return out;
 }
 
 // Flask's and Django's path converters (`<int:id>`, `<str:username>`, `<slug:slug>`).

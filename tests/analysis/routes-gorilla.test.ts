@@ -187,4 +187,68 @@ gorilla("a handler passed to the app's own adapter beside plain values is the ro
   ]);
 });
 
+gorilla("a wrapper that refuses with an error of the app's named for it (ErrNotLoggedIn), turns away who is not an admin, or hands on to one that refuses, guards; a path parameter's pattern may hold braces", () => {
+  const root = tempDir("tool-gorilla-wrapper-errors-");
+  writeFiles(root, {
+    "go.mod": "module example.com/blog\n",
+    "errors.go": 'package blog\nvar (\n\tErrNotLoggedIn = impart.HTTPError{http.StatusUnauthorized, "Not logged in."}\n\tErrBadAccessToken = impart.HTTPError{http.StatusUnauthorized, "Invalid access token."}\n)\n',
+    "handle.go": [
+      "package blog",
+      "func (h *Handler) User(f userHandlerFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) {",
+      "\t\tu := getUserSession(h.app, r)",
+      "\t\tif u == nil {",
+      "\t\t\th.fail(w, ErrNotLoggedIn)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tf(h.app, u, w, r)",
+      "\t}",
+      "}",
+      "func (h *Handler) Admin(f userHandlerFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) {",
+      "\t\tu := getUserSession(h.app, r)",
+      "\t\tif u == nil || !u.IsAdmin() {",
+      "\t\t\th.fail(w, impart.HTTPError{http.StatusNotFound, \"\"})",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tf(h.app, u, w, r)",
+      "\t}",
+      "}",
+      "func (h *Handler) UserAPI(f userHandlerFunc) http.HandlerFunc {",
+      "\treturn h.UserAll(f, apiAuth)",
+      "}",
+      "func (h *Handler) UserAll(f userHandlerFunc, a authFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) {",
+      "\t\tif _, err := a(h.app, r); err == ErrBadAccessToken {",
+      "\t\t\th.fail(w, err)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t}",
+      "}",
+      "func (h *Handler) Web(f handlerFunc) http.HandlerFunc {",
+      "\treturn func(w http.ResponseWriter, r *http.Request) { f(h.app, w, r) }",
+      "}",
+    ].join("\n"),
+    "routes.go": [
+      "package blog",
+      'import "github.com/gorilla/mux"',
+      "func InitRoutes(handler *Handler) *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tr.HandleFunc("/me/c/{collection}", handler.User(viewEditCollection)).Methods("GET")',
+      '\tr.HandleFunc("/admin/users", handler.Admin(handleViewAdminUsers)).Methods("GET")',
+      '\tr.HandleFunc("/api/me/collections", handler.UserAPI(viewMyCollectionsAPI)).Methods("GET")',
+      '\tr.HandleFunc("/api/collections/{alias}/posts/{post:[a-zA-Z0-9]{10}}", handler.Web(existingPost)).Methods("POST")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /admin/users [handler.Admin]",
+    "POST /api/collections/{alias}/posts/{post}",
+    "GET /api/me/collections [handler.UserAPI]",
+    "GET /me/c/{collection} [handler.User]",
+  ]);
+});
+
 gorilla.run();

@@ -10,11 +10,25 @@
 type GoBodies = (name: string) => readonly string[];
 
 // A refusal of the caller written in the wrapper: the status, or a helper named after it.
-const REFUSES = /\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(/;
+// An error of the app's named for it (`ErrNotLoggedIn`, `ErrBadAccessToken`) counts, and so does
+// turning away who is not an admin (`if u == nil || !u.IsAdmin() { ... }`).
+const REFUSES = /\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(|\bErr\w*(?:NotLoggedIn|NotSignedIn|NotAuthenticated|AccessToken|LoginRequired)\b|==\s*nil\s*\|\|\s*!\s*\w+\.Is(?:Admin|Staff|Superuser)\w*\s*\(/;
 
 /** A function answering whether a wrapper (`pkg.Name`, `app.name`, `Name`) refuses callers in its body. */
 export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean {
-  return byBody(bodies, (found) => found.some((body) => REFUSES.test(body)));
+  return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body)));
+}
+
+// A wrapper that hands its handler to another at once: `func (h *Handler) UserAPI(f) http.HandlerFunc { return h.UserAll(false, f, apiAuth) }`.
+const DELEGATES = /^\{\s*return\s+(?:\w+\.)?([A-Za-z_]\w*)\s*\(/;
+
+/** Bodies, with those of the wrappers they hand on to, two steps at most. */
+function withDelegates(bodies: GoBodies, found: readonly string[], depth = 0): string[] {
+  if (depth >= 2) return [...found];
+  return found.flatMap((body) => {
+    const next = DELEGATES.exec(body)?.[1];
+    return next && next !== "func" ? [body, ...withDelegates(bodies, bodies(next), depth + 1)] : [body];
+  });
 }
 
 /** What `holds` says of the bodies of the functions a name (`app.authenticate`) ends in, asked once per name. */
