@@ -417,4 +417,57 @@ spring("the filter chain's patterns are Ant patterns: `*` stays within one segme
   ]);
 });
 
+spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
+  const root = tempDir("tool-spring-anonymous-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-security</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/me/app/annotation/AnonymousGetMapping.java": "package me.app.annotation;\n\n@AnonymousAccess\n@GetMapping\npublic @interface AnonymousGetMapping {\n    String[] value() default {};\n}\n",
+    "src/main/java/me/app/config/SpringSecurityConfig.java": [
+      "package me.app.config;",
+      "",
+      "@Configuration",
+      "public class SpringSecurityConfig {",
+      "    @Bean",
+      "    SecurityFilterChain filterChain(HttpSecurity httpSecurity) throws Exception {",
+      "        Map<String, Set<String>> anonymousUrls = AnonTagUtils.getAnonymousUrl(applicationContext);",
+      "        return httpSecurity",
+      "                .authorizeRequests()",
+      '                .antMatchers("/avatar/**").permitAll()',
+      "                .antMatchers(HttpMethod.GET, anonymousUrls.get(RequestMethodEnum.GET.getType()).toArray(new String[0])).permitAll()",
+      "                .antMatchers(HttpMethod.POST, anonymousUrls.get(RequestMethodEnum.POST.getType()).toArray(new String[0])).permitAll()",
+      "                .anyRequest().authenticated()",
+      "                .and().build();",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/me/app/rest/AliPayController.java": [
+      "package me.app.rest;",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/aliPay")',
+      "public class AliPayController {",
+      '    @GetMapping',
+      "    public ResponseEntity<AlipayConfig> queryAliConfig() { return ok(); }",
+      "",
+      '    @PostMapping(value = "/toPayAsPC")',
+      "    public ResponseEntity<String> toPayAsPc(@RequestBody TradeVo trade) { return ok(); }",
+      "",
+      '    @AnonymousGetMapping("/return")',
+      "    public ResponseEntity<String> returnPage(HttpServletRequest request) { return ok(); }",
+      "",
+      '    @AnonymousAccess',
+      '    @PostMapping("/notify")',
+      "    public ResponseEntity<Object> notify(HttpServletRequest request) { return ok(); }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/aliPay [authenticated()]",
+    "POST /api/aliPay/notify",
+    "GET /api/aliPay/return",
+    "POST /api/aliPay/toPayAsPC [authenticated()]",
+  ]);
+});
+
 spring.run();

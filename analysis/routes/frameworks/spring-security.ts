@@ -14,6 +14,8 @@ type Matcher = { path: string; method: string };
 /** The requests a matcher's arguments name: paths, narrowed by an `HttpMethod` first; a method alone matches every path. */
 function matchers(texts: readonly string[], values: readonly (string | undefined)[]): Matcher[] {
   const method = texts[0] && /^\s*(?:HttpMethod\s*\.\s*)?(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|TRACE)\s*$/.exec(texts[0])?.[1];
+  // Paths computed at run time (`anonymousUrls.get("GET").toArray(...)`) match routes not known: none of them here.
+  if (method && texts.length > 1 && values.slice(1).every((v) => v === undefined)) return [];
   const paths = (method ? values.slice(1) : values).filter((p): p is string => p !== undefined);
   // `/articles/**` matches `/articles` itself too.
   const all = (paths.length ? paths : method ? ["/**"] : []).flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p]));

@@ -9,6 +9,8 @@ import { springGlobals } from "./spring-security.ts";
 const MAPPINGS: Record<string, string | undefined> = { GetMapping: "GET", PostMapping: "POST", PutMapping: "PUT", DeleteMapping: "DELETE", PatchMapping: "PATCH", RequestMapping: undefined };
 // Spring's HTTP interfaces: a client's calls, and since Spring 6.1 a controller's routes when it implements one.
 const EXCHANGES: Record<string, string | undefined> = { GetExchange: "GET", PostExchange: "POST", PutExchange: "PUT", DeleteExchange: "DELETE", PatchExchange: "PATCH", HttpExchange: undefined };
+// A mapping of the app's composed on one of Spring's (`@AnonymousGetMapping` meta-annotated with `@GetMapping`).
+const COMPOSED_MAPPING = /^\w+((?:Get|Post|Put|Delete|Patch|Request)Mapping)$/;
 const IGNORE = new Set([...Object.keys(MAPPINGS), ...Object.keys(EXCHANGES), "RestController", "Controller", "PermitAll"]);
 // The types a class header names after `implements` (Java) or `:` (Kotlin).
 const IMPLEMENTS = /\bimplements\s+([^{]+)|\)?\s*:\s*([^{=]+)\{?\s*$/;
@@ -54,17 +56,20 @@ export const spring: Framework = {
         }
       }
       for (const member of cls.members) {
-        const annotation = member.annotations.find((a) => a.name in MAPPINGS);
+        const annotation = member.annotations.find((a) => a.name in MAPPINGS || COMPOSED_MAPPING.test(a.name));
         if (!annotation) continue;
         const paths = memberPaths(source, file, annotation.args[0] ?? annotation.named.get("value") ?? annotation.named.get("path"));
         if (!paths) continue;
-        const verb = MAPPINGS[annotation.name];
+        const verb = MAPPINGS[annotation.name] ?? MAPPINGS[COMPOSED_MAPPING.exec(annotation.name)?.[1] ?? ""];
         const listed = annotation.named.get("method");
         const methods = verb ? [verb] : listed ? elements(source, listed).map((s) => source.code.slice(s.start, s.end).replace(/.*\./, "").trim().toUpperCase()) : ["ALL"];
         const guards = [...memberGuards(source, classGuards, member.annotations, IGNORE), ...principalGuard(source, member)];
+        // An annotation of the app's for anonymous access (`@AnonymousAccess`, `@AnonymousGetMapping`), whose
+        // handlers the security configuration lets through, lifts the global guards.
+        const anonymous = member.annotations.some((a) => /^Anonymous[A-Z]\w*$/.test(a.name));
         for (const owner of routers.names) {
           for (const path of paths) {
-            registrations.push({ type: "route", framework: "spring", kind: "http", methods, ...path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(annotation.start) });
+            registrations.push({ type: "route", framework: "spring", kind: "http", methods, ...path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(annotation.start), ...(anonymous ? { anonymous } : {}) });
           }
         }
       }
