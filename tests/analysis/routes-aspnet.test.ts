@@ -76,7 +76,7 @@ aspnet("a base controller of the app's gives its [Route] template (with the deri
   ]);
 });
 
-aspnet("an action nothing authorizes that checks the caller at its top (a key it sent looked up, a refusal of a missing user) is guarded; one that refuses on something else is not", () => {
+aspnet("an action nothing authorizes that checks the caller at its top (a key it sent looked up, a refusal of a missing user) is guarded; one that refuses on something else (a sign-in's outcome, a role) is not", () => {
   const root = tempDir("tool-aspnet-handler-checks-");
   writeFiles(root, {
     "API/API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -113,6 +113,15 @@ aspnet("an action nothing authorizes that checks the caller at its top (a key it
       "        return PhysicalFile(series.CoverImage, \"image/png\");",
       "    }",
       "",
+      '    [HttpPost("login")]',
+      "    public async Task<IActionResult> Login([FromBody] LoginUserRequest request)",
+      "    {",
+      "        var loginResponse = await Mediator.Send(new LoginUserCommand(request));",
+      "        if (!loginResponse.Response.IsAuthenticated)",
+      "            return Unauthorized();",
+      "        return Ok(loginResponse);",
+      "    }",
+      "",
       '    [HttpPost("forgot-password")]',
       "    public async Task<ActionResult> ForgotPassword(string email)",
       "    {",
@@ -130,6 +139,7 @@ aspnet("an action nothing authorizes that checks the caller at its top (a key it
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /api/Image/chapter-cover [(checks the caller's key in the action)]",
     "POST /api/Image/forgot-password",
+    "POST /api/Image/login",
     "POST /api/Image/scan-folder [(checks the caller in the action)]",
     "GET /api/Image/series-cover",
   ]);

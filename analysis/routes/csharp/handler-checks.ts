@@ -20,8 +20,9 @@ type Project = { has(path: string): boolean; text(path: string): string | undefi
 const TOP = 6;
 // The caller looked up from what it sent: an API key, or the signed-in principal.
 const CALLER_LOOKUP = /^(?:var|[\w<>?]+)\s+(\w+)\s*=\s*(?:await\s+)?[\w.]*(?:ApiKey|GetUserAsync)\w*\s*\(/;
-// A test of the caller (`user == null`, `!User.Identity.IsAuthenticated`, a missing API key).
-const TESTS_CALLER = /\b(?:user\w*|User|principal|IsAuthenticated|apiKey)\b/;
+// A test of the caller (`user == null`, `!User.Identity.IsAuthenticated`, a missing API key), not of
+// an outcome (`!loginResponse.IsAuthenticated` is a sign-in refusing bad credentials).
+const TESTS_CALLER = /(?<![\w.])(?:user\w*\s*(?:==|is)\s*null|User\.|HttpContext\.User\b|principal\w*\s*(?:==|is)\s*null|(?:string\.IsNullOrEmpty\s*\(\s*)?apiKey\b)/;
 const SAYS_REFUSED = /^(?:Unauthorized|Forbid|Challenge)\s*\(/;
 const REFUSES = /^(?:BadRequest|Unauthorized|Forbid|Challenge|NotFound|StatusCode\s*\(\s*40[13])\w*\s*\(/;
 
