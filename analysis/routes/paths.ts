@@ -100,7 +100,7 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 // A session alone is no check: `session()`, `cookieSession`, scs's `LoadAndSave` and gin's
 // `sessions.Sessions` load one for every caller; `requireSession`, `checkSession` turn callers away,
 // as do `checkLogin`, Sa-Token's `@SaCheckLogin` and `require_logged_in_user`.
-const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only/i;
+const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
 // error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up

@@ -85,4 +85,20 @@ next("a handler guarded inside its request helper (parseRequest -> checkAuth); o
   assert.equal(writes, [["high", "DELETE /api/cache"], ["low", "POST /api/send"]]);
 });
 
+next("a pages/api handler that verifies the caller first is guarded; one that verifies the credentials a sign-in posts (verifyByCredentials, verifyGoogleIdentityToken) is not", () => {
+  const root = tempDir("tool-next-sign-in-checks-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "15.0.0" } }),
+    "lib/api/verifyUser.ts": "export default async function verifyUser({ req, res }: any) {\n  const user = await getUser(req);\n  if (!user) { res.status(401).send({ response: 'You must be logged in.' }); return null; }\n  return user;\n}\n",
+    "lib/api/verifyByCredentials.ts": "export default async function verifyByCredentials({ username, password }: any) {\n  const user = await findUser(username);\n  return user && (await compare(password, user.password)) ? user : null;\n}\n",
+    "pages/api/v1/tags/index.ts": 'import verifyUser from "@/lib/api/verifyUser";\nexport default async function tags(req: any, res: any) {\n  const user = await verifyUser({ req, res });\n  if (!user) return;\n  if (req.method === "GET") return res.json(await getTags(user.id));\n}\n',
+    "pages/api/v1/session/index.ts": 'import verifyByCredentials from "@/lib/api/verifyByCredentials";\nexport default async function session(req: any, res: any) {\n  const user = await verifyByCredentials(req.body);\n  if (!user) return res.status(400).json({ response: "Invalid credentials." });\n  if (req.method === "POST") return res.json(await createSession(user));\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/v1/session",
+    "GET /api/v1/tags [verifyUser]",
+  ]);
+});
+
 next.run();
