@@ -716,4 +716,40 @@ django("a DRF router's URLs unpacked into an included list (*api_router.urls) ta
   ]);
 });
 
+django("views of widely used packages serve their methods: allauth's account views are forms, DRF's token view and Simple JWT's take a post, drf-spectacular's documents a get", () => {
+  const root = tempDir("tool-django-package-views-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
+    "site/settings.py": 'ROOT_URLCONF = "site.urls"\n',
+    "site/urls.py": [
+      "from allauth.account import views as allauth_account_views",
+      "from django.urls import path, re_path",
+      "from drf_spectacular.views import SpectacularAPIView",
+      "from rest_framework.authtoken import views",
+      "from rest_framework_simplejwt.views import TokenObtainPairView",
+      "from site.views import SiteObtainAuthTokenView",
+      "",
+      "urlpatterns = [",
+      '    path("accounts/login/", allauth_account_views.login, name="account_login"),',
+      '    path("accounts/password/reset/done/", allauth_account_views.password_reset_done),',
+      '    re_path("^api/token/", views.obtain_auth_token),',
+      '    path("api/jwt/", TokenObtainPairView.as_view()),',
+      '    path("api/schema/", SpectacularAPIView.as_view()),',
+      '    path("api/session-token/", SiteObtainAuthTokenView.as_view()),',
+      "]",
+    ].join("\n"),
+    "site/views.py": "from rest_framework.authtoken.views import ObtainAuthToken\n\nclass SiteObtainAuthTokenView(ObtainAuthToken):\n    serializer_class = SiteAuthTokenSerializer\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /accounts/login",
+    "POST /accounts/login",
+    "GET /accounts/password/reset/done",
+    "POST /api/jwt",
+    "GET /api/schema",
+    "POST /api/session-token",
+    "POST /api/token",
+  ]);
+});
+
 django.run();

@@ -22,7 +22,33 @@ const GENERIC: Record<string, string[]> = {
   ListAPIView: GET, RetrieveAPIView: GET, CreateAPIView: ["POST"], DestroyAPIView: ["DELETE"], UpdateAPIView: ["PUT", "PATCH"],
   ListCreateAPIView: ["GET", "POST"], RetrieveUpdateAPIView: ["GET", "PUT", "PATCH"], RetrieveDestroyAPIView: ["GET", "DELETE"],
   RetrieveUpdateDestroyAPIView: ["GET", "PUT", "PATCH", "DELETE"],
+  // Views of widely used packages: DRF's token views, Simple JWT's, drf-spectacular's documents.
+  ObtainAuthToken: ["POST"], TokenObtainPairView: ["POST"], TokenRefreshView: ["POST"], TokenVerifyView: ["POST"],
+  TokenObtainSlidingView: ["POST"], TokenRefreshSlidingView: ["POST"], TokenBlacklistView: ["POST"],
+  SpectacularAPIView: GET, SpectacularSwaggerView: GET, SpectacularRedocView: GET, SpectacularJSONAPIView: GET, SpectacularYAMLAPIView: GET,
 };
+
+/**
+ * Function views of packages, by the module they are imported from and their name: allauth's
+ * account views are forms (a page, and its post); DRF's `obtain_auth_token` takes a post.
+ */
+const PACKAGE_FUNCTIONS: { module: RegExp; methods: Record<string, string[]> }[] = [
+  {
+    module: /^allauth\./,
+    methods: {
+      login: FORM, logout: FORM, signup: FORM, reauthenticate: FORM, email: FORM, confirm_email: FORM, password_change: FORM,
+      password_set: FORM, password_reset: FORM, password_reset_from_key: FORM, connections: FORM, authenticate: FORM,
+      password_reset_done: GET, password_reset_from_key_done: GET, account_inactive: GET, email_verification_sent: GET,
+      login_cancelled: GET, login_error: GET,
+    },
+  },
+  { module: /^rest_framework\.authtoken\./, methods: { obtain_auth_token: ["POST"] } },
+];
+
+/** The methods a package's function view serves (`allauth_account_views.login` imported from allauth), if known. */
+export function packageFunctionMethods(specifier: string | undefined, name: string): string[] | undefined {
+  return specifier ? PACKAGE_FUNCTIONS.find((p) => p.module.test(specifier))?.methods[name] : undefined;
+}
 
 /** A ViewSet action: its method, and whether it acts on one object (the detail route). */
 const ACTIONS: Record<string, { method: string; detail: boolean }> = {
@@ -47,7 +73,7 @@ const VIEWSET_ACTIONS: Record<string, string[]> = {
   DestroyModelMixin: ["destroy"],
 };
 
-const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(base) || base.split(".").at(-1)! in VIEWSET_ACTIONS;
+const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(base) || base.split(".").at(-1)! in VIEWSET_ACTIONS || base.split(".").at(-1)! in GENERIC;
 const last = (name: string) => name.split(".").at(-1)!;
 // DRF's own view classes (APIView, generics.*, ViewSets, their mixins), as opposed to Django's.
 const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;

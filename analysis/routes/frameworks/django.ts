@@ -3,9 +3,10 @@ import { pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
-import type { Registration, RouteRegistration } from "../registration.ts";
+import type { Binding, Registration, RouteRegistration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
-import { djangoViews, genericMethods } from "./django-views.ts";
+import { djangoViews, genericMethods, packageFunctionMethods } from "./django-views.ts";
+import { pythonBindings } from "../python/bindings.ts";
 
 const FRAMEWORK = "django";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
@@ -13,7 +14,7 @@ const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
 
-type Context = { source: RouteSource; constants: Map<string, string>; owner: string; found: Registration[] };
+type Context = { source: RouteSource; constants: Map<string, string>; owner: string; found: Registration[]; bindings: readonly Binding[] };
 
 /**
  * Django: URLconfs (`urlpatterns = [path("x/<int:id>/", view), re_path(r"^y/$", view)]`,
@@ -34,13 +35,14 @@ export const django: Framework = {
     for (const m of source.code.matchAll(ROUTER)) found.push(...drfRouter(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
     const definitions = pythonDefinitions(source);
     const lists = new Set<string>();
+    let bindings: Binding[] | undefined;
     for (const m of source.code.matchAll(ASSIGN)) {
       // Lists built inside a function (a ModelAdmin's get_urls) are served under prefixes the code does not state.
       if (definitions.some((d) => d.start < m.index && m.index < d.end)) continue;
       const owner = (m[1] ?? m[3])!;
       const start = m.index + m[0].length;
       const value = m[4] ? { start: start - 1, end: pythonArguments(source.code, start - 1).end } : { start, end: lineEnd(source.code, start) };
-      const context = { source, constants, owner, found: [] };
+      const context = { source, constants, owner, found: [], bindings: (bindings ??= pythonBindings(source)) };
       if (m[4] === "insert") value.start = pythonArguments(source.code, start - 1).positional[1]?.start ?? value.end;
       patterns(context, m[4] ? inner(source.code, value) : value, "", []);
       if (!context.found.length) continue;
@@ -169,7 +171,12 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
   }
   const name = dottedName(code, span);
   if (name?.endsWith(".urls")) mountName(context, name, path, guards, span.start);
-  else if (name) found.push({ ...route(owner, ["ALL"], path, name, guards, line), view: name });
+  else if (name) {
+    // A package's view (`allauth_account_views.login`, `from allauth.account import views as ...`) serves what that package's does.
+    const binding = context.bindings.find((b) => b.local === name);
+    const methods = binding ? packageFunctionMethods(binding.specifier, binding.imported) : undefined;
+    found.push({ ...route(owner, methods ?? ["ALL"], path, name, guards, line), view: name });
+  }
   else if (pythonString(source, span.start)) found.push(route(owner, ["ALL"], path, pythonString(source, span.start)!.value, guards, line));
 }
 
