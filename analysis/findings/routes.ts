@@ -9,8 +9,9 @@ type Input = Pick<Report, "routes" | "files">;
 // A password change is the signed-in user's (`/me/password`); forgetting or resetting one is not.
 // Words of the steps before and around signing in: a path or a handler named so is open on purpose
 // (`POST /api/me` served by `LoginWithCredentialsController`, a second factor, accepting an invitation).
-// An email's unsubscribe link is followed without signing in (one-click unsubscribe is a POST, RFC 8058).
-const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe)/i;
+// An email's unsubscribe link is followed without signing in (one-click unsubscribe is a POST, RFC 8058),
+// and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`).
+const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|2fa\/authenticate|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\})/i;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {
