@@ -308,7 +308,7 @@ rails("devise_for draws the sign-in, password and registration routes, with path
   ]);
 });
 
-rails("a namespace with path: nil names a module only; a canonical action in a collection or member block is served at the resource's own path", () => {
+rails("a namespace with path: nil names a module only; a canonical action in a collection or member block is served at the resource's own path, and a resource nested in a collection block under the collection's", () => {
   const root = tempDir("tool-rails-path-nil-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
@@ -319,6 +319,7 @@ rails("a namespace with path: nil names a module only; a canonical action in a c
       "      namespace :v2 do",
       "        resources :users, only: [:create] do",
       "          collection do",
+      "            resources :init, only: %i[create], controller: 'users'",
       "            get :info",
       "            patch :update",
       "            delete :destroy",
@@ -337,6 +338,7 @@ rails("a namespace with path: nil names a module only; a canonical action in a c
     "PATCH /v2/users api/v2/users#update",
     "POST /v2/users api/v2/users#create",
     "GET /v2/users/info api/v2/users#info",
+    "POST /v2/users/init api/v2/users#create",
   ]);
 });
 

@@ -227,7 +227,9 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
     const controller = join(module, option("controller") ?? (isSingular ? plural(name) : name)).slice(1);
     const param = option("param") ?? "id";
     const segment = option("path") ?? name;
-    const collection = join(scope.path, segment);
+    // Inside a `collection do` (or `member do`) block a resource nests under the collection's (or the member's) path.
+    const base = scope.resource && scope.on === "collection" ? scope.resource.collection : scope.resource && scope.on === "member" ? scope.resource.member : scope.path;
+    const collection = join(base, segment);
     // Nested in a shallow resource, members (and what nests under them) leave the parent's path.
     const shallowBase = scope.shallow ?? (shallow && scope.resource ? scope.outside : undefined);
     const memberBase = shallowBase === undefined ? collection : join(shallowBase, segment);
