@@ -342,4 +342,39 @@ rails("a namespace with path: nil names a module only; a canonical action in a c
   ]);
 });
 
+rails("an action no filter guards that sends a caller without a user to sign in at its top is guarded; one that redirects for another reason is not", () => {
+  const root = tempDir("tool-rails-action-checks-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\ngem "devise"\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  get "upgrade", to: "console_redirect#index"\n  get "docs", to: "docs#index"\nend\n',
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
+    "app/controllers/console_redirect_controller.rb": [
+      "class ConsoleRedirectController < ApplicationController",
+      "  skip_before_action :authenticate_user!",
+      "",
+      "  def index",
+      "    params[:redir] = console_url if request.path == '/upgrade'",
+      "    return redirect_to(new_user_session_path({ redir: params[:redir] }.compact)) if true_user.blank?",
+      "    redirect_to console_url, allow_other_host: true",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/docs_controller.rb": [
+      "class DocsController < ApplicationController",
+      "  skip_before_action :authenticate_user!",
+      "",
+      "  def index",
+      "    return redirect_to(root_path) if params[:page].blank?",
+      "    render :index",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /docs",
+    "GET /upgrade [(checks the caller in the action)]",
+  ]);
+});
+
 rails.run();

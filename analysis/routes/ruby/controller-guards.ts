@@ -31,7 +31,25 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
     if (filter.skip) guards.delete(filter.name);
     else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !/^authenticate/.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
   }
+  // An action no filter guards that sends a caller without a user away itself, at its top.
+  if (guards.size === 0 && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
   return [...guards];
+}
+
+// A line of an action's top that turns away a caller without a user: `return redirect_to(new_user_session_path) if true_user.blank?`.
+const TESTS_USER = /\b(?:\w*user\w*|signed_in\?|logged_in\?|session\[)/;
+const TOP_LINES = 8;
+
+/** Whether action `name`, as the controller chain defines it, refuses a caller without a user in its first lines. */
+function checksAtTop(sources: readonly string[], name: string): boolean {
+  const header = new RegExp(`^([ \\t]*)def[ \\t]+${name}\\b[^\\n]*\\n`, "m");
+  for (const source of [...sources].reverse()) {
+    const m = header.exec(source);
+    if (!m) continue;
+    const lines = source.slice(m.index + m[0].length).split("\n").slice(0, TOP_LINES);
+    return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
+  }
+  return false;
 }
 
 // What a filter does to a caller it turns away (answers 401/403, raises, redirects to sign in),
