@@ -31,6 +31,7 @@ import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { fetchOnlyPipelines } from "./elixir/plugs.ts";
+import { CANDIDATE } from "./go/names.ts";
 import { goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
@@ -120,13 +121,16 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
     });
   const phoenixFetchOnly = fetchOnlyPipelines((module) => (elixirModules ??= elixirModuleFiles(project!)).get(module), read);
+  // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
+  const goCandidates = (names: readonly string[]): string[] =>
+    names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : refuses(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));
   // A Phoenix pipeline whose auth plugs only fetch the caller checks nobody.
   const phoenixGuards = (route: LinkedRoute): string[] => {
     const fetchOnly = project ? phoenixFetchOnly(route.helpers ?? []) : new Set<string>();
     return route.guards.filter((g) => !fetchOnly.has(g));
   };
   return (route) => {
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards) : route.framework === "phoenix" ? phoenixGuards(route) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards) : route.framework === "phoenix" ? phoenixGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const guards = [...new Set([...own, ...declared(route)])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !isOptionalGuardName(g) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)));
     // The wrappers were read: they are not part of the route as reported.

@@ -75,4 +75,44 @@ echo("a router type of the app's own wrapping Echo's group (type Router struct {
   ]);
 });
 
+echo("middleware of the app's not named like a guard guards when its body refuses callers or returns a JWT middleware; one for another concern, or that lets everyone through, does not", () => {
+  const root = tempDir("tool-echo-candidate-middleware-");
+  writeFiles(root, {
+    "go.mod": "module example.com/tasks\n\nrequire github.com/labstack/echo/v5 v5.0.0\n",
+    "pkg/routes/api_tokens.go": [
+      "package routes",
+      "func SetupTokenMiddleware() echo.MiddlewareFunc {",
+      "\treturn echojwt.WithConfig(echojwt.Config{SigningKey: []byte(secret())})",
+      "}",
+      "func noStoreCacheControl() echo.MiddlewareFunc {",
+      "\treturn func(next echo.HandlerFunc) echo.HandlerFunc {",
+      "\t\treturn func(c *echo.Context) error { return next(c) }",
+      "\t}",
+      "}",
+      "func requestMeta() echo.MiddlewareFunc {",
+      "\treturn func(next echo.HandlerFunc) echo.HandlerFunc {",
+      "\t\treturn func(c *echo.Context) error { c.Set(\"meta\", meta(c)); return next(c) }",
+      "\t}",
+      "}",
+    ].join("\n"),
+    "pkg/routes/routes.go": [
+      "package routes",
+      'import "github.com/labstack/echo/v5"',
+      "func RegisterRoutes(e *echo.Echo) {",
+      '\ta := e.Group("/api/v1")',
+      "\ta.Use(noStoreCacheControl())",
+      "\ta.Use(requestMeta())",
+      '\ta.GET("/info", info)',
+      "\ta.Use(SetupTokenMiddleware())",
+      '\ta.GET("/projects", listProjects)',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v1/info",
+    "GET /api/v1/projects [SetupTokenMiddleware]",
+  ]);
+});
+
 echo.run();

@@ -75,10 +75,18 @@ export function goMiddleware(code: string, span: Span): string | undefined {
   return m[1]!.replace(/\s+/g, "");
 }
 
-/** The guard-like middleware among arguments. */
+/**
+ * The guard-like middleware among arguments. Middleware of the app's not named like a guard
+ * (`SetupTokenMiddleware()`) is kept as a candidate, `?SetupTokenMiddleware`: what its body does
+ * decides after linking (go/wrapper-guards.ts). Middleware named for another concern is none.
+ */
 export function goGuards(code: string, spans: readonly Span[]): string[] {
-  return spans.map((s) => goMiddleware(code, s)).filter((n): n is string => !!n && isGuardName(n));
+  return spans.map((s) => goMiddleware(code, s)).flatMap((n) => (!n ? [] : isGuardName(n) ? [n] : OTHER_CONCERN.test(n) ? [] : [`${CANDIDATE}${n}`]));
 }
+
+/** The mark of a middleware whose body decides whether it guards. */
+export const CANDIDATE = "?";
+const OTHER_CONCERN = /csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
 
 /**
  * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the
