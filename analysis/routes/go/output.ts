@@ -2,6 +2,7 @@ import { guardedMount } from "../common/mounts.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
+import { CANDIDATE } from "./names.ts";
 import type { GoNode, GoRef } from "./types.ts";
 
 /**
@@ -48,7 +49,10 @@ export class GoOutput {
    * a function returns is renamed then.
    */
   mount(ref: GoRef, prefix: string, child: GoNode | string, guards: readonly string[], at: number): void {
-    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), typeof child === "string" ? child : child.name, [...new Set([...ref.guards, ...guards])], this.source.lineAt(at), !!ref.prefixUnknown));
+    // Candidates (middleware whose body decides, `?name`) stay on the routes registered on `ref` itself:
+    // a router of their own between would change how a router handed back and mounted again is linked.
+    const known = [...new Set([...ref.guards, ...guards])].filter((g) => !g.startsWith(CANDIDATE));
+    this.mounts.push(() => guardedMount(this.framework, ref.node?.name ?? "", join(ref.prefix, prefix), typeof child === "string" ? child : child.name, known, this.source.lineAt(at), !!ref.prefixUnknown));
   }
 
   /** Middleware that guards every route of `ref`'s router under its prefix and `prefix`. */
