@@ -367,6 +367,10 @@ rails("an action no filter guards that sends a caller without a user to sign in 
       "    return redirect_to(root_path) if params[:page].blank?",
       "    render :index",
       "  end",
+      "",
+      "  def update",
+      "    return forbidden unless @current_user",
+      "  end",
       "end",
     ].join("\n"),
   });

@@ -46,7 +46,10 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
   for (const source of [...sources].reverse()) {
     const m = header.exec(source);
     if (!m) continue;
-    const lines = source.slice(m.index + m[0].length).split("\n").slice(0, TOP_LINES);
+    // The body runs to the `end` at the definition's own indentation.
+    const rest = source.slice(m.index + m[0].length);
+    const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
+    const lines = (end ? rest.slice(0, end.index) : rest).split("\n").slice(0, TOP_LINES);
     return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
   }
   return false;
