@@ -75,7 +75,7 @@ echo("a router type of the app's own wrapping Echo's group (type Router struct {
   ]);
 });
 
-echo("middleware of the app's not named like a guard guards when its body refuses callers or returns a JWT middleware; one for another concern, or that lets everyone through, does not", () => {
+echo("middleware of the app's not named like a guard guards when its body refuses callers or returns a JWT middleware; one for another concern (an error handler that maps a 401), or that lets everyone through, does not", () => {
   const root = tempDir("tool-echo-candidate-middleware-");
   writeFiles(root, {
     "go.mod": "module example.com/tasks\n\nrequire github.com/labstack/echo/v5 v5.0.0\n",
@@ -87,6 +87,13 @@ echo("middleware of the app's not named like a guard guards when its body refuse
       "func noStoreCacheControl() echo.MiddlewareFunc {",
       "\treturn func(next echo.HandlerFunc) echo.HandlerFunc {",
       "\t\treturn func(c *echo.Context) error { return next(c) }",
+      "\t}",
+      "}",
+      "func UsersErrorHandling(next echo.HandlerFunc) echo.HandlerFunc {",
+      "\treturn func(c *echo.Context) error {",
+      "\t\terr := next(c)",
+      "\t\tif errors.As(err, &authErr) { return c.JSON(http.StatusUnauthorized, err) }",
+      "\t\treturn err",
       "\t}",
       "}",
       "func requestMeta() echo.MiddlewareFunc {",
@@ -102,6 +109,7 @@ echo("middleware of the app's not named like a guard guards when its body refuse
       '\ta := e.Group("/api/v1")',
       "\ta.Use(noStoreCacheControl())",
       "\ta.Use(requestMeta())",
+      "\ta.POST(\"/users\", register, UsersErrorHandling)",
       '\ta.GET("/info", info)',
       "\ta.Use(SetupTokenMiddleware())",
       '\ta.GET("/projects", listProjects)',
@@ -112,6 +120,7 @@ echo("middleware of the app's not named like a guard guards when its body refuse
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /api/v1/info",
     "GET /api/v1/projects [SetupTokenMiddleware]",
+    "POST /api/v1/users",
   ]);
 });
 

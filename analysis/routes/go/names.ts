@@ -86,7 +86,7 @@ export function goGuards(code: string, spans: readonly Span[]): string[] {
 
 /** The mark of a middleware whose body decides whether it guards. */
 export const CANDIDATE = "?";
-const OTHER_CONCERN = /csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
+const OTHER_CONCERN = /error|csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
 
 /**
  * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the
