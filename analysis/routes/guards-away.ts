@@ -32,7 +32,7 @@ import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./r
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { fetchOnlyPipelines } from "./elixir/plugs.ts";
 import { CANDIDATE } from "./go/names.ts";
-import { goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
+import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
@@ -54,6 +54,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
   const goBodies = functionBodies(project, "go");
   const refuses = goWrapperChecks(goBodies);
+  const candidateRefuses = goCandidateChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksFirst = goHandlerChecks(goBodies);
   const definedIn = goDefinedWrappers(project, goBodies);
@@ -123,7 +124,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const phoenixFetchOnly = fetchOnlyPipelines((module) => (elixirModules ??= elixirModuleFiles(project!)).get(module), read);
   // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
   const goCandidates = (names: readonly string[]): string[] =>
-    names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : refuses(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));
+    names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : candidateRefuses(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));
   // A Phoenix pipeline whose auth plugs only fetch the caller checks nobody.
   const phoenixGuards = (route: LinkedRoute): string[] => {
     const fetchOnly = project ? phoenixFetchOnly(route.helpers ?? []) : new Set<string>();

@@ -75,7 +75,7 @@ echo("a router type of the app's own wrapping Echo's group (type Router struct {
   ]);
 });
 
-echo("middleware of the app's not named like a guard guards when its body refuses callers or returns a JWT middleware; one for another concern (an error handler that maps a 401), or that lets everyone through, does not", () => {
+echo("middleware of the app's not named like a guard guards when its body refuses callers or returns a JWT middleware; one for another concern (an error handler that maps a 401, a gate on a setting), or that lets everyone through, does not", () => {
   const root = tempDir("tool-echo-candidate-middleware-");
   writeFiles(root, {
     "go.mod": "module example.com/tasks\n\nrequire github.com/labstack/echo/v5 v5.0.0\n",
@@ -96,6 +96,12 @@ echo("middleware of the app's not named like a guard guards when its body refuse
       "\t\treturn err",
       "\t}",
       "}",
+      "func BanAPIForUserCenter(next echo.HandlerFunc) echo.HandlerFunc {",
+      "\treturn func(c *echo.Context) error {",
+      "\t\tif !userCenter().EnabledOriginalUserSystem { return c.NoContent(http.StatusForbidden) }",
+      "\t\treturn next(c)",
+      "\t}",
+      "}",
       "func requestMeta() echo.MiddlewareFunc {",
       "\treturn func(next echo.HandlerFunc) echo.HandlerFunc {",
       "\t\treturn func(c *echo.Context) error { c.Set(\"meta\", meta(c)); return next(c) }",
@@ -110,6 +116,7 @@ echo("middleware of the app's not named like a guard guards when its body refuse
       "\ta.Use(noStoreCacheControl())",
       "\ta.Use(requestMeta())",
       "\ta.POST(\"/users\", register, UsersErrorHandling)",
+      "\ta.POST(\"/users/login\", login, BanAPIForUserCenter)",
       '\ta.GET("/info", info)',
       "\ta.Use(SetupTokenMiddleware())",
       '\ta.GET("/projects", listProjects)',
@@ -121,6 +128,7 @@ echo("middleware of the app's not named like a guard guards when its body refuse
     "GET /api/v1/info",
     "GET /api/v1/projects [SetupTokenMiddleware]",
     "POST /api/v1/users",
+    "POST /api/v1/users/login",
   ]);
 });
 

@@ -20,6 +20,18 @@ export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean 
   return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body)));
 }
 
+// What a middleware reads to know its caller: a credential, a session, the user it resolves.
+const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie|[Cc]laims|[Aa]pi_?[Kk]ey|CurrentUser|[Pp]rincipal/;
+
+/**
+ * A function answering whether a middleware not named like a guard (`SetupTokenMiddleware`)
+ * refuses callers for who they are: its body refuses, and reads a credential or the caller. A
+ * gate on a setting (`if !uc.EnabledOriginalUserSystem { Forbidden }`) is no guard.
+ */
+export function goCandidateChecks(bodies: GoBodies): (middleware: string) => boolean {
+  return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body) && READS_CALLER.test(body)));
+}
+
 // A wrapper that hands its handler to another at once: `func (h *Handler) UserAPI(f) http.HandlerFunc { return h.UserAll(false, f, apiAuth) }`.
 const DELEGATES = /^\{\s*return\s+(?:\w+\.)?([A-Za-z_]\w*)\s*\(/;
 
