@@ -24,8 +24,8 @@ import { isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
-import { projectClasses } from "./python/project-classes.ts";
-import { dependencyGuards, otherDependencies } from "./python/guards.ts";
+import { inheritedDecorators, projectClasses } from "./python/project-classes.ts";
+import { dependencyGuards, isPythonGuard, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
@@ -76,6 +76,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const classes = projectClasses(project);
   const routerClassOf = routerClasses(classes);
   const classDependencyText = classDependencies(classes);
+  const flaskInherited = inheritedDecorators(classes);
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
@@ -104,6 +105,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       });
     }
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
+    // A Flask view class takes the `decorators` of the project's classes it extends (Flask-RESTful's BaseResource).
+    if (route.framework === "flask") return flaskInherited(route.handler.split(".")[0]!).filter((d) => isPythonGuard(d.split(".").at(-1)!));
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];
   };
   // A Laravel middleware group (`api`) stands for its members; an alias (`mfa-setup`) for its

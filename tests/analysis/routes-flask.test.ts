@@ -127,6 +127,37 @@ flask("blueprints registered on the app a plugin hook receives, with a url_prefi
   ]);
 });
 
+flask("Flask-RESTful: an Api subclass of the module's own and its add_resource variant register routes; a resource takes the decorators of the base class it extends in another module", () => {
+  const root = tempDir("tool-flask-restful-ext-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "dash"\ndependencies = ["flask", "flask-restful"]\n',
+    "dash/__init__.py": "",
+    "dash/handlers/__init__.py": "",
+    "dash/handlers/base.py": "from flask_login import login_required\nfrom flask_restful import Resource\n\nclass BaseResource(Resource):\n    decorators = [login_required]\n",
+    "dash/handlers/alerts.py": "from dash.handlers.base import BaseResource\n\nclass AlertResource(BaseResource):\n    def get(self, alert_id):\n        return get_alert(alert_id)\n\n    def delete(self, alert_id):\n        return delete_alert(alert_id)\n",
+    "dash/handlers/status.py": "from flask_restful import Resource\n\nclass StatusResource(Resource):\n    def get(self):\n        return {'ok': True}\n",
+    "dash/handlers/api.py": [
+      "from flask_restful import Api",
+      "from dash.handlers.alerts import AlertResource",
+      "from dash.handlers.status import StatusResource",
+      "",
+      "class ApiExt(Api):",
+      "    def add_org_resource(self, resource, *urls, **kwargs):",
+      "        return self.add_resource(resource, *urls, **kwargs)",
+      "",
+      "api = ApiExt()",
+      'api.add_org_resource(AlertResource, "/api/alerts/<alert_id>", endpoint="alert")',
+      'api.add_org_resource(StatusResource, "/api/status", endpoint="status")',
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /api/alerts/{alert_id} [login_required]",
+    "GET /api/alerts/{alert_id} [login_required]",
+    "GET /api/status",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

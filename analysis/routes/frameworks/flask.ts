@@ -12,7 +12,8 @@ const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
-const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_resource|add_namespace|before_request)\s*\(/g;
+// `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
+const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
 
 /**
  * Flask (and Quart, APIFlask, and Sanic, which took Flask's shapes): apps and blueprints with
@@ -28,12 +29,16 @@ export const flask: Framework = {
   name: "Flask",
   languages: ["python"],
   // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
-  hint: /\b(?:flask|quart|apiflask|sanic)|register_blueprint|add_url_rule|add_resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(/i,
+  hint: /\b(?:flask|quart|apiflask|sanic)|register_blueprint|add_url_rule|add_\w*resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(|^class\s+\w+\s*\([^)]*(?:Resource|View)\s*\)/im,
   scan(source) {
     const constants = pythonConstants(source);
     const definitions = pythonDefinitions(source);
     const registrations: Registration[] = [];
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    // A subclass of the module's own (`class ApiExt(Api)`, then `api = ApiExt()`) makes what its base makes.
+    for (const [subclass, kind] of subclasses(source.code)) {
+      for (const m of source.code.matchAll(new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${subclass}[ \\t]*\\(`, "gm"))) registrations.push(...created(source, m[1]!, kind, m.index + m[0].length - 1, constants));
+    }
     for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
     for (const def of definitions) registrations.push(...decorated(source, def, constants));
     // A name a blueprint is created under is that blueprint, whatever else the module assigns it later.
@@ -65,6 +70,11 @@ function appParameters(source: RouteSource, definitions: readonly Definition[], 
     }
   }
   return [...found.values()];
+}
+
+/** Classes of a module that extend an app, blueprint, `Api` or `Namespace` class, with that kind. */
+function subclasses(code: string): Map<string, string> {
+  return new Map([...code.matchAll(/^class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w]+\.)?(Flask|Quart|APIFlask|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\)/gm)].map((m) => [m[1]!, m[2]!]));
 }
 
 /** An app, blueprint, RESTful `Api` or RESTX `Namespace` assigned to a name. */
@@ -136,7 +146,8 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
   const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): UseRegistration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
   const first = positional[0] ? dottedName(code, positional[0]) : undefined;
-  switch (name) {
+  // An Api subclass's own variant of add_resource (`add_org_resource`) registers alike.
+  switch (/^add_\w*resource$/.test(name) ? "add_resource" : name) {
     case "register_blueprint":
     case "blueprint": {
       // A url_prefix given here replaces the blueprint's own, as Flask does. A blueprint a

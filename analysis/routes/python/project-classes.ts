@@ -35,3 +35,33 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
   }
   return classes;
 }
+
+// A view class's `decorators = [login_required]` (Flask's MethodView, Flask-RESTful's Resource),
+// written in its body at the class's own level.
+const DECORATORS = /^[ \t]+(?:method_)?decorators[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m;
+
+/**
+ * A function answering the decorators a Flask view class inherits from the project's classes it
+ * extends (`class AlertResource(BaseResource)` with `decorators = [login_required]` on
+ * BaseResource, in another module), the nearest base that sets them; its own are read with it.
+ */
+export function inheritedDecorators(classes: () => ReadonlyMap<string, ProjectClass>): (cls: string) => string[] {
+  const memo = new Map<string, string[]>();
+  const visit = (name: string, depth: number): string[] | undefined => {
+    if (depth > 5) return undefined;
+    const cls = classes().get(name);
+    if (!cls) return undefined;
+    const own = DECORATORS.exec(cls.body);
+    if (own) return own[1]!.split(",").map((d) => d.trim()).filter((d) => /^[A-Za-z_][\w.]*$/.test(d));
+    for (const base of cls.bases) {
+      const found = visit(base, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return (name) => {
+    let found = memo.get(name);
+    if (found === undefined) memo.set(name, (found = classes().get(name)?.bases.flatMap((b) => visit(b, 1) ?? []) ?? []));
+    return found;
+  };
+}
