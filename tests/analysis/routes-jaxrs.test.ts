@@ -142,4 +142,50 @@ jaxrs("a resource interface's implementation hands the request to a service whos
   ]);
 });
 
+jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a request filter of the app's that answers 401 guards them all but @PermitAll methods", () => {
+  const root = tempDir("tool-jaxrs-servlet-filter-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>jersey-container-servlet</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/org/tracker/web/WebServer.java": [
+      "package org.tracker.web;",
+      "import org.glassfish.jersey.servlet.ServletContainer;",
+      "public class WebServer {",
+      "    void initApi(ServletContextHandler servletHandler) {",
+      "        ResourceConfig resourceConfig = new ResourceConfig();",
+      "        resourceConfig.packages(ServerResource.class.getPackage().getName());",
+      '        servletHandler.addServlet(new ServletHolder(new ServletContainer(resourceConfig)), "/api/*");',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/tracker/api/security/SecurityRequestFilter.java": [
+      "package org.tracker.api.security;",
+      "import jakarta.ws.rs.container.ContainerRequestFilter;",
+      "public class SecurityRequestFilter implements ContainerRequestFilter {",
+      "    public void filter(ContainerRequestContext requestContext) {",
+      "        if (user == null && !method.isAnnotationPresent(PermitAll.class)) {",
+      "            throw new WebApplicationException(Response.status(Response.Status.UNAUTHORIZED).build());",
+      "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/tracker/api/resource/ServerResource.java": [
+      "package org.tracker.api.resource;",
+      "import jakarta.ws.rs.*;",
+      '@Path("server")',
+      "public class ServerResource {",
+      "    @PermitAll",
+      "    @GET",
+      "    public Server get() { return server; }",
+      "    @PUT",
+      "    public Server update(Server entity) { return entity; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/server",
+    "PUT /api/server [SecurityRequestFilter]",
+  ]);
+});
+
 jaxrs.run();

@@ -4,6 +4,7 @@ import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants
 import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
 const IGNORE = new Set(["Path", "PermitAll", ...VERBS]);
@@ -18,11 +19,12 @@ export const jaxrs: Framework = {
   id: "jaxrs",
   name: "JAX-RS",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|new\s+ServletContainer\b|ContainerRequestFilter\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
-    if (!/\b(?:javax|jakarta)\.ws\.rs\b|@ApplicationPath\b|@Path\b[\s\S]*@(?:GET|POST|PUT|DELETE|PATCH)\b/.test(source.text)) return constantRouters(jvmFile(source), "jaxrs");
+    const mapped = [...servletMappings(source), ...requestFilters(source)];
+    if (!/\b(?:javax|jakarta)\.ws\.rs\b|@ApplicationPath\b|@Path\b[\s\S]*@(?:GET|POST|PUT|DELETE|PATCH)\b/.test(source.text)) return [...mapped, ...constantRouters(jvmFile(source), "jaxrs")];
     const file = jvmFile(source);
-    const registrations: Registration[] = [...constantRouters(file, "jaxrs")];
+    const registrations: Registration[] = [...mapped, ...constantRouters(file, "jaxrs")];
     for (const cls of declarations(source)) {
       const application = find(cls.annotations, "ApplicationPath");
       const prefix = application?.args[0] && staticValue(source, application.args[0].start, application.args[0].end, file.constants, file.syntax);
@@ -40,11 +42,31 @@ export const jaxrs: Framework = {
         const paths = memberPaths(source, file, own && (own.args[0] ?? own.named.get("value")));
         if (!paths) continue;
         const guards = memberGuards(source, classGuards, member.annotations, IGNORE);
+        // `@PermitAll` lifts a request filter's check as well as the class's (a filter that lets such methods through).
+        const anonymous = !!find(member.annotations, "PermitAll") || (!!find(cls.annotations, "PermitAll") && !guards.length);
         for (const owner of routers.names) {
-          for (const p of paths) registrations.push({ type: "route", framework: "jaxrs", kind: "http", methods: [verb.name], ...p, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start) });
+          for (const p of paths) registrations.push({ type: "route", framework: "jaxrs", kind: "http", methods: [verb.name], ...p, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(anonymous ? { anonymous } : {}) });
         }
       }
     }
     return registrations;
   },
 };
+
+// Jersey's servlet added at a path in code: `addServlet(new ServletHolder(new ServletContainer(config)), "/api/*")`.
+const JERSEY_SERVLET = /\baddServlet\s*\(\s*new\s+ServletHolder\s*\(\s*new\s+ServletContainer\s*\([^)]*\)\s*\)\s*,\s*"([^"]*)"\s*\)/g;
+
+/** The prefix of every resource when the app mounts Jersey's servlet itself (an embedded Jetty), as `@ApplicationPath` gives it. */
+function servletMappings(source: RouteSource): Registration[] {
+  return [...source.text.matchAll(JERSEY_SERVLET)].map((m) => ({ type: "global", framework: "jaxrs", prefix: m[1]!.replace(/\/?\*$/, ""), line: source.lineAt(m.index) }) as Registration);
+}
+
+// A request filter that turns callers away: `implements ContainerRequestFilter` answering 401/403.
+const REQUEST_FILTER = /\bclass\s+(\w+)[^{]*\bimplements\b[^{]*\bContainerRequestFilter\b/;
+const REFUSES = /Status\.(?:UNAUTHORIZED|FORBIDDEN)\b|\b40[13]\b|\bNotAuthorizedException\b|\bForbiddenException\b/;
+
+/** A JAX-RS request filter of the app's that refuses callers: a guard of every resource (`@PermitAll` ones excepted). */
+function requestFilters(source: RouteSource): Registration[] {
+  const m = REQUEST_FILTER.exec(source.code);
+  return m && REFUSES.test(source.text) ? [{ type: "global", framework: "jaxrs", guard: m[1]!, line: source.lineAt(m.index) }] : [];
+}
