@@ -51,6 +51,12 @@ export const Registration = z.discriminatedUnion("type", [
      * `conventional` the default route's, which a template of the base replaces.
      */
     base: z.string().optional(),
+    /**
+     * Attributes of the app's on the controller (`class:ApiV1`) or the action (`action:PowerUser`)
+     * that may be a route template (a `RouteAttribute` subclass) or an authorization (an
+     * `AuthorizeAttribute` subclass), read with `base`.
+     */
+    attributes: z.array(z.string()).optional(),
     ownTemplate: z.boolean().optional(),
     conventional: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */

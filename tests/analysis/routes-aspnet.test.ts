@@ -145,4 +145,23 @@ aspnet("an action nothing authorizes that checks the caller at its top (a key it
   ]);
 });
 
+aspnet("attribute classes of the app's: a RouteAttribute subclass gives its template (on the controller or its base), an AuthorizeAttribute subclass guards", () => {
+  const root = tempDir("tool-aspnet-custom-attributes-");
+  writeFiles(root, {
+    "src/Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Api/Attributes/ApiV1Attribute.cs": "using Microsoft.AspNetCore.Mvc;\n\nnamespace Api.Controllers\n{\n    [Route(ApiBase)]\n    public class ApiV1Attribute : RouteAttribute\n    {\n        protected const string ApiBase = \"api/v1/[controller]\";\n\n        public ApiV1Attribute() : base(ApiBase)\n        {\n        }\n    }\n}\n",
+    "src/Api/Attributes/ApiV2Attribute.cs": "using Microsoft.AspNetCore.Mvc;\n\nnamespace Api.Controllers\n{\n    public class ApiV2Attribute : RouteAttribute\n    {\n        public ApiV2Attribute() : base(\"api/v2/[controller]\")\n        {\n        }\n    }\n}\n",
+    "src/Api/Attributes/AdminAttribute.cs": "using Microsoft.AspNetCore.Authorization;\n\nnamespace Api.Attributes\n{\n    public class AdminAttribute : AuthorizeAttribute\n    {\n        public AdminAttribute() { Roles = \"Admin\"; }\n    }\n}\n",
+    "src/Api/Controllers/V1/EmbyController.cs": "namespace Api.Controllers.V1\n{\n    [Admin]\n    [ApiV1]\n    [Produces(\"application/json\")]\n    public class EmbyController : Controller\n    {\n        [HttpPost]\n        [AllowAnonymous]\n        public Task<EmbySettings> SignIn([FromBody] EmbySettings request) => Login(request);\n\n        [HttpPost(\"info\")]\n        public Task<EmbyInfo> GetServerInfo([FromBody] EmbyServer server) => Info(server);\n    }\n}\n",
+    "src/Api/Controllers/V2/V2Controller.cs": "namespace Api.Controllers.V2\n{\n    [ApiV2]\n    [Authorize]\n    [ApiController]\n    public class V2Controller : ControllerBase\n    {\n    }\n}\n",
+    "src/Api/Controllers/V2/FeaturesController.cs": "namespace Api.Controllers.V2\n{\n    public class FeaturesController : V2Controller\n    {\n        [HttpGet]\n        public Task<List<Feature>> GetFeatures() => Features();\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/v1/Emby",
+    "POST /api/v1/Emby/info [Admin]",
+    "GET /api/v2/Features [Authorize]",
+  ]);
+});
+
 aspnet.run();

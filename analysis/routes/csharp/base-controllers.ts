@@ -13,9 +13,10 @@ import { joinPrefix } from "../common/values.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { attribute, type CsClass, csharpClasses } from "./attributes.ts";
 import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
+import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[] };
 
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
 const MAX_DEPTH = 5;
@@ -24,26 +25,38 @@ export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, proj
   let bases: Map<string, Base> | undefined;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
-    if (!routes.registrations.some((r) => r.type === "route" && r.base)) {
+    if (!routes.registrations.some((r) => r.type === "route" && (r.base || r.attributes))) {
       result.set(file, routes);
       continue;
     }
     bases ??= baseClasses(project);
-    const registrations = routes.registrations.map((r): Registration => (r.type === "route" && r.base ? fromBase(r, bases!) : r));
+    const registrations = routes.registrations.map((r): Registration => (r.type === "route" && (r.base || r.attributes) ? fromBase(r, bases!) : r));
     result.set(file, { ...routes, registrations });
   }
   return result;
 }
 
 function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration {
-  const { base: first, conventional, ownTemplate, ...rest } = route;
+  const { base: first, attributes, conventional, ownTemplate, ...rest } = route;
   let templates: string[] = [];
   const guards: string[] = [];
+  // An attribute class of the app's: `ApiV1Attribute : RouteAttribute` gives a template, `PowerUserAttribute : AuthorizeAttribute` guards.
+  const custom = (entries: readonly string[]) => {
+    for (const entry of entries) {
+      const [where, name] = entry.split(":") as [string, string];
+      const cls = bases.get(`${name}Attribute`) ?? bases.get(name);
+      if (!cls) continue;
+      if (cls.parent === "AuthorizeAttribute") guards.push(name);
+      else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
+    }
+  };
+  custom(attributes ?? []);
   let name: string | undefined = first;
   for (let depth = 0; name && depth < MAX_DEPTH; depth++) {
     const base = bases.get(name);
     if (!base) break;
     if (!templates.length) templates = base.templates;
+    custom(base.attributes.map((a) => `class:${a}`));
     guards.push(...base.guards);
     name = base.parent;
   }
@@ -60,7 +73,7 @@ function baseClasses(project: Project | undefined): Map<string, Base> {
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".cs") || /(^|\/)[^/]*Tests?\//.test(path)) continue;
     const text = project!.text(path) ?? "";
-    if (!/Controller|\[\s*(?:Route|Authorize)\b/.test(text)) continue;
+    if (!/Controller|Attribute\b|\[\s*(?:Route|Authorize)\b/.test(text)) continue;
     const source = { ...strip(text, csharp.syntax), path, text };
     const constants = csharpConstants(source);
     for (const cls of csharpClasses(source)) {
@@ -76,5 +89,9 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const templates = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
   const guards = attribute(cls.attributes, "AllowAnonymous") ? [] : cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
   const parent = cls.bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
-  return { templates, guards, parent: parent || undefined };
+  // What a constructor hands its base: `public ApiV1Attribute() : base(ApiBase)`.
+  const handed = new RegExp(`\\b${cls.name}\\s*\\([^)]*\\)\\s*:\\s*base\\s*\\(`).exec(source.code.slice(cls.body.start, cls.body.end));
+  const first = handed ? callArguments(source.code, cls.body.start + handed.index + handed[0].length - 1).args[0] : undefined;
+  const baseArgument = first ? csharpValue(source, constants, first) : undefined;
+  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name) };
 }

@@ -52,6 +52,8 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length)));
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   const inherits = baseClass(cls.bases);
+  // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
+  const classAttributes = cls.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n)).map((n) => `class:${n}`);
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;
@@ -60,7 +62,8 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     if (attributed && verbs.length === 0 && routes.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
     // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
-    const anonymous = !!attribute(action.attributes, "AllowAnonymous") || (!!inherits && !!attribute(cls.attributes, "AllowAnonymous"));
+    const attributes = [...classAttributes, ...action.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n) && !(n in VERBS)).map((n) => `action:${n}`)];
+    const anonymous = !!attribute(action.attributes, "AllowAnonymous") || ((!!inherits || attributes.length > 0) && !!attribute(cls.attributes, "AllowAnonymous"));
     const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
@@ -77,13 +80,16 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
       const absolute = /^~?\//.test(t.path);
       for (const base of absolute ? [""] : bases) {
         for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
-          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits, ...(classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) } : {}) });
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(attributes.length ? { attributes } : {}), ...(inherits || attributes.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) : {}) });
         }
       }
     }
   }
   return found;
 }
+
+// ASP.NET's own attributes and common ones of libraries: none of them is an app's route or authorization attribute.
+const KNOWN_ATTRIBUTES = new Set(["Route", "Authorize", "AllowAnonymous", "ApiController", "Controller", "NonController", "NonAction", "Area", "ApiVersion", "MapToApiVersion", "AcceptVerbs", "Produces", "Consumes", "ProducesResponseType", "ApiExplorerSettings", "FromBody", "FromQuery", "FromRoute", "FromForm", "FromHeader", "FromServices", "ResponseCache", "EnableCors", "DisableCors", "EnableRateLimiting", "DisableRateLimiting", "RequestSizeLimit", "DisableRequestSizeLimit", "RequestFormLimits", "ValidateAntiForgeryToken", "IgnoreAntiforgeryToken", "AutoValidateAntiforgeryToken", "Obsolete", "SwaggerOperation", "SwaggerResponse", "SwaggerTag", "OpenApiOperation", "Description", "DisplayName", "ServiceFilter", "TypeFilter", "Filter", "Tags", "EndpointSummary", "EndpointDescription", "OutputCache", "RequireHttps", "FormatFilter", "ValidateModelState", "Consumes"]);
 
 // The framework's controller types and interfaces, which give no template.
 const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase\w*|I[A-Z]\w*)$/;
