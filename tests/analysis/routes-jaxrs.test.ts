@@ -142,7 +142,7 @@ jaxrs("a resource interface's implementation hands the request to a service whos
   ]);
 });
 
-jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a request filter of the app's that answers 401 guards them all but @PermitAll methods", () => {
+jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a request filter of the app's that answers 401 guards them all but @PermitAll methods; one bound by an annotation (@Secured) is not global", () => {
   const root = tempDir("tool-jaxrs-servlet-filter-");
   writeFiles(root, {
     "pom.xml": "<project><dependencies><dependency><artifactId>jersey-container-servlet</artifactId></dependency></dependencies></project>\n",
@@ -165,6 +165,17 @@ jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a req
       "        if (user == null && !method.isAnnotationPresent(PermitAll.class)) {",
       "            throw new WebApplicationException(Response.status(Response.Status.UNAUTHORIZED).build());",
       "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/tracker/api/security/SecuredFilter.java": [
+      "package org.tracker.api.security;",
+      "import jakarta.ws.rs.container.ContainerRequestFilter;",
+      "@Secured",
+      "@Provider",
+      "public class SecuredFilter implements ContainerRequestFilter {",
+      "    public void filter(ContainerRequestContext requestContext) {",
+      "        requestContext.abortWith(Response.status(Response.Status.UNAUTHORIZED).build());",
       "    }",
       "}",
     ].join("\n"),

@@ -65,8 +65,18 @@ function servletMappings(source: RouteSource): Registration[] {
 const REQUEST_FILTER = /\bclass\s+(\w+)[^{]*\bimplements\b[^{]*\bContainerRequestFilter\b/;
 const REFUSES = /Status\.(?:UNAUTHORIZED|FORBIDDEN)\b|\b40[13]\b|\bNotAuthorizedException\b|\bForbiddenException\b/;
 
-/** A JAX-RS request filter of the app's that refuses callers: a guard of every resource (`@PermitAll` ones excepted). */
+// Annotations that make a filter a provider, not a name binding (`@Secured`) that limits it to the resources that carry it.
+const PROVIDER_ANNOTATIONS = new Set(["Provider", "Priority", "PreMatching", "Singleton", "ApplicationScoped", "Dependent", "RequestScoped", "Named", "Component", "Slf4j", "Log4j2", "SuppressWarnings"]);
+
+/**
+ * A JAX-RS request filter of the app's that refuses callers: a guard of every resource
+ * (`@PermitAll` ones excepted). A filter bound by an annotation of the app's (`@Secured`)
+ * applies only where that annotation is, and is left to it.
+ */
 function requestFilters(source: RouteSource): Registration[] {
   const m = REQUEST_FILTER.exec(source.code);
-  return m && REFUSES.test(source.text) ? [{ type: "global", framework: "jaxrs", guard: m[1]!, line: source.lineAt(m.index) }] : [];
+  if (!m || !REFUSES.test(source.text)) return [];
+  const before = source.code.slice(Math.max(source.code.lastIndexOf(";", m.index), source.code.lastIndexOf("}", m.index)) + 1, m.index);
+  const bound = [...before.matchAll(/@([A-Za-z_]\w*)/g)].some((a) => !PROVIDER_ANNOTATIONS.has(a[1]!));
+  return bound ? [] : [{ type: "global", framework: "jaxrs", guard: m[1]!, line: source.lineAt(m.index) }];
 }
