@@ -199,4 +199,45 @@ jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a req
   ]);
 });
 
+jaxrs("a resource serves the resource methods of the base classes it extends (two levels, generic), under its own @Path", () => {
+  const root = tempDir("tool-jaxrs-base-resources-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>jersey-server</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/org/tracker/api/BaseObjectResource.java": [
+      "package org.tracker.api;",
+      "import jakarta.ws.rs.*;",
+      "public abstract class BaseObjectResource<T extends BaseModel> extends BaseResource {",
+      '    @Path("{id}")',
+      "    @GET",
+      "    public Response getSingle(@PathParam(\"id\") long id) { return ok(); }",
+      "    @POST",
+      "    public Response add(T entity) { return ok(); }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/tracker/api/SimpleObjectResource.java": [
+      "package org.tracker.api;",
+      "import jakarta.ws.rs.*;",
+      "public class SimpleObjectResource<T extends BaseModel> extends BaseObjectResource<T> {",
+      "    @GET",
+      "    public Collection<T> get(@QueryParam(\"all\") boolean all) { return list(); }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/tracker/api/resource/CalendarResource.java": [
+      "package org.tracker.api.resource;",
+      "import jakarta.ws.rs.*;",
+      "import org.tracker.api.SimpleObjectResource;",
+      '@Path("calendars")',
+      "public class CalendarResource extends SimpleObjectResource<Calendar> {",
+      "    public CalendarResource() { super(Calendar.class); }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /calendars SimpleObjectResource.get",
+    "POST /calendars BaseObjectResource.add",
+    "GET /calendars/{id} BaseObjectResource.getSingle",
+  ]);
+});
+
 jaxrs.run();

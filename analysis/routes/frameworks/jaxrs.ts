@@ -19,7 +19,7 @@ export const jaxrs: Framework = {
   id: "jaxrs",
   name: "JAX-RS",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|new\s+ServletContainer\b|ContainerRequestFilter\b|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|new\s+ServletContainer\b|ContainerRequestFilter\b|\b(?:javax|jakarta)\.ws\.rs\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const mapped = [...servletMappings(source), ...requestFilters(source)];
     if (!/\b(?:javax|jakarta)\.ws\.rs\b|@ApplicationPath\b|@Path\b[\s\S]*@(?:GET|POST|PUT|DELETE|PATCH)\b/.test(source.text)) return [...mapped, ...constantRouters(jvmFile(source), "jaxrs")];
@@ -31,10 +31,23 @@ export const jaxrs: Framework = {
       if (prefix) registrations.push({ type: "global", framework: "jaxrs", prefix, line: source.lineAt(application!.start) });
       const path = find(cls.annotations, "Path");
       // A MicroProfile REST client declares calls to another service, not routes.
-      if (!path || find(cls.annotations, "RegisterRestClient")) continue;
+      if (find(cls.annotations, "RegisterRestClient")) continue;
+      // A base class's resource methods (`BaseObjectResource<T>` without a @Path) serve under each
+      // subclass that has one: a router that serves only where a subclass mounts it.
+      const parent = /\bextends\s+([A-Za-z_][\w.]*)/.exec(withoutTypeParameters(source.code.slice(cls.start, cls.body.start)))?.[1];
+      const resourceMethods = cls.members.some((m) => m.annotations.some((a) => VERBS.has(a.name)));
+      if (!path && !(resourceMethods && cls.kind === "class")) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
-      const routers = classRouters(source, file, "jaxrs", cls, path.args[0] ?? path.named.get("value"));
+      const baseName = `${file.pkg}::${cls.name}`;
+      const routers = path
+        ? classRouters(source, file, "jaxrs", cls, path.args[0] ?? path.named.get("value"))
+        : { names: [baseName], registrations: [{ type: "router", framework: "jaxrs", name: baseName, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(cls.start) } as Registration] };
       registrations.push(...routers.registrations);
+      if (parent) {
+        const imported = file.imports.get(parent.split(".")[0]!);
+        const qualifiedParent = imported ? `${imported.replace(/\.[^.]+$/, "")}::${imported.split(".").at(-1)}` : `${file.pkg}::${parent}`;
+        for (const owner of routers.names) registrations.push({ type: "use", framework: "jaxrs", owner, prefix: "", args: [qualifiedParent], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
+      }
       for (const member of cls.members) {
         const verb = member.annotations.find((a) => VERBS.has(a.name));
         if (!verb) continue;
@@ -79,4 +92,11 @@ function requestFilters(source: RouteSource): Registration[] {
   const before = source.code.slice(Math.max(source.code.lastIndexOf(";", m.index), source.code.lastIndexOf("}", m.index)) + 1, m.index);
   const bound = [...before.matchAll(/@([A-Za-z_]\w*)/g)].some((a) => !PROVIDER_ANNOTATIONS.has(a[1]!));
   return bound ? [] : [{ type: "global", framework: "jaxrs", guard: m[1]!, line: source.lineAt(m.index) }];
+}
+
+/** A declaration without its type parameters and arguments: `class A<T extends B> extends C<T>` -> `class A extends C`. */
+function withoutTypeParameters(header: string): string {
+  let text = header;
+  for (let previous = ""; previous !== text; ) [previous, text] = [text, text.replace(/<[^<>]*>/g, "")];
+  return text;
 }
