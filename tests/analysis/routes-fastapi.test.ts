@@ -265,4 +265,33 @@ fastapi("a sign-in route's posted model (LoginUsr, UpdateSuperuserPassword) guar
   ]);
 });
 
+fastapi("a parameter typed by the module's own Annotated alias runs its dependency (UserParam = Annotated[User, Depends(get_current_user)])", () => {
+  const root = tempDir("tool-fastapi-annotated-alias-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "chat"\ndependencies = ["fastapi"]\n',
+    "chat/auth.py": "from fastapi import Depends, HTTPException\n\nasync def get_current_user(token: str = Depends(reuseable_oauth)):\n    user = await decode(token)\n    if not user:\n        raise HTTPException(status_code=401, detail='Unauthorized')\n    return user\n",
+    "chat/server.py": [
+      "from typing import Annotated",
+      "from fastapi import APIRouter, Depends",
+      "from chat.auth import get_current_user",
+      "",
+      "router = APIRouter()",
+      "UserParam = Annotated[GenericUser, Depends(get_current_user)]",
+      "",
+      '@router.get("/project/settings")',
+      "async def project_settings(current_user: UserParam, language: str = 'en'):",
+      "    return settings(current_user)",
+      "",
+      '@router.get("/health")',
+      "async def health():",
+      "    return {'ok': True}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /health",
+    "GET /project/settings [get_current_user]",
+  ]);
+});
+
 fastapi.run();

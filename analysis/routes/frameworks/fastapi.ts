@@ -50,8 +50,9 @@ export const fastapi: Framework = {
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
     }
     const definitions = pythonDefinitions(source);
+    const aliases = annotatedAliases(source.code);
     for (const def of definitions) {
-      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), routerDependencies));
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), routerDependencies, aliases));
     }
     const mounted = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
@@ -74,7 +75,7 @@ function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants:
 }
 
 /** The routes the decorators of one function declare. */
-function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, routerDependencies: ReadonlyMap<string, string[]>): Registration[] {
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, routerDependencies: ReadonlyMap<string, string[]>, aliases: ReadonlyMap<string, Span>): Registration[] {
   const found: Registration[] = [];
   for (const d of def.decorators) {
     const dot = d.name.lastIndexOf(".");
@@ -85,12 +86,26 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     if (value === undefined) continue;
     const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
     const dependencies = d.args.keywords.get("dependencies");
-    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params)];
+    // A parameter typed by the module's own alias (`user: UserParam` with `UserParam = Annotated[User, Depends(get_current_user)]`) runs its dependency.
+    const aliased = def.params.flatMap((p) => aliases.get(/^\s*\w+\s*:\s*([A-Za-z_]\w*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "") ?? []);
+    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span))];
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
-    const helpers = [...new Set([...(routerDependencies.get(d.name.slice(0, dot)) ?? []), ...[dependencies, ...def.params].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
+    const helpers = [...new Set([...(routerDependencies.get(d.name.slice(0, dot)) ?? []), ...[dependencies, ...def.params, ...aliased].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
+  }
+  return found;
+}
+
+/** The module's type aliases that carry a dependency: `UserParam = Annotated[GenericUser, Depends(get_current_user)]`, by name. */
+function annotatedAliases(code: string): Map<string, Span> {
+  const found = new Map<string, Span>();
+  for (const m of code.matchAll(/^([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[/gm)) {
+    const open = m.index + m[0].length - 1;
+    const end = code.indexOf("\n", open);
+    const span = { start: open, end: end === -1 ? code.length : end };
+    if (/\b(?:Depends|Security)\s*\(/.test(code.slice(span.start, span.end))) found.set(m[1]!, span);
   }
   return found;
 }
