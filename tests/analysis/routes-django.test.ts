@@ -752,4 +752,35 @@ django("views of widely used packages serve their methods: allauth's account vie
   ]);
 });
 
+django("i18n_patterns serves its patterns under the language code; with prefix_default_language=False the default language has none", () => {
+  const root = tempDir("tool-django-i18n-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'fitness.settings')\n",
+    "fitness/settings.py": 'ROOT_URLCONF = "fitness.urls"\nLANGUAGE_CODE = "en"\n',
+    "fitness/urls.py": [
+      "from django.conf.urls.i18n import i18n_patterns",
+      "from django.urls import path, re_path",
+      "from fitness import views",
+      "",
+      "urlpatterns = i18n_patterns(",
+      '    path("dashboard/", views.dashboard),',
+      '    re_path(r"^weight/overview/$", views.overview),',
+      ")",
+      "urlpatterns += [",
+      '    path("robots.txt", views.robots),',
+      "]",
+      'urlpatterns += i18n_patterns(path("about/", views.about), prefix_default_language=False)',
+    ].join("\n"),
+    "fitness/__init__.py": "",
+    "fitness/views.py": "from django.shortcuts import render\n\ndef dashboard(request):\n    return render(request, 'dashboard.html')\n\ndef overview(request):\n    return render(request, 'overview.html')\n\ndef robots(request):\n    return HttpResponse('')\n\ndef about(request):\n    return render(request, 'about.html')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /{language}/dashboard",
+    "GET /{language}/weight/overview",
+    "GET /about",
+    "GET /robots.txt",
+  ]);
+});
+
 django.run();

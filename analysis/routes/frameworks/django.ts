@@ -83,7 +83,11 @@ function patterns(context: Context, span: Span, prefix: string, guards: string[]
   if (entry) return void pattern(context, entry[1]!, start + entry[0].length - 1, prefix, guards);
   const wrapping = WRAPPING.exec(text);
   if (wrapping) {
-    for (const arg of pythonArguments(code, start + wrapping[0].length - 1).positional) patterns(context, arg, prefix, guards);
+    const { positional, keywords } = pythonArguments(code, start + wrapping[0].length - 1);
+    // `i18n_patterns(...)` serves its patterns under the language code (`/en/dashboard`), unless
+    // `prefix_default_language=False` serves the default language without one.
+    const unprefixed = wrapping[1] !== "i18n_patterns" || /^\s*False\s*$/.test(code.slice(keywords.get("prefix_default_language")?.start ?? 0, keywords.get("prefix_default_language")?.end ?? 0));
+    for (const arg of positional) patterns(context, arg, unprefixed ? prefix : joinRoute(prefix, "{language}/"), guards);
     return;
   }
   // Another pattern list or a router's URLs (`api_patterns`, `router.urls`); other names are not URLs.
