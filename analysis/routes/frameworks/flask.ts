@@ -5,7 +5,7 @@ import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { lineStart, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
@@ -63,7 +63,7 @@ function appParameters(source: RouteSource, definitions: readonly Definition[], 
   const found = new Map<string, Registration>();
   for (const r of registrations) {
     if (r.type !== "use" || routers.has(r.owner) || found.has(r.owner)) continue;
-    const at = source.code.split("\n").slice(0, r.line - 1).join("\n").length + 1;
+    const at = lineStart(source.code, r.line);
     const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
     if (def?.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) {
       found.set(r.owner, { type: "router", framework: FRAMEWORK, name: r.owner, prefix: "", guards: [], line: def.line });
