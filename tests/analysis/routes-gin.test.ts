@@ -113,4 +113,44 @@ gin("a group prefix read from a configuration struct's field takes the value its
   ]);
 });
 
+gin("a package variable assigned a group in another file of the package serves its routes under that group; a group under a function of the app's over a constant of another package says its prefix is unknown", () => {
+  const root = tempDir("tool-gin-package-variable-");
+  writeFiles(root, {
+    "go.mod": "module example.com/photos\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "internal/config/const.go": 'package config\nconst ApiUri = "/api/v1"\n',
+    "internal/server/start.go": [
+      "package server",
+      'import "github.com/gin-gonic/gin"',
+      "func Start(conf *config.Config) {",
+      "\trouter := gin.New()",
+      '\tadmin = router.Group("/admin")',
+      "\tAPIv1 = router.Group(conf.BaseUri(config.ApiUri))",
+      "\tregisterRoutes(router, conf)",
+      "}",
+    ].join("\n"),
+    "internal/server/routes.go": [
+      "package server",
+      'import "github.com/gin-gonic/gin"',
+      "var APIv1 *gin.RouterGroup",
+      "var admin *gin.RouterGroup",
+      "func registerRoutes(router *gin.Engine, conf *config.Config) {",
+      '\tadmin.GET("/stats", stats)',
+      "\tapi.GetAlbums(APIv1)",
+      "}",
+    ].join("\n"),
+    "internal/api/albums.go": [
+      "package api",
+      'import "github.com/gin-gonic/gin"',
+      "func GetAlbums(router *gin.RouterGroup) {",
+      '\trouter.GET("/albums", func(c *gin.Context) { c.JSON(200, list()) })',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /admin/stats",
+    "GET /albums (prefix unknown)",
+  ]);
+});
+
 gin.run();

@@ -147,7 +147,16 @@ class Walker {
     const after = skip(this.code, chain.end, false);
     if (chain.links.every((l) => !l.args)) {
       const assign = /^(?:,\s*[A-Za-z_]\w*\s*)*:?=(?!=)\s*/.exec(this.code.slice(after, after + 100));
-      if (assign) return this.assign([chain.base, ...chain.links.map((l) => l.name)].join("."), after + assign[0].length, scope);
+      if (assign) {
+        const name = [chain.base, ...chain.links.map((l) => l.name)].join(".");
+        // `APIv1 = router.Group(...)` with `var APIv1 *gin.RouterGroup` declared in another file of the
+        // package: that package variable's routes are served under the group.
+        const packageVariable = !assign[0].includes(":") && !chain.links.length && !scope.env.has(name) && !this.globals.has(name);
+        const end = this.assign(name, after + assign[0].length, scope);
+        const ref = packageVariable ? scope.env.get(name) : undefined;
+        if (ref?.node && !ref.returned && end !== undefined) this.out.mount(ref, "", `${this.file.scope}::${name}`, [], at);
+        return end;
+      }
     }
     return this.evaluate(chain, scope, true) ? chain.end : undefined;
   }

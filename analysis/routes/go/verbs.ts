@@ -54,7 +54,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         derived = true;
       } else if (name === "Group" || (name === "Route" && !args[1])) {
         // A prefix after a value not read (`conf.APIBaseURL + "/answer/api/v1"`) is the rest, and its routes say so.
-        const prefix = ctx.path(args[0]) ?? unreadPrefix(ctx.code.slice(args[0]?.start ?? 0, args[0]?.end ?? 0).trim());
+        const prefix = ctx.path(args[0]) ?? wrappedPrefix(ctx, args[0]) ?? unreadPrefix(ctx.code.slice(args[0]?.start ?? 0, args[0]?.end ?? 0).trim());
         if (prefix === undefined) return undefined;
         ref = { node: ref.node, prefix: join(ref.prefix, prefix.path), guards: [...ref.guards, ...ctx.guards(args.slice(1))], ...(ref.prefixUnknown || prefix.prefixUnknown ? { prefixUnknown: true } : {}) };
         derived = true;
@@ -91,4 +91,16 @@ function unreadPrefix(text: string): { path: string; prefixUnknown: true } | und
   if (!/^[A-Za-z_][\w.]*$/.test(text)) return undefined;
   const field = /\.([A-Z]\w*)$/.exec(text)?.[1];
   return { path: field ? configuredPlaceholder("go", field) : "", prefixUnknown: true };
+}
+
+/** A path handed to a function of the app's that may put a configured base in front (`conf.BaseUri(config.ApiUri)`): the path, its prefix unknown. */
+function wrappedPrefix(ctx: GoContext, span: Span | undefined): { path: string; prefixUnknown: true } | undefined {
+  const text = span ? ctx.code.slice(span.start, span.end) : "";
+  const call = /^\s*[A-Za-z_][\w.]*\s*\(/.exec(text);
+  if (!span || !call || !text.trimEnd().endsWith(")")) return undefined;
+  const args = ctx.arguments(span.start + call[0].length - 1);
+  if (args.length !== 1) return undefined;
+  // Its argument may be a constant of another package (`config.ApiUri`): then the whole prefix is unknown.
+  const value = ctx.value(args[0]);
+  return value === undefined ? { path: "", prefixUnknown: true } : value.startsWith("/") ? { path: value, prefixUnknown: true } : undefined;
 }
