@@ -117,4 +117,49 @@ chi("a middleware that hands on a request without an Authorization header reads 
   ]);
 });
 
+chi("a handler adapter takes its middleware after the handler, and a spread slice of middleware is the slice literal's elements", () => {
+  const root = tempDir("tool-chi-adapter-mw-");
+  writeFiles(root, {
+    "go.mod": "module acme\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "app/api/routes.go": [
+      "package main",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "func (a *app) mountRoutes(r *chi.Mux, chain *errchain.ErrChain) {",
+      '\tr.Route("/api/v1", func(r chi.Router) {',
+      '\t\tr.Get("/status", chain.ToHandlerFunc(v1Ctrl.HandleBase()))',
+      '\t\tr.Post("/users/login", chain.ToHandlerFunc(v1Ctrl.HandleAuthLogin(providers...), a.mwAuthRateLimit))',
+      "\t\tuserMW := []errchain.Middleware{",
+      "\t\t\ta.mwAuthToken,",
+      "\t\t\ta.mwTenant,",
+      "\t\t}",
+      "\t\tpublicMW := []errchain.Middleware{a.mwTenant}",
+      '\t\tr.Get("/users/self", chain.ToHandlerFunc(v1Ctrl.HandleUserSelf(), userMW...))',
+      '\t\tr.Delete("/groups", chain.ToHandlerFunc(v1Ctrl.HandleGroupDelete(), append(userMW, a.requireAdmin)...))',
+      '\t\tr.Get("/labels", chain.ToHandlerFunc(v1Ctrl.HandleLabels(), publicMW...))',
+      "\t})",
+      "}",
+    ].join("\n"),
+    "app/api/middleware.go": [
+      "package main",
+      "",
+      "func (a *app) mwTenant(next errchain.Handler) errchain.Handler {",
+      "\treturn errchain.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {",
+      '\t\tr = r.WithContext(context.WithValue(r.Context(), tenantKey, r.Header.Get("X-Tenant")))',
+      "\t\treturn next.ServeHTTP(w, r)",
+      "\t})",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /api/v1/groups v1Ctrl.HandleGroupDelete [a.mwAuthToken,a.requireAdmin]",
+    "GET /api/v1/labels v1Ctrl.HandleLabels",
+    "GET /api/v1/status v1Ctrl.HandleBase",
+    "POST /api/v1/users/login v1Ctrl.HandleAuthLogin",
+    "GET /api/v1/users/self v1Ctrl.HandleUserSelf [a.mwAuthToken]",
+  ]);
+});
+
 chi.run();

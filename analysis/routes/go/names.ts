@@ -21,15 +21,15 @@ export function goHandler(code: string, span: Span): GoHandler {
   const args = callArguments(code, open).args;
   if (ADAPTER.test(name) && args[0]) return goHandler(code, args[0]);
   if (name === "http.StripPrefix" && args[1]) return goHandler(code, args[1]);
-  if (isGuardName(name) && args.length === 1) {
+  const last = name.split(".").at(-1)!;
+  if (isGuardName(name) && args.length === 1 && !HANDLE.test(last)) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, guards: [name, ...inner.guards] };
   }
   // `middleware.WithUser(ac.CreateArticle)`: a wrapper around a handler, which may check the
   // caller inside (read after linking, go/wrapper-guards.ts). A constructor (`NewHandler(db)`)
   // builds the handler from a value: it is the handler.
-  const last = name.split(".").at(-1)!;
-  if (args.length === 1 && !CONSTRUCTOR.test(last) && !BUILDS_HANDLER.test(last) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+  if (args.length === 1 && !CONSTRUCTOR.test(last) && (CONVERTS.test(last) || !BUILDS_HANDLER.test(last)) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
   }
@@ -39,9 +39,11 @@ export function goHandler(code: string, span: Span): GoHandler {
   const values = args.filter((a) => !LITERAL.test(code.slice(a.start, a.end).trim()));
   const handlers = args.filter((a) => NAMED_HANDLER.test(code.slice(a.start, a.end).trim()));
   if (handlers.length !== 1 && values.length === 1 && HANDLER_VALUE.test(code.slice(values[0]!.start, values[0]!.end).trim())) handlers.splice(0, handlers.length, values[0]!);
+  // What such an adapter takes after the handler is middleware (`chain.ToHandlerFunc(ctrl.HandleSelf(), userMW...)`).
   if (args.length > 1 && handlers.length === 1 && !CONSTRUCTOR.test(last)) {
     const inner = goHandler(code, handlers[0]!);
-    return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
+    const middleware = goGuards(code, args.slice(args.indexOf(handlers[0]!) + 1));
+    return { ...inner, guards: [...middleware, ...inner.guards], wrappers: [name, ...(inner.wrappers ?? [])] };
   }
   return { handler: name, guards: [] };
 }
@@ -51,9 +53,14 @@ export type GoHandler = { handler: string; guards: string[]; wrappers?: string[]
 const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
 // A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
 const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;
-const NAMED_HANDLER = /^&?[A-Za-z_]\w*\.(?:[Hh]andle\w*|\w*Handler)$/;
+// Or a call that builds one (`v1Ctrl.HandleUserSelf()`).
+const NAMED_HANDLER = /^&?[A-Za-z_]\w*\.(?:[Hh]andle\w*|\w*Handler)(?:\([^]*\))?$/;
 // A function named for the handler it builds (`loginHandler(expiry)`, `s.handleIndex(tpl)`): its argument is a value, not a handler.
 const BUILDS_HANDLER = /^handle[A-Z_]|Handler(?:Func)?$/;
+// A handler built by a method named for it (`v1Ctrl.HandleAuthLogin(providers...)`) is no guard, whatever its name says.
+const HANDLE = /^[Hh]andle[A-Z_]/;
+// A conversion to a handler (`chain.ToHandlerFunc(h)`) wraps the handler it is given.
+const CONVERTS = /^(?:To|As)[A-Z]/;
 const LITERAL = /^(?:"[^"]*"|`[^`]*`|'[^']*'|-?\d[\w.]*|true|false|nil)$/;
 // A function value or a call that builds one (`usersGetHandler`, `h.list`, `resourceDeleteHandler(fileCache)`).
 const HANDLER_VALUE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()]*\))?$/;
@@ -81,7 +88,33 @@ export function goMiddleware(code: string, span: Span): string | undefined {
  * decides after linking (go/wrapper-guards.ts). Middleware named for another concern is none.
  */
 export function goGuards(code: string, spans: readonly Span[]): string[] {
-  return spans.map((s) => goMiddleware(code, s)).flatMap((n) => (!n ? [] : isGuardName(n) ? [n] : OTHER_CONCERN.test(n) ? [] : [`${CANDIDATE}${n}`]));
+  return spreadSlices(code, spans).map((s) => goMiddleware(code, s)).flatMap((n) => (!n ? [] : isGuardName(n) ? [n] : OTHER_CONCERN.test(n) ? [] : [`${CANDIDATE}${n}`]));
+}
+
+/**
+ * Middleware arguments with each spread slice (`userMW...`) replaced by the elements of the slice
+ * literal last assigned to that name before it (`userMW := []Middleware{a.mwAuthToken, a.mwTenant}`),
+ * and `append(userMW, a.mwGroupOwner)...` by those and the ones appended. A slice built any
+ * other way stays as written, a candidate by its name.
+ */
+function spreadSlices(code: string, spans: readonly Span[]): Span[] {
+  return spans.flatMap((span) => {
+    const text = code.slice(span.start, span.end).trim();
+    if (!text.endsWith("...")) return [span];
+    const named = /^([A-Za-z_]\w*)\s*\.\.\.$/.exec(text);
+    if (named) return sliceElements(code, named[1]!, span.start) ?? [span];
+    if (!/^append\s*\(/.test(text)) return [span];
+    const [slice, ...appended] = callArguments(code, code.indexOf("(", span.start)).args;
+    const name = slice && /^[A-Za-z_]\w*$/.exec(code.slice(slice.start, slice.end))?.[0];
+    const elements = name ? sliceElements(code, name, span.start) : undefined;
+    return elements ? [...elements, ...appended] : [span];
+  });
+}
+
+/** The elements of the slice literal last assigned to `name` before `at`. */
+function sliceElements(code: string, name: string, at: number): Span[] | undefined {
+  const literal = [...code.slice(0, at).matchAll(new RegExp(`(?<![\\w.])${name}\\s*:?=\\s*\\[\\][\\w.*]+\\s*\\{`, "g"))].at(-1);
+  return literal ? callArguments(code, literal.index + literal[0].length - 1).args : undefined;
 }
 
 /** The mark of a middleware whose body decides whether it guards. */
