@@ -153,4 +153,97 @@ gin("a package variable assigned a group in another file of the package serves i
   ]);
 });
 
+gin("a method called on a struct field whose struct another file of the package declares mounts the routes of the field's type's method, not of another type's method of that name", () => {
+  const root = tempDir("tool-gin-field-types-");
+  writeFiles(root, {
+    "go.mod": "module example.com/id/backend\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "internal/bootstrap/services.go": [
+      "package bootstrap",
+      'import (\n\t"example.com/id/backend/internal/apikey"\n\t"example.com/id/backend/internal/webauthn"\n)',
+      "type services struct {",
+      "\tapiKeyModule   *apikey.Module",
+      "\twebauthnModule *webauthn.Module",
+      "}",
+    ].join("\n"),
+    "internal/bootstrap/router.go": [
+      "package bootstrap",
+      'import "github.com/gin-gonic/gin"',
+      "func registerRoutes(r *gin.Engine, svc *services) {",
+      '\tapiGroup := r.Group("/api")',
+      "\tsvc.apiKeyModule.RegisterRoutes(apiGroup, authMiddleware.Add())",
+      '\tsvc.webauthnModule.RegisterRoutes(r.Group("/auth"), apiGroup)',
+      "}",
+    ].join("\n"),
+    "internal/apikey/module.go": [
+      "package apikey",
+      'import "github.com/gin-gonic/gin"',
+      "type Module struct{ handler *handler }",
+      "func (m *Module) RegisterRoutes(apiGroup *gin.RouterGroup, auth gin.HandlerFunc) {",
+      '\tgroup := apiGroup.Group("/api-keys")',
+      '\tgroup.GET("", auth, m.handler.list)',
+      "}",
+    ].join("\n"),
+    "internal/webauthn/module.go": [
+      "package webauthn",
+      'import "github.com/gin-gonic/gin"',
+      "type Module struct{ handler *handler }",
+      "func (m *Module) RegisterRoutes(group *gin.RouterGroup, api *gin.RouterGroup) {",
+      '\tgroup.POST("/webauthn/login/start", m.handler.start)',
+      '\tapi.GET("/webauthn/credentials", m.handler.credentials)',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/api-keys [auth]",
+    "GET /api/webauthn/credentials",
+    "POST /auth/webauthn/login/start",
+  ]);
+});
+
+gin("a file whose build constraint needs a tag of the project's own (//go:build e2etest) is not built by default: its routes are not served; one for a platform is", () => {
+  const root = tempDir("tool-gin-build-tags-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "main.go": [
+      "package main",
+      'import "github.com/gin-gonic/gin"',
+      "func main() {",
+      "\tr := gin.Default()",
+      '\tapi := r.Group("/api")',
+      "\tNewTestController(api)",
+      "\tNewUnixController(api)",
+      '\tapi.GET("/users", listUsers)',
+      "}",
+    ].join("\n"),
+    "e2e.go": [
+      "//go:build e2etest",
+      "",
+      "package main",
+      'import "github.com/gin-gonic/gin"',
+      'func NewTestController(group *gin.RouterGroup) { group.POST("/test/reset", reset) }',
+    ].join("\n"),
+    "e2e_linux.go": [
+      "// Copyright the authors.",
+      "//go:build linux && (e2etest || debug)",
+      "",
+      "package main",
+      'import "github.com/gin-gonic/gin"',
+      'func NewDebugController(group *gin.RouterGroup) { group.GET("/debug/state", state) }',
+    ].join("\n"),
+    "unix.go": [
+      "//go:build !windows && go1.21",
+      "",
+      "package main",
+      'import "github.com/gin-gonic/gin"',
+      'func NewUnixController(group *gin.RouterGroup) { group.GET("/socket", socket) }',
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/socket",
+    "GET /api/users",
+  ]);
+});
+
 gin.run();

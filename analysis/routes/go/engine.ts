@@ -8,6 +8,8 @@ import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
 import { goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
+import { fieldCall } from "./field-types.ts";
+import { inDefaultBuild } from "./build-constraints.ts";
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
@@ -23,6 +25,7 @@ const KEYWORDS = new Set(["if", "else", "for", "range", "switch", "case", "defau
  * through an import, by the import path, which the linker resolves to the package's folder.
  */
 export function scanGo(source: RouteSource, spec: GoSpec): Registration[] {
+  if (!inDefaultBuild(source.text)) return [];
   const file = goFile(source);
   // A framework may span packages (GoFrame's `g.Server()` and `*ghttp.RouterGroup`): each import of one is the framework.
   const aliases = new Set([...file.imports].filter(([, path]) => spec.imports.test(path)).map(([alias]) => alias));
@@ -300,6 +303,8 @@ class Walker {
     let typed: Type | undefined;
     if (field) this.typeOf(field, (t) => (typed = t));
     if (typed) return `${typed.scope}::${typed.type}.${names[1]}`;
+    // A field of a struct another file of the package declares: its type is read before linking (go/field-types.ts).
+    if (type && names.length === 2 && type.scope === this.file.scope) return fieldCall(type.scope, type.type, names[0]!, names[1]!);
     return `*::${names.at(-1)}`;
   }
 
