@@ -18,7 +18,7 @@ export function singular(word: string): string {
   return word;
 }
 
-/** `category` -> `categories`, `address` -> `addresses`, `person` -> `people`; a plural stays as it is. */
+/** `category` -> `categories`, `address` -> `addresses`, `person` -> `people`, `datum` -> `data`; a plural stays as it is. */
 export function plural(word: string): string {
   const lower = word.toLowerCase();
   if (UNCOUNTABLE.has(lower)) return word;
@@ -26,5 +26,7 @@ export function plural(word: string): string {
   if (SINGULAR[lower] || (/s$/.test(lower) && singular(word) !== word)) return word;
   if (/[^aeiou]y$/.test(lower)) return word.slice(0, -1) + "ies";
   if (/(?:s|x|ch|sh|z)$/.test(lower)) return word + "es";
+  // Rails' and Doctrine's Latin rule: `datum` -> `data`, `medium` -> `media`.
+  if (/[ti]um$/.test(lower)) return word.slice(0, -2) + "a";
   return word + "s";
 }

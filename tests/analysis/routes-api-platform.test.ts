@@ -33,11 +33,12 @@ apiPlatform("operation attributes and ApiResource operations by uriTemplate, sec
   ]);
 });
 
-apiPlatform("operations without uriTemplate take the class's plural dashed name; Symfony access_control rules guard what they match, first match winning", () => {
+apiPlatform("operations without uriTemplate take the class's plural name, dashed when the app configures the dash generator; Symfony access_control rules guard what they match, first match winning", () => {
   const root = tempDir("tool-api-platform-defaults-");
   writeFiles(root, {
     "app/composer.json": JSON.stringify({ require: { "api-platform/core": "^4.0" } }),
     "app/config/routes/api_platform.yaml": "api_platform:\n    resource: .\n    type: api_platform\n    prefix: /api\n",
+    "app/config/packages/api_platform.yaml": "api_platform:\n    path_segment_name_generator: api_platform.metadata.path_segment_name_generator.dash\n",
     "app/config/packages/security.yaml": [
       "security:", "    access_control:",
       "        - { path: ^/api/book-reviews, roles: PUBLIC_ACCESS, methods: [GET] }",
@@ -60,6 +61,31 @@ apiPlatform("operations without uriTemplate take the class's plural dashed name;
     "POST /api/book-reviews [access_control(IS_AUTHENTICATED_FULLY)]",
     "GET /api/book-reviews/{id}",
     "GET /api/tags",
+  ]);
+});
+
+apiPlatform("by default an operation without uriTemplate takes the class's plural name in snake case (API Platform's underscore generator), or the template and security of the ApiResource it is declared in", () => {
+  const root = tempDir("tool-api-platform-underscore-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "api-platform/core": "^4.0" } }),
+    "config/packages/api_platform.yaml": "api_platform:\n    title: Collections\n",
+    "src/Entity/TagCategory.php": [
+      "<?php", "namespace App\\Entity;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(operations: [new GetCollection(), new Get()])]",
+      "#[ApiResource(uriTemplate: '/tags/{id}/category', uriVariables: ['id' => new Link(fromClass: Tag::class)], security: \"is_granted('ROLE_USER')\", operations: [new Get()])]",
+      "class TagCategory", "{", "    private ?string $id = null;", "}", "",
+    ].join("\n"),
+    "src/Entity/Datum.php": [
+      "<?php", "namespace App\\Entity;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(operations: [new GetCollection()])]", "class Datum", "{", "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /data",
+    "GET /tag_categories",
+    "GET /tag_categories/{id}",
+    "GET /tags/{id}/category [is_granted('ROLE_USER')]",
   ]);
 });
 

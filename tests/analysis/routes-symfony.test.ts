@@ -27,7 +27,7 @@ symfony("routes in tests, comments and strings are not routes", () => {
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route|fake/.test(r.path)));
 });
 
-symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) with their methods and controllers, localized paths, not dev-only ones; guarded by a Symfony 3 app/config/security.yml's access_control", () => {
+symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) with their methods and controllers, localized paths, not dev-only ones; guarded by a Symfony 3 app/config/security.yml's access_control (role: or roles:, a list or a string split at commas)", () => {
   const root = tempDir("tool-symfony-yaml-");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "symfony/symfony": "^3.4" } }),
@@ -60,8 +60,8 @@ symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) 
       "        - { path: /(unread|starred).xml$, roles: IS_AUTHENTICATED_ANONYMOUSLY }",
       "        - { path: ^/about, roles: PUBLIC_ACCESS }",
       "        - { path: ^/a-propos, roles: PUBLIC_ACCESS }",
-      "        - { path: ^/settings, roles: ROLE_SUPER_ADMIN }",
-      "        - { path: ^/, roles: ROLE_USER }",
+      "        - { path: ^/settings, roles: 'ROLE_SUPER_ADMIN, ROLE_OWNER' }",
+      "        - { path: ^/, role: ROLE_USER }",
       "",
     ].join("\n"),
   });
@@ -71,8 +71,8 @@ symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) 
     "GET /{username}/{token}/unread.xml",
     "ALL /a-propos",
     "ALL /about",
-    "GET /settings [access_control(ROLE_SUPER_ADMIN)]",
-    "POST /settings [access_control(ROLE_SUPER_ADMIN)]",
+    "GET /settings [access_control(ROLE_SUPER_ADMIN,ROLE_OWNER)]",
+    "POST /settings [access_control(ROLE_SUPER_ADMIN,ROLE_OWNER)]",
   ]);
 });
 

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
-import { plural } from "../inflect.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -16,8 +16,8 @@ const OPERATION = /(?:#\[\s*|\bnew\s+)(?:\\?ApiPlatform\\Metadata\\)?(Get|GetCol
  * grants a role or an authenticated user guards the operation; `PUBLIC_ACCESS` does not. The
  * routes prefix (`prefix: /api` in config/routes/api_platform.yaml) is added after linking.
  * An operation without a `uriTemplate` takes API Platform's default: the resource class's name,
- * plural and dashed (`BookReview` -> `/book-reviews`, API Platform 3's default), and `/{id}`
- * after it for an item operation of a class that has an identifier.
+ * plural, in snake case or dashed as the app configures it (`BookReview` -> `/book_reviews`), and
+ * `/{id}` after it for an item operation of a class that has an identifier.
  */
 export const apiPlatform: Framework = {
   id: FRAMEWORK,
@@ -26,16 +26,18 @@ export const apiPlatform: Framework = {
   hint: /ApiPlatform\\Metadata|#\[\s*ApiResource\b/,
   scan(source) {
     const found: Registration[] = [];
+    const resources = [...source.code.matchAll(RESOURCE)].map((m) => {
+      const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
+      return { start: m.index, end, named: namedArguments(source.code, args) };
+    });
     for (const m of source.code.matchAll(OPERATION)) {
-      const { args } = callArguments(source.code, m.index + m[0].length - 1);
-      const named = new Map(args.flatMap((a): [string, Span][] => {
-        const key = /^\s*([A-Za-z_]\w*)\s*:(?!:)\s*/.exec(source.code.slice(a.start, a.end));
-        return key ? [[key[1]!, { start: a.start + key[0].length, end: a.end }]] : [];
-      }));
-      const template = named.get("uriTemplate");
+      const named = namedArguments(source.code, callArguments(source.code, m.index + m[0].length - 1).args);
+      // An operation among an `#[ApiResource(uriTemplate: '/albums/{id}/children', operations: [...])]`'s takes its template and security.
+      const resource = resources.find((r) => r.start < m.index && m.index < r.end)?.named;
+      const template = named.get("uriTemplate") ?? resource?.get("uriTemplate");
       const path = template ? source.stringAt(template.start)?.value : defaultPath(source, m.index, m[1]!);
       if (!path) continue;
-      const security = named.get("security");
+      const security = named.get("security") ?? resource?.get("security");
       const rule = security && source.stringAt(security.start)?.value;
       const guards = rule && /is_granted|has_role|IS_AUTHENTICATED|ROLE_/.test(rule) && !/PUBLIC_ACCESS/.test(rule) ? [rule] : [];
       const controller = named.get("controller");
@@ -47,6 +49,15 @@ export const apiPlatform: Framework = {
 };
 
 const ITEM = new Set(["Get", "Put", "Patch", "Delete"]);
+const RESOURCE = /#\[\s*(?:\\?ApiPlatform\\Metadata\\)?ApiResource\s*\(/g;
+
+/** The named arguments of a call (`uriTemplate: '/x'`), by name. */
+function namedArguments(code: string, args: readonly Span[]): Map<string, Span> {
+  return new Map(args.flatMap((a): [string, Span][] => {
+    const key = /^\s*([A-Za-z_]\w*)\s*:(?!:)\s*/.exec(code.slice(a.start, a.end));
+    return key ? [[key[1]!, { start: a.start + key[0].length, end: a.end }]] : [];
+  }));
+}
 
 /** The default path of an operation declared at `at` on the resource class that follows. */
 function defaultPath(source: RouteSource, at: number, operation: string): string | undefined {
@@ -54,8 +65,8 @@ function defaultPath(source: RouteSource, at: number, operation: string): string
   cls.lastIndex = at;
   const m = cls.exec(source.code);
   if (!m) return undefined;
-  const words = m[1]!.replace(/([a-z\d])([A-Z])/g, "$1-$2").toLowerCase().split("-");
-  const segment = [...words.slice(0, -1), plural(words.at(-1)!)].join("-");
+  // Named by the app's configured generator before linking (php/api-platform-segments.ts).
+  const segment = configuredPlaceholder("apiplatform", m[1]!);
   const body = source.code.slice(m.index, m.index + 20_000);
   const identified = /\$id\b|identifier\s*:\s*true/.test(body);
   return ITEM.has(operation) && identified ? `/${segment}/{id}` : `/${segment}`;

@@ -41,7 +41,7 @@ function readRules(text: string): Rule[] | undefined {
   const list = config?.security?.access_control;
   if (!Array.isArray(list)) return undefined;
   const rules = list.flatMap((entry): Rule[] => {
-    const e = entry as { path?: unknown; roles?: unknown; methods?: unknown };
+    const e = entry as { path?: unknown; roles?: unknown; role?: unknown; methods?: unknown };
     if (typeof e.path !== "string") return [];
     let path: RegExp;
     try {
@@ -49,7 +49,9 @@ function readRules(text: string): Rule[] | undefined {
     } catch {
       return [];
     }
-    const roles = (Array.isArray(e.roles) ? e.roles : [e.roles]).filter((r): r is string => typeof r === "string");
+    // `role:` is Symfony's singular form of `roles:`; a string lists its roles split at commas.
+    const given = e.roles ?? e.role;
+    const roles = (Array.isArray(given) ? given : typeof given === "string" ? given.split(",") : []).filter((r): r is string => typeof r === "string").map((r) => r.trim()).filter(Boolean);
     const methods = Array.isArray(e.methods) ? e.methods.filter((x): x is string => typeof x === "string").map((x) => x.toUpperCase()) : undefined;
     return roles.length ? [{ path, roles, ...(methods?.length ? { methods } : {}) }] : [];
   });
