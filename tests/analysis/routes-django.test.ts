@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { guardedRoutes } from "../helpers/routes.ts";
-import { regexPath } from "../../analysis/routes/frameworks/django.ts";
+import { regexPaths } from "../../analysis/routes/frameworks/django.ts";
 import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string) =>
@@ -10,11 +10,17 @@ const list = (root: string) =>
 
 const django = suite("Django routes");
 
-django("regexPath() writes re_path patterns as paths", () => {
-  assert.is(regexPath("^users/(?P<pk>[0-9]+)/$"), "users/{pk}/");
-  assert.is(regexPath("^files/(?P<path>.*)$"), "files/{path}");
-  assert.is(regexPath("^archive/(\\d{4})/(?:page-(?P<page>\\d+)/)?$"), "archive/{arg1}/page-{page}/");
-  assert.is(regexPath("^api/v1/?$"), "api/v1/");
+django("regexPaths() writes re_path patterns as the paths they serve", () => {
+  assert.equal(regexPaths("^users/(?P<pk>[0-9]+)/$"), ["users/{pk}/"]);
+  assert.equal(regexPaths("^files/(?P<path>.*)$"), ["files/{path}"]);
+  assert.equal(regexPaths("^archive/(\\d{4})/(?:page-(?P<page>\\d+)/)?$"), ["archive/{arg1}/", "archive/{arg1}/page-{page}/"]);
+  assert.equal(regexPaths("^api/v1/?$"), ["api/v1/"]);
+  // An optional suffix without a parameter is left out; a character made optional is kept.
+  assert.equal(regexPaths("^book/(?P<id>\\d+)(.json)?/?$"), ["book/{id}/"]);
+  assert.equal(regexPaths("^settings/connectors/(?P<id>\\d+)/deactivate?$"), ["settings/connectors/{id}/deactivate"]);
+  // Fixed words are paths of their own; alternatives at the top level too.
+  assert.equal(regexPaths("^user/(?P<username>[\\w.]+)/(shelf|books)/?$"), ["user/{username}/shelf/", "user/{username}/books/"]);
+  assert.equal(regexPaths("^(?:about|privacy)/?$"), ["about/", "privacy/"]);
 });
 
 django("URLconfs included across apps, DRF routers and ViewSets, class-based and decorated views with their guards", () => {
@@ -780,6 +786,41 @@ django("i18n_patterns serves its patterns under the language code; with prefix_d
     "GET /{language}/weight/overview",
     "GET /about",
     "GET /robots.txt",
+  ]);
+});
+
+django("re_path patterns built from constants interpolating another module's pattern inside a group are read; one whose unknown part is outside any group is not reported; optional groups and fixed words give their paths", () => {
+  const root = tempDir("tool-django-fstring-patterns-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'books.settings')\n",
+    "books/settings.py": 'ROOT_URLCONF = "books.urls"\n',
+    "books/__init__.py": "",
+    "books/utils/regex.py": 'USERNAME = r"@?[a-zA-Z_.0-9]+"\n',
+    "books/urls.py": [
+      "from django.urls import re_path",
+      "from books import views",
+      "from books.utils import regex",
+      "",
+      'USER_PATH = rf"^user/(?P<username>{regex.USERNAME})"',
+      "",
+      "urlpatterns = [",
+      '    re_path(rf"{USER_PATH}/?$", views.user),',
+      '    re_path(rf"{USER_PATH}/(shelf|books)/?$", views.shelf),',
+      '    re_path(r"^book/(?P<book_id>\\d+)(.json)?/?$", views.book),',
+      '    re_path(r"^settings/reports/(?P<user_id>\\d+)/suspend/(?P<report_id>\\d+)?$", views.suspend),',
+      '    re_path(rf"^{views.BASE}/health$", views.health),',
+      "]",
+    ].join("\n"),
+    "books/views.py": "from django.shortcuts import render\n\ndef user(request, username):\n    return render(request, 'user.html')\n\ndef shelf(request, username, kind):\n    return render(request, 'shelf.html')\n\ndef book(request, book_id):\n    return render(request, 'book.html')\n\ndef suspend(request, user_id, report_id=None):\n    return render(request, 'suspend.html')\n\ndef health(request):\n    return render(request, 'ok.html')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /book/{book_id}",
+    "GET /settings/reports/{user_id}/suspend",
+    "GET /settings/reports/{user_id}/suspend/{report_id}",
+    "GET /user/{username}",
+    "GET /user/{username}/books",
+    "GET /user/{username}/shelf",
   ]);
 });
 

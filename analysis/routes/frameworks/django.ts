@@ -9,6 +9,8 @@ import { djangoViews, genericMethods, packageFunctionMethods } from "./django-vi
 import { pythonBindings } from "../python/bindings.ts";
 
 const FRAMEWORK = "django";
+/** What an f-string field not known is written as in a URLconf's patterns. */
+const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
@@ -30,7 +32,9 @@ export const django: Framework = {
   languages: ["python"],
   hint: /\bdjango\b|rest_framework|urlpatterns|\bre_path\s*\(|\.as_view\s*\(/,
   scan(source) {
-    const constants = pythonConstants(source);
+    // A route's regular expression may interpolate a pattern of another module (`rf"^user/(?P<username>{regex.USERNAME})"`):
+    // inside a group it does not change the path.
+    const constants = pythonConstants(source, UNKNOWN_FIELD);
     const found: Registration[] = [];
     for (const m of source.code.matchAll(ROUTER)) found.push(...drfRouter(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
     const definitions = pythonDefinitions(source);
@@ -127,10 +131,10 @@ function pattern(context: Context, kind: string, open: number, prefix: string, g
   const { positional, keywords } = pythonArguments(source.code, open);
   const route = keywords.get("route") ?? keywords.get("regex") ?? positional[0];
   const view = keywords.get("view") ?? positional[1];
-  const value = route ? pythonValue(source, route, constants) : undefined;
+  const value = route ? pythonValue(source, route, constants, UNKNOWN_FIELD) : undefined;
   if (value === undefined || !view) return;
-  const path = joinRoute(prefix, kind === "path" ? value : regexPath(value));
-  viewTarget(context, view, path, guards, source.lineAt(open));
+  const paths = kind === "path" ? (value.includes(UNKNOWN_FIELD) ? [] : [value]) : regexPaths(value);
+  for (const path of paths) viewTarget(context, view, joinRoute(prefix, path), guards, source.lineAt(open));
 }
 
 /** Joins a prefix and a route of a URLconf, as Django concatenates them. */
@@ -207,10 +211,11 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
   if (kind.startsWith("Nested")) {
     const { positional, keywords } = pythonArguments(code, open);
     const parent = positional[0] ? dottedName(code, positional[0]) : undefined;
-    const prefix = positional[1] ? pythonValue(source, positional[1], constants) : undefined;
+    const value = positional[1] ? pythonValue(source, positional[1], constants) : undefined;
+    const prefix = value === undefined ? undefined : regexPath(value);
     const lookup = keywords.get("lookup");
     if (parent && prefix !== undefined) {
-      found.push({ type: "router", framework: FRAMEWORK, name, prefix: `${regexPath(prefix)}/{${lookup ? pythonValue(source, lookup, constants) ?? "parent" : "parent"}_pk}`, guards: [], line });
+      found.push({ type: "router", framework: FRAMEWORK, name, prefix: `${prefix}/{${lookup ? pythonValue(source, lookup, constants) ?? "parent" : "parent"}_pk}`, guards: [], line });
       found.push({ type: "use", framework: FRAMEWORK, owner: parent, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
       return [...found, ...registered(source, name, constants)];
     }
@@ -230,43 +235,82 @@ function registered(source: RouteSource, router: string, constants: Map<string, 
   const found: Registration[] = [];
   for (const m of source.code.matchAll(new RegExp(`(?<![\\w.])${router}\\s*\\.\\s*register\\s*\\(`, "g"))) {
     const { positional, keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
-    const prefix = positional[0] ? pythonValue(source, positional[0], constants) : undefined;
+    const value = positional[0] ? pythonValue(source, positional[0], constants) : undefined;
+    const prefix = value === undefined ? undefined : regexPath(value);
     const viewSet = keywords.get("viewset") ?? positional[1];
     const name = viewSet ? dottedName(source.code, viewSet) : undefined;
     if (prefix === undefined || !name) continue;
-    found.push({ ...route(router, ["ALL"], regexPath(prefix), name, [], source.lineAt(m.index)), view: name });
+    found.push({ ...route(router, ["ALL"], prefix, name, [], source.lineAt(m.index)), view: name });
   }
   return found;
 }
 
 /**
- * A regular-expression route as a path: anchors and optional trailing slashes dropped, named
- * groups as `{name}`, other groups as `{arg1}`, `{arg2}`..., escapes unescaped.
+ * A regular-expression route as the paths it serves: anchors dropped, named groups as `{name}`,
+ * a group of fixed words (`(shelf|books)`) as each word, other groups as `{arg1}`, `{arg2}`...,
+ * escapes unescaped, a character made optional (`/?`, `activate?`) kept. An optional group
+ * that names a parameter gives the path without it and with it; other optional groups (`(.json)?`)
+ * are left out. None when a part of the pattern outside any group is not known (UNKNOWN_FIELD).
  */
-export function regexPath(regex: string): string {
-  let out = "";
+export function regexPaths(regex: string): string[] {
+  let paths = [""];
   let unnamed = 0;
+  const add = (texts: readonly string[]) => (paths = paths.flatMap((p) => texts.map((t) => p + t)).slice(0, MAX_PATHS));
+  const alternatives = topLevelAlternatives(regex);
+  if (alternatives.length > 1) return [...new Set(alternatives.flatMap(regexPaths))].slice(0, MAX_PATHS);
   let i = regex.startsWith("^") ? 1 : 0;
   while (i < regex.length) {
     const c = regex[i]!;
+    if (c === UNKNOWN_FIELD) return [];
     if (c === "\\") {
-      out += regex[i + 1] ?? "";
+      add([regex[i + 1] ?? ""]);
       i += 2;
     } else if (c === "(") {
       const end = groupEnd(regex, i);
-      const named = /^\(\?P?<(\w+)>/.exec(regex.slice(i));
-      if (named) out += `{${named[1]}}`;
-      else if (regex.startsWith("(?:", i)) out += regexPath(regex.slice(i + 3, end - 1));
-      else out += `{arg${++unnamed}}`;
-      i = end;
-      if (regex[i] === "?") i++;
-    } else if (c === "$" || (c === "?" && out.endsWith("/"))) i++;
+      const body = regex.slice(i + 1, end - 1);
+      const named = /^\?P?<(\w+)>/.exec(body);
+      let texts: string[];
+      if (named) texts = [`{${named[1]}}`];
+      else if (body.startsWith("?:")) texts = regexPaths(body.slice(2));
+      else if (/^[\w-]+(?:\|[\w-]+)*$/.test(body)) texts = body.split("|");
+      else texts = [`{arg${++unnamed}}`];
+      const optional = regex[end] === "?";
+      if (optional) texts = texts.some((t) => NAMED_PARAMETER.test(t)) ? ["", ...texts] : [""];
+      add(texts);
+      i = end + (optional ? 1 : 0);
+    } else if (c === "$" || c === "?") i++;
     else {
-      out += c;
+      add([c]);
       i++;
     }
   }
-  return out;
+  return paths;
+}
+
+/** The first path of a regular-expression route, or undefined when it has none. */
+export const regexPath = (regex: string): string | undefined => regexPaths(regex)[0];
+
+const NAMED_PARAMETER = /\{(?!arg\d+\})\w+\}/;
+// Patterns are few per URL, but a route of several groups of words multiplies them.
+const MAX_PATHS = 16;
+
+/** The alternatives of a pattern split at its top-level `|`. */
+function topLevelAlternatives(regex: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i];
+    if (c === "\\") i++;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      parts.push(regex.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(regex.slice(from));
+  return parts;
 }
 
 /** The offset after the parenthesis closing the group opened at `open`. */

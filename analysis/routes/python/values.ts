@@ -11,11 +11,11 @@ const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\], ]+)?[ \t]*=(?!=)[ 
  * (`API_PREFIX = "/api"`) and class attributes with defaults (`API_V1_STR: str = "/api/v1"` in
  * a settings class), from literals, f-strings over earlier constants, `+` and adjacent literals.
  */
-export function pythonConstants(source: RouteSource): Map<string, string> {
+export function pythonConstants(source: RouteSource, unknownField?: string): Map<string, string> {
   const constants = new Map<string, string>();
   for (const m of source.code.matchAll(ASSIGN)) {
     const start = m.index + m[0].length;
-    const value = pythonValue(source, { start, end: lineEnd(source.code, start) }, constants);
+    const value = pythonValue(source, { start, end: lineEnd(source.code, start) }, constants, unknownField);
     if (value !== undefined && !constants.has(m[1]!)) constants.set(m[1]!, value);
   }
   return constants;
@@ -25,16 +25,17 @@ export function pythonConstants(source: RouteSource): Map<string, string> {
  * The static string value of an expression: string literals (any prefix; f-strings whose
  * fields are known constants), adjacent literals, `+`, parentheses and known names. A dotted
  * name (`settings.API_PREFIX`) falls back to its last part when that is a known constant.
- * Undefined when any part is not statically known.
+ * Undefined when any part is not statically known; with `unknownField`, an f-string's field
+ * not known is written as that text instead (a regular expression's group reads it as any pattern).
  */
-export function pythonValue(source: RouteSource, span: Span, constants: Map<string, string>): string | undefined {
+export function pythonValue(source: RouteSource, span: Span, constants: Map<string, string>, unknownField?: string): string | undefined {
   let result = "";
   let parts = 0;
   let i = span.start;
   while (i < span.end) {
     const literal = pythonString(source, i);
     if (literal) {
-      const value = literal.prefix.includes("f") ? substitute(literal.value, constants) : literal.value;
+      const value = literal.prefix.includes("f") ? substitute(literal.value, constants, unknownField) : literal.value;
       if (value === undefined) return undefined;
       result += value;
       i = literal.end;
@@ -84,13 +85,13 @@ function constantValue(name: string, constants: Map<string, string>): string | u
   return constants.get(name) ?? (name.includes(".") ? constants.get(name.slice(name.lastIndexOf(".") + 1)) : undefined);
 }
 
-function substitute(template: string, constants: Map<string, string>): string | undefined {
+function substitute(template: string, constants: Map<string, string>, unknownField?: string): string | undefined {
   let unknown = false;
   const value = template.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (all, field: string | undefined) => {
     if (field === undefined) return all[0]!;
     const known = /^\s*[A-Za-z_][\w.]*\s*$/.test(field) ? constantValue(field.trim(), constants) : undefined;
-    if (known === undefined) unknown = true;
-    return known ?? "";
+    if (known === undefined && unknownField === undefined) unknown = true;
+    return known ?? unknownField ?? "";
   });
   return unknown ? undefined : value;
 }
