@@ -513,6 +513,40 @@ express("a router exported under another name (`export const MainRouter: Router 
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/tags"]);
 });
 
+express("a router kept on an instance of a class of another module (this.apiRouter.router, with this.apiRouter = new ApiRouter()) is that class's router; a prefix held in a value named for a path says it is unknown", () => {
+  const root = tempDir("tool-express-instance-router-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server/Server.js": [
+      "const express = require('express')",
+      "const ApiRouter = require('./routers/ApiRouter')",
+      "const HlsRouter = require('./routers/HlsRouter')",
+      "class Server {",
+      "  constructor() {",
+      "    this.apiRouter = new ApiRouter(this)",
+      "  }",
+      "  start() {",
+      "    const app = express()",
+      "    const hls = new HlsRouter()",
+      "    app.use('/api', requireUser, this.apiRouter.router)",
+      "    app.use('/hls', hls.router)",
+      "    const pages = express.Router()",
+      "    app.use(global.RouterBasePath, pages)",
+      "    pages.get('/login', (req, res) => res.render('login'))",
+      "  }",
+      "}",
+      "module.exports = Server",
+    ].join("\n"),
+    "server/routers/ApiRouter.js": "const express = require('express')\nclass ApiRouter {\n  constructor() {\n    this.router = express()\n    this.router.get('/libraries', LibraryController.findAll)\n  }\n}\nmodule.exports = ApiRouter\n",
+    "server/routers/HlsRouter.js": "const express = require('express')\nclass HlsRouter {\n  constructor() {\n    this.router = express()\n    this.router.get('/:stream/:file', this.streamFile.bind(this))\n  }\n}\nmodule.exports = HlsRouter\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/libraries [requireUser]",
+    "GET /hls/{stream}/{file}",
+    "GET /login (prefix unknown)",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

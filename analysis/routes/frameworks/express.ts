@@ -179,15 +179,20 @@ function callRegistrations(
   const first = args[0];
   const path = first ? jsPath(source, first.start, first.end, constants) : undefined;
   if (method === "use") {
-    const { prefix, rest } = usePrefix(source, args, constants);
-    const names = rest.map((a) => argumentName(source, a.start, a.end));
+    const { prefix, rest: given } = usePrefix(source, args, constants);
+    // `app.use(global.RouterBasePath, router)`: a path the code does not state, which no middleware is named for.
+    const first = source.code.slice(given[0]?.start ?? 0, given[0]?.end ?? 0).trim();
+    const unknownPrefix = prefix === undefined && given.length > 1 && PATH_VALUE.test(first) && PATH_NAMED.test(first);
+    const rest = unknownPrefix ? given.slice(1) : given;
+    const instances = instanceClasses(source);
+    const names = rest.map((a) => instanceMember(argumentName(source, a.start, a.end), instances));
     const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
     // `app.use(jwt(options).unless({ path: [...] }))`: a guard of every route but those it skips.
     const skipping = prefix ? [] : rest.map((a) => unlessGuard(source, a, constants));
     for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
     const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
-    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line });
+    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
     return { registrations, end };
   }
   // `router.get("", ...)` serves the router's own path, as "/" does.
@@ -219,6 +224,29 @@ function route(source: RouteSource, owner: string, method: string, path: string,
  * answers each form. Express 4 gives braces no meaning, and a template's `${...}` is no group.
  */
 const optionalGroupForms = (path: string): string[] => (!path.includes("${") && /\{[/:*.]/.test(path) ? optionalSegmentForms(path, "{}") : [path]);
+
+// A value named for a path (`basePath`, `config.apiPrefix`, `global.RouterBasePath`), not a call.
+const PATH_VALUE = /^[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*$/;
+const PATH_NAMED = /(?:path|prefix|base|url|root|mount)$/i;
+
+/**
+ * The classes a file makes instances of, by where it keeps them: `this.apiRouter = new ApiRouter(this)`
+ * and `const api = new ApiRouter()` give `this.apiRouter` and `api` -> `ApiRouter`.
+ */
+const instanceClasses = (source: RouteSource): Map<string, string> =>
+  new Map([...source.code.matchAll(/(?:\bthis\s*\.\s*|\b(?:const|let|var)\s+)([A-Za-z_$][\w$]*)\s*=\s*new\s+([A-Z][\w$]*)\s*\(/g)]
+    .filter((m) => m[2] !== "Router")
+    .map((m) => [m[0].startsWith("this") ? `this.${m[1]}` : m[1]!, m[2]!]));
+
+/**
+ * A router kept on an instance (`this.apiRouter.router`) as a member of its class (`ApiRouter.router`),
+ * which the linker finds in the module the class comes from: its constructor's `this.router = express()`.
+ */
+function instanceMember(name: string, instances: ReadonlyMap<string, string>): string {
+  const m = /^((?:this\.)?[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(name);
+  const cls = m ? instances.get(m[1]!) : undefined;
+  return cls ? `${cls}.${m![2]}` : name;
+}
 
 function requiredSpecifier(source: RouteSource, start: number, end: number): string | undefined {
   const m = /^require\s*\(\s*(["'`])/.exec(source.code.slice(start, end));
