@@ -57,4 +57,38 @@ adonis("v6: router groups with .use(middleware.auth())", () => {
   }), ["GET / (inline)", "GET /api/me (inline) [auth]"]);
 });
 
+adonis("named middleware the kernel registers guards only when its class refuses a caller: a feature switch and guest-only middleware guard nothing", () => {
+  assert.equal(lines({
+    "package.json": JSON.stringify({ dependencies: { "@adonisjs/core": "^5" } }),
+    "start/kernel.ts": [
+      "import Server from '@ioc:Adonis/Core/Server'",
+      "Server.middleware.registerNamed({",
+      "  auth: () => import('App/Middleware/Auth'),",
+      "  dashboard: () => import('App/Middleware/Dashboard'),",
+      "  guest: () => import('App/Middleware/AllowGuestOnly'),",
+      "  subscribed: () => import('App/Middleware/Subscribed'),",
+      "})",
+    ].join("\n"),
+    "app/Middleware/Dashboard.ts": "export default class Dashboard {\n  public async handle({ response }, next) {\n    if (Config.get('dashboard.enabled') === false) {\n      response.send('The dashboard is disabled')\n    } else {\n      await next()\n    }\n  }\n}\n",
+    "app/Middleware/AllowGuestOnly.ts": "export default class GuestMiddleware {\n  public async handle({ auth }, next) {\n    if (await auth.check()) throw new AuthenticationException('Unauthorized access', 'E_UNAUTHORIZED_ACCESS')\n    await next()\n  }\n}\n",
+    "app/Middleware/Subscribed.ts": "export default class Subscribed {\n  public async handle({ auth, response }, next) {\n    if (!auth.user?.subscribed) return response.status(403).send('Subscribe first')\n    await next()\n  }\n}\n",
+    "start/routes.ts": [
+      "import Route from '@ioc:Adonis/Core/Route'",
+      "Route.group(() => {",
+      "  Route.group(() => {",
+      "    Route.get('login', 'LoginController.show')",
+      "  }).middleware(['dashboard', 'guest'])",
+      "  Route.group(() => {",
+      "    Route.get('account', 'AccountController.show')",
+      "    Route.get('reports', 'ReportController.index').middleware('subscribed')",
+      "  }).middleware(['dashboard', 'auth:web'])",
+      "}).prefix('user')",
+    ].join("\n"),
+  }), [
+    "GET /user/account AccountController.show [auth:web]",
+    "GET /user/login LoginController.show",
+    "GET /user/reports ReportController.index [auth:web,subscribed]",
+  ]);
+});
+
 adonis.run();
