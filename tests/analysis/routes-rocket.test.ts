@@ -128,4 +128,56 @@ rocket("functions returning Vec<Route> mounted by a call, appending other module
   ]);
 });
 
+rocket("a request guard brought in by a glob use of another crate's module (use blog_models::{admin::*}) guards when its FromRequest refuses; one that only forwards does not", () => {
+  const root = tempDir("tool-rocket-glob-guard-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "blog"\nversion = "0.1.0"\n\n[dependencies]\nrocket = "0.4"\nblog_models = { path = "blog-models" }\n\n[workspace]\nmembers = ["blog-models"]\n',
+    "src/main.rs": [
+      "#[macro_use]",
+      "extern crate rocket;",
+      "mod routes;",
+      "fn main() {",
+      '    rocket::ignite().mount("/", routes![routes::instance::admin_users, routes::instance::about]).launch();',
+      "}",
+    ].join("\n"),
+    "src/routes/mod.rs": "pub mod instance;\n",
+    "src/routes/instance.rs": [
+      "use rocket::response::Redirect;",
+      "use blog_models::{",
+      "    admin::*,",
+      "    users::User,",
+      "};",
+      "",
+      '#[get("/admin/users")]',
+      "pub fn admin_users(_mod: Moderator, conn: DbConn) -> Ructe { todo!() }",
+      "",
+      '#[get("/about")]',
+      "pub fn about(_admin: PageLocale, conn: DbConn) -> Ructe { todo!() }",
+    ].join("\n"),
+    "blog-models/Cargo.toml": '[package]\nname = "blog-models"\nversion = "0.1.0"\n',
+    "blog-models/src/lib.rs": "pub mod admin;\npub mod users;\n",
+    "blog-models/src/users.rs": "pub struct User;\n",
+    "blog-models/src/admin.rs": [
+      "pub struct Moderator(pub User);",
+      "impl<'a, 'r> FromRequest<'a, 'r> for Moderator {",
+      "    fn from_request(request: &'a Request<'r>) -> request::Outcome<Moderator, ()> {",
+      "        let user = request.guard::<User>()?;",
+      "        if user.is_moderator() { Outcome::Success(Moderator(user)) } else { Outcome::Failure((Status::Unauthorized, ())) }",
+      "    }",
+      "}",
+      "pub struct PageLocale(pub User);",
+      "impl<'a, 'r> FromRequest<'a, 'r> for PageLocale {",
+      "    fn from_request(request: &'a Request<'r>) -> request::Outcome<PageLocale, ()> {",
+      "        Outcome::Forward(())",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /about",
+    "GET /admin/users [Moderator]",
+  ]);
+});
+
 rocket.run();

@@ -1,6 +1,6 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
-import { modulePath, useDeclarations } from "./source.ts";
+import { globUses, modulePath, useDeclarations } from "./source.ts";
 
 /**
  * A function answering the guards an Axum or Actix handler's own arguments make: an extractor
@@ -74,13 +74,17 @@ function refusesAnonymous(type: string, handlerFile: string, handlerSource: stri
   if (refuses(handlerSource)) return true;
   const base = crateBase(handlerFile);
   if (base === undefined) return false;
-  const module = importedModule(type, handlerSource, modulePath(handlerFile), libraryName(text(`${base}Cargo.toml`)));
-  if (!module) return false;
-  // In another crate of the workspace, the impl may be in any of its files (`impls.rs`).
-  const other = module[0] === "crate" ? undefined : crates(module[0]!);
-  return (other ? other.files : moduleFiles(handlerFile, module, crates)).some((file) => {
-    const source = text(file);
-    return !!source && refuses(source);
+  const library = libraryName(text(`${base}Cargo.toml`));
+  const named = importedModule(type, handlerSource, modulePath(handlerFile), library);
+  // Not named by a `use`: it may come with every name of a module (`use plume_models::admin::*`).
+  const modules = named ? [named] : globUses(handlerSource).map((path) => (path[0] === library ? ["crate", ...path.slice(1)] : path));
+  return modules.some((module) => {
+    // In another crate of the workspace, the impl may be in any of its files (`impls.rs`).
+    const other = module[0] === "crate" ? undefined : crates(module[0]!);
+    return (other ? other.files : moduleFiles(handlerFile, module, crates)).some((file) => {
+      const source = text(file);
+      return !!source && refuses(source);
+    });
   });
 }
 

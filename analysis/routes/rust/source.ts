@@ -46,7 +46,12 @@ export function modulePath(path: string): string[] {
  */
 export function useDeclarations(code: string, reexports = false): { name: string; path: string[]; at: number }[] {
   return [...code.matchAll(reexports ? PUB_USE : USE)].flatMap((m) =>
-    useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), []).map(([name, path]) => ({ name, path, at: m.index })));
+    useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), []).filter(([name]) => name !== "*").map(([name, path]) => ({ name, path, at: m.index })));
+}
+
+/** The modules a file brings every name of (`use plume_models::{admin::*, users::User}` gives plume_models::admin). */
+export function globUses(code: string): string[][] {
+  return [...code.matchAll(USE)].flatMap((m) => useTree(m[1]!.replace(/\s+as\s+/g, "@").replace(/\s+/g, ""), []).filter(([name]) => name === "*").map(([, path]) => path));
 }
 
 /** Each name a `use` tree brings in, with its path: `a::{b, c::d as e}` gives b -> a::b and e -> a::c::d. */
@@ -56,7 +61,8 @@ function useTree(tree: string, prefix: string[]): [string, string[]][] {
     const [path, alias] = tree.split("@");
     const segments = [...prefix, ...path!.split("::").filter(Boolean)];
     const last = segments.at(-1);
-    if (!last || last === "*") return [];
+    if (!last) return [];
+    if (last === "*") return [["*", segments.slice(0, -1)]];
     if (last === "self") segments.pop();
     return [[alias ?? segments.at(-1)!, segments]];
   }
