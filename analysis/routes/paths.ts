@@ -108,8 +108,12 @@ const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|p
 // A CSRF check refuses a forged cross-site request, not an anonymous one: it is no guard either.
 const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache|maintenance|timeout|logging|cors|csrf|error|initiali[sz]e|passport\.session\b/i;
 
+// Checks for the opposite: only callers without a session get through (`require_unauthenticated`,
+// Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).
+const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymous|if[_-]?authenticated|IfAuthenticated/;
+
 /** Whether a middleware or decorator name looks like one that guards a route. */
-export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name);
+export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name) && !GUESTS.test(name);
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,

@@ -37,7 +37,7 @@ phoenix("routes in tests, comments and docs are not routes", () => {
   assert.not.ok(items.some((r) => r.file.startsWith("test/") || /commented|not-a-route|fake/.test(r.path)));
 });
 
-phoenix("a controller's plug named for a signed-in caller (plug :requires_login) guards its actions", () => {
+phoenix("a controller's plug named for a signed-in caller (plug :requires_login) guards its actions; one for callers not signed in (plug :require_unauthenticated) does not", () => {
   const root = tempDir("tool-phoenix-requires-login-");
   writeFiles(root, {
     "mix.exs": "defmodule Hub.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
@@ -47,14 +47,18 @@ phoenix("a controller's plug named for a signed-in caller (plug :requires_login)
       "  scope \"/\", HubWeb do",
       "    get \"/dashboard\", DashboardController, :index",
       "    get \"/packages\", PackageController, :index",
+      "    get \"/authenticate\", AuthController, :index",
       "  end",
       "end",
     ].join("\n"),
     "lib/hub_web/controllers/dashboard_controller.ex": "defmodule HubWeb.DashboardController do\n  use HubWeb, :controller\n  plug :requires_login\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
     "lib/hub_web/controllers/package_controller.ex": "defmodule HubWeb.PackageController do\n  use HubWeb, :controller\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
+    // The opposite check: only callers who are not signed in see the sign-in page.
+    "lib/hub_web/controllers/auth_controller.ex": "defmodule HubWeb.AuthController do\n  use HubWeb, :controller\n  plug :require_unauthenticated\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /authenticate",
     "GET /dashboard [requires_login]",
     "GET /packages",
   ]);
