@@ -85,6 +85,11 @@ export function cachedFacts(
   return { facts: entries.map((e) => e.facts), complete };
 }
 
+/** Reads a root's stored facts into memory ahead of `cachedFacts`, while something else runs (a git listing). */
+export function preloadFacts(root: string): void {
+  if (!memory.has(root)) memory.set(root, load(root));
+}
+
 /** Forgets the in-memory facts of a root (the disk cache stays). */
 export function dropMemoryCache(root: string): void {
   memory.delete(root);

@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import ignore, { type Ignore } from "ignore";
 import { OUTSIDE_REASON, targetOutside, tryReadInside } from "../core/inside.ts";
 import { languageOf } from "./languages/mod.ts";
@@ -33,8 +33,11 @@ export type ScanResult = {
   git: boolean;
 };
 
-/** `role`: a file's role, to keep the product's files first over the cap (path conventions by default). */
-export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role };
+/**
+ * `role`: a file's role, to keep the product's files first over the cap (path conventions by default).
+ * `listing`: what git listed, asked for ahead (`gitListingAhead`), so as not to list again.
+ */
+export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role; listing?: Listing };
 
 /**
  * Lists what the analysis reads: the files git lists (tracked and untracked, not ignored), or
@@ -43,7 +46,7 @@ export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role };
  */
 export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const maxFiles = options.maxFiles ?? MAX_FILES;
-  const fromGit = gitFiles(root);
+  const fromGit = options.listing ?? gitFiles(root);
   const listing = fromGit ?? walk(root);
   const skipped: ScanResult["skipped"] = [];
   // A link whose target lies outside the repository is never read (core/inside.ts): it is
@@ -149,10 +152,11 @@ function inDotnetOutput(path: string, projectDirs: Set<string>): boolean {
 }
 
 /** Listed paths, and which of them are symbolic links. */
-type Listing = { paths: string[]; links: string[] };
+export type Listing = { paths: string[]; links: string[] };
 
 const STAGED = /^(\d{6}) [0-9a-f]+ \d\t/;
 const LINK_MODE = "120000";
+const LS_FILES = ["ls-files", "-cos", "--exclude-standard", "-z"];
 
 /**
  * The files git lists, tracked and untracked. With `-s` git gives a tracked file's mode, which
@@ -160,15 +164,30 @@ const LINK_MODE = "120000";
  * through a linked folder, so only a listed path itself can be a link.
  */
 function gitFiles(root: string): Listing | undefined {
-  const result = spawnSync("git", ["ls-files", "-cos", "--exclude-standard", "-z"], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const result = spawnSync("git", LS_FILES, { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0 || result.error) return undefined;
+  return listingOf(root, result.stdout);
+}
+
+/**
+ * The same listing from a git process started now and read once awaited: a command asks for it
+ * before it reads its caches, so that git walks the folders for untracked files (most of its
+ * time on a large repository) while the caches are parsed on the other core. Undefined outside git.
+ */
+export function gitListingAhead(root: string): Promise<Listing | undefined> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    const git = spawn("git", LS_FILES, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    git.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    git.on("error", () => done(undefined));
+    git.on("close", (code) => done(code === 0 ? listingOf(root, Buffer.concat(chunks).toString("utf8")) : undefined));
+  });
+}
+
+function listingOf(root: string, output: string): Listing {
   const paths = new Set<string>();
   const links: string[] = [];
-  for (const line of result.stdout.split("\0")) {
+  for (const line of output.split("\0")) {
     if (!line) continue;
     const staged = STAGED.exec(line);
     const path = staged ? line.slice(staged[0].length) : line;

@@ -20,6 +20,23 @@ export function analysisOptions(context: CommandContext): AnalyzeOptions {
   return { ...options, maxFiles: value };
 }
 
+/**
+ * The analysis options, with the listing fetched ahead: git lists the files while the stored
+ * facts and resolutions are parsed, each on a core of its own, rather than one after the other
+ * (on a repository of thousands of files, git's walk for untracked files and the parse of the
+ * caches take about as long each). The analysis then reads them from memory.
+ */
+export async function analysisOptionsAhead(context: CommandContext): Promise<AnalyzeOptions> {
+  const options = analysisOptions(context);
+  const { gitListingAhead } = await import("../analysis/scan.ts");
+  const listing = gitListingAhead(context.root);
+  const [{ preloadFacts }, { preloadResolutions }] = await Promise.all([import("../analysis/cache.ts"), import("../analysis/resolve/listing-memo.ts")]);
+  preloadFacts(context.root);
+  preloadResolutions(context.root);
+  const listed = await listing;
+  return listed ? { ...options, listing: listed } : options;
+}
+
 /** One line on stderr when the file cap left files out: never a silent truncation. */
 export function noteTruncation(context: CommandContext, report: { truncated: boolean; warnings: { message: string }[] }): void {
   if (!report.truncated) return;

@@ -4,7 +4,7 @@ import type { Finding } from "../analysis/schema.ts";
 import { writeFileAtomic } from "../core/atomic.ts";
 import type { Command } from "./command.ts";
 import { readNamedFile } from "../core/inside.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 
 const Baseline = z.object({ version: z.literal(1), findings: z.array(z.object({ id: z.string(), rule: z.string(), title: z.string() })) });
 
@@ -28,7 +28,7 @@ export const auditCommand: Command = {
     const accepted = context.values.baseline === undefined ? new Set<string>() : readBaseline(resolve(String(context.values.baseline)));
 
     const { analyze } = await import("../analysis/analyze.ts");
-    const report = analyze(context.root, analysisOptions(context));
+    const report = analyze(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     const writeTo = context.values["write-baseline"];
     if (writeTo !== undefined) {

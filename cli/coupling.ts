@@ -1,6 +1,6 @@
 import type { Component } from "../analysis/schema.ts";
 import type { Command } from "./command.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 
 /** Sort keys of `--sort`, with their short names; numbers sort descending, names ascending. */
 const SORTS: Record<string, (a: Component, b: Component) => number> = {
@@ -33,7 +33,7 @@ export const couplingCommand: Command = {
     const sort = SORTS[sortKey];
     if (!sort) throw new RangeError(`--sort must be one of ${Object.keys(SORTS).join(", ")}, not "${requested}"`);
     const { analyzeStructure } = await import("../analysis/structure.ts");
-    const report = analyzeStructure(context.root, analysisOptions(context));
+    const report = analyzeStructure(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     const section = report.components;
     if (context.json) {

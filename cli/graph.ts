@@ -1,6 +1,6 @@
 import type { StructureReport } from "../analysis/structure.ts";
 import type { Command } from "./command.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 import { plural } from "../core/plural.ts";
 
 const FORMATS = ["text", "mermaid", "dot"];
@@ -19,7 +19,7 @@ export const graphCommand: Command = {
     const format = String(context.values.format ?? "text");
     if (!FORMATS.includes(format)) throw new RangeError(`--format must be text, mermaid or dot, not "${format}"`);
     const { analyzeStructure } = await import("../analysis/structure.ts");
-    const report = analyzeStructure(context.root, analysisOptions(context));
+    const report = analyzeStructure(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     if (context.json) {
       const { generatedAt, root, truncated, skipped, warnings, files, edges, unresolved, externals, cycles, hubs, hubThreshold, health } = report;

@@ -1,5 +1,5 @@
 import type { Command } from "./command.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 import { plural } from "../core/plural.ts";
 
 export const hotspotsCommand: Command = {
@@ -17,7 +17,7 @@ export const hotspotsCommand: Command = {
     const limit = context.values.limit === undefined ? 20 : Number(context.values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`--limit must be a whole number of 1 or more, not "${context.values.limit}"`);
     const { analyzeHistory } = await import("../analysis/analyze.ts");
-    const report = analyzeHistory(context.root, analysisOptions(context));
+    const report = analyzeHistory(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     const history = report.history;
     if (context.json) {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { Command } from "./command.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 
 /** How many items of each list the text output shows. */
 const TEXT_LIMIT = 20;
@@ -21,7 +21,7 @@ export const impactCommand: Command = {
     const { analyze } = await import("../analysis/analyze.ts");
     const { contextBrief } = await import("../analysis/brief.ts");
     const { impactOf } = await import("../analysis/impact.ts");
-    const report = analyze(context.root, analysisOptions(context));
+    const report = analyze(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     const known = new Set(report.files.map((f) => f.path));
     const targets = context.positionals.map((arg) => toRepoPath(arg, context.root, known));

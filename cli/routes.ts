@@ -2,7 +2,7 @@ import type { Route, RoutesSection } from "../analysis/schema.ts";
 import { pathPrefix } from "../analysis/routes/paths.ts";
 import { plural } from "../core/plural.ts";
 import type { Command } from "./command.ts";
-import { ANALYSIS_OPTIONS, analysisOptions, noteTruncation } from "./analysis.ts";
+import { ANALYSIS_OPTIONS, analysisOptionsAhead, noteTruncation } from "./analysis.ts";
 
 export const routesCommand: Command = {
   name: "routes",
@@ -24,7 +24,7 @@ export const routesCommand: Command = {
     const method = context.values.method === undefined ? undefined : String(context.values.method).toUpperCase();
     const framework = context.values.framework === undefined ? undefined : String(context.values.framework).toLowerCase();
     const { analyze } = await import("../analysis/analyze.ts");
-    const report = analyze(context.root, analysisOptions(context));
+    const report = analyze(context.root, await analysisOptionsAhead(context));
     noteTruncation(context, report);
     const section = report.routes;
     const items = section.items.filter((r) =>

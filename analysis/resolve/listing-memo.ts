@@ -8,6 +8,20 @@ import { readInside } from "../../core/inside.ts";
 
 export const RESOLUTIONS_CACHE_FILE = ".tool/cache/analysis/resolutions.json";
 
+/** Stored memos parsed ahead (`preloadResolutions`), taken by the next `load` of their root. */
+const preloaded = new Map<string, unknown>();
+
+/** Parses a root's stored memos ahead of the analysis that loads them, while something else runs (a git listing). */
+export function preloadResolutions(root: string): void {
+  const file = join(root, RESOLUTIONS_CACHE_FILE);
+  if (!existsSync(file)) return;
+  try {
+    preloaded.set(root, JSON.parse(readInside(root, file)));
+  } catch {
+    // a damaged cache is read again by `load`, and rebuilt
+  }
+}
+
 /**
  * On disk, per folder: specifier, encoded resolution, specifier, encoded resolution...
  * `readMemos` also depend on the files the resolvers read (`inputs`: path -> stamp).
@@ -47,9 +61,11 @@ export class ListingMemos {
   /** The memos stored for this listing; none when the listing changed or nothing is stored. */
   static load(project: ProjectFiles): ListingMemos {
     const file = join(project.root, RESOLUTIONS_CACHE_FILE);
-    if (!existsSync(file)) return new ListingMemos(project, {});
+    const ahead = preloaded.get(project.root);
+    preloaded.delete(project.root);
+    if (!ahead && !existsSync(file)) return new ListingMemos(project, {});
     try {
-      const stored = JSON.parse(readInside(project.root, file)) as Stored;
+      const stored = (ahead ?? JSON.parse(readInside(project.root, file))) as Stored;
       const current = stored.key === CACHE_KEY && stored.listing === project.listing && typeof stored.memos === "object";
       if (!current) return new ListingMemos(project, {});
       const readsHold = typeof stored.readMemos === "object" && typeof stored.inputs === "object" && inputsUnchanged(project.root, stored.inputs);

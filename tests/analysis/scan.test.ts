@@ -1,12 +1,12 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { utimesSync, writeFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { utimesSync, writeFileSync, existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { analyze, analyzeStructure } from "../../analysis/mod.ts";
-import { RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
-import { dropMemoryCache, FACTS_CACHE_FILE, FACTS_CHANGES_FILE } from "../../analysis/cache.ts";
+import { preloadResolutions, RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
+import { dropMemoryCache, FACTS_CACHE_FILE, FACTS_CHANGES_FILE, preloadFacts } from "../../analysis/cache.ts";
 import { ENTRIES_CACHE_FILE } from "../../analysis/entry-points.ts";
-import { scan } from "../../analysis/scan.ts";
+import { gitListingAhead, scan } from "../../analysis/scan.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("scan and cache");
@@ -30,6 +30,34 @@ test("scan() lists git's files, never dependency or build folders, and honours .
   assert.ok(result.git);
   assert.equal(result.files.map((f) => f.path), ["app/bin/tool.ts", "src/a.ts"]);
   assert.ok(result.listed.has("README.md"), "non-source files are listed for resolution");
+});
+
+test("the listing asked for ahead (gitListingAhead) is the one scan() makes itself, and the analysis given it and the caches read ahead equals one without", async () => {
+  const root = tempDir();
+  writeFiles(root, {
+    ".gitignore": "generated/\n",
+    "src/a.ts": 'import { b } from "./b";\nexport const a = b;\n',
+    "src/b.ts": "export const b = 1;\n",
+    "generated/gen.ts": "x\n",
+    "README.md": "# readme\n",
+  });
+  git(root, "init", "-q");
+  git(root, "add", "src/a.ts", ".gitignore");
+  symlinkSync("b.ts", join(root, "src/link.ts"));
+  writeFileSync(join(root, "src/untracked.ts"), 'import { a } from "./a";\n');
+  const listing = await gitListingAhead(root);
+  assert.ok(listing);
+  const own = scan(root);
+  const ahead = scan(root, { listing: listing! });
+  assert.equal(ahead, own);
+  assert.equal(own.files.map((f) => `${f.path}${f.link ? " (link)" : ""}`), ["src/a.ts", "src/b.ts", "src/link.ts (link)", "src/untracked.ts"]);
+  const plain = analyzeStructure(root);
+  dropMemoryCache(root);
+  preloadFacts(root);
+  preloadResolutions(root);
+  const read = analyzeStructure(root, { listing: (await gitListingAhead(root))! });
+  assert.equal({ ...read, generatedAt: "", timings: {} }, { ...plain, generatedAt: "", timings: {} });
+  assert.is(await gitListingAhead(tempDir()), undefined, "outside git there is no listing");
 });
 
 test("scan() walks a folder outside git, honouring nested .gitignore files", () => {
