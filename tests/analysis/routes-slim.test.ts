@@ -36,4 +36,32 @@ slim("verbs, map, nested groups (Slim 3 $this and Slim 4 $group), ->add() middle
   ]);
 });
 
+slim("middleware the app adds to itself in another file ($app->add(new $authMiddlewareClass(...))) guards every route when it is named for a guard; other app middleware does not", () => {
+  const root = tempDir("tool-slim-app-middleware-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "slim/slim": "^4.0" } }),
+    "app.php": [
+      "<?php", "use Slim\\Factory\\AppFactory;", "",
+      "$app = AppFactory::create();",
+      "require __DIR__ . '/routes.php';",
+      "$app->add(new LocaleMiddleware($container, $app->getResponseFactory()));",
+      "$authMiddlewareClass = GROCY_AUTH_CLASS;",
+      "$app->add(new $authMiddlewareClass($container, $app->getResponseFactory()));",
+      "$app->addBodyParsingMiddleware();",
+    ].join("\n"),
+    "routes.php": [
+      "<?php", "use Slim\\Routing\\RouteCollectorProxy;", "",
+      "$app->get('/stock', '\\Grocy\\Controllers\\StockController:overview');",
+      "$app->group('/api', function (RouteCollectorProxy $group) {",
+      "    $group->get('/objects/{entity}', '\\Grocy\\Controllers\\GenericEntityApiController:GetObjects');",
+      "});",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /api/objects/{entity} [authMiddlewareClass]",
+    "GET /stock [authMiddlewareClass]",
+  ]);
+});
+
 slim.run();

@@ -36,6 +36,12 @@ export const slim: Framework = {
       return body && prefix !== undefined ? [{ body, prefix, guards: c.guards }] : [];
     });
     const found: Registration[] = [];
+    // `$app->add(new AuthMiddleware(...))` on its own: middleware of the whole app, run for every route.
+    for (const m of code.matchAll(APP_MIDDLEWARE)) {
+      const arg = callArguments(code, m.index + m[0].length - 1).args[0];
+      const name = arg && middlewareName(source, arg);
+      if (name && isGuardName(name)) found.push({ type: "global", framework: FRAMEWORK, guard: name, line: source.lineAt(m.index) });
+    }
     for (const call of calls) {
       if (call.verb === "group") continue;
       const methods = call.verb === "map" ? list(source, call.args[0]) : VERBS[call.verb];
@@ -69,14 +75,21 @@ function added(source: RouteSource, from: number): string[] {
   for (let at = from, link = LINK.exec(source.code.slice(at, at + 200)); link; link = LINK.exec(source.code.slice(at, at + 200))) {
     const { args, end } = callArguments(source.code, at + link[0].length - 1);
     if (link[1] === "add" && args[0]) {
-      const m = /^\s*(?:\$([A-Za-z_]\w*)|new\s+\\?([\w\\]+)|\\?([\w\\]+)\s*::\s*class)/.exec(source.code.slice(args[0].start, args[0].end));
-      const name = m?.[1] ?? m?.[2] ?? m?.[3];
-      const short = name?.split("\\").at(-1);
+      const short = middlewareName(source, args[0]);
       if (short && isGuardName(short)) names.push(short);
     }
     at = end;
   }
   return names;
+}
+
+// A statement adding middleware to the app itself (not chained on a route or a group).
+const APP_MIDDLEWARE = /(?:^|[;{}])[ \t]*\$app\s*->\s*add\s*\(/gm;
+
+/** A middleware argument's name: `$jwt` -> `jwt`, `new Jwt()`, `new $authMiddlewareClass(...)`, `Jwt::class` -> `Jwt`. */
+function middlewareName(source: RouteSource, span: Span): string | undefined {
+  const m = /^\s*(?:\$([A-Za-z_]\w*)|new\s+\$?\\?([\w\\]+)|\\?([\w\\]+)\s*::\s*class)/.exec(source.code.slice(span.start, span.end));
+  return (m?.[1] ?? m?.[2] ?? m?.[3])?.split("\\").at(-1);
 }
 
 /** A string literal's value, or undefined. */
