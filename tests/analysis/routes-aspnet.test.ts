@@ -164,4 +164,44 @@ aspnet("attribute classes of the app's: a RouteAttribute subclass gives its temp
   ]);
 });
 
+aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to", () => {
+  const root = tempDir("tool-aspnet-template-provider-");
+  writeFiles(root, {
+    "src/Movies.Api/Movies.Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Movies.Http/VersionedApiControllerAttribute.cs": [
+      "using System;",
+      "using Microsoft.AspNetCore.Mvc.Routing;",
+      "namespace Movies.Http",
+      "{",
+      "    public class VersionedApiControllerAttribute : Attribute, IRouteTemplateProvider",
+      "    {",
+      "        public const string CONTROLLER_RESOURCE = \"[controller]\";",
+      "        public VersionedApiControllerAttribute(int version, string resource = CONTROLLER_RESOURCE)",
+      "        {",
+      "            Resource = resource;",
+      "            Template = $\"api/v{version}/{resource}\";",
+      "        }",
+      "        public string Resource { get; }",
+      "        public string Template { get; }",
+      "    }",
+      "    public class V3ApiControllerAttribute : VersionedApiControllerAttribute",
+      "    {",
+      "        public V3ApiControllerAttribute(string resource = \"[controller]\")",
+      "            : base(3, resource)",
+      "        {",
+      "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : Controller\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
+    "src/Movies.Api/IndexerController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class IndexerController : Controller\n    {\n        [HttpGet(\"schema\")]\n        public List<IndexerResource> GetSchema() => Schema();\n\n        [HttpDelete(\"{id:int}\")]\n        public void Delete(int id) => Remove(id);\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/v3/alttitle",
+    "DELETE /api/v3/Indexer/{id}",
+    "GET /api/v3/Indexer/schema",
+  ]);
+});
+
 aspnet.run();

@@ -5,6 +5,9 @@ import { callArguments, type RouteSource } from "../source.ts";
 /** One attribute: `[HttpGet("{id}", Name = "x")]` is { name: "HttpGet", args: [both spans] }. */
 export type Attribute = { name: string; args: Span[]; start: number };
 
+/** Separates an attribute's arguments where a route names the attributes of the app's it carries (`class:V3ApiController(alttitle)`). */
+export const ARGUMENT_SEPARATOR = "\u001f";
+
 /** A method with its attributes. */
 export type Action = { name: string; attributes: Attribute[]; start: number; parameters: string };
 

@@ -11,12 +11,25 @@ import { csharp } from "../../languages/csharp.ts";
 import { strip } from "../../languages/strip.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
-import { attribute, type CsClass, csharpClasses } from "./attributes.ts";
+import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses } from "./attributes.ts";
 import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[] };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; provider?: TemplateProvider };
+
+/**
+ * An attribute class of the app's that gives a route template (`VersionedApiControllerAttribute :
+ * IRouteTemplateProvider` with `Template = $"api/v{version}/{resource}"`), or hands its arguments
+ * to a base that does (`V3ApiControllerAttribute(string resource = "[controller]") : base(3, resource)`).
+ * Each function reads a value with the constructor's parameters bound.
+ */
+type TemplateProvider = {
+  parameters: { name: string; fallback?: (bound: Bound) => string | undefined }[];
+  template?: (bound: Bound) => string | undefined;
+  baseArguments: ((bound: Bound) => string | undefined)[];
+};
+type Bound = ReadonlyMap<string, string>;
 
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
 const MAX_DEPTH = 5;
@@ -43,11 +56,16 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // An attribute class of the app's: `ApiV1Attribute : RouteAttribute` gives a template, `PowerUserAttribute : AuthorizeAttribute` guards.
   const custom = (entries: readonly string[]) => {
     for (const entry of entries) {
-      const [where, name] = entry.split(":") as [string, string];
+      const [, where, name, given] = /^(\w+):(\w+)(?:\((.*)\))?$/s.exec(entry) ?? [];
+      if (!where || !name) continue;
       const cls = bases.get(`${name}Attribute`) ?? bases.get(name);
       if (!cls) continue;
       if (cls.parent === "AuthorizeAttribute") guards.push(name);
       else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
+      else if (where === "class" && !templates.length) {
+        const provided = providedTemplate(bases, cls, given === undefined ? [] : given.split(ARGUMENT_SEPARATOR), 0);
+        if (provided !== undefined) templates = [provided];
+      }
     }
   };
   custom(attributes ?? []);
@@ -65,6 +83,22 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // An action template starting with `/` or `~/` starts over; only one template is kept per route (the first).
   const path = templates.length && !ownTemplate && !/^~?\//.test(route.path) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : route.path))) : route.path;
   return { ...rest, path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+}
+
+/** The template an app's attribute class gives with these arguments, through the bases it hands them to. */
+function providedTemplate(bases: ReadonlyMap<string, Base>, cls: Base, args: readonly (string | undefined)[], depth: number): string | undefined {
+  const provider = cls.provider;
+  if (!provider || depth > MAX_DEPTH) return undefined;
+  const bound = new Map<string, string>();
+  for (const [i, parameter] of provider.parameters.entries()) {
+    const value = args[i] ?? parameter.fallback?.(bound);
+    if (value !== undefined) bound.set(parameter.name, value);
+  }
+  if (provider.template) return provider.template(bound);
+  const handed = provider.baseArguments.map((argument) => argument(bound));
+  if (cls.parent === "RouteAttribute") return handed[0];
+  const parent = cls.parent ? bases.get(cls.parent) : undefined;
+  return parent ? providedTemplate(bases, parent, handed, depth + 1) : undefined;
 }
 
 /** The project's C# classes by name, each with its route templates, its authorization and the class it extends. */
@@ -93,5 +127,30 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const handed = new RegExp(`\\b${cls.name}\\s*\\([^)]*\\)\\s*:\\s*base\\s*\\(`).exec(source.code.slice(cls.body.start, cls.body.end));
   const first = handed ? callArguments(source.code, cls.body.start + handed.index + handed[0].length - 1).args[0] : undefined;
   const baseArgument = first ? csharpValue(source, constants, first) : undefined;
-  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name) };
+  const provider = /Attribute$/.test(cls.name) ? templateProvider(source, constants, cls) : undefined;
+  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}) };
+}
+
+/** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */
+function templateProvider(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass): TemplateProvider | undefined {
+  const { code } = source;
+  const body = code.slice(cls.body.start, cls.body.end);
+  const valueOf = (span: { start: number; end: number }) => (bound: Bound) => {
+    const text = code.slice(span.start, span.end).trim();
+    return /^\d+$/.test(text) ? text : csharpValue(source, new Map([...constants, ...bound]), span);
+  };
+  const constructor = new RegExp(`\\b${cls.name}\\s*\\(`).exec(body);
+  const parameters = constructor ? callArguments(code, cls.body.start + constructor.index + constructor[0].length - 1) : undefined;
+  const declared = (parameters?.args ?? []).map((span) => {
+    const m = /^[\w.<>?[\]]+\s+([A-Za-z_]\w*)\s*(=)?/.exec(code.slice(span.start, span.end).trim());
+    const at = code.indexOf("=", span.start);
+    return m ? { name: m[1]!, ...(m[2] ? { fallback: valueOf({ start: at + 1, end: span.end }) } : {}) } : undefined;
+  }).filter((p): p is NonNullable<typeof p> => !!p);
+  const handed = parameters ? /^\s*:\s*base\s*\(/.exec(code.slice(parameters.end, parameters.end + 200)) : null;
+  const baseArguments = handed && parameters ? callArguments(code, parameters.end + handed[0].length - 1).args.map(valueOf) : [];
+  // Up to the `=` only: an interpolated string's `$` is blanked in the code, where its literal starts.
+  const assigned = /\bTemplate\s*(?:=>|\{\s*get\s*;\s*\}\s*=|=(?!=))/.exec(body);
+  const template = assigned ? valueOf({ start: cls.body.start + assigned.index + assigned[0].length, end: code.indexOf(";", cls.body.start + assigned.index) }) : undefined;
+  if (!template && !baseArguments.length) return undefined;
+  return { parameters: declared, ...(template ? { template } : {}), baseArguments };
 }

@@ -1,4 +1,4 @@
-import { attribute, type CsClass, csharpClasses } from "../csharp/attributes.ts";
+import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses } from "../csharp/attributes.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
 import { authorization, csharpConstants, csharpValue, template } from "../csharp/source.ts";
 import type { Framework } from "../framework.ts";
@@ -53,7 +53,11 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   const inherits = baseClass(cls.bases);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
-  const classAttributes = cls.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n)).map((n) => `class:${n}`);
+  // With their arguments, which such an attribute may build its template from (`[V3ApiController("alttitle")]`).
+  const classAttributes = cls.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name)).map((a) => {
+    const args = a.args.filter((span) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end))).map((span) => csharpValue(source, constants, span) ?? "");
+    return `class:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
+  });
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;
