@@ -164,7 +164,7 @@ aspnet("attribute classes of the app's: a RouteAttribute subclass gives its temp
   ]);
 });
 
-aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to", () => {
+aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to; verb attribute classes of the app's give their method and template", () => {
   const root = tempDir("tool-aspnet-template-provider-");
   writeFiles(root, {
     "src/Movies.Api/Movies.Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -195,12 +195,21 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     ].join("\n"),
     "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : Controller\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
     "src/Movies.Api/IndexerController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class IndexerController : Controller\n    {\n        [HttpGet(\"schema\")]\n        public List<IndexerResource> GetSchema() => Schema();\n\n        [HttpDelete(\"{id:int}\")]\n        public void Delete(int id) => Remove(id);\n    }\n}\n",
+    "src/Movies.Http/REST/RestPutByIdAttribute.cs": "using Microsoft.AspNetCore.Mvc;\nnamespace Movies.Http.REST\n{\n    public class RestPutByIdAttribute : HttpPutAttribute\n    {\n        public RestPutByIdAttribute()\n            : base(\"{id:int?}\")\n        {\n        }\n    }\n    public class RestPostByIdAttribute : HttpPostAttribute\n    {\n    }\n}\n",
+    "src/Movies.Http/REST/RestGetByIdAttribute.cs": "using Microsoft.AspNetCore.Mvc.Routing;\nnamespace Movies.Http.REST\n{\n    public class RestGetByIdAttribute : Attribute, IActionHttpMethodProvider, IRouteTemplateProvider\n    {\n        public IEnumerable<string> HttpMethods => new[] { \"GET\" };\n        public string Template => \"{id:int}\";\n    }\n}\n",
+    // A decoy: an attribute named like a verb that is none.
+    "src/Movies.Http/GetCachedAttribute.cs": "namespace Movies.Http\n{\n    public class GetCachedAttribute : ActionFilterAttribute\n    {\n    }\n}\n",
+    "src/Movies.Api/TagController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class TagController : Controller\n    {\n        [RestPostById]\n        public ActionResult<TagResource> Create([FromBody] TagResource resource) => Add(resource);\n\n        [RestPutById]\n        public ActionResult<TagResource> Update([FromBody] TagResource resource) => Save(resource);\n\n        [RestGetById]\n        public TagResource GetTag(int id) => Find(id);\n\n        [HttpGet]\n        [GetCached]\n        public List<TagResource> GetAll() => All();\n    }\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
     "GET /api/v3/alttitle",
     "DELETE /api/v3/Indexer/{id}",
     "GET /api/v3/Indexer/schema",
+    "GET /api/v3/Tag",
+    "POST /api/v3/Tag",
+    "GET /api/v3/Tag/{id}",
+    "PUT /api/v3/Tag/{id}",
   ]);
 });
 

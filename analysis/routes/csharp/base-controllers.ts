@@ -16,7 +16,7 @@ import { authorization, csharpConstants, csharpValue, template } from "./source.
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; provider?: TemplateProvider };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; provider?: TemplateProvider; httpMethods?: string[] };
 
 /**
  * An attribute class of the app's that gives a route template (`VersionedApiControllerAttribute :
@@ -43,14 +43,24 @@ export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, proj
       continue;
     }
     bases ??= baseClasses(project);
-    const registrations = routes.registrations.map((r): Registration => (r.type === "route" && (r.base || r.attributes) ? fromBase(r, bases!) : r));
+    const registrations = routes.registrations.flatMap((r): Registration[] => {
+      if (r.type !== "route" || !(r.base || r.attributes)) return [r];
+      const route = fromBase(r, bases!);
+      return route ? [route] : [];
+    });
     result.set(file, { ...routes, registrations });
   }
   return result;
 }
 
-function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration {
+/** The route with what the app's classes give it; undefined when a verb attribute it was read for is none. */
+function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration | undefined {
   const { base: first, attributes, conventional, ownTemplate, ...rest } = route;
+  // A verb attribute of the app's on the action (`[RestPutById]`, an `HttpPutAttribute` handing its base "{id:int?}"): its method and template.
+  const verbName = (attributes ?? []).map((e) => /^verb:(\w+)$/.exec(e)?.[1]).find((n) => n !== undefined);
+  const verb = verbName === undefined ? undefined : verbOf(bases.get(`${verbName}Attribute`) ?? bases.get(verbName));
+  if (verbName !== undefined && !verb) return undefined;
+  const own = verb ? joinPrefix(route.path, verb.template ?? "") : route.path;
   let templates: string[] = [];
   const guards: string[] = [];
   // An attribute class of the app's: `ApiV1Attribute : RouteAttribute` gives a template, `PowerUserAttribute : AuthorizeAttribute` guards.
@@ -81,8 +91,17 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   const [controller, action] = route.handler.split(".");
   const tokens = (t: string) => t.replace(/\[controller\]/gi, controller!.replace(/Controller$/, "")).replace(/\[action\]/gi, (action ?? "").replace(/Async$/, ""));
   // An action template starting with `/` or `~/` starts over; only one template is kept per route (the first).
-  const path = templates.length && !ownTemplate && !/^~?\//.test(route.path) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : route.path))) : route.path;
-  return { ...rest, path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+  const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(own);
+  return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+}
+
+/** The methods and template of a verb attribute class: one extending `HttpPutAttribute`, or an `IActionHttpMethodProvider`. */
+function verbOf(cls: Base | undefined): { methods: string[]; template?: string } | undefined {
+  if (!cls) return undefined;
+  const template = cls.baseArguments[0] ?? cls.provider?.template?.(new Map());
+  const extended = /^Http(Get|Post|Put|Patch|Delete|Head|Options)Attribute$/.exec(cls.parent ?? "")?.[1];
+  const methods = extended ? [extended.toUpperCase()] : cls.httpMethods;
+  return methods?.length ? { methods, ...(template !== undefined ? { template } : {}) } : undefined;
 }
 
 /** The template an app's attribute class gives with these arguments, through the bases it hands them to. */
@@ -128,7 +147,10 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const first = handed ? callArguments(source.code, cls.body.start + handed.index + handed[0].length - 1).args[0] : undefined;
   const baseArgument = first ? csharpValue(source, constants, first) : undefined;
   const provider = /Attribute$/.test(cls.name) ? templateProvider(source, constants, cls) : undefined;
-  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}) };
+  // `IActionHttpMethodProvider`'s `HttpMethods => new[] { "GET" }`.
+  const declared = /\bHttpMethods\s*(?:=>|\{\s*get\s*;\s*\}\s*=)\s*new\s*(?:\w+\s*)?\[\s*\]\s*\{([^}]*)\}/.exec(source.text.slice(cls.body.start, cls.body.end));
+  const httpMethods = declared ? [...declared[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!.toUpperCase()) : [];
+  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
 }
 
 /** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */

@@ -49,7 +49,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
   const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
-  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length)));
+  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length) || customVerb(x.name)));
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   const inherits = baseClass(cls.bases);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
@@ -63,33 +63,46 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     if (attribute(action.attributes, "NonAction")) continue;
     const verbs = action.attributes.filter((a) => a.name in VERBS || a.name === "AcceptVerbs");
     const routes = action.attributes.filter((a) => a.name === "Route").map(value);
-    if (attributed && verbs.length === 0 && routes.length === 0) continue;
+    // A verb attribute of the app's (`[RestPutById]`): its method and template are read before linking.
+    const ownVerbs = action.attributes.filter((a) => customVerb(a.name));
+    if (attributed && verbs.length === 0 && routes.length === 0 && ownVerbs.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
     // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
-    const attributes = [...classAttributes, ...action.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n) && !(n in VERBS)).map((n) => `action:${n}`)];
+    const attributes = [...classAttributes, ...action.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n) && !(n in VERBS) && !customVerb(n)).map((n) => `action:${n}`)];
     const anonymous = !!attribute(action.attributes, "AllowAnonymous") || ((!!inherits || attributes.length > 0) && !!attribute(cls.attributes, "AllowAnonymous"));
     const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
     const tokens = (t: string) => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, name).replace(/\[area\]/gi, area ? value(area) ?? "" : "");
-    const templates: { methods: string[]; path: string | undefined; at: number }[] = [];
+    const templates: { methods: string[]; path: string | undefined; at: number; verb?: string }[] = [];
     const methods = (a: (typeof verbs)[number]) => (a.name === "AcceptVerbs" ? a.args.map((s) => csharpValue(source, constants, s)?.toUpperCase()).filter((m): m is string => !!m) : [VERBS[a.name]!]);
     const anyVerb = verbs.flatMap(methods);
     for (const v of verbs) if (v.args.length && value(v) !== undefined && v.name !== "AcceptVerbs") templates.push({ methods: methods(v), path: value(v), at: v.start });
     for (const [i, r] of routes.entries()) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: r, at: action.attributes.filter((a) => a.name === "Route")[i]!.start });
-    if (templates.length === 0) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
+    for (const v of ownVerbs) templates.push({ methods: [customVerb(v.name)!], path: "", at: v.start, verb: v.name });
+    // An action with no template of its own serves its controller's path (with every method unless one is named),
+    // beside what a verb attribute of the app's gives it.
+    if (!templates.some((t) => !t.verb) && (anyVerb.length || !ownVerbs.length)) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
     const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${controller}/${name}`];
     for (const t of templates) {
       if (t.path === undefined) continue;
       const absolute = /^~?\//.test(t.path);
       for (const base of absolute ? [""] : bases) {
         for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
-          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(attributes.length ? { attributes } : {}), ...(inherits || attributes.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) : {}) });
+          const all = t.verb ? [...attributes, `verb:${t.verb}`] : attributes;
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(all.length ? { attributes: all } : {}), ...(inherits || all.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) : {}) });
         }
       }
     }
   }
   return found;
+}
+
+/** The method an action attribute of the app's is named for (`RestPutById` -> PUT), when it may be a verb attribute. */
+function customVerb(name: string): string | undefined {
+  if (KNOWN_ATTRIBUTES.has(name) || name in VERBS) return undefined;
+  const verb = /^(?:[A-Z]\w*?)?(Get|Post|Put|Patch|Delete)(?:[A-Z]\w*)?$/.exec(name)?.[1];
+  return verb?.toUpperCase();
 }
 
 // ASP.NET's own attributes and common ones of libraries: none of them is an app's route or authorization attribute.
