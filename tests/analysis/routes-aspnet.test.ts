@@ -164,7 +164,7 @@ aspnet("attribute classes of the app's: a RouteAttribute subclass gives its temp
   ]);
 });
 
-aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to; verb attribute classes of the app's give their method and template", () => {
+aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to; verb attribute classes of the app's give their method and template; a controller serves the actions of the app's abstract controllers it extends, but for those it declares itself", () => {
   const root = tempDir("tool-aspnet-template-provider-");
   writeFiles(root, {
     "src/Movies.Api/Movies.Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -193,7 +193,10 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
       "    }",
       "}",
     ].join("\n"),
-    "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : Controller\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
+    "src/Movies.Http/REST/RestController.cs": "namespace Movies.Http.REST\n{\n    public abstract class RestController<TResource> : Controller\n    {\n        [RestGetById]\n        public virtual ActionResult<TResource> GetResourceByIdWithErrorHandler(int id) => Found(id);\n\n        public override void OnActionExecuting(ActionExecutingContext context) { }\n    }\n}\n",
+    "src/Movies.Api/Config/ConfigController.cs": "namespace Movies.Api.Config\n{\n    public abstract class ConfigController<TResource> : RestController<TResource>\n    {\n        [HttpGet]\n        public TResource GetConfig() => Read();\n\n        [RestPutById]\n        public virtual ActionResult<TResource> SaveConfig([FromBody] TResource resource) => Save(resource);\n    }\n}\n",
+    "src/Movies.Api/Config/HostConfigController.cs": "namespace Movies.Api.Config\n{\n    [V3ApiController(\"config/host\")]\n    public class HostConfigController : ConfigController<HostConfigResource>\n    {\n        public override ActionResult<HostConfigResource> SaveConfig([FromBody] HostConfigResource resource) => Save(resource);\n    }\n}\n",
+    "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : RestController<AlternativeTitleResource>\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
     "src/Movies.Api/IndexerController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class IndexerController : Controller\n    {\n        [HttpGet(\"schema\")]\n        public List<IndexerResource> GetSchema() => Schema();\n\n        [HttpDelete(\"{id:int}\")]\n        public void Delete(int id) => Remove(id);\n    }\n}\n",
     "src/Movies.Http/REST/RestPutByIdAttribute.cs": "using Microsoft.AspNetCore.Mvc;\nnamespace Movies.Http.REST\n{\n    public class RestPutByIdAttribute : HttpPutAttribute\n    {\n        public RestPutByIdAttribute()\n            : base(\"{id:int?}\")\n        {\n        }\n    }\n    public class RestPostByIdAttribute : HttpPostAttribute\n    {\n    }\n}\n",
     "src/Movies.Http/REST/RestGetByIdAttribute.cs": "using Microsoft.AspNetCore.Mvc.Routing;\nnamespace Movies.Http.REST\n{\n    public class RestGetByIdAttribute : Attribute, IActionHttpMethodProvider, IRouteTemplateProvider\n    {\n        public IEnumerable<string> HttpMethods => new[] { \"GET\" };\n        public string Template => \"{id:int}\";\n    }\n}\n",
@@ -204,6 +207,10 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
     "GET /api/v3/alttitle",
+    "GET /api/v3/alttitle/{id}",
+    "GET /api/v3/config/host",
+    "GET /api/v3/config/host/{id}",
+    "PUT /api/v3/config/host/{id}",
     "DELETE /api/v3/Indexer/{id}",
     "GET /api/v3/Indexer/schema",
     "GET /api/v3/Tag",

@@ -29,6 +29,12 @@ export const aspnet: Framework = {
     const constants = csharpConstants(source);
     const registrations: Registration[] = aspnetGlobals(source, constants, "aspnet");
     for (const cls of csharpClasses(source)) {
+      // An abstract controller of the app's serves its actions in each controller that extends it
+      // (csharp/inherited-actions.ts, before linking): written without its own route template, for now.
+      if (cls.abstract && isControllerBase(cls)) {
+        const routes = controllerRoutes(source, constants, { ...cls, attributes: cls.attributes.filter((a) => a.name !== "Route") }, true);
+        registrations.push(...routes.map((r) => (r.type === "route" ? { ...r, owner: `${INHERITED}${cls.name}` } : r)));
+      }
       if (!isController(cls)) continue;
       registrations.push(...controllerRoutes(source, constants, cls));
     }
@@ -37,27 +43,39 @@ export const aspnet: Framework = {
 };
 
 function isController(cls: CsClass): boolean {
-  if (attribute(cls.attributes, "NonController") || /\babstract\b/.test(cls.bases)) return false;
+  if (attribute(cls.attributes, "NonController") || cls.abstract) return false;
   // A controller of the app's own base class (`HomeController : BasePublicController`) is one by both names.
   return !!attribute(cls.attributes, "ApiController", "Controller") || CONTROLLER.test(cls.bases) || (cls.name.endsWith("Controller") && (/Controller\b/.test(cls.bases) || cls.actions.some((a) => a.attributes.some((x) => x.name in VERBS))));
 }
 
-function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): Registration[] {
+/** A class controllers may extend: an abstract controller of the app's. */
+const isControllerBase = (cls: CsClass): boolean => !attribute(cls.attributes, "NonController") && (CONTROLLER.test(cls.bases) || cls.name.endsWith("Controller"));
+
+/** The owner of the routes an abstract controller's actions give the controllers extending it. */
+export const INHERITED = "(inherited) ";
+
+/** The app's attributes on a controller, with their arguments, which may route or authorize (read before linking). */
+export function classAttributeEntries(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): string[] {
+  return cls.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name)).map((a) => {
+    const args = a.args.filter((span) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end))).map((span) => csharpValue(source, constants, span) ?? "");
+    return `class:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
+  });
+}
+
+/** `abstract`: the routes of an abstract base, whose actions are routed by attribute as soon as one names a verb or a template. */
+function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass, abstract = false): Registration[] {
   const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
   const controller = cls.name.replace(/Controller$/, "");
   const area = attribute(cls.attributes, "Area");
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
   const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
-  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || (x.name in VERBS && x.args.length) || customVerb(x.name)));
+  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || ((abstract || x.args.length) && x.name in VERBS) || customVerb(x.name)));
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   const inherits = baseClass(cls.bases);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
   // With their arguments, which such an attribute may build its template from (`[V3ApiController("alttitle")]`).
-  const classAttributes = cls.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name)).map((a) => {
-    const args = a.args.filter((span) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end))).map((span) => csharpValue(source, constants, span) ?? "");
-    return `class:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
-  });
+  const classAttributes = classAttributeEntries(source, constants, cls);
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;

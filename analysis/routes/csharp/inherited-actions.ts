@@ -1,0 +1,126 @@
+/**
+ * What an ASP.NET controller inherits, filled in before linking: the actions of the app's abstract
+ * controllers it extends (`TagController : RestController<TagResource>` serves RestController's
+ * `[RestGetById] GetResourceByIdWithErrorHandler` at `api/v3/tag/{id}`). The scanner writes an
+ * abstract controller's routes under an owner of their own (INHERITED) and without its route
+ * template; this copies them to every concrete controller that extends it, directly or through
+ * other bases, with the controller's name, attributes and authorization (withBaseControllers then
+ * gives the template), unless the controller declares an action of that name itself. The
+ * abstract routes themselves are served nowhere.
+ */
+import { csharp } from "../../languages/csharp.ts";
+import { strip } from "../../languages/strip.ts";
+import { classAttributeEntries, INHERITED } from "../frameworks/aspnet.ts";
+import { joinPrefix } from "../common/values.ts";
+import type { FileRoutes, Registration, RouteRegistration } from "../registration.ts";
+import { attribute, csharpClasses } from "./attributes.ts";
+import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+/** `actions`: the controller's own, each with whether it routes itself (a verb or a template); an override that does not takes the base's. */
+type Controller = { file: string; name: string; base: string | undefined; attributes: string[]; routes: string[]; guards: string[]; anonymous: boolean; actions: Map<string, boolean> };
+
+const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs)$/;
+
+const MAX_DEPTH = 5;
+const TEST_PATH = /(^|\/)[^/]*Tests?\//;
+
+export function withInheritedActions(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
+  const inherited = new Map<string, RouteRegistration[]>();
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    const own = routes.registrations.filter((r) => !(r.type === "route" && r.owner.startsWith(INHERITED)));
+    for (const r of routes.registrations) {
+      if (r.type !== "route" || !r.owner.startsWith(INHERITED)) continue;
+      const base = r.owner.slice(INHERITED.length);
+      inherited.set(base, [...(inherited.get(base) ?? []), r]);
+    }
+    result.set(file, own.length === routes.registrations.length ? routes : { ...routes, registrations: own });
+  }
+  if (!inherited.size) return result;
+  const { controllers, abstractBases } = projectControllers(project);
+  const byName = new Map(controllers.map((c) => [c.name, c]));
+  for (const controller of controllers) {
+    const added: Registration[] = [];
+    const overridden = new Set<string>();
+    const taken = new Set<string>();
+    let name = controller.base;
+    for (let depth = 0; name && depth < MAX_DEPTH; depth++) {
+      // The nearest base that declares an action gives it (its routes, one per verb or template).
+      const declared = new Set<string>();
+      for (const route of inherited.get(name) ?? []) {
+        const action = route.handler.split(".")[1] ?? "";
+        // An override with routing attributes of its own routes itself; one without takes the base's (ASP.NET reads them inherited).
+        if (controller.actions.get(action) === true || taken.has(action)) continue;
+        declared.add(action);
+        if (controller.actions.has(action)) overridden.add(`${controller.name}.${action}`);
+        added.push(copied(route, controller, action));
+      }
+      for (const action of declared) taken.add(action);
+      name = byName.get(name)?.base ?? abstractBases.get(name);
+    }
+    if (!added.length) continue;
+    const known = result.get(controller.file);
+    const own = (known?.registrations ?? []).filter((r) => !(r.type === "route" && overridden.has(r.handler)));
+    result.set(controller.file, { registrations: [...own, ...added], bindings: known?.bindings ?? [] });
+  }
+  return result;
+}
+
+/** An abstract route as the controller's: its name, its attributes and authorization, its own template when it has one. */
+function copied(route: RouteRegistration, controller: Controller, action: string): RouteRegistration {
+  const { owner: _, attributes, ...rest } = route;
+  const name = controller.name.replace(/Controller$/, "");
+  const tokens = (t: string) => t.replace(/\[controller\]/gi, name).replace(/\[action\]/gi, action.replace(/Async$/, ""));
+  const all = [...controller.attributes, ...(attributes ?? [])];
+  const own = controller.routes[0];
+  return {
+    ...rest,
+    owner: "",
+    handler: `${controller.name}.${action}`,
+    path: own !== undefined && !/^~?\//.test(route.path) ? template(tokens(joinPrefix(own, route.path))) : route.path,
+    guards: controller.anonymous || route.anonymous ? route.guards : [...new Set([...controller.guards, ...route.guards])],
+    ...(controller.base ? { base: controller.base } : {}),
+    ...(all.length ? { attributes: all } : {}),
+    ...(own !== undefined ? { ownTemplate: true } : {}),
+  };
+}
+
+/**
+ * The concrete controllers of the project that extend a class, with what they give the actions they
+ * inherit, and the base each abstract class extends (`ProviderControllerBase : RestController<T>`).
+ */
+function projectControllers(project: Project | undefined): { controllers: Controller[]; abstractBases: Map<string, string | undefined> } {
+  const found: Controller[] = [];
+  const abstractBases = new Map<string, string | undefined>();
+  for (const path of project?.listed ?? []) {
+    if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!/Controller/.test(text)) continue;
+    const source = { ...strip(text, csharp.syntax), path, text };
+    const constants = csharpConstants(source);
+    for (const cls of csharpClasses(source)) {
+      const base = firstBase(cls.bases);
+      if (cls.abstract) abstractBases.set(cls.name, base);
+      if (cls.abstract || !base || attribute(cls.attributes, "NonController")) continue;
+      const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
+      found.push({
+        file: path,
+        name: cls.name,
+        base,
+        attributes: classAttributeEntries(source, constants, cls),
+        routes: cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined),
+        guards: cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)),
+        anonymous: !!attribute(cls.attributes, "AllowAnonymous"),
+        actions: new Map(cls.actions.map((a) => [a.name, a.attributes.some((x) => ROUTING.test(x.name))])),
+      });
+    }
+  }
+  return { controllers: found, abstractBases };
+}
+
+/** The first base type without its namespace and type arguments. */
+function firstBase(bases: string): string | undefined {
+  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  return first && /^[A-Za-z_]\w*$/.test(first) ? first : undefined;
+}
