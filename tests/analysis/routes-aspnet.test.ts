@@ -164,7 +164,7 @@ aspnet("attribute classes of the app's: a RouteAttribute subclass gives its temp
   ]);
 });
 
-aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to; verb attribute classes of the app's give their method and template; a controller serves the actions of the app's abstract controllers it extends, but for those it declares itself", () => {
+aspnet("a route template attribute class of the app's (IRouteTemplateProvider) gives the template it builds from its arguments, through the base it hands them to; verb attribute classes of the app's give their method and template; a controller serves the actions of the app's abstract controllers it extends (through other bases), but for those it declares itself or switches off", () => {
   const root = tempDir("tool-aspnet-template-provider-");
   writeFiles(root, {
     "src/Movies.Api/Movies.Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -195,6 +195,8 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     ].join("\n"),
     "src/Movies.Http/REST/RestController.cs": "namespace Movies.Http.REST\n{\n    public abstract class RestController<TResource> : Controller\n    {\n        [RestGetById]\n        public virtual ActionResult<TResource> GetResourceByIdWithErrorHandler(int id) => Found(id);\n\n        public override void OnActionExecuting(ActionExecutingContext context) { }\n    }\n}\n",
     "src/Movies.Api/Config/ConfigController.cs": "namespace Movies.Api.Config\n{\n    public abstract class ConfigController<TResource> : RestController<TResource>\n    {\n        [HttpGet]\n        public TResource GetConfig() => Read();\n\n        [RestPutById]\n        public virtual ActionResult<TResource> SaveConfig([FromBody] TResource resource) => Save(resource);\n    }\n}\n",
+    "src/Movies.Api/Providers/ProviderControllerBase.cs": "namespace Movies.Api.Providers\n{\n    public abstract class ProviderControllerBase<TResource> : RestController<TResource>\n    {\n        [HttpGet(\"schema\")]\n        public List<TResource> GetTemplates() => Templates();\n    }\n}\n",
+    "src/Movies.Api/Providers/NotificationController.cs": "namespace Movies.Api.Providers\n{\n    [V3ApiController]\n    public class NotificationController : ProviderControllerBase<NotificationResource>\n    {\n        [NonAction]\n        public override ActionResult<NotificationResource> GetResourceByIdWithErrorHandler(int id) => NotFound();\n    }\n}\n",
     "src/Movies.Api/Config/HostConfigController.cs": "namespace Movies.Api.Config\n{\n    [V3ApiController(\"config/host\")]\n    public class HostConfigController : ConfigController<HostConfigResource>\n    {\n        public override ActionResult<HostConfigResource> SaveConfig([FromBody] HostConfigResource resource) => Save(resource);\n    }\n}\n",
     "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : RestController<AlternativeTitleResource>\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
     "src/Movies.Api/IndexerController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class IndexerController : Controller\n    {\n        [HttpGet(\"schema\")]\n        public List<IndexerResource> GetSchema() => Schema();\n\n        [HttpDelete(\"{id:int}\")]\n        public void Delete(int id) => Remove(id);\n    }\n}\n",
@@ -213,6 +215,7 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     "PUT /api/v3/config/host/{id}",
     "DELETE /api/v3/Indexer/{id}",
     "GET /api/v3/Indexer/schema",
+    "GET /api/v3/Notification/schema",
     "GET /api/v3/Tag",
     "POST /api/v3/Tag",
     "GET /api/v3/Tag/{id}",

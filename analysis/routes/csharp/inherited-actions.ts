@@ -20,7 +20,8 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 /** `actions`: the controller's own, each with whether it routes itself (a verb or a template); an override that does not takes the base's. */
 type Controller = { file: string; name: string; base: string | undefined; attributes: string[]; routes: string[]; guards: string[]; anonymous: boolean; actions: Map<string, boolean> };
 
-const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs)$/;
+// Attributes by which an action decides its routing itself: a verb, a template, or none at all (`[NonAction]` switches off the base's).
+const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs|NonAction)$/;
 
 const MAX_DEPTH = 5;
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;

@@ -49,7 +49,7 @@ function isController(cls: CsClass): boolean {
 }
 
 /** A class controllers may extend: an abstract controller of the app's. */
-const isControllerBase = (cls: CsClass): boolean => !attribute(cls.attributes, "NonController") && (CONTROLLER.test(cls.bases) || cls.name.endsWith("Controller"));
+const isControllerBase = (cls: CsClass): boolean => !attribute(cls.attributes, "NonController") && /Controller/.test(`${cls.name} ${cls.bases}`);
 
 /** The owner of the routes an abstract controller's actions give the controllers extending it. */
 export const INHERITED = "(inherited) ";
