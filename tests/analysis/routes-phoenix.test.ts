@@ -64,19 +64,20 @@ phoenix("a controller's plug named for a signed-in caller (plug :requires_login)
   ]);
 });
 
-phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or a call that never halts) checks nobody; one that requires the caller guards", () => {
+phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or a call that never halts, named through an alias) checks nobody; one that requires the caller guards", () => {
   const root = tempDir("tool-phoenix-fetch-only-plugs-");
   writeFiles(root, {
     "mix.exs": "defmodule Chat.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.5\"}, {:pow, \"~> 1.0\"}]\nend\n",
     "lib/chat_web/router.ex": [
       "defmodule ChatWeb.Router do",
       "  use ChatWeb, :router",
+      "  alias ChatWeb.Plugs",
       "  pipeline :api do",
       "    plug(:accepts, [\"json\"])",
       "    plug(ChatWeb.APIAuthPlug, otp_app: :chat)",
       "  end",
       "  pipeline :public_api do",
-      "    plug(ChatWeb.PublicAPIAuthPlug)",
+      "    plug(Plugs.PublicAPIAuthPlug)",
       "  end",
       "  pipeline :api_protected do",
       "    plug(Pow.Plug.RequireAuthenticated, error_handler: ChatWeb.APIAuthErrorHandler)",
@@ -99,7 +100,7 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
       "end",
     ].join("\n"),
     "lib/chat_web/api_auth_plug.ex": "defmodule ChatWeb.APIAuthPlug do\n  use Pow.Plug.Base\n\n  def fetch(conn, config), do: {conn, lookup(conn, config)}\nend\n",
-    "lib/chat_web/public_api_auth_plug.ex": "defmodule ChatWeb.PublicAPIAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    assign(conn, :current_user, lookup(conn))\n  end\nend\n",
+    "lib/chat_web/plugs/public_api_auth_plug.ex": "defmodule ChatWeb.Plugs.PublicAPIAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    assign(conn, :current_user, lookup(conn))\n  end\nend\n",
     "lib/chat_web/api_key_auth_plug.ex": "defmodule ChatWeb.APIKeyAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    case lookup(conn) do\n      nil -> conn |> send_resp(401, \"\") |> halt()\n      user -> assign(conn, :current_user, user)\n    end\n  end\nend\n",
   });
   git(root, "init", "-q");

@@ -39,11 +39,17 @@ export const phoenix: Framework = {
 /** Every `pipeline :name do plug ... end` of the router, and whether it checks auth. */
 function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, Pipeline> {
   const found = new Map<string, Pipeline>();
+  const aliases = moduleAliases(source.code);
+  // `plug Plug.Authenticate` under `alias ChangelogWeb.Plug` is ChangelogWeb.Plug.Authenticate.
+  const expanded = (plug: string) => {
+    const head = plug.split(".")[0]!;
+    return aliases.has(head) ? aliases.get(head)! + plug.slice(head.length) : plug;
+  };
   const walk = (list: readonly Statement[]) => {
     for (const st of list) {
       if (st.name === "pipeline" && st.block) {
         const name = dslValue(source, dslArguments(source, st.args).positional[0] ?? st.args);
-        const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => source.code.slice(p.args.start, p.args.end).replace(/^[\s(]+/, "").split(/[\s,()]/)[0]!.replace(/^:/, ""));
+        const plugs = statements(source.code, st.block, ELIXIR_BLOCKS).filter((p) => p.name === "plug").map((p) => expanded(source.code.slice(p.args.start, p.args.end).replace(/^[\s(]+/, "").split(/[\s,()]/)[0]!.replace(/^:/, "")));
         // A pipeline guards when a plug of it checks: its name decides only when it plugs nothing
         // to judge. Guardian's VerifyHeader/VerifySession and LoadResource read a token when there
         // is one; only EnsureAuthenticated (or a check of the app's) turns callers away. A pipeline
@@ -56,6 +62,16 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
     }
   };
   walk(top);
+  return found;
+}
+
+/** The module aliases a file declares: `alias MyAppWeb.Plug` (Plug), `alias MyApp.{Accounts, Repo}`, `alias MyApp.Auth, as: A`. */
+function moduleAliases(code: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*alias[ \t]+([A-Z][\w.]*)(?:\.\{([^}]*)\}|[ \t]*,[ \t]*as:[ \t]*([A-Z]\w*))?/gm)) {
+    if (m[2] !== undefined) for (const name of m[2].split(",").map((n) => n.trim()).filter((n) => /^[A-Z][\w.]*$/.test(n))) found.set(name.split(".")[0]!, `${m[1]}.${name.split(".")[0]}`);
+    else found.set(m[3] ?? m[1]!.split(".").at(-1)!, m[1]!);
+  }
   return found;
 }
 
