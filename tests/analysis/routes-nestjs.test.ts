@@ -345,4 +345,32 @@ nest("RouterModule's paths reach the controllers of the modules they name, child
   ]);
 });
 
+nest("a sign-in through another provider's strategy (@UseGuards(GithubSSOGuard), GoogleOAuthGuard) is the way in, no check of the caller; JwtAuthGuard beside it is", () => {
+  const root = tempDir("tool-nest-sso-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "11" } }),
+    "src/auth/auth.controller.ts": [
+      "import { Controller, Get, UseGuards } from '@nestjs/common';",
+      "@Controller('auth')",
+      "export class AuthController {",
+      "  @Get('github')",
+      "  @UseGuards(GithubSSOGuard)",
+      "  async githubAuth() {}",
+      "  @Get('google/callback')",
+      "  @UseGuards(GoogleOAuthGuard)",
+      "  async googleCallback() {}",
+      "  @Get('me')",
+      "  @UseGuards(JwtAuthGuard)",
+      "  async me() {}",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /auth/github",
+    "GET /auth/google/callback",
+    "GET /auth/me [JwtAuthGuard]",
+  ]);
+});
+
 nest.run();
