@@ -85,6 +85,7 @@ export function linkRoutes(
     }
     exportsOf.set(file, exported);
   }
+  const frameworks = new Set([...nodes.values()].map((n) => n.router?.framework).filter((f): f is string => !!f));
   const qualified = qualifiedLookup([...nodes.values()].map((n) => ({ file: n.file, name: n.router!.name, framework: n.router!.framework, value: n })), resolve);
 
   /** The router node a name stands for in a file: a local router, or an imported one. */
@@ -163,7 +164,12 @@ export function linkRoutes(
     const parent = lookup(file, r.owner, r.framework);
     if (!parent) return;
     const children: Child[] = [
-      ...r.args.map((arg) => ({ arg, child: lookup(file, arg, r.framework), prefix: "", guards: [] })),
+      // `ninja:module::api`: a router of another framework served by this one (Django Ninja's API in a Django urlconf).
+      ...r.args.map((arg) => {
+        const other = /^([a-z][\w-]*):(?!:)(.+)$/.exec(arg);
+        const framework = other && frameworks.has(other[1]!) ? other[1]! : r.framework;
+        return { arg, child: lookup(file, framework === r.framework ? arg : other![2]!, framework), prefix: "", guards: [] };
+      }),
       ...r.specifiers.flatMap((s): Child[] => {
         if (/\/\*?$/.test(s)) return folder(file, s, r.framework);
         const target = resolve(file, s);

@@ -178,10 +178,12 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
     return;
   }
   const name = dottedName(code, span);
+  const binding = name === undefined ? undefined : context.bindings.find((b) => b.local === name);
   if (name?.endsWith(".urls")) mountName(context, name, path, guards, span.start);
+  // A module's URLs imported under a name (`from .v1_api import urls as v1_api_urls`): no view; Django Ninja's scanner mounts an API's.
+  else if (binding && /(?:^|\.)urls$/.test(binding.specifier)) return;
   else if (name) {
     // A package's view (`allauth_account_views.login`, `from allauth.account import views as ...`) serves what that package's does.
-    const binding = context.bindings.find((b) => b.local === name);
     const methods = binding ? packageFunctionMethods(binding.specifier, binding.imported) : undefined;
     found.push({ ...route(owner, methods ?? ["ALL"], path, name, guards, line), view: name });
   }

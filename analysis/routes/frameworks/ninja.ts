@@ -11,6 +11,11 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete"]);
 const USES_NINJA = /^[ \t]*(?:from[ \t]+ninja\b|import[ \t]+ninja\b)/m;
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:ninja[ \t]*\.[ \t]*)?(NinjaAPI|Router)[ \t]*\(/gm;
 const ADD_ROUTER = /(?<![\w.])([A-Za-z_]\w*)\s*\.\s*add_router\s*\(/g;
+// The list a urlconf entry is written in: `urlpatterns = [`, `urlpatterns += [`.
+const URL_LIST = /^([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?\+?=[ \t]*[[(]/gm;
+const SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:ninja[ \t]*\.[ \t]*)?(?:NinjaAPI|Router)[ \t]*\)[ \t]*:/gm;
+// `urls = api.urls`: the API's URLs kept under a name another module imports (`path("v1/", v1_api_urls)`).
+const KEPT_URLS = /^([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*urls[ \t]*$/gm;
 // `path("api/", api.urls)` in a Django urlconf serves an API under that path.
 const URLS = /(?<![\w.])(?:path|re_path)\s*\(/g;
 
@@ -33,7 +38,10 @@ export const ninja: Framework = {
     const here = (name: string) => `${source.path}::${name}`;
     const routers = new Set<string>();
     if (USES_NINJA.test(source.code)) {
-      for (const m of source.code.matchAll(CREATE)) {
+      // The module's own subclasses of NinjaAPI or Router (`class NinjaAPIWithIOCapture(NinjaAPI):`) make APIs too.
+      const subclasses = [...source.code.matchAll(SUBCLASS)].map((m) => m[1]!);
+      const create = subclasses.length ? new RegExp(CREATE.source.replace("(NinjaAPI|Router)", `(NinjaAPI|Router|${subclasses.join("|")})`), "gm") : CREATE;
+      for (const m of source.code.matchAll(create)) {
         const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
         routers.add(m[1]!);
         registrations.push({ type: "router", framework: FRAMEWORK, name: here(m[1]!), prefix: "", guards: authGuards(source, keywords.get("auth")), line: source.lineAt(m.index) });
@@ -67,15 +75,24 @@ export const ninja: Framework = {
       const guards = authGuards(source, keywords.get("auth"));
       registrations.push({ type: "use", framework: FRAMEWORK, owner, prefix, args: [child], specifiers: [], guards, mountOnly: true, line: source.lineAt(m.index) });
     }
+    for (const m of source.code.matchAll(KEPT_URLS)) {
+      if (!routers.has(m[2]!)) continue;
+      registrations.push({ type: "router", framework: FRAMEWORK, name: here(m[1]!), prefix: "", guards: [], line: source.lineAt(m.index) });
+      registrations.push({ type: "use", framework: FRAMEWORK, owner: here(m[1]!), prefix: "", args: [here(m[2]!)], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+    }
     for (const m of source.code.matchAll(URLS)) {
       const { positional } = pythonArguments(source.code, m.index + m[0].length - 1);
-      const api = positional[1] && /^\s*([A-Za-z_][\w.]*)\.urls\s*$/.exec(source.code.slice(positional[1].start, positional[1].end))?.[1];
+      const text = positional[1] && source.code.slice(positional[1].start, positional[1].end);
+      // `api.urls`, or an imported name for an API's URLs (`from .v1_api import urls as v1_api_urls`).
+      const api = text && (/^\s*([A-Za-z_][\w.]*)\.urls\s*$/.exec(text)?.[1] ?? (/^\s*([A-Za-z_]\w*)\s*$/.exec(text) && bindings.some((b) => b.local === text.trim() && /(?:^|\.)urls$/.test(b.specifier)) ? text.trim() : undefined));
       const prefix = positional[0] && pythonValue(source, positional[0], constants);
       const target = api && named(api);
       if (!target || prefix === undefined) continue;
-      const urls = here(`urlpatterns@${source.lineAt(m.index)}`);
-      registrations.push({ type: "router", framework: FRAMEWORK, name: urls, prefix: "", guards: [], line: source.lineAt(m.index) });
-      registrations.push({ type: "use", framework: FRAMEWORK, owner: urls, prefix, args: [target], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+      // Served by the Django URL list the entry is in (`urlpatterns`), under the prefixes that list is included with.
+      const list = [...source.code.slice(0, m.index).matchAll(URL_LIST)].at(-1)?.[1] ?? "urlpatterns";
+      const line = source.lineAt(m.index);
+      registrations.push({ type: "router", framework: "django", name: list, prefix: "", guards: [], line });
+      registrations.push({ type: "use", framework: "django", owner: list, prefix, args: [`${FRAMEWORK}:${target}`], specifiers: [], guards: [], mountOnly: true, line });
     }
     return registrations;
   },
