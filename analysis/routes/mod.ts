@@ -24,6 +24,7 @@ import { withConfiguredValues } from "./common/configured.ts";
 import { goFieldValues } from "./go/config-fields.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
+import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
@@ -89,9 +90,9 @@ export function routesSection(
   }
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
-  // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the types of Go struct fields a call
-  // goes through, and AdonisJS named middleware that checks nobody.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withGoFieldTypes, withoutAdonisPassMiddleware];
+  // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
+  // the types of Go struct fields a call goes through, and AdonisJS named middleware that checks nobody.
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), py: pythonConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [

@@ -52,11 +52,18 @@ export const Registration = z.discriminatedUnion("type", [
      */
     base: z.string().optional(),
     /**
-     * Attributes of the app's on the controller (`class:ApiV1`) or the action (`action:PowerUser`)
-     * that may be a route template (a `RouteAttribute` subclass) or an authorization (an
-     * `AuthorizeAttribute` subclass), read with `base`.
+     * Attributes of the app's on the controller (`class:ApiV1`, with its arguments:
+     * `class:V3ApiController(alttitle)`) or the action (`action:PowerUser`) that may be a route
+     * template (a `RouteAttribute` subclass or a template provider) or an authorization (an
+     * `AuthorizeAttribute` subclass), and a verb attribute of the app's (`verb:RestPutById`),
+     * read with `base`.
      */
     attributes: z.array(z.string()).optional(),
+    /**
+     * The Devise module a route of `devise_for` belongs to (`users:unlocks`): drawn only when the
+     * resource's model enables it (`devise ..., :lockable`), read before linking (ruby/devise-modules.ts).
+     */
+    deviseModule: z.string().optional(),
     ownTemplate: z.boolean().optional(),
     conventional: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */

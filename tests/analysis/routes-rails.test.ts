@@ -381,4 +381,29 @@ rails("an action no filter guards that sends a caller without a user to sign in 
   ]);
 });
 
+rails("devise_for draws the routes of the modules the model enables (lockable: unlocks; a module on a condition is off), signing out by the methods sign_out_via names", () => {
+  const root = tempDir("tool-rails-devise-modules-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\ngem 'devise'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  devise_for :users, controllers: { registrations: 'users/registrations' }, sign_out_via: [:post, :delete]",
+      "end",
+    ].join("\n"),
+    "app/models/user.rb": [
+      "class User < ActiveRecord::Base",
+      "  devise :database_authenticatable, :registerable,",
+      "         :recoverable, :rememberable, :trackable,",
+      "         :validatable, :lockable, :omniauthable,",
+      "         *(:confirmable if ENV['REQUIRE_CONFIRMED_EMAIL'] == 'true')",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.ok(routes.includes("POST /users/sign_out") && routes.includes("DELETE /users/sign_out"), routes.join("\n"));
+  assert.ok(["GET /users/unlock/new", "GET /users/unlock", "POST /users/unlock", "POST /users/password", "GET /users/sign_up"].every((r) => routes.includes(r)), routes.join("\n"));
+  assert.not.ok(routes.some((r) => r.includes("/confirmation")), "confirmable is on only when the environment says so");
+});
+
 rails.run();

@@ -152,8 +152,8 @@ const DEVISE: Record<string, [method: string, path: string, action: string, guar
   confirmations: [["GET", "{confirmation}/new", "new"], ["GET", "{confirmation}", "show"], ["POST", "{confirmation}", "create"]],
   unlocks: [["GET", "{unlock}/new", "new"], ["GET", "{unlock}", "show"], ["POST", "{unlock}", "create"]],
 };
-/** What `devise :database_authenticatable, :registerable, :recoverable, ...` in the generated model gives. */
-const DEVISE_DEFAULT = ["sessions", "passwords", "registrations"];
+/** Every module's routes are drawn; those of modules the resource's model does not enable go before linking (ruby/devise-modules.ts). */
+const DEVISE_ALL = ["sessions", "passwords", "registrations", "confirmations", "unlocks"];
 const DEVISE_PATH_NAMES: Record<string, string> = { sign_in: "sign_in", sign_out: "sign_out", password: "password", registration: "", sign_up: "sign_up", cancel: "cancel", edit: "edit", confirmation: "confirmation", unlock: "unlock" };
 
 /**
@@ -174,14 +174,19 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
   const names = { ...DEVISE_PATH_NAMES, ...Object.fromEntries(hash("path_names")) };
   const controllers = hash("controllers");
   const skip = new Set(list("skip") ?? []);
-  const modules = (list("only") ?? DEVISE_DEFAULT).filter((m) => DEVISE[m] && !skip.has(m));
+  const only = list("only");
+  const modules = (only ?? DEVISE_ALL).filter((m) => DEVISE[m] && !skip.has(m));
   const base = join(scope.path, args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) ?? resource : resource);
+  // `sign_out_via: [:post, :delete]`: the methods signing out takes (DELETE by default).
+  const signOut = list("sign_out_via")?.map((m) => m.toUpperCase());
   for (const module of modules) {
     const controller = controllers.get(module) ?? `devise/${module}`;
     for (const [method, path, action, guarded] of DEVISE[module]!) {
       const full = join(base, path.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? name));
       const guards = [...scope.guards, ...(guarded ? ["authenticate_scope!"] : [])];
-      context.found.push(route([method], full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start)));
+      const methods = action === "destroy" && module === "sessions" && signOut?.length ? signOut : [method];
+      const drawn = route(methods, full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start));
+      context.found.push(only || drawn.type !== "route" ? drawn : { ...drawn, deviseModule: `${resource}:${module}` });
     }
   }
 }
