@@ -111,9 +111,10 @@ const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache
 // Checks for the opposite: only callers without a session get through (`require_unauthenticated`,
 // Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).
 const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymous|if[_-]?authenticated|IfAuthenticated/;
-// A sign-in through another provider (`GithubSSOGuard`, `GoogleOAuthGuard`: Passport's strategy
-// sends the caller to the provider and back): the way in, not a check of who calls.
-const SIGN_IN = /SSO|(?:Google|Git[Hh]ub|Git[Ll]ab|Microsoft|Facebook|Twitter|Discord|Apple)(?:O[Aa]uth2?|Auth|Login)?Guard/;
+// A single sign-on through another provider (`GithubSSOGuard`: Passport's strategy sends the caller
+// to the provider and back): the way in, not a check of who calls. A provider's name alone says
+// nothing: `GoogleAuthGuard` may check the app's own token.
+const SIGN_IN = /SSO/;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);

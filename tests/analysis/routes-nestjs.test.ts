@@ -345,7 +345,7 @@ nest("RouterModule's paths reach the controllers of the modules they name, child
   ]);
 });
 
-nest("a sign-in through another provider's strategy (@UseGuards(GithubSSOGuard), GoogleOAuthGuard) is the way in, no check of the caller; JwtAuthGuard beside it is", () => {
+nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSOGuard)) is the way in, no check of the caller; GoogleAuthGuard and JwtAuthGuard beside it are", () => {
   const root = tempDir("tool-nest-sso-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "11" } }),
@@ -356,9 +356,12 @@ nest("a sign-in through another provider's strategy (@UseGuards(GithubSSOGuard),
       "  @Get('github')",
       "  @UseGuards(GithubSSOGuard)",
       "  async githubAuth() {}",
-      "  @Get('google/callback')",
-      "  @UseGuards(GoogleOAuthGuard)",
-      "  async googleCallback() {}",
+      "  @Get('microsoft/callback')",
+      "  @UseGuards(MicrosoftSSOGuard)",
+      "  async microsoftCallback() {}",
+      "  @Get('settings')",
+      "  @UseGuards(GoogleAuthGuard)",
+      "  async settings() {}",
       "  @Get('me')",
       "  @UseGuards(JwtAuthGuard)",
       "  async me() {}",
@@ -368,8 +371,9 @@ nest("a sign-in through another provider's strategy (@UseGuards(GithubSSOGuard),
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
     "GET /auth/github",
-    "GET /auth/google/callback",
     "GET /auth/me [JwtAuthGuard]",
+    "GET /auth/microsoft/callback",
+    "GET /auth/settings [GoogleAuthGuard]",
   ]);
 });
 
