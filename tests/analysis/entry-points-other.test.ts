@@ -220,7 +220,7 @@ rpc("GraphQL resolvers of NestJS, Strawberry, Graphene, Ariadne, Spring, DGS and
   ]);
 });
 
-rpc("NestJS's GraphQLModule serves its resolvers over HTTP at /graphql, or at its path option, outside the global prefix; a nested path option (the typings' output) is not the endpoint's", () => {
+rpc("NestJS's GraphQLModule serves its resolvers over HTTP at /graphql, or at its path option (forRootAsync: the path of the options its factory returns), outside the global prefix; a nested path option (the typings' output) is not the endpoint's", () => {
   const root = repo({
     "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/graphql": "^12" } }),
     "src/main.ts": 'import { NestFactory } from "@nestjs/core";\nasync function bootstrap() {\n  const app = await NestFactory.create(AppModule);\n  app.setGlobalPrefix("api");\n  await app.listen(3000);\n}\nbootstrap();\n',
@@ -239,12 +239,23 @@ rpc("NestJS's GraphQLModule serves its resolvers over HTTP at /graphql, or at it
       "",
     ].join("\n"),
     "admin/admin.module.ts": 'import { GraphQLModule } from "@nestjs/graphql";\n@Module({ imports: [GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, path: "/admin/graphql" })] })\nexport class AdminModule {}\n',
+    "reports/reports.module.ts": [
+      'import { GraphQLModule } from "@nestjs/graphql";',
+      "@Module({ imports: [GraphQLModule.forRootAsync<ApolloDriverConfig>({",
+      "  driver: ApolloDriver,",
+      "  inject: [ConfigService],",
+      '  useFactory: async (config: ConfigService) => ({ path: "/reports/graphql", autoSchemaFile: join(process.cwd(), "schema.gql") }),',
+      "})] })",
+      "export class ReportsModule {}",
+    ].join("\n"),
   });
   assert.equal(list(root, "http"), [
     "GET /admin/graphql admin/admin.module.ts:2 nestjs-graphql GraphQLModule",
     "POST /admin/graphql admin/admin.module.ts:2 nestjs-graphql GraphQLModule",
     "GET /graphql src/app.module.ts:5 nestjs-graphql GraphQLModule",
     "POST /graphql src/app.module.ts:5 nestjs-graphql GraphQLModule",
+    "GET /reports/graphql reports/reports.module.ts:2 nestjs-graphql GraphQLModule",
+    "POST /reports/graphql reports/reports.module.ts:2 nestjs-graphql GraphQLModule",
   ]);
 });
 

@@ -9,8 +9,8 @@ import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
 
-// `GraphQLModule.forRoot({...})`, `GraphQLModule.forRoot<ApolloDriverConfig>({...})`; not `forRootAsync`, whose options a factory returns.
-const GRAPHQL_MODULE = /\bGraphQLModule\s*\.\s*forRoot\s*(?:<[^<>]*>\s*)?\(/g;
+// `GraphQLModule.forRoot({...})`, `GraphQLModule.forRoot<ApolloDriverConfig>({...})`, and `forRootAsync`, whose options a factory returns.
+const GRAPHQL_MODULE = /\bGraphQLModule\s*\.\s*forRoot(Async)?\s*(?:<[^<>]*>\s*)?\(/g;
 const ROOTS: Record<string, string> = { Query: "QUERY", Mutation: "MUTATION", Subscription: "SUBSCRIPTION" };
 const MAP =
   /(?:\b(Query|Mutation|Subscription)\s*:\s*|\b(?:const|let|var)\s+(Query|Mutation|Subscription)\s*(?::[^=;]+)?=\s*)\{/g;
@@ -20,8 +20,8 @@ const MAP =
  * {...} }`, as Apollo Server, GraphQL Yoga, Mercurius and graphql-tools take them, or an
  * exported `const Query = {...}`), and `@Resolver` classes of NestJS and TypeGraphQL with
  * `@Query`, `@Mutation` and `@Subscription` methods (`{ name }` renames the field). And the HTTP
- * endpoint NestJS's `GraphQLModule.forRoot({ path })` serves them at (`/graphql` by default,
- * GET and POST, outside the app's global prefix).
+ * endpoint NestJS's `GraphQLModule.forRoot({ path })` (or `forRootAsync`, its factory's `path`)
+ * serves them at (`/graphql` by default, GET and POST, outside the app's global prefix).
  */
 export const graphqlJs: Framework = {
   id: "graphql-js",
@@ -32,8 +32,13 @@ export const graphqlJs: Framework = {
     const constants = jsConstants(source);
     const out: Registration[] = [];
     for (const m of source.code.matchAll(GRAPHQL_MODULE)) {
-      const options = callArguments(source.code, m.index + m[0].length - 1).args.find((a) => source.code[a.start] === "{");
-      const path = options && objectProperties(source, options.start).get("path");
+      const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
+      const options = args.find((a) => source.code[a.start] === "{");
+      // A factory's options: the object it returns (`useFactory: (config) => ({ path: "/gql", ... })`, or `return { ... }`).
+      const returned = m[1] ? /=>\s*\(\s*\{|\breturn\s*\{/.exec(source.code.slice(m.index, end)) : null;
+      const path = m[1]
+        ? returned ? objectProperties(source, m.index + returned.index + returned[0].length - 1).get("path") : undefined
+        : options && objectProperties(source, options.start).get("path");
       const served = path ? jsPath(source, path.start, path.end, constants) : "/graphql";
       if (served === undefined) continue;
       out.push({ type: "route", framework: "nestjs-graphql", kind: "http", methods: ["GET", "POST"], path: served, handler: "GraphQLModule", guards: [], owner: "", line: source.lineAt(m.index) });
