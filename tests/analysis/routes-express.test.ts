@@ -513,7 +513,7 @@ express("a router exported under another name (`export const MainRouter: Router 
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/tags"]);
 });
 
-express("a router kept on an instance of a class of another module (this.apiRouter.router, with this.apiRouter = new ApiRouter()) is that class's router; a prefix held in a value named for a path says it is unknown", () => {
+express("a router kept on an instance of a class of another module (this.apiRouter.router, with this.apiRouter = new ApiRouter()) is that class's router, and one handed to an instance's method (this.auth.initAuthRoutes(router)) takes its routes; a prefix held in a value named for a path says it is unknown", () => {
   const root = tempDir("tool-express-instance-router-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -521,8 +521,10 @@ express("a router kept on an instance of a class of another module (this.apiRout
       "const express = require('express')",
       "const ApiRouter = require('./routers/ApiRouter')",
       "const HlsRouter = require('./routers/HlsRouter')",
+      "const Auth = require('./Auth')",
       "class Server {",
       "  constructor() {",
+      "    this.auth = new Auth()",
       "    this.apiRouter = new ApiRouter(this)",
       "  }",
       "  start() {",
@@ -533,15 +535,20 @@ express("a router kept on an instance of a class of another module (this.apiRout
       "    const pages = express.Router()",
       "    app.use(global.RouterBasePath, pages)",
       "    pages.get('/login', (req, res) => res.render('login'))",
+      "    const auth = express.Router()",
+      "    app.use('/auth', auth)",
+      "    await this.auth.initAuthRoutes(auth)",
       "  }",
       "}",
       "module.exports = Server",
     ].join("\n"),
+    "server/Auth.js": "const { Request } = require('express')\nclass Auth {\n  async initAuthRoutes(router) {\n    router.post('/refresh', this.refresh.bind(this))\n  }\n}\nmodule.exports = Auth\n",
     "server/routers/ApiRouter.js": "const express = require('express')\nclass ApiRouter {\n  constructor() {\n    this.router = express()\n    this.router.get('/libraries', LibraryController.findAll)\n  }\n}\nmodule.exports = ApiRouter\n",
     "server/routers/HlsRouter.js": "const express = require('express')\nclass HlsRouter {\n  constructor() {\n    this.router = express()\n    this.router.get('/:stream/:file', this.streamFile.bind(this))\n  }\n}\nmodule.exports = HlsRouter\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /api/libraries [requireUser]",
+    "POST /auth/refresh",
     "GET /hls/{stream}/{file}",
     "GET /login (prefix unknown)",
   ]);

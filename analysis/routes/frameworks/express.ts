@@ -28,7 +28,8 @@ const ETHERPAD_HOOK = /\bexports\s*\.\s*express(?:CreateServer|PreSession|Config
 const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
 const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
 // `name(router)` or `module.name(router, ...)`: a call handing over a router.
-const HANDED = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+const HANDED = /(?<![\w$.])((?:this\s*\.\s*)?[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+const CLASS = /\bclass\s+[A-Za-z_$][\w$]*[^{]*\{/g;
 // Calls that take a router without registering on it.
 const NOT_HANDING = /(?:^|\.)(?:use|route|listen|require|console|log|push|set|emit|resolve|then|catch|bind|call|apply|createServer|Router|express)$/;
 
@@ -76,13 +77,18 @@ export const express: Framework = {
     // (`const init = router => { router.post(...) }`): a router of its own, served only where
     // an Express file hands it one (`initControllers(router)`), as a Koa file never does.
     // Reading every function of the file costs: only when one may take a router.
-    const handed = usesExpress || !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.params.some((p) => ROUTER_PARAM.test(p)));
+    // In an Express file, a class's method that takes a router (`async initAuthRoutes(router) {...}`)
+    // registers on the router its caller hands it (`this.auth.initAuthRoutes(router)`).
+    const classes = usesExpress && TAKES_ROUTER.test(source.code) ? [...source.code.matchAll(CLASS)].map((m) => ({ start: m.index, end: callArguments(source.code, m.index + m[0].length - 1).end })) : [];
+    const inClass = (at: number) => classes.some((c) => c.start < at && at < c.end);
+    const handed = !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.name !== "constructor" && f.params.some((p) => ROUTER_PARAM.test(p)) && (!usesExpress || inClass(f.start)));
     const handedRouters = new Set<string>();
     const ownerAt = (name: string, at: number) => {
       const owner = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name))?.name ?? name;
       if (owner !== name && !handedRouters.has(owner)) {
         handedRouters.add(owner);
-        registrations.push({ type: "router", framework: "express", name: owner, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(at) });
+        // A class's method in an Express file stays served at the root when no caller is found, as its parameter's router was.
+        registrations.push({ type: "router", framework: "express", name: owner, prefix: "", guards: [], ...(usesExpress ? {} : { mountedOnly: true }), line: source.lineAt(at) });
       }
       return owner;
     };
@@ -91,9 +97,12 @@ export const express: Framework = {
     }
     // A router handed to a function (`initControllers(router)`, `users.init(router)`) is where
     // that function's routes hang.
+    const instances = instanceClasses(source);
     for (const m of source.code.matchAll(HANDED)) {
-      const callee = m[1]!.replace(/\s+/g, "");
+      const callee = instanceMember(m[1]!.replace(/\s+/g, ""), instances);
       const at = m.index + m[0].length;
+      // A method declared (`async initAuthRoutes(router) {`), not called.
+      if (handed.some((f) => f.start <= m.index && m.index < f.bodyStart)) continue;
       if (METHODS.includes(callee.split(".").at(-1)!) || NOT_HANDING.test(callee)) continue;
       const router = ownerAt(m[2]!, at);
       if (!routers.has(router) && !handedRouters.has(router)) continue;
