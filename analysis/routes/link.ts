@@ -77,11 +77,14 @@ export function linkRoutes(
     return found;
   };
   const exportsOf = new Map<string, Map<string, string>>();
+  // Other names of routers, by their key: the same node is found under each.
+  const aliases = new Map<string, string>();
   for (const [file, routes] of files) {
     const exported = new Map<string, string>();
     for (const r of routes.registrations) {
       if (r.type === "export") exported.set(r.as, r.local);
-      if (r.type === "router") node(file, r.name, r.framework).router = r;
+      if (r.type === "router" && r.aliasOf !== undefined) aliases.set(`${r.framework}:${file}#${r.name}`, `${r.framework}:${file}#${r.aliasOf}`);
+      else if (r.type === "router") node(file, r.name, r.framework).router = r;
     }
     exportsOf.set(file, exported);
   }
@@ -91,7 +94,8 @@ export function linkRoutes(
   /** The router node a name stands for in a file: a local router, or an imported one. */
   const lookup = (file: string, name: string, framework: string, depth = 0): Node | undefined => {
     if (depth > 5) return undefined;
-    const local = nodes.get(`${framework}:${file}#${name}`);
+    const key = `${framework}:${file}#${name}`;
+    const local = nodes.get(key) ?? nodes.get(aliases.get(key) ?? "");
     if (local?.router) return local;
     const binding = files.get(file)?.bindings.find((b) => b.local === name);
     if (!binding) return member(file, name, framework, depth) ?? qualified(file, name, framework);

@@ -88,6 +88,8 @@ export const Registration = z.discriminatedUnion("type", [
     mountedOnly: z.boolean().optional(),
     /** The router lifts every guard above it (a FastEndpoints group that allows anonymous callers): only its own apply. */
     anonymous: z.boolean().optional(),
+    /** Another name of a router of the file (a Go router made as `pkg::fn@12`, renamed for the function that returns it). */
+    aliasOf: z.string().optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local

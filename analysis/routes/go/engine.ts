@@ -15,6 +15,8 @@ import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
 
 
+const HUMA_ADAPTER = /^github\.com\/danielgtaylor\/huma\/v2\/adapters\/huma\w+$/;
+
 const KEYWORDS = new Set(["if", "else", "for", "range", "switch", "case", "default", "go", "defer", "select", "break", "continue", "goto", "fallthrough", "type", "struct", "interface", "map", "chan", "const", "package", "import", "nil", "true", "false", "func"]);
 
 /**
@@ -119,11 +121,17 @@ class Walker {
     }
   }
 
-  /** `return r`: a router created in this function is the one callers of the function get. */
+  /**
+   * `return r`: a router created in this function is the one callers of the function get; so is
+   * one returned in a struct of the app's that wraps it (`return &groupPrefixAPI{API: api}`).
+   */
   private returned(at: number, scope: Scope): void {
-    const name = /^\s*([A-Za-z_]\w*)\s*(?:[\n;}]|$)/.exec(this.code.slice(at, at + 100))?.[1];
-    const node = name ? scope.env.get(name)?.node : undefined;
-    if (node && scope.created.has(node)) node.name = `${this.file.scope}::${scope.name}`;
+    const rest = this.code.slice(at, at + 400);
+    const name = /^\s*([A-Za-z_]\w*)\s*(?:[\n;}]|$)/.exec(rest)?.[1];
+    const wrapped = name ? undefined : /^\s*&?\s*[A-Za-z_][\w.]*\s*\{/.exec(rest);
+    const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
+    const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));
+    if (node) node.name = `${this.file.scope}::${scope.name}`;
   }
 
   private declaration(at: number, scope: Scope): number | undefined {
@@ -260,7 +268,15 @@ class Walker {
   private call(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
     const last = chain.links.at(-1);
     if (!last?.args) return undefined;
+    if (this.spec.call?.(this.context(scope), last.args, chain.start)) return statement ? { prefix: "", guards: [] } : undefined;
     const callee = this.callee(chain, scope);
+    // A Huma API made on this router (`humaecho.NewWithGroup(e, g, config)`): the router serves its operations.
+    const imported = this.file.imports.get(chain.base) ?? "";
+    if (this.spec.id !== "huma" && HUMA_ADAPTER.test(imported) && chain.links.length === 1 && /^(?:New|NewWithGroup)$/.test(last.name)) {
+      const served = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r).at(-1);
+      if (served) this.out.mount(served, "", `huma:${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, [], chain.start);
+      return statement ? { prefix: "", guards: [] } : undefined;
+    }
     const templates = this.out.templates.get(callee);
     if (templates && statement) return this.wrapped(templates, last.args, scope, chain.start);
     const routers = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r);
@@ -272,7 +288,9 @@ class Walker {
     }
     routers.forEach((ref, i) => this.out.mount(ref, "", `${callee}${routers.length > 1 ? `#${i + 1}` : ""}`, [], chain.start));
     if (statement) return routers.length > 0 ? { prefix: "", guards: [] } : undefined;
-    return routers.length > 0 ? undefined : { node: { name: callee, line: 0, emit: false }, prefix: "", guards: [], returned: true };
+    // A package function's result (`pkg.F(...)`, `F(...)`), not a method's on some value (`e.Group(...)`).
+    const fromFunction = chain.links.length === 1 && (chain.links[0]!.name === "" || this.file.imports.has(chain.base));
+    return routers.length > 0 ? undefined : { node: { name: callee, line: 0, emit: false }, prefix: "", guards: [], returned: true, ...(fromFunction ? { fromFunction: true } : {}) };
   }
 
   /** The routes of a call to a route wrapper: its templates with the arguments put in. */
@@ -316,7 +334,8 @@ class Walker {
     const chain = parseChain(this.code, span.start + first);
     if (this.code.slice(chain.end, span.end).trim()) return undefined;
     const ref = this.evaluate(chain, scope, false);
-    return ref?.node && (calls || !ref.returned) ? ref : undefined;
+    // A variable holding what a package function returned (`api := humabridge.NewAPI(e, g)`) is that router too.
+    return ref?.node && (calls || !ref.returned || (chain.links.length === 0 && ref.fromFunction)) ? ref : undefined;
   }
 
   private context(scope: Scope): GoContext {

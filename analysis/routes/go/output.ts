@@ -29,7 +29,7 @@ export class GoOutput {
   constructor(private readonly framework: string, private readonly source: RouteSource) {}
 
   node(name: string, at: number): GoNode {
-    const node = { name, line: this.source.lineAt(at), emit: true };
+    const node = { name, line: this.source.lineAt(at), emit: true, made: name };
     this.nodes.push(node);
     return node;
   }
@@ -73,8 +73,12 @@ export class GoOutput {
 
   registrations(): Registration[] {
     const routers = [...new Map(this.nodes.filter((n) => n.emit).map((n) => [n.name, n])).values()];
+    // A router renamed for the function that returns it is still found by the name it was made
+    // under (`pkg::fn@12`), which another framework's walk of the file mounts (a Huma API on a group).
+    const renamed = routers.filter((n) => n.made !== undefined && n.made !== n.name);
     return [
       ...routers.map((n): Registration => ({ type: "router", framework: this.framework, name: n.name, prefix: "", guards: [], line: n.line })),
+      ...renamed.map((n): Registration => ({ type: "router", framework: this.framework, name: n.made!, prefix: "", guards: [], aliasOf: n.name, line: n.line })),
       ...this.routes.map((r) => r()),
       ...this.mounts.flatMap((m) => m()),
     ];

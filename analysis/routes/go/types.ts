@@ -4,7 +4,8 @@ import type { GoLink } from "./chain.ts";
 export type { GoLink } from "./chain.ts";
 
 /** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
-export type GoNode = { name: string; line: number; emit: boolean };
+/** `made`: the name the walk gave it where it was made, before a `return` renamed it for its function. */
+export type GoNode = { name: string; line: number; emit: boolean; made?: string };
 
 /**
  * Where routes registered through an expression land: a router, the prefix and the guards the
@@ -12,7 +13,7 @@ export type GoNode = { name: string; line: number; emit: boolean };
  * a called function returns, if it returns one.
  */
 /** A router as the walk holds it; `prefixUnknown` when its prefix follows a value not read (`r.Group(conf.BaseURL + "/api")`). */
-export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean };
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean; fromFunction?: boolean };
 
 /** What a framework's `chain` can ask of the walker while it reads one call chain. */
 export type GoContext = {
@@ -64,6 +65,8 @@ export type GoSpec = {
    * the variable it was called on (`r.Use(auth)`), undefined when the chain is not the framework's.
    */
   chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined;
+  /** A call of the app's own that registers a route itself (Huma's operation literal handed to a wrapper): true when it did. */
+  call?(ctx: GoContext, args: readonly Span[], at: number): boolean;
 };
 
 /** A Go type as the scope that declares it (a package folder or an import path) and its name. */
