@@ -824,4 +824,51 @@ django("re_path patterns built from constants interpolating another module's pat
   ]);
 });
 
+django("a class view takes the guard mixins of the module's classes it extends, and the methods of a generic it is named for when another module of the app defines it (BabyBuddyFilterView)", () => {
+  const root = tempDir("tool-django-inherited-views-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'baby.settings')\n",
+    "baby/settings.py": 'ROOT_URLCONF = "baby.urls"\n',
+    "baby/__init__.py": "",
+    "baby/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"\", include(\"core.urls\")),\n]\n",
+    "baby/views.py": "from django_filters.views import FilterView\n\nclass BabyBuddyFilterView(FilterView):\n    paginate_by = 10\n",
+    "core/__init__.py": "",
+    "core/urls.py": [
+      "from django.urls import path",
+      "from core import views",
+      "",
+      "urlpatterns = [",
+      '    path("bmi/", views.BMIList.as_view(), name="bmi-list"),',
+      '    path("bmi/add/", views.BMIAdd.as_view(), name="bmi-add"),',
+      '    path("welcome/", views.Welcome.as_view(), name="welcome"),',
+      "]",
+    ].join("\n"),
+    "core/views.py": [
+      "from django.views.generic.edit import CreateView",
+      "from django.views.generic.base import TemplateView",
+      "from babybuddy.mixins import PermissionRequiredMixin",
+      "from baby.views import BabyBuddyFilterView",
+      "",
+      "class CoreAddView(PermissionRequiredMixin, CreateView):",
+      "    template_name = 'core/form.html'",
+      "",
+      "class BMIAdd(CoreAddView):",
+      "    permission_required = ('core.add_bmi',)",
+      "",
+      "class BMIList(PermissionRequiredMixin, BabyBuddyFilterView):",
+      "    permission_required = ('core.view_bmi',)",
+      "",
+      "class Welcome(TemplateView):",
+      "    template_name = 'welcome.html'",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /bmi [PermissionRequiredMixin]",
+    "GET /bmi/add [PermissionRequiredMixin]",
+    "POST /bmi/add [PermissionRequiredMixin]",
+    "GET /welcome",
+  ]);
+});
+
 django.run();

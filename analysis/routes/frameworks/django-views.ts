@@ -26,6 +26,8 @@ const GENERIC: Record<string, string[]> = {
   ObtainAuthToken: ["POST"], TokenObtainPairView: ["POST"], TokenRefreshView: ["POST"], TokenVerifyView: ["POST"],
   TokenObtainSlidingView: ["POST"], TokenRefreshSlidingView: ["POST"], TokenBlacklistView: ["POST"],
   SpectacularAPIView: GET, SpectacularSwaggerView: GET, SpectacularRedocView: GET, SpectacularJSONAPIView: GET, SpectacularYAMLAPIView: GET,
+  // django-filter's list view.
+  FilterView: GET,
 };
 
 /**
@@ -93,7 +95,10 @@ export function djangoViews(source: RouteSource, definitions: readonly Definitio
   // A generic view imported under another name (`from django.contrib.auth.views import LoginView as AuthLoginView`).
   const aliases = new Map(pythonBindings(source).filter((b) => b.imported !== "*" && b.local !== b.imported).map((b) => [b.local, b.imported]));
   const found: Registration[] = [];
-  for (const plain of read) {
+  for (const own of read) {
+    // Django's view mixins (`LoginRequiredMixin`) reach the views that extend a class of the module that has them.
+    const inherited = DRF_BASE.test(last(own.bases[0] ?? "")) ? [] : inheritedGuards(own, local, new Set([own.cls.name]));
+    const plain = inherited.length ? { ...own, guards: [...new Set([...own.guards, ...inherited])] } : own;
     const chosen = chosenPermissions(source, definitions, plain, local);
     const permissions = chosen ? [] : drfPermissions(source, definitions, plain, local);
     const view = chosen ? { ...plain, guards: plain.guards.filter((g) => !chosen.own.includes(g)) } : { ...plain, guards: [...new Set([...plain.guards, ...permissions])] };
@@ -215,9 +220,29 @@ function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, aliase
       seen.add(parent.cls.name);
       for (const h of parent.handlers) methods.add(h.name.toUpperCase());
       for (const m of inheritedMethods(parent, local, aliases, seen)) methods.add(m);
-    } else for (const m of GENERIC[last(aliases.get(base) ?? base)] ?? []) methods.add(m);
+    } else for (const m of genericOf(last(aliases.get(base) ?? base)) ?? []) methods.add(m);
   }
   return [...methods];
+}
+
+/**
+ * The methods of a generic view by its name, or by the generic it is named for when it is a
+ * view of the app's another module defines (`BabyBuddyFilterView`, a FilterView: a page).
+ */
+function genericOf(name: string): string[] | undefined {
+  if (GENERIC[name]) return GENERIC[name];
+  const named = Object.keys(GENERIC).filter((g) => name.endsWith(g) && /View$/.test(g)).sort((a, b) => b.length - a.length)[0];
+  return named ? GENERIC[named] : undefined;
+}
+
+/** The guards a view takes from the classes of its module it extends (`BMIAdd(CoreAddView)` with `CoreAddView(PermissionRequiredMixin, ...)`). */
+function inheritedGuards(view: ViewClass, local: ReadonlyMap<string, ViewClass>, seen: Set<string>): string[] {
+  return view.bases.flatMap((base) => {
+    const parent = local.get(last(base));
+    if (!parent || seen.has(parent.cls.name)) return [];
+    seen.add(parent.cls.name);
+    return [...parent.guards, ...inheritedGuards(parent, local, seen)];
+  });
 }
 
 /**
