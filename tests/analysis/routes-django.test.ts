@@ -871,4 +871,41 @@ django("a class view takes the guard mixins of the module's classes it extends, 
   ]);
 });
 
+django("a DRF router class of the module's own (class CustomRouter(routers.DefaultRouter)) registers its ViewSets as its base does", () => {
+  const root = tempDir("tool-django-router-subclass-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'baby.settings')\n",
+    "baby/settings.py": 'ROOT_URLCONF = "baby.urls"\n',
+    "baby/__init__.py": "",
+    "baby/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/\", include(\"api.urls\")),\n]\n",
+    "api/__init__.py": "",
+    "api/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework import routers",
+      "from api import views",
+      "",
+      "class CustomRouterWithExtraPaths(routers.DefaultRouter):",
+      "    extra_api_urls = []",
+      "",
+      "router = CustomRouterWithExtraPaths()",
+      'router.register(r"children", views.ChildViewSet)',
+      "",
+      "urlpatterns = [",
+      '    path("", include(router.urls)),',
+      "]",
+    ].join("\n"),
+    "api/views.py": "from rest_framework import viewsets\n\nclass ChildViewSet(viewsets.ModelViewSet):\n    queryset = Child.objects.all()\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api",
+    "GET /api/children",
+    "POST /api/children",
+    "DELETE /api/children/{pk}",
+    "GET /api/children/{pk}",
+    "PATCH /api/children/{pk}",
+    "PUT /api/children/{pk}",
+  ]);
+});
+
 django.run();

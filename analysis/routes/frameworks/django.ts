@@ -12,6 +12,7 @@ const FRAMEWORK = "django";
 /** What an f-string field not known is written as in a URLconf's patterns. */
 const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
+const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*\)[ \t]*:/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
@@ -37,6 +38,11 @@ export const django: Framework = {
     const constants = pythonConstants(source, UNKNOWN_FIELD);
     const found: Registration[] = [];
     for (const m of source.code.matchAll(ROUTER)) found.push(...drfRouter(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
+    // A router class of the module's own (`class CustomRouterWithExtraPaths(routers.DefaultRouter):`) routes as its base does.
+    for (const sub of source.code.matchAll(ROUTER_SUBCLASS)) {
+      const made = new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${sub[1]}[ \\t]*\\(`, "gm");
+      for (const m of source.code.matchAll(made)) found.push(...drfRouter(source, m[1]!, sub[2]!, m.index + m[0].length - 1, constants));
+    }
     const definitions = pythonDefinitions(source);
     const lists = new Set<string>();
     let bindings: Binding[] | undefined;
