@@ -554,6 +554,16 @@ express("a router kept on an instance of a class of another module (this.apiRout
   ]);
 });
 
+express("a route given a list of paths (router.get(['/a', '/a/*'], handler)) serves each", () => {
+  const root = tempDir("tool-express-path-list-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server/index.js": "const express = require('express')\nconst app = express()\napp.use('/', require('./common'))\n",
+    "server/common.js": "const express = require('express')\nconst router = express.Router()\nrouter.get(['/a', '/a/*'], (req, res) => res.render('admin'))\nrouter.get(['/i', '/i/:id'], history)\nmodule.exports = router\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /a", "GET /a/*", "GET /i", "GET /i/{id}"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -4,7 +4,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { TYPE_ARGUMENTS } from "../js/calls.ts";
 import { argumentName, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
-import { jsPath, pathConstants, stringList, usePrefix } from "../js/values.ts";
+import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName, optionalSegmentForms } from "../paths.ts";
 
@@ -202,6 +202,12 @@ function callRegistrations(
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
     const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
     registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
+    return { registrations, end };
+  }
+  // `router.get(["/a", "/a/*"], handler)`: one route per path of the list.
+  if (first && source.code[first.start] === "[" && method !== "route" && args.length >= 2) {
+    const paths = pathList(source, first, constants).filter((p) => p.startsWith("/") || p === "*");
+    for (const each of paths) registrations.push(...route(source, owner, method, each, args.slice(1), line));
     return { registrations, end };
   }
   // `router.get("", ...)` serves the router's own path, as "/" does.
