@@ -259,6 +259,21 @@ rpc("NestJS's GraphQLModule serves its resolvers over HTTP at /graphql, or at it
   ]);
 });
 
+rpc("Apollo Server 2-3 serves over HTTP where applyMiddleware({ app, path }) puts it, /graphql by default; Redux's applyMiddleware is no server", () => {
+  const root = repo({
+    "package.json": JSON.stringify({ dependencies: { express: "^4", "apollo-server-express": "^2" } }),
+    "server/core/servers.js": "const { ApolloServer } = require('apollo-server-express')\nmodule.exports = {\n  async startGraphQL () {\n    this.servers.graph = new ApolloServer({ typeDefs, resolvers })\n    this.servers.graph.applyMiddleware({ app: WIKI.app, cors: false })\n  }\n}\n",
+    "server/admin.js": "const { ApolloServer } = require('apollo-server-express')\nconst admin = new ApolloServer({ schema })\nadmin.applyMiddleware({ app, path: '/admin/graphql' })\n",
+    "client/store.js": "import { createStore, applyMiddleware } from 'redux'\nexport const store = createStore(reducer, applyMiddleware(thunk))\n",
+  });
+  assert.equal(list(root, "http"), [
+    "GET /admin/graphql server/admin.js:3 apollo-server ApolloServer",
+    "POST /admin/graphql server/admin.js:3 apollo-server ApolloServer",
+    "GET /graphql server/core/servers.js:5 apollo-server ApolloServer",
+    "POST /graphql server/core/servers.js:5 apollo-server ApolloServer",
+  ]);
+});
+
 rpc.run();
 
 const cli = suite("tool routes --kind");

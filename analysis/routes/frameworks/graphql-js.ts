@@ -11,6 +11,7 @@ import { callArguments } from "../source.ts";
 
 // `GraphQLModule.forRoot({...})`, `GraphQLModule.forRoot<ApolloDriverConfig>({...})`, and `forRootAsync`, whose options a factory returns.
 const GRAPHQL_MODULE = /\bGraphQLModule\s*\.\s*forRoot(Async)?\s*(?:<[^<>]*>\s*)?\(/g;
+const APPLY_MIDDLEWARE = /\.\s*applyMiddleware\s*\(\s*\{/g;
 const ROOTS: Record<string, string> = { Query: "QUERY", Mutation: "MUTATION", Subscription: "SUBSCRIPTION" };
 const MAP =
   /(?:\b(Query|Mutation|Subscription)\s*:\s*|\b(?:const|let|var)\s+(Query|Mutation|Subscription)\s*(?::[^=;]+)?=\s*)\{/g;
@@ -27,7 +28,7 @@ export const graphqlJs: Framework = {
   id: "graphql-js",
   name: "GraphQL resolvers (JS)",
   languages: ["javascript", "typescript"],
-  hint: /\b(?:Query|Mutation|Subscription)\s*(?::|=)\s*\{|@Resolver\b|\bGraphQLModule\s*\.\s*forRoot/,
+  hint: /\b(?:Query|Mutation|Subscription)\s*(?::|=)\s*\{|@Resolver\b|\bGraphQLModule\s*\.\s*forRoot|\.applyMiddleware\s*\(/,
   scan(source) {
     const constants = jsConstants(source);
     const out: Registration[] = [];
@@ -42,6 +43,14 @@ export const graphqlJs: Framework = {
       const served = path ? jsPath(source, path.start, path.end, constants) : "/graphql";
       if (served === undefined) continue;
       out.push({ type: "route", framework: "nestjs-graphql", kind: "http", methods: ["GET", "POST"], path: served, handler: "GraphQLModule", guards: [], owner: "", line: source.lineAt(m.index) });
+    }
+    // Apollo Server 2-3 on Express, Koa or Hapi: `server.applyMiddleware({ app, path })`, at /graphql by default.
+    for (const m of source.code.matchAll(APPLY_MIDDLEWARE)) {
+      const properties = objectProperties(source, m.index + m[0].length - 1);
+      if (!properties.has("app")) continue;
+      const path = properties.get("path");
+      const served = path ? jsPath(source, path.start, path.end, constants) : "/graphql";
+      if (served !== undefined) out.push({ type: "route", framework: "apollo-server", kind: "http", methods: ["GET", "POST"], path: served, handler: "ApolloServer", guards: [], owner: "", line: source.lineAt(m.index) });
     }
     if (/graphql|apollo|resolvers|mercurius|yoga/i.test(source.path + source.text)) {
       for (const m of source.code.matchAll(MAP)) {
