@@ -56,7 +56,6 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 // (Rocket's `Outcome::Error(..)`, or a macro of the app's that returns one: `err_handler!(..)`);
 // one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
 const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()/;
-const SERVER_FAILURE = /\.\s*ok_or(?:_else)?\s*\(\s*\(?\s*(?:\w+::)*INTERNAL_SERVER_ERROR\b/g;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
 
 // What an extractor reads of the caller: credentials, or the user a session middleware put on the
@@ -70,9 +69,7 @@ function refusesAnonymous(type: string, handlerFile: string, handlerSource: stri
     const m = impl.exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
-    // A failure answering 500 (`.ok_or((StatusCode::INTERNAL_SERVER_ERROR, ...))` on the connection's info) refuses no caller.
-    const refusals = body.replace(SERVER_FAILURE, "");
-    return REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(refusals) && !LETS_ANONYMOUS_IN.test(body));
+    return REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
   };
   if (refuses(handlerSource)) return true;
   const base = crateBase(handlerFile);
