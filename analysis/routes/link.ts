@@ -77,13 +77,13 @@ export function linkRoutes(
     return found;
   };
   const exportsOf = new Map<string, Map<string, string>>();
-  // Other names of routers, by their key: the same node is found under each.
+  // Other names of routers, by their key: the router each names (in the file, or qualified) is found under it.
   const aliases = new Map<string, string>();
   for (const [file, routes] of files) {
     const exported = new Map<string, string>();
     for (const r of routes.registrations) {
       if (r.type === "export") exported.set(r.as, r.local);
-      if (r.type === "router" && r.aliasOf !== undefined) aliases.set(`${r.framework}:${file}#${r.name}`, `${r.framework}:${file}#${r.aliasOf}`);
+      if (r.type === "router" && r.aliasOf !== undefined) aliases.set(`${r.framework}:${file}#${r.name}`, r.aliasOf);
       else if (r.type === "router") node(file, r.name, r.framework).router = r;
     }
     exportsOf.set(file, exported);
@@ -95,8 +95,10 @@ export function linkRoutes(
   const lookup = (file: string, name: string, framework: string, depth = 0): Node | undefined => {
     if (depth > 5) return undefined;
     const key = `${framework}:${file}#${name}`;
-    const local = nodes.get(key) ?? nodes.get(aliases.get(key) ?? "");
+    const local = nodes.get(key);
     if (local?.router) return local;
+    const alias = aliases.get(key);
+    if (alias !== undefined) return lookup(file, alias, framework, depth + 1);
     const binding = files.get(file)?.bindings.find((b) => b.local === name);
     if (!binding) return member(file, name, framework, depth) ?? qualified(file, name, framework);
     const target = resolve(file, binding.specifier);
@@ -247,7 +249,7 @@ export function linkRoutes(
       walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown);
     }
   };
-  for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set());
+  for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set(), false, false, true, !!root.router?.handed);
 
   // A path's form without its optional parameter gives way to a route written for that path
   // (Ktor's `get { }` beside `get("{id?}") { }`): the framework picks the one written for it.

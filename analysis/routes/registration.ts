@@ -88,7 +88,15 @@ export const Registration = z.discriminatedUnion("type", [
     mountedOnly: z.boolean().optional(),
     /** The router lifts every guard above it (a FastEndpoints group that allows anonymous callers): only its own apply. */
     anonymous: z.boolean().optional(),
-    /** Another name of a router of the file (a Go router made as `pkg::fn@12`, renamed for the function that returns it). */
+    /**
+     * A router a function is handed (a Huma API parameter): served under whatever its callers
+     * hand it; when no caller is found (a registry filled at run time), its routes say their prefix is unknown.
+     */
+    handed: z.boolean().optional(),
+    /**
+     * Another name of a router, named as the file would name it: a Go router made as `pkg::fn@12`
+     * and renamed for the function that returns it, or a function returning what another returns.
+     */
     aliasOf: z.string().optional(),
   }),
   /**

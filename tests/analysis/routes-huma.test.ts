@@ -5,7 +5,7 @@ import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const huma = suite("Huma routes");
 
-huma("operations registered on an API made on an Echo group serve under the group's prefix and guards: huma.Register, the shorthands, and a wrapper of the app's taking the operation; an API returned in a struct of the app's wrapping it", () => {
+huma("operations registered on an API made on an Echo group serve under the group's prefix and guards: huma.Register, the shorthands, and a wrapper of the app's taking the operation; an API returned in a struct of the app's wrapping it; operations on an API no caller is seen handing say their prefix is unknown", () => {
   const root = tempDir("tool-huma-echo-");
   writeFiles(root, {
     "go.mod": "module example.com/tasks\n\ngo 1.22\n\nrequire (\n\tgithub.com/labstack/echo/v4 v4.12.0\n\tgithub.com/danielgtaylor/huma/v2 v2.30.0\n)\n",
@@ -79,12 +79,25 @@ huma("operations registered on an API made on an Echo group serve under the grou
       "\t}, projectsDelete)",
       "}",
     ].join("\n"),
+    // Registered through a registry filled at run time: nobody is seen handing it the API.
+    "pkg/routes/api/v2/tags.go": [
+      "package v2",
+      "",
+      'import "github.com/danielgtaylor/huma/v2"',
+      "",
+      "func init() { register(RegisterTagRoutes) }",
+      "",
+      "func RegisterTagRoutes(api huma.API) {",
+      '\thuma.Get(api, "/tags", tagsList)',
+      "}",
+    ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} ${r.framework}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} ${r.framework}${r.guards.length ? ` [${r.guards}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
     "GET /api/v2/info info huma [echojwt.JWT]",
     "GET /api/v2/projects projectsList huma [echojwt.JWT]",
     "DELETE /api/v2/projects/{id} projectsDelete huma [echojwt.JWT]",
+    "GET /tags tagsList huma (prefix unknown)",
   ]);
 });
 

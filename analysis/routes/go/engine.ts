@@ -68,7 +68,12 @@ class Walker {
       const scope: Scope = { env: new Map(this.globals), types: new Map(), name, created: new Set() };
       if (fn.receiver && receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: receiver });
       const routers = fn.params.filter((p) => this.isRouterType(p.type));
-      routers.forEach((p, i) => scope.env.set(p.name, { node: this.out.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start), prefix: "", guards: [] }));
+      routers.forEach((p, i) => {
+        const node = this.out.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start);
+        // A Huma API is always made elsewhere: a function handed one serves under the router it was made on.
+        if (this.spec.id === "huma") node.handed = true;
+        scope.env.set(p.name, { node, prefix: "", guards: [] });
+      });
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
       this.block(fn.body, scope);
@@ -132,6 +137,9 @@ class Walker {
     const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
     const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));
     if (node) node.name = `${this.file.scope}::${scope.name}`;
+    // `api := bridge.NewWithGroup(...); return api`: this function returns the router that one does.
+    const passed = !node && name ? scope.env.get(name) : undefined;
+    if (passed?.returned && passed.fromFunction && passed.node) this.out.alias(`${this.file.scope}::${scope.name}`, passed.node.name, at);
   }
 
   private declaration(at: number, scope: Scope): number | undefined {
@@ -334,8 +342,10 @@ class Walker {
     const chain = parseChain(this.code, span.start + first);
     if (this.code.slice(chain.end, span.end).trim()) return undefined;
     const ref = this.evaluate(chain, scope, false);
-    // A variable holding what a package function returned (`api := humabridge.NewAPI(e, g)`) is that router too.
-    return ref?.node && (calls || !ref.returned || (chain.links.length === 0 && ref.fromFunction)) ? ref : undefined;
+    // A variable holding what a package function returned is a Huma API (`api := humabridge.NewAPI(e, g)`):
+    // elsewhere such values are middleware or handlers as often as routers, and a call handing one on is no mount.
+    const humaApi = this.spec.id === "huma" && chain.links.length === 0 && ref?.fromFunction;
+    return ref?.node && (calls || !ref.returned || humaApi) ? ref : undefined;
   }
 
   private context(scope: Scope): GoContext {

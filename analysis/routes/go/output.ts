@@ -25,6 +25,8 @@ export class GoOutput {
   private readonly mounts: (() => Registration[])[] = [];
   /** Route wrappers by their qualified name. */
   readonly templates = new Map<string, Template[]>();
+  /** Functions that return what another function returns: their name, and that function's. */
+  private readonly aliases: { name: string; of: string; line: number }[] = [];
 
   constructor(private readonly framework: string, private readonly source: RouteSource) {}
 
@@ -32,6 +34,11 @@ export class GoOutput {
     const node = { name, line: this.source.lineAt(at), emit: true, made: name };
     this.nodes.push(node);
     return node;
+  }
+
+  /** `name` returns the router `of` names (`func NewAPI(...) huma.API { api := bridge.New(...); return api }`). */
+  alias(name: string, of: string, at: number): void {
+    this.aliases.push({ name, of, line: this.source.lineAt(at) });
   }
 
   named(name: string): GoNode | undefined {
@@ -61,14 +68,15 @@ export class GoOutput {
   }
 
   /** A point to go back to: what a dry walk (of route wrappers) added is dropped. */
-  mark(): [number, number, number] {
-    return [this.nodes.length, this.routes.length, this.mounts.length];
+  mark(): [number, number, number, number] {
+    return [this.nodes.length, this.routes.length, this.mounts.length, this.aliases.length];
   }
 
-  reset([nodes, routes, mounts]: [number, number, number]): void {
+  reset([nodes, routes, mounts, aliases]: [number, number, number, number]): void {
     this.nodes.length = nodes;
     this.routes.length = routes;
     this.mounts.length = mounts;
+    this.aliases.length = aliases;
   }
 
   registrations(): Registration[] {
@@ -77,8 +85,9 @@ export class GoOutput {
     // under (`pkg::fn@12`), which another framework's walk of the file mounts (a Huma API on a group).
     const renamed = routers.filter((n) => n.made !== undefined && n.made !== n.name);
     return [
-      ...routers.map((n): Registration => ({ type: "router", framework: this.framework, name: n.name, prefix: "", guards: [], line: n.line })),
+      ...routers.map((n): Registration => ({ type: "router", framework: this.framework, name: n.name, prefix: "", guards: [], line: n.line, ...(n.handed ? { handed: true } : {}) })),
       ...renamed.map((n): Registration => ({ type: "router", framework: this.framework, name: n.made!, prefix: "", guards: [], aliasOf: n.name, line: n.line })),
+      ...this.aliases.map((a): Registration => ({ type: "router", framework: this.framework, name: a.name, prefix: "", guards: [], aliasOf: a.of, line: a.line })),
       ...this.routes.map((r) => r()),
       ...this.mounts.flatMap((m) => m()),
     ];

@@ -5,7 +5,7 @@ export type { GoLink } from "./chain.ts";
 
 /** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
 /** `made`: the name the walk gave it where it was made, before a `return` renamed it for its function. */
-export type GoNode = { name: string; line: number; emit: boolean; made?: string };
+export type GoNode = { name: string; line: number; emit: boolean; made?: string; handed?: true };
 
 /**
  * Where routes registered through an expression land: a router, the prefix and the guards the
