@@ -78,18 +78,19 @@ export function linkRoutes(
   };
   const exportsOf = new Map<string, Map<string, string>>();
   // Other names of routers, by their key: the router each names (in the file, or qualified) is found under it.
-  const aliases = new Map<string, string>();
+  const aliases = new Map<string, { file: string; name: string; framework: string; of: string }>();
   for (const [file, routes] of files) {
     const exported = new Map<string, string>();
     for (const r of routes.registrations) {
       if (r.type === "export") exported.set(r.as, r.local);
-      if (r.type === "router" && r.aliasOf !== undefined) aliases.set(`${r.framework}:${file}#${r.name}`, r.aliasOf);
+      if (r.type === "router" && r.aliasOf !== undefined) aliases.set(`${r.framework}:${file}#${r.name}`, { file, name: r.name, framework: r.framework, of: r.aliasOf });
       else if (r.type === "router") node(file, r.name, r.framework).router = r;
     }
     exportsOf.set(file, exported);
   }
   const frameworks = new Set([...nodes.values()].map((n) => n.router?.framework).filter((f): f is string => !!f));
-  const qualified = qualifiedLookup([...nodes.values()].map((n) => ({ file: n.file, name: n.router!.name, framework: n.router!.framework, value: n })), resolve);
+  const named = [...nodes.values()].map((n) => ({ file: n.file, name: n.router!.name, framework: n.router!.framework, value: n }));
+  let qualified = qualifiedLookup(named, resolve);
 
   /** The router node a name stands for in a file: a local router, or an imported one. */
   const lookup = (file: string, name: string, framework: string, depth = 0): Node | undefined => {
@@ -98,7 +99,7 @@ export function linkRoutes(
     const local = nodes.get(key);
     if (local?.router) return local;
     const alias = aliases.get(key);
-    if (alias !== undefined) return lookup(file, alias, framework, depth + 1);
+    if (alias !== undefined) return lookup(file, alias.of, framework, depth + 1);
     const binding = files.get(file)?.bindings.find((b) => b.local === name);
     if (!binding) return member(file, name, framework, depth) ?? qualified(file, name, framework);
     const target = resolve(file, binding.specifier);
@@ -136,6 +137,15 @@ export function linkRoutes(
     }
     return undefined;
   };
+
+  // Other names, qualified ones too (`internal/v2::NewAPI` for what `humabridge::NewWithGroup` returns), found across files.
+  if (aliases.size) {
+    const resolved = [...aliases.values()].flatMap(({ file, name, framework, of }) => {
+      const value = lookup(file, of, framework);
+      return value ? [{ file, name, framework, value }] : [];
+    });
+    if (resolved.length) qualified = qualifiedLookup([...named, ...resolved], resolve);
+  }
 
   // Modules a folder mount passes over are never registered: their routes are not served.
   const unloaded = new Set<string>();

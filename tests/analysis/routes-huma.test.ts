@@ -5,7 +5,7 @@ import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const huma = suite("Huma routes");
 
-huma("operations registered on an API made on an Echo group serve under the group's prefix and guards: huma.Register, the shorthands, and a wrapper of the app's taking the operation; an API returned in a struct of the app's wrapping it; operations on an API no caller is seen handing say their prefix is unknown", () => {
+huma("operations registered on an API made on an Echo group serve under the group's prefix and guards: huma.Register, the shorthands, and a wrapper of the app's taking the operation; an API returned in a struct of the app's wrapping it, and by a function returning what that one returns; operations on an API no caller is seen handing say their prefix is unknown", () => {
   const root = tempDir("tool-huma-echo-");
   writeFiles(root, {
     "go.mod": "module example.com/tasks\n\ngo 1.22\n\nrequire (\n\tgithub.com/labstack/echo/v4 v4.12.0\n\tgithub.com/danielgtaylor/huma/v2 v2.30.0\n)\n",
@@ -41,8 +41,23 @@ huma("operations registered on an API made on an Echo group serve under the grou
       "func RegisterRoutes(e *echo.Echo) {",
       '\tg := e.Group("/api/v2")',
       "\tg.Use(echojwt.JWT(secret))",
-      '\tapi := humabridge.NewWithGroup(e, g, huma.DefaultConfig("Tasks", "2.0"))',
+      "\tapi := v2.NewAPI(e, g)",
       "\tv2.RegisterAll(api)",
+      "}",
+    ].join("\n"),
+    // A function of the app's returning what the bridge returns: the same API.
+    "pkg/routes/api/v2/huma.go": [
+      "package v2",
+      "",
+      "import (",
+      '\t"github.com/labstack/echo/v4"',
+      '\t"github.com/danielgtaylor/huma/v2"',
+      '\t"example.com/tasks/pkg/humabridge"',
+      ")",
+      "",
+      "func NewAPI(e *echo.Echo, g *echo.Group) huma.API {",
+      '\tapi := humabridge.NewWithGroup(e, g, huma.DefaultConfig("Tasks", "2.0"))',
+      "\treturn api",
       "}",
     ].join("\n"),
     "pkg/routes/api/v2/all.go": [
