@@ -5,6 +5,10 @@
  * signed-in callers. The nearest base with a template gives it (its `[controller]` is the derived
  * controller's name) unless the controller has its own; every base's `[Authorize]` guards, unless
  * the action or the controller allows anonymous callers.
+ * Attribute classes of the app's count too: a route template one (`[ApiV1]`, a `RouteAttribute`
+ * subclass, or `[V3ApiController("alttitle")]`, an `IRouteTemplateProvider` building its template
+ * from its arguments), an authorization one, and a verb one on an action (`[RestPutById]`), whose
+ * method and template the action takes; a verb attribute that turns out to be none routes nothing.
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
  */
 import { csharp } from "../../languages/csharp.ts";
