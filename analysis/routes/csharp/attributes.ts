@@ -75,5 +75,11 @@ export function csharpClasses(source: RouteSource): CsClass[] {
   return classes;
 }
 
+/** A class's first base type, without its namespace and type arguments (`Api.RestController<T>` -> `RestController`). */
+export function firstBase(bases: string): string | undefined {
+  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  return first && /^[A-Za-z_]\w*$/.test(first) ? first : undefined;
+}
+
 /** The first attribute of a list with one of the names. */
 export const attribute = (attributes: readonly Attribute[], ...names: string[]): Attribute | undefined => attributes.find((a) => names.includes(a.name));

@@ -11,12 +11,11 @@
  * method and template the action takes; a verb attribute that turns out to be none routes nothing.
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
  */
-import { csharp } from "../../languages/csharp.ts";
-import { strip } from "../../languages/strip.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
-import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses } from "./attributes.ts";
-import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
+import { ARGUMENT_SEPARATOR, attribute, type CsClass, firstBase } from "./attributes.ts";
+import { csharpProjectFiles } from "./project-classes.ts";
+import { attributeValue, authorization, csharpValue, template } from "./source.ts";
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -127,25 +126,16 @@ function providedTemplate(bases: ReadonlyMap<string, Base>, cls: Base, args: rea
 /** The project's C# classes by name, each with its route templates, its authorization and the class it extends. */
 function baseClasses(project: Project | undefined): Map<string, Base> {
   const found = new Map<string, Base>();
-  for (const path of project?.listed ?? []) {
-    if (!path.endsWith(".cs") || /(^|\/)[^/]*Tests?\//.test(path)) continue;
-    const text = project!.text(path) ?? "";
-    if (!/Controller|Attribute\b|\[\s*(?:Route|Authorize)\b/.test(text)) continue;
-    const source = { ...strip(text, csharp.syntax), path, text };
-    const constants = csharpConstants(source);
-    for (const cls of csharpClasses(source)) {
-      if (found.has(cls.name)) continue;
-      found.set(cls.name, read(source, constants, cls));
-    }
+  for (const { source, constants, classes } of csharpProjectFiles(project)) {
+    for (const cls of classes) if (!found.has(cls.name)) found.set(cls.name, read(source, constants, cls));
   }
   return found;
 }
 
 function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass): Base {
-  const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
-  const templates = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
+  const templates = cls.attributes.filter((a) => a.name === "Route").map((a) => attributeValue(source, constants, a)).filter((v): v is string => v !== undefined);
   const guards = attribute(cls.attributes, "AllowAnonymous") ? [] : cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
-  const parent = cls.bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  const parent = firstBase(cls.bases);
   // What a constructor hands its base: `public ApiV1Attribute() : base(ApiBase)`.
   const handed = new RegExp(`\\b${cls.name}\\s*\\([^)]*\\)\\s*:\\s*base\\s*\\(`).exec(source.code.slice(cls.body.start, cls.body.end));
   const first = handed ? callArguments(source.code, cls.body.start + handed.index + handed[0].length - 1).args[0] : undefined;
@@ -154,7 +144,7 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   // `IActionHttpMethodProvider`'s `HttpMethods => new[] { "GET" }`.
   const declared = /\bHttpMethods\s*(?:=>|\{\s*get\s*;\s*\}\s*=)\s*new\s*(?:\w+\s*)?\[\s*\]\s*\{([^}]*)\}/.exec(source.text.slice(cls.body.start, cls.body.end));
   const httpMethods = declared ? [...declared[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!.toUpperCase()) : [];
-  return { templates, guards, parent: parent || undefined, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
+  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
 }
 
 /** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */

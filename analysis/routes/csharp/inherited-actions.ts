@@ -8,13 +8,12 @@
  * gives the template), unless the controller declares an action of that name itself. The
  * abstract routes themselves are served nowhere.
  */
-import { csharp } from "../../languages/csharp.ts";
-import { strip } from "../../languages/strip.ts";
 import { classAttributeEntries, INHERITED } from "../frameworks/aspnet.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { FileRoutes, Registration, RouteRegistration } from "../registration.ts";
-import { attribute, csharpClasses } from "./attributes.ts";
-import { authorization, csharpConstants, csharpValue, template } from "./source.ts";
+import { attribute, firstBase } from "./attributes.ts";
+import { csharpProjectFiles } from "./project-classes.ts";
+import { attributeValue, authorization, template } from "./source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 /** `actions`: the controller's own, each with whether it routes itself (a verb or a template); an override that does not takes the base's. */
@@ -24,7 +23,6 @@ type Controller = { file: string; name: string; base: string | undefined; attrib
 const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs|NonAction)$/;
 
 const MAX_DEPTH = 5;
-const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 
 export function withInheritedActions(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
   const inherited = new Map<string, RouteRegistration[]>();
@@ -94,23 +92,18 @@ function copied(route: RouteRegistration, controller: Controller, action: string
 function projectControllers(project: Project | undefined): { controllers: Controller[]; abstractBases: Map<string, string | undefined> } {
   const found: Controller[] = [];
   const abstractBases = new Map<string, string | undefined>();
-  for (const path of project?.listed ?? []) {
-    if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
-    const text = project!.text(path) ?? "";
-    if (!/Controller/.test(text)) continue;
-    const source = { ...strip(text, csharp.syntax), path, text };
-    const constants = csharpConstants(source);
-    for (const cls of csharpClasses(source)) {
+  for (const { path, source, constants, classes } of csharpProjectFiles(project)) {
+    if (!/Controller/.test(source.text)) continue;
+    for (const cls of classes) {
       const base = firstBase(cls.bases);
       if (cls.abstract) abstractBases.set(cls.name, base);
       if (cls.abstract || !base || attribute(cls.attributes, "NonController")) continue;
-      const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
       found.push({
         file: path,
         name: cls.name,
         base,
         attributes: classAttributeEntries(source, constants, cls),
-        routes: cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined),
+        routes: cls.attributes.filter((a) => a.name === "Route").map((a) => attributeValue(source, constants, a)).filter((v): v is string => v !== undefined),
         guards: cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)),
         anonymous: !!attribute(cls.attributes, "AllowAnonymous"),
         actions: new Map(cls.actions.map((a) => [a.name, a.attributes.some((x) => ROUTING.test(x.name))])),
@@ -118,10 +111,4 @@ function projectControllers(project: Project | undefined): { controllers: Contro
     }
   }
   return { controllers: found, abstractBases };
-}
-
-/** The first base type without its namespace and type arguments. */
-function firstBase(bases: string): string | undefined {
-  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
-  return first && /^[A-Za-z_]\w*$/.test(first) ? first : undefined;
 }

@@ -26,6 +26,13 @@ export function csharpConstants(source: RouteSource): Map<string, string> {
 export const csharpValue = (source: RouteSource, constants: ReadonlyMap<string, string>, span: Span | undefined): string | undefined =>
   span ? staticValue(source, span.start, span.end, constants, CSHARP_VALUES) : undefined;
 
+/** Whether an attribute's argument is named (`Name = "x"`), not positional. */
+export const namedArgument = (source: RouteSource, span: Span): boolean => /^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end));
+
+/** The value of an attribute's first positional argument (`[Route("api/[controller]", Name = "x")]` -> `api/[controller]`). */
+export const attributeValue = (source: RouteSource, constants: ReadonlyMap<string, string>, attribute: { args: readonly Span[] }): string | undefined =>
+  csharpValue(source, constants, attribute.args.find((span) => !namedArgument(source, span)));
+
 /**
  * A route template written the report's way: catch-alls `{*path}`/`{**path}` and defaults
  * `{id=5}` as plain parameters, `~/` as `/`.

@@ -1,9 +1,10 @@
-import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses } from "../csharp/attributes.ts";
+import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses, firstBase } from "../csharp/attributes.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
-import { authorization, csharpConstants, csharpValue, template } from "../csharp/source.ts";
+import { attributeValue, authorization, csharpConstants, csharpValue, namedArgument, template } from "../csharp/source.ts";
 import type { Framework } from "../framework.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
+import type { Span } from "../js/objects.ts";
 import type { RouteSource } from "../source.ts";
 
 const VERBS: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
@@ -57,14 +58,14 @@ export const INHERITED = "(inherited) ";
 /** The app's attributes on a controller, with their arguments, which may route or authorize (read before linking). */
 export function classAttributeEntries(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): string[] {
   return cls.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name)).map((a) => {
-    const args = a.args.filter((span) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end))).map((span) => csharpValue(source, constants, span) ?? "");
+    const args = a.args.filter((span) => !namedArgument(source, span)).map((span) => csharpValue(source, constants, span) ?? "");
     return `class:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
   });
 }
 
 /** `abstract`: the routes of an abstract base, whose actions are routed by attribute as soon as one names a verb or a template. */
 function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass, abstract = false): Registration[] {
-  const value = (a: { args: { start: number; end: number }[] }) => csharpValue(source, constants, a.args.find((s) => !/^\s*\w+\s*=(?!=)/.test(source.code.slice(s.start, s.end))));
+  const value = (a: { args: readonly Span[] }) => attributeValue(source, constants, a);
   const controller = cls.name.replace(/Controller$/, "");
   const area = attribute(cls.attributes, "Area");
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
@@ -131,8 +132,8 @@ const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ApiController|ODataControl
 
 /** The class a controller extends, when it is the app's own: the first base type, without its namespace and type arguments. */
 function baseClass(bases: string): string | undefined {
-  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
-  return first && /^[A-Za-z_]\w*$/.test(first) && !FRAMEWORK_BASE.test(first) ? first : undefined;
+  const first = firstBase(bases);
+  return first && !FRAMEWORK_BASE.test(first) ? first : undefined;
 }
 
 /** The `{id}` an action of a conventionally routed controller takes from the default route `{controller}/{action}/{id?}`. */
