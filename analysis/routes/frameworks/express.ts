@@ -92,12 +92,12 @@ export const express: Framework = {
       }
       return owner;
     };
+    const instances = instanceClasses(source);
     for (const m of source.code.matchAll(CALL)) {
-      registrations.push(...callRegistrations(source, ownerAt(m[1]!, m.index), m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants).registrations);
+      registrations.push(...callRegistrations(source, ownerAt(m[1]!, m.index), m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants, instances).registrations);
     }
     // A router handed to a function (`initControllers(router)`, `users.init(router)`) is where
     // that function's routes hang.
-    const instances = instanceClasses(source);
     for (const m of source.code.matchAll(HANDED)) {
       const callee = instanceMember(m[1]!.replace(/\s+/g, ""), instances);
       const at = m.index + m[0].length;
@@ -113,7 +113,7 @@ export const express: Framework = {
     const chained = (name: string, open: number) => {
       let offset = callArguments(source.code, open).end;
       for (let chain = CHAINED.exec(source.code.slice(offset)); chain; chain = CHAINED.exec(source.code.slice(offset))) {
-        const call = callRegistrations(source, name, chain[1]!, offset + chain[0].length - 1, source.lineAt(offset + chain[0].length - 1), constants);
+        const call = callRegistrations(source, name, chain[1]!, offset + chain[0].length - 1, source.lineAt(offset + chain[0].length - 1), constants, instances);
         registrations.push(...call.registrations);
         offset = call.end;
       }
@@ -182,6 +182,8 @@ function callRegistrations(
   open: number,
   line: number,
   constants: ReturnType<typeof pathConstants>,
+  /** The classes the file makes instances of, by where it keeps them (`instanceClasses`). */
+  instances: ReadonlyMap<string, string>,
 ): { registrations: Registration[]; end: number } {
   const registrations: Registration[] = [];
   const { args, end } = callArguments(source.code, open);
@@ -193,7 +195,6 @@ function callRegistrations(
     const first = source.code.slice(given[0]?.start ?? 0, given[0]?.end ?? 0).trim();
     const unknownPrefix = prefix === undefined && given.length > 1 && PATH_VALUE.test(first) && PATH_NAMED.test(first);
     const rest = unknownPrefix ? given.slice(1) : given;
-    const instances = instanceClasses(source);
     const names = rest.map((a) => instanceMember(argumentName(source, a.start, a.end), instances));
     const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
     // `app.use(jwt(options).unless({ path: [...] }))`: a guard of every route but those it skips.
