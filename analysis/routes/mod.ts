@@ -40,6 +40,7 @@ import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
+import { servedOnce } from "./alternatives.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -121,7 +122,7 @@ export function routesSection(
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const duplicates = [...groups.values()]
-    .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1)
+    .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1 && !(project && servedOnce(g, (file) => project.text(file))))
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)

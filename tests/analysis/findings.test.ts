@@ -210,4 +210,53 @@ findings("a baseline accepts today's findings so that CI fails only on new ones"
   assert.match(broken.stderr, /cannot read baseline/);
 });
 
+findings("a path registered in both arms of one if/else is served once, not a duplicate; registered again after the if statement, it is", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "srv"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\n',
+    "src/main.rs": [
+      "use actix_web::{web, App, HttpResponse, HttpServer};",
+      "",
+      "pub fn configure(cfg: &mut web::ServiceConfig, enable_reset: bool) {",
+      "    if enable_reset {",
+      "        cfg.service(",
+      '            web::resource("/reset/{user}")',
+      "                .route(web::post().to(reset)),",
+      "        );",
+      "    } else {",
+      "        cfg.service(",
+      '            web::resource("/reset/{user}").route(web::post().to(HttpResponse::NotFound)),',
+      "        );",
+      "    }",
+      "    if enable_reset {",
+      '        cfg.service(web::resource("/export").route(web::post().to(export)));',
+      "    }",
+      '    cfg.service(web::resource("/export").route(web::post().to(export_again)));',
+      "}",
+      "",
+      "#[actix_web::main]",
+      "async fn main() -> std::io::Result<()> {",
+      '    HttpServer::new(|| App::new().configure(|cfg| configure(cfg, true))).bind(("127.0.0.1", 8080))?.run().await',
+      "}",
+    ].join("\n"),
+    "app.py": [
+      "from flask import Flask",
+      "app = Flask(__name__)",
+      "if app.debug:",
+      '    @app.post("/seed")',
+      "    def seed():",
+      '        return "seeded"',
+      "else:",
+      '    @app.post("/seed")',
+      "    def seed_disabled():",
+      '        return "", 404',
+      "",
+    ].join("\n"),
+    "requirements.txt": "flask\n",
+  });
+  const report = analyze(root);
+  assert.equal(report.routes.items.filter((r) => r.method === "POST").map((r) => r.path).sort(), ["/export", "/export", "/reset/{user}", "/reset/{user}", "/seed", "/seed"]);
+  assert.equal(report.findings.filter((f) => f.rule === "duplicate-route").map((f) => f.title), ["POST /export is defined 2 times"]);
+});
+
 findings.run();
