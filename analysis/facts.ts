@@ -49,7 +49,7 @@ export type EnvRead = z.infer<typeof EnvRead>;
  * points, and how deep its control statements nest (1: none inside another).
  */
 /** `cases`: the case labels among its decision points (`case`, `when`): a switch's arms, each a path of its own. */
-export const FunctionFact = z.object({ name: z.string(), line: z.number().int(), complexity: z.number().int(), depth: z.number().int(), cases: z.number().int().optional() });
+export const FunctionFact = z.object({ name: z.string(), line: z.number().int(), end: z.number().int().optional(), complexity: z.number().int(), depth: z.number().int(), cases: z.number().int().optional() });
 export type FunctionFact = z.infer<typeof FunctionFact>;
 
 export const FileFacts = z.object({

@@ -224,6 +224,11 @@ export const FileHistory = z.object({
   removed: z.number().int(),
   /** Commits that say they fix a defect (analysis/history/log.ts), of at most maxFilesPerCommit files. */
   fixes: z.number().int(),
+  /**
+   * Of those fixes, the ones that changed the file's most complex function (`git log -L`): only
+   * for the files whose complexity finding it decides (analysis/history/function-fixes.ts).
+   */
+  functionFixes: z.number().int().optional(),
   authors: z.number().int(),
   mainAuthor: z.string(),
   mainAuthorShare: z.number(),

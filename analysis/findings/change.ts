@@ -4,7 +4,7 @@ import { dirOf } from "../project.ts";
 import { productPaths } from "../roles.ts";
 import type { Finding, Report } from "../schema.ts";
 import { TOP_LEVEL } from "../languages/functions.ts";
-import { fixesOf, hardToFollow, REPEATED_FIXES, unitPhrase } from "./code.ts";
+import { fixesOf, functionFixesOf, hardToFollow, REPEATED_FIXES, unitPhrase } from "./code.ts";
 import { finding } from "./finding.ts";
 
 type Input = Pick<Report, "history" | "files">;
@@ -30,12 +30,14 @@ export function changeFindings(report: Input): Finding[] {
   // Ranked high on complexity among the changed files is not enough: change must land in code
   // that is hard to follow, a function the complex-file rule would report in itself, or the file
   // is only busy (many small functions, or one flat list of cases, changing one line at a time).
-  // And defects must keep landing there: churn from features, types or speed-ups is not risk.
+  // And defects must keep landing there, in that function where history says which changed it:
+  // churn from features, types or speed-ups is not risk.
   const fileOf = new Map(report.files.map((f) => [f.path, f]));
   const fixes = fixesOf(history)!;
+  const inFunction = functionFixesOf(history);
   const hot = history.hotspots.filter((h) =>
     h.score >= HOTSPOT_SCORE && h.commits >= history.thresholds.minCommits && h.dependents > 0 &&
-    hardToFollow(fileOf.get(h.file)?.mostComplexFunction) && fixes(h.file) >= REPEATED_FIXES && product(h.file)
+    hardToFollow(fileOf.get(h.file)?.mostComplexFunction) && (inFunction(h.file) ?? fixes(h.file)) >= REPEATED_FIXES && product(h.file)
   );
   for (const h of hot.slice(0, 20)) {
     const fn = fileOf.get(h.file)!.mostComplexFunction!;

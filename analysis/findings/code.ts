@@ -67,6 +67,22 @@ export function fixesOf(history: Input["history"]): ((path: string) => number) |
   return (path) => fixes.get(path) ?? 0;
 }
 
+/**
+ * Whether the fixes that changed a file's most complex function, rather than the whole file's,
+ * decide its findings (complex-file below the untestable size, hotspot): a hard-to-follow
+ * function in a file with repeated fixes. History asks git of these files alone
+ * (analysis/history/function-fixes.ts).
+ */
+export function weighsFixesInFunction(fn: FunctionFact, fileFixes: number): boolean {
+  return fn.name !== TOP_LEVEL && hardToFollow(fn) && fileFixes >= REPEATED_FIXES;
+}
+
+/** The fixes that changed each file's most complex function, where history counted them. */
+export function functionFixesOf(history: Input["history"]): (path: string) => number | undefined {
+  const counted = new Map(history.files.flatMap((h) => (h.functionFixes === undefined ? [] : [[h.path, h.functionFixes] as const])));
+  return (path) => counted.get(path);
+}
+
 /** Whether a file is being worked on (WORKED_ON), or undefined without history. */
 function workedOnOf(history: Input["history"]): ((path: string) => boolean) | undefined {
   if (!history.available) return undefined;
@@ -82,7 +98,11 @@ export function unitPhrase(fn: FunctionFact): string {
   return fn.name === TOP_LEVEL ? "its code outside functions" : `${fn.name}() at line ${fn.line}`;
 }
 
-function complexity(f: Input["files"][number], fixes: number | undefined, workedOn: boolean | undefined): { severity: Severity; title: string; detail: string; action: string } | undefined {
+/**
+ * `fixes`: the file's fixes in the window; `inFunction`: those that changed its most complex
+ * function, where history counted them (weighsFixesInFunction).
+ */
+function complexity(f: Input["files"][number], fixes: number | undefined, inFunction: number | undefined, workedOn: boolean | undefined): { severity: Severity; title: string; detail: string; action: string } | undefined {
   const worst = f.mostComplexFunction;
   const [complexFunction, untestable] = LIMITS.functionComplexity;
   const complex = f.complexity >= LIMITS.complexity;
@@ -92,9 +112,11 @@ function complexity(f: Input["files"][number], fixes: number | undefined, worked
   const unit = worst && unitPhrase(worst);
   const subject = worst && (worst.name === TOP_LEVEL ? "Code outside functions" : `Function ${worst.name}()`);
   const file = `${plural(f.complexity, "decision point")} and ${plural(f.lines, "line")} in the file, deepest nesting ${f.nesting}`;
-  const fixed = fixes === undefined ? "" : `, ${plural(fixes, "fix", "fixes")} in 12 months`;
+  const fixed = fixes === undefined ? "" : `, ${plural(fixes, "fix", "fixes")} in 12 months${inFunction === undefined ? "" : `, ${inFunction} of them in ${worst!.name}()`}`;
+  // A fix elsewhere in a long file says nothing of this function: its own count decides when known.
+  const repeated = (inFunction ?? fixes ?? 0) >= REPEATED_FIXES;
   const split = `Split ${worst?.name === TOP_LEVEL ? "the code outside functions into functions" : `${worst?.name}() into smaller functions`} with early returns and one job each, and cover its branches with tests.`;
-  if (hardToFollow(worst) && (fixes === undefined || (structural(worst!) >= untestable ? workedOn : fixes >= REPEATED_FIXES))) {
+  if (hardToFollow(worst) && (fixes === undefined || (structural(worst!) >= untestable ? workedOn : repeated))) {
     const severity: Severity = structural(worst!) >= untestable ? "high" : "medium";
     const counted = (worst!.cases ?? 0) > 1 ? ` counting its switch once: ${structural(worst!)},` : "";
     const why = severity === "high" ? `${counted} at or above ${untestable}`.trim() : `${counted} at or above ${complexFunction}, control statements nested ${worst!.depth} deep`.trim();
@@ -111,6 +133,8 @@ function complexity(f: Input["files"][number], fixes: number | undefined, worked
       title: `${subject} with ${worst!.complexity} decision points, nested ${worst!.depth} deep`,
       detail: structural(worst!) >= untestable
         ? `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but the file had no fix and fewer than ${WORKED_ON.commits} changes in 12 months (a finding while it is worked on); ${file}`
+        : inFunction !== undefined
+        ? `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but of the file's ${plural(fixes!, "fix", "fixes")} in 12 months ${inFunction ? `only ${inFunction}` : "none"} changed ${worst!.name}() (a finding from ${REPEATED_FIXES}); ${file}`
         : `${unit}: ${worst!.complexity} decision points, control statements nested ${worst!.depth} deep, but ${fixes ? `only ${plural(fixes!, "commit")}` : "no commit"} of the last 12 months says it fixed a defect here (a finding from ${REPEATED_FIXES}); ${file}`,
       action: `It is hard to follow but defects do not land in it: ${split[0]!.toLowerCase()}${split.slice(1, -1)} when it next has to change.`,
     };
@@ -148,11 +172,12 @@ function complexity(f: Input["files"][number], fixes: number | undefined, worked
 export function codeFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   const fixes = fixesOf(report.history);
+  const inFunction = functionFixesOf(report.history);
   const workedOn = workedOnOf(report.history);
   for (const f of report.files) {
     const role = f.role;
     if (role !== "source" && role !== "test") continue;
-    const measured = role === "source" ? complexity(f, fixes?.(f.path), workedOn?.(f.path)) : undefined;
+    const measured = role === "source" ? complexity(f, fixes?.(f.path), inFunction(f.path), workedOn?.(f.path)) : undefined;
     if (measured) {
       const { severity, title, detail, action } = measured;
       const line = f.mostComplexFunction && f.mostComplexFunction.name !== TOP_LEVEL ? f.mostComplexFunction.line : undefined;

@@ -6,9 +6,9 @@ export type LogTotals = {
   /**
    * Per current path: commits, lines, commits per author key, and fixes: commits that say they
    * repair a defect, counted like pairs (no bots, no commit of more than maxFilesPerCommit files,
-   * so a sweeping "fix lint" does not make every file defect-prone).
+   * so a sweeping "fix lint" does not make every file defect-prone), with their hashes.
    */
-  files: Record<string, { commits: number; added: number; removed: number; fixes: number; authors: Record<string, number> }>;
+  files: Record<string, { commits: number; added: number; removed: number; fixes: number; fixCommits: string[]; authors: Record<string, number> }>;
   /** Author key (email, lower case) -> the name last used. */
   names: Record<string, string>;
   /** Commits per author key, bots included, for activity. */
@@ -58,7 +58,7 @@ export function aggregateCommits(commits: Iterable<Commit>, maxFilesPerCommit: n
         currentName.set(renamed.from, path);
       } else path = nameNow(change.path);
       touched.add(path);
-      const stats = (totals.files[path] ??= { commits: 0, added: 0, removed: 0, fixes: 0, authors: {} });
+      const stats = (totals.files[path] ??= { commits: 0, added: 0, removed: 0, fixes: 0, fixCommits: [], authors: {} });
       stats.added += change.added;
       stats.removed += change.removed;
     }
@@ -68,7 +68,12 @@ export function aggregateCommits(commits: Iterable<Commit>, maxFilesPerCommit: n
       if (!bot) stats.authors[key] = (stats.authors[key] ?? 0) + 1;
     }
     if (bot || touched.size > maxFilesPerCommit) continue;
-    if (commit.fix) for (const path of touched) totals.files[path]!.fixes++;
+    if (commit.fix) {
+      for (const path of touched) {
+        totals.files[path]!.fixes++;
+        totals.files[path]!.fixCommits.push(commit.hash);
+      }
+    }
     const sorted = [...touched].sort();
     for (let i = 0; i < sorted.length; i++) {
       totals.pairCommits[sorted[i]!] = (totals.pairCommits[sorted[i]!] ?? 0) + 1;

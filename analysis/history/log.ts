@@ -23,7 +23,7 @@ export type Commit = {
  * ("Limit the number of escapes") is not seen. Mining fixes from messages is how defect-prone code is found in the SZZ line of
  * research; a message that merely mentions "prefix" or "debug" does not count.
  */
-const FIX_SUBJECT = /\b(?:fix(?:e[sd]|ing)?|bug(?:fix)?s?|hotfix|regression|crash(?:es|ed)?|panics?|leaks?|incorrect(?:ly)?|wrong|broken|defect|flaw|vulnerab\w*|security|exploit|DoS|ReDoS|XSS|injection|overflow|CVE-\d|GHSA-)\b/i;
+export const FIX_SUBJECT = /\b(?:fix(?:e[sd]|ing)?|bug(?:fix)?s?|hotfix|regression|crash(?:es|ed)?|panics?|leaks?|incorrect(?:ly)?|wrong|broken|defect|flaw|vulnerab\w*|security|exploit|DoS|ReDoS|XSS|injection|overflow|CVE-\d|GHSA-)\b/i;
 
 const RECORD = "\x1e";
 const FIELD = "\x1f";

@@ -8,6 +8,9 @@ import type { Edge, FileNode, HistorySection, Hotspot, Ownership } from "../sche
 import { aggregateCommits, type LogTotals } from "./aggregate.ts";
 import { fullReadAhead, readWindowAsync, windowLog } from "./commits.ts";
 import { headCommit, isShallow } from "./log.ts";
+import { fixesInFunctions } from "./function-fixes.ts";
+// The findings decide which files' function fixes they weigh: asking git of every file would cost seconds.
+import { weighsFixesInFunction } from "../findings/code.ts";
 import { dirOf } from "../project.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,6 +53,12 @@ export function historySection(root: string, git: boolean, files: readonly FileN
 
   const bots = new Set(totals.bots);
   const analysed = new Map(files.map((f) => [f.path, f]));
+  const weighed = files.flatMap((f) => {
+    const fn = f.mostComplexFunction;
+    const stats = totals.files[f.path];
+    return fn?.end && stats && weighsFixesInFunction(fn, stats.fixes) ? [{ path: f.path, line: fn.line, end: fn.end }] : [];
+  });
+  const inFunctions = weighed.length ? fixesInFunctions(root, head, since, weighed, (path) => totals.files[path]?.fixCommits ?? [], { write: options.write ?? true }) : new Map<string, number>();
   const fileHistory = [...analysed.keys()].filter((p) => totals.files[p]).map((path) => {
     const stats = totals.files[path]!;
     const [mainKey, mainCommits] = topAuthor(stats.authors);
@@ -60,6 +69,7 @@ export function historySection(root: string, git: boolean, files: readonly FileN
       added: stats.added,
       removed: stats.removed,
       fixes: stats.fixes,
+      ...(inFunctions.has(path) ? { functionFixes: inFunctions.get(path)! } : {}),
       authors: Object.keys(stats.authors).length,
       mainAuthor: mainKey ? totals.names[mainKey] ?? mainKey : "",
       mainAuthorShare: human ? round(mainCommits / human) : 0,

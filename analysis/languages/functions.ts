@@ -150,7 +150,7 @@ export function mostComplex(spans: readonly FunctionSpan[], text: string, starts
     ? controlDepth(text, starts, range(span.start + 1, span.end))
     : controlDepth(text, starts, outside());
   const cases = span ? text.slice(starts[span.start], starts[span.end]! - 1).match(CASE_LABEL)?.length ?? 0 : 0;
-  return { name: best.name, line: best.line, complexity: best.complexity, depth, ...(cases ? { cases } : {}) };
+  return { name: best.name, line: best.line, ...(span ? { end: span.end } : {}), complexity: best.complexity, depth, ...(cases ? { cases } : {}) };
 }
 
 // The arms of a switch (`case` in the C family, Go, Swift, Scala, Python's match; `when` in Ruby).

@@ -181,25 +181,34 @@ const squash = (dotted: string) => dotted.replace(/\s+/g, "");
 
 const BLOCK = /^([ \t]*)(?:(?:async[ \t]+)?def[ \t]|if[ \t]+(?:\w+\.)?TYPE_CHECKING[ \t]*:)/;
 
+/** A top-level statement that defines a name of the module: `def`, `class`, a decorator, `name = ...` (not a `__dunder__`). */
+const DEFINITION = /^(?:(?:async[ \t]+)?def[ \t]|class[ \t]|@|(?!__\w+__[ \t]*[:=])[A-Za-z_][\w.]*[ \t]*(?::[^=\n]*)?=(?!=))/;
+
 /**
  * The kind of an import by the block it sits in: inside a function it runs when the function
  * is called (`dynamic`: the lazy import that breaks a cycle); under `if TYPE_CHECKING:` it runs
- * for the type checker only (`type`); elsewhere it runs when the module loads.
+ * for the type checker only (`type`); elsewhere it runs when the module loads. A module-level
+ * import below the module's own definitions is `dynamic` too: PEP 8 puts imports at the top,
+ * and one made after the names another module needs exist (Flask's `from app import views` at
+ * the end of `__init__.py`, a registry's plug-ins imported at the bottom) is the documented way
+ * to close a cycle that loads.
  */
 function importContexts(lines: readonly string[]): (line: number) => ImportFact["kind"] {
   const kinds: ImportFact["kind"][] = [];
   const open: { indent: number; kind: ImportFact["kind"] }[] = [];
   let depth = 0; // open brackets: a line that starts inside them continues a statement
   let continued = false; // the line before ended with a backslash
+  let defined = false; // a top-level definition came before this line
   for (const text of lines) {
     if (depth === 0 && !continued && text.trim()) {
       const indent = text.length - text.trimStart().length;
       while (open.length && open.at(-1)!.indent >= indent) open.pop();
       const block = BLOCK.exec(text);
-      kinds.push(currentKind(open));
+      kinds.push(currentKind(open, defined));
       if (block) open.push({ indent: block[1]!.length, kind: text.includes("TYPE_CHECKING") ? "type" : "dynamic" });
+      if (indent === 0 && DEFINITION.test(text)) defined = true;
     } else {
-      kinds.push(currentKind(open));
+      kinds.push(currentKind(open, defined));
     }
     for (const c of text) {
       if (c === "(" || c === "[" || c === "{") depth++;
@@ -210,8 +219,8 @@ function importContexts(lines: readonly string[]): (line: number) => ImportFact[
   return (line) => kinds[line - 1] ?? "import";
 }
 
-const currentKind = (open: readonly { kind: ImportFact["kind"] }[]): ImportFact["kind"] =>
-  open.some((b) => b.kind === "type") ? "type" : open.length ? "dynamic" : "import";
+const currentKind = (open: readonly { kind: ImportFact["kind"] }[], defined: boolean): ImportFact["kind"] =>
+  open.some((b) => b.kind === "type") ? "type" : open.length || defined ? "dynamic" : "import";
 
 function readImport(body: string, line: number, imports: ImportFact[], kind: ImportFact["kind"]): void {
   for (const item of body.split(",")) {

@@ -1,6 +1,8 @@
 // The noise seen on public repositories (tests/realworld/findings.json), each as a small case:
 // a cycle closed by lazy imports, indentation taken for nesting, type-level logic taken for
 // decision points, a long file of declarations, a hub, a type-only dependency, examples.
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/analyze.ts";
@@ -46,6 +48,34 @@ test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a 
   writeFiles(eager, { "pkg/__init__.py": "", "pkg/a.py": "from . import b\n", "pkg/b.py": "from . import a\n" });
   commitAll(eager);
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "a load-time cycle stays high");
+});
+
+test("Python: an import made after the module's definitions (the documented way to close a cycle) is late, so the cycle it closes is low; one after only `__all__` is not", () => {
+  const root = tempDir("tool-precision-py-late-");
+  writeFiles(root, {
+    // Flask's app-package pattern: the app is made first, then the views that import it.
+    "shop/__init__.py": "from flask import Flask\n\napp = Flask(__name__)\n\nfrom shop import views  # noqa: E402\n",
+    "shop/views.py": "from shop import app\n\n@app.get('/')\ndef index():\n    return 'hi'\n",
+    // A registry filled by modules imported at the bottom, under a platform check.
+    "store/base.py": "import sys\n\nclass Store:\n    pass\n\nif sys.platform == 'win32':\n    from store import windows\n",
+    "store/__init__.py": "",
+    "store/windows.py": "from store.base import Store\n\nclass WindowsStore(Store):\n    pass\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  const kinds = report.edges.filter((e) => e.to === "shop/views.py" || e.to === "store/windows.py").map((e) => [e.from, e.kind, e.line]);
+  assert.equal(kinds.sort(), [["shop/__init__.py", "dynamic", 5], ["store/base.py", "dynamic", 7]]);
+  const cycles = report.findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]);
+  assert.equal(cycles, [["low", "Lazy import cycle of 2 files"], ["low", "Lazy import cycle of 2 files"]]);
+  assert.match(report.findings.find((f) => f.rule === "import-cycle")!.action, /after the module's own definitions/);
+  const eager = tempDir("tool-precision-py-all-");
+  writeFiles(eager, {
+    "pkg/__init__.py": "",
+    "pkg/a.py": '"""A."""\n__all__ = ["A"]\n\nfrom pkg import b\n\nclass A:\n    pass\n',
+    "pkg/b.py": "from pkg.a import A\n",
+  });
+  commitAll(eager);
+  assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "an import after `__all__` is still at the top: the cycle stays high");
 });
 
 test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high while it is worked on, low when untouched all year; a flat one low", () => {
@@ -101,7 +131,7 @@ test("complex-file: a switch counts once: a nested function whose count comes fr
   assert.is(found.find((f) => f.evidence[0]!.file === "src/tangle.ts")!.severity, "high");
 });
 
-test("complex-file: the most complex function decides, not the file's total; a flat one is low, a nested one medium", () => {
+test("complex-file: the most complex function decides, not the file's total; a flat one is low, a nested one medium, when the fixes changed it", () => {
   const root = tempDir("tool-precision-functions-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
   writeFiles(root, {
@@ -112,13 +142,19 @@ test("complex-file: the most complex function decides, not the file's total; a f
     "src/walker.ts": fn("small", 3) + nested("walk", 24),
     // As tangled, but no defect was fixed in it all year.
     "src/stable.ts": nested("sweep", 24),
+    // As tangled, in a file whose fixes all changed its other function.
+    "src/visitor.ts": `${fn("small", 3)}${nested("visit", 24)}\n`,
   });
   commitAll(root);
-  // Defects keep landing in walk(); "prefix" is no fix.
-  for (const subject of ["fix: walk skips the last row", "Fix crash on empty plane", "Rename the prefix option"]) {
-    writeFiles(root, { "src/walker.ts": `${fn("small", 3)}${nested("walk", 24)}\n// ${subject}\n` });
+  // Defects keep landing in walk(), and beside visit(); "prefix" is no fix.
+  const changed = (text: string, n: number) => text.replace("return -1;", `return -${n};`);
+  ["fix: walk skips the last row", "Fix crash on empty plane", "Rename the prefix option"].forEach((subject, n) => {
+    writeFiles(root, {
+      "src/walker.ts": `${fn("small", 3)}${changed(nested("walk", 24), n + 2)}\n`,
+      "src/visitor.ts": `${changed(fn("small", 3), n + 2)}${nested("visit", 24)}\n`,
+    });
     git(root, "commit", "-qam", subject);
-  }
+  });
   const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
   const helpers = found.find((f) => f.evidence[0]!.file === "src/helpers.ts")!;
   assert.is(helpers.severity, "low");
@@ -130,7 +166,10 @@ test("complex-file: the most complex function decides, not the file's total; a f
   assert.match(parser.action, /^Its branches are flat/);
   const walker = found.find((f) => f.evidence[0]!.file === "src/walker.ts")!;
   assert.equal([walker.severity, walker.title, walker.evidence[0]!.line], ["medium", "Function walk() with 24 decision points, nested 5 deep", 7]);
-  assert.match(walker.evidence[0]!.detail ?? "", /nested 5 deep\), 2 fixes in 12 months;/);
+  assert.match(walker.evidence[0]!.detail ?? "", /nested 5 deep\), 2 fixes in 12 months, 2 of them in walk\(\);/);
+  const visitor = found.find((f) => f.evidence[0]!.file === "src/visitor.ts")!;
+  assert.equal([visitor.severity, visitor.title], ["low", "Function visit() with 24 decision points, nested 5 deep"]);
+  assert.match(visitor.evidence[0]!.detail ?? "", /but of the file's 2 fixes in 12 months none changed visit\(\) \(a finding from 2\)/);
   assert.match(walker.action, /^Split walk\(\) into smaller functions/);
   const stable = found.find((f) => f.evidence[0]!.file === "src/stable.ts")!;
   assert.equal([stable.severity, stable.title], ["low", "Function sweep() with 24 decision points, nested 5 deep"]);
@@ -138,18 +177,44 @@ test("complex-file: the most complex function decides, not the file's total; a f
   assert.match(stable.action, /defects do not land in it: split sweep\(\) into smaller functions .* when it next has to change\.$/);
 });
 
-test("hotspot: fixes landing in a complex function make one; the same churn in small functions, in one flat function, or without fixes does not", () => {
+test("complex-file: the fixes in a function are kept per HEAD and counted again when HEAD moves; a sweeping fix commit does not count", () => {
+  const root = tempDir("tool-precision-function-fixes-");
+  const walker = (n: number) => `${nested("walk", 24).replace("return -1;", `return -${n};`)}\n`;
+  writeFiles(root, { "src/walker.ts": walker(1), ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`src/m${i}.ts`, `export const m${i} = 1;\n`])) });
+  commitAll(root);
+  for (const n of [2, 3]) {
+    writeFiles(root, { "src/walker.ts": walker(n) });
+    git(root, "commit", "-qam", `fix: walk ${n}`);
+  }
+  const fixesIn = () => analyze(root).history.files.find((f) => f.path === "src/walker.ts")!;
+  assert.equal([fixesIn().fixes, fixesIn().functionFixes], [2, 2]);
+  const cache = join(root, ".tool/cache/function-fixes.json");
+  assert.ok(existsSync(cache), "kept on disk");
+  rmSync(cache);
+  assert.is(fixesIn().functionFixes, 2, "the same when asked of git again");
+  // A fix that touches 41 files (past the 30 of maxFilesPerCommit) is a sweep, not a defect of walk().
+  writeFiles(root, { "src/walker.ts": walker(4), ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`src/m${i}.ts`, `export const m${i} = 2;\n`])) });
+  git(root, "commit", "-qam", "fix: lint everywhere");
+  assert.equal([fixesIn().fixes, fixesIn().functionFixes], [2, 2]);
+  writeFiles(root, { "src/walker.ts": walker(5) });
+  git(root, "commit", "-qam", "fix: walk 5");
+  assert.equal([fixesIn().fixes, fixesIn().functionFixes], [3, 3], "HEAD moved: counted again");
+});
+
+test("hotspot: fixes landing in a complex function make one; the same churn in small functions, in one flat function, without fixes, or with fixes beside the function does not", () => {
   const root = tempDir("tool-precision-hotspot-");
   const fn = (name: string, n: number) => `export function ${name}(x: number): number {\n${Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n")}\n  return -1;\n}\n`;
   const files = (version: number) => ({
-    "src/parser.ts": `${nested("parse", 30)}\nexport const version = ${version};\n`,
+    // Each change edits parse() itself; beside.ts's change the line after its function.
+    "src/parser.ts": `${nested("parse", 30).replace("return -1;", `return -${version + 1};`)}\n`,
+    "src/beside.ts": `${nested("beside", 30)}\nexport const version = ${version};\n`,
     "src/helpers.ts": `${Array.from({ length: 15 }, (_, i) => fn(`helper${i}`, 2)).join("\n")}export const version = ${version};\n`,
     "src/lookup.ts": `${fn("lookup", 30)}export const version = ${version};\n`,
     "src/tuned.ts": `${nested("tuned", 30)}\nexport const version = ${version};\n`,
   });
   writeFiles(root, {
     ...files(0),
-    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nimport { lookup } from "./lookup.ts";\nimport { tuned } from "./tuned.ts";\nexport const r = parse(1) + helper0(1) + lookup(1) + tuned([], 1);\n',
+    "src/main.ts": 'import { parse } from "./parser.ts";\nimport { helper0 } from "./helpers.ts";\nimport { lookup } from "./lookup.ts";\nimport { tuned } from "./tuned.ts";\nimport { beside } from "./beside.ts";\nexport const r = parse(1) + helper0(1) + lookup(1) + tuned([], 1) + beside([], 1);\n',
   });
   commitAll(root);
   for (let version = 1; version <= 8; version++) {
@@ -165,7 +230,7 @@ test("hotspot: fixes landing in a complex function make one; the same churn in s
     git(root, "commit", "-qam", `perf: a faster inner loop ${version}`);
   }
   const report = analyze(root);
-  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/helpers.ts", "src/lookup.ts", "src/parser.ts", "src/tuned.ts"], "all rank alike");
+  assert.equal(report.history.hotspots.filter((h) => h.score === 100).map((h) => h.file).sort(), ["src/beside.ts", "src/helpers.ts", "src/lookup.ts", "src/parser.ts", "src/tuned.ts"], "all rank alike");
   // parser.ts is also reported as complex: one finding says both, with the hotspot's evidence.
   assert.equal(report.findings.filter((f) => f.rule === "hotspot"), []);
   const hot = report.findings.filter((f) => f.evidence.some((e) => /^also a hotspot/.test(e.detail ?? "")));

@@ -49,9 +49,9 @@ test("TypeScript: methods, arrows with multi-line parameters, nested callbacks c
     "};",
   ].join("\n") + filler((i) => `export function f${i}(x: number) { return x ? 1 : 0; }`);
   const facts = extractScript(src, "router.ts");
-  assert.equal(facts.mostComplexFunction, { name: "(anonymous)", line: 12, complexity: 9, depth: 1 }, "the callback's branches are its own");
+  assert.equal(facts.mostComplexFunction, { name: "(anonymous)", line: 12, end: 22, complexity: 9, depth: 1 }, "the callback's branches are its own");
   const methodFirst = extractScript(src.replace(ifs(9, "      ", (i) => `if (p === "${i}") return;`), "      void p;"), "router.ts");
-  assert.equal(methodFirst.mostComplexFunction, { name: "verify", line: 18, complexity: 7, depth: 1 }, "a header whose parameters run over lines");
+  assert.equal(methodFirst.mostComplexFunction, { name: "verify", line: 18, end: 29, complexity: 7, depth: 1 }, "a header whose parameters run over lines");
   assert.is(facts.complexity, 1 + 6 + 9 + 7 + 20);
 });
 
@@ -71,9 +71,9 @@ test("Python: def and async def, a nested def apart, the next statement ends the
     "",
     "value = 1 if small(2) else 3",
   ].join("\n") + filler((i) => `def f${i}(x): return x or 1`);
-  assert.equal(extractPython(src).mostComplexFunction, { name: "inner", line: 13, complexity: 8, depth: 1 });
+  assert.equal(extractPython(src).mostComplexFunction, { name: "inner", line: 13, end: 21, complexity: 8, depth: 1 });
   const flat = src.replace(ifs(8, "            ", (i) => `if y == ${i}: return`), "            pass");
-  assert.equal(extractPython(flat).mostComplexFunction, { name: "run", line: 5, complexity: 5, depth: 1 });
+  assert.equal(extractPython(flat).mostComplexFunction, { name: "run", line: 5, end: 16, complexity: 5, depth: 1 });
 });
 
 test("Go: methods with receivers, a label at column 0 stays in its function", () => {
@@ -89,7 +89,7 @@ test("Go: methods with receivers, a label at column 0 stays in its function", ()
     "",
     "func small() {}",
   ].join("\n") + filler((i) => `func f${i}(x bool) int { if x { return 1 }; return 0 }`);
-  assert.equal(extractGo(src).mostComplexFunction, { name: "getValue", line: 3, complexity: 13, depth: 2 });
+  assert.equal(extractGo(src).mostComplexFunction, { name: "getValue", line: 3, end: 13, complexity: 13, depth: 2 });
 });
 
 test("Java and C# (Allman braces): methods and constructors, not control statements", () => {
@@ -105,7 +105,7 @@ test("Java and C# (Allman braces): methods and constructors, not control stateme
     "  }",
     "}",
   ].join("\n") + `class F {${filler((i) => `  int f${i}(int x) { return x > 0 ? 1 : 0; }`)}}\n`;
-  assert.equal(extractJava(java).mostComplexFunction, { name: "names", line: 5, complexity: 5, depth: 1 });
+  assert.equal(extractJava(java).mostComplexFunction, { name: "names", line: 5, end: 12, complexity: 5, depth: 1 });
   const csharp = [
     "public class Orders",
     "{",
@@ -116,34 +116,34 @@ test("Java and C# (Allman braces): methods and constructors, not control stateme
     "    }",
     "}",
   ].join("\n") + `class F {${filler((i) => `  int F${i}(int x) { return x > 0 ? 1 : 0; }`)}}\n`;
-  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "Count", line: 3, complexity: 4, depth: 1 });
+  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "Count", line: 3, end: 9, complexity: 4, depth: 1 });
 });
 
 test("C, Rust, Kotlin, Swift, Dart, PHP, Ruby and Elixir", () => {
   const c = "static int parse(const char *s)\n{\n  if (!s) return 0;\n  while (*s) { if (*s == 'a' || *s == 'b') return 1; s++; }\nout:\n  return 0;\n}\n" +
     filler((i) => `static int f${i}(int x) { if (x) return 1; return 0; }`);
-  assert.equal(extractC(c).mostComplexFunction, { name: "parse", line: 1, complexity: 4, depth: 1 });
+  assert.equal(extractC(c).mostComplexFunction, { name: "parse", line: 1, end: 7, complexity: 4, depth: 1 });
   const rust = "pub fn small() {}\n\nimpl Parser {\n    pub(crate) async fn parse(&self, s: &str) -> u8 {\n        if s.is_empty() && self.ok { return 0; }\n        match s { \"a\" => 1, _ => 2 }\n    }\n}\n" +
     filler((i) => `fn f${i}(x: bool) -> u8 { if x { 1 } else { 0 } }`);
-  assert.equal(extractRust(rust).mostComplexFunction, { name: "parse", line: 4, complexity: 4, depth: 1 });
+  assert.equal(extractRust(rust).mostComplexFunction, { name: "parse", line: 4, end: 7, complexity: 4, depth: 1 });
   const kotlin = "class A {\n    private suspend fun String.shout(n: Int): String {\n        if (n > 1 && n < 5) return this\n        return when (n) {\n            1 -> \"a\"\n            else -> \"b\"\n        }\n    }\n}\n" + filler((i) => `fun f${i}(x: Int): Int { if (x > 0) return 1; return 0 }`);
   assert.is(extractKotlin(kotlin, "A.kt").mostComplexFunction?.name, "shout");
   const swift = "struct A {\n    init(x: Int) {\n        if x > 0 { }\n    }\n    @discardableResult public func run(_ x: Int) -> Int {\n        guard x > 0 else { return 0 }\n        if x > 1 && x < 3 { return 1 }\n        return x > 2 ? 1 : 0\n    }\n}\n" + filler((i) => `func f${i}(_ x: Int) -> Int { if x > 0 { return 1 }; return 0 }`);
-  assert.equal(extractSwift(swift).mostComplexFunction, { name: "run", line: 5, complexity: 4, depth: 1 });
+  assert.equal(extractSwift(swift).mostComplexFunction, { name: "run", line: 5, end: 9, complexity: 4, depth: 1 });
   const dart = "class A {\n  Future<void> load(int n) async {\n    if (n > 0 && n < 3) return;\n    for (var i in [1]) {}\n  }\n}\n" + filler((i) => `int f${i}(int x) { if (x > 0) return 1; return 0; }`);
-  assert.equal(extractDart(dart).mostComplexFunction, { name: "load", line: 2, complexity: 3, depth: 1 });
+  assert.equal(extractDart(dart).mostComplexFunction, { name: "load", line: 2, end: 5, complexity: 3, depth: 1 });
   const php = "<?php\nclass A {\n    public static function &find($id) {\n        if ($id && $id > 1) { return null; }\n        return $id ?? 0;\n    }\n}\n" + filler((i) => `function f${i}($x) { if ($x) { return 1; } return 0; }`);
-  assert.equal(extractPhp(php).mostComplexFunction, { name: "find", line: 3, complexity: 3, depth: 1 });
+  assert.equal(extractPhp(php).mostComplexFunction, { name: "find", line: 3, end: 6, complexity: 3, depth: 1 });
   const ruby = "class A\n  def self.valid?(x)\n    return false unless x\n    x > 1 && x < 3 ? true : false\n  end\n\n  def small; end\n\n  def load\n    if x && y then 1 end\n  rescue LoadError\n    z && w && v\n  end\nend\n" + filler((i) => `def f${i}(x); x && 1; end`);
-  assert.equal(extractRuby(ruby, "a.rb").mostComplexFunction, { name: "load", line: 9, complexity: 5, depth: 1 }, "a method-level rescue (a decision) and what follows it are the method's");
+  assert.equal(extractRuby(ruby, "a.rb").mostComplexFunction, { name: "load", line: 9, end: 13, complexity: 5, depth: 1 }, "a method-level rescue (a decision) and what follows it are the method's");
   const elixir = "defmodule A do\n  defp check(x) do\n    if x > 1 and x < 3, do: :ok, else: :no\n  end\nend\n" +
     `defmodule F do${filler((i) => `  def f${i}(x), do: x and 1`)}end\n`;
-  assert.equal(extractElixir(elixir).mostComplexFunction, { name: "check", line: 2, complexity: 2, depth: 1 });
+  assert.equal(extractElixir(elixir).mostComplexFunction, { name: "check", line: 2, end: 4, complexity: 2, depth: 1 });
 });
 
 test("Ruby's `private def` and Rust's `where` clauses and macro-made fns are functions, not code outside them", () => {
   const ruby = `class Parser\n  private def normalize(params)\n${ifs(21, "    ", (i) => `return ${i} if params == ${i}`)}\n  end\nend\n`;
-  assert.equal(extractRuby(ruby, "a.rb").mostComplexFunction, { name: "normalize", line: 2, complexity: 21, depth: 0 });
+  assert.equal(extractRuby(ruby, "a.rb").mostComplexFunction, { name: "normalize", line: 2, end: 24, complexity: 21, depth: 0 });
   const rust = [
     "impl<'de> Deserializer<'de> for PathDeserializer<'de> {",
     "    fn deserialize_tuple_struct<V>(",
@@ -165,7 +165,7 @@ test("Ruby's `private def` and Rust's `where` clauses and macro-made fns are fun
     "    };",
     "}",
   ].join("\n");
-  assert.equal(extractRust(rust).mostComplexFunction, { name: "deserialize_tuple_struct", line: 2, complexity: 21, depth: 1 });
+  assert.equal(extractRust(rust).mostComplexFunction, { name: "deserialize_tuple_struct", line: 2, end: 31, complexity: 21, depth: 1 });
 });
 
 test("C#: a generic method is a function, not code outside functions", () => {
@@ -179,7 +179,7 @@ test("C#: a generic method is a function, not code outside functions", () => {
     "    }",
     "}",
   ].join("\n");
-  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "RetryAsync", line: 3, complexity: 21, depth: 1 });
+  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "RetryAsync", line: 3, end: 27, complexity: 21, depth: 1 });
 });
 
 test("a script with no function is judged by its top-level code; below 20 decision points nothing is measured", () => {
@@ -202,7 +202,7 @@ test("depth: how many control statements a function's deepest one sits in, not h
     ifs(18, "  ", (i) => `if (path === "${i}") return "${i}";`),
     "}",
   ].join("\n");
-  assert.equal(extractScript(nested, "a.ts").mostComplexFunction, { name: "route", line: 1, complexity: 22, depth: 4 });
+  assert.equal(extractScript(nested, "a.ts").mostComplexFunction, { name: "route", line: 1, end: 27, complexity: 22, depth: 4 });
   // The same in four-space Python measures alike.
   const python = [
     "def route(table, path):",
@@ -213,7 +213,7 @@ test("depth: how many control statements a function's deepest one sits in, not h
     "                    return cell",
     ifs(18, "    ", (i) => `if path == "${i}": return ${i}`),
   ].join("\n");
-  assert.equal(extractPython(python).mostComplexFunction, { name: "route", line: 1, complexity: 22, depth: 4 });
+  assert.equal(extractPython(python).mostComplexFunction, { name: "route", line: 1, end: 24, complexity: 22, depth: 4 });
   // Guard clauses with a long literal and a multi-line call indented far: flat, depth 1.
   const flat = [
     "export function verify(token: Token) {",
@@ -227,7 +227,7 @@ test("depth: how many control statements a function's deepest one sits in, not h
     "  });",
     "}",
   ].join("\n");
-  assert.equal(extractScript(flat, "a.ts").mostComplexFunction, { name: "verify", line: 1, complexity: 20, depth: 1 });
+  assert.equal(extractScript(flat, "a.ts").mostComplexFunction, { name: "verify", line: 1, end: 29, complexity: 20, depth: 1 });
   // A callback inside a loop: its branches are its own, but they are read inside the loop.
   const callback = [
     "export function walk(groups: number[][]) {",
@@ -239,7 +239,7 @@ test("depth: how many control statements a function's deepest one sits in, not h
     "  }",
     "}",
   ].join("\n");
-  assert.equal(extractScript(callback, "a.ts").mostComplexFunction, { name: "walk", line: 1, complexity: 21, depth: 2 });
+  assert.equal(extractScript(callback, "a.ts").mostComplexFunction, { name: "walk", line: 1, end: 27, complexity: 21, depth: 2 });
   // A middleware factory: closures returning closures indent the branch, they do not nest it.
   const factory = [
     "func Logger(config Config) MiddlewareFunc {",
@@ -254,7 +254,7 @@ test("depth: how many control statements a function's deepest one sits in, not h
     "\t}",
     "}",
   ].join("\n");
-  assert.equal(extractGo(factory).mostComplexFunction, { name: "Logger", line: 1, complexity: 21, depth: 1 });
+  assert.equal(extractGo(factory).mostComplexFunction, { name: "Logger", line: 1, end: 30, complexity: 21, depth: 1 });
 });
 
 test.run();
