@@ -294,4 +294,54 @@ fastapi("a parameter typed by the module's own Annotated alias runs its dependen
   ]);
 });
 
+fastapi("an app handed to a function of another module (def configure_routes(app): app.include_router(api, prefix=...)) mounts with its prefixes; Starlette's @requires guards, unless its status_code is a success", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "src/shop/__init__.py": "",
+    "src/shop/main.py": "from fastapi import FastAPI\nfrom shop.configure import configure_routes\n\napp = FastAPI()\nconfigure_routes(app)\n",
+    "src/shop/configure.py": [
+      "def configure_routes(app):",
+      "    # imported here so that the search types are set up first",
+      "    from shop.routers.chat import chat",
+      "    from shop.routers.api import api",
+      '    app.include_router(api, prefix="/api")',
+      '    app.include_router(chat, prefix="/api/chat")',
+      "",
+    ].join("\n"),
+    "src/shop/routers/__init__.py": "",
+    "src/shop/routers/api.py": [
+      "from fastapi import APIRouter, Request",
+      "from starlette.authentication import requires",
+      "api = APIRouter()",
+      "",
+      '@api.get("/health")',
+      '@requires(["authenticated"], status_code=200)',
+      "def health(request: Request):",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "src/shop/routers/chat.py": [
+      "from fastapi import APIRouter, Request",
+      "from starlette.authentication import requires",
+      "chat = APIRouter()",
+      "",
+      '@chat.get("/history")',
+      '@requires(["authenticated"])',
+      "def history(request: Request):",
+      "    return []",
+      "",
+      '@chat.get("/starters")',
+      "def starters():",
+      "    return []",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root), [
+    "GET /api/chat/history src/shop/routers/chat.py:5 history [requires]",
+    "GET /api/chat/starters src/shop/routers/chat.py:10 starters",
+    "GET /api/health src/shop/routers/api.py:5 health",
+  ]);
+});
+
 fastapi.run();

@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
+import { appParameters } from "../python/app-parameters.ts";
 import { classAt, type Definition, pythonDefinitions } from "../python/definitions.ts";
-import { dependencyGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
+import { decoratorGuards, dependencyGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
@@ -58,6 +59,7 @@ export const fastapi: Framework = {
     for (const m of source.code.matchAll(CALL)) {
       registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted));
     }
+    registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
   },
 };
@@ -88,7 +90,9 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     const dependencies = d.args.keywords.get("dependencies");
     // A parameter typed by the module's own alias (`user: UserParam` with `UserParam = Annotated[User, Depends(get_current_user)]`) runs its dependency.
     const aliased = def.params.flatMap((p) => aliases.get(/^\s*\w+\s*:\s*([A-Za-z_]\w*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "") ?? []);
-    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span))];
+    // A decorator of the handler's own that checks the caller (Starlette's `@requires("authenticated")`, `@login_required`).
+    const decorated = decoratorGuards(source.code, def.decorators.filter((other) => other !== d && !routeDecorator(other.name)));
+    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span)), ...decorated];
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
@@ -97,6 +101,12 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
   }
   return found;
 }
+
+/** Whether a decorator declares a route (`@router.get`, `@app.api_route`), not a check. */
+const routeDecorator = (name: string): boolean => {
+  const dot = name.lastIndexOf(".");
+  return dot >= 0 && (VERBS.has(name.slice(dot + 1)) || name.slice(dot + 1) === "api_route");
+};
 
 /** The module's type aliases that carry a dependency: `UserParam = Annotated[GenericUser, Depends(get_current_user)]`, by name. */
 function annotatedAliases(code: string): Map<string, Span> {

@@ -1,11 +1,12 @@
 import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
+import { appParameters } from "../python/app-parameters.ts";
 import { type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
-import { lineStart, type RouteSource } from "../source.ts";
+import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
@@ -46,31 +47,12 @@ export const flask: Framework = {
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made));
     registrations.push(...helperRoutes(source, constants));
-    registrations.push(...appParameters(source, definitions, registrations));
+    registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
     for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
     return registrations;
   },
 };
-
-/**
- * The app a function receives to register on (`def load_blueprints(app): ...
- * app.register_blueprint(auth, url_prefix=...)`, a plugin hook or an app factory's helper): a
- * router of its own here, so that the blueprints mounted on it take their prefixes.
- */
-function appParameters(source: RouteSource, definitions: readonly Definition[], registrations: readonly Registration[]): Registration[] {
-  const routers = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
-  const found = new Map<string, Registration>();
-  for (const r of registrations) {
-    if (r.type !== "use" || routers.has(r.owner) || found.has(r.owner)) continue;
-    const at = lineStart(source.code, r.line);
-    const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
-    if (def?.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) {
-      found.set(r.owner, { type: "router", framework: FRAMEWORK, name: r.owner, prefix: "", guards: [], line: def.line });
-    }
-  }
-  return [...found.values()];
-}
 
 /** Classes of a module that extend an app, blueprint, `Api` or `Namespace` class, with that kind. */
 function subclasses(code: string): Map<string, string> {

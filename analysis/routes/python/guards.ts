@@ -71,6 +71,9 @@ export function decoratorGuards(code: string, decorators: readonly Decorator[]):
     const first = d.args?.positional[0];
     if (name === "permission_classes") return first ? permissionGuards(code, first) : [];
     if (name === "method_decorator") return first ? guardNames(code, first) : [];
+    // Starlette's `@requires("authenticated")` turns anonymous callers away with its status_code,
+    // unless that is a success (`status_code=200`): then they are served, only told less.
+    if (name === "requires") return d.args && !/^\s*2\d\d\s*$/.test(code.slice(d.args.keywords.get("status_code")?.start ?? 0, d.args.keywords.get("status_code")?.end ?? 0)) ? [d.name] : [];
     return isPythonGuard(name) ? [d.name] : [];
   });
 }
