@@ -22,6 +22,7 @@ import { withoutOptionalGuards } from "./js/optional-guards.ts";
 import { withBaseControllers } from "./csharp/base-controllers.ts";
 import { withConfiguredValues } from "./common/configured.ts";
 import { goFieldValues } from "./go/config-fields.ts";
+import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
@@ -95,7 +96,7 @@ export function routesSection(
   // the types of Go struct fields a call goes through, and AdonisJS named middleware that checks nobody.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), py: pythonConfigValues(project), apiplatform: apiPlatformSegments(project) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

@@ -162,4 +162,43 @@ chi("a handler adapter takes its middleware after the handler, and a spread slic
   ]);
 });
 
+chi("a path constant declared in another file of the package, or exported by another package of the module, is read; a variable no file gives a value at the top level registers nothing", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/srv\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "main.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"net/http"',
+      "",
+      '\t"github.com/go-chi/chi/v5"',
+      '\t"example.com/srv/paths"',
+      ")",
+      "",
+      "func main() {",
+      "\tr := chi.NewRouter()",
+      "\tr.Get(upgradePath, upgrade)",
+      "\tr.Post(upgradePath, upgrade)",
+      "\tr.Get(paths.Health, health)",
+      "\tr.Get(assigned, upgrade)",
+      "\tregister(r, \"/direct\")",
+      '\thttp.ListenAndServe(":8080", r)',
+      "}",
+      "",
+      "func register(r chi.Router, path string) {",
+      "\tr.Get(path, upgrade)",
+      "}",
+      "",
+      "func upgrade(w http.ResponseWriter, r *http.Request) {}",
+      "func health(w http.ResponseWriter, r *http.Request)  {}",
+    ].join("\n"),
+    "noise.go": 'package main\n\nvar assigned string\n\nconst (\n\t// upgradePath is where clients upgrade the connection.\n\tupgradePath = "/ts2021"\n\n\tframeSize = 9\n)\n\nfunc init() {\n\tassigned = "/set-at-run-time"\n}\n',
+    "paths/paths.go": 'package paths\n\n// Health is served to load balancers.\nconst Health = "/health"\n',
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  // register(r, "/direct") hands its path to the function's route, as before.
+  assert.equal(routes, ["GET /direct", "GET /health", "GET /ts2021", "POST /ts2021"]);
+});
+
 chi.run();

@@ -8,7 +8,7 @@
 import type { FileRoutes, Registration } from "../registration.ts";
 
 const MARK = "\u0002";
-const PLACEHOLDER = new RegExp(`${MARK}(\\w+):([\\w.-]+)${MARK}`, "g");
+const PLACEHOLDER = new RegExp(`${MARK}(\\w+):([^${MARK}]+)${MARK}`, "g");
 
 /** A resolver per kind: the path a configured name gives (`""` for none), undefined when not known. */
 export type ConfiguredValues = Record<string, (name: string) => string | undefined>;
@@ -31,18 +31,20 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
       const filled = text.replace(PLACEHOLDER, (_, kind: string, name: string) => known![kind]?.(name) ?? ((found = false), ""));
       return { text: filled, found };
     };
-    const registrations = routes.registrations.map((r): Registration => {
+    const registrations = routes.registrations.flatMap((r): Registration[] => {
       if (r.type === "route" && r.path.includes(MARK)) {
         const { prefixUnknown: _, ...rest } = r;
         const { text, found } = fill(r.path);
-        return { ...rest, path: text, ...(found ? {} : { prefixUnknown: true }) };
+        // A path that was nothing but a value not found (a constant of another file) is no path at all.
+        if (!found && r.path.replace(PLACEHOLDER, "") === "") return [];
+        return [{ ...rest, path: text, ...(found ? {} : { prefixUnknown: true }) }];
       }
       if (r.type === "use" && r.prefix.includes(MARK)) {
         const { prefixUnknown: _, ...rest } = r;
         const { text, found } = fill(r.prefix);
-        return { ...rest, prefix: text, ...(found ? {} : { prefixUnknown: true }) };
+        return [{ ...rest, prefix: text, ...(found ? {} : { prefixUnknown: true }) }];
       }
-      return r;
+      return [r];
     });
     result.set(file, { ...routes, registrations });
   }

@@ -1,6 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import { staticValue } from "../common/values.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
+import { packageConstantPlaceholder } from "./package-constants.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
@@ -27,6 +28,9 @@ export type GoHost = {
 // `controller.Users`, `user.NewV1()`, `&Users{}`, `new(Users)`, `Users`: an optional package and a name.
 const VALUE = /^\s*(?:&\s*|new\s*\(\s*)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*(?:\(\s*\)|\{\s*\}|\))?\s*$/;
 
+// A constant's name, of the package or another (`upgradePath`, `routes.Health`), not declared in this file.
+const PACKAGE_CONSTANT = /^\s*(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*$/;
+
 // A field or variable, then `+`: what precedes the literal rest of a path (`options.BaseURL +`).
 const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
 
@@ -40,6 +44,12 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     path: (span) => {
       const known = value(span);
       if (known !== undefined || !span) return known === undefined ? undefined : { path: known };
+      const constant = PACKAGE_CONSTANT.exec(code.slice(span.start, span.end));
+      if (constant) {
+        // Declared in another file of the package, or exported by another package: looked up before linking (go/package-constants.ts).
+        const importPath = constant[1] && host.file.imports.get(constant[1]);
+        if (!constant[1] || importPath) return { path: packageConstantPlaceholder(constant[2]!, importPath ? { importPath } : { dir: host.file.scope }), prefixUnknown: true };
+      }
       const after = AFTER_UNREAD_PREFIX.exec(code.slice(span.start, span.end));
       const rest = after && value({ start: span.start + after[0].length, end: span.end });
       // A configuration struct's field (`uiConf.APIBaseURL`) is looked up before linking (go/config-fields.ts).
