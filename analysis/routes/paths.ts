@@ -99,8 +99,9 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 // Middleware and guard names that protect a route: the usual auth vocabulary of every framework.
 // A session alone is no check: `session()`, `cookieSession`, scs's `LoadAndSave` and gin's
 // `sessions.Sessions` load one for every caller; `requireSession`, `checkSession` turn callers away,
-// as do `checkLogin`, Sa-Token's `@SaCheckLogin` and `require_logged_in_user`.
-const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only/i;
+// as do `checkLogin`, Sa-Token's `@SaCheckLogin`, `require_logged_in_user` and a filter that
+// sends an anonymous caller to sign in (`before_action :redirect_to_signin, unless: :signed_in?`).
+const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only|redirect[_-]?to[_-]?(?:sign[_-]?in|log[_-]?in)\b/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
 // error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up
@@ -112,9 +113,10 @@ const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache
 // Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).
 const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymous|if[_-]?authenticated|IfAuthenticated/;
 // A single sign-on through another provider (`GithubSSOGuard`: Passport's strategy sends the caller
-// to the provider and back): the way in, not a check of who calls. A provider's name alone says
-// nothing: `GoogleAuthGuard` may check the app's own token.
-const SIGN_IN = /SSO/;
+// to the provider and back; Ruby's OmniAuth, whose callback `check_valid_omniauth` reads): the way
+// in, not a check of who calls. A provider's name alone says nothing: `GoogleAuthGuard` may check
+// the app's own token.
+const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth/;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);

@@ -76,6 +76,122 @@ rails("a filter named for a signed-in caller (require_logged_in_user, require_lo
   ]);
 });
 
+rails("a filter that sends anonymous callers to sign in (redirect_to_signin) guards, added by a concern's class method or a namespaced concern's included block too; Rails' HTTP authentication (authenticate_or_request_with_http_basic, http_basic_authenticate_with) guards; OmniAuth's callback check is the way in, no guard", () => {
+  const root = tempDir("tool-rails-signin-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resource :profile, only: [:show, :edit]",
+      "  resources :providers, only: [:index, :show]",
+      "  resources :sendgrid_events, only: [:index, :create]",
+      "  resources :publishers, only: [:index]",
+      "  get '/oauth/:provider/callback', to: 'oauth#create'",
+      "  namespace :api do",
+      "    resource :api_key, only: [:show, :create]",
+      "    resource :verification, only: [:create]",
+      "    resources :tags, only: [:index]",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  include Clearance::Authentication",
+      "",
+      "  def redirect_to_signin",
+      "    redirect_to sign_in_path, alert: t('please_sign_in')",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/profiles_controller.rb": "class ProfilesController < ApplicationController\n  before_action :redirect_to_signin, unless: :signed_in?, except: :show\n\n  def show; end\n  def edit; end\nend\n",
+    // A concern's class method adds the filters with the options it is handed, unnamed (`**`).
+    "app/controllers/concerns/session_verifiable.rb": [
+      "module SessionVerifiable",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  class_methods do",
+      "    def verify_session_before(**)",
+      "      before_action(:redirect_to_signin, **, unless: :signed_in?)",
+      "      before_action(:redirect_to_verify, **, unless: :verified_session_active?)",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    // Asked only of a request that sends a token: anonymous callers get through.
+    "app/controllers/api/tags_controller.rb": [
+      "class Api::TagsController < ApplicationController",
+      "  before_action :authenticate_user",
+      "",
+      "  def index; end",
+      "",
+      "  private",
+      "",
+      "  def authenticate_user",
+      "    if request.headers['Authorization'].present?",
+      "      authenticate_or_request_with_http_token do |token|",
+      "        @current_user_id = decode(token)",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/sendgrid_events_controller.rb": "class SendgridEventsController < ApplicationController\n  http_basic_authenticate_with(\n    name: ENV.fetch('HOOK_USER'),\n    password: ENV.fetch('HOOK_PASSWORD'),\n    except: :index\n  )\n\n  def index; end\n  def create; end\nend\n",
+    // A namespaced concern, autoloaded from app/controllers, whose included block includes another.
+    "app/controllers/oidc/concerns/publisher_creation.rb": "module Oidc::Concerns::PublisherCreation\n  extend ActiveSupport::Concern\n\n  included do\n    include SessionVerifiable\n\n    verify_session_before\n  end\nend\n",
+    "app/controllers/publishers_controller.rb": "class PublishersController < ApplicationController\n  include Oidc::Concerns::PublisherCreation\n\n  def index; end\nend\n",
+    "app/controllers/oauth_controller.rb": "class OauthController < ApplicationController\n  before_action :check_valid_omniauth\n\n  def create; end\nend\n",
+    "app/controllers/providers_controller.rb": "class ProvidersController < ApplicationController\n  include SessionVerifiable\n\n  verify_session_before except: :show\n\n  def index; end\n  def show; end\nend\n",
+    "app/controllers/api/api_keys_controller.rb": [
+      "class Api::ApiKeysController < ApplicationController",
+      "  def show",
+      "    render plain: 'retired', status: :gone",
+      "  end",
+      "",
+      "  def create",
+      "    authenticate_or_request_with_http_basic do |username, password|",
+      "      render plain: User.authenticate(username, password).api_key",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/api/verifications_controller.rb": [
+      "class Api::VerificationsController < ApplicationController",
+      "  before_action :authenticate_with_credentials",
+      "",
+      "  def create; end",
+      "",
+      "  private",
+      "",
+      "  def authenticate_with_credentials",
+      "    authenticate_or_request_with_http_basic do |username, password|",
+      "      @user = User.authenticate(username, password)",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /api/api_key []",
+    "POST /api/api_key [(checks the caller in the action)]",
+    "GET /api/tags []",
+    "POST /api/verification [authenticate_with_credentials]",
+    "GET /oauth/{provider}/callback []",
+    "GET /profile []",
+    "GET /profile/edit [redirect_to_signin]",
+    "GET /providers [redirect_to_signin]",
+    "GET /providers/{id} []",
+    "GET /publishers [redirect_to_signin]",
+    "GET /sendgrid_events []",
+    "POST /sendgrid_events [http_basic_authenticate_with]",
+  ]);
+});
+
 rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {
   const root = tempDir("tool-rails-concerns-");
   writeFiles(root, {

@@ -6,7 +6,7 @@ type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: bo
 // `before_action :authenticate_user!, except: [:index, :show]`, `skip_before_action :x, only: :y`
 // (`before_filter` in Rails 4 and older); a line ending in a comma goes on to the next
 // (`before_action :require_user,\n  only: [:create]`).
-const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)[ \t]+(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
+const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
 /**
  * The guards a Rails controller puts before an action (`articles#create`): its own and its
@@ -50,6 +50,8 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
     const rest = source.slice(m.index + m[0].length);
     const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
     const lines = (end ? rest.slice(0, end.index) : rest).split("\n").slice(0, TOP_LINES);
+    const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
+    if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
     return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
   }
   return false;
@@ -61,6 +63,9 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // under `if header.present?`) still lets anonymous callers through.
 const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
+// Rails' own HTTP authentication: the block runs with the credentials sent, and a request without
+// them is answered 401 before it (`authenticate_or_request_with_http_basic do |name, password|`).
+const HTTP_AUTHENTICATION = /\bauthenticate_or_request_with_http_(?:basic|token|digest)\b/;
 // A token read only when the request has one: `if request.headers["Authorization"].present?`, `return unless token`.
 const ONLY_WHEN_PRESENT = /\b(?:if|unless)\b[^\n]*(?:present\?|blank\?|nil\?|empty\?|token|header|authorization)/i;
 
@@ -76,6 +81,10 @@ function refuses(sources: readonly string[], name: string): boolean {
     const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
     const body = end ? rest.slice(0, end.index) : rest;
     if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
+    // Rails' HTTP authentication, unless it is asked only of a request that sends credentials
+    // (`if request.headers["Authorization"].present?` around it): then anonymous callers pass.
+    const http = body.search(HTTP_AUTHENTICATION);
+    if (http !== -1 && !ONLY_WHEN_PRESENT.test(body.slice(0, http))) return true;
     // One that decodes the token whatever the request carries and answers 401 when that fails
     // (`rescue JWT::DecodeError` -> `render ..., status: :unauthorized`) turns away a caller
     // without one as well: there is nothing to decode. Not when it decodes only a token present.
@@ -88,8 +97,8 @@ function refuses(sources: readonly string[], name: string): boolean {
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)/gm;
 const INCLUDED = /^([ \t]*)included[ \t]+do[ \t]*$/m;
 // A macro a concern defines for its controllers: `def skip_authentication(**options)` whose body
-// skips (or adds) a filter with the options it is given.
-const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w+)[ \t]*\)[ \t]*$/gm;
+// skips (or adds) a filter with the options it is given (`def verify_session_before(**)` hands them on unnamed).
+const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w*)[ \t]*\)[ \t]*$/gm;
 
 /**
  * The texts whose filters a controller chain runs, and the sources its filter methods may be
@@ -99,20 +108,22 @@ const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w+)[ 
  */
 function withConcerns(chain: readonly string[], text: (path: string) => string | undefined): { filterTexts: string[]; sources: string[] } {
   const concerns = new Map<string, string>();
-  const filterTexts: string[] = [];
-  for (const source of chain) {
-    const included: string[] = [];
-    for (const m of source.matchAll(INCLUDE)) {
-      for (const name of m[1]!.split(",").map((n) => n.trim())) {
-        const concern = concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`);
-        if (concern === undefined) continue;
-        concerns.set(name, concern);
-        const block = INCLUDED.exec(concern);
-        if (block) included.push(blockBody(concern, block.index + block[0].length, block[1]!));
-      }
-    }
-    filterTexts.push([...included, source].join("\n"));
-  }
+  // Rails autoloads a concern from app/controllers/concerns, or by its namespace from app/controllers
+  // (`OIDC::Concerns::TrustedPublisherCreation`); a concern's `included` block may include another.
+  const load = (name: string) => concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`) ?? text(`app/controllers/${snake(name)}.rb`);
+  const includedBy = (source: string, seen: Set<string>): string[] =>
+    [...source.matchAll(INCLUDE)].flatMap((m) => m[1]!.split(",").map((n) => n.trim())).flatMap((name) => {
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const concern = load(name);
+      if (concern === undefined) return [];
+      concerns.set(name, concern);
+      const block = INCLUDED.exec(concern);
+      if (!block) return [];
+      const body = blockBody(concern, block.index + block[0].length, block[1]!);
+      return [...includedBy(body, seen), body];
+    });
+  const filterTexts = chain.map((source) => [...includedBy(source, new Set()), source].join("\n"));
   const macros = [...concerns.values()].flatMap((concern) => [...concern.matchAll(MACRO)].map((m) => ({ name: m[2]!, options: m[3]!, body: blockBody(concern, m.index + m[0].length, m[1]!) })));
   const written = filterTexts.map((filterText) => macros.reduce(writeOut, filterText));
   return { filterTexts: written, sources: [...chain, ...concerns.values()] };
@@ -124,7 +135,7 @@ function withConcerns(chain: readonly string[], text: (path: string) => string |
  */
 function writeOut(text: string, macro: { name: string; options: string; body: string }): string {
   const call = new RegExp(`^([ \\t]*)${macro.name}\\b[ \\t]*([^\\n]*)$`, "gm");
-  const options = new RegExp(`,?[ \\t]*\\*\\*${macro.options}\\b`);
+  const options = new RegExp(`,?[ \\t]*\\*\\*${macro.options}(?!\\w)`);
   return text.replace(call, (_, indent: string, args: string) =>
     macro.body.split("\n").map((line) => indent + line.replace(options, args.trim() ? `, ${args.trim()}` : "").trim()).join("\n"));
 }
@@ -135,6 +146,9 @@ function blockBody(source: string, start: number, indent: string): string {
   return end ? source.slice(start, start + end.index) : source.slice(start);
 }
 
+// Rails' own `http_basic_authenticate_with name: ..., password: ..., except: :index`: a filter answering 401 without the credentials.
+const HTTP_BASIC = /^[ \t]*http_basic_authenticate_with\b[ \t]*(\()?/gm;
+
 function filters(source: string): Filter[] {
   const found: Filter[] = [];
   for (const m of source.matchAll(FILTER)) {
@@ -143,7 +157,25 @@ function filters(source: string): Filter[] {
     const except = actions(m[3]!, "except");
     for (const name of names) found.push({ name, skip: m[1] !== undefined, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
+  for (const m of source.matchAll(HTTP_BASIC)) {
+    const from = m.index + m[0].length;
+    // Its options run to the closing parenthesis, or to the end of a line not ending in a comma.
+    const options = m[1] ? source.slice(from, closingParen(source, from)) : /^(?:[^\n]*,[ \t]*\n)*[^\n]*/.exec(source.slice(from))![0];
+    const only = actions(options, "only");
+    const except = actions(options, "except");
+    found.push({ name: "http_basic_authenticate_with", skip: false, ...(only ? { only } : {}), ...(except ? { except } : {}) });
+  }
   return found;
+}
+
+/** The offset of the parenthesis that closes the one open before `from`. */
+function closingParen(source: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < source.length; i++) {
+    if (source[i] === "(") depth++;
+    else if (source[i] === ")" && --depth === 0) return i;
+  }
+  return source.length;
 }
 
 /** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`. */
