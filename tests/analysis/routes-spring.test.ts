@@ -470,4 +470,74 @@ spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps 
   ]);
 });
 
+spring("Apache Shiro's filter chain guards in the order it is filled (anon lets anyone through); a handler whose user parameter (@LoginUser) it returns a refusal for when missing guards itself", () => {
+  const root = tempDir();
+  const pkg = "src/main/java/com/acme/mall";
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    [`${pkg}/config/ShiroConfig.java`]: [
+      "package com.acme.mall.config;",
+      "",
+      "@Configuration",
+      "public class ShiroConfig {",
+      "    @Bean",
+      "    public ShiroFilterFactoryBean shiroFilterFactoryBean(SecurityManager securityManager) {",
+      "        ShiroFilterFactoryBean bean = new ShiroFilterFactoryBean();",
+      "        Map<String, String> filterChainDefinitionMap = new LinkedHashMap<String, String>();",
+      '        filterChainDefinitionMap.put("/admin/auth/login", "anon");',
+      '        filterChainDefinitionMap.put("/admin/index/*", "anon");',
+      '        filterChainDefinitionMap.put("/admin/**", "authc");',
+      "        bean.setFilterChainDefinitionMap(filterChainDefinitionMap);",
+      "        return bean;",
+      "    }",
+      "}",
+    ].join("\n"),
+    [`${pkg}/admin/AdminController.java`]: [
+      "package com.acme.mall.admin;",
+      "",
+      "@RestController",
+      '@RequestMapping("/admin")',
+      "public class AdminController {",
+      '    @PostMapping("/auth/login")',
+      "    public Object login() { return null; }",
+      '    @GetMapping("/index/stats")',
+      "    public Object stats() { return null; }",
+      '    @GetMapping("/dashboard")',
+      "    public Object dashboard() { return null; }",
+      "}",
+    ].join("\n"),
+    [`${pkg}/wx/AddressController.java`]: [
+      "package com.acme.mall.wx;",
+      "",
+      "@RestController",
+      '@RequestMapping("/wx/address")',
+      "public class AddressController {",
+      '    @GetMapping("list")',
+      "    public Object list(@LoginUser Integer userId) {",
+      "        if (userId == null) {",
+      "            return ResponseUtil.unlogin();",
+      "        }",
+      "        return ResponseUtil.okList(addressService.queryByUid(userId));",
+      "    }",
+      "",
+      '    @GetMapping("regions")',
+      "    public Object regions(@LoginUser Integer userId, @NotNull Integer pid) {",
+      "        if (pid == null) {",
+      "            return ResponseUtil.badArgument();",
+      "        }",
+      "        return ResponseUtil.okList(regionService.queryByPid(pid));",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "POST /admin/auth/login",
+    "GET /admin/dashboard [shiro(authc)]",
+    "GET /admin/index/stats",
+    "GET /wx/address/list [list refuses without a signed-in user]",
+    "GET /wx/address/regions",
+  ]);
+});
+
 spring.run();

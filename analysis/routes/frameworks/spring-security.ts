@@ -11,6 +11,9 @@ const KOTLIN_RULE = /^(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAu
 
 type Matcher = { path: string; method: string };
 
+const SHIRO = /ShiroFilterFactoryBean|ShiroFilterChainDefinition|FilterChainDefinition/;
+const SHIRO_DEFINITION = /\b\w*(?:[Cc]hain\w*|[Dd]efinition\w*|filterMap|urlMap)\s*\.\s*(?:put|addPathDefinition)\s*\(/g;
+
 /** The requests a matcher's arguments name: paths, narrowed by an `HttpMethod` first; a method alone matches every path. */
 function matchers(texts: readonly string[], values: readonly (string | undefined)[]): Matcher[] {
   const method = texts[0] && /^\s*(?:HttpMethod\s*\.\s*)?(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|TRACE)\s*$/.exec(texts[0])?.[1];
@@ -28,7 +31,8 @@ function matchers(texts: readonly string[], values: readonly (string | undefined
  * .hasRole("ADMIN")` a guard of the routes it matches, also with an `HttpMethod`; the Kotlin
  * DSL's `authorize(...)` alike), where the first rule that matches decides, so a guard skips
  * the routes earlier rules matched (`permitAll` ones too); and a path prefix added with
- * `configurer.addPathPrefix("/api", ...)`. Rules are named as written: `hasRole(ADMIN)`.
+ * `configurer.addPathPrefix("/api", ...)`. Rules are named as written: `hasRole(ADMIN)`. Apache
+ * Shiro's filter chain definitions are rules alike, first match first: `shiro(authc)`.
  */
 export function springGlobals(source: RouteSource, file: JvmFile): Registration[] {
   const found: Registration[] = [];
@@ -39,9 +43,20 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     const prefix = first && value(first.start, first.end);
     if (prefix) found.push({ type: "global", framework: "spring", line: source.lineAt(m.index), prefix });
   }
-  if (!/HttpSecurity|SecurityFilterChain|ServerHttpSecurity|SecurityWebFilterChain/.test(code)) return found;
+  const shiro = SHIRO.test(code);
+  if (!shiro && !/HttpSecurity|SecurityFilterChain|ServerHttpSecurity|SecurityWebFilterChain/.test(code)) return found;
   // The rules in order: the first that matches a request decides, so each guard skips what earlier rules matched.
   const rules: { at: number; matchers?: Matcher[]; guard?: string }[] = [];
+  // Apache Shiro's filter chain, in the order it is filled: `filterChainDefinitionMap.put("/admin/**", "authc")`
+  // (a LinkedHashMap), or `chainDefinition.addPathDefinition("/login", "anon")`; `anon` lets anyone through.
+  if (shiro) {
+    for (const m of code.matchAll(SHIRO_DEFINITION)) {
+      const [pattern, filters] = callArguments(code, m.index + m[0].length - 1).args.map((a) => value(a.start, a.end));
+      if (pattern === undefined || filters === undefined || !pattern.startsWith("/")) continue;
+      const names = filters.split(",").map((f) => f.trim()).filter(Boolean);
+      rules.push({ at: m.index, matchers: matchers([`"${pattern}"`], [pattern]), guard: names.every((f) => f === "anon") ? undefined : `shiro(${names.join(",")})` });
+    }
+  }
   const ruleAfter = (from: number) => {
     const m = RULE.exec(code.slice(from, from + 200));
     if (!m) return undefined;

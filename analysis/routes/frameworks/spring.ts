@@ -31,7 +31,7 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|addPathPrefix|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file)];

@@ -29,6 +29,10 @@ const MAX_HOPS = 3;
 // `SecurityContextHolder.getContext().getAuthentication()`), not one that merely passes it on
 // (`profiles.find(name, currentUser)`).
 const CURRENT_USER = /^(?:\w+(?:\(\s*\))?\s*\.\s*)*(?:getCurrentUser\w*|currentUser\w*|getLoginId\w*|getPrincipal|getUserPrincipal|getAuthentication|getContext|getSubject|authenticatedUser\w*|loggedInUser\w*)\s*\(/;
+// A parameter annotated as the signed-in user: `@LoginUser Integer userId`, `@CurrentUser User me`,
+// Spring Security's `@AuthenticationPrincipal`; its name is what the body tests.
+const USER_PARAMETER = /@(?:[\w.]*\.)?(?:Login\w*|Current\w*|Auth\w*|\w*Principal|\w*User)\b(?:\s*\([^()]*\))?\s+(?:final\s+)?[\w.<>?\[\]]+\s+(\w+)/g;
+
 // A name that says it holds the signed-in user.
 const CURRENT_NAME = /^(?:current\w*|logged\w*|login\w*|auth\w*|principal\w*|signedIn\w*|me)$/i;
 // A statement that is a call whose name says it turns away who is not signed in, or not the one
@@ -46,19 +50,19 @@ export function jvmHandlerChecks(project: Project | undefined): (file: string, l
   const bodiesIn = (type: string, method: string) =>
     implementing(type).flatMap((path) => {
       const text = project!.text(path) ?? "";
-      const body = methodBody(text, method, 0);
-      return body ? [{ text, body }] : [];
+      const parts = methodParts(text, method, 0);
+      return parts ? [{ text, ...parts }] : [];
     });
   /** Where a body refuses: its own top, or, when it hands the request on at once, the top of what it calls, a few calls deep. */
-  const refusal = (text: string, body: string, name: string, depth: number): string | undefined => {
-    if (refusesAnonymous(body)) return name;
+  const refusal = (text: string, body: string, name: string, depth: number, params = ""): string | undefined => {
+    if (refusesAnonymous(body, params)) return name;
     // `return service.method(...)`, `service.method(...)`, `Type a = service.method(...)`, and little else.
     const delegate = /^\{\s*(?:return\s+|(?:(?:final\s+)?[\w.<>]+\s+|(?:val|var)\s+)\w+(?:\s*:\s*[\w.<>?]+)?\s*=\s*)?(?:this\.)?([a-z]\w*)\s*\.\s*([a-z]\w*)\s*\(/.exec(body);
     if (!delegate || depth >= MAX_HOPS || statements(body).length > 2) return undefined;
     const type = fieldType(text, delegate[1]!);
     if (!type) return undefined;
     for (const next of bodiesIn(type, delegate[2]!)) {
-      const found = refusal(next.text, next.body, `${type}.${delegate[2]}`, depth + 1);
+      const found = refusal(next.text, next.body, `${type}.${delegate[2]}`, depth + 1, next.params);
       if (found) return found;
     }
     return undefined;
@@ -66,18 +70,22 @@ export function jvmHandlerChecks(project: Project | undefined): (file: string, l
   return (file, line, handler) => {
     const [owner, method] = handler.split(".").slice(-2) as [string, string];
     const declared = project?.text(file);
-    const own = declared === undefined ? undefined : methodBody(declared, method, lineStart(declared, line));
+    const own = declared === undefined ? undefined : methodParts(declared, method, lineStart(declared, line));
     // A JAX-RS resource interface maps the route; a class implementing it has the body.
-    const [found] = own ? [{ text: declared!, body: own }] : bodiesIn(owner, method);
-    const name = found && refusal(found.text, found.body, method, 0);
+    const [found] = own ? [{ text: declared!, ...own }] : bodiesIn(owner, method);
+    const name = found && refusal(found.text, found.body, method, 0, found.params);
     return name ? [`${name} refuses without a signed-in user`] : [];
   };
 }
 
-/** Whether the first statements of a body throw when no user is signed in. */
-function refusesAnonymous(body: string): boolean {
+/**
+ * Whether the first statements of a body throw, or return a refusal, when no user is signed in.
+ * `params`, the method's parameter list: one the framework fills with the signed-in user
+ * (`@LoginUser Integer userId`, `@AuthenticationPrincipal User user`) holds it as a read does.
+ */
+function refusesAnonymous(body: string, params = ""): boolean {
   const top = statements(body).slice(0, TOP);
-  const fromCurrentUser = new Set<string>();
+  const fromCurrentUser = new Set([...params.matchAll(USER_PARAMETER)].map((m) => m[1]!));
   for (const statement of top) {
     // `String currentUsername = JwtInterceptor.getCurrentUser()`, `val user = principal()`.
     const assigned = /^(?:(?:final\s+)?[\w.<>?]+\s+|(?:val|var)\s+)(\w+)(?:\s*:\s*[\w.<>?]+)?\s*=\s*([^]*)$/.exec(statement);
@@ -86,7 +94,7 @@ function refusesAnonymous(body: string): boolean {
       fromCurrentUser.add(assigned[1]!);
     }
     if (GUARD_CALL.test(statement)) return true;
-    const check = /^if\s*\(([^]*?)\)\s*\{?\s*throw\b/.exec(statement);
+    const check = /^if\s*\(([^]*?)\)\s*\{?\s*(?:throw\b|return\b(?=[^;]*\b(?:un_?login|not_?log(?:ged_?)?in|need_?login|unauthori[sz]ed|forbidden|40[13])\b))/i.exec(statement);
     if (!check) continue;
     const condition = check[1]!;
     if (NOT_SIGNED_IN.test(condition)) return true;
@@ -128,8 +136,8 @@ function statements(body: string): string[] {
   return found.map((s) => s.replace(/\/\/[^\n]*/g, "").trim()).filter(Boolean);
 }
 
-/** The body of the method `name` declared at or after `from`: Java `Type name(...) {`, Kotlin `fun name(...) {`. */
-function methodBody(text: string, name: string, from: number): string | undefined {
+/** The parameters and body of the method `name` declared at or after `from`: Java `Type name(...) {`, Kotlin `fun name(...) {`. */
+function methodParts(text: string, name: string, from: number): { params: string; body: string } | undefined {
   const header = new RegExp(String.raw`(?:\bfun\s+|[\w>\]?]\s+)${name.replace(/\$/g, "\\$")}\s*\(`, "g");
   header.lastIndex = from;
   for (let m = header.exec(text); m; m = header.exec(text)) {
@@ -138,7 +146,7 @@ function methodBody(text: string, name: string, from: number): string | undefine
     const open = /^[^;{=]*\{/.exec(text.slice(end, end + 300));
     if (open) {
       const start = end + open[0].length - 1;
-      return text.slice(start, closing(text, start));
+      return { params: text.slice(m.index + m[0].length, end), body: text.slice(start, closing(text, start)) };
     }
   }
   return undefined;
