@@ -223,4 +223,63 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
   ]);
 });
 
+aspnet("a conventionally routed controller of an [Area] is served under the area; an action without a template of its own beside attribute-routed ones takes the conventional route, not in an [ApiController]", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Shop.Web/Program.cs": 'var app = WebApplication.CreateBuilder(args).Build();\napp.MapControllerRoute(name: "areas", pattern: "{area:exists}/{controller=Home}/{action=Index}/{id?}");\napp.Run();\n',
+    "src/Shop.Web/Areas/Catalog/Controllers/BrandController.cs": [
+      "namespace Shop.Areas.Catalog.Controllers",
+      "{",
+      '    [Area("Catalog")]',
+      "    public class BrandController : Controller",
+      "    {",
+      "        public IActionResult BrandDetail(long id) { return View(); }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Shop.Web/Areas/Core/Controllers/AccountController.cs": [
+      "namespace Shop.Areas.Core.Controllers",
+      "{",
+      '    [Area("Core")]',
+      "    [Authorize]",
+      "    public class AccountController : Controller",
+      "    {",
+      "        [HttpGet]",
+      "        [AllowAnonymous]",
+      '        [Route("login")]',
+      "        public IActionResult Login(string returnUrl = null) { return View(); }",
+      "",
+      "        [HttpPost]",
+      "        public async Task<IActionResult> LogOff() { return Redirect(\"/\"); }",
+      "",
+      "        [HttpGet]",
+      "        [AllowAnonymous]",
+      "        public IActionResult ForgotPassword() { return View(); }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Shop.Web/Controllers/OrdersApiController.cs": [
+      "namespace Shop.Controllers",
+      "{",
+      "    [ApiController]",
+      "    public class OrdersApiController : ControllerBase",
+      "    {",
+      '        [HttpGet("api/orders")]',
+      "        public IActionResult List() { return Ok(); }",
+      "",
+      "        public IActionResult Helper() { return Ok(); }",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /api/orders",
+    "ALL /Catalog/Brand/BrandDetail/{id}",
+    "GET /Core/Account/ForgotPassword",
+    "POST /Core/Account/LogOff [Authorize]",
+    "GET /login",
+  ]);
+});
+
 aspnet.run();

@@ -71,7 +71,13 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
   const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
-  const attributed = classRoutes.length > 0 || cls.actions.some((a) => a.attributes.some((x) => x.name === "Route" || ((abstract || x.args.length) && x.name in VERBS) || customVerb(x.name)));
+  const routedByAttribute = (a: (typeof cls.actions)[number]) => a.attributes.some((x) => x.name === "Route" || ((abstract || x.args.length) && x.name in VERBS) || customVerb(x.name));
+  const controllerAttributed = classRoutes.length > 0 || cls.actions.some(routedByAttribute);
+  // Routing is decided per action: in a controller without a template of its own, an action with
+  // none is served by the conventional route beside its attribute-routed siblings (an account
+  // controller's `[Route("login")]` beside a plain `ForgotPassword()`). Not in an [ApiController],
+  // which ASP.NET routes by attribute alone.
+  const byConvention = (a: (typeof cls.actions)[number]) => !abstract && classRoutes.length === 0 && !routedByAttribute(a) && !attribute(cls.attributes, "ApiController");
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   const inherits = baseClass(cls.bases);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
@@ -80,6 +86,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;
+    const attributed = controllerAttributed && !byConvention(action);
     const verbs = action.attributes.filter((a) => a.name in VERBS || a.name === "AcceptVerbs");
     const routes = action.attributes.filter((a) => a.name === "Route").map(value);
     // A verb attribute of the app's (`[RestPutById]`): its method and template are read before linking.
@@ -102,7 +109,9 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     // An action with no template of its own serves its controller's path (with every method unless one is named),
     // beside what a verb attribute of the app's gives it.
     if (!templates.some((t) => !t.verb) && (anyVerb.length || !ownVerbs.length)) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
-    const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${controller}/${name}`];
+    // A conventionally routed controller of an area (`[Area("Catalog")]`) is served by the area's route, `{area}/{controller}/{action}/{id?}`.
+    const areaName = area ? value(area) : undefined;
+    const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${areaName ? `${areaName}/` : ""}${controller}/${name}`];
     for (const t of templates) {
       if (t.path === undefined) continue;
       const absolute = /^~?\//.test(t.path);
