@@ -192,6 +192,46 @@ rails("a filter that sends anonymous callers to sign in (redirect_to_signin) gua
   ]);
 });
 
+rails("format: true makes the format segment required, in the block too; a namespace or scope inside a collection block goes under the collection's path", () => {
+  const root = tempDir("tool-rails-format-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  namespace :api do",
+      "    resources :downloads, only: :show, format: true",
+      "    resources :versions, only: :show, format: true do",
+      "      member do",
+      "        get :latest",
+      "      end",
+      "    end",
+      "    get 'owners/:handle/gems', to: 'owners#gems', format: true",
+      "  end",
+      "  resources :rubygems, only: [:index], path: 'gems' do",
+      "    collection do",
+      "      namespace :transfer do",
+      '        get "users", to: "/rubygems/transfer/users#edit"',
+      "      end",
+      "      scope :export do",
+      "        get :all",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/downloads/{id}.{format} api/downloads#show",
+    "GET /api/owners/{handle}/gems.{format} api/owners#gems",
+    "GET /api/versions/{id}.{format} api/versions#show",
+    "GET /api/versions/{id}/latest.{format} api/versions#latest",
+    "GET /gems rubygems#index",
+    "GET /gems/export/all rubygems#all",
+    "GET /gems/transfer/users rubygems/transfer/users#edit",
+  ]);
+});
+
 rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {
   const root = tempDir("tool-rails-concerns-");
   writeFiles(root, {

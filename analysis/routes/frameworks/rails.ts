@@ -30,6 +30,8 @@ type Scope = {
   shallow: string | undefined;
   /** The path the enclosing resource was declared at, where a nested `shallow: true` resource puts its members. */
   outside?: string;
+  /** `format: true`: the format segment is required, `photos/:id.:format`, here and in the block. */
+  format?: boolean;
 };
 
 type Context = { source: RouteSource; concerns: Map<string, Span>; found: Registration[] };
@@ -68,14 +70,17 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     // `path: nil` (`namespace :api, path: nil`) is no path at all: the namespace names a module only.
     const option = (key: string) => (args.keywords.has(key) ? (/^\s*nil\s*$/.test(source.code.slice(args.keywords.get(key)!.start, args.keywords.get(key)!.end)) ? "" : dslValue(source, args.keywords.get(key)!)) : undefined);
     const name = st.name.split(".").at(-1)!;
+    // In a `collection do` (or `member do`) block, a namespace or scope goes under the collection's (or the member's) path.
+    const here = scope.resource && scope.on === "collection" ? scope.resource.collection : scope.resource && scope.on === "member" ? scope.resource.member : scope.path;
+    const format = scope.format || requiresFormat(source, args);
     if (VERBS.has(name)) verb(context, st, args, scope);
     else if (name === "resources" || name === "resource") resources(context, st, args, scope, name === "resource");
     else if (name === "namespace" && first !== undefined) {
-      block({ ...scope, path: join(scope.path, option("path") ?? first), module: join(scope.module, option("module") ?? first), resource: undefined, on: undefined, guards: [...scope.guards, ...optionGuards(source, args)] });
+      block({ ...scope, path: join(here, option("path") ?? first), module: join(scope.module, option("module") ?? first), resource: undefined, on: undefined, guards: [...scope.guards, ...optionGuards(source, args)], format });
     } else if (name === "scope") {
       const module = option("module");
-      const path = join(scope.path, first ?? option("path") ?? "");
-      block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller, action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)] });
+      const path = join(here, first ?? option("path") ?? "");
+      block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller ?? (scope.on ? scope.resource?.controller : undefined), action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)], format, ...(scope.resource && scope.on ? { resource: undefined, on: undefined } : {}) });
     } else if (name === "controller" && first !== undefined) block({ ...scope, controller: first });
     else if ((name === "member" || name === "collection") && scope.resource) block({ ...scope, on: name });
     else if (name === "concern" && first !== undefined && st.block) context.concerns.set(first, st.block);
@@ -114,7 +119,8 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   // A canonical action named in a member or collection block (`collection { patch :update }`) is
   // served at the resource's own path, as Rails does, not under a segment of its name.
   const canonical = symbol && scope.resource && on && CANONICAL_ACTIONS.has(path) && !args.keywords.has("path");
-  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), canonical ? base : join(base, path), handler, guards, source.lineAt(st.start)));
+  const format = scope.format || requiresFormat(source, args) ? ".:format" : "";
+  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), (canonical ? base : join(base, path)) + format, handler, guards, source.lineAt(st.start)));
 }
 
 /** The handler of a verb route: "controller#action" with the scope's module, or what `to:` names (a redirect, a Rack app). */
@@ -227,6 +233,7 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
   const guards = [...scope.guards, ...optionGuards(source, args)];
   const shallowSpan = args.keywords.get("shallow");
   const shallow = shallowSpan !== undefined && source.code.slice(shallowSpan.start, shallowSpan.end).trim() === "true";
+  const format = scope.format || requiresFormat(source, args);
   for (const name of args.positional.map((p) => dslValue(source, p)).filter((n): n is string => n !== undefined)) {
     const module = option("module") ? join(scope.module, option("module")!) : scope.module;
     const controller = join(module, option("controller") ?? (isSingular ? plural(name) : name)).slice(1);
@@ -241,10 +248,10 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
     const member = isSingular ? collection : join(memberBase, `:${param}`);
     const actions = restActions("rails", { only: list("only"), except: list("except"), singular: isSingular });
     for (const a of actions) {
-      context.found.push(route(a.methods, join(a.member ? member : collection, a.suffix), `${controller}#${a.action}`, guards, line));
+      context.found.push(route(a.methods, join(a.member ? member : collection, a.suffix) + (format ? ".:format" : ""), `${controller}#${a.action}`, guards, line));
     }
     const nested = isSingular ? collection : join(memberBase, `:${singular(name)}_${param}`);
-    const inner: Scope = { ...scope, guards, outside: scope.path, path: nested, controller: undefined, resource: { controller, member, collection }, on: undefined, shallow: shallow || scope.shallow !== undefined ? scope.shallow ?? scope.path : undefined };
+    const inner: Scope = { ...scope, guards, outside: scope.path, path: nested, controller: undefined, resource: { controller, member, collection }, on: undefined, shallow: shallow || scope.shallow !== undefined ? scope.shallow ?? scope.path : undefined, format };
     for (const c of list("concerns") ?? []) concern(context, c, inner);
     if (st.block) visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
   }
@@ -273,6 +280,12 @@ function drawn(context: Context, st: Statement, name: string, scope: Scope): voi
   const specifier = (depth < 0 ? "./routes/" : "./" + "../".repeat(depth)) + `${name}.rb`;
   context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: scope.path, args: [], specifiers: [specifier], guards: scope.guards, mountOnly: true, line: source.lineAt(st.start) });
 }
+
+/** `format: true`: a route (or a block's routes) whose format segment is required, not optional. */
+const requiresFormat = (source: RouteSource, args: DslArguments): boolean => {
+  const span = args.keywords.get("format");
+  return !!span && source.code.slice(span.start, span.end).trim() === "true";
+};
 
 /** The guard a `constraints:` option names: an object or a lambda, not a hash of segment patterns. */
 const optionGuards = (source: RouteSource, args: DslArguments): string[] => (args.keywords.has("constraints") ? constraintGuards(source, dslArguments(source, args.keywords.get("constraints")!)) : []);
