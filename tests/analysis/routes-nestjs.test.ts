@@ -377,4 +377,86 @@ nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSO
   ]);
 });
 
+nest("a global guard that lets through every handler without its metadata (a policies guard) guards nothing by itself, a route-level one still does; middleware applied with forRoutes(...controllers) guards each controller of the array", () => {
+  const root = tempDir("tool-nest-metadata-guard-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/app.module.ts": [
+      "import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';",
+      "import { APP_GUARD } from '@nestjs/core';",
+      "import { PoliciesGuard } from './guards/policies.guard';",
+      "import { AuthMiddleware } from './auth.middleware';",
+      "import { PostsController, UsersController, PublicController } from './controllers';",
+      "const authenticatedControllers = [",
+      "  PostsController,",
+      "  UsersController,",
+      "];",
+      "@Module({",
+      "  controllers: [PublicController, ...authenticatedControllers],",
+      "  providers: [{ provide: APP_GUARD, useClass: PoliciesGuard }],",
+      "})",
+      "export class AppModule implements NestModule {",
+      "  configure(consumer: MiddlewareConsumer) {",
+      "    consumer.apply(AuthMiddleware).forRoutes(...authenticatedControllers);",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/guards/policies.guard.ts": [
+      "import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';",
+      "import { Reflector } from '@nestjs/core';",
+      "@Injectable()",
+      "export class PoliciesGuard implements CanActivate {",
+      "  constructor(private _reflector: Reflector) {}",
+      "  async canActivate(context: ExecutionContext): Promise<boolean> {",
+      "    const policyHandlers =",
+      "      this._reflector.get<string[]>(CHECK_POLICIES_KEY, context.getHandler()) || [];",
+      "    if (!policyHandlers || !policyHandlers.length) {",
+      "      return true;",
+      "    }",
+      "    return check(policyHandlers, context);",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/auth.middleware.ts": [
+      "import { Injectable, NestMiddleware, UnauthorizedException } from '@nestjs/common';",
+      "@Injectable()",
+      "export class AuthMiddleware implements NestMiddleware {",
+      "  use(req, res, next) {",
+      "    if (!req.headers.auth) throw new UnauthorizedException();",
+      "    next();",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/controllers.ts": [
+      "import { Controller, Get, UseGuards } from '@nestjs/common';",
+      "import { PoliciesGuard } from './guards/policies.guard';",
+      "@Controller('posts')",
+      "export class PostsController {",
+      "  @Get()",
+      "  list() { return []; }",
+      "}",
+      "@Controller('users')",
+      "export class UsersController {",
+      "  @Get()",
+      "  list() { return []; }",
+      "}",
+      "@Controller('public')",
+      "export class PublicController {",
+      "  @Get()",
+      "  feed() { return []; }",
+      "  @Get('stats')",
+      "  @UseGuards(PoliciesGuard)",
+      "  stats() { return []; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /posts [AuthMiddleware]",
+    "GET /public",
+    "GET /public/stats [PoliciesGuard]",
+    "GET /users [AuthMiddleware]",
+  ]);
+});
+
 nest.run();

@@ -73,7 +73,7 @@ function forRoutes(
 ): Registration[] {
   const found: Registration[] = [];
   const scope: { path: string; method: string }[] = [];
-  for (const a of callArguments(source.code, open).args) {
+  for (const a of spreadArguments(source, callArguments(source.code, open).args)) {
     const entry = routeEntry(source, a, constants);
     // A controller named (`CatsController`): the middleware guards its routes.
     if (entry) scope.push(entry);
@@ -86,6 +86,16 @@ function forRoutes(
     }
   }
   return found;
+}
+
+/** Arguments with `...controllers` written out as the elements of the module's array of that name (`const controllers = [A, B]`). */
+function spreadArguments(source: RouteSource, args: readonly Span[]): Span[] {
+  return args.flatMap((a) => {
+    const spread = /^\s*\.\.\.\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(a.start, a.end));
+    if (!spread) return [a];
+    const array = new RegExp(`\\b(?:const|let|var)\\s+${spread[1]!.replace(/\$/g, "\\$")}\\s*(?::[^=;]+)?=\\s*\\[`).exec(source.code);
+    return array ? callArguments(source.code, array.index + array[0].length - 1).args : [];
+  });
 }
 
 /**

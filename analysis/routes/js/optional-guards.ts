@@ -24,6 +24,12 @@ export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, ac
     return found;
   };
   const keep = (file: string) => (name: string) => !IDENTIFIER.test(name) || !isGuardName(name) || !optional(file, name);
+  const metadataOnly = (file: string, name: string): boolean => {
+    const key = `${file}\0${name}\0metadata`;
+    let found = known.get(key);
+    if (found === undefined) known.set(key, (found = IDENTIFIER.test(name) && definedWith(files, read, file, name, checksOnlyWithMetadata)));
+    return found;
+  };
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
     if (!JS_FILE.test(file)) {
@@ -35,6 +41,9 @@ export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, ac
       if (r.type === "use") return [{ ...r, guards: r.guards.filter(keep(file)), args: r.args.filter(keep(file)) }];
       // NestJS `consumer.apply(AuthMiddleware).forRoutes(...)`: a global guard that is none.
       if (r.type === "global" && r.guard && !keep(file)(r.guard)) return [];
+      // A global guard that lets through every handler without its decorator's metadata (a roles
+      // or policies guard: `if (!roles) return true`) checks only the routes that declare some.
+      if (r.type === "global" && r.guard && !r.scope && metadataOnly(file, r.guard)) return [];
       return [r];
     });
     result.set(file, { ...routes, registrations });
@@ -54,6 +63,29 @@ function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<Mo
   // `auth.optional` of `import * as auth`: the module's export `optional`.
   const exported = binding.imported === "*" ? name.split(".")[1] : binding.imported;
   return exported !== undefined && IDENTIFIER.test(exported) && exportedOptional(access, target!, text, exported, 0);
+}
+
+/** Whether the class or function `name` in `file`, or in the module it is imported from, has a body `test` accepts. */
+function definedWith(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">, file: string, name: string, test: (body: string) => boolean): boolean {
+  const binding = files.get(file)?.bindings.find((b) => b.local === name);
+  const target = binding ? access.resolve(file, binding.specifier) : file;
+  const text = target === undefined ? undefined : access.text(target);
+  const body = text === undefined ? undefined : definedFunctionBody(text, binding && binding.imported !== "default" && binding.imported !== "*" ? binding.imported : name);
+  return body !== undefined && test(body);
+}
+
+// `const roles = this.reflector.get<string[]>(ROLES_KEY, context.getHandler())` (or getAllAndOverride/Merge).
+const READS_METADATA = /\b(?:const|let|var)\s+(?:\{[^}]*\}|([A-Za-z_$][\w$]*))\s*(?::[^=;]+)?=\s*(?:this\s*\.\s*)?[\w$]*[Rr]eflector\s*\.\s*(?:get|getAllAndOverride|getAllAndMerge)\b/g;
+
+/** A NestJS guard's body that returns true when the handler carries none of the metadata it reads: `if (!roles || !roles.length) return true`. */
+function checksOnlyWithMetadata(body: string): boolean {
+  for (const m of body.matchAll(READS_METADATA)) {
+    const name = m[1];
+    if (!name) continue;
+    const escaped = name.replace(/\$/g, "\\$");
+    if (new RegExp(`\\bif\\s*\\(\\s*!\\s*${escaped}\\b[^)]*\\)\\s*\\{?\\s*return\\s+true\\b`).test(body.slice(m.index))) return true;
+  }
+  return false;
 }
 
 /** Whether a module's export is optional middleware, made in the module or in one a barrel re-exports (`export { auth } from "./auth"`). */
