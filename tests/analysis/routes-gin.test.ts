@@ -246,4 +246,68 @@ gin("a file whose build constraint needs a tag of the project's own (//go:build 
   ]);
 });
 
+gin("a handler whose first check, after statements that branch nowhere, verifies a token the request carries or refuses a caller without credentials guards itself; a first check of something else does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/wings\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.9.0\n",
+    "router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func Configure() *gin.Engine {",
+      "\trouter := gin.New()",
+      '\trouter.GET("/download/file", getDownloadFile)',
+      '\trouter.POST("/api/transfers", postTransfers)',
+      '\trouter.GET("/servers/:server/logs", getLogs)',
+      "\treturn router",
+      "}",
+    ].join("\n"),
+    "router/handlers.go": [
+      "package router",
+      "",
+      "import (",
+      '\t"net/http"',
+      '\t"strings"',
+      "",
+      '\t"github.com/gin-gonic/gin"',
+      '\t"example.com/wings/tokens"',
+      ")",
+      "",
+      "func getDownloadFile(c *gin.Context) {",
+      "\tmanager := ExtractManager(c)",
+      "\ttoken := tokens.FilePayload{}",
+      "\t// if the token is bad, stop here",
+      '\tif err := tokens.ParseToken([]byte(c.Query("token")), &token); err != nil {',
+      "\t\tCaptureAndAbort(c, err)",
+      "\t\treturn",
+      "\t}",
+      "\tmanager.Serve(c, token)",
+      "}",
+      "",
+      "func postTransfers(c *gin.Context) {",
+      '\tauth := strings.SplitN(c.GetHeader("Authorization"), " ", 2)',
+      '\tif len(auth) != 2 || auth[0] != "Bearer" {',
+      "\t\tc.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{})",
+      "\t\treturn",
+      "\t}",
+      "}",
+      "",
+      "func getLogs(c *gin.Context) {",
+      '\tlines := c.Query("lines")',
+      '\tif lines == "" {',
+      "\t\tc.AbortWithStatusJSON(http.StatusBadRequest, gin.H{})",
+      "\t\treturn",
+      "\t}",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/transfers [(checks the caller in the handler)]",
+    "GET /download/file [tokens.ParseToken]",
+    "GET /servers/{server}/logs",
+  ]);
+});
+
 gin.run();

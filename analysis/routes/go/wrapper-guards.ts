@@ -77,6 +77,41 @@ const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s
 // sign-in) or checks the input (`validateUserInput`).
 const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*)$/i;
 
+// A call that verifies a signed token the request carries: `tokens.ParseToken([]byte(c.Query("token")), &payload)`, `jwt.Parse(raw, key)`.
+const TOKEN_CHECK = /^(?:(?:parse|verify|validate|check)\w*(?:token|jwt|signature|claims)\w*|jwt\.Parse\w*)$/i;
+// Statements before the first `if` that branch nowhere: assignments, declarations, calls, composite literals.
+const BRANCHES = /\b(?:if|for|switch|select|go|defer|return)\b|\bfunc\s*\(/;
+
+/**
+ * The check a handler makes in its first `if`, after statements that branch nowhere (`manager :=
+ * Extract(c)`, `token := tokens.Payload{}`): a call verifying a token the request carries, whose
+ * failure returns (`if err := tokens.ParseToken(...); err != nil { abort; return }`), or a block
+ * refusing the caller (401, 403) on a condition that reads its credentials (`auth :=
+ * strings.SplitN(c.GetHeader("Authorization"), " ", 2)`, `if len(auth) != 2 { ... StatusUnauthorized ... }`).
+ */
+function firstCheck(text: string): string | undefined {
+  // Comments out of the way: their words (`// if the user...`) are no statements.
+  const body = text.replace(/\/\/[^\n]*/g, "");
+  const at = /\bif\s/.exec(body);
+  if (!at || BRANCHES.test(body.slice(1, at.index))) return undefined;
+  const open = body.indexOf("{", at.index);
+  if (open === -1) return undefined;
+  let depth = 0;
+  let close = open;
+  for (; close < body.length; close++) {
+    if (body[close] === "{") depth++;
+    else if (body[close] === "}" && --depth === 0) break;
+  }
+  const condition = body.slice(at.index, open);
+  const block = body.slice(open, close + 1);
+  if (!/\breturn\b/.test(block)) return undefined;
+  for (const call of condition.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
+    const name = call[1]!;
+    if (TOKEN_CHECK.test(name.split(".").at(-1)!) || TOKEN_CHECK.test(name) || CALLER_CHECK.test(name.split(".").at(-1)!)) return name;
+  }
+  return REFUSES.test(block) && READS_CALLER.test(body.slice(0, open)) ? "(checks the caller in the handler)" : undefined;
+}
+
 /** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
 export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[] {
   const known = new Map<string, string[]>();
@@ -84,9 +119,12 @@ export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[]
     const name = handler.split(".").at(-1)!;
     let found = known.get(name);
     if (found === undefined) {
-      const checks = bodies(name).map((body) => (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1]);
+      const checks = bodies(name).map((body) => {
+        const call = (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1];
+        return call && CALLER_CHECK.test(call.split(".").at(-1)!) ? call : firstCheck(body);
+      });
       // Every function of that name checks first (methods of several types may share it).
-      found = checks.length && checks.every((c) => c && CALLER_CHECK.test(c.split(".").at(-1)!)) ? [checks[0]!] : [];
+      found = checks.length && checks.every((c) => c) ? [checks[0]!] : [];
       known.set(name, found);
     }
     return found;
