@@ -113,10 +113,10 @@ const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache
 // Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).
 const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymous|if[_-]?authenticated|IfAuthenticated/;
 // A single sign-on through another provider (`GithubSSOGuard`: Passport's strategy sends the caller
-// to the provider and back; Ruby's OmniAuth, whose callback `check_valid_omniauth` reads): the way
+// to the provider and back; Ruby's OmniAuth, whose callback `check_valid_omniauth` reads, Elixir's Ueberauth): the way
 // in, not a check of who calls. A provider's name alone says nothing: `GoogleAuthGuard` may check
 // the app's own token.
-const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth/;
+const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth/;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);

@@ -111,4 +111,54 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
   ]);
 });
 
+phoenix("a plug whose call raises an error of the app's for an anonymous caller guards its pipeline; Ueberauth's plug is the way in through a provider, no guard", () => {
+  const root = tempDir("tool-phoenix-raising-plug-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Hub.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}, {:ueberauth, \"~> 0.10\"}]\nend\n",
+    "lib/hub_web/router.ex": [
+      "defmodule HubWeb.Router do",
+      "  use HubWeb, :router",
+      "  alias HubWeb.API.Plugs.RequireAuthenticatedUser",
+      "  pipeline :api do",
+      "    plug(:accepts, [\"json\"])",
+      "  end",
+      "  pipeline :api_require_authenticated_user do",
+      "    plug(RequireAuthenticatedUser)",
+      "  end",
+      "  scope(\"/api\", HubWeb.API, as: :api) do",
+      "    pipe_through(:api)",
+      "    post(\"/users/login\", UserController, :login)",
+      "    scope \"/\" do",
+      "      pipe_through([:api_require_authenticated_user])",
+      "      get(\"/users/me\", UserController, :me)",
+      "    end",
+      "  end",
+      "  scope \"/auth\", HubWeb do",
+      "    plug(Ueberauth)",
+      "    get(\"/:provider\", AuthController, :request)",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/hub_web/plugs/api/require_authenticated_user.ex": [
+      "defmodule HubWeb.API.Plugs.RequireAuthenticatedUser do",
+      "  def init(opts), do: opts",
+      "",
+      "  def call(conn, _opts) do",
+      "    if get_in(conn.assigns.current_scope.user) do",
+      "      conn",
+      "    else",
+      "      raise HubWeb.UnauthorizedError",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/users/login",
+    "GET /api/users/me [api_require_authenticated_user]",
+    "GET /auth/{provider}",
+  ]);
+});
+
 phoenix.run();

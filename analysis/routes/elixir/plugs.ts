@@ -15,9 +15,10 @@ export const isAuthPlug = (plug: string): boolean => {
 
 // A plug built on Pow's base (`use Pow.Plug.Base`) fetches the caller for the pipeline and never
 // turns one away: Pow.Plug.RequireAuthenticated does that. A plug module of the app's whose
-// `call` neither halts nor answers 401/403 only reads the caller too.
+// `call` neither halts, answers 401/403 nor raises such an error only reads the caller too.
 const POW_BASE = /^[ \t]*use[ \t]+Pow\.Plug\.Base\b/m;
-const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b/;
+// Raising an error of the app's for it turns the caller away as well (`raise NervesHubWeb.UnauthorizedError`).
+const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b|\braise\b[^\n]*(?:Unauthori[sz]ed|Forbidden|NotAuthenticated|AccessDenied|PermissionDenied)/;
 
 /**
  * A function naming the pipelines of a Phoenix route (its guards) that check nobody: each of
