@@ -13,6 +13,13 @@ type Input = Pick<Report, "routes" | "files">;
 // and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`).
 const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|2fa\/authenticate|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\})/i;
 
+/**
+ * Words of a request that computes an answer and stores nothing, though it is a POST (its input
+ * is a form or too long for a query string): a cron expression's preview, a validation, a search,
+ * an encryption of display options. Reviews of public repositories found no such route worth a guard.
+ */
+const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete)(?:[^a-z]|$)/i;
+
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {
   const { routes } = report;
@@ -83,12 +90,16 @@ export function routeFindings(report: Input): Finding[] {
     const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
     const byHandler = byPath ? undefined : PUBLIC_BY_DESIGN.exec(r.handler)?.[0];
     const open = r.public ? "declared public in the code" : r.csrfExempt ? "exempt from CSRF checks" : byPath ?? byHandler;
-    found.push(finding("security", "unguarded-write", open ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
+    const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
+    found.push(finding("security", "unguarded-write", open || computes ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
         detail: open
           ? `${r.public ? "the code declares it public" : r.csrfExempt ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
+          : computes
+          ? `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",

@@ -148,6 +148,23 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   });
   const byHandler = analyze(named).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
   assert.equal(byHandler.sort(), [["high", "POST /invitations"], ["low", "DELETE /me"], ["low", "POST /invitations/accept"], ["low", "POST /me"], ["low", "POST /me/challenge"]]);
+  // A POST that computes an answer changes no state: a preview, an encryption by its handler's name; not a save.
+  const computing = tempDir();
+  writeFiles(computing, {
+    "server.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/me", requireAuth, (req, res) => res.send("me"));',
+      'app.post("/checks/cron_preview", (req, res) => res.send("ok"));',
+      'app.post("/api/embed-options", embedOptions.encrypt);',
+      'app.post("/api/embed-options/save", embedOptions.store);',
+      "app.listen(3000);",
+    ].join("\n"),
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const computed = analyze(computing).findings.filter((f) => f.rule === "unguarded-write");
+  assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["low", "POST /api/embed-options"], ["low", "POST /checks/cron_preview"]]);
+  assert.match(computed.find((f) => f.title.startsWith("POST /api/embed-options has"))!.evidence[0]!.detail ?? "", /handler embedOptions\.encrypt \(encrypt\) says it computes an answer rather than changing state/);
   // An application with no guard anywhere is public or authenticates where the analysis cannot
   // see: one low finding, not a high one per route; examples are not the product's routes.
   const unguarded = tempDir();
