@@ -201,4 +201,31 @@ chi("a path constant declared in another file of the package, or exported by ano
   assert.equal(routes, ["GET /direct", "GET /health", "GET /ts2021", "POST /ts2021"]);
 });
 
+chi("a guard-named call that builds the handler (oauthTokenHandler(backend)) is the handler, not a guard around one; RequireAuth(h) still guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/hs\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "main.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"net/http"',
+      "",
+      '\t"github.com/go-chi/chi/v5"',
+      ")",
+      "",
+      "func routes(b Backend) http.Handler {",
+      "\tr := chi.NewRouter()",
+      '\tr.Post("/oauth/token", oauthTokenHandler(b))',
+      '\tr.Get("/me", RequireAuth(me))',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /me me [RequireAuth]",
+    "POST /oauth/token oauthTokenHandler",
+  ]);
+});
+
 chi.run();

@@ -22,7 +22,8 @@ export function goHandler(code: string, span: Span): GoHandler {
   if (ADAPTER.test(name) && args[0]) return goHandler(code, args[0]);
   if (name === "http.StripPrefix" && args[1]) return goHandler(code, args[1]);
   const last = name.split(".").at(-1)!;
-  if (isGuardName(name) && args.length === 1 && !HANDLE.test(last)) {
+  // Named as a handler (`oauthTokenHandler(b)`, `protectedDebugHandler(mux)`): it builds the handler, it wraps none.
+  if (isGuardName(name) && args.length === 1 && !HANDLE.test(last) && !/Handler$/.test(last)) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, guards: [name, ...inner.guards] };
   }
