@@ -251,4 +251,40 @@ gorilla("a wrapper that refuses with an error of the app's named for it (ErrNotL
   ]);
 });
 
+gorilla("a string variable of the function is read by the literal it is declared with (a default configuration may change); a route with no path on a Path subrouter serves that path; one function's variable is not another's", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/sem\n\ngo 1.22\n\nrequire github.com/gorilla/mux v1.8.1\n",
+    "api/router.go": [
+      "package api",
+      "",
+      'import "github.com/gorilla/mux"',
+      "",
+      "func Route() *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\twebPath := "/"',
+      "\tif WebHostURL != nil {",
+      "\t\twebPath = WebHostURL.Path",
+      "\t}",
+      '\tping := r.Path(webPath + "api/ping").Subrouter()',
+      '\tping.Methods("GET", "HEAD").HandlerFunc(pong)',
+      '\tapi := r.PathPrefix(webPath + "api").Subrouter()',
+      '\tapi.HandleFunc("/projects", projects).Methods("GET")',
+      "\treturn r",
+      "}",
+      "",
+      "func Other() *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tr.HandleFunc(webPath + "x", other).Methods("GET")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/ping pong",
+    "HEAD /api/ping pong",
+    "GET /api/projects projects",
+  ]);
+});
+
 gorilla.run();

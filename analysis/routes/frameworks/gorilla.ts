@@ -44,7 +44,8 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
     } else if (link.name === "Use") ctx.middleware(ref, "", ctx.guards(args), link.start);
     else if (!IGNORED.test(link.name)) return link === links[0] ? undefined : { ref };
   }
-  const served = path ?? (prefix === undefined ? undefined : catchAll(prefix));
+  // No path at all (`ping := r.Path("/api/ping").Subrouter(); ping.Methods("GET").HandlerFunc(h)`): the router's own path.
+  const served = path ?? (prefix === undefined ? (handler ? "" : undefined) : catchAll(prefix));
   if (handler && served !== undefined) ctx.route(ref, methods?.length ? methods : ["ALL"], served, handler.args, "last", handler.at);
   return { ref };
 }

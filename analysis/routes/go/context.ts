@@ -36,7 +36,7 @@ const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
 
 export function goContext(host: GoHost, scope: Scope): GoContext {
   const code = host.source.code;
-  const constants = scope.template ? new Map([...host.file.constants, ...scope.template]) : host.file.constants;
+  const constants = scope.template || scope.locals ? new Map([...host.file.constants, ...(scope.locals ?? []), ...(scope.template ?? [])]) : host.file.constants;
   const value = (span: Span | undefined) => (span ? staticValue(host.source, span.start, span.end, constants, GO_VALUES) : undefined);
   return {
     code,

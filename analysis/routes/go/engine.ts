@@ -76,6 +76,8 @@ class Walker {
       });
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
+      const locals = localStrings(this.code.slice(fn.body.start, fn.body.end));
+      if (locals.size) scope.locals = locals;
       this.block(fn.body, scope);
     }
   }
@@ -381,4 +383,18 @@ function routerWrapper(code: string, file: GoFile, isFrameworkRouter: (type: str
     if (receiver && types.has(receiver) && prefix && new RegExp(`\\.\\s*Group\\s*\\(\\s*${prefix}\\b`).test(body)) wrapper.methods.set(fn.name, "Group");
   }
   return wrapper;
+}
+
+// `webPath := "/"`, `var prefix = "/api"`: a string variable of a function, by its first declaration.
+const LOCAL_STRING = /^[ \t]*(?:var[ \t]+)?([A-Za-z_]\w*)[ \t]*(?::=|(?:string[ \t]*)?=)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*$/gm;
+
+/**
+ * The string variables a function body declares with a literal, by the value they are declared
+ * with: the default a later assignment from configuration (`if cfg.Path != "" { webPath = cfg.Path }`)
+ * may change at run time, as a sample configuration's value is taken for a prefix read from it.
+ */
+function localStrings(body: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of body.matchAll(LOCAL_STRING)) if (!found.has(m[1]!)) found.set(m[1]!, m[2]!);
+  return found;
 }

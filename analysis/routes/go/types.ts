@@ -73,4 +73,12 @@ export type GoSpec = {
 export type GoType = { scope: string; type: string };
 
 /** What a walk knows inside one function: routers and typed values by name, and the routers it created. */
-export type GoScope = { env: Map<string, GoRef>; types: Map<string, GoType>; name: string; created: Set<GoNode>; template?: Map<string, string> };
+export type GoScope = {
+  env: Map<string, GoRef>;
+  types: Map<string, GoType>;
+  name: string;
+  created: Set<GoNode>;
+  template?: Map<string, string>;
+  /** The function's string variables by the literal they are declared with (`webPath := "/"`). */
+  locals?: Map<string, string>;
+};
