@@ -42,6 +42,7 @@ import { laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 import { servedOnce } from "./alternatives.ts";
+import { razorPageRoutes } from "./csharp/razor-pages.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -92,6 +93,7 @@ export function routesSection(
   }
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
+  for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
   // the types of Go struct fields a call goes through, and AdonisJS named middleware that checks nobody.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware];

@@ -282,4 +282,42 @@ aspnet("a conventionally routed controller of an [Area] is served under the area
   ]);
 });
 
+aspnet("Blazor components are routes for each @page directive, guarded by @attribute [Authorize] (here or in an _Imports.razor above) or by a convention covering the host page; Razor Pages are routes at their path below Pages/", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/Tv/Tv.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Tv/Startup.cs": [
+      "public class Startup {",
+      "  public void ConfigureServices(IServiceCollection services) {",
+      "    services.AddRazorPages(options => {",
+      "      if (OidcHelper.IsEnabled) { options.Conventions.AuthorizeFolder(\"/\"); }",
+      "    });",
+      "  }",
+      "  public void Configure(IApplicationBuilder app) {",
+      "    app.UseEndpoints(endpoints => { endpoints.MapBlazorHub(); endpoints.MapFallbackToPage(\"/_Host\"); });",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/Tv/Pages/_Host.cshtml": '@page "/"\n@namespace Tv.Pages\n<component type="typeof(App)" render-mode="ServerPrerendered" />\n',
+    "src/Tv/Pages/ArtistList.razor": '\uFEFF@page "/media/music/artists"\n@page "/media/music/artists/page/{PageNumber:int}"\n<h1>Artists</h1>\n',
+    "src/Tv/Pages/Shared/Header.razor": "<header>no page directive: a component, not a route</header>\n",
+    "src/Other/Other.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Other/Admin/_Imports.razor": "@using Microsoft.AspNetCore.Authorization\n@attribute [Authorize(Roles = \"Admin\")]\n",
+    "src/Other/Admin/Users.razor": '@page "/admin/users/{Id:guid?}"\n<h1>Users</h1>\n',
+    "src/Other/Admin/Status.razor": '@page "/admin/status"\n@attribute [AllowAnonymous]\n<h1>Up</h1>\n',
+    "src/Shop/Pages/Index.cshtml": "@page\n@model IndexModel\n<h1>Shop</h1>\n",
+    "src/Shop/Pages/Orders/Edit.cshtml": '@page "{id:int}"\n@model EditModel\n',
+    "src/Shop/Pages/Orders/Edit.cshtml.cs": "public class EditModel : PageModel {\n  public void OnGet(int id) {}\n  public async Task<IActionResult> OnPostAsync(int id) { return Page(); }\n}\n",
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /",
+    "GET /admin/status",
+    "GET /admin/users/{Id} [Authorize(Roles = \"Admin\")]",
+    "GET /media/music/artists [AuthorizeFolder(/)]",
+    "GET /media/music/artists/page/{PageNumber} [AuthorizeFolder(/)]",
+    "GET /Orders/Edit/{id}",
+    "POST /Orders/Edit/{id}",
+  ]);
+});
+
 aspnet.run();

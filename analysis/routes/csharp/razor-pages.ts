@@ -1,0 +1,106 @@
+/**
+ * Pages ASP.NET serves from markup files rather than controllers. A Blazor component is a route
+ * for each `@page "/channels/{Id:int}"` directive it declares; a Razor Page (`Pages/**.cshtml`
+ * opening with `@page`) is a route at its file's path below `Pages/`, `Index` being its folder,
+ * with the template its directive adds (`@page "{id?}"`), for GET and the methods its code-behind
+ * handles (`OnPostAsync`). Guards: `@attribute [Authorize]` in the file or in an `_Imports.razor`
+ * of a folder above it (`[AllowAnonymous]` lifts them), and the app's conventions
+ * (`options.Conventions.AuthorizeFolder("/")`, `AuthorizePage("/_Host")`): a Blazor Server
+ * app's components are all served through its host page (`MapFallbackToPage("/_Host")`), so a
+ * convention covering that page covers them.
+ */
+import { dirOf } from "../../project.ts";
+import type { Registration } from "../registration.ts";
+import { template } from "./source.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const ROUTER = "(razor pages)";
+const PAGE = /^[ \t\uFEFF]*@page(?:[ \t]+"([^"]*)")?[ \t]*$/gm;
+const AUTHORIZE = /^[ \t]*@attribute[ \t]+\[[ \t]*(Authorize|AllowAnonymous)\b([^\]]*)\]/m;
+const CONVENTION = /\bConventions\s*\.\s*(AuthorizeFolder|AuthorizePage|AuthorizeAreaFolder|AuthorizeAreaPage)\s*\(\s*(?:"([^"]*)"\s*,\s*)?"([^"]*)"/g;
+const HOST_PAGE = /\bMapFallbackToPage\s*\(\s*"([^"]*)"/;
+const HANDLER = /\bOn(Get|Post|Put|Delete|Patch)\w*\s*\(/g;
+
+/** The routes of the repository's Blazor components and Razor Pages, per file. */
+export function razorPageRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
+  const listed = [...(project?.listed ?? [])].filter((p) => !/(?:^|\/)(?:bin|obj|node_modules|tests?)\//i.test(p));
+  // `_Host.cshtml`, `_Layout.cshtml`: a Blazor app's host and layouts, whose routes are its components'.
+  const markup = listed.filter((p) => !/(?:^|\/)_[^/]*$/.test(p) && (p.endsWith(".razor") || (p.endsWith(".cshtml") && /(?:^|\/)Pages\//.test(p))));
+  if (!markup.length) return [];
+  // Each project (the folder of its .csproj) has conventions of its own.
+  const projects = new Set(listed.filter((p) => p.endsWith(".csproj")).map(dirOf));
+  const projectOf = (file: string) => ancestorsOf(file).find((d) => projects.has(d)) ?? "";
+  const byProject = new Map<string, (pagePath: string | undefined) => string | undefined>();
+  const conventions = (file: string) => {
+    const dir = projectOf(file);
+    let found = byProject.get(dir);
+    if (!found) byProject.set(dir, (found = appConventions(project!, listed.filter((p) => projectOf(p) === dir))));
+    return found;
+  };
+  const imports = new Map(listed.filter((p) => p.endsWith("/_Imports.razor") || p === "_Imports.razor").map((p) => [dirOf(p), project!.text(p) ?? ""]));
+  const found: { file: string; registrations: Registration[] }[] = [];
+  for (const file of markup) {
+    const text = project!.text(file) ?? "";
+    const directives = [...text.matchAll(PAGE)];
+    if (!directives.length) continue;
+    const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.(?:razor|cshtml)$/, "");
+    const own = AUTHORIZE.exec(text);
+    const inherited = own ? undefined : ancestorsOf(file).map((d) => imports.get(d)).map((t) => (t ? AUTHORIZE.exec(t) : null)).find((m) => m);
+    const attribute = own ?? inherited;
+    const razorPage = file.endsWith(".cshtml");
+    const pagePath = razorPage ? pageRoute(file) : undefined;
+    const convention = attribute?.[1] === "AllowAnonymous" ? undefined : conventions(file)(razorPage ? pagePath! : undefined);
+    const guards = attribute?.[1] === "Authorize" ? [`Authorize${attribute[2]!.trim() ? `(${attribute[2]!.replace(/^\s*\(|\)\s*$/g, "").trim()})` : ""}`] : convention ? [convention] : [];
+    const methods = razorPage ? ["GET", ...new Set([...(project!.text(`${file}.cs`) ?? "").matchAll(HANDLER)].map((m) => m[1]!.toUpperCase()).filter((m) => m !== "GET"))] : ["GET"];
+    const registrations: Registration[] = [];
+    for (const d of directives) {
+      const written = d[1] ?? "";
+      const path = razorPage ? (written.startsWith("/") ? written : join(pagePath!, written)) : written;
+      if (!path.startsWith("/")) continue;
+      const line = text.slice(0, d.index).split("\n").length;
+      registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods, path: template(path).replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"), handler: name, guards, owner: ROUTER, line });
+    }
+    if (registrations.length) found.push({ file, registrations: [{ type: "router", framework: razorPage ? "razor-pages" : "blazor", name: ROUTER, prefix: "", guards: [], line: 1 }, ...registrations] });
+  }
+  return found;
+}
+
+/** `Pages/Admin/Index.cshtml` -> `/Admin`; `Areas/Shop/Pages/Cart.cshtml` -> `/Shop/Cart`. */
+function pageRoute(file: string): string {
+  const m = /(?:^|\/)(?:Areas\/([^/]+)\/)?Pages\/(.*)\.cshtml$/.exec(file)!;
+  const segments = m[2]!.split("/");
+  if (segments.at(-1) === "Index") segments.pop();
+  return `/${[...(m[1] ? [m[1]] : []), ...segments].join("/")}`;
+}
+
+const join = (base: string, rest: string) => `${base.replace(/\/+$/, "")}/${rest.replace(/^\/+/, "")}`.replace(/\/+$/, "") || "/";
+
+function ancestorsOf(file: string): string[] {
+  const found: string[] = [];
+  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
+    found.push(dir);
+    if (dir === "") return found;
+  }
+}
+
+/**
+ * The convention guarding a Razor Page at `pagePath` (or, given none, a Blazor component served
+ * through the app's host page), named as written: `AuthorizeFolder(/)`.
+ */
+function appConventions(project: Project, listed: readonly string[]): (pagePath: string | undefined) => string | undefined {
+  const rules: { folder: boolean; path: string; name: string }[] = [];
+  let host: string | undefined;
+  for (const file of listed) {
+    if (!file.endsWith(".cs")) continue;
+    const text = project.text(file) ?? "";
+    if (!text.includes("Conventions") && !text.includes("MapFallbackToPage")) continue;
+    for (const m of text.matchAll(CONVENTION)) {
+      const area = m[2] ? `/${m[2]}` : "";
+      rules.push({ folder: m[1]!.endsWith("Folder"), path: `${area}${m[3]!.startsWith("/") ? "" : "/"}${m[3]}`.replace(/\/+$/, "") || "/", name: `${m[1]}(${m[2] ? `${m[2]}, ` : ""}${m[3]})` });
+    }
+    host ??= HOST_PAGE.exec(text)?.[1];
+  }
+  const covering = (page: string) => rules.find((r) => (r.folder ? r.path === "/" || page === r.path || page.startsWith(`${r.path}/`) : page === r.path))?.name;
+  return (pagePath) => (pagePath !== undefined ? covering(pagePath) : host ? covering(host.startsWith("/") ? host : `/${host}`) : undefined);
+}
