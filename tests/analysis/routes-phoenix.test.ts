@@ -161,4 +161,41 @@ phoenix("a plug whose call raises an error of the app's for an anonymous caller 
   ]);
 });
 
+phoenix("a comprehension over a literal list of paths (for path <- [...] do scope path ... end) serves its block under each, interpolated paths too; a comprehension over anything else is not followed", () => {
+  const root = tempDir("tool-phoenix-for-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Logs.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/logs_web/router.ex": [
+      "defmodule LogsWeb.Router do",
+      "  use LogsWeb, :router",
+      "  pipeline :ingest_api do",
+      "    plug(LogsWeb.Plugs.VerifyApiAccess)",
+      "  end",
+      "  for path <- [\"/logs\", \"/api/logs\"] do",
+      "    scope path, LogsWeb do",
+      "      pipe_through([:ingest_api])",
+      "      post(\"/\", LogController, :create)",
+      "      post(\"/json\", LogController, :generic_json)",
+      "    end",
+      "    scope \"#{path}/cloudflare\", LogsWeb do",
+      "      post(\"/\", LogController, :cloudflare)",
+      "    end",
+      "  end",
+      "  for path <- paths() do",
+      "    get(path, PageController, :show)",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "POST /api/logs LogsWeb.LogController.create",
+    "POST /api/logs/cloudflare LogsWeb.LogController.cloudflare",
+    "POST /api/logs/json LogsWeb.LogController.generic_json",
+    "POST /logs LogsWeb.LogController.create",
+    "POST /logs/cloudflare LogsWeb.LogController.cloudflare",
+    "POST /logs/json LogsWeb.LogController.generic_json",
+  ]);
+});
+
 phoenix.run();

@@ -1,4 +1,4 @@
-import { ELIXIR_BLOCKS, type Statement, statements } from "../blocks.ts";
+import { ELIXIR_BLOCKS, type Span, type Statement, statements } from "../blocks.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import type { Framework } from "../framework.ts";
 import { isAuthCheck, isAuthPlug } from "../elixir/plugs.ts";
@@ -11,7 +11,8 @@ const FRAMEWORK = "phoenix";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "connect", "trace"]);
 
 /** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
-type Scope = { path: string; alias: string; guards: string[]; plugs: string[] };
+/** `bindings`: the names a comprehension over a literal list binds (`for path <- ["/logs", "/api/logs"] do`). */
+type Scope = { path: string; alias: string; guards: string[]; plugs: string[]; bindings?: ReadonlyMap<string, string> };
 // A pipeline: whether it checks the caller, and the module plugs of the app's that decide it (`MyAppWeb.APIAuthPlug`).
 type Pipeline = { guards: boolean; plugs: string[] };
 type Context = { source: RouteSource; pipelines: Map<string, Pipeline>; found: Registration[] };
@@ -88,6 +89,14 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
         if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
       }
     } else if (st.name === "scope") inner(nested(source, args, scope));
+    else if (st.name === "for" && st.block) {
+      // `for path <- ["/logs", "/api/logs"] do scope path, ... end`: the block once per element of a literal list.
+      const m = /^\s*\(?\s*([a-z_]\w*)\s*<-\s*(?=\[)/.exec(source.code.slice(st.args.start, st.args.end));
+      if (!m) continue;
+      for (const element of dslList(source, { start: st.args.start + m[0].length, end: st.args.end })) {
+        inner({ ...scope, bindings: new Map([...(scope.bindings ?? []), [m[1]!, element]]) });
+      }
+    }
     else if (VERBS.has(st.name) || st.name === "match" || st.name === "live" || st.name === "forward") verb(context, st, args, scope);
     else if (st.name === "resources") resources(context, st, args, scope);
     else if (st.name === "live_session") {
@@ -103,8 +112,8 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
 /** A nested scope: `scope "/admin", Admin, as: :admin`, `scope path: "/x", alias: X`, `scope "/" do`. */
 function nested(source: RouteSource, args: DslArguments, scope: Scope): Scope {
   const [first, second] = args.positional;
-  const path = (first && dslValue(source, first)) ?? (args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) : undefined);
-  const moduleSpan = (path !== undefined && first && dslValue(source, first) !== undefined ? second : first) ?? args.keywords.get("alias");
+  const path = (first && bound(source, first, scope)) ?? (args.keywords.has("path") ? bound(source, args.keywords.get("path")!, scope) : undefined);
+  const moduleSpan = (path !== undefined && first && bound(source, first, scope) !== undefined ? second : first) ?? args.keywords.get("alias");
   const module = moduleSpan ? /^\s*([A-Z][\w.]*|false)/.exec(source.code.slice(moduleSpan.start, moduleSpan.end))?.[1] : undefined;
   const alias = module === "false" ? "" : module ? [scope.alias, module].filter(Boolean).join(".") : scope.alias;
   return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards], plugs: [...scope.plugs] };
@@ -119,7 +128,7 @@ const moduleAt = (source: RouteSource, args: DslArguments, index: number): strin
 function verb(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
   const { source } = context;
   const shift = st.name === "match" ? 1 : 0;
-  const path = args.positional[shift] ? dslValue(source, args.positional[shift]!) : undefined;
+  const path = args.positional[shift] ? bound(source, args.positional[shift]!, scope) : undefined;
   const module = moduleAt(source, args, shift + 1);
   if (path === undefined || !module) return;
   const action = args.positional[shift + 2] ? dslValue(source, args.positional[shift + 2]!) : undefined;
@@ -137,7 +146,7 @@ const qualified = (scope: Scope, module: string) => [scope.alias, module].filter
 /** `resources "/users", UserController, only: [...], param: "slug"`, nested resources in its block, `singleton: true`. */
 function resources(context: Context, st: Statement, args: DslArguments, scope: Scope): void {
   const { source } = context;
-  const path = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
+  const path = args.positional[0] ? bound(source, args.positional[0], scope) : undefined;
   const module = moduleAt(source, args, 1);
   if (path === undefined || !module) return;
   const list = (key: string) => (args.keywords.has(key) ? dslList(source, args.keywords.get(key)!) : undefined);
@@ -153,6 +162,19 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
   const name = (args.keywords.has("name") ? dslValue(source, args.keywords.get("name")!) : undefined) ?? underscore(module.split(".").at(-1)!.replace(/Controller$/, ""));
   const base = singleton ? collection : joinPaths(collection, `:${name}_${param}`);
   visit(context, statements(source.code, st.block, ELIXIR_BLOCKS), { ...scope, path: base });
+}
+
+/** A literal, or a name the scope binds, or a string interpolating only such names (`"#{path}/cloudflare"`). */
+function bound(source: RouteSource, span: Span, scope: Scope): string | undefined {
+  const known = dslValue(source, span);
+  if (known !== undefined || !scope.bindings?.size) return known;
+  const text = source.text.slice(span.start, span.end).trim();
+  if (/^[a-z_]\w*$/.test(text)) return scope.bindings.get(text);
+  const interpolated = /^"((?:[^"\\#]|#(?!\{)|#\{\s*[a-z_]\w*\s*\})*)"$/.exec(text);
+  if (!interpolated) return undefined;
+  let missing = false;
+  const value = interpolated[1]!.replace(/#\{\s*([a-z_]\w*)\s*\}/g, (_, name: string) => scope.bindings!.get(name) ?? ((missing = true), ""));
+  return missing ? undefined : value;
 }
 
 const underscore = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
