@@ -232,6 +232,51 @@ rails("format: true makes the format segment required, in the block too; a names
   ]);
 });
 
+rails("Rails 8's authentication concern: allow_unauthenticated_access skips require_authentication and runs restore_authentication, which only resumes a session: no guard", () => {
+  const root = tempDir("tool-rails-8-auth-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :books, only: [:index, :create]\n  resource :session, only: [:new, :create]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Authentication\nend\n",
+    "app/controllers/concerns/authentication.rb": [
+      "module Authentication",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  included do",
+      "    before_action :require_authentication",
+      "  end",
+      "",
+      "  class_methods do",
+      "    def allow_unauthenticated_access(**options)",
+      "      skip_before_action :require_authentication, **options",
+      "      before_action :restore_authentication, **options",
+      "    end",
+      "  end",
+      "",
+      "  private",
+      "    def require_authentication",
+      "      restore_authentication || request_authentication",
+      "    end",
+      "",
+      "    def restore_authentication",
+      "      if session = find_session_by_cookie",
+      "        resume_session session",
+      "      end",
+      "    end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/books_controller.rb": "class BooksController < ApplicationController\n  allow_unauthenticated_access only: :index\n\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/sessions_controller.rb": "class SessionsController < ApplicationController\n  allow_unauthenticated_access\n\n  def new; end\n  def create; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /books []",
+    "POST /books [require_authentication]",
+    "POST /session []",
+    "GET /session/new []",
+  ]);
+});
+
 rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {
   const root = tempDir("tool-rails-concerns-");
   writeFiles(root, {

@@ -8,12 +8,17 @@ type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: bo
 // (`before_action :require_user,\n  only: [:create]`).
 const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
+// A filter named for loading the caller, not for requiring one: `authenticate_user` (without the
+// bang), Rails 8's `restore_authentication` (what `allow_unauthenticated_access` runs: it resumes a
+// session when the cookie has one), `load_`, `fetch_`, `set_` ones. Its body decides (refuses).
+const LOADS = /^(?:authenticate|restore_|resume_|load_|fetch_|find_|set_)/;
+
 /**
  * The guards a Rails controller puts before an action (`articles#create`): its own and its
  * parents' `before_action` filters named like a check, with `only:`/`except:` lists and
  * `skip_before_action`. By Ruby's convention a bang method enforces (`authenticate_user!`
  * redirects or raises) while `authenticate_user` only loads the user when there is one, so an
- * `authenticate...` filter without the bang is no guard, unless the chain defines it and its
+ * `authenticate...` (or `restore_...`, LOADS) filter without the bang is no guard, unless the chain defines it and its
  * body turns callers away (`return unauthorized if @current_user.nil?`, or a 401 rescued from
  * decoding a token it reads whether or not the request has one). `text` reads a
  * repository file.
@@ -29,7 +34,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   for (const filter of filterTexts.flatMap(filters)) {
     if (!applies(filter, action!)) continue;
     if (filter.skip) guards.delete(filter.name);
-    else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !/^authenticate/.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
+    else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !LOADS.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
   }
   // An action no filter guards that sends a caller without a user away itself, at its top.
   if (guards.size === 0 && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
