@@ -158,6 +158,23 @@ flask("Flask-RESTful: an Api subclass of the module's own and its add_resource v
   ]);
 });
 
+flask("a blueprint's before_request hook imported from another module guards its routes when a decorator requires a user (@user_required, @admin_required)", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "pi/__init__.py": "",
+    "pi/app.py": "from flask import Flask\nfrom pi.token import token_blueprint\nfrom pi.validate import validate_blueprint\nimport pi.hooks\n\napp = Flask(__name__)\napp.register_blueprint(token_blueprint, url_prefix='/token')\napp.register_blueprint(validate_blueprint, url_prefix='/validate')\n",
+    "pi/token.py": "from flask import Blueprint\ntoken_blueprint = Blueprint('token_blueprint', __name__)\n\n@token_blueprint.route('/', methods=['GET'])\ndef list_tokens():\n    return []\n",
+    "pi/validate.py": "from flask import Blueprint\nvalidate_blueprint = Blueprint('validate_blueprint', __name__)\n\n@validate_blueprint.route('/check', methods=['POST'])\ndef check():\n    return {}\n",
+    "pi/hooks.py": "from flask import g\nfrom pi.token import token_blueprint\nfrom pi.auth import user_required\n\n@token_blueprint.before_request\n@user_required\ndef before_user_request():\n    load_request()\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /token [before_user_request]",
+    "POST /validate/check",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

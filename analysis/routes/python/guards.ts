@@ -5,7 +5,7 @@ import type { RouteSource } from "../source.ts";
 import type { Span } from "./values.ts";
 
 // Python's own auth vocabulary on top of the shared one: FastAPI dependencies and Django/Flask decorators.
-const PYTHON_GUARD = /(?:admins?|authed|users?|staff|members?|owners?|logged_?in|verified)_only|requires?_(?:admin|user|role|staff|superuser|permission|scope|auth)|current_?(?:active_?)?(?:user|superuser|admin)|superuser|api_?key|oauth2|token|login|logged_?in|permission|staff_member|is_?staff|signed_?in/i;
+const PYTHON_GUARD = /(?:admins?|authed|users?|staff|members?|owners?|logged_?in|verified)_(?:only|required)|requires?_(?:admin|user|role|staff|superuser|permission|scope|auth)|current_?(?:active_?)?(?:user|superuser|admin)|superuser|api_?key|oauth2|token|login|logged_?in|permission|staff_member|is_?staff|signed_?in/i;
 
 /** Whether a Python dependency, decorator, mixin or permission class name guards a route. */
 export const isPythonGuard = (name: string): boolean => !NOT_GUARD.test(name) && (isGuardName(name) || PYTHON_GUARD.test(name));
