@@ -540,4 +540,36 @@ spring("Apache Shiro's filter chain guards in the order it is filled (anon lets 
   ]);
 });
 
+spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a service (lb://, by application name or pom artifactId) puts the service's routes under /admin; one that strips the prefix does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>mall</artifactId><modules><module>gateway</module><module>upms</module><module>shop</module></modules></project>\n",
+    "gateway/pom.xml": "<project><artifactId>mall-gateway</artifactId></project>\n",
+    "gateway/src/main/resources/application.yml": [
+      "spring:",
+      "  cloud:",
+      "    gateway:",
+      "      routes:",
+      "        - id: upms",
+      "          uri: lb://mall-upms",
+      "          predicates:",
+      "            - Path=/admin/**",
+      "        - id: shop",
+      "          uri: lb://mall-shop",
+      "          predicates:",
+      "            - Path=/shop/**",
+      "          filters:",
+      "            - StripPrefix=1",
+    ].join("\n"),
+    "upms/pom.xml": "<project><parent><artifactId>mall</artifactId></parent><artifactId>mall-upms</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "upms/src/main/resources/application.yml": "spring:\n  application:\n    name: @artifactId@\n",
+    "upms/src/main/java/com/acme/upms/UserController.java": 'package com.acme.upms;\n\n@RestController\n@RequestMapping("/user")\npublic class UserController {\n  @GetMapping("/page")\n  public Object page() { return null; }\n}\n',
+    "shop/pom.xml": "<project><artifactId>mall-shop</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "shop/src/main/resources/application.yml": "spring:\n  application:\n    name: mall-shop\n",
+    "shop/src/main/java/com/acme/shop/CartController.java": 'package com.acme.shop;\n\n@RestController\n@RequestMapping("/cart")\npublic class CartController {\n  @GetMapping\n  public Object list() { return null; }\n}\n',
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /admin/user/page", "GET /cart"]);
+});
+
 spring.run();

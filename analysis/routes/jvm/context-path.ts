@@ -6,11 +6,13 @@
  * They are read from the module's `src/main/resources/application.properties`, `.yml` or `.yaml`
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
  * files are in that module. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
+ * A module that sets none may be served under a path by a gateway of the repository (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
+import { gatewayPrefixes } from "./gateway-prefixes.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -32,10 +34,12 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
   const modules = appConfigs(project, CONFIG, readPrefixes);
-  if (!modules.length) return (route) => route;
+  // A service a gateway of the repository serves under a path, when its own configuration sets none.
+  const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
+  if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
-    const prefix = appOf(modules, route.file)?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/");
+    const prefix = appOf(modules, route.file)?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
 }
