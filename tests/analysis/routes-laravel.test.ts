@@ -357,4 +357,45 @@ laravel("a resource's routes are those its controller defines an action for, wit
   ]);
 });
 
+laravel("a loop over an array literal of the file registers a route per entry (foreach ($endpoints as $endpoint => $controller)), inside its group; an optional parameter ending a segment's text serves the text alone too", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/subsonic.php": [
+      "<?php",
+      "use App\\Http\\Controllers\\Subsonic\\PingController;",
+      "use App\\Http\\Controllers\\Subsonic\\GetAlbumController;",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "",
+      "$endpoints = [",
+      "    'ping' => PingController::class,",
+      "    'getAlbum' => GetAlbumController::class,",
+      "];",
+      "",
+      "Route::prefix('rest')",
+      "    ->middleware([AuthenticateSubsonicRequests::class])",
+      "    ->group(static function () use ($endpoints): void {",
+      "        foreach ($endpoints as $endpoint => $controller) {",
+      "            Route::match(['get', 'post'], \"{$endpoint}{format?}\", $controller)->where('format', '\\.view');",
+      "        }",
+      "    });",
+      "",
+      "foreach ($unknown as $name) {",
+      "    Route::get(\"/x/{$name}\", XController::class);",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /rest/getAlbum GetAlbumController [AuthenticateSubsonicRequests]",
+    "POST /rest/getAlbum GetAlbumController [AuthenticateSubsonicRequests]",
+    "GET /rest/getAlbum{format} GetAlbumController [AuthenticateSubsonicRequests]",
+    "POST /rest/getAlbum{format} GetAlbumController [AuthenticateSubsonicRequests]",
+    "GET /rest/ping PingController [AuthenticateSubsonicRequests]",
+    "POST /rest/ping PingController [AuthenticateSubsonicRequests]",
+    "GET /rest/ping{format} PingController [AuthenticateSubsonicRequests]",
+    "POST /rest/ping{format} PingController [AuthenticateSubsonicRequests]",
+  ]);
+});
+
 laravel.run();

@@ -19,7 +19,11 @@ const CONVENTIONAL = /(?:^|\/)routes\/(?:web|api)\.php$/;
 
 type Call = { name: string; args: Span[]; start: number };
 type Attributes = { prefix: string; guards: string[]; controller: string | undefined };
-type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[] };
+/** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (FOREACH). */
+type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
+
+// `foreach ($endpoints as $endpoint => $controller) {`, `foreach ($names as $name) {`.
+const FOREACH = /\bforeach\s*\(\s*\$(\w+)\s+as\s+(?:\$(\w+)\s*=>\s*)?\$(\w+)\s*\)\s*\{/g;
 
 /**
  * Laravel: `Route::get('/x', [C::class, 'm'])` and the other verbs, `match`, `any`, `view`,
@@ -64,7 +68,13 @@ function healthRoute(source: RouteSource): Registration[] {
 function block(context: Context, span: Span, attributes: Attributes): void {
   const { code } = context.source;
   let skip = span.start;
-  const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 }));
+  // A loop in this block (not in a group's closure, which its own block reads) runs its body once per entry.
+  const every = literalLoops(context, span);
+  const inLoop = (at: number, loops = every) => loops.some((l) => l.body.start <= at && at < l.body.end);
+  const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
+  const chains = starts.map((s) => ({ start: s.at, end: chain(code, s.name, s.at, s.open).end }));
+  const loops = every.filter((l) => !chains.some((c) => c.start < l.body.start && l.body.start < c.end) && !every.some((outer) => outer !== l && outer.body.start < l.body.start && l.body.start < outer.body.end));
+  for (const loop of loops) for (const bindings of loop.entries) block({ ...context, bindings: new Map([...(context.bindings ?? []), ...bindings]) }, loop.body, attributes);
   const requires = [...code.slice(span.start, span.end).matchAll(/\b(?:require|include)(?:_once)?\b\s*\(?/g)].map((m) => ({ at: span.start + m.index, end: span.start + m.index + m[0].length }));
   const ranges: Span[] = [];
   for (const start of starts) {
@@ -115,15 +125,54 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   if (RESOURCES.has(main.name)) return resources(context, main, modifiers, attributes, line);
   if (AUTH_ROUTES.has(main.name)) return authRoutes(context, main, attributes, line);
   const [methods, pathArg, action] = main.name === "match" ? [phpList(source, main.args[0]!, constants).map((m) => m.toUpperCase()), main.args[1], main.args[2]] : [verbMethods(main.name), main.args[0], main.args[1]];
-  const path = pathArg ? phpValue(source, pathArg, constants) : undefined;
+  const path = pathArg ? boundValue(context, pathArg) ?? phpValue(source, pathArg, constants) : undefined;
   if (path === undefined) return;
   const options = action && source.code[action.start] === "[" ? phpArray(source, action) : new Map<string, Span>();
   const extra = options.get("middleware");
   const guards = [...attributes.guards, ...(extra ? middleware(source, extra, constants).filter(mayGuard) : [])];
-  let handler = action ? handlerOf(source, options.get("uses") ?? action, attributes.controller) : "(inline)";
+  const bound = action && context.bindings?.get(/^\s*\$(\w+)\s*$/.exec(source.code.slice(action.start, action.end))?.[1] ?? "")?.span;
+  let handler = action ? handlerOf(source, bound ?? options.get("uses") ?? action, attributes.controller) : "(inline)";
   if (main.name === "view") handler = `view:${action ? phpValue(source, action, constants) ?? "" : ""}`;
   if (main.name.endsWith("edirect")) handler = `redirect:${action ? phpValue(source, action, constants) ?? "" : ""}`;
-  context.found.push(route(methods, joinPaths(attributes.prefix, path), handler, guards, line));
+  // `ping{format?}`: an optional parameter ending a segment's text serves the text alone too (`ping`, `ping.view`).
+  const forms = /\w\{\w+\?\}(?:\/|$)/.test(path) ? [path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1"), path] : [path];
+  for (const form of forms) context.found.push(route(methods, joinPaths(attributes.prefix, form), handler, guards, line));
+}
+
+/**
+ * The loops of a block over an array literal the file assigns (`$endpoints = ['ping' => PingController::class, ...]`),
+ * each with its body and one set of bindings per entry: routes registered from data, followed when the data is in the file.
+ */
+function literalLoops(context: Context, span: Span): { body: Span; entries: Map<string, { value?: string; span?: Span }>[] }[] {
+  const { source } = context;
+  const found: { body: Span; entries: Map<string, { value?: string; span?: Span }>[] }[] = [];
+  for (const m of source.code.slice(span.start, span.end).matchAll(FOREACH)) {
+    const open = span.start + m.index + m[0].length - 1;
+    const body = { start: open + 1, end: callArguments(source.code, open).end - 1 };
+    const assigned = new RegExp(`\\$${m[1]}\\s*=\\s*(?=\\[|array\\s*\\()`).exec(source.code);
+    if (!assigned) continue;
+    const start = assigned.index + assigned[0].length;
+    const literal = { start, end: callArguments(source.code, source.code.indexOf(source.code[start] === "[" ? "[" : "(", start)).end };
+    const keyed = phpArray(source, literal);
+    const entries = keyed.size
+      ? [...keyed].map(([key, value]) => new Map([...(m[2] ? [[m[2], { value: key }] as const] : []), [m[3]!, { value: phpValue(source, value, context.constants), span: value }] as const]))
+      : phpElements(source, literal).map((element) => new Map([[m[3]!, { value: phpValue(source, element, context.constants), span: element }] as const]));
+    if (entries.length) found.push({ body, entries });
+  }
+  return found;
+}
+
+/** A string interpolating only bound loop variables: `"{$endpoint}{format?}"`, `"$name"`. */
+function boundValue(context: Context, span: Span): string | undefined {
+  if (!context.bindings?.size) return undefined;
+  const text = context.source.code.slice(span.start, span.end).trim();
+  const variable = /^\$(\w+)$/.exec(text);
+  if (variable) return context.bindings.get(variable[1]!)?.value;
+  const literal = context.source.stringAt(span.start + (context.source.code.slice(span.start, span.end).length - context.source.code.slice(span.start, span.end).trimStart().length));
+  if (!literal || !text.startsWith('"')) return undefined;
+  let missing = false;
+  const value = literal.value.replace(/\{\$(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => context.bindings!.get((a ?? b)!)?.value ?? ((missing = true), ""));
+  return missing ? undefined : value;
 }
 
 const verbMethods = (name: string) => (name === "any" || name.endsWith("edirect") ? ["ALL"] : name === "view" ? ["GET"] : [name.toUpperCase()]);
