@@ -261,4 +261,31 @@ axum("a router chain that calls a method of an extension trait keeps the routes 
   assert.equal(guardedRoutes(root), ["GET /healthz", "POST /login", "GET /sync"]);
 });
 
+axum("aide's ApiRouter: api_route_with(path, post_with(h, docs).get_with(h2, docs)) routes, nest_api_service mounts a router made in another module, its state set or not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "svc"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\naide = "0.14"\n',
+    "src/lib.rs": "mod v1;\nuse aide::axum::ApiRouter;\n\npub fn app(state: AppState) -> ApiRouter {\n    ApiRouter::new()\n        .nest_api_service(\"/api/v1\", v1::router().with_state(state))\n}\n",
+    "src/v1/mod.rs": [
+      "use aide::axum::{ApiRouter, routing::{get_with, post_with}};",
+      "",
+      "pub fn router() -> ApiRouter<AppState> {",
+      "    ApiRouter::new()",
+      '        .api_route_with("/app", post_with(create_app, create_op).get_with(list_apps, list_op), &tag)',
+      '        .api_route("/app/{app_id}", get_with(get_app, get_op))',
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/v1/app list_apps",
+    "POST /api/v1/app create_app",
+    "GET /api/v1/app/{app_id} get_app",
+  ]);
+  // The router bound to a name first: `let v1_router = v1::router(cfg).with_state::<()>(state);`.
+  writeFiles(root, { "src/lib.rs": "mod v1;\nuse aide::axum::ApiRouter;\n\npub fn app(state: AppState) -> ApiRouter {\n    let v1_router = v1::router(cfg.clone()).with_state::<()>(state);\n    let app = ApiRouter::new()\n        .nest_api_service(\"/api/v2\", v1_router);\n    app\n}\n" });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/app", "POST /api/v2/app", "GET /api/v2/app/{app_id}"]);
+});
+
 axum.run();

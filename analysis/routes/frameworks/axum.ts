@@ -71,7 +71,7 @@ class Walker {
   constructor(private readonly source: RouteSource, private readonly file: RustFile) {}
 
   run(): Registration[] {
-    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::|utoipa_axum::router::)?(?:OpenApi)?Router\b/, returns: /\b(?:OpenApi)?Router\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
+    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::|utoipa_axum::router::|aide::axum::)?(?:OpenApi|Api)?Router\b/, returns: /\b(?:OpenApi|Api)?Router\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
     return this.nodes.flatMap((n) => [{ type: "router", framework: "axum", name: n.name, prefix: "", guards: [], line: n.line } satisfies Registration, ...n.items.flatMap((i) => i.emit())]);
   }
 
@@ -84,8 +84,14 @@ class Walker {
   /** The router a chain builds, registering its routes, mounts and layers; undefined when it builds none. */
   private router(chain: RustChain, env: Env, fresh: string): Node | undefined {
     let node: Node | undefined;
-    if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
+    if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi|ApiRouter::new)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
     else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
+    else if (chain.call && /::/.test(chain.head) && chain.links.length && chain.links.every((l) => l.name === "with_state")) {
+      // `let v1 = v1::router(cfg).with_state(state)`: a router another module's function makes, named for the linker.
+      node = this.node(fresh, chain.start);
+      node.items.push(this.mount(node, "", itemName(this.file, chain.head), chain.start));
+      return node;
+    }
     if (!node) return undefined;
     // Calls of the router's own methods; another (an extension trait's `negotiate_capabilities(caps)`,
     // `into_make_service()`) is passed over: what the chain registered before and after it stands.
@@ -102,12 +108,14 @@ class Walker {
         continue;
       }
       const value = () => (link.args[0] ? staticValue(this.source, link.args[0].start, link.args[0].end, this.file.constants, RUST_VALUES) : undefined);
-      if (link.name === "route" && link.args[1]) {
+      // aide's `api_route(path, get_with(h, docs))`, `api_route_with(path, ..., tag)` are routes as axum's.
+      if ((link.name === "route" || link.name === "api_route" || link.name === "api_route_with") && link.args[1]) {
         const path = value();
         if (path !== undefined) for (const r of this.methods(link.args[1])) node.items.push(this.route(node, r.method, path, r.handler, r.guards, link.start));
-      } else if ((link.name === "nest" && link.args[1]) || (link.name === "merge" && link.args[0])) {
-        const prefix = link.name === "nest" ? value() : "";
-        const child = this.child(link.args[link.name === "nest" ? 1 : 0]!, env);
+      } else if ((NEST.test(link.name) && link.args[1]) || (link.name === "merge" && link.args[0])) {
+        const nest = NEST.test(link.name);
+        const prefix = nest ? value() : "";
+        const child = this.child(link.args[nest ? 1 : 0]!, env);
         // A prefix not written here (`&self.config.server.path_prefix`): a configuration value to
         // read from the app's files, or unknown; the routes keep their own paths after it.
         const computed = prefix === undefined ? configKey(this.source.code.slice(link.args[0]!.start, link.args[0]!.end)) : undefined;
@@ -127,7 +135,8 @@ class Walker {
     if (!chain) return undefined;
     const inner = this.router(chain, env, `${this.file.module.join("::")}@${this.source.lineAt(span.start)}`);
     if (inner) return inner.name;
-    return chain.call && chain.links.length === 0 ? itemName(this.file, chain.head) : undefined;
+    // `users::router().with_state(state)`: the state changes no route.
+    return chain.call && chain.links.every((l) => l.name === "with_state") ? itemName(this.file, chain.head) : undefined;
   }
 
   /** `get(list).post(create)`: each method with its handler and the guards of method-router layers after it. */
@@ -136,9 +145,12 @@ class Walker {
     if (!chain?.call) return [];
     const found: { method: string; handler: string; guards: string[] }[] = [];
     const add = (name: string, args: Span[]) => {
-      const verb = name.split("::").at(-1)!.replace(/_service$/, "");
+      // aide's `get_with(handler, docs)` takes the handler first.
+      const documented = /_with$/.test(name);
+      const verb = name.split("::").at(-1)!.replace(/_service$/, "").replace(/_with$/, "");
       const filter = verb === "on" && args[0] ? /MethodFilter::(\w+)/g : undefined;
-      const handler = args.at(-1) ? handlerName(this.source.code, args.at(-1)!) : "(inline)";
+      const last = documented ? args[0] : args.at(-1);
+      const handler = last ? handlerName(this.source.code, last) : "(inline)";
       if (filter) for (const f of this.source.code.slice(args[0]!.start, args[0]!.end).matchAll(filter)) found.push({ method: f[1]!, handler, guards: [] });
       else if (VERBS.has(verb)) found.push({ method: verb === "any" ? "ALL" : verb.toUpperCase(), handler, guards: [] });
     };
@@ -164,6 +176,9 @@ class Walker {
     return item;
   }
 }
+
+// `nest(path, router)`, and aide's `nest_api_service(path, router)` (and axum's `nest_service`).
+const NEST = /^nest(?:_api)?(?:_service)?$/;
 
 /** The key of a configuration value written as a field path (`&self.config.server.path_prefix` -> `server.path_prefix`). */
 function configKey(expression: string): string | undefined {
