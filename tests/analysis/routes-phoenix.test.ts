@@ -111,7 +111,7 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
   ]);
 });
 
-phoenix("a plug whose call raises an error of the app's for an anonymous caller guards its pipeline; Ueberauth's plug is the way in through a provider, no guard", () => {
+phoenix("a plug whose call raises (or answers with) an error of the app's for an anonymous caller guards its pipeline; Ueberauth's plug is the way in through a provider, no guard", () => {
   const root = tempDir("tool-phoenix-raising-plug-");
   writeFiles(root, {
     "mix.exs": "defmodule Hub.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}, {:ueberauth, \"~> 0.10\"}]\nend\n",
@@ -124,6 +124,13 @@ phoenix("a plug whose call raises an error of the app's for an anonymous caller 
       "  end",
       "  pipeline :api_require_authenticated_user do",
       "    plug(RequireAuthenticatedUser)",
+      "  end",
+      "  pipeline :token do",
+      "    plug HubWeb.Plugs.VerifyApiToken",
+      "  end",
+      "  scope \"/api/v2\", HubWeb do",
+      "    pipe_through(:token)",
+      "    get(\"/keys\", KeyController, :index)",
       "  end",
       "  scope(\"/api\", HubWeb.API, as: :api) do",
       "    pipe_through(:api)",
@@ -139,6 +146,7 @@ phoenix("a plug whose call raises an error of the app's for an anonymous caller 
       "  end",
       "end",
     ].join("\n"),
+    "lib/hub_web/plugs/verify_api_token.ex": "defmodule HubWeb.Plugs.VerifyApiToken do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    with [\"Bearer \" <> token] <- get_req_header(conn, \"authorization\") do\n      assign(conn, :token, token)\n    else\n      [] -> ApiFallbackPlug.call(conn, {:error, Error.unauthorized(message: \"no token\")})\n    end\n  end\nend\n",
     "lib/hub_web/plugs/api/require_authenticated_user.ex": [
       "defmodule HubWeb.API.Plugs.RequireAuthenticatedUser do",
       "  def init(opts), do: opts",
@@ -157,6 +165,7 @@ phoenix("a plug whose call raises an error of the app's for an anonymous caller 
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "POST /api/users/login",
     "GET /api/users/me [api_require_authenticated_user]",
+    "GET /api/v2/keys [token]",
     "GET /auth/{provider}",
   ]);
 });

@@ -18,7 +18,8 @@ export const isAuthPlug = (plug: string): boolean => {
 // `call` neither halts, answers 401/403 nor raises such an error only reads the caller too.
 const POW_BASE = /^[ \t]*use[ \t]+Pow\.Plug\.Base\b/m;
 // Raising an error of the app's for it turns the caller away as well (`raise NervesHubWeb.UnauthorizedError`).
-const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b|\braise\b[^\n]*(?:Unauthori[sz]ed|Forbidden|NotAuthenticated|AccessDenied|PermissionDenied)/;
+// So does answering through an error of the app's named so (`Error.unauthorized(message: ...)`).
+const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b|\braise\b[^\n]*(?:Unauthori[sz]ed|Forbidden|NotAuthenticated|AccessDenied|PermissionDenied)|\.(?:unauthori[sz]ed|forbidden)\s*\(/;
 
 /**
  * A function naming the pipelines of a Phoenix route (its guards) that check nobody: each of
