@@ -9,7 +9,7 @@
  * app's components are all served through its host page (`MapFallbackToPage("/_Host")`), so a
  * convention covering that page covers them.
  */
-import { dirOf } from "../../project.ts";
+import { ancestors, dirOf } from "../../project.ts";
 import type { Registration } from "../registration.ts";
 import { template } from "./source.ts";
 
@@ -30,7 +30,7 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
   if (!markup.length) return [];
   // Each project (the folder of its .csproj) has conventions of its own.
   const projects = new Set(listed.filter((p) => p.endsWith(".csproj")).map(dirOf));
-  const projectOf = (file: string) => ancestorsOf(file).find((d) => projects.has(d)) ?? "";
+  const projectOf = (file: string) => ancestors(dirOf(file)).find((d) => projects.has(d)) ?? "";
   const byProject = new Map<string, (pagePath: string | undefined) => string | undefined>();
   const conventions = (file: string) => {
     const dir = projectOf(file);
@@ -46,7 +46,7 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     if (!directives.length) continue;
     const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.(?:razor|cshtml)$/, "");
     const own = AUTHORIZE.exec(text);
-    const inherited = own ? undefined : ancestorsOf(file).map((d) => imports.get(d)).map((t) => (t ? AUTHORIZE.exec(t) : null)).find((m) => m);
+    const inherited = own ? undefined : ancestors(dirOf(file)).map((d) => imports.get(d)).map((t) => (t ? AUTHORIZE.exec(t) : null)).find((m) => m);
     const attribute = own ?? inherited;
     const razorPage = file.endsWith(".cshtml");
     const pagePath = razorPage ? pageRoute(file) : undefined;
@@ -75,14 +75,6 @@ function pageRoute(file: string): string {
 }
 
 const join = (base: string, rest: string) => `${base.replace(/\/+$/, "")}/${rest.replace(/^\/+/, "")}`.replace(/\/+$/, "") || "/";
-
-function ancestorsOf(file: string): string[] {
-  const found: string[] = [];
-  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
-    found.push(dir);
-    if (dir === "") return found;
-  }
-}
 
 /**
  * The convention guarding a Razor Page at `pagePath` (or, given none, a Blazor component served

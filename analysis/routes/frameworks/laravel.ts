@@ -70,7 +70,7 @@ function block(context: Context, span: Span, attributes: Attributes): void {
   let skip = span.start;
   // A loop in this block (not in a group's closure, which its own block reads) runs its body once per entry.
   const every = literalLoops(context, span);
-  const inLoop = (at: number, loops = every) => loops.some((l) => l.body.start <= at && at < l.body.end);
+  const inLoop = (at: number) => every.some((l) => l.body.start <= at && at < l.body.end);
   const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
   const chains = starts.map((s) => ({ start: s.at, end: chain(code, s.name, s.at, s.open).end }));
   const loops = every.filter((l) => !chains.some((c) => c.start < l.body.start && l.body.start < c.end) && !every.some((outer) => outer !== l && outer.body.start < l.body.start && l.body.start < outer.body.end));
@@ -165,10 +165,11 @@ function literalLoops(context: Context, span: Span): { body: Span; entries: Map<
 /** A string interpolating only bound loop variables: `"{$endpoint}{format?}"`, `"$name"`. */
 function boundValue(context: Context, span: Span): string | undefined {
   if (!context.bindings?.size) return undefined;
-  const text = context.source.code.slice(span.start, span.end).trim();
+  const raw = context.source.code.slice(span.start, span.end);
+  const text = raw.trim();
   const variable = /^\$(\w+)$/.exec(text);
   if (variable) return context.bindings.get(variable[1]!)?.value;
-  const literal = context.source.stringAt(span.start + (context.source.code.slice(span.start, span.end).length - context.source.code.slice(span.start, span.end).trimStart().length));
+  const literal = context.source.stringAt(span.start + raw.length - raw.trimStart().length);
   if (!literal || !text.startsWith('"')) return undefined;
   let missing = false;
   const value = literal.value.replace(/\{\$(\w+)\}|\$(\w+)/g, (_, a: string | undefined, b: string | undefined) => context.bindings!.get((a ?? b)!)?.value ?? ((missing = true), ""));
