@@ -277,6 +277,43 @@ rails("Rails 8's authentication concern: allow_unauthenticated_access skips requ
   ]);
 });
 
+rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them, one per provider it names, across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
+  const root = tempDir("tool-rails-devise-invitable-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\ngem 'devise_invitable'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users, controllers: { omniauth_callbacks: 'users/omniauth_callbacks' }\n  devise_for :admins\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :invitable, :database_authenticatable\n  devise :omniauthable, omniauth_providers: [:google_oauth2]\nend\n",
+    "app/models/admin.rb": "class Admin < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /admins/sign_in devise/sessions#new",
+    "POST /admins/sign_in devise/sessions#create",
+    "DELETE /admins/sign_out devise/sessions#destroy",
+    "POST /users/auth/google_oauth2 users/omniauth_callbacks#passthru",
+    "GET /users/auth/google_oauth2/callback users/omniauth_callbacks#google_oauth2",
+    "POST /users/auth/google_oauth2/callback users/omniauth_callbacks#google_oauth2",
+    "PATCH /users/invitation devise/invitations#update",
+    "POST /users/invitation devise/invitations#create [authenticate_inviter!]",
+    "PUT /users/invitation devise/invitations#update",
+    "GET /users/invitation/accept devise/invitations#edit",
+    "GET /users/invitation/new devise/invitations#new [authenticate_inviter!]",
+    "GET /users/invitation/remove devise/invitations#destroy",
+    "GET /users/sign_in devise/sessions#new",
+    "POST /users/sign_in devise/sessions#create",
+    "DELETE /users/sign_out devise/sessions#destroy",
+  ]);
+  // The initializer moves OmniAuth's routes (`config.omniauth_path_prefix`); without named providers they keep a parameter.
+  writeFiles(root, {
+    "config/initializers/devise.rb": "Devise.setup do |config|\n  config.omniauth_path_prefix = '/auth'\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :omniauthable\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.filter((r) => r.path.startsWith("/auth")).map((r) => `${r.method} ${r.path}`), [
+    "POST /auth/{provider}",
+    "GET /auth/{provider}/callback",
+    "POST /auth/{provider}/callback",
+  ]);
+});
+
 rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {
   const root = tempDir("tool-rails-concerns-");
   writeFiles(root, {

@@ -148,19 +148,28 @@ function handlerOf(context: Context, to: Span | undefined, args: DslArguments, s
  * names in braces, `{sign_in}` -> `sign_in` or what `path_names:` says), and whether Devise
  * requires a signed-in user there (`authenticate_scope!` on editing and deleting the account).
  */
-const DEVISE: Record<string, [method: string, path: string, action: string, guarded?: true][]> = {
+// Each route: method, path (path names in braces), action, and the filter guarding it. devise_invitable's
+// invitations (inviting needs a signed-in inviter; accepting takes the invitation's token) and
+// omniauthable's provider routes (OmniAuth 2 starts a sign-in by POST; `{provider}` is each of the
+// model's `omniauth_providers`, ruby/devise-modules.ts) are drawn too, kept only where the model enables them.
+const DEVISE: Record<string, [method: string, path: string, action: string, guard?: string][]> = {
   sessions: [["GET", "{sign_in}", "new"], ["POST", "{sign_in}", "create"], ["DELETE", "{sign_out}", "destroy"]],
   passwords: [["GET", "{password}/new", "new"], ["GET", "{password}/edit", "edit"], ["PATCH", "{password}", "update"], ["PUT", "{password}", "update"], ["POST", "{password}", "create"]],
   registrations: [
-    ["GET", "{registration}/{cancel}", "cancel"], ["GET", "{registration}/{sign_up}", "new"], ["GET", "{registration}/{edit}", "edit", true],
-    ["PATCH", "{registration}", "update", true], ["PUT", "{registration}", "update", true], ["DELETE", "{registration}", "destroy", true], ["POST", "{registration}", "create"],
+    ["GET", "{registration}/{cancel}", "cancel"], ["GET", "{registration}/{sign_up}", "new"], ["GET", "{registration}/{edit}", "edit", "authenticate_scope!"],
+    ["PATCH", "{registration}", "update", "authenticate_scope!"], ["PUT", "{registration}", "update", "authenticate_scope!"], ["DELETE", "{registration}", "destroy", "authenticate_scope!"], ["POST", "{registration}", "create"],
   ],
   confirmations: [["GET", "{confirmation}/new", "new"], ["GET", "{confirmation}", "show"], ["POST", "{confirmation}", "create"]],
   unlocks: [["GET", "{unlock}/new", "new"], ["GET", "{unlock}", "show"], ["POST", "{unlock}", "create"]],
+  invitations: [
+    ["GET", "{invitation}/new", "new", "authenticate_inviter!"], ["POST", "{invitation}", "create", "authenticate_inviter!"],
+    ["PATCH", "{invitation}", "update"], ["PUT", "{invitation}", "update"], ["GET", "{invitation}/{accept}", "edit"], ["GET", "{invitation}/{remove}", "destroy"],
+  ],
+  omniauth_callbacks: [["POST", "auth/:provider", "passthru"], ["GET", "auth/:provider/callback", ":provider"], ["POST", "auth/:provider/callback", ":provider"]],
 };
 /** Every module's routes are drawn; those of modules the resource's model does not enable go before linking (ruby/devise-modules.ts). */
-const DEVISE_ALL = ["sessions", "passwords", "registrations", "confirmations", "unlocks"];
-const DEVISE_PATH_NAMES: Record<string, string> = { sign_in: "sign_in", sign_out: "sign_out", password: "password", registration: "", sign_up: "sign_up", cancel: "cancel", edit: "edit", confirmation: "confirmation", unlock: "unlock" };
+const DEVISE_ALL = ["sessions", "passwords", "registrations", "confirmations", "unlocks", "invitations", "omniauth_callbacks"];
+const DEVISE_PATH_NAMES: Record<string, string> = { sign_in: "sign_in", sign_out: "sign_out", password: "password", registration: "", sign_up: "sign_up", cancel: "cancel", edit: "edit", confirmation: "confirmation", unlock: "unlock", invitation: "invitation", accept: "accept", remove: "remove" };
 
 /**
  * `devise_for :users, path: "auth", path_names: { sign_in: :login }, controllers: { sessions:
@@ -187,9 +196,9 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
   const signOut = list("sign_out_via")?.map((m) => m.toUpperCase());
   for (const module of modules) {
     const controller = controllers.get(module) ?? `devise/${module}`;
-    for (const [method, path, action, guarded] of DEVISE[module]!) {
+    for (const [method, path, action, guard] of DEVISE[module]!) {
       const full = join(base, path.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? name));
-      const guards = [...scope.guards, ...(guarded ? ["authenticate_scope!"] : [])];
+      const guards = [...scope.guards, ...(guard ? [guard] : [])];
       const methods = action === "destroy" && module === "sessions" && signOut?.length ? signOut : [method];
       const drawn = route(methods, full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start));
       context.found.push(only || drawn.type !== "route" ? drawn : { ...drawn, deviseModule: `${resource}:${module}` });

@@ -12,16 +12,17 @@ import type { FileRoutes, Registration } from "../registration.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const ROUTES_OF: Record<string, string> = { database_authenticatable: "sessions", recoverable: "passwords", registerable: "registrations", confirmable: "confirmations", lockable: "unlocks" };
+const ROUTES_OF: Record<string, string> = { database_authenticatable: "sessions", recoverable: "passwords", registerable: "registrations", confirmable: "confirmations", lockable: "unlocks", invitable: "invitations", omniauthable: "omniauth_callbacks" };
 const GENERATED = new Set(["sessions", "passwords", "registrations"]);
 
 export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
-  const enabled = new Map<string, Set<string>>();
-  const modulesOf = (resource: string) => {
+  const enabled = new Map<string, { modules: Set<string>; providers: string[] }>();
+  const modelOf = (resource: string) => {
     let found = enabled.get(resource);
-    if (!found) enabled.set(resource, (found = modelModules(project, resource) ?? GENERATED));
+    if (!found) enabled.set(resource, (found = modelModules(project, resource) ?? { modules: GENERATED, providers: [] }));
     return found;
   };
+  let omniauthPrefix: string | undefined;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
     if (!routes.registrations.some((r) => r.type === "route" && r.deviseModule)) {
@@ -32,21 +33,39 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
       if (r.type !== "route" || !r.deviseModule) return [r];
       const { deviseModule, ...route } = r;
       const [resource, module] = deviseModule.split(":") as [string, string];
-      return modulesOf(resource).has(module) ? [route] : [];
+      const model = modelOf(resource);
+      if (!model.modules.has(module)) return [];
+      if (module !== "omniauth_callbacks") return [route];
+      // OmniAuth's routes: under `config.omniauth_path_prefix` when the initializer sets one,
+      // one per provider the model names (`omniauth_providers: [:google_oauth2]`).
+      const prefixed = (omniauthPrefix ??= omniauthPathPrefix(project) ?? "") ? { ...route, path: route.path.replace(/^.*?\/auth(?=\/)/, omniauthPrefix) } : route;
+      if (!model.providers.length) return [prefixed];
+      return model.providers.map((provider) => ({ ...prefixed, path: prefixed.path.replace(/:provider\b|\{provider\}/g, provider), handler: prefixed.handler.replace(/#:provider$/, `#${provider}`) }));
     });
     result.set(file, { ...routes, registrations });
   }
   return result;
 }
 
-/** The routes' modules of `devise ...` in app/models/<resource>.rb, or undefined when it is not there. */
-function modelModules(project: Project | undefined, resource: string): Set<string> | undefined {
+/** `config.omniauth_path_prefix = "/auth"` in config/initializers/devise.rb: where OmniAuth's routes go instead of `/<resource>/auth`. */
+function omniauthPathPrefix(project: Project | undefined): string | undefined {
+  const text = project?.text("config/initializers/devise.rb");
+  return text ? /^[ \t]*config\.omniauth_path_prefix[ \t]*=[ \t]*["']([^"']+)["']/m.exec(text)?.[1]?.replace(/\/+$/, "") : undefined;
+}
+
+/**
+ * The routes' modules of the `devise ...` calls in app/models/<resource>.rb (a model may make
+ * several), and the OmniAuth providers they name; undefined when there is none.
+ */
+function modelModules(project: Project | undefined, resource: string): { modules: Set<string>; providers: string[] } | undefined {
   const name = singular(resource.split("/").at(-1)!);
   const path = [...(project?.listed ?? [])].find((p) => p === `app/models/${name}.rb` || p.endsWith(`/app/models/${name}.rb`));
   const text = path === undefined ? undefined : project!.text(path);
-  const call = text === undefined ? undefined : /^[ \t]*devise[ \t(]+((?:[^\n]*,[ \t]*\n)*[^\n]*)/m.exec(text)?.[1];
-  if (call === undefined) return undefined;
+  const calls = text === undefined ? [] : [...text.matchAll(/^[ \t]*devise[ \t(]+((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm)].map((m) => m[1]!);
+  if (!calls.length) return undefined;
   // A splat on a condition (`*(:confirmable if ENV["X"] == "true")`) is off unless the environment says so.
-  const unconditional = call.replace(/\*\s*\([^)]*\bif\b[^)]*\)/g, "");
-  return new Set([...unconditional.matchAll(/:(\w+)/g)].map((m) => ROUTES_OF[m[1]!]).filter((m): m is string => !!m));
+  const unconditional = calls.join("\n").replace(/\*\s*\([^)]*\bif\b[^)]*\)/g, "");
+  const providers = /omniauth_providers:\s*(\[[^\]]*\]|%i\[[^\]]*\])/.exec(unconditional)?.[1]!.replace(/^%i\[|^\[|\]$/g, "").split(/[\s,]+/).map((p) => p.replace(/^:/, "")).filter(Boolean) ?? [];
+  const listed = unconditional.replace(/omniauth_providers:\s*(?:\[[^\]]*\]|%i\[[^\]]*\])/, "");
+  return { modules: new Set([...listed.matchAll(/:(\w+)/g)].map((m) => ROUTES_OF[m[1]!]).filter((m): m is string => !!m)), providers };
 }
