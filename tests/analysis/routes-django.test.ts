@@ -21,6 +21,10 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   // Fixed words are paths of their own; alternatives at the top level too.
   assert.equal(regexPaths("^user/(?P<username>[\\w.]+)/(shelf|books)/?$"), ["user/{username}/shelf/", "user/{username}/books/"]);
   assert.equal(regexPaths("^(?:about|privacy)/?$"), ["about/", "privacy/"]);
+  // A character class outside a group is a parameter, left out where it may match nothing.
+  assert.equal(regexPaths("^(?P<pk>\\d+)/(?:[-\\w\\d]*)$"), ["{pk}/"]);
+  assert.equal(regexPaths("^files/[a-z]+/$"), ["files/{arg1}/"]);
+  assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
 django("URLconfs included across apps, DRF routers and ViewSets, class-based and decorated views with their guards", () => {

@@ -256,7 +256,8 @@ function registered(source: RouteSource, router: string, constants: Map<string, 
 /**
  * A regular-expression route as the paths it serves: anchors dropped, named groups as `{name}`,
  * a group of fixed words (`(shelf|books)`) as each word, other groups as `{arg1}`, `{arg2}`...,
- * escapes unescaped, a character made optional (`/?`, `activate?`) kept. An optional group
+ * escapes unescaped, a character made optional (`/?`, `activate?`) kept, a character class
+ * (`[-\w]+`) as a parameter, left out where it may match nothing (`[-\w]*`). An optional group
  * that names a parameter gives the path without it and with it; other optional groups (`(.json)?`)
  * are left out. None when a part of the pattern outside any group is not known (UNKNOWN_FIELD).
  */
@@ -286,6 +287,14 @@ export function regexPaths(regex: string): string[] {
       if (optional) texts = texts.some((t) => NAMED_PARAMETER.test(t)) ? ["", ...texts] : [""];
       add(texts);
       i = end + (optional ? 1 : 0);
+    } else if (c === "[" || (c === "." && /[*+?{]/.test(regex[i + 1] ?? ""))) {
+      // A character class or any character (`[-\w\d]*`, `.+`): a parameter; left out where it may match nothing.
+      const close = c === "[" ? regex.indexOf("]", i + 2) : i;
+      if (close === -1) return [];
+      const after = regex[close + 1] ?? "";
+      const length = after === "{" ? regex.indexOf("}", close) - close : /[*+?]/.test(after) ? 1 : 0;
+      if (!(after === "*" || after === "?" || /^\{0,/.test(regex.slice(close + 1)))) add([`{arg${++unnamed}}`]);
+      i = close + 1 + length;
     } else if (c === "$" || c === "?") i++;
     else {
       add([c]);
