@@ -2,7 +2,7 @@ import type { FileFacts } from "../facts.ts";
 import { dirOf, joinPath, type ProjectFiles } from "../project.ts";
 import type { Resolution, Resolver } from "./resolution.ts";
 
-type GoModule = { path: string; dir: string; requires: string[] };
+export type GoModule = { path: string; dir: string; requires: string[] };
 
 // Hosts whose module paths are host/owner/repo: the usual name of a dependency.
 const THREE_PART_HOSTS = new Set(["github.com", "gitlab.com", "bitbucket.org", "golang.org", "go.googlesource.com"]);
@@ -17,8 +17,7 @@ const THREE_PART_HOSTS = new Set(["github.com", "gitlab.com", "bitbucket.org", "
  * imports (GOPATH style) are folders relative to the importing file.
  */
 export function goResolver(project: ProjectFiles, facts: readonly FileFacts[]): Resolver {
-  const modules = project.named("go.mod").map((file) => readGoMod(project, file)).filter((m): m is GoModule => !!m);
-  modules.sort((a, b) => b.path.length - a.path.length);
+  const modules = goModules(project.named("go.mod"), (file) => project.text(file));
   const requires = [...new Set(modules.flatMap((m) => m.requires))].sort((a, b) => b.length - a.length);
 
   const packages = new Map<string, string[]>();
@@ -42,12 +41,8 @@ export function goResolver(project: ProjectFiles, facts: readonly FileFacts[]): 
       const dir = joinPath(dirOf(from), specifier);
       return dir === undefined ? { kind: "unresolved", reason: "outside the repository" } : packageAt(dir, specifier);
     }
-    const owner = modules.find((m) => specifier === m.path || specifier.startsWith(m.path + "/"));
-    if (owner) {
-      const rest = specifier.slice(owner.path.length + 1);
-      const dir = rest ? (owner.dir ? `${owner.dir}/${rest}` : rest) : owner.dir;
-      return packageAt(dir, `module ${owner.path}`);
-    }
+    const owned = moduleFolder(specifier, modules);
+    if (owned) return packageAt(owned.dir, `module ${owned.module}`);
     const first = specifier.split("/")[0]!;
     if (!first.includes(".")) return { kind: "external", name: specifier };
     const required = requires.find((r) => specifier === r || specifier.startsWith(r + "/"));
@@ -64,9 +59,22 @@ function guessModule(specifier: string): string {
   return name.join("/");
 }
 
+/** The repository's go.mod files (`files`) read, longest module path first: the order imports are owned in. */
+export function goModules(files: Iterable<string>, text: (path: string) => string | undefined): GoModule[] {
+  return [...files].map((file) => readGoMod(text, file)).filter((m): m is GoModule => !!m).sort((a, b) => b.path.length - a.path.length);
+}
+
+/** The folder of the repository's package at an import path, with the module that owns it; undefined for another module's. */
+export function moduleFolder(importPath: string, modules: readonly GoModule[]): { dir: string; module: string } | undefined {
+  const owner = modules.find((m) => importPath === m.path || importPath.startsWith(m.path + "/"));
+  if (!owner) return undefined;
+  const rest = importPath.slice(owner.path.length + 1);
+  return { dir: rest ? (owner.dir ? `${owner.dir}/${rest}` : rest) : owner.dir, module: owner.path };
+}
+
 /** The `module` path and `require`d module paths of one go.mod. */
-function readGoMod(project: ProjectFiles, file: string): GoModule | undefined {
-  const text = project.text(file);
+function readGoMod(read: (path: string) => string | undefined, file: string): GoModule | undefined {
+  const text = read(file);
   if (text === undefined) return undefined;
   const lines = text.replace(/\/\/[^\n]*/g, "").split(/\r?\n/);
   let path: string | undefined;

@@ -10,6 +10,7 @@
  * convention covering that page covers them.
  */
 import { ancestors, dirOf } from "../../project.ts";
+import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { template } from "./source.ts";
 
@@ -56,7 +57,7 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     const registrations: Registration[] = [];
     for (const d of directives) {
       const written = d[1] ?? "";
-      const path = razorPage ? (written.startsWith("/") ? written : join(pagePath!, written)) : written;
+      const path = razorPage ? (written.startsWith("/") ? written : joinPaths(pagePath!, written)) : written;
       if (!path.startsWith("/")) continue;
       const line = text.slice(0, d.index).split("\n").length;
       registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods, path: template(path).replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"), handler: name, guards, owner: ROUTER, line });
@@ -73,8 +74,6 @@ function pageRoute(file: string): string {
   if (segments.at(-1) === "Index") segments.pop();
   return `/${[...(m[1] ? [m[1]] : []), ...segments].join("/")}`;
 }
-
-const join = (base: string, rest: string) => `${base.replace(/\/+$/, "")}/${rest.replace(/^\/+/, "")}`.replace(/\/+$/, "") || "/";
 
 /**
  * The convention guarding a Razor Page at `pagePath` (or, given none, a Blazor component served

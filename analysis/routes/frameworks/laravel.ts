@@ -72,17 +72,16 @@ function block(context: Context, span: Span, attributes: Attributes): void {
   const every = literalLoops(context, span);
   const inLoop = (at: number) => every.some((l) => l.body.start <= at && at < l.body.end);
   const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
-  const chains = starts.map((s) => ({ start: s.at, end: chain(code, s.name, s.at, s.open).end }));
+  const chains = starts.map((s) => ({ start: s.at, ...chain(code, s.name, s.at, s.open) }));
   const loops = every.filter((l) => !chains.some((c) => c.start < l.body.start && l.body.start < c.end) && !every.some((outer) => outer !== l && outer.body.start < l.body.start && l.body.start < outer.body.end));
   for (const loop of loops) for (const bindings of loop.entries) block({ ...context, bindings: new Map([...(context.bindings ?? []), ...bindings]) }, loop.body, attributes);
   const requires = [...code.slice(span.start, span.end).matchAll(/\b(?:require|include)(?:_once)?\b\s*\(?/g)].map((m) => ({ at: span.start + m.index, end: span.start + m.index + m[0].length }));
   const ranges: Span[] = [];
-  for (const start of starts) {
-    if (start.at < skip) continue;
-    const calls = chain(code, start.name, start.at, start.open);
-    skip = calls.end;
-    ranges.push({ start: start.at, end: calls.end });
-    routeChain(context, calls.calls, attributes);
+  for (const { start, end, calls } of chains) {
+    if (start < skip) continue;
+    skip = end;
+    ranges.push({ start, end });
+    routeChain(context, calls, attributes);
   }
   for (const r of requires) {
     if (ranges.some((range) => range.start < r.at && r.at < range.end)) continue;

@@ -7,6 +7,7 @@
  */
 import { dirOf } from "../../project.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
+import { type GoModule, goModules, moduleFolder } from "../../resolve/go.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -17,15 +18,15 @@ export const packageConstantPlaceholder = (name: string, where: { dir: string } 
 /** A function giving a package constant's string value by its placeholder's name; undefined unless the package declares it once. */
 export function goPackageConstants(project: Project | undefined): (key: string) => string | undefined {
   const listed = [...(project?.listed ?? [])];
-  let modules: { path: string; dir: string }[] | undefined;
+  let modules: GoModule[] | undefined;
   const memo = new Map<string, string | undefined>();
   return (key) => {
     if (memo.has(key)) return memo.get(key);
     const hash = key.lastIndexOf("#");
     const where = key.slice(0, hash);
     const name = key.slice(hash + 1);
-    modules ??= goModules(project, listed);
-    const dir = where.startsWith("@") ? packageDir(where.slice(1), modules) : where;
+    modules ??= goModules(listed.filter((p) => p === "go.mod" || p.endsWith("/go.mod")), (p) => project?.text(p));
+    const dir = where.startsWith("@") ? moduleFolder(where.slice(1), modules)?.dir : where;
     const value = dir === undefined || !/^[A-Za-z_]\w*$/.test(name) ? undefined : declared(project!, listed, dir, name);
     memo.set(key, value);
     return value;
@@ -50,23 +51,4 @@ function declared(project: Project, listed: readonly string[], dir: string, name
     for (const group of text.matchAll(GROUP)) for (const m of group[1]!.matchAll(grouped)) values.add(m[1] ?? m[2]!);
   }
   return values.size === 1 ? [...values][0] : undefined;
-}
-
-/** The folder of the repository's own package at an import path, through the go.mod that owns it. */
-function packageDir(importPath: string, modules: readonly { path: string; dir: string }[]): string | undefined {
-  const owner = modules.find((m) => importPath === m.path || importPath.startsWith(`${m.path}/`));
-  if (!owner) return undefined;
-  const rest = importPath.slice(owner.path.length + 1);
-  return rest ? (owner.dir ? `${owner.dir}/${rest}` : rest) : owner.dir;
-}
-
-/** Every go.mod's module path and folder, longest path first. */
-function goModules(project: Project | undefined, listed: readonly string[]): { path: string; dir: string }[] {
-  const found: { path: string; dir: string }[] = [];
-  for (const file of listed) {
-    if (file !== "go.mod" && !file.endsWith("/go.mod")) continue;
-    const module = /^module\s+["`]?([^\s"`]+)/m.exec(project?.text(file) ?? "");
-    if (module) found.push({ path: module[1]!, dir: dirOf(file) });
-  }
-  return found.sort((a, b) => b.path.length - a.path.length);
 }

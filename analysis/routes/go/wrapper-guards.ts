@@ -6,6 +6,8 @@
  * A guard-named middleware that hands a request without credentials on guards nothing.
  */
 
+import { closing } from "../../languages/curly.ts";
+
 /** The bodies of the repository's Go functions by name (function-bodies.ts). */
 type GoBodies = (name: string) => readonly string[];
 
@@ -96,14 +98,8 @@ function firstCheck(text: string): string | undefined {
   if (!at || BRANCHES.test(body.slice(1, at.index))) return undefined;
   const open = body.indexOf("{", at.index);
   if (open === -1) return undefined;
-  let depth = 0;
-  let close = open;
-  for (; close < body.length; close++) {
-    if (body[close] === "{") depth++;
-    else if (body[close] === "}" && --depth === 0) break;
-  }
   const condition = body.slice(at.index, open);
-  const block = body.slice(open, close + 1);
+  const block = body.slice(open, closing(body, open));
   if (!/\breturn\b/.test(block)) return undefined;
   for (const call of condition.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
     const name = call[1]!;

@@ -1,3 +1,4 @@
+import { closing } from "../../languages/curly.ts";
 import { isGuardName } from "../paths.ts";
 import { controllerChain, snake } from "./controllers.ts";
 
@@ -165,22 +166,12 @@ function filters(source: string): Filter[] {
   for (const m of source.matchAll(HTTP_BASIC)) {
     const from = m.index + m[0].length;
     // Its options run to the closing parenthesis, or to the end of a line not ending in a comma.
-    const options = m[1] ? source.slice(from, closingParen(source, from)) : /^(?:[^\n]*,[ \t]*\n)*[^\n]*/.exec(source.slice(from))![0];
+    const options = m[1] ? source.slice(from, closing(source, from - 1) - 1) : /^(?:[^\n]*,[ \t]*\n)*[^\n]*/.exec(source.slice(from))![0];
     const only = actions(options, "only");
     const except = actions(options, "except");
     found.push({ name: "http_basic_authenticate_with", skip: false, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   return found;
-}
-
-/** The offset of the parenthesis that closes the one open before `from`. */
-function closingParen(source: string, from: number): number {
-  let depth = 1;
-  for (let i = from; i < source.length; i++) {
-    if (source[i] === "(") depth++;
-    else if (source[i] === ")" && --depth === 0) return i;
-  }
-  return source.length;
 }
 
 /** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`. */
