@@ -133,9 +133,10 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   let handler = action ? handlerOf(source, bound ?? options.get("uses") ?? action, attributes.controller) : "(inline)";
   if (main.name === "view") handler = `view:${action ? phpValue(source, action, constants) ?? "" : ""}`;
   if (main.name.endsWith("edirect")) handler = `redirect:${action ? phpValue(source, action, constants) ?? "" : ""}`;
-  // `ping{format?}`: an optional parameter ending a segment's text serves the text alone too (`ping`, `ping.view`).
-  const forms = /\w\{\w+\?\}(?:\/|$)/.test(path) ? [path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1"), path] : [path];
-  for (const form of forms) context.found.push(route(methods, joinPaths(attributes.prefix, form), handler, guards, line));
+  // `ping{format?}`: an optional parameter ending a segment's text is a variant of one route
+  // (`ping`, `ping.view`), written as the text alone.
+  const written = path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1");
+  context.found.push(route(methods, joinPaths(attributes.prefix, written), handler, guards, line));
 }
 
 /**
