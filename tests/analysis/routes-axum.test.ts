@@ -288,4 +288,104 @@ axum("aide's ApiRouter: api_route_with(path, post_with(h, docs).get_with(h2, doc
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/app", "POST /api/v2/app", "GET /api/v2/app/{app_id}"]);
 });
 
+axum("a router fn returning its variable after a debug-only branch keeps the routes merged before, and a router from a module written in the file (`mod development { ... }`), turned into aide's with .into(), is its own", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "svc"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\naide = "0.14"\n',
+    "src/lib.rs": "mod v1;\nuse aide::axum::ApiRouter;\n\npub fn app(state: AppState) -> ApiRouter {\n    let v1_router = v1::router(cfg.clone()).with_state::<()>(state);\n    ApiRouter::new().nest_api_service(\"/api/v1\", v1_router)\n}\n",
+    "src/v1/mod.rs": [
+      "use aide::axum::ApiRouter;",
+      "pub mod endpoints;",
+      "",
+      "pub fn router(cfg: Configuration) -> ApiRouter<AppState> {",
+      "    let ret: ApiRouter<AppState> = ApiRouter::new()",
+      "        .merge(endpoints::health::router())",
+      "        .layer(TraceLayer::new_for_http());",
+      "",
+      "    #[cfg(debug_assertions)]",
+      "    if cfg!(debug_assertions) {",
+      "        let dev_router: ApiRouter<AppState> = development::router().into();",
+      "        return ret.merge(dev_router);",
+      "    }",
+      "    ret",
+      "}",
+      "",
+      "mod development {",
+      "    use axum::{Router, routing::get};",
+      "    pub fn router() -> Router<AppState> {",
+      '        Router::new().route("/development/echo", get(echo))',
+      "    }",
+      "}",
+      "",
+      "// Another module's function of the same name is not this one.",
+      "mod unused {",
+      "    pub fn router() -> axum::Router<AppState> {",
+      '        axum::Router::new().route("/unused", axum::routing::get(nothing))',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/v1/endpoints/mod.rs": "pub mod health;\n",
+    "src/v1/endpoints/health.rs": 'use aide::axum::{ApiRouter, routing::get_with};\n\npub fn router() -> ApiRouter<AppState> {\n    ApiRouter::new().api_route("/health", get_with(health, health_op))\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/development/echo", "GET /api/v1/health", "GET /unused"]);
+});
+
+axum("an extractor named through its module (`permissions::Organization { org_id }: permissions::Organization`) guards when it passes on a failed bearer read or builds on an extractor that does", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "svc"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/lib.rs": "mod core;\nmod app;\n",
+    "src/core/mod.rs": "pub mod permissions;\n",
+    "src/core/permissions.rs": [
+      "use axum::extract::FromRequestParts;",
+      "pub struct Organization { pub org_id: String }",
+      "impl FromRequestParts<AppState> for Organization {",
+      "    type Rejection = Error;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {",
+      "        let permissions = permissions_from_bearer(parts, state).await?;",
+      "        Ok(Self { org_id: permissions.org_id() })",
+      "    }",
+      "}",
+      "pub struct WithApp { pub app: String }",
+      "impl FromRequestParts<AppState> for WithApp {",
+      "    type Rejection = Error;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {",
+      "        let Organization { org_id } = Organization::from_request_parts(parts, state)",
+      "            .await",
+      "            .trace()?;",
+      "        Ok(WithApp { app: org_id })",
+      "    }",
+      "}",
+      "pub struct Locale(pub String);",
+      "impl FromRequestParts<AppState> for Locale {",
+      "    type Rejection = Error;",
+      "    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self> {",
+      '        let value = header_value(parts, "accept-language")?;',
+      "        Ok(Locale(value))",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/app.rs": [
+      "use axum::{Router, routing::get};",
+      "use crate::core::permissions;",
+      "",
+      "pub fn router() -> Router<AppState> {",
+      '    Router::new().route("/apps", get(list_apps).post(create_app)).route("/apps/{id}", get(get_app))',
+      "}",
+      "",
+      "async fn list_apps(",
+      "    State(AppState { ref db, .. }): State<AppState>,",
+      "    permissions::Organization { org_id }: permissions::Organization,",
+      ") -> Result<Json<Vec<App>>> { todo!() }",
+      "",
+      "async fn create_app(permissions::WithApp { app }: permissions::WithApp, locale: permissions::Locale) -> Result<Json<App>> { todo!() }",
+      "",
+      "async fn get_app(locale: permissions::Locale, Path(id): Path<String>) -> Result<Json<App>> { todo!() }",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /apps [Organization]", "POST /apps [WithApp]", "GET /apps/{id}"]);
+});
+
 axum.run();

@@ -5,7 +5,7 @@ import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
 import type { Registration } from "../registration.ts";
 import { type RustChain, wholeChain } from "../rust/chain.ts";
-import { inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
+import { definedName, inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
 import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -55,7 +55,7 @@ function utoipaHandlers(source: RouteSource, file: RustFile): Registration[] {
     const at = code.indexOf("=", pathArg.start) + 1;
     const path = staticValue(source, at, pathArg.end, file.constants, RUST_VALUES);
     if (path === undefined) continue;
-    const name = itemName(file, fn[1]!);
+    const name = definedName(file, fn[1]!, m.index);
     const line = source.lineAt(m.index);
     found.push(
       { type: "router", framework: "axum", name, prefix: "", guards: [], line, mountedOnly: true },
@@ -86,7 +86,7 @@ class Walker {
     let node: Node | undefined;
     if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi|ApiRouter::new)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
     else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
-    else if (chain.call && /::/.test(chain.head) && chain.links.length && chain.links.every((l) => l.name === "with_state")) {
+    else if (chain.call && /::/.test(chain.head) && chain.links.length && chain.links.every(keepsRoutes)) {
       // `let v1 = v1::router(cfg).with_state(state)`: a router another module's function makes, named for the linker.
       node = this.node(fresh, chain.start);
       node.items.push(this.mount(node, "", itemName(this.file, chain.head), chain.start));
@@ -135,8 +135,7 @@ class Walker {
     if (!chain) return undefined;
     const inner = this.router(chain, env, `${this.file.module.join("::")}@${this.source.lineAt(span.start)}`);
     if (inner) return inner.name;
-    // `users::router().with_state(state)`: the state changes no route.
-    return chain.call && chain.links.every((l) => l.name === "with_state") ? itemName(this.file, chain.head) : undefined;
+    return chain.call && chain.links.every(keepsRoutes) ? itemName(this.file, chain.head) : undefined;
   }
 
   /** `get(list).post(create)`: each method with its handler and the guards of method-router layers after it. */
@@ -176,6 +175,9 @@ class Walker {
     return item;
   }
 }
+
+/** `users::router().with_state(state)`, `dev::router().into()` (an axum router as aide's): the routes are the same. */
+const keepsRoutes = (link: { name: string }) => link.name === "with_state" || link.name === "into";
 
 // `nest(path, router)`, and aide's `nest_api_service(path, router)` (and axum's `nest_service`).
 const NEST = /^nest(?:_api)?(?:_service)?$/;

@@ -4,7 +4,7 @@ import { staticValue } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
 import { routeFns } from "../rust/attributes.ts";
 import { wholeChain } from "../rust/chain.ts";
-import { itemName, RUST_VALUES, rustFile, useDeclarations, type RustFile } from "../rust/source.ts";
+import { definedName, itemName, RUST_VALUES, rustFile, useDeclarations, type RustFile } from "../rust/source.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { closing } from "../../languages/curly.ts";
 import { walkFunctions } from "../rust/walk.ts";
@@ -81,7 +81,7 @@ function routeLists(source: RouteSource, file: RustFile): Registration[] {
   for (const m of source.code.matchAll(ROUTE_LIST_FN)) {
     const open = m.index + m[0].length - 1;
     const body = source.code.slice(open, closing(source.code, open));
-    const name = itemName(file, m[1]!);
+    const name = definedName(file, m[1]!, m.index);
     const line = source.lineAt(m.index);
     found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line });
     for (const list of body.matchAll(/\broutes!\s*\[/g)) {

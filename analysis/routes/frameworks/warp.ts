@@ -3,7 +3,7 @@ import type { Span } from "../js/objects.ts";
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { type RustFn, rustFunctions } from "../rust/functions.ts";
-import { itemName, rustFile, type RustFile } from "../rust/source.ts";
+import { definedName, itemName, rustFile, type RustFile } from "../rust/source.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "warp";
@@ -44,7 +44,7 @@ export const warp: Framework = {
     const functions = rustFunctions(source, file);
     const ownerAt = (at: number) => {
       const fn = functions.findLast((f) => f.body.start < at && at < f.body.end);
-      return fn ? itemName(file, fn.name) : "";
+      return fn ? definedName(file, fn.name, fn.start) : "";
     };
     const found: Registration[] = [];
     const inChain: Span[] = [];
@@ -96,8 +96,8 @@ export const warp: Framework = {
     }
     const mounts = functions.flatMap((fn) => mountsIn(source, file, fn));
     const owners = new Set([...found, ...mounts].map((r) => (r.type === "route" || r.type === "use" ? r.owner : "")));
-    const routers = functions.filter((fn) => owners.has(itemName(file, fn.name))).map((fn): Registration =>
-      ({ type: "router", framework: FRAMEWORK, name: itemName(file, fn.name), prefix: "", guards: [], line: source.lineAt(fn.start) }));
+    const routers = functions.filter((fn) => owners.has(definedName(file, fn.name, fn.start))).map((fn): Registration =>
+      ({ type: "router", framework: FRAMEWORK, name: definedName(file, fn.name, fn.start), prefix: "", guards: [], line: source.lineAt(fn.start) }));
     // Routes outside any function (none in practice) hang on no router: they are complete.
     return [...routers, ...found, ...mounts];
   },
@@ -143,7 +143,7 @@ function mountsIn(source: RouteSource, file: RustFile, fn: RustFn): Registration
     const variable = variables.get(inner);
     if (variable) prefixed.push({ span: variable, prefix });
   }
-  const owner = itemName(file, fn.name);
+  const owner = definedName(file, fn.name, fn.start);
   const mounts: Registration[] = [];
   for (const m of body.matchAll(ROUTER_CALL)) {
     const callee = m[1]!.replace(/\s+/g, "");

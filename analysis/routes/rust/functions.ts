@@ -33,8 +33,10 @@ export function tailOf(code: string, body: Span): Span | undefined {
     if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") {
       depth--;
-      // A block statement (`if`, `match`, a nested block) ends at its brace.
-      if (depth === 0 && c === "}" && /^\s*(?:let\b|[A-Za-z_]\w*\s*(?:=|\.|::|\()|$)/.test(code.slice(i + 1, i + 40)) && !/^\s*[.?]/.test(code.slice(i + 1, i + 10))) last = i + 1;
+      // A block statement (`if`, `match`, a nested block) ends at its brace; so it does before
+      // a name alone that ends the body (`if debug { return ret.merge(dev); } ret`).
+      const statementFollows = /^\s*(?:let\b|[A-Za-z_]\w*\s*(?:=|\.|::|\()|$)/.test(code.slice(i + 1, i + 40)) || /^\s*[A-Za-z_]\w*\s*$/.test(code.slice(i + 1, body.end - 1));
+      if (depth === 0 && c === "}" && statementFollows && !/^\s*[.?]/.test(code.slice(i + 1, i + 10))) last = i + 1;
     } else if (c === ";" && depth === 0) last = i + 1;
   }
   const text = code.slice(last, body.end - 1);

@@ -41,8 +41,9 @@ export function extractorGuards(text: (path: string) => string | undefined, crat
       if (!source || !at) continue;
       return parameterTypes(code(file, source), at.index + at[0].length).flatMap((type) => {
         if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
-        const head = /^(?:[\w]+::)*([A-Za-z_]\w*)/.exec(type)?.[1];
-        return head && (isGuardName(head) || refusesAnonymous(head, file, source, text, crates)) ? [head] : [];
+        const path = /^(?:[\w]+::)*[A-Za-z_]\w*/.exec(type)?.[0].split("::");
+        const head = path?.pop();
+        return head && (isGuardName(head) || refusesAnonymous(head, path!, file, source, text, crates)) ? [head] : [];
       });
     }
     return [];
@@ -55,27 +56,36 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 // `.ok_or_else(...)`, or the `else` of an `if let Some(..)` / `let .. else` answering an error
 // (Rocket's `Outcome::Error(..)`, or a macro of the app's that returns one: `err_handler!(..)`);
 // one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
-const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()/;
+// Or a reading of the caller's credentials whose failure it passes on (`permissions_from_bearer(parts, state).await?`).
+const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()|\b\w*(?:bearer|token|claims|session|auth)\w*\s*\([^()]*\)\s*(?:\.\s*await\s*)?\?/i;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
 
 // What an extractor reads of the caller: credentials, or the user a session middleware put on the
 // request (`req.extensions().get::<LocalUserView>()` failing `None => Err(IncorrectLogin)`).
 const CALLER_READ = /claims|token|jwt|session|auth|identity|bearer|login|user/i;
+const DELEGATES = /\b([A-Z]\w*)\s*::\s*from_request(?:_parts)?\s*\([^()]*\)(?:\s*\.\s*(?:await|\w+\s*\(\s*\)))*\s*\?/g;
 
-/** Whether the extractor `type` (as the handler's file names it) answers a request without credentials with a 401. */
-function refusesAnonymous(type: string, handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, crates: Crates): boolean {
-  const impl = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${type}\\b[^{]*\\{`);
-  const refuses = (source: string) => {
-    const m = impl.exec(source);
+/**
+ * Whether the extractor `type` (as the handler's file names it, under the modules `qualifier`
+ * names: `permissions::Organization`) answers a request without credentials with a 401.
+ */
+function refusesAnonymous(type: string, qualifier: string[], handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, crates: Crates): boolean {
+  const refuses = (source: string, extractor = type, depth = 0): boolean => {
+    const m = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${extractor}\\b[^{]*\\{`).exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
-    return REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body));
+    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body))) return true;
+    // An extractor built on another of the file, whose failure it passes on:
+    // `Organization::from_request_parts(parts, state).await.trace()?`.
+    return depth < 3 && [...body.matchAll(DELEGATES)].some((d) => d[1] !== extractor && refuses(source, d[1]!, depth + 1));
   };
   if (refuses(handlerSource)) return true;
   const base = crateBase(handlerFile);
   if (base === undefined) return false;
   const library = libraryName(text(`${base}Cargo.toml`));
-  const named = importedModule(type, handlerSource, modulePath(handlerFile), library);
+  const here = modulePath(handlerFile);
+  const through = qualifier[0] === "crate" ? [] : qualifier.length ? importedModule(qualifier[0]!, handlerSource, here, library) : undefined;
+  const named = through ? [...through, ...qualifier] : importedModule(type, handlerSource, here, library);
   // Not named by a `use`: it may come with every name of a module (`use plume_models::admin::*`).
   const modules = named ? [named] : globUses(handlerSource).map((path) => (path[0] === library ? ["crate", ...path.slice(1)] : path));
   return modules.some((module) => {
@@ -158,7 +168,22 @@ function parameterTypes(source: string, from: number): string[] {
       start = i + 1;
     }
   }
-  return types.map((param) => param.slice(param.indexOf(":") + 1).trim()).filter(Boolean);
+  return types.map((param) => param.slice(typeColon(param) + 1).trim()).filter(Boolean);
+}
+
+/** Where a parameter's type starts: its first `:` outside brackets that is no `::` (`permissions::Organization { org_id }: permissions::Organization`). */
+function typeColon(param: string): number {
+  let depth = 0;
+  for (let i = 0; i < param.length; i++) {
+    const c = param[i];
+    if (c === "(" || c === "<" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === ">" || c === "]" || c === "}") depth--;
+    else if (c === ":" && depth === 0) {
+      if (param[i + 1] === ":") i++;
+      else return i;
+    }
+  }
+  return -1;
 }
 
 // A handler that reads the caller's credentials at its top and answers 401 without them:

@@ -8,7 +8,15 @@ import type { RouteSource } from "../source.ts";
  * (`src/routes/users.rs` is `crate::routes::users`), the names its `use` declarations bring in,
  * the modules it declares, its string constants, and the spans of `#[cfg(test)]` code.
  */
-export type RustFile = { module: string[]; uses: Map<string, string[]>; mods: Set<string>; constants: Map<string, string>; tests: Span[] };
+export type RustFile = {
+  module: string[];
+  uses: Map<string, string[]>;
+  mods: Set<string>;
+  constants: Map<string, string>;
+  tests: Span[];
+  /** The modules written in the file (`mod development { ... }`), each with its span. */
+  inline: (Span & { name: string })[];
+};
 
 export const RUST_VALUES: ValueSyntax = { name: /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/, semicolons: true };
 
@@ -21,12 +29,14 @@ export function rustFile(source: RouteSource): RustFile {
   const uses = new Map<string, string[]>();
   for (const { name, path } of useDeclarations(code)) uses.set(name, path);
   const tests = [...code.matchAll(/#\s*\[\s*cfg\s*\(\s*test\s*\)\s*\]\s*(?:pub\s+)?mod\s+\w+\s*\{/g)].map((m) => ({ start: m.index, end: closing(code, m.index + m[0].length - 1) }));
+  const inline = [...code.matchAll(/(?<![\w:])mod\s+([A-Za-z_]\w*)\s*\{/g)].map((m) => ({ name: m[1]!, start: m.index, end: closing(code, m.index + m[0].length - 1) }));
   return {
     module: modulePath(source.path),
     uses,
     mods: new Set([...code.matchAll(/(?<![\w:])mod\s+([A-Za-z_]\w*)\s*[;{]/g)].map((m) => m[1]!)),
     constants: stringConstants(source, CONSTANT, RUST_VALUES),
     tests,
+    inline,
   };
 }
 
@@ -101,6 +111,15 @@ export function itemName(file: RustFile, path: string): string {
     absolute = target[0] === "crate" || target[0] === "self" || target[0] === "super" ? itemName(file, [...target, ...segments.slice(1)].join("::")).split("::") : ["*", ...segments];
   } else absolute = [...file.module, ...segments];
   return absolute[0] === "*" ? `*::${segments.at(-1)}` : absolute.join("::");
+}
+
+/**
+ * The qualified name of an item this file defines at offset `at`: inside `mod development { ... }`
+ * a `fn router` is `crate::v1::development::router`, as `development::router()` names it.
+ */
+export function definedName(file: RustFile, name: string, at: number): string {
+  const enclosing = file.inline.filter((m) => m.start < at && at < m.end).map((m) => m.name);
+  return [...file.module, ...enclosing, name].join("::");
 }
 
 /** Whether an offset lies in `#[cfg(test)]` code. */

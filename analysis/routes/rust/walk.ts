@@ -4,7 +4,7 @@ import type { Span } from "../js/objects.ts";
 import type { RouteSource } from "../source.ts";
 import { type RustChain, wholeChain } from "./chain.ts";
 import { rustFunctions, tailOf } from "./functions.ts";
-import { inTests, itemName, type RustFile } from "./source.ts";
+import { definedName, inTests, type RustFile } from "./source.ts";
 
 /** A router a Rust scanner builds; its name may change to its function's when the function returns it. */
 export type RustNode = { name: string; line: number };
@@ -31,7 +31,7 @@ const NAME = /(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/g;
 export function walkFunctions<N extends RustNode>(source: RouteSource, file: RustFile, builder: RustBuilder<N>): void {
   const { code } = source;
   for (const fn of rustFunctions(source, file)) {
-    const qualified = itemName(file, fn.name);
+    const qualified = definedName(file, fn.name, fn.start);
     const env = new Map<string, N>();
     for (const p of fn.params.matchAll(/(?:mut\s+)?([A-Za-z_]\w*)\s*:\s*([^,]+)/g)) if (builder.param.test(p[2]!)) env.set(p[1]!, builder.node(qualified, fn.start));
     const created = new Map<number, N>();
