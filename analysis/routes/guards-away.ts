@@ -20,7 +20,7 @@ import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
-import { isOptionalGuardName } from "./paths.ts";
+import { CANDIDATE, isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
@@ -31,7 +31,6 @@ import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { fetchOnlyPipelines } from "./elixir/plugs.ts";
-import { CANDIDATE } from "./go/names.ts";
 import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
@@ -118,9 +117,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   const laravelGuards = (names: readonly string[]): string[] =>
     names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member) || laravelAliasGuards(member)));
-  // A FastAPI router class of the project's (`AdminAPIRouter`) stands for the dependencies it guards with.
+  // A FastAPI router class of the project's (`AdminAPIRouter`) stands for the dependencies it guards with;
+  // a router's dependency not named like a guard (`?get_admin`) guards when its body refuses.
   const fastapiGuards = (names: readonly string[]): string[] =>
     names.flatMap((name) => {
+      if (name.startsWith(CANDIDATE)) return guardingDependency(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : [];
       const routerClass = /^[A-Z]\w*Router$/.test(name) ? routerClassOf(name) ?? { guards: [], dependencies: [] } : undefined;
       return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
     });

@@ -1,7 +1,7 @@
 import { dirOf, joinPath } from "../project.ts";
 import { folderModules } from "./folders.ts";
 import { qualifiedLookup } from "./qualified.ts";
-import { isGuardName, joinPaths, normalizePath, optionalParameterForms } from "./paths.ts";
+import { CANDIDATE, isGuardName, joinPaths, normalizePath, optionalParameterForms } from "./paths.ts";
 import type { FileRoutes, Registration, RouteKind, RouteRegistration, RouterRegistration, UseRegistration } from "./registration.ts";
 
 /** A route with its full path, as the linker produces it. */
@@ -101,7 +101,7 @@ export function linkRoutes(
     const alias = aliases.get(key);
     if (alias !== undefined) return lookup(file, alias.of, framework, depth + 1);
     const binding = files.get(file)?.bindings.find((b) => b.local === name);
-    if (!binding) return member(file, name, framework, depth) ?? qualified(file, name, framework);
+    if (!binding) return member(file, name, framework, depth) ?? starred(file, name, framework, depth) ?? qualified(file, name, framework);
     const target = resolve(file, binding.specifier);
     return target ? exported(target, binding.imported, framework, depth + 1) : undefined;
   };
@@ -118,6 +118,15 @@ export function linkRoutes(
     const whole = module.imported === "*" || module.imported === "default";
     return exported(target, whole ? name.slice(dot + 1) : `${module.imported}${name.slice(dot)}`, framework, depth + 1) ??
       (module.imported === "default" ? exported(target, `default${name.slice(dot)}`, framework, depth + 1) : undefined);
+  };
+  /** A name no import binds, in a module whose every name the file imports (Python's `from .s3.api import *`). */
+  const starred = (file: string, name: string, framework: string, depth: number): Node | undefined => {
+    for (const b of files.get(file)?.bindings ?? []) {
+      const target = b.local === "*" ? resolve(file, b.specifier) : undefined;
+      const found = target && exported(target, name, framework, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
   };
   const exported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     const local = exportsOf.get(file)?.get(name);
@@ -192,7 +201,8 @@ export function linkRoutes(
         return [{ arg: s, child: target ? exported(target, "default", r.framework, 1) : undefined, prefix: "", guards: [] }];
       }),
     ];
-    const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter(isGuardName);
+    // A candidate (`?SetupTokenMiddleware`) is judged after linking by its body (guards-away.ts).
+    const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter((arg) => isGuardName(arg) || arg.startsWith(CANDIDATE));
     for (const { child, prefix, guards } of children) {
       if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {

@@ -101,7 +101,7 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 // `sessions.Sessions` load one for every caller; `requireSession`, `checkSession` turn callers away,
 // as do `checkLogin`, Sa-Token's `@SaCheckLogin`, `require_logged_in_user` and a filter that
 // sends an anonymous caller to sign in (`before_action :redirect_to_signin, unless: :signed_in?`).
-const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only|redirect[_-]?to[_-]?(?:sign[_-]?in|log[_-]?in)\b/i;
+const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|api[_-]?key|(?:logged|signed)[_-]?in)|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only|redirect[_-]?to[_-]?(?:sign[_-]?in|log[_-]?in)\b/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
 // error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up
@@ -123,11 +123,19 @@ export const isGuardName = (name: string): boolean => GUARD_NAME.test(name) && !
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,
-// and go-pkgz/auth's `authMiddleware.Trace` (its `Auth` is the one that refuses).
-const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)|\.Trace$/;
+// `WebUserOrAnonymous`, and go-pkgz/auth's `authMiddleware.Trace` (its `Auth` is the one that refuses);
+// and checks that apply only when a setting asks for them, off by default (Redmine's
+// `check_if_login_required`, `session_auth_when_required`).
+const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)|Or_?[Aa]nonymous|\.Trace$|(?:if|when)_(?:login_|auth_)?required\b|(?:If|When)(?:Login|Auth)?Required\b/;
 
 /** Whether a guard's name says it is optional (it lets anonymous callers through). */
 export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAME.test(name);
+
+/**
+ * The mark of a guard candidate: middleware (Go) or a router's dependency (FastAPI) not named
+ * like a check, whose body decides after linking whether it guards (guards-away.ts).
+ */
+export const CANDIDATE = "?";
 
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,

@@ -912,4 +912,52 @@ django("a DRF router class of the module's own (class CustomRouter(routers.Defau
   ]);
 });
 
+django("a view class a URLconf takes from `from .s3.api import *` is the class that module defines (its generic's methods), not one named alike elsewhere", () => {
+  const root = tempDir("tool-django-star-import-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'core.settings')\n",
+    "core/__init__.py": "",
+    "core/settings.py": 'ROOT_URLCONF = "core.urls"\n',
+    "core/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/storages/\", include(\"io_storages.urls\")),\n]\n",
+    "io_storages/__init__.py": "",
+    "io_storages/urls.py": [
+      "from django.urls import path",
+      "from .s3.api import *",
+      "from .gcs.api import *",
+      "",
+      "urlpatterns = [",
+      "    path('s3', S3StorageListAPI.as_view()),",
+      "    path('s3/<int:pk>', S3StorageDetailAPI.as_view()),",
+      "    path('gcs/validate', GCSStorageValidateAPI.as_view()),",
+      "]",
+    ].join("\n"),
+    "io_storages/s3/__init__.py": "",
+    "io_storages/s3/api.py": [
+      "from rest_framework import generics",
+      "",
+      "class S3StorageListAPI(generics.ListCreateAPIView):",
+      "    serializer_class = S3StorageSerializer",
+      "",
+      "class S3StorageDetailAPI(generics.RetrieveUpdateDestroyAPIView):",
+      "    serializer_class = S3StorageSerializer",
+      "",
+    ].join("\n"),
+    "io_storages/gcs/__init__.py": "",
+    "io_storages/gcs/api.py": "from rest_framework import generics\n\nclass GCSStorageValidateAPI(generics.CreateAPIView):\n    serializer_class = GCSStorageSerializer\n",
+    // A class of the same name in another app, which the URLconf does not import.
+    "legacy/__init__.py": "",
+    "legacy/api.py": "from rest_framework import generics\n\nclass S3StorageListAPI(generics.ListAPIView):\n    serializer_class = Old\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "POST /api/storages/gcs/validate io_storages/gcs/api.py",
+    "GET /api/storages/s3 io_storages/s3/api.py",
+    "POST /api/storages/s3 io_storages/s3/api.py",
+    "DELETE /api/storages/s3/{pk} io_storages/s3/api.py",
+    "GET /api/storages/s3/{pk} io_storages/s3/api.py",
+    "PATCH /api/storages/s3/{pk} io_storages/s3/api.py",
+    "PUT /api/storages/s3/{pk} io_storages/s3/api.py",
+  ]);
+});
+
 django.run();

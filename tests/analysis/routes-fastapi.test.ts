@@ -344,4 +344,94 @@ fastapi("an app handed to a function of another module (def configure_routes(app
   ]);
 });
 
+fastapi("an app's dependency not named like a guard guards the routers it includes when its body refuses (raise HTTPException(status_code=401)); an alias of another module (auth.BenefitsRead, written over lines) guards through the dependency it carries, unless that lets anonymous callers in", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "shop"\ndependencies = ["fastapi"]\n',
+    "shop/__init__.py": "",
+    "shop/app.py": [
+      "from fastapi import FastAPI",
+      "from shop.backoffice import app as backoffice_app",
+      "from shop.benefit.endpoints import router as benefits_router",
+      "",
+      "app = FastAPI()",
+      "app.include_router(benefits_router, prefix=\"/v1\")",
+      'app.mount("/backoffice", backoffice_app)',
+      "",
+    ].join("\n"),
+    "shop/backoffice/__init__.py": [
+      "from fastapi import Depends, FastAPI",
+      "from .dependencies import get_admin, get_locale",
+      "from .customers import router as customers_router",
+      "from .stats import router as stats_router",
+      "",
+      "app = FastAPI(dependencies=[Depends(get_admin)], docs_url=None)",
+      'app.include_router(customers_router, prefix="/customers")',
+      "",
+      "public = FastAPI(dependencies=[Depends(get_locale)])",
+      'public.include_router(stats_router, prefix="/stats")',
+      "",
+    ].join("\n"),
+    "shop/backoffice/dependencies.py": [
+      "from fastapi import Depends, HTTPException, Request",
+      "",
+      "async def get_admin(request: Request, session = Depends(get_db_session)):",
+      "    user_session = await authenticate(session, request)",
+      "    if user_session is None:",
+      '        raise HTTPException(status_code=401, detail="Unauthorized")',
+      "    return user_session",
+      "",
+      "async def get_locale(request: Request, session = Depends(get_db_session)):",
+      "    if request.headers.get('accept-language') is None:",
+      "        raise HTTPException(status_code=404)",
+      "    return request.headers['accept-language']",
+      "",
+    ].join("\n"),
+    "shop/backoffice/customers.py": 'from fastapi import APIRouter\nrouter = APIRouter()\n\n@router.get("")\nasync def list_customers():\n    return []\n',
+    "shop/backoffice/stats.py": 'from fastapi import APIRouter\nrouter = APIRouter()\n\n@router.get("")\nasync def stats():\n    return []\n',
+    "shop/benefit/__init__.py": "",
+    "shop/benefit/auth.py": [
+      "from typing import Annotated",
+      "from fastapi import Depends",
+      "from shop.auth.dependencies import Authenticator",
+      "",
+      "_BenefitsRead = Authenticator(required_scopes={Scope.benefits_read}, allowed_subjects={User, Organization})",
+      "BenefitsRead = Annotated[",
+      "    AuthSubject[User | Organization], Depends(_BenefitsRead)",
+      "]",
+      "",
+      "_BenefitsBrowse = Authenticator(required_scopes=set(), allowed_subjects={Anonymous, User})",
+      "BenefitsBrowse = Annotated[AuthSubject[Anonymous | User], Depends(_BenefitsBrowse)]",
+      "",
+    ].join("\n"),
+    "shop/benefit/endpoints.py": [
+      "from fastapi import APIRouter",
+      "from . import auth",
+      "",
+      'router = APIRouter(prefix="/benefits")',
+      "",
+      '@router.get("/")',
+      "async def list(auth_subject: auth.BenefitsRead, page: PaginationParams):",
+      "    return []",
+      "",
+      '@router.get("/public")',
+      "async def browse(auth_subject: auth.BenefitsBrowse):",
+      "    return []",
+      "",
+      '@router.get("/stripe/refresh")',
+      "async def refresh(auth_subject: WebUserOrAnonymous):",
+      "    return []",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /backoffice/customers [get_admin]",
+    "GET /stats",
+    "GET /v1/benefits [auth.BenefitsRead]",
+    "GET /v1/benefits/public",
+    "GET /v1/benefits/stripe/refresh",
+  ]);
+});
+
 fastapi.run();

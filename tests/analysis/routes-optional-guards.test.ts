@@ -126,4 +126,19 @@ test("a session loader is no guard (express-session, chi with scs's LoadAndSave)
   }), ["GET /articles open", "POST /articles guarded"]);
 });
 
+test("a check that applies only when a setting asks for it (check_if_login_required) is optional; require_login is not", () => {
+  assert.equal(guarded({
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails', '~> 8.0'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :news, only: [:index, :create]\nend\n",
+    "app/controllers/news_controller.rb": [
+      "class NewsController < ApplicationController",
+      "  before_action :check_if_login_required",
+      "  before_action :require_login, only: [:create]",
+      "  def index; end",
+      "  def create; end",
+      "end", "",
+    ].join("\n"),
+  }), ["GET /news open", "POST /news guarded"]);
+});
+
 test.run();

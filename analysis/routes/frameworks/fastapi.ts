@@ -5,6 +5,7 @@ import { decoratorGuards, dependencyGuards, isPythonGuard, otherDependencies } f
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
+import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
@@ -32,20 +33,19 @@ export const fastapi: Framework = {
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
-    // A router's dependencies not named like a guard (`APIRouter(dependencies=[Depends(check_admin)])`)
-    // are judged after linking, as a route's are: its routes in this file carry them.
-    const routerDependencies = new Map<string, string[]>();
     for (const m of source.code.matchAll(CREATE)) {
       const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
       const prefix = keywords.get("prefix");
       const dependencies = keywords.get("dependencies");
-      if (dependencies) routerDependencies.set(m[1]!, otherDependencies(source.code, dependencies));
+      // Its dependencies not named like a guard (`FastAPI(dependencies=[Depends(get_admin)])`) are
+      // candidates, judged after linking by their bodies, wherever the routers they reach are.
+      const candidates = dependencies ? otherDependencies(source.code, dependencies).map((name) => `${CANDIDATE}${name}`) : [];
       registrations.push({
         type: "router",
         framework: FRAMEWORK,
         name: m[1]!,
         prefix: prefix ? pythonValue(source, prefix, constants) ?? "" : "",
-        guards: [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...(m[2] === "FastAPI" || m[2] === "APIRouter" ? [] : [m[2]!])],
+        guards: [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...candidates, ...(m[2] === "FastAPI" || m[2] === "APIRouter" ? [] : [m[2]!])],
         line: source.lineAt(m.index + m[0].length - m[2]!.length),
       });
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
@@ -53,7 +53,7 @@ export const fastapi: Framework = {
     const definitions = pythonDefinitions(source);
     const aliases = annotatedAliases(source.code);
     for (const def of definitions) {
-      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), routerDependencies, aliases));
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), aliases));
     }
     const mounted = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
@@ -77,7 +77,7 @@ function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants:
 }
 
 /** The routes the decorators of one function declare. */
-function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, routerDependencies: ReadonlyMap<string, string[]>, aliases: ReadonlyMap<string, Span>): Registration[] {
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, aliases: ReadonlyMap<string, Span>): Registration[] {
   const found: Registration[] = [];
   for (const d of def.decorators) {
     const dot = d.name.lastIndexOf(".");
@@ -96,10 +96,22 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
-    const helpers = [...new Set([...(routerDependencies.get(d.name.slice(0, dot)) ?? []), ...[dependencies, ...def.params, ...aliased].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...(cls ? [cls.name] : [])])];
+    const helpers = [...new Set([...[dependencies, ...def.params, ...aliased].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...importedAliases(source, def.params, aliases), ...(cls ? [cls.name] : [])])];
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
+}
+
+/**
+ * The parameters' types that may be aliases of another module carrying a dependency
+ * (`auth_subject: auth.BenefitsRead`): judged after linking by the alias's dependency (python/dependency-guards.ts).
+ */
+function importedAliases(source: RouteSource, params: readonly Span[], aliases: ReadonlyMap<string, Span>): string[] {
+  return params.flatMap((p) => {
+    const type = /^\s*\w+\s*:\s*([A-Za-z_][\w.]*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1];
+    const name = type?.split(".").at(-1);
+    return type && name && /^[A-Z]/.test(name) && !aliases.has(type) ? [type] : [];
+  });
 }
 
 /** Whether a decorator declares a route (`@router.get`, `@app.api_route`), not a check. */

@@ -1,4 +1,4 @@
-import { isGuardName, optionalByArguments } from "../paths.ts";
+import { CANDIDATE, isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 
@@ -118,8 +118,6 @@ function sliceElements(code: string, name: string, at: number): Span[] | undefin
   return literal ? callArguments(code, literal.index + literal[0].length - 1).args : undefined;
 }
 
-/** The mark of a middleware whose body decides whether it guards. */
-export const CANDIDATE = "?";
 const OTHER_CONCERN = /error|csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
 
 /**

@@ -2,7 +2,7 @@ import { guardedMount } from "../common/mounts.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
-import { CANDIDATE } from "./names.ts";
+import { CANDIDATE } from "../paths.ts";
 import type { GoNode, GoRef } from "./types.ts";
 
 /**

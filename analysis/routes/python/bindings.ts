@@ -20,6 +20,8 @@ export function pythonBindings(source: RouteSource): Binding[] {
     const items = code.slice(start, lineEnd(code, start)).replace(/[()\\]/g, " ").split(",");
     const module = m[1]?.replace(/\s+/g, "");
     for (const item of items) {
+      // `from .s3.api import *`: every name of the module, looked up there by the linker when nothing else binds it.
+      if (item.trim() === "*" && module) bindings.push({ local: "*", specifier: module, imported: "*" });
       const name = NAME.exec(item);
       if (!name) continue;
       const [, imported, alias] = name;
@@ -33,6 +35,7 @@ export function pythonBindings(source: RouteSource): Binding[] {
   }
   const attributes: Binding[] = [];
   for (const b of bindings) {
+    if (b.local === "*") continue;
     const escaped = b.local.replace(/\./g, "\\.");
     for (const use of new Set([...code.matchAll(new RegExp(`(?<![\\w.])${escaped}\\.([A-Za-z_]\\w*)`, "g"))].map((u) => u[1]!))) {
       attributes.push({ local: `${b.local}.${use}`, specifier: b.specifier, imported: use });
