@@ -16,12 +16,18 @@ const LANGUAGES = {
 
 /** A function of a name, answering the bodies of every function so named in `language`'s files. */
 export function functionBodies(project: Project | undefined, language: keyof typeof LANGUAGES): (name: string) => readonly string[] {
-  let bodies: Map<string, string[]> | undefined;
-  return (name) => (bodies ??= read(project, LANGUAGES[language])).get(name) ?? [];
+  const definitions = functionDefinitions(project, language);
+  return (name) => definitions(name).map((d) => d.body);
 }
 
-function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof typeof LANGUAGES]): Map<string, string[]> {
-  const bodies = new Map<string, string[]>();
+/** The same, with the file each function is defined in. */
+export function functionDefinitions(project: Project | undefined, language: keyof typeof LANGUAGES): (name: string) => readonly { file: string; body: string }[] {
+  let definitions: Map<string, { file: string; body: string }[]> | undefined;
+  return (name) => (definitions ??= read(project, LANGUAGES[language])).get(name) ?? [];
+}
+
+function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof typeof LANGUAGES]): Map<string, { file: string; body: string }[]> {
+  const definitions = new Map<string, { file: string; body: string }[]>();
   for (const path of project?.listed ?? []) {
     if (!language.file.test(path) || language.skip.test(path)) continue;
     const text = project!.text(path) ?? "";
@@ -30,8 +36,8 @@ function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof t
       const params = callArguments(text, m.index + m[0].length - 1);
       const open = text.indexOf("{", params.end);
       if (open === -1 || text.slice(params.end, open).includes(";")) continue;
-      bodies.set(m[1]!, [...(bodies.get(m[1]!) ?? []), text.slice(open, closing(text, open))]);
+      definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), { file: path, body: text.slice(open, closing(text, open)) }]);
     }
   }
-  return bodies;
+  return definitions;
 }
