@@ -388,4 +388,51 @@ axum("an extractor named through its module (`permissions::Organization { org_id
   assert.equal(guardedRoutes(root), ["GET /apps [Organization]", "POST /apps [WithApp]", "GET /apps/{id}"]);
 });
 
+axum("an extractor that hands over to a function of its own type answering 401 (Self::extract_token) guards; one answering Ok(OptionToken::None) for that 401 does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "svc"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/lib.rs": "mod token;\nmod api;\n",
+    "src/token.rs": [
+      "pub struct Token { pub user: String }",
+      "pub enum OptionToken { Some(Token), None }",
+      "impl Token {",
+      "    pub async fn extract_token(headers: &HeaderMap) -> Result<Token, StatusCode> {",
+      '        let key = headers.get("Authorization").ok_or(StatusCode::UNAUTHORIZED)?;',
+      "        Ok(Token { user: lookup(key)? })",
+      "    }",
+      "}",
+      "impl FromRequestParts<AppState> for Token {",
+      "    type Rejection = StatusCode;",
+      "    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Self::Rejection> {",
+      "        Self::extract_token(&parts.headers).await",
+      "    }",
+      "}",
+      "impl FromRequestParts<AppState> for OptionToken {",
+      "    type Rejection = StatusCode;",
+      "    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Self::Rejection> {",
+      "        match Token::extract_token(&parts.headers).await {",
+      "            Ok(token) => Ok(OptionToken::Some(token)),",
+      "            Err(StatusCode::UNAUTHORIZED) => Ok(OptionToken::None),",
+      "            Err(status) => Err(status),",
+      "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/api.rs": [
+      "use axum::{Router, routing::{get, put}};",
+      "use crate::token;",
+      "",
+      "pub fn router() -> Router<AppState> {",
+      '    Router::new().route("/crates/{name}/yank", put(yank)).route("/crates/{name}/download", get(download))',
+      "}",
+      "",
+      "async fn yank(Path(name): Path<String>, token: token::Token) -> StatusCode { todo!() }",
+      "async fn download(Path(name): Path<String>, token: token::OptionToken) -> StatusCode { todo!() }",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /crates/{name}/download", "PUT /crates/{name}/yank [Token]"]);
+});
+
 axum.run();

@@ -58,7 +58,8 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 // one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
 // Or a reading of the caller's credentials whose failure it passes on (`permissions_from_bearer(parts, state).await?`).
 const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()|\b\w*(?:bearer|token|claims|session|auth)\w*\s*\([^()]*\)\s*(?:\.\s*await\s*)?\?/i;
-const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?None\b/;
+const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?(?:[A-Z]\w*::)?None\b/;
+const SELF_CALL = /\bSelf\s*::\s*([a-z_]\w*)\s*\(/g;
 
 // What an extractor reads of the caller: credentials, or the user a session middleware put on the
 // request (`req.extensions().get::<LocalUserView>()` failing `None => Err(IncorrectLogin)`).
@@ -74,10 +75,18 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
     const m = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${extractor}\\b[^{]*\\{`).exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
-    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body) && !LETS_ANONYMOUS_IN.test(body))) return true;
+    // `Err(StatusCode::UNAUTHORIZED) => Ok(OptionToken::None)`: an anonymous caller is let in.
+    if (LETS_ANONYMOUS_IN.test(body)) return false;
+    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body))) return true;
     // An extractor built on another of the file, whose failure it passes on:
-    // `Organization::from_request_parts(parts, state).await.trace()?`.
-    return depth < 3 && [...body.matchAll(DELEGATES)].some((d) => d[1] !== extractor && refuses(source, d[1]!, depth + 1));
+    // `Organization::from_request_parts(parts, state).await.trace()?`; or on a function of its
+    // own type that refuses (`Self::extract_token(&parts.headers, ...)` answering 401).
+    const own = [...body.matchAll(SELF_CALL)].some((c) => {
+      const fn = new RegExp(`\\bfn\\s+${c[1]}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source);
+      const open = fn ? source.indexOf("{", fn.index) : -1;
+      return open !== -1 && REFUSAL.test(source.slice(open, closing(source, open)));
+    });
+    return own || (depth < 3 && [...body.matchAll(DELEGATES)].some((d) => d[1] !== extractor && refuses(source, d[1]!, depth + 1)));
   };
   if (refuses(handlerSource)) return true;
   const base = crateBase(handlerFile);
