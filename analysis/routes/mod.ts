@@ -23,6 +23,7 @@ import { withBaseControllers } from "./csharp/base-controllers.ts";
 import { withConfiguredValues } from "./common/configured.ts";
 import { goFieldValues } from "./go/config-fields.ts";
 import { goHandlerMethods } from "./go/handler-methods.ts";
+import { projectViewMethods } from "./python/project-views.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
@@ -112,10 +113,13 @@ export function routesSection(
   const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
+  // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
+  const djangoMethods = projectViewMethods(project);
   const items: Route[] = linked
     .filter((route) => railsServed(route) && laravelServed(route))
     .flatMap(goMethods)
+    .flatMap(djangoMethods)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
 

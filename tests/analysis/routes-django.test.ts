@@ -960,4 +960,69 @@ django("a view class a URLconf takes from `from .s3.api import *` is the class t
   ]);
 });
 
+django("a view extending the project's classes of another module serves the handlers up its chain and the methods of the generic they extend, with the nearest permission_classes or the settings' default", () => {
+  const root = tempDir("tool-django-project-bases-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'core.settings')\n",
+    "core/__init__.py": "",
+    "core/settings.py": 'ROOT_URLCONF = "core.urls"\nREST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"]}\n',
+    "core/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/storages/\", include(\"io_storages.urls\")),\n]\n",
+    "io_storages/__init__.py": "",
+    "io_storages/urls.py": [
+      "from django.urls import path",
+      "from .s3.api import S3ListAPI, S3SyncAPI, S3ValidateAPI, S3Legacy",
+      "",
+      "urlpatterns = [",
+      "    path('s3', S3ListAPI.as_view()),",
+      "    path('s3/<int:pk>/sync', S3SyncAPI.as_view()),",
+      "    path('s3/validate', S3ValidateAPI.as_view()),",
+      "    path('s3/legacy', S3Legacy.as_view()),",
+      "]",
+    ].join("\n"),
+    "io_storages/api.py": [
+      "from rest_framework import generics",
+      "",
+      "class StorageListAPI(generics.ListCreateAPIView):",
+      "    serializer_class = None",
+      "",
+      "class StorageSyncAPI(generics.RetrieveAPIView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return sync(request)",
+      "",
+      "class StorageValidateAPI(generics.CreateAPIView):",
+      "    permission_classes = (IsBusiness, StoragePermission)",
+      "",
+    ].join("\n"),
+    "io_storages/s3/__init__.py": "",
+    "io_storages/s3/api.py": [
+      "from io_storages.api import StorageListAPI, StorageSyncAPI, StorageValidateAPI",
+      "from io_storages.legacy import Legacy",
+      "",
+      "class S3ListAPI(StorageListAPI):",
+      "    queryset = S3Storage.objects.all()",
+      "",
+      "class S3SyncAPI(StorageSyncAPI):",
+      "    serializer_class = S3Serializer",
+      "",
+      "class S3ValidateAPI(StorageValidateAPI):",
+      "    serializer_class = S3Serializer",
+      "",
+      "class S3Legacy(Legacy):",
+      "    pass",
+      "",
+    ].join("\n"),
+    // A base that is no view: its subclass keeps every method.
+    "io_storages/legacy.py": "class Legacy:\n    name = 'legacy'\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/storages/s3 [IsAuthenticated]",
+    "POST /api/storages/s3 [IsAuthenticated]",
+    "GET /api/storages/s3/{pk}/sync [IsAuthenticated]",
+    "POST /api/storages/s3/{pk}/sync [IsAuthenticated]",
+    "ALL /api/storages/s3/legacy",
+    "POST /api/storages/s3/validate [IsBusiness,StoragePermission]",
+  ]);
+});
+
 django.run();

@@ -78,7 +78,7 @@ const VIEWSET_ACTIONS: Record<string, string[]> = {
 const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(base) || base.split(".").at(-1)! in VIEWSET_ACTIONS || base.split(".").at(-1)! in GENERIC;
 const last = (name: string) => name.split(".").at(-1)!;
 // DRF's own view classes (APIView, generics.*, ViewSets, their mixins), as opposed to Django's.
-const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
+export const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
 
 /**
  * The views a Django module defines, each as a router that serves only where a URLconf names
@@ -229,7 +229,7 @@ function inheritedMethods(view: ViewClass, local: Map<string, ViewClass>, aliase
  * The methods of a generic view by its name, or by the generic it is named for when it is a
  * view of the app's another module defines (`BabyBuddyFilterView`, a FilterView: a page).
  */
-function genericOf(name: string): string[] | undefined {
+export function genericOf(name: string): string[] | undefined {
   if (GENERIC[name]) return GENERIC[name];
   const named = Object.keys(GENERIC).filter((g) => name.endsWith(g) && /View$/.test(g)).sort((a, b) => b.length - a.length)[0];
   return named ? GENERIC[named] : undefined;

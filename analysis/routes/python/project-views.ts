@@ -1,0 +1,62 @@
+/**
+ * A Django view a URLconf names whose class its module could not tell for a view: one that
+ * extends the project's classes of other modules (`class S3ImportStorageListAPI(ImportStorageListAPI)`
+ * with `class ImportStorageListAPI(generics.ListCreateAPIView)` in io_storages/api.py). Its
+ * route, of every method until now, serves the handlers the classes up its chain define and the
+ * methods of the generic views they extend. A DRF view whose chain sets no `permission_classes`
+ * takes the settings' default (DRF_DEFAULT_PERMISSIONS, read next, drf-settings.ts).
+ */
+import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
+import type { LinkedRoute } from "../link.ts";
+import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
+import { permissionGuards } from "./guards.ts";
+import { type ProjectClass, projectClasses } from "./project-classes.ts";
+import { HANDLERS } from "./views.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const HANDLER = /^[ \t]+(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(/gm;
+const PERMISSIONS = /^[ \t]+permission_classes[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m;
+const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** A step after linking: the route of such a view becomes one route per method it serves. */
+export function projectViewMethods(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
+  const classes = projectClasses(project);
+  const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
+  return (route) => {
+    if (route.framework !== "django" || route.method !== "ALL" || route.kind !== "http" || !/^[A-Z]\w*$/.test(route.handler)) return [route];
+    if (!memo.has(route.handler)) memo.set(route.handler, served(classes(), route.handler));
+    const view = memo.get(route.handler);
+    if (!view) return [route];
+    const guards = route.guards.length ? route.guards : view.guards;
+    return view.methods.map((method) => ({ ...route, method, guards }));
+  };
+}
+
+/** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
+function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { methods: string[]; guards: string[] } | undefined {
+  const methods = new Set<string>();
+  let permissions: string[] | undefined;
+  let drf = false;
+  const seen = new Set<string>();
+  const visit = (current: string, depth: number) => {
+    if (seen.has(current) || depth > 6) return;
+    seen.add(current);
+    const cls = classes.get(current);
+    if (!cls) {
+      for (const m of genericOf(current) ?? []) methods.add(m);
+      if (DRF_BASE.test(current)) drf = true;
+      return;
+    }
+    for (const m of cls.body.matchAll(HANDLER)) if (HANDLERS.has(m[1]!)) methods.add(m[1]!.toUpperCase());
+    const own = permissions === undefined ? PERMISSIONS.exec(cls.body) : null;
+    if (own) permissions = permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
+    for (const base of cls.bases) visit(base, depth + 1);
+  };
+  visit(name, 0);
+  if (!methods.size) return undefined;
+  return {
+    methods: [...methods].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)),
+    guards: permissions ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : []),
+  };
+}
