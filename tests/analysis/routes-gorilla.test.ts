@@ -287,7 +287,7 @@ gorilla("a string variable of the function is read by the literal it is declared
   ]);
 });
 
-gorilla("a route of every method serves the methods its handler tells apart (switch on r.Method, `if r.Method != \"POST\"`, a form that acts on a post), the handler of its own package; middleware not named like a check guards when its body refuses (RequireAPIKey)", () => {
+gorilla("a route of every method serves the methods its handler tells apart (switch on r.Method, `if r.Method != \"POST\"`, a form that acts on a post), the handler of its own package; middleware not named like a check guards when its body refuses (RequireAPIKey); mid.Use(handler, middleware...) applies the middleware to the handler", () => {
   const root = tempDir();
   git(root, "init", "-q");
   writeFiles(root, {
@@ -309,6 +309,7 @@ gorilla("a route of every method serves the methods its handler tells apart (swi
       '\trouter.HandleFunc("/reset", as.Reset)',
       '\trouter.HandleFunc("/import", as.Import)',
       '\trouter.HandleFunc("/ping", as.Ping)',
+      '\trouter.HandleFunc("/users", mid.Use(as.Users, mid.RequirePermission(models.PermissionModifySystem)))',
       "\tas.handler = router",
       "}",
       "",
@@ -339,6 +340,13 @@ gorilla("a route of every method serves the methods its handler tells apart (swi
       "\tswitch r.Method {",
       "\tcase http.MethodPut, \"PATCH\":",
       "\t\tsave(w, r)",
+      "\t}",
+      "}",
+      "",
+      "func (as *Server) Users(w http.ResponseWriter, r *http.Request) {",
+      "\tswitch {",
+      '\tcase r.Method == "GET":',
+      "\t\tlist(w)",
       "\t}",
       "}",
       "",
@@ -380,6 +388,7 @@ gorilla("a route of every method serves the methods its handler tells apart (swi
     "PUT /api/import as.Import [mid.RequireAPIKey]",
     "ALL /api/ping as.Ping [mid.RequireAPIKey]",
     "POST /api/reset as.Reset [mid.RequireAPIKey]",
+    "GET /api/users as.Users [mid.RequireAPIKey,mid.RequirePermission]",
   ]);
 });
 

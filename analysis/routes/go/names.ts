@@ -46,8 +46,15 @@ export function goHandler(code: string, span: Span): GoHandler {
     const middleware = goGuards(code, args.slice(args.indexOf(handlers[0]!) + 1));
     return { ...inner, guards: [...middleware, ...inner.guards], wrappers: [name, ...(inner.wrappers ?? [])] };
   }
+  // `mid.Use(as.Users, mid.RequirePermission(p))`: a helper applying the middleware after it to the handler it takes first.
+  if (APPLIES.test(last) && args.length > 1 && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+    const inner = goHandler(code, args[0]!);
+    return { ...inner, guards: [...goGuards(code, args.slice(1)), ...inner.guards], wrappers: [name, ...(inner.wrappers ?? [])] };
+  }
   return { handler: name, guards: [] };
 }
+
+const APPLIES = /^(?:Use|Chain|Wrap|Apply|With|Compose)$/;
 
 /** A handler's name, the guards around it, and the wrappers whose bodies may hold more. */
 export type GoHandler = { handler: string; guards: string[]; wrappers?: string[] };
