@@ -320,4 +320,47 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
   ]);
 });
 
+aspnet("the parts of a partial controller are one class: [Authorize] and [Route] on one part apply to the actions every part declares", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "Shop.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n',
+    "Controllers/ServerController.cs": [
+      "using Microsoft.AspNetCore.Authorization;",
+      "using Microsoft.AspNetCore.Mvc;",
+      "namespace Shop.Controllers",
+      "{",
+      "    [Authorize(Policy = Policies.CanModifyServerSettings)]",
+      '    [Route("server")]',
+      "    public partial class ServerController : Controller",
+      "    {",
+      '        [HttpGet("policies")]',
+      "        public IActionResult Policies() => View();",
+      "    }",
+      "}",
+    ].join("\n"),
+    "Controllers/ServerController.Users.cs": [
+      "using Microsoft.AspNetCore.Mvc;",
+      "namespace Shop.Controllers",
+      "{",
+      "    public partial class ServerController",
+      "    {",
+      '        [HttpGet("users")]',
+      "        public IActionResult ListUsers() => View();",
+      '        [HttpPost("users/{userId}/delete")]',
+      "        public IActionResult DeleteUser(string userId) => View();",
+      "    }",
+      "}",
+    ].join("\n"),
+    // Another controller, not partial, takes nothing from them.
+    "Areas/Admin/ServerController.cs": 'using Microsoft.AspNetCore.Mvc;\nnamespace Shop.Areas.Admin\n{\n    public class UsersController : Controller\n    {\n        [HttpGet("/admin/users")]\n        public IActionResult Index() => View();\n    }\n}\n',
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /admin/users",
+    "GET /server/policies [Authorize(Policy=Policies.CanModifyServerSettings)]",
+    "GET /server/users [Authorize(Policy=Policies.CanModifyServerSettings)]",
+    "POST /server/users/{userId}/delete [Authorize(Policy=Policies.CanModifyServerSettings)]",
+  ]);
+});
+
 aspnet.run();

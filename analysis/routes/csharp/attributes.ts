@@ -12,7 +12,7 @@ export const ARGUMENT_SEPARATOR = "\u001f";
 export type Action = { name: string; attributes: Attribute[]; start: number; parameters: string };
 
 /** A class with its attributes, its base list and its methods; `abstract` when it is declared so. */
-export type CsClass = { name: string; attributes: Attribute[]; bases: string; start: number; body: Span; actions: Action[]; abstract?: true };
+export type CsClass = { name: string; attributes: Attribute[]; bases: string; start: number; body: Span; actions: Action[]; abstract?: true; partial?: true };
 
 // After a statement, a block, another attribute list or a preprocessor line (`#nullable enable`).
 const OPEN = /(?:^|[;{}\])]|#[^\n]*\n)\s*\[/g;
@@ -62,8 +62,10 @@ export function csharpClasses(source: RouteSource): CsClass[] {
     const cls = CLASS.exec(code.slice(at, at + 800));
     if (!cls) continue;
     const open = at + cls[0].length - 1;
-    const abstract = /\babstract\s/.test(cls[0].slice(0, cls[0].search(/\b(?:class|record)\s/)));
-    classes.push({ name: cls[1]!, attributes, bases: (cls[2] ?? "").trim(), start: attributes[0]?.start ?? at, body: { start: open, end: closing(code, open) }, actions: [], ...(abstract ? { abstract: true as const } : {}) });
+    const modifiers = cls[0].slice(0, cls[0].search(/\b(?:class|record)\s/));
+    const abstract = /\babstract\s/.test(modifiers);
+    const partial = /\bpartial\s/.test(modifiers);
+    classes.push({ name: cls[1]!, attributes, bases: (cls[2] ?? "").trim(), start: attributes[0]?.start ?? at, body: { start: open, end: closing(code, open) }, actions: [], ...(abstract ? { abstract: true as const } : {}), ...(partial ? { partial: true as const } : {}) });
   }
   for (const [at, attributes] of ordered) {
     const method = METHOD.exec(code.slice(at, at + 800));

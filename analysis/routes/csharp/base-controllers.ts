@@ -127,9 +127,24 @@ function providedTemplate(bases: ReadonlyMap<string, Base>, cls: Base, args: rea
 function baseClasses(project: Project | undefined): Map<string, Base> {
   const found = new Map<string, Base>();
   for (const { source, constants, classes } of csharpProjectFiles(project)) {
-    for (const cls of classes) if (!found.has(cls.name)) found.set(cls.name, read(source, constants, cls));
+    for (const cls of classes) {
+      const known = found.get(cls.name);
+      if (!known) found.set(cls.name, read(source, constants, cls));
+      // The parts of a partial class are one class: its attributes and bases are those of every part.
+      else if (cls.partial) found.set(cls.name, merged(known, read(source, constants, cls)));
+    }
   }
   return found;
+}
+
+function merged(a: Base, b: Base): Base {
+  return {
+    ...a,
+    templates: a.templates.length ? a.templates : b.templates,
+    guards: a.attributes.includes("AllowAnonymous") || b.attributes.includes("AllowAnonymous") ? [] : [...new Set([...a.guards, ...b.guards])],
+    parent: a.parent ?? b.parent,
+    attributes: [...new Set([...a.attributes, ...b.attributes])],
+  };
 }
 
 function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass): Base {

@@ -79,7 +79,9 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   // which ASP.NET routes by attribute alone.
   const byConvention = (a: (typeof cls.actions)[number]) => !abstract && classRoutes.length === 0 && !routedByAttribute(a) && !attribute(cls.attributes, "ApiController");
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
-  const inherits = baseClass(cls.bases);
+  // So may the other parts of a partial class (`[Authorize]` on `partial class UIServerController : Controller`
+  // in one file guards the actions its other files declare): the class itself stands for them.
+  const inherits = baseClass(cls.bases) ?? (cls.partial ? cls.name : undefined);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
   // With their arguments, which such an attribute may build its template from (`[V3ApiController("alttitle")]`).
   const classAttributes = classAttributeEntries(source, constants, cls);
