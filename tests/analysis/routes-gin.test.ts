@@ -310,4 +310,28 @@ gin("a handler whose first check, after statements that branch nowhere, verifies
   ]);
 });
 
+gin("a middleware that requires a request's signature (SignRequired, SlaveRPCSignRequired: an HMAC between nodes) guards the group it is used on", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "go.mod": "module example.com/drive\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "routers/router.go": [
+      "package routers",
+      "",
+      'import (\n\t"example.com/drive/middleware"\n\t"github.com/gin-gonic/gin"\n)',
+      "",
+      "func initSlaveRouter() *gin.Engine {",
+      "\tr := gin.New()",
+      '\tv4 := r.Group("/api/v4/slave")',
+      "\tv4.Use(middleware.SignRequired(auth))",
+      '\tv4.POST("ping", slavePing)',
+      '\tr.GET("/version", version)',
+      "\treturn r",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /api/v4/slave/ping [middleware.SignRequired]", "GET /version"]);
+});
+
 gin.run();
