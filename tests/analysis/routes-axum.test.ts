@@ -388,7 +388,7 @@ axum("an extractor named through its module (`permissions::Organization { org_id
   assert.equal(guardedRoutes(root), ["GET /apps [Organization]", "POST /apps [WithApp]", "GET /apps/{id}"]);
 });
 
-axum("an extractor that hands over to a function of its own type answering 401 (Self::extract_token) guards; one answering Ok(OptionToken::None) for that 401 does not", () => {
+axum("an extractor that hands over to a function of its own type answering 401 (Self::extract_token) guards; one answering Ok(OptionToken::None) for that 401 does not; one named MaybeUser that refuses does", () => {
   const root = tempDir();
   writeFiles(root, {
     "Cargo.toml": '[package]\nname = "svc"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
@@ -418,21 +418,35 @@ axum("an extractor that hands over to a function of its own type answering 401 (
       "        }",
       "    }",
       "}",
+      "// Named as if optional, but it refuses a caller with neither a token nor a session.",
+      "pub struct MaybeUser { pub name: String }",
+      "impl FromRequestParts<AppState> for MaybeUser {",
+      "    type Rejection = StatusCode;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {",
+      "        // 1) the token, 2) the session: a comment's brackets end nothing",
+      "        if let Ok(t) = Token::from_request_parts(parts, state).await {",
+      "            return Ok(MaybeUser { name: t.user });",
+      "        }",
+      '        let cookie = parts.headers.get("cookie").ok_or(StatusCode::UNAUTHORIZED)?;',
+      "        Ok(MaybeUser { name: session(cookie)? })",
+      "    }",
+      "}",
     ].join("\n"),
     "src/api.rs": [
       "use axum::{Router, routing::{get, put}};",
       "use crate::token;",
       "",
       "pub fn router() -> Router<AppState> {",
-      '    Router::new().route("/crates/{name}/yank", put(yank)).route("/crates/{name}/download", get(download))',
+      '    Router::new().route("/crates/{name}/yank", put(yank)).route("/crates/{name}/download", get(download)).route("/crates/{name}/owners", put(add_owner))',
       "}",
       "",
       "async fn yank(Path(name): Path<String>, token: token::Token) -> StatusCode { todo!() }",
       "async fn download(Path(name): Path<String>, token: token::OptionToken) -> StatusCode { todo!() }",
+      "async fn add_owner(user: token::MaybeUser, Path(name): Path<String>) -> StatusCode { todo!() }",
     ].join("\n"),
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root), ["GET /crates/{name}/download", "PUT /crates/{name}/yank [Token]"]);
+  assert.equal(guardedRoutes(root), ["GET /crates/{name}/download", "PUT /crates/{name}/owners [MaybeUser]", "PUT /crates/{name}/yank [Token]"]);
 });
 
 axum.run();

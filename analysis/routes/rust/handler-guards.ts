@@ -1,5 +1,5 @@
 import { closing } from "../../languages/curly.ts";
-import { isGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
+import { isGuardName, isOptionalGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
 import { globUses, modulePath, useDeclarations } from "./source.ts";
 
 /**
@@ -19,7 +19,7 @@ export function extractorGuards(text: (path: string) => string | undefined, crat
   const uncommented = new Map<string, string>();
   const code = (file: string, source: string) => {
     let found = uncommented.get(file);
-    if (found === undefined) uncommented.set(file, (found = source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => " ".repeat(comment.length))));
+    if (found === undefined) uncommented.set(file, (found = withoutComments(source)));
     return found;
   };
   return (handler, routeFile) => {
@@ -40,10 +40,13 @@ export function extractorGuards(text: (path: string) => string | undefined, crat
       const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
       if (!source || !at) continue;
       return parameterTypes(code(file, source), at.index + at[0].length).flatMap((type) => {
-        if (/^(?:Option\s*<|Maybe)/.test(type)) return [];
+        if (/^Option\s*</.test(type)) return [];
         const path = /^(?:[\w]+::)*[A-Za-z_]\w*/.exec(type)?.[0].split("::");
         const head = path?.pop();
-        return head && (isGuardName(head) || refusesAnonymous(head, path!, file, source, text, crates)) ? [head] : [];
+        if (!head) return [];
+        // One named as if optional (`MaybeUser`, `OptionalAuth`) guards only when its body refuses a caller without credentials (kellnr's MaybeUser).
+        if (isOptionalGuardName(head)) return refusesAnonymous(head, path!, file, source, text, crates) ? [head] : [];
+        return isGuardName(head) || refusesAnonymous(head, path!, file, source, text, crates) ? [head] : [];
       });
     }
     return [];
@@ -71,7 +74,9 @@ const DELEGATES = /\b([A-Z]\w*)\s*::\s*from_request(?:_parts)?\s*\([^()]*\)(?:\s
  * names: `permissions::Organization`) answers a request without credentials with a 401.
  */
 function refusesAnonymous(type: string, qualifier: string[], handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, crates: Crates): boolean {
-  const refuses = (source: string, extractor = type, depth = 0): boolean => {
+  const refuses = (text: string, extractor = type, depth = 0): boolean => {
+    // Without comments, whose brackets (`// 1) Prefer the token`) would end the impl early.
+    const source = withoutComments(text);
     const m = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${extractor}\\b[^{]*\\{`).exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
@@ -105,6 +110,11 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
       return !!source && refuses(source);
     });
   });
+}
+
+/** Rust code with its comments blanked (not the `//` inside a string literal), offsets kept. */
+function withoutComments(code: string): string {
+  return code.replace(/"(?:\\.|[^"\\])*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('"') ? m : " ".repeat(m.length)));
 }
 
 /** A crate of the workspace by the name its library is used by: its folder and its source files. */
