@@ -644,4 +644,91 @@ rails("devise_for draws the routes of the modules the model enables (lockable: u
   assert.not.ok(routes.some((r) => r.includes("/confirmation")), "confirmable is on only when the environment says so");
 });
 
+rails("a filter not named like a check guards when its body answers 403 looking at the caller or the key sent, or calls a check on a line of its own (the guard is that check); one that answers 403 about the record alone does not", () => {
+  const root = tempDir("tool-rails-filter-bodies-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :queries, only: [:create, :update]",
+      '  post "mail_handler", to: "mail_handler#index"',
+      "  resources :issues, only: [:update]",
+      "end",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  before_action :session_expiration",
+      "",
+      "  # A check in a branch (an expired session) turns nobody else away.",
+      "  def session_expiration",
+      "    if session[:user_id] && session_expired?",
+      "      self.logged_user = nil",
+      "      require_login",
+      "    end",
+      "  end",
+      "",
+      "  def find_optional_project",
+      "    @project = Project.find(params[:project_id]) if params[:project_id].present?",
+      "    authorize_global",
+      "  rescue ActiveRecord::RecordNotFound",
+      "    render_404",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/queries_controller.rb": [
+      "class QueriesController < ApplicationController",
+      "  before_action :find_query, only: [:update]",
+      "  before_action :find_optional_project, only: [:create]",
+      "  def create; end",
+      "  def update; end",
+      "",
+      "  private",
+      "",
+      "  def find_query",
+      "    @query = Query.find(params[:id])",
+      "    render_403 unless @query.editable_by?(User.current)",
+      "  rescue ActiveRecord::RecordNotFound",
+      "    render_404",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/mail_handler_controller.rb": [
+      "class MailHandlerController < ActionController::Base",
+      "  before_action :check_credential",
+      "  def index; end",
+      "",
+      "  private",
+      "",
+      "  def check_credential",
+      "    unless Setting.mail_handler_api_enabled? && secure_compare(params[:key].to_s, Setting.mail_handler_api_key.to_s)",
+      "      render plain: 'Access denied', status: :forbidden",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/issues_controller.rb": [
+      "class IssuesController < ApplicationController",
+      "  before_action :find_issue",
+      "  def update; end",
+      "",
+      "  private",
+      "",
+      "  def find_issue",
+      "    @issue = Issue.find(params[:id])",
+      "    render_403 unless @issue.visible?",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "PATCH /issues/{id}",
+    "PUT /issues/{id}",
+    "POST /mail_handler [check_credential]",
+    "POST /queries [authorize_global]",
+    "PATCH /queries/{id} [find_query]",
+    "PUT /queries/{id} [find_query]",
+  ]);
+});
+
 rails.run();

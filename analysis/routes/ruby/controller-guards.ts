@@ -35,7 +35,12 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   for (const filter of filterTexts.flatMap(filters)) {
     if (!applies(filter, action!)) continue;
     if (filter.skip) guards.delete(filter.name);
-    else if (isGuardName(filter.name) && (filter.name.endsWith("!") || !LOADS.test(filter.name) || refuses(sources, filter.name))) guards.add(filter.name);
+    else if (isGuardName(filter.name)) {
+      if (filter.name.endsWith("!") || !LOADS.test(filter.name) || refuses(sources, filter.name)) guards.add(filter.name);
+    } else {
+      const check = turnsAway(sources, filter.name);
+      if (check) guards.add(check);
+    }
   }
   // An action no filter guards that sends a caller without a user away itself, at its top.
   if (guards.size === 0 && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
@@ -75,29 +80,68 @@ const HTTP_AUTHENTICATION = /\bauthenticate_or_request_with_http_(?:basic|token|
 // A token read only when the request has one: `if request.headers["Authorization"].present?`, `return unless token`.
 const ONLY_WHEN_PRESENT = /\b(?:if|unless)\b[^\n]*(?:present\?|blank\?|nil\?|empty\?|token|header|authorization)/i;
 
-/** Whether the controller chain defines filter `name` with a body that turns callers away. */
-function refuses(sources: readonly string[], name: string): boolean {
+/** The body of filter `name` as the controller chain defines it (the first source that does), or undefined. */
+function filterBody(sources: readonly string[], name: string): string | undefined {
   const escaped = name.replace(/[!?]/g, "\\$&");
-  const header = new RegExp(`^([ \\t]*)def[ \\t]+${escaped}\\b[^\\n]*\\n`, "m");
+  const header = new RegExp(`^([ \\t]*)def[ \\t]+${escaped}(?![\\w!?])[^\\n]*\\n`, "m");
   for (const source of sources) {
     const m = header.exec(source);
     if (!m) continue;
     // The body runs to the `end` at the definition's own indentation.
     const rest = source.slice(m.index + m[0].length);
     const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
-    const body = end ? rest.slice(0, end.index) : rest;
-    if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
-    // Rails' HTTP authentication, unless it is asked only of a request that sends credentials
-    // (`if request.headers["Authorization"].present?` around it): then anonymous callers pass.
-    const http = body.search(HTTP_AUTHENTICATION);
-    if (http !== -1 && !ONLY_WHEN_PRESENT.test(body.slice(0, http))) return true;
-    // One that decodes the token whatever the request carries and answers 401 when that fails
-    // (`rescue JWT::DecodeError` -> `render ..., status: :unauthorized`) turns away a caller
-    // without one as well: there is nothing to decode. Not when it decodes only a token present.
-    const rescue = body.search(/^[ \t]*rescue\b/m);
-    return rescue !== -1 && REFUSAL.test(body.slice(rescue)) && !ONLY_WHEN_PRESENT.test(body.slice(0, rescue));
+    return end ? rest.slice(0, end.index) : rest;
   }
-  return false;
+  return undefined;
+}
+
+// A filter not named like a check may check all the same, at the top level of its body (not in a
+// branch, nor in its `rescue`): a line answering 401/403 on a condition about the caller
+// (Redmine's `render_403 unless @query.editable_by?(User.current)`), an `unless`/`if` about the
+// caller or the key sent whose block answers so (`unless ... secure_compare(params[:key], ...)`
+// -> `render plain: "Access denied", status: :forbidden`), or a call of a check on a line of its
+// own (`authorize_global`). A 403 about the record alone (`render_403 unless @issue.visible?`) or
+// deep in a branch (a permission to copy) is left to what the filter loads.
+const TURNS_AWAY = /\brender_40[13]\b|\bdeny_access\b|\bhead[ \t(]+:?(?:forbidden|unauthorized)\b|\bstatus:?[ \t]*(?:=>[ \t]*)?:?(?:forbidden|unauthorized|40[13])\b|\brequest_http_token_authentication\b/;
+const LOOKS_AT_CALLER = /\bUser\.current\b|\bcurrent_user\b|\blogged_in\?|\bsigned_in\?|\bsecure_compare\b|\bapi_key\b|\bparams\[:key\]|\btoken\b/;
+const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
+
+/** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
+function turnsAway(sources: readonly string[], name: string): string | undefined {
+  const body = filterBody(sources, name);
+  if (body === undefined) return undefined;
+  const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
+  const base = lines.length ? indentOf(lines[0]!) : 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const indent = indentOf(line);
+    if (indent < base) break; // its `rescue`
+    if (indent > base) continue;
+    if (TURNS_AWAY.test(line) && LOOKS_AT_CALLER.test(line)) return name;
+    if (/^[ \t]*(?:unless|if)\b/.test(line) && LOOKS_AT_CALLER.test(line)) {
+      for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > base; j++) if (TURNS_AWAY.test(lines[j]!)) return name;
+    }
+    const call = CALL.exec(line)?.[1];
+    if (call && call !== name && isGuardName(call) && !LOADS.test(call)) return call;
+  }
+  return undefined;
+}
+
+/** Whether the controller chain defines filter `name` with a body that turns callers away. */
+function refuses(sources: readonly string[], name: string): boolean {
+  const body = filterBody(sources, name);
+  if (body === undefined) return false;
+  if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
+  // Rails' HTTP authentication, unless it is asked only of a request that sends credentials
+  // (`if request.headers["Authorization"].present?` around it): then anonymous callers pass.
+  const http = body.search(HTTP_AUTHENTICATION);
+  if (http !== -1 && !ONLY_WHEN_PRESENT.test(body.slice(0, http))) return true;
+  // One that decodes the token whatever the request carries and answers 401 when that fails
+  // (`rescue JWT::DecodeError` -> `render ..., status: :unauthorized`) turns away a caller
+  // without one as well: there is nothing to decode. Not when it decodes only a token present.
+  const rescue = body.search(/^[ \t]*rescue\b/m);
+  return rescue !== -1 && REFUSAL.test(body.slice(rescue)) && !ONLY_WHEN_PRESENT.test(body.slice(0, rescue));
 }
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)/gm;
