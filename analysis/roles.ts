@@ -20,7 +20,8 @@ const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_
 // skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis
 // does not read anyway).
-const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?)\/|^(templates|starters?)\//i;
+// A folder named for one (`sample_plugin/`, `example-app/`, `todo-demo/`) holds one too.
+const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?))\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;

@@ -132,7 +132,8 @@ export function routesSection(
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const duplicates = [...groups.values()]
-    .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1 && !(project && servedOnce(g, (file) => project.text(file))))
+    // The same handler drawn twice at one path (Rails' second `root ..., as: "home"`, adding a name) serves one thing: no conflict.
+    .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1 && new Set(g.map((r) => (r.handler === "(inline)" ? `${r.file}:${r.line}` : r.handler))).size > 1 && !(project && servedOnce(g, (file) => project.text(file))))
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)

@@ -731,4 +731,21 @@ rails("a filter not named like a check guards when its body answers 403 looking 
   ]);
 });
 
+rails("the same action drawn twice at one path (a second root naming a helper) is no duplicate; two actions at one path are", () => {
+  const root = tempDir("tool-rails-duplicates-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  root :to => 'welcome#index', :as => 'home'",
+      "  root :to => 'welcome#index'",
+      "  get 'news', to: 'news#index'",
+      "  get 'news', to: 'articles#index'",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.duplicates.map((d) => `${d.method} ${d.path}`), ["GET /news"]);
+});
+
 rails.run();
