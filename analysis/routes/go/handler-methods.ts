@@ -37,7 +37,7 @@ export function goHandlerMethods(project: Project | undefined): <R extends Linke
   };
 }
 
-/** The methods a handler's body tells apart, in a fixed order; undefined when it compares none. */
+/** The methods a handler's body tells apart (the routes are sorted later); undefined when it compares none. */
 function methodsTold(body: string): string[] | undefined {
   const methods = new Set<string>();
   const switches = [...body.matchAll(SWITCH_ON_METHOD)];
@@ -55,11 +55,8 @@ function methodsTold(body: string): string[] | undefined {
   if (!methods.size) return undefined;
   // `if r.Method == "POST" { save }` then render: the page itself answers a GET.
   if (actsOnOne && !refusesOthers && !switches.length) methods.add("GET");
-  return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return [...methods];
 }
-
-const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-const rank = (method: string) => (ORDER.includes(method) ? ORDER.indexOf(method) : ORDER.length);
 
 /** The method a comparison names: `"GET"`, or `http.MethodGet`. */
 const methodOf = (quoted: string | undefined, constant: string | undefined): string => (quoted ?? constant!).toUpperCase();

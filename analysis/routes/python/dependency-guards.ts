@@ -1,11 +1,13 @@
 /**
- * FastAPI dependencies of the project that guard because they depend on a guard: `def
- * get_current_profile(user: User = Depends(get_current_user))` turns away whoever
- * get_current_user turns away, so a route taking `Depends(get_current_profile)` is guarded
- * whatever the dependency is called. Followed through any number of such steps; a dependency
- * named optional (`get_current_profile_optional`) or made optional by its arguments
- * (`required=False`, `auto_error=False`) never guards. Dependencies are matched by name across
- * the project's Python files outside tests, as FastAPI code imports them by name.
+ * FastAPI dependencies of the project that guard whatever they are called: one that depends on a
+ * guard (`def get_current_profile(user: User = Depends(get_current_user))` turns away whoever
+ * get_current_user turns away), one whose body refuses the caller (`raise
+ * HTTPException(status_code=401)`), one made by a call of a guard (`_BenefitsRead =
+ * Authenticator(...)`), and a type alias carrying one (`BenefitsRead = Annotated[..., Depends(_BenefitsRead)]`).
+ * Followed through any number of such steps; a dependency named optional
+ * (`get_current_profile_optional`) or made optional by its arguments (`required=False`,
+ * `auto_error=False`, `allowed_subjects={Anonymous, ...}`) never guards. Dependencies are matched
+ * by name across the project's Python files outside tests, as FastAPI code imports them by name.
  */
 import { python } from "../../languages/python.ts";
 import { closing } from "../../languages/curly.ts";

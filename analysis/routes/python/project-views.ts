@@ -15,18 +15,19 @@ import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const HANDLER = /^[ \t]+(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(/gm;
+const HANDLER = /^[ \t]+(?:async[ \t]+)?def[ \t]+([a-z]+)[ \t]*\(/gm;
 const PERMISSIONS = /^[ \t]+permission_classes[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m;
-const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** A step after linking: the route of such a view becomes one route per method it serves. */
 export function projectViewMethods(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
   const classes = projectClasses(project);
   const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
   return (route) => {
-    if (route.framework !== "django" || route.method !== "ALL" || route.kind !== "http" || !/^[A-Z]\w*$/.test(route.handler)) return [route];
-    if (!memo.has(route.handler)) memo.set(route.handler, served(classes(), route.handler));
-    const view = memo.get(route.handler);
+    // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
+    const name = route.handler.split(".").at(-1)!;
+    if (route.framework !== "django" || route.method !== "ALL" || route.kind !== "http" || !/^[A-Z]\w*$/.test(name)) return [route];
+    if (!memo.has(name)) memo.set(name, served(classes(), name));
+    const view = memo.get(name);
     if (!view) return [route];
     const guards = route.guards.length ? route.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
@@ -56,7 +57,7 @@ function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { met
   visit(name, 0);
   if (!methods.size) return undefined;
   return {
-    methods: [...methods].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)),
+    methods: [...methods],
     guards: permissions ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : []),
   };
 }
