@@ -39,18 +39,23 @@ test("a top-level call, an object literal, a class's heritage or an if block rea
   assert.equal(cases.map((text) => usedAtLoad(text, /from "([^"]+)"|import "([^"]+)"/.exec(text)!.slice(1).find(Boolean)!)), [true, true, true, true, true, true]);
 });
 
-test("a JS cycle whose imports are all read inside functions is a low lazy cycle; one with a read at load stays high", () => {
+test("a JS cycle whose imports are all read inside functions (or are a barrel's re-exports) is a low lazy cycle; one with a read at load stays high", () => {
   const root = tempDir("tool-load-time-");
   writeFiles(root, {
     "src/stores/album.ts": 'import { songStore } from "./song";\nexport const albumStore = { byId(id: string) { return songStore.forAlbum(id); } };\n',
     "src/stores/song.ts": 'import { albumStore } from "./album";\nexport const songStore = { forAlbum(id: string) { return [albumStore, id]; } };\n',
     "src/auth/service.ts": 'import { useLocalStorage } from "./storage";\nconst storage = useLocalStorage(false);\nexport const authService = { token: () => storage.get("t") };\n',
     "src/auth/storage.ts": 'import { authService } from "./service";\nexport const useLocalStorage = (scoped: boolean) => ({ get: (k: string) => (scoped ? authService.token() : k) });\n',
+    // A barrel re-exports a hook that imports a sibling through the barrel, read only inside the hook.
+    "src/hooks/index.ts": 'export * from "./auth";\nexport * from "./accounts";\n',
+    "src/hooks/auth.ts": 'export const useAuth = () => ({ user: null });\n',
+    "src/hooks/accounts.ts": 'import { useAuth } from ".";\nexport const useAccounts = () => {\n  return useAuth().user;\n};\n',
   });
   commitAll(root);
   const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title, f.evidence[0]!.file]);
   assert.equal(cycles.sort(), [
     ["high", "Import cycle of 2 files", "src/auth/service.ts"],
+    ["low", "Lazy import cycle of 2 files", "src/hooks/accounts.ts"],
     ["low", "Lazy import cycle of 2 files", "src/stores/album.ts"],
   ]);
 });
