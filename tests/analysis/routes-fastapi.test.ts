@@ -434,4 +434,48 @@ fastapi("an app's dependency not named like a guard guards the routers it includ
   ]);
 });
 
+fastapi("a handler that checks the sender's signature first (hmac.compare_digest, verify_slack_signature, stripe's construct_event) is guarded by it; a webhook that checks nothing is not", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "shop"\ndependencies = ["fastapi"]\n',
+    "shop/__init__.py": "",
+    "shop/hooks.py": [
+      "import hashlib, hmac",
+      "from fastapi import APIRouter, Header, HTTPException, Request",
+      "router = APIRouter()",
+      "",
+      '@router.post("/cards")',
+      "async def get_cards(request: Request, plain_request_signature: str = Header(...)):",
+      "    raw_body = await request.body()",
+      '    signature = hmac.new(SECRET.encode("utf-8"), raw_body, hashlib.sha256).hexdigest()',
+      "    if not hmac.compare_digest(signature, plain_request_signature):",
+      "        raise HTTPException(status_code=403)",
+      "    return {}",
+      "",
+      '@router.post("/slack/events")',
+      "async def events(request: Request):",
+      "    body = await request.body()",
+      "    verify_slack_signature(body, request.headers)",
+      "    return {}",
+      "",
+      '@router.post("/stripe")',
+      "async def stripe_webhook(request: Request, stripe_signature: str = Header(...)):",
+      "    event = stripe.Webhook.construct_event(await request.body(), stripe_signature, SECRET)",
+      "    return handle(event)",
+      "",
+      '@router.post("/inbound")',
+      "async def inbound(request: Request):",
+      "    return store(await request.json())",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /cards [(verifies the request's signature)]",
+    "POST /inbound",
+    "POST /slack/events [(verifies the request's signature)]",
+    "POST /stripe [(verifies the request's signature)]",
+  ]);
+});
+
 fastapi.run();

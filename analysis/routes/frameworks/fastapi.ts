@@ -1,7 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { appParameters } from "../python/app-parameters.ts";
 import { classAt, type Definition, pythonDefinitions } from "../python/definitions.ts";
-import { decoratorGuards, dependencyGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
+import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
@@ -92,7 +92,7 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     const aliased = def.params.flatMap((p) => aliases.get(/^\s*\w+\s*:\s*([A-Za-z_]\w*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "") ?? []);
     // A decorator of the handler's own that checks the caller (Starlette's `@requires("authenticated")`, `@login_required`).
     const decorated = decoratorGuards(source.code, def.decorators.filter((other) => other !== d && !routeDecorator(other.name)));
-    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span)), ...decorated];
+    const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span)), ...decorated, ...handlerCheckGuards(source, def)];
     // The other dependencies may guard through one of their own: read after linking (python/dependency-guards.ts).
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.

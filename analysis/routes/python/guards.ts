@@ -102,11 +102,22 @@ export function permissionGuards(code: string, span: Span): string[] {
 const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.is_authenticated|current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
 const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden)\b|\babort\s*\(\s*40[13]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b/i;
 
-/** `request.user` when a handler's first lines refuse an anonymous caller, else nothing. */
+// A handler that checks the sender's signature before it acts (a webhook from Stripe, GitHub, Slack):
+// `hmac.compare_digest(expected, sent)`, `verify_slack_signature(...)`, `stripe.Webhook.construct_event(...)`.
+const SIGNATURE_CHECK = /\b(?:compare_digest|verify_\w*signature\w*|verify_webhook\w*|construct_event)\s*\(/;
+/** How a handler that checks its caller's signature is guarded. */
+export const VERIFIES_SIGNATURE = "(verifies the request's signature)";
+
+/**
+ * `request.user` when a handler's first lines refuse an anonymous caller; VERIFIES_SIGNATURE when
+ * its first lines check the sender's signature; else nothing.
+ */
 export function handlerCheckGuards(source: RouteSource, def: Definition): string[] {
   const lines = source.text.slice(def.start, def.end).split("\n");
   const first = lines.findIndex((l) => /\bdef\s/.test(l));
-  const body = lines.slice(first + 1).filter((l) => l.trim() && !l.trim().startsWith("#")).slice(0, 6);
+  const code = lines.slice(first + 1).filter((l) => l.trim() && !l.trim().startsWith("#"));
+  if (code.slice(0, 25).some((l) => SIGNATURE_CHECK.test(l))) return [VERIFIES_SIGNATURE];
+  const body = code.slice(0, 6);
   for (let i = 0; i < body.length; i++) {
     const test = ANONYMOUS_TEST.exec(body[i]!);
     if (!test) continue;
