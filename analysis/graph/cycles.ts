@@ -14,18 +14,22 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
   const typeOnly = components(starts, graph.uses).filter((members) => !runtimeKeys.has(members.join(",")));
 
-  const eager = eagerMembers(starts, edges, graph);
   // A loop of static imports fails at load only if some module in it reads another's binding
   // while loading (whichever module is entered first, the one reading may find the other
   // unfinished). When every import inside the loop is read only inside functions
   // (load-time.ts, asked of these few edges only), no loading order can break it.
   const cycleOf = new Map<number, number>();
   runtime.forEach((members, i) => members.forEach((id) => cycleOf.set(id, i)));
+  const withinCycle = (edge: Edge) => {
+    const at = cycleOf.get(graph.ids.get(edge.from) ?? -1);
+    return at !== undefined && at === cycleOf.get(graph.ids.get(edge.to) ?? -1);
+  };
+  // A `require` made only inside functions runs when they are called: at load, no edge at all.
+  const eager = eagerMembers(starts, edges, graph, (edge) => edge.kind === "require" && withinCycle(edge) && readLazily(edge));
   const inside = runtime.map((): Edge[] => []);
   for (const edge of edges) {
     if (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport") continue;
-    const at = cycleOf.get(graph.ids.get(edge.from) ?? -1);
-    if (at !== undefined && at === cycleOf.get(graph.ids.get(edge.to) ?? -1)) inside[at]!.push(edge);
+    if (withinCycle(edge)) inside[cycleOf.get(graph.ids.get(edge.from)!)!]!.push(edge);
   }
   const cycles: Cycle[] = runtime.map((members, i) => ({
     kind: "runtime",
@@ -45,13 +49,14 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
 }
 
 /**
- * The files in a cycle of load-time imports alone (no type and no dynamic edge): a runtime
- * cycle with none of them is closed only by lazy imports.
+ * The files in a cycle of load-time imports alone (no type and no dynamic edge, nor a `require`
+ * made only inside functions, which runs when they are called): a runtime cycle with none of
+ * them is closed only by lazy imports.
  */
-function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: NumberedGraph): Set<number> {
+function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: NumberedGraph, deferred: (edge: Edge) => boolean): Set<number> {
   const adjacency: number[][] = graph.runtime.map(() => []);
   for (const edge of edges) {
-    if (edge.kind === "type" || edge.kind === "dynamic" || edge.kind === "declaration") continue;
+    if (edge.kind === "type" || edge.kind === "dynamic" || edge.kind === "declaration" || deferred(edge)) continue;
     const from = graph.ids.get(edge.from);
     const to = graph.ids.get(edge.to);
     if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);

@@ -18,12 +18,14 @@ const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
 /**
  * Whether `text` uses, outside every function body, a name it imports from `specifier`: false
  * only when the import statement is found and each of its names is read inside functions
- * alone. A side-effect import, a `require`, or anything not understood counts as used.
+ * alone; for a `require` of it, false only when every one is made inside a function. A
+ * side-effect import, or anything not understood, counts as used.
  */
 export function usedAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): boolean {
   const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const statement = new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escaped}\\2`).exec(text);
-  if (!statement) return true;
+  // A `require` made only inside functions (`const tools = require("../tools")` in one) runs when they are called.
+  if (!statement) return !new RegExp(`\\brequire\\s*\\(\\s*(["'])${escaped}\\1\\s*\\)`).test(text) || readAtLoad().has(`${REQUIRED}${specifier}`);
   const names = localNames(statement[1]!);
   if (names.size === 0) return true;
   const read = readAtLoad();
@@ -50,6 +52,9 @@ function localNames(clause: string): Set<string> {
 }
 
 const IMPORT_STATEMENT = /\bimport\b[^;]*?\bfrom\s*(["'])[^"'\n]*\1/g;
+// Among the names read at load, a module required outside every function: `require:<specifier>`.
+const REQUIRED = "require:";
+const REQUIRE_CALL = /^require\s*\(\s*(["'])([^"'\n]+)\1\s*\)/;
 const NONE = 0, IDENT = 1, ARROW = 2, DOT = 3, OTHER = 4;
 const identStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c > 127;
 const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
@@ -105,6 +110,10 @@ export function namesReadAtLoad(text: string): Set<string> {
       if (inFunction === 0 && last !== DOT) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
+        if (j - i === 7 && code.startsWith("require", i)) {
+          const call = REQUIRE_CALL.exec(code.slice(i, i + 300));
+          if (call) read.add(`${REQUIRED}${call[2]}`);
+        }
       }
       last = IDENT;
       lastStart = i;

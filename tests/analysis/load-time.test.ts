@@ -39,7 +39,7 @@ test("a top-level call, an object literal, a class's heritage or an if block rea
   assert.equal(cases.map((text) => usedAtLoad(text, /from "([^"]+)"|import "([^"]+)"/.exec(text)!.slice(1).find(Boolean)!)), [true, true, true, true, true, true]);
 });
 
-test("a JS cycle whose imports are all read inside functions (or are a barrel's re-exports) is a low lazy cycle; one with a read at load stays high", () => {
+test("a JS cycle whose imports are all read inside functions (or are a barrel's re-exports, or requires made inside functions) is a low lazy cycle; one with a read at load stays high", () => {
   const root = tempDir("tool-load-time-");
   writeFiles(root, {
     "src/stores/album.ts": 'import { songStore } from "./song";\nexport const albumStore = { byId(id: string) { return songStore.forAlbum(id); } };\n',
@@ -50,11 +50,18 @@ test("a JS cycle whose imports are all read inside functions (or are a barrel's 
     "src/hooks/index.ts": 'export * from "./auth";\nexport * from "./accounts";\n',
     "src/hooks/auth.ts": 'export const useAuth = () => ({ user: null });\n',
     "src/hooks/accounts.ts": 'import { useAuth } from ".";\nexport const useAccounts = () => {\n  return useAuth().user;\n};\n',
+    // CommonJS: a require made inside a function runs when it is called; one at the top runs at load.
+    "lib/tools.js": 'const { getLocalAddress } = require("./network");\nmodule.exports = { host: () => "h", getLocalAddress };\n',
+    "lib/network.js": 'const os = require("os");\nasync function getLocalAddress() {\n  const tools = require("./tools");\n  return tools.host();\n}\nmodule.exports = { getLocalAddress };\n',
+    "lib/a.js": 'const b = require("./b");\nmodule.exports = { a: () => b.b() };\n',
+    "lib/b.js": 'const a = require("./a");\nif (process.env.X) { require("./a"); }\nmodule.exports = { b: () => a.a() };\n',
   });
   commitAll(root);
   const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title, f.evidence[0]!.file]);
   assert.equal(cycles.sort(), [
+    ["high", "Import cycle of 2 files", "lib/a.js"],
     ["high", "Import cycle of 2 files", "src/auth/service.ts"],
+    ["low", "Lazy import cycle of 2 files", "lib/network.js"],
     ["low", "Lazy import cycle of 2 files", "src/hooks/accounts.ts"],
     ["low", "Lazy import cycle of 2 files", "src/stores/album.ts"],
   ]);
