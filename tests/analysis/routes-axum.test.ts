@@ -449,4 +449,34 @@ axum("an extractor that hands over to a function of its own type answering 401 (
   assert.equal(guardedRoutes(root), ["GET /crates/{name}/download", "PUT /crates/{name}/owners [MaybeUser]", "PUT /crates/{name}/yank [Token]"]);
 });
 
+axum("utoipa routes!() naming handlers through another crate of the workspace (use web_ui::group; group::list_users) finds them in that crate's module, where several modules share the names", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[workspace]\nmembers = ["crates/server", "crates/web-ui"]\n',
+    "crates/server/Cargo.toml": '[package]\nname = "server"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\nutoipa-axum = "0.2"\nweb-ui = { path = "../web-ui" }\n',
+    "crates/server/src/main.rs": [
+      "use utoipa_axum::router::OpenApiRouter;",
+      "use utoipa_axum::routes;",
+      "use web_ui::{group, user};",
+      "",
+      "fn main() {",
+      "    let app: OpenApiRouter = OpenApiRouter::new()",
+      '        .nest("/api/groups", OpenApiRouter::new().routes(routes!(group::list_users, group::add)))',
+      '        .nest("/api/users", OpenApiRouter::new().routes(routes!(user::list_users, user::add)));',
+      "}",
+    ].join("\n"),
+    "crates/web-ui/Cargo.toml": '[package]\nname = "web-ui"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\nutoipa = "5"\n',
+    "crates/web-ui/src/lib.rs": "pub mod group;\npub mod user;\n",
+    "crates/web-ui/src/group.rs": '#[utoipa::path(get, path = "/{name}/members")]\npub async fn list_users() {}\n\n#[utoipa::path(post, path = "/")]\npub async fn add() {}\n',
+    "crates/web-ui/src/user.rs": '#[utoipa::path(get, path = "/")]\npub async fn list_users() {}\n\n#[utoipa::path(post, path = "/")]\npub async fn add() {}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "POST /api/groups crates/web-ui/src/group.rs",
+    "GET /api/groups/{name}/members crates/web-ui/src/group.rs",
+    "GET /api/users crates/web-ui/src/user.rs",
+    "POST /api/users crates/web-ui/src/user.rs",
+  ]);
+});
+
 axum.run();

@@ -108,7 +108,9 @@ export function itemName(file: RustFile, path: string): string {
     absolute = [...file.module.slice(0, Math.max(1, file.module.length - up)), ...segments.slice(up)];
   } else if (file.uses.has(first)) {
     const target = file.uses.get(first)!;
-    absolute = target[0] === "crate" || target[0] === "self" || target[0] === "super" ? itemName(file, [...target, ...segments.slice(1)].join("::")).split("::") : ["*", ...segments];
+    // Through another crate of the workspace (`use kellnr_web_ui::group;`): the path as the import
+    // names it, which the linker resolves to that crate's file (else it falls back on the name).
+    absolute = target[0] === "crate" || target[0] === "self" || target[0] === "super" ? itemName(file, [...target, ...segments.slice(1)].join("::")).split("::") : segments.length > 1 ? [...target, ...segments.slice(1)] : ["*", ...segments];
   } else absolute = [...file.module, ...segments];
   return absolute[0] === "*" ? `*::${segments.at(-1)}` : absolute.join("::");
 }
