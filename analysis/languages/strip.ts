@@ -4,7 +4,12 @@ import type { CommentText } from "./markers.ts";
  * A string literal found by a language's matcher: where it ends, and where its text lies.
  * Offsets are into the source; `valueStart`/`valueEnd` exclude quotes and prefixes.
  */
-export type StringMatch = { end: number; valueStart: number; valueEnd: number };
+/**
+ * A literal at a position: where it ends and where its text lies. `slashes`: a regular expression
+ * literal whose slashes stay in the code, as a string's quotes do (Ruby's `:id => /\d+/` blanked
+ * whole would leave `:id =>` ending its line, which reads as continued on the next).
+ */
+export type StringMatch = { end: number; valueStart: number; valueEnd: number; slashes?: true };
 
 /**
  * How a language writes comments and strings. `matchString` is asked at every position in
@@ -92,10 +97,14 @@ export function strip(src: string, syntax: Syntax): Stripped {
     flush(pos);
     strings.push({ start: pos, end: match.end, value: src.slice(match.valueStart, match.valueEnd), line: lineAt(pos) });
     hidden.push([pos, match.end]);
-    // Keep the delimiters, blank the text: `"abc"` becomes `"   "`.
-    delimiter(pos, match.valueStart);
+    // Keep the delimiters, blank the text: `"abc"` becomes `"   "` (and `/abc/i`, `/   / `).
+    if (match.slashes) out.push("/");
+    else delimiter(pos, match.valueStart);
     blank(match.valueStart, match.valueEnd);
-    delimiter(match.valueEnd, match.end);
+    if (match.slashes) {
+      out.push("/");
+      blank(match.valueEnd + 1, match.end);
+    } else delimiter(match.valueEnd, match.end);
     pos = codeStart = Math.max(match.end, pos + 1);
   };
 

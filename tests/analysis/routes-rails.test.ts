@@ -748,4 +748,52 @@ rails("the same action drawn twice at one path (a second root naming a helper) i
   assert.equal(analyze(root).routes.duplicates.map((d) => `${d.method} ${d.path}`), ["GET /news"]);
 });
 
+rails("a shallow do ... end block makes every resource in it shallow: members leave the parent's path, collections stay under it", () => {
+  const root = tempDir("tool-rails-shallow-block-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :projects, only: [:show] do",
+      "    shallow do",
+      "      resources :issue_categories, only: [:index, :show, :destroy]",
+      "    end",
+      "    resources :news, only: [:index, :show]",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "DELETE /issue_categories/{id}",
+    "GET /issue_categories/{id}",
+    "GET /projects/{id}",
+    "GET /projects/{project_id}/issue_categories",
+    "GET /projects/{project_id}/news",
+    "GET /projects/{project_id}/news/{id}",
+  ]);
+});
+
+rails("a route whose options end its line with a regular expression (:id => /\\d+/) leaves the next line its own; a segment constrained to one literal is that literal", () => {
+  const root = tempDir("tool-rails-regex-options-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  match '/time_entries/:id', :to => 'timelog#destroy', :via => :delete, :id => /\\d+/",
+      "  match '/time_entries/destroy', :to => 'timelog#destroy', :via => :delete",
+      "  get 'robots.:format', :to => 'welcome#robots', :constraints => {:format => 'txt'}",
+      "  get 'feeds/:kind', :to => 'feeds#show', :constraints => {:kind => /atom|rss/}",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /feeds/{kind}",
+    "GET /robots.txt",
+    "DELETE /time_entries/{id}",
+    "DELETE /time_entries/destroy",
+  ]);
+});
+
 rails.run();

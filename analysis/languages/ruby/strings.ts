@@ -113,7 +113,7 @@ function regexLiteral(src: string, pos: number): StringMatch | undefined {
   if (closeAt === -1) return undefined;
   let end = closeAt + 1;
   while (/[mixounse]/.test(src[end] ?? "")) end++;
-  return { end, valueStart: pos + 1, valueEnd: closeAt };
+  return { end, valueStart: pos + 1, valueEnd: closeAt, slashes: true };
 }
 
 const atLineStart = (src: string, pos: number) =>

@@ -30,6 +30,8 @@ type Scope = {
   shallow: string | undefined;
   /** The path the enclosing resource was declared at, where a nested `shallow: true` resource puts its members. */
   outside?: string;
+  /** In a `shallow do ... end` block every resource is declared `shallow: true`. */
+  shallowBlock?: boolean;
   /** `format: true`: the format segment is required, `photos/:id.:format`, here and in the block. */
   format?: boolean;
 };
@@ -83,6 +85,7 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
       block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller ?? (scope.on ? scope.resource?.controller : undefined), action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)], format, ...(scope.resource && scope.on ? { resource: undefined, on: undefined } : {}) });
     } else if (name === "controller" && first !== undefined) block({ ...scope, controller: first });
     else if ((name === "member" || name === "collection") && scope.resource) block({ ...scope, on: name });
+    else if (name === "shallow") block({ ...scope, shallowBlock: true });
     else if (name === "concern" && first !== undefined && st.block) context.concerns.set(first, st.block);
     else if (name === "concerns") for (const c of args.positional.flatMap((p) => dslList(source, p))) concern(context, c, scope);
     else if (name === "mount") mount(context, st, args, scope);
@@ -120,7 +123,17 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   // served at the resource's own path, as Rails does, not under a segment of its name.
   const canonical = symbol && scope.resource && on && CANONICAL_ACTIONS.has(path) && !args.keywords.has("path");
   const format = scope.format || requiresFormat(source, args) ? ".:format" : "";
-  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), (canonical ? base : join(base, path)) + format, handler, guards, source.lineAt(st.start)));
+  context.found.push(route(methods.map((m) => (m === "ANY" ? "ALL" : m)), literalConstraints(source, args, (canonical ? base : join(base, path)) + format), handler, guards, source.lineAt(st.start)));
+}
+
+/** A segment constrained to one literal value is that value: `get "robots.:format", constraints: { format: "txt" }` is `/robots.txt`. */
+function literalConstraints(source: RouteSource, args: DslArguments, path: string): string {
+  const span = args.keywords.get("constraints");
+  const text = span ? source.text.slice(span.start, span.end) : "";
+  return path.replace(/:(\w+)/g, (segment, name: string) => {
+    const value = new RegExp(`(?:\\b${name}:|:${name}\\s*=>)\\s*["']([\\w.-]+)["']`).exec(text)?.[1];
+    return value ?? segment;
+  });
 }
 
 /** The handler of a verb route: "controller#action" with the scope's module, or what `to:` names (a redirect, a Rack app). */
@@ -241,7 +254,7 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
   const line = source.lineAt(st.start);
   const guards = [...scope.guards, ...optionGuards(source, args)];
   const shallowSpan = args.keywords.get("shallow");
-  const shallow = shallowSpan !== undefined && source.code.slice(shallowSpan.start, shallowSpan.end).trim() === "true";
+  const shallow = (shallowSpan !== undefined && source.code.slice(shallowSpan.start, shallowSpan.end).trim() === "true") || !!scope.shallowBlock;
   const format = scope.format || requiresFormat(source, args);
   for (const name of args.positional.map((p) => dslValue(source, p)).filter((n): n is string => n !== undefined)) {
     const module = option("module") ? join(scope.module, option("module")!) : scope.module;
