@@ -5,8 +5,12 @@
  */
 export type Span = { start: number; end: number };
 
-/** One DSL call: `resources :users, only: [:index] do ... end`. */
-export type Statement = { name: string; start: number; args: Span; block: Span | undefined };
+/**
+ * One DSL call: `resources :users, only: [:index] do ... end`. A loop over a literal list
+ * (`%w(browse show).each do |action| ... end`) is the statement `each`, its args the list and
+ * `params` the names its block takes.
+ */
+export type Statement = { name: string; start: number; args: Span; block: Span | undefined; params?: string[] };
 
 /** What opens a block besides `do`: Ruby's `if`/`class`/... at the start of a statement, Elixir's `fn`. */
 export type BlockSyntax = { leading: ReadonlySet<string>; anywhere: ReadonlySet<string> };
@@ -33,7 +37,11 @@ export function statements(code: string, span: Span, syntax: BlockSyntax): State
     WORD.lastIndex = pos;
     const word = WORD.exec(code);
     if (!word) {
-      pos = nextLine(code, pos, span.end);
+      const loop = literalLoop(code, pos, span.end, syntax);
+      if (loop) {
+        found.push(loop.statement);
+        pos = loop.end;
+      } else pos = nextLine(code, pos, span.end);
       continue;
     }
     let nameEnd = pos + word[0].length;
@@ -60,6 +68,35 @@ export function statements(code: string, span: Span, syntax: BlockSyntax): State
     pos = end;
   }
   return found;
+}
+
+// `[:a, :b].each do |x|`; `%w(a b).each do |x|`, whose list the stripped code holds blanked (a
+// literal): the loop starts at its `.each`, the list is what the line holds before it.
+const EACH = /^\.each\s+do\s*\|\s*([A-Za-z_]\w*)\s*\|/;
+
+/** A loop over a literal list at `pos`, as a statement, and where it ends; undefined when there is none. */
+function literalLoop(code: string, pos: number, limit: number, syntax: BlockSyntax): { statement: Statement; end: number } | undefined {
+  let list: Span;
+  let after: number;
+  if (code[pos] === "[") {
+    let depth = 0;
+    let i = pos;
+    for (; i < limit; i++) {
+      if (code[i] === "[") depth++;
+      else if (code[i] === "]" && --depth === 0) break;
+    }
+    list = { start: pos, end: i + 1 };
+    after = i + 1;
+  } else {
+    const lineStart = code.lastIndexOf("\n", pos - 1) + 1;
+    list = { start: lineStart, end: pos };
+    after = pos;
+  }
+  const each = EACH.exec(code.slice(after, limit));
+  if (!each) return undefined;
+  const body = after + each[0].length;
+  const end = blockEnd(code, body, limit, syntax);
+  return { statement: { name: "each", start: list.start, args: list, block: { start: body, end: Math.max(body, end - 3) }, params: [each[1]!] }, end };
 }
 
 /** Where a statement's arguments end: at a line end that does not continue, or at a `do` (whose body starts after it). */

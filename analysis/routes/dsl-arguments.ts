@@ -88,14 +88,21 @@ function arrow(code: string, span: Span): number | undefined {
 }
 
 /** The value of a symbol (atom) or a string without interpolation: `:users`, `"users"`, `'users'`. */
-export function dslValue(source: RouteSource, span: Span): string | undefined {
+export function dslValue(source: RouteSource, span: Span, bindings?: ReadonlyMap<string, string>): string | undefined {
   let start = span.start;
   while (start < span.end && /\s/.test(source.text[start]!)) start++;
   const symbol = /^:([A-Za-z_]\w*[?!]?)/.exec(source.code.slice(start, span.end));
   if (symbol) return symbol[1];
+  // A name a loop binds (`:action => action` in `%w(browse show).each do |action|`).
+  const name = bindings && /^([a-z_]\w*)\s*$/.exec(source.code.slice(start, span.end))?.[1];
+  if (name && bindings.has(name)) return bindings.get(name);
   const literal = source.stringAt(start);
-  if (!literal || /^%[wWiI]/.test(source.text.slice(start, start + 2)) || /#\{/.test(literal.value) && source.text[start] !== "'") return undefined;
-  return literal.value;
+  if (!literal || /^%[wWiI]/.test(source.text.slice(start, start + 2))) return undefined;
+  if (!/#\{/.test(literal.value) || source.text[start] === "'") return literal.value;
+  // `"projects/#{action}(/*path)"`: interpolating only names the loop binds.
+  const parts = literal.value.split(/#\{\s*([a-z_]\w*)\s*\}/);
+  if (/#\{/.test(parts.filter((_, i) => i % 2 === 0).join("")) || !bindings) return undefined;
+  return parts.every((part, i) => i % 2 === 0 || bindings.has(part)) ? parts.map((part, i) => (i % 2 === 0 ? part : bindings.get(part)!)).join("") : undefined;
 }
 
 /** A list of symbols or strings: `[:index, :show]`, `%i[index show]`, or one value. */

@@ -796,4 +796,38 @@ rails("a route whose options end its line with a regular expression (:id => /\\d
   ]);
 });
 
+rails("routes drawn in a loop over a literal list (%w(browse raw).each do |action|, [:a, :b].each) are one per value, the name bound in paths and options; a loop over something else draws nothing", () => {
+  const root = tempDir("tool-rails-loops-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  %w(browse raw).each do |action|",
+      '    get "projects/:id/repository/#{action}(/*path)",',
+      "        :controller => 'repositories',",
+      "        :action => action,",
+      "        :constraints => {:path => /.*/}",
+      "  end",
+      "  [:stats, :graph].each do |kind|",
+      '    get "reports/#{kind}", to: "reports##{kind}"',
+      "  end",
+      "  Setting.pages.each do |page|",
+      '    get "pages/#{page}", to: "pages#show"',
+      "  end",
+      "  get 'after', to: 'after#index'",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /after after#index",
+    "GET /projects/{id}/repository/browse repositories#browse",
+    "GET /projects/{id}/repository/browse/{path} repositories#browse",
+    "GET /projects/{id}/repository/raw repositories#raw",
+    "GET /projects/{id}/repository/raw/{path} repositories#raw",
+    "GET /reports/graph reports#graph",
+    "GET /reports/stats reports#stats",
+  ]);
+});
+
 rails.run();

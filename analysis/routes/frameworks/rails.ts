@@ -32,6 +32,8 @@ type Scope = {
   outside?: string;
   /** In a `shallow do ... end` block every resource is declared `shallow: true`. */
   shallowBlock?: boolean;
+  /** The names a loop over a literal list binds in its block (`%w(browse show).each do |action|`). */
+  bindings?: ReadonlyMap<string, string>;
   /** `format: true`: the format segment is required, `photos/:id.:format`, here and in the block. */
   format?: boolean;
 };
@@ -86,6 +88,10 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     } else if (name === "controller" && first !== undefined) block({ ...scope, controller: first });
     else if ((name === "member" || name === "collection") && scope.resource) block({ ...scope, on: name });
     else if (name === "shallow") block({ ...scope, shallowBlock: true });
+    else if (name === "each" && st.params?.length === 1) {
+      // Routes drawn from data: once per value of the literal list, with the block's name bound to it.
+      for (const value of dslList(source, st.args)) block({ ...scope, bindings: new Map([...(scope.bindings ?? []), [st.params[0]!, value]]) });
+    }
     else if (name === "concern" && first !== undefined && st.block) context.concerns.set(first, st.block);
     else if (name === "concerns") for (const c of args.positional.flatMap((p) => dslList(source, p))) concern(context, c, scope);
     else if (name === "mount") mount(context, st, args, scope);
@@ -107,7 +113,7 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   const pair = args.pairs[0];
   const firstSpan = args.positional[0];
   const symbol = firstSpan && /^\s*:/.test(source.code.slice(firstSpan.start, firstSpan.end));
-  let path = name === "root" ? "" : pair ? dslValue(source, pair.key) : firstSpan ? dslValue(source, firstSpan) : undefined;
+  let path = name === "root" ? "" : pair ? dslValue(source, pair.key, scope.bindings) : firstSpan ? dslValue(source, firstSpan, scope.bindings) : undefined;
   if (path === undefined) return;
   const to = args.keywords.get("to") ?? pair?.value ?? (name === "root" ? firstSpan : undefined);
   const via = args.keywords.get("via");
@@ -139,9 +145,9 @@ function literalConstraints(source: RouteSource, args: DslArguments, path: strin
 /** The handler of a verb route: "controller#action" with the scope's module, or what `to:` names (a redirect, a Rack app). */
 function handlerOf(context: Context, to: Span | undefined, args: DslArguments, scope: Scope, symbol: string | undefined, path: string): string {
   const { source } = context;
-  const target = to ? dslValue(source, to) : undefined;
+  const target = to ? dslValue(source, to, scope.bindings) : undefined;
   if (to && target === undefined) return /^\s*([A-Za-z_][\w:.]*)/.exec(source.code.slice(to.start, to.end))?.[1] ?? "(inline)";
-  const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!) : undefined);
+  const option = (key: string) => (args.keywords.has(key) ? dslValue(source, args.keywords.get(key)!, scope.bindings) : undefined);
   let controller = option("controller");
   let action = option("action");
   if (target?.includes("#")) [controller, action] = target.split("#") as [string, string];
