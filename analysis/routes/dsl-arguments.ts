@@ -87,7 +87,10 @@ function arrow(code: string, span: Span): number | undefined {
   return at === -1 ? undefined : span.start + at;
 }
 
-/** The value of a symbol (atom) or a string without interpolation: `:users`, `"users"`, `'users'`. */
+/**
+ * The value of a symbol (atom) or a string without interpolation: `:users`, `"users"`, `'users'`;
+ * with a loop's `bindings`, also a name it binds and a string interpolating only such names.
+ */
 export function dslValue(source: RouteSource, span: Span, bindings?: ReadonlyMap<string, string>): string | undefined {
   let start = span.start;
   while (start < span.end && /\s/.test(source.text[start]!)) start++;
