@@ -89,7 +89,7 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
     const dependencies = d.args.keywords.get("dependencies");
     // A parameter typed by the module's own alias (`user: UserParam` with `UserParam = Annotated[User, Depends(get_current_user)]`) runs its dependency.
-    const aliased = def.params.flatMap((p) => aliases.get(/^\s*\w+\s*:\s*([A-Za-z_]\w*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "") ?? []);
+    const aliased = def.params.flatMap((p) => aliases.get(annotationOf(source, p) ?? "") ?? []);
     // A decorator of the handler's own that checks the caller (Starlette's `@requires("authenticated")`, `@login_required`).
     const decorated = decoratorGuards(source.code, def.decorators.filter((other) => other !== d && !routeDecorator(other.name)));
     const guards = [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...parameterGuards(source, def.params), ...aliased.flatMap((span) => dependencyGuards(source.code, span)), ...decorated, ...handlerCheckGuards(source, def)];
@@ -108,11 +108,14 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
  */
 function importedAliases(source: RouteSource, params: readonly Span[], aliases: ReadonlyMap<string, Span>): string[] {
   return params.flatMap((p) => {
-    const type = /^\s*\w+\s*:\s*([A-Za-z_][\w.]*)\s*(?:=|$)/.exec(source.code.slice(p.start, p.end))?.[1];
+    const type = annotationOf(source, p);
     const name = type?.split(".").at(-1);
     return type && name && /^[A-Z]/.test(name) && !aliases.has(type) ? [type] : [];
   });
 }
+
+/** A parameter's type when it is a name (`user: UserParam`, `auth_subject: auth.BenefitsRead = None`). */
+const annotationOf = (source: RouteSource, param: Span): string | undefined => /^\s*\w+\s*:\s*([A-Za-z_][\w.]*)\s*(?:=|$)/.exec(source.code.slice(param.start, param.end))?.[1];
 
 /** Whether a decorator declares a route (`@router.get`, `@app.api_route`), not a check. */
 const routeDecorator = (name: string): boolean => {

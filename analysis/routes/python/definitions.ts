@@ -97,10 +97,10 @@ export function classAt(definitions: readonly Definition[], offset: number): Def
   return definitions.findLast((d) => d.kind === "class" && d.start < offset && offset < d.end);
 }
 
-const width = (whitespace: string) => whitespace.replace(/\t/g, "    ").length;
+export const width = (whitespace: string) => whitespace.replace(/\t/g, "    ").length;
 
 /** Where the indented block after a header ends: the start of the first code line indented `indent` or less. */
-function blockEnd(code: string, from: number, indent: number): number {
+export function blockEnd(code: string, from: number, indent: number): number {
   let lineStart = code.indexOf("\n", from);
   while (lineStart !== -1) {
     const next = code.indexOf("\n", lineStart + 1);

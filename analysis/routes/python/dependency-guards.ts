@@ -14,6 +14,7 @@ import { closing } from "../../languages/curly.ts";
 import { strip } from "../../languages/strip.ts";
 import { callArguments } from "../source.ts";
 import { optionalByArguments } from "../paths.ts";
+import { blockEnd, width } from "./definitions.ts";
 import { dependencyGuards, isNamedNotGuard, isPythonGuard, otherDependencies } from "./guards.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -85,13 +86,5 @@ function read(project: Project | undefined): Set<string> {
 
 /** The body of the function whose `def` is at `at` (its parameters ending at `from`): the lines indented deeper than the `def`. */
 function bodyOf(code: string, at: number, from: number): string {
-  const indent = /^[ \t]*/.exec(code.slice(at))![0].length;
-  let end = code.indexOf("\n", from);
-  while (end !== -1) {
-    const next = code.indexOf("\n", end + 1);
-    const line = code.slice(end + 1, next === -1 ? code.length : next);
-    if (line.trim() && /^[ \t]*/.exec(line)![0].length <= indent) break;
-    end = next;
-  }
-  return code.slice(from, end === -1 ? code.length : end);
+  return code.slice(from, blockEnd(code, from, width(/^[ \t]*/.exec(code.slice(at))![0])));
 }

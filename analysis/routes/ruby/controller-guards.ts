@@ -53,19 +53,13 @@ const TOP_LINES = 8;
 
 /** Whether action `name`, as the controller chain defines it, refuses a caller without a user in its first lines. */
 function checksAtTop(sources: readonly string[], name: string): boolean {
-  const header = new RegExp(`^([ \\t]*)def[ \\t]+${name}\\b[^\\n]*\\n`, "m");
-  for (const source of [...sources].reverse()) {
-    const m = header.exec(source);
-    if (!m) continue;
-    // The body runs to the `end` at the definition's own indentation.
-    const rest = source.slice(m.index + m[0].length);
-    const end = new RegExp(`^${m[1]}end\\b`, "m").exec(rest);
-    const lines = (end ? rest.slice(0, end.index) : rest).split("\n").slice(0, TOP_LINES);
-    const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
-    if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
-    return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
-  }
-  return false;
+  // The nearest definition: the controller's own before its parents'.
+  const body = methodBody([...sources].reverse(), name);
+  if (body === undefined) return false;
+  const lines = body.split("\n").slice(0, TOP_LINES);
+  const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
+  if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
+  return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
 }
 
 // What a filter does to a caller it turns away (answers 401/403, raises, redirects to sign in),
@@ -80,8 +74,8 @@ const HTTP_AUTHENTICATION = /\bauthenticate_or_request_with_http_(?:basic|token|
 // A token read only when the request has one: `if request.headers["Authorization"].present?`, `return unless token`.
 const ONLY_WHEN_PRESENT = /\b(?:if|unless)\b[^\n]*(?:present\?|blank\?|nil\?|empty\?|token|header|authorization)/i;
 
-/** The body of filter `name` as the controller chain defines it (the first source that does), or undefined. */
-function filterBody(sources: readonly string[], name: string): string | undefined {
+/** The body of method `name` (a filter, an action) as the first of `sources` that defines it has it, or undefined. */
+function methodBody(sources: readonly string[], name: string): string | undefined {
   const escaped = name.replace(/[!?]/g, "\\$&");
   const header = new RegExp(`^([ \\t]*)def[ \\t]+${escaped}(?![\\w!?])[^\\n]*\\n`, "m");
   for (const source of sources) {
@@ -109,7 +103,7 @@ const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
 /** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
 function turnsAway(sources: readonly string[], name: string): string | undefined {
-  const body = filterBody(sources, name);
+  const body = methodBody(sources, name);
   if (body === undefined) return undefined;
   const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
   const base = lines.length ? indentOf(lines[0]!) : 0;
@@ -130,7 +124,7 @@ function turnsAway(sources: readonly string[], name: string): string | undefined
 
 /** Whether the controller chain defines filter `name` with a body that turns callers away. */
 function refuses(sources: readonly string[], name: string): boolean {
-  const body = filterBody(sources, name);
+  const body = methodBody(sources, name);
   if (body === undefined) return false;
   if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
   // Rails' HTTP authentication, unless it is asked only of a request that sends credentials

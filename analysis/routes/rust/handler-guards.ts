@@ -15,14 +15,19 @@ import { globUses, modulePath, useDeclarations } from "./source.ts";
  * package's own library crate by name).
  */
 export function extractorGuards(text: (path: string) => string | undefined, crates: Crates = () => undefined): (handler: string, routeFile: string) => string[] {
-  // Each file's code without its comments, once: a parameter commented out (`// session: SessionState,`) is none.
-  const uncommented = new Map<string, string>();
-  const code = (file: string, source: string) => {
-    let found = uncommented.get(file);
-    if (found === undefined) uncommented.set(file, (found = withoutComments(source)));
-    return found;
+  // Each file's code without its comments, once: a parameter commented out (`// session: SessionState,`)
+  // is none, and a comment's bracket (`// 1) Prefer the token`) ends no impl.
+  const uncommented = new Map<string, string | undefined>();
+  const code = (file: string) => {
+    if (!uncommented.has(file)) {
+      const source = text(file);
+      uncommented.set(file, source === undefined ? undefined : withoutComments(source));
+    }
+    return uncommented.get(file);
   };
-  return (handler, routeFile) => {
+  // Each handler's answer, once: guards-away asks again for the optional-named ones it keeps.
+  const answers = new Map<string, string[]>();
+  const guardsOf = (handler: string, routeFile: string): string[] => {
     const parts = handler.split("::");
     const name = parts.pop()!;
     if (!/^[A-Za-z_]\w*$/.test(name)) return [];
@@ -39,17 +44,23 @@ export function extractorGuards(text: (path: string) => string | undefined, crat
       const source = text(file);
       const at = source ? new RegExp(`\\bfn\\s+${name}\\s*(?:<[^>{]*>)?\\s*\\(`).exec(source) : null;
       if (!source || !at) continue;
-      return parameterTypes(code(file, source), at.index + at[0].length).flatMap((type) => {
+      return parameterTypes(code(file)!, at.index + at[0].length).flatMap((type) => {
         if (/^Option\s*</.test(type)) return [];
         const path = /^(?:[\w]+::)*[A-Za-z_]\w*/.exec(type)?.[0].split("::");
         const head = path?.pop();
         if (!head) return [];
         // One named as if optional (`MaybeUser`, `OptionalAuth`) guards only when its body refuses a caller without credentials (kellnr's MaybeUser).
-        if (isOptionalGuardName(head)) return refusesAnonymous(head, path!, file, source, text, crates) ? [head] : [];
-        return isGuardName(head) || refusesAnonymous(head, path!, file, source, text, crates) ? [head] : [];
+        if (isOptionalGuardName(head)) return refusesAnonymous(head, path!, file, source, text, code, crates) ? [head] : [];
+        return isGuardName(head) || refusesAnonymous(head, path!, file, source, text, code, crates) ? [head] : [];
       });
     }
     return [];
+  };
+  return (handler, routeFile) => {
+    const key = `${routeFile}\0${handler}`;
+    let found = answers.get(key);
+    if (found === undefined) answers.set(key, (found = guardsOf(handler, routeFile)));
+    return found;
   };
 }
 
@@ -73,10 +84,9 @@ const DELEGATES = /\b([A-Z]\w*)\s*::\s*from_request(?:_parts)?\s*\([^()]*\)(?:\s
  * Whether the extractor `type` (as the handler's file names it, under the modules `qualifier`
  * names: `permissions::Organization`) answers a request without credentials with a 401.
  */
-function refusesAnonymous(type: string, qualifier: string[], handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, crates: Crates): boolean {
-  const refuses = (text: string, extractor = type, depth = 0): boolean => {
-    // Without comments, whose brackets (`// 1) Prefer the token`) would end the impl early.
-    const source = withoutComments(text);
+function refusesAnonymous(type: string, qualifier: string[], handlerFile: string, handlerSource: string, text: (path: string) => string | undefined, code: (path: string) => string | undefined, crates: Crates): boolean {
+  // `source`: a file's code without its comments.
+  const refuses = (source: string, extractor = type, depth = 0): boolean => {
     const m = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${extractor}\\b[^{]*\\{`).exec(source);
     if (!m) return false;
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
@@ -93,7 +103,7 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
     });
     return own || (depth < 3 && [...body.matchAll(DELEGATES)].some((d) => d[1] !== extractor && refuses(source, d[1]!, depth + 1)));
   };
-  if (refuses(handlerSource)) return true;
+  if (refuses(code(handlerFile)!)) return true;
   const base = crateBase(handlerFile);
   if (base === undefined) return false;
   const library = libraryName(text(`${base}Cargo.toml`));
@@ -106,7 +116,7 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
     // In another crate of the workspace, the impl may be in any of its files (`impls.rs`).
     const other = module[0] === "crate" ? undefined : crates(module[0]!);
     return (other ? other.files : moduleFiles(handlerFile, module, crates)).some((file) => {
-      const source = text(file);
+      const source = code(file);
       return !!source && refuses(source);
     });
   });
