@@ -63,8 +63,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       const values = callArguments(code, open).args.map(value);
       return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
     },
-    route: (ref, methods, path, args, order, at, prefixUnknown) => {
-      const named = goHandlerChain(code, args, order);
+    route: (ref, methods, path, args, order, at, prefixUnknown, handler) => {
+      const chained = goHandlerChain(code, args, order);
+      const named = handler ? { ...chained, handler } : chained;
       if (path.includes(MARK)) {
         const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
         const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? Number(passed.slice(1, -1)) : named.handler, order };
@@ -101,6 +102,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       host.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
     },
     middleware: (ref, prefix, names, at) => host.out.middleware(ref, prefix, names, at),
+    globalGuards: (names, pattern, at) => {
+      for (const guard of names) host.out.route(() => ({ type: "global", framework: host.framework, guard, scope: [{ path: pattern, method: "ALL" }], line: host.source.lineAt(at) }));
+    },
     guards: (spans) => goGuards(code, spans),
     router: (span) => host.router(span, true),
     named: (name, at) => ({ node: host.out.named(name) ?? host.out.node(name, at), prefix: "", guards: [] }),

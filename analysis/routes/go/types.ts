@@ -26,7 +26,8 @@ export type GoContext = {
   path(span: Span | undefined): { path: string; prefixUnknown?: true } | undefined;
   /** `[]string{"GET", "POST"}` or one string. */
   strings(span: Span | undefined): string[] | undefined;
-  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number, prefixUnknown?: boolean): void;
+  /** `handler` names the handler when the arguments do not (Beego's `"get:Login"` names a method of the controller argument). */
+  route(ref: GoRef, methods: string[], path: string, args: readonly Span[], order: "first" | "last", at: number, prefixUnknown?: boolean, handler?: string): void;
   /** Mounts the router an expression names (a variable, `users.Routes()`, `http.StripPrefix("/x", sub)`) under `prefix`. */
   mount(ref: GoRef, prefix: string, target: Span, at: number): void;
   /**
@@ -39,6 +40,8 @@ export type GoContext = {
   subrouter(ref: GoRef, prefix: string, at: number): GoRef;
   /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
   closure(target: Span, ref: GoRef): void;
+  /** Guards every route of the framework whose full path matches `pattern` (`/api/*`), in whatever file or router it is registered. */
+  globalGuards(names: string[], pattern: string, at: number): void;
   /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
   middleware(ref: GoRef, prefix: string, names: string[], at: number): void;
   guards(spans: readonly Span[]): string[];
