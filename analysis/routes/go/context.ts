@@ -98,6 +98,8 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       const param = parameters(code, args)[0];
       const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
       if (param) inner.env.set(param.name, ref);
+      // A closure without one registers on the router it captures (Macaron's `m.Group("/x", func() { m.Get(...) })`): there, that router is the group.
+      else for (const [name, captured] of scope.env) if (captured.node && captured.node === ref.node) inner.env.set(name, ref);
       const body = bodyAfter(code, end);
       host.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
     },
