@@ -344,6 +344,52 @@ fastapi("an app handed to a function of another module (def configure_routes(app
   ]);
 });
 
+fastapi("routers included in a loop over a list of another module (for route in ROUTERS: app.include_router(route, prefix=API_PREFIX)) are each mounted under every prefix; a loop over something else mounts nothing", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "app/__init__.py": "",
+    "app/constants.py": 'API_PREFIX = "/v1"\n',
+    "app/main.py": [
+      "from fastapi import FastAPI",
+      "from app.constants import API_PREFIX",
+      "from app.routers import ROUTERS as v1_routes",
+      "from app.routers.health import router as health_router",
+      "",
+      "app = FastAPI()",
+      "for route in v1_routes:",
+      "    app.include_router(route, prefix=API_PREFIX)",
+      '    app.include_router(route, prefix="/latest")',
+      "",
+      "# a loop over the names of plugins: each name is no router",
+      "for route in PLUGIN_NAMES:",
+      "    print(route)",
+      'app.include_router(health_router, prefix="/health")',
+      "",
+    ].join("\n"),
+    "app/routers/__init__.py": [
+      "from app.routers.agents import router as agents_router",
+      "from app.routers.tools import router as tools_router",
+      "",
+      "ROUTERS = [",
+      "    agents_router,",
+      "    tools_router,",
+      "]",
+      "",
+    ].join("\n"),
+    "app/routers/agents.py": 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/agents")\n\n@router.get("/")\ndef list_agents():\n    return []\n',
+    "app/routers/tools.py": 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/tools")\n\n@router.post("/{tool_id}/run")\ndef run_tool(tool_id: str):\n    return {}\n',
+    "app/routers/health.py": 'from fastapi import APIRouter\nrouter = APIRouter()\n\n@router.get("/")\ndef health():\n    return {}\n',
+  });
+  assert.equal(list(root), [
+    "GET /health app/routers/health.py:4 health",
+    "GET /latest/agents app/routers/agents.py:4 list_agents",
+    "POST /latest/tools/{tool_id}/run app/routers/tools.py:4 run_tool",
+    "GET /v1/agents app/routers/agents.py:4 list_agents",
+    "POST /v1/tools/{tool_id}/run app/routers/tools.py:4 run_tool",
+  ]);
+});
+
 fastapi("an app's dependency not named like a guard guards the routers it includes when its body refuses (raise HTTPException(status_code=401)); an alias of another module (auth.BenefitsRead, written over lines) guards through the dependency it carries, unless that lets anonymous callers in", () => {
   const root = tempDir();
   git(root, "init", "-q");

@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import { appParameters } from "../python/app-parameters.ts";
 import { classAt, type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
-import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
+import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
@@ -29,7 +29,8 @@ export const fastapi: Framework = {
   id: FRAMEWORK,
   name: "FastAPI",
   languages: ["python"],
-  hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
+  // A module that only lists routers (`ROUTERS = [agents_router, ...]`) is read for the list.
+  hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|=\\s*\\[\\s*[\\w.]*[Rr]outer\\b|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
@@ -59,6 +60,7 @@ export const fastapi: Framework = {
     for (const m of source.code.matchAll(CALL)) {
       registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted));
     }
+    registrations.push(...routerLists(source));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
   },
@@ -150,8 +152,10 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
-  const childName = child ? dottedName(code, child) : undefined;
-  if (!childName) return [];
+  const named = child ? dottedName(code, child) : undefined;
+  if (!named) return [];
+  // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds.
+  const childName = loopIterable(code, open, named) ?? named;
   const prefixSpan = name === "mount" ? positional[0] ?? keywords.get("path") : keywords.get("prefix");
   const known = value(prefixSpan);
   const constant = known === undefined && prefixSpan ? dottedName(code, prefixSpan) : undefined;
@@ -167,6 +171,45 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   }
   if (constant) found.push(...mountThrough(FRAMEWORK, parent, constantReference(pythonBindings(source), constant), childName, line, mounted));
   else found.push(use(parent, [childName], guards.length ? "" : known ?? ""));
+  return found;
+}
+
+/**
+ * The name of the list the `for` loop around `at` walks when its variable is `name`
+ * (`for route in v1_routes:`), so that what it includes is the list's routers.
+ */
+function loopIterable(code: string, at: number, name: string): string | undefined {
+  const lineStart = code.lastIndexOf("\n", at) + 1;
+  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  for (let end = lineStart - 1; end > 0 && indent > 0; ) {
+    const start = code.lastIndexOf("\n", end - 1) + 1;
+    const line = code.slice(start, end);
+    end = start - 1;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (!line.trim() || own >= indent) continue;
+    indent = own;
+    const loop = /^[ \t]*(?:async[ \t]+)?for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+([A-Za-z_][\w.]*)[ \t]*:/.exec(line);
+    if (loop) return loop[1] === name ? loop[2] : undefined;
+    if (/^[ \t]*(?:async[ \t]+)?(?:def|class)\b/.test(line)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `ROUTERS = [agents_router, tools_router]` at the top of a module: mounting the list (a loop
+ * including each) mounts every router in it. Only a list of names, and only when mounted.
+ */
+function routerLists(source: RouteSource): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(/^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*\[/gm)) {
+    const items = elements(source.code, { start: m.index + m[0].length - 1, end: m.index + m[0].length }).map((e) => dottedName(source.code, e));
+    if (!items.length || items.some((i) => !i)) continue;
+    const line = source.lineAt(m.index);
+    found.push(
+      { type: "router", framework: FRAMEWORK, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line },
+      { type: "use", framework: FRAMEWORK, owner: m[1]!, prefix: "", args: items as string[], specifiers: [], guards: [], mountOnly: true, line },
+    );
+  }
   return found;
 }
 
