@@ -81,7 +81,8 @@ function route(ctx: GoContext, ref: GoRef, methods: string[], path: string, hand
  * is written the way the linker serves with and without it; typed parameters (`:id:int`) lose the type.
  */
 function forms(path: string): string[] {
-  const bare = path.replace(/^\^/, "").replace(/\$$/, "").replace(/\/\?:(\w+)/g, "/:$1?").replace(/:(\w+):(?:int|string)\b/g, ":$1");
+  // A regular expression's anchors and escaped dots (`/compare/:before\\.\\.\\.:after`) are no part of the path.
+  const bare = path.replace(/(^|\/)\^/, "$1").replace(/\$$/, "").replace(/\\+\./g, ".").replace(/\/\?:(\w+)/g, "/:$1?").replace(/:(\w+):(?:int|string)\b/g, ":$1");
   const alternatives = /:\w+\(((?:[\w-]+\|)+[\w-]+)\)/.exec(bare);
   if (!alternatives) return [bare];
   return alternatives[1]!.split("|").flatMap((literal) => forms(bare.slice(0, alternatives.index) + literal + bare.slice(alternatives.index + alternatives[0].length)));

@@ -38,6 +38,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
   const code = host.source.code;
   const constants = scope.template || scope.locals ? new Map([...host.file.constants, ...(scope.locals ?? []), ...(scope.template ?? [])]) : host.file.constants;
   const value = (span: Span | undefined) => (span ? staticValue(host.source, span.start, span.end, constants, GO_VALUES) : undefined);
+  const heldClosure = (span: Span) => scope.closures?.get(code.slice(span.start, span.end).trim());
   return {
     code,
     value,
@@ -90,7 +91,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       host.out.mount(ref, prefix, node, [], at);
       return { node, prefix: "", guards: [] };
     },
-    closure: (target, ref) => {
+    isClosure: (span) => !!span && (/^\s*func\s*\(/.test(code.slice(span.start, span.end)) || !!heldClosure(span)),
+    closure: (span, ref) => {
+      const target = heldClosure(span) ?? span;
       const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
       if (!m) return;
       const open = target.start + m[0].length - 1;

@@ -6,7 +6,7 @@ import { closing } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
 import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
-import { goFile, type GoFile, STRUCT } from "./source.ts";
+import { bodyAfter, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
@@ -134,7 +134,8 @@ class Walker {
    */
   private returned(at: number, scope: Scope): void {
     const rest = this.code.slice(at, at + 400);
-    const name = /^\s*([A-Za-z_]\w*)\s*(?:[\n;}]|$)/.exec(rest)?.[1];
+    // `return r` or `return r, nil`: a function's first result.
+    const name = /^\s*([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*(?:[\n;}]|$)/.exec(rest)?.[1];
     const wrapped = name ? undefined : /^\s*&?\s*[A-Za-z_][\w.]*\s*\{/.exec(rest);
     const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
     const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));
@@ -152,6 +153,11 @@ class Walker {
 
   private assign(name: string, start: number, scope: Scope): number | undefined {
     const end = statementEnd(this.code, start);
+    // A function literal is walked where it is used, with the router it is used on.
+    if (/^\s*func\s*\(/.test(this.code.slice(start, start + 40)) && /^[A-Za-z_]\w*$/.test(name)) {
+      (scope.closures ??= new Map()).set(name, { start, end });
+      return end;
+    }
     let typed = false;
     const ref = this.expression({ start, end }, scope, (t) => (typed = true, scope.types.set(name, t)));
     if (!ref) return typed ? end : undefined;
@@ -278,6 +284,13 @@ class Walker {
   private call(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
     const last = chain.links.at(-1);
     if (!last?.args) return undefined;
+    const held = chain.links.length === 1 && last.name === "" ? scope.closures?.get(chain.base) : undefined;
+    if (held && statement) {
+      // `setup()`: a function literal of this function registers on the routers it captures.
+      const body = bodyAfter(this.code, callArguments(this.code, this.code.indexOf("(", held.start)).end);
+      this.block({ start: body.start, end: Math.min(body.end, closing(this.code, body.start)) }, scope);
+      return { prefix: "", guards: [] };
+    }
     if (this.spec.call?.(this.context(scope), last.args, chain.start)) return statement ? { prefix: "", guards: [] } : undefined;
     const callee = this.callee(chain, scope);
     // A Huma API made on this router (`humaecho.NewWithGroup(e, g, config)`): the router serves its operations.

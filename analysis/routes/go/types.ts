@@ -38,8 +38,10 @@ export type GoContext = {
   mountValue(ref: GoRef, prefix: string, target: Span, at: number): void;
   /** A new router mounted on `ref` under `prefix` (gorilla's `Subrouter()`): its middleware is its own. */
   subrouter(ref: GoRef, prefix: string, at: number): GoRef;
-  /** Walks a `func(r chi.Router) { ... }` argument with its parameter bound to `ref`. */
+  /** Walks a `func(r chi.Router) { ... }` argument, or a variable holding one, with its parameter bound to `ref`. */
   closure(target: Span, ref: GoRef): void;
+  /** Whether an argument is a function literal or a variable of the function holding one (`webhookRoutes := func() {...}`). */
+  isClosure(span: Span | undefined): boolean;
   /** Guards every route of the framework whose full path matches `pattern` (`/api/*`), in whatever file or router it is registered. */
   globalGuards(names: string[], pattern: string, at: number): void;
   /** Middleware that runs for every route of the router under `prefix`, whenever it was added. */
@@ -82,6 +84,8 @@ export type GoScope = {
   name: string;
   created: Set<GoNode>;
   template?: Map<string, string>;
+  /** Function literals the function holds in variables, walked where they are used (`m.Group("/hooks", webhookRoutes)`, `setup()`). */
+  closures?: Map<string, Span>;
   /** The function's string variables by the literal they are declared with (`webPath := "/"`). */
   locals?: Map<string, string>;
 };

@@ -47,7 +47,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         const path = ctx.path(args[1]);
         if (!methods || path === undefined) return undefined;
         ctx.route(ref, methods, path.path, args.slice(2), style.order, link.start, path.prefixUnknown);
-      } else if (name === "Group" && isClosure(ctx, args[0])) {
+      } else if (name === "Group" && ctx.isClosure(args[0])) {
         ctx.closure(args[0]!, ref);
       } else if (name === "With") {
         ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
@@ -58,7 +58,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         if (prefix === undefined) return undefined;
         ref = { node: ref.node, prefix: join(ref.prefix, prefix.path), guards: [...ref.guards, ...ctx.guards(args.slice(1))], ...(ref.prefixUnknown || prefix.prefixUnknown ? { prefixUnknown: true } : {}) };
         derived = true;
-        if (isClosure(ctx, args[1])) ctx.closure(args[1]!, ref);
+        if (ctx.isClosure(args[1])) ctx.closure(args[1]!, ref);
       } else if (name === "Use") {
         const prefix = ctx.value(args[0]);
         const rest = prefix === undefined ? args : args.slice(1);
@@ -84,7 +84,6 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
 export const verbs = (names: readonly string[], all: string): Record<string, string> =>
   Object.fromEntries([...names.map((n) => [n, n.toUpperCase()]), [all, "ALL"]]);
 
-const isClosure = (ctx: GoContext, span: Span | undefined): boolean => !!span && /^\s*func\s*\(/.test(ctx.code.slice(span.start, span.end));
 
 /** A prefix held in a variable or field not read (`r.Group(uiConf.APIBaseURL)`): unknown, a configuration field's placeholder. */
 function unreadPrefix(text: string): { path: string; prefixUnknown: true } | undefined {
