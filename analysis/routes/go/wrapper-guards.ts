@@ -22,8 +22,9 @@ export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean 
   return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body)));
 }
 
-// What a middleware reads to know its caller: a credential, a session, the user it resolves.
-const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie|[Cc]laims|[Aa]pi_?[Kk]ey|CurrentUser|[Pp]rincipal/;
+// What a middleware reads to know its caller: a credential, a session, the user it resolves, or a
+// policy decision on the caller (Casbin's `Enforce(sub, obj, act)`, an app's `authz.IsAllowed(...)`).
+const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie|[Cc]laims|[Aa]pi_?[Kk]ey|CurrentUser|[Pp]rincipal|\.(?:Enforce|IsAllowed)\w*\s*\(/;
 
 /**
  * A function answering whether a middleware not named like a guard (`SetupTokenMiddleware`)
