@@ -290,6 +290,35 @@ laravel("route attributes (spatie/laravel-route-attributes): class prefix and mi
   ]);
 });
 
+laravel("routes/api.php runs the app's api middleware group and routes/web.php its web group (bootstrap/app.php's $middleware->group / appendToGroup): the guards among their members guard those routes", () => {
+  const root = tempDir("tool-laravel-groups-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "return Application::configure(basePath: dirname(__DIR__))",
+      "    ->withRouting(web: __DIR__ . '/../routes/web.php', api: __DIR__ . '/../routes/api.php')",
+      "    ->withMiddleware(function (Middleware $middleware): void {",
+      "        $middleware->group('api', [",
+      "            AcceptHeaders::class,",
+      "            // the API authenticates every request with a token",
+      "            'auth:api',",
+      "        ]);",
+      "        $middleware->appendToGroup('web', [Binder::class]);",
+      "    })->create();",
+      "",
+    ].join("\n"),
+    "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('v1/about', [AboutController::class, 'about']);\n",
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('login', [LoginController::class, 'show']);\nRoute::get('home', [HomeController::class, 'index'])->middleware('auth');\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v1/about [auth:api]",
+    "GET /home [auth]",
+    "GET /login",
+  ]);
+});
+
 laravel("shallow nested resources (->shallow(), 'shallow' => true) serve what acts on one child without its parent", () => {
   const root = tempDir("tool-laravel-shallow-");
   writeFiles(root, {

@@ -43,8 +43,10 @@ export const laravel: Framework = {
     block(context, { start: 0, end: source.code.length }, { prefix: "", guards: [], controller: undefined });
     context.found.push(...healthRoute(source));
     if (!context.found.length) return [];
-    const prefix = /(?:^|\/)routes\/api\.php$/.test(source.path) ? "/api" : "";
-    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix, guards: [], line: 1 }, ...context.found];
+    const api = /(?:^|\/)routes\/api\.php$/.test(source.path);
+    // Laravel runs the `api` middleware group for routes/api.php and `web` for routes/web.php: what the app puts in them guards those routes.
+    const group = api ? ["api"] : /(?:^|\/)routes\/web\.php$/.test(source.path) ? ["web"] : [];
+    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: api ? "/api" : "", guards: group, line: 1 }, ...context.found];
   },
 };
 
