@@ -60,6 +60,21 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
+rails("filter options in the older hash-rocket style (:only => [:edit], :except => :show) limit the filter as only: and except: do", () => {
+  const root = tempDir("tool-rails-hash-rocket-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :notes, :only => [:index, :show, :edit, :destroy]\nend\n",
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :require_user, :only => [:edit]\n  before_action :require_admin, :except => :show\n  skip_before_action :require_admin, :only => \"index\"\n\n  def index; end\n  def show; end\n  def edit; end\n  def destroy; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /notes notes#index []",
+    "DELETE /notes/{id} notes#destroy [require_admin]",
+    "GET /notes/{id} notes#show []",
+    "GET /notes/{id}/edit notes#edit [require_user,require_admin]",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

@@ -7,7 +7,8 @@ type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: bo
 // `before_action :authenticate_user!, except: [:index, :show]`, `skip_before_action :x, only: :y`
 // (`before_filter` in Rails 4 and older); a line ending in a comma goes on to the next
 // (`before_action :require_user,\n  only: [:create]`).
-const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+)*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
+// A symbol followed by `=>` is an option's key (`:only => [:edit]`), not a filter's name.
+const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+(?![\w!?]|[ \t]*=>))*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
 // A filter named for loading the caller, not for requiring one: `authenticate_user` (without the
 // bang), Rails 8's `restore_authentication` (what `allow_unauthenticated_access` runs: it resumes a
@@ -212,11 +213,11 @@ function filters(source: string): Filter[] {
   return found;
 }
 
-/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`. */
+/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`, and the older `:only => [:id]`. */
 function actions(options: string, key: string): Set<string> | undefined {
-  const m = new RegExp(`\\b${key}:\\s*(\\[[^\\]]*\\]|%i\\[[^\\]]*\\]|:\\w+)`).exec(options);
+  const m = new RegExp(`(?:\\b${key}:|:${key}\\s*=>)\\s*(\\[[^\\]]*\\]|%[iw]\\[[^\\]]*\\]|:\\w+|["']\\w+["'])`).exec(options);
   if (!m) return undefined;
-  return new Set(m[1]!.replace(/^%i\[|^\[|\]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:/, "")).filter(Boolean));
+  return new Set(m[1]!.replace(/^%[iw]\[|^\[|\]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:|^["']|["']$/g, "")).filter(Boolean));
 }
 
 function applies(filter: Filter, action: string): boolean {
