@@ -75,6 +75,42 @@ rails("filter options in the older hash-rocket style (:only => [:edit], :except 
   ]);
 });
 
+rails("a filter named like a check whose body acts only on a caller who is signed in (if session[:user] ... end, ... if current_user) guards nothing; one that turns away a missing user does", () => {
+  const root = tempDir("tool-rails-signed-in-only-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :maps, :only => [:index, :edit]\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  def authorize_web",
+      "    if session[:user]",
+      "      self.current_user = User.find_by(:id => session[:user])",
+      "      if current_user.suspended?",
+      "        redirect_to :controller => \"users\", :action => \"suspended\"",
+      "      end",
+      "    end",
+      "  end",
+      "",
+      "  def require_oauth",
+      "    @oauth_token = current_user.oauth_token if current_user",
+      "  end",
+      "",
+      "  def require_login",
+      "    if current_user.nil?",
+      "      redirect_to login_path",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/maps_controller.rb": "class MapsController < ApplicationController\n  before_action :authorize_web\n  before_action :require_oauth\n  before_action :require_login, :only => :edit\n\n  def index; end\n  def edit; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /maps maps#index []",
+    "GET /maps/{id}/edit maps#edit [require_login]",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

@@ -37,7 +37,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
     if (!applies(filter, action!)) continue;
     if (filter.skip) guards.delete(filter.name);
     else if (isGuardName(filter.name)) {
-      if (filter.name.endsWith("!") || !LOADS.test(filter.name) || refuses(sources, filter.name)) guards.add(filter.name);
+      if (filter.name.endsWith("!") || (LOADS.test(filter.name) ? refuses(sources, filter.name) : !onlyForSignedIn(sources, filter.name))) guards.add(filter.name);
     } else {
       const check = turnsAway(sources, filter.name);
       if (check) guards.add(check);
@@ -121,6 +121,39 @@ function turnsAway(sources: readonly string[], name: string): string | undefined
     if (call && call !== name && isGuardName(call) && !LOADS.test(call)) return call;
   }
   return undefined;
+}
+
+// A test that the caller is signed in: what follows it acts on a caller there is.
+const SIGNED_IN = /\bif[ \t]+(?:session\[:user(?:_id)?\]|@?current_user\b|user_signed_in\?|logged_in\?|signed_in\?)/;
+const SIGNED_IN_BLOCK = new RegExp(`^[ \\t]*${SIGNED_IN.source}[ \\t]*$`);
+
+/**
+ * Whether filter `name`, named like a check, acts only on a caller who is signed in: its body
+ * tests for one (`if session[:user]`, `... if current_user`) and turns nobody away outside that
+ * test (`authorize_web` loading the session's user and sending a suspended one away, `setup_user_auth`).
+ * A body that refuses, runs HTTP authentication or calls another check anywhere else is a guard.
+ */
+function onlyForSignedIn(sources: readonly string[], name: string): boolean {
+  const body = methodBody(sources, name);
+  if (body === undefined || !SIGNED_IN.test(body) || HTTP_AUTHENTICATION.test(body)) return false;
+  let inside: number | undefined;
+  for (const line of body.split("\n")) {
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    const indent = indentOf(line);
+    if (inside !== undefined && (indent > inside || /^[ \t]*end\b/.test(line))) {
+      if (indent <= inside) inside = undefined;
+      continue;
+    }
+    // An `else` or `elsif` of the test is the caller who is not signed in: read as the rest.
+    inside = undefined;
+    if (SIGNED_IN_BLOCK.test(line)) {
+      inside = indent;
+      continue;
+    }
+    const call = CALL.exec(line)?.[1];
+    if (REFUSAL.test(line) || TURNS_AWAY.test(line) || (call && call !== name && isGuardName(call) && !LOADS.test(call))) return false;
+  }
+  return true;
 }
 
 /** Whether the controller chain defines filter `name` with a body that turns callers away. */
