@@ -216,6 +216,11 @@ export function linkRoutes(
     const router = lookup(file, r.pathFrom!, r.framework)?.router;
     return router && { ...r, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
   };
+  /** A route that is an action of a view class takes the class's own guards. */
+  const withActionGuards = (file: string, r: RouteRegistration): RouteRegistration => {
+    const guards = lookup(file, r.actionOf!, r.framework)?.router?.guards ?? [];
+    return guards.length ? { ...r, guards: [...new Set([...r.guards, ...guards])] } : r;
+  };
   /** A route whose handler names a view router (a class-based view) serves that router's routes at its path. */
   const viewMount = (file: string, r: RouteRegistration): boolean => {
     const view = lookup(file, r.view!, r.framework);
@@ -238,7 +243,8 @@ export function linkRoutes(
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
-        const route = r.pathFrom === undefined ? r : withPathFrom(file, r);
+        const action = r.actionOf === undefined ? r : withActionGuards(file, r);
+        const route = action.pathFrom === undefined ? action : withPathFrom(file, action);
         if (!route) continue; // its resource class is not known: nor is its path
         if (route.owner === "") standalone.push(...emit(route, file, "", route.guards));
         else if (lookup(file, route.owner, route.framework)?.routes.push(route)) writtenIn.set(route, file);

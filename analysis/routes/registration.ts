@@ -29,6 +29,8 @@ export const Registration = z.discriminatedUnion("type", [
      * (a view class read in its own file), that router is served at this route's path instead.
      */
     view: z.string().optional(),
+    /** A view class whose own guards guard this route, which is one of its actions (DRF's `ViewSet.as_view({"get": "list"})`). */
+    actionOf: z.string().optional(),
     /**
      * A router whose prefix is the rest of the path, read when linking: a typed route
      * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.

@@ -137,6 +137,56 @@ django("DRF views without permission_classes have the settings' DEFAULT_PERMISSI
   assert.equal(guardedRoutes(drfProject("")).filter((line) => line.includes("[")), ["GET /api/drafts [IsAuthenticated]"]);
 });
 
+django("a ViewSet's actions mapped in a URLconf (Views.as_view({\"get\": \"list\"})) are guarded by the permission classes of the class, its own or a base's, across a package that re-exports it", () => {
+  const root = tempDir("tool-django-as-view-actions-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/urls.py": [
+      "from django.urls import path",
+      "from app.views import ProjectViewSet, ProfileViewSet, InviteViewSet",
+      "",
+      "urlpatterns = [",
+      '    path("projects/", ProjectViewSet.as_view({"get": "list", "post": "create"})),',
+      '    path("me/", ProfileViewSet.as_view({"get": "retrieve"})),',
+      '    path("invites/<str:token>/", InviteViewSet.as_view({"post": "accept"})),',
+      "]",
+      "",
+    ].join("\n"),
+    "app/views/__init__.py": "from .projects import ProjectViewSet, ProfileViewSet, InviteViewSet\n",
+    "app/views/base.py": "from rest_framework import viewsets\nfrom rest_framework.permissions import IsAuthenticated\n\nclass BaseViewSet(viewsets.ModelViewSet):\n    permission_classes = [IsAuthenticated]\n",
+    "app/views/projects.py": [
+      "from rest_framework.permissions import AllowAny",
+      "from app.views.base import BaseViewSet",
+      "from app.permissions import ProjectMemberPermission",
+      "",
+      "class ProjectViewSet(BaseViewSet):",
+      "    permission_classes = [ProjectMemberPermission]",
+      "",
+      "    def list(self, request):",
+      "        return []",
+      "",
+      "class ProfileViewSet(BaseViewSet):",
+      "    def retrieve(self, request):",
+      "        return {}",
+      "",
+      "class InviteViewSet(BaseViewSet):",
+      "    permission_classes = [AllowAny]",
+      "",
+      "    def accept(self, request, token):",
+      "        return {}",
+      "",
+    ].join("\n"),
+    "app/permissions.py": "from rest_framework.permissions import BasePermission\n\nclass ProjectMemberPermission(BasePermission):\n    def has_permission(self, request, view):\n        return request.user.is_authenticated\n",
+  });
+  assert.equal(guardedRoutes(root), [
+    "POST /invites/{token}",
+    "GET /me [IsAuthenticated]",
+    "GET /projects [ProjectMemberPermission]",
+    "POST /projects [ProjectMemberPermission]",
+  ]);
+});
+
 django("get_permissions choosing by action or method gives each route its guards; super() is the class's; a mixin named like the DRF one it extends is no loop", () => {
   const root = tempDir();
   writeFiles(root, {

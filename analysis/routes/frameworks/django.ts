@@ -166,7 +166,8 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
         const colon = pair.start + code.slice(pair.start, pair.end).indexOf(":");
         const verb = pythonString(source, pair.start)?.value;
         const action = pythonString(source, colon + 1 + /^\s*/.exec(code.slice(colon + 1))![0].length)?.value;
-        if (verb && colon > pair.start) found.push(route(owner, [verb.toUpperCase()], path, `${cls}.${action ?? verb}`, guards, line));
+        // The viewset's class is the view: its permission classes guard each action it maps.
+        if (verb && colon > pair.start) found.push({ ...route(owner, [verb.toUpperCase()], path, `${cls}.${action ?? verb}`, [...guards, ...djangoViewGuards(cls)], line), actionOf: cls });
       }
       return;
     }

@@ -22,16 +22,49 @@ const PERMISSIONS = /^[ \t]+permission_classes[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m;
 export function projectViewMethods(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
   const classes = projectClasses(project);
   const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
+  const chainGuards = new Map<string, string[] | undefined>();
   return (route) => {
+    if (route.framework !== "django" || route.kind !== "http") return [route];
+    // An action of a ViewSet (`ProfileViewSet.retrieve`) that nothing guards but the settings' default, which
+    // its module put there not seeing its bases in other modules: the permission classes up its class's chain.
+    const action = /^([A-Z]\w*)\.[a-z_]\w*$/.exec(route.handler)?.[1];
+    if (action && route.method !== "ALL" && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS)) {
+      if (!chainGuards.has(action)) chainGuards.set(action, permissionsUp(classes(), action));
+      const guards = chainGuards.get(action);
+      return [guards?.length ? { ...route, guards } : route];
+    }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
-    if (route.framework !== "django" || route.method !== "ALL" || route.kind !== "http" || !/^[A-Z]\w*$/.test(name)) return [route];
+    if (route.method !== "ALL" || !/^[A-Z]\w*$/.test(name)) return [route];
     if (!memo.has(name)) memo.set(name, served(classes(), name));
     const view = memo.get(name);
     if (!view) return [route];
     const guards = route.guards.length ? route.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
+}
+
+/** The permission classes the nearest class up the chain of `name` sets, or the settings' default for a DRF view that sets none. */
+function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] | undefined {
+  let drf = false;
+  const seen = new Set<string>();
+  const visit = (current: string, depth: number): string[] | undefined => {
+    if (seen.has(current) || depth > 6) return undefined;
+    seen.add(current);
+    const cls = classes.get(current);
+    if (!cls) {
+      if (DRF_BASE.test(current)) drf = true;
+      return undefined;
+    }
+    const own = PERMISSIONS.exec(cls.body);
+    if (own) return permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
+    for (const base of cls.bases) {
+      const found = visit(base, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(name, 0) ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : undefined);
 }
 
 /** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
