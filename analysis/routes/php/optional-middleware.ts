@@ -2,7 +2,7 @@
  * Laravel middleware that guard nobody without a user: those that guard only when asked to,
  * Cachet's `'auth.api' => ApiAuthentication::class` whose `handle(Request $request, Closure
  * $next, $required = false)` lets a caller without a token through unless the route passes `auth.api:true`; those that pass a request without a
- * user on first; and those whose `handle()` never looks at the caller, such as BookStack's
+ * user on first; those that sign in the user a token names and turn nobody away; and those whose `handle()` never looks at the caller, such as BookStack's
  * `'guard' => CheckGuard::class`, which compares the configured sign-in method with its
  * parameters. An alias is read as its class (php/middleware-aliases.ts), the class where the
  * project defines it.
@@ -19,6 +19,10 @@ const PASSES_ANONYMOUS = /function\s+handle\s*\([^)]*\)[^{]*\{(?:(?!return)[\s\S
 // What a middleware that decides who may call reads or answers: the user (`$request->user()`,
 // `Auth::`, `auth()`, a helper such as `userCan()`), a token or header, a refusal.
 const READS_CALLER = /\buser\w*\s*\(|->\s*user\b|\bAuth\s*::|\bauth\s*\(|->\s*(?:check|guard|guest|bearerToken|header|hasValidSignature)\s*\(|\$_(?:SERVER|COOKIE)|token|session\s*\(\s*\)\s*->\s*(?:get|has)\s*\(|Unauthori[sz]ed|Authenticat|AccessDenied|\babort\s*\(|Gate\s*::/i;
+// A middleware that signs in the user a request names (`Auth::login($user)`, `auth()->setUser(...)`), and
+// what one that turns callers away does: aborts, answers 401/403, throws, redirects, hands on to the check it extends.
+const SIGNS_IN = /\bAuth\s*::\s*(?:login|loginUsingId|onceUsingId|setUser)\s*\(|\bauth\s*\(\s*\)\s*->\s*(?:login|setUser)\s*\(/;
+const REFUSES = /\babort(?:_if|_unless)?\s*\(|\b40[13]\b|Unauthori[sz]ed|Unauthenticated|AuthenticationException|AuthorizationException|AccessDenied|Forbidden|HTTP_FORBIDDEN|HTTP_UNAUTHORIZED|\bredirect\s*\(|Redirect\s*::|parent\s*::\s*handle\s*\(|->\s*authenticate\s*\(|\bthrow\b|->\s*\w*(?:error|denied|forbidden|unauthori[sz]ed)\w*\s*\(/i;
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
 const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
@@ -39,7 +43,9 @@ export function optionalLaravelMiddleware(project: Project | undefined, classFil
       const source = text === undefined ? "" : phpWithoutComments(text);
       // A class that defines no handle() of its own (it extends Laravel's Authenticate) is not judged.
       const handles = /\bfunction\s+handle\s*\(/.test(source);
-      read = { looksAway: handles && !READS_CALLER.test(source), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
+      // One that signs in whoever sends a token and turns nobody away (FreeScout's TokenAuth) guards nobody either.
+      const loadsOnly = SIGNS_IN.test(source) && !REFUSES.test(source);
+      read = { looksAway: handles && (!READS_CALLER.test(source) || loadsOnly), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
       byClass.set(name, read);
     }
     return read;
