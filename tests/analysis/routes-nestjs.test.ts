@@ -231,6 +231,60 @@ nest("a global guard (APP_GUARD) that allows a request without the header it rea
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /tags [ApiKeyGuard]"]);
 });
 
+nest("a handler or controller marked public by the project's decorator (@Public(), SetMetadata(IS_PUBLIC_KEY, true)) lifts the global guard; its own @UseGuards still apply", () => {
+  const root = tempDir("tool-nest-public-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/app.module.ts": [
+      "import { Module } from '@nestjs/common';",
+      "import { APP_GUARD } from '@nestjs/core';",
+      "import { AuthGuard } from './auth.guard';",
+      "import { AuthController } from './auth.controller';",
+      "import { HealthController } from './health.controller';",
+      "@Module({ controllers: [AuthController, HealthController], providers: [{ provide: APP_GUARD, useClass: AuthGuard }] })",
+      "export class AppModule {}",
+    ].join("\n"),
+    "src/public.decorator.ts": "import { SetMetadata } from '@nestjs/common';\nexport const IS_PUBLIC_KEY = 'isPublic';\nexport const Public = () => SetMetadata(IS_PUBLIC_KEY, true);\n",
+    "src/auth.guard.ts": [
+      "import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';",
+      "@Injectable()",
+      "export class AuthGuard {",
+      "  canActivate(context: ExecutionContext) {",
+      "    if (this.reflector.getAllAndOverride(IS_PUBLIC_KEY, [context.getHandler()])) return true;",
+      "    if (!context.switchToHttp().getRequest().user) throw new UnauthorizedException();",
+      "    return true;",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/auth.controller.ts": [
+      "import { Controller, Get, Post, UseGuards } from '@nestjs/common';",
+      "import { Public } from './public.decorator';",
+      "@Controller('auth')",
+      "export class AuthController {",
+      "  @Public()",
+      "  @Post('signin')",
+      "  signin() {}",
+      "",
+      "  @Public()",
+      "  @UseGuards(ShareAuthGuard)",
+      "  @Get('share')",
+      "  share() {}",
+      "",
+      "  @Get('me')",
+      "  me() {}",
+      "}",
+    ].join("\n"),
+    "src/health.controller.ts": "import { Controller, Get } from '@nestjs/common';\nimport { Public } from './public.decorator';\n@Public()\n@Controller('health')\nexport class HealthController {\n  @Get()\n  check() {}\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /auth/me [AuthGuard]",
+    "GET /auth/share [ShareAuthGuard]",
+    "POST /auth/signin",
+    "GET /health",
+  ]);
+});
+
 nest("a middleware made by a factory and imported through a barrel is read where the factory is: one that hands on a request without a token guards nothing", () => {
   const root = tempDir("tool-nest-factory-middleware-");
   writeFiles(root, {

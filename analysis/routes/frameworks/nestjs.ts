@@ -14,6 +14,9 @@ const HTTP = new Set(["Get", "Post", "Put", "Patch", "Delete", "Options", "Head"
 // NestJS's and its ecosystem's own decorators, which apply no guard of the project's composing.
 const NEST_DECORATOR = /^(?:Controller|Get|Post|Put|Patch|Delete|Options|Head|All|Search|UseGuards|UseInterceptors|UsePipes|UseFilters|Version|HttpCode|Header|Redirect|Render|SetMetadata|Sse|Api[A-Z]\w*|Throttle|SkipThrottle|CacheKey|CacheTTL|Roles|Public)$/;
 const GUARD_DECORATOR = /^(?!Api|UseGuards$)\w*(?:Auth|Guard)\w*$/;
+// The project's decorator marking a handler public (`export const Public = () => SetMetadata(IS_PUBLIC_KEY, true)`),
+// which its global auth guard reads to let the request through: the handler lifts the guards above it.
+const PUBLIC_DECORATOR = /^(?:Public|IsPublic|PublicRoute|PublicEndpoint|AllowAnonymous|Anonymous|SkipAuth\w*|NoAuth|Unauthenticated|Unprotected)$/;
 
 /**
  * NestJS: `@Controller("path")` or `@Controller({ path, version })` classes, method decorators
@@ -66,6 +69,7 @@ export const nestjs: Framework = {
               line: source.lineAt(verb.start),
               ...(version === undefined ? {} : { version }),
               ...(helpers.length ? { helpers } : {}),
+              ...([...target.decorators, ...method.decorators].some((d) => PUBLIC_DECORATOR.test(d.name)) ? { anonymous: true } : {}),
             });
           }
         }
