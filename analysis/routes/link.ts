@@ -341,7 +341,8 @@ function globalFor(globals: readonly Global[], route: LinkedRoute): string[] {
   };
   const kind = (guard: string) => guard.replace(/\(.*$/, "");
   const replaced = (g: Global) => !!g.byDefault && route.guards.some((own) => kind(own) === kind(g.guard!));
-  const applies = (g: Global) => (!g.scope || g.scope.some(matcher(g))) && !g.except?.some(matcher(g)) && !g.exceptMatching?.some(found) && !replaced(g);
+  const elsewhere = (g: Global) => !!g.notIn?.some((dir) => route.file.startsWith(`${dir}/`));
+  const applies = (g: Global) => (!g.scope || g.scope.some(matcher(g))) && !g.except?.some(matcher(g)) && !g.exceptMatching?.some(found) && !replaced(g) && !elsewhere(g);
   return globals.filter(applies).map((g) => g.guard!);
 }
 

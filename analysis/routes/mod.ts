@@ -29,6 +29,7 @@ import { withGoFieldTypes } from "./go/field-types.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
+import { withSpringApplicationScopes } from "./jvm/application-scopes.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
@@ -97,8 +98,8 @@ export function routesSection(
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
-  // the types of Go struct fields a call goes through, and AdonisJS named middleware that checks nobody.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware];
+  // the types of Go struct fields a call goes through, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware, withSpringApplicationScopes];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [

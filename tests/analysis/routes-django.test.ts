@@ -137,7 +137,7 @@ django("DRF views without permission_classes have the settings' DEFAULT_PERMISSI
   assert.equal(guardedRoutes(drfProject("")).filter((line) => line.includes("[")), ["GET /api/drafts [IsAuthenticated]"]);
 });
 
-django("a ViewSet's actions mapped in a URLconf (Views.as_view({\"get\": \"list\"})) are guarded by the permission classes of the class, its own or a base's, across a package that re-exports it", () => {
+django("a ViewSet's actions mapped in a URLconf (Views.as_view({\"get\": \"list\"})) are guarded by the permission classes of the class, its own or a base's, across a package that re-exports it; get_permissions letting anyone in is kept", () => {
   const root = tempDir("tool-django-as-view-actions-");
   writeFiles(root, {
     "requirements.txt": "django\ndjangorestframework\n",
@@ -171,7 +171,8 @@ django("a ViewSet's actions mapped in a URLconf (Views.as_view({\"get\": \"list\
       "        return {}",
       "",
       "class InviteViewSet(BaseViewSet):",
-      "    permission_classes = [AllowAny]",
+      "    def get_permissions(self):",
+      "        return [AllowAny()]",
       "",
       "    def accept(self, request, token):",
       "        return {}",

@@ -417,6 +417,39 @@ spring("the filter chain's patterns are Ant patterns: `*` stays within one segme
   ]);
 });
 
+spring("in a repository of several Spring Boot applications, one application's filter chain guards its own routes and those of shared modules, not another application's", () => {
+  const root = tempDir("tool-spring-applications-");
+  const controller = (pkg: string, cls: string, path: string) => `package ${pkg};\n@RestController\npublic class ${cls} {\n    @GetMapping("${path}") public Object get() { return null; }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>portal</module><module>admin</module><module>common</module></modules></project>\n",
+    "portal/pom.xml": "<project><artifactId>portal</artifactId></project>\n",
+    "portal/src/main/java/app/portal/PortalApplication.java": "package app.portal;\n@SpringBootApplication\npublic class PortalApplication {}\n",
+    "portal/src/main/java/app/portal/SecurityConfig.java": [
+      "package app.portal;",
+      "@Configuration",
+      "public class SecurityConfig {",
+      "    @Bean",
+      "    SecurityFilterChain chain(HttpSecurity http) throws Exception {",
+      "        return http.authorizeHttpRequests(request -> request.anyRequest().authenticated()).build();",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "portal/src/main/java/app/portal/AppsController.java": controller("app.portal", "AppsController", "/apps"),
+    "admin/pom.xml": "<project><artifactId>admin</artifactId></project>\n",
+    "admin/src/main/java/app/admin/AdminApplication.java": "package app.admin;\n@SpringBootApplication\npublic class AdminApplication {}\n",
+    "admin/src/main/java/app/admin/ReleasesController.java": controller("app.admin", "ReleasesController", "/releases"),
+    "common/pom.xml": "<project><artifactId>common</artifactId></project>\n",
+    "common/src/main/java/app/common/VersionController.java": controller("app.common", "VersionController", "/version"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /apps [authenticated()]",
+    "GET /releases",
+    "GET /version [authenticated()]",
+  ]);
+});
+
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
   const root = tempDir("tool-spring-anonymous-");
   writeFiles(root, {

@@ -27,8 +27,9 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     if (route.framework !== "django" || route.kind !== "http") return [route];
     // An action of a ViewSet (`ProfileViewSet.retrieve`) that nothing guards but the settings' default, which
     // its module put there not seeing its bases in other modules: the permission classes up its class's chain.
+    // One left unguarded on purpose (`get_permissions` giving AllowAny for it) stays so.
     const action = /^([A-Z]\w*)\.[a-z_]\w*$/.exec(route.handler)?.[1];
-    if (action && route.method !== "ALL" && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS)) {
+    if (action && route.method !== "ALL" && route.guards.length && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS)) {
       if (!chainGuards.has(action)) chainGuards.set(action, permissionsUp(classes(), action));
       const guards = chainGuards.get(action);
       return [guards?.length ? { ...route, guards } : route];

@@ -1,0 +1,51 @@
+/**
+ * A repository holding several Spring Boot applications (Apollo's config service, admin service
+ * and portal; the services of a microservice monorepo): the security rules one application
+ * declares guard its own routes, not those of the applications beside it. Filled in before
+ * linking: each Spring global guard learns the folders of the other applications, the build
+ * modules (a folder with pom.xml, build.gradle or build.gradle.kts) whose sources declare a
+ * `@SpringBootApplication`. Routes of a module that is no application (a shared library) stay
+ * under every application's rules, as such a module is served by the applications that include it.
+ */
+import type { FileRoutes, Registration } from "../registration.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const BUILD_FILE = /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?)$/;
+const JVM_SOURCE = /\.(?:java|kt)$/;
+const APPLICATION = /@SpringBootApplication\b/;
+
+export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
+  const guarded = (r: Registration) => r.type === "global" && r.framework === "spring" && !!r.guard;
+  if (!project || ![...files.values()].some((f) => f.registrations.some(guarded))) return files;
+  const roots = applicationRoots(project);
+  if (roots.length < 2) return files;
+  const rootOf = (file: string) => roots.filter((r) => r === "" || file.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0];
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    const own = routes.registrations.some(guarded) ? rootOf(file) : undefined;
+    if (own === undefined) {
+      result.set(file, routes);
+      continue;
+    }
+    // The other applications: not this one, nor one it sits in (a parent module whose application includes it).
+    const notIn = roots.filter((r) => r !== own && r !== "" && !own.startsWith(`${r}/`));
+    result.set(file, { ...routes, registrations: routes.registrations.map((r) => (guarded(r) && notIn.length ? { ...r, notIn } : r)) });
+  }
+  return result;
+}
+
+/** The folders of the build modules whose sources declare a Spring Boot application ("" for the repository's root). */
+function applicationRoots(project: Project): string[] {
+  const listed = [...project.listed];
+  const modules = listed.filter((f) => BUILD_FILE.test(f)).map((f) => f.replace(/\/?[^/]+$/, ""));
+  const moduleOf = (file: string) => modules.filter((m) => m === "" || file.startsWith(`${m}/`)).sort((a, b) => b.length - a.length)[0];
+  const roots = new Set<string>();
+  for (const file of listed) {
+    if (!JVM_SOURCE.test(file) || !/\/src\/main\//.test(`/${file}`)) continue;
+    const module = moduleOf(file);
+    if (module === undefined || roots.has(module)) continue;
+    if (APPLICATION.test(project.text(file) ?? "")) roots.add(module);
+  }
+  return [...roots];
+}
