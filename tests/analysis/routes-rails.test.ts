@@ -111,6 +111,63 @@ rails("a filter named like a check whose body acts only on a caller who is signe
   ]);
 });
 
+rails("CanCanCan's authorize_resource guards the actions the Ability does not grant a caller without a user (rules outside if user ... end, aliases read/create/update/manage, :class => false and :class => Model); current_ability naming another Ability is read", () => {
+  const root = tempDir("tool-rails-cancan-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'cancancan'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :diary_entries, :only => [:index, :show, :new, :create]",
+      "  resources :messages, :only => [:index, :show]",
+      "  resource :search, :only => [:show]",
+      "  resources :traces, :only => [:index]",
+      "  namespace :api do",
+      "    resources :notes, :only => [:index, :create]",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/models/ability.rb": [
+      "class Ability",
+      "  include CanCan::Ability",
+      "",
+      "  def initialize(user)",
+      "    can :read, [:search]",
+      "    if Settings.status != \"database_offline\"",
+      "      can [:read], DiaryEntry",
+      "      can :index, Trace unless Settings.traces_disabled",
+      "    end",
+      "",
+      "    if user&.active?",
+      "      can [:create], DiaryEntry",
+      "      can :manage, Message",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/abilities/api_ability.rb": "class ApiAbility\n  include CanCan::Ability\n\n  def initialize(user, scopes)\n    can :index, Note\n    if user\n      can :create, Note\n    end\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/diary_entries_controller.rb": "class DiaryEntriesController < ApplicationController\n  authorize_resource\n\n  def index; end\n  def show; end\n  def new; end\n  def create; end\nend\n",
+    "app/controllers/messages_controller.rb": "class MessagesController < ApplicationController\n  authorize_resource\n\n  def index; end\n  def show; end\nend\n",
+    "app/controllers/searches_controller.rb": "class SearchesController < ApplicationController\n  authorize_resource :class => false\n\n  def show; end\nend\n",
+    "app/controllers/traces_controller.rb": "class TracesController < ApplicationController\n  authorize_resource :class => Trace\n\n  def index; end\nend\n",
+    "app/controllers/api/notes_controller.rb": "module Api\n  class NotesController < ApplicationController\n    authorize_resource\n\n    def current_ability\n      ApiAbility.new(current_user, [])\n    end\n\n    def index; end\n    def create; end\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/notes api/notes#index []",
+    "POST /api/notes api/notes#create [authorize_resource]",
+    "GET /diary_entries diary_entries#index []",
+    "POST /diary_entries diary_entries#create [authorize_resource]",
+    "GET /diary_entries/{id} diary_entries#show []",
+    "GET /diary_entries/new diary_entries#new [authorize_resource]",
+    "GET /messages messages#index [authorize_resource]",
+    "GET /messages/{id} messages#show [authorize_resource]",
+    "GET /search searches#show []",
+    "GET /traces traces#index []",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

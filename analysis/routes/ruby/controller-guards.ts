@@ -1,6 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName } from "../paths.ts";
-import { controllerChain, snake } from "./controllers.ts";
+import { cancanGuard } from "./cancan.ts";
+import { controllerChain, filterActions, snake } from "./controllers.ts";
 
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
@@ -43,6 +44,9 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
       if (check) guards.add(check);
     }
   }
+  // CanCanCan's check, for an action its Ability does not grant a caller without a user.
+  const cancan = cancanGuard(controller!, action!, filterTexts, text);
+  if (cancan) guards.add(cancan);
   // An action no filter guards that sends a caller without a user away itself, at its top.
   if (guards.size === 0 && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
   return [...guards];
@@ -231,26 +235,19 @@ function filters(source: string): Filter[] {
   const found: Filter[] = [];
   for (const m of source.matchAll(FILTER)) {
     const names = m[2]!.split(",").map((s) => s.trim().slice(1));
-    const only = actions(m[3]!, "only");
-    const except = actions(m[3]!, "except");
+    const only = filterActions(m[3]!, "only");
+    const except = filterActions(m[3]!, "except");
     for (const name of names) found.push({ name, skip: m[1] !== undefined, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   for (const m of source.matchAll(HTTP_BASIC)) {
     const from = m.index + m[0].length;
     // Its options run to the closing parenthesis, or to the end of a line not ending in a comma.
     const options = m[1] ? source.slice(from, closing(source, from - 1) - 1) : /^(?:[^\n]*,[ \t]*\n)*[^\n]*/.exec(source.slice(from))![0];
-    const only = actions(options, "only");
-    const except = actions(options, "except");
+    const only = filterActions(options, "only");
+    const except = filterActions(options, "except");
     found.push({ name: "http_basic_authenticate_with", skip: false, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   return found;
-}
-
-/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`, and the older `:only => [:id]`. */
-function actions(options: string, key: string): Set<string> | undefined {
-  const m = new RegExp(`(?:\\b${key}:|:${key}\\s*=>)\\s*(\\[[^\\]]*\\]|%[iw]\\[[^\\]]*\\]|:\\w+|["']\\w+["'])`).exec(options);
-  if (!m) return undefined;
-  return new Set(m[1]!.replace(/^%[iw]\[|^\[|\]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:|^["']|["']$/g, "")).filter(Boolean));
 }
 
 function applies(filter: Filter, action: string): boolean {

@@ -26,3 +26,10 @@ export function controllerChain(controller: string, text: (path: string) => stri
 
 /** `Api::BaseController` -> `api/base_controller`. */
 export const snake = (name: string) => name.split("::").map((part) => part.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");
+
+/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`, and the older `:only => [:id]`. */
+export function filterActions(options: string, key: string): Set<string> | undefined {
+  const m = new RegExp(`(?:\\b${key}:|:${key}\\s*=>)\\s*(\\[[^\\]]*\\]|%[iw]\\[[^\\]]*\\]|:\\w+|["']\\w+["'])`).exec(options);
+  if (!m) return undefined;
+  return new Set(m[1]!.replace(/^%[iw]\[|^\[|\]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:|^["']|["']$/g, "")).filter(Boolean));
+}
