@@ -437,7 +437,8 @@ spring("in a repository of several Spring Boot applications, one application's f
     ].join("\n"),
     "portal/src/main/java/app/portal/AppsController.java": controller("app.portal", "AppsController", "/apps"),
     "admin/pom.xml": "<project><artifactId>admin</artifactId></project>\n",
-    "admin/src/main/java/app/admin/AdminApplication.java": "package app.admin;\n@SpringBootApplication\npublic class AdminApplication {}\n",
+    // An application started by its main, without the annotation.
+    "admin/src/main/java/app/admin/AdminApplication.java": "package app.admin;\n@EnableAutoConfiguration\npublic class AdminApplication {\n    public static void main(String[] args) { SpringApplication.run(AdminApplication.class, args); }\n}\n",
     "admin/src/main/java/app/admin/ReleasesController.java": controller("app.admin", "ReleasesController", "/releases"),
     "common/pom.xml": "<project><artifactId>common</artifactId></project>\n",
     "common/src/main/java/app/common/VersionController.java": controller("app.common", "VersionController", "/version"),

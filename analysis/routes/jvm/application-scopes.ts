@@ -4,8 +4,9 @@
  * declares guard its own routes, not those of the applications beside it. Filled in before
  * linking: each Spring global guard learns the folders of the other applications, the build
  * modules (a folder with pom.xml, build.gradle or build.gradle.kts) whose sources declare a
- * `@SpringBootApplication`. Routes of a module that is no application (a shared library) stay
- * under every application's rules, as such a module is served by the applications that include it.
+ * `@SpringBootApplication` or start one (`SpringApplication.run`, a `SpringBootServletInitializer`).
+ * Routes of a module that is no application (a shared library) stay under every application's
+ * rules, as such a module is served by the applications that include it.
  */
 import type { FileRoutes, Registration } from "../registration.ts";
 
@@ -13,7 +14,8 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 const BUILD_FILE = /(?:^|\/)(?:pom\.xml|build\.gradle(?:\.kts)?)$/;
 const JVM_SOURCE = /\.(?:java|kt)$/;
-const APPLICATION = /@SpringBootApplication\b/;
+// What makes a module a Spring Boot application: the annotation, or an entry point that starts one (a main, a WAR's initializer).
+const APPLICATION = /@SpringBootApplication\b|\bSpringApplication\s*\.\s*run\s*\(|\brunApplication\s*<|\bextends\s+SpringBootServletInitializer\b/;
 
 export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
   const guarded = (r: Registration) => r.type === "global" && r.framework === "spring" && !!r.guard;
