@@ -22,6 +22,7 @@ import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
 import { CANDIDATE, isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
+import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
 import { inheritedDecorators, projectClasses } from "./python/project-classes.ts";
@@ -71,6 +72,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const aspnetChecks = aspnetHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
+  const middlewareCheck = middlewareChecks(project);
   const composed = composedGuards(project);
   const classes = projectClasses(project);
   const routerClassOf = routerClasses(classes);
@@ -119,9 +121,15 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member) || laravelAliasGuards(member)));
   // A FastAPI router class of the project's (`AdminAPIRouter`) stands for the dependencies it guards with;
   // a router's dependency not named like a guard (`?get_admin`) guards when its body refuses.
-  const fastapiGuards = (names: readonly string[]): string[] =>
+  const fastapiGuards = (names: readonly string[], path: string): string[] =>
     names.flatMap((name) => {
-      if (name.startsWith(CANDIDATE)) return guardingDependency(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : [];
+      if (name.startsWith(CANDIDATE)) {
+        const candidate = name.slice(CANDIDATE.length);
+        // The app's middleware: a guard where its class refuses, but for the paths it lets through first.
+        const middleware = middlewareCheck(candidate);
+        if (middleware) return middleware.refuses && !exempted(middleware, path) ? [candidate] : [];
+        return guardingDependency(candidate) ? [candidate] : [];
+      }
       const routerClass = /^[A-Z]\w*Router$/.test(name) ? routerClassOf(name) ?? { guards: [], dependencies: [] } : undefined;
       return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
     });
@@ -135,7 +143,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     return route.guards.filter((g) => !fetchOnly.has(g));
   };
   return (route) => {
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards) : route.framework === "phoenix" ? phoenixGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : []);

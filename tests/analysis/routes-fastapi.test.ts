@@ -390,6 +390,55 @@ fastapi("routers included in a loop over a list of another module (for route in 
   ]);
 });
 
+fastapi("the app's middleware (app.add_middleware(Class)) guards every route when its class refuses (status_code=401), but the paths it hands on first; middleware that never refuses guards nothing", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "app/__init__.py": "",
+    "app/main.py": [
+      "from fastapi import FastAPI",
+      "from app.middleware import CheckPasswordMiddleware, LoggingMiddleware",
+      "from app.routers.agents import router as agents_router",
+      "",
+      "app = FastAPI()",
+      "app.add_middleware(LoggingMiddleware)",
+      "if secure:",
+      "    app.add_middleware(CheckPasswordMiddleware, password=password)",
+      'app.include_router(agents_router, prefix="/v1")',
+      "",
+    ].join("\n"),
+    "app/middleware.py": [
+      "from starlette.middleware.base import BaseHTTPMiddleware",
+      "from starlette.responses import JSONResponse",
+      "",
+      "class CheckPasswordMiddleware(BaseHTTPMiddleware):",
+      "    async def dispatch(self, request, call_next):",
+      "        if request.url.path in {",
+      '            "/v1/health",',
+      '            "/v1/health/",',
+      "        }:",
+      "            return await call_next(request)",
+      '        if request.url.path.startswith("/v1/public"): return await call_next(request)',
+      '        if request.headers.get("Authorization") == f"Bearer {self.password}":',
+      "            return await call_next(request)",
+      '        return JSONResponse(content={"detail": "Unauthorized"}, status_code=401)',
+      "",
+      "class LoggingMiddleware(BaseHTTPMiddleware):",
+      "    async def dispatch(self, request, call_next):",
+      "        response = await call_next(request)",
+      "        return response",
+      "",
+    ].join("\n"),
+    "app/routers/__init__.py": "",
+    "app/routers/agents.py": 'from fastapi import APIRouter\nrouter = APIRouter()\n\n@router.get("/agents")\ndef list_agents():\n    return []\n\n@router.get("/health")\ndef health():\n    return {}\n\n@router.get("/public/info")\ndef info():\n    return {}\n',
+  });
+  assert.equal(list(root), [
+    "GET /v1/agents app/routers/agents.py:4 list_agents [CheckPasswordMiddleware]",
+    "GET /v1/health app/routers/agents.py:8 health",
+    "GET /v1/public/info app/routers/agents.py:12 info",
+  ]);
+});
+
 fastapi("an app's dependency not named like a guard guards the routers it includes when its body refuses (raise HTTPException(status_code=401)); an alias of another module (auth.BenefitsRead, written over lines) guards through the dependency it carries, unless that lets anonymous callers in", () => {
   const root = tempDir();
   git(root, "init", "-q");

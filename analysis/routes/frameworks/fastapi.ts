@@ -16,14 +16,15 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
 // A request or response model, by its name: what a form posts (`LoginUsr`, `UpdateSuperuserPassword`, `UserCreate`).
 const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read|Password|Credentials)$|^(?:Login|Signin|SignIn|Signup|SignUp|Register|Create|Update|Reset|Change)(?=[A-Z_])/;
-const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount)\s*\(/g;
+const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount|add_middleware)\s*\(/g;
 
 /**
  * FastAPI: apps and routers (`FastAPI()`, `APIRouter(prefix=..., dependencies=[...])`), route
  * decorators (`@router.get`, `@app.api_route(methods=[...])`), `add_api_route`, and mounts
  * (`include_router(r, prefix=..., dependencies=[...])`, `mount("/v2", sub_app)`). Guards are
  * the auth-like dependencies of the app, the router, the include, the decorator and the
- * handler's parameters (`user = Depends(get_current_user)`, `user: CurrentUser`).
+ * handler's parameters (`user = Depends(get_current_user)`, `user: CurrentUser`), and the
+ * app's middleware whose class refuses (`app.add_middleware(...)`, python/middleware-guards.ts).
  */
 export const fastapi: Framework = {
   id: FRAMEWORK,
@@ -143,6 +144,11 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
   const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
+  if (name === "add_middleware") {
+    // Middleware of the whole app (`app.add_middleware(CheckPasswordMiddleware)`): a candidate, judged by its class after linking.
+    const cls = positional[0] ? dottedName(code, positional[0]) : undefined;
+    return cls ? [{ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [`${CANDIDATE}${cls}`], specifiers: [], guards: [], line }] : [];
+  }
   if (name === "add_api_route") {
     const path = value(keywords.get("path") ?? positional[0]);
     const endpoint = keywords.get("endpoint") ?? positional[1];
