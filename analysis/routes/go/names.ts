@@ -131,7 +131,9 @@ const OTHER_CONCERN = /error|csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|
  * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the
  * first (Echo: `e.GET(path, h, mw...)`); the guards are the auth-like middleware around it.
  */
-export function goHandlerChain(code: string, spans: readonly Span[], order: "first" | "last"): GoHandler {
+export function goHandlerChain(code: string, written: readonly Span[], order: "first" | "last"): GoHandler {
+  // A chain handed as a slice (`m.Route("/info/refs", "GET", gitHTTP...)` with `gitHTTP := []macaron.Handler{auth, h}`) is its elements.
+  const spans = spreadSlices(code, written);
   if (spans.length === 0) return { handler: "(inline)", guards: [] };
   const handler = order === "last" ? spans.at(-1)! : spans[0]!;
   const middleware = order === "last" ? spans.slice(0, -1) : spans.slice(1);
