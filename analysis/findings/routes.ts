@@ -12,14 +12,14 @@ type Input = Pick<Report, "routes" | "files">;
 // An email's unsubscribe link is followed without signing in (one-click unsubscribe is a POST, RFC 8058),
 // and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`)
 // or secret (`/checkouts/client/{client_secret}`). A lost password and an account's activation come before signing in.
-const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate$|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
+const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
  * is a form or too long for a query string): a cron expression's preview, a validation, a search,
- * an encryption of display options. Reviews of public repositories found no such route worth a guard.
+ * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
  */
-const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete)(?:[^a-z]|$)/i;
+const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {

@@ -124,11 +124,11 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(express.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title]), [["high", "DELETE /api/v1/orders/{orderId} has no route-level guard"]]);
   const open = tempDir();
   writeFiles(open, {
-    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.post("/me/password", (req, res) => res.send("ok"));\napp.post("/password/forgot", (req, res) => res.send("ok"));\napp.post("/reports/unsubscribe/:signed", (req, res) => res.send("ok"));\napp.post("/accounts/change_email/:signed_payload", (req, res) => res.send("ok"));\napp.post("/accounts/2fa/authenticate", (req, res) => res.send("ok"));\napp.post("/account/lost_password", (req, res) => res.send("ok"));\napp.post("/account/twofa/resend", (req, res) => res.send("ok"));\napp.post("/license-keys/activate", (req, res) => res.send("ok"));\napp.post("/customer-session/authenticate", (req, res) => res.send("ok"));\napp.patch("/checkouts/client/:client_secret", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/login", (req, res) => res.send("ok"));\napp.post("/webhooks/stripe", (req, res) => res.send("ok"));\napp.delete("/orders/:id", (req, res) => res.send("ok"));\napp.post("/me/password", (req, res) => res.send("ok"));\napp.post("/password/forgot", (req, res) => res.send("ok"));\napp.post("/reports/unsubscribe/:signed", (req, res) => res.send("ok"));\napp.post("/accounts/change_email/:signed_payload", (req, res) => res.send("ok"));\napp.post("/accounts/2fa/authenticate", (req, res) => res.send("ok"));\napp.post("/account/lost_password", (req, res) => res.send("ok"));\napp.post("/account/twofa/resend", (req, res) => res.send("ok"));\napp.post("/license-keys/activate", (req, res) => res.send("ok"));\napp.post("/customer-session/authenticate", (req, res) => res.send("ok"));app.post("/Users/AuthenticateByName", (req, res) => res.send("ok"));app.post("/api/web/user/mfa/recovery", (req, res) => res.send("ok"));\napp.patch("/checkouts/client/:client_secret", (req, res) => res.send("ok"));\napp.listen(3000);\n',
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
-  assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["low", "PATCH /checkouts/client/{client_secret}"], ["low", "POST /account/lost_password"], ["low", "POST /account/twofa/resend"], ["low", "POST /accounts/2fa/authenticate"], ["low", "POST /accounts/change_email/{signed_payload}"], ["low", "POST /auth/login"], ["low", "POST /customer-session/authenticate"], ["low", "POST /license-keys/activate"], ["low", "POST /password/forgot"], ["low", "POST /reports/unsubscribe/{signed}"], ["low", "POST /webhooks/stripe"]], "sign-in and its second factor, a forgotten or lost password, an activation, an email's unsubscribe or signed link, a link carrying its secret and webhooks are public by design: low; changing one's password is not");
+  assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["low", "PATCH /checkouts/client/{client_secret}"], ["low", "POST /Users/AuthenticateByName"], ["low", "POST /account/lost_password"], ["low", "POST /account/twofa/resend"], ["low", "POST /accounts/2fa/authenticate"], ["low", "POST /accounts/change_email/{signed_payload}"], ["low", "POST /api/web/user/mfa/recovery"], ["low", "POST /auth/login"], ["low", "POST /customer-session/authenticate"], ["low", "POST /license-keys/activate"], ["low", "POST /password/forgot"], ["low", "POST /reports/unsubscribe/{signed}"], ["low", "POST /webhooks/stripe"]], "sign-in and its second factor, a forgotten or lost password, an activation, an email's unsubscribe or signed link, a link carrying its secret and webhooks are public by design: low; changing one's password is not");
   // The handler says so where the path does not: `POST /me` served by a sign-in controller,
   // a second factor, accepting an invitation; creating an invitation is no sign-in step.
   const named = tempDir();
@@ -156,6 +156,9 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
       "const app = express();",
       'app.get("/me", requireAuth, (req, res) => res.send("me"));',
       'app.post("/checks/cron_preview", (req, res) => res.send("ok"));',
+      'app.post("/api/v1/markdown/raw", (req, res) => res.send("ok"));',
+      'app.post("/System/Ping", (req, res) => res.send("ok"));',
+      'app.post("/api/mapping", (req, res) => res.send("ok"));',
       'app.post("/api/embed-options", embedOptions.encrypt);',
       'app.post("/api/embed-options/save", embedOptions.store);',
       "app.listen(3000);",
@@ -163,7 +166,7 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const computed = analyze(computing).findings.filter((f) => f.rule === "unguarded-write");
-  assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["low", "POST /api/embed-options"], ["low", "POST /checks/cron_preview"]]);
+  assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["high", "POST /api/mapping"], ["low", "POST /System/Ping"], ["low", "POST /api/embed-options"], ["low", "POST /api/v1/markdown/raw"], ["low", "POST /checks/cron_preview"]]);
   assert.match(computed.find((f) => f.title.startsWith("POST /api/embed-options has"))!.evidence[0]!.detail ?? "", /handler embedOptions\.encrypt \(encrypt\) says it computes an answer rather than changing state/);
   // An application with no guard anywhere is public or authenticates where the analysis cannot
   // see: one low finding, not a high one per route; examples are not the product's routes.
