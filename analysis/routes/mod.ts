@@ -29,7 +29,7 @@ import { withGoFieldTypes } from "./go/field-types.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
-import { withSpringApplicationScopes } from "./jvm/application-scopes.ts";
+import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
@@ -127,9 +127,11 @@ export function routesSection(
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
   const groups = new Map<string, Route[]>();
+  // Two Spring Boot applications of one repository serving one path are no conflict: each has its own.
+  const application = springApplicationOf(project);
   for (const r of items) {
     if (r.kind !== "http") continue;
-    const key = `${r.method} ${r.path}`;
+    const key = `${r.method} ${r.path} ${r.framework === "spring" ? application(r.file) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const duplicates = [...groups.values()]

@@ -1,5 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
 import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
@@ -417,7 +418,7 @@ spring("the filter chain's patterns are Ant patterns: `*` stays within one segme
   ]);
 });
 
-spring("in a repository of several Spring Boot applications, one application's filter chain guards its own routes and those of shared modules, not another application's", () => {
+spring("in a repository of several Spring Boot applications, one application's filter chain guards its own routes and those of shared modules, not another application's; one path in two applications is no duplicate", () => {
   const root = tempDir("tool-spring-applications-");
   const controller = (pkg: string, cls: string, path: string) => `package ${pkg};\n@RestController\npublic class ${cls} {\n    @GetMapping("${path}") public Object get() { return null; }\n}\n`;
   writeFiles(root, {
@@ -436,6 +437,7 @@ spring("in a repository of several Spring Boot applications, one application's f
       "",
     ].join("\n"),
     "portal/src/main/java/app/portal/AppsController.java": controller("app.portal", "AppsController", "/apps"),
+    "portal/src/main/java/app/portal/PortalReleasesController.java": controller("app.portal", "PortalReleasesController", "/releases"),
     "admin/pom.xml": "<project><artifactId>admin</artifactId></project>\n",
     // An application started by its main, without the annotation.
     "admin/src/main/java/app/admin/AdminApplication.java": "package app.admin;\n@EnableAutoConfiguration\npublic class AdminApplication {\n    public static void main(String[] args) { SpringApplication.run(AdminApplication.class, args); }\n}\n",
@@ -447,8 +449,11 @@ spring("in a repository of several Spring Boot applications, one application's f
   assert.equal(guardedRoutes(root).sort(), [
     "GET /apps [authenticated()]",
     "GET /releases",
+    "GET /releases [authenticated()]",
     "GET /version [authenticated()]",
   ]);
+  // Each application serves its own GET /releases: no duplicate.
+  assert.equal(analyze(root).routes.duplicates, []);
 });
 
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {

@@ -37,6 +37,19 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
   return result;
 }
 
+/**
+ * The application a file of a repository holding several Spring Boot applications is in (the
+ * folder of its module), or "" for a file of a shared module or a repository of one application.
+ */
+export function springApplicationOf(project: Project | undefined): (file: string) => string {
+  let roots: string[] | undefined;
+  return (file) => {
+    roots ??= project ? applicationRoots(project) : [];
+    if (roots.length < 2) return "";
+    return roots.filter((r) => r === "" || file.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0] ?? "";
+  };
+}
+
 /** The folders of the build modules whose sources declare a Spring Boot application ("" for the repository's root). */
 function applicationRoots(project: Project): string[] {
   const listed = [...project.listed];
