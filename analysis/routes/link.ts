@@ -216,9 +216,11 @@ export function linkRoutes(
     const router = lookup(file, r.pathFrom!, r.framework)?.router;
     return router && { ...r, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
   };
-  /** A route that is an action of a view class takes the class's own guards. */
+  /** A route that is an action of a view class takes the class's guards: its own and those of its route for that action. */
   const withActionGuards = (file: string, r: RouteRegistration): RouteRegistration => {
-    const guards = lookup(file, r.actionOf!, r.framework)?.router?.guards ?? [];
+    const view = lookup(file, r.actionOf!, r.framework);
+    const action = view?.routes.find((own) => own.handler === r.handler);
+    const guards = [...(view?.router?.guards ?? []), ...(action?.guards ?? [])];
     return guards.length ? { ...r, guards: [...new Set([...r.guards, ...guards])] } : r;
   };
   /** A route whose handler names a view router (a class-based view) serves that router's routes at its path. */
@@ -229,6 +231,13 @@ export function linkRoutes(
     parent.mounts.push({ child: view.key, prefix: r.path, guards: r.guards });
     mounted.add(view.key);
     return true;
+  };
+  const actions: [string, RouteRegistration][] = [];
+  const addRoute = (file: string, r: RouteRegistration): void => {
+    const route = r.pathFrom === undefined ? r : withPathFrom(file, r);
+    if (!route) return; // its resource class is not known: nor is its path
+    if (route.owner === "") standalone.push(...emit(route, file, "", route.guards));
+    else if (lookup(file, route.owner, route.framework)?.routes.push(route)) writtenIn.set(route, file);
   };
   // Folder mounts read the hooks of the modules they load, so they wait until every hook is known.
   const folderMounts: [string, UseRegistration][] = [];
@@ -243,17 +252,16 @@ export function linkRoutes(
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
-        const action = r.actionOf === undefined ? r : withActionGuards(file, r);
-        const route = action.pathFrom === undefined ? action : withPathFrom(file, action);
-        if (!route) continue; // its resource class is not known: nor is its path
-        if (route.owner === "") standalone.push(...emit(route, file, "", route.guards));
-        else if (lookup(file, route.owner, route.framework)?.routes.push(route)) writtenIn.set(route, file);
+        // An action of a view class waits for the class's own routes, which may be in a file read later.
+        if (r.actionOf !== undefined) actions.push([file, r]);
+        else addRoute(file, r);
       } else if (r.type === "use") {
         if (r.specifiers.some((s) => /\/\*?$/.test(s))) folderMounts.push([file, r]);
         else mount(file, r);
       }
     }
   }
+  for (const [file, r] of actions) addRoute(file, withActionGuards(file, r));
   for (const [file, r] of folderMounts) mount(file, r);
 
   const linked: Emitted[] = [];

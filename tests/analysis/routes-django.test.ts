@@ -188,6 +188,58 @@ django("a ViewSet's actions mapped in a URLconf (Views.as_view({\"get\": \"list\
   ]);
 });
 
+django("get_permissions that assigns the classes in each branch (permission_classes = [AllowAny] / else [IsAuthenticated]) and returns them, or super()'s, guards each method as the branch it takes", () => {
+  const root = tempDir("tool-django-assigned-permissions-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/urls.py": [
+      "from django.urls import path",
+      "from app.views import AssetEndpoint, CommentViewSet",
+      "",
+      "urlpatterns = [",
+      '    path("assets/<str:anchor>/", AssetEndpoint.as_view()),',
+      '    path("comments/", CommentViewSet.as_view({"get": "list", "post": "create"})),',
+      "]",
+      "",
+    ].join("\n"),
+    "app/views.py": [
+      "from rest_framework.views import APIView",
+      "from rest_framework import viewsets",
+      "from rest_framework.permissions import AllowAny, IsAuthenticated",
+      "",
+      "class AssetEndpoint(APIView):",
+      "    def get_permissions(self):",
+      '        if self.request.method == "GET":',
+      "            permission_classes = [AllowAny]",
+      "        else:",
+      "            permission_classes = [IsAuthenticated]",
+      "        return [permission() for permission in permission_classes]",
+      "",
+      "    def get(self, request, anchor):",
+      "        return None",
+      "",
+      "    def post(self, request, anchor):",
+      "        return None",
+      "",
+      "class CommentViewSet(viewsets.ModelViewSet):",
+      "    def get_permissions(self):",
+      '        if self.action in ["list", "retrieve"]:',
+      "            self.permission_classes = [AllowAny]",
+      "        else:",
+      "            self.permission_classes = [IsAuthenticated]",
+      "        return super(CommentViewSet, self).get_permissions()",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /assets/{anchor}",
+    "POST /assets/{anchor} [IsAuthenticated]",
+    "GET /comments",
+    "POST /comments [IsAuthenticated]",
+  ]);
+});
+
 django("get_permissions choosing by action or method gives each route its guards; super() is the class's; a mixin named like the DRF one it extends is no loop", () => {
   const root = tempDir();
   writeFiles(root, {

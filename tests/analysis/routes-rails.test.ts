@@ -168,6 +168,20 @@ rails("CanCanCan's authorize_resource guards the actions the Ability does not gr
   ]);
 });
 
+rails("a controller's parent named relative to its modules (OldElements::RedactionsController inside module Api; module OldNodes) is found outwards, and its filters guard", () => {
+  const root = tempDir("tool-rails-relative-parent-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  namespace :api do\n    post \"node/:id/redact\" => \"old_nodes/redactions#create\"\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/api/old_elements/redactions_controller.rb": "module Api\n  module OldElements\n    class RedactionsController < ApplicationController\n      before_action :authenticate_user!\n\n      def create; end\n    end\n  end\nend\n",
+    "app/controllers/api/old_nodes/redactions_controller.rb": "module Api\n  module OldNodes\n    class RedactionsController < OldElements::RedactionsController\n    end\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "POST /api/node/{id}/redact api/old_nodes/redactions#create [authenticate_user!]",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

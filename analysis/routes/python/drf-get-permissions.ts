@@ -7,6 +7,7 @@
  *             return [IsAuthenticated()]
  *         return []                      # or super().get_permissions()
  *
+ * or assigning the classes in each branch (`permission_classes = [AllowAny]`) and returning them.
  * Read into a function of (method, action): the guards of the first branch that holds, "super"
  * for the class's own permissions, or undefined when a test cannot be decided there (an action
  * test on a view without actions) or the body is anything else.
@@ -29,7 +30,7 @@ const CONDITIONAL = /^(.+?)\s+if\s+(.+?)\s+else\s+(.+)$/;
 /** The choice `get_permissions` makes, or undefined when it is not one this reads. */
 export function permissionChoice(source: RouteSource, def: Definition): PermissionChoice | undefined {
   // The raw text (strings kept): the tests compare against string literals.
-  const lines = source.text.slice(def.start, def.end).split("\n").slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = assignedToReturned(source.text.slice(def.start, def.end).split("\n").slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#")));
   const branches: { test: string; result: string }[] = [];
   let last: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -58,6 +59,36 @@ export function permissionChoice(source: RouteSource, def: Definition): Permissi
     }
     return results.at(-1)!;
   };
+}
+
+// `permission_classes = [AllowAny]` or `self.permission_classes = [IsAuthenticated]` in a branch.
+const ASSIGNED = /^(self\.)?permission_classes\s*=\s*[[(]([\w.\s,]*)[\])]$/;
+// What returns the classes assigned: instances of each (`[permission() for permission in permission_classes]`), or DRF's own method.
+const RETURNS_ASSIGNED = /^return\s+(?:\[\s*(\w+)\s*\(\s*\)\s+for\s+\1\s+in\s+(?:self\.)?permission_classes\s*\]|super\s*\([^)]*\)\s*\.\s*get_permissions\s*\(\s*\))$/;
+
+/**
+ * The other plain way to choose, assigning the classes in each branch and returning them at
+ * the end (`if ...: permission_classes = [AllowAny]` / `else: ... [IsAuthenticated]`, then
+ * `return [permission() for permission in permission_classes]` or `super().get_permissions()`),
+ * written as the returning form above; other bodies are left as they are.
+ */
+function assignedToReturned(lines: readonly string[]): string[] {
+  const last = lines.at(-1);
+  if (!last || !RETURNS_ASSIGNED.test(last) || !lines.some((l) => ASSIGNED.test(l))) return [...lines];
+  const out: string[] = [];
+  for (let i = 0; i < lines.length - 1; i += 2) {
+    const assigned = ASSIGNED.exec(lines[i + 1] ?? "");
+    if (!assigned) return [...lines];
+    const instances = `[${assigned[2]!.split(",").map((c) => c.trim()).filter(Boolean).map((c) => `${c}()`).join(", ")}]`;
+    if (/^else\s*:$/.test(lines[i]!)) {
+      if (i + 2 !== lines.length - 1) return [...lines];
+      out.push(`return ${instances}`);
+      return out;
+    }
+    if (!BRANCH.test(lines[i]!)) return [...lines];
+    out.push(lines[i]!, `return ${instances}`);
+  }
+  return [...lines];
 }
 
 /** A returned value: the guards of a list of permission instances, or "super". */

@@ -16,10 +16,13 @@ export function controllerChain(controller: string, text: (path: string) => stri
     sources.push(source);
     const parent = PARENT.exec(source)?.[1];
     if (!parent || ROOT.test(parent)) return { sources, complete: true };
-    // `< BaseController` inside `module Admin` names Admin::BaseController when that file exists.
-    const here = file.slice(0, file.lastIndexOf("/"));
-    const nested = `${here}/${snake(parent)}.rb`;
-    file = !parent.includes("::") && text(nested) !== undefined ? nested : `app/controllers/${snake(parent)}.rb`;
+    // Ruby looks a constant up from the modules around it outwards: `< BaseController` inside
+    // `module Admin` names Admin::BaseController when that file exists, and `< OldElements::RedactionsController`
+    // inside `module Api; module OldNodes` names Api::OldElements::RedactionsController.
+    const name = snake(parent.replace(/^::/, ""));
+    const dirs: string[] = [];
+    for (let dir = file.slice(0, file.lastIndexOf("/")); dir.startsWith("app/controllers/"); dir = dir.slice(0, dir.lastIndexOf("/"))) dirs.push(dir);
+    file = (parent.startsWith("::") ? undefined : dirs.map((dir) => `${dir}/${name}.rb`).find((f) => text(f) !== undefined)) ?? `app/controllers/${name}.rb`;
   }
   return { sources, complete: true };
 }
