@@ -240,6 +240,38 @@ django("get_permissions that assigns the classes in each branch (permission_clas
   ]);
 });
 
+django("a DRF view that declares itself open to anyone (permission_classes = [AllowAny]) is public by design: its writes are a low finding; one that declares nothing is not", () => {
+  const root = tempDir("tool-django-allow-any-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/urls.py": 'from django.urls import path\nfrom app.views import EmailCheckEndpoint, NotesEndpoint, ProfileEndpoint\n\nurlpatterns = [\n    path("auth/email-check/", EmailCheckEndpoint.as_view()),\n    path("notes/", NotesEndpoint.as_view()),\n    path("profile/", ProfileEndpoint.as_view()),\n]\n',
+    "app/views.py": [
+      "from rest_framework.views import APIView",
+      "from rest_framework.permissions import AllowAny, IsAuthenticated",
+      "",
+      "class EmailCheckEndpoint(APIView):",
+      "    permission_classes = [AllowAny]",
+      "",
+      "    def post(self, request):",
+      "        return None",
+      "",
+      "class NotesEndpoint(APIView):",
+      "    def post(self, request):",
+      "        return None",
+      "",
+      "class ProfileEndpoint(APIView):",
+      "    permission_classes = [IsAuthenticated]",
+      "",
+      "    def post(self, request):",
+      "        return None",
+      "",
+    ].join("\n"),
+  });
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(writes.sort(), [["high", "POST /notes"], ["low", "POST /auth/email-check"]]);
+});
+
 django("get_permissions choosing by action or method gives each route its guards; super() is the class's; a mixin named like the DRF one it extends is no loop", () => {
   const root = tempDir();
   writeFiles(root, {

@@ -7,7 +7,8 @@ import { decoratorGuards, djangoViewGuards, guardNames, handlerCheckGuards, isPy
 export const HANDLERS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** A class that may serve requests: its bases, handler methods and the guards of the whole class. */
-export type ViewClass = { cls: Definition; bases: string[]; handlers: Definition[]; methods: Definition[]; guards: string[] };
+/** `open`: the class declares itself open to anyone (`permission_classes = [AllowAny]`), a public endpoint by design. */
+export type ViewClass = { cls: Definition; bases: string[]; handlers: Definition[]; methods: Definition[]; guards: string[]; open?: boolean };
 
 /**
  * The view classes of a file: classes with handler methods (`def get(self, request)`) or with
@@ -33,7 +34,8 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
       ...lists,
       ...(permissions ? permissionGuards(source.code, permissions) : []),
     ];
-    views.push({ cls, bases: written, handlers, methods, guards: [...new Set(guards)] });
+    const open = !!permissions && /^[[(]\s*(?:[\w.]*\.)?AllowAny\s*,?\s*[\])]$/.test(source.code.slice(permissions.start, permissions.end).trim());
+    views.push({ cls, bases: written, handlers, methods, guards: [...new Set(guards)], ...(open ? { open } : {}) });
   }
   return views;
 }
@@ -45,7 +47,7 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
  */
 export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined): Registration[] {
   const { cls } = view;
-  const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line });
+  const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line, ...(view.open ? { anonymous: true } : {}) });
   const own = view.handlers.map((h) => route([h.name.toUpperCase()], `${cls.name}.${h.name}`, [...decoratorGuards(source.code, h.decorators), ...handlerCheckGuards(source, h)], h.line));
   const rest = (inherited ?? []).filter((m) => !view.handlers.some((h) => h.name.toUpperCase() === m));
   if (rest.length || !own.length) own.push(route(rest.length ? rest : ["ALL"], cls.name, [], cls.line));
