@@ -5,13 +5,16 @@
  */
 const IRREGULAR: Record<string, string> = { person: "people", child: "children", man: "men", woman: "women", mouse: "mice" };
 const SINGULAR = Object.fromEntries(Object.entries(IRREGULAR).map(([one, many]) => [many, one]));
-const UNCOUNTABLE = new Set(["news", "series", "species", "equipment", "information", "media", "data", "feedback", "settings", "status"]);
+const UNCOUNTABLE = new Set(["news", "series", "species", "equipment", "information", "media", "data", "feedback", "settings"]);
+// Rails' singulars of the words ending in a vowel and s whose plural adds -es (`statuses` -> `status`, `aliases` -> `alias`).
+const ES_PLURAL = /(?:alias|status|bus|campus|virus|bonus|census|canvas)es$/;
 
 /** `categories` -> `category`, `addresses` -> `address`, `people` -> `person`. */
 export function singular(word: string): string {
   const lower = word.toLowerCase();
   if (UNCOUNTABLE.has(lower)) return word;
   if (SINGULAR[lower]) return SINGULAR[lower]!;
+  if (ES_PLURAL.test(lower)) return word.slice(0, -2);
   if (/[^aeiou]ies$/.test(lower)) return word.slice(0, -3) + "y";
   if (/(?:ss|x|ch|sh|zz)es$/.test(lower)) return word.slice(0, -2);
   if (/s$/.test(lower) && !/(?:ss|us|is)$/.test(lower)) return word.slice(0, -1);
