@@ -146,7 +146,7 @@ jobs.run();
 
 const sockets = suite("WebSocket gateways");
 
-sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly", () => {
+sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket none", () => {
   assert.equal(list(fixtureRepo("entry-websockets")), [
     "WS /#chat message src/realtime/io.js:8 socket.io (inline)",
     "WS /#join room src/realtime/io.js:7 socket.io onJoin",
@@ -154,7 +154,13 @@ sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoeni
     "WS /chat#message src/chat/chat.gateway.ts:9 nestjs-websockets ChatGateway.handleMessage",
     "WS /chat#typing src/chat/chat.gateway.ts:15 nestjs-websockets ChatGateway.handleTyping [WsJwtGuard]",
     "WS /feed src/realtime/feed.ts:3 ws onFeedConnection",
+    "WS /live lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
+    "GET /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
+    "POST /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
+    "GET /live/websocket lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
+    "WS /phoenix/live_reload/socket lib/shop_web/endpoint.ex:13 phoenix Phoenix.LiveReloader.Socket",
     "WS /socket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
+    "GET /socket/websocket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
     "WS room:* lib/shop_web/channels/user_socket.ex:5 phoenix-channels ShopWeb.RoomChannel",
     "WS room:*#new_msg lib/shop_web/channels/room_channel.ex:7 phoenix-channels ShopWeb.RoomChannel.handle_in/3",
     "WS room:*#shout lib/shop_web/channels/room_channel.ex:12 phoenix-channels ShopWeb.RoomChannel.handle_in/3",
@@ -291,7 +297,7 @@ cli("tool routes --kind consumer|job|ws|grpc|graphql prints only that kind", () 
   const consumer = JSON.parse(runTool(["routes", "--kind", "consumer", "--json", "--root", jobsRepo]).stdout);
   assert.equal(consumer.items.map((r: { path: string }) => r.path), ["proj.celery.send_report"]);
   const ws = runTool(["routes", "--kind", "ws", "--root", fixtureRepo("entry-websockets")]);
-  assert.match(ws.stdout, /^10 entry points/);
+  assert.match(ws.stdout, /^12 entry points/);
   const grpc = runTool(["routes", "--kind", "grpc", "--root", fixtureRepo("contracts-grpc")]);
   assert.match(grpc.stdout, /RPC +\/helloworld\.Greeter\/SayHello +node\/server\.js:12/);
   const graphql = runTool(["routes", "--kind", "graphql", "--root", fixtureRepo("contracts-graphql")]);

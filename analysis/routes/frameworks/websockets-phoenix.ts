@@ -14,7 +14,9 @@ const MODULE_ARG = /^\s*,\s*([A-Z][\w.]*)/;
  * Phoenix sockets and channels: `socket "/socket", UserSocket` in an endpoint (the connection
  * path), `channel "room:*", RoomChannel` in a socket module (a topic), and every
  * `handle_in("event", ...)` clause of a channel module, as `topic#event` under the topic its
- * `join` clauses accept (`"room:" <> id` is `room:*`).
+ * `join` clauses accept (`"room:" <> id` is `room:*`). A socket is also the HTTP routes of its
+ * transports: `GET /socket/websocket` unless `websocket: false`, and `GET`/`POST /socket/longpoll`
+ * when `longpoll:` turns it on (Phoenix's defaults).
  */
 export const websocketsPhoenix: Framework = {
   id: "websockets-phoenix",
@@ -42,6 +44,7 @@ export const websocketsPhoenix: Framework = {
       }
     };
     declared(SOCKET, "phoenix");
+    out.push(...socketTransports(source));
     declared(CHANNEL, "phoenix-channels");
     const topic = joinTopic(source);
     for (const m of source.code.matchAll(HANDLE_IN)) {
@@ -71,4 +74,37 @@ function joinTopic(source: RouteSource): string {
       : [];
   });
   return topics.find((t) => t.endsWith("*")) ?? topics[0] ?? "*";
+}
+
+// Phoenix's own development socket, served only while code reloading is on.
+const DEVELOPMENT_SOCKET = /^Phoenix\.LiveReloader\b/;
+
+/** The HTTP routes of each socket's transports, with the options written after its module (to the end of the call). */
+function socketTransports(source: RouteSource): Registration[] {
+  const out: Registration[] = [];
+  for (const m of source.code.matchAll(SOCKET)) {
+    const literal = source.stringAt(m.index + m[0].length - 1);
+    const target = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200)) : null;
+    if (!literal || !target || DEVELOPMENT_SOCKET.test(target[1]!)) continue;
+    const options = callOptions(source.code, literal.end + target[0].length);
+    const line = source.lineAt(m.index + m[0].search(/\S/));
+    const route = (method: string, transport: string): Registration =>
+      ({ type: "route", framework: "phoenix", kind: "http", methods: [method], path: `${literal.value.replace(/\/$/, "")}/${transport}`, handler: target[1]!, guards: [], owner: "", line });
+    if (!/\bwebsocket:\s*false\b/.test(options)) out.push(route("GET", "websocket"));
+    if (/\blongpoll:/.test(options) && !/\blongpoll:\s*false\b/.test(options)) out.push(route("GET", "longpoll"), route("POST", "longpoll"));
+  }
+  return out;
+}
+
+/** The rest of a call written without parentheses: to the first line break outside brackets not after a comma. */
+function callOptions(code: string, from: number): string {
+  let depth = 0;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) {
+      if (--depth < 0) return code.slice(from, i);
+    } else if (c === "\n" && depth === 0 && !/,\s*$/.test(code.slice(from, i))) return code.slice(from, i);
+  }
+  return code.slice(from);
 }
