@@ -319,7 +319,7 @@ export function linkRoutes(
 /** One linked route per method of a registration, and per form of a path with optional parameters. */
 function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
   const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
-  return route.methods.flatMap((method) => paths.map((path, form) => ({
+  return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
     method,
     ...(form < paths.length - 1 ? { shortened: true } : {}),
     path: route.kind === "http" || route.kind === "fs" || route.kind === "client" ? joinPaths(prefix, path) : path,
@@ -334,7 +334,18 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.helpers ? { helpers: route.helpers } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),
-  })));
+  }])));
+}
+
+/**
+ * Whether a handler taking these keyword parameters can serve a path: Django and Flask pass each
+ * parameter the URL captures by name, so one the handler does not take, or one it requires that
+ * the URL does not give, fails every request (a TypeError). Unnamed captures (`{arg1}`) are not judged.
+ */
+function takes(accepts: NonNullable<RouteRegistration["accepts"]>, path: string): boolean {
+  const captured = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (captured.some((name) => /^arg\d+$/.test(name))) return true;
+  return captured.every((name) => accepts.names.includes(name)) && accepts.required.every((name) => captured.includes(name));
 }
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */

@@ -73,6 +73,11 @@ export const Registration = z.discriminatedUnion("type", [
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */
     csrfExempt: z.boolean().optional(),
     /**
+     * The keyword parameters a Django or Flask view's handler takes (`def patch(self, request, pk)`): it serves
+     * only paths whose parameters it takes, all of them, and that give those it requires. Absent when it takes any (`**kwargs`).
+     */
+    accepts: z.object({ names: z.array(z.string()), required: z.array(z.string()) }).optional(),
+    /**
      * Functions a file-system route handler calls that may check the caller inside them
      * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts); for Go,
      * the wrappers around its handler (`WithUser(h)`), read after linking (go/wrapper-guards.ts).

@@ -272,6 +272,56 @@ django("a DRF view that declares itself open to anyone (permission_classes = [Al
   assert.equal(writes.sort(), [["high", "POST /notes"], ["low", "POST /auth/email-check"]]);
 });
 
+django("a view on two URLs serves at each only the handlers that take that URL's parameters by name (Django passes them as keywords); one taking **kwargs serves both", () => {
+  const root = tempDir("tool-django-handler-parameters-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "app/__init__.py": "",
+    "app/urls.py": [
+      "from django.urls import path",
+      "from app.views import TokenView, FileView",
+      "",
+      "urlpatterns = [",
+      '    path("tokens/", TokenView.as_view()),',
+      '    path("tokens/<uuid:pk>/", TokenView.as_view()),',
+      '    path("files/", FileView.as_view()),',
+      '    path("files/<str:name>/", FileView.as_view()),',
+      "]",
+      "",
+    ].join("\n"),
+    "app/views.py": [
+      "from django.views import View",
+      "",
+      "class TokenView(View):",
+      "    def get(self, request, pk=None):",
+      "        return None",
+      "",
+      "    def post(self, request):",
+      "        return None",
+      "",
+      "    def patch(self, request, pk):",
+      "        return None",
+      "",
+      "    def delete(self, request, pk):",
+      "        return None",
+      "",
+      "class FileView(View):",
+      "    def get(self, request, *args, **kwargs):",
+      "        return None",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /files",
+    "GET /files/{name}",
+    "GET /tokens",
+    "POST /tokens",
+    "DELETE /tokens/{pk}",
+    "GET /tokens/{pk}",
+    "PATCH /tokens/{pk}",
+  ]);
+});
+
 django("get_permissions choosing by action or method gives each route its guards; super() is the class's; a mixin named like the DRF one it extends is no loop", () => {
   const root = tempDir();
   writeFiles(root, {

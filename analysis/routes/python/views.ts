@@ -48,8 +48,32 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
 export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined): Registration[] {
   const { cls } = view;
   const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line, ...(view.open ? { anonymous: true } : {}) });
-  const own = view.handlers.map((h) => route([h.name.toUpperCase()], `${cls.name}.${h.name}`, [...decoratorGuards(source.code, h.decorators), ...handlerCheckGuards(source, h)], h.line));
+  const own = view.handlers.map((h) => {
+    // Django hands the request first; Flask's is a global, its handlers take the URL's values after `self`.
+    const accepts = handlerParameters(source, h, framework === "django" ? 2 : 1);
+    return { ...route([h.name.toUpperCase()], `${cls.name}.${h.name}`, [...decoratorGuards(source.code, h.decorators), ...handlerCheckGuards(source, h)], h.line), ...(accepts ? { accepts } : {}) } as Registration;
+  });
   const rest = (inherited ?? []).filter((m) => !view.handlers.some((h) => h.name.toUpperCase() === m));
   if (rest.length || !own.length) own.push(route(rest.length ? rest : ["ALL"], cls.name, [], cls.line));
   return [{ type: "router", framework, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }, ...own];
+}
+
+/**
+ * The keyword parameters of a handler method after its `leading` ones (`self`, and Django's
+ * `request`: `def patch(self, request, slug, pk=None)`): Django and Flask call it with the URL's
+ * captured values by name. Undefined when it takes any (`**kwargs`) or its parameters cannot be read.
+ */
+function handlerParameters(source: RouteSource, handler: Definition, leading: number): { names: string[]; required: string[] } | undefined {
+  const params = handler.params.map((p) => source.code.slice(p.start, p.end).trim()).filter(Boolean);
+  if (params.length < leading || params.some((p) => p.startsWith("**"))) return undefined;
+  const names: string[] = [];
+  const required: string[] = [];
+  for (const p of params.slice(leading)) {
+    if (p.startsWith("*") || p === "/") continue;
+    const m = /^([A-Za-z_]\w*)\s*(?::[^=]*)?(=)?/.exec(p);
+    if (!m) return undefined;
+    names.push(m[1]!);
+    if (!m[2]) required.push(m[1]!);
+  }
+  return { names, required };
 }
