@@ -23,6 +23,7 @@ import type { LinkedRoute } from "./link.ts";
 import { CANDIDATE, isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
+import { passportSignInGuards } from "./js/passport-sign-in.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
 import { inheritedDecorators, projectClasses } from "./python/project-classes.ts";
@@ -73,6 +74,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const middlewareCheck = middlewareChecks(project);
+  const passportSignIn = passportSignInGuards(project);
   const composed = composedGuards(project);
   const classes = projectClasses(project);
   const routerClassOf = routerClasses(classes);
@@ -148,7 +150,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : []);
     const guards = [...new Set([...own, ...found])]
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, ...rest } = route;
     return { ...rest, guards } as typeof route;

@@ -399,7 +399,7 @@ nest("RouterModule's paths reach the controllers of the modules they name, child
   ]);
 });
 
-nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSOGuard)) is the way in, no check of the caller; GoogleAuthGuard and JwtAuthGuard beside it are", () => {
+nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSOGuard), a class extending AuthGuard('openidconnect')) is the way in, no check of the caller; GoogleAuthGuard, JwtAuthGuard and AuthGuard('api-key') beside it are", () => {
   const root = tempDir("tool-nest-sso-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "11" } }),
@@ -419,15 +419,26 @@ nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSO
       "  @Get('me')",
       "  @UseGuards(JwtAuthGuard)",
       "  async me() {}",
+      "  @Get('oidc/callback')",
+      "  @UseGuards(OIDCGuard)",
+      "  async oidcCallback() {}",
+      "  @Get('tokens')",
+      "  @UseGuards(ApiKeyGuard)",
+      "  async tokens() {}",
       "}",
     ].join("\n"),
+    // Guards of the project's named for no provider: their Passport strategy tells.
+    "src/auth/oidc.guard.ts": "import { AuthGuard } from '@nestjs/passport';\nexport class OIDCGuard extends AuthGuard('openidconnect') {}\n",
+    "src/auth/api-key.guard.ts": "import { AuthGuard } from '@nestjs/passport';\nexport class ApiKeyGuard extends AuthGuard('api-key') {}\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
     "GET /auth/github",
     "GET /auth/me [JwtAuthGuard]",
     "GET /auth/microsoft/callback",
+    "GET /auth/oidc/callback",
     "GET /auth/settings [GoogleAuthGuard]",
+    "GET /auth/tokens [ApiKeyGuard]",
   ]);
 });
 
