@@ -338,14 +338,13 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
 }
 
 /**
- * Whether a handler taking these keyword parameters can serve a path: Django and Flask pass each
- * parameter the URL captures by name, so one the handler does not take, or one it requires that
- * the URL does not give, fails every request (a TypeError). Unnamed captures (`{arg1}`) are not judged.
+ * Whether a handler taking so many parameters can serve a path: Django and Flask pass one keyword
+ * per value the URL captures, so a URL capturing more than the handler takes, or fewer than it
+ * requires, fails every request (a TypeError).
  */
 function takes(accepts: NonNullable<RouteRegistration["accepts"]>, path: string): boolean {
-  const captured = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  if (captured.some((name) => /^arg\d+$/.test(name))) return true;
-  return captured.every((name) => accepts.names.includes(name)) && accepts.required.every((name) => captured.includes(name));
+  const captured = [...path.matchAll(/\{\w+\}/g)].length;
+  return captured <= accepts.count && captured >= accepts.required;
 }
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */

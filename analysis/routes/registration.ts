@@ -73,10 +73,11 @@ export const Registration = z.discriminatedUnion("type", [
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */
     csrfExempt: z.boolean().optional(),
     /**
-     * The keyword parameters a Django or Flask view's handler takes (`def patch(self, request, pk)`): it serves
-     * only paths whose parameters it takes, all of them, and that give those it requires. Absent when it takes any (`**kwargs`).
+     * How many parameters after the request a Django or Flask view's handler takes, and how many of
+     * them it requires (`def patch(self, request, pk)`: 1 and 1): it serves only paths that capture
+     * no more than it takes and no fewer than it requires. Absent when it takes any (`**kwargs`).
      */
-    accepts: z.object({ names: z.array(z.string()), required: z.array(z.string()) }).optional(),
+    accepts: z.object({ count: z.number().int(), required: z.number().int() }).optional(),
     /**
      * Functions a file-system route handler calls that may check the caller inside them
      * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts); for Go,

@@ -272,20 +272,21 @@ django("a DRF view that declares itself open to anyone (permission_classes = [Al
   assert.equal(writes.sort(), [["high", "POST /notes"], ["low", "POST /auth/email-check"]]);
 });
 
-django("a view on two URLs serves at each only the handlers that take that URL's parameters by name (Django passes them as keywords); one taking **kwargs serves both", () => {
+django("a view on two URLs serves at each only the handlers that take as many parameters as that URL captures (Django passes them as keywords), a check decorating one passing them through; one taking **kwargs, or decorated to be handed arguments, serves any", () => {
   const root = tempDir("tool-django-handler-parameters-");
   writeFiles(root, {
     "requirements.txt": "django\n",
     "app/__init__.py": "",
     "app/urls.py": [
       "from django.urls import path",
-      "from app.views import TokenView, FileView",
+      "from app.views import TokenView, FileView, ReportView",
       "",
       "urlpatterns = [",
       '    path("tokens/", TokenView.as_view()),',
       '    path("tokens/<uuid:pk>/", TokenView.as_view()),',
       '    path("files/", FileView.as_view()),',
       '    path("files/<str:name>/", FileView.as_view()),',
+      '    path("reports/", ReportView.as_view()),',
       "]",
       "",
     ].join("\n"),
@@ -309,11 +310,22 @@ django("a view on two URLs serves at each only the handlers that take that URL's
       "    def get(self, request, *args, **kwargs):",
       "        return None",
       "",
+      "class ReportView(View):",
+      "    # A decorator that hands the handler an argument of its own.",
+      "    @validate_args(ReportQuery)",
+      "    def get(self, request, query_args):",
+      "        return None",
+      "",
+      "    @allow_permission([ADMIN])",
+      "    def delete(self, request, pk):",
+      "        return None",
+      "",
     ].join("\n"),
   });
   assert.equal(guardedRoutes(root), [
     "GET /files",
     "GET /files/{name}",
+    "GET /reports",
     "GET /tokens",
     "POST /tokens",
     "DELETE /tokens/{pk}",

@@ -59,21 +59,20 @@ export function viewRouter(source: RouteSource, framework: string, view: ViewCla
 }
 
 /**
- * The keyword parameters of a handler method after its `leading` ones (`self`, and Django's
- * `request`: `def patch(self, request, slug, pk=None)`): Django and Flask call it with the URL's
- * captured values by name. Undefined when it takes any (`**kwargs`) or its parameters cannot be read.
+ * How many parameters a handler method takes after its `leading` ones (`self`, and Django's
+ * `request`: `def patch(self, request, slug, pk=None)` takes 2 and requires 1): Django and Flask
+ * call it with one keyword per value the URL captures. Counted rather than named, as a custom
+ * converter's parameter may be named otherwise in the path. Undefined when it takes any
+ * (`**kwargs`), or when a decorator may hand it arguments (`@validate_args(...)`); a check
+ * (`@allow_permission([...])`) passes them through.
  */
-function handlerParameters(source: RouteSource, handler: Definition, leading: number): { names: string[]; required: string[] } | undefined {
+// A decorator that may hand the handler arguments of its own: `@validate_args(...)`, `@use_kwargs(...)`, `@inject`, `@parse_body`.
+const ADDS_ARGUMENTS = /args|kwargs|inject|validate|parse|schema|body|query|param|load|provide/i;
+
+function handlerParameters(source: RouteSource, handler: Definition, leading: number): { count: number; required: number } | undefined {
+  if (handler.decorators.some((d) => ADDS_ARGUMENTS.test(d.name))) return undefined;
   const params = handler.params.map((p) => source.code.slice(p.start, p.end).trim()).filter(Boolean);
   if (params.length < leading || params.some((p) => p.startsWith("**"))) return undefined;
-  const names: string[] = [];
-  const required: string[] = [];
-  for (const p of params.slice(leading)) {
-    if (p.startsWith("*") || p === "/") continue;
-    const m = /^([A-Za-z_]\w*)\s*(?::[^=]*)?(=)?/.exec(p);
-    if (!m) return undefined;
-    names.push(m[1]!);
-    if (!m[2]) required.push(m[1]!);
-  }
-  return { names, required };
+  const taken = params.slice(leading).filter((p) => !p.startsWith("*") && p !== "/");
+  return { count: taken.length, required: taken.filter((p) => !/=/.test(p.replace(/:[^=]*/, ""))).length };
 }
