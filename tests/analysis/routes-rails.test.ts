@@ -185,6 +185,60 @@ rails("a controller's parent named relative to its modules (OldElements::Redacti
   ]);
 });
 
+rails("a filter not named like a check guards when every branch of its if ... else makes one, directly (authorize) or through a method of the chain that does (find_optional_project); one without an else, or with a branch that checks nothing, does not", () => {
+  const root = tempDir("tool-rails-branch-checks-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :time_entries, :only => [:index, :new, :create]\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  def find_optional_project",
+      "    if params[:project_id].present?",
+      "      @project = Project.find(params[:project_id])",
+      "    end",
+      "    authorize_global",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/time_entries_controller.rb": [
+      "class TimeEntriesController < ApplicationController",
+      "  before_action :find_optional_issue, :only => [:new, :create]",
+      "  before_action :find_optional_filter, :only => [:index]",
+      "",
+      "  def index; end",
+      "  def new; end",
+      "  def create; end",
+      "",
+      "  private",
+      "",
+      "  def find_optional_issue",
+      "    if params[:issue_id].present?",
+      "      @issue = Issue.find(params[:issue_id])",
+      "      authorize",
+      "    else",
+      "      find_optional_project",
+      "    end",
+      "  end",
+      "",
+      "  def find_optional_filter",
+      "    if params[:issue_id].present?",
+      "      authorize",
+      "    else",
+      "      @filter = nil",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /time_entries time_entries#index []",
+    "POST /time_entries time_entries#create [authorize]",
+    "GET /time_entries/new time_entries#new [authorize]",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

@@ -107,9 +107,9 @@ const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
 /** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
-function turnsAway(sources: readonly string[], name: string): string | undefined {
+function turnsAway(sources: readonly string[], name: string, depth = 0): string | undefined {
   const body = methodBody(sources, name);
-  if (body === undefined) return undefined;
+  if (body === undefined || depth > 2) return undefined;
   const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
   const base = lines.length ? indentOf(lines[0]!) : 0;
   for (let i = 0; i < lines.length; i++) {
@@ -123,8 +123,39 @@ function turnsAway(sources: readonly string[], name: string): string | undefined
     }
     const call = CALL.exec(line)?.[1];
     if (call && call !== name && isGuardName(call) && !LOADS.test(call)) return call;
+    // `if ... authorize else find_optional_project end`: a check in every branch, or a method of the chain that makes one.
+    if (/^[ \t]*(?:unless|if)\b/.test(line)) {
+      const check = everyBranchChecks(sources, name, lines, i, base, depth);
+      if (check) return check;
+    }
   }
   return undefined;
+}
+
+/** The check every branch of the `if` at line `at` (with an `else`) makes on a line of its own, directly or through a method of the chain. */
+function everyBranchChecks(sources: readonly string[], name: string, lines: readonly string[], at: number, base: number, depth: number): string | undefined {
+  const branches: string[][] = [[]];
+  let otherwise = false;
+  let end = at + 1;
+  for (; end < lines.length && indentOf(lines[end]!) >= base; end++) {
+    const line = lines[end]!;
+    if (indentOf(line) > base) branches.at(-1)!.push(line);
+    else if (/^[ \t]*(?:else|elsif)\b/.test(line)) (branches.push([]), (otherwise ||= /^[ \t]*else\b/.test(line)));
+    else break; // its `end`, or the next statement
+  }
+  // Without an `else`, a request that takes no branch is checked by none.
+  if (!otherwise || !/^[ \t]*end\b/.test(lines[end] ?? "")) return undefined;
+  const checks = branches.map((branch) => {
+    for (const line of branch) {
+      const call = CALL.exec(line)?.[1];
+      if (!call || call === name) continue;
+      if (isGuardName(call) && !LOADS.test(call)) return call;
+      const through = turnsAway(sources, call, depth + 1);
+      if (through) return through;
+    }
+    return undefined;
+  });
+  return checks.every(Boolean) ? checks[0] : undefined;
 }
 
 // A test that the caller is signed in: what follows it acts on a caller there is.
