@@ -759,11 +759,27 @@ rails("a namespace with path: nil names a module only; a canonical action in a c
   ]);
 });
 
-rails("an action no filter guards that sends a caller without a user to sign in at its top is guarded; one that redirects for another reason is not", () => {
+rails("an action no filter guards that sends a caller without a user to sign in at its top, or answers 403 unless User.current may, is guarded; one that redirects or answers 404 for another reason is not", () => {
   const root = tempDir("tool-rails-action-checks-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\ngem "devise"\n',
-    "config/routes.rb": 'Rails.application.routes.draw do\n  get "upgrade", to: "console_redirect#index"\n  get "docs", to: "docs#index"\nend\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  get "upgrade", to: "console_redirect#index"\n  get "docs", to: "docs#index"\n  delete "messages/:id", to: "messages#destroy"\n  delete "drafts/:id", to: "messages#discard"\nend\n',
+    // Redmine's way: the action answers 403 unless the current user may.
+    "app/controllers/messages_controller.rb": [
+      "class MessagesController < ApplicationController",
+      "  skip_before_action :authenticate_user!",
+      "",
+      "  def destroy",
+      "    (render_403; return false) unless @message.destroyable_by?(User.current)",
+      "    @message.destroy",
+      "  end",
+      "",
+      "  def discard",
+      "    (render_404; return false) unless @draft",
+      "    @draft.destroy",
+      "  end",
+      "end",
+    ].join("\n"),
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
     "app/controllers/console_redirect_controller.rb": [
       "class ConsoleRedirectController < ApplicationController",
@@ -794,6 +810,8 @@ rails("an action no filter guards that sends a caller without a user to sign in 
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /docs",
+    "DELETE /drafts/{id}",
+    "DELETE /messages/{id} [(checks the caller in the action)]",
     "GET /upgrade [(checks the caller in the action)]",
   ]);
 });

@@ -53,7 +53,8 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
 }
 
 // A line of an action's top that turns away a caller without a user: `return redirect_to(new_user_session_path) if true_user.blank?`.
-const TESTS_USER = /\b(?:\w*user\w*|signed_in\?|logged_in\?|session\[)/;
+// Redmine's and OpenProject's current user is `User.current`.
+const TESTS_USER = /\b(?:\w*user\w*|User\.current|signed_in\?|logged_in\?|session\[)/;
 const TOP_LINES = 8;
 
 /** Whether action `name`, as the controller chain defines it, refuses a caller without a user in its first lines. */
@@ -71,7 +72,7 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // on a line that decides it by who is missing: `head :unauthorized unless signed_in?`,
 // `return unauthorized if @current_user.nil?`. A refusal for a bad token alone (in a rescue,
 // under `if header.present?`) still lets anonymous callers through.
-const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
+const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
 // Rails' own HTTP authentication: the block runs with the credentials sent, and a request without
 // them is answered 401 before it (`authenticate_or_request_with_http_basic do |name, password|`).
