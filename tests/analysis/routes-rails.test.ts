@@ -768,6 +768,8 @@ rails("an action no filter guards that sends a caller without a user to sign in 
     "app/controllers/messages_controller.rb": [
       "class MessagesController < ApplicationController",
       "  skip_before_action :authenticate_user!",
+      "  # On only when a setting asks: it leaves the check to the action.",
+      "  before_action :check_if_login_required",
       "",
       "  def destroy",
       "    (render_403; return false) unless @message.destroyable_by?(User.current)",

@@ -1,5 +1,5 @@
 import { closing } from "../../languages/curly.ts";
-import { isGuardName } from "../paths.ts";
+import { isGuardName, isOptionalGuardName } from "../paths.ts";
 import { cancanGuard } from "./cancan.ts";
 import { controllerChain, filterActions, snake } from "./controllers.ts";
 
@@ -48,7 +48,8 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   const cancan = cancanGuard(controller!, action!, filterTexts, text);
   if (cancan) guards.add(cancan);
   // An action no filter guards that sends a caller without a user away itself, at its top.
-  if (guards.size === 0 && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
+  // Only an optional check before it (`check_if_login_required`, on when a setting asks) leaves it to the action as well.
+  if ([...guards].every(isOptionalGuardName) && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
   return [...guards];
 }
 
