@@ -4,7 +4,7 @@ import { routeLines } from "../helpers/routes.ts";
 
 const beego = suite("Beego routes");
 
-beego("Router with and without a method mapping, verb functions, namespaces with NSBefore, InsertFilter before and after the router, a filter not named like a guard judged by its body (a policy decision on the caller that refuses)", () => {
+beego("Router with and without a method mapping, verb and Ctrl functions (NSCtrlPost too), namespaces with NSBefore, InsertFilter before and after the router, a filter not named like a guard judged by its body (a policy decision on the caller that refuses)", () => {
   assert.equal(routeLines("routes-beego"), [
     "GET / controllers/home.go:7 HomeController.Get",
     "POST / controllers/home.go:8 HomeController.Post",
@@ -19,6 +19,7 @@ beego("Router with and without a method mapping, verb functions, namespaces with
     "GET /v1/cart routers/router.go:22 controllers.CartController.Show [filters.Policy,filters.RequireLogin]",
     "PUT /v1/cart routers/router.go:22 controllers.CartController.Update [filters.Policy,filters.RequireLogin]",
     "GET /v1/shop/items routers/router.go:24 (inline) [filters.Policy,filters.RequireLogin]",
+    "POST /v1/shop/orders routers/router.go:25 controllers.OrderController.Create [filters.Policy,filters.RequireLogin]",
   ]);
 });
 

@@ -58,10 +58,11 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
 
 /** A route registration by name, on the app or a namespace: false when the call is none. */
 function register(ctx: GoContext, ref: GoRef, name: string, args: readonly Span[], at: number): boolean {
-  const verb = VERBS[name.replace(/^(?:NS|Ctrl|NSCtrl)(?=[A-Z])/, "")];
+  // `Get`, `CtrlGet`, `NSGet`, `NSCtrlGet`: the same verb.
+  const verb = VERBS[name.replace(/^(?:NSCtrl|NS|Ctrl)(?=[A-Z])/, "")];
   if (name === "Router" || name === "NSRouter") return controllerRoute(ctx, ref, args, at);
   if (name === "Handler" || name === "NSHandler") return route(ctx, ref, ["ALL"], args, at);
-  if (verb && (/^(?:NS)?Ctrl/.test(name) || !/^Ctrl/.test(name))) return route(ctx, ref, [verb], args, at);
+  if (verb) return route(ctx, ref, [verb], args, at);
   if (name === "NSNamespace") return !!namespace(ctx, ref, args, at);
   if (name === "NSBefore") return (ctx.middleware(ref, "", ctx.guards(args), at), true);
   return false;
