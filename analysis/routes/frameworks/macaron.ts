@@ -1,7 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
-import { join } from "../go/chain.ts";
 import { groupChain, verbs } from "../go/verbs.ts";
 
 const VERBS = verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options", "Connect", "Trace"], "Any");
@@ -59,11 +58,11 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
 }
 
 /** `Combo(path, mw...).Get(h).Post(bind, h)`: each verb after it a route at the path, behind its middleware. */
-function combo(ctx: GoContext, ref: GoRef, args: readonly Span[], verbs: readonly GoLink[]): { ref: GoRef } | undefined {
+function combo(ctx: GoContext, ref: GoRef, args: readonly Span[], links: readonly GoLink[]): { ref: GoRef } | undefined {
   const path = ctx.value(args[0]);
   if (path === undefined) return undefined;
   const guarded: GoRef = { ...ref, guards: [...ref.guards, ...ctx.guards(args.slice(1))] };
-  for (const link of verbs) {
+  for (const link of links) {
     const verb = VERBS[link.name];
     if (!verb || !link.args) break;
     route(ctx, guarded, [verb], path, link.args, link.start);

@@ -4,7 +4,8 @@
  * with `class ImportStorageListAPI(generics.ListCreateAPIView)` in io_storages/api.py). Its
  * route, of every method until now, serves the handlers the classes up its chain define and the
  * methods of the generic views they extend. A DRF view whose chain sets no `permission_classes`
- * takes the settings' default (DRF_DEFAULT_PERMISSIONS, read next, drf-settings.ts).
+ * takes the settings' default (DRF_DEFAULT_PERMISSIONS, read next, drf-settings.ts). An action
+ * of a ViewSet a URLconf maps (`ProfileViewSet.retrieve`) takes the permission classes its chain sets.
  */
 import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
