@@ -17,6 +17,7 @@ const CLASS = /^class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]*)\)[ \t]*:/gm;
 // An answer that turns the caller away: `JSONResponse(..., status_code=401)`, `Response(status_code=status.HTTP_403_FORBIDDEN)`, `raise HTTPException(401)`.
 const REFUSES = /status_code\s*=\s*(?:40[13]\b|[\w.]*HTTP_40[13]_)|\braise\s+[\w.]*HTTPException\s*\(\s*(?:status_code\s*=\s*)?(?:40[13]\b|[\w.]*HTTP_40[13]_)|\bPlainTextResponse\s*\([^)]*\b40[13]\b/;
 
+/** A function answering what the project's middleware class of a name (`CheckPasswordMiddleware`, `middleware.Auth`) does, or undefined for one it does not define. */
 export function middlewareChecks(project: Project | undefined): (name: string) => MiddlewareCheck | undefined {
   let classes: Map<string, MiddlewareCheck> | undefined;
   return (name) => (classes ??= read(project)).get(name.split(".").at(-1)!);

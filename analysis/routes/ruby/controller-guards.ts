@@ -142,8 +142,10 @@ function everyBranchChecks(sources: readonly string[], name: string, lines: read
   for (; end < lines.length && indentOf(lines[end]!) >= base; end++) {
     const line = lines[end]!;
     if (indentOf(line) > base) branches.at(-1)!.push(line);
-    else if (/^[ \t]*(?:else|elsif)\b/.test(line)) (branches.push([]), (otherwise ||= /^[ \t]*else\b/.test(line)));
-    else break; // its `end`, or the next statement
+    else if (/^[ \t]*(?:else|elsif)\b/.test(line)) {
+      branches.push([]);
+      if (/^[ \t]*else\b/.test(line)) otherwise = true;
+    } else break; // its `end`, or the next statement
   }
   // Without an `else`, a request that takes no branch is checked by none.
   if (!otherwise || !/^[ \t]*end\b/.test(lines[end] ?? "")) return undefined;
