@@ -63,9 +63,13 @@ function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean)
 // return }`, `if len(token) == 0 { ctx.Next(); return }`, `return next(c)`). It reads the caller when there is one.
 const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)|len\([^)]*(?:header|token|auth|bearer|cookie|jwt)[^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
 
+// Or one that lets a request for a public resource through before asking for credentials:
+// `if isPull && !repo.IsPrivate && !conf.Auth.RequireSigninView { ...; return }` (Gogs' Git over HTTP).
+const PASSES_PUBLIC = /\bif\s+[^{\n]*(?:!\s*[\w.]*\.IsPrivate\b|[\w.]*\.IsPublic\b)[^{\n]*\{/;
+
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
-  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body)));
+  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body)));
 }
 
 // A handler that checks its caller before anything else and returns when the check fails:
