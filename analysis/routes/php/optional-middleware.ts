@@ -1,11 +1,13 @@
 /**
- * Laravel middleware that guard nobody without a user: those that guard only when asked to,
- * Cachet's `'auth.api' => ApiAuthentication::class` whose `handle(Request $request, Closure
- * $next, $required = false)` lets a caller without a token through unless the route passes `auth.api:true`; those that pass a request without a
- * user on first; those that sign in the user a token names and turn nobody away; and those whose `handle()` never looks at the caller, such as BookStack's
- * `'guard' => CheckGuard::class`, which compares the configured sign-in method with its
- * parameters. An alias is read as its class (php/middleware-aliases.ts), the class where the
- * project defines it.
+ * Laravel middleware that guard nobody without a user:
+ * - those that guard only when asked to: Cachet's `'auth.api' => ApiAuthentication::class`, whose
+ *   `handle(Request $request, Closure $next, $required = false)` lets a caller without a token
+ *   through unless the route passes `auth.api:true`;
+ * - those that pass a request without a user on first;
+ * - those that sign in the user a token names and turn nobody away (FreeScout's `TokenAuth`);
+ * - those whose `handle()` never looks at the caller, such as BookStack's `'guard' =>
+ *   CheckGuard::class`, which compares the configured sign-in method with its parameters.
+ * An alias is read as its class (php/middleware-aliases.ts), the class where the project defines it.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 
