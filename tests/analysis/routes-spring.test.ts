@@ -456,6 +456,22 @@ spring("in a repository of several Spring Boot applications, one application's f
   assert.equal(analyze(root).routes.duplicates, []);
 });
 
+spring("a context path every profile of the application sets (application-dev.yml, application-prod.yml) applies when the base file sets none, also to the controllers of a library module the application includes", () => {
+  const root = tempDir("tool-spring-profile-context-");
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>start</module><module>biz</module></modules></project>\n",
+    "start/pom.xml": "<project><artifactId>start</artifactId></project>\n",
+    "start/src/main/resources/application.yml": "spring:\n  profiles:\n    active: dev\n",
+    "start/src/main/resources/application-dev.yml": "server:\n  port: 8080\n  servlet:\n    context-path: /shop-boot\n",
+    "start/src/main/resources/application-prod.yml": "server:\n  servlet:\n    context-path: /shop-boot\n",
+    "start/src/main/java/app/ShopApplication.java": "package app;\n@SpringBootApplication\npublic class ShopApplication {\n    @RestController\n    static class Ping { @GetMapping(\"/ping\") public String ping() { return \"ok\"; } }\n}\n",
+    "biz/pom.xml": "<project><artifactId>biz</artifactId></project>\n",
+    "biz/src/main/java/app/biz/OrdersController.java": "package app.biz;\n@RestController\n@RequestMapping(\"/orders\")\npublic class OrdersController {\n    @GetMapping public Object list() { return null; }\n}\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /shop-boot/orders", "GET /shop-boot/ping"]);
+});
+
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
   const root = tempDir("tool-spring-anonymous-");
   writeFiles(root, {

@@ -10,6 +10,14 @@ import { callArguments, type RouteSource } from "../source.ts";
 const FRAMEWORK = "laravel";
 const ROUTER = "routes";
 const START = /(?:\bRoute|\$router|\$route|\bAuth(?=\s*::\s*routes\b))\s*(?:::|->)\s*(\w+)\s*\(/g;
+// The Route facade imported under another name (`use Illuminate\Support\Facades\Route as Facade;`).
+const FACADE_ALIAS = /^\s*use\s+\\?Illuminate\\Support\\Facades\\Route\s+as\s+(\w+)\s*;/m;
+
+/** The calls that start a route chain in a file: Laravel's names, and the facade's alias when the file gives it one. */
+function startPattern(text: string): RegExp {
+  const alias = FACADE_ALIAS.exec(text)?.[1];
+  return alias ? new RegExp(START.source.replace("\\bRoute|", `\\bRoute|\\b${alias}(?=\\s*::)|`), "g") : START;
+}
 const LINK = /^\s*->\s*(\w+)\s*\(/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
 const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources", "singleton", "apiSingleton"]);
@@ -18,9 +26,10 @@ const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources
 const CONVENTIONAL = /(?:^|\/)routes\/(?:web|api)\.php$/;
 
 type Call = { name: string; args: Span[]; start: number };
-type Attributes = { prefix: string; guards: string[]; controller: string | undefined };
+/** `prefixUnknown`: a prefix was given that is not known here (`prefix(config('api.prefix'))`). */
+type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean };
 /** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (FOREACH). */
-type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
+type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
 
 // `foreach ($endpoints as $endpoint => $controller) {`, `foreach ($names as $name) {`.
 const FOREACH = /\bforeach\s*\(\s*\$(\w+)\s+as\s+(?:\$(\w+)\s*=>\s*)?\$(\w+)\s*\)\s*\{/g;
@@ -37,9 +46,9 @@ export const laravel: Framework = {
   id: FRAMEWORK,
   name: "Laravel",
   languages: ["php"],
-  hint: /\bRoute\s*::|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(/,
+  hint: /\bRoute\s*::|Facades\\Route\s+as\s|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(/,
   scan(source) {
-    const context: Context = { source, constants: phpConstants(source), found: [] };
+    const context: Context = { source, constants: phpConstants(source), found: [], start: startPattern(source.text) };
     block(context, { start: 0, end: source.code.length }, { prefix: "", guards: [], controller: undefined });
     context.found.push(...healthRoute(source));
     if (!context.found.length) return [];
@@ -73,7 +82,7 @@ function block(context: Context, span: Span, attributes: Attributes): void {
   // A loop in this block (not in a group's closure, which its own block reads) runs its body once per entry.
   const every = literalLoops(context, span);
   const inLoop = (at: number) => every.some((l) => l.body.start <= at && at < l.body.end);
-  const starts = [...code.slice(span.start, span.end).matchAll(START)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
+  const starts = [...code.slice(span.start, span.end).matchAll(context.start)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
   const chains = starts.map((s) => ({ start: s.at, ...chain(code, s.name, s.at, s.open) }));
   const loops = every.filter((l) => !chains.some((c) => c.start < l.body.start && l.body.start < c.end) && !every.some((outer) => outer !== l && outer.body.start < l.body.start && l.body.start < outer.body.end));
   for (const loop of loops) for (const bindings of loop.entries) block({ ...context, bindings: new Map([...(context.bindings ?? []), ...bindings]) }, loop.body, attributes);
@@ -113,7 +122,11 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   let main: Call | undefined;
   for (const call of calls) {
     const first = call.args[0];
-    if (call.name === "prefix" && first) attributes.prefix = joinPaths(attributes.prefix, phpValue(source, first, constants) ?? "");
+    if (call.name === "prefix" && first) {
+      const value = phpValue(source, first, constants);
+      attributes.prefix = joinPaths(attributes.prefix, value ?? "");
+      if (value === undefined) attributes.prefixUnknown = true;
+    }
     else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(mayGuard));
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
@@ -220,8 +233,9 @@ function mountFile(context: Context, span: Span, attributes: Attributes, at: num
   }
   if (!target) return;
   // routes/web.php and routes/api.php loaded by the app's RouteServiceProvider: under the prefix
-  // it gives them, in place of the one Laravel's convention does, and with its middleware.
-  const conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""));
+  // it gives them, in place of the one Laravel's convention does, and with its middleware. A
+  // prefix not known here (`prefix(config('api.prefix'))`) leaves the convention's, its usual value.
+  const conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, "")) && !attributes.prefixUnknown;
   context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, ...(conventional ? { replacesPrefix: true } : {}), line: source.lineAt(at) });
 }
 

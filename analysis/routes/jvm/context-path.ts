@@ -5,7 +5,9 @@
  * `quarkus.resteasy.path` / `quarkus.rest.path`, Micronaut's `micronaut.server.context-path`.
  * They are read from the module's `src/main/resources/application.properties`, `.yml` or `.yaml`
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
- * files are in that module. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
+ * files are in that module; when the base sets none and every profile's file sets the same, that.
+ * A module of controllers with none (a library the application includes) takes the one context
+ * path the repository's applications set. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
  * A module that sets none may be served under a path by a gateway of the repository (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
@@ -28,18 +30,25 @@ const SETTINGS: { key: string; frameworks?: readonly string[] }[] = [
 ];
 const JVM_FRAMEWORKS = new Set(["spring", "spring-security", "jaxrs", "micronaut", "ktor", "javalin"]);
 const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+// A profile's file (`application-dev.yml`): read when the base sets no context path and every profile agrees.
+const PROFILE_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application-[\w-]+\.(?:properties|ya?ml)$/;
 
 /** A function that puts a linked route under its module's configured context path. */
 export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
-  const modules = appConfigs(project, CONFIG, readPrefixes);
+  const modules = [...appConfigs(project, CONFIG, readPrefixes), ...agreedProfiles(project)].sort((a, b) => b.root.length - a.root.length);
+  // A module of controllers with no configuration of its own (a library the application module
+  // includes) is served under the one context path the repository's applications set, if they set one.
+  const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
+  const only = values.size === 1 ? [...values][0] : undefined;
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
   if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
-    const prefix = appOf(modules, route.file)?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file);
+    const own = appOf(modules, route.file);
+    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (!own && route.framework.startsWith("spring") ? only : undefined);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
 }
@@ -77,6 +86,30 @@ export function propertyPlaceholders(project: Project | undefined): <R extends L
 }
 
 type Prefix = { value: string; frameworks?: readonly string[] };
+
+/**
+ * The context paths of modules whose base configuration sets none but whose every profile file
+ * (`application-dev.yml`, `application-prod.yml`) sets the same: the application runs under it
+ * whichever profile is active.
+ */
+function agreedProfiles(project: Project | undefined): { root: string; value: Prefix[] }[] {
+  // Modules whose base file sets a context path: theirs stands.
+  const base = new Set(appConfigs(project, CONFIG, readPrefixes).map((c) => c.root));
+  const byRoot = new Map<string, (Prefix[] | undefined)[]>();
+  for (const path of project?.listed ?? []) {
+    const m = PROFILE_CONFIG.exec(path);
+    if (!m || !project!.has(path)) continue;
+    const root = m[1] ?? "";
+    byRoot.set(root, [...(byRoot.get(root) ?? []), readPrefixes(project!.text(path) ?? "", path)]);
+  }
+  const agreed: { root: string; value: Prefix[] }[] = [];
+  for (const [root, profiles] of byRoot) {
+    const keys = new Set(profiles.map((p) => JSON.stringify(p ?? null)));
+    const [only] = profiles;
+    if (keys.size === 1 && only && !base.has(root)) agreed.push({ root, value: only });
+  }
+  return agreed;
+}
 
 /** The context paths one configuration file sets, or undefined when it sets none. */
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
