@@ -321,6 +321,37 @@ laravel("routes/api.php runs the app's api middleware group and routes/web.php i
   ]);
 });
 
+laravel("a route provider that imports the Route facade under another name (use ...\\Facades\\Route as Facade) loads route files under its prefixes; a prefix read from configuration leaves routes/api.php its /api", () => {
+  const root = tempDir("tool-laravel-facade-alias-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "app/Providers/Route.php": [
+      "<?php",
+      "namespace App\\Providers;",
+      "use Illuminate\\Support\\Facades\\Route as Facade;",
+      "class Route extends Provider",
+      "{",
+      "    public function map()",
+      "    {",
+      "        Facade::prefix('install')->middleware('install')->group(base_path('routes/install.php'));",
+      "        Facade::prefix(config('api.prefix'))->middleware('auth.basic')->group(base_path('routes/api.php'));",
+      "        Facade::prefix('{company_id}')->middleware('auth')->group(base_path('routes/admin.php'));",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "routes/install.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('requirements', 'Install\\Requirements@show');\n",
+    "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('ping', 'Api\\Ping@show');\n",
+    "routes/admin.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('dashboard', 'Dashboard@show');\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /{company_id}/dashboard [auth]",
+    "GET /api/ping [auth.basic]",
+    "GET /install/requirements",
+  ]);
+});
+
 laravel("shallow nested resources (->shallow(), 'shallow' => true) serve what acts on one child without its parent", () => {
   const root = tempDir("tool-laravel-shallow-");
   writeFiles(root, {

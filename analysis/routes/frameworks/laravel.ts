@@ -236,7 +236,14 @@ function mountFile(context: Context, span: Span, attributes: Attributes, at: num
   // it gives them, in place of the one Laravel's convention does, and with its middleware. A
   // prefix not known here (`prefix(config('api.prefix'))`) leaves the convention's, its usual value.
   const conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, "")) && !attributes.prefixUnknown;
-  context.found.push({ type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: attributes.prefix, args: [], specifiers: [target], guards: attributes.guards, mountOnly: true, ...(conventional ? { replacesPrefix: true } : {}), line: source.lineAt(at) });
+  const line = source.lineAt(at);
+  // Middleware given with no prefix guards the loaded file's routes only: a router of its own in between keeps it there.
+  let owner = ROUTER;
+  if (attributes.guards.length && (attributes.prefix === "" || attributes.prefix === "/")) {
+    owner = `${ROUTER}@${line}`;
+    context.found.push({ type: "router", framework: FRAMEWORK, name: owner, prefix: "", guards: attributes.guards, line }, { type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: "", args: [owner], specifiers: [], guards: [], mountOnly: true, line });
+  }
+  context.found.push({ type: "use", framework: FRAMEWORK, owner, prefix: attributes.prefix, args: [], specifiers: [target], guards: owner === ROUTER ? attributes.guards : [], mountOnly: true, ...(conventional ? { replacesPrefix: true } : {}), line });
 }
 
 // `Auth::routes([...])` (laravel/ui) and `Route::auth()` (Laravel 5): the sign-in, sign-up,
