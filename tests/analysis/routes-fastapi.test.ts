@@ -439,6 +439,24 @@ fastapi("the app's middleware (app.add_middleware(Class)) guards every route whe
   ]);
 });
 
+fastapi("sub-apps a package passes on under other names (from .api.app import app as api_app in __init__.py) are mounted where the main app mounts them", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "shop/__init__.py": "",
+    "shop/main.py": 'from fastapi import FastAPI\nfrom shop.apps import api_app, admin_app\n\napp = FastAPI()\napp.mount("/admin/api", api_app)\napp.mount("/admin", admin_app)\n',
+    "shop/apps/__init__.py": "from shop.apps.api.app import app as api_app\nfrom shop.apps.admin.app import app as admin_app\n\n__all__ = [\"api_app\", \"admin_app\"]\n",
+    "shop/apps/api/__init__.py": "",
+    "shop/apps/api/app.py": 'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/clients")\ndef clients():\n    return []\n',
+    "shop/apps/admin/__init__.py": "",
+    "shop/apps/admin/app.py": 'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/")\ndef dashboard():\n    return {}\n',
+  });
+  assert.equal(list(root), [
+    "GET /admin shop/apps/admin/app.py:4 dashboard",
+    "GET /admin/api/clients shop/apps/api/app.py:4 clients",
+  ]);
+});
+
 fastapi("an app's dependency not named like a guard guards the routers it includes when its body refuses (raise HTTPException(status_code=401)); an alias of another module (auth.BenefitsRead, written over lines) guards through the dependency it carries, unless that lets anonymous callers in", () => {
   const root = tempDir();
   git(root, "init", "-q");

@@ -17,6 +17,8 @@ const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fas
 // A request or response model, by its name: what a form posts (`LoginUsr`, `UpdateSuperuserPassword`, `UserCreate`).
 const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read|Password|Credentials)$|^(?:Login|Signin|SignIn|Signup|SignUp|Register|Create|Update|Reset|Change)(?=[A-Z_])/;
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount|add_middleware)\s*\(/g;
+// A package's `__init__.py` passing an app or router on under another name (`from fief.apps.api.app import app as api_app`).
+const RENAMED_APP = /\bimport[ \t]+\w+[ \t]+as[ \t]+(\w*(?:app|router))\b/;
 
 /**
  * FastAPI: apps and routers (`FastAPI()`, `APIRouter(prefix=..., dependencies=[...])`), route
@@ -31,7 +33,7 @@ export const fastapi: Framework = {
   name: "FastAPI",
   languages: ["python"],
   // A module that only lists routers (`ROUTERS = [agents_router, ...]`) is read for the list.
-  hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|=\\s*\\[\\s*[\\w.]*[Rr]outer\\b|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
+  hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|=\\s*\\[\\s*[\\w.]*[Rr]outer\\b|${RENAMED_APP.source}|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
@@ -62,6 +64,8 @@ export const fastapi: Framework = {
       registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted));
     }
     registrations.push(...routerLists(source));
+    // The renamed app is a name of this module, found through the import it comes from.
+    for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
   },
