@@ -239,6 +239,52 @@ rails("a filter not named like a check guards when every branch of its if ... el
   ]);
 });
 
+rails("versionist's api_version(module:, path: {value:}) scopes its routes; a before_action written as a block (before_action except: [...] do require_access_token ... end) guards as the check it calls", () => {
+  const root = tempDir("tool-rails-api-version-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'versionist'\n",
+    "config/routes.rb": 'Rails.application.routes.draw do\n  api_version(module: "Api::V1", path: {value: "api/v1"}) do\n    resources :aspects, only: %i[index create]\n    resources :tags, only: %i[index]\n  end\nend\n',
+    "app/controllers/api/v1/base_controller.rb": "module Api\n  module V1\n    class BaseController < ActionController::API\n    end\n  end\nend\n",
+    "app/controllers/api/v1/aspects_controller.rb": [
+      "module Api",
+      "  module V1",
+      "    class AspectsController < Api::V1::BaseController",
+      "      before_action except: %i[create] do",
+      "        require_access_token %w[contacts:read]",
+      "      end",
+      "",
+      "      before_action only: %i[create] do",
+      "        require_access_token %w[contacts:modify]",
+      "      end",
+      "",
+      "      def index; end",
+      "      def create; end",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/api/v1/tags_controller.rb": [
+      "module Api",
+      "  module V1",
+      "    class TagsController < Api::V1::BaseController",
+      "      # A block that checks nobody.",
+      "      before_action do",
+      "        set_locale params[:locale]",
+      "      end",
+      "",
+      "      def index; end",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/v1/aspects api/v1/aspects#index [require_access_token]",
+    "POST /api/v1/aspects api/v1/aspects#create [require_access_token]",
+    "GET /api/v1/tags api/v1/tags#index []",
+  ]);
+});
+
 rails("a filter named for a signed-in caller (require_logged_in_user, require_logged_in_admin) guards the actions it runs before", () => {
   const root = tempDir("tool-rails-logged-in-");
   writeFiles(root, {

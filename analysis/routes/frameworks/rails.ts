@@ -6,6 +6,7 @@ import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import { callArguments, type RouteSource } from "../source.ts";
+import { snake } from "../ruby/controllers.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
@@ -85,6 +86,12 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
       const module = option("module");
       const path = join(here, first ?? option("path") ?? "");
       block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller ?? (scope.on ? scope.resource?.controller : undefined), action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)], format, ...(scope.resource && scope.on ? { resource: undefined, on: undefined } : {}) });
+    } else if (name === "api_version") {
+      // The versionist gem: `api_version(module: "Api::V1", path: {value: "api/v1"})` is a scope of that path and module.
+      const written = args.keywords.get("path");
+      const path = written && /\bvalue\s*(?::|=>)\s*["']([^"']+)["']/.exec(source.text.slice(written.start, written.end))?.[1];
+      const module = option("module");
+      block({ ...scope, path: path ? join(here, path) : here, module: module ? join(scope.module, snake(module)) : scope.module, guards: [...scope.guards, ...optionGuards(source, args)], format });
     } else if (name === "controller" && first !== undefined) block({ ...scope, controller: first });
     else if ((name === "member" || name === "collection") && scope.resource) block({ ...scope, on: name });
     else if (name === "shallow") block({ ...scope, shallowBlock: true });

@@ -266,8 +266,18 @@ function blockBody(source: string, start: number, indent: string): string {
 // Rails' own `http_basic_authenticate_with name: ..., password: ..., except: :index`: a filter answering 401 without the credentials.
 const HTTP_BASIC = /^[ \t]*http_basic_authenticate_with\b[ \t]*(\()?/gm;
 
+// `before_action except: %i[create] do require_access_token %w[read] end`: a filter written as a block, named by the check it calls.
+const FILTER_BLOCK = /^([ \t]*)before_action\b([^\n]*?)\bdo\b[^\n]*\n([\s\S]*?)^\1end\b/gm;
+
 function filters(source: string): Filter[] {
   const found: Filter[] = [];
+  for (const m of source.matchAll(FILTER_BLOCK)) {
+    const check = m[3]!.split("\n").map((line) => CALL.exec(line.replace(/^([ \t]*[a-z_]\w*[!?]?)[ \t]+\S.*$/, "$1"))?.[1]).find((call) => call && isGuardName(call) && !LOADS.test(call));
+    if (!check) continue;
+    const only = filterActions(m[2]!, "only");
+    const except = filterActions(m[2]!, "except");
+    found.push({ name: check, skip: false, ...(only ? { only } : {}), ...(except ? { except } : {}) });
+  }
   for (const m of source.matchAll(FILTER)) {
     const names = m[2]!.split(",").map((s) => s.trim().slice(1));
     const only = filterActions(m[3]!, "only");
