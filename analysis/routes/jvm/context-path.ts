@@ -42,13 +42,16 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // includes) is served under the one context path the repository's applications set, if they set one.
   const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
   const only = values.size === 1 ? [...values][0] : undefined;
+  // The modules with any configuration of their own, context path or not: theirs is what they set.
+  const configured = [...appConfigs(project, CONFIG, () => true), ...appConfigs(project, PROFILE_CONFIG, () => true)];
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
   if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     const own = appOf(modules, route.file);
-    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (!own && route.framework.startsWith("spring") ? only : undefined);
+    const library = !own && route.framework.startsWith("spring") && appOf(configured, route.file) === undefined;
+    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? only : undefined);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
 }
