@@ -51,7 +51,7 @@ export function springApplicationOf(project: Project | undefined): (file: string
 }
 
 /** The folders of the build modules whose sources declare a Spring Boot application ("" for the repository's root). */
-function applicationRoots(project: Project): string[] {
+export function applicationRoots(project: Project): string[] {
   const listed = [...project.listed];
   const modules = listed.filter((f) => BUILD_FILE.test(f)).map((f) => f.replace(/\/?[^/]+$/, ""));
   const moduleOf = (file: string) => modules.filter((m) => m === "" || file.startsWith(`${m}/`)).sort((a, b) => b.length - a.length)[0];

@@ -6,8 +6,8 @@
  * They are read from the module's `src/main/resources/application.properties`, `.yml` or `.yaml`
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
  * files are in that module; when the base sets none and every profile's file sets the same, that.
- * A module of controllers with none (a library the application includes) takes the one context
- * path the repository's applications set. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
+ * A module of controllers that is no Spring Boot application (a library an application includes)
+ * takes the one context path the repository's applications set. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
  * A module that sets none may be served under a path by a gateway of the repository (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
@@ -15,6 +15,7 @@ import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
 import { gatewayPrefixes } from "./gateway-prefixes.ts";
+import { applicationRoots } from "./application-scopes.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -38,19 +39,19 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
   const modules = [...appConfigs(project, CONFIG, readPrefixes), ...agreedProfiles(project)].sort((a, b) => b.root.length - a.root.length);
-  // A module of controllers with no configuration of its own (a library the application module
-  // includes) is served under the one context path the repository's applications set, if they set one.
+  // A module of controllers that is no application (a library an application module includes)
+  // is served under the one context path the repository's applications set, if they set one.
   const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
   const only = values.size === 1 ? [...values][0] : undefined;
-  // The modules with any configuration of their own, context path or not: theirs is what they set.
-  const configured = [...appConfigs(project, CONFIG, () => true), ...appConfigs(project, PROFILE_CONFIG, () => true)];
+  // The modules that are Spring Boot applications: theirs is what they set, context path or not.
+  const applications = project ? applicationRoots(project).map((root) => ({ root, value: true })) : [];
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
   if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     const own = appOf(modules, route.file);
-    const library = !own && route.framework.startsWith("spring") && appOf(configured, route.file) === undefined;
+    const library = !own && route.framework.startsWith("spring") && applications.length > 0 && appOf(applications, route.file) === undefined;
     const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? only : undefined);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };

@@ -1,0 +1,36 @@
+import type { Framework } from "../framework.ts";
+import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+import { groupChain, verbs } from "../go/verbs.ts";
+
+// The routers of the frameworks other scanners read, and packages that are no router at all.
+const FRAMEWORK_PACKAGE = /^(?:net\/http|github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina)\/|gopkg\.in\/macaron|google\.golang\.org\/)/;
+// A package of the project's own (or a library's) that is not one of those.
+const PROJECT_PACKAGE = new RegExp(`^(?!${FRAMEWORK_PACKAGE.source.slice(1)})[\\w.-]+\\.[\\w.-]+\\/\\S+$`);
+
+const groups = groupChain({ verbs: verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"], "Any"), order: "last", handle: /^Handle$/ });
+
+/**
+ * A Go application's own router type, wrapping a framework's as Fider's `web.Engine` wraps
+ * httprouter: a function handed one (`func routes(r *web.Engine)`, a type named `Engine`,
+ * `Router`, `Group`, `RouterGroup`, `Mux` or `App` of a package that is no framework the other
+ * scanners read) registers routes with its verb methods (`r.Get("/posts/:number", h)`), makes
+ * groups (`ui := r.Group()`, which shares the router's prefix and middleware so far) and adds
+ * middleware for what follows (`ui.Use(middlewares.IsAuthenticated())`).
+ */
+export const goProjectRouter: Framework = {
+  id: "go-router",
+  name: "Go (the project's router)",
+  languages: ["go"],
+  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\//,
+  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App)$/, chain }),
+};
+
+function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
+  if (!start) return undefined;
+  // `r.Group()` with no prefix: a group of the same routes, with the middleware so far.
+  if (links[0]?.name === "Group" && links[0].args?.length === 0) {
+    const ref = { ...start };
+    return links.length === 1 ? { ref } : groups(ctx, ref, links.slice(1));
+  }
+  return groups(ctx, start, links);
+}
