@@ -67,9 +67,23 @@ const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jw
 // `if isPull && !repo.IsPrivate && !conf.Auth.RequireSigninView { ...; return }` (Gogs' Git over HTTP).
 const PASSES_PUBLIC = /\bif\s+[^{\n]*(?:!\s*[\w.]*\.IsPrivate\b|[\w.]*\.IsPublic\b)[^{\n]*\{/;
 
+// A test that the request carries a credential (`if token != "" {`, `if authHeader != "" {`, `if cookie != nil {`).
+const PRESENT = /\bif\s+[^{\n]*(?:token|cookie|header|auth|bearer|jwt|key)[^{\n]*!=\s*(?:""|nil)[^{\n]*\{/gi;
+
+/**
+ * Or one that refuses only inside such tests: it checks a credential a request sends and lets a
+ * request without one through (Fider's `User()`: a bad or stale token is answered 401, no token is anonymous).
+ */
+function refusesOnlyWhatIsSent(body: string): boolean {
+  const refusals = [...body.matchAll(new RegExp(REFUSES.source, "g"))].map((m) => m.index);
+  if (!refusals.length) return false;
+  const blocks = [...body.matchAll(PRESENT)].map((m) => ({ start: m.index, end: closing(body, m.index + m[0].length - 1) }));
+  return refusals.every((at) => blocks.some((b) => b.start < at && at < b.end));
+}
+
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
-  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body)));
+  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || refusesOnlyWhatIsSent(body)));
 }
 
 // A handler that checks its caller before anything else and returns when the check fails:
