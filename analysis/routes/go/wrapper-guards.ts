@@ -67,8 +67,8 @@ const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jw
 // `if isPull && !repo.IsPrivate && !conf.Auth.RequireSigninView { ...; return }` (Gogs' Git over HTTP).
 const PASSES_PUBLIC = /\bif\s+[^{\n]*(?:!\s*[\w.]*\.IsPrivate\b|[\w.]*\.IsPublic\b)[^{\n]*\{/;
 
-// A test that the request carries a credential (`if token != "" {`, `if authHeader != "" {`, `if cookie != nil {`).
-const PRESENT = /\bif\s+[^{\n]*(?:token|cookie|header|auth|bearer|jwt|key)[^{\n]*!=\s*(?:""|nil)[^{\n]*\{/gi;
+// A test that the request carries a credential or names a caller (`if token != "" {`, `if authHeader != "" {`, `if user != nil && ... {`).
+const PRESENT = /\bif\s+[^{\n]*(?:token|cookie|header|auth|bearer|jwt|key|user|session|claims)[^{\n]*!=\s*(?:""|nil)[^{\n]*\{/gi;
 
 /**
  * Or one that refuses only inside such tests: it checks a credential a request sends and lets a
@@ -83,7 +83,12 @@ function refusesOnlyWhatIsSent(body: string): boolean {
 
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
-  return byBody(bodies, (found) => found.length > 0 && found.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || refusesOnlyWhatIsSent(body)));
+  return byBody(bodies, (found) => {
+    // Of the functions of that name (`User()` beside a context's `User()` accessor), those that refuse are the middleware.
+    const refusing = found.filter((body) => REFUSES.test(body));
+    const judged = refusing.length ? refusing : found;
+    return judged.length > 0 && judged.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || refusesOnlyWhatIsSent(body));
+  });
 }
 
 // A handler that checks its caller before anything else and returns when the check fails:
