@@ -343,6 +343,8 @@ laravel("a route provider that imports the Route facade under another name (use 
     "routes/install.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('requirements', 'Install\\Requirements@show');\n",
     "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('ping', 'Api\\Ping@show');\n",
     "routes/admin.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('dashboard', 'Dashboard@show');\n",
+    // PHPStan's type tests call the aliased facade to check its types: no routes.
+    "types/Routing/Route.php": "<?php\nuse Illuminate\\Support\\Facades\\Route as RouteFacade;\nuse function PHPStan\\Testing\\assertType;\nassertType('array', RouteFacade::get('/')->middleware());\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
