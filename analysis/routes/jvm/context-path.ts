@@ -7,7 +7,8 @@
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
  * files are in that module; when the base sets none and every profile's file sets the same, that.
  * A module of controllers that is no Spring Boot application (a library an application includes)
- * takes the one context path the repository's applications set. A value written as a placeholder (`${API_PATH:/api}`) takes its default.
+ * takes the one context path the repository's applications set. A value written as a placeholder
+ * (`${API_PATH:/api}`) takes its default.
  * A module that sets none may be served under a path by a gateway of the repository (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
