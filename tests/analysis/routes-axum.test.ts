@@ -99,6 +99,35 @@ axum("utoipa-axum: routes!() serves each handler at its #[utoipa::path]; an extr
   ]);
 });
 
+axum("a router built in the first branch of an if expression (let mut router = if ... { Router::new().merge(api) } else { ... }) from a function another module defines, then layered with auth, guards that function's routes", () => {
+  const root = tempDir("tool-axum-if-router-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "gateway"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/main.rs": "mod router;\nmod routes;\nfn main() {}\n",
+    "src/router.rs": [
+      "use axum::{middleware, Router};",
+      "use crate::routes::build_api_routes;",
+      "",
+      "pub fn build_router(base_path: &str, auth_enabled: bool) -> Router {",
+      "    let api_routes = build_api_routes();",
+      "    let mut router = if base_path.is_empty() {",
+      "        Router::new().merge(api_routes)",
+      "    } else {",
+      "        Router::new().nest(base_path, api_routes)",
+      "    };",
+      "    if auth_enabled {",
+      "        router = router.layer(middleware::from_fn(require_auth));",
+      "    }",
+      "    router",
+      "}",
+      "",
+    ].join("\n"),
+    "src/routes.rs": "use axum::{routing::get, Router};\n\npub fn build_api_routes() -> Router {\n    Router::new().route(\"/inference\", get(inference))\n}\n\nasync fn inference() {}\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /inference [require_auth]"]);
+});
+
 axum("a handler that takes the Authorization header as an optional extractor and refuses without it is guarded; a sign-in answering 'unauthorized' for a wrong password is not", () => {
   const root = tempDir("tool-axum-own-check-");
   writeFiles(root, {

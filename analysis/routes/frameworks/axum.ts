@@ -81,12 +81,21 @@ class Walker {
     return node;
   }
 
+  /**
+   * Whether a function called by its bare name builds a router: one this file defines returning a
+   * `Router`, or one it imports (`use crate::routes::build_api_routes;`), named for the linker.
+   */
+  private definedHere(name: string): boolean {
+    if (!/^[a-z_]\w*$/.test(name)) return false;
+    return new RegExp(`\\bfn\\s+${name}\\b[^{;]*->\\s*(?:axum::)?(?:OpenApi|Api)?Router\\b`).test(this.source.code) || new RegExp(`\\buse\\s+[^;]*\\b${name}\\b[^;]*;`).test(this.source.code);
+  }
+
   /** The router a chain builds, registering its routes, mounts and layers; undefined when it builds none. */
   private router(chain: RustChain, env: Env, fresh: string): Node | undefined {
     let node: Node | undefined;
     if (/(?:^|::)(?:Router::new|OpenApiRouter::new|OpenApiRouter::with_openapi|ApiRouter::new)$/.test(chain.head) && chain.call) node = this.node(fresh, chain.start);
     else if (!chain.call && env.has(chain.head)) node = env.get(chain.head);
-    else if (chain.call && /::/.test(chain.head) && chain.links.length && chain.links.every(keepsRoutes)) {
+    else if (chain.call && (/::/.test(chain.head) || this.definedHere(chain.head)) && (chain.links.length || !/::/.test(chain.head)) && chain.links.every(keepsRoutes)) {
       // `let v1 = v1::router(cfg).with_state(state)`: a router another module's function makes, named for the linker.
       node = this.node(fresh, chain.start);
       node.items.push(this.mount(node, "", itemName(this.file, chain.head), chain.start));

@@ -1,4 +1,5 @@
 import { statementEnd } from "../common/values.ts";
+import { closing } from "../../languages/curly.ts";
 import { isGuardName } from "../paths.ts";
 import type { Span } from "../js/objects.ts";
 import type { RouteSource } from "../source.ts";
@@ -50,7 +51,13 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
   for (let m = names.exec(code); m && m.index < span.end; m = names.exec(code)) {
     if (inTests(file, m.index)) continue;
     const bind = /^let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=\s*|^([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
-    const start = bind ? m.index + bind[0].length : m.index;
+    let start = bind ? m.index + bind[0].length : m.index;
+    // `let mut router = if base_path.is_empty() { Router::new().merge(api) } else { ... };`: the router its first branch gives.
+    if (bind && /^if\b/.test(code.slice(start, start + 3))) {
+      const open = code.indexOf("{", start);
+      const tail = open === -1 || open > span.end ? undefined : tailOf(code, { start: open, end: closing(code, open) });
+      if (tail) start = tail.start;
+    }
     const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
     if (!chain) continue;
     const node = builder.chain(chain, env, `${owner}@${source.lineAt(start)}`);
