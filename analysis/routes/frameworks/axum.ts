@@ -86,7 +86,8 @@ class Walker {
    * `Router`, or one it imports (`use crate::routes::build_api_routes;`), named for the linker.
    */
   private definedHere(name: string): boolean {
-    if (!/^[a-z_]\w*$/.test(name)) return false;
+    // Named for what it builds (`build_api_routes`, `api_router`, `app`): `get(handler)` and other imports are no router.
+    if (!/^[a-z_]\w*$/.test(name) || !/(?:^|_)(?:routes?|router|app|api)(?:_|$)/.test(name)) return false;
     return new RegExp(`\\bfn\\s+${name}\\b[^{;]*->\\s*(?:axum::)?(?:OpenApi|Api)?Router\\b`).test(this.source.code) || new RegExp(`\\buse\\s+[^;]*\\b${name}\\b[^;]*;`).test(this.source.code);
   }
 
