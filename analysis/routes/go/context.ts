@@ -1,4 +1,3 @@
-import { closing } from "../../languages/curly.ts";
 import { staticValue } from "../common/values.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
 import { packageConstantPlaceholder } from "./package-constants.ts";
@@ -7,7 +6,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
 import { goGuards, goHandlerChain } from "./names.ts";
 import { type GoOutput, MARK, type Template } from "./output.ts";
-import { bodyAfter, GO_VALUES, type GoFile, parameters } from "./source.ts";
+import { functionLiteral, GO_VALUES, type GoFile } from "./source.ts";
 import type { GoContext, GoRef, GoScope as Scope } from "./types.ts";
 
 /** What the context of a chain needs of the walker. */
@@ -93,18 +92,14 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     },
     isClosure: (span) => !!span && (/^\s*func\s*\(/.test(code.slice(span.start, span.end)) || !!heldClosure(span)),
     closure: (span, ref) => {
-      const target = heldClosure(span) ?? span;
-      const m = /^\s*func\s*\(/.exec(code.slice(target.start, target.end));
-      if (!m) return;
-      const open = target.start + m[0].length - 1;
-      const { args, end } = callArguments(code, open);
-      const param = parameters(code, args)[0];
+      const literal = functionLiteral(code, heldClosure(span) ?? span);
+      if (!literal) return;
+      const param = literal.params[0];
       const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
       if (param) inner.env.set(param.name, ref);
       // A closure without one registers on the router it captures (Macaron's `m.Group("/x", func() { m.Get(...) })`): there, that router is the group.
       else for (const [name, captured] of scope.env) if (captured.node && captured.node === ref.node) inner.env.set(name, ref);
-      const body = bodyAfter(code, end);
-      host.block({ start: body.start, end: Math.min(body.end, closing(code, body.start)) }, inner);
+      host.block(literal.body, inner);
     },
     middleware: (ref, prefix, names, at) => host.out.middleware(ref, prefix, names, at),
     globalGuards: (names, pattern, at) => {

@@ -6,7 +6,7 @@ import { closing } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
 import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
-import { bodyAfter, goFile, type GoFile, STRUCT } from "./source.ts";
+import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
@@ -285,10 +285,10 @@ class Walker {
     const last = chain.links.at(-1);
     if (!last?.args) return undefined;
     const held = chain.links.length === 1 && last.name === "" ? scope.closures?.get(chain.base) : undefined;
-    if (held && statement) {
+    const literal = held && statement ? functionLiteral(this.code, held) : undefined;
+    if (literal) {
       // `setup()`: a function literal of this function registers on the routers it captures.
-      const body = bodyAfter(this.code, callArguments(this.code, this.code.indexOf("(", held.start)).end);
-      this.block({ start: body.start, end: Math.min(body.end, closing(this.code, body.start)) }, scope);
+      this.block(literal.body, scope);
       return { prefix: "", guards: [] };
     }
     if (this.spec.call?.(this.context(scope), last.args, chain.start)) return statement ? { prefix: "", guards: [] } : undefined;

@@ -103,6 +103,15 @@ function declared(source: RouteSource, m: RegExpMatchArray): GoFunction {
   return { name: m[2]!, ...(receiver ? { receiver } : {}), params: parameters(source.code, args), body: bodyAfter(source.code, end), start: m.index! };
 }
 
+/** A function literal written at `span` (`func(r chi.Router) { ... }`): its parameters and its body; undefined when none is. */
+export function functionLiteral(code: string, span: Span): { params: GoParam[]; body: Span } | undefined {
+  const m = /^\s*func\s*\(/.exec(code.slice(span.start, span.end));
+  if (!m) return undefined;
+  const { args, end } = callArguments(code, span.start + m[0].length - 1);
+  const body = bodyAfter(code, end);
+  return { params: parameters(code, args), body: { start: body.start, end: Math.min(body.end, closing(code, body.start)) } };
+}
+
 /** The `{...}` body that follows a function's parameters and results (an `interface{}` or `struct{}` in a result is not it). */
 export function bodyAfter(code: string, from: number): Span {
   let parens = 0;

@@ -22,10 +22,9 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
   if (!project || ![...files.values()].some((f) => f.registrations.some(guarded))) return files;
   const roots = applicationRoots(project);
   if (roots.length < 2) return files;
-  const rootOf = (file: string) => roots.filter((r) => r === "" || file.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0];
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
-    const own = routes.registrations.some(guarded) ? rootOf(file) : undefined;
+    const own = routes.registrations.some(guarded) ? innermost(roots, file) : undefined;
     if (own === undefined) {
       result.set(file, routes);
       continue;
@@ -46,19 +45,32 @@ export function springApplicationOf(project: Project | undefined): (file: string
   return (file) => {
     roots ??= project ? applicationRoots(project) : [];
     if (roots.length < 2) return "";
-    return roots.filter((r) => r === "" || file.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0] ?? "";
+    return innermost(roots, file) ?? "";
   };
 }
 
+/** The innermost of the folders ("" for the repository's root) that holds `file`. */
+function innermost(folders: readonly string[], file: string): string | undefined {
+  return folders.filter((f) => f === "" || file.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
+}
+
+// Per project: the before-linking step, the duplicates and the context paths all ask, and each answer reads every JVM source.
+const rootsOf = new WeakMap<Project, string[]>();
+
 /** The folders of the build modules whose sources declare a Spring Boot application ("" for the repository's root). */
 export function applicationRoots(project: Project): string[] {
+  let found = rootsOf.get(project);
+  if (!found) rootsOf.set(project, (found = readApplicationRoots(project)));
+  return found;
+}
+
+function readApplicationRoots(project: Project): string[] {
   const listed = [...project.listed];
   const modules = listed.filter((f) => BUILD_FILE.test(f)).map((f) => f.replace(/\/?[^/]+$/, ""));
-  const moduleOf = (file: string) => modules.filter((m) => m === "" || file.startsWith(`${m}/`)).sort((a, b) => b.length - a.length)[0];
   const roots = new Set<string>();
   for (const file of listed) {
     if (!JVM_SOURCE.test(file) || !/\/src\/main\//.test(`/${file}`)) continue;
-    const module = moduleOf(file);
+    const module = innermost(modules, file);
     if (module === undefined || roots.has(module)) continue;
     if (APPLICATION.test(project.text(file) ?? "")) roots.add(module);
   }

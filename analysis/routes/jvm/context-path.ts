@@ -39,20 +39,25 @@ const PROFILE_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application-[\w-]+\.(?
 export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
-  const modules = [...appConfigs(project, CONFIG, readPrefixes), ...agreedProfiles(project)].sort((a, b) => b.root.length - a.root.length);
+  const base = appConfigs(project, CONFIG, readPrefixes);
+  const modules = [...base, ...agreedProfiles(project, new Set(base.map((c) => c.root)))].sort((a, b) => b.root.length - a.root.length);
   // A module of controllers that is no application (a library an application module includes)
   // is served under the one context path the repository's applications set, if they set one.
   const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
   const only = values.size === 1 ? [...values][0] : undefined;
-  // The modules that are Spring Boot applications: theirs is what they set, context path or not.
-  const applications = project ? applicationRoots(project).map((root) => ({ root, value: true })) : [];
+  // Whether a file is in a module that is no Spring Boot application, in a repository that has some (read when a route asks).
+  let applications: string[] | undefined;
+  const inLibrary = (file: string) => {
+    applications ??= project ? applicationRoots(project) : [];
+    return applications.length > 0 && !applications.some((root) => root === "" || file.startsWith(`${root}/`));
+  };
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
   if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     const own = appOf(modules, route.file);
-    const library = !own && route.framework.startsWith("spring") && applications.length > 0 && appOf(applications, route.file) === undefined;
+    const library = !own && only !== undefined && route.framework.startsWith("spring") && inLibrary(route.file);
     const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? only : undefined);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
@@ -97,9 +102,8 @@ type Prefix = { value: string; frameworks?: readonly string[] };
  * (`application-dev.yml`, `application-prod.yml`) sets the same: the application runs under it
  * whichever profile is active.
  */
-function agreedProfiles(project: Project | undefined): { root: string; value: Prefix[] }[] {
-  // Modules whose base file sets a context path: theirs stands.
-  const base = new Set(appConfigs(project, CONFIG, readPrefixes).map((c) => c.root));
+function agreedProfiles(project: Project | undefined, base: ReadonlySet<string>): { root: string; value: Prefix[] }[] {
+  // `base`: the modules whose base file sets a context path; theirs stands.
   const byRoot = new Map<string, (Prefix[] | undefined)[]>();
   for (const path of project?.listed ?? []) {
     const m = PROFILE_CONFIG.exec(path);

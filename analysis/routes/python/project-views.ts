@@ -72,8 +72,6 @@ function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string)
 /** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
 function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { methods: string[]; guards: string[] } | undefined {
   const methods = new Set<string>();
-  let permissions: string[] | undefined;
-  let drf = false;
   const seen = new Set<string>();
   const visit = (current: string, depth: number) => {
     if (seen.has(current) || depth > 6) return;
@@ -81,18 +79,12 @@ function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { met
     const cls = classes.get(current);
     if (!cls) {
       for (const m of genericOf(current) ?? []) methods.add(m);
-      if (DRF_BASE.test(current)) drf = true;
       return;
     }
     for (const m of cls.body.matchAll(HANDLER)) if (HANDLERS.has(m[1]!)) methods.add(m[1]!.toUpperCase());
-    const own = permissions === undefined ? PERMISSIONS.exec(cls.body) : null;
-    if (own) permissions = permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
     for (const base of cls.bases) visit(base, depth + 1);
   };
   visit(name, 0);
   if (!methods.size) return undefined;
-  return {
-    methods: [...methods],
-    guards: permissions ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : []),
-  };
+  return { methods: [...methods], guards: permissionsUp(classes, name) ?? [] };
 }
