@@ -178,7 +178,7 @@ export function linkRoutes(
   };
 
   const standalone: Emitted[] = [];
-  const globalPrefix = new Map<string, string>();
+  const globalPrefix = new Map<string, { prefix: string; in?: string[] }[]>();
   const prefixExcept = new Map<string, { path: string; method: string }[]>();
   const globalGuards = new Map<string, Global[]>();
   const versioning = new Map<string, Versioning>();
@@ -245,7 +245,7 @@ export function linkRoutes(
     for (const r of routes.registrations) {
       if (r.type === "global") {
         if (r.prefix) {
-          globalPrefix.set(r.framework, r.prefix);
+          globalPrefix.set(r.framework, [...(globalPrefix.get(r.framework) ?? []), { prefix: r.prefix, ...(r.in ? { in: r.in } : {}) }]);
           if (r.except) prefixExcept.set(r.framework, r.except);
         }
         if (r.guard) globalGuards.set(r.framework, [...(globalGuards.get(r.framework) ?? []), r]);
@@ -297,7 +297,7 @@ export function linkRoutes(
     // a global prefix may name a property too (Javalin's `contextPath = getProperty("context")`).
     const route = complete(emitted);
     const excluded = prefixExcept.get(route.framework)?.some((e) => (e.method === "ALL" || e.method === route.method) && pattern(e.path).test(route.path));
-    const prefixed = route.kind === "http" ? joinPaths(excluded ? "" : globalPrefix.get(route.framework) ?? "", segment, route.path) : route.path;
+    const prefixed = route.kind === "http" ? joinPaths(excluded ? "" : prefixFor(globalPrefix.get(route.framework) ?? [], route.file), segment, route.path) : route.path;
     const completed = prefixed === route.path ? route : complete({ ...route, path: prefixed });
     return {
       ...completed,
@@ -345,6 +345,19 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
 function takes(accepts: NonNullable<RouteRegistration["accepts"]>, path: string): boolean {
   const captured = [...path.matchAll(/\{\w+\}/g)].length;
   return captured <= accepts.count && captured >= accepts.required;
+}
+
+/**
+ * The global prefix of a route declared in `file`: of those limited to folders, the one with the
+ * longest folder holding the file; else the last one that is not limited (as a later
+ * `setGlobalPrefix` wins).
+ */
+function prefixFor(prefixes: readonly { prefix: string; in?: string[] }[], file: string): string {
+  let best: { prefix: string; length: number } | undefined;
+  for (const p of prefixes) {
+    for (const dir of p.in ?? []) if ((file.startsWith(`${dir}/`) || file.includes(`/${dir}/`)) && dir.length > (best?.length ?? -1)) best = { prefix: p.prefix, length: dir.length };
+  }
+  return best?.prefix ?? prefixes.findLast((p) => !p.in)?.prefix ?? "";
 }
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */

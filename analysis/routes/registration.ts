@@ -158,6 +158,11 @@ export const Registration = z.discriminatedUnion("type", [
     antPatterns: z.boolean().optional(),
     /** Regular expressions: routes whose full path one of them finds are left out of `guard` (Litestar's auth `exclude`). */
     exceptMatching: z.array(z.string()).optional(),
+    /**
+     * Folders (`org/acme/api/v1`) whose routes alone `prefix` applies to: Jersey servlets mounted at
+     * different paths, each serving the packages it scans. The most specific one that holds a route wins.
+     */
+    in: z.array(z.string()).optional(),
     /** Folders of other applications of the repository (Spring Boot services beside the one declaring the guard): routes declared under them are not its. */
     notIn: z.array(z.string()).optional(),
     /** A default: a route with a guard of its own of the same kind (`permission(edit)` for `permission(view)`) has that instead (Pyramid's default permission). */

@@ -199,6 +199,66 @@ jaxrs("Jersey's servlet mounted in code at /api/* prefixes every resource; a req
   ]);
 });
 
+jaxrs("two Jersey servlets at /api/* and /api/v2/*, held in variables: each prefixes the packages its configuration scans (a package list, or a ResourceConfig class of the app's, which scans its own); @AuthenticationNotRequired lifts the app-wide request filter", () => {
+  const root = tempDir("tool-jaxrs-two-servlets-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>jersey-container-servlet</artifactId></dependency></dependencies></project>\n",
+    "server/src/main/java/org/tracker/Application.java": [
+      "package org.tracker;",
+      "import org.glassfish.jersey.servlet.ServletContainer;",
+      "import org.glassfish.jersey.server.ResourceConfig;",
+      "public class Application {",
+      "    void start(ServletContextHandler context) {",
+      "        final var v1Config = new ResourceConfig();",
+      '        v1Config.packages("org.tracker.filters", "org.tracker.resources.v1");',
+      '        final var v1 = new ServletHolder("v1", new ServletContainer(v1Config));',
+      '        context.addServlet(v1, "/api/*");',
+      '        final var v2 = new ServletHolder("v2", new ServletContainer(',
+      "                new org.tracker.resources.v2.ApiConfig()));",
+      '        context.addServlet(v2, "/api/v2/*");',
+      '        context.addServlet(new ServletHolder("default", DefaultServlet.class), "/");',
+      "    }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/tracker/filters/AuthenticationFilter.java": [
+      "package org.tracker.filters;",
+      "import jakarta.ws.rs.container.ContainerRequestFilter;",
+      "public class AuthenticationFilter implements ContainerRequestFilter {",
+      "    public void filter(ContainerRequestContext request) {",
+      "        if (principal == null) request.abortWith(Response.status(Response.Status.UNAUTHORIZED).build());",
+      "    }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/tracker/resources/v1/UserResource.java": [
+      "package org.tracker.resources.v1;",
+      "import jakarta.ws.rs.*;",
+      '@Path("/v1/user")',
+      "public class UserResource {",
+      '    @POST @Path("login")',
+      "    @AuthenticationNotRequired",
+      "    public Response login() { return ok(); }",
+      '    @GET @Path("self")',
+      "    public Response self() { return ok(); }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/tracker/resources/v2/ComponentsResource.java": [
+      "package org.tracker.resources.v2;",
+      "import jakarta.ws.rs.*;",
+      '@Path("/components")',
+      "public class ComponentsResource {",
+      "    @GET",
+      "    public Response list() { return ok(); }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/v1/user/login",
+    "GET /api/v1/user/self [AuthenticationFilter]",
+    "GET /api/v2/components [AuthenticationFilter]",
+  ]);
+});
+
 jaxrs("a resource serves the resource methods of the base classes it extends (two levels, generic), under its own @Path", () => {
   const root = tempDir("tool-jaxrs-base-resources-");
   writeFiles(root, {

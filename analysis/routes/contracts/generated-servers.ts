@@ -16,7 +16,7 @@ import { strip } from "../../languages/strip.ts";
 import { isTestFile } from "../../entry-points.ts";
 import { SYNTAX } from "../frameworks/mod.ts";
 import { jvmFile } from "../jvm/constants.ts";
-import { annotationGuards, memberGuards, pathValues } from "../jvm/controllers.ts";
+import { annotationGuards, liftingAnnotation, memberGuards, pathValues } from "../jvm/controllers.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { RouteRegistration } from "../registration.ts";
 import { joinPaths } from "../paths.ts";
@@ -128,7 +128,7 @@ function implementations(file: string, text: string, generator: Generator, byId:
       const at = cls.body.start + m.index + m[0].lastIndexOf(m[1]!);
       const member = cls.members.find((x) => x.name === m[1] && Math.abs(x.start - at) < 400);
       const annotated = member ? memberGuards(source, classGuards, member.annotations, IGNORE) : classGuards;
-      const permitted = member?.annotations.some((a) => a.name === "PermitAll");
+      const permitted = !!member && !!liftingAnnotation(member.annotations);
       const declared = annotated.length || permitted ? annotated : op.security === "required" ? ["OpenAPI security"] : [];
       routes.push({
         file,

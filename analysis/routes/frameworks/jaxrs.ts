@@ -1,10 +1,10 @@
 import type { Framework } from "../framework.ts";
 import { staticValue } from "../common/values.ts";
 import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
-import { annotationGuards, classRouters, memberGuards, memberPaths } from "../jvm/controllers.ts";
+import { annotationGuards, classRouters, liftingAnnotation, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
 const IGNORE = new Set(["Path", "PermitAll", ...VERBS]);
@@ -55,8 +55,8 @@ export const jaxrs: Framework = {
         const paths = memberPaths(source, file, own && (own.args[0] ?? own.named.get("value")));
         if (!paths) continue;
         const guards = memberGuards(source, classGuards, member.annotations, IGNORE);
-        // `@PermitAll` lifts a request filter's check as well as the class's (a filter that lets such methods through).
-        const anonymous = !!find(member.annotations, "PermitAll") || (!!find(cls.annotations, "PermitAll") && !guards.length);
+        // `@PermitAll` and its likes lift a request filter's check as well as the class's (a filter that lets such methods through).
+        const anonymous = !!liftingAnnotation(member.annotations) || (!!liftingAnnotation(cls.annotations) && !guards.length);
         for (const owner of routers.names) {
           for (const p of paths) registrations.push({ type: "route", framework: "jaxrs", kind: "http", methods: [verb.name], ...p, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(anonymous ? { anonymous } : {}) });
         }
@@ -66,12 +66,43 @@ export const jaxrs: Framework = {
   },
 };
 
-// Jersey's servlet added at a path in code: `addServlet(new ServletHolder(new ServletContainer(config)), "/api/*")`.
-const JERSEY_SERVLET = /\baddServlet\s*\(\s*new\s+ServletHolder\s*\(\s*new\s+ServletContainer\s*\([^)]*\)\s*\)\s*,\s*"([^"]*)"\s*\)/g;
+// Jersey's servlet added at a path in code, in place or held in a variable:
+// `addServlet(new ServletHolder(new ServletContainer(config)), "/api/*")`,
+// `final var api = new ServletHolder("api", new ServletContainer(config)); ctx.addServlet(api, "/api/*")`.
+const ADD_SERVLET = /\baddServlet\s*\(\s*(new\s+ServletHolder\s*\([^;]*?\bnew\s+ServletContainer\s*\([^;]*?\)\s*\)|[A-Za-z_]\w*)\s*,\s*"[^"]*"\s*\)/g;
+const CONTAINER = /\bnew\s+ServletContainer\s*\(\s*(?:new\s+([\w.]+)\s*\(\s*\)|([A-Za-z_]\w*))/;
 
-/** The prefix of every resource when the app mounts Jersey's servlet itself (an embedded Jetty), as `@ApplicationPath` gives it. */
+/**
+ * The prefix of the resources an app's own Jersey servlet serves (an embedded Jetty), as
+ * `@ApplicationPath` gives it. When the app mounts several, each at its own path, a servlet serves
+ * the packages its configuration scans (`config.packages("org.acme.api.v1")`, or the package of a
+ * `ResourceConfig` subclass of the app's, which scans its own): its prefix is theirs alone.
+ */
 function servletMappings(source: RouteSource): Registration[] {
-  return [...source.text.matchAll(JERSEY_SERVLET)].map((m) => ({ type: "global", framework: "jaxrs", prefix: m[1]!.replace(/\/?\*$/, ""), line: source.lineAt(m.index) }) as Registration);
+  const file = jvmFile(source);
+  return [...source.code.matchAll(ADD_SERVLET)].flatMap((m) => {
+    const holder = /^\w+$/.test(m[1]!) ? new RegExp(String.raw`\b${m[1]}\s*=\s*(new\s+ServletHolder\s*\([^;]*)`).exec(source.code)?.[1] : m[1];
+    const container = holder && CONTAINER.exec(holder);
+    if (!container) return [];
+    const packages = container[1] ? configClassPackage(file, container[1]) : scannedPackages(source, container[2]!);
+    const close = m[0].lastIndexOf('"');
+    const prefix = source.stringAt(m.index + m[0].lastIndexOf('"', close - 1))?.value;
+    if (prefix === undefined) return [];
+    return [{ type: "global", framework: "jaxrs", prefix: prefix.replace(/\/?\*$/, ""), ...(packages.length ? { in: packages.map((p) => p.replaceAll(".", "/")) } : {}), line: source.lineAt(m.index) } as Registration];
+  });
+}
+
+/** The packages a `ResourceConfig` kept in a variable scans: `config.packages("a.b", "c.d")`. */
+function scannedPackages(source: RouteSource, config: string): string[] {
+  const calls = source.code.matchAll(new RegExp(String.raw`\b${config}\s*\.\s*packages\s*\(`, "g"));
+  return [...calls].flatMap((call) => callArguments(source.code, call.index + call[0].length - 1).args.map((a) => source.stringAt(a.start)?.value).filter((p): p is string => !!p && /^[\w.]+$/.test(p)));
+}
+
+/** The package of a configuration class of the app's (`org.acme.v2.ResourceConfig`, or one it imports); none for Jersey's own. */
+function configClassPackage(file: ReturnType<typeof jvmFile>, name: string): string[] {
+  const qualified = name.includes(".") ? name : file.imports.get(name);
+  if (!qualified || /^org\.glassfish\.jersey\./.test(qualified)) return [];
+  return [qualified.replace(/\.[^.]+$/, "")];
 }
 
 // A request filter that turns callers away: `implements ContainerRequestFilter` answering 401/403.

@@ -36,6 +36,14 @@ export function memberPaths(source: RouteSource, file: JvmFile, span: Span | und
   return paths;
 }
 
+// Annotations that let anyone call, lifting every check above them: JSR-250's `@PermitAll`,
+// Vaadin's `@AnonymousAllowed`, Sa-Token's `@SaIgnore`, and an app's or framework's own
+// (Alpine's `@AuthenticationNotRequired`, `@IgnoreAuth`, `@Public`, `@NoAuth`, `@SkipAuth`).
+const LIFTS = /^(?:PermitAll|AnonymousAllowed|SaIgnore|AuthenticationNotRequired|NoAuthenticationRequired|IgnoreAuth\w*|SkipAuth\w*|NoAuth|Public|PublicApi|PublicEndpoint|AllowAnonymous|Anonymous)$/;
+
+/** The annotation among these that lets anyone call, if any. */
+export const liftingAnnotation = (annotations: readonly Annotation[]): Annotation | undefined => annotations.find((a) => LIFTS.test(a.name));
+
 /**
  * The guards a list of annotations puts on a route: security annotations (with their rule:
  * `PreAuthorize(hasRole('ADMIN'))`) and any annotation with an auth-like name (`@IsAdmin`).
@@ -43,7 +51,7 @@ export function memberPaths(source: RouteSource, file: JvmFile, span: Span | und
 export function annotationGuards(source: RouteSource, annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
   // `@Secured(optional = true)` reads the caller when there is one and lets everyone through.
   const optional = (a: Annotation) => optionalByArguments([...a.named].map(([key, s]) => `${key} = ${source.code.slice(s.start, s.end)}`).join(", "));
-  return annotations.filter((a) => !ignore.has(a.name) && (GUARDS.has(a.name) || isGuardName(a.name)) && !optional(a)).map((a) => {
+  return annotations.filter((a) => !ignore.has(a.name) && !LIFTS.test(a.name) && (GUARDS.has(a.name) || isGuardName(a.name)) && !optional(a)).map((a) => {
     const rule = [...a.args, ...a.named.values()].flatMap((s) => elements(source, s)).map((s) => source.stringAt(s.start)?.value ?? source.code.slice(s.start, s.end).replace(/\s+/g, ""));
     return rule.length ? `${a.name}(${rule.join(",")})` : a.name;
   });
@@ -52,10 +60,10 @@ export function annotationGuards(source: RouteSource, annotations: readonly Anno
 /**
  * The guards of a method: its own, and those of its class that it does not override. A method
  * annotation replaces a class annotation of the same kind (`@RolesAllowed("admin")` on the method
- * wins over the class's), and `@PermitAll` (Sa-Token: `@SaIgnore`) lifts them all.
+ * wins over the class's), and `@PermitAll` (and its likes: `LIFTS`) lifts them all.
  */
 export function memberGuards(source: RouteSource, classGuards: readonly string[], annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
-  if (find(annotations, "PermitAll", "AnonymousAllowed", "SaIgnore")) return annotationGuards(source, annotations, ignore);
+  if (liftingAnnotation(annotations)) return annotationGuards(source, annotations, ignore).filter((g) => !LIFTS.test(g));
   const own = annotationGuards(source, annotations, ignore);
   const kind = (guard: string) => guard.replace(/\(.*$/, "");
   const jsr250 = (guard: string) => /^(?:RolesAllowed|DenyAll)$/.test(kind(guard));
