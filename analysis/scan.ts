@@ -74,7 +74,7 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
     if (language) sources.push({ path, language });
   }
   const ordered = sources.length > maxFiles
-    ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[(options.role ?? roleOf)(source.path)] }))
+    ? sources.map((source) => ({ ...source, rank: ROLE_PRIORITY[(options.role ?? roleOf)(source.path)] + (TRANSLATIONS.test(source.path) ? 0.5 : 0) }))
       .sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     : sources;
   for (const { path, language } of ordered) {
@@ -111,6 +111,11 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
   if (ordered !== sources) files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, listed, truncated: leftOut.length > 0, leftOut: leftOutSummary(leftOut), skipped, git: fromGit !== undefined };
 }
+
+// Translation catalogs (`resources/lang/de/auth.php`, `locales/fr.js`): strings, not logic, and
+// thousands of files in an app with many languages. Over the cap they come after the rest of
+// their role, so that a Laravel app's `routes/` is never left out for its 5,000 language files.
+const TRANSLATIONS = /(^|\/)(lang|langs|languages|locales?|i18n|l10n|translations?)\//i;
 
 /** How many files the cap left out, and in which top folders, most first. */
 function leftOutSummary(paths: string[]): ScanResult["leftOut"] {

@@ -41,6 +41,21 @@ test("over the cap, source is kept before tests and fixtures, and the report say
   assert.is(analyzeStructure(root, { maxFiles: 10 }).truncated, false);
 });
 
+test("over the cap, a Laravel app's translation catalogs go before its routes: the language files are left out, never routes/", () => {
+  const root = tempDir("tool-cap-lang-");
+  writeFiles(root, {
+    "app/Http/Controllers/UserController.php": "<?php\nclass UserController {}\n",
+    "resources/lang/de/auth.php": "<?php\nreturn ['failed' => 'x'];\n",
+    "resources/lang/en/auth.php": "<?php\nreturn ['failed' => 'x'];\n",
+    "resources/lang/fr/auth.php": "<?php\nreturn ['failed' => 'x'];\n",
+    "routes/web.php": "<?php\nRoute::get('/users', [UserController::class, 'index']);\n",
+  });
+  commitAll(root);
+  const report = analyzeStructure(root, { maxFiles: 3 });
+  assert.equal(report.files.map((f) => f.path), ["app/Http/Controllers/UserController.php", "resources/lang/de/auth.php", "routes/web.php"]);
+  assert.match(report.warnings.find((w) => /left out/.test(w.message))!.message, /^2 source files were left out past the 3-file cap \(resources\/ 2\)/);
+});
+
 test("the command line: one line on stderr, the warning in --json, --max-files and analysis.maxFiles raise the cap", () => {
   const root = repo();
   writeFiles(root, { ".tool/config.json": JSON.stringify({ analysis: { maxFiles: 3 } }) });
