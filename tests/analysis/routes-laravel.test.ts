@@ -217,6 +217,18 @@ laravel("a resource named by a path takes its parameter from the last word, not 
   ]);
 });
 
+laravel("an optional parameter ({backto?}) serves the path with and without it, inside a group's prefix", () => {
+  const root = tempDir("tool-laravel-optional-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::group(['prefix' => 'hardware'], function () {\n    Route::get('{asset}/checkin/{backto?}', [CheckinController::class, 'create']);\n});\n",
+  });
+  assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), [
+    "GET /hardware/{asset}/checkin",
+    "GET /hardware/{asset}/checkin/{backto}",
+  ]);
+});
+
 laravel("verbs, resources, groups with prefixes in constants and middleware, required route files, the api prefix", () => {
   assert.equal(list(fixtureRepo("routes-laravel")), [
     "GET / routes/web.php:11 HomeController@index",

@@ -153,8 +153,15 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   // `ping{format?}`: an optional parameter ending a segment's text is a variant of one route
   // (`ping`, `ping.view`), written as the text alone.
   const written = path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1");
-  context.found.push(route(methods, joinPaths(attributes.prefix, written), handler, guards, line));
+  context.found.push(route(methods, withOptional(attributes.prefix, written), handler, guards, line));
 }
+
+/**
+ * A prefix and a path joined, an optional parameter (`{backto?}`) kept as written: the route
+ * answers with and without it, and linking draws both forms (joining normalises it away).
+ */
+const withOptional = (prefix: string, path: string): string =>
+  /\{\w+\?\}/.test(path) ? `${joinPaths(prefix).replace(/\/$/, "")}/${path.replace(/^\/+/, "")}` : joinPaths(prefix, path);
 
 /**
  * The loops of a block over an array literal the file assigns (`$endpoints = ['ping' => PingController::class, ...]`),
