@@ -229,6 +229,19 @@ laravel("an optional parameter ({backto?}) serves the path with and without it, 
   ]);
 });
 
+laravel("a resource's options array guards it with its middleware option (Route::resource('accessories', C::class, ['middleware' => ['auth']]))", () => {
+  const root = tempDir("tool-laravel-resource-options-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::resource('accessories', AccessoriesController::class, [\n    'middleware' => ['auth'],\n    'only' => ['index', 'store'],\n]);\nRoute::resource('kits', KitsController::class, ['only' => ['index']]);\n",
+  });
+  assert.equal(list(root).map((r) => r.split(" ").filter((p) => !/^routes\//.test(p)).join(" ")), [
+    "GET /accessories AccessoriesController@index [auth]",
+    "POST /accessories AccessoriesController@store [auth]",
+    "GET /kits KitsController@index",
+  ]);
+});
+
 laravel("verbs, resources, groups with prefixes in constants and middleware, required route files, the api prefix", () => {
   assert.equal(list(fixtureRepo("routes-laravel")), [
     "GET / routes/web.php:11 HomeController@index",

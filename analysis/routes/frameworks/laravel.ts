@@ -331,7 +331,9 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
     const except = [...(list("except") ?? []), ...(api ? [...FORM_ACTIONS].filter((a) => a !== "new") : [])];
     let actions = restActions("laravel", { only: list("only"), except });
     if (singleton) actions = actions.filter((a) => ["show", "edit", "update"].includes(a.action) && !(api && a.action === "edit"));
-    const chained = modifiers.get("middleware")?.flatMap((a) => middleware(source, a, constants)).filter(mayGuard) ?? [];
+    // `->middleware('auth')`, or the `middleware` option (`Route::resource('photos', C::class, ['middleware' => ['auth']])`).
+    const given = modifiers.get("middleware") ?? (options.has("middleware") ? [options.get("middleware")!] : []);
+    const chained = given.flatMap((a) => middleware(source, a, constants)).filter(mayGuard);
     for (const a of actions) context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}@${a.action}`, [...attributes.guards, ...chained], line));
   }
 }
