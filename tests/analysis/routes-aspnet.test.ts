@@ -52,6 +52,22 @@ aspnet("MapControllers().RequireAuthorization() guards every action but those ma
   ]);
 });
 
+aspnet("UsePathBase(\"/api\") prefixes every action; one only under a setting (if (settings.SelfHosted) { app.UsePathBase(...) }) prefixes none", () => {
+  const app = (startup: string) => {
+    const root = tempDir("tool-aspnet-pathbase-");
+    writeFiles(root, {
+      "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+      "Api/Startup.cs": startup,
+      "Api/Controllers/ConfigController.cs": '[Route("config")]\npublic class ConfigController : Controller\n{\n    [HttpGet("")]\n    public IActionResult Get() => Ok();\n}\n',
+    });
+    git(root, "init", "-q");
+    return guardedRoutes(root);
+  };
+  assert.equal(app('public class Startup\n{\n    public void Configure(IApplicationBuilder app)\n    {\n        app.UsePathBase("/api");\n        app.UseRouting();\n    }\n}\n'), ["GET /api/config"]);
+  assert.equal(app('public class Startup\n{\n    public void Configure(IApplicationBuilder app, GlobalSettings globalSettings)\n    {\n        if (globalSettings.SelfHosted)\n        {\n            app.UsePathBase("/identity");\n        }\n        app.UseRouting();\n    }\n}\n'), ["GET /config"]);
+  assert.equal(app('public class Startup\n{\n    public void Configure(IApplicationBuilder app)\n    {\n        if (selfHosted) app.UsePathBase("/identity");\n    }\n}\n'), ["GET /config"]);
+});
+
 aspnet("a base controller of the app's gives its [Route] template (with the derived controller's name) and its [Authorize]; a controller's own [Route] (after #nullable and a doc comment) replaces it, its [AllowAnonymous] lifts it; a base without a template leaves conventional routes alone", () => {
   const root = tempDir("tool-aspnet-base-controllers-");
   writeFiles(root, {

@@ -14,6 +14,8 @@ export function aspnetGlobals(source: RouteSource, constants: ReadonlyMap<string
   const guard = (at: number, name: string) => found.push({ type: "global", framework, guard: name, line: source.lineAt(at) });
   for (const m of code.matchAll(/\bFallbackPolicy\s*=|\bSetFallbackPolicy\s*\(/g)) guard(m.index, "FallbackPolicy");
   for (const m of code.matchAll(/\bUsePathBase\s*\(/g)) {
+    // `if (globalSettings.SelfHosted) { app.UsePathBase("/identity"); }`: a base only under a setting.
+    if (conditional(code, m.index)) continue;
     const prefix = csharpValue(source, constants, callArguments(code, m.index + m[0].length - 1).args[0]);
     if (prefix) found.push({ type: "global", framework, prefix, line: source.lineAt(m.index) });
   }
@@ -23,4 +25,19 @@ export function aspnetGlobals(source: RouteSource, constants: ReadonlyMap<string
   }
   for (const m of code.matchAll(/\bFilters\s*\.\s*Add\s*(?:<\s*AuthorizeFilter\s*>\s*\(|\(\s*new\s+AuthorizeFilter\b)/g)) guard(m.index, "AuthorizeFilter");
   return found;
+}
+
+/**
+ * Whether the statement at `at` runs only under a condition: inside the braces of an `if` or
+ * `else` (the innermost block that holds it), or after an `if (...)` without braces.
+ */
+function conditional(code: string, at: number): boolean {
+  const before = code.slice(0, at);
+  if (/\bif\s*\([^;{}]*\)\s*[\w.]*$/.test(before)) return true;
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (code[i] === "}") depth++;
+    else if (code[i] === "{" && depth-- === 0) return /(?:\bif\s*\([^;{}]*\)|\belse)\s*$/.test(code.slice(Math.max(0, i - 300), i));
+  }
+  return false;
 }
