@@ -6,8 +6,9 @@ import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const aspnet = suite("ASP.NET Core controller routes");
 
-aspnet("attribute routes with [controller]/[action] tokens, constants, API versions, [Authorize] lifted by [AllowAnonymous], and conventional MVC routes", () => {
+aspnet("attribute routes with [controller]/[action] tokens, constants, API versions, [Authorize] lifted by [AllowAnonymous], and conventional MVC routes (the default route's {id?} served with and without it; HomeController.Index also at / and /Home)", () => {
   assert.equal(routeLines("routes-aspnet"), [
+    "ALL / src/Shop.Api/Controllers/HomeController.cs:7 HomeController.Index",
     "GET /api/Users src/Shop.Api/Controllers/UsersController.cs:13 UsersController.GetAll [Authorize]",
     "POST /api/Users src/Shop.Api/Controllers/UsersController.cs:19 UsersController.Create [Authorize,Authorize(Roles=Admin)]",
     "GET /api/Users/{id} src/Shop.Api/Controllers/UsersController.cs:16 UsersController.GetById [Authorize]",
@@ -17,7 +18,9 @@ aspnet("attribute routes with [controller]/[action] tokens, constants, API versi
     "GET /api/v1/Orders src/Shop.Api/Controllers/V2/OrdersController.cs:12 OrdersController.List",
     "GET /api/v2/Orders src/Shop.Api/Controllers/V2/OrdersController.cs:12 OrdersController.List",
     "GET /api/v2/Orders/{orderId} src/Shop.Api/Controllers/V2/OrdersController.cs:15 OrdersController.Get",
+    "ALL /Home src/Shop.Api/Controllers/HomeController.cs:7 HomeController.Index",
     "POST /Home/Contact src/Shop.Api/Controllers/HomeController.cs:11 HomeController.Contact",
+    "ALL /Home/Details src/Shop.Api/Controllers/HomeController.cs:9 HomeController.Details",
     "ALL /Home/Details/{id} src/Shop.Api/Controllers/HomeController.cs:9 HomeController.Details",
     "ALL /Home/Index src/Shop.Api/Controllers/HomeController.cs:7 HomeController.Index",
     "GET /orders/Legacy src/Shop.Api/Controllers/V2/OrdersController.cs:19 OrdersController.Legacy",
@@ -68,6 +71,28 @@ aspnet("UsePathBase(\"/api\") prefixes every action; one only under a setting (i
   assert.equal(app('public class Startup\n{\n    public void Configure(IApplicationBuilder app)\n    {\n        if (selfHosted) app.UsePathBase("/identity");\n    }\n}\n'), ["GET /config"]);
 });
 
+aspnet("a conventionally routed action under an attribute of the app's with arguments ([RequirePermission(Permission.Org_List_View)]) is an action", () => {
+  const root = tempDir("tool-aspnet-permission-");
+  writeFiles(root, {
+    "Admin/Admin.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "Admin/Startup.cs": "public class Startup\n{\n    public void Configure(IApplicationBuilder app)\n    {\n        app.UseEndpoints(endpoints => endpoints.MapDefaultControllerRoute());\n    }\n}\n",
+    "Admin/Controllers/OrganizationsController.cs": [
+      "[Authorize]",
+      "public class OrganizationsController : Controller",
+      "{",
+      "    [RequirePermission(Permission.Org_List_View)]",
+      "    public async Task<IActionResult> Index(string name = null,",
+      "        int page = 1)",
+      "    {",
+      "        return View();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["ALL /Organizations [Authorize]", "ALL /Organizations/Index [Authorize]"]);
+});
+
 aspnet("a base controller of the app's gives its [Route] template (with the derived controller's name) and its [Authorize]; a controller's own [Route] (after #nullable and a doc comment) replaces it, its [AllowAnonymous] lifts it; a base without a template leaves conventional routes alone", () => {
   const root = tempDir("tool-aspnet-base-controllers-");
   writeFiles(root, {
@@ -83,11 +108,13 @@ aspnet("a base controller of the app's gives its [Route] template (with the deri
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "ALL / HomeController.Index",
     "GET /api/Health HealthController.GetHealth",
     "POST /api/Rating RatingController.Rate [Authorize]",
     "GET /api/Rating/overall RatingController.GetOverallRating [Authorize]",
     "POST /api/Server/backup-db ServerController.BackupDatabase [Authorize]",
     "GET /api/want-to-read WantToReadController.List [Authorize]",
+    "ALL /Home HomeController.Index",
     "ALL /Home/Index HomeController.Index",
   ]);
 });
@@ -291,6 +318,7 @@ aspnet("a conventionally routed controller of an [Area] is served under the area
   });
   assert.equal(guardedRoutes(root), [
     "GET /api/orders",
+    "ALL /Catalog/Brand/BrandDetail",
     "ALL /Catalog/Brand/BrandDetail/{id}",
     "GET /Core/Account/ForgotPassword",
     "POST /Core/Account/LogOff [Authorize]",

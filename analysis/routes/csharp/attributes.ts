@@ -9,7 +9,8 @@ export type Attribute = { name: string; args: Span[]; start: number };
 export const ARGUMENT_SEPARATOR = "\u001f";
 
 /** A method with its attributes. */
-export type Action = { name: string; attributes: Attribute[]; start: number; parameters: string };
+/** `header`: the declaration before the parameters, after the attributes (`public async Task<IActionResult> Index`). */
+export type Action = { name: string; attributes: Attribute[]; start: number; header: string; parameters: string };
 
 /** A class with its attributes, its base list and its methods; `abstract` when it is declared so. */
 export type CsClass = { name: string; attributes: Attribute[]; bases: string; start: number; body: Span; actions: Action[]; abstract?: true; partial?: true };
@@ -72,7 +73,7 @@ export function csharpClasses(source: RouteSource): CsClass[] {
     if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + 800))) continue;
     const open = at + method[0].length - 1;
     const owner = classes.filter((c) => c.body.start < at && at < c.body.end).at(-1);
-    owner?.actions.push({ name: method[2]!, attributes, start: attributes[0]?.start ?? at, parameters: code.slice(open + 1, callArguments(code, open).end - 1) });
+    owner?.actions.push({ name: method[2]!, attributes, start: attributes[0]?.start ?? at, header: code.slice(at, open), parameters: code.slice(open + 1, callArguments(code, open).end - 1) });
   }
   return classes;
 }

@@ -94,7 +94,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     // A verb attribute of the app's (`[RestPutById]`): its method and template are read before linking.
     const ownVerbs = action.attributes.filter((a) => customVerb(a.name));
     if (attributed && verbs.length === 0 && routes.length === 0 && ownVerbs.length === 0) continue;
-    if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(source.code.slice(action.start, action.start + 400).split("(")[0]!) && verbs.length === 0) continue;
+    if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(action.header) && verbs.length === 0) continue;
     // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
     const attributes = [...classAttributes, ...action.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n) && !(n in VERBS) && !customVerb(n)).map((n) => `action:${n}`)];
     const anonymous = !!attribute(action.attributes, "AllowAnonymous") || ((!!inherits || attributes.length > 0) && !!attribute(cls.attributes, "AllowAnonymous"));
@@ -113,12 +113,18 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     if (!templates.some((t) => !t.verb) && (anyVerb.length || !ownVerbs.length)) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
     // A conventionally routed controller of an area (`[Area("Catalog")]`) is served by the area's route, `{area}/{controller}/{action}/{id?}`.
     const areaName = area ? value(area) : undefined;
-    const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${areaName ? `${areaName}/` : ""}${controller}/${name}`];
+    const areaPrefix = areaName ? `${areaName}/` : "";
+    const bases = attributed ? (classRoutes.length ? classRoutes : [""]) : [`${areaPrefix}${controller}/${name}`];
+    // The default route's defaults (`{controller=Home}/{action=Index}/{id?}`): an Index action
+    // also serves its controller's path, and HomeController's the root (of its area), without an id.
+    const defaults = attributed || name !== "Index" ? [] : [`${areaPrefix}${controller}`, ...(controller === "Home" ? [areaPrefix] : [])];
     for (const t of templates) {
       if (t.path === undefined) continue;
       const absolute = /^~?\//.test(t.path);
-      for (const base of absolute ? [""] : bases) {
-        for (const version of versioned(tokens(joinPrefix(base, t.path)), own.length ? own : versions)) {
+      const paths = absolute ? [t.path] : bases.map((base) => joinPrefix(base, t.path!));
+      if (!absolute && !attributed && !t.verb) paths.push(...defaults);
+      for (const path of paths) {
+        for (const version of versioned(tokens(path), own.length ? own : versions)) {
           const all = t.verb ? [...attributes, `verb:${t.verb}`] : attributes;
           found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(all.length ? { attributes: all } : {}), ...(inherits || all.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) : {}) });
         }
@@ -147,8 +153,8 @@ function baseClass(bases: string): string | undefined {
   return first && !FRAMEWORK_BASE.test(first) ? first : undefined;
 }
 
-/** The `{id}` an action of a conventionally routed controller takes from the default route `{controller}/{action}/{id?}`. */
-const conventional = (parameters: string): string => (/\bid\b/.test(parameters) ? "{id}" : "");
+/** The `{id?}` an action of a conventionally routed controller takes from the default route `{controller}/{action}/{id?}`: served with and without it. */
+const conventional = (parameters: string): string => (/\bid\b/.test(parameters) ? "{id?}" : "");
 
 /** A template with its API version filled in (`v{version:apiVersion}` with `[ApiVersion("1.0")]` is `v1`), once per version. */
 function versioned(path: string, versions: readonly string[]): string[] {
