@@ -93,6 +93,17 @@ aspnet("a conventionally routed action under an attribute of the app's with argu
   assert.equal(guardedRoutes(root), ["ALL /Organizations [Authorize]", "ALL /Organizations/Index [Authorize]"]);
 });
 
+aspnet("a controller with a primary constructor taking many services (a header past 800 characters) is read", () => {
+  const root = tempDir("tool-aspnet-primary-ctor-");
+  const services = Array.from({ length: 20 }, (_, i) => `    IBillingCommandNumber${i} billingCommandNumber${i}`).join(",\n");
+  writeFiles(root, {
+    "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "Api/Controllers/AccountBillingController.cs": `[Authorize("Application")]\n[Route("account/billing")]\npublic class AccountBillingController(\n${services}) : Controller\n{\n    [HttpGet("credit")]\n    public async Task<IResult> GetCreditAsync() => TypedResults.Ok();\n}\n`,
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /account/billing/credit [Authorize(Application)]"]);
+});
+
 aspnet("a base controller of the app's gives its [Route] template (with the derived controller's name) and its [Authorize]; a controller's own [Route] (after #nullable and a doc comment) replaces it, its [AllowAnonymous] lifts it; a base without a template leaves conventional routes alone", () => {
   const root = tempDir("tool-aspnet-base-controllers-");
   writeFiles(root, {

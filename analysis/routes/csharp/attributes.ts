@@ -60,7 +60,8 @@ export function csharpClasses(source: RouteSource): CsClass[] {
   const ordered = [...sites].sort((a, b) => a[0] - b[0]);
   const classes: CsClass[] = [];
   for (const [at, attributes] of ordered) {
-    const cls = CLASS.exec(code.slice(at, at + 800));
+    // A primary constructor may take a dozen injected services: the header runs long.
+    const cls = CLASS.exec(code.slice(at, at + 4000));
     if (!cls) continue;
     const open = at + cls[0].length - 1;
     const modifiers = cls[0].slice(0, cls[0].search(/\b(?:class|record)\s/));
@@ -70,7 +71,7 @@ export function csharpClasses(source: RouteSource): CsClass[] {
   }
   for (const [at, attributes] of ordered) {
     const method = METHOD.exec(code.slice(at, at + 800));
-    if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + 800))) continue;
+    if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + 4000))) continue;
     const open = at + method[0].length - 1;
     const owner = classes.filter((c) => c.body.start < at && at < c.body.end).at(-1);
     owner?.actions.push({ name: method[2]!, attributes, start: attributes[0]?.start ?? at, header: code.slice(at, open), parameters: code.slice(open + 1, callArguments(code, open).end - 1) });
