@@ -265,8 +265,10 @@ export function linkRoutes(
   for (const [file, r] of folderMounts) mount(file, r);
 
   const linked: Emitted[] = [];
+  const visited = new Set<string>();
   const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
+    visited.add(current.key);
     const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
     if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
@@ -284,6 +286,7 @@ export function linkRoutes(
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set(), false, false, true, !!root.router?.handed);
+  for (const root of cycleRoots(nodes, visited, (n) => unloaded.has(n.key) || !!n.router?.mountedOnly, (n) => exported(n.file, "default", n.router?.framework ?? "", 1) === n)) walk(root, "", [], 0, new Set());
 
   // A path's form without its optional parameter gives way to a route written for that path
   // (Ktor's `get { }` beside `get("{id?}") { }`): the framework picks the one written for it.
@@ -314,6 +317,35 @@ export function linkRoutes(
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Routers mounted only by one another, which no root reaches: a urlconf's `urlpatterns` that
+ * includes a list of plugin patterns, which a loop fills with another module's `urlpatterns`
+ * (read as the file's own). Each such cycle is served from one member: the one its file
+ * exports, else the first. A router mounted by one never served (a view class) stays unserved.
+ */
+function cycleRoots(nodes: ReadonlyMap<string, Node>, visited: ReadonlySet<string>, unserved: (n: Node) => boolean, exportedNode: (n: Node) => boolean): Node[] {
+  const mounters = new Map<string, string[]>();
+  for (const parent of nodes.values()) for (const m of parent.mounts) mounters.set(m.child, [...(mounters.get(m.child) ?? []), parent.key]);
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) for (const m of nodes.get(stack.pop()!)?.mounts ?? []) if (!seen.has(m.child)) stack.push((seen.add(m.child), m.child));
+    return seen;
+  };
+  const roots: Node[] = [];
+  const taken = new Set<string>();
+  const candidates = [...nodes.values()].filter((n) => !visited.has(n.key) && mounters.has(n.key) && !unserved(n));
+  for (const node of [...candidates.filter(exportedNode), ...candidates.filter((n) => !exportedNode(n))]) {
+    if (taken.has(node.key)) continue;
+    const reached = reach(node.key);
+    const cycle = [...reached].filter((k) => reach(k).has(node.key));
+    if (!reached.has(node.key) || !mounters.get(node.key)!.every((m) => reached.has(m)) || cycle.some((k) => unserved(nodes.get(k)!))) continue;
+    roots.push(node);
+    for (const k of reached) taken.add(k);
+  }
+  return roots;
 }
 
 /** One linked route per method of a registration, and per form of a path with optional parameters. */

@@ -27,6 +27,36 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
+django("a root urlconf that includes a list of plugin patterns, which a loop fills from each plugin's urlpatterns (include((urlpatterns, app.label))), is still served", () => {
+  const root = tempDir("tool-django-plugin-loop-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\n",
+    "src/conf/urls.py": [
+      "from django.apps import apps",
+      "from django.urls import include, path",
+      "from django.utils.module_loading import import_string",
+      "from conf.views import health",
+      "",
+      "plugin_patterns = []",
+      "for app in apps.get_app_configs():",
+      "    urlpatterns = import_string(f\"{app.name}.urls.urlpatterns\")",
+      "    if urlpatterns:",
+      "        plugin_patterns.append(path(\"\", include((urlpatterns, app.label))))",
+      "",
+      "urlpatterns = [",
+      "    path(\"health\", health),",
+      "    path(\"orga/\", include(\"conf.orga_urls\")),",
+      "    path(\"\", include((plugin_patterns, \"plugins\"))),",
+      "]",
+      "",
+    ].join("\n"),
+    "src/conf/orga_urls.py": "from django.urls import path\nfrom conf.views import dashboard\n\nurlpatterns = [path(\"dashboard/\", dashboard)]\n",
+    "src/conf/views.py": "def health(request):\n    return None\n\ndef dashboard(request):\n    return None\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["ALL /health", "ALL /orga/dashboard"]);
+});
+
 django("URLconfs included across apps, DRF routers and ViewSets, class-based and decorated views with their guards", () => {
   assert.equal(list(fixtureRepo("routes-django")), [
     "GET / shop/urls.py:11 TemplateView",
