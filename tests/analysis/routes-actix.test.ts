@@ -69,6 +69,44 @@ actix("a configure function named with its generic arguments (configure_endpoint
   ]);
 });
 
+actix("a function returning a scope (fn api_services() -> actix_web::Scope) with a nested scope, mounted with .service(api_services()), serves its handlers under both prefixes, the handlers in another crate of the workspace", () => {
+  const root = tempDir("tool-actix-scope-fn-");
+  writeFiles(root, {
+    "Cargo.toml": '[workspace]\nmembers = ["src/bin", "src/api"]\n',
+    "src/bin/Cargo.toml": '[package]\nname = "server"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\nhandlers = { path = "../api" }\n',
+    "src/bin/src/main.rs": [
+      "use actix_web::{web, App, HttpServer};",
+      "use handlers::{generic, users};",
+      "",
+      "fn api_services() -> actix_web::Scope {",
+      "    web::scope(\"/auth\")",
+      "        .service(generic::redirect_v1)",
+      "        .service(",
+      "            web::scope(\"/v1\")",
+      "                .service(users::get_users)",
+      "                .service(users::post_users),",
+      "        )",
+      "}",
+      "",
+      "#[actix_web::main]",
+      "async fn main() -> std::io::Result<()> {",
+      "    HttpServer::new(|| App::new().service(api_services())).bind(\"0.0.0.0:8080\")?.run().await",
+      "}",
+      "",
+    ].join("\n"),
+    "src/api/Cargo.toml": '[package]\nname = "handlers"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\n',
+    "src/api/src/lib.rs": "pub mod generic;\npub mod users;\n",
+    "src/api/src/generic.rs": 'use actix_web::{get, HttpResponse};\n\n#[get("/")]\npub async fn redirect_v1() -> HttpResponse {\n    HttpResponse::Ok().finish()\n}\n',
+    "src/api/src/users.rs": 'use actix_web::{get, post, HttpResponse};\n\n#[get("/users")]\npub async fn get_users() -> HttpResponse {\n    HttpResponse::Ok().finish()\n}\n\n#[post("/users")]\npub async fn post_users() -> HttpResponse {\n    HttpResponse::Ok().finish()\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /auth",
+    "GET /auth/v1/users",
+    "POST /auth/v1/users",
+  ]);
+});
+
 actix("actix-web 1's to_async handlers, guarded when they pass on the failure of a caller check and not when they handle both outcomes", () => {
   const root = tempDir("tool-actix-1-");
   writeFiles(root, {

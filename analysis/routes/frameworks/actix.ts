@@ -10,7 +10,8 @@ import { itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.t
 import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
 import type { RouteSource } from "../source.ts";
 
-type Node = { name: string; line: number; prefix: string; guards: string[]; found: Registration[] };
+/** `built`: the name the node was made under, which its registrations name until it takes its function's (walk.ts). */
+type Node = { name: string; built: string; line: number; prefix: string; guards: string[]; found: Registration[] };
 
 const SCOPE = /(?:^|::)(?:scope|Scope::new)$/;
 const RESOURCE = /(?:^|::)(?:resource|Resource::new)$/;
@@ -57,11 +58,15 @@ class Actix {
       node: (name, at) => this.node(name, at, ""),
       chain: (chain, env, fresh) => this.service(chain, env, fresh),
     });
-    return this.nodes.flatMap((n) => [{ type: "router", framework: "actix", name: n.name, prefix: n.prefix, guards: n.guards, line: n.line } satisfies Registration, ...n.found]);
+    // A scope a function returns takes the function's name after its registrations were written with the name it was built under.
+    const renamed = new Map(this.nodes.filter((n) => n.built !== n.name).map((n) => [n.built, n.name]));
+    const named = (r: Registration): Registration =>
+      !renamed.size ? r : r.type === "route" ? { ...r, owner: renamed.get(r.owner) ?? r.owner } : r.type === "use" ? { ...r, owner: renamed.get(r.owner) ?? r.owner, args: r.args.map((a) => renamed.get(a) ?? a) } : r;
+    return this.nodes.flatMap((n) => [{ type: "router", framework: "actix", name: n.name, prefix: n.prefix, guards: n.guards, line: n.line } satisfies Registration, ...n.found.map(named)]);
   }
 
   private node(name: string, at: number, prefix: string): Node {
-    const node: Node = { name, line: at ? this.source.lineAt(at) : 1, prefix, guards: [], found: [] };
+    const node: Node = { name, built: name, line: at ? this.source.lineAt(at) : 1, prefix, guards: [], found: [] };
     this.nodes.push(node);
     return node;
   }
@@ -85,7 +90,9 @@ class Actix {
       const line = this.source.lineAt(link.start);
       if (link.name === "service" && link.args[0]) {
         const inner = wholeChain(this.source.code, link.args[0]);
-        const child = inner && (this.service(inner, env, `${fresh}:${link.start}`)?.name ?? (inner.links.length === 0 && !inner.call ? itemName(this.file, inner.head) : undefined));
+        // A handler (`users::get_user`), or a function building a scope (`api_services()`).
+        const named = inner && inner.links.length === 0 && (!inner.call || inner.call.length === 0);
+        const child = inner && (this.service(inner, env, `${fresh}:${link.start}`)?.name ?? (named ? itemName(this.file, inner.head) : undefined));
         if (child) node.found.push(...guardedMount("actix", node.name, "", child, [], line));
       } else if (link.name === "configure" && link.args[0]) {
         const target = configureTarget(this.source.code.slice(link.args[0].start, link.args[0].end));
