@@ -390,6 +390,39 @@ fastapi("routers included in a loop over a list of another module (for route in 
   ]);
 });
 
+fastapi("routers included in a loop over a parameter whose default is a list (def create_app(routers: List = ROUTERS): for router in routers: ...) are the list's routers", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "app/__init__.py": "",
+    "app/setup.py": [
+      "from typing import List",
+      "from fastapi import FastAPI",
+      "from app.routers.agents import router as agents_router",
+      "from app.routers.tools import router as tools_router",
+      "",
+      "ROUTERS = [agents_router, tools_router]",
+      "",
+      "def create_app(",
+      "    title: str = \"api\",",
+      "    routers: List = ROUTERS,",
+      ") -> FastAPI:",
+      "    app = FastAPI(title=title)",
+      "    for router in routers:",
+      "        app.include_router(router)",
+      "    return app",
+      "",
+    ].join("\n"),
+    "app/routers/__init__.py": "",
+    "app/routers/agents.py": 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/agents")\n\n@router.get("/")\ndef list_agents():\n    return []\n',
+    "app/routers/tools.py": 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/tools")\n\n@router.post("/{tool_id}/run")\ndef run_tool(tool_id: str):\n    return {}\n',
+  });
+  assert.equal(list(root), [
+    "GET /agents app/routers/agents.py:4 list_agents",
+    "POST /tools/{tool_id}/run app/routers/tools.py:4 run_tool",
+  ]);
+});
+
 fastapi("the app's middleware (app.add_middleware(Class)) guards every route when its class refuses (status_code=401), but the paths it hands on first; middleware that never refuses guards nothing", () => {
   const root = tempDir();
   writeFiles(root, {

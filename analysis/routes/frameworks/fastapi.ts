@@ -7,7 +7,7 @@ import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "fastapi";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
@@ -199,10 +199,22 @@ function loopIterable(code: string, at: number, name: string): string | undefine
     if (!line.trim() || own >= indent) continue;
     indent = own;
     const loop = /^[ \t]*(?:async[ \t]+)?for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+([A-Za-z_][\w.]*)[ \t]*:/.exec(line);
-    if (loop) return loop[1] === name ? loop[2] : undefined;
+    if (loop) return loop[1] === name ? parameterDefault(code, start, loop[2]!) ?? loop[2] : undefined;
     if (/^[ \t]*(?:async[ \t]+)?(?:def|class)\b/.test(line)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The default of the parameter `name` of the function around `at`, when it is a name:
+ * `def create_app(routers: List = ROUTERS):` loops over ROUTERS unless a caller hands another list.
+ */
+function parameterDefault(code: string, at: number, name: string): string | undefined {
+  const def = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)].at(-1);
+  if (!def) return undefined;
+  const open = def.index + def[0].length - 1;
+  const parameters = code.slice(open + 1, callArguments(code, open).end - 1);
+  return new RegExp(String.raw`(?:^|[,(\s])${name}\s*(?::[^=,]*)?=\s*([A-Za-z_][\w.]*)\s*(?:,|$)`).exec(parameters)?.[1];
 }
 
 /**
