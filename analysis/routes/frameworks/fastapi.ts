@@ -214,7 +214,7 @@ function parameterDefault(code: string, at: number, name: string): string | unde
   if (!def) return undefined;
   const open = def.index + def[0].length - 1;
   const parameters = code.slice(open + 1, callArguments(code, open).end - 1);
-  return new RegExp(String.raw`(?:^|[,(\s])${name}\s*(?::[^=,]*)?=\s*([A-Za-z_][\w.]*)\s*(?:,|$)`).exec(parameters)?.[1];
+  return new RegExp(String.raw`(?:^|[,(\s])${name.replaceAll(".", "\\.")}\s*(?::[^=,]*)?=\s*([A-Za-z_][\w.]*)\s*(?:,|$)`).exec(parameters)?.[1];
 }
 
 /**

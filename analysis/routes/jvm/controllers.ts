@@ -63,7 +63,7 @@ export function annotationGuards(source: RouteSource, annotations: readonly Anno
  * wins over the class's), and `@PermitAll` (and its likes: `LIFTS`) lifts them all.
  */
 export function memberGuards(source: RouteSource, classGuards: readonly string[], annotations: readonly Annotation[], ignore: ReadonlySet<string>): string[] {
-  if (liftingAnnotation(annotations)) return annotationGuards(source, annotations, ignore).filter((g) => !LIFTS.test(g));
+  if (liftingAnnotation(annotations)) return annotationGuards(source, annotations, ignore);
   const own = annotationGuards(source, annotations, ignore);
   const kind = (guard: string) => guard.replace(/\(.*$/, "");
   const jsr250 = (guard: string) => /^(?:RolesAllowed|DenyAll)$/.test(kind(guard));
