@@ -19,6 +19,8 @@ export type CsClass = { name: string; attributes: Attribute[]; bases: string; st
 const OPEN = /(?:^|[;{}\])]|#[^\n]*\n)\s*\[/g;
 const MODIFIERS = String.raw`(?:(?:public|internal|protected|private|static|sealed|abstract|partial|virtual|override|async|new|unsafe|extern|readonly)\s+)*`;
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{]*))?\{`);
+// How far a class header is read: a primary constructor may take a dozen injected services.
+const CLASS_HEADER = 4000;
 // The modifiers are taken whole before the return type (a lookahead's capture, matched again,
 // cannot be given back): the return type's characters take words too, and the two splitting a
 // run of modifiers between them backtracked exponentially.
@@ -60,8 +62,7 @@ export function csharpClasses(source: RouteSource): CsClass[] {
   const ordered = [...sites].sort((a, b) => a[0] - b[0]);
   const classes: CsClass[] = [];
   for (const [at, attributes] of ordered) {
-    // A primary constructor may take a dozen injected services: the header runs long.
-    const cls = CLASS.exec(code.slice(at, at + 4000));
+    const cls = CLASS.exec(code.slice(at, at + CLASS_HEADER));
     if (!cls) continue;
     const open = at + cls[0].length - 1;
     const modifiers = cls[0].slice(0, cls[0].search(/\b(?:class|record)\s/));
@@ -71,7 +72,7 @@ export function csharpClasses(source: RouteSource): CsClass[] {
   }
   for (const [at, attributes] of ordered) {
     const method = METHOD.exec(code.slice(at, at + 800));
-    if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + 4000))) continue;
+    if (!method || !/\bpublic\b/.test(method[1]!) || CLASS.test(code.slice(at, at + CLASS_HEADER))) continue;
     const open = at + method[0].length - 1;
     const owner = classes.filter((c) => c.body.start < at && at < c.body.end).at(-1);
     owner?.actions.push({ name: method[2]!, attributes, start: attributes[0]?.start ?? at, header: code.slice(at, open), parameters: code.slice(open + 1, callArguments(code, open).end - 1) });

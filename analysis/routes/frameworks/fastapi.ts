@@ -7,7 +7,7 @@ import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
-import { callArguments, type RouteSource } from "../source.ts";
+import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "fastapi";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
@@ -61,7 +61,7 @@ export const fastapi: Framework = {
     }
     const mounted = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
-      registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted));
+      registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions));
     }
     registrations.push(...routerLists(source));
     // The renamed app is a name of this module, found through the import it comes from.
@@ -143,7 +143,7 @@ function annotatedAliases(code: string): Map<string, Span> {
 }
 
 /** `include_router`, `add_api_route` and `mount` calls on an app or router. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>, definitions: readonly Definition[]): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
@@ -164,8 +164,10 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
   const named = child ? dottedName(code, child) : undefined;
   if (!named) return [];
-  // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds.
-  const childName = loopIterable(code, open, named) ?? named;
+  // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds,
+  // or the list a parameter it walks defaults to.
+  const iterable = loopIterable(code, open, named);
+  const childName = iterable === undefined ? named : parameterDefault(source, definitions, open, iterable) ?? iterable;
   const prefixSpan = name === "mount" ? positional[0] ?? keywords.get("path") : keywords.get("prefix");
   const known = value(prefixSpan);
   const constant = known === undefined && prefixSpan ? dottedName(code, prefixSpan) : undefined;
@@ -199,7 +201,7 @@ function loopIterable(code: string, at: number, name: string): string | undefine
     if (!line.trim() || own >= indent) continue;
     indent = own;
     const loop = /^[ \t]*(?:async[ \t]+)?for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+([A-Za-z_][\w.]*)[ \t]*:/.exec(line);
-    if (loop) return loop[1] === name ? parameterDefault(code, start, loop[2]!) ?? loop[2] : undefined;
+    if (loop) return loop[1] === name ? loop[2] : undefined;
     if (/^[ \t]*(?:async[ \t]+)?(?:def|class)\b/.test(line)) return undefined;
   }
   return undefined;
@@ -209,12 +211,14 @@ function loopIterable(code: string, at: number, name: string): string | undefine
  * The default of the parameter `name` of the function around `at`, when it is a name:
  * `def create_app(routers: List = ROUTERS):` loops over ROUTERS unless a caller hands another list.
  */
-function parameterDefault(code: string, at: number, name: string): string | undefined {
-  const def = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)].at(-1);
-  if (!def) return undefined;
-  const open = def.index + def[0].length - 1;
-  const parameters = code.slice(open + 1, callArguments(code, open).end - 1);
-  return new RegExp(String.raw`(?:^|[,(\s])${name.replaceAll(".", "\\.")}\s*(?::[^=,]*)?=\s*([A-Za-z_][\w.]*)\s*(?:,|$)`).exec(parameters)?.[1];
+function parameterDefault(source: RouteSource, definitions: readonly Definition[], at: number, name: string): string | undefined {
+  const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
+  const pattern = new RegExp(String.raw`^${name.replaceAll(".", "\\.")}\s*(?::[^=]*)?=\s*([A-Za-z_][\w.]*)$`);
+  for (const p of def?.params ?? []) {
+    const given = pattern.exec(source.code.slice(p.start, p.end).trim());
+    if (given) return given[1];
+  }
+  return undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { dirOf } from "../../project.ts";
+import { joinPrefix } from "../common/values.ts";
 import type { Framework } from "../framework.ts";
 import { singular } from "../inflect.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
@@ -160,8 +161,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
  * A prefix and a path joined, an optional parameter (`{backto?}`) kept as written: the route
  * answers with and without it, and linking draws both forms (joining normalises it away).
  */
-const withOptional = (prefix: string, path: string): string =>
-  /\{\w+\?\}/.test(path) ? `${joinPaths(prefix).replace(/\/$/, "")}/${path.replace(/^\/+/, "")}` : joinPaths(prefix, path);
+const withOptional = (prefix: string, path: string): string => (/\{\w+\?\}/.test(path) ? joinPrefix(joinPaths(prefix), path) : joinPaths(prefix, path));
 
 /**
  * The loops of a block over an array literal the file assigns (`$endpoints = ['ping' => PingController::class, ...]`),
