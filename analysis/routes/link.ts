@@ -232,6 +232,17 @@ export function linkRoutes(
     mounted.add(view.key);
     return true;
   };
+  /** A route whose handler is a router (`app.all("/entries*", entriesRouter)`) serves that router's routes at its owner's prefix. */
+  const dispatched = (file: string, r: RouteRegistration): boolean => {
+    const { name, specifier } = r.dispatch!;
+    const target = specifier === undefined ? undefined : resolve(file, specifier);
+    const router = name !== undefined ? lookup(file, name, r.framework) : target ? exported(target, "default", r.framework, 1) : undefined;
+    const parent = router ? lookup(file, r.owner, r.framework) : undefined;
+    if (!router || !parent || router === parent) return false;
+    parent.mounts.push({ child: router.key, prefix: "", guards: r.guards });
+    mounted.add(router.key);
+    return true;
+  };
   const actions: [string, RouteRegistration][] = [];
   const addRoute = (file: string, r: RouteRegistration): void => {
     const route = r.pathFrom === undefined ? r : withPathFrom(file, r);
@@ -252,6 +263,7 @@ export function linkRoutes(
         if (r.version) versioning.set(r.framework, r.version);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
+        if (r.dispatch !== undefined && dispatched(file, r)) continue;
         // An action of a view class waits for the class's own routes, which may be in a file read later.
         if (r.actionOf !== undefined) actions.push([file, r]);
         else addRoute(file, r);

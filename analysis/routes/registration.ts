@@ -29,6 +29,13 @@ export const Registration = z.discriminatedUnion("type", [
      * (a view class read in its own file), that router is served at this route's path instead.
      */
     view: z.string().optional(),
+    /**
+     * The handler may be a router itself, named (`entriesRouter`) or required in place
+     * (`require("./treatments")(app, ctx)`): Express's `app.all("/entries*", entriesRouter)` hands
+     * it every request that matches, with the path unchanged. When the linker finds a router
+     * there, its routes are served at the owner's prefix and this route is not one of its own.
+     */
+    dispatch: z.object({ name: z.string().optional(), specifier: z.string().optional() }).optional(),
     /** A view class whose own guards guard this route, which is one of its actions (DRF's `ViewSet.as_view({"get": "list"})`). */
     actionOf: z.string().optional(),
     /**

@@ -564,6 +564,57 @@ express("a route given a list of paths (router.get(['/a', '/a/*'], handler)) ser
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /a", "GET /a/*", "GET /i", "GET /i/{id}"]);
 });
 
+express("factories that return a router, and a router given as a route's handler (app.all('/entries*', entriesRouter)), serve its routes with the path unchanged", () => {
+  const root = tempDir("tool-express-factories-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "lib/server/app.js": [
+      "const express = require('express');",
+      "function create (env, ctx) {",
+      "  var app = express();",
+      "  var api = require('../api/')(env, ctx);",
+      "  app.use('/api/v1', api);",
+      "  return app;",
+      "}",
+      "module.exports = create;",
+    ].join("\n"),
+    "lib/api/index.js": [
+      "'use strict';",
+      "function create (env, ctx) {",
+      "  var express = require('express')",
+      "    ,  app = express( )",
+      "    ;",
+      "  var entriesRouter = require('./entries/')(app, ctx);",
+      "  app.all('/entries*', entriesRouter);",
+      "  app.all('/food*', require('./food')(app, ctx));",
+      // A handler factory that makes no router is a handler: the route stays.
+      "  app.get('/status', require('./status')(app, ctx));",
+      "  return app;",
+      "}",
+      "module.exports = create;",
+    ].join("\n"),
+    "lib/api/entries/index.js": [
+      "function configure (app, ctx) {",
+      "  var express = require('express'),",
+      "      api = express.Router( );",
+      "  api.get('/entries/current', function (req, res) { res.json({}); });",
+      "  api.delete('/entries/:id', function (req, res) { res.json({}); });",
+      "  return api;",
+      "}",
+      "module.exports = configure;",
+    ].join("\n"),
+    "lib/api/food/index.js": "function configure (app, ctx) {\n  const express = require('express')\n  const api = express.Router()\n  api.get('/food/regular', (req, res) => {\n    const rows = list().map((row) => { return row })\n    res.json(rows)\n  })\n  return api\n}\nmodule.exports = configure\n",
+    "lib/api/status.js": "function configure (app, ctx) {\n  return function status (req, res) { res.json({ ok: true }) }\n}\nmodule.exports = configure\n",
+    "server.js": "var app = require('./lib/server/app')({}, {});\napp.listen(3000);\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "DELETE /api/v1/entries/{id}",
+    "GET /api/v1/entries/current",
+    "GET /api/v1/food/regular",
+    "GET /api/v1/status",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

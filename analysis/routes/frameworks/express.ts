@@ -11,9 +11,10 @@ import { isGuardName, optionalSegmentForms } from "../paths.ts";
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 // `const app = express()`, and the assignments of a class or a module (`this.app = express()`,
 // `app = express()`); Express may be required in place (`require("express").Router()`: the
-// string is blanked in the code, so `requiresExpress` reads it in the text).
+// string is blanked in the code, so `requiresExpress` reads it in the text). A declaration list
+// may name it after another: `var express = require("express")\n, app = express()`.
 const EXPRESS = String.raw`(?:express|require\s*\(\s*["'] {7}["']\s*\))`;
-const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
+const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*|^[ \t]*,\s*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
 // The app another module made, taken from where it keeps it: `const app = server.app`, `const { app } = server`.
 const TAKEN_APP = /\b(?:const|let|var)\s+(?:(app|router)\s*=\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\.\s*(?:app|router)|\{\s*(app|router)\s*\}\s*=\s*[A-Za-z_$][\w$.]*)\s*[;\n]/g;
@@ -68,6 +69,10 @@ export const express: Framework = {
         registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
       }
     }
+    // A factory names the router it returns (`function configure(app, ctx) { const api = express.Router(); ...; return api; }`).
+    for (const { name, of, at } of usesExpress ? returnedRouters(source, routers) : []) {
+      registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], aliasOf: of, line: source.lineAt(at) });
+    }
     if (!routers.has("app") && ETHERPAD_HOOK.test(source.code)) {
       routers.add("app");
       registrations.push({ type: "router", framework: "express", name: "app", prefix: "", guards: [], line: source.lineAt(ETHERPAD_HOOK.exec(source.code)!.index) });
@@ -101,8 +106,8 @@ export const express: Framework = {
     for (const m of source.code.matchAll(HANDED)) {
       const callee = instanceMember(m[1]!.replace(/\s+/g, ""), instances);
       const at = m.index + m[0].length;
-      // A method declared (`async initAuthRoutes(router) {`), not called.
-      if (handed.some((f) => f.start <= m.index && m.index < f.bodyStart)) continue;
+      // A function or method declared (`function configure(app, ctx) {`, `async initAuthRoutes(router) {`), not called.
+      if (functionScopes(source).some((f) => f.start <= m.index && m.index < f.bodyStart)) continue;
       if (METHODS.includes(callee.split(".").at(-1)!) || NOT_HANDING.test(callee)) continue;
       const router = ownerAt(m[2]!, at);
       if (!routers.has(router) && !handedRouters.has(router)) continue;
@@ -131,6 +136,19 @@ export const express: Framework = {
     return registrations;
   },
 };
+
+const RETURN_NAME = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;\n}]/g;
+
+/** Named functions that return one of the file's routers from their own body (not from a callback inside it), by the router they return. */
+function returnedRouters(source: RouteSource, routers: ReadonlySet<string>): { name: string; of: string; at: number }[] {
+  const returns = [...source.code.matchAll(RETURN_NAME)].filter((m) => routers.has(m[1]!));
+  if (!returns.length) return [];
+  const scopes = functionScopes(source);
+  return returns.flatMap((m) => {
+    const inner = scopes.filter((f) => f.bodyStart < m.index && m.index < f.bodyEnd).reduce<(typeof scopes)[number] | undefined>((a, f) => (!a || f.bodyStart > a.bodyStart ? f : a), undefined);
+    return inner?.name && inner.name !== "default" && !routers.has(inner.name) ? [{ name: inner.name, of: m[1]!, at: m.index }] : [];
+  });
+}
 
 /** Whether a match that requires a module in place (`require("...").Router()`) requires Express. */
 function requiresExpress(source: RouteSource, match: RegExpMatchArray): boolean {
@@ -232,7 +250,17 @@ function callRegistrations(
 function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration[] {
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
   const read = handlerAndGuards(source, handlers);
-  return optionalGroupForms(path).map((form) => ({ type: "route", framework: "express", kind: "http", methods: [verb], path: form, ...read, owner, line }));
+  const dispatch = dispatchedTo(source, handlers.at(-1));
+  return optionalGroupForms(path).map((form) => ({ type: "route", framework: "express", kind: "http", methods: [verb], path: form, ...read, owner, ...(dispatch ? { dispatch } : {}), line }));
+}
+
+/** The last handler of a route when it may be a router: a plain name, or a module required in place (and called). */
+function dispatchedTo(source: RouteSource, last: { start: number; end: number } | undefined): { name?: string; specifier?: string } | undefined {
+  if (!last) return undefined;
+  const text = source.code.slice(last.start, last.end).trim();
+  if (/^[A-Za-z_$][\w$]*$/.test(text)) return { name: text };
+  const specifier = requiredSpecifier(source, last.start, last.end);
+  return specifier === undefined ? undefined : { specifier };
 }
 
 /**
