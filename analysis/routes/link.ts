@@ -130,12 +130,15 @@ export function linkRoutes(
   };
   const exported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     const local = exportsOf.get(file)?.get(name);
-    if (local) return lookup(file, local, framework, depth);
+    const found = local ? lookup(file, local, framework, depth) : undefined;
+    if (found) return found;
+    // The module's one router, when what it exports by default is none itself (a class keeping
+    // its router in a field, a factory making it).
     if (name === "default" || name === "*") {
       const routers = [...nodes.values()].filter((n) => n.file === file && n.router?.framework === framework);
       if (routers.length === 1) return routers[0];
     }
-    return lookup(file, name, framework, depth) ?? reexported(file, name, framework, depth);
+    return local ? undefined : lookup(file, name, framework, depth) ?? reexported(file, name, framework, depth);
   };
   /** A name a barrel file passes on (`export * from "./users"`): found in a module it re-exports. */
   const reexported = (file: string, name: string, framework: string, depth: number): Node | undefined => {

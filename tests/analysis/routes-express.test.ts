@@ -615,6 +615,67 @@ express("factories that return a router, and a router given as a route's handler
   ]);
 });
 
+express("controllers whose base class keeps the router: this.route({ method, path }), this.get(path, ...) and this.use(path, new Other(config).router) hang on a router of the class's own", () => {
+  const root = tempDir("tool-express-controller-classes-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/routes/controller.ts": [
+      "import { Router, type IRouter } from 'express';",
+      "export default class Controller {",
+      "  app: IRouter;",
+      "  constructor(config) { this.app = Router(); }",
+      "  route(options) { this.app[options.method](options.path, checkPermission(options.permission), options.handler.bind(this)); }",
+      "  get(path, handler, permission = NONE) { this.route({ method: 'get', path, handler, permission }); }",
+      "  use(path, router) { this.app.use(path, router); }",
+      "  get router(): IRouter { return this.app; }",
+      "}",
+    ].join("\n"),
+    "src/routes/index.ts": [
+      "import Controller from './controller.js';",
+      "import { AdminApi } from './admin/index.js';",
+      "import HealthCheckController from './health.js';",
+      "class IndexRouter extends Controller {",
+      "  constructor(config) {",
+      "    super(config);",
+      "    this.use('/health', new HealthCheckController(config).router);",
+      "    this.use('/api/admin', new AdminApi(config).router);",
+      "  }",
+      "}",
+      "export default IndexRouter;",
+    ].join("\n"),
+    "src/routes/health.ts": "import type { Request } from 'express';\nimport Controller from './controller.js';\nexport default class HealthCheckController extends Controller {\n  constructor(config) {\n    super(config);\n    this.route({ method: 'get', path: '', handler: this.getHealth, permission: NONE });\n  }\n}\n",
+    "src/routes/admin/index.ts": [
+      "import Controller from '../controller.js';",
+      "import FeatureController from './features.js';",
+      "export class AdminApi extends Controller {",
+      "  constructor(config) {",
+      "    super(config);",
+      "    this.app.use('/features', new FeatureController(config).router);",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/routes/admin/features.ts": [
+      "import Controller from '../controller.js';",
+      "const PATH = '/:featureName';",
+      "export default class FeatureController extends Controller {",
+      "  constructor(config) {",
+      "    super(config);",
+      "    this.get('', this.getAllToggles, READ_FEATURE);",
+      "    this.route({ method: 'delete', path: PATH, handler: this.archiveToggle, permission: DELETE_FEATURE });",
+      "  }",
+      "}",
+    ].join("\n"),
+    // A subclass of a Map reads its own entries: no route.
+    "src/cache.ts": "import express from 'express';\nexport class Cache extends Map {\n  lookup() { return this.get('/users') }\n}\n",
+    "src/app.ts": "import express from 'express';\nimport IndexRouter from './routes/index.js';\nconst app = express();\napp.use('/', new IndexRouter(config).router);\napp.listen(4242);\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/admin/features",
+    "DELETE /api/admin/features/{featureName} [permission(DELETE_FEATURE)]",
+    "GET /health",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

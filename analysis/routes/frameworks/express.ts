@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { TYPE_ARGUMENTS } from "../js/calls.ts";
-import { argumentName, handlerAndGuards, optionalCall } from "../js/names.ts";
+import { argumentName, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes } from "../js/functions.ts";
 import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
@@ -43,7 +43,7 @@ export const express: Framework = {
   id: "express",
   name: "Express",
   languages: ["javascript", "typescript"],
-  hint: /\bexpress(?:\b|CreateServer|PreSession|Configure)|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]|\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,)]/,
+  hint: /\bexpress(?:\b|CreateServer|PreSession|Configure)|\bthis\s*\.\s*route\s*\(\s*\{|\bRouter\s*\(|\.(?:get|post|put|patch|delete|all|use|route)\s*\(\s*["'`/A-Z_]|\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,)]/,
   scan(source) {
     const registrations: Registration[] = [];
     const routers = new Set<string>();
@@ -98,8 +98,19 @@ export const express: Framework = {
       return owner;
     };
     const instances = instanceClasses(source);
+    const controllers = /\bthis\s*\.\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:get|post|put|patch|delete|del|all|use|route)\s*\(/.test(source.code) ? controllerClasses(source) : [];
+    const madeControllers = new Set<string>();
     for (const m of source.code.matchAll(CALL)) {
-      registrations.push(...callRegistrations(source, ownerAt(m[1]!, m.index), m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants, instances).registrations);
+      const controller = controllers.length ? controllerOwner(source, controllers, routers, m) : undefined;
+      if (controller && !madeControllers.has(controller)) {
+        madeControllers.add(controller);
+        registrations.push({ type: "router", framework: "express", name: controller, prefix: "", guards: [], line: source.lineAt(m.index) });
+      }
+      if (controller && m[2] === "route" && source.code[callArguments(source.code, m.index + m[0].length - 1).args[0]?.start ?? 0] === "{") {
+        registrations.push(...optionsRoute(source, controller, m.index + m[0].length - 1, source.lineAt(m.index), constants));
+        continue;
+      }
+      registrations.push(...callRegistrations(source, controller ?? ownerAt(m[1]!, m.index), m[2]!, m.index + m[0].length - 1, source.lineAt(m.index), constants, instances).registrations);
     }
     // A router handed to a function (`initControllers(router)`, `users.init(router)`) is where
     // that function's routes hang.
@@ -148,6 +159,48 @@ function returnedRouters(source: RouteSource, routers: ReadonlySet<string>): { n
     const inner = scopes.filter((f) => f.bodyStart < m.index && m.index < f.bodyEnd).reduce<(typeof scopes)[number] | undefined>((a, f) => (!a || f.bodyStart > a.bodyStart ? f : a), undefined);
     return inner?.name && inner.name !== "default" && !routers.has(inner.name) ? [{ name: inner.name, of: m[1]!, at: m.index }] : [];
   });
+}
+
+// A class that inherits its router (`class HealthCheckController extends Controller`).
+const SUBCLASS = /\bclass\s+([A-Za-z_$][\w$]*)(?:\s*<[^{}]{0,300}>)?\s+extends\s+[A-Za-z_$][\w$.]*[^{};]*\{/g;
+
+/** The classes of a file that extend another, with their body spans. */
+function controllerClasses(source: RouteSource): { name: string; start: number; end: number }[] {
+  return [...source.code.matchAll(SUBCLASS)].map((m) => ({ name: m[1]!, start: m.index + m[0].length, end: callArguments(source.code, m.index + m[0].length - 1).end }));
+}
+
+/**
+ * A controller whose base class keeps the router and wraps its verbs (Unleash's `Controller`,
+ * whose constructor makes `this.app = Router()`): in a class extending it, `this.get(path, ...)`, `this.route({ method, path })`,
+ * `this.use(path, router)` and `this.app.get(...)` (when the file makes no `app`) register on a router of the class's own,
+ * named for the class, which `new HealthCheckController(config).router` mounts elsewhere.
+ */
+function controllerOwner(source: RouteSource, controllers: readonly { name: string; start: number; end: number }[], routers: ReadonlySet<string>, call: RegExpMatchArray): string | undefined {
+  const at = call.index!;
+  const onThis = call[1] === "this" || (/\bthis\s*\.\s*$/.test(source.code.slice(Math.max(0, at - 12), at)) && !routers.has(call[1]!));
+  if (!onThis) return undefined;
+  return controllers.findLast((c) => c.start <= at && at < c.end)?.name;
+}
+
+/**
+ * `this.route({ method: "get", path: "/x", handler: this.getX, permission: ADMIN, middleware: [...] })`:
+ * a route given as options. A permission other than NONE is checked before the handler runs.
+ */
+function optionsRoute(source: RouteSource, owner: string, open: number, line: number, constants: ReturnType<typeof pathConstants>): Registration[] {
+  const options = objectProperties(source, callArguments(source.code, open).args[0]!.start);
+  const method = options.get("method") && source.stringAt(options.get("method")!.start)?.value;
+  const pathSpan = options.get("path");
+  const path = pathSpan && jsPath(source, pathSpan.start, pathSpan.end, constants);
+  if (!method || !METHODS.includes(method.toLowerCase()) || path === undefined) return [];
+  const handler = options.get("handler");
+  const permission = options.get("permission") ?? options.get("permissions");
+  const checked = permission ? source.code.slice(permission.start, permission.end).replace(/\s+/g, "") : "";
+  const guards = [
+    ...(checked && !/^(?:NONE|\[\]|null|undefined|["']\s*["'])$/.test(checked) ? [`permission(${checked})`] : []),
+    ...(options.get("middleware") ? guardNames(source, options.get("middleware")!.start, options.get("middleware")!.end) : []),
+  ];
+  const verb = method.toLowerCase() === "del" ? "DELETE" : method.toUpperCase();
+  return [{ type: "route", framework: "express", kind: "http", methods: [verb], path, handler: handler ? argumentName(source, handler.start, handler.end) : "(inline)", guards, owner, line }];
 }
 
 /** Whether a match that requires a module in place (`require("...").Router()`) requires Express. */
