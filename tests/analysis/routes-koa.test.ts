@@ -142,4 +142,82 @@ koa("an app mounted with koa-mount, a router reached through a folder's index (e
   ]);
 });
 
+koa("route modules handed a router (...[router, ctx] and const [router] = args), passed on with ...args, routers walked from a factory's list, a second router of the same name in another function, and a validation guard that checks no caller", () => {
+  const root = tempDir("tool-koa-route-modules-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^12", "koa-mount": "^4" } }),
+    "src/routes/types.ts": "import type Router from 'koa-router';\nexport type ManagementApiRouter = Router<unknown, Context>;\ntype RouterInit<T> = (router: T, tenant: Tenant) => void;\nexport type RouterInitArgs<T> = Parameters<RouterInit<T>>;\n",
+    "src/routes/log.ts": [
+      "import koaGuard from '../middleware/koa-guard.js';",
+      "import type { ManagementApiRouter, RouterInitArgs } from './types.js';",
+      "export default function logRoutes<T extends ManagementApiRouter>(...[router, { queries }]: RouterInitArgs<T>) {",
+      "  router.get('/logs', koaGuard({ query: object({ userId: string() }), response: Logs.guard.array(), status: [200, 400] }), async (ctx, next) => next());",
+      "}",
+    ].join("\n"),
+    "src/routes/users/index.ts": [
+      "import type { ManagementApiRouter, RouterInitArgs } from '../types.js';",
+      "import userBasicsRoutes from './basics.js';",
+      "export default function adminUserRoutes<T extends ManagementApiRouter>(...args: RouterInitArgs<T>) {",
+      "  userBasicsRoutes(...args);",
+      "}",
+    ].join("\n"),
+    "src/routes/users/basics.ts": [
+      "import koaGuard from '../../middleware/koa-guard.js';",
+      "export default function userBasicsRoutes<T extends ManagementApiRouter>(...args: RouterInitArgs<T>) {",
+      "  const [router, { queries }] = args;",
+      "  router.delete('/users/:userId', requireAdmin({ roles: ['admin'] }), async (ctx, next) => next());",
+      "}",
+    ].join("\n"),
+    "src/routes/status.ts": "export default function statusRoutes<T extends AnonymousRouter>(...[router]: RouterInitArgs<T>) {\n  router.get('/status', async (ctx) => { ctx.status = 204; });\n}\n",
+    "src/routes/well-known.ts": "export default function publicWellKnownRoutes<T extends AnonymousRouter>(...[router]: RouterInitArgs<T>) {\n  router.get('/openid-configuration', async (ctx) => { ctx.body = {}; });\n}\n",
+    "src/routes/init.ts": [
+      "import Koa from 'koa';",
+      "import Router from 'koa-router';",
+      "import koaAuth from '../middleware/koa-auth.js';",
+      "import logRoutes from './log.js';",
+      "import adminUserRoutes from './users/index.js';",
+      "import statusRoutes from './status.js';",
+      "import publicWellKnownRoutes from './well-known.js';",
+      "const createRouters = (tenant) => {",
+      "  const managementRouter = new Router();",
+      "  managementRouter.use(koaAuth(tenant.envSet));",
+      "  logRoutes(managementRouter, tenant);",
+      "  adminUserRoutes(managementRouter, tenant);",
+      "  const anonymousRouter = new Router();",
+      "  statusRoutes(anonymousRouter, tenant);",
+      "  return [managementRouter, anonymousRouter];",
+      "};",
+      "export default function initApis(tenant): Koa {",
+      "  const apisApp = new Koa();",
+      "  for (const router of createRouters(tenant)) {",
+      "    apisApp.use(router.routes()).use(router.allowedMethods());",
+      "  }",
+      "  return apisApp;",
+      "}",
+      "export function initPublicWellKnownApis(tenant): Koa {",
+      "  const globalApisApp = new Koa();",
+      "  const anonymousRouter = new Router();",
+      "  publicWellKnownRoutes(anonymousRouter, tenant);",
+      "  globalApisApp.use(anonymousRouter.routes());",
+      "  return globalApisApp;",
+      "}",
+    ].join("\n"),
+    "src/app.ts": [
+      "import Koa from 'koa';",
+      "import mount from 'koa-mount';",
+      "import initApis, { initPublicWellKnownApis } from './routes/init.js';",
+      "const app = new Koa();",
+      "app.use(mount('/.well-known', initPublicWellKnownApis(tenant)));",
+      "app.use(mount('/api', initApis(tenant)));",
+      "app.listen(3001);",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /.well-known/openid-configuration",
+    "GET /api/logs [koaAuth]",
+    "GET /api/status",
+    "DELETE /api/users/{userId} [koaAuth,requireAdmin]",
+  ]);
+});
+
 koa.run();

@@ -1,9 +1,9 @@
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { TYPE_ARGUMENTS } from "../js/calls.ts";
+import { HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { argumentName, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
-import { functionScopes } from "../js/functions.ts";
+import { functionScopes, routerFactories } from "../js/functions.ts";
 import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName, optionalSegmentForms } from "../paths.ts";
@@ -28,11 +28,7 @@ const ETHERPAD_HOOK = /\bexports\s*\.\s*express(?:CreateServer|PreSession|Config
 // Parameter names that hold a router or an app, and a function taking one (`(router) =>`, `router =>`, `function f(app)`).
 const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
 const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
-// `name(router)` or `module.name(router, ...)`: a call handing over a router.
-const HANDED = /(?<![\w$.])((?:this\s*\.\s*)?[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
 const CLASS = /\bclass\s+[A-Za-z_$][\w$]*[^{]*\{/g;
-// Calls that take a router without registering on it.
-const NOT_HANDING = /(?:^|\.)(?:use|route|listen|require|console|log|push|set|emit|resolve|then|catch|bind|call|apply|createServer|Router|express)$/;
 
 /**
  * Express: apps and routers (`express()`, `express.Router()`), `owner.METHOD(path, ...mw,
@@ -70,7 +66,7 @@ export const express: Framework = {
       }
     }
     // A factory names the router it returns (`function configure(app, ctx) { const api = express.Router(); ...; return api; }`).
-    for (const { name, of, at } of usesExpress ? returnedRouters(source, routers) : []) {
+    for (const { name, of, at } of usesExpress ? routerFactories(source, routers) : []) {
       registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], aliasOf: of, line: source.lineAt(at) });
     }
     if (!routers.has("app") && ETHERPAD_HOOK.test(source.code)) {
@@ -147,19 +143,6 @@ export const express: Framework = {
     return registrations;
   },
 };
-
-const RETURN_NAME = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;\n}]/g;
-
-/** Named functions that return one of the file's routers from their own body (not from a callback inside it), by the router they return. */
-function returnedRouters(source: RouteSource, routers: ReadonlySet<string>): { name: string; of: string; at: number }[] {
-  const returns = [...source.code.matchAll(RETURN_NAME)].filter((m) => routers.has(m[1]!));
-  if (!returns.length) return [];
-  const scopes = functionScopes(source);
-  return returns.flatMap((m) => {
-    const inner = scopes.filter((f) => f.bodyStart < m.index && m.index < f.bodyEnd).reduce<(typeof scopes)[number] | undefined>((a, f) => (!a || f.bodyStart > a.bodyStart ? f : a), undefined);
-    return inner?.name && inner.name !== "default" && !routers.has(inner.name) ? [{ name: inner.name, of: m[1]!, at: m.index }] : [];
-  });
-}
 
 // A class that inherits its router (`class HealthCheckController extends Controller`).
 const SUBCLASS = /\bclass\s+([A-Za-z_$][\w$]*)(?:\s*<[^{}]{0,300}>)?\s+extends\s+[A-Za-z_$][\w$.]*[^{};]*\{/g;

@@ -38,6 +38,8 @@ function namedBindings(list: string, specifier: string, rename: RegExp): Binding
 
 const EXPORT_DEFAULT = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 const EXPORT_CONST = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g;
+// A function exported by default stands for what it makes or is handed (`export default function initApis(tenant) { ...; return apisApp; }`).
+const EXPORT_DEFAULT_FUNCTION = /\bexport\s+default\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/g;
 // A class stands for the router it keeps when it is one (a controller whose routes hang on a router named for it).
 const EXPORT_CLASS = /\bexport\s+(default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/g;
 // `export const MainRouter: Router = router;`: another name for a value of the module.
@@ -58,6 +60,7 @@ export function jsExports(source: RouteSource): Registration[] {
   for (const m of source.code.matchAll(EXPORT_DEFAULT)) if (!/^(function|class|async|new)$/.test(m[1]!)) add(m[1]!, "default");
   for (const m of source.code.matchAll(EXPORT_CONST)) add(m[1]!, m[1]!);
   for (const m of source.code.matchAll(EXPORT_CLASS)) add(m[2]!, m[1] ? "default" : m[2]!);
+  for (const m of source.code.matchAll(EXPORT_DEFAULT_FUNCTION)) add(m[1]!, "default");
   // After the name itself, so the alias's value is what the name stands for.
   for (const m of source.code.matchAll(EXPORT_ALIAS)) add(m[2]!, m[1]!);
   for (const m of source.code.matchAll(EXPORT_LIST)) {

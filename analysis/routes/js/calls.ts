@@ -11,6 +11,11 @@ export type ChainedCall = { name: string; args: Span[]; start: number; end: numb
  */
 export const TYPE_ARGUMENTS = String.raw`(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?`;
 
+// `name(router)` or `module.name(router, ...)`: a call handing over a router.
+export const HANDED = /(?<![\w$.])((?:this\s*\.\s*)?[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+// Calls that take a router without registering on it.
+export const NOT_HANDING = /(?:^|\.)(?:use|route|listen|require|console|log|push|set|emit|resolve|then|catch|bind|call|apply|createServer|Router|express)$/;
+
 // A link of the chain, with type arguments allowed before its call.
 const LINK = new RegExp(String.raw`^\s*\.\s*([A-Za-z_$][\w$]*)\s*${TYPE_ARGUMENTS}\(`);
 

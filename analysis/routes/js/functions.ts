@@ -79,6 +79,23 @@ export function arrowAssignedName(code: string, arrow: number): string | undefin
   return ARROW_NAME.exec(code.slice(Math.max(0, arrow - 300), arrow + 2))?.[1];
 }
 
+const RETURN_NAME = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;\n}]/g;
+
+/**
+ * Named functions that return one of the file's routers from their own body (not from a callback
+ * inside it), with the router each returns: `function configure(app, ctx) { const api =
+ * express.Router(); ...; return api; }` makes `api`, which a caller mounts as `configure(app, ctx)`.
+ */
+export function routerFactories(source: RouteSource, routers: { has(name: string): boolean }): { name: string; of: string; at: number }[] {
+  const returns = [...source.code.matchAll(RETURN_NAME)].filter((m) => routers.has(m[1]!));
+  if (!returns.length) return [];
+  const scopes = functionScopes(source);
+  return returns.flatMap((m) => {
+    const inner = scopes.filter((f) => f.bodyStart < m.index && m.index < f.bodyEnd).reduce<FunctionScope | undefined>((a, f) => (!a || f.bodyStart > a.bodyStart ? f : a), undefined);
+    return inner?.name && inner.name !== "default" && !routers.has(inner.name) ? [{ name: inner.name, of: m[1]!, at: m.index }] : [];
+  });
+}
+
 /** The innermost function around `offset` whose first parameter is `name`. */
 export function scopeOf(scopes: readonly FunctionScope[], offset: number, name: string): FunctionScope | undefined {
   let found: FunctionScope | undefined;
@@ -93,7 +110,8 @@ function scope(
   params: { start: number; end: number }[],
   body: { start: number; end: number },
 ): FunctionScope {
-  const names = params.map((p) => /^\s*([A-Za-z_$][\w$]*)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "");
+  // A rest parameter is named for itself (`...args`), or for its first element when destructured as a tuple (`...[router, { queries }]: Args`).
+  const names = params.map((p) => /^\s*(?:\.\.\.\s*)?(?:\[\s*)?([A-Za-z_$][\w$]*)/.exec(source.code.slice(p.start, p.end))?.[1] ?? "");
   return { name, params: names, line: source.lineAt(start), start, bodyStart: body.start, bodyEnd: body.end };
 }
 

@@ -1,6 +1,6 @@
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { arrayElements } from "./objects.ts";
+import { arrayElements, objectProperties } from "./objects.ts";
 
 /** A readable name for a handler or middleware argument: `auth`, `users.list`, `requireRole`, or "(inline)". */
 export function argumentName(source: RouteSource, start: number, end: number): string {
@@ -36,7 +36,7 @@ export function guardNames(source: RouteSource, start: number, end: number): str
       const inner = callArguments(source.code, open).args.flatMap((a) => guardNames(source, a.start, a.end));
       if (inner.length) return inner;
     }
-    return isGuardName(last) ? [name] : [];
+    return isGuardName(last) && !(head[2] && checksShape(source, e)) ? [name] : [];
   });
   return [...new Set(names)];
 }
@@ -69,6 +69,22 @@ export function inlineGuard(source: RouteSource, start: number, end: number, lab
 // Authorization header (`Token x` -> `Bearer x`) lets everyone through.
 const TURNS_AWAY = /\bthrow\b|\b40[13]\b|unauthori[sz]ed|forbidden|\w*verify\w*\s*\(|\bauthenticate\w*\s*\(|\bdone\s*\(\s*(?!\)|null\b|undefined\b)[^)]/i;
 
+// What a request validator is told to check: the request's parts and the responses allowed.
+const REQUEST_PARTS = /^(?:body|query|params|headers|cookies|files|response|status)$/;
+
+/**
+ * A "guard" that checks the request's shape, not its caller: its options name only parts of the
+ * request (`koaGuard({ body: z.object(...), query: ..., status: [200, 400] })`).
+ */
+function checksShape(source: RouteSource, span: { start: number; end: number }): boolean {
+  const open = source.code.indexOf("(", span.start);
+  if (open === -1 || open >= span.end) return false;
+  const options = callArguments(source.code, open).args[0];
+  if (!options || source.code[options.start] !== "{") return false;
+  const keys = [...objectProperties(source, options.start).keys()];
+  return keys.length > 0 && keys.every((key) => REQUEST_PARTS.test(key));
+}
+
 /** Whether an argument is a function written in place. */
 export const isInline = (source: RouteSource, start: number, end: number): boolean =>
   INLINE.test(source.code.slice(start, end));
@@ -86,7 +102,7 @@ export function handlerAndGuards(
 ): { handler: string; guards: string[] } {
   const unwrapped = args.map((a) => unwrap(source, a));
   const names = unwrapped.map((a) => argumentName(source, a.start, a.end));
-  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, unwrapped[i]!));
+  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, unwrapped[i]!) && !checksShape(source, unwrapped[i]!));
   return { handler: names.at(-1) ?? "(inline)", guards };
 }
 
