@@ -17,6 +17,8 @@ import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
+import { laravelActionBodies } from "./php/actions.ts";
+import { laravelHandlerChecks } from "./php/handler-checks.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
@@ -62,6 +64,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
+  const laravelChecks = project ? laravelHandlerChecks(laravelActionBodies(project)) : () => [];
   let declarations: string[] | undefined;
   const laravelDeclarations = () => (declarations ??= laravelMiddlewareDeclarations(project));
   let aliases: Map<string, string> | undefined;
@@ -84,7 +87,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
     if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
-    if (route.framework === "laravel") return laravelActions(route.handler);
+    if (route.framework === "laravel") {
+      // An action its controller does not guard that checks the caller at its top.
+      const guards = laravelActions(route.handler);
+      return guards.length ? guards : laravelChecks(route.handler);
+    }
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
     // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.
     if (route.framework === "rocket") return extractors(route.handler, route.file);

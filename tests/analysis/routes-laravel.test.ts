@@ -483,4 +483,62 @@ laravel("a loop over an array literal of the file registers a route per entry (f
   ]);
 });
 
+laravel("middleware held in a variable of the routes file (->middleware($middleware)), a middleware that acts on signed-in users only, and actions that check their caller at their top, themselves or in the parent they inherit from", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "app/Http/Kernel.php": "<?php\nnamespace App\\Http;\nclass Kernel extends HttpKernel\n{\n    protected $routeMiddleware = [\n        'auth' => Authenticate::class,\n        'twofactor' => \\App\\Http\\Middleware\\TwoFactorAuth::class,\n    ];\n}\n",
+    "app/Http/Middleware/TwoFactorAuth.php": [
+      "<?php",
+      "class TwoFactorAuth",
+      "{",
+      "    public function handle($request, Closure $next)",
+      "    {",
+      "        if($request->user()) {",
+      "            if($request->user()->{'2fa_enabled'} && !$request->session()->has('2fa.session.active')) {",
+      "                return redirect('/i/auth/checkpoint');",
+      "            }",
+      "        }",
+      "        return $next($request);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "routes/api.php": [
+      "<?php",
+      "$middleware = ['auth:api', 'validemail'];",
+      "Route::group(['prefix' => 'admin'], function() use($middleware) {",
+      "    Route::get('stats', 'Api\\AdminApiController@getStats')->middleware($middleware);",
+      "});",
+      "Route::post('/f/inbox', 'FederationController@sharedInbox');",
+    ].join("\n"),
+    "routes/web.php": [
+      "<?php",
+      "Route::middleware(['validemail', 'twofactor'])->group(function () {",
+      "    Route::get('i/collection/{id}', 'CollectionController@show');",
+      "    Route::post('i/collection/{id}', 'CollectionController@store');",
+      "    Route::get('api/v1/accounts/verify_credentials', 'ApiController@verifyCredentials');",
+      "    Route::get('auth/forgot/email', 'UserEmailForgotController@index');",
+      "    Route::post('stories/add', 'StoryController@add');",
+      "});",
+    ].join("\n"),
+    "app/Http/Controllers/CollectionController.php": "<?php\nclass CollectionController extends Controller\n{\n    public function show(Request $request, $id)\n    {\n        $collection = Collection::findOrFail($id);\n        return view('collection.show', compact('collection'));\n    }\n\n    public function store(Request $request, $id)\n    {\n        abort_if(!$request->user(), 403);\n        return Collection::create($request->all());\n    }\n}\n",
+    "app/Http/Controllers/Api/BaseApiController.php": "<?php\nnamespace App\\Http\\Controllers\\Api;\nclass BaseApiController extends Controller\n{\n    public function verifyCredentials(Request $request)\n    {\n        $user = $request->user();\n        abort_unless($user, 403);\n        return $user;\n    }\n}\n",
+    "app/Http/Controllers/ApiController.php": "<?php\nnamespace App\\Http\\Controllers;\nuse App\\Http\\Controllers\\Api\\BaseApiController;\nclass ApiController extends BaseApiController\n{\n}\n",
+    // A guest page: it sends signed-in users away, and anyone else in.
+    "app/Http/Controllers/UserEmailForgotController.php": "<?php\nclass UserEmailForgotController extends Controller\n{\n    public function index(Request $request)\n    {\n        abort_if($request->user(), 404);\n        return view('auth.email.forgot');\n    }\n}\n",
+    "app/Http/Controllers/StoryController.php": "<?php\nclass StoryController extends Controller\n{\n    public function add(Request $request)\n    {\n        abort_if(!config('stories.enabled') || !$request->user(), 404);\n        return Story::create($request->all());\n    }\n}\n",
+    "app/Http/Controllers/FederationController.php": "<?php\nclass FederationController extends Controller\n{\n    public function sharedInbox(Request $request)\n    {\n        dispatch(new InboxWorker($request->getContent()));\n        return response()->json([], 200);\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/admin/stats [auth:api]",
+    "POST /api/f/inbox",
+    "GET /api/v1/accounts/verify_credentials [(checks the caller in the action)]",
+    "GET /auth/forgot/email",
+    "GET /i/collection/{id}",
+    "POST /i/collection/{id} [(checks the caller in the action)]",
+    "POST /stories/add [(checks the caller in the action)]",
+  ]);
+});
+
 laravel.run();

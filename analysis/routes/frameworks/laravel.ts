@@ -3,7 +3,7 @@ import { joinPrefix } from "../common/values.ts";
 import type { Framework } from "../framework.ts";
 import { singular } from "../inflect.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
-import { className, phpArray, phpConstants, phpElements, phpList, phpValue, type Span } from "../php/values.ts";
+import { className, phpArray, phpAssignedArray, phpConstants, phpElements, phpList, phpValue, type Span } from "../php/values.ts";
 import type { Registration } from "../registration.ts";
 import { FORM_ACTIONS, restActions } from "../resources.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -355,7 +355,8 @@ function handlerOf(source: RouteSource, span: Span, controller: string | undefin
 }
 
 /** Middleware named by alias (`'auth:sanctum'`) or by class (`AdminAuthenticate::class`), one or a list. */
-function middleware(source: RouteSource, span: Span, constants: Map<string, string>): string[] {
+function middleware(source: RouteSource, given: Span, constants: Map<string, string>): string[] {
+  const span = phpAssignedArray(source, given) ?? given;
   return phpElements(source, span).map((e) => phpValue(source, e, constants) ?? className(source, e)).filter((m): m is string => m !== undefined);
 }
 

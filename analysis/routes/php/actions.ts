@@ -6,6 +6,7 @@
  * found in the repository (a package's), a trait not found, or a magic `__call`.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
+import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -21,36 +22,64 @@ const MAX_DEPTH = 6;
 /** A filter that keeps the Laravel routes that reach an action, reading the project's files; all routes without them. */
 export function laravelActionsServed(project: Project | undefined): (route: { framework: string; handler: string }) => boolean {
   if (!project) return () => true;
-  let byName: Map<string, string[]> | undefined;
-  const files = (name: string) => (byName ??= phpFilesByClass(project.listed)).get(name) ?? [];
-  const sources = new Map<string, string>();
-  const read = (file: string): string => {
-    let source = sources.get(file);
-    if (source === undefined) sources.set(file, (source = phpWithoutComments(project.text(file) ?? "")));
-    return source;
-  };
+  const find = actionFinder(project);
   return (route) => {
     if (route.framework !== "laravel") return true;
     const match = /^([\w\\]+)@(\w+)$/.exec(route.handler);
     if (!match) return true;
-    const candidates = files(match[1]!.split("\\").pop()!);
+    const candidates = find.files(match[1]!.split("\\").pop()!);
     // Two classes of that name: served when either may define it.
-    return candidates.length === 0 || candidates.some((file) => defines(file, match[2]!, files, read, 0) !== false);
+    return candidates.length === 0 || candidates.some((file) => definedIn(file, match[2]!, find.files, find.read, 0) !== false);
   };
 }
 
-/** Whether the class or trait in `file` defines `action`, with what it inherits; undefined when undecided. */
-function defines(file: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): boolean | undefined {
+/**
+ * The body of the method a Laravel route's handler (`ApiController@verifyCredentials`) runs, in
+ * its controller or in the parent or trait it inherits it from; undefined when not found.
+ */
+export function laravelActionBodies(project: Project): (handler: string) => string | undefined {
+  const find = actionFinder(project);
+  return (handler) => {
+    const match = /^([\w\\]+)@(\w+)$/.exec(handler);
+    if (!match) return undefined;
+    for (const file of find.files(match[1]!.split("\\").pop()!)) {
+      const found = definedIn(file, match[2]!, find.files, find.read, 0);
+      if (!found) continue;
+      const source = find.read(found.file);
+      const head = new RegExp(`\\bfunction\\s+&?\\s*${match[2]}\\s*\\(`, "i").exec(source);
+      const open = head ? source.indexOf("{", source.indexOf(")", head.index)) : -1;
+      if (open !== -1) return source.slice(open + 1, callArguments(source, open).end - 1);
+    }
+    return undefined;
+  };
+}
+
+function actionFinder(project: Project): { files: (name: string) => string[]; read: (file: string) => string } {
+  let byName: Map<string, string[]> | undefined;
+  const sources = new Map<string, string>();
+  return {
+    files: (name) => (byName ??= phpFilesByClass(project.listed)).get(name) ?? [],
+    read: (file) => {
+      let source = sources.get(file);
+      if (source === undefined) sources.set(file, (source = phpWithoutComments(project.text(file) ?? "")));
+      return source;
+    },
+  };
+}
+
+/** Where the class or trait in `file` defines `action`, with what it inherits: the file; false when it does not; undefined when undecided. */
+type Found = { file: string } | false | undefined;
+function definedIn(file: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): Found {
   if (depth > MAX_DEPTH) return undefined;
   const source = read(file);
-  if (new RegExp(`\\bfunction\\s+&?\\s*(?:${action}|__call)\\s*\\(`, "i").test(source)) return true;
+  if (new RegExp(`\\bfunction\\s+&?\\s*(?:${action}|__call)\\s*\\(`, "i").test(source)) return { file };
   const declaration = CLASS.exec(source);
   if (!declaration) return undefined;
   // The imports before the class; a `use` inside it names a trait.
   const imports = new Map<string, string>();
   for (const m of source.slice(0, declaration.index).matchAll(IMPORT)) imports.set(m[2] ?? m[1]!.split("\\").pop()!, m[1]!);
   const qualified = (name: string) => (name.includes("\\") ? name : imports.get(name) ?? name);
-  const inherited: (boolean | undefined)[] = [];
+  const inherited: Found[] = [];
   // `use A, B;` inside the class body: its traits.
   const body = source.slice(source.indexOf("{", declaration.index) + 1);
   for (const m of body.matchAll(/^\s*use\s+([\w\\\s,]+?)\s*[;{]/gm)) {
@@ -61,15 +90,14 @@ function defines(file: string, action: string, files: (name: string) => string[]
   }
   const parent = declaration[2];
   if (parent && !FRAMEWORK_ROOT.test(qualified(parent))) inherited.push(another(qualified(parent), action, files, read, depth));
-  if (inherited.includes(true)) return true;
-  return inherited.includes(undefined) ? undefined : false;
+  return inherited.find((f) => f) ?? (inherited.includes(undefined) ? undefined : false);
 }
 
-function another(name: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): boolean | undefined {
+function another(name: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): Found {
   const candidates = files(name.split("\\").pop()!);
   if (candidates.length === 0) return undefined;
-  const answers = candidates.map((file) => defines(file, action, files, read, depth + 1));
-  return answers.includes(true) ? true : answers.includes(undefined) ? undefined : false;
+  const answers = candidates.map((file) => definedIn(file, action, files, read, depth + 1));
+  return answers.find((f) => f) ?? (answers.includes(undefined) ? undefined : false);
 }
 
 /** The project's PHP files by the class each is named after (`AlbumController` -> every AlbumController.php outside tests and vendor). */

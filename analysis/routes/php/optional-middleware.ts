@@ -5,11 +5,13 @@
  *   through unless the route passes `auth.api:true`;
  * - those that pass a request without a user on first;
  * - those that sign in the user a token names and turn nobody away (FreeScout's `TokenAuth`);
+ * - those that act on signed-in users only (`if ($request->user()) { ... } return $next($request);`);
  * - those whose `handle()` never looks at the caller, such as BookStack's `'guard' =>
  *   CheckGuard::class`, which compares the configured sign-in method with its parameters.
  * An alias is read as its class (php/middleware-aliases.ts), the class where the project defines it.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
+import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -18,6 +20,8 @@ const ASKED_FOR = /function\s+handle\s*\([^)]*?\$\w+\s*,\s*(?:\\?Closure\s+)?\$\
 
 // A handle() that passes a request without a user on first: `if (!$user || ...) { return $next($request); }`.
 const PASSES_ANONYMOUS = /function\s+handle\s*\([^)]*\)[^{]*\{(?:(?!return)[\s\S])*?\bif\s*\(\s*(?:!\s*\$(?:user|request->user\(\))|is_null\s*\(\s*\$user\s*\)|\$user\s*===?\s*null)\b[^{;]*\)\s*\{?\s*return\s+\$next\s*\(/;
+// A handle() that begins by asking whether there is a user: `if ($request->user()) {`, `if (Auth::check()) {`.
+const IF_USER = /function\s+handle\s*\([^)]*\)[^{]*\{\s*if\s*\(\s*(?:\$\w+\s*=\s*)?(?:\$request\s*->\s*user\s*\(\s*\)|Auth\s*::\s*(?:check|user)\s*\(\s*\)|auth\s*\(\s*\)\s*->\s*(?:check|user)\s*\(\s*\))\s*\)\s*\{/;
 // What a middleware that decides who may call reads or answers: the user (`$request->user()`,
 // `Auth::`, `auth()`, a helper such as `userCan()`), a token or header, a refusal.
 const READS_CALLER = /\buser\w*\s*\(|->\s*user\b|\bAuth\s*::|\bauth\s*\(|->\s*(?:check|guard|guest|bearerToken|header|hasValidSignature)\s*\(|\$_(?:SERVER|COOKIE)|token|session\s*\(\s*\)\s*->\s*(?:get|has)\s*\(|Unauthori[sz]ed|Authenticat|AccessDenied|\babort\s*\(|Gate\s*::/i;
@@ -28,6 +32,18 @@ const REFUSES = /\babort(?:_if|_unless)?\s*\(|\b40[13]\b|Unauthori[sz]ed|Unauthe
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
 const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
+
+/**
+ * A handle() whose every check sits in an `if` that there is a user, followed by nothing but
+ * `return $next($request);`: it acts on signed-in users (Pixelfed's `TwoFactorAuth` sends one
+ * to the 2FA checkpoint) and lets a request without one through.
+ */
+function actsOnUsersOnly(source: string): boolean {
+  const m = IF_USER.exec(source);
+  if (!m) return false;
+  const close = callArguments(source, m.index + m[0].length - 1).end;
+  return /^\s*return\s+\$next\s*\(\s*\$request\s*\)\s*;\s*\}/.test(source.slice(close));
+}
 
 /**
  * A function telling whether a Laravel guard, as a route names it (`auth.api`, `auth.api:true`,
@@ -47,7 +63,7 @@ export function optionalLaravelMiddleware(project: Project | undefined, classFil
       const handles = /\bfunction\s+handle\s*\(/.test(source);
       // One that signs in whoever sends a token and turns nobody away (FreeScout's TokenAuth) guards nobody either.
       const loadsOnly = SIGNS_IN.test(source) && !REFUSES.test(source);
-      read = { looksAway: handles && (!READS_CALLER.test(source) || loadsOnly), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
+      read = { looksAway: handles && (!READS_CALLER.test(source) || loadsOnly || actsOnUsersOnly(source)), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
       byClass.set(name, read);
     }
     return read;

@@ -47,6 +47,20 @@ export function phpConstants(source: RouteSource): Map<string, string> {
   return constants;
 }
 
+/**
+ * The array a variable of the file holds, when the file assigns it one once (`$middleware =
+ * ['auth:api', 'validemail'];` at the top of a routes file, used as `->middleware($middleware)`).
+ */
+export function phpAssignedArray(source: RouteSource, span: Span): Span | undefined {
+  const name = /^\$([A-Za-z_]\w*)$/.exec(source.code.slice(span.start, span.end).trim())?.[1];
+  if (!name) return undefined;
+  const assigned = [...source.code.matchAll(new RegExp(String.raw`\$${name}\s*=\s*(?=\[|array\s*\()`, "gi"))];
+  if (assigned.length !== 1) return undefined;
+  const start = assigned[0]!.index + assigned[0]![0].length;
+  const open = source.code[start] === "[" ? start : source.code.indexOf("(", start);
+  return { start, end: callArguments(source.code, open).end };
+}
+
 /** The elements of `[...]` or `array(...)`, or the expression itself. */
 export function phpElements(source: RouteSource, span: Span): Span[] {
   const text = source.code.slice(span.start, span.end);
