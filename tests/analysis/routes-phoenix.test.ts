@@ -17,7 +17,6 @@ phoenix("nested scopes with module aliases, resources, live routes, forwards, pi
     "PUT /api/v1/invoices/{number} lib/shop_web/router.ex:53 ShopWeb.Api.InvoiceController.update [api_auth]",
     "GET /api/v1/me lib/shop_web/router.ex:54 ShopWeb.Api.UserController.show [api_auth]",
     "GET /cart lib/shop_web/router.ex:30 ShopWeb.CartLive.index",
-    "ALL /dev/mailbox lib/shop_web/router.ex:63 Plug.Swoosh.MailboxPreview",
     "GET /orders lib/shop_web/router.ex:41 ShopWeb.OrderController.index [require_authenticated_user]",
     "POST /orders lib/shop_web/router.ex:41 ShopWeb.OrderController.create [require_authenticated_user]",
     "GET /orders/{id} lib/shop_web/router.ex:41 ShopWeb.OrderController.show [require_authenticated_user]",
@@ -205,6 +204,37 @@ phoenix("a comprehension over a literal list of paths (for path <- [...] do scop
     "POST /logs/cloudflare LogsWeb.LogController.cloudflare",
     "POST /logs/json LogsWeb.LogController.generic_json",
   ]);
+});
+
+phoenix("routes under a development-only condition (if Mix.env() in [:dev, :test], if Application.compile_env(:app, :dev_routes)) are not served; under another condition they are", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "mix.exs": "defmodule App.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/app_web/router.ex": [
+      "defmodule AppWeb.Router do",
+      "  use AppWeb, :router",
+      "  scope \"/api\", AppWeb do",
+      "    get(\"/health\", HealthController, :index)",
+      "  end",
+      "  if Mix.env() in [:dev, :test] do",
+      "    scope \"/\" do",
+      "      forward \"/mailbox\", Plug.Swoosh.MailboxPreview",
+      "    end",
+      "  end",
+      "  if Application.compile_env(:app, :dev_routes) do",
+      "    scope \"/dev\" do",
+      "      live_dashboard \"/dashboard\"",
+      "      get(\"/seed\", AppWeb.DevController, :seed)",
+      "    end",
+      "  end",
+      "  if Application.compile_env(:app, :public_api) do",
+      "    get(\"/public\", AppWeb.PublicController, :index)",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/health", "GET /public"]);
 });
 
 phoenix.run();

@@ -8,6 +8,8 @@ import { restActions } from "../resources.ts";
 import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "phoenix";
+// A condition that holds in development only.
+const DEV_ONLY = /^\s*\(?\s*(?:Mix\s*\.\s*env\s*(?:\(\s*\))?\s*(?:==\s*:dev\b|in\s*\[\s*:dev\s*,\s*:test\s*\]|in\s*\[\s*:test\s*,\s*:dev\s*\])|Application\s*\.\s*compile_env\s*\(\s*:\w+\s*,\s*:dev_routes\s*\))/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "connect", "trace"]);
 
 /** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
@@ -105,6 +107,8 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
       const checks = mount ? (source.code.slice(mount.start, mount.end).match(/:\w+/g) ?? []).map((a) => a.slice(1)) : [];
       const guard = name && (isAuthCheck(name) || checks.some(isAuthCheck)) ? [name] : [];
       inner({ ...scope, guards: [...scope.guards, ...guard] });
+    } else if (st.name === "if" && DEV_ONLY.test(source.code.slice(st.args.start, st.args.end))) {
+      // Routes for development only (`if Mix.env() in [:dev, :test] do`, `if Application.compile_env(:app, :dev_routes) do`): not served in production.
     } else if (st.name !== "pipeline" && st.name !== "def" && st.name !== "defp") inner(scope);
   }
 }
