@@ -86,7 +86,8 @@ export function optionalParameterForms(path: string): string[] {
   return forms;
 }
 
-const OPTIONAL_PARAMETER = /^(?::\w+\?|\{\w+\?\})$/;
+// `:id?`, `{id?}`, and ASP.NET's constrained `{id:int?}`.
+const OPTIONAL_PARAMETER = /^(?::\w+\?|\{\w+(?::[^{}]*)?\?\})$/;
 
 /** Joins prefixes and a path into one normalised path. */
 export function joinPaths(...parts: string[]): string {

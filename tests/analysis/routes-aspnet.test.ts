@@ -265,6 +265,7 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     "GET /api/v3/alttitle",
     "GET /api/v3/alttitle/{id}",
     "GET /api/v3/config/host",
+    "PUT /api/v3/config/host",
     "GET /api/v3/config/host/{id}",
     "PUT /api/v3/config/host/{id}",
     "DELETE /api/v3/Indexer/{id}",
@@ -272,9 +273,43 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     "GET /api/v3/Notification/schema",
     "GET /api/v3/Tag",
     "POST /api/v3/Tag",
+    "PUT /api/v3/Tag",
     "GET /api/v3/Tag/{id}",
     "PUT /api/v3/Tag/{id}",
   ]);
+});
+
+aspnet("a template provider that builds its template from a property its constructor sets (Version = version), and a catch-all constrained by a regular expression holding slashes and parentheses", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/Tv.Http/Tv.Http.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Tv.Http/VersionedFeedControllerAttribute.cs": [
+      "namespace Tv.Http",
+      "{",
+      "    public class VersionedFeedControllerAttribute : Attribute, IRouteTemplateProvider",
+      "    {",
+      "        public VersionedFeedControllerAttribute(int version, string resource = \"[controller]\")",
+      "        {",
+      "            Version = version;",
+      "            Template = $\"feed/v{Version}/{resource}\";",
+      "        }",
+      "        public string Template { get; private set; }",
+      "        public int Version { get; private set; }",
+      "    }",
+      "    public class V3FeedControllerAttribute : VersionedFeedControllerAttribute",
+      "    {",
+      "        public V3FeedControllerAttribute(string resource = \"[controller]\")",
+      "            : base(3, resource)",
+      "        {",
+      "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Tv.Http/CalendarFeedController.cs": "namespace Tv.Http\n{\n    [V3FeedController(\"calendar\")]\n    public class CalendarFeedController : Controller\n    {\n        [HttpGet(\"Tv.ics\")]\n        public IActionResult GetCalendarFeed() => Ok();\n    }\n}\n",
+    "src/Tv.Http/StaticResourceController.cs": "namespace Tv.Http\n{\n    public class StaticResourceController : Controller\n    {\n        [HttpGet(\"/content/{**path:regex(^(?!api/).*)}\")]\n        public IActionResult IndexContent([FromRoute] string path) => Ok();\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /content/{path}", "GET /feed/v3/calendar/Tv.ics"]);
 });
 
 aspnet("a conventionally routed controller of an [Area] is served under the area; an action without a template of its own beside attribute-routed ones takes the conventional route, not in an [ApiController]", () => {

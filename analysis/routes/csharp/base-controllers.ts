@@ -181,7 +181,10 @@ function templateProvider(source: Parameters<typeof csharpValue>[0], constants: 
   const baseArguments = handed && parameters ? callArguments(code, parameters.end + handed[0].length - 1).args.map(valueOf) : [];
   // Up to the `=` only: an interpolated string's `$` is blanked in the code, where its literal starts.
   const assigned = /\bTemplate\s*(?:=>|\{\s*get\s*;\s*\}\s*=|=(?!=))/.exec(body);
-  const template = assigned ? valueOf({ start: cls.body.start + assigned.index + assigned[0].length, end: code.indexOf(";", cls.body.start + assigned.index) }) : undefined;
+  // Properties the constructor sets from its parameters (`Version = version;`), which the template may read instead.
+  const copies = [...body.matchAll(/\b([A-Z]\w*)\s*=\s*([a-z_]\w*)\s*;/g)].filter((m) => declared.some((p) => p.name === m[2]));
+  const read = assigned ? valueOf({ start: cls.body.start + assigned.index + assigned[0].length, end: code.indexOf(";", cls.body.start + assigned.index) }) : undefined;
+  const template = read && ((bound: Bound) => read(new Map([...bound, ...copies.flatMap((m) => (bound.has(m[2]!) ? [[m[1]!, bound.get(m[2]!)!] as const] : []))])));
   if (!template && !baseArguments.length) return undefined;
   return { parameters: declared, ...(template ? { template } : {}), baseArguments };
 }

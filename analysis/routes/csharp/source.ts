@@ -35,9 +35,25 @@ export const attributeValue = (source: RouteSource, constants: ReadonlyMap<strin
 
 /**
  * A route template written the report's way: catch-alls `{*path}`/`{**path}` and defaults
- * `{id=5}` as plain parameters, `~/` as `/`.
+ * `{id=5}` as plain parameters, `~/` as `/`, and regular-expression constraints, which may hold
+ * slashes and braces of their own (`{**path:regex(^(?!api/).*)}`), left out.
  */
-export const template = (path: string): string => path.replace(/^~\//, "/").replace(/\{\*{1,2}(\w+)\}/g, "{$1}").replace(/\{(\w+)(?::[^}=]*)?=[^}]*\}/g, "{$1}");
+export const template = (path: string): string =>
+  withoutRegexConstraints(path).replace(/^~\//, "/").replace(/\{\*{1,2}(\w+)\}/g, "{$1}").replace(/\{(\w+)(?::[^}=]*)?=[^}]*\}/g, "{$1}");
+
+function withoutRegexConstraints(path: string): string {
+  let out = path;
+  for (let at = out.indexOf(":regex("); at !== -1; at = out.indexOf(":regex(", at)) {
+    let depth = 0;
+    let end = at + ":regex".length;
+    for (; end < out.length; end++) {
+      if (out[end] === "(") depth++;
+      else if (out[end] === ")" && --depth === 0) break;
+    }
+    out = out.slice(0, at) + out.slice(end + 1);
+  }
+  return out;
+}
 
 /**
  * Authorization a chained call adds (`.RequireAuthorization("admin")`), or that an
