@@ -7,12 +7,17 @@ const FRAMEWORK_PACKAGE = /^(?:net\/http|github\.com\/(?:gin-gonic|labstack|go-c
 // A package of the project's own (or a library's) that is not one of those.
 const PROJECT_PACKAGE = new RegExp(`^(?!${FRAMEWORK_PACKAGE.source.slice(1)})[\\w.-]+\\.[\\w.-]+\\/\\S+$`);
 
-const groups = groupChain({ verbs: verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"], "Any"), order: "last", handle: /^Handle$/ });
+// Verb methods named either way: Fider's `r.Get(...)`, Ory's `public.GET(...)`.
+const groups = groupChain({
+  verbs: { ...verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"], "Any"), ...verbs(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], "Any") },
+  order: "last",
+  handle: /^Handle$/,
+});
 
 /**
  * A Go application's own router type, wrapping a framework's as Fider's `web.Engine` wraps
  * httprouter: a function handed one (`func routes(r *web.Engine)`, a type named `Engine`,
- * `Router`, `Group`, `RouterGroup`, `Mux` or `App` of a package that is no framework the other
+ * `Router`, `Group`, `RouterGroup`, `Mux` or `App`, or Ory's `RouterPublic`/`RouterAdmin`, of a package that is no framework the other
  * scanners read) registers routes with its verb methods (`r.Get("/posts/:number", h)`), makes
  * groups (`ui := r.Group()`, which shares the router's prefix and middleware so far) and adds
  * middleware for what follows (`ui.Use(middlewares.IsAuthenticated())`).
@@ -21,8 +26,8 @@ export const goProjectRouter: Framework = {
   id: "go-router",
   name: "Go (the project's router)",
   languages: ["go"],
-  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\//,
-  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App)$/, chain }),
+  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w+\b/,
+  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App|Router(?:Public|Admin|Private|Internal))$/, chain }),
 };
 
 function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
