@@ -2,7 +2,7 @@ import { configurationSection } from "./configuration/mod.ts";
 import { rankedFindings } from "./findings/mod.ts";
 import { historySection } from "./history/mod.ts";
 import { integrationsByFile, integrationsSection } from "./integrations/mod.ts";
-import { routesSection } from "./routes/mod.ts";
+import { productRouteFacts, routesSection } from "./routes/mod.ts";
 import type { HistorySection, Report } from "./schema.ts";
 import { type AnalyzeOptions, structure, type StructureReport } from "./structure.ts";
 
@@ -21,7 +21,7 @@ export function analyze(root: string, options: AnalyzeOptions & { deferHistory?:
   lap("integrations");
 
   progress("routes");
-  const routes = routesSection(facts, report.edges, byFile, project, integrationsByFile(integrations));
+  const routes = routesSection(productRouteFacts(facts, report.files), report.edges, byFile, project, integrationsByFile(integrations));
   lap("routes");
 
   progress("history");

@@ -1,6 +1,7 @@
 /** Entry points: routes found by the framework scanners, linked across files, with what they reach. */
 import { isTestFile } from "../entry-points.ts";
 import type { FileFacts } from "../facts.ts";
+import type { Role } from "../roles.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
@@ -48,6 +49,25 @@ import { servedOnce } from "./alternatives.ts";
 import { razorPageRoutes } from "./csharp/razor-pages.ts";
 
 export { extractRoutes } from "./extract.ts";
+
+// A folder of examples or samples, by that name alone.
+const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?)\//i;
+
+/**
+ * The facts whose routes are the product's: an app in an examples/ folder, a fixture's or
+ * vendored code's are not served, unless the repository has no routes of its own (a collection
+ * of examples). A module merely named for a demo (`jeecg-module-demo/`) may well be deployed:
+ * its routes stay.
+ */
+export function productRouteFacts(facts: readonly FileFacts[], files: readonly { path: string; role: Role }[]): readonly FileFacts[] {
+  const roles = new Map(files.map((f) => [f.path, f.role]));
+  const aside = (path: string) => {
+    const role = roles.get(path);
+    return role === "fixture" || role === "vendored" || (role === "example" && EXAMPLES_FOLDER.test(path));
+  };
+  const routed = facts.filter((f) => f.routes?.registrations.some((r) => r.type === "route"));
+  return routed.some((f) => !aside(f.path)) ? facts.filter((f) => !f.routes || !aside(f.path)) : facts;
+}
 
 /**
  * The `routes` section: every entry point with its full path, guards and what its handler's

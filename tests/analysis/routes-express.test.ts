@@ -676,6 +676,23 @@ express("controllers whose base class keeps the router: this.route({ method, pat
   ]);
 });
 
+express("an app in an examples/ folder serves none of the product's routes; a repository of examples alone keeps theirs; a module named for a demo is the product's", () => {
+  const product = tempDir("tool-express-examples-");
+  writeFiles(product, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/server.js": "const express = require('express')\nconst app = express()\napp.get('/health', (req, res) => res.send('ok'))\napp.listen(3000)\n",
+    "frontend/examples/express/src/server.js": "const express = require('express')\nconst app = express()\napp.get('/todo', (req, res) => res.json([]))\napp.listen(8080)\n",
+    "modules/billing-demo/server.js": "const express = require('express')\nconst app = express()\napp.get('/invoices', (req, res) => res.json([]))\napp.listen(3001)\n",
+  });
+  assert.equal(analyze(product).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /health", "GET /invoices"]);
+  const examples = tempDir("tool-express-only-examples-");
+  writeFiles(examples, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "examples/hello/server.js": "const express = require('express')\nconst app = express()\napp.get('/hello', (req, res) => res.send('hi'))\napp.listen(3000)\n",
+  });
+  assert.equal(analyze(examples).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /hello"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");
