@@ -220,4 +220,24 @@ koa("route modules handed a router (...[router, ctx] and const [router] = args),
   ]);
 });
 
+koa("the router koa-router's use() returns is the same router under another name (const experienceRouter = (anonymousRouter as Router<C>).use(...)); paths from a frozen object of another module (Object.freeze({ prefix, profile: `${prefix}/profile` }))", () => {
+  const root = tempDir("tool-koa-use-alias-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { koa: "^2", "koa-router": "^12" } }),
+    "src/routes/experience/const.ts": "const prefix = '/experience';\nexport const experienceRoutes = Object.freeze({\n  prefix,\n  profile: `${prefix}/profile`,\n});\n",
+    "src/routes/experience/index.ts": [
+      "import type Router from 'koa-router';",
+      "import { experienceRoutes } from './const.js';",
+      "export default function experienceApiRoutes<T extends AnonymousRouter>(...[anonymousRouter, tenant]: RouterInitArgs<T>) {",
+      "  const experienceRouter =",
+      "    (anonymousRouter as Router<unknown, ExperienceContext>).use(koaInteractionDetails(tenant.provider));",
+      "  experienceRouter.put(experienceRoutes.prefix, koaGuard({ body: z.object({}) }), async (ctx, next) => next());",
+      "  experienceRouter.post(`${experienceRoutes.profile}/password`, async (ctx, next) => next());",
+      "}",
+    ].join("\n"),
+    "src/app.ts": "import Koa from 'koa';\nimport Router from 'koa-router';\nimport experienceApiRoutes from './routes/experience/index.js';\nconst app = new Koa();\nconst router = new Router({ prefix: '/api' });\nexperienceApiRoutes(router, tenant);\napp.use(router.routes());\napp.listen(3001);\n",
+  });
+  assert.equal(guardedRoutes(root), ["PUT /api/experience", "POST /api/experience/profile/password"]);
+});
+
 koa.run();

@@ -19,6 +19,7 @@ const PARAMETER = /[(,]\s*([A-Za-z_$][\w$]*)\s*:\s*(?:Koa|Router)\b(?:<[^>]*>)?\
 // A rest parameter typed with a router (`...args: RouterInitArgs<T>`), and a call passing one on (`routes(...args)`).
 const PASSES_ROUTER = /\.\.\.\s*[A-Za-z_$][\w$]*\s*:\s*[A-Za-z_$]*Router/;
 const SPREAD_HANDED = /(?<![\w$.])([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)?)\s*\(\s*\.\.\.\s*([A-Za-z_$][\w$]*)\s*\)/g;
+const USE_RENAMES = /\b(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*\(?\s*([A-Za-z_$][\w$]*)\s*(?:as\s+[^;]*?)?\)?\s*\.\s*use\s*\(/g;
 // A parameter named for a router or an app.
 const ROUTER_NAME = /^(?:app|api|router|[A-Za-z_$][\w$]*Router)$/;
 // A function that may take a router as a parameter: `(router`, `...[router`, or unpack one (`const [router] = args`).
@@ -78,9 +79,12 @@ export const koa: Framework = {
     // A function that takes a router it did not make (`export default function logRoutes(...[router,
     // { queries }]: RouterInitArgs<T>) { router.get(...) }`) registers on a router named for it,
     // served where a caller hands it one (`logRoutes(managementRouter, tenant)`).
-    const scopes = HANDS_ROUTER.test(source.code) || PASSES_ROUTER.test(source.code) ? functionScopes(source) : [];
+    const handsRouters = HANDS_ROUTER.test(source.code) || PASSES_ROUTER.test(source.code);
+    const scopes = handsRouters ? functionScopes(source) : [];
+    // koa-router's `use()` returns the router: `const experienceRouter = (anonymousRouter as Router<C>).use(a, b)` is another name of it.
+    const renamed = new Map([...source.code.matchAll(USE_RENAMES)].map((m) => [m[1]!, m[2]!]));
     const ownerAt = (given: string, at: number): string => {
-      const name = named(given, at);
+      const name = named(renamed.get(given) ?? given, at);
       if (routers.has(name) || !ROUTER_NAME.test(name)) return name;
       const taker = scopes.findLast((f) => f.bodyStart < at && at < f.bodyEnd && (f.params.includes(name) || unpacksFirst(source, f, name)))?.name;
       if (!taker || taker === "constructor") return name;
@@ -108,7 +112,7 @@ export const koa: Framework = {
         if (found) registrations.push(found);
       }
     }
-    for (const m of scopes.length ? source.code.matchAll(HANDED) : []) {
+    for (const m of handsRouters ? source.code.matchAll(HANDED) : []) {
       const callee = m[1]!.replace(/\s+/g, "");
       if (scopes.some((f) => f.start <= m.index && m.index < f.bodyStart) || NOT_HANDING.test(callee) || CHAINED.test(callee.split(".").at(-1)!)) continue;
       const router = ownerAt(m[2]!, m.index + m[0].length);
@@ -116,7 +120,7 @@ export const koa: Framework = {
     }
     // A function typed to take a router passes its arguments on (`function adminUserRoutes(...args:
     // RouterInitArgs<T>) { adminUserBasicsRoutes(...args) }`): what it is handed, they are too.
-    for (const m of scopes.length ? source.code.matchAll(SPREAD_HANDED) : []) {
+    for (const m of handsRouters ? source.code.matchAll(SPREAD_HANDED) : []) {
       const passer = scopes.findLast((f) => f.bodyStart < m.index && m.index < f.bodyEnd && f.params[0] === m[2]);
       if (!passer?.name || !/Router\b/.test(source.code.slice(passer.start, passer.bodyStart))) continue;
       if (!routers.has(passer.name)) {

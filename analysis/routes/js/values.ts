@@ -18,7 +18,10 @@ export function jsConstants(source: RouteSource, hole?: Hole): Map<string, strin
   const constants = new Map<string, string>();
   for (const match of source.code.matchAll(CONSTANT)) {
     const start = match.index + match[0].length;
-    if (source.code[start] === "{") objectConstants(source, start, match[1]!, constants, hole);
+    // `const routes = { ... }`, also frozen: `Object.freeze({ ... })`.
+    const frozen = /^Object\s*\.\s*freeze\s*\(\s*(?=\{)/.exec(source.code.slice(start, start + 40));
+    const object = frozen ? start + frozen[0].length : start;
+    if (source.code[object] === "{") objectConstants(source, object, match[1]!, constants, hole);
     const value = jsValue(source, start, expressionEnd(source.code, start), constants, hole);
     if (value !== undefined) constants.set(match[1]!, value);
   }
