@@ -102,7 +102,7 @@ export const pathPrefix = (path: string): string => "/" + (path.split("/")[1] ??
 // `sessions.Sessions` load one for every caller; `requireSession`, `checkSession` turn callers away,
 // as do `checkLogin`, Sa-Token's `@SaCheckLogin`, `require_logged_in_user` and a filter that
 // sends an anonymous caller to sign in (`before_action :redirect_to_signin, unless: :signed_in?`).
-const GUARD_NAME = /auth|guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|api[_-]?key|(?:logged|signed)[_-]?in|sign[_-]?in)|require[ds]?[_-]?\w+[_-]token\b|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|sign(?:ature)?[_-]?required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only|redirect[_-]?to[_-]?(?:sign[_-]?in|log[_-]?in)\b/i;
+const GUARD_NAME = /guard|protect|require[ds]?[_-]?(user|login|role|admin|permission|scope|token|session|api[_-]?key|(?:logged|signed)[_-]?in|sign[_-]?in)|require[ds]?[_-]?\w+[_-]token\b|(?:check|valid|has|must)[_-]?(?:session|login)|login_required|sign(?:ature)?[_-]?required|permission|jwt|passport|verify(?![_-]?(?:$|[^A-Za-z_-]|body|input|params|query|request|data|form|schema|captcha|recaptcha|email|password|(?:by[_-]?)?credentials|\w*identity[_-]?token))|ensure[_-]?(?:user|login|logged|signed|admin|role|permission|session)|acl|rbac|role|admin_required|authorize|secured|isadmin|isloggedin|(admin|staff|member|users?|owner)s?[_-]?only|redirect[_-]?to[_-]?(?:sign[_-]?in|log[_-]?in)\b/i;
 
 // Guards of other things than who calls: rate limits, feature flags, caches, maintenance mode,
 // error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up
@@ -124,7 +124,13 @@ const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth/;
 const REQ_SHORTHAND = /(?:^|\.)req(?:Sign[Ii]n|Log[Ii]n|(?:Site)?Admin|Token|BasicAuth|Auth)(?![a-z])/;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
-export const isGuardName = (name: string): boolean => (GUARD_NAME.test(name) || REQ_SHORTHAND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);
+// "auth" as a word of a name (`auth`, `requireAuth`, `basic_auth`, `AuthMiddleware`, `oauth2`,
+// `isAuthenticated`) or ending one (`basicauth.New`, `keyauth`, `authz`), not inside another
+// word: a product named Rauthy names its middleware `RauthyIpBlacklistMiddleware`, which checks
+// no caller. Case matters here.
+const AUTH_WORD = /(?:^|[^A-Za-z])[Aa]uth|[a-z\d]Auth|[Aa]uth[nz]?(?![a-z])|[Oo][Aa]uth|AUTH|[Aa]uthenticat|[Aa]uthori[sz]/;
+
+export const isGuardName = (name: string): boolean => (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,

@@ -282,4 +282,44 @@ actix("a handler in another crate of the workspace, imported by the crate's name
   ]);
 });
 
+actix("a handler that runs its principal's session check first (principal.validate_admin_session()?) is guarded; a middleware named for a product whose name holds \"auth\" (RauthyIpBlacklistMiddleware) is no guard", () => {
+  const root = tempDir("tool-actix-principal-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "idp"\nversion = "0.1.0"\n\n[dependencies]\nactix-web = "4"\n',
+    "src/main.rs": [
+      "use actix_web::{web, App, HttpServer};",
+      "mod clients;",
+      "#[actix_web::main]",
+      "async fn main() -> std::io::Result<()> {",
+      "    HttpServer::new(|| {",
+      "        App::new()",
+      "            .wrap(RauthyIpBlacklistMiddleware)",
+      '            .service(web::scope("/auth/v1").service(clients::get_clients).service(clients::get_health))',
+      "    })",
+      '    .bind(("0.0.0.0", 8080))?',
+      "    .run()",
+      "    .await",
+      "}",
+    ].join("\n"),
+    "src/clients.rs": [
+      "use actix_web::{get, HttpResponse};",
+      '#[get("/clients")]',
+      "pub async fn get_clients(principal: ReqPrincipal) -> Result<HttpResponse, ErrorResponse> {",
+      "    principal.validate_api_key_or_admin_session(AccessGroup::Clients, AccessRights::Read)?;",
+      "    Ok(HttpResponse::Ok().json(Client::find_all().await?))",
+      "}",
+      "",
+      '#[get("/health")]',
+      "pub async fn get_health() -> HttpResponse {",
+      "    HttpResponse::Ok().finish()",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /auth/v1/clients [validate_api_key_or_admin_session]",
+    "GET /auth/v1/health",
+  ]);
+});
+
 actix.run();

@@ -221,8 +221,9 @@ function typeColon(param: string): number {
 const READS_CREDENTIALS = /claims|token|jwt|session|auth|identity|bearer/i;
 // Or one that calls a check of the caller and lets its failure through: `authenticate(&state,
 // &req)?`, `authenticate(...).and_then(...)`, `.and_then(move |_| authenticate(...))`; a check
-// whose both outcomes it handles (`authenticate(...).then(|auth| ... auth.ok())`) is optional.
-const CALLER_CHECK = /\b(?:authenticat\w*|require_\w*(?:auth|user|login)\w*|check_\w*auth\w*|verify_\w*token\w*)\s*\(/g;
+// whose both outcomes it handles (`authenticate(...).then(|auth| ... auth.ok())`) is optional; a
+// principal's own check counts too (`principal.validate_api_key_or_admin_session(group, rights)?`).
+const CALLER_CHECK = /\b(?:authenticat\w*|require_\w*(?:auth|user|login)\w*|check_\w*auth\w*|verify_\w*token\w*|validate_\w*(?:session|auth|admin|user|login|token|api_key)\w*)\s*\(/g;
 const FIRST_LINES = 12;
 
 /**
