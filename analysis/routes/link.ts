@@ -207,6 +207,14 @@ export function linkRoutes(
     // A candidate (`?SetupTokenMiddleware`) is judged after linking by its body (guards-away.ts).
     const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter((arg) => isGuardName(arg) || arg.startsWith(CANDIDATE));
     for (const { child, prefix, guards } of children) {
+      // A helper that registers routes on the router it is handed, from the call's arguments.
+      if (child?.router?.helper && r.handed) {
+        for (const route of helperRoutes(child.router.helper, r)) {
+          parent.routes.push(route);
+          writtenIn.set(route, file);
+        }
+        continue;
+      }
       if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {
         parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) });
@@ -331,6 +339,23 @@ export function linkRoutes(
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+const HELPER_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "DEL", "OPTIONS", "HEAD", "ALL"]);
+
+/**
+ * The routes a route helper registers for one call (`setupApiRoute(router, "post", "/reauth/verify",
+ * [mw], handler)`): each route whose method and path parts the call's arguments give as literals.
+ */
+function helperRoutes(helper: NonNullable<RouterRegistration["helper"]>, call: UseRegistration): RouteRegistration[] {
+  const { args, guards } = call.handed!;
+  const handler = args.at(-1) ?? "(inline)";
+  return helper.flatMap(({ method, path }): RouteRegistration[] => {
+    const verb = (typeof method === "number" ? args[method] : method)?.toUpperCase();
+    const parts = path.map((part) => (typeof part === "number" ? args[part] : part));
+    if (!verb || !HELPER_METHODS.has(verb) || parts.some((part) => part === null || part === undefined)) return [];
+    return [{ type: "route", framework: call.framework, kind: "http", methods: [verb === "DEL" ? "DELETE" : verb], path: parts.join(""), handler, guards, owner: call.owner, line: call.line }];
   });
 }
 

@@ -113,6 +113,14 @@ export const Registration = z.discriminatedUnion("type", [
      * and renamed for the function that returns it, or a function returning what another returns.
      */
     aliasOf: z.string().optional(),
+    /**
+     * A function of the app's that registers routes on the router it is handed, built from its
+     * other arguments (NodeBB's `setupApiRoute(router, verb, name, middlewares, controller)` calls
+     * `router[verb](name, ...)`): each route's method (an HTTP method, or the position of the
+     * argument naming one) and path (literal parts, and positions of the arguments spliced in).
+     * A call handing it a router (`handed`) registers those routes there.
+     */
+    helper: z.array(z.object({ method: z.union([z.string(), z.number()]), path: z.array(z.union([z.string(), z.number()])) })).optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local
@@ -139,6 +147,13 @@ export const Registration = z.discriminatedUnion("type", [
     optionsUnknown: z.boolean().optional(),
     /** The prefix is only what is known of one computed from a value not read (imported.ts): its routes say so. */
     prefixUnknown: z.boolean().optional(),
+    /**
+     * The arguments of a call handing a router to a function (`setupPageRoute(app, "/world", [mw],
+     * controller)`): their values where literal, else null (the last one names the handler), and
+     * the guards among the middleware lists it hands over. A route helper (router `helper`)
+     * builds its routes from them.
+     */
+    handed: z.object({ args: z.array(z.string().nullable()), guards: z.array(z.string()) }).optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),

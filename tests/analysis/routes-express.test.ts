@@ -693,6 +693,57 @@ express("an app in an examples/ folder serves none of the product's routes; a re
   assert.equal(analyze(examples).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /hello"]);
 });
 
+express("route helpers of the app's build routes from the arguments a call hands them (setupApiRoute(router, 'post', '/x', [...middlewares], handler) calls router[verb](name, ...); setupPageRoute adds `/api${name}`); middleware lists name their guards, a list of the file's spread in", () => {
+  const root = tempDir("tool-express-route-helpers-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/routes/helpers.js": [
+      "'use strict';",
+      "const helpers = module.exports;",
+      "const middleware = require('../middleware');",
+      "helpers.setupPageRoute = function (...args) {",
+      "\tconst [router, name] = args;",
+      "\tconst controller = args[args.length - 1];",
+      "\trouter.get(name, middleware.busyCheck, helpers.tryRoute(controller));",
+      "\trouter.get(`/api${name}`, helpers.tryRoute(controller));",
+      "};",
+      "helpers.setupApiRoute = function (...args) {",
+      "\tconst [router, verb, name] = args;",
+      "\tconst controller = args[args.length - 1];",
+      "\trouter[verb](name, helpers.tryRoute(controller));",
+      "};",
+      "helpers.tryRoute = function (controller) {",
+      "\treturn async (req, res, next) => controller(req, res, next);",
+      "};",
+    ].join("\n"),
+    "src/routes/index.js": [
+      "'use strict';",
+      "const express = require('express');",
+      "const helpers = require('./helpers');",
+      "const routeHelpers = require('./helpers');",
+      "const { setupApiRoute } = routeHelpers;",
+      "const app = express();",
+      "const router = express.Router();",
+      "helpers.setupPageRoute(app, '/world', [], controllers.world.list);",
+      "const middlewares = [middleware.ensureLoggedIn, middleware.admin.checkPrivileges];",
+      "setupApiRoute(router, 'delete', '/relays/:url', [...middlewares], controllers.admin.removeRelay);",
+      "setupApiRoute(router, 'get', '/relays', [], controllers.admin.listRelays);",
+      // A path held in a parameter not known here: no route.
+      "function adminRoutes(name) { helpers.setupPageRoute(app, `/${name}/dashboard`, [], controllers.admin.dashboard); }",
+      "router.get('/self', [...middlewares], controllers.user.self);",
+      "app.use('/api/v3/admin', router);",
+      "app.listen(4567);",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v3/admin/relays",
+    "DELETE /api/v3/admin/relays/{url} [middleware.ensureLoggedIn,middleware.admin.checkPrivileges]",
+    "GET /api/v3/admin/self [middleware.ensureLoggedIn,middleware.admin.checkPrivileges]",
+    "GET /api/world",
+    "GET /world",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

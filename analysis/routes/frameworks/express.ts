@@ -4,6 +4,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { argumentName, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes, routerFactories } from "../js/functions.ts";
+import { routeHelpers } from "../js/route-helpers.ts";
 import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName, optionalSegmentForms } from "../paths.ts";
@@ -118,7 +119,12 @@ export const express: Framework = {
       if (METHODS.includes(callee.split(".").at(-1)!) || NOT_HANDING.test(callee)) continue;
       const router = ownerAt(m[2]!, at);
       if (!routers.has(router) && !handedRouters.has(router)) continue;
-      registrations.push({ type: "use", framework: "express", owner: router, prefix: "", args: [callee], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+      // The other arguments, for a helper that builds routes from them (`setupPageRoute(app, "/world", [mw], controller)`).
+      const { args } = callArguments(source.code, source.code.indexOf("(", m.index + m[1]!.length));
+      const values = args.map((a, i) => (i === 0 ? null : jsPath(source, a.start, a.end, constants) ?? (i === args.length - 1 ? argumentName(source, a.start, a.end) : null)));
+      const lists = args.slice(1, -1).filter((a) => source.code[a.start] === "[").flatMap((a) => guardNames(source, a.start, a.end));
+      const handed = args.length > 1 ? { handed: { args: values, guards: lists } } : {};
+      registrations.push({ type: "use", framework: "express", owner: router, prefix: "", args: [callee], specifiers: [], guards: [], mountOnly: true, ...handed, line: source.lineAt(m.index) });
     }
     // Calls chained on a router as it is made: `const api = Router().use(a).use(b)`, and
     // `export default Router().use("/api", api)`, a router nobody names, exported as it is made.
@@ -140,6 +146,8 @@ export const express: Framework = {
         chained(name, m.index + m[0].length - 1);
       }
     }
+    // Last: a helper is the router of its name, whatever an earlier reading of the function made it.
+    registrations.push(...routeHelpers(source));
     return registrations;
   },
 };

@@ -26,8 +26,15 @@ export function jsBindings(source: RouteSource): Binding[] {
     if (target.startsWith("{")) bindings.push(...namedBindings(target.slice(1, -1), literal.value, /\s*:\s*/));
     else bindings.push({ local: target, specifier: literal.value, imported: "default" });
   }
+  // Names taken out of a module already bound (`const routeHelpers = require("../helpers"); const { setupApiRoute } = routeHelpers;`).
+  for (const match of source.code.matchAll(UNPACKED)) {
+    const from = bindings.find((b) => b.local === match[2] && (b.imported === "default" || b.imported === "*"));
+    if (from) bindings.push(...namedBindings(match[1]!, from.specifier, /\s*:\s*/));
+  }
   return bindings;
 }
+
+const UNPACKED = /\b(?:const|let|var)\s+\{([^}]*)\}\s*=\s*([A-Za-z_$][\w$]*)\s*;/g;
 
 function namedBindings(list: string, specifier: string, rename: RegExp): Binding[] {
   return list.split(",").map((part) => part.trim().replace(/^type\s+/, "")).filter(Boolean).map((part) => {

@@ -21,8 +21,10 @@ const ARROW = /=>\s*\{/g;
 // It starts after the last line break or separator before it: white space never spans lines here.
 const METHOD = /(?:^|[{,;}\n])[ \t\r]*(?:(?:public|private|protected|static|async|override)\s+)*(?:\*\s*)?([A-Za-z_$][\w$]*)\s*(?:<[^<>]{0,300}>\s*)?\(/g;
 const NOT_METHODS = new Set(["if", "for", "while", "switch", "catch", "function", "with", "return", "typeof", "await", "new", "super", "import", "require"]);
+// `const f =`, `export default`, `module.exports =`, `exports.f =`, and a member of an object of
+// the module's (`helpers.setupPageRoute = function (...args) {`), not of `this`.
 const ASSIGNED =
-  /(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=|\b(export\s+default)|\b(module\.exports)\s*=|\bexports\.([A-Za-z_$][\w$]*)\s*=)\s*(?:[A-Za-z_$][\w$.]*\s*\(\s*)?$/;
+  /(?:\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=|\b(export\s+default)|\b(module\.exports)\s*=|\bexports\.([A-Za-z_$][\w$]*)\s*=|(?<![\w$.])(?!this\b)[A-Za-z_$][\w$]*\.([A-Za-z_$][\w$]*)\s*=)\s*(?:[A-Za-z_$][\w$.]*\s*\(\s*)?$/;
 
 /**
  * The functions with block bodies in a file, outermost first. Plugin-style code registers
@@ -140,7 +142,7 @@ function arrowHead(
 function assignedName(code: string, start: number): string | undefined {
   const m = ASSIGNED.exec(code.slice(Math.max(0, start - 200), start));
   if (!m) return undefined;
-  return m[1] ?? m[4] ?? "default";
+  return m[1] ?? m[4] ?? m[5] ?? "default";
 }
 
 /** The `{ ... }` block that `pattern` (ending in `{`) finds right at `from`. */

@@ -21,9 +21,13 @@ const COMBINATOR = /^(?:every|some|compose|combine)$/;
  * they name guards (`fastify.auth([a, b])`, `every(a, b)`), so hooks read as the checks they
  * run; arguments of other calls are configuration, not middleware.
  */
-export function guardNames(source: RouteSource, start: number, end: number): string[] {
+export function guardNames(source: RouteSource, start: number, end: number, depth = 0): string[] {
   const elements = source.code[start] === "[" ? arrayElements(source, start) : [{ start, end }];
   const names = elements.flatMap((e): string[] => {
+    // A list of the file's own, spread or named (`[...middlewares, requireAdmin]`, `const middlewares = [ensureLoggedIn]`).
+    const list = depth < 3 ? /^(?:\.\.\.\s*)?([A-Za-z_$][\w$]*)$/.exec(source.code.slice(e.start, e.end).trim()) : null;
+    const declared = list ? localArray(source, list[1]!, e.start) : undefined;
+    if (declared) return guardNames(source, declared.start, declared.end, depth + 1);
     const head = HEAD.exec(source.code.slice(e.start, e.end));
     if (!head) return [];
     const name = head[1]!.replace(/\s+/g, "");
@@ -39,6 +43,16 @@ export function guardNames(source: RouteSource, start: number, end: number): str
     return isGuardName(last) && !(head[2] && checksShape(source, e)) ? [name] : [];
   });
   return [...new Set(names)];
+}
+
+/** The array literal the nearest declaration of `name` before `at` holds (`const middlewares = [a, b];`). */
+function localArray(source: RouteSource, name: string, at: number): { start: number; end: number } | undefined {
+  let found: number | undefined;
+  for (const m of source.code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, "\\$")}\s*(?::[^=;]+)?=\s*\[`, "g"))) {
+    if (m.index > at) break;
+    found = m.index + m[0].length - 1;
+  }
+  return found === undefined ? undefined : { start: found, end: callArguments(source.code, found).end };
 }
 
 const LETS_ANONYMOUS_IN = /\b\w*(?:[Aa]nonymous|[Oo]ptional|[Gg]uest)\w*\b/;
@@ -102,7 +116,10 @@ export function handlerAndGuards(
 ): { handler: string; guards: string[] } {
   const unwrapped = args.map((a) => unwrap(source, a));
   const names = unwrapped.map((a) => argumentName(source, a.start, a.end));
-  const guards = names.slice(0, -1).filter((name, i) => isGuardName(name) && !optionalCall(source, unwrapped[i]!) && !checksShape(source, unwrapped[i]!));
+  // A middleware list (`[auth, admin]`, `[...middlewares]`) names its guards inside.
+  const guards = names.slice(0, -1).flatMap((name, i) =>
+    source.code[unwrapped[i]!.start] === "[" ? guardNames(source, unwrapped[i]!.start, unwrapped[i]!.end) : isGuardName(name) && !optionalCall(source, unwrapped[i]!) && !checksShape(source, unwrapped[i]!) ? [name] : [],
+  );
   return { handler: names.at(-1) ?? "(inline)", guards };
 }
 
