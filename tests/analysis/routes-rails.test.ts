@@ -1075,4 +1075,34 @@ rails("routes drawn in a loop over a literal list (%w(browse raw).each do |actio
   ]);
 });
 
+rails("an action named by a symbol is served at the path: it is given (get :hiring_content, path: \"hiring/content-2\"); routes drawn outside production only (unless Rails.env.production?, if Rails.env.development?) are not served", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  namespace :about do",
+      "    get :hiring",
+      '    get :hiring_content, path: "hiring/content-2", as: :hiring_2',
+      "  end",
+      "  unless Rails.env.production?",
+      '    get "temp/user_reset", to: "temp#user_reset"',
+      "  end",
+      "  if Rails.env.development? || Rails.env.test?",
+      '    get "test/components", to: "test#components"',
+      "  end",
+      "  if ENV['PUBLIC_API']",
+      '    get "public", to: "public#index"',
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /about/hiring hiring",
+    "GET /about/hiring/content-2 hiring_content",
+    "GET /public public#index",
+  ]);
+});
+
 rails.run();

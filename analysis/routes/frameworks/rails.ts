@@ -78,6 +78,8 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     // In a `collection do` (or `member do`) block, a namespace or scope goes under the collection's (or the member's) path.
     const here = scope.resource && scope.on === "collection" ? scope.resource.collection : scope.resource && scope.on === "member" ? scope.resource.member : scope.path;
     const format = scope.format || requiresFormat(source, args);
+    // Routes drawn outside production only (`unless Rails.env.production?`, `if Rails.env.development?`): not served.
+    if ((name === "if" || name === "unless") && DEV_ONLY[name].test(source.code.slice(st.args.start, st.args.end))) continue;
     if (VERBS.has(name)) verb(context, st, args, scope);
     else if (name === "resources" || name === "resource") resources(context, st, args, scope, name === "resource");
     else if (name === "namespace" && first !== undefined) {
@@ -111,6 +113,11 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
   }
 }
 
+const DEV_ONLY = {
+  unless: /^\s*\(?\s*Rails\s*\.\s*env\s*\.\s*production\?\s*\)?\s*$/,
+  if: /^\s*\(?\s*Rails\s*\.\s*env\s*\.\s*(?:development|test)\?(?:\s*(?:\|\||or)\s*Rails\s*\.\s*env\s*\.\s*(?:development|test)\?)*\s*\)?\s*$/,
+};
+
 const CANONICAL_ACTIONS = new Set(["index", "create", "new", "show", "update", "destroy"]);
 
 /** A verb route: `get "photos/:id", to: "photos#show"`, `get :search, on: :collection`, `root "pages#home"`. */
@@ -131,6 +138,9 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   else if (scope.resource && on === "collection") base = scope.resource.collection;
   else if (scope.resource && on === "new") base = join(scope.resource.collection, "new");
   const handler = handlerOf(context, to, args, scope, symbol ? path : undefined, path);
+  // `get :hiring_content, path: "hiring/content-2"`: the action's name, served at the path given.
+  const given = symbol && args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!, scope.bindings) : undefined;
+  if (given !== undefined) path = given;
   const guards = [...scope.guards, ...optionGuards(source, args)];
   // A canonical action named in a member or collection block (`collection { patch :update }`) is
   // served at the resource's own path, as Rails does, not under a segment of its name.
