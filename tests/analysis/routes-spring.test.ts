@@ -627,4 +627,69 @@ spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a 
   assert.equal(guardedRoutes(root), ["GET /admin/user/page", "GET /cart"]);
 });
 
+spring("functional endpoints (RouterFunctions' builder and static routes, path and nest prefixes, a nest handed a function of the class, Kotlin's coRouter and \"/x\".nest blocks) are routes; outside a bean their prefix is unknown", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "build.gradle": "dependencies { implementation 'org.springframework.boot:spring-boot-starter-webflux' }\n",
+    "src/main/java/com/acme/notes/NoteRoutes.java": [
+      "package com.acme.notes;",
+      "import static org.springframework.web.reactive.function.server.RequestPredicates.*;",
+      "import static org.springframework.web.reactive.function.server.RouterFunctions.route;",
+      "import org.springframework.web.reactive.function.server.RouterFunction;",
+      "import org.springframework.web.reactive.function.server.ServerResponse;",
+      "@Configuration",
+      "public class NoteRoutes {",
+      "    @Bean",
+      "    RouterFunction<ServerResponse> notes(NoteHandler handler) {",
+      "        return route()",
+      "            .GET(\"/notes/{id}\", handler::get)",
+      "            .path(\"/admin\", b -> b.POST(\"/reindex\", handler::reindex).DELETE(\"/cache\", accept(APPLICATION_JSON), handler::clear))",
+      "            .nest(path(\"/userspaces/{username}\"), this::userspace)",
+      "            .build();",
+      "    }",
+      "    RouterFunction<ServerResponse> userspace() {",
+      "        return route().GET(\"/notifications\", handler::list).PUT(\"/notifications/{name}/read\", handler::read).build();",
+      "    }",
+      "    @Bean",
+      "    RouterFunction<ServerResponse> health(HealthHandler h) {",
+      "        return route(GET(\"/health\"), h::health).andRoute(POST(\"/items\").and(accept(APPLICATION_JSON)), h::create);",
+      "    }",
+      "}",
+    ].join("\n"),
+    // Gathered by another class of the app and nested at run time: served under a prefix not known here.
+    "src/main/java/com/acme/notes/TagEndpoint.java": "package com.acme.notes;\n@Component\npublic class TagEndpoint implements CustomEndpoint {\n    @Override\n    public RouterFunction<ServerResponse> endpoint() {\n        return SpringdocRouteBuilder.route().GET(\"/tags\", this::list).build();\n    }\n}\n",
+    "src/main/kotlin/com/acme/notes/Router.kt": [
+      "package com.acme.notes",
+      "import org.springframework.web.reactive.function.server.coRouter",
+      "@Configuration",
+      "class Router {",
+      "    @Bean",
+      "    fun api(handler: TagHandler) = coRouter {",
+      "        \"/api\".nest {",
+      "            GET(\"/tags\", handler::list)",
+      "            accept(APPLICATION_JSON).nest {",
+      "                POST(\"/tags\", handler::create)",
+      "            }",
+      "        }",
+      "        GET(\"/ping\") { ok().buildAndAwait() }",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "DELETE /admin/cache",
+    "POST /admin/reindex",
+    "GET /api/tags",
+    "POST /api/tags",
+    "GET /health",
+    "POST /items",
+    "GET /notes/{id}",
+    "GET /ping",
+    "GET /tags (prefix unknown)",
+    "GET /userspaces/{username}/notifications",
+    "PUT /userspaces/{username}/notifications/{name}/read",
+  ]);
+});
+
 spring.run();

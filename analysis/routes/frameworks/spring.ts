@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { routerFunctionRoutes } from "../jvm/router-functions.ts";
 import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, memberPaths, pathValues } from "../jvm/controllers.ts";
 import { declarations, elements, find, type Member } from "../jvm/declarations.ts";
@@ -31,10 +32,10 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
-    const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file)];
+    const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file), ...routerFunctionRoutes(source)];
     for (const cls of declarations(source)) {
       if (find(cls.annotations, "FeignClient")) continue;
       if (cls.kind === "interface" && !find(cls.annotations, "RequestMapping")) {

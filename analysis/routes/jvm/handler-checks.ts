@@ -68,6 +68,8 @@ export function jvmHandlerChecks(project: Project | undefined): (file: string, l
     return undefined;
   };
   return (file, line, handler) => {
+    // A functional endpoint's handler is no method of a class (`handler::get`): not read here.
+    if (!handler.includes(".")) return [];
     const [owner, method] = handler.split(".").slice(-2) as [string, string];
     const declared = project?.text(file);
     const own = declared === undefined ? undefined : methodParts(declared, method, lineStart(declared, line));
