@@ -225,7 +225,10 @@ export function linkRoutes(
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
     const router = lookup(file, r.pathFrom!, r.framework)?.router;
-    return router && { ...r, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
+    // A prefix that is only probably there (an imported constant, `prefixUnknown` until found): the rest alone when it is not.
+    if (!router) return r.prefixUnknown ? { ...r, path: joinPaths(r.path, r.pathRest ?? "") } : undefined;
+    const { prefixUnknown: _, ...known } = r;
+    return { ...known, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
   };
   /** A route that is an action of a view class takes the class's guards: its own and those of its route for that action. */
   const withActionGuards = (file: string, r: RouteRegistration): RouteRegistration => {

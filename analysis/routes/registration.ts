@@ -43,7 +43,11 @@ export const Registration = z.discriminatedUnion("type", [
      * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.
      */
     pathFrom: z.string().optional(),
-    /** The path after `pathFrom`'s prefix (`@Path("$USERS_PATH/login")` is `/login` after the constant). */
+    /**
+     * The path after `pathFrom`'s prefix (`@Path("$USERS_PATH/login")` is `/login` after the constant).
+     * With `prefixUnknown`, a route `pathFrom` is not found for keeps this path and says its prefix is unknown;
+     * without, it is dropped.
+     */
     pathRest: z.string().optional(),
     /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
     afterOptionsPrefix: z.boolean().optional(),

@@ -624,4 +624,26 @@ fastapi("a handler that checks the sender's signature first (hmac.compare_digest
   ]);
 });
 
+fastapi("a router made with a prefix constant of another module (APIRouter(prefix=API_PREFIX), API_PREFIX from a package's __init__.py, or urls.V1_URL_PREFIX) serves its routes under it; a prefix not found says it is unknown", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pyproject.toml": "[project]\nname = \"privacy\"\ndependencies = [\"fastapi\"]\n",
+    "src/privacy/__init__.py": "",
+    "src/privacy/api/__init__.py": "",
+    "src/privacy/api/endpoints/__init__.py": "API_PREFIX = \"/api/v1\"\n",
+    "src/privacy/common/__init__.py": "",
+    "src/privacy/common/urn_registry.py": "V1_URL_PREFIX = \"/api/v1\"\nCONFIG = \"/config\"\n",
+    "src/privacy/api/endpoints/admin.py": "from fastapi import APIRouter\nfrom privacy.api.endpoints import API_PREFIX\n\nADMIN_ROUTER = APIRouter(prefix=API_PREFIX, tags=[\"Admin\"])\n\n@ADMIN_ROUTER.post(\"/admin/db/{action}\")\ndef db_action(action: str):\n    return {}\n",
+    "src/privacy/api/endpoints/config.py": "from fastapi import APIRouter\nfrom privacy.common import urn_registry as urls\n\nrouter = APIRouter(tags=[\"Config\"], prefix=urls.V1_URL_PREFIX)\n\n@router.get(\"/config\")\ndef get_config():\n    return {}\n",
+    "src/privacy/api/endpoints/other.py": "from fastapi import APIRouter\nfrom somewhere_else import OTHER_PREFIX\n\nrouter = APIRouter(prefix=OTHER_PREFIX)\n\n@router.get(\"/other\")\ndef other():\n    return {}\n",
+    "src/privacy/main.py": "from fastapi import FastAPI\nfrom privacy.api.endpoints.admin import ADMIN_ROUTER\nfrom privacy.api.endpoints import config, other\n\napp = FastAPI()\napp.include_router(ADMIN_ROUTER)\napp.include_router(config.router)\napp.include_router(other.router)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "POST /api/v1/admin/db/{action}",
+    "GET /api/v1/config",
+    "GET /other (prefix unknown)",
+  ]);
+});
+
 fastapi.run();

@@ -37,9 +37,13 @@ export const fastapi: Framework = {
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
+    // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when linking.
+    const prefixedBy = new Map<string, string>();
     for (const m of source.code.matchAll(CREATE)) {
       const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
       const prefix = keywords.get("prefix");
+      const named = prefix && pythonValue(source, prefix, constants) === undefined ? /^\s*([A-Za-z_][\w.]*)\s*$/.exec(source.code.slice(prefix.start, prefix.end))?.[1] : undefined;
+      if (named && PREFIX_NAME.test(named.split(".").at(-1)!)) prefixedBy.set(m[1]!, constantReference(pythonBindings(source), named));
       const dependencies = keywords.get("dependencies");
       // Its dependencies not named like a guard (`FastAPI(dependencies=[Depends(get_admin)])`) are
       // candidates, judged after linking by their bodies, wherever the routers they reach are.
@@ -67,9 +71,13 @@ export const fastapi: Framework = {
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
-    return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
+    const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.path, prefixUnknown: true } : r));
+    return [...prefixed, ...constantRouters(source, FRAMEWORK, constants)];
   },
 };
+
+// A constant's name that reads as a URL prefix (`API_PREFIX`, `settings.API_V1_STR`, `api_prefix`).
+const PREFIX_NAME = /^(?:[A-Z][A-Z0-9_]*|\w*[Pp]refix\w*)$/;
 
 // The documentation FastAPI serves, when the app names where (the defaults are the framework's).
 const DOCS: Record<string, string> = { docs_url: "(Swagger UI)", redoc_url: "(ReDoc)", openapi_url: "(OpenAPI document)" };
