@@ -162,9 +162,10 @@ function controllerClasses(source: RouteSource): { name: string; start: number; 
 
 /**
  * A controller whose base class keeps the router and wraps its verbs (Unleash's `Controller`,
- * whose constructor makes `this.app = Router()`): in a class extending it, `this.get(path, ...)`, `this.route({ method, path })`,
- * `this.use(path, router)` and `this.app.get(...)` (when the file makes no `app`) register on a router of the class's own,
- * named for the class, which `new HealthCheckController(config).router` mounts elsewhere.
+ * whose constructor makes `this.app = Router()`): in a class extending it, `this.get(path, ...)`,
+ * `this.route({ method, path })`, `this.use(path, router)` and `this.app.get(...)` (when the file
+ * makes no `app`) register on a router of the class's own, named for the class, which
+ * `new HealthCheckController(config).router` mounts elsewhere.
  */
 function controllerOwner(source: RouteSource, controllers: readonly { name: string; start: number; end: number }[], routers: ReadonlySet<string>, call: RegExpMatchArray): string | undefined {
   const at = call.index!;
