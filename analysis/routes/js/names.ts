@@ -47,12 +47,22 @@ export function guardNames(source: RouteSource, start: number, end: number, dept
 
 /** The array literal the nearest declaration of `name` before `at` holds (`const middlewares = [a, b];`). */
 function localArray(source: RouteSource, name: string, at: number): { start: number; end: number } | undefined {
-  let found: number | undefined;
-  for (const m of source.code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, "\\$")}\s*(?::[^=;]+)?=\s*\[`, "g"))) {
-    if (m.index > at) break;
-    found = m.index + m[0].length - 1;
-  }
+  const found = arrayDeclarations(source).get(name)?.findLast((open) => open < at);
   return found === undefined ? undefined : { start: found, end: callArguments(source.code, found).end };
+}
+
+const ARRAY_DECLARATION = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*\[/g;
+const arraysOf = new WeakMap<RouteSource, Map<string, number[]>>();
+
+/** Where each name of a file is declared an array literal (the `[`), read once per file: a route file may name thousands of middleware. */
+function arrayDeclarations(source: RouteSource): Map<string, number[]> {
+  let found = arraysOf.get(source);
+  if (!found) {
+    found = new Map();
+    for (const m of source.code.matchAll(ARRAY_DECLARATION)) found.set(m[1]!, [...(found.get(m[1]!) ?? []), m.index + m[0].length - 1]);
+    arraysOf.set(source, found);
+  }
+  return found;
 }
 
 const LETS_ANONYMOUS_IN = /\b\w*(?:[Aa]nonymous|[Oo]ptional|[Gg]uest)\w*\b/;

@@ -21,7 +21,8 @@ const NOT_PRODUCT = /(?:^|\/)(?:node_modules|tests?|__tests__|spec|examples?)\//
 export function sampleEnvPrefix(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   let prefix: string | undefined | null = null; // read on the first route that needs it
   return (route) => {
-    if (!route.prefixUnknown) return route;
+    // Read for JS routes only: the other languages' unknown prefixes come from elsewhere, and reading every script of a large UI costs seconds.
+    if (!route.prefixUnknown || !SOURCE.test(route.file)) return route;
     prefix ??= readPrefix(project);
     if (!prefix) return route;
     const { prefixUnknown: _, ...known } = route;
