@@ -5,6 +5,7 @@ import type { Role } from "../roles.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
+import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -110,7 +111,7 @@ export function routesSection(
   const contracts = project ? findContracts(project) : [];
   // A build may generate from a spec kept with the tests, which is no contract of the project's own.
   const operationsIn = (file: string) => (contracts.find((c) => c.file === file) ?? (project && contractAt(project, file)))?.operations;
-  for (const { file, route } of generatedServerRoutes(project, operationsIn)) {
+  for (const { file, route } of [...generatedServerRoutes(project, operationsIn), ...gatewayRoutes(project)]) {
     const known = files.get(file);
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }

@@ -169,4 +169,68 @@ graphql(
   },
 );
 
+graphql("rpcs bound to HTTP by google.api.http are routes where the Go code registers their service with a gateway mux (additional bindings too, {name=memos/*} as memos/{name}); Connect serves each rpc of a service whose handler it makes at POST /package.Service/Method; a service registered with neither serves no route", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/notes\n\ngo 1.22\n",
+    "proto/api/v1/memo_service.proto": [
+      "syntax = \"proto3\";",
+      "package notes.api.v1;",
+      "import \"google/api/annotations.proto\";",
+      "service MemoService {",
+      "  // CreateMemo creates a memo.",
+      "  rpc CreateMemo(CreateMemoRequest) returns (Memo) {",
+      "    option (google.api.http) = {",
+      "      post: \"/api/v1/memos\"",
+      "      body: \"memo\"",
+      "    };",
+      "  }",
+      "  rpc GetMemo(GetMemoRequest) returns (Memo) {",
+      "    option (google.api.http) = {",
+      "      get: \"/api/v1/{name=memos/*}\"",
+      "      additional_bindings { get: \"/api/v1/{name=users/*/memos/*}\" }",
+      "    };",
+      "  }",
+      "  rpc BatchDeleteMemos(BatchDeleteMemosRequest) returns (Empty) {",
+      "    option (google.api.http) = {post: \"/api/v1/memos:batchDelete\" body: \"*\"};",
+      "  }",
+      "}",
+      "service AuthService {",
+      "  rpc SignIn(SignInRequest) returns (User) {}",
+      "}",
+      "service AdminService {",
+      "  rpc Purge(PurgeRequest) returns (Empty) {",
+      "    option (google.api.http) = {delete: \"/api/v1/admin/purge\"};",
+      "  }",
+      "}",
+    ].join("\n"),
+    "server/router.go": [
+      "package server",
+      "",
+      "import (",
+      "\t\"github.com/grpc-ecosystem/grpc-gateway/v2/runtime\"",
+      "\tv1pb \"github.com/acme/notes/proto/gen/api/v1\"",
+      "\t\"github.com/acme/notes/proto/gen/api/v1/apiv1connect\"",
+      ")",
+      "",
+      "func register(ctx context.Context, s *Service) {",
+      "\tgwMux := runtime.NewServeMux()",
+      "\tif err := v1pb.RegisterMemoServiceHandlerServer(ctx, gwMux, s); err != nil {",
+      "\t\tpanic(err)",
+      "\t}",
+      "\tpath, handler := apiv1connect.NewAuthServiceHandler(s)",
+      "\tmux.Handle(path, handler)",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "POST /api/v1/memos proto/api/v1/memo_service.proto",
+    "POST /api/v1/memos:batchDelete proto/api/v1/memo_service.proto",
+    "GET /api/v1/memos/{name} proto/api/v1/memo_service.proto",
+    "GET /api/v1/users/{name}/memos/{name_2} proto/api/v1/memo_service.proto",
+    "POST /notes.api.v1.AuthService/SignIn proto/api/v1/memo_service.proto",
+  ]);
+});
+
 graphql.run();
