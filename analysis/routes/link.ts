@@ -207,13 +207,13 @@ export function linkRoutes(
     // A candidate (`?SetupTokenMiddleware`) is judged after linking by its body (guards-away.ts).
     const middleware = r.mountOnly ? [] : children.filter((c) => !c.child).map((c) => c.arg).filter((arg) => isGuardName(arg) || arg.startsWith(CANDIDATE));
     for (const { child, prefix, guards } of children) {
-      // A helper that registers routes on the router it is handed, from the call's arguments.
+      // A helper that registers routes on the router it is handed, from the call's arguments;
+      // the routes it writes out in full, if any, are mounted as any function's are.
       if (child?.router?.helper && r.handed) {
         for (const route of helperRoutes(child.router.helper, r)) {
           parent.routes.push(route);
           writtenIn.set(route, file);
         }
-        continue;
       }
       if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {

@@ -712,6 +712,11 @@ express("route helpers of the app's build routes from the arguments a call hands
       "\tconst controller = args[args.length - 1];",
       "\trouter[verb](name, helpers.tryRoute(controller));",
       "};",
+      // A helper that also writes a route out in full.
+      "helpers.setupCrud = function (router, name, controller) {",
+      "\trouter.get(name, controller.list);",
+      "\trouter.get('/crud-health', (req, res) => res.send('ok'));",
+      "};",
       "helpers.tryRoute = function (controller) {",
       "\treturn async (req, res, next) => controller(req, res, next);",
       "};",
@@ -728,6 +733,7 @@ express("route helpers of the app's build routes from the arguments a call hands
       "const middlewares = [middleware.ensureLoggedIn, middleware.admin.checkPrivileges];",
       "setupApiRoute(router, 'delete', '/relays/:url', [...middlewares], controllers.admin.removeRelay);",
       "setupApiRoute(router, 'get', '/relays', [], controllers.admin.listRelays);",
+      "helpers.setupCrud(router, '/things', controllers.things);",
       // A path held in a parameter not known here: no route.
       "function adminRoutes(name) { helpers.setupPageRoute(app, `/${name}/dashboard`, [], controllers.admin.dashboard); }",
       "router.get('/self', [...middlewares], controllers.user.self);",
@@ -736,9 +742,11 @@ express("route helpers of the app's build routes from the arguments a call hands
     ].join("\n"),
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v3/admin/crud-health",
     "GET /api/v3/admin/relays",
     "DELETE /api/v3/admin/relays/{url} [middleware.ensureLoggedIn,middleware.admin.checkPrivileges]",
     "GET /api/v3/admin/self [middleware.ensureLoggedIn,middleware.admin.checkPrivileges]",
+    "GET /api/v3/admin/things",
     "GET /api/world",
     "GET /world",
   ]);
