@@ -647,6 +647,8 @@ spring("functional endpoints (RouterFunctions' builder and static routes, path a
       "            .nest(path(\"/userspaces/{username}\"), this::userspace)",
       "            .build();",
       "    }",
+      // java.net.http's request builder has a GET() too: no route.
+      "    HttpRequest probe(String url) { return HttpRequest.newBuilder().uri(URI.create(url)).GET().build(); }",
       "    RouterFunction<ServerResponse> userspace() {",
       "        return route().GET(\"/notifications\", handler::list).PUT(\"/notifications/{name}/read\", handler::read).build();",
       "    }",

@@ -59,7 +59,8 @@ export function routerFunctionRoutes(source: RouteSource): Registration[] {
       const block = m[3] === "{";
       const { args, end: after } = block ? { args: [] as Span[], end: open } : callArguments(source.code, open);
       const literal = (i: number) => stringAt(source, args[i]);
-      if (VERBS.has(name) && !block) {
+      // (`HttpRequest.newBuilder().GET()` of java.net.http takes no argument: no route.)
+      if (VERBS.has(name) && !block && args.length) {
         const last = args.length > (literal(0) === undefined ? 0 : 1) ? source.code.slice(args.at(-1)!.start, args.at(-1)!.end).trim() : "";
         const handler = /^[\w.]+\s*::\s*\w+$/.test(last) ? last.replace(/\s+/g, "") : "(inline)";
         found.push({ ...route(name, joinPaths(prefix, literal(0) ?? ""), handler, source.lineAt(m.index)), ...((known ?? served(m.index)) ? {} : { prefixUnknown: true }) });
