@@ -210,7 +210,7 @@ export function linkRoutes(
       // A helper that registers routes on the router it is handed, from the call's arguments;
       // the routes it writes out in full, if any, are mounted as any function's are.
       if (child?.router?.helper && r.handed) {
-        for (const route of helperRoutes(child.router.helper, r)) {
+        for (const route of helperCallRoutes(child.router.helper, r)) {
           parent.routes.push(route);
           writtenIn.set(route, file);
         }
@@ -351,7 +351,7 @@ const HELPER_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "DEL", 
  * The routes a route helper registers for one call (`setupApiRoute(router, "post", "/reauth/verify",
  * [mw], handler)`): each route whose method and path parts the call's arguments give as literals.
  */
-function helperRoutes(helper: NonNullable<RouterRegistration["helper"]>, call: UseRegistration): RouteRegistration[] {
+function helperCallRoutes(helper: NonNullable<RouterRegistration["helper"]>, call: UseRegistration): RouteRegistration[] {
   const { args, guards } = call.handed!;
   const handler = args.at(-1) ?? "(inline)";
   return helper.flatMap(({ method, path }): RouteRegistration[] => {

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { chainedCalls, HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
-import { type FunctionScope, functionScopes, routerFactories } from "../js/functions.ts";
+import { functionScopes, positionalParameters, routerFactories } from "../js/functions.ts";
 import { forOfNames } from "../js/loops.ts";
 import { argumentName, handlerAndGuards } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
@@ -70,12 +70,14 @@ export const koa: Framework = {
       routers.set(router.name, router);
       registrations.push(router);
     }
-    for (const m of source.code.matchAll(PARAMETER)) {
-      if (routers.has(m[1]!)) continue;
-      const router = { type: "router" as const, framework: "koa", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) };
-      routers.set(router.name, router);
+    // A router of the file's that no constructor made: a parameter, or a function served where a router is handed to it.
+    const addRouter = (name: string, line: number, mountedOnly?: true) => {
+      if (routers.has(name)) return;
+      const router = { type: "router" as const, framework: "koa", name, prefix: "", guards: [], ...(mountedOnly ? { mountedOnly } : {}), line };
+      routers.set(name, router);
       registrations.push(router);
-    }
+    };
+    for (const m of source.code.matchAll(PARAMETER)) addRouter(m[1]!, source.lineAt(m.index));
     // A function that takes a router it did not make (`export default function logRoutes(...[router,
     // { queries }]: RouterInitArgs<T>) { router.get(...) }`) registers on a router named for it,
     // served where a caller hands it one (`logRoutes(managementRouter, tenant)`).
@@ -86,13 +88,9 @@ export const koa: Framework = {
     const ownerAt = (given: string, at: number): string => {
       const name = named(renamed.get(given) ?? given, at);
       if (routers.has(name) || !ROUTER_NAME.test(name)) return name;
-      const taker = scopes.findLast((f) => f.bodyStart < at && at < f.bodyEnd && (f.params.includes(name) || unpacksFirst(source, f, name)))?.name;
+      const taker = scopes.findLast((f) => f.bodyStart < at && at < f.bodyEnd && (f.params.includes(name) || positionalParameters(source, f)[f.params.length - 1] === name))?.name;
       if (!taker || taker === "constructor") return name;
-      if (!routers.has(taker)) {
-        const router = { type: "router" as const, framework: "koa", name: taker, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(at) };
-        routers.set(taker, router);
-        registrations.push(router);
-      }
+      addRouter(taker, source.lineAt(at), true);
       return taker;
     };
     for (const m of source.code.matchAll(CALL)) {
@@ -123,11 +121,7 @@ export const koa: Framework = {
     for (const m of handsRouters ? source.code.matchAll(SPREAD_HANDED) : []) {
       const passer = scopes.findLast((f) => f.bodyStart < m.index && m.index < f.bodyEnd && f.params[0] === m[2]);
       if (!passer?.name || !/Router\b/.test(source.code.slice(passer.start, passer.bodyStart))) continue;
-      if (!routers.has(passer.name)) {
-        const router = { type: "router" as const, framework: "koa", name: passer.name, prefix: "", guards: [], mountedOnly: true, line: passer.line };
-        routers.set(passer.name, router);
-        registrations.push(router);
-      }
+      addRouter(passer.name, passer.line, true);
       registrations.push({ type: "use", framework: "koa", owner: passer.name, prefix: "", args: [m[1]!.replace(/\s+/g, "")], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
     }
     // A factory returning the app or router it makes (`export default function initApis(tenant) { const apisApp = new Koa(); ...; return apisApp; }`).
@@ -196,14 +190,6 @@ function use(
       return ((/^[A-Za-z_$][\w$]*$/.test(name) && forOfNames(source, name, a.start)) || [name]).map(named);
     });
   return { type: "use", framework: "koa", owner, prefix: path ?? "", args: names, specifiers: [], guards: [], line };
-}
-
-/** Whether a function takes `name` out of its rest parameter (`(...args) { const [router, { queries }] = args;`). */
-function unpacksFirst(source: RouteSource, f: FunctionScope, name: string): boolean {
-  const rest = f.params[0];
-  if (!rest) return false;
-  const unpack = new RegExp(String.raw`\b(?:const|let)\s*\[\s*${name.replace(/\$/g, "\\$")}\s*[,\]][^;]*?\]\s*=\s*${rest.replace(/\$/g, "\\$")}\s*[;\n]`);
-  return unpack.test(source.code.slice(f.bodyStart, Math.min(f.bodyEnd, f.bodyStart + 2000)));
 }
 
 const BARE_PATH = /^[\w.-]+(?:\/[\w.:{}*-]+)*$/;

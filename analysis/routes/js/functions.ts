@@ -98,6 +98,31 @@ export function routerFactories(source: RouteSource, routers: { has(name: string
   });
 }
 
+const positionalOf = new WeakMap<FunctionScope, string[]>();
+
+/**
+ * The names of a function's arguments by position, its rest parameter unpacked where the body
+ * does so (`(...args) { const [router, verb, name] = args;`): an element that is no plain name
+ * (`{ queries }`) holds its place with "". Read once per function.
+ */
+export function positionalParameters(source: RouteSource, f: FunctionScope): readonly string[] {
+  let found = positionalOf.get(f);
+  if (found) return found;
+  found = f.params;
+  // The last parameter, written `...args` (typed or not), before the body's `=>`, return type or `{`.
+  const rest = /\.\.\.\s*([A-Za-z_$][\w$]*)\s*(?::[^()]*)?\)[^()]*$/.exec(source.code.slice(f.start, f.bodyStart))?.[1];
+  const unpacked = rest ? new RegExp(String.raw`\b(?:const|let)\s*(?=\[)`, "g") : undefined;
+  for (const m of unpacked ? source.code.slice(f.bodyStart, f.bodyEnd).matchAll(unpacked) : []) {
+    const open = f.bodyStart + m.index + m[0].length;
+    const { args, end } = callArguments(source.code, open);
+    if (!new RegExp(String.raw`^\s*=\s*${rest!.replace(/\$/g, "\\$")}\s*(?:;|\n|$)`).test(source.code.slice(end, end + 100))) continue;
+    found = [...f.params.slice(0, -1), ...args.map((a) => /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(a.start, a.end))?.[1] ?? "")];
+    break;
+  }
+  positionalOf.set(f, found);
+  return found;
+}
+
 /** The innermost function around `offset` whose first parameter is `name`. */
 export function scopeOf(scopes: readonly FunctionScope[], offset: number, name: string): FunctionScope | undefined {
   let found: FunctionScope | undefined;

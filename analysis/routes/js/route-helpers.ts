@@ -1,6 +1,6 @@
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { functionScopes, type FunctionScope } from "./functions.ts";
+import { functionScopes, type FunctionScope, positionalParameters } from "./functions.ts";
 
 type Helper = NonNullable<Extract<Registration, { type: "router" }>["helper"]>;
 
@@ -30,7 +30,7 @@ export function routeHelpers(source: RouteSource): Registration[] {
   const found: Registration[] = [];
   for (const f of functionScopes(source)) {
     if (!f.name || f.name === "default" || f.name === "constructor") continue;
-    const positional = parameters(source, f);
+    const positional = positionalParameters(source, f);
     const routes = helperRoutes(source, f, positional);
     if (!routes.length) continue;
     found.push({ type: "router", framework: "express", name: f.name, prefix: "", guards: [], mountedOnly: true, helper: routes, line: f.line });
@@ -38,17 +38,6 @@ export function routeHelpers(source: RouteSource): Registration[] {
     if (owner && exportObjects.has(owner.replace(/\s+/g, ""))) found.push({ type: "export", local: f.name, as: f.name });
   }
   return found;
-}
-
-/** The names of a function's arguments by position, `...args` unpacked where the body does (`const [router, verb, name] = args;`). */
-function parameters(source: RouteSource, f: FunctionScope): string[] {
-  const header = source.code.slice(f.start, f.bodyStart);
-  const rest = /\.\.\.\s*([A-Za-z_$][\w$]*)\s*\)/.exec(header)?.[1];
-  if (!rest) return f.params;
-  const unpacked = new RegExp(String.raw`\b(?:const|let)\s*\[([^\]]*)\]\s*=\s*${rest.replace(/\$/g, "\\$")}\s*;`).exec(source.code.slice(f.bodyStart, f.bodyEnd));
-  if (!unpacked) return f.params;
-  const before = f.params.slice(0, -1);
-  return [...before, ...unpacked[1]!.split(",").map((p) => p.trim())];
 }
 
 /** The routes a function registers on one of its arguments with a path made from another. */
