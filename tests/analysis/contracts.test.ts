@@ -233,4 +233,82 @@ graphql("rpcs bound to HTTP by google.api.http are routes where the Go code regi
   ]);
 });
 
+graphql("an authenticating interceptor that lets anonymous callers through only to a list of procedures guards every other rpc served over HTTP, by the gateway or by Connect; without such a list it guards nothing", () => {
+  const root = tempDir();
+  const proto = [
+    "syntax = \"proto3\";",
+    "package notes.api.v1;",
+    "import \"google/api/annotations.proto\";",
+    "service MemoService {",
+    "  rpc ListMemos(ListMemosRequest) returns (ListMemosResponse) {",
+    "    option (google.api.http) = {get: \"/api/v1/memos\"};",
+    "  }",
+    "  rpc CreateMemo(CreateMemoRequest) returns (Memo) {",
+    "    option (google.api.http) = {post: \"/api/v1/memos\" body: \"memo\"};",
+    "  }",
+    "}",
+    "service AuthService {",
+    "  rpc SignIn(SignInRequest) returns (User) {}",
+    "  rpc SignOut(SignOutRequest) returns (Empty) {}",
+    "}",
+  ].join("\n");
+  const server = [
+    "package server",
+    "",
+    "func register(ctx context.Context, s *Service, authorizer *Authorizer) {",
+    "\tgwMux := runtime.NewServeMux()",
+    "\t_ = v1pb.RegisterMemoServiceHandlerServer(ctx, gwMux, s)",
+    "\tpath, handler := apiv1connect.NewAuthServiceHandler(s, connect.WithInterceptors(NewAuthInterceptor(authorizer)))",
+    "\tmux.Handle(path, handler)",
+    "}",
+  ].join("\n");
+  const interceptor = [
+    "package server",
+    "",
+    "type AuthInterceptor struct{ authorizer *Authorizer }",
+    "",
+    "func NewAuthInterceptor(a *Authorizer) *AuthInterceptor { return &AuthInterceptor{authorizer: a} }",
+    "",
+    "func (in *AuthInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {",
+    "\treturn func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {",
+    "\t\tif in.authorizer.Authenticate(ctx, req.Header().Get(\"Authorization\")) == nil && !IsPublicMethod(req.Spec().Procedure) {",
+    "\t\t\treturn nil, connect.NewError(connect.CodeUnauthenticated, ErrUnauthenticated)",
+    "\t\t}",
+    "\t\treturn next(ctx, req)",
+    "\t}",
+    "}",
+  ].join("\n");
+  const publicMethods = [
+    "package server",
+    "",
+    "// PublicMethods are the procedures an anonymous caller may reach.",
+    "var PublicMethods = map[string]struct{}{",
+    "\t\"/notes.api.v1.AuthService/SignIn\":    {},",
+    "\t\"/notes.api.v1.MemoService/ListMemos\": {}, // public memos",
+    "}",
+    "",
+    "func IsPublicMethod(procedure string) bool {",
+    "\t_, ok := PublicMethods[procedure]",
+    "\treturn ok",
+    "}",
+  ].join("\n");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/notes\n\ngo 1.22\n",
+    "proto/api/v1/service.proto": proto,
+    "server/router.go": server,
+    "server/interceptor.go": interceptor,
+    "server/acl.go": publicMethods,
+  });
+  git(root, "init", "-q");
+  const routes = () => analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path} [${r.guards.join(", ")}]`);
+  assert.equal(routes(), [
+    "GET /api/v1/memos []",
+    "POST /api/v1/memos [AuthInterceptor]",
+    "POST /notes.api.v1.AuthService/SignIn []",
+    "POST /notes.api.v1.AuthService/SignOut [AuthInterceptor]",
+  ]);
+  writeFiles(root, { "server/acl.go": publicMethods.replace("PublicMethods = map", "Descriptions = map").replace("PublicMethods[", "Descriptions[") });
+  assert.equal(routes(), ["GET /api/v1/memos []", "POST /api/v1/memos []", "POST /notes.api.v1.AuthService/SignIn []", "POST /notes.api.v1.AuthService/SignOut []"]);
+});
+
 graphql.run();

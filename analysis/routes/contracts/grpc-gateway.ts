@@ -7,13 +7,15 @@
  * the .proto file. A path template's field binds a segment pattern: `{name=memos/*}` is
  * `memos/{name}`; a custom verb (`:batchDelete`) stays as written. Connect serves every rpc of a
  * service whose generated handler the code makes (`apiv1connect.NewMemoServiceHandler(svc)`) at
- * `POST /package.Service/Method`.
+ * `POST /package.Service/Method`. An authenticating interceptor with a list of public procedures
+ * guards the rpcs not on it (public-procedures.ts).
  */
 import { C_SYNTAX } from "../../languages/c.ts";
 import { strip } from "../../languages/strip.ts";
 import { isTestFile } from "../../entry-points.ts";
 import { callArguments } from "../source.ts";
 import type { Generated } from "./generated-servers.ts";
+import { procedureGuard } from "./public-procedures.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -32,14 +34,16 @@ export function gatewayRoutes(project: Project | undefined): Generated[] {
   const listed = [...project.listed];
   const registered = new Set<string>();
   const connected = new Set<string>();
-  for (const file of listed) {
-    if (!file.endsWith(".go") || isTestFile(file) || VENDORED.test(file)) continue;
+  const goFiles = listed.filter((file) => file.endsWith(".go"));
+  for (const file of goFiles) {
+    if (isTestFile(file) || VENDORED.test(file)) continue;
     const text = project.text(file);
     if (!text?.includes("Handler")) continue;
     for (const m of text.matchAll(REGISTERED)) registered.add(m[1]!);
     for (const m of text.matchAll(CONNECTED)) connected.add(m[1]!);
   }
   if (!registered.size && !connected.size) return [];
+  const interceptor = procedureGuard(project, goFiles);
   const found: Generated[] = [];
   for (const file of listed) {
     if (!file.endsWith(".proto") || isTestFile(file) || VENDORED.test(file)) continue;
@@ -54,10 +58,11 @@ export function gatewayRoutes(project: Project | undefined): Generated[] {
       const end = callArguments(code, open).end;
       for (const rpc of code.slice(open, end).matchAll(RPC)) {
         const handler = `${service[1]}.${rpc[1]}`;
+        const procedure = `/${pkg ? `${pkg}.` : ""}${service[1]}/${rpc[1]}`;
+        const guards = interceptor && !interceptor.public.has(procedure) ? [interceptor.guard] : [];
         // Connect serves each rpc at its procedure's path, by POST.
         if (connected.has(service[1]!)) {
-          const path = `/${pkg ? `${pkg}.` : ""}${service[1]}/${rpc[1]}`;
-          found.push({ file, route: { type: "route", framework: "connect", kind: "http", methods: ["POST"], path, handler, guards: [], owner: "", line: source.lineAt(open + rpc.index) } });
+          found.push({ file, route: { type: "route", framework: "connect", kind: "http", methods: ["POST"], path: procedure, handler, guards, owner: "", line: source.lineAt(open + rpc.index) } });
         }
         if (!registered.has(service[1]!)) continue;
         const body = open + rpc.index + rpc[0].length - 1;
@@ -72,7 +77,7 @@ export function gatewayRoutes(project: Project | undefined): Generated[] {
           if (template === undefined) continue;
           found.push({
             file,
-            route: { type: "route", framework: "grpc-gateway", kind: "http", methods: [binding[1]!.toUpperCase()], path: httpPath(template), handler, guards: [], owner: "", line: source.lineAt(quote) },
+            route: { type: "route", framework: "grpc-gateway", kind: "http", methods: [binding[1]!.toUpperCase()], path: httpPath(template), handler, guards, owner: "", line: source.lineAt(quote) },
           });
         }
       }
