@@ -34,7 +34,7 @@ import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
-import { fetchOnlyPipelines } from "./elixir/plugs.ts";
+import { elixirFunctionBodies, fetchOnlyPipelines } from "./elixir/plugs.ts";
 import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
@@ -142,7 +142,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       const routerClass = /^[A-Z]\w*Router$/.test(name) ? routerClassOf(name) ?? { guards: [], dependencies: [] } : undefined;
       return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
     });
-  const phoenixFetchOnly = fetchOnlyPipelines((module) => (elixirModules ??= elixirModuleFiles(project!)).get(module), read);
+  const elixirFunctionPlug = (name: string): string[] =>
+    [...new Set((elixirModules ??= elixirModuleFiles(project!)).values())].flatMap((file) => elixirFunctionBodies(read(file) ?? "", name));
+  const phoenixFetchOnly = fetchOnlyPipelines((module) => (elixirModules ??= elixirModuleFiles(project!)).get(module), read, elixirFunctionPlug);
   // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
   const goCandidates = (names: readonly string[]): string[] =>
     names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : candidateRefuses(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));

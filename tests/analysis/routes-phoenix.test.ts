@@ -110,6 +110,82 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
   ]);
 });
 
+phoenix("a function plug that checks the caller only when the deployment is configured to (basic auth when a user name and password are set, else conn untouched) guards nothing by default; one that compares the request with a configured key guards", () => {
+  const root = tempDir("tool-phoenix-configured-plugs-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Tube.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/tube_web/router.ex": [
+      "defmodule TubeWeb.Router do",
+      "  use TubeWeb, :router",
+      "  import TubeWeb.Plugs",
+      "  pipeline :browser do",
+      "    plug :basic_auth",
+      "    plug :accepts, [\"html\"]",
+      "  end",
+      "  pipeline :feeds do",
+      "    plug :maybe_basic_auth",
+      "  end",
+      "  pipeline :api do",
+      "    plug :require_api_key",
+      "  end",
+      "  scope \"/\", TubeWeb do",
+      "    pipe_through :browser",
+      "    get \"/\", PageController, :home",
+      "  end",
+      "  scope \"/feeds\", TubeWeb do",
+      "    pipe_through :feeds",
+      "    get \"/:id\", FeedController, :show",
+      "  end",
+      "  scope \"/api\", TubeWeb do",
+      "    pipe_through :api",
+      "    post \"/sources\", SourceController, :create",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/tube_web/plugs.ex": [
+      "defmodule TubeWeb.Plugs do",
+      "  import Plug.Conn",
+      "",
+      "  def maybe_basic_auth(conn, opts) do",
+      "    if Application.get_env(:tube, :expose_feed_endpoints) do",
+      "      conn",
+      "    else",
+      "      basic_auth(conn, opts)",
+      "    end",
+      "  end",
+      "",
+      "  def basic_auth(conn, _opts) do",
+      "    username = Application.get_env(:tube, :basic_auth_username)",
+      "    password = Application.get_env(:tube, :basic_auth_password)",
+      "",
+      "    if credential_set?(username) && credential_set?(password) do",
+      "      Plug.BasicAuth.basic_auth(conn, username: username, password: password)",
+      "    else",
+      "      conn",
+      "    end",
+      "  end",
+      "",
+      "  def require_api_key(conn, _opts) do",
+      "    key = Application.get_env(:tube, :api_key)",
+      "    if get_req_header(conn, \"x-api-key\") == [key] do",
+      "      conn",
+      "    else",
+      "      conn |> send_resp(401, \"\") |> halt()",
+      "    end",
+      "  end",
+      "",
+      "  defp credential_set?(value), do: value not in [nil, \"\"]",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /",
+    "POST /api/sources [api]",
+    "GET /feeds/{id}",
+  ]);
+});
+
 phoenix("a plug whose call raises (or answers with) an error of the app's for an anonymous caller guards its pipeline; Ueberauth's plug is the way in through a provider, no guard", () => {
   const root = tempDir("tool-phoenix-raising-plug-");
   writeFiles(root, {

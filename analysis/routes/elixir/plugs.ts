@@ -21,20 +21,60 @@ const POW_BASE = /^[ \t]*use[ \t]+Pow\.Plug\.Base\b/m;
 // So does answering through an error of the app's named so (`Error.unauthorized(message: ...)`).
 const REFUSES = /\bhalt\b|:unauthorized\b|:forbidden\b|\b40[13]\b|\braise\b[^\n]*(?:Unauthori[sz]ed|Forbidden|NotAuthenticated|AccessDenied|PermissionDenied)|\.(?:unauthori[sz]ed|forbidden)\s*\(/;
 
+// `if credential_set?(username) do Plug.BasicAuth.basic_auth(conn, ...) else conn end`: the
+// condition, and the branch handing the connection back untouched.
+const CHOICE = /^([ \t]*)if\b([^\n]*?)\bdo[ \t]*\n([\s\S]*?)\n\1else[ \t]*\n([\s\S]*?)\n\1end\b/gm;
+const READS_CONFIGURATION = /\bApplication\s*\.\s*(?:get_env|fetch_env!?|compile_env!?)\b|\bSystem\s*\.\s*get_env\b/;
+
+/**
+ * A function plug that checks the caller only when the deployment is configured to
+ * (`basic_auth` calling Plug.BasicAuth when a user name and password are set, and otherwise
+ * handing `conn` back): the choice is made on configuration alone, never on the request, so
+ * in the default deployment nobody is turned away by it. One that compares the request with
+ * a configured key decides on the request and still guards.
+ */
+export function checksOnlyWhenConfigured(body: string): boolean {
+  if (!READS_CONFIGURATION.test(body)) return false;
+  for (const m of body.matchAll(CHOICE)) {
+    if (/\bconn\b/.test(m[2]!)) continue;
+    if (m[3]!.trim() === "conn" || m[4]!.trim() === "conn") return true;
+  }
+  return false;
+}
+
+/** The bodies of every `def name(` and `defp name(` in a source, each up to its `end` at the def's indentation. */
+export function elixirFunctionBodies(source: string, name: string): string[] {
+  const bodies: string[] = [];
+  const escaped = name.replace(/[?!]/g, "\\$&");
+  for (const m of source.matchAll(new RegExp(String.raw`^([ \t]*)defp?[ \t]+${escaped}[ \t]*\(`, "gm"))) {
+    const close = new RegExp(String.raw`\n${m[1]}end\b`, "g");
+    close.lastIndex = m.index;
+    const end = close.exec(source);
+    if (end) bodies.push(source.slice(m.index, end.index));
+  }
+  return bodies;
+}
+
 /**
  * A function naming the pipelines of a Phoenix route (its guards) that check nobody: each of
  * their deciding plugs (`api=ChatApiWeb.APIAuthPlug`, the route's helpers) is a module of the
- * repository that only fetches the caller.
+ * repository that only fetches the caller, or a function plug (`browser=:basic_auth`) defined
+ * in the repository that checks only when configured to.
  */
-export function fetchOnlyPipelines(moduleFile: (module: string) => string | undefined, text: (path: string) => string | undefined): (helpers: readonly string[]) => Set<string> {
+export function fetchOnlyPipelines(moduleFile: (module: string) => string | undefined, text: (path: string) => string | undefined, functionPlug: (name: string) => string[]): (helpers: readonly string[]) => Set<string> {
   const judged = new Map<string, boolean>();
-  const fetchesOnly = (module: string): boolean => {
-    let answer = judged.get(module);
+  const fetchesOnly = (plug: string): boolean => {
+    let answer = judged.get(plug);
     if (answer === undefined) {
-      const file = moduleFile(module);
-      const source = file === undefined ? undefined : text(file);
-      answer = source !== undefined && (POW_BASE.test(source) || (/\bdef[ \t]+call\b/.test(source) && !REFUSES.test(source)));
-      judged.set(module, answer);
+      if (plug.startsWith(":")) {
+        const bodies = functionPlug(plug.slice(1));
+        answer = bodies.length > 0 && bodies.every(checksOnlyWhenConfigured);
+      } else {
+        const file = moduleFile(plug);
+        const source = file === undefined ? undefined : text(file);
+        answer = source !== undefined && (POW_BASE.test(source) || (/\bdef[ \t]+call\b/.test(source) && !REFUSES.test(source)));
+      }
+      judged.set(plug, answer);
     }
     return answer;
   };

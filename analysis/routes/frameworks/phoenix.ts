@@ -58,9 +58,10 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
         // is one; only EnsureAuthenticated (or a check of the app's) turns callers away. A pipeline
         // named optional (`:opt_auth`) loads the caller without requiring one.
         const checks = plugs.filter((p) => !/^:?accepts$|^Guardian\.Plug\.Pipeline$/.test(p));
-        // The module plugs that decide it are judged by their code after linking (guards-away.ts): Pow's base plug only fetches the caller.
+        // The plugs that decide it are judged by their code after linking (guards-away.ts): Pow's base
+        // plug only fetches the caller; a function plug (`:basic_auth`) may check only when configured to.
         const deciding = checks.filter(isAuthPlug);
-        if (name) found.set(name, { guards: !isOptionalGuardName(name) && (checks.length ? deciding.length > 0 : isAuthCheck(name)), plugs: deciding.every((p) => p.includes(".")) ? deciding : [] });
+        if (name) found.set(name, { guards: !isOptionalGuardName(name) && (checks.length ? deciding.length > 0 : isAuthCheck(name)), plugs: deciding.map((p) => (p.includes(".") ? p : `:${p}`)) });
       } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
     }
   };
