@@ -224,11 +224,15 @@ export function linkRoutes(
     for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
-    const router = lookup(file, r.pathFrom!, r.framework)?.router;
+    // Each part is a path as written, or a router's (a constant's) qualified name, whose prefix it stands for.
+    const resolved = (parts: string | string[] | undefined) => [parts ?? ""].flat().map((part) => (part.includes("::") ? lookup(file, part, r.framework)?.router?.prefix : part));
+    const own = resolved(r.pathRest);
+    if (own.some((part) => part === undefined)) return undefined;
+    const prefix = resolved(r.pathFrom);
     // A prefix that is only probably there (an imported constant, `prefixUnknown` until found): the rest alone when it is not.
-    if (!router) return r.prefixUnknown ? { ...r, path: joinPaths(r.path, r.pathRest ?? "") } : undefined;
+    if (prefix.some((part) => part === undefined)) return r.prefixUnknown ? { ...r, path: joinPaths(r.path, ...(own as string[])) } : undefined;
     const { prefixUnknown: _, ...known } = r;
-    return { ...known, path: joinPaths(r.path, router.prefix, r.pathRest ?? "") };
+    return { ...known, path: joinPaths(r.path, ...(prefix as string[]), ...(own as string[])) };
   };
   /** A route that is an action of a view class takes the class's guards: its own and those of its route for that action. */
   const withActionGuards = (file: string, r: RouteRegistration): RouteRegistration => {

@@ -40,15 +40,19 @@ export const Registration = z.discriminatedUnion("type", [
     actionOf: z.string().optional(),
     /**
      * A router whose prefix is the rest of the path, read when linking: a typed route
-     * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's.
+     * (`get<Articles.Id> { }`) takes its resource class's path, after its own block's. A list
+     * is joined in order: a router's qualified name (with `::`) stands for its prefix, any other
+     * part is a path as written (`APIRouter(prefix=f"{V1_URL_PREFIX}/system")` is the
+     * constant's router, then `/system`).
      */
-    pathFrom: z.string().optional(),
+    pathFrom: z.union([z.string(), z.array(z.string())]).optional(),
     /**
-     * The path after `pathFrom`'s prefix (`@Path("$USERS_PATH/login")` is `/login` after the constant).
-     * With `prefixUnknown`, a route `pathFrom` is not found for keeps this path and says its prefix is unknown;
-     * without, it is dropped.
+     * The path after `pathFrom`'s prefix (`@Path("$USERS_PATH/login")` is `/login` after the constant),
+     * in parts as `pathFrom`'s when it holds a constant of its own (`@router.get(CONNECTIONS)`),
+     * without which the route is dropped. With `prefixUnknown`, a route whose `pathFrom` is not
+     * found keeps this path and says its prefix is unknown; without, it is dropped.
      */
-    pathRest: z.string().optional(),
+    pathRest: z.union([z.string(), z.array(z.string())]).optional(),
     /** The path is written after the plugin options' prefix (`opts.prefix + "users"`): the mount supplies it. */
     afterOptionsPrefix: z.boolean().optional(),
     /**

@@ -646,4 +646,81 @@ fastapi("a router made with a prefix constant of another module (APIRouter(prefi
   ]);
 });
 
+fastapi("a route whose path is a constant of another module (@router.get(CONNECTIONS), urls.CONNECTION_BY_KEY) serves at its value, under a prefix made of constants and paths (f\"{V1_URL_PREFIX}/system\", f\"{V1_URL_PREFIX}{SYSTEM_CONNECTIONS}\"); a path constant not found drops the route", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pyproject.toml": "[project]\nname = \"privacy\"\ndependencies = [\"fastapi\"]\n",
+    "src/privacy/__init__.py": "",
+    "src/privacy/common/__init__.py": "",
+    "src/privacy/common/urn_registry.py": [
+      "V1_URL_PREFIX = \"/api/v1\"",
+      "CONNECTIONS = \"/connection\"",
+      "CONNECTION_BY_KEY = \"/connection/{connection_key}\"",
+      "CONNECTION_TEST = CONNECTION_BY_KEY + \"/test\"",
+      "SYSTEM_CONNECTIONS = \"/system/{fides_key}/connection\"",
+      "",
+    ].join("\n"),
+    "src/privacy/api/connections.py": [
+      "from fastapi import APIRouter, Security",
+      "from privacy.common import urn_registry as urls",
+      "from privacy.common.urn_registry import CONNECTIONS, CONNECTION_TEST, V1_URL_PREFIX",
+      "from privacy.oauth import verify_oauth_client",
+      "from somewhere_else import UNKNOWN_PATH",
+      "",
+      "router = APIRouter(tags=[\"Connections\"], prefix=V1_URL_PREFIX)",
+      "",
+      "@router.get(CONNECTIONS, dependencies=[Security(verify_oauth_client)])",
+      "def get_connections():",
+      "    return []",
+      "",
+      "@router.delete(urls.CONNECTION_BY_KEY, dependencies=[Security(verify_oauth_client)])",
+      "def delete_connection(connection_key: str):",
+      "    return None",
+      "",
+      "@router.get(CONNECTION_TEST)",
+      "def test_connection(connection_key: str):",
+      "    return {}",
+      "",
+      "@router.get(UNKNOWN_PATH)",
+      "def unknown():",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "src/privacy/api/system.py": [
+      "from fastapi import APIRouter",
+      "from privacy.common.urn_registry import SYSTEM_CONNECTIONS, V1_URL_PREFIX",
+      "",
+      "SYSTEM_ROUTER = APIRouter(tags=[\"System\"], prefix=f\"{V1_URL_PREFIX}/system\")",
+      "SYSTEM_CONNECTIONS_ROUTER = APIRouter(tags=[\"System\"], prefix=f\"{V1_URL_PREFIX}{SYSTEM_CONNECTIONS}\")",
+      "",
+      "@SYSTEM_ROUTER.post(\"/upsert\")",
+      "def upsert():",
+      "    return {}",
+      "",
+      "@SYSTEM_CONNECTIONS_ROUTER.patch(\"/secrets\")",
+      "def patch_secrets(fides_key: str):",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "src/privacy/main.py": [
+      "from fastapi import FastAPI",
+      "from privacy.api import connections, system",
+      "",
+      "app = FastAPI()",
+      "app.include_router(connections.router)",
+      "app.include_router(system.SYSTEM_ROUTER)",
+      "app.include_router(system.SYSTEM_CONNECTIONS_ROUTER)",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.handler !== "(OpenAPI document)" && !r.handler.startsWith("(")).map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v1/connection [verify_oauth_client]",
+    "DELETE /api/v1/connection/{connection_key} [verify_oauth_client]",
+    "GET /api/v1/connection/{connection_key}/test",
+    "PATCH /api/v1/system/{fides_key}/connection/secrets",
+    "POST /api/v1/system/upsert",
+  ]);
+});
+
 fastapi.run();

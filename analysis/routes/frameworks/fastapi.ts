@@ -4,7 +4,7 @@ import { classAt, type Definition, pythonDefinitions } from "../python/definitio
 import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
-import { constantReference, constantRouters, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
+import { constantReference, constantRouters, importedPathParts, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -38,12 +38,17 @@ export const fastapi: Framework = {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
     // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when linking.
-    const prefixedBy = new Map<string, string>();
+    const prefixedBy = new Map<string, string[]>();
     for (const m of source.code.matchAll(CREATE)) {
       const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
       const prefix = keywords.get("prefix");
       const named = prefix && pythonValue(source, prefix, constants) === undefined ? /^\s*([A-Za-z_][\w.]*)\s*$/.exec(source.code.slice(prefix.start, prefix.end))?.[1] : undefined;
-      if (named && PREFIX_NAME.test(named.split(".").at(-1)!)) prefixedBy.set(m[1]!, constantReference(pythonBindings(source), named));
+      if (named && PREFIX_NAME.test(named.split(".").at(-1)!)) prefixedBy.set(m[1]!, [constantReference(pythonBindings(source), named)]);
+      // `prefix=f"{V1_URL_PREFIX}/system"`: the constant, then the path written after it.
+      else if (prefix && !named) {
+        const parts = importedPathParts(source, prefix, constants);
+        if (parts) prefixedBy.set(m[1]!, parts);
+      }
       const dependencies = keywords.get("dependencies");
       // Its dependencies not named like a guard (`FastAPI(dependencies=[Depends(get_admin)])`) are
       // candidates, judged after linking by their bodies, wherever the routers they reach are.
@@ -71,7 +76,7 @@ export const fastapi: Framework = {
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
-    const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.path, prefixUnknown: true } : r));
+    const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.pathRest ?? r.path, prefixUnknown: true } : r));
     return [...prefixed, ...constantRouters(source, FRAMEWORK, constants)];
   },
 };
@@ -100,7 +105,8 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     if (dot < 0 || !d.args || !(VERBS.has(verb) || verb === "api_route")) continue;
     const path = d.args.keywords.get("path") ?? d.args.positional[0];
     const value = path ? pythonValue(source, path, constants) : undefined;
-    if (value === undefined) continue;
+    const named = value === undefined && path ? importedPathParts(source, path, constants) : undefined;
+    if (value === undefined && !named) continue;
     const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
     const dependencies = d.args.keywords.get("dependencies");
     // A parameter typed by the module's own alias (`user: UserParam` with `UserParam = Annotated[User, Depends(get_current_user)]`) runs its dependency.
@@ -112,7 +118,7 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
     const helpers = [...new Set([...[dependencies, ...def.params, ...aliased].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...importedAliases(source, def.params, aliases), ...(cls ? [cls.name] : [])])];
-    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value, handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
+    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
 }
@@ -162,12 +168,14 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     return cls ? [{ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [`${CANDIDATE}${cls}`], specifiers: [], guards: [], line }] : [];
   }
   if (name === "add_api_route") {
-    const path = value(keywords.get("path") ?? positional[0]);
+    const span = keywords.get("path") ?? positional[0];
+    const path = value(span);
+    const named = path === undefined && span ? importedPathParts(source, span, constants) : undefined;
     const endpoint = keywords.get("endpoint") ?? positional[1];
-    if (path === undefined || !endpoint) return [];
+    if ((path === undefined && !named) || !endpoint) return [];
     const dependencies = keywords.get("dependencies");
     const methods = listedMethods(source, keywords.get("methods"), constants);
-    return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
+    return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: path ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
   const named = child ? dottedName(code, child) : undefined;

@@ -1,5 +1,7 @@
 import type { Binding, Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
+import { pythonBindings } from "./bindings.ts";
+import { pythonString, pythonValue, type Span } from "./values.ts";
 
 /** A URL-prefix constant as it may appear in another module: `API_V1_STR: str = "/api/v1"`, `api_prefix = "/api"`. */
 export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*[fr]?["']\//m;
@@ -41,4 +43,41 @@ export function mountThrough(framework: string, owner: string, constant: string,
   if (!mounted.has(`${owner}\0${constant}`)) found.push(use(owner, constant));
   mounted.add(`${owner}\0${constant}`);
   return found;
+}
+
+const CONSTANT_NAME = /^[A-Za-z_][\w.]*$/;
+const isConstantName = (dotted: string) => CONSTANT_NAME.test(dotted) && /^[A-Z][A-Z0-9_]*$/.test(dotted.split(".").at(-1)!);
+
+/**
+ * A path written with constants of other modules, as the parts that make it when linking: a
+ * reference for each constant (`@router.get(CONNECTIONS)` with `CONNECTIONS` imported) and the
+ * path as written between them (`prefix=f"{V1_URL_PREFIX}/system"` is the constant, then
+ * `/system`). Undefined when the path is known here, or is not made of such parts.
+ */
+export function importedPathParts(source: RouteSource, span: Span, constants: Map<string, string>): string[] | undefined {
+  const text = source.code.slice(span.start, span.end).trim();
+  if (isConstantName(text)) return pythonValue(source, span, constants) === undefined ? [constantReference(pythonBindings(source), text)] : undefined;
+  const start = span.start + source.code.slice(span.start, span.end).search(/\S/);
+  const literal = pythonString(source, start);
+  if (!literal?.prefix.includes("f") || source.code.slice(literal.end, span.end).trim()) return undefined;
+  const parts: string[] = [];
+  let written = "";
+  let imported = false;
+  for (const piece of literal.value.split(/(\{[^{}]*\})/)) {
+    const field = /^\{\s*([^{}]*?)\s*\}$/.exec(piece)?.[1];
+    const known = field === undefined ? piece : constants.get(field);
+    if (known !== undefined) {
+      written += known;
+      continue;
+    }
+    // What is written between constants is joined to them as a path: it must start a segment.
+    if (!isConstantName(field!) || (written && !written.startsWith("/"))) return undefined;
+    if (written) parts.push(written);
+    written = "";
+    parts.push(constantReference(pythonBindings(source), field!));
+    imported = true;
+  }
+  if (written && !written.startsWith("/")) return undefined;
+  if (written) parts.push(written);
+  return imported ? parts : undefined;
 }
