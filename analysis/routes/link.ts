@@ -2,7 +2,7 @@ import { dirOf, joinPath } from "../project.ts";
 import { folderModules } from "./folders.ts";
 import { qualifiedLookup } from "./qualified.ts";
 import { CANDIDATE, isGuardName, joinPaths, normalizePath, optionalParameterForms } from "./paths.ts";
-import type { FileRoutes, Registration, RouteKind, RouteRegistration, RouterRegistration, UseRegistration } from "./registration.ts";
+import { EACH, type FileRoutes, type Registration, type RouteKind, type RouteRegistration, type RouterRegistration, type UseRegistration } from "./registration.ts";
 
 /** A route with its full path, as the linker produces it. */
 export type LinkedRoute = {
@@ -192,8 +192,13 @@ export function linkRoutes(
     const parent = lookup(file, r.owner, r.framework);
     if (!parent) return;
     const children: Child[] = [
+      // `each::InitRouter`: a method called on each element of a list through their interface (Go's
+      // `for _, router := range groups { router.InitRouter(api) }`): every router method of that name.
+      ...r.args.filter((arg) => arg.startsWith(EACH)).flatMap((arg) =>
+        named.filter((n) => n.framework === r.framework && n.name.endsWith(`.${arg.slice(EACH.length)}`) && n.name.includes("::")).map((n) => ({ arg, child: n.value, prefix: "", guards: [] }))
+      ),
       // `ninja:module::api`: a router of another framework served by this one (Django Ninja's API in a Django urlconf).
-      ...r.args.map((arg) => {
+      ...r.args.filter((arg) => !arg.startsWith(EACH)).map((arg) => {
         const other = /^([a-z][\w-]*):(?!:)(.+)$/.exec(arg);
         const framework = other && frameworks.has(other[1]!) ? other[1]! : r.framework;
         return { arg, child: lookup(file, framework === r.framework ? arg : other![2]!, framework), prefix: "", guards: [] };

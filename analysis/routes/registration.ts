@@ -204,6 +204,13 @@ export type RouteRegistration = Extract<Registration, { type: "route" }>;
 export type RouterRegistration = Extract<Registration, { type: "router" }>;
 export type UseRegistration = Extract<Registration, { type: "use" }>;
 
+/**
+ * A use's argument naming every router method called so (`each::InitRouter`): Go's
+ * `for _, router := range groups { router.InitRouter(api) }` calls it on each element of a
+ * list through their interface, so each type's method is mounted.
+ */
+export const EACH = "each::";
+
 /** A name a file imports: `import users from "./users"` is { local: "users", specifier: "./users", imported: "default" }. */
 export const Binding = z.object({ local: z.string(), specifier: z.string(), imported: z.string() });
 export type Binding = z.infer<typeof Binding>;

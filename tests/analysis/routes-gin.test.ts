@@ -334,4 +334,71 @@ gin("a middleware that requires a request's signature (SignRequired, SlaveRPCSig
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /api/v4/slave/ping [middleware.SignRequired]", "GET /version"]);
 });
 
+gin("a method called on each element of a list of router types through their interface (for _, router := range RouterGroupApp { router.InitRouter(api) }) mounts every type's method of that name under the group", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "go.mod": "module example.com/panel\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "init/router/router.go": [
+      "package router",
+      "",
+      'import (\n\trou "example.com/panel/router"\n\t"github.com/gin-gonic/gin"\n)',
+      "",
+      "func Routers() *gin.Engine {",
+      "\tRouter := gin.Default()",
+      '\tPrivateGroup := Router.Group("/api/v1")',
+      "\tfor _, router := range rou.RouterGroupApp {",
+      "\t\trouter.InitRouter(PrivateGroup)",
+      "\t}",
+      "\treturn Router",
+      "}",
+      "",
+    ].join("\n"),
+    "router/entry.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "type CommonRouter interface {",
+      "\tInitRouter(Router *gin.RouterGroup)",
+      "}",
+      "",
+      "var RouterGroupApp = []CommonRouter{&AppRouter{}, &FileRouter{}}",
+      "",
+    ].join("\n"),
+    "router/ro_app.go": [
+      "package router",
+      "",
+      'import (\n\t"example.com/panel/middleware"\n\t"github.com/gin-gonic/gin"\n)',
+      "",
+      "type AppRouter struct{}",
+      "",
+      "func (a *AppRouter) InitRouter(Router *gin.RouterGroup) {",
+      '\tappRouter := Router.Group("apps")',
+      "\tappRouter.Use(middleware.JwtAuth())",
+      '\tappRouter.POST("/sync", syncApps)',
+      '\tappRouter.GET("/:key", getApp)',
+      "}",
+      "",
+    ].join("\n"),
+    "router/ro_file.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "type FileRouter struct{}",
+      "",
+      "func (f *FileRouter) InitRouter(Router *gin.RouterGroup) {",
+      '\tRouter.Group("files").GET("/download", download)',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/v1/apps/{key} [middleware.JwtAuth]",
+    "POST /api/v1/apps/sync [middleware.JwtAuth]",
+    "GET /api/v1/files/download",
+  ]);
+});
+
 gin.run();

@@ -1,5 +1,5 @@
 import { isGuardName } from "../paths.ts";
-import type { Registration } from "../registration.ts";
+import { EACH, type Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 import { closing } from "../../languages/curly.ts";
@@ -339,6 +339,8 @@ class Walker {
     if (imported && names.length === 1) return `${imported}::${names[0]}`;
     const type = scope.types.get(chain.base);
     if (type && names.length === 1) return `${type.scope}::${type.type}.${names[0]}`;
+    // The element of a list the loop ranges over: its method is called through an interface, on each type that has it.
+    if (!type && names.length === 1 && rangedOver(this.code, chain.base, chain.start)) return `${EACH}${names[0]}`;
     // `a.Accounts.router()`: a field of a struct this file declares has a known type.
     const field = type && names.length === 2 && type.scope === this.file.scope ? this.file.fields.get(`${type.type}.${names[0]}`) : undefined;
     let typed: Type | undefined;
@@ -366,6 +368,11 @@ class Walker {
   private context(scope: Scope): GoContext {
     return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
   }
+}
+
+/** Whether `name` is the element variable of a `for _, name := range ...` loop written shortly before `at`. */
+function rangedOver(code: string, name: string, at: number): boolean {
+  return new RegExp(String.raw`\bfor\s+\w+\s*,\s*${name}\s*:=\s*range\b[^{\n]*\{[^}]*$`).test(code.slice(Math.max(0, at - 400), at));
 }
 
 /**
