@@ -453,4 +453,36 @@ aspnet("the parts of a partial controller are one class: [Authorize] and [Route]
   ]);
 });
 
+aspnet("an app's own base named ApiController, extended through a primary constructor (: ApiController(commandBus)), gives its [Route] naming a constant of another project's file (Constants.PrefixApi); an attribute of the app's extending an authorization attribute through another (ApiPermission : AuthorizeAttribute) guards", () => {
+  const root = tempDir("tool-aspnet-own-api-controller-");
+  writeFiles(root, {
+    "src/Cms/Cms.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Cms.Web/Constants.cs": "namespace Cms.Web;\n\npublic static class Constants\n{\n    public const string PrefixApi = \"/api\";\n}\n",
+    "src/Cms.Web/ApiController.cs": "namespace Cms.Web;\n\n[ApiController]\n[Route(Constants.PrefixApi)]\npublic abstract class ApiController : Controller\n{\n    protected ApiController(ICommandBus commandBus) { }\n}\n",
+    "src/Cms.Web/ApiPermissionAttribute.cs": "namespace Cms.Web;\n\npublic class ApiPermissionAttribute : AuthorizeAttribute, IAsyncActionFilter\n{\n    public ApiPermissionAttribute(params string[] ids) { }\n}\n",
+    "src/Cms.Web/AppPermissionAttribute.cs": "namespace Cms.Web;\n\npublic sealed class AppPermissionAttribute(params string[] ids) : ApiPermissionAttribute(ids)\n{\n}\n",
+    "src/Cms/Controllers/AppClientsController.cs": [
+      "namespace Cms.Controllers;",
+      "",
+      "public sealed class AppClientsController(ICommandBus commandBus, IAppProvider apps) : ApiController(commandBus)",
+      "{",
+      "    [HttpGet]",
+      "    [Route(\"apps/{app}/clients/\")]",
+      "    [AppPermission(\"app.clients.read\")]",
+      "    public IActionResult GetClients(string app) => Ok();",
+      "",
+      "    [HttpGet]",
+      "    [Route(\"apps/{app}/ping\")]",
+      "    public IActionResult Ping(string app) => Ok();",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/apps/{app}/clients AppClientsController.GetClients [AppPermission]",
+    "GET /api/apps/{app}/ping AppClientsController.Ping",
+  ]);
+});
+
 aspnet.run();

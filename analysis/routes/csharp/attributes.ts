@@ -82,7 +82,8 @@ export function csharpClasses(source: RouteSource): CsClass[] {
 
 /** A class's first base type, without its namespace and type arguments (`Api.RestController<T>` -> `RestController`). */
 export function firstBase(bases: string): string | undefined {
-  const first = bases.split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
+  // A primary constructor hands its base arguments (`: ApiController(commandBus)`): not part of its name.
+  const first = bases.replace(/\([^()]*\)/g, "").split(",")[0]?.trim().replace(/<.*$/s, "").split(".").at(-1)?.trim();
   return first && /^[A-Za-z_]\w*$/.test(first) ? first : undefined;
 }
 

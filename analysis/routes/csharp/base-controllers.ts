@@ -14,7 +14,7 @@
 import { joinPrefix } from "../common/values.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { ARGUMENT_SEPARATOR, attribute, type CsClass, firstBase } from "./attributes.ts";
-import { csharpProjectFiles } from "./project-classes.ts";
+import { csharpProjectFiles, csharpQualifiedConstants } from "./project-classes.ts";
 import { attributeValue, authorization, csharpValue, template } from "./source.ts";
 import { callArguments } from "../source.ts";
 
@@ -73,7 +73,7 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
       if (!where || !name) continue;
       const cls = bases.get(`${name}Attribute`) ?? bases.get(name);
       if (!cls) continue;
-      if (cls.parent === "AuthorizeAttribute") guards.push(name);
+      if (authorizes(bases, cls)) guards.push(name);
       else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
       else if (where === "class" && !templates.length) {
         const provided = providedTemplate(bases, cls, given === undefined ? [] : given.split(ARGUMENT_SEPARATOR), 0);
@@ -96,6 +96,16 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // An action template starting with `/` or `~/` starts over; only one template is kept per route (the first).
   const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(own);
   return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+}
+
+/** Whether an attribute class of the app's extends `AuthorizeAttribute`, itself or through its bases (`ApiPermissionOrAnonymousAttribute : ApiPermissionAttribute`). */
+function authorizes(bases: ReadonlyMap<string, Base>, cls: Base): boolean {
+  let current: Base | undefined = cls;
+  for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
+    if (current.parent === "AuthorizeAttribute") return true;
+    current = current.parent ? bases.get(current.parent) : undefined;
+  }
+  return false;
 }
 
 /** The methods and template of a verb attribute class: one extending `HttpPutAttribute`, or an `IActionHttpMethodProvider`. */
@@ -126,12 +136,15 @@ function providedTemplate(bases: ReadonlyMap<string, Base>, cls: Base, args: rea
 /** The project's C# classes by name, each with its route templates, its authorization and the class it extends. */
 function baseClasses(project: Project | undefined): Map<string, Base> {
   const found = new Map<string, Base>();
+  const appConstants = () => csharpQualifiedConstants(project);
   for (const { source, constants, classes } of csharpProjectFiles(project)) {
+    let withApp: Map<string, string> | undefined;
+    const elsewhere = () => (withApp ??= new Map([...appConstants(), ...constants]));
     for (const cls of classes) {
       const known = found.get(cls.name);
-      if (!known) found.set(cls.name, read(source, constants, cls));
+      if (!known) found.set(cls.name, read(source, constants, cls, elsewhere));
       // The parts of a partial class are one class: its attributes and bases are those of every part.
-      else if (cls.partial) found.set(cls.name, merged(known, read(source, constants, cls)));
+      else if (cls.partial) found.set(cls.name, merged(known, read(source, constants, cls, elsewhere)));
     }
   }
   return found;
@@ -147,8 +160,9 @@ function merged(a: Base, b: Base): Base {
   };
 }
 
-function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass): Base {
-  const templates = cls.attributes.filter((a) => a.name === "Route").map((a) => attributeValue(source, constants, a)).filter((v): v is string => v !== undefined);
+function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<string, string>, cls: CsClass, elsewhere: () => ReadonlyMap<string, string>): Base {
+  // A template naming a constant of another file (`[Route(Constants.PrefixApi)]`) is read with the app's constants.
+  const templates = cls.attributes.filter((a) => a.name === "Route").map((a) => attributeValue(source, constants, a) ?? attributeValue(source, elsewhere(), a)).filter((v): v is string => v !== undefined);
   const guards = attribute(cls.attributes, "AllowAnonymous") ? [] : cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
   const parent = firstBase(cls.bases);
   // What a constructor hands its base: `public ApiV1Attribute() : base(ApiBase)`.

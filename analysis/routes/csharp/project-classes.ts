@@ -15,6 +15,8 @@ export type CsFile = { path: string; source: RouteSource; constants: Map<string,
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 const MAY_ROUTE = /Controller|Attribute\b|\[\s*(?:Route|Authorize)\b/;
 const read = new WeakMap<object, CsFile[]>();
+const qualifiedConstants = new WeakMap<object, Map<string, string>>();
+const DECLARES_CONSTANT = /\bconst\s+string\b/;
 
 export function csharpProjectFiles(project: Project | undefined): CsFile[] {
   if (!project) return [];
@@ -31,4 +33,25 @@ export function csharpProjectFiles(project: Project | undefined): CsFile[] {
     read.set(project, files);
   }
   return files;
+}
+
+/**
+ * The string constants of every C# file of the app by their class (`Constants.PrefixApi`), for
+ * a template that names one of another file (`[Route(Constants.PrefixApi)]` on a base controller,
+ * the constant in a shared project). Names alone are left out: another file's may differ.
+ */
+export function csharpQualifiedConstants(project: Project | undefined): Map<string, string> {
+  if (!project) return new Map();
+  let found = qualifiedConstants.get(project);
+  if (!found) {
+    found = new Map();
+    for (const path of project.listed) {
+      if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
+      const text = project.text(path) ?? "";
+      if (!DECLARES_CONSTANT.test(text)) continue;
+      for (const [name, value] of csharpConstants({ ...strip(text, csharp.syntax), path, text })) if (name.includes(".") && !found.has(name)) found.set(name, value);
+    }
+    qualifiedConstants.set(project, found);
+  }
+  return found;
 }

@@ -144,8 +144,11 @@ function customVerb(name: string): string | undefined {
 // ASP.NET's own attributes and common ones of libraries: none of them is an app's route or authorization attribute.
 const KNOWN_ATTRIBUTES = new Set(["Route", "Authorize", "AllowAnonymous", "ApiController", "Controller", "NonController", "NonAction", "Area", "ApiVersion", "MapToApiVersion", "AcceptVerbs", "Produces", "Consumes", "ProducesResponseType", "ApiExplorerSettings", "FromBody", "FromQuery", "FromRoute", "FromForm", "FromHeader", "FromServices", "ResponseCache", "EnableCors", "DisableCors", "EnableRateLimiting", "DisableRateLimiting", "RequestSizeLimit", "DisableRequestSizeLimit", "RequestFormLimits", "ValidateAntiForgeryToken", "IgnoreAntiforgeryToken", "AutoValidateAntiforgeryToken", "Obsolete", "SwaggerOperation", "SwaggerResponse", "SwaggerTag", "OpenApiOperation", "Description", "DisplayName", "ServiceFilter", "TypeFilter", "Filter", "Tags", "EndpointSummary", "EndpointDescription", "OutputCache", "RequireHttps", "FormatFilter", "ValidateModelState", "Consumes"]);
 
-// The framework's controller types and interfaces, which give no template.
-const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase\w*|I[A-Z]\w*)$/;
+// The framework's controller types and interfaces, which give no template. `ApiController` is
+// Web API 2's, but as often an app's own base of ASP.NET Core (`[Route(Constants.PrefixApi)]
+// abstract class ApiController : Controller`): read as a base, which gives nothing when the
+// repository does not declare it.
+const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ODataController|EndpointBase\w*|I[A-Z]\w*)$/;
 
 /** The class a controller extends, when it is the app's own: the first base type, without its namespace and type arguments. */
 function baseClass(bases: string): string | undefined {
