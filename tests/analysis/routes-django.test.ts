@@ -1139,6 +1139,43 @@ django("a DRF router class of the module's own (class CustomRouter(routers.Defau
   ]);
 });
 
+django("a router made from a router class of another module of the app's (OrderedDefaultRouter from the project's routers module) registers its ViewSets, read in a views module whose classes extend only the project's own ViewSet bases", () => {
+  const root = tempDir("tool-django-imported-router-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
+    "inventory/__init__.py": "",
+    "inventory/settings.py": 'ROOT_URLCONF = "inventory.urls"\n',
+    "inventory/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/circuits/\", include(\"inventory.circuits.api.urls\")),\n]\n",
+    "inventory/core/__init__.py": "",
+    "inventory/core/routers.py": "from rest_framework.routers import DefaultRouter\n\n\nclass OrderedDefaultRouter(DefaultRouter):\n    def __init__(self, *args, view_name=None, **kwargs):\n        super().__init__(*args, **kwargs)\n",
+    "inventory/core/viewsets.py": "from rest_framework.viewsets import ModelViewSet\n\n\nclass InventoryModelViewSet(ModelViewSet):\n    pass\n",
+    "inventory/circuits/__init__.py": "",
+    "inventory/circuits/api/__init__.py": "",
+    "inventory/circuits/api/urls.py": [
+      "from inventory.core.routers import OrderedDefaultRouter",
+      "",
+      "from . import views",
+      "",
+      "router = OrderedDefaultRouter(view_name=\"Circuits\")",
+      "router.register(\"providers\", views.ProviderViewSet)",
+      "",
+      "app_name = \"circuits-api\"",
+      "urlpatterns = router.urls",
+      "",
+    ].join("\n"),
+    "inventory/circuits/api/views.py": "from inventory.core.viewsets import InventoryModelViewSet\n\n\nclass ProviderViewSet(InventoryModelViewSet):\n    queryset = Provider.objects.all()\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api/circuits/providers",
+    "POST /api/circuits/providers",
+    "DELETE /api/circuits/providers/{pk}",
+    "GET /api/circuits/providers/{pk}",
+    "PATCH /api/circuits/providers/{pk}",
+    "PUT /api/circuits/providers/{pk}",
+  ]);
+});
+
 django("a view class a URLconf takes from `from .s3.api import *` is the class that module defines (its generic's methods), not one named alike elsewhere", () => {
   const root = tempDir("tool-django-star-import-");
   writeFiles(root, {

@@ -13,6 +13,8 @@ const FRAMEWORK = "django";
 const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
 const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*\)[ \t]*:/gm;
+// `router = OrderedDefaultRouter(...)`: a router made from some class named so.
+const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?[A-Z]\w*Router[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
@@ -31,7 +33,8 @@ export const django: Framework = {
   id: FRAMEWORK,
   name: "Django",
   languages: ["python"],
-  hint: /\bdjango\b|rest_framework|urlpatterns|\bre_path\s*\(|\.as_view\s*\(/,
+  // A module of ViewSets built only on the project's own bases (`class CircuitViewSet(NautobotModelViewSet):`) is read for them too.
+  hint: /\bdjango\b|rest_framework|urlpatterns|\bre_path\s*\(|\.as_view\s*\(|^class[ \t]+\w+[ \t]*\([^)]*ViewSet\b/m,
   scan(source) {
     // A route's regular expression may interpolate a pattern of another module (`rf"^user/(?P<username>{regex.USERNAME})"`):
     // inside a group it does not change the path.
@@ -42,6 +45,15 @@ export const django: Framework = {
     for (const sub of source.code.matchAll(ROUTER_SUBCLASS)) {
       const made = new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${sub[1]}[ \\t]*\\(`, "gm");
       for (const m of source.code.matchAll(made)) found.push(...drfRouter(source, m[1]!, sub[2]!, m.index + m[0].length - 1, constants));
+    }
+    // A router class of another module of the app's (`router = OrderedDefaultRouter(view_name="DCIM")`,
+    // imported from the project's own routers module) that ViewSets are registered on: a router
+    // as DRF's are. Its root view, if it has one, is left out: what it serves there is not known.
+    const known = new Set(found.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+    for (const m of source.code.matchAll(IMPORTED_ROUTER)) {
+      if (known.has(m[1]!) || !new RegExp(`(?<![\\w.])${m[1]}\\s*\\.\\s*register\\s*\\(`).test(source.code)) continue;
+      known.add(m[1]!);
+      found.push(...drfRouter(source, m[1]!, "SimpleRouter", m.index + m[0].length - 1, constants));
     }
     const definitions = pythonDefinitions(source);
     const lists = new Set<string>();
