@@ -33,6 +33,7 @@ import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
+import { laravelConfigValues } from "./php/config-values.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
 import { withConfigPrefixes } from "./common/config-prefixes.ts";
@@ -122,7 +123,7 @@ export function routesSection(
   // the types of Go struct fields a call goes through, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withoutAdonisPassMiddleware, withSpringApplicationScopes];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), apiplatform: apiPlatformSegments(project) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

@@ -541,4 +541,46 @@ laravel("middleware held in a variable of the routes file (->middleware($middlew
   ]);
 });
 
+laravel("a prefix the app's configuration gives (config('app.admin_url'), an env() with its default in config/app.php) and route files required by a relative name (require 'sales-routes.php') inside a group; middleware a service provider aliases (aliasMiddleware('customer', AuthenticateCustomer::class)) guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "config/app.php": "<?php\n\nreturn [\n    'name' => env('APP_NAME', 'Shop'),\n    'admin_url' => env('APP_ADMIN_URL', 'admin'),\n];\n",
+    "packages/Shop/src/Providers/ShopServiceProvider.php": [
+      "<?php",
+      "namespace Shop\\Providers;",
+      "class ShopServiceProvider extends ServiceProvider",
+      "{",
+      "    protected $listen = ['customer.created' => SendWelcomeMail::class];",
+      "",
+      "    public function boot(Router $router): void",
+      "    {",
+      "        $router->aliasMiddleware('customer', AuthenticateCustomer::class);",
+      "        $router->aliasMiddleware('theme', Theme::class);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "routes/web.php": [
+      "<?php",
+      "Route::group(['middleware' => ['customer', 'theme'], 'prefix' => config('app.admin_url')], function () {",
+      "    require 'sales-routes.php';",
+      "});",
+      "Route::prefix(config('app.missing_url'))->group(function () {",
+      "    Route::get('ping', 'PingController@ping');",
+      "});",
+      "Route::middleware(['theme'])->group(function () {",
+      "    Route::get('catalog', 'CatalogController@index');",
+      "});",
+    ].join("\n"),
+    "routes/sales-routes.php": "<?php\nRoute::get('sales/orders', 'OrderController@index');\nRoute::post('sales/orders/{id}/cancel', 'OrderController@cancel');\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /admin/sales/orders [customer]",
+    "POST /admin/sales/orders/{id}/cancel [customer]",
+    "GET /catalog",
+    "GET /ping (prefix unknown)",
+  ]);
+});
+
 laravel.run();

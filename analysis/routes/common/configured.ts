@@ -16,6 +16,12 @@ export type ConfiguredValues = Record<string, (name: string) => string | undefin
 /** The placeholder a scanner writes for a configured value read as a prefix. */
 export const configuredPlaceholder = (kind: string, name: string): string => `${MARK}${kind}:${name}${MARK}`;
 
+/** Whether a path holds a configured value's placeholder. */
+export const isConfigured = (path: string): boolean => path.includes(MARK);
+
+/** A path without its placeholders, for a value that is not to be looked up. */
+export const withoutConfigured = (path: string): string => path.replace(PLACEHOLDER, "").replace(/\/{2,}/g, "/");
+
 export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, resolvers: () => ConfiguredValues): Map<string, FileRoutes> {
   let known: ConfiguredValues | undefined;
   const result = new Map<string, FileRoutes>();

@@ -1,4 +1,5 @@
 import { dirOf } from "../../project.ts";
+import { configuredPlaceholder, isConfigured, withoutConfigured } from "../common/configured.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { Framework } from "../framework.ts";
 import { singular } from "../inflect.ts";
@@ -126,7 +127,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   for (const call of calls) {
     const first = call.args[0];
     if (call.name === "prefix" && first) {
-      const value = phpValue(source, first, constants);
+      const value = prefixValue(source, first, constants);
       attributes.prefix = joinPaths(attributes.prefix, value ?? "");
       if (value === undefined) attributes.prefixUnknown = true;
     }
@@ -200,6 +201,12 @@ function boundValue(context: Context, span: Span): string | undefined {
   return missing ? undefined : value;
 }
 
+/** A prefix's value, or for one the app's configuration gives (`config('app.admin_url')`) a placeholder filled in before linking (php/config-values.ts). */
+function prefixValue(source: RouteSource, span: Span, constants: Map<string, string>): string | undefined {
+  const key = /^\s*config\s*\(\s*(["'])([\w.-]+)\1\s*\)\s*$/.exec(source.text.slice(span.start, span.end))?.[2];
+  return phpValue(source, span, constants) ?? (key?.includes(".") ? configuredPlaceholder("laravel", key) : undefined);
+}
+
 const verbMethods = (name: string) => (name === "any" || name.endsWith("edirect") ? ["ALL"] : name === "view" ? ["GET"] : [name.toUpperCase()]);
 
 /** A group: an old-style attribute array, then a closure whose routes it scopes, or a route file it loads. */
@@ -211,7 +218,7 @@ function group(context: Context, call: Call, attributes: Attributes): void {
     const options = phpArray(source, first);
     const prefix = options.get("prefix");
     const middlewareSpan = options.get("middleware");
-    if (prefix) scoped.prefix = joinPaths(scoped.prefix, phpValue(source, prefix, constants) ?? "");
+    if (prefix) scoped.prefix = joinPaths(scoped.prefix, prefixValue(source, prefix, constants) ?? "");
     if (middlewareSpan) scoped.guards.push(...middleware(source, middlewareSpan, constants).filter(mayGuard));
     first = second;
   }
@@ -224,8 +231,9 @@ function group(context: Context, call: Call, attributes: Attributes): void {
   else mountFile(context, first, scoped, call.start);
 }
 
-/** A route file loaded in place (`require __DIR__.'/auth.php'`, `group(base_path('routes/admin.php'))`): mounted under the scope. */
-function mountFile(context: Context, span: Span, attributes: Attributes, at: number): void {
+/** A route file loaded in place (`require __DIR__.'/auth.php'`, `require 'sales-routes.php'`, `group(base_path('routes/admin.php'))`): mounted under the scope. */
+function mountFile(context: Context, span: Span, scope: Attributes, at: number): void {
+  let attributes = scope;
   const { source, constants } = context;
   const text = source.code.slice(span.start, span.end);
   let target: string | undefined;
@@ -239,12 +247,19 @@ function mountFile(context: Context, span: Span, attributes: Attributes, at: num
     const dir = /^\s*(?:__DIR__|dirname\s*\(\s*__DIR__\s*\))/.exec(text);
     const rest = dir ? phpValue(source, { start: span.start + dir[0].length, end: span.end }, constants) : undefined;
     if (dir && rest !== undefined) target = (dir[0].includes("dirname") ? "./../" : "./") + rest.replace(/^\/+/, "");
+    // `require 'sales-routes.php'`: a relative name PHP finds beside the including file (the include path aside).
+    const named = dir ? undefined : phpValue(source, span, constants);
+    if (named !== undefined && /^[\w\-./]+\.php$/.test(named) && !named.startsWith("/")) target = `./${named.replace(/^\.\//, "")}`;
   }
   if (!target) return;
   // routes/web.php and routes/api.php loaded by the app's RouteServiceProvider: under the prefix
   // it gives them, in place of the one Laravel's convention does, and with its middleware. A
   // prefix not known here (`prefix(config('api.prefix'))`) leaves the convention's, its usual value.
-  const conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, "")) && !attributes.prefixUnknown;
+  let conventional = CONVENTIONAL.test(target.replace(/^(?:\.\.?\/)+/, ""));
+  // A configured prefix on routes/api.php (`prefix(config('api.prefix'))`) is not resolved there:
+  // the file keeps the convention's, its usual value, as for any prefix not known here.
+  if (conventional && isConfigured(attributes.prefix)) attributes = { ...attributes, prefix: withoutConfigured(attributes.prefix), prefixUnknown: true };
+  conventional &&= !attributes.prefixUnknown;
   const line = source.lineAt(at);
   // Middleware given with no prefix guards the loaded file's routes only: a router of its own in between keeps it there.
   let owner = ROUTER;

@@ -5,9 +5,11 @@
  * without its namespace (`AuthenticatedOrPendingMfa`).
  */
 const ALIAS = /['"]([\w.:-]+)['"]\s*=>\s*\\?([\w\\]+)::class/g;
+// A service provider's `$router->aliasMiddleware('customer', AuthenticateCustomer::class)`.
+const ALIASED = /\baliasMiddleware\s*\(\s*['"]([\w.:-]+)['"]\s*,\s*\\?([\w\\]+)::class/g;
 
 export function laravelMiddlewareAliases(declarations: readonly string[]): Map<string, string> {
   const aliases = new Map<string, string>();
-  for (const text of declarations) for (const m of text.matchAll(ALIAS)) aliases.set(m[1]!, m[2]!.split("\\").pop()!);
+  for (const text of declarations) for (const m of [...text.matchAll(ALIAS), ...text.matchAll(ALIASED)]) aliases.set(m[1]!, m[2]!.split("\\").pop()!);
   return aliases;
 }

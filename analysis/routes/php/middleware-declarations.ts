@@ -1,6 +1,6 @@
 /**
  * The files where a Laravel app declares its middleware groups and aliases (app/Http/Kernel.php,
- * bootstrap/app.php), with their comments blanked: a member or an alias commented out is none.
+ * bootstrap/app.php, service providers that alias middleware), with their comments blanked: a member or an alias commented out is none.
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 
@@ -8,6 +8,15 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 const DECLARES = /(?:^|\/)(?:app\/Http\/Kernel|bootstrap\/app)\.php$/;
 
+// A package's service provider aliases its own (`$router->aliasMiddleware('customer', AuthenticateCustomer::class)`).
+const PROVIDER = /ServiceProvider\.php$/;
+
 export function laravelMiddlewareDeclarations(project: Project | undefined): string[] {
-  return [...(project?.listed ?? [])].filter((path) => DECLARES.test(path)).map((path) => phpWithoutComments(project!.text(path) ?? ""));
+  return [...(project?.listed ?? [])].flatMap((path) => {
+    if (DECLARES.test(path)) return [phpWithoutComments(project!.text(path) ?? "")];
+    if (!PROVIDER.test(path) || /(?:^|\/)(?:vendor|tests?)\//.test(path)) return [];
+    const text = project!.text(path) ?? "";
+    // Only its aliasing calls: the rest of a provider (listeners, bindings) reads like declarations and is none.
+    return text.includes("aliasMiddleware") ? [phpWithoutComments(text).split("\n").filter((line) => line.includes("aliasMiddleware")).join("\n")] : [];
+  });
 }
