@@ -1105,4 +1105,33 @@ rails("an action named by a symbol is served at the path: it is given (get :hiri
   ]);
 });
 
+rails("a controller in a folder config/application.rb adds to the autoload paths (app/controllers/entities) is found for its routes, and its parents' filters guard them", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/application.rb": [
+      "module Crm",
+      "  class Application < Rails::Application",
+      "    # config.eager_load_paths << Rails.root.join(\"extras\")",
+      "    config.autoload_paths += Dir[Rails.root.join(\"app/models/**\")] +",
+      "                             Dir[Rails.root.join(\"app/controllers/entities\")]",
+      "    config.time_zone = \"UTC\"",
+      "  end",
+      "end",
+    ].join("\n"),
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :accounts, only: %i[index create]\n  resources :reports, only: %i[index]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
+    "app/controllers/entities_controller.rb": "class EntitiesController < ApplicationController\n  before_action :set_view, only: %i[index]\nend\n",
+    "app/controllers/entities/accounts_controller.rb": "class AccountsController < EntitiesController\n  def index; end\n  def create; end\nend\n",
+    // Not autoloaded: a controller of this name is not found there.
+    "app/controllers/legacy/reports_controller.rb": "class ReportsController < ApplicationController\n  def index; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /accounts accounts#index [authenticate_user!]",
+    "POST /accounts accounts#create [authenticate_user!]",
+    "GET /reports reports#index",
+  ]);
+});
+
 rails.run();

@@ -10,6 +10,8 @@ const ROOT = /^ActionController::(?:Base|API)$/;
 export function controllerChain(controller: string, text: (path: string) => string | undefined): { sources: string[]; complete: boolean } {
   const sources: string[] = [];
   let file = `app/controllers/${controller}_controller.rb`;
+  // A folder the app adds to the autoload paths holds controllers at the top level (`app/controllers/entities`).
+  if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? file;
   for (let depth = 0; depth < 4; depth++) {
     const source = text(file);
     if (source === undefined) return { sources, complete: false };
@@ -25,6 +27,22 @@ export function controllerChain(controller: string, text: (path: string) => stri
     file = (parent.startsWith("::") ? undefined : dirs.map((dir) => `${dir}/${name}.rb`).find((f) => text(f) !== undefined)) ?? `app/controllers/${name}.rb`;
   }
   return { sources, complete: true };
+}
+
+const autoloaded = new WeakMap<object, string[]>();
+// `config.autoload_paths += Dir[Rails.root.join("app/controllers/entities")]`, `%W(#{config.root}/app/controllers/entities)`.
+// The statement runs on over lines that end in an operator or an open bracket.
+const AUTOLOAD = /^[ \t]*config\.(?:autoload|eager_load)_paths\b(?:[^\n]*[+,(\[][ \t]*\n)*[^\n]*/gm;
+
+/** The folders under app/controllers that config/application.rb adds to the autoload or eager-load paths. */
+function autoloadedControllerDirs(text: (path: string) => string | undefined): string[] {
+  let dirs = autoloaded.get(text);
+  if (!dirs) {
+    const config = text("config/application.rb") ?? "";
+    dirs = [...new Set([...config.matchAll(AUTOLOAD)].flatMap((m) => [...m[0].matchAll(/\bapp\/controllers\/[\w/]+/g)].map((d) => d[0].replace(/\/+$/, ""))))];
+    autoloaded.set(text, dirs);
+  }
+  return dirs;
 }
 
 /** `Api::BaseController` -> `api/base_controller`. */
