@@ -89,4 +89,31 @@ apiPlatform("by default an operation without uriTemplate takes the class's plura
   ]);
 });
 
+apiPlatform("an item operation of an entity whose identifier a base entity declares (class Attachment extends AbstractDBElement) is served at /{id}; a resource's shortName names its path in place of its class", () => {
+  const root = tempDir("tool-api-platform-inherited-id-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "api-platform/core": "^4.0" } }),
+    "config/packages/api_platform.yaml": "api_platform:\n    title: Parts\n",
+    "src/Entity/Base/AbstractDBElement.php": "<?php\nnamespace App\\Entity\\Base;\n\nabstract class AbstractDBElement\n{\n    #[ORM\\Id]\n    protected ?int $id = null;\n}\n",
+    "src/Entity/Attachment.php": [
+      "<?php", "namespace App\\Entity;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(", "    operations: [", "        new Get(security: 'is_granted(\"read\", object)'),", "        new GetCollection(),", "        new Delete(security: 'is_granted(\"delete\", object)'),", "    ],", ")]",
+      "class Attachment extends AbstractNamedDBElement", "{", "    protected string $name = '';", "}", "",
+    ].join("\n"),
+    "src/Entity/AbstractParameter.php": [
+      "<?php", "namespace App\\Entity;", "", "use ApiPlatform\\Metadata\\ApiResource;", "",
+      "#[ApiResource(", "    shortName: 'Parameter',", "    operations: [new Get(), new Patch()],", ")]",
+      "abstract class AbstractParameter extends AbstractNamedDBElement", "{", "}", "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /attachments",
+    "DELETE /attachments/{id} [is_granted(\"delete\", object)]",
+    "GET /attachments/{id} [is_granted(\"read\", object)]",
+    "GET /parameters/{id}",
+    "PATCH /parameters/{id}",
+  ]);
+});
+
 apiPlatform.run();

@@ -66,8 +66,12 @@ function defaultPath(source: RouteSource, at: number, operation: string): string
   const m = cls.exec(source.code);
   if (!m) return undefined;
   // Named by the app's configured generator before linking (php/api-platform-segments.ts).
-  const segment = configuredPlaceholder("apiplatform", m[1]!);
+  // `#[ApiResource(shortName: 'Parameter', ...)]` names the resource in place of its class.
+  const resource = source.code.lastIndexOf("ApiResource", at);
+  const shortName = resource === -1 ? undefined : /\bshortName\s*:\s*(["'])(\w+)\1/.exec(source.text.slice(resource, m.index))?.[2];
+  const segment = configuredPlaceholder("apiplatform", shortName ?? m[1]!);
   const body = source.code.slice(m.index, m.index + 20_000);
-  const identified = /\$id\b|identifier\s*:\s*true/.test(body);
+  // Its own `$id`, or one its base entity declares (`class Attachment extends AbstractNamedDBElement`).
+  const identified = /\$id\b|identifier\s*:\s*true/.test(body) || /\bextends\s+[\\\w]+/.test(m[0]);
   return ITEM.has(operation) && identified ? `/${segment}/{id}` : `/${segment}`;
 }
