@@ -19,6 +19,7 @@ import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
+import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
@@ -65,6 +66,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelChecks = project ? laravelHandlerChecks(laravelActionBodies(project)) : () => [];
+  const symfonyDelegated = project ? symfonyDelegatedChecks(project) : () => [];
   let declarations: string[] | undefined;
   const laravelDeclarations = () => (declarations ??= laravelMiddlewareDeclarations(project));
   let aliases: Map<string, string> | undefined;
@@ -98,6 +100,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "tide") return checksItself(route.handler);
     // An action nothing authorizes that checks the caller (or the key it sent) at its top.
     if (route.framework === "aspnet") return route.guards.length ? [] : aspnetChecks(route.file, route.line);
+    // An action that hands its work to a method of its controller's, guarded by that method's checks.
+    if (route.framework === "symfony") return route.guards.length ? [] : symfonyDelegated(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;
       const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];

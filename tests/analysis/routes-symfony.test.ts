@@ -127,4 +127,31 @@ symfony("an import's prefix in a route file goes in front of the attribute route
   ]);
 });
 
+symfony("an action that returns a call to a method of its controller's base (return $this->_delete(...)) is guarded by the checks that method makes; one returning anything else is not", () => {
+  const root = tempDir("tool-symfony-delegated-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^7.0" } }),
+    "src/Controller/AdminPages/BaseAdminController.php": [
+      "<?php", "namespace App\\Controller\\AdminPages;", "",
+      "abstract class BaseAdminController extends AbstractController", "{",
+      "    protected function _delete(Request $request, AbstractDBElement $entity): RedirectResponse", "    {",
+      "        $this->denyAccessUnlessGranted('delete', $entity);", "        $this->entityManager->remove($entity);", "        return $this->redirectToRoute('home');", "    }",
+      "", "    protected function _export(AbstractDBElement $entity): Response", "    {", "        return $this->exporter->export($entity);", "    }", "}", "",
+    ].join("\n"),
+    "src/Controller/AdminPages/CategoryController.php": [
+      "<?php", "namespace App\\Controller\\AdminPages;", "", "use Symfony\\Component\\Routing\\Attribute\\Route;", "",
+      "#[Route(path: '/category')]", "class CategoryController extends BaseAdminController", "{",
+      "    #[Route(path: '/{id}', name: 'category_delete', methods: ['DELETE'])]",
+      "    public function delete(Request $request, Category $entity): RedirectResponse", "    {", "        return $this->_delete($request, $entity);", "    }", "",
+      "    #[Route(path: '/{id}/export', name: 'category_export', methods: ['GET'])]",
+      "    public function export(Category $entity): Response", "    {", "        return $this->_export($entity);", "    }", "}", "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /category/{id} [denyAccessUnlessGranted(delete)]",
+    "GET /category/{id}/export",
+  ]);
+});
+
 symfony.run();

@@ -38,15 +38,22 @@ export function laravelActionsServed(project: Project | undefined): (route: { fr
  * its controller or in the parent or trait it inherits it from; undefined when not found.
  */
 export function laravelActionBodies(project: Project): (handler: string) => string | undefined {
-  const find = actionFinder(project);
+  const body = phpMethodBodies(project);
   return (handler) => {
     const match = /^([\w\\]+)@(\w+)$/.exec(handler);
-    if (!match) return undefined;
-    for (const file of find.files(match[1]!.split("\\").pop()!)) {
-      const found = definedIn(file, match[2]!, find.files, find.read, 0);
+    return match ? body(match[1]!, match[2]!) : undefined;
+  };
+}
+
+/** The body of a method of a PHP class (`BaseAdminController`, `_delete`), where the class defines or inherits it; undefined when not found. */
+export function phpMethodBodies(project: Project): (className: string, method: string) => string | undefined {
+  const find = actionFinder(project);
+  return (className, method) => {
+    for (const file of find.files(className.split("\\").pop()!)) {
+      const found = definedIn(file, method, find.files, find.read, 0);
       if (!found) continue;
       const source = find.read(found.file);
-      const head = new RegExp(`\\bfunction\\s+&?\\s*${match[2]}\\s*\\(`, "i").exec(source);
+      const head = new RegExp(`\\bfunction\\s+&?\\s*${method}\\s*\\(`, "i").exec(source);
       const open = head ? source.indexOf("{", source.indexOf(")", head.index)) : -1;
       if (open !== -1) return source.slice(open + 1, callArguments(source, open).end - 1);
     }

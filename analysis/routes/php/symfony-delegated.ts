@@ -1,0 +1,25 @@
+/**
+ * A Symfony action that hands the request to a method of its controller or of the base it
+ * extends (`return $this->_delete($request, $entity, $helper);`, an admin CRUD base) is guarded
+ * by the checks that method makes (`$this->denyAccessUnlessGranted('delete', $entity)`), as an
+ * action is by its own (frameworks/symfony.ts). Only a first statement that returns the call is
+ * read: the method then does the action's whole work.
+ */
+import { phpMethodBodies } from "./actions.ts";
+
+type Project = Parameters<typeof phpMethodBodies>[0];
+
+const DELEGATES = /^\s*return\s+\$this\s*->\s*(\w+)\s*\(/;
+const CHECK = /\$this\s*->\s*denyAccessUnlessGranted\s*\(\s*(?:(["'])([^"']*)\1)?/g;
+
+export function symfonyDelegatedChecks(project: Project): (handler: string) => string[] {
+  const body = phpMethodBodies(project);
+  return (handler) => {
+    const [className, action] = handler.split("::");
+    if (!className || !action) return [];
+    const own = body(className, action);
+    const method = own === undefined ? undefined : DELEGATES.exec(own)?.[1];
+    const delegated = method === undefined || method === action ? undefined : body(className, method);
+    return delegated === undefined ? [] : [...new Set([...delegated.matchAll(CHECK)].map((m) => `denyAccessUnlessGranted(${m[2] ?? ""})`))];
+  };
+}
