@@ -47,6 +47,7 @@ import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
+import { conditionalControllersServed } from "./jvm/conditional-controllers.ts";
 import { servedOnce } from "./alternatives.ts";
 import { razorPageRoutes } from "./csharp/razor-pages.ts";
 
@@ -136,11 +137,13 @@ export function routesSection(
   const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
+  // A JVM controller that exists only under a configuration its application does not have serves nothing.
+  const conditionalServed = conditionalControllersServed(project);
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
   const items: Route[] = linked
-    .filter((route) => railsServed(route) && laravelServed(route))
+    .filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route))
     .flatMap(goMethods)
     .flatMap(djangoMethods)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

@@ -1,5 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { analyze } from "../../analysis/mod.ts";
+import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const micronaut = suite("Micronaut routes");
@@ -15,6 +17,39 @@ micronaut("controllers under the configured context path; secure by default once
     "DELETE /shop/orders/{id}/purge src/main/kotlin/shop/web/OrdersController.kt:25 OrdersController.delete [micronaut-security,Secured(ROLE_ADMIN)]",
     "GET /shop/stats src/main/java/shop/admin/StatsController.java:11 StatsController.stats [micronaut-security,RolesAllowed(ADMIN)]",
     "GET /shop/status src/main/java/shop/admin/StatsController.java:14 StatsController.status",
+  ]);
+});
+
+micronaut("a controller that @Requires a property its application does not set as asked serves nothing (Spring's @ConditionalOnProperty alike, matchIfMissing aside); a URI template's query variables ({?cascade}) are no part of the path", () => {
+  const root = tempDir("tool-micronaut-requires-");
+  writeFiles(root, {
+    "settings.gradle": "include 'cli', 'webserver'\n",
+    "cli/src/main/resources/application.yml": "kestra:\n  templates:\n    enabled: false\n  queue:\n    type: memory\n",
+    "webserver/src/main/java/io/acme/web/DashboardController.java": [
+      "package io.acme.web;", "", "import io.micronaut.http.annotation.*;", "import io.micronaut.context.annotation.Requires;", "",
+      "@Controller(\"/api/v1/dashboards\")", "@Requires(property = \"kestra.repository.type\", value = \"elasticsearch\")", "public class DashboardController {",
+      "    @Get", "    public String list() { return \"\"; }", "}", "",
+    ].join("\n"),
+    "webserver/src/main/java/io/acme/web/QueueController.java": [
+      "package io.acme.web;", "", "import io.micronaut.http.annotation.*;", "import io.micronaut.context.annotation.Requires;", "",
+      "@Controller(\"/api/v1/queue\")", "@Requires(property = \"kestra.queue.type\", value = \"memory\")", "public class QueueController {",
+      "    @Delete(uri = \"/{executionId}/kill{?cascade}\")", "    public void kill(String executionId) { }", "}", "",
+    ].join("\n"),
+    "webserver/src/main/java/io/acme/web/LegacyController.java": [
+      "package io.acme.web;", "", "import org.springframework.web.bind.annotation.*;", "import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;", "",
+      "@RestController", "@ConditionalOnProperty(prefix = \"legacy\", name = \"enabled\", havingValue = \"true\", matchIfMissing = true)", "@RequestMapping(\"/legacy\")", "public class LegacyController {",
+      "    @GetMapping(\"/ping\")", "    public String ping() { return \"\"; }", "}", "",
+    ].join("\n"),
+    "webserver/src/main/java/io/acme/web/BetaController.java": [
+      "package io.acme.web;", "", "import org.springframework.web.bind.annotation.*;", "import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;", "",
+      "@RestController", "@ConditionalOnProperty(\"beta.enabled\")", "@RequestMapping(\"/beta\")", "public class BetaController {",
+      "    @GetMapping(\"/ping\")", "    public String ping() { return \"\"; }", "}", "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "DELETE /api/v1/queue/{executionId}/kill",
+    "GET /legacy/ping",
   ]);
 });
 

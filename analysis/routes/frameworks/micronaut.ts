@@ -47,7 +47,7 @@ export const micronaut: Framework = {
         const guards = access ? [] : memberGuards(source, classGuards, member.annotations, IGNORE);
         for (const owner of routers.names) {
           for (const path of paths) {
-            registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb.name]!], ...path, handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(access ? { anonymous: true } : {}) });
+            registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb.name]!], ...withoutQueryVariables(path), handler: `${cls.name}.${member.name}`, guards, owner, line: source.lineAt(verb.start), ...(access ? { anonymous: true } : {}) });
           }
         }
       }
@@ -55,6 +55,15 @@ export const micronaut: Framework = {
     return registrations;
   },
 };
+
+/**
+ * A URI template's query variables (`/{executionId}/kill{?isOnKillCascade}`, `{&page}`) match the
+ * query string, not the path: the route's path is the template without them.
+ */
+function withoutQueryVariables<T extends { path: string; pathRest?: string }>(path: T): T {
+  const strip = (p: string) => p.replace(/\{[?&][^}]*\}/g, "");
+  return { ...path, path: strip(path.path), ...(path.pathRest !== undefined ? { pathRest: strip(path.pathRest) } : {}) };
+}
 
 /** Whether annotations let anonymous callers in: `@PermitAll`, or `@Secured` with `IS_ANONYMOUS` among its rules. */
 function anonymousAccess(source: RouteSource, annotations: readonly Annotation[]): boolean {

@@ -134,7 +134,7 @@ function readPrefixes(text: string, path: string): Prefix[] | undefined {
 }
 
 /** `key=value` and `key: value` lines of a .properties file. */
-function properties(text: string): Map<string, string> {
+export function properties(text: string): Map<string, string> {
   const values = new Map<string, string>();
   for (const line of text.split("\n")) {
     const m = /^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
@@ -144,7 +144,7 @@ function properties(text: string): Map<string, string> {
 }
 
 /** The dotted keys of a YAML file's block mappings with scalar values (what these settings use). */
-function yaml(text: string): Map<string, string> {
+export function yaml(text: string): Map<string, string> {
   const values = new Map<string, string>();
   const stack: { indent: number; key: string }[] = [];
   for (const line of text.split("\n")) {

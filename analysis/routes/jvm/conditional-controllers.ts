@@ -1,0 +1,63 @@
+/**
+ * A JVM controller that exists only under a configuration: Micronaut's
+ * `@Requires(property = "kestra.repository.type", value = "elasticsearch")` and Spring Boot's
+ * `@ConditionalOnProperty(name = "app.feature.enabled", havingValue = "true")` on its class. Its
+ * routes are served when the module's `application.properties`/`.yml` meets the condition (a
+ * placeholder's default counts); a module without such a file reads the repository's, whose
+ * application module may be another than the controller's. A property set nowhere is missing:
+ * Micronaut then leaves the bean out, and Spring does unless `matchIfMissing = true`.
+ */
+import type { ContractProject } from "../contracts/mod.ts";
+import { appConfigs, appOf } from "../app-configs.ts";
+import type { LinkedRoute } from "../link.ts";
+import { callArguments } from "../source.ts";
+import { properties, yaml } from "./context-path.ts";
+
+type Project = Pick<ContractProject, "listed" | "has" | "text">;
+type Condition = { property: string; value?: string; notEquals?: string; matchIfMissing: boolean; spring: boolean };
+
+const RESOURCES = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+const ANNOTATION = /@(Requires|ConditionalOnProperty)\s*\(/g;
+const CLASS = /\b(?:class|interface|object)\s+\w+/;
+
+export function conditionalControllersServed(project: Project | undefined): (route: LinkedRoute) => boolean {
+  if (!project) return () => true;
+  let configs: ReturnType<typeof appConfigs<Map<string, string>>> | undefined;
+  const conditions = new Map<string, Condition[]>();
+  const met = (condition: Condition, file: string): boolean => {
+    configs ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
+    const own = appOf(configs, file);
+    const raw = own ? own.get(condition.property) : configs.map((c) => c.value.get(condition.property)).find((v) => v !== undefined);
+    const value = raw === undefined ? undefined : (/^\$\{[\w.-]+:([^}]*)\}$/.exec(raw)?.[1] ?? raw);
+    if (value === undefined || value.startsWith("${")) return condition.matchIfMissing;
+    if (condition.notEquals !== undefined) return value !== condition.notEquals;
+    if (condition.value !== undefined) return condition.spring ? value.toLowerCase() === condition.value.toLowerCase() : value === condition.value;
+    return condition.spring ? value.toLowerCase() !== "false" : true;
+  };
+  return (route) => {
+    if (route.framework !== "micronaut" && route.framework !== "spring") return true;
+    let found = conditions.get(route.file);
+    if (!found) conditions.set(route.file, (found = classConditions(project.text(route.file) ?? "")));
+    return found.every((c) => met(c, route.file));
+  };
+}
+
+/** The property conditions on a file's first class. */
+function classConditions(text: string): Condition[] {
+  const head = text.slice(0, CLASS.exec(text)?.index ?? 0);
+  const found: Condition[] = [];
+  for (const m of head.matchAll(ANNOTATION)) {
+    const open = m.index + m[0].length - 1;
+    const args = head.slice(open + 1, callArguments(head, open).end - 1);
+    const named = (key: string) => new RegExp(String.raw`\b${key}\s*=\s*"([^"]*)"`).exec(args)?.[1];
+    if (m[1] === "Requires") {
+      const property = named("property");
+      if (property) found.push({ property, value: named("value"), notEquals: named("notEquals"), matchIfMissing: false, spring: false });
+    } else {
+      const prefix = named("prefix");
+      const name = named("name") ?? named("value") ?? /^\s*"([^"]*)"/.exec(args)?.[1];
+      if (name) found.push({ property: prefix ? `${prefix}.${name}` : name, value: named("havingValue"), matchIfMissing: /\bmatchIfMissing\s*=\s*true\b/.test(args), spring: true });
+    }
+  }
+  return found;
+}
