@@ -121,6 +121,8 @@ export const Registration = z.discriminatedUnion("type", [
      * and renamed for the function that returns it, or a function returning what another returns.
      */
     aliasOf: z.string().optional(),
+    /** The alias is the struct field a Go router is embedded as (`auth::Handler.Router` of `type Handler struct { *mux.Router }`). */
+    embedded: z.boolean().optional(),
     /**
      * A function of the app's that registers routes on the router it is handed, built from its
      * other arguments (NodeBB's `setupApiRoute(router, verb, name, middlewares, controller)` calls

@@ -194,10 +194,7 @@ class Walker {
     while (start < span.end && /[\s&*]/.test(this.code[start]!)) start++;
     if (!/[A-Za-z_]/.test(this.code[start] ?? "")) return undefined;
     const chain = parseChain(this.code, start);
-    if (this.code[skip(this.code, chain.end, false)] === "{") {
-      this.composite(chain, skip(this.code, chain.end, false), scope, typed);
-      return undefined;
-    }
+    if (this.code[skip(this.code, chain.end, false)] === "{") return this.composite(chain, skip(this.code, chain.end, false), scope, typed);
     const ref = this.evaluate(chain, scope, false);
     if (typed && chain.links.length && chain.links.at(-1)!.args) {
       const last = chain.links.length === 1 && chain.links[0]!.name === "" ? chain.base : chain.links.at(-1)!.name;
@@ -207,18 +204,29 @@ class Walker {
     return ref;
   }
 
-  /** `&Server{router: mux.NewRouter()}`: routers created in a struct literal are its fields. */
-  private composite(chain: GoChain, open: number, scope: Scope, typed?: (t: Type) => void): void {
+  /**
+   * `&Server{router: mux.NewRouter()}`: routers created in a struct literal are its fields. A
+   * struct of this file that embeds the framework's router (`&Handler{Router: mux.NewRouter()}`,
+   * `type Handler struct { *mux.Router }`) is that router: the value it answers.
+   */
+  private composite(chain: GoChain, open: number, scope: Scope, typed?: (t: Type) => void): GoRef | undefined {
     const pkg = chain.links.length ? this.file.imports.get(chain.base) : this.file.scope;
     const type = chain.links.at(-1)?.name ?? chain.base;
-    if (!pkg) return;
+    if (!pkg) return undefined;
     typed?.({ scope: pkg, type });
+    const embedded = pkg === this.file.scope ? this.wrapper.embedded.get(type) : undefined;
+    let value: GoRef | undefined;
     for (const part of callArguments(this.code, open).args) {
       const kv = /^([A-Za-z_]\w*)\s*:\s*/.exec(this.code.slice(part.start, part.end));
       if (!kv) continue;
       const ref = this.expression({ start: part.start + kv[0].length, end: part.end }, scope);
       if (ref?.node && scope.created.has(ref.node)) ref.node.name = `${pkg}::${type}.${kv[1]}`;
+      if (ref?.node && kv[1] === embedded) {
+        ref.node.embedded = `${pkg}::${type}.${embedded}`;
+        value = ref;
+      }
     }
+    return value;
   }
 
   /** Runs a chain; answers the router it evaluates to (for assignments and arguments), or undefined when it is none. */
@@ -383,17 +391,22 @@ function rangedOver(code: string, name: string, at: number): boolean {
  * (`func (r *Router) SubGroup(prefix string, ...) *Router { ... r.Group.Group(prefix, ...) }`)
  * are the framework's `Group`. Its verb methods have the framework's names already.
  */
-type RouterWrapper = { types: Set<string>; constructors: Set<string>; methods: Map<string, string> };
+type RouterWrapper = { types: Set<string>; constructors: Set<string>; methods: Map<string, string>; embedded: Map<string, string> };
 
 const EMBEDDED = /^\s*\*?([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*$/;
 
 function routerWrapper(code: string, file: GoFile, isFrameworkRouter: (type: string) => boolean): RouterWrapper {
   const types = new Set<string>();
+  // The field an embedded router is set through: `*mux.Router` is the field `Router`.
+  const embedded = new Map<string, string>();
   for (const m of code.matchAll(STRUCT)) {
     const open = m.index + m[0].length - 1;
-    if (code.slice(open + 1, closing(code, open) - 1).split(/[\n;]/).some((line) => isFrameworkRouter(EMBEDDED.exec(line)?.[1] ?? ""))) types.add(m[1]!);
+    const router = code.slice(open + 1, closing(code, open) - 1).split(/[\n;]/).map((line) => EMBEDDED.exec(line)?.[1] ?? "").find(isFrameworkRouter);
+    if (router === undefined) continue;
+    types.add(m[1]!);
+    embedded.set(m[1]!, router.split(".").at(-1)!);
   }
-  const wrapper: RouterWrapper = { types, constructors: new Set(), methods: new Map() };
+  const wrapper: RouterWrapper = { types, constructors: new Set(), methods: new Map(), embedded };
   if (!types.size) return wrapper;
   for (const fn of file.functions) {
     const body = code.slice(fn.body.start, fn.body.end);

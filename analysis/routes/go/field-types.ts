@@ -11,6 +11,7 @@ import { go } from "../../languages/go.ts";
 import { strip } from "../../languages/strip.ts";
 import { dirOf } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
+import { goImportFolders } from "./import-folders.ts";
 import { goFile } from "./source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -41,16 +42,7 @@ export function withGoFieldTypes(files: ReadonlyMap<string, FileRoutes>, project
 /** Names a field call by the method of the field's type, read from the package's files. */
 function fieldTypes(project: Project | undefined): (name: string) => string {
   const listed = [...(project?.listed ?? [])];
-  const modules = listed.filter((p) => p === "go.mod" || p.endsWith("/go.mod")).flatMap((path) => {
-    const module = /^module\s+(\S+)/m.exec(project!.text(path) ?? "")?.[1];
-    return module ? [{ path: module, dir: dirOf(path) }] : [];
-  }).sort((a, b) => b.path.length - a.path.length);
-  const folderOf = (importPath: string): string | undefined => {
-    const owner = modules.find((m) => importPath === m.path || importPath.startsWith(m.path + "/"));
-    if (!owner) return undefined;
-    const rest = importPath.slice(owner.path.length + 1);
-    return [owner.dir, rest].filter(Boolean).join("/");
-  };
+  const folderOf = goImportFolders(listed, project);
   const packages = new Map<string, { fields: Map<string, string>; imports: Map<string, string> }[]>();
   const packageAt = (folder: string) => {
     let known = packages.get(folder);

@@ -30,7 +30,7 @@ export function goHandler(code: string, span: Span): GoHandler {
   // `middleware.WithUser(ac.CreateArticle)`: a wrapper around a handler, which may check the
   // caller inside (read after linking, go/wrapper-guards.ts). A constructor (`NewHandler(db)`)
   // builds the handler from a value: it is the handler.
-  if (args.length === 1 && !CONSTRUCTOR.test(last) && (CONVERTS.test(last) || !BUILDS_HANDLER.test(last)) && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+  if (args.length === 1 && !CONSTRUCTOR.test(last) && (CONVERTS.test(last) || !BUILDS_HANDLER.test(last)) && wrapsHandler(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
   }
@@ -55,6 +55,18 @@ export function goHandler(code: string, span: Span): GoHandler {
 }
 
 const APPLIES = /^(?:Use|Chain|Wrap|Apply|With|Compose)$/;
+
+/**
+ * A handler reference, or wrappers of one nested a call each
+ * (`bouncer.EdgeComputeOperation(httperror.LoggerHandler(h.edgeGroupCreate))`).
+ */
+function wrapsHandler(text: string, depth = 0): boolean {
+  if (HANDLER_REFERENCE.test(text)) return true;
+  const call = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\s*\(([^]*)\)$/.exec(text);
+  if (!call || depth > 4) return false;
+  const args = callArguments(`(${call[1]})`, 0).args;
+  return args.length === 1 && wrapsHandler(call[1]!.trim(), depth + 1);
+}
 
 /** A handler's name, the guards around it, and the wrappers whose bodies may hold more. */
 export type GoHandler = { handler: string; guards: string[]; wrappers?: string[] };

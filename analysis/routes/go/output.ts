@@ -84,9 +84,12 @@ export class GoOutput {
     // A router renamed for the function that returns it is still found by the name it was made
     // under (`pkg::fn@12`), which another framework's walk of the file mounts (a Huma API on a group).
     const renamed = routers.filter((n) => n.made !== undefined && n.made !== n.name);
+    // A router embedded in a struct (`type Handler struct { *mux.Router }`) is found by the field too, as a value of that type is mounted.
+    const embedded = routers.filter((n) => n.embedded !== undefined && n.embedded !== n.name && n.embedded !== n.made);
     return [
       ...routers.map((n): Registration => ({ type: "router", framework: this.framework, name: n.name, prefix: "", guards: [], line: n.line, ...(n.handed ? { handed: true } : {}) })),
       ...renamed.map((n): Registration => ({ type: "router", framework: this.framework, name: n.made!, prefix: "", guards: [], aliasOf: n.name, line: n.line })),
+      ...embedded.map((n): Registration => ({ type: "router", framework: this.framework, name: n.embedded!, prefix: "", guards: [], aliasOf: n.name, embedded: true, line: n.line })),
       ...this.aliases.map((a): Registration => ({ type: "router", framework: this.framework, name: a.name, prefix: "", guards: [], aliasOf: a.of, line: a.line })),
       ...this.routes.map((r) => r()),
       ...this.mounts.flatMap((m) => m()),

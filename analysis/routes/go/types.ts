@@ -5,7 +5,11 @@ export type { GoLink } from "./chain.ts";
 
 /** A router the scanner saw: created here, a router parameter, or one named elsewhere (`emit: false`). */
 /** `made`: the name the walk gave it where it was made, before a `return` renamed it for its function. */
-export type GoNode = { name: string; line: number; emit: boolean; made?: string; handed?: true };
+/**
+ * A router the walk made. `made`: the name it was made under; `embedded`: the name of the struct
+ * field it is embedded as (`auth::Handler.Router`), by which a value of that type finds it.
+ */
+export type GoNode = { name: string; line: number; emit: boolean; made?: string; handed?: true; embedded?: string };
 
 /**
  * Where routes registered through an expression land: a router, the prefix and the guards the

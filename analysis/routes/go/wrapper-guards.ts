@@ -38,12 +38,15 @@ export function goCandidateChecks(bodies: GoBodies): (middleware: string) => boo
 // A wrapper that hands its handler to another at once: `func (h *Handler) UserAPI(f) http.HandlerFunc { return h.UserAll(false, f, apiAuth) }`.
 const DELEGATES = /^\{\s*return\s+(?:\w+\.)?([A-Za-z_]\w*)\s*\(/;
 
+// A wrapper that wraps its handler in others, one after another: `h = bouncer.mwAuthenticatedUser(h)`.
+const REWRAPS = /\b([A-Za-z_]\w*)\s*=\s*(?:\w+\.)?([A-Za-z_]\w*)\s*\(\s*\1\b/g;
+
 /** Bodies, with those of the wrappers they hand on to, two steps at most. */
 function withDelegates(bodies: GoBodies, found: readonly string[], depth = 0): string[] {
   if (depth >= 2) return [...found];
   return found.flatMap((body) => {
-    const next = DELEGATES.exec(body)?.[1];
-    return next && next !== "func" ? [body, ...withDelegates(bodies, bodies(next), depth + 1)] : [body];
+    const next = [DELEGATES.exec(body)?.[1], ...[...body.matchAll(REWRAPS)].map((m) => m[2])].filter((name): name is string => !!name && name !== "func");
+    return [body, ...next.flatMap((name) => withDelegates(bodies, bodies(name), depth + 1))];
   });
 }
 
