@@ -161,7 +161,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
-    const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : []);
+    // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).
+    const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : route.framework === "aspnet" ? route.guards.filter((g) => /^(?!Authorize\()\w+\(.+\)$/s.test(g)) : []);
     const guards = [...new Set([...own, ...found])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.

@@ -453,7 +453,7 @@ aspnet("the parts of a partial controller are one class: [Authorize] and [Route]
   ]);
 });
 
-aspnet("an app's own base named ApiController, extended through a primary constructor (: ApiController(commandBus)), gives its [Route] naming a constant of another project's file (Constants.PrefixApi); an attribute of the app's extending an authorization attribute through another (ApiPermission : AuthorizeAttribute) guards", () => {
+aspnet("an app's own base named ApiController, extended through a primary constructor (: ApiController(commandBus)), gives its [Route] naming a constant of another project's file (Constants.PrefixApi); an attribute of the app's extending an authorization attribute through another (ApiPermission : AuthorizeAttribute) guards, even one named as if it let anonymous callers in when it is given what it requires", () => {
   const root = tempDir("tool-aspnet-own-api-controller-");
   writeFiles(root, {
     "src/Cms/Cms.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -461,6 +461,7 @@ aspnet("an app's own base named ApiController, extended through a primary constr
     "src/Cms.Web/ApiController.cs": "namespace Cms.Web;\n\n[ApiController]\n[Route(Constants.PrefixApi)]\npublic abstract class ApiController : Controller\n{\n    protected ApiController(ICommandBus commandBus) { }\n}\n",
     "src/Cms.Web/ApiPermissionAttribute.cs": "namespace Cms.Web;\n\npublic class ApiPermissionAttribute : AuthorizeAttribute, IAsyncActionFilter\n{\n    public ApiPermissionAttribute(params string[] ids) { }\n}\n",
     "src/Cms.Web/AppPermissionAttribute.cs": "namespace Cms.Web;\n\npublic sealed class AppPermissionAttribute(params string[] ids) : ApiPermissionAttribute(ids)\n{\n}\n",
+    "src/Cms.Web/ApiPermissionOrAnonymousAttribute.cs": "namespace Cms.Web;\n\npublic class ApiPermissionOrAnonymousAttribute(params string[] ids) : ApiPermissionAttribute(ids), IAllowAnonymous\n{\n}\n",
     "src/Cms/Controllers/AppClientsController.cs": [
       "namespace Cms.Controllers;",
       "",
@@ -473,13 +474,20 @@ aspnet("an app's own base named ApiController, extended through a primary constr
       "",
       "    [HttpGet]",
       "    [Route(\"apps/{app}/ping\")]",
+      "    [ApiPermissionOrAnonymous]",
       "    public IActionResult Ping(string app) => Ok();",
+      "",
+      "    [HttpPut]",
+      "    [Route(\"apps/{app}/\")]",
+      "    [ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]",
+      "    public IActionResult PutApp(string app) => Ok();",
       "}",
       "",
     ].join("\n"),
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "PUT /api/apps/{app} AppClientsController.PutApp [ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]",
     "GET /api/apps/{app}/clients AppClientsController.GetClients [AppPermission]",
     "GET /api/apps/{app}/ping AppClientsController.Ping",
   ]);

@@ -12,6 +12,7 @@
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
  */
 import { joinPrefix } from "../common/values.ts";
+import { isOptionalGuardName } from "../paths.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { ARGUMENT_SEPARATOR, attribute, type CsClass, firstBase } from "./attributes.ts";
 import { csharpProjectFiles, csharpQualifiedConstants } from "./project-classes.ts";
@@ -73,7 +74,10 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
       if (!where || !name) continue;
       const cls = bases.get(`${name}Attribute`) ?? bases.get(name);
       if (!cls) continue;
-      if (authorizes(bases, cls)) guards.push(name);
+      // One named as if it let anonymous callers in that is given what it requires
+      // (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`) still refuses a caller without it:
+      // it is named with its arguments, which say so (guards-away.ts keeps it).
+      if (authorizes(bases, cls)) guards.push(given && isOptionalGuardName(name) ? `${name}(${given})` : name);
       else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
       else if (where === "class" && !templates.length) {
         const provided = providedTemplate(bases, cls, given === undefined ? [] : given.split(ARGUMENT_SEPARATOR), 0);

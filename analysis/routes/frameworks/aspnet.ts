@@ -96,7 +96,11 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     if (attributed && verbs.length === 0 && routes.length === 0 && ownVerbs.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(action.header) && verbs.length === 0) continue;
     // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
-    const attributes = [...classAttributes, ...action.attributes.map((a) => a.name).filter((n) => !KNOWN_ATTRIBUTES.has(n) && !(n in VERBS) && !customVerb(n)).map((n) => `action:${n}`)];
+    // With their arguments as written where not known here (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`): what they require.
+    const attributes = [...classAttributes, ...action.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name) && !(a.name in VERBS) && !customVerb(a.name)).map((a) => {
+      const args = a.args.filter((span) => !namedArgument(source, span)).map((span) => csharpValue(source, constants, span) ?? source.code.slice(span.start, span.end).trim());
+      return `action:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
+    })];
     const anonymous = !!attribute(action.attributes, "AllowAnonymous") || ((!!inherits || attributes.length > 0) && !!attribute(cls.attributes, "AllowAnonymous"));
     const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
