@@ -10,7 +10,7 @@
 import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
-import { permissionGuards } from "./guards.ts";
+import { isPythonGuard, permissionGuards } from "./guards.ts";
 import { type ProjectClass, projectClasses } from "./project-classes.ts";
 import { HANDLERS } from "./views.ts";
 
@@ -24,6 +24,7 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
   const classes = projectClasses(project);
   const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
   const chainGuards = new Map<string, string[] | undefined>();
+  const mixins = new Map<string, string[]>();
   return (route) => {
     if (route.framework !== "django" || route.kind !== "http") return [route];
     // An action of a ViewSet (`ProfileViewSet.retrieve`) that nothing guards but the settings' default, which
@@ -37,13 +38,36 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
-    if (route.method !== "ALL" || !/^[A-Z]\w*$/.test(name)) return [route];
+    if (!/^[A-Z]\w*$/.test(name)) return [route];
+    // A guard mixin up its chain in other modules (`generic.ObjectEditView` with `ObjectPermissionRequiredMixin`).
+    if (!mixins.has(name)) mixins.set(name, mixinsUp(classes(), name));
+    const mixed = route.guards.length ? route : { ...route, guards: mixins.get(name)! };
+    if (route.method !== "ALL") return [mixed];
     if (!memo.has(name)) memo.set(name, served(classes(), name));
     const view = memo.get(name);
-    if (!view) return [route];
-    const guards = route.guards.length ? route.guards : view.guards;
+    if (!view) return [mixed];
+    const guards = mixed.guards.length ? mixed.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
+}
+
+/** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */
+function mixinsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (current: string, depth: number) => {
+    if (seen.has(current) || depth > 6) return;
+    seen.add(current);
+    const cls = classes.get(current);
+    if (!cls) return;
+    for (const base of cls.bases) {
+      const last = base.split(".").at(-1)!;
+      if (/Mixin$/.test(last) && isPythonGuard(last)) found.add(last);
+      visit(last, depth + 1);
+    }
+  };
+  visit(name, 0);
+  return [...found];
 }
 
 /** The permission classes the nearest class up the chain of `name` sets, or the settings' default for a DRF view that sets none. */
