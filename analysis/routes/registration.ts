@@ -121,6 +121,8 @@ export const Registration = z.discriminatedUnion("type", [
      * and renamed for the function that returns it, or a function returning what another returns.
      */
     aliasOf: z.string().optional(),
+    /** The app's own class a DRF router was made from (`NautobotUIViewSetRouter`), whose `routes` may replace DRF's (python/drf-custom-routers.ts). */
+    routerClass: z.string().optional(),
     /** The alias is the struct field a Go router is embedded as (`auth::Handler.Router` of `type Handler struct { *mux.Router }`). */
     embedded: z.boolean().optional(),
     /**

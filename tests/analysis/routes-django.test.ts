@@ -1199,6 +1199,75 @@ django("a view extending a class of another module (generic.ObjectEditView) that
   ]);
 });
 
+django("a DRF router class of the app's with routes of its own (routes = [Route(url=..., mapping=...), DynamicRoute(...)]) serves, for a ViewSet registered on it, each mapped action its class has up its chain and its @action methods; a check_permissions of its own that refuses guards them", () => {
+  const root = tempDir("tool-django-custom-router-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
+    "inventory/__init__.py": "",
+    "inventory/settings.py": 'ROOT_URLCONF = "inventory.urls"\n',
+    "inventory/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"circuits/\", include(\"inventory.circuits.urls\")),\n]\n",
+    "inventory/core/__init__.py": "",
+    "inventory/core/routers.py": [
+      "from rest_framework.routers import DynamicRoute, Route, SimpleRouter",
+      "",
+      "",
+      "class UIViewSetRouter(SimpleRouter):",
+      "    routes = [",
+      "        Route(url=r\"^{prefix}/$\", mapping={\"get\": \"list\"}, name=\"{basename}_list\", detail=False, initkwargs={}),",
+      "        Route(",
+      "            url=r\"^{prefix}/add/$\",",
+      "            mapping={\"get\": \"create\", \"post\": \"create\"},",
+      "            name=\"{basename}_add\",",
+      "            detail=False,",
+      "            initkwargs={\"suffix\": \"Add\"},",
+      "        ),",
+      "        Route(url=r\"^{prefix}/delete/$\", mapping={\"post\": \"bulk_destroy\"}, name=\"{basename}_bulk_delete\", detail=False, initkwargs={}),",
+      "        Route(url=r\"^{prefix}/{lookup}/$\", mapping={\"get\": \"retrieve\"}, name=\"{basename}\", detail=True, initkwargs={}),",
+      "        DynamicRoute(url=r\"^{prefix}/{lookup}/{url_path}{trailing_slash}$\", name=\"{basename}_{url_name}\", detail=True, initkwargs={}),",
+      "    ]",
+      "",
+    ].join("\n"),
+    "inventory/core/mixins.py": [
+      "from rest_framework import mixins",
+      "from rest_framework.decorators import action as drf_action",
+      "from rest_framework.viewsets import GenericViewSet",
+      "",
+      "",
+      "class UIViewSetMixin(GenericViewSet):",
+      "    permission_classes = []",
+      "",
+      "    def check_permissions(self, request):",
+      "        if not request.user.has_perms(self.get_required_permissions()):",
+      "            self.permission_denied(request, message=\"not allowed\")",
+      "",
+      "",
+      "class ObjectListViewMixin(UIViewSetMixin, mixins.ListModelMixin):",
+      "    def list(self, request, *args, **kwargs):",
+      "        return super().list(request, *args, **kwargs)",
+      "",
+      "",
+      "class ObjectDetailViewMixin(UIViewSetMixin, mixins.RetrieveModelMixin):",
+      "    pass",
+      "",
+      "",
+      "class ObjectChangeLogViewMixin(UIViewSetMixin):",
+      "    @drf_action(detail=True, url_path=\"change-log\")",
+      "    def changelog(self, request, *args, **kwargs):",
+      "        return self.render(request)",
+      "",
+    ].join("\n"),
+    "inventory/circuits/__init__.py": "",
+    "inventory/circuits/views.py": "from inventory.core import mixins\n\n\nclass ProviderUIViewSet(mixins.ObjectListViewMixin, mixins.ObjectDetailViewMixin, mixins.ObjectChangeLogViewMixin):\n    queryset = Provider.objects.all()\n",
+    "inventory/circuits/urls.py": "from inventory.core.routers import UIViewSetRouter\n\nfrom . import views\n\nrouter = UIViewSetRouter()\nrouter.register(\"providers\", views.ProviderUIViewSet)\n\nurlpatterns = []\nurlpatterns += router.urls\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /circuits/providers ProviderUIViewSet.list [UIViewSetMixin.check_permissions]",
+    "GET /circuits/providers/{pk} ProviderUIViewSet.retrieve [UIViewSetMixin.check_permissions]",
+    "GET /circuits/providers/{pk}/change-log ProviderUIViewSet.changelog [UIViewSetMixin.check_permissions]",
+  ]);
+});
+
 django("a view class a URLconf takes from `from .s3.api import *` is the class that module defines (its generic's methods), not one named alike elsewhere", () => {
   const root = tempDir("tool-django-star-import-");
   writeFiles(root, {

@@ -14,7 +14,7 @@ const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
 const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*\)[ \t]*:/gm;
 // `router = OrderedDefaultRouter(...)`: a router made from some class named so.
-const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?[A-Z]\w*Router[ \t]*\(/gm;
+const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*Router)[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
@@ -44,7 +44,7 @@ export const django: Framework = {
     // A router class of the module's own (`class CustomRouterWithExtraPaths(routers.DefaultRouter):`) routes as its base does.
     for (const sub of source.code.matchAll(ROUTER_SUBCLASS)) {
       const made = new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${sub[1]}[ \\t]*\\(`, "gm");
-      for (const m of source.code.matchAll(made)) found.push(...drfRouter(source, m[1]!, sub[2]!, m.index + m[0].length - 1, constants));
+      for (const m of source.code.matchAll(made)) found.push(...drfRouter(source, m[1]!, sub[2]!, m.index + m[0].length - 1, constants, sub[1]!));
     }
     // A router class of another module of the app's (`router = OrderedDefaultRouter(view_name="DCIM")`,
     // imported from the project's own routers module) that ViewSets are registered on: a router
@@ -53,7 +53,7 @@ export const django: Framework = {
     for (const m of source.code.matchAll(IMPORTED_ROUTER)) {
       if (known.has(m[1]!) || !new RegExp(`(?<![\\w.])${m[1]}\\s*\\.\\s*register\\s*\\(`).test(source.code)) continue;
       known.add(m[1]!);
-      found.push(...drfRouter(source, m[1]!, "SimpleRouter", m.index + m[0].length - 1, constants));
+      found.push(...drfRouter(source, m[1]!, "SimpleRouter", m.index + m[0].length - 1, constants, m[2]!));
     }
     const definitions = pythonDefinitions(source);
     const lists = new Set<string>();
@@ -225,7 +225,7 @@ function included(context: Context, arg: Span, prefix: string, guards: string[],
 const route = (owner: string, methods: string[], path: string, handler: string, guards: string[], line: number): RouteRegistration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line });
 
 /** A DRF router and its `register()` calls; a nested router mounts itself under its parent's lookup. */
-function drfRouter(source: RouteSource, name: string, kind: string, open: number, constants: Map<string, string>): Registration[] {
+function drfRouter(source: RouteSource, name: string, kind: string, open: number, constants: Map<string, string>, routerClass?: string): Registration[] {
   const { code } = source;
   const line = source.lineAt(open);
   const found: Registration[] = [];
@@ -241,7 +241,7 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
       return [...found, ...registered(source, name, constants)];
     }
   }
-  found.push({ type: "router", framework: FRAMEWORK, name, prefix: "", guards: [], line });
+  found.push({ type: "router", framework: FRAMEWORK, name, prefix: "", guards: [], line, ...(routerClass ? { routerClass } : {}) });
   // A DefaultRouter also serves its API root view (an APIView, under the default permissions),
   // unless told not to (`include_root_view=False`).
   const rootView = pythonArguments(code, open).keywords.get("include_root_view");

@@ -9,7 +9,8 @@ import { strip } from "../../languages/strip.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-export type ProjectClass = { bases: string[]; body: string };
+/** `body` is the class's code with comments and strings blanked; `text` the same span as written. */
+export type ProjectClass = { bases: string[]; body: string; text: string };
 
 const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?[ \t]*:/gm;
 
@@ -30,7 +31,8 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
     all.forEach((m, i) => {
       if (classes.has(m[2]!)) return;
       const bases = (m[3] ?? "").split(",").map((b) => b.trim().split(".").at(-1)!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
-      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, all[i + 1]?.index ?? code.length) });
+      const end = all[i + 1]?.index ?? code.length;
+      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end) });
     });
   }
   return classes;

@@ -25,6 +25,7 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
   const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
   const chainGuards = new Map<string, string[] | undefined>();
   const mixins = new Map<string, string[]>();
+  const selfChecks = new Map<string, string[]>();
   return (route) => {
     if (route.framework !== "django" || route.kind !== "http") return [route];
     // An action of a ViewSet (`ProfileViewSet.retrieve`) that nothing guards but the settings' default, which
@@ -35,6 +36,13 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
       if (!chainGuards.has(action)) chainGuards.set(action, permissionsUp(classes(), action));
       const guards = chainGuards.get(action);
       return [guards?.length ? { ...route, guards } : route];
+    }
+    // An action of a class up whose chain the request's permissions are checked by hand (Nautobot's
+    // UI ViewSets: `permission_classes = []`, and `check_permissions` refusing what the model's permissions do not allow).
+    if (action && !route.guards.length) {
+      if (!selfChecks.has(action)) selfChecks.set(action, checksUp(classes(), action));
+      const guards = selfChecks.get(action)!;
+      if (guards.length) return [{ ...route, guards }];
     }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
@@ -49,6 +57,36 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     const guards = mixed.guards.length ? mixed.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
+}
+
+// A method of a view that runs before every handler, and how it refuses a caller.
+const BEFORE_HANDLERS = /^([ \t]+)def[ \t]+(check_permissions|initial|dispatch)[ \t]*\(/gm;
+const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated)\b|\bhandle_no_permission\s*\(/;
+
+/**
+ * The checks a class or one up its chain makes itself before every handler: a `check_permissions`,
+ * `initial` or `dispatch` of its own that refuses (`self.permission_denied(request, ...)`,
+ * `raise PermissionDenied`, `return self.handle_no_permission()`), named `Class.method`.
+ */
+function checksUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
+  const seen = new Set<string>();
+  const visit = (current: string, depth: number): string[] => {
+    if (seen.has(current) || depth > 8) return [];
+    seen.add(current);
+    const cls = classes.get(current);
+    if (!cls) return [];
+    for (const m of cls.body.matchAll(BEFORE_HANDLERS)) {
+      const rest = cls.body.slice(m.index + m[0].length);
+      const end = new RegExp(`\\n${m[1]}(?=\\S)`).exec(rest)?.index ?? rest.length;
+      if (REFUSES.test(rest.slice(0, end))) return [`${current}.${m[2]}`];
+    }
+    for (const base of cls.bases) {
+      const found = visit(base, depth + 1);
+      if (found.length) return found;
+    }
+    return [];
+  };
+  return visit(name, 0);
 }
 
 /** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */

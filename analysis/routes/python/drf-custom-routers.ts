@@ -1,0 +1,116 @@
+/**
+ * A DRF router class of the app's that replaces the routes DRF's routers make (Nautobot's
+ * `NautobotUIViewSetRouter(SimpleRouter)` with `routes = [Route(url=r"^{prefix}/add/$",
+ * mapping={"get": "create", "post": "create"}, ...), DynamicRoute(url=r"^{prefix}/{lookup}/{url_path}/$", detail=True)]`):
+ * a ViewSet registered on a router made from it serves, for each `Route`, each method whose
+ * action its class has (defined up its chain, in the project's classes), and for each
+ * `DynamicRoute` its `@action` methods of that kind (detail or not), at `url_path`. Read before
+ * linking: the registration of the ViewSet becomes these routes, each an action of its class
+ * (`actionOf`), which guards them.
+ */
+import type { FileRoutes, Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
+import { type ProjectClass, projectClasses } from "./project-classes.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+type Template = { url: string; mapping?: [string, string][]; detail: boolean };
+type Action = { name: string; detail: boolean; path: string; methods: string[] };
+
+// DRF's mixins and ViewSets, by the actions they give.
+const DRF_ACTIONS: Record<string, string[]> = {
+  ListModelMixin: ["list"], CreateModelMixin: ["create"], RetrieveModelMixin: ["retrieve"],
+  UpdateModelMixin: ["update", "partial_update"], DestroyModelMixin: ["destroy"],
+  ModelViewSet: ["list", "create", "retrieve", "update", "partial_update", "destroy"], ReadOnlyModelViewSet: ["list", "retrieve"],
+};
+const ROUTES = /^[ \t]+routes[ \t]*=[ \t]*\[/m;
+const ROUTE = /\b(Route|DynamicRoute)\s*\(/g;
+const DEF = /^[ \t]+(?:async[ \t]+)?def[ \t]+([a-z_]\w*)[ \t]*\(/gm;
+// `@action(detail=True, url_path="data-compliance")`, an import of it under another name (`@drf_action(...)`).
+const DECORATED = /^[ \t]+@(?:\w+\.)?\w*action[ \t]*\(([^]*?)\)[ \t]*\n(?:[ \t]+@[^\n]*\n)*[ \t]+(?:async[ \t]+)?def[ \t]+([a-z_]\w*)/gm;
+
+export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
+  const result = new Map(files);
+  if (!project) return result;
+  let classes: ReadonlyMap<string, ProjectClass> | undefined;
+  const templates = new Map<string, Template[] | undefined>();
+  const actions = new Map<string, { names: Set<string>; dynamic: Action[] }>();
+  for (const [file, routes] of files) {
+    const custom = new Map<string, Template[]>();
+    for (const r of routes.registrations) {
+      if (r.type !== "router" || r.framework !== "django" || !r.routerClass) continue;
+      classes ??= projectClasses(project)();
+      if (!templates.has(r.routerClass)) templates.set(r.routerClass, routeTemplates(classes.get(r.routerClass)));
+      const own = templates.get(r.routerClass);
+      if (own) custom.set(r.name, own);
+    }
+    if (!custom.size) continue;
+    const registrations = routes.registrations.flatMap((r): Registration[] => {
+      const own = r.type === "route" && r.view ? custom.get(r.owner) : undefined;
+      if (!own || r.type !== "route" || !r.view) return [r];
+      const view = r.view.split(".").at(-1)!;
+      if (!actions.has(view)) actions.set(view, classActions(classes!, view));
+      const { names, dynamic } = actions.get(view)!;
+      const { view: _, ...rest } = r;
+      const found: Registration[] = [];
+      for (const t of own) {
+        const path = (url: string, urlPath = "") => r.path + url.replace(/^\^?\{prefix\}/, "").replace(/\{lookup\}/g, "{pk}").replace(/\{trailing_slash\}/g, "/").replace(/\{url_path\}/g, urlPath).replace(/\$$/, "");
+        if (t.mapping) {
+          for (const [method, action] of t.mapping) if (names.has(action)) found.push({ ...rest, methods: [method.toUpperCase()], path: path(t.url), handler: `${view}.${action}`, actionOf: view });
+        } else {
+          for (const a of dynamic.filter((d) => d.detail === t.detail)) found.push({ ...rest, methods: a.methods, path: path(t.url, a.path), handler: `${view}.${a.name}`, actionOf: view });
+        }
+      }
+      return found;
+    });
+    result.set(file, { ...routes, registrations });
+  }
+  return result;
+}
+
+/** A router class's own `routes = [...]`, or undefined when it keeps DRF's. */
+function routeTemplates(cls: ProjectClass | undefined): Template[] | undefined {
+  if (!cls) return undefined;
+  const { text, body } = cls;
+  const list = ROUTES.exec(body);
+  if (!list) return undefined;
+  const open = list.index + list[0].length - 1;
+  const span = body.slice(open, callArguments(body, open).end);
+  const found: Template[] = [];
+  for (const m of span.matchAll(ROUTE)) {
+    const start = open + m.index + m[0].length - 1;
+    const args = text.slice(start, open + callArguments(span, m.index + m[0].length - 1).end);
+    const url = /\burl\s*=\s*r?(["'])(.*?)\1/.exec(args)?.[2];
+    if (url === undefined) continue;
+    const detail = /\bdetail\s*=\s*True\b/.test(args);
+    if (m[1] === "DynamicRoute") found.push({ url, detail });
+    else {
+      const mapping = /\bmapping\s*=\s*\{([^}]*)\}/.exec(args)?.[1] ?? "";
+      found.push({ url, detail, mapping: [...mapping.matchAll(/(["'])(\w+)\1\s*:\s*(["'])(\w+)\3/g)].map((p) => [p[2]!, p[4]!]) });
+    }
+  }
+  return found.length ? found : undefined;
+}
+
+/** The actions a ViewSet class has up its chain: the methods it and its bases define, DRF's mixins' actions, and its `@action`s. */
+function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string): { names: Set<string>; dynamic: Action[] } {
+  const names = new Set<string>();
+  const dynamic = new Map<string, Action>();
+  const seen = new Set<string>();
+  const visit = (current: string, depth: number) => {
+    if (seen.has(current) || depth > 8) return;
+    seen.add(current);
+    for (const action of DRF_ACTIONS[current] ?? []) names.add(action);
+    const cls = classes.get(current);
+    if (!cls) return;
+    for (const m of cls.body.matchAll(DEF)) names.add(m[1]!);
+    for (const m of cls.text.matchAll(DECORATED)) {
+      if (!/\bdetail\s*=/.test(m[1]!) || dynamic.has(m[2]!)) continue;
+      const path = /\burl_path\s*=\s*r?(["'])(.*?)\1/.exec(m[1]!)?.[2] ?? m[2]!;
+      const methods = [.../\bmethods\s*=\s*[[(]([^\])]*)/.exec(m[1]!)?.[1]?.matchAll(/(["'])(\w+)\1/g) ?? []].map((x) => x[2]!.toUpperCase());
+      dynamic.set(m[2]!, { name: m[2]!, detail: /\bdetail\s*=\s*True\b/.test(m[1]!), path, methods: methods.length ? methods : ["GET"] });
+    }
+    for (const base of cls.bases) visit(base, depth + 1);
+  };
+  visit(name, 0);
+  return { names, dynamic: [...dynamic.values()] };
+}
