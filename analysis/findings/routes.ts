@@ -12,7 +12,9 @@ type Input = Pick<Report, "routes" | "files">;
 // An email's unsubscribe link is followed without signing in (one-click unsubscribe is a POST, RFC 8058),
 // and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`)
 // or secret (`/checkouts/client/{client_secret}`). A lost password and an account's activation come before signing in.
-const PUBLIC_BY_DESIGN = /(log-?_?in|sign-?_?in|sign-?_?up|register|forgot|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
+// First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
+// a newsletter sign-up, browsers' CSP reports and a payment provider's notification (`ipn`) are so too.
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
