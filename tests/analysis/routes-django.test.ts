@@ -1176,7 +1176,7 @@ django("a router made from a router class of another module of the app's (Ordere
   ]);
 });
 
-django("a view extending a class of another module (generic.ObjectEditView) that extends a guard mixin (ObjectPermissionRequiredMixin, itself of a third module) is guarded by it", () => {
+django("a view extending a class of another module (generic.ObjectEditView) that extends a guard mixin (ObjectPermissionRequiredMixin, itself of a third module) is guarded by it, its own handler methods too", () => {
   const root = tempDir("tool-django-mixins-up-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
@@ -1188,12 +1188,15 @@ django("a view extending a class of another module (generic.ObjectEditView) that
     "inventory/core/views/mixins.py": "from django.contrib.auth.mixins import AccessMixin\n\n\nclass ObjectPermissionRequiredMixin(AccessMixin):\n    def dispatch(self, request, *args, **kwargs):\n        if not request.user.has_perms(self.get_required_permission()):\n            return self.handle_no_permission()\n        return super().dispatch(request, *args, **kwargs)\n",
     "inventory/core/views/generic.py": "from django.views.generic import View\n\nfrom inventory.core.views.mixins import ObjectPermissionRequiredMixin\n\n\nclass ObjectEditView(GetReturnURLMixin, ObjectPermissionRequiredMixin, View):\n    def get(self, request, *args, **kwargs):\n        return render(request, self.template_name)\n\n    def post(self, request, *args, **kwargs):\n        return redirect(self.get_return_url(request))\n\n\nclass HomeView(View):\n    def get(self, request):\n        return render(request, \"home.html\")\n",
     "inventory/dcim/__init__.py": "",
-    "inventory/dcim/views.py": "from inventory.core.views import generic\n\n\nclass PowerPortEditView(generic.ObjectEditView):\n    template_name = \"dcim/edit.html\"\n\n\nclass DcimHomeView(generic.HomeView):\n    pass\n",
-    "inventory/dcim/urls.py": "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [\n    path(\"power-ports/<uuid:pk>/edit/\", views.PowerPortEditView.as_view()),\n    path(\"\", views.DcimHomeView.as_view()),\n]\n",
+    "inventory/dcim/views.py": "from inventory.core.views import generic\nfrom inventory.core.views.base import GenericView\n\n\nclass PowerPortEditView(generic.ObjectEditView):\n    template_name = \"dcim/edit.html\"\n\n\nclass DcimHomeView(generic.HomeView):\n    pass\n\n\nclass ChangePasswordView(GenericView):\n    def get(self, request):\n        return render(request, \"password.html\")\n\n    def post(self, request):\n        return redirect(\"home\")\n",
+    "inventory/dcim/urls.py": "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [\n    path(\"power-ports/<uuid:pk>/edit/\", views.PowerPortEditView.as_view()),\n    path(\"\", views.DcimHomeView.as_view()),\n    path(\"password/\", views.ChangePasswordView.as_view()),\n]\n",
+    "inventory/core/views/base.py": "from django.contrib.auth.mixins import LoginRequiredMixin\nfrom django.views.generic import View\n\n\nclass GenericView(LoginRequiredMixin, View):\n    pass\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /dcim",
+    "GET /dcim/password [LoginRequiredMixin]",
+    "POST /dcim/password [LoginRequiredMixin]",
     "GET /dcim/power-ports/{pk}/edit [ObjectPermissionRequiredMixin]",
     "POST /dcim/power-ports/{pk}/edit [ObjectPermissionRequiredMixin]",
   ]);

@@ -39,9 +39,11 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     }
     // An action of a class up whose chain the request's permissions are checked by hand (Nautobot's
     // UI ViewSets: `permission_classes = []`, and `check_permissions` refusing what the model's permissions do not allow).
+    // A method of a class view (`ChangePasswordView.post`) takes the guard mixins up its chain, as the view does.
     if (action && !route.guards.length) {
+      if (!mixins.has(action)) mixins.set(action, mixinsUp(classes(), action));
       if (!selfChecks.has(action)) selfChecks.set(action, checksUp(classes(), action));
-      const guards = selfChecks.get(action)!;
+      const guards = mixins.get(action)!.length ? mixins.get(action)! : selfChecks.get(action)!;
       if (guards.length) return [{ ...route, guards }];
     }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
