@@ -154,4 +154,29 @@ symfony("an action that returns a call to a method of its controller's base (ret
   ]);
 });
 
+symfony("an access_control rule's allow_if expression guards what it matches when each of its alternatives requires a caller (is_granted(...) and is_authenticated()); one that lets an anonymous caller in does not", () => {
+  const root = tempDir("tool-symfony-allow-if-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^7.0" } }),
+    "config/packages/security.yaml": [
+      "security:",
+      "    access_control:",
+      "        - { path: ^/logout, role: PUBLIC_ACCESS }",
+      "        - { path: \"^/api\", allow_if: 'is_granted(\"@api.access_api\") and is_authenticated()' }",
+      "        - { path: \"^/feed\", allow_if: 'is_authenticated() or request.query.has(\"token\")' }",
+    ].join("\n"),
+    "src/Controller/ApiController.php": [
+      "<?php", "namespace App\\Controller;", "", "use Symfony\\Component\\Routing\\Attribute\\Route;", "",
+      "class ApiController extends AbstractController", "{",
+      "    #[Route('/api/labels/generate', methods: ['POST'])]", "    public function generate(): Response { return new Response(); }", "",
+      "    #[Route('/feed/items', methods: ['POST'])]", "    public function feed(): Response { return new Response(); }", "}", "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/labels/generate [access_control(allow_if(is_granted(\"@api.access_api\") and is_authenticated()))]",
+    "POST /feed/items",
+  ]);
+});
+
 symfony.run();

@@ -30,6 +30,13 @@ export function accessControl(project: Pick<ContractProject, "listed" | "has" | 
   };
 }
 
+const CALLER_CHECK = /\b(?:is_authenticated|is_fully_authenticated|is_remember_me|is_granted|has_role)\s*\(/;
+
+/** Whether an access_control expression requires a caller: each alternative (`or`, `||`) checks one. */
+function requiresCaller(expression: string): boolean {
+  return expression.split(/\bor\b|\|\|/).every((alternative) => CALLER_CHECK.test(alternative) && !/\bis_anonymous\s*\(|PUBLIC_ACCESS/.test(alternative));
+}
+
 /** The access_control rules of one security.yaml, or undefined when it has none (or cannot be read). */
 function readRules(text: string): Rule[] | undefined {
   let config: { security?: { access_control?: unknown } } | undefined;
@@ -41,7 +48,7 @@ function readRules(text: string): Rule[] | undefined {
   const list = config?.security?.access_control;
   if (!Array.isArray(list)) return undefined;
   const rules = list.flatMap((entry): Rule[] => {
-    const e = entry as { path?: unknown; roles?: unknown; role?: unknown; methods?: unknown };
+    const e = entry as { path?: unknown; roles?: unknown; role?: unknown; methods?: unknown; allow_if?: unknown };
     if (typeof e.path !== "string") return [];
     let path: RegExp;
     try {
@@ -52,6 +59,9 @@ function readRules(text: string): Rule[] | undefined {
     // `role:` is Symfony's singular form of `roles:`; a string lists its roles split at commas.
     const given = e.roles ?? e.role;
     const roles = (Array.isArray(given) ? given : typeof given === "string" ? given.split(",") : []).filter((r): r is string => typeof r === "string").map((r) => r.trim()).filter(Boolean);
+    // An expression (`allow_if: 'is_granted("@api.access_api") and is_authenticated()'`) requires the
+    // caller when each of its alternatives does; otherwise it lets someone in without one.
+    if (!roles.length && typeof e.allow_if === "string") roles.push(requiresCaller(e.allow_if) ? `allow_if(${e.allow_if})` : "PUBLIC_ACCESS");
     const methods = Array.isArray(e.methods) ? e.methods.filter((x): x is string => typeof x === "string").map((x) => x.toUpperCase()) : undefined;
     return roles.length ? [{ path, roles, ...(methods?.length ? { methods } : {}) }] : [];
   });
