@@ -1,15 +1,16 @@
 /**
- * A Symfony action that hands the request to a method of its controller or of the base it
- * extends (`return $this->_delete($request, $entity, $helper);`, an admin CRUD base) is guarded
- * by the checks that method makes (`$this->denyAccessUnlessGranted('delete', $entity)`), as an
- * action is by its own (frameworks/symfony.ts). Only a first statement that returns the call is
- * read: the method then does the action's whole work.
+ * A Symfony action whose first statement calls a method of its controller or of the base it
+ * extends (`return $this->_delete($request, $entity, $helper);`, an admin CRUD base, or
+ * `$job = $this->validateJobAccess($jobId);`) is guarded by the checks that method makes
+ * (`$this->denyAccessUnlessGranted('delete', $entity)`), as an action is by its own
+ * (frameworks/symfony.ts): the method runs before the action does anything else.
  */
 import { phpMethodBodies } from "./actions.ts";
 
 type Project = Parameters<typeof phpMethodBodies>[0];
 
-const DELEGATES = /^\s*return\s+\$this\s*->\s*(\w+)\s*\(/;
+// `return $this->_delete(...)`, `$job = $this->validateJobAccess($jobId);`, `$this->checkAccess();`: a method of its own first.
+const DELEGATES = /^\s*(?:return\s+|\$\w+\s*=\s*)?\$this\s*->\s*(\w+)\s*\(/;
 const CHECK = /\$this\s*->\s*denyAccessUnlessGranted\s*\(\s*(?:(["'])([^"']*)\1)?/g;
 
 export function symfonyDelegatedChecks(project: Project): (handler: string) => string[] {
