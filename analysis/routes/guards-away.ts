@@ -20,6 +20,7 @@ import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
+import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
@@ -157,8 +158,14 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const fetchOnly = project ? phoenixFetchOnly(route.helpers ?? []) : new Set<string>();
     return route.guards.filter((g) => !fetchOnly.has(g));
   };
+  // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
+  const flaskParameterGuards = (route: LinkedRoute): string[] =>
+    route.guards.flatMap((g) => {
+      const at = g.indexOf(PARAMETER_GUARD);
+      return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
+    });
   return (route) => {
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

@@ -175,6 +175,48 @@ flask("a blueprint's before_request hook imported from another module guards its
   ]);
 });
 
+flask("a blueprint's url_value_preprocessor that takes a URL value (values.pop(\"project_id\")) and turns away a caller whose session lacks it guards the routes with that parameter, not the others", () => {
+  const root = tempDir("tool-flask-url-preprocessor-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "money/web.py": [
+      "from flask import Blueprint, g, redirect, session, url_for",
+      "",
+      "main = Blueprint(\"main\", __name__)",
+      "",
+      "",
+      "@main.url_value_preprocessor",
+      "def pull_project(endpoint, values):",
+      "    if not values:",
+      "        values = {}",
+      "    project_id = values.pop(\"project_id\", None)",
+      "    if project_id:",
+      "        project = Project.query.get(project_id)",
+      "        if session.get(project.id) or session.get(\"is_admin\"):",
+      "            g.project = project",
+      "        else:",
+      "            raise Redirect303(url_for(\".authenticate\", project_id=project_id))",
+      "",
+      "",
+      "@main.route(\"/<project_id>/add\", methods=[\"POST\"])",
+      "def add_bill():",
+      "    return \"\"",
+      "",
+      "",
+      "@main.route(\"/create\", methods=[\"POST\"])",
+      "def create_project():",
+      "    return \"\"",
+      "",
+    ].join("\n"),
+    "money/app.py": "from flask import Flask\nfrom money.web import main\n\napp = Flask(__name__)\napp.register_blueprint(main)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /{project_id}/add [pull_project]",
+    "POST /create",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -14,6 +14,9 @@ const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
 // `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
+/** How a preprocessor's guard names the URL parameter it checks: `pull_project@project_id`. */
+export const PARAMETER_GUARD = "@";
+
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
 
 /**
@@ -99,6 +102,11 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     if (verb === "before_request" && !d.args && def.kind === "def" && hookGuards(source, def)) {
       found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [def.name], mountOnly: true, line: d.line });
     }
+    // `@main.url_value_preprocessor def pull_project(endpoint, values)` that takes a URL value
+    // (`values.pop("project_id")`) and turns away a caller whose session does not hold it: it
+    // guards the routes of the blueprint that have that parameter (guards-away.ts keeps it there).
+    const parameter = verb === "url_value_preprocessor" && !d.args && def.kind === "def" ? preprocessedParameter(source, def) : undefined;
+    if (parameter) found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [`${def.name}${PARAMETER_GUARD}${parameter}`], mountOnly: true, line: d.line });
     if (!VERBS.has(verb) || !d.args) return;
     const path = pythonValue(source, d.args.keywords.get("rule") ?? d.args.positional[0] ?? { start: 0, end: 0 }, constants);
     if (path === undefined) return;
@@ -112,6 +120,14 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: def.name, guards, owner, line: d.line });
   });
   return found;
+}
+
+/** The URL value a preprocessor takes and checks the caller's session for, refusing otherwise (a redirect raised, an abort). */
+function preprocessedParameter(source: RouteSource, def: Definition): string | undefined {
+  const body = source.text.slice(def.start, def.end);
+  const taken = /\bvalues\s*\.\s*pop\s*\(\s*["'](\w+)["']/.exec(body)?.[1];
+  const refuses = /\braise\s+\w*(?:Redirect|Forbidden|Unauthorized)\w*|\babort\s*\(\s*40[13]\b|\breturn\s+redirect\s*\(/.test(body);
+  return taken && refuses && /\bsession\b|current_user|\bg\.user\b/.test(body) ? taken : undefined;
 }
 
 /** Whether a `before_request` hook checks auth: its name, its decorators or the names it calls. */
