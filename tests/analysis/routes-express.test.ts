@@ -615,7 +615,7 @@ express("factories that return a router, and a router given as a route's handler
   ]);
 });
 
-express("controllers whose base class keeps the router: this.route({ method, path }), this.get(path, ...) and this.use(path, new Other(config).router) hang on a router of the class's own", () => {
+express("controllers whose base class keeps the router: this.route({ method, path }), this.get(path, ...) and this.use(path, new Other(config).router) hang on a router of the class's own; an API client's requests (return this.post(url, data), await this.delete(url)) are no routes", () => {
   const root = tempDir("tool-express-controller-classes-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -667,6 +667,8 @@ express("controllers whose base class keeps the router: this.route({ method, pat
     ].join("\n"),
     // A subclass of a Map reads its own entries: no route.
     "src/cache.ts": "import express from 'express';\nexport class Cache extends Map {\n  lookup() { return this.get('/users') }\n}\n",
+    // An API client's requests, whose answers it returns or awaits: no routes.
+    "src/services/workspace.service.ts": "import express from 'express';\nimport { APIService } from './api.service';\nexport class WorkspaceService extends APIService {\n  async createWorkspace(data) {\n    return this.post('/api/workspaces/', data).then((response) => response?.data);\n  }\n  async remove(slug) {\n    const answer = await this.delete(`/api/workspaces/${slug}/`);\n    return answer;\n  }\n}\n",
     "src/app.ts": "import express from 'express';\nimport IndexRouter from './routes/index.js';\nconst app = express();\napp.use('/', new IndexRouter(config).router);\napp.listen(4242);\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [

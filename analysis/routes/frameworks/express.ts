@@ -171,8 +171,14 @@ function controllerOwner(source: RouteSource, controllers: readonly { name: stri
   const at = call.index!;
   const onThis = call[1] === "this" || (/\bthis\s*\.\s*$/.test(source.code.slice(Math.max(0, at - 12), at)) && !routers.has(call[1]!));
   if (!onThis) return undefined;
+  // A registration is a statement of its own; a call whose answer is used (`return this.post("/api/workspaces/", data)`,
+  // `await this.get(url)`) is an HTTP client's request, made by a class extending an API client.
+  const start = call[1] === "this" ? at : source.code.lastIndexOf("this", at);
+  if (USED_VALUE.test(source.code.slice(Math.max(0, start - 12), start))) return undefined;
   return controllers.findLast((c) => c.start <= at && at < c.end)?.name;
 }
+
+const USED_VALUE = /(?:\b(?:return|await|yield)|[=(,?:|&!]|=>)\s*$/;
 
 /**
  * `this.route({ method: "get", path: "/x", handler: this.getX, permission: ADMIN, middleware: [...] })`:
