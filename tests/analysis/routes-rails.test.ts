@@ -1134,4 +1134,23 @@ rails("a controller in a folder config/application.rb adds to the autoload paths
   ]);
 });
 
+rails("devise_for's steps for a caller not signed in (sign-up, a password reset) are public by Devise's design, even under an app-wide authenticate_user!: their unguarded writes are low, declared public; editing the account stays guarded", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\ngem 'devise'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users, controllers: { registrations: 'registrations', passwords: 'passwords' }\n  resources :accounts, only: %i[create]\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :registerable, :recoverable\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
+    "app/controllers/accounts_controller.rb": "class AccountsController < ApplicationController\n  def create; end\nend\n",
+    "app/controllers/passwords_controller.rb": "class PasswordsController < Devise::PasswordsController\nend\n",
+    "app/controllers/registrations_controller.rb": "class RegistrationsController < Devise::RegistrationsController\nend\n",
+  });
+  git(root, "init", "-q");
+  const result = analyze(root);
+  const writes = result.findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["low DELETE /users/sign_out", "low PATCH /users/password", "low POST /users", "low POST /users/password", "low POST /users/sign_in", "low PUT /users/password"]);
+  assert.ok(result.routes.items.some((r) => r.method === "PUT" && r.path === "/users" && r.guards.includes("authenticate_scope!")));
+  assert.ok(result.routes.items.some((r) => r.method === "POST" && r.path === "/accounts" && r.guards.includes("authenticate_user!")));
+});
+
 rails.run();

@@ -237,7 +237,10 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
       const guards = [...scope.guards, ...(guard ? [guard] : [])];
       const methods = action === "destroy" && module === "sessions" && signOut?.length ? signOut : [method];
       const drawn = route(methods, full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start));
-      context.found.push(only || drawn.type !== "route" ? drawn : { ...drawn, deviseModule: `${resource}:${module}` });
+      // Devise's own steps for a caller not signed in (signing in or up, resetting a password, confirming, unlocking,
+      // accepting an invitation) are public by its design: its controllers skip the app's `authenticate_user!`.
+      const open = drawn.type === "route" && !guards.length && action !== "destroy" ? { anonymous: true } : {};
+      context.found.push(only || drawn.type !== "route" ? { ...drawn, ...open } : { ...drawn, ...open, deviseModule: `${resource}:${module}` });
     }
   }
 }
