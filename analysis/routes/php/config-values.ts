@@ -18,7 +18,7 @@ export function laravelConfigValues(project: Project | undefined): (key: string)
     const entry = path.at(-1);
     let value: string | undefined;
     if (file && entry) {
-      const candidates = [...(project?.listed ?? [])].filter((p) => p.endsWith(`config/${file}.php`) && (p === `config/${file}.php` || p.endsWith(`/config/${file}.php`)) && !SKIPPED.test(p));
+      const candidates = [...(project?.listed ?? [])].filter((p) => (p === `config/${file}.php` || p.endsWith(`/config/${file}.php`)) && !SKIPPED.test(p));
       const source = candidates.sort((a, b) => a.split("/").length - b.split("/").length)[0];
       const text = source ? project!.text(source) ?? "" : "";
       // `'admin_url' => env('APP_ADMIN_URL', 'admin'),` or `'admin_url' => 'admin',`.
