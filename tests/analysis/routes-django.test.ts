@@ -1271,6 +1271,69 @@ django("a DRF router class of the app's with routes of its own (routes = [Route(
   ]);
 });
 
+django("a DRF router class whose constructor extends the list route's mapping (self.routes[0].mapping.update({\"delete\": \"bulk_destroy\"})) serves those actions where the ViewSet has them, and the @action methods its chain inherits from another module (notes); under the settings' default permissions", () => {
+  const root = tempDir("tool-django-extended-router-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
+    "inventory/__init__.py": "",
+    "inventory/settings.py": 'ROOT_URLCONF = "inventory.urls"\nREST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ("inventory.core.api.authentication.TokenPermissions",)}\n',
+    "inventory/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/circuits/\", include(\"inventory.circuits.api.urls\")),\n]\n",
+    "inventory/core/__init__.py": "",
+    "inventory/core/api/__init__.py": "",
+    "inventory/core/api/routers.py": [
+      "from rest_framework.routers import DefaultRouter",
+      "",
+      "",
+      "class OrderedDefaultRouter(DefaultRouter):",
+      "    def __init__(self, *args, view_name=None, **kwargs):",
+      "        super().__init__(*args, **kwargs)",
+      "        self.routes[0].mapping.update(",
+      "            {",
+      "                \"put\": \"bulk_update\",",
+      "                \"delete\": \"bulk_destroy\",",
+      "            }",
+      "        )",
+      "",
+    ].join("\n"),
+    "inventory/core/api/views.py": [
+      "from rest_framework.decorators import action",
+      "from rest_framework.viewsets import ModelViewSet",
+      "",
+      "",
+      "class NotesViewSetMixin:",
+      "    @action(detail=True, methods=[\"get\", \"post\"])",
+      "    def notes(self, request, pk=None):",
+      "        return None",
+      "",
+      "",
+      "class BulkDestroyModelMixin:",
+      "    def bulk_destroy(self, request, *args, **kwargs):",
+      "        return None",
+      "",
+      "",
+      "class InventoryModelViewSet(BulkDestroyModelMixin, NotesViewSetMixin, ModelViewSet):",
+      "    pass",
+      "",
+    ].join("\n"),
+    "inventory/circuits/__init__.py": "",
+    "inventory/circuits/api/__init__.py": "",
+    "inventory/circuits/api/views.py": "from inventory.core.api.views import InventoryModelViewSet\n\n\nclass ProviderViewSet(InventoryModelViewSet):\n    queryset = Provider.objects.all()\n",
+    "inventory/circuits/api/urls.py": "from inventory.core.api.routers import OrderedDefaultRouter\n\nfrom . import views\n\nrouter = OrderedDefaultRouter(view_name=\"Circuits\")\nrouter.register(\"providers\", views.ProviderViewSet)\n\nurlpatterns = router.urls\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /api/circuits/providers ProviderViewSet.bulk_destroy [TokenPermissions]",
+    "GET /api/circuits/providers ProviderViewSet.list [TokenPermissions]",
+    "POST /api/circuits/providers ProviderViewSet.create [TokenPermissions]",
+    "DELETE /api/circuits/providers/{pk} ProviderViewSet.destroy [TokenPermissions]",
+    "GET /api/circuits/providers/{pk} ProviderViewSet.retrieve [TokenPermissions]",
+    "PATCH /api/circuits/providers/{pk} ProviderViewSet.partial_update [TokenPermissions]",
+    "PUT /api/circuits/providers/{pk} ProviderViewSet.update [TokenPermissions]",
+    "GET /api/circuits/providers/{pk}/notes ProviderViewSet.notes [TokenPermissions]",
+    "POST /api/circuits/providers/{pk}/notes ProviderViewSet.notes [TokenPermissions]",
+  ]);
+});
+
 django("a view class a URLconf takes from `from .s3.api import *` is the class that module defines (its generic's methods), not one named alike elsewhere", () => {
   const root = tempDir("tool-django-star-import-");
   writeFiles(root, {

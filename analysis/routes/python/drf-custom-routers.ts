@@ -10,6 +10,7 @@
  */
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
+import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { type ProjectClass, projectClasses } from "./project-classes.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -51,6 +52,8 @@ export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, pro
       if (!actions.has(view)) actions.set(view, classActions(classes!, view));
       const { names, dynamic } = actions.get(view)!;
       const { view: _, ...rest } = r;
+      // A ViewSet's action is guarded by DRF's permission classes: the settings' default until its chain says otherwise (python/project-views.ts).
+      rest.guards = [...new Set([...rest.guards, DRF_DEFAULT_PERMISSIONS])];
       const found: Registration[] = [];
       for (const t of own) {
         const path = (url: string, urlPath = "") => r.path + url.replace(/^\^?\{prefix\}/, "").replace(/\{lookup\}/g, "{pk}").replace(/\{trailing_slash\}/g, "/").replace(/\{url_path\}/g, urlPath).replace(/\$$/, "");
@@ -67,12 +70,33 @@ export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, pro
   return result;
 }
 
-/** A router class's own `routes = [...]`, or undefined when it keeps DRF's. */
+// DRF's SimpleRouter.routes, which a router class may extend (`self.routes[0].mapping.update({"delete": "bulk_destroy"})`).
+const DRF_ROUTES: Template[] = [
+  { url: "^{prefix}{trailing_slash}$", detail: false, mapping: [["get", "list"], ["post", "create"]] },
+  { url: "^{prefix}/{url_path}{trailing_slash}$", detail: false },
+  { url: "^{prefix}/{lookup}{trailing_slash}$", detail: true, mapping: [["get", "retrieve"], ["put", "update"], ["patch", "partial_update"], ["delete", "destroy"]] },
+  { url: "^{prefix}/{lookup}/{url_path}{trailing_slash}$", detail: true },
+];
+const EXTENDED = /\bself\s*\.\s*routes\s*\[\s*(\d)\s*\]\s*\.\s*mapping\s*\.\s*update\s*\(/g;
+
+/**
+ * A router class's own `routes = [...]`, or DRF's with the mappings its constructor adds
+ * (Nautobot's and NetBox's bulk operations on the list route); undefined when it keeps DRF's as they are.
+ */
 function routeTemplates(cls: ProjectClass | undefined): Template[] | undefined {
   if (!cls) return undefined;
   const { text, body } = cls;
   const list = ROUTES.exec(body);
-  if (!list) return undefined;
+  if (!list) {
+    const extended = [...body.matchAll(EXTENDED)];
+    if (!extended.length) return undefined;
+    const routes = DRF_ROUTES.filter((t) => t.mapping).map((t) => ({ ...t, mapping: [...t.mapping!] }));
+    for (const m of extended) {
+      const added = text.slice(m.index + m[0].length - 1, m.index + callArguments(body, m.index + m[0].length - 1).end);
+      routes[Number(m[1])]?.mapping.push(...[...added.matchAll(/(["'])(\w+)\1\s*:\s*(["'])(\w+)\3/g)].map((p): [string, string] => [p[2]!, p[4]!]));
+    }
+    return [routes[0]!, DRF_ROUTES[1]!, routes[1]!, DRF_ROUTES[3]!];
+  }
   const open = list.index + list[0].length - 1;
   const span = body.slice(open, callArguments(body, open).end);
   const found: Template[] = [];

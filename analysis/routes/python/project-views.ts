@@ -32,19 +32,22 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // its module put there not seeing its bases in other modules: the permission classes up its class's chain.
     // One left unguarded on purpose (`get_permissions` giving AllowAny for it) stays so.
     const action = /^([A-Z]\w*)\.[a-z_]\w*$/.exec(route.handler)?.[1];
+    // A chain that sets `permission_classes = []` lets anyone through DRF's checks: the class's own checks decide (below).
+    let emptied = false;
     if (action && route.method !== "ALL" && route.guards.length && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS)) {
       if (!chainGuards.has(action)) chainGuards.set(action, permissionsUp(classes(), action));
       const guards = chainGuards.get(action);
-      return [guards?.length ? { ...route, guards } : route];
+      if (guards?.length || guards === undefined) return [guards?.length ? { ...route, guards } : route];
+      emptied = true;
     }
     // An action of a class up whose chain the request's permissions are checked by hand (Nautobot's
     // UI ViewSets: `permission_classes = []`, and `check_permissions` refusing what the model's permissions do not allow).
     // A method of a class view (`ChangePasswordView.post`) takes the guard mixins up its chain, as the view does.
-    if (action && !route.guards.length) {
+    if (action && (emptied || !route.guards.length)) {
       if (!mixins.has(action)) mixins.set(action, mixinsUp(classes(), action));
       if (!selfChecks.has(action)) selfChecks.set(action, checksUp(classes(), action));
       const guards = mixins.get(action)!.length ? mixins.get(action)! : selfChecks.get(action)!;
-      if (guards.length) return [{ ...route, guards }];
+      if (guards.length || emptied) return [{ ...route, guards }];
     }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
