@@ -1271,7 +1271,7 @@ django("a DRF router class of the app's with routes of its own (routes = [Route(
   ]);
 });
 
-django("a DRF router class whose constructor extends the list route's mapping (self.routes[0].mapping.update({\"delete\": \"bulk_destroy\"})) serves those actions where the ViewSet has them, and the @action methods its chain inherits from another module (notes); under the settings' default permissions", () => {
+django("a DRF router class whose constructor extends the list route's mapping (self.routes[0].mapping.update({\"delete\": \"bulk_destroy\"})) serves those actions where the ViewSet has them, and the @action methods its chain inherits from another module (notes), at its lookup_field; under the settings' default permissions", () => {
   const root = tempDir("tool-django-extended-router-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
@@ -1317,7 +1317,7 @@ django("a DRF router class whose constructor extends the list route's mapping (s
     ].join("\n"),
     "inventory/circuits/__init__.py": "",
     "inventory/circuits/api/__init__.py": "",
-    "inventory/circuits/api/views.py": "from inventory.core.api.views import InventoryModelViewSet\n\n\nclass ProviderViewSet(InventoryModelViewSet):\n    queryset = Provider.objects.all()\n",
+    "inventory/circuits/api/views.py": "from inventory.core.api.views import InventoryModelViewSet\n\n\nclass ProviderViewSet(InventoryModelViewSet):\n    queryset = Provider.objects.all()\n    lookup_field = \"slug\"\n",
     "inventory/circuits/api/urls.py": "from inventory.core.api.routers import OrderedDefaultRouter\n\nfrom . import views\n\nrouter = OrderedDefaultRouter(view_name=\"Circuits\")\nrouter.register(\"providers\", views.ProviderViewSet)\n\nurlpatterns = router.urls\n",
   });
   git(root, "init", "-q");
@@ -1325,12 +1325,12 @@ django("a DRF router class whose constructor extends the list route's mapping (s
     "DELETE /api/circuits/providers ProviderViewSet.bulk_destroy [TokenPermissions]",
     "GET /api/circuits/providers ProviderViewSet.list [TokenPermissions]",
     "POST /api/circuits/providers ProviderViewSet.create [TokenPermissions]",
-    "DELETE /api/circuits/providers/{pk} ProviderViewSet.destroy [TokenPermissions]",
-    "GET /api/circuits/providers/{pk} ProviderViewSet.retrieve [TokenPermissions]",
-    "PATCH /api/circuits/providers/{pk} ProviderViewSet.partial_update [TokenPermissions]",
-    "PUT /api/circuits/providers/{pk} ProviderViewSet.update [TokenPermissions]",
-    "GET /api/circuits/providers/{pk}/notes ProviderViewSet.notes [TokenPermissions]",
-    "POST /api/circuits/providers/{pk}/notes ProviderViewSet.notes [TokenPermissions]",
+    "DELETE /api/circuits/providers/{slug} ProviderViewSet.destroy [TokenPermissions]",
+    "GET /api/circuits/providers/{slug} ProviderViewSet.retrieve [TokenPermissions]",
+    "PATCH /api/circuits/providers/{slug} ProviderViewSet.partial_update [TokenPermissions]",
+    "PUT /api/circuits/providers/{slug} ProviderViewSet.update [TokenPermissions]",
+    "GET /api/circuits/providers/{slug}/notes ProviderViewSet.notes [TokenPermissions]",
+    "POST /api/circuits/providers/{slug}/notes ProviderViewSet.notes [TokenPermissions]",
   ]);
 });
 

@@ -34,7 +34,7 @@ export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, pro
   if (!project) return result;
   let classes: ReadonlyMap<string, ProjectClass> | undefined;
   const templates = new Map<string, Template[] | undefined>();
-  const actions = new Map<string, { names: Set<string>; dynamic: Action[] }>();
+  const actions = new Map<string, { names: Set<string>; dynamic: Action[]; lookup: string }>();
   for (const [file, routes] of files) {
     const custom = new Map<string, Template[]>();
     for (const r of routes.registrations) {
@@ -50,13 +50,13 @@ export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, pro
       if (!own || r.type !== "route" || !r.view) return [r];
       const view = r.view.split(".").at(-1)!;
       if (!actions.has(view)) actions.set(view, classActions(classes!, view));
-      const { names, dynamic } = actions.get(view)!;
+      const { names, dynamic, lookup } = actions.get(view)!;
       const { view: _, ...rest } = r;
       // A ViewSet's action is guarded by DRF's permission classes: the settings' default until its chain says otherwise (python/project-views.ts).
       rest.guards = [...new Set([...rest.guards, DRF_DEFAULT_PERMISSIONS])];
       const found: Registration[] = [];
       for (const t of own) {
-        const path = (url: string, urlPath = "") => r.path + url.replace(/^\^?\{prefix\}/, "").replace(/\{lookup\}/g, "{pk}").replace(/\{trailing_slash\}/g, "/").replace(/\{url_path\}/g, urlPath).replace(/\$$/, "");
+        const path = (url: string, urlPath = "") => r.path + url.replace(/^\^?\{prefix\}/, "").replace(/\{lookup\}/g, `{${lookup}}`).replace(/\{trailing_slash\}/g, "/").replace(/\{url_path\}/g, urlPath).replace(/\$$/, "");
         if (t.mapping) {
           for (const [method, action] of t.mapping) if (names.has(action)) found.push({ ...rest, methods: [method.toUpperCase()], path: path(t.url), handler: `${view}.${action}`, actionOf: view });
         } else {
@@ -115,17 +115,28 @@ function routeTemplates(cls: ProjectClass | undefined): Template[] | undefined {
   return found.length ? found : undefined;
 }
 
-/** The actions a ViewSet class has up its chain: the methods it and its bases define, DRF's mixins' actions, and its `@action`s. */
-function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string): { names: Set<string>; dynamic: Action[] } {
+// `lookup_url_kwarg = "name"` (else `lookup_field`) names the detail routes' parameter.
+const LOOKUP = /^[ \t]+lookup_(url_kwarg|field)[ \t]*=[ \t]*(["'])(\w+)\2/gm;
+
+/**
+ * The actions a ViewSet class has up its chain: the methods it and its bases define, DRF's
+ * mixins' actions, and its `@action`s; and the parameter of its detail routes (`pk` by default).
+ */
+function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string): { names: Set<string>; dynamic: Action[]; lookup: string } {
   const names = new Set<string>();
   const dynamic = new Map<string, Action>();
   const seen = new Set<string>();
+  let lookup: string | undefined;
   const visit = (current: string, depth: number) => {
     if (seen.has(current) || depth > 8) return;
     seen.add(current);
     for (const action of DRF_ACTIONS[current] ?? []) names.add(action);
     const cls = classes.get(current);
     if (!cls) return;
+    if (lookup === undefined) {
+      const found = [...cls.text.matchAll(LOOKUP)];
+      lookup = (found.find((m) => m[1] === "url_kwarg") ?? found[0])?.[3];
+    }
     for (const m of cls.body.matchAll(DEF)) names.add(m[1]!);
     for (const m of cls.text.matchAll(DECORATED)) {
       if (!/\bdetail\s*=/.test(m[1]!) || dynamic.has(m[2]!)) continue;
@@ -136,5 +147,5 @@ function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string):
     for (const base of cls.bases) visit(base, depth + 1);
   };
   visit(name, 0);
-  return { names, dynamic: [...dynamic.values()] };
+  return { names, dynamic: [...dynamic.values()], lookup: lookup ?? "pk" };
 }
