@@ -1271,7 +1271,7 @@ django("a DRF router class of the app's with routes of its own (routes = [Route(
   ]);
 });
 
-django("a DRF router class whose constructor extends the list route's mapping (self.routes[0].mapping.update({\"delete\": \"bulk_destroy\"})) serves those actions where the ViewSet has them, and the @action methods its chain inherits from another module (notes), at its lookup_field; under the settings' default permissions", () => {
+django("a DRF router class whose constructor extends the list route's mapping (self.routes[0].mapping.update({\"delete\": \"bulk_destroy\"})) serves those actions where the ViewSet has them, and the @action methods its chain inherits from another module (notes, after a class nested in the mixin), at its lookup_field; under the settings' default permissions", () => {
   const root = tempDir("tool-django-extended-router-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'inventory.settings')\n",
@@ -1301,7 +1301,10 @@ django("a DRF router class whose constructor extends the list route's mapping (s
       "",
       "",
       "class NotesViewSetMixin:",
-      "    @action(detail=True, methods=[\"get\", \"post\"])",
+      "    class CreateNotePermissions(BasePermission):",
+      "        perms_map = {\"POST\": [\"extras.add_note\"]}",
+      "",
+      "    @action(detail=True, methods=[\"get\", \"post\"], permission_classes=[CreateNotePermissions])",
       "    def notes(self, request, pk=None):",
       "        return None",
       "",

@@ -31,7 +31,8 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
     all.forEach((m, i) => {
       if (classes.has(m[2]!)) return;
       const bases = (m[3] ?? "").split(",").map((b) => b.trim().split(".").at(-1)!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
-      const end = all[i + 1]?.index ?? code.length;
+      // The body runs to the next class at its own indentation or less: a class nested in it is part of it.
+      const end = all.slice(i + 1).find((next) => next[1]!.length <= m[1]!.length)?.index ?? code.length;
       classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end) });
     });
   }
