@@ -4,9 +4,11 @@
  * mapping={"get": "create", "post": "create"}, ...), DynamicRoute(url=r"^{prefix}/{lookup}/{url_path}/$", detail=True)]`):
  * a ViewSet registered on a router made from it serves, for each `Route`, each method whose
  * action its class has (defined up its chain, in the project's classes), and for each
- * `DynamicRoute` its `@action` methods of that kind (detail or not), at `url_path`. Read before
- * linking: the registration of the ViewSet becomes these routes, each an action of its class
- * (`actionOf`), which guards them.
+ * `DynamicRoute` its `@action` methods of that kind (detail or not), at `url_path`, with its
+ * `lookup_field` in the detail routes. A class that keeps DRF's routes but extends a mapping in
+ * its constructor (`self.routes[0].mapping.update({"delete": "bulk_destroy"})`, Nautobot's and
+ * NetBox's bulk operations) is read the same way. Read before linking: the registration of the
+ * ViewSet becomes these routes, each an action of its class (`actionOf`), which guards them.
  */
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
