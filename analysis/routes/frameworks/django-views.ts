@@ -62,7 +62,8 @@ const ACTIONS: Record<string, { method: string; detail: boolean }> = {
   destroy: { method: "DELETE", detail: true },
 };
 const ALL_ACTIONS = Object.keys(ACTIONS);
-const VIEWSET_ACTIONS: Record<string, string[]> = {
+/** DRF's ViewSets and their mixins, by the actions they give (python/drf-custom-routers.ts reads it too). */
+export const VIEWSET_ACTIONS: Record<string, string[]> = {
   ModelViewSet: ALL_ACTIONS,
   ReadOnlyModelViewSet: ["list", "retrieve"],
   ViewSet: [],

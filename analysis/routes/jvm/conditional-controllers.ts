@@ -11,7 +11,7 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 import { callArguments } from "../source.ts";
-import { properties, yaml } from "./context-path.ts";
+import { placeholderDefault, properties, yaml } from "./context-path.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 type Condition = { property: string; value?: string; notEquals?: string; matchIfMissing: boolean; spring: boolean };
@@ -28,7 +28,7 @@ export function conditionalControllersServed(project: Project | undefined): (rou
     configs ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
     const own = appOf(configs, file);
     const raw = own ? own.get(condition.property) : configs.map((c) => c.value.get(condition.property)).find((v) => v !== undefined);
-    const value = raw === undefined ? undefined : (/^\$\{[\w.-]+:([^}]*)\}$/.exec(raw)?.[1] ?? raw);
+    const value = raw === undefined ? undefined : placeholderDefault(raw);
     if (value === undefined || value.startsWith("${")) return condition.matchIfMissing;
     if (condition.notEquals !== undefined) return value !== condition.notEquals;
     if (condition.value !== undefined) return condition.spring ? value.toLowerCase() === condition.value.toLowerCase() : value === condition.value;

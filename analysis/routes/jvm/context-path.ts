@@ -162,7 +162,7 @@ export function yaml(text: string): Map<string, string> {
 }
 
 /** `${NAME:default}` -> default; anything else as written. */
-function placeholderDefault(value: string): string {
+export function placeholderDefault(value: string): string {
   const m = /^\$\{[\w.-]+:([^}]*)\}$/.exec(value);
   return m ? m[1]! : value;
 }

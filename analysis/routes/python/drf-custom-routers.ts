@@ -13,18 +13,13 @@
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
-import { type ProjectClass, projectClasses } from "./project-classes.ts";
+import { chainUp, type ProjectClass, projectClasses } from "./project-classes.ts";
+import { VIEWSET_ACTIONS } from "../frameworks/django-views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 type Template = { url: string; mapping?: [string, string][]; detail: boolean };
 type Action = { name: string; detail: boolean; path: string; methods: string[] };
 
-// DRF's mixins and ViewSets, by the actions they give.
-const DRF_ACTIONS: Record<string, string[]> = {
-  ListModelMixin: ["list"], CreateModelMixin: ["create"], RetrieveModelMixin: ["retrieve"],
-  UpdateModelMixin: ["update", "partial_update"], DestroyModelMixin: ["destroy"],
-  ModelViewSet: ["list", "create", "retrieve", "update", "partial_update", "destroy"], ReadOnlyModelViewSet: ["list", "retrieve"],
-};
 const ROUTES = /^[ \t]+routes[ \t]*=[ \t]*\[/m;
 const ROUTE = /\b(Route|DynamicRoute)\s*\(/g;
 const DEF = /^[ \t]+(?:async[ \t]+)?def[ \t]+([a-z_]\w*)[ \t]*\(/gm;
@@ -127,14 +122,11 @@ const LOOKUP = /^[ \t]+lookup_(url_kwarg|field)[ \t]*=[ \t]*(["'])(\w+)\2/gm;
 function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string): { names: Set<string>; dynamic: Action[]; lookup: string } {
   const names = new Set<string>();
   const dynamic = new Map<string, Action>();
-  const seen = new Set<string>();
   let lookup: string | undefined;
-  const visit = (current: string, depth: number) => {
-    if (seen.has(current) || depth > 8) return;
-    seen.add(current);
-    for (const action of DRF_ACTIONS[current] ?? []) names.add(action);
+  for (const current of chainUp(classes, name, 8)) {
+    for (const action of VIEWSET_ACTIONS[current] ?? []) names.add(action);
     const cls = classes.get(current);
-    if (!cls) return;
+    if (!cls) continue;
     if (lookup === undefined) {
       const found = [...cls.text.matchAll(LOOKUP)];
       lookup = (found.find((m) => m[1] === "url_kwarg") ?? found[0])?.[3];
@@ -146,8 +138,6 @@ function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string):
       const methods = [.../\bmethods\s*=\s*[[(]([^\])]*)/.exec(m[1]!)?.[1]?.matchAll(/(["'])(\w+)\1/g) ?? []].map((x) => x[2]!.toUpperCase());
       dynamic.set(m[2]!, { name: m[2]!, detail: /\bdetail\s*=\s*True\b/.test(m[1]!), path, methods: methods.length ? methods : ["GET"] });
     }
-    for (const base of cls.bases) visit(base, depth + 1);
-  };
-  visit(name, 0);
+  }
   return { names, dynamic: [...dynamic.values()], lookup: lookup ?? "pk" };
 }

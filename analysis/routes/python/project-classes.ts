@@ -20,6 +20,24 @@ export function projectClasses(project: Project | undefined): () => ReadonlyMap<
   return () => (classes ??= read(project));
 }
 
+/**
+ * The names up the chain of `name`: itself, then its bases depth first in the order they are
+ * written, each once, `depth` steps at most. Names no class of the project has (a framework's
+ * base) are in it too, with nothing above them.
+ */
+export function chainUp(classes: ReadonlyMap<string, ProjectClass>, name: string, depth: number): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (current: string, at: number) => {
+    if (seen.has(current) || at > depth) return;
+    seen.add(current);
+    order.push(current);
+    for (const base of classes.get(current)?.bases ?? []) visit(base, at + 1);
+  };
+  visit(name, 0);
+  return order;
+}
+
 function read(project: Project | undefined): Map<string, ProjectClass> {
   const classes = new Map<string, ProjectClass>();
   for (const path of project?.listed ?? []) {

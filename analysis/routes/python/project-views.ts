@@ -11,7 +11,7 @@ import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
-import { type ProjectClass, projectClasses } from "./project-classes.ts";
+import { chainUp, type ProjectClass, projectClasses } from "./project-classes.ts";
 import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -74,84 +74,46 @@ const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenie
  * `raise PermissionDenied`, `return self.handle_no_permission()`), named `Class.method`.
  */
 function checksUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
-  const seen = new Set<string>();
-  const visit = (current: string, depth: number): string[] => {
-    if (seen.has(current) || depth > 8) return [];
-    seen.add(current);
+  for (const current of chainUp(classes, name, 8)) {
     const cls = classes.get(current);
-    if (!cls) return [];
-    for (const m of cls.body.matchAll(BEFORE_HANDLERS)) {
-      const rest = cls.body.slice(m.index + m[0].length);
+    for (const m of cls?.body.matchAll(BEFORE_HANDLERS) ?? []) {
+      const rest = cls!.body.slice(m.index + m[0].length);
       const end = new RegExp(`\\n${m[1]}(?=\\S)`).exec(rest)?.index ?? rest.length;
       if (REFUSES.test(rest.slice(0, end))) return [`${current}.${m[2]}`];
     }
-    for (const base of cls.bases) {
-      const found = visit(base, depth + 1);
-      if (found.length) return found;
-    }
-    return [];
-  };
-  return visit(name, 0);
+  }
+  return [];
 }
 
 /** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */
 function mixinsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (current: string, depth: number) => {
-    if (seen.has(current) || depth > 6) return;
-    seen.add(current);
-    const cls = classes.get(current);
-    if (!cls) return;
-    for (const base of cls.bases) {
-      const last = base.split(".").at(-1)!;
-      if (/Mixin$/.test(last) && isPythonGuard(last)) found.add(last);
-      visit(last, depth + 1);
-    }
-  };
-  visit(name, 0);
-  return [...found];
+  const bases = chainUp(classes, name, 6).flatMap((current) => classes.get(current)?.bases ?? []);
+  return [...new Set(bases.filter((base) => /Mixin$/.test(base) && isPythonGuard(base)))];
 }
 
 /** The permission classes the nearest class up the chain of `name` sets, or the settings' default for a DRF view that sets none. */
 function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] | undefined {
   let drf = false;
-  const seen = new Set<string>();
-  const visit = (current: string, depth: number): string[] | undefined => {
-    if (seen.has(current) || depth > 6) return undefined;
-    seen.add(current);
+  for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
     if (!cls) {
       if (DRF_BASE.test(current)) drf = true;
-      return undefined;
+      continue;
     }
     const own = PERMISSIONS.exec(cls.body);
     if (own) return permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
-    for (const base of cls.bases) {
-      const found = visit(base, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return visit(name, 0) ?? (drf ? [DRF_DEFAULT_PERMISSIONS] : undefined);
+  }
+  return drf ? [DRF_DEFAULT_PERMISSIONS] : undefined;
 }
 
 /** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
 function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { methods: string[]; guards: string[] } | undefined {
   const methods = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (current: string, depth: number) => {
-    if (seen.has(current) || depth > 6) return;
-    seen.add(current);
+  for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
-    if (!cls) {
-      for (const m of genericOf(current) ?? []) methods.add(m);
-      return;
-    }
-    for (const m of cls.body.matchAll(HANDLER)) if (HANDLERS.has(m[1]!)) methods.add(m[1]!.toUpperCase());
-    for (const base of cls.bases) visit(base, depth + 1);
-  };
-  visit(name, 0);
+    if (!cls) for (const m of genericOf(current) ?? []) methods.add(m);
+    else for (const m of cls.body.matchAll(HANDLER)) if (HANDLERS.has(m[1]!)) methods.add(m[1]!.toUpperCase());
+  }
   if (!methods.size) return undefined;
   return { methods: [...methods], guards: permissionsUp(classes, name) ?? [] };
 }
