@@ -3,7 +3,7 @@
  * Faces (cli/, routes/, mcp/) call `analyze` and format what it returns.
  */
 export { analyze, analyzeStructure, withHistory, type AnalyzeOptions, type Progress, type StructureReport } from "./analyze.ts";
-export { MAX_FILE_BYTES, MAX_FILES, NEVER_SCANNED } from "./scan.ts";
+export { inNeverScanned, keptFolders, MAX_FILE_BYTES, MAX_FILES, NEVER_SCANNED } from "./scan.ts";
 export * from "./schema.ts";
 export { RouteKind } from "./routes/registration.ts";
 export { toDot, toMermaid } from "./reporters/diagram.ts";

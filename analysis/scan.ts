@@ -52,14 +52,15 @@ export function scan(root: string, options: ScanOptions = {}): ScanResult {
   // A link whose target lies outside the repository is never read (core/inside.ts): it is
   // left out of the listing, so no reader finds it, and said in `skipped`.
   const outside = new Set<string>();
+  const kept = keptFolders(root);
   for (const path of listing.links) {
-    const target = inNeverScanned(path) ? undefined : targetOutside(root, path);
+    const target = inNeverScanned(path, kept) ? undefined : targetOutside(root, path);
     if (target === undefined) continue;
     outside.add(path);
     skipped.push({ file: path, reason: `${OUTSIDE_REASON} (${target})` });
   }
   const links = new Set(listing.links);
-  const all = sorted(listing.paths.filter((path) => !inNeverScanned(path) && !outside.has(path)));
+  const all = sorted(listing.paths.filter((path) => !inNeverScanned(path, kept) && !outside.has(path)));
   const listed = new Set(all);
   const projectDirs = dotnetProjectDirs(all);
   const withoutDotnetOutput = projectDirs.size ? all.filter((path) => !inDotnetOutput(path, projectDirs)) : all;
@@ -137,8 +138,29 @@ function sorted(paths: string[]): string[] {
 // listed path, thousands of them, before anything is read.
 const NEVER_SCANNED_FOLDER = new RegExp(`(^|/)(${[...NEVER_SCANNED].map((name) => name.replace(/\./g, "\\.")).join("|")})/`);
 
-function inNeverScanned(path: string): boolean {
+/** Whether a path lies in a folder of NEVER_SCANNED, one of the `kept` folders (keptFolders) aside. */
+export function inNeverScanned(path: string, kept: readonly string[] = []): boolean {
+  for (const folder of kept) if (path.startsWith(folder + "/")) return NEVER_SCANNED_FOLDER.test(path.slice(folder.length + 1));
   return NEVER_SCANNED_FOLDER.test(path);
+}
+
+const TAKEN_BACK = /^!\/?([^*?[\]!#\\]+?)\/?$/;
+
+/**
+ * The folders of NEVER_SCANNED that the root .gitignore takes back by name (`!packages/node_modules`):
+ * the project keeps its own code there on purpose (node-red's packages live in
+ * packages/node_modules, so that Node resolves them by name), and it is read like any other
+ * folder. Only a plain path counts, not a pattern; folders of those names below it stay out.
+ */
+export function keptFolders(root: string): string[] {
+  const gitignore = tryReadInside(root, join(root, ".gitignore"));
+  if (!gitignore) return [];
+  const kept: string[] = [];
+  for (const line of gitignore.split(/\r?\n/)) {
+    const folder = TAKEN_BACK.exec(line.trim())?.[1];
+    if (folder && NEVER_SCANNED.has(folder.slice(folder.lastIndexOf("/") + 1))) kept.push(folder);
+  }
+  return kept;
 }
 
 /** Folders that hold a .NET project file: their `bin` and `obj` are build output. */
@@ -228,7 +250,7 @@ function walk(root: string): Listing {
     for (const entry of entries) {
       const path = dir ? `${dir}/${entry.name}` : entry.name;
       const isDir = entry.isDirectory();
-      if (isDir && NEVER_SCANNED.has(entry.name)) continue;
+      if (isDir && NEVER_SCANNED.has(entry.name) && !kept.has(path)) continue;
       const ignored = scoped.some(({ base, ig }) => {
         const relative = base ? path.slice(base.length + 1) : path;
         return ig.ignores(isDir ? relative + "/" : relative);
@@ -242,6 +264,7 @@ function walk(root: string): Listing {
       }
     }
   };
+  const kept = new Set(keptFolders(root));
   visit("", []);
   return { paths: found, links };
 }

@@ -22,9 +22,28 @@ export type Workspace = { name: string; dir: string; manifest: Manifest };
 
 /**
  * The packages of a JS monorepo: every package.json whose folder matches the patterns of the
- * root package.json `workspaces` (npm, yarn) or of `pnpm-workspace.yaml`.
+ * root package.json `workspaces` (npm, yarn) or of `pnpm-workspace.yaml`, and the packages it
+ * keeps in a node_modules folder of its own (scan.ts keptFolders: node-red's
+ * packages/node_modules/@node-red/util), which Node finds by their folder's name.
  */
 export function findWorkspaces(project: ProjectFiles): Workspace[] {
+  const declared = declaredWorkspaces(project);
+  const dirs = new Set(declared.map((w) => w.dir));
+  const kept: Workspace[] = [];
+  for (const file of project.named("package.json")) {
+    const name = KEPT_PACKAGE.exec(file)?.[2];
+    const dir = dirOf(file);
+    if (name === undefined || dirs.has(dir)) continue;
+    const manifest = project.json(file) as Manifest | undefined;
+    if (manifest) kept.push({ name, dir, manifest });
+  }
+  return [...declared, ...kept];
+}
+
+/** A package.json in a node_modules folder: `node_modules/<name>/` or `node_modules/@scope/<name>/`. */
+const KEPT_PACKAGE = /(^|\/)node_modules\/((?:@[^/]+\/)?[^/@][^/]*)\/package\.json$/;
+
+function declaredWorkspaces(project: ProjectFiles): Workspace[] {
   const patterns: string[] = [];
   const root = project.json("package.json") as Manifest | undefined;
   const declared = Array.isArray(root?.workspaces) ? root.workspaces : root?.workspaces?.packages;

@@ -116,6 +116,21 @@ mono("analyze() leaves no workspace source looking dead", () => {
   }
 });
 
+mono("analyze() resolves a package the project keeps in its own node_modules folder (taken back in .gitignore) by its folder's name", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    ".gitignore": "node_modules\n!packages/node_modules\n",
+    "package.json": JSON.stringify({ name: "app", dependencies: { express: "4" } }),
+    "packages/node_modules/@app/util/package.json": JSON.stringify({ name: "@app/util", main: "./lib/index.js" }),
+    "packages/node_modules/@app/util/lib/index.js": "module.exports = { log: console.log };\n",
+    "packages/node_modules/@app/api/lib/server.js": 'const util = require("@app/util");\nconst express = require("express");\nmodule.exports = util;\n',
+  });
+  git(root, "init", "-q");
+  const report = analyze(root);
+  assert.ok(edgeList(report).includes("packages/node_modules/@app/api/lib/server.js -require-> packages/node_modules/@app/util/lib/index.js"), edgeList(report).join("\n"));
+  assert.equal(report.externals.map((e) => e.name), ["express"]);
+});
+
 mono("analyze() resolves package.json imports (#subpath) to source", () => {
   const root = tempDir();
   writeFiles(root, {

@@ -6,7 +6,8 @@ import { analyze, analyzeStructure } from "../../analysis/mod.ts";
 import { preloadResolutions, RESOLUTIONS_CACHE_FILE } from "../../analysis/resolve/listing-memo.ts";
 import { dropMemoryCache, FACTS_CACHE_FILE, FACTS_CHANGES_FILE, preloadFacts } from "../../analysis/cache.ts";
 import { ENTRIES_CACHE_FILE } from "../../analysis/entry-points.ts";
-import { gitListingAhead, scan } from "../../analysis/scan.ts";
+import { gitListingAhead, keptFolders, scan } from "../../analysis/scan.ts";
+import { isWatchedPath } from "../../workflow/index/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("scan and cache");
@@ -30,6 +31,29 @@ test("scan() lists git's files, never dependency or build folders, and honours .
   assert.ok(result.git);
   assert.equal(result.files.map((f) => f.path), ["app/bin/tool.ts", "src/a.ts"]);
   assert.ok(result.listed.has("README.md"), "non-source files are listed for resolution");
+});
+
+test("a never-scanned folder the root .gitignore takes back by name (`!packages/node_modules`) is the project's own and scanned, in git and outside", () => {
+  const files = {
+    ".gitignore": "node_modules\n!packages/node_modules\n!*/build\n",
+    "packages/node_modules/@app/api/lib/index.js": "module.exports = 1;\n",
+    "packages/node_modules/@app/api/node_modules/dep/index.js": "module.exports = 2;\n",
+    "node_modules/left/index.js": "module.exports = 3;\n",
+    "src/build/out.js": "x\n",
+    "src/a.ts": "export const a = 1;\n",
+  };
+  const inGit = tempDir();
+  writeFiles(inGit, files);
+  git(inGit, "init", "-q");
+  git(inGit, "add", "-f", ".");
+  const expected = ["packages/node_modules/@app/api/lib/index.js", "src/a.ts"];
+  assert.equal(scan(inGit).files.map((f) => f.path), expected, "a folder below it of a never-scanned name stays out, and so does a pattern");
+  const outside = tempDir();
+  writeFiles(outside, files);
+  assert.equal(scan(outside).files.map((f) => f.path), expected);
+  assert.ok(isWatchedPath("packages/node_modules/@app/api/lib/index.js", keptFolders(inGit)));
+  assert.not.ok(isWatchedPath("packages/node_modules/@app/api/node_modules/dep/index.js", keptFolders(inGit)));
+  assert.not.ok(isWatchedPath("packages/node_modules/@app/api/lib/index.js"), "without the folders taken back it is a dependency folder");
 });
 
 test("the listing asked for ahead (gitListingAhead) is the one scan() makes itself, and the analysis given it and the caches read ahead equals one without", async () => {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { NEVER_SCANNED } from "../../analysis/mod.ts";
+import { inNeverScanned, keptFolders, NEVER_SCANNED } from "../../analysis/mod.ts";
 
 /** Folders of sample data, not of the project: their manifests and documents are not the project's. */
 const SAMPLE_FOLDERS = new Set(["fixtures", "__fixtures__", "testdata", "__snapshots__"]);
@@ -14,14 +14,15 @@ const WALK_LIMIT = 20_000;
  */
 export async function listProjectFiles(root: string): Promise<string[]> {
   const listed = await gitListed(root) ?? walk(root);
-  return listed.filter(isProjectPath).sort();
+  const kept = keptFolders(root);
+  return listed.filter((path) => isProjectPath(path, kept)).sort();
 }
 
-export function isProjectPath(path: string): boolean {
+/** `kept`: the never-scanned folders the repository takes back (keptFolders). */
+export function isProjectPath(path: string, kept: readonly string[] = []): boolean {
+  if (inNeverScanned(path, kept)) return false;
   const parts = path.split("/");
-  for (let i = 0; i < parts.length - 1; i++) {
-    if (NEVER_SCANNED.has(parts[i]!) || SAMPLE_FOLDERS.has(parts[i]!)) return false;
-  }
+  for (let i = 0; i < parts.length - 1; i++) if (SAMPLE_FOLDERS.has(parts[i]!)) return false;
   return true;
 }
 
@@ -41,6 +42,7 @@ async function gitListed(root: string): Promise<string[] | undefined> {
 
 function walk(root: string): string[] {
   const found: string[] = [];
+  const kept = new Set(keptFolders(root));
   const visit = (dir: string) => {
     let entries;
     try {
@@ -52,7 +54,7 @@ function walk(root: string): string[] {
       if (found.length >= WALK_LIMIT) return;
       const path = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!NEVER_SCANNED.has(entry.name) && !SAMPLE_FOLDERS.has(entry.name)) visit(path);
+        if ((!NEVER_SCANNED.has(entry.name) || kept.has(path)) && !SAMPLE_FOLDERS.has(entry.name)) visit(path);
       } else if (entry.isFile()) {
         found.push(path);
       }

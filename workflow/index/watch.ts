@@ -1,5 +1,5 @@
 import { type FSWatcher, watch } from "node:fs";
-import { NEVER_SCANNED } from "../../analysis/mod.ts";
+import { inNeverScanned, keptFolders } from "../../analysis/mod.ts";
 
 export type WatchOptions = {
   /** Quiet time after the last change before `onChange` runs (default 300 ms). */
@@ -38,11 +38,12 @@ export function watchProject(
     onChange(paths);
   };
 
+  const kept = keptFolders(root);
   let watcher: FSWatcher;
   try {
     watcher = watch(root, { recursive: true }, (_event, filename) => {
       const path = filename === null ? "" : String(filename).replaceAll("\\", "/");
-      if (closed || (path && !isWatchedPath(path))) return;
+      if (closed || (path && !isWatchedPath(path, kept))) return;
       const now = Date.now();
       if (pending.size === 0) firstAt = now;
       pending.add(path || ".");
@@ -63,13 +64,17 @@ export function watchProject(
   };
 }
 
-/** Whether a change at this repository path can change the index or the analysis. */
-export function isWatchedPath(path: string): boolean {
+/**
+ * Whether a change at this repository path can change the index or the analysis. `kept`: the
+ * never-scanned folders the repository takes back (keptFolders).
+ */
+export function isWatchedPath(path: string, kept: readonly string[] = []): boolean {
   const parts = path.split("/");
   if (parts[0] === ".git") return path === ".git/HEAD" || path.startsWith(".git/refs/heads/");
   // Loops and agent runs write their own state and transcripts many times a second; they are
   // followed by their own watchers, and what they change in a task (a subtask's status) is
   // written in the task's files, which are watched.
   if (parts[0] === ".tool") return parts[1] !== "cache" && !(parts[1] === "tasks" && (parts[3] === "loops" || parts[3] === "agents"));
-  return !parts.some((part) => NEVER_SCANNED.has(part));
+  // The trailing slash makes a never-scanned folder itself (`node_modules` made or removed) count as inside it.
+  return !inNeverScanned(`${path}/`, kept);
 }
