@@ -19,6 +19,8 @@ export type FsApp = {
   files: readonly string[];
   /** What the route module at a relative path exports (frameworks/fs-exports.ts); empty when it exports no handler. */
   exports(file: string): RouteRegistration[];
+  /** The text of a file of the app, at a path relative to its folder. */
+  text(file: string): string | undefined;
   /** The version range the app's manifests declare for a package, if any. */
   version(name: string): string | undefined;
 };

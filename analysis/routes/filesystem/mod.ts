@@ -1,6 +1,6 @@
 /**
  * File-system routes: frameworks whose routes are files (Next.js, Nuxt, SvelteKit, Remix,
- * Astro), detected per app folder from its manifests, with the handlers each module exports.
+ * Astro, Dart Frog, Medusa), detected per app folder from its manifests, with the handlers each module exports.
  */
 import { isTestFile } from "../../entry-points.ts";
 import { ancestors, dirOf } from "../../project.ts";
@@ -13,11 +13,12 @@ import { nuxt } from "./nuxt.ts";
 import { remix } from "./remix.ts";
 import { sveltekit } from "./sveltekit.ts";
 import { dartFrog } from "./dart-frog.ts";
+import { medusa } from "./medusa.ts";
 
-export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro, dartFrog];
+export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro, dartFrog, medusa];
 
 /** What the stage reads of the repository: every listed path and parsed manifests. */
-export type FsProject = { listed: Iterable<string>; json(path: string): unknown };
+export type FsProject = { listed: Iterable<string>; json(path: string): unknown; text(path: string): string | undefined };
 
 type Manifest = {
   dependencies?: Record<string, string>;
@@ -77,6 +78,7 @@ export function filesystemRoutes(project: FsProject, exportsOf: (file: string) =
     const app = {
       files: files.map((f) => f.slice(base.length)),
       exports: (file: string) => exportsOf(base + file),
+      text: (file: string) => project.text(base + file),
       version,
     };
     for (const framework of FS_FRAMEWORKS.filter(declared)) {
