@@ -21,6 +21,9 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   // Fixed words are paths of their own; alternatives at the top level too.
   assert.equal(regexPaths("^user/(?P<username>[\\w.]+)/(shelf|books)/?$"), ["user/{username}/shelf/", "user/{username}/books/"]);
   assert.equal(regexPaths("^(?:about|privacy)/?$"), ["about/", "privacy/"]);
+  // A parameter that takes one value only is that value.
+  assert.equal(regexPaths("^(?P<version>(v2))/"), ["v2/"]);
+  assert.equal(regexPaths("^(?P<version>v2)/jobs/$"), ["v2/jobs/"]);
   // A character class outside a group is a parameter, left out where it may match nothing.
   assert.equal(regexPaths("^(?P<pk>\\d+)/(?:[-\\w\\d]*)$"), ["{pk}/"]);
   assert.equal(regexPaths("^files/[a-z]+/$"), ["files/{arg1}/"]);
@@ -1382,6 +1385,86 @@ django("a view class a URLconf takes from `from .s3.api import *` is the class t
     "GET /api/storages/s3/{pk} io_storages/s3/api.py",
     "PATCH /api/storages/s3/{pk} io_storages/s3/api.py",
     "PUT /api/storages/s3/{pk} io_storages/s3/api.py",
+  ]);
+});
+
+django("a root URLconf built by a function the module calls (urlpatterns = get_urlpatterns()), an API package whose __init__.py takes its urlpatterns from a submodule, a version group of one value, and project generics named as DRF's they extend", () => {
+  const root = tempDir("tool-django-built-urlconf-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'tower.settings')\n",
+    "tower/__init__.py": "",
+    "tower/settings.py": 'ROOT_URLCONF = "tower.urls"\nREST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"]}\n',
+    "tower/urls.py": [
+      "from django.urls import include, path, re_path",
+      "from tower.views import handle_404",
+      "",
+      "def get_urlpatterns(prefix=None):",
+      "    if not prefix:",
+      "        prefix = '/'",
+      "    else:",
+      "        prefix = f'/{prefix}/'",
+      "    urlpatterns = [",
+      "        path(f'api{prefix}', include('tower.api.urls', namespace='api')),",
+      "    ]",
+      "    urlpatterns += [",
+      "        re_path(r'^404.html$', handle_404),",
+      "    ]",
+      "    return urlpatterns",
+      "",
+      "urlpatterns = get_urlpatterns()",
+      "",
+    ].join("\n"),
+    "tower/views.py": "def handle_404(request):\n    return render(request, '404.html')\n",
+    "tower/api/__init__.py": "",
+    "tower/api/urls/__init__.py": "from .urls import urlpatterns\n\n__all__ = ['urlpatterns']\n",
+    "tower/api/urls/urls.py": [
+      "from django.urls import include, re_path",
+      "from tower.api.views import TeamList, TeamUsersList",
+      "",
+      "v2_urls = [",
+      "    re_path(r'^teams/$', TeamList.as_view()),",
+      "    re_path(r'^teams/(?P<pk>[0-9]+)/users/$', TeamUsersList.as_view()),",
+      "]",
+      "urlpatterns = [",
+      "    re_path(r'^(?P<version>(v2))/', include(v2_urls)),",
+      "]",
+      "",
+    ].join("\n"),
+    "tower/api/generics.py": [
+      "from rest_framework import generics",
+      "",
+      "class GenericAPIView(generics.GenericAPIView):",
+      "    model = None",
+      "",
+      "class ListAPIView(generics.ListAPIView, GenericAPIView):",
+      "    pass",
+      "",
+      "class ListCreateAPIView(ListAPIView, generics.ListCreateAPIView):",
+      "    pass",
+      "",
+      "class SubListAttachDetachAPIView(ListCreateAPIView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return self.attach(request)",
+      "",
+    ].join("\n"),
+    "tower/api/views.py": [
+      "from rest_framework.response import Response",
+      "from tower.api.generics import ListCreateAPIView, SubListAttachDetachAPIView",
+      "",
+      "class TeamList(ListCreateAPIView):",
+      "    model = Team",
+      "",
+      "class TeamUsersList(SubListAttachDetachAPIView):",
+      "    model = User",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "ALL /404.html",
+    "GET /api/v2/teams [IsAuthenticated]",
+    "GET /api/v2/teams/{pk}/users [IsAuthenticated]",
+    "POST /api/v2/teams [IsAuthenticated]",
+    "POST /api/v2/teams/{pk}/users [IsAuthenticated]",
   ]);
 });
 

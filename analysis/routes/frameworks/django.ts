@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { pythonDefinitions } from "../python/definitions.ts";
+import { type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
@@ -56,15 +56,20 @@ export const django: Framework = {
       found.push(...drfRouter(source, m[1]!, "SimpleRouter", m.index + m[0].length - 1, constants, m[2]!));
     }
     const definitions = pythonDefinitions(source);
+    const builder = urlconfBuilder(source, definitions);
     const lists = new Set<string>();
     let bindings: Binding[] | undefined;
     for (const m of source.code.matchAll(ASSIGN)) {
-      // Lists built inside a function (a ModelAdmin's get_urls) are served under prefixes the code does not state.
-      if (definitions.some((d) => d.start < m.index && m.index < d.end)) continue;
-      const owner = (m[1] ?? m[3])!;
+      // Lists built inside a function (a ModelAdmin's get_urls) are served under prefixes the code
+      // does not state, unless the module's URLconf is what that function returns.
+      const inside = definitions.filter((d) => d.start < m.index && m.index < d.end);
+      const inBuilder = builder !== undefined && inside.length === 1 && inside[0] === builder.definition;
+      if (inside.length && !inBuilder) continue;
+      if (builder && !inBuilder && m[1] === "urlpatterns" && m.index === builder.call) continue;
+      const owner = inBuilder && (m[1] ?? m[3]) === builder.returned ? "urlpatterns" : (m[1] ?? m[3])!;
       const start = m.index + m[0].length;
       const value = m[4] ? { start: start - 1, end: pythonArguments(source.code, start - 1).end } : { start, end: lineEnd(source.code, start) };
-      const context = { source, constants, owner, found: [], bindings: (bindings ??= pythonBindings(source)) };
+      const context = { source, constants: inBuilder ? builder.constants(constants) : constants, owner, found: [], bindings: (bindings ??= pythonBindings(source)) };
       if (m[4] === "insert") value.start = pythonArguments(source.code, start - 1).positional[1]?.start ?? value.end;
       patterns(context, m[4] ? inner(source.code, value) : value, "", []);
       if (!context.found.length) continue;
@@ -76,10 +81,48 @@ export const django: Framework = {
       // A URLconf is included by module path (`include("app.urls")`) or as an imported module (`include(urls)`).
       const module = /([A-Za-z_]\w*)\.py$/.exec(source.path)?.[1] ?? "urls";
       found.push({ type: "export", local: "urlpatterns", as: "default" }, { type: "export", local: "urlpatterns", as: module });
+    } else if (/\bimport\b[^\n]*\burlpatterns\b/.test(source.code) && (bindings ??= pythonBindings(source)).some((b) => b.local === "urlpatterns")) {
+      // A URLconf taken from another module (a package's `__init__.py` doing `from .urls import urlpatterns`) is this module's.
+      found.push({ type: "export", local: "urlpatterns", as: "default" });
     }
     return [...found, ...djangoViews(source, definitions)];
   },
 };
+
+// `urlpatterns = get_urlpatterns()`: a URLconf the module builds in a function of its own.
+const BUILT = /^urlpatterns[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\([ \t]*\)/m;
+const LOCAL_STRING = /^[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*(?=["'])/gm;
+
+/**
+ * The function a module-level `urlpatterns = get_urlpatterns()` calls (AWX builds its root
+ * URLconf so, for an optional path prefix): its lists are read as the module's, the one it
+ * returns as `urlpatterns`, and its string locals by the literal each is first given (`prefix =
+ * '/'` when called without a prefix).
+ */
+function urlconfBuilder(source: RouteSource, definitions: readonly Definition[]) {
+  const call = BUILT.exec(source.code);
+  const definition = call && definitions.find((d) => d.kind === "def" && d.indent === 0 && d.name === call[1]);
+  if (!call || !definition) return undefined;
+  const body = source.code.slice(definition.start, definition.end);
+  const returned = /^[ \t]+return[ \t]+([A-Za-z_]\w*)[ \t]*$/m.exec(body)?.[1];
+  if (!returned) return undefined;
+  return {
+    definition,
+    call: call.index,
+    returned,
+    constants(module: ReadonlyMap<string, string>): Map<string, string> {
+      const locals = new Map(module);
+      const seen = new Set<string>();
+      for (const m of body.matchAll(LOCAL_STRING)) {
+        if (seen.has(m[1]!)) continue;
+        seen.add(m[1]!);
+        const literal = pythonString(source, definition.start + m.index + m[0].length);
+        if (literal && !literal.value.includes("{")) locals.set(m[1]!, literal.value);
+      }
+      return locals;
+    },
+  };
+}
 
 /** The span inside a call's parentheses. */
 const inner = (code: string, span: Span): Span => ({ start: span.start + 1, end: Math.max(span.start + 1, span.end - 1) });
@@ -292,7 +335,10 @@ export function regexPaths(regex: string): string[] {
       const body = regex.slice(i + 1, end - 1);
       const named = /^\?P?<(\w+)>/.exec(body);
       let texts: string[];
-      if (named) texts = [`{${named[1]}}`];
+      // A parameter that takes one value only (`(?P<version>(v2))`) is that value.
+      const only = named && /^\(?([\w-]+)\)?$/.exec(body.slice(named[0].length))?.[1];
+      if (only) texts = [only];
+      else if (named) texts = [`{${named[1]}}`];
       else if (body.startsWith("?:")) texts = regexPaths(body.slice(2));
       else if (/^[\w-]+(?:\|[\w-]+)*$/.test(body)) texts = body.split("|");
       else texts = [`{arg${++unnamed}}`];

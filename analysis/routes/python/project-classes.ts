@@ -1,6 +1,6 @@
 /**
  * The classes of a project's Python files outside tests, by name, each with the names of its
- * bases (the last part of a dotted one) and its body in the file's code (comments and strings
+ * bases (the last part of a dotted one, unless that is its own name) and its body in the file's code (comments and strings
  * blanked): what the readers of FastAPI's class-based routers and views look into. Read once,
  * on first use; the first class of a name wins.
  */
@@ -48,7 +48,9 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
     const all = [...code.matchAll(CLASS)];
     all.forEach((m, i) => {
       if (classes.has(m[2]!)) return;
-      const bases = (m[3] ?? "").split(",").map((b) => b.trim().split(".").at(-1)!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
+      // A base of the class's own name is a library's class it extends (AWX's `ListAPIView(generics.ListAPIView,
+      // GenericAPIView)`): kept qualified, so that it is not the class itself.
+      const bases = (m[3] ?? "").split(",").map((b) => b.trim()).map((b) => (b.split(".").at(-1) === m[2] && b.includes(".") ? b : b.split(".").at(-1)!)).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
       // The body runs to the next class at its own indentation or less: a class nested in it is part of it.
       const end = all.slice(i + 1).find((next) => next[1]!.length <= m[1]!.length)?.index ?? code.length;
       classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end) });
