@@ -201,6 +201,45 @@ chi("a path constant declared in another file of the package, or exported by ano
   assert.equal(routes, ["GET /direct", "GET /health", "GET /ts2021", "POST /ts2021"]);
 });
 
+chi("a path built with fmt.Sprintf from another package's constants (r.Route(fmt.Sprintf(\"/{%s}\", request.PathParamSpaceRef), ...)) is read, in a Route's prefix and a route's path", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/forge\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "app/router/api.go": [
+      "package router",
+      "",
+      "import (",
+      '\t"fmt"',
+      '\t"net/http"',
+      "",
+      '\t"github.com/go-chi/chi/v5"',
+      '\t"example.com/forge/app/request"',
+      ")",
+      "",
+      "func NewAPIHandler() http.Handler {",
+      "\tr := chi.NewRouter()",
+      '\tr.Route("/spaces", func(r chi.Router) {',
+      '\t\tr.Post("/", createSpace)',
+      '\t\tr.Route(fmt.Sprintf("/{%s}", request.PathParamSpaceRef), func(r chi.Router) {',
+      '\t\t\tr.Get("/", findSpace)',
+      '\t\t\tr.Get(fmt.Sprintf("/members/{%s}", memberParam), findMember)',
+      "\t\t})",
+      "\t})",
+      "\treturn r",
+      "}",
+      "",
+      'const memberParam = "member_uid"',
+      "",
+      "func createSpace(w http.ResponseWriter, r *http.Request) {}",
+      "func findSpace(w http.ResponseWriter, r *http.Request)   {}",
+      "func findMember(w http.ResponseWriter, r *http.Request)  {}",
+    ].join("\n"),
+    "app/request/space.go": 'package request\n\nconst (\n\tPathParamSpaceRef = "space_ref"\n)\n',
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes, ["POST /spaces", "GET /spaces/{space_ref}", "GET /spaces/{space_ref}/members/{member_uid}"]);
+});
+
 chi("a guard-named call that builds the handler (oauthTokenHandler(backend)) is the handler, not a guard around one; RequireAuth(h) still guards", () => {
   const root = tempDir();
   writeFiles(root, {

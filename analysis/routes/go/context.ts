@@ -30,6 +30,8 @@ const VALUE = /^\s*(?:&\s*|new\s*\(\s*)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*
 // A constant's name, of the package or another (`upgradePath`, `routes.Health`), not declared in this file.
 const PACKAGE_CONSTANT = /^\s*(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*$/;
 
+const SPRINTF = /^\s*fmt\s*\.\s*Sprintf\s*\(/;
+
 // A field or variable, then `+`: what precedes the literal rest of a path (`options.BaseURL +`).
 const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
 
@@ -44,11 +46,32 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     path: (span) => {
       const known = value(span);
       if (known !== undefined || !span) return known === undefined ? undefined : { path: known };
-      const constant = PACKAGE_CONSTANT.exec(code.slice(span.start, span.end));
-      if (constant) {
-        // Declared in another file of the package, or exported by another package: looked up before linking (go/package-constants.ts).
-        const importPath = constant[1] && host.file.imports.get(constant[1]);
-        if (!constant[1] || importPath) return { path: packageConstantPlaceholder(constant[2]!, importPath ? { importPath } : { dir: host.file.scope }), prefixUnknown: true };
+      // Declared in another file of the package, or exported by another package: looked up before linking (go/package-constants.ts).
+      const constantAt = (at: Span | undefined) => {
+        const constant = at && PACKAGE_CONSTANT.exec(code.slice(at.start, at.end));
+        const importPath = constant?.[1] && host.file.imports.get(constant[1]);
+        return constant && (!constant[1] || importPath) ? packageConstantPlaceholder(constant[2]!, importPath ? { importPath } : { dir: host.file.scope }) : undefined;
+      };
+      const constant = constantAt(span);
+      if (constant) return { path: constant, prefixUnknown: true };
+      // `fmt.Sprintf("/{%s}", request.PathParamSpaceRef)`: the format with each verb's argument put in.
+      const sprintf = SPRINTF.exec(code.slice(span.start, span.end));
+      if (sprintf) {
+        const { args } = callArguments(code, span.start + sprintf[0].length - 1);
+        const format = value(args[0]);
+        let next = 1;
+        let unread = false;
+        let placeholders = false;
+        const path = format?.replace(/%[sdv]/g, () => {
+          const arg = args[next++];
+          const known = value(arg);
+          if (known !== undefined) return known;
+          const placeholder = constantAt(arg);
+          if (placeholder === undefined) unread = true;
+          else placeholders = true;
+          return placeholder ?? "";
+        });
+        if (path !== undefined && !unread && !/%[^%]/.test(path)) return { path, ...(placeholders ? { prefixUnknown: true } : {}) };
       }
       const after = AFTER_UNREAD_PREFIX.exec(code.slice(span.start, span.end));
       const rest = after && value({ start: span.start + after[0].length, end: span.end });

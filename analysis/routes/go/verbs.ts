@@ -67,9 +67,9 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         else if (prefix !== undefined) ctx.middleware(ref, prefix, ctx.guards(rest), link.start);
         else (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = !derived);
       } else if (name === "Route") {
-        const prefix = ctx.value(args[0]);
+        const prefix = ctx.path(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
-        ctx.closure(args[1], { node: ref.node, prefix: join(ref.prefix, prefix), guards: ref.guards });
+        ctx.closure(args[1], { node: ref.node, prefix: join(ref.prefix, prefix.path), guards: ref.guards, ...(ref.prefixUnknown || prefix.prefixUnknown ? { prefixUnknown: true } : {}) });
       } else if (name === "Mount") {
         const prefix = ctx.value(args[0]);
         if (prefix === undefined || !args[1]) return undefined;
