@@ -595,6 +595,62 @@ spring("Apache Shiro's filter chain guards in the order it is filled (anon lets 
   ]);
 });
 
+spring("Sureness's filter guards every route its sureness.yml does not exclude (path===method, Ant patterns, /x/** with /x itself), controllers of other modules of the app too", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>manager</module><module>alerter</module></modules></project>\n",
+    "manager/pom.xml": "<project><dependencies><dependency><groupId>com.usthe.sureness</groupId><artifactId>spring-boot-starter-sureness</artifactId></dependency></dependencies></project>\n",
+    "manager/src/main/resources/sureness.yml": [
+      "resourceRole:",
+      "  - /api/monitor/**===get===[admin,user,guest]",
+      "excludedResource:",
+      "  - /api/account/auth/**===*",
+      "  - /api/i18n/**===get",
+      "  # web ui resource",
+      "  - /**/*.js===get",
+      "",
+    ].join("\n"),
+    "manager/src/main/java/org/acme/manager/AccountController.java": [
+      "package org.acme.manager;",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/account/auth")',
+      "public class AccountController {",
+      '    @PostMapping("/form")',
+      "    public Object login() { return null; }",
+      "}",
+    ].join("\n"),
+    "manager/src/main/java/org/acme/manager/I18nController.java": [
+      "package org.acme.manager;",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/i18n")',
+      "public class I18nController {",
+      '    @GetMapping("/{lang}")',
+      "    public Object get(@PathVariable String lang) { return null; }",
+      '    @PutMapping("/{lang}")',
+      "    public Object put(@PathVariable String lang) { return null; }",
+      "}",
+    ].join("\n"),
+    "alerter/src/main/java/org/acme/alerter/AlertsController.java": [
+      "package org.acme.alerter;",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/alerts")',
+      "public class AlertsController {",
+      "    @GetMapping",
+      "    public Object list() { return null; }",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/alerts [sureness]",
+    "GET /api/i18n/{lang}",
+    "POST /api/account/auth/form",
+    "PUT /api/i18n/{lang} [sureness]",
+  ]);
+});
+
 spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a service (lb://, by application name or pom artifactId) puts the service's routes under /admin; one that strips the prefix does not", () => {
   const root = tempDir();
   writeFiles(root, {
