@@ -678,6 +678,54 @@ express("controllers whose base class keeps the router: this.route({ method, pat
   ]);
 });
 
+express("a class handed the app (a constructor parameter property or a field typed as the app's interface, which extends Express's IRouter) registers its routes on it through this.server / this.app", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "boat", dependencies: { express: "^4.21.0" } }),
+    "src/api/autopilot.ts": [
+      "import { IRouter, Request, Response } from 'express'",
+      "",
+      "export interface AutopilotApplication extends IRouter {",
+      "  config: object",
+      "}",
+      "const PATH = `/api/autopilots`",
+      "",
+      "export class AutopilotApi {",
+      "  constructor(private server: AutopilotApplication) {}",
+      "",
+      "  start() {",
+      "    this.server.get(`${PATH}`, (req: Request, res: Response) => res.json([]))",
+      "    this.server.post(`${PATH}/:id/engage`, (req: Request, res: Response) => res.json({}))",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/api/notifications.ts": [
+      "import { Request, Response } from 'express'",
+      "import { NotificationApplication } from './types'",
+      "",
+      "export class NotificationApi {",
+      "  private app: NotificationApplication",
+      "",
+      "  constructor(private server: NotificationApplication, private readonly cache: Cache) {",
+      "    this.app = server",
+      "  }",
+      "",
+      "  init() {",
+      "    this.app.get('/api/notifications', (req: Request, res: Response) => res.json([]))",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/cache.ts": [
+      "import { Request } from 'express'",
+      "export class Lookup {",
+      "  constructor(private cache: Map<string, string>) {}",
+      "  find(req: Request) { return this.cache.get('/api/x') }",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/autopilots", "GET /api/notifications", "POST /api/autopilots/{id}/engage"]);
+});
+
 express("an app in an examples/ folder serves none of the product's routes; a repository of examples alone keeps theirs; a module named for a demo is the product's", () => {
   const product = tempDir("tool-express-examples-");
   writeFiles(product, {

@@ -17,6 +17,9 @@ const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "hea
 const EXPRESS = String.raw`(?:express|require\s*\(\s*["'] {7}["']\s*\))`;
 const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*|^[ \t]*,\s*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
+// A class's member (a field, or a parameter property of its constructor) that holds the app, by its type.
+const APP_MEMBER = /\b(?:private|public|protected)\s+(?:readonly\s+)?(app|router|api|server)\s*[!?]?\s*:\s*([\w.]+)/g;
+const APP_TYPE = /(?:Application|App|Router|Express)$/;
 // The app another module made, taken from where it keeps it: `const app = server.app`, `const { app } = server`.
 const TAKEN_APP = /\b(?:const|let|var)\s+(?:(app|router)\s*=\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\.\s*(?:app|router)|\{\s*(app|router)\s*\}\s*=\s*[A-Za-z_$][\w$.]*)\s*[;\n]/g;
 const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
@@ -62,6 +65,13 @@ export const express: Framework = {
       }
       for (const m of source.code.matchAll(PARAMETER)) {
         if (routers.has(m[1]!)) continue;
+        routers.add(m[1]!);
+        registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
+      }
+      // A class handed the app (`constructor(private server: AutopilotApplication)`, an interface extending
+      // Express's IRouter; or a field `private app: NotificationApplication`) registers on it through `this.server`.
+      for (const m of source.code.matchAll(APP_MEMBER)) {
+        if (routers.has(m[1]!) || !APP_TYPE.test(m[2]!)) continue;
         routers.add(m[1]!);
         registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
       }
