@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
@@ -33,6 +33,46 @@ minimalApi("a static method that is its class's first member, called with a grou
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /api/users/login"]);
+});
+
+minimalApi("RequireAuthorization on what an endpoint extension method returns (orders.MapOrdersApiV1().RequireAuthorization(), on an API versioning set) guards the routes it maps, not the app's others", () => {
+  const root = tempDir("tool-minimal-extension-result-");
+  writeFiles(root, {
+    "Ordering.API/Ordering.API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    "Ordering.API/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      "app.MapDefaultEndpoints();",
+      'var orders = app.NewVersionedApi("Orders");',
+      "orders.MapOrdersApiV1()",
+      "      .RequireAuthorization();",
+      "app.Run();",
+      "",
+    ].join("\n"),
+    "Ordering.API/Apis/OrdersApi.cs": [
+      "public static class OrdersApi",
+      "{",
+      "    public static RouteGroupBuilder MapOrdersApiV1(this IEndpointRouteBuilder app)",
+      "    {",
+      '        var api = app.MapGroup("api/orders").HasApiVersion(1.0);',
+      '        api.MapGet("{orderId:int}", GetOrderAsync);',
+      '        api.MapPost("/", CreateOrderAsync);',
+      "        return api;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "ServiceDefaults/Extensions.cs": [
+      "public static class Extensions",
+      "{",
+      "    public static WebApplication MapDefaultEndpoints(this WebApplication app)",
+      "    {",
+      '        app.MapHealthChecks("/health");',
+      "        return app;",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), ["ALL /health", "GET /api/orders/{orderId} [RequireAuthorization]", "POST /api/orders [RequireAuthorization]"]);
 });
 
 minimalApi("endpoint classes handed to a group as type arguments (group.AddEndpoint<LoginEndpoint>()) map their endpoints on it; AllowAnonymous in an extension method lifts the group's authorization", () => {

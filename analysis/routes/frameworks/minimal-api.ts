@@ -42,7 +42,8 @@ export const minimalApi: Framework = {
   id: "minimal-api",
   name: "ASP.NET Core minimal APIs",
   languages: ["csharp"],
-  hint: /\.Map(?:Get|Post|Put|Delete|Patch|Methods|Group|HealthChecks|Forwarder|IdentityApi|PrometheusScrapingEndpoint)?\s*(?:<[^<>()]*>\s*)?\(|FallbackPolicy|UsePathBase/,
+  // `.Map\w*(`: the verbs, groups and the app's endpoint extension methods (`orders.MapOrdersApiV1()`).
+  hint: /\.Map\w*\s*(?:<[^<>()]*>\s*)?\(|FallbackPolicy|UsePathBase/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
@@ -201,11 +202,16 @@ class Walker {
         if (lambda) this.block({ start: link.args[0].start + lambda[0].length, end: link.args[0].end }, new Map([...env, [lambda[1]!, ref]]));
       } else if (ref && /^[A-Z]\w*$/.test(link.name) && !/^Map(?:Controllers|RazorPages|Fallback\w*|Hub|GrpcService|ControllerRoute|DefaultControllerRoute|Blazor\w*|OpenApi|Swagger\w*|Static\w*|Scalar\w*)$/.test(link.name)) {
         // Any other call on a group may be an endpoint extension method (`MapTodos()`,
-        // `AddTagsRoutes()`): mounted when one of that name is found; the chain goes on with the group.
-        this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
+        // `AddTagsRoutes()`): mounted when one of that name is found. The chain goes on with what it
+        // returns, a group of its own on the group, so that `orders.MapOrdersApiV1().RequireAuthorization()`
+        // guards the routes the method maps and not the others of `orders`.
+        const returned = this.group(`${ref.group.name}/${link.name}()@${this.source.lineAt(link.start)}`, "", link.start);
+        this.found.push(...guardedMount("minimal-api", ref.group.name, "", returned.name, [], returned.line));
+        this.found.push(...guardedMount("minimal-api", returned.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
         // A class named in its type arguments maps its endpoints on the group (`group.AddEndpoint<LoginEndpoint>()`
         // calls the class's static `MapEndpoint(group)`): its endpoint method, whatever its name.
-        for (const type of link.types ?? []) this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${type}.`, [], this.source.lineAt(link.start)));
+        for (const type of link.types ?? []) this.found.push(...guardedMount("minimal-api", returned.name, "", `*::${type}.`, [], this.source.lineAt(link.start)));
+        ref = { group: returned };
       }
     }
     return ref;
