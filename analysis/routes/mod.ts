@@ -29,6 +29,7 @@ import { projectViewMethods } from "./python/project-views.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
+import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
@@ -124,8 +125,8 @@ export function routesSection(
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
-  // the types of Go struct fields a call goes through, the routers a Go ServeHTTP dispatcher hands requests to, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes];
+  // the types of Go struct fields a call goes through, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [

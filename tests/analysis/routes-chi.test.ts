@@ -240,6 +240,85 @@ chi("a path built with fmt.Sprintf from another package's constants (r.Route(fmt
   assert.equal(routes, ["POST /spaces", "GET /spaces/{space_ref}", "GET /spaces/{space_ref}/members/{member_uid}"]);
 });
 
+chi("a struct that strips a prefix and serves the handler its constructor was handed (r.handler.ServeHTTP after StripPrefix(APIMount, req)) serves the router a function of the app's made under that prefix; one that strips nothing adds none", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module example.com/forge\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "app/router/api.go": [
+      "package router",
+      "",
+      "import (",
+      '\t"net/http"',
+      "",
+      '\t"github.com/go-chi/chi/v5"',
+      ")",
+      "",
+      "func NewAPIHandler(version string) http.Handler {",
+      "\tr := chi.NewRouter()",
+      '\tr.Route("/v1", func(r chi.Router) {',
+      '\t\tr.Get("/spaces", listSpaces)',
+      "\t})",
+      "\treturn encodePath(r)",
+      "}",
+      "",
+      "func NewWebHandler() http.Handler {",
+      "\tr := chi.NewRouter()",
+      '\tr.Get("/openapi.yaml", spec)',
+      "\treturn r",
+      "}",
+      "",
+      "func listSpaces(w http.ResponseWriter, r *http.Request) {}",
+      "func spec(w http.ResponseWriter, r *http.Request)       {}",
+      "func encodePath(h http.Handler) http.Handler            { return h }",
+    ].join("\n"),
+    "app/router/api_router.go": [
+      "package router",
+      "",
+      'import "net/http"',
+      "",
+      'const APIMount = "/api"',
+      "",
+      "type APIRouter struct {",
+      "\thandler http.Handler",
+      "}",
+      "",
+      "func NewAPIRouter(handler http.Handler) *APIRouter {",
+      "\treturn &APIRouter{handler: handler}",
+      "}",
+      "",
+      "func (r *APIRouter) Handle(w http.ResponseWriter, req *http.Request) {",
+      "\tif err := StripPrefix(APIMount, req); err != nil {",
+      "\t\treturn",
+      "\t}",
+      "\tr.handler.ServeHTTP(w, req)",
+      "}",
+      "",
+      "type WebRouter struct {",
+      "\thandler http.Handler",
+      "}",
+      "",
+      "func NewWebRouter(handler http.Handler) *WebRouter { return &WebRouter{handler: handler} }",
+      "",
+      "func (r *WebRouter) Handle(w http.ResponseWriter, req *http.Request) {",
+      "\tr.handler.ServeHTTP(w, req)",
+      "}",
+      "",
+      "func StripPrefix(prefix string, req *http.Request) error { return nil }",
+    ].join("\n"),
+    "app/router/wire.go": [
+      "package router",
+      "",
+      "func ProvideRouters() []interface{} {",
+      '\tapiHandler := NewAPIHandler("v1")',
+      "\tweb := NewWebRouter(NewWebHandler())",
+      "\treturn []interface{}{NewAPIRouter(apiHandler), web}",
+      "}",
+    ].join("\n"),
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.equal(routes.sort(), ["GET /api/v1/spaces", "GET /openapi.yaml"]);
+});
+
 chi("a guard-named call that builds the handler (oauthTokenHandler(backend)) is the handler, not a guard around one; RequireAuth(h) still guards", () => {
   const root = tempDir();
   writeFiles(root, {
