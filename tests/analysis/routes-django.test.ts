@@ -1468,6 +1468,39 @@ django("a root URLconf built by a function the module calls (urlpatterns = get_u
   ]);
 });
 
+django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREFIX}/') stays under it, its prefix unknown, not at the root; patterns added only in development (if settings.DEBUG:, if MODE == 'development':) are not served", () => {
+  const root = tempDir("tool-django-unknown-include-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site_app.settings')\n",
+    "site_app/__init__.py": "",
+    "site_app/settings.py": 'ROOT_URLCONF = "site_app.urls"\nDEBUG = False\n',
+    "site_app/urls.py": [
+      "from django.conf import settings",
+      "from django.urls import include, path, re_path",
+      "from site_app import MODE",
+      "from site_app.analytics import ANALYTICS_PREFIX",
+      "from site_app.views import home, debug_view, docs",
+      "",
+      "urlpatterns = [",
+      "    path('', home),",
+      "    re_path(rf'^api/{ANALYTICS_PREFIX}/', include('site_app.analytics_urls')),",
+      "]",
+      "if settings.DEBUG:",
+      "    urlpatterns += [path('__debug__/', debug_view)]",
+      "if MODE == 'development':",
+      "    # only while developing",
+      "    from site_app.views import schema",
+      "    urlpatterns += [path('docs/', docs)]",
+      "",
+    ].join("\n"),
+    "site_app/analytics.py": "ANALYTICS_PREFIX = 'analytics'\n",
+    "site_app/analytics_urls.py": "from django.urls import path\nfrom site_app.views import report\n\nurlpatterns = [\n    path('reports/', report),\n]\n",
+    "site_app/views.py": "def home(request):\n    return render(request, 'home.html')\n\ndef report(request):\n    return render(request, 'r.html')\n\ndef debug_view(request):\n    return render(request, 'd.html')\n\ndef docs(request):\n    return render(request, 'docs.html')\n",
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), ["ALL /", "ALL /api/reports (prefix unknown)"]);
+});
+
 django("a view extending the project's classes of another module serves the handlers up its chain and the methods of the generic they extend, with the nearest permission_classes or the settings' default", () => {
   const root = tempDir("tool-django-project-bases-");
   writeFiles(root, {

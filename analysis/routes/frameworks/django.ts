@@ -65,6 +65,8 @@ export const django: Framework = {
       const inside = definitions.filter((d) => d.start < m.index && m.index < d.end);
       const inBuilder = builder !== undefined && inside.length === 1 && inside[0] === builder.definition;
       if (inside.length && !inBuilder) continue;
+      // Patterns added only in development (`if settings.DEBUG:`, `if MODE == 'development':`) are not served by default.
+      if (inDevelopmentBranch(source, m.index)) continue;
       if (builder && !inBuilder && m[1] === "urlpatterns" && m.index === builder.call) continue;
       const owner = inBuilder && (m[1] ?? m[3]) === builder.returned ? "urlpatterns" : (m[1] ?? m[3])!;
       const start = m.index + m[0].length;
@@ -88,6 +90,26 @@ export const django: Framework = {
     return [...found, ...djangoViews(source, definitions)];
   },
 };
+
+const DEVELOPMENT = /^if\b.*(?:\bDEBUG\b|==\s*["'](?:dev|development|local)["'])/;
+
+/** Whether the statement at `at` is in the block of an `if` that holds only in development. */
+function inDevelopmentBranch(source: RouteSource, at: number): boolean {
+  const { code } = source;
+  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
+  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  for (let end = lineStart - 1; indent > 0 && end > 0;) {
+    const start = code.lastIndexOf("\n", end - 1) + 1;
+    const line = code.slice(start, end);
+    end = start - 1;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (!line.trim() || own >= indent) continue;
+    // The condition as written: the code has its strings blanked.
+    if (DEVELOPMENT.test(source.text.slice(start, start + line.length).trim())) return true;
+    indent = own;
+  }
+  return false;
+}
 
 // `urlpatterns = get_urlpatterns()`: a URLconf the module builds in a function of its own.
 const BUILT = /^urlpatterns[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\([ \t]*\)/m;
@@ -196,6 +218,17 @@ function pattern(context: Context, kind: string, open: number, prefix: string, g
   if (value === undefined || !view) return;
   const paths = kind === "path" ? (value.includes(UNKNOWN_FIELD) ? [] : [value]) : regexPaths(value);
   for (const path of paths) viewTarget(context, view, joinRoute(prefix, path), guards, source.lineAt(open));
+  // A URLconf included under a prefix not known here (`rf'^{ANALYTICS_PREFIX}/'` of another module) is still
+  // mounted there, not served at the root: under what is known before it, its routes saying their prefix is unknown.
+  const include = /^(?:[\w.]+\.)?include\s*\(/.exec(source.code.slice(view.start, view.end));
+  if (paths.length === 0 && value.includes(UNKNOWN_FIELD) && include) {
+    const arg = pythonArguments(source.code, view.start + include[0].length - 1).positional[0];
+    const known = kind === "path" ? value.slice(0, value.indexOf(UNKNOWN_FIELD)) : regexPaths(value.slice(0, value.indexOf(UNKNOWN_FIELD)))[0];
+    if (!arg || known === undefined || source.code[arg.start] === "[") return;
+    const before = context.found.length;
+    included(context, arg, joinRoute(prefix, known), guards, source.lineAt(open));
+    for (const r of context.found.slice(before)) if (r.type === "use") r.prefixUnknown = true;
+  }
 }
 
 /** Joins a prefix and a route of a URLconf, as Django concatenates them. */
