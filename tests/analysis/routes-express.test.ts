@@ -726,6 +726,29 @@ express("a class handed the app (a constructor parameter property or a field typ
   assert.equal(guardedRoutes(root).sort(), ["GET /api/autopilots", "GET /api/notifications", "POST /api/autopilots/{id}/engage"]);
 });
 
+express("an app another module's factory makes (const editorApp = apiUtil.createExpressApp(settings)) registers its routes; a value of another factory does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "flows", dependencies: { express: "^4.21.0" } }),
+    "lib/util.js": "var express = require('express');\nmodule.exports = {\n  createExpressApp: function (settings) {\n    const app = express();\n    app.set('x-powered-by', false);\n    return app;\n  }\n};\n",
+    "lib/editor/index.js": [
+      "var apiUtil = require('../util');",
+      "var cache = require('../cache');",
+      "module.exports = {",
+      "  init: function (settings) {",
+      "    const editorApp = apiUtil.createExpressApp(settings);",
+      "    editorApp.get('/icons', needsPermission('nodes.read'), getIcons);",
+      "    const store = cache.createStore();",
+      "    store.get('/not-a-route', x);",
+      "    return editorApp;",
+      "  }",
+      "};",
+      "// routes are served by express",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), ["GET /icons [needsPermission]"]);
+});
+
 express("an app in an examples/ folder serves none of the product's routes; a repository of examples alone keeps theirs; a module named for a demo is the product's", () => {
   const product = tempDir("tool-express-examples-");
   writeFiles(product, {

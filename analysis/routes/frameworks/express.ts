@@ -17,6 +17,8 @@ const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "hea
 const EXPRESS = String.raw`(?:express|require\s*\(\s*["'] {7}["']\s*\))`;
 const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[ \t]*|^[ \t]*,\s*)([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:new\s+)?(?:${EXPRESS}\s*\(\s*\)|(?:${EXPRESS}\s*\.\s*)?Router\s*\()`, "gm");
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
+// `app = createExpressApp(settings)`, `const router = utils.makeRouter()`: what a factory named for an app or a router makes.
+const FACTORY_MADE = /(?:\b(?:const|let|var)\s+|^[ \t]*)([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*\.\s*)*(?:create|make|build)\w*(?:App|Application|Router)\s*\(/gm;
 // A class's member (a field, or a parameter property of its constructor) that holds the app, by its type.
 const APP_MEMBER = /\b(?:private|public|protected)\s+(?:readonly\s+)?(app|router|api|server)\s*[!?]?\s*:\s*([\w.]+)/g;
 const APP_TYPE = /(?:Application|App|Router|Express)$/;
@@ -64,6 +66,13 @@ export const express: Framework = {
         registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
       }
       for (const m of source.code.matchAll(PARAMETER)) {
+        if (routers.has(m[1]!)) continue;
+        routers.add(m[1]!);
+        registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
+      }
+      // An app another module's factory makes (`const editorApp = apiUtil.createExpressApp(settings)`, a
+      // function wrapping `express()`): an app of its own, named by the variable.
+      for (const m of source.code.matchAll(FACTORY_MADE)) {
         if (routers.has(m[1]!)) continue;
         routers.add(m[1]!);
         registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
