@@ -29,7 +29,9 @@ export function plural(word: string): string {
   if (SINGULAR[lower] || (/s$/.test(lower) && singular(word) !== word)) return word;
   if (/[^aeiou]y$/.test(lower)) return word.slice(0, -1) + "ies";
   if (/(?:s|x|ch|sh|z)$/.test(lower)) return word + "es";
-  // Rails' and Doctrine's Latin rule: `datum` -> `data`, `medium` -> `media`.
+  // Rails' and Doctrine's Latin rule: `datum` -> `data`, `medium` -> `media`; a word already so
+  // (`metadata`, `criteria`) stays as it is, as Rails keeps it (`resource :metadata` is MetadataController).
   if (/[ti]um$/.test(lower)) return word.slice(0, -2) + "a";
+  if (/[ti]a$/.test(lower)) return word;
   return word + "s";
 }

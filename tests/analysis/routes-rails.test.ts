@@ -60,16 +60,19 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
-rails("filter options in the older hash-rocket style (:only => [:edit], :except => :show) limit the filter as only: and except: do; resource :status is StatusesController's", () => {
+rails("filter options in the older hash-rocket style (:only => [:edit], :except => :show) limit the filter as only: and except: do; resource :status is StatusesController's, resource :metadata MetadataController's", () => {
   const root = tempDir("tool-rails-hash-rocket-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
-    "config/routes.rb": "Rails.application.routes.draw do\n  resources :notes, :only => [:index, :show, :edit, :destroy]\n  resource :status, :only => :show\nend\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :notes, :only => [:index, :show, :edit, :destroy]\n  resource :status, :only => :show\n  resource :metadata, :only => :show\nend\n",
+    // `resource :metadata` is MetadataController: Rails keeps a plural of a Latin word as it is.
+    "app/controllers/metadata_controller.rb": "class MetadataController < ApplicationController\n  before_action :require_user\n\n  def show; end\nend\n",
     // A singular resource's controller is plural: `resource :status` is StatusesController.
     "app/controllers/statuses_controller.rb": "class StatusesController < ApplicationController\n  before_action :require_user, :only => :show\n\n  def show; end\nend\n",
     "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :require_user, :only => [:edit]\n  before_action :require_admin, :except => :show\n  skip_before_action :require_admin, :only => \"index\"\n\n  def index; end\n  def show; end\n  def edit; end\n  def destroy; end\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /metadata metadata#show [require_user]",
     "GET /notes notes#index []",
     "DELETE /notes/{id} notes#destroy [require_admin]",
     "GET /notes/{id} notes#show []",
