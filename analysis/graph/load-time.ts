@@ -14,6 +14,7 @@ import { CACHE_KEY } from "../cache.ts";
 import { belowTopTier } from "../../core/jit.ts";
 
 const CONTROL = new Set(["if", "for", "while", "switch", "catch", "with"]);
+const TYPESCRIPT = /\.[cm]?tsx?$/;
 
 /**
  * Whether `text` uses, outside every function body, a name it imports from `specifier`: false
@@ -65,9 +66,10 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  * after `=>`, after the `)` of a parameter list (not of `if (...)` and the like), or after a
  * return type that follows one. One pass over the characters, cutting out only the names read
  * at load (a server analyses repeatedly: it should not churn garbage). A regular expression
- * literal is read as code: one holding a quote or brace may mislead the rest of the file.
+ * literal is read as code: one holding a quote or brace may mislead the rest of the file. In
+ * `typescript`, declarations of types alone (interfaces, type aliases, `declare`) are passed over.
  */
-export function namesReadAtLoad(text: string): Set<string> {
+export function namesReadAtLoad(text: string, typescript = false): Set<string> {
   const code = text;
   const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
   const read = new Set<string>();
@@ -107,6 +109,14 @@ export function namesReadAtLoad(text: string): Set<string> {
     if (identStart(c)) {
       let j = i + 1;
       while (j < code.length && identPart(code.charCodeAt(j))) j++;
+      // A TypeScript declaration of types alone (`interface`, `type X =`, `declare ...`) is erased
+      // when compiled: the names in it are read by the compiler, never at load.
+      const declared = typescript && inFunction === 0 && last !== DOT ? typeDeclarationEnd(code, i, j) : -1;
+      if (declared !== -1) {
+        i = declared;
+        last = OTHER;
+        continue;
+      }
       if (inFunction === 0 && last !== DOT) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
@@ -147,6 +157,62 @@ export function namesReadAtLoad(text: string): Set<string> {
   return read;
 }
 
+const TYPE_DECLARATIONS = new Set(["interface", "type", "declare"]);
+
+/**
+ * Where the TypeScript type declaration starting with the word at [start, end) ends (the index
+ * after it), or -1 when the word starts none: `interface X ... { ... }`, `type X<T> = ...;` (to its
+ * `;`, or to the next line starting a statement), `declare module "x" { ... }`, `declare const x: T;`.
+ * Only first in its statement (on its line, after `;`, `{` or `}`, or after `export`).
+ */
+function typeDeclarationEnd(code: string, start: number, end: number): number {
+  const word = code.slice(start, end);
+  if (!TYPE_DECLARATIONS.has(word)) return -1;
+  let before = start - 1;
+  while (before >= 0 && (code[before] === " " || code[before] === "\t")) before--;
+  if (before >= 5 && code.startsWith("export", before - 5) && (before < 6 || !identPart(code.charCodeAt(before - 6)))) {
+    before -= 6;
+    while (before >= 0 && (code[before] === " " || code[before] === "\t")) before--;
+  }
+  if (before >= 0 && !"\n;{}".includes(code[before]!)) return -1;
+  const next = /^\s+([A-Za-z_$][\w$]*|"[^"\n]*"|'[^'\n]*')\s*(\S)/.exec(code.slice(end, end + 200));
+  if (!next) return -1;
+  if (word === "type" && next[2] !== "=" && next[2] !== "<") return -1;
+  // Scan to the end: the body's closing brace for an interface (and a `declare` with a block),
+  // else the `;` or the line that starts the next statement, at the declaration's own depth.
+  let depth = 0;
+  let sawBlock = false;
+  for (let i = end; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== c) j += code[j] === "\\" ? 2 : 1;
+      i = j;
+    } else if (c === "/" && code[i + 1] === "/") {
+      const eol = code.indexOf("\n", i);
+      i = (eol === -1 ? code.length : eol) - 1;
+    } else if (c === "/" && code[i + 1] === "*") {
+      const close = code.indexOf("*/", i + 2);
+      i = close === -1 ? code.length : close + 1;
+    } else if (c === "(" || c === "[" || c === "{") {
+      if (c === "{" && depth === 0) sawBlock = true;
+      depth++;
+    } else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0 && c === "}" && sawBlock && word !== "type") return i + 1;
+      if (depth < 0) return i;
+    } else if (depth === 0 && c === ";") {
+      return i + 1;
+    } else if (depth === 0 && c === "\n" && (word === "type" || !sawBlock) && NEXT_STATEMENT.test(code.slice(i + 1, i + 40))) {
+      return i + 1;
+    }
+  }
+  return code.length;
+}
+
+// A line that starts the next statement after a declaration without a semicolon.
+const NEXT_STATEMENT = /^[ \t]*(?:export|import|const|let|var|function|class|interface|type|declare|enum|async|abstract|namespace|@|$)/;
+
 export const LOAD_TIME_CACHE_FILE = ".tool/cache/analysis/load-time.json";
 /** Per importer: its size and modification time when read, and the answer for each specifier asked. */
 type Stored = { key: string; entries: Record<string, { stamp: string; used: Record<string, boolean> }> };
@@ -180,7 +246,7 @@ export function loadTimeReads(options: {
       if (!module) modules.set(from, (module = { text: options.read(from) ?? "" }));
       const text = module;
       grown = true;
-      return (entry.used[specifier] = usedAtLoad(text.text, specifier, () => (text.names ??= namesReadAtLoad(text.text))));
+      return (entry.used[specifier] = usedAtLoad(text.text, specifier, () => (text.names ??= namesReadAtLoad(text.text, TYPESCRIPT.test(from)))));
     },
     save() {
       if (!grown || options.readOnly) return;

@@ -3,7 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { LOAD_TIME_CACHE_FILE, usedAtLoad } from "../../analysis/graph/load-time.ts";
+import { LOAD_TIME_CACHE_FILE, namesReadAtLoad, usedAtLoad } from "../../analysis/graph/load-time.ts";
 import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
@@ -65,6 +65,39 @@ test("a JS cycle whose imports are all read inside functions (or are a barrel's 
     ["low", "Lazy import cycle of 2 files", "src/hooks/accounts.ts"],
     ["low", "Lazy import cycle of 2 files", "src/stores/album.ts"],
   ]);
+});
+
+test("in TypeScript, names read only in declarations of types (interfaces, type aliases, declare) are not read at load; a class's heritage and a value still are", () => {
+  const types = [
+    'import { StoreProduct } from "../../product"',
+    'import { BaseCollection, Kind } from "../common"',
+    "",
+    "export interface StoreCollection extends Omit<BaseCollection, \"products\"> {",
+    "  products?: StoreProduct[]",
+    "  nested: { kind: Kind }",
+    "}",
+    "export type Listed = StoreProduct[]",
+    "type Pair<T> = [T, BaseCollection];",
+    "declare const legacy: StoreProduct",
+    "export const describe = (c: StoreCollection) => c.products?.length",
+  ].join("\n");
+  assert.is(namesReadAtLoad(types, true).has("StoreProduct"), false);
+  assert.is(namesReadAtLoad(types, true).has("BaseCollection"), false);
+  assert.is(namesReadAtLoad(types, false).has("StoreProduct"), true, "in JavaScript the words are not TypeScript's");
+  const values = 'import { Base, type } from "./base";\nexport interface Shape { base: Base }\nexport class Child extends Base {}\nconst kind = type;\n';
+  assert.is(namesReadAtLoad(values, true).has("Base"), true);
+  assert.is(namesReadAtLoad(values, true).has("type"), true, "`type` as a name is read");
+});
+
+test("a TypeScript cycle closed by imports used only in interfaces and type aliases is a low lazy cycle", () => {
+  const root = tempDir("tool-load-time-types-");
+  writeFiles(root, {
+    "src/http/product.ts": 'import { collectionName } from "./collection";\nexport class StoreProduct {\n  label() { return collectionName(this); }\n}\n',
+    "src/http/collection.ts": 'import { StoreProduct } from "./product";\nexport interface StoreCollection {\n  products?: StoreProduct[]\n}\nexport type Collections = Array<StoreProduct | StoreCollection>;\nexport function collectionName(p: unknown) { return String(p); }\n',
+  });
+  commitAll(root);
+  const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]);
+  assert.equal(cycles, [["low", "Lazy import cycle of 2 files"]]);
 });
 
 test("the answers are kept on disk per importer, and an edited importer is read again", () => {

@@ -97,7 +97,7 @@ function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string)
   for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
     if (!cls) {
-      if (DRF_BASE.test(current)) drf = true;
+      if (DRF_BASE.test(current.split(".").at(-1)!)) drf = true;
       continue;
     }
     const own = PERMISSIONS.exec(cls.body);
