@@ -602,11 +602,31 @@ rails("use_doorkeeper draws Doorkeeper's OAuth routes under /oauth (or its scope
   ]);
 });
 
-rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails; one that refuses only a bad token it found does not", () => {
+rails("a filter without the bang guards when the controller defines it to turn away a missing user, or to answer 401 when decoding a token it reads in any case fails, or to refuse in the else of the test that lets a caller through (unauthorized_error); one that refuses only a bad token it found does not", () => {
   const root = tempDir("tool-rails-own-authenticate-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
-    "config/routes.rb": "Rails.application.routes.draw do\n  scope '/api' do\n    resources :articles, only: [:index, :create]\n    resources :tags, only: [:index, :create]\n    resources :comments, only: [:create]\n  end\nend\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  scope '/api' do\n    resources :articles, only: [:index, :create]\n    resources :tags, only: [:index, :create]\n    resources :comments, only: [:create]\n  end\n  namespace :admin do\n    resources :memberships, only: [:create]\n  end\nend\n",
+    "app/controllers/admin/base_controller.rb": [
+      "module Admin",
+      "  class BaseController < ApplicationController",
+      "    before_action :authenticate_admin",
+      "",
+      "    private",
+      "",
+      "    def authenticate_admin",
+      "      key = request.headers['X-Admin-API-Key']",
+      "      if key.present? && ActiveSupport::SecurityUtils.secure_compare(key, ENV['ADMIN_API_KEY'].to_s)",
+      "        true",
+      "      else",
+      "        unauthorized_error",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/admin/memberships_controller.rb": "module Admin\n  class MembershipsController < BaseController\n    def create; end\n  end\nend\n",
     "app/controllers/application_controller.rb": [
       "class ApplicationController < ActionController::API",
       "  private",
@@ -639,6 +659,7 @@ rails("a filter without the bang guards when the controller defines it to turn a
     "app/controllers/comments_controller.rb": "class CommentsController < ApplicationController\n  before_action :authenticate_user, only: [:create]\n\n  def create; end\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "POST /admin/memberships [authenticate_admin]",
     "GET /api/articles []",
     "POST /api/articles [authenticate]",
     "POST /api/comments [authenticate_user]",

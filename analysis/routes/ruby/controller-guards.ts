@@ -73,7 +73,8 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // on a line that decides it by who is missing: `head :unauthorized unless signed_in?`,
 // `return unauthorized if @current_user.nil?`. A refusal for a bad token alone (in a rescue,
 // under `if header.present?`) still lets anonymous callers through.
-const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b/i;
+// An app's own helpers count by their words (`unauthorized_error`, `render_forbidden`).
+const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b|\b(?:render_)?(?:unauthori[sz]ed|forbidden)_(?:error|response|request)\b/i;
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
 // Rails' own HTTP authentication: the block runs with the credentials sent, and a request without
 // them is answered 401 before it (`authenticate_or_request_with_http_basic do |name, password|`).
@@ -200,6 +201,9 @@ function refuses(sources: readonly string[], name: string): boolean {
   const body = methodBody(sources, name);
   if (body === undefined) return false;
   if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
+  // A refusal in the `else` of the test that lets a caller through (`if key.present? && secure_compare(key, expected) ... else unauthorized_error`).
+  const otherwise = /^[ \t]*else[ \t]*$/m.exec(body);
+  if (otherwise && body.slice(otherwise.index).split("\n").slice(1, 4).some((line) => REFUSAL.test(line))) return true;
   // Rails' HTTP authentication, unless it is asked only of a request that sends credentials
   // (`if request.headers["Authorization"].present?` around it): then anonymous callers pass.
   const http = body.search(HTTP_AUTHENTICATION);
