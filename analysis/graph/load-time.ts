@@ -81,6 +81,14 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
   let lastStart = 0;
   let lastEnd = 0;
   let skip = 0;
+  // TypeScript only: the open brackets innermost last, the word before the last name (`const`
+  // in `const x`), the last punctuator, the `?` of ternaries still open, and the braces of class bodies.
+  const openers: number[] = [];
+  let wordBefore = "";
+  let lastPunct = 0;
+  let ternaries = 0;
+  let classPending = false;
+  const classBodies: boolean[] = [];
   for (let i = 0; i < code.length;) {
     const c = code.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
@@ -117,6 +125,15 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
         last = OTHER;
         continue;
       }
+      // `class X extends Base implements Shape, Other {`: the interfaces are the compiler's.
+      if (typescript && inFunction === 0 && j - i === 10 && code.startsWith("implements", i)) {
+        i = typeEnd(code, j, "{");
+        last = OTHER;
+        continue;
+      }
+      if (typescript && j - i === 5 && code.startsWith("class", i) && last !== DOT) classPending = true;
+      if (last === IDENT) wordBefore = code.slice(lastStart, lastEnd);
+      else wordBefore = "";
       if (inFunction === 0 && last !== DOT) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
@@ -136,25 +153,104 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
       i += 2;
       continue;
     }
+    // A type annotation, erased when compiled (TypeScript, outside function bodies, where names
+    // are read at load): a return type after a parameter list, a parameter's or a declared
+    // variable's type, a class field's. A ternary's `:` is none.
+    if (typescript && c === 58 && inFunction === 0) {
+      const innermost = openers.at(-1);
+      const named = last === IDENT || (lastPunct === 63 && last === OTHER);
+      let end = -1;
+      if (ternaries > 0) ternaries--;
+      else if (lastPunct === 41 && last === OTHER && pendingBody) end = typeEnd(code, i + 1, "{;", true);
+      else if (named && innermost === 40) end = typeEnd(code, i + 1, ",)=");
+      else if (named && (wordBefore === "const" || wordBefore === "let" || wordBefore === "var")) end = typeEnd(code, i + 1, "=;,");
+      else if (named && innermost === 123 && classBodies.at(-1)) end = typeEnd(code, i + 1, "=;");
+      if (end !== -1) {
+        i = end;
+        last = OTHER;
+        lastPunct = 0;
+        continue;
+      }
+    }
+    if (typescript && c === 63 && inFunction === 0) { // ?
+      const next = code.charCodeAt(i + 1);
+      // Not `?.`, `??`, nor an optional name (`a?: T`, `f(a?)`).
+      if (next !== 46 && next !== 63 && next !== 58 && next !== 41 && next !== 44 && next !== 61) ternaries++;
+    }
     if (c === 40) { // (
       parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
       pendingBody = false;
+      openers.push(c);
     } else if (c === 41) { // )
       pendingBody = !(parens.pop() ?? true);
+      openers.pop();
+    } else if (c === 91) { // [
+      openers.push(c);
+    } else if (c === 93) { // ]
+      openers.pop();
     } else if (c === 123) { // {
       const body = last === ARROW || pendingBody;
       braces.push(body);
       if (body) inFunction++;
       pendingBody = false;
+      openers.push(c);
+      classBodies.push(classPending && !body);
+      classPending = false;
     } else if (c === 125) { // }
       if (braces.pop()) inFunction--;
+      openers.pop();
+      classBodies.pop();
+      // A block closed: a `{` after it opens nothing of a call before it (`f(x)\n}\nexport default {`).
+      pendingBody = false;
     } else if (c === 59 || c === 61 || c === 44) { // ; = ,
       pendingBody = false;
+      if (c === 59) ternaries = 0;
     }
     last = c === 46 ? DOT : OTHER;
+    lastPunct = c;
     i++;
   }
   return read;
+}
+
+/**
+ * Where a type written from `from` ends: the index of the first of `stops` outside its own
+ * brackets (`<...>`, `(...)`, `[...]`, `{...}`; `=>` closes nothing), or of an `=>` outside them
+ * after some type (a return type `(x): T => ...`). With `returnType`, a `{` once the type has
+ * begun is the function's body; one that begins it is an object type. A type that may hold
+ * object types (`{ a: A }`) has no `{` among its stops.
+ */
+function typeEnd(code: string, from: number, stops: string, returnType = false): number {
+  let depth = 0;
+  let begun = false;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    // A return type without a semicolon (an abstract method's) ends with its line, unless the
+    // type goes on (`Promise<A>\n  | B`, `A |\n  B`).
+    if (c === "\n" && returnType && begun && depth === 0 && !/[|&,:<(=]\s*$/.test(code.slice(Math.max(from, i - 40), i)) && !/^\s*[|&.?<>[(,=]/.test(code.slice(i + 1, i + 40))) return i;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") continue;
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== c) j += code[j] === "\\" ? 2 : 1;
+      i = j;
+      begun = true;
+      continue;
+    }
+    if (c === "=" && code[i + 1] === ">") {
+      if (depth === 0 && returnType && begun) return i;
+      i++;
+      continue;
+    }
+    // A `{` in `stops` ends the type, but for a return type only once the type has begun (before, it is an object type's).
+    if (depth === 0 && stops.includes(c) && !(c === "{" && returnType && !begun)) return i;
+    if (c === "(" || c === "[" || c === "{" || c === "<") depth++;
+    else if (c === ")" || c === "]" || c === "}" || c === ">") {
+      if (depth === 0) return i;
+      depth--;
+    }
+    begun = true;
+  }
+  return code.length;
 }
 
 const TYPE_DECLARATIONS = new Set(["interface", "type", "declare"]);

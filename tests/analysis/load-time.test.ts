@@ -89,6 +89,24 @@ test("in TypeScript, names read only in declarations of types (interfaces, type 
   assert.is(namesReadAtLoad(values, true).has("type"), true, "`type` as a name is read");
 });
 
+test("in TypeScript, annotations are passed over (return, parameter, variable and class field types, implements clauses); defaults, initialisers, heritage, ternaries and object literals are still read", () => {
+  const cases: [string, string[], string[]][] = [
+    [
+      "export abstract class Storage implements IStorage, Other {\n  async get(key: string): Promise<Checkpoint | undefined> {\n    return this.x(Impl)\n  }\n  abstract list(options?: ListOptions): Promise<Checkpoint[]>\n  private cache: CacheMap = new Map()\n  save(data: Checkpoint, { a }: Opts = defaults): void {}\n}\n",
+      ["defaults", "Map"],
+      ["IStorage", "Other", "Checkpoint", "ListOptions", "CacheMap", "Impl"],
+    ],
+    ["const x: Config = load(Source)\nexport const f = (a: A, b = fallback): R => a\nexport const y = cond ? f(z) : other\n", ["load", "Source", "fallback", "cond", "f", "z", "other"], ["Config", "A", "R"]],
+    ["export class Child extends Base<Props> {\n  static registry: Registry = create(Factory)\n}\nexport default {\n  name: Value,\n}\n", ["Base", "create", "Factory", "Value"], ["Registry"]],
+    ["export function build(opts: { mode: Mode; retries: number } = { mode: DEFAULT }): { out: Out } {\n  return Impl\n}\nexport const t = test ? a : b\n", ["DEFAULT", "test", "a", "b"], ["Mode", "Out", "Impl"]],
+  ];
+  for (const [code, read, notRead] of cases) {
+    const names = namesReadAtLoad(code, true);
+    assert.equal(read.filter((n) => !names.has(n)), [], `read at load in:\n${code}`);
+    assert.equal(notRead.filter((n) => names.has(n)), [], `not read at load in:\n${code}`);
+  }
+});
+
 test("a TypeScript cycle closed by imports used only in interfaces and type aliases is a low lazy cycle", () => {
   const root = tempDir("tool-load-time-types-");
   writeFiles(root, {
