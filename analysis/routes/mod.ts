@@ -159,7 +159,8 @@ export function routesSection(
   // Two Spring Boot applications of one repository serving one path are no conflict: each has its own.
   const application = springApplicationOf(project);
   for (const r of items) {
-    if (r.kind !== "http") continue;
+    // A route whose prefix is not known has no full path to share with another.
+    if (r.kind !== "http" || r.prefixUnknown) continue;
     const key = `${r.method} ${r.path} ${r.framework === "spring" ? application(r.file) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }

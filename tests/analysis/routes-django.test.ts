@@ -1468,7 +1468,7 @@ django("a root URLconf built by a function the module calls (urlpatterns = get_u
   ]);
 });
 
-django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREFIX}/') stays under it, its prefix unknown, not at the root; patterns added only in development (if settings.DEBUG:, if MODE == 'development':) are not served", () => {
+django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREFIX}/') stays under it, its prefix unknown (duplicating no route), not at the root; patterns added only in development (if settings.DEBUG:, if MODE == 'development':) are not served", () => {
   const root = tempDir("tool-django-unknown-include-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site_app.settings')\n",
@@ -1483,6 +1483,7 @@ django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREF
       "",
       "urlpatterns = [",
       "    path('', home),",
+      "    path('api/reports/', home),",
       "    re_path(rf'^api/{ANALYTICS_PREFIX}/', include('site_app.analytics_urls')),",
       "]",
       "if settings.DEBUG:",
@@ -1497,8 +1498,10 @@ django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREF
     "site_app/analytics_urls.py": "from django.urls import path\nfrom site_app.views import report\n\nurlpatterns = [\n    path('reports/', report),\n]\n",
     "site_app/views.py": "def home(request):\n    return render(request, 'home.html')\n\ndef report(request):\n    return render(request, 'r.html')\n\ndef debug_view(request):\n    return render(request, 'd.html')\n\ndef docs(request):\n    return render(request, 'docs.html')\n",
   });
-  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
-  assert.equal(routes.sort(), ["ALL /", "ALL /api/reports (prefix unknown)"]);
+  const report = analyze(root);
+  const routes = report.routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), ["ALL /", "ALL /api/reports", "ALL /api/reports (prefix unknown)"]);
+  assert.equal(report.routes.duplicates, [], "a route whose prefix is not known duplicates none");
 });
 
 django("a view extending the project's classes of another module serves the handlers up its chain and the methods of the generic they extend, with the nearest permission_classes or the settings' default", () => {
