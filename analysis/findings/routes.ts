@@ -1,5 +1,6 @@
 import { plural } from "../../core/plural.ts";
 import { productPaths } from "../roles.ts";
+import { WRITE_METHODS } from "../routes/paths.ts";
 import type { Finding, Report } from "../schema.ts";
 import { finding } from "./finding.ts";
 
@@ -14,6 +15,8 @@ type Input = Pick<Report, "routes" | "files">;
 // or secret (`/checkouts/client/{client_secret}`). A lost password and an account's activation come before signing in.
 // First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
 // a newsletter sign-up, browsers' CSP reports and a payment provider's notification (`ipn`) are so too.
+/** Past this share of the write routes without a guard, unguarded is the application's norm, not a route's slip. */
+const MOSTLY_UNGUARDED = 0.5;
 const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
@@ -75,19 +78,7 @@ export function routeFindings(report: Input): Finding[] {
     }));
   }
   const productRoutes = routes.items.filter((r) => product(r.file));
-  const unguarded = routes.unguardedWrites.filter((r) => product(r.file));
-  if (unguarded.length && !productRoutes.some((r) => r.guards.length)) {
-    // No route is guarded anywhere: the application is public, or its authentication is
-    // somewhere the analysis cannot see. One low finding, not one high per route.
-    found.push(finding("security", "no-guards", "low", "routes", {
-      title: `No route has a guard, ${plural(unguarded.length, "write route")} included`,
-      evidence: unguarded.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
-      action: "If the application is meant to be public, nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
-      task: { title: "Decide how the application authenticates", detail: `None of the ${productRoutes.length} routes has a guard the analysis can see; ${unguarded.length} of them change state.` },
-    }));
-    return found;
-  }
-  for (const r of unguarded) {
+  const unguarded = routes.unguardedWrites.filter((r) => product(r.file)).map((r) => {
     // Signing in or up, resetting a password and receiving a webhook are public by design, and
     // so is a route the code itself declares public.
     const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
@@ -95,6 +86,33 @@ export function routeFindings(report: Input): Finding[] {
     const open = r.public ? "declared public in the code" : r.csrfExempt ? "exempt from CSRF checks" : byPath ?? byHandler;
     // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
     const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
+    return { ...r, byPath, open, computes };
+  });
+  const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method)).length;
+  const unexplained = unguarded.filter((r) => !r.open && !r.computes).length;
+  const none = !productRoutes.some((r) => r.guards.length);
+  if (unguarded.length && (none || unexplained > writes * MOSTLY_UNGUARDED)) {
+    // No route is guarded anywhere, or most writes are not with no reason in sight: the
+    // application is public (or public until configured), or its authentication is somewhere
+    // the analysis cannot see (a security strategy loaded by name at run time). Labelled audits
+    // found such per-route findings noise nearly always. One low finding, not one high per route.
+    found.push(finding("security", "no-guards", "low", "routes", {
+      title: none
+        ? `No route has a guard, ${plural(unguarded.length, "write route")} included`
+        : `Most write routes have no guard the analysis can see: ${unexplained} of ${writes}`,
+      evidence: unguarded.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
+      action: "If the application is meant to be public, nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
+      task: {
+        title: "Decide how the application authenticates",
+        detail: none
+          ? `None of the ${productRoutes.length} routes has a guard the analysis can see; ${unguarded.length} of them change state.`
+          : `${unexplained} of the ${writes} routes that change state have no guard the analysis can see; \`tool routes\` lists them.`,
+      },
+    }));
+    return found;
+  }
+  for (const r of unguarded) {
+    const { byPath, open, computes } = r;
     found.push(finding("security", "unguarded-write", open || computes ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
