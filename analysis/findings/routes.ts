@@ -17,13 +17,15 @@ type Input = Pick<Report, "routes" | "files">;
 // a newsletter sign-up, browsers' CSP reports and a payment provider's notification (`ipn`) are so too.
 /** Past this share of the write routes without a guard, unguarded is the application's norm, not a route's slip. */
 const MOSTLY_UNGUARDED = 0.5;
-const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
  * is a form or too long for a query string): a cron expression's preview, a validation, a search,
  * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
  */
+// One endpoint for every query and mutation: its resolvers check the caller, each for itself.
+const GRAPHQL = /(?:^|\/)graphql(?:\/|$)/i;
 const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
@@ -86,10 +88,11 @@ export function routeFindings(report: Input): Finding[] {
     const open = r.public ? "declared public in the code" : r.csrfExempt ? "exempt from CSRF checks" : byPath ?? byHandler;
     // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
     const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
-    return { ...r, byPath, open, computes };
+    const graphql = !open && !computes && GRAPHQL.test(r.path);
+    return { ...r, byPath, open, computes, graphql };
   });
   const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method)).length;
-  const unexplained = unguarded.filter((r) => !r.open && !r.computes).length;
+  const unexplained = unguarded.filter((r) => !r.open && !r.computes && !r.graphql).length;
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && (none || unexplained > writes * MOSTLY_UNGUARDED)) {
     // No route is guarded anywhere, or most writes are not with no reason in sight: the
@@ -112,8 +115,8 @@ export function routeFindings(report: Input): Finding[] {
     return found;
   }
   for (const r of unguarded) {
-    const { byPath, open, computes } = r;
-    found.push(finding("security", "unguarded-write", open || computes ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    const { byPath, open, computes, graphql } = r;
+    found.push(finding("security", "unguarded-write", open || computes || graphql ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
@@ -121,6 +124,8 @@ export function routeFindings(report: Input): Finding[] {
           ? `${r.public ? "the code declares it public" : r.csrfExempt ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
           : computes
           ? `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`
+          : graphql
+          ? "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does"
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
