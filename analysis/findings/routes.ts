@@ -15,8 +15,9 @@ type Input = Pick<Report, "routes" | "files">;
 // or secret (`/checkouts/client/{client_secret}`). A lost password and an account's activation come before signing in.
 // First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
 // a newsletter sign-up, browsers' CSP reports and a payment provider's notification (`ipn`) are so too.
-/** Past this share of the write routes without a guard, unguarded is the application's norm, not a route's slip. */
+/** Past this share of an application's write routes without a guard, and this many, unguarded is its norm, not a route's slip. */
 const MOSTLY_UNGUARDED = 0.5;
+const MOSTLY_UNGUARDED_MIN = 5;
 const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
@@ -91,30 +92,41 @@ export function routeFindings(report: Input): Finding[] {
     const graphql = !open && !computes && GRAPHQL.test(r.path);
     return { ...r, byPath, open, computes, graphql };
   });
-  const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method)).length;
-  const unexplained = unguarded.filter((r) => !r.open && !r.computes && !r.graphql).length;
   const none = !productRoutes.some((r) => r.guards.length);
-  if (unguarded.length && (none || unexplained > writes * MOSTLY_UNGUARDED)) {
-    // No route is guarded anywhere, or most writes are not with no reason in sight: the
-    // application is public (or public until configured), or its authentication is somewhere
-    // the analysis cannot see (a security strategy loaded by name at run time). Labelled audits
-    // found such per-route findings noise nearly always. One low finding, not one high per route.
+  if (unguarded.length && none) {
+    // No route is guarded anywhere: the application is public, or its authentication is
+    // somewhere the analysis cannot see. One low finding, not one high per route.
     found.push(finding("security", "no-guards", "low", "routes", {
-      title: none
-        ? `No route has a guard, ${plural(unguarded.length, "write route")} included`
-        : `Most write routes have no guard the analysis can see: ${unexplained} of ${writes}`,
+      title: `No route has a guard, ${plural(unguarded.length, "write route")} included`,
       evidence: unguarded.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
       action: "If the application is meant to be public, nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
-      task: {
-        title: "Decide how the application authenticates",
-        detail: none
-          ? `None of the ${productRoutes.length} routes has a guard the analysis can see; ${unguarded.length} of them change state.`
-          : `${unexplained} of the ${writes} routes that change state have no guard the analysis can see; \`tool routes\` lists them.`,
-      },
+      task: { title: "Decide how the application authenticates", detail: `None of the ${productRoutes.length} routes has a guard the analysis can see; ${unguarded.length} of them change state.` },
     }));
     return found;
   }
+  // Per top folder (one application of a repository that holds several: apollo-adminservice
+  // beside apollo-portal): where most write routes have no guard the analysis can see and no
+  // reason to be public, unguarded is that application's norm, not a route's slip. It is public
+  // (or public until configured, or an internal service), or it authenticates where the analysis
+  // cannot see (a security strategy loaded by name at run time). Labelled audits found such
+  // per-route findings noise nearly always: one low finding for the folder instead.
+  const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : "");
+  const mostlyUnguarded = new Set<string>();
+  for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
+    const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
+    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql);
+    if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= writes * MOSTLY_UNGUARDED) continue;
+    mostlyUnguarded.add(folder);
+    const where = folder ? ` in ${folder}/` : "";
+    found.push(finding("security", "no-guards", "low", `routes\n${folder}`, {
+      title: `Most write routes${where} have no guard the analysis can see: ${unexplained.length} of ${writes}`,
+      evidence: unexplained.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
+      action: "If these routes are meant to be public (or only reachable from inside), nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
+      task: { title: `Decide how the routes${where} authenticate`, detail: `${unexplained.length} of the ${writes} routes${where} that change state have no guard the analysis can see; \`tool routes\` lists them.` },
+    }));
+  }
   for (const r of unguarded) {
+    if (mostlyUnguarded.has(folderOf(r.file))) continue;
     const { byPath, open, computes, graphql } = r;
     found.push(finding("security", "unguarded-write", open || computes || graphql ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
