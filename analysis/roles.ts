@@ -25,6 +25,9 @@ const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?|(?:sample|exam
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
+// A minified bundle kept in the tree (`react-dom-16.production.min.js`, `jquery-3.7.1.min.js`) is a
+// library's build, not code anyone edits here.
+const MINIFIED = /[.-]min\.[cm]?js$/;
 
 /**
  * Below `src/main/java/` (Kotlin, Scala, Groovy alike) the folders are a package name, not a
@@ -40,6 +43,7 @@ export function roleOf(path: string): Role {
   if (folderRole === "vendored" || folderRole === "fixture" || folderRole === "test") return folderRole;
   if (TEST_FILE.test(path)) return "test";
   if (folderRole === "example") return "example";
+  if (MINIFIED.test(path)) return "vendored";
   if (GENERATED.test(path)) return "generated";
   return "source";
 }

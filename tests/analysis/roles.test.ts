@@ -33,13 +33,16 @@ test("--include tests brings them back", () => {
   assert.match(bad.stderr, /--include must be tests/);
 });
 
-test("findings read as sentences and are about the product: no split-the-file for a migration or a fixture", () => {
+test("findings read as sentences and are about the product: no split-the-file for a migration, a fixture or a minified library kept in the tree", () => {
   const root = tempDir("tool-roles-findings-");
   const long = (n: number) => Array.from({ length: n }, (_, i) => `x${i} = ${i}`).join("\n") + "\n";
+  const branchy = "function hj(a,b){" + Array.from({ length: 200 }, (_, i) => `if(a===${i})return b&&${i};`).join("") + "}\n";
   writeFiles(root, {
     "shop/models.py": long(900),
     "shop/migrations/0001_initial.py": long(2000),
     "tests/fixtures/big/sample.py": long(2000),
+    "ui/public_src/react-dom-16.production.min.js": branchy,
+    "ui/static/jquery-3.7.1-min.js": branchy,
   });
   commitAll(root);
   const findings = analyze(root).findings.filter((f) => f.rule === "complex-file");
