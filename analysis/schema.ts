@@ -207,7 +207,7 @@ export const RoutesSection = z.object({
    * Write routes with no route-level guard, listed only when no global guard was found;
    * `public` when the code declares the route public (see Route).
    */
-  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional(), csrfExempt: z.boolean().optional() })),
+  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional(), csrfExempt: z.boolean().optional(), prefixUnknown: z.boolean().optional() })),
   globalGuard: z.boolean(),
   contracts: z.array(Contract),
   drift: z.object({

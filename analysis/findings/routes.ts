@@ -90,7 +90,10 @@ export function routeFindings(report: Input): Finding[] {
     // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
     const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
     const graphql = !open && !computes && GRAPHQL.test(r.path);
-    return { ...r, byPath, open, computes, graphql };
+    // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),
+    // so is any guard of that mount: its missing guard is not known.
+    const mounted = !open && !computes && !graphql && r.prefixUnknown === true;
+    return { ...r, byPath, open, computes, graphql, mounted };
   });
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && none) {
@@ -114,7 +117,7 @@ export function routeFindings(report: Input): Finding[] {
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
     const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
-    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql);
+    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.mounted);
     if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= writes * MOSTLY_UNGUARDED) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
@@ -127,8 +130,8 @@ export function routeFindings(report: Input): Finding[] {
   }
   for (const r of unguarded) {
     if (mostlyUnguarded.has(folderOf(r.file))) continue;
-    const { byPath, open, computes, graphql } = r;
-    found.push(finding("security", "unguarded-write", open || computes || graphql ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    const { byPath, open, computes, graphql, mounted } = r;
+    found.push(finding("security", "unguarded-write", open || computes || graphql || mounted ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
@@ -138,6 +141,8 @@ export function routeFindings(report: Input): Finding[] {
           ? `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`
           : graphql
           ? "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does"
+          : mounted
+          ? "it is mounted where the analysis cannot see (its prefix is unknown), and so would be any guard of that mount, so this is low: check the router that serves it"
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",

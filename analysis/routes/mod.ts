@@ -170,7 +170,7 @@ export function routesSection(
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)
-    .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}) }));
+    .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) }));
 
   return {
     items,

@@ -186,6 +186,17 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["high", "POST /api/mapping"], ["low", "POST /System/Ping"], ["low", "POST /api/embed-options"], ["low", "POST /api/v1/markdown/raw"], ["low", "POST /checks/cron_preview"], ["low", "POST /graphql"], ["low", "POST /hooks/payment/{provider}"]]);
   assert.match(computed.find((f) => f.title.startsWith("POST /graphql has"))!.evidence[0]!.detail ?? "", /resolvers check the caller/);
   assert.match(computed.find((f) => f.title.startsWith("POST /api/embed-options has"))!.evidence[0]!.detail ?? "", /handler embedOptions\.encrypt \(encrypt\) says it computes an answer rather than changing state/);
+  // A write route mounted where the analysis cannot see (oapi-codegen's `options.BaseURL +`): so
+  // would be that mount's guards; low, saying so.
+  const generatedServer = tempDir();
+  writeFiles(generatedServer, {
+    "go.mod": "module example.com/reg\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "main.go": 'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tr.With(requireAuth).Post("/settings", save)\n\thttp.ListenAndServe(":8080", r)\n}\n\nfunc save(w http.ResponseWriter, r *http.Request) {}\nfunc requireAuth(next http.Handler) http.Handler { return next }\n',
+    "api/server.gen.go": 'package api\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc HandlerWithOptions(si ServerInterface, options ChiServerOptions) http.Handler {\n\tr := options.BaseRouter\n\tif r == nil {\n\t\tr = chi.NewRouter()\n\t}\n\tr.Post(options.BaseURL+"/registry", si.CreateRegistry)\n\treturn r\n}\n',
+  });
+  const mountedUnknown = analyze(generatedServer).findings.filter((f) => f.rule === "unguarded-write");
+  assert.equal(mountedUnknown.map((f) => [f.severity, f.title]), [["low", "POST /registry has no route-level guard"]]);
+  assert.match(mountedUnknown[0]!.evidence[0]!.detail ?? "", /mounted where the analysis cannot see/);
   // An application with no guard anywhere is public or authenticates where the analysis cannot
   // see: one low finding, not a high one per route; examples are not the product's routes.
   const unguarded = tempDir();
