@@ -410,6 +410,30 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
   ]);
 });
 
+aspnet("a Blazor component with a form of its own (method=\"post\" with @formname, an EditForm with FormName, [SupplyParameterFromForm]) is posted to at its path, and so is one a layout's form posts to by its action; a page with a form to elsewhere is not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/WebApp/WebApp.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/WebApp/Components/Pages/Item/ItemPage.razor": '@page "/item/{itemId:int}"\n<form class="add-to-cart" method="post" @formname="add-to-cart" @onsubmit="@AddToCartAsync">\n  <button type="submit">Add</button>\n</form>\n',
+    "src/WebApp/Components/Pages/Cart/CartPage.razor": '@page "/cart"\n<h1>Cart</h1>\n@code {\n    [SupplyParameterFromForm]\n    public int? UpdateQuantityId { get; set; }\n}\n',
+    "src/WebApp/Components/Pages/Checkout/Checkout.razor": '@page "/checkout"\n<EditForm EditContext="@editContext" FormName="checkout" OnSubmit="@HandleSubmitAsync">\n</EditForm>\n',
+    "src/WebApp/Components/Pages/User/LogOut.razor": '@page "/user/logout"\n<p>Signing out</p>\n',
+    "src/WebApp/Components/Pages/Search.razor": '@page "/search"\n<form method="get" action="/results"><input name="q" /></form>\n',
+    "src/WebApp/Components/Layout/UserMenu.razor": '<form class="dropdown-item" method="post" action="user/logout" @formname="logout" @onsubmit="LogOutAsync">\n  <button type="submit">Log out</button>\n</form>\n',
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /cart",
+    "POST /cart",
+    "GET /checkout",
+    "POST /checkout",
+    "GET /item/{itemId}",
+    "POST /item/{itemId}",
+    "GET /search",
+    "GET /user/logout",
+    "POST /user/logout",
+  ]);
+});
+
 aspnet("the parts of a partial controller are one class: [Authorize] and [Route] on one part apply to the actions every part declares", () => {
   const root = tempDir();
   git(root, "init", "-q");

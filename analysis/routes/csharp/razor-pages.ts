@@ -23,6 +23,12 @@ const CONVENTION = /\bConventions\s*\.\s*(AuthorizeFolder|AuthorizePage|Authoriz
 const HOST_PAGE = /\bMapFallbackToPage\s*\(\s*"([^"]*)"/;
 const HANDLER = /\bOn(Get|Post|Put|Delete|Patch)\w*\s*\(/g;
 
+// A form of a component (`<form method="post" @formname="add-to-cart">`, `<EditForm ... FormName="checkout">`),
+// and a component's property bound to posted form data.
+const FORM = /<(?:form|EditForm)\b[^>]*>/gi;
+const POSTS = /\bmethod\s*=\s*"post"|\bFormName\s*=|@formname\b/i;
+const FORM_PARAMETER = /\[SupplyParameterFromForm\b/;
+
 /** The routes of the repository's Blazor components and Razor Pages, per file. */
 export function razorPageRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
   const listed = [...(project?.listed ?? [])].filter((p) => !/(?:^|\/)(?:bin|obj|node_modules|tests?)\//i.test(p));
@@ -40,6 +46,14 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     return found;
   };
   const imports = new Map(listed.filter((p) => p.endsWith("/_Imports.razor") || p === "_Imports.razor").map((p) => [dirOf(p), project!.text(p) ?? ""]));
+  // Forms that post to a page of their project from elsewhere (`<form method="post" action="user/logout">` in a layout).
+  const postedTo = new Set<string>();
+  for (const file of markup.filter((f) => f.endsWith(".razor"))) {
+    for (const m of (project!.text(file) ?? "").matchAll(FORM)) {
+      const action = /\baction\s*=\s*"([^"@]*)"/i.exec(m[0])?.[1];
+      if (action !== undefined && POSTS.test(m[0])) postedTo.add(`${projectOf(file)}\0/${action.replace(/^\/+|\/+$/g, "")}`);
+    }
+  }
   const found: { file: string; registrations: Registration[] }[] = [];
   for (const file of markup) {
     const text = project!.text(file) ?? "";
@@ -54,13 +68,16 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     const convention = attribute?.[1] === "AllowAnonymous" ? undefined : conventions(file)(razorPage ? pagePath! : undefined);
     const guards = attribute?.[1] === "Authorize" ? [`Authorize${attribute[2]!.trim() ? `(${attribute[2]!.replace(/^\s*\(|\)\s*$/g, "").trim()})` : ""}`] : convention ? [convention] : [];
     const methods = razorPage ? ["GET", ...new Set([...(project!.text(`${file}.cs`) ?? "").matchAll(HANDLER)].map((m) => m[1]!.toUpperCase()).filter((m) => m !== "GET"))] : ["GET"];
+    // A component with a form of its own (static server rendering, .NET 8) is posted to at its path.
+    const ownForm = !razorPage && (FORM_PARAMETER.test(text) || [...text.matchAll(FORM)].some((m) => POSTS.test(m[0]) && !/\baction\s*=/i.test(m[0])));
     const registrations: Registration[] = [];
     for (const d of directives) {
       const written = d[1] ?? "";
       const path = razorPage ? (written.startsWith("/") ? written : joinPaths(pagePath!, written)) : written;
       if (!path.startsWith("/")) continue;
       const line = text.slice(0, d.index).split("\n").length;
-      registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods, path: template(path).replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"), handler: name, guards, owner: ROUTER, line });
+      const posted = ownForm || (!razorPage && postedTo.has(`${projectOf(file)}\0${path.replace(/\/+$/, "") || "/"}`));
+      registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods: posted ? ["GET", "POST"] : methods, path: template(path).replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"), handler: name, guards, owner: ROUTER, line });
     }
     if (registrations.length) found.push({ file, registrations: [{ type: "router", framework: razorPage ? "razor-pages" : "blazor", name: ROUTER, prefix: "", guards: [], line: 1 }, ...registrations] });
   }
