@@ -31,6 +31,56 @@ phoenix("nested scopes with module aliases, resources, live routes, forwards, pi
   ]);
 });
 
+phoenix("a socket whose connect/3 refuses a connection without credentials (a clause answering :error, a with over a token it verifies, or a delegate to such a socket) guards its transports; one answering {:ok, socket} to all does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "mix.exs": 'defmodule Portal.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, "~> 1.7"}]\nend\n',
+    "lib/portal_api/endpoint.ex": [
+      "defmodule PortalAPI.Endpoint do",
+      "  use Phoenix.Endpoint, otp_app: :portal",
+      '  socket "/gateway", PortalAPI.Gateway.Socket, websocket: true, longpoll: false',
+      '  socket "/gateway/v2", PortalAPI.Gateway.V2.Socket, websocket: true',
+      '  socket "/user", PortalAPI.UserSocket, websocket: true',
+      '  socket "/public", PortalAPI.PublicSocket, websocket: true',
+      "end",
+      "",
+    ].join("\n"),
+    "lib/portal_api/gateway/socket.ex": [
+      "defmodule PortalAPI.Gateway.Socket do",
+      "  use Phoenix.Socket",
+      "  @impl true",
+      "  def connect(attrs, socket, connect_info) do",
+      "    with {:ok, encoded_token} <- PortalAPI.Sockets.extract_token(attrs, connect_info) do",
+      "      do_connect(encoded_token, socket)",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "lib/portal_api/gateway/v2/socket.ex": "defmodule PortalAPI.Gateway.V2.Socket do\n  use Phoenix.Socket\n  @impl true\n  defdelegate connect(attrs, socket, connect_info), to: PortalAPI.Gateway.Socket\nend\n",
+    "lib/portal_api/user_socket.ex": [
+      "defmodule PortalAPI.UserSocket do",
+      "  use Phoenix.Socket",
+      '  def connect(%{"token" => token}, socket, _info) do',
+      '    case Phoenix.Token.verify(socket, "user", token, max_age: 86400) do',
+      "      {:ok, id} -> {:ok, assign(socket, :user_id, id)}",
+      "      {:error, _} -> :error",
+      "    end",
+      "  end",
+      "  def connect(_params, _socket, _info), do: :error",
+      "end",
+      "",
+    ].join("\n"),
+    "lib/portal_api/public_socket.ex": "defmodule PortalAPI.PublicSocket do\n  use Phoenix.Socket\n  @impl true\n  def connect(_params, socket, _connect_info) do\n    {:ok, socket}\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /gateway/v2/websocket [PortalAPI.Gateway.V2.Socket.connect/3]",
+    "GET /gateway/websocket [PortalAPI.Gateway.Socket.connect/3]",
+    "GET /public/websocket",
+    "GET /user/websocket [PortalAPI.UserSocket.connect/3]",
+  ]);
+});
+
 phoenix("routes in tests, comments and docs are not routes", () => {
   const items = analyze(fixtureRepo("routes-phoenix")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("test/") || /commented|not-a-route|fake/.test(r.path)));
