@@ -67,7 +67,8 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  * return type that follows one. One pass over the characters, cutting out only the names read
  * at load (a server analyses repeatedly: it should not churn garbage). A regular expression
  * literal is read as code: one holding a quote or brace may mislead the rest of the file. In
- * `typescript`, declarations of types alone (interfaces, type aliases, `declare`) are passed over.
+ * `typescript`, what compiling erases is passed over: declarations of types alone (interfaces,
+ * type aliases, `declare`), type annotations and `implements` clauses.
  */
 export function namesReadAtLoad(text: string, typescript = false): Set<string> {
   const code = text;

@@ -1488,6 +1488,8 @@ django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREF
       "]",
       "if settings.DEBUG:",
       "    urlpatterns += [path('__debug__/', debug_view)]",
+      "if not settings.DEBUG:",
+      "    urlpatterns += [path('live/', home)]",
       "if MODE == 'development':",
       "    # only while developing",
       "    from site_app.views import schema",
@@ -1500,7 +1502,7 @@ django("a URLconf included under a prefix of another module (rf'^{ANALYTICS_PREF
   });
   const report = analyze(root);
   const routes = report.routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
-  assert.equal(routes.sort(), ["ALL /", "ALL /api/reports", "ALL /api/reports (prefix unknown)"]);
+  assert.equal(routes.sort(), ["ALL /", "ALL /api/reports", "ALL /api/reports (prefix unknown)", "ALL /live"], "patterns added when not debugging are served");
   assert.equal(report.routes.duplicates, [], "a route whose prefix is not known duplicates none");
 });
 

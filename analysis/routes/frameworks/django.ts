@@ -91,7 +91,8 @@ export const django: Framework = {
   },
 };
 
-const DEVELOPMENT = /^if\b.*(?:\bDEBUG\b|==\s*["'](?:dev|development|local)["'])/;
+// `if settings.DEBUG:`, `if MODE == 'development':`; not `if not settings.DEBUG:`, which holds in production.
+const DEVELOPMENT = /^if\s+(?!not\b)(?:[\w.]*\bDEBUG\b(?!\s*(?:is\s+False|==\s*False))|[^:]*==\s*["'](?:dev|development|local)["'])/;
 
 /** Whether the statement at `at` is in the block of an `if` that holds only in development. */
 function inDevelopmentBranch(source: RouteSource, at: number): boolean {
