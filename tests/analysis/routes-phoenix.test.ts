@@ -81,6 +81,62 @@ phoenix("a socket whose connect/3 refuses a connection without credentials (a cl
   ]);
 });
 
+phoenix("a function plug of the router's own that halts (plug(:force_current_user)) makes its pipeline a guard whatever its name; one that only loads the caller (plug(:get_current_user)) does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "mix.exs": 'defmodule Bors.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, "~> 1.7"}]\nend\n',
+    "lib/web/router.ex": [
+      "defmodule BorsNG.Router do",
+      "  use BorsNG.Web, :router",
+      "",
+      "  pipeline :browser_session do",
+      "    plug(:fetch_session)",
+      "    plug(:get_current_user)",
+      "  end",
+      "",
+      "  pipeline :browser_login do",
+      "    plug(:force_current_user)",
+      "  end",
+      "",
+      '  scope "/", BorsNG do',
+      "    pipe_through(:browser_session)",
+      '    get("/health", HealthController, :index)',
+      "  end",
+      "",
+      '  scope "/repositories", BorsNG do',
+      "    pipe_through(:browser_session)",
+      "    pipe_through(:browser_login)",
+      '    get("/:id", ProjectController, :show)',
+      "  end",
+      "",
+      "  defp get_current_user(conn, _) do",
+      "    user_id = Plug.Conn.get_session(conn, :current_user)",
+      "    if is_nil(user_id) do",
+      "      conn",
+      "    else",
+      "      assign(conn, :user, Database.Repo.get(Database.User, user_id))",
+      "    end",
+      "  end",
+      "",
+      "  defp force_current_user(conn, _) do",
+      "    if is_nil(conn.assigns[:user]) do",
+      "      conn",
+      '      |> Phoenix.Controller.redirect(to: "/auth/github")',
+      "      |> halt",
+      "    else",
+      "      conn",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /health",
+    "GET /repositories/{id} [browser_login]",
+  ]);
+});
+
 phoenix("routes in tests, comments and docs are not routes", () => {
   const items = analyze(fixtureRepo("routes-phoenix")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("test/") || /commented|not-a-route|fake/.test(r.path)));

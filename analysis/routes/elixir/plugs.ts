@@ -42,6 +42,14 @@ export function checksOnlyWhenConfigured(body: string): boolean {
   return false;
 }
 
+/**
+ * Whether a function plug the router defines (`plug :force_current_user`, `defp force_current_user(conn, _)`)
+ * turns a caller away: its body halts or answers 401/403. Then it is a check whatever its name.
+ */
+export function functionPlugRefuses(code: string, name: string): boolean {
+  return elixirFunctionBodies(code, name).some((body) => REFUSES.test(body));
+}
+
 /** The bodies of every `def name(` and `defp name(` in a source, each up to its `end` at the def's indentation. */
 export function elixirFunctionBodies(source: string, name: string): string[] {
   const bodies: string[] = [];

@@ -1,7 +1,7 @@
 import { ELIXIR_BLOCKS, type Span, type Statement, statements } from "../blocks.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import type { Framework } from "../framework.ts";
-import { isAuthCheck, isAuthPlug } from "../elixir/plugs.ts";
+import { functionPlugRefuses, isAuthCheck, isAuthPlug } from "../elixir/plugs.ts";
 import { isOptionalGuardName, joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
@@ -60,7 +60,8 @@ function pipelines(source: RouteSource, top: readonly Statement[]): Map<string, 
         const checks = plugs.filter((p) => !/^:?accepts$|^Guardian\.Plug\.Pipeline$/.test(p));
         // The plugs that decide it are judged by their code after linking (guards-away.ts): Pow's base
         // plug only fetches the caller; a function plug (`:basic_auth`) may check only when configured to.
-        const deciding = checks.filter(isAuthPlug);
+        // A function plug of the router's own that halts (`plug :force_current_user`) checks whatever its name.
+        const deciding = checks.filter((p) => isAuthPlug(p) || (!p.includes(".") && functionPlugRefuses(source.code, p)));
         if (name) found.set(name, { guards: !isOptionalGuardName(name) && (checks.length ? deciding.length > 0 : isAuthCheck(name)), plugs: deciding.map((p) => (p.includes(".") ? p : `:${p}`)) });
       } else if (st.block) walk(statements(source.code, st.block, ELIXIR_BLOCKS));
     }
