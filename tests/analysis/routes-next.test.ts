@@ -22,6 +22,44 @@ next("app router pages and handlers, pages router, groups, slots, private folder
   ]);
 });
 
+next("a handler made by a wrapper of the app's that refuses a caller it looks up (export const GET = withAdmin(async ...), a curried arrow re-exported by a barrel) is guarded by it; a module passing on another's handlers (export * from \"../../workspaces/route\") serves them", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "links", dependencies: { next: "^15.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+    "lib/auth/index.ts": 'export * from "./admin";\nexport * from "./utils";\n',
+    "lib/auth/utils.ts": "export const getSession = async () => readCookie();\n",
+    "lib/auth/admin.ts": [
+      'import { getSession } from "./utils";',
+      "export const withAdmin =",
+      "  (handler: Handler, { requiredRoles = [] }: { requiredRoles?: string[] } = {}) =>",
+      "  async (req: Request, { params }: { params: Promise<Record<string, string>> }) => {",
+      "    const session = await getSession();",
+      "    if (!session?.user) {",
+      '      return new Response("Unauthorized: Login required.", { status: 401 });',
+      "    }",
+      "    return handler({ req, session });",
+      "  };",
+      "export const withLogging = (handler: Handler) => async (req: Request) => {",
+      "  console.log(req.url);",
+      "  return handler({ req });",
+      "};",
+    ].join("\n"),
+    "app/api/admin/analytics/route.ts": 'import { withAdmin } from "@/lib/auth";\nexport const GET = withAdmin(async ({ req }) => Response.json({}));\n',
+    "app/api/events/route.ts": 'import { withLogging } from "@/lib/auth/admin";\nexport const POST = withLogging(async ({ req }) => Response.json({}));\n',
+    "app/api/workspaces/route.ts": 'import { withAdmin } from "@/lib/auth";\nexport const GET = withAdmin(async () => Response.json([]));\nexport const POST = withAdmin(async () => Response.json({}));\n',
+    "app/api/(old)/projects/route.ts": 'export * from "../../workspaces/route";\n',
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /api/admin/analytics [withAdmin]",
+    "GET /api/projects [withAdmin]",
+    "GET /api/workspaces [withAdmin]",
+    "POST /api/events",
+    "POST /api/projects [withAdmin]",
+    "POST /api/workspaces [withAdmin]",
+  ]);
+});
+
 next("pages are kind fs, handlers kind http; the framework comes from the manifest", () => {
   const section = analyze(fixtureRepo("routes-next")).routes;
   assert.equal(section.frameworks, ["next"]);

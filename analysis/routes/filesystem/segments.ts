@@ -1,4 +1,5 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
+import { dirOf, joinPath } from "../../project.ts";
 import { joinPaths } from "../paths.ts";
 import type { FsApp, FsRoute } from "./framework.ts";
 
@@ -28,6 +29,21 @@ export const page = (file: string, path: string): FsRoute => ({
   kind: "fs",
 });
 
+const REEXPORT_ALL = /\bexport\s*\*\s*from\s*["'](\.{1,2}\/[^"']+)["']/;
+const MODULE_EXTENSIONS = ["", ".ts", ".tsx", ".js", ".mjs", "/route.ts", "/route.js", "/index.ts", "/index.js"];
+
+/**
+ * The route module whose handlers a module passes on whole (`export * from "../../workspaces/route"`,
+ * an old path kept as an alias of a new one), when it exports none of its own.
+ */
+function reexportedModule(app: FsApp, file: string): string | undefined {
+  if (moduleExports(app.exports(file)).handlers.length) return undefined;
+  const specifier = REEXPORT_ALL.exec(app.text(file) ?? "")?.[1];
+  if (!specifier) return undefined;
+  const base = joinPath(dirOf(file), specifier);
+  return base === undefined ? undefined : MODULE_EXTENSIONS.map((ext) => base + ext).find((candidate) => app.files.includes(candidate));
+}
+
 /**
  * The request handlers of an API module under `path`: one route per exported method, or
  * `fallback` methods (`ALL`) at line 1 when the module names none it could read.
@@ -38,7 +54,7 @@ export function handlerRoutes(
   path: string,
   fallback: readonly string[] = ["ALL"],
 ): FsRoute[] {
-  const { handlers } = moduleExports(app.exports(file));
+  const { handlers } = moduleExports(app.exports(reexportedModule(app, file) ?? file));
   if (handlers.length === 0) {
     return fallback.map((method) => ({ method, path, file, line: 1, handler: "default", guards: [], kind: "http" }));
   }

@@ -189,7 +189,8 @@ export function definedFunctionBody(text: string, name: string): string | undefi
   const escaped = name.replace(/[$.]/g, "\\$&");
   const header = name === "default"
     ? /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\([^)]*\)\s*(?::[^{]+)?\{/.exec(text)
-    : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?|\\bclass\\s+${escaped}\\b[^{]*)\\{`).exec(text);
+    // A curried arrow (`withAdmin = (handler) => async (req) => {`, a wrapper making a handler) has its body in the last.
+    : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>\\s*(?:async\\s+)?\\([^)]*\\)\\s*(?::[^={]+)?(?==>))*(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?|\\bclass\\s+${escaped}\\b[^{]*)\\{`).exec(text);
   if (!header) return undefined;
   const open = header.index + header[0].length - 1;
   return text.slice(open, callArguments(text, open).end);

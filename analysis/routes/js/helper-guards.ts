@@ -15,7 +15,7 @@ import type { ModuleAccess } from "./imported.ts";
 export function withHelperGuards(
   handlers: ReadonlyMap<string, RouteRegistration[]>,
   bindingsOf: (file: string) => readonly Binding[],
-  access: Pick<ModuleAccess, "resolve" | "text">,
+  access: Pick<ModuleAccess, "resolve" | "text" | "reexports">,
 ): Map<string, RouteRegistration[]> {
   const checks = new Map<string, string[]>();
   const checksIn = (file: string, name: string): string[] => {
@@ -23,9 +23,19 @@ export function withHelperGuards(
     const target = binding ? access.resolve(file, binding.specifier) : file;
     const exported = binding ? binding.imported : name;
     if (target === undefined || exported === "*") return [];
+    return checksOf(target, exported, 0);
+  };
+  // The helper where its module defines it, or one it re-exports (`@/lib/auth`'s `export * from "./admin"`).
+  const checksOf = (target: string, exported: string, depth: number): string[] => {
     const key = `${target}\0${exported}`;
     let found = checks.get(key);
-    if (!found) checks.set(key, (found = guardCalls(access.text(target) ?? "", exported)));
+    if (!found) {
+      const text = access.text(target) ?? "";
+      found = definedFunctionBody(text, exported) || depth >= 2
+        ? guardCalls(text, exported)
+        : access.reexports(target).flatMap((next) => checksOf(next, exported, depth + 1));
+      checks.set(key, found);
+    }
     return found;
   };
   const result = new Map<string, RouteRegistration[]>();
@@ -45,7 +55,16 @@ export function withHelperGuards(
  */
 const CALLER_CHECK = /(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)|authenticat|authoriz(?!ed)|getServerSession|currentUser/i;
 
-/** The auth-like functions the function `name` (or the default export, `default`) of `text` calls. */
+// A helper's own refusal of a caller it looked up: a 401/403 answer, an Unauthorized error, a
+// redirect to sign in (`if (!session?.user) return new Response("Unauthorized", { status: 401 })`).
+const REFUSES = /\bstatus\s*:\s*40[13]\b|\.status\(\s*40[13]\s*\)|\b(?:Unauthori[sz]ed|Forbidden)(?:Error|Exception)?\b|\bredirect\([^)]*(?:log-?in|sign-?in)/i;
+const READS_CALLER = /\b(?:session|user|token|auth\w*|api_?key|apiKey)\b/i;
+
+/**
+ * The auth-like functions the function `name` (or the default export, `default`) of `text` calls;
+ * else the function itself, when it looks the caller up and refuses (a wrapper such as
+ * `withAdmin(handler)` answering 401 without a signed-in user).
+ */
 function guardCalls(text: string, name: string): string[] {
   const body = definedFunctionBody(text, name);
   if (!body) return [];
@@ -54,5 +73,6 @@ function guardCalls(text: string, name: string): string[] {
     const called = m[1]!.split(".").at(-1)!;
     if (isGuardName(called) && CALLER_CHECK.test(called)) names.add(m[1]!);
   }
+  if (names.size === 0 && READS_CALLER.test(body) && REFUSES.test(body)) names.add(name);
   return [...names];
 }
