@@ -22,6 +22,25 @@ test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) 
   assert.equal(lines(root), ["GET /shop/orders/{id}", "GET /users/{id}"]);
 });
 
+test("a Spring Cloud Config server's shared/<application name>.yml gives the context path of the service whose bootstrap.yml names it and the config server", () => {
+  const root = tempDir();
+  const controller = (pkg: string, cls: string, path: string) => `package ${pkg};\n\n@RestController\npublic class ${cls} {\n    @RequestMapping(path = "${path}", method = RequestMethod.GET)\n    public Object get() { return null; }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>config</module><module>account-service</module><module>billing</module></modules></project>\n",
+    "config/src/main/resources/application.yml": "spring:\n  cloud:\n    config:\n      server:\n        native:\n          search-locations: classpath:/shared\n",
+    "config/src/main/resources/shared/account-service.yml": "server:\n  servlet:\n    context-path: /accounts\n  port: 6000\n",
+    "config/src/main/resources/shared/billing.yml": "server:\n  servlet:\n    context-path: /billing\n",
+    "account-service/pom.xml": "<project><artifactId>account-service</artifactId></project>\n",
+    "account-service/src/main/resources/bootstrap.yml": "spring:\n  application:\n    name: account-service\n  cloud:\n    config:\n      uri: http://config:8888\n",
+    "account-service/src/main/java/com/acme/account/AccountController.java": controller("com.acme.account", "AccountController", "/current"),
+    // Named like a shared file but fetching no configuration from a server: its own settings stand.
+    "billing/pom.xml": "<project><artifactId>billing</artifactId></project>\n",
+    "billing/src/main/resources/bootstrap.yml": "spring:\n  application:\n    name: billing\n",
+    "billing/src/main/java/com/acme/billing/InvoiceController.java": controller("com.acme.billing", "InvoiceController", "/invoices"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /accounts/current", "GET /invoices"]);
+});
+
 test("Quarkus's quarkus.resteasy.path prefixes the JAX-RS resources; @Secured(optional = true) guards nothing", () => {
   const root = tempDir("tool-context-quarkus-");
   writeFiles(root, {

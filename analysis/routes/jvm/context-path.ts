@@ -9,7 +9,8 @@
  * A module of controllers that is no Spring Boot application (a library an application includes)
  * takes the one context path the repository's applications set. A value written as a placeholder
  * (`${API_PATH:/api}`) takes its default.
- * A module that sets none may be served under a path by a gateway of the repository (gateway-prefixes.ts).
+ * A module that sets none may take it from a Spring Cloud Config server of the repository (its
+ * `shared/<application name>.yml`), or be served under a path by a gateway (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
@@ -40,7 +41,8 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
   const base = appConfigs(project, CONFIG, readPrefixes);
-  const modules = [...base, ...agreedProfiles(project, new Set(base.map((c) => c.root)))].sort((a, b) => b.root.length - a.root.length);
+  const known = new Set(base.map((c) => c.root));
+  const modules = [...base, ...agreedProfiles(project, known), ...configServerShared(project, known)].sort((a, b) => b.root.length - a.root.length);
   // A module of controllers that is no application (a library an application module includes)
   // is served under the one context path the repository's applications set, if they set one.
   const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
@@ -121,6 +123,37 @@ function agreedProfiles(project: Project | undefined, base: ReadonlySet<string>)
 }
 
 /** The context paths one configuration file sets, or undefined when it sets none. */
+const BOOTSTRAP = /^(?:(.*)\/)?src\/main\/resources\/(?:bootstrap|application)\.(?:properties|ya?ml)$/;
+// A Spring Cloud Config server's native files, one per application: `config/src/main/resources/shared/account-service.yml`.
+const SHARED = /(?:^|\/)src\/main\/resources\/(?:shared|config)\/([\w.-]+)\.(?:properties|ya?ml)$/;
+
+/**
+ * The context paths a Spring Cloud Config server of the repository hands its applications
+ * (`spring.cloud.config.uri` in a service's bootstrap.yml, its settings in the server's
+ * `shared/<spring.application.name>.yml`), for the modules whose own files set none.
+ */
+function configServerShared(project: Project | undefined, known: ReadonlySet<string>): { root: string; value: Prefix[] }[] {
+  const listed = [...(project?.listed ?? [])];
+  const shared = new Map<string, string>();
+  for (const path of listed) {
+    const name = SHARED.exec(path)?.[1];
+    if (name && !shared.has(name)) shared.set(name, path);
+  }
+  if (!shared.size) return [];
+  const found: { root: string; value: Prefix[] }[] = [];
+  for (const path of listed) {
+    const root = BOOTSTRAP.exec(path)?.[1] ?? (BOOTSTRAP.test(path) ? "" : undefined);
+    if (root === undefined || known.has(root) || found.some((f) => f.root === root)) continue;
+    const text = project!.text(path) ?? "";
+    const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
+    const name = settings.get("spring.application.name");
+    const file = name && settings.has("spring.cloud.config.uri") ? shared.get(name) : undefined;
+    const value = file && readPrefixes(project!.text(file) ?? "", file);
+    if (value) found.push({ root, value });
+  }
+  return found;
+}
+
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
   const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
   const prefixes: Prefix[] = [];
