@@ -22,13 +22,14 @@ test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) 
   assert.equal(lines(root), ["GET /shop/orders/{id}", "GET /users/{id}"]);
 });
 
-test("a Spring Cloud Config server's shared/<application name>.yml gives the context path of the service whose bootstrap.yml names it and the config server", () => {
+test("a Spring Cloud Config server's shared/<application name>.yml gives the context path (relaxed: contextPath) of the service whose bootstrap.yml names it and the config server", () => {
   const root = tempDir();
   const controller = (pkg: string, cls: string, path: string) => `package ${pkg};\n\n@RestController\npublic class ${cls} {\n    @RequestMapping(path = "${path}", method = RequestMethod.GET)\n    public Object get() { return null; }\n}\n`;
   writeFiles(root, {
     "pom.xml": "<project><modules><module>config</module><module>account-service</module><module>billing</module></modules></project>\n",
     "config/src/main/resources/application.yml": "spring:\n  cloud:\n    config:\n      server:\n        native:\n          search-locations: classpath:/shared\n",
-    "config/src/main/resources/shared/account-service.yml": "server:\n  servlet:\n    context-path: /accounts\n  port: 6000\n",
+    // Spring binds relaxed: contextPath is context-path.
+    "config/src/main/resources/shared/account-service.yml": "server:\n  servlet:\n    contextPath: /accounts\n  port: 6000\n",
     "config/src/main/resources/shared/billing.yml": "server:\n  servlet:\n    context-path: /billing\n",
     "account-service/pom.xml": "<project><artifactId>account-service</artifactId></project>\n",
     "account-service/src/main/resources/bootstrap.yml": "spring:\n  application:\n    name: account-service\n  cloud:\n    config:\n      uri: http://config:8888\n",

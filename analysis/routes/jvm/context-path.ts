@@ -154,11 +154,15 @@ function configServerShared(project: Project | undefined, known: ReadonlySet<str
   return found;
 }
 
+// Spring binds properties relaxed: `server.servlet.contextPath` and `server.servlet.context-path` are one.
+const canonical = (key: string) => key.replace(/[-_]/g, "").toLowerCase();
+
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
-  const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
+  const written = path.endsWith(".properties") ? properties(text) : yaml(text);
+  const settings = new Map([...written].map(([key, value]) => [canonical(key), value]));
   const prefixes: Prefix[] = [];
   for (const { key, frameworks } of SETTINGS) {
-    const value = settings.get(key);
+    const value = settings.get(canonical(key));
     const known = value && placeholderDefault(value);
     // A placeholder with no default is set where the application runs: nothing to add here.
     if (known && known !== "/" && !known.includes("${")) prefixes.push({ value: known, ...(frameworks ? { frameworks } : {}) });
