@@ -47,6 +47,7 @@ import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
+import { symfonyParameters } from "./php/container-parameters.ts";
 import { surenessFilter } from "./jvm/sureness.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { laravelActionsServed } from "./php/actions.ts";
@@ -137,10 +138,10 @@ export function routesSection(
 
   const reach = reachability(edges, componentOf, integrationsOf);
   // What the project's files say beside the route registrations, in order: paths configuration
-  // puts in front (JVM properties and context paths, API Platform's prefix), URL casing, guards declared away,
+  // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
-  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

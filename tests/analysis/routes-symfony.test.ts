@@ -8,6 +8,41 @@ const list = (root: string) =>
 
 const symfony = suite("Symfony routes");
 
+symfony("a container parameter in an import's prefix or a rule's path (%bolt.backend_url%) takes its value from config/services.yaml; methods given as Request::METHOD_ constants are those methods", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^6.4" } }),
+    "config/services.yaml": "parameters:\n  locale: en\n  bolt.backend_url: /bolt\n\nservices:\n  _defaults:\n    autowire: true\n  Bolt\\:\n    resource: '../src/'\n  Bolt\\Menu\\:\n    arguments: [!tagged_iterator bolt.menu]\n",
+    "config/routes/bolt.yaml": "control_panel:\n  resource: '../../src/Controller/Backend/'\n  prefix: '%bolt.backend_url%'\n  type: attribute\n",
+    "config/packages/security.yaml": [
+      "security:",
+      "  access_control:",
+      "    - { path: '^%bolt.backend_url%/login$', roles: PUBLIC_ACCESS }",
+      "    - { path: '^%bolt.backend_url%', roles: IS_AUTHENTICATED_FULLY }",
+      "",
+    ].join("\n"),
+    "src/Controller/Backend/ContentEditController.php": [
+      "<?php",
+      "namespace Bolt\\Controller\\Backend;",
+      "use Symfony\\Component\\HttpFoundation\\Request;",
+      "use Symfony\\Component\\Routing\\Attribute\\Route;",
+      "class ContentEditController",
+      "{",
+      "    #[Route(path: '/edit/{id}', name: 'bolt_content_edit', methods: [Request::METHOD_GET])]",
+      "    public function edit(int $id) {}",
+      "    #[Route(path: '/edit/{id}', name: 'bolt_content_edit_post', methods: [Request::METHOD_POST])]",
+      "    public function save(int $id) {}",
+      "}",
+    ].join("\n"),
+    "src/Controller/Backend/AuthenticationController.php": "<?php\nnamespace Bolt\\Controller\\Backend;\nuse Symfony\\Component\\Routing\\Attribute\\Route;\nclass AuthenticationController\n{\n    #[Route('/login', name: 'bolt_login')]\n    public function login() {}\n}\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "ALL /bolt/login",
+    "GET /bolt/edit/{id} [access_control(IS_AUTHENTICATED_FULLY)]",
+    "POST /bolt/edit/{id} [access_control(IS_AUTHENTICATED_FULLY)]",
+  ]);
+});
+
 symfony("route attributes and annotations with class prefixes (one in a class constant), invokable controllers, IsGranted guards (an expression as written); OpenAPI's attributes route nothing", () => {
   assert.equal(list(fixtureRepo("routes-symfony")), [
     "ALL /admin/dashboard src/Controller/Admin/DashboardController.php:16 DashboardController::dashboard [IsGranted(ROLE_ADMIN)]",

@@ -37,7 +37,8 @@ export const symfony: Framework = {
         const checks = [...classGuards, ...guards(method.attributes), ...bodyGuards(source, method.body)];
         const handler = method.name === "__invoke" ? cls.name : `${cls.name}::${method.name}`;
         for (const attribute of method.attributes.filter(isRoute)) {
-          const verbs = attribute.name === "Route" ? (attribute.named.get("methods") ?? attribute.positional[1] ?? []).map((m) => m.toUpperCase()) : [attribute.name.toUpperCase()];
+          // `methods: [Request::METHOD_GET]`: HttpFoundation's constant is the method's name.
+          const verbs = attribute.name === "Route" ? (attribute.named.get("methods") ?? attribute.positional[1] ?? []).map((m) => m.replace(/^\\?(?:[\w\\]*\\)?Request::METHOD_/, "").toUpperCase()).filter((m) => /^[A-Z]+$/.test(m)) : [attribute.name.toUpperCase()];
           for (const prefix of prefixes) {
             for (const path of paths(attribute)) {
               found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verbs.length ? verbs : ["ALL"], path: clean(`${prefix}/${path}`), handler, guards: [...new Set(checks)], owner: "", line: attribute.line });

@@ -8,6 +8,7 @@
 import { parse as parseYaml } from "yaml";
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
+import { containerParameters, withParameters } from "./container-parameters.ts";
 import type { LinkedRoute } from "../link.ts";
 
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
@@ -18,7 +19,9 @@ const CONFIG = /^(?:(.*)\/)?(?:config\/packages|app\/config)\/security\.ya?ml$/;
 const OPEN = /^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/;
 
 export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): <R extends LinkedRoute>(route: R) => R {
-  const apps = appConfigs(project, CONFIG, readRules);
+  // A rule's path may name a container parameter (`^%bolt.backend_url%/login$`).
+  const parametersOf = containerParameters(project);
+  const apps = appConfigs(project, CONFIG, (text, path) => readRules(text, parametersOf(path)));
   if (!apps.length) return (route) => route;
   return (route) => {
     if (!FRAMEWORKS.has(route.framework) || route.guards.length) return route;
@@ -38,7 +41,7 @@ function requiresCaller(expression: string): boolean {
 }
 
 /** The access_control rules of one security.yaml, or undefined when it has none (or cannot be read). */
-function readRules(text: string): Rule[] | undefined {
+function readRules(text: string, parameters?: ReadonlyMap<string, string>): Rule[] | undefined {
   let config: { security?: { access_control?: unknown } } | undefined;
   try {
     config = parseYaml(text) as typeof config;
@@ -52,7 +55,7 @@ function readRules(text: string): Rule[] | undefined {
     if (typeof e.path !== "string") return [];
     let path: RegExp;
     try {
-      path = new RegExp(e.path);
+      path = new RegExp(withParameters(e.path, parameters));
     } catch {
       return [];
     }

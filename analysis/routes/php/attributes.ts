@@ -3,7 +3,7 @@
  * of the classes and methods of a file, with their arguments read as values: what Symfony's and
  * Laravel's attribute routing are written in.
  */
-import { phpList, phpValue, type Span } from "./values.ts";
+import { phpElements, phpValue, type Span } from "./values.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const DECLARATION = /\b(?:(?:final|abstract|readonly)\s+)*class\s+(\w+)|\bfunction\s+(\w+)\s*\(/g;
@@ -50,7 +50,8 @@ function attributesIn(source: RouteSource, region: Span, constants: Map<string, 
         const named = /^(\w+)\s*:(?!:)\s*/.exec(code.slice(arg.start, arg.end));
         const span = named ? { start: arg.start + named[0].length, end: arg.end } : arg;
         // A value the file does not state (`User::ROLE_ADMIN`) is kept as written, which still names the guard.
-        const values = code[span.start] === "[" ? phpList(source, span, constants) : [phpValue(source, span, constants) ?? source.text.slice(span.start, span.end).trim()];
+        const written = (element: Span) => phpValue(source, element, constants) ?? source.text.slice(element.start, element.end).trim();
+        const values = code[span.start] === "[" ? phpElements(source, span).map(written) : [written(span)];
         if (named) attribute.named.set(named[1]!, values);
         else attribute.positional.push(values);
       }
