@@ -9,6 +9,8 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { controllerChain, snake } from "./controllers.ts";
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
+// Modules of Rails and of widely used gems that a controller includes for helpers, never actions.
+const NO_ACTIONS = /^(?:Pundit(?:::Authorization)?|CanCan::ControllerAdditions|Devise::Controllers::\w+|(?:ActionController|AbstractController|ActiveSupport|ActionView)::[\w:]+|Pagy::\w+|Turbo::[\w:]+|Clearance::Controller)$/;
 
 export function railsActionServed(
   handler: string,
@@ -24,6 +26,7 @@ export function railsActionServed(
   for (const source of sources) {
     if (defines.test(source)) return true;
     for (const m of source.matchAll(INCLUDE)) {
+      if (NO_ACTIONS.test(m[1]!)) continue;
       const module = moduleFile(snake(m[1]!.split("::").at(-1)!));
       const body = module === undefined ? undefined : text(module);
       if (body === undefined || defines.test(body)) return true;
