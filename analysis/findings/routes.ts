@@ -14,10 +14,7 @@ type Input = Pick<Report, "routes" | "files">;
 // and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`)
 // or secret (`/checkouts/client/{client_secret}`). A lost password and an account's activation come before signing in.
 // First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
-// a newsletter sign-up, browsers' CSP reports and a payment provider's notification (`ipn`) are so too.
-/** Past this share of an application's write routes without a guard, and this many, unguarded is its norm, not a route's slip. */
-const MOSTLY_UNGUARDED = 0.5;
-const MOSTLY_UNGUARDED_MIN = 5;
+// a newsletter sign-up, browsers' CSP reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too.
 const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|\{signed\w*\}|\{\w*secret\w*\})/i;
 
 /**
@@ -25,9 +22,14 @@ const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|
  * is a form or too long for a query string): a cron expression's preview, a validation, a search,
  * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
  */
+const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
+
 // One endpoint for every query and mutation: its resolvers check the caller, each for itself.
 const GRAPHQL = /(?:^|\/)graphql(?:\/|$)/i;
-const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
+
+/** Past this share of an application's write routes without a guard, and this many, unguarded is its norm, not a route's slip. */
+const MOSTLY_UNGUARDED = 0.5;
+const MOSTLY_UNGUARDED_MIN = 5;
 
 /** Routes defined twice, drift between the contract and the code, and unguarded write routes. */
 export function routeFindings(report: Input): Finding[] {
