@@ -1,4 +1,5 @@
 import { callArguments } from "../source.ts";
+import { enclosingBrace } from "../js/objects.ts";
 import { isGuardName } from "../paths.ts";
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
@@ -82,18 +83,4 @@ function middlewareRules(text: string): Rule[] {
     });
   }
   return rules;
-}
-
-/** The `{` of the object literal around `at`, or -1. */
-function enclosingBrace(text: string, at: number): number {
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text[i];
-    if (c === "}" || c === "]" || c === ")") depth++;
-    else if (c === "{" || c === "[" || c === "(") {
-      if (depth === 0) return c === "{" ? i : -1;
-      depth--;
-    }
-  }
-  return -1;
 }

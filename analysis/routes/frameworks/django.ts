@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { type Definition, enclosingLines, pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
@@ -96,20 +96,8 @@ const DEVELOPMENT = /^if\s+(?!not\b)(?:[\w.]*\bDEBUG\b(?!\s*(?:is\s+False|==\s*F
 
 /** Whether the statement at `at` is in the block of an `if` that holds only in development. */
 function inDevelopmentBranch(source: RouteSource, at: number): boolean {
-  const { code } = source;
-  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
-  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
-  for (let end = lineStart - 1; indent > 0 && end > 0;) {
-    const start = code.lastIndexOf("\n", end - 1) + 1;
-    const line = code.slice(start, end);
-    end = start - 1;
-    const own = /^[ \t]*/.exec(line)![0].length;
-    if (!line.trim() || own >= indent) continue;
-    // The condition as written: the code has its strings blanked.
-    if (DEVELOPMENT.test(source.text.slice(start, start + line.length).trim())) return true;
-    indent = own;
-  }
-  return false;
+  // The condition as written: the code has its strings blanked.
+  return enclosingLines(source.code, at).some(({ start, line }) => DEVELOPMENT.test(source.text.slice(start, start + line.length).trim()));
 }
 
 // `urlpatterns = get_urlpatterns()`: a URLconf the module builds in a function of its own.

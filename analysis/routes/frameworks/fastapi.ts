@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { appParameters } from "../python/app-parameters.ts";
-import { classAt, type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { classAt, type Definition, enclosingLines, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
@@ -207,15 +207,7 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
  * (`for route in v1_routes:`), so that what it includes is the list's routers.
  */
 function loopIterable(code: string, at: number, name: string): string | undefined {
-  const lineStart = code.lastIndexOf("\n", at) + 1;
-  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
-  for (let end = lineStart - 1; end > 0 && indent > 0; ) {
-    const start = code.lastIndexOf("\n", end - 1) + 1;
-    const line = code.slice(start, end);
-    end = start - 1;
-    const own = /^[ \t]*/.exec(line)![0].length;
-    if (!line.trim() || own >= indent) continue;
-    indent = own;
+  for (const { line } of enclosingLines(code, at + 1)) {
     const loop = /^[ \t]*(?:async[ \t]+)?for[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+([A-Za-z_][\w.]*)[ \t]*:/.exec(line);
     if (loop) return loop[1] === name ? loop[2] : undefined;
     if (/^[ \t]*(?:async[ \t]+)?(?:def|class)\b/.test(line)) return undefined;

@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import { argumentName } from "../js/names.ts";
-import { arrayElements, objectProperties, type Span } from "../js/objects.ts";
+import { arrayElements, enclosingBrace, objectProperties, type Span } from "../js/objects.ts";
 import { pathConstants, spanPath, stringList } from "../js/values.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -122,18 +122,4 @@ function authOf(source: RouteSource, auth: Span | undefined, constants: Map<stri
   };
   const strategies = [...named("strategy"), ...named("strategies")];
   return { guards: [`auth(${strategies.join(",") || "default"})`], open: false };
-}
-
-/** The `{` of the object literal that holds `offset` directly, or -1. */
-function enclosingBrace(code: string, offset: number): number {
-  let depth = 0;
-  for (let i = offset - 1; i >= 0; i--) {
-    const c = code[i];
-    if (c === "}" || c === ")" || c === "]") depth++;
-    else if (c === "{" || c === "(" || c === "[") {
-      if (depth === 0) return c === "{" ? i : -1;
-      depth--;
-    }
-  }
-  return -1;
 }

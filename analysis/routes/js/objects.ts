@@ -52,3 +52,17 @@ export const code = (
   source: RouteSource,
   span: Span | undefined,
 ): string => (span ? source.code.slice(span.start, span.end).trim() : "");
+
+/** The `{` of the object literal that holds `offset` directly, or -1. */
+export function enclosingBrace(code: string, offset: number): number {
+  let depth = 0;
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = code[i];
+    if (c === "}" || c === ")" || c === "]") depth++;
+    else if (c === "{" || c === "(" || c === "[") {
+      if (depth === 0) return c === "{" ? i : -1;
+      depth--;
+    }
+  }
+  return -1;
+}

@@ -110,3 +110,23 @@ export function blockEnd(code: string, from: number, indent: number): number {
   }
   return code.length;
 }
+
+/**
+ * The header lines of the blocks around the statement at `at`, innermost first (`if settings.DEBUG:`,
+ * `for route in v1_routes:`), by indentation: each the nearest line above indented less than the last.
+ */
+export function enclosingLines(code: string, at: number): { start: number; line: string }[] {
+  const found: { start: number; line: string }[] = [];
+  const lineStart = code.lastIndexOf("\n", at - 1) + 1;
+  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  for (let end = lineStart - 1; indent > 0 && end > 0;) {
+    const start = code.lastIndexOf("\n", end - 1) + 1;
+    const line = code.slice(start, end);
+    end = start - 1;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (!line.trim() || own >= indent) continue;
+    found.push({ start, line });
+    indent = own;
+  }
+  return found;
+}
