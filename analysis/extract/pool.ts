@@ -28,6 +28,8 @@ export type ExtractOptions<P extends Part> = {
    * files, or TOOL_WORKERS from the environment (0: extract on one thread).
    */
   workers?: number;
+  /** Whether this thread takes batches too (the default); without, the workers extract every file. */
+  thisThread?: boolean;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -56,7 +58,7 @@ export function extractAll<P extends Part = "whole">(root: string, files: readon
   const pool = Array.from({ length: workers }, () => startWorker({ root, files: [...files], part, slots }));
   try {
     let missing = files.length;
-    for (;;) {
+    while (options.thisThread !== false) {
       const start = Atomics.add(slots, NEXT, BATCH);
       if (start >= files.length) break;
       const end = Math.min(start + BATCH, files.length);
