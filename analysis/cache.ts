@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../core/atomic.ts";
+import { writeCacheFile } from "../core/atomic.ts";
 import { VERSION } from "../core/version.ts";
 import type { FileFacts } from "./facts.ts";
 import type { Surfaces } from "./extract/file.ts";
@@ -143,15 +143,12 @@ function save(root: string, stored: Stored, next: Map<string, Entry>): Stored {
   }
   try {
     if (stored.stamp && count <= Math.max(50, next.size * MAX_CHANGED_SHARE)) {
-      writeFileAtomic(join(root, FACTS_CHANGES_FILE), JSON.stringify({ key: CACHE_KEY, stamp: stored.stamp, entries: changes } satisfies Changes));
+      writeCacheFile(join(root, FACTS_CHANGES_FILE), JSON.stringify({ key: CACHE_KEY, stamp: stored.stamp, entries: changes } satisfies Changes));
       return { ...stored, current: next };
     }
     const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    writeFileAtomic(join(root, FACTS_CACHE_FILE), JSON.stringify({ key: CACHE_KEY, stamp, entries: Object.fromEntries(next) } satisfies Store));
+    writeCacheFile(join(root, FACTS_CACHE_FILE), JSON.stringify({ key: CACHE_KEY, stamp, entries: Object.fromEntries(next) } satisfies Store));
     rmSync(join(root, FACTS_CHANGES_FILE), { force: true });
-    // Caches are machine-local: keep them out of the user's `git status`.
-    const ignoreFile = join(root, ".tool/cache/.gitignore");
-    if (!existsSync(ignoreFile)) writeFileAtomic(ignoreFile, "*\n");
     return { stamp, base: next, current: next };
   } catch {
     // A read-only checkout still gets its analysis; only the disk cache is lost.

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { writeFileAtomic } from "../core/atomic.ts";
+import { writeCacheFile } from "../core/atomic.ts";
 import { readInside } from "../core/inside.ts";
 import { CACHE_KEY } from "./cache.ts";
 import { ancestors, dirOf, fileStamps, inputsUnchanged, joinPath, type ProjectFiles } from "./project.ts";
@@ -109,7 +109,7 @@ function cachedManifestEntries(project: ProjectFiles): Set<string> {
   const stems = manifestEntries(project, inputs);
   if (!project.readOnly) {
     try {
-      writeFileAtomic(file, JSON.stringify({ key: CACHE_KEY, inputs: fileStamps(project.root, inputs), stems: [...stems] } satisfies StoredEntries));
+      writeCacheFile(file, JSON.stringify({ key: CACHE_KEY, inputs: fileStamps(project.root, inputs), stems: [...stems] } satisfies StoredEntries));
     } catch {
       // A read-only checkout still gets its analysis; only the disk cache is lost.
     }

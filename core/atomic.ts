@@ -1,5 +1,5 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import process from "node:process";
 
 /**
@@ -12,4 +12,17 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const temp = `${path}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`;
   writeFileSync(temp, data);
   renameSync(temp, path);
+}
+
+const CACHE_FOLDER = /^(.*[\\/]\.tool[\\/]cache)[\\/]/;
+
+/**
+ * writeFileAtomic for a file of a repository's `.tool/cache/`, which is machine-local: the
+ * folder's `.gitignore` (`*`) is written first, so that the cache never shows in the user's
+ * `git status`, not even for the moment between its first file and the ignore file.
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array): void {
+  const folder = CACHE_FOLDER.exec(path)?.[1];
+  if (folder && !existsSync(join(folder, ".gitignore"))) writeFileAtomic(join(folder, ".gitignore"), "*\n");
+  writeFileAtomic(path, data);
 }

@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../core/atomic.ts";
+import { writeCacheFile } from "../../core/atomic.ts";
 import { readInside } from "../../core/inside.ts";
 import { CACHE_KEY } from "../cache.ts";
 import { belowTopTier } from "../../core/jit.ts";
@@ -349,7 +349,7 @@ export function loadTimeReads(options: {
       if (!grown || options.readOnly) return;
       try {
         // Only this run's importers: the files of cycles since broken are not kept forever.
-        writeFileAtomic(file, JSON.stringify({ key: CACHE_KEY, entries: asked } satisfies Stored));
+        writeCacheFile(file, JSON.stringify({ key: CACHE_KEY, entries: asked } satisfies Stored));
       } catch {
         // A read-only checkout still gets its analysis; only the disk cache is lost.
       }

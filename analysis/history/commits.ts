@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../core/atomic.ts";
+import { writeCacheFile } from "../../core/atomic.ts";
 import { type Commit, isAncestor, readLog, readLogAsync } from "./log.ts";
 import { readInside } from "../../core/inside.ts";
 
@@ -83,7 +83,7 @@ function sortCommits(commits: Commit[]): Commit[] {
 
 function store(root: string, log: WindowLog): void {
   try {
-    writeFileAtomic(join(root, COMMITS_CACHE), JSON.stringify({ format: FORMAT, ...log } satisfies Stored));
+    writeCacheFile(join(root, COMMITS_CACHE), JSON.stringify({ format: FORMAT, ...log } satisfies Stored));
   } catch {
     // a read-only checkout: the history is still read, just not kept
   }

@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../core/atomic.ts";
+import { writeCacheFile } from "../../core/atomic.ts";
 import { readInside } from "../../core/inside.ts";
 
 const CACHE = ".tool/cache/function-fixes.json";
@@ -104,7 +104,7 @@ function readCache(root: string): Stored | undefined {
 
 function store(root: string, stored: Stored): void {
   try {
-    writeFileAtomic(join(root, CACHE), JSON.stringify(stored));
+    writeCacheFile(join(root, CACHE), JSON.stringify(stored));
   } catch {
     // a read-only checkout: the counts are still right, just not kept
   }

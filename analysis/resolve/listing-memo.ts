@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../core/atomic.ts";
+import { writeCacheFile } from "../../core/atomic.ts";
 import { CACHE_KEY } from "../cache.ts";
 import { inputsUnchanged, type ProjectFiles } from "../project.ts";
 import type { Resolution } from "./resolution.ts";
@@ -93,7 +93,7 @@ export class ListingMemos {
       stored.inputs = { ...this.keptInputs, ...Object.fromEntries(this.project.inputs) };
     }
     try {
-      writeFileAtomic(join(this.project.root, RESOLUTIONS_CACHE_FILE), JSON.stringify(stored));
+      writeCacheFile(join(this.project.root, RESOLUTIONS_CACHE_FILE), JSON.stringify(stored));
     } catch {
       // A read-only checkout still gets its analysis; only the cache is lost.
     }

@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { analyze, analyzeStructure, type Report, type StructureReport, withHistory } from "../../analysis/mod.ts";
 import { readHistoryAhead } from "../../analysis/history/mod.ts";
-import { writeFileAtomic } from "../../core/atomic.ts";
+import { writeCacheFile } from "../../core/atomic.ts";
 import { AgentRuns } from "../agents/runs.ts";
 import { WriteQueue } from "../queue.ts";
 import { buildProjectIndex } from "./build.ts";
@@ -233,9 +232,7 @@ export class ProjectService {
 
   #writeFile(json: string): void {
     try {
-      writeFileAtomic(join(this.root, INDEX_CACHE_FILE), json);
-      const ignoreFile = join(this.root, ".tool/cache/.gitignore");
-      if (!existsSync(ignoreFile)) writeFileAtomic(ignoreFile, "*\n");
+      writeCacheFile(join(this.root, INDEX_CACHE_FILE), json);
     } catch {
       // A read-only checkout is still served; only the file copy is missing.
     }
