@@ -10,7 +10,7 @@ const MIDDLEWARES = /^src\/api\/(?:.+\/)?middlewares\.[cm]?[jt]s$/;
 const OPTS_OUT = /\bexport\s+const\s+AUTHENTICATE\b[^=]*=\s*false\b/;
 
 /**
- * Medusa (v2): each `src/api/**‍/route.ts` serves the methods it exports under its folder's path
+ * Medusa (v2): each `src/api/.../route.ts` serves the methods it exports under its folder's path
  * (`[id]` a parameter). Medusa's router authenticates a user on every `/admin` route whose module
  * does not export `AUTHENTICATE = false`, and refuses `/store` requests without a publishable
  * API key. The `middlewares.ts` files put their guards (`authenticate("customer", ...)`) on the
