@@ -22,6 +22,26 @@ test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) 
   assert.equal(lines(root), ["GET /shop/orders/{id}", "GET /users/{id}"]);
 });
 
+test("a file an application's class names with @PropertySource(\"classpath:...\") gives its context path (a placeholder's default)", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>server</module></modules></project>\n",
+    "server/pom.xml": "<project><artifactId>server</artifactId></project>\n",
+    "server/src/main/resources/nacos-server.properties": "server.servlet.contextPath=${nacos.server.contextPath:/nacos}\nserver.port=8848\n",
+    "server/src/main/java/com/acme/NacosServerWebApplication.java": [
+      "package com.acme;",
+      "",
+      "@SpringBootApplication",
+      '@PropertySource("classpath:nacos-server.properties")',
+      "public class NacosServerWebApplication {",
+      "    public static void main(String[] args) { SpringApplication.run(NacosServerWebApplication.class, args); }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/com/acme/HealthController.java": 'package com.acme;\n\n@RestController\n@RequestMapping("/v2/core/health")\npublic class HealthController {\n    @GetMapping("/liveness")\n    public Object liveness() { return null; }\n}\n',
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /nacos/v2/core/health/liveness"]);
+});
+
 test("a Spring Cloud Config server's shared/<application name>.yml gives the context path (relaxed: contextPath) of the service whose bootstrap.yml names it and the config server", () => {
   const root = tempDir();
   const controller = (pkg: string, cls: string, path: string) => `package ${pkg};\n\n@RestController\npublic class ${cls} {\n    @RequestMapping(path = "${path}", method = RequestMethod.GET)\n    public Object get() { return null; }\n}\n`;

@@ -9,8 +9,9 @@
  * A module of controllers that is no Spring Boot application (a library an application includes)
  * takes the one context path the repository's applications set. A value written as a placeholder
  * (`${API_PATH:/api}`) takes its default.
- * A module that sets none may take it from a Spring Cloud Config server of the repository (its
- * `shared/<application name>.yml`), or be served under a path by a gateway (gateway-prefixes.ts).
+ * A module that sets none may take it from a file its classes name with `@PropertySource`, from a
+ * Spring Cloud Config server of the repository (its `shared/<application name>.yml`), or be
+ * served under a path by a gateway (gateway-prefixes.ts).
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf, underPrefix } from "../app-configs.ts";
@@ -42,7 +43,7 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // lets .properties win).
   const base = appConfigs(project, CONFIG, readPrefixes);
   const known = new Set(base.map((c) => c.root));
-  const modules = [...base, ...agreedProfiles(project, known), ...configServerShared(project, known)].sort((a, b) => b.root.length - a.root.length);
+  const modules = [...base, ...agreedProfiles(project, known), ...configServerShared(project, known), ...propertySources(project, known)].sort((a, b) => b.root.length - a.root.length);
   // A module of controllers that is no application (a library an application module includes)
   // is served under the one context path the repository's applications set, if they set one.
   const values = new Set(modules.flatMap((m) => m.value.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value)));
@@ -156,6 +157,32 @@ function configServerShared(project: Project | undefined, known: ReadonlySet<str
 
 // Spring binds properties relaxed: `server.servlet.contextPath` and `server.servlet.context-path` are one.
 const canonical = (key: string) => key.replace(/[-_]/g, "").toLowerCase();
+
+// `@PropertySource("classpath:nacos-server.properties")` on a class of the module: a file of its resources read as its configuration.
+const PROPERTY_SOURCE = /@PropertySource\s*\(\s*(?:value\s*=\s*)?\{?\s*"classpath:\/?([\w./-]+\.(?:properties|ya?ml))"/g;
+const JVM_SOURCE = /^(?:(.*)\/)?src\/main\/(?:java|kotlin)\/.+\.(?:java|kt)$/;
+
+/** The context paths set in the files a module's classes name with `@PropertySource`, for the modules whose own files set none. */
+function propertySources(project: Project | undefined, known: ReadonlySet<string>): { root: string; value: Prefix[] }[] {
+  const found: { root: string; value: Prefix[] }[] = [];
+  for (const path of project?.listed ?? []) {
+    const m = JVM_SOURCE.exec(path);
+    if (!m) continue;
+    const root = m[1] ?? "";
+    if (known.has(root) || found.some((f) => f.root === root)) continue;
+    const text = project!.text(path) ?? "";
+    if (!text.includes("@PropertySource")) continue;
+    for (const source of text.matchAll(PROPERTY_SOURCE)) {
+      const file = `${root ? `${root}/` : ""}src/main/resources/${source[1]}`;
+      const value = project!.has(file) ? readPrefixes(project!.text(file) ?? "", file) : undefined;
+      if (value) {
+        found.push({ root, value });
+        break;
+      }
+    }
+  }
+  return found;
+}
 
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
   const written = path.endsWith(".properties") ? properties(text) : yaml(text);
