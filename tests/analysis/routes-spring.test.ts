@@ -595,6 +595,34 @@ spring("Apache Shiro's filter chain guards in the order it is filled (anon lets 
   ]);
 });
 
+spring("a Spring Security OAuth resource server (@EnableResourceServer) that keeps the adapter's configure(HttpSecurity) guards every route of its application; one that configures its own rules is read by them", () => {
+  const root = tempDir();
+  const app = (name: string) => `package com.acme.${name};\n\n@SpringBootApplication\npublic class ${name[0]!.toUpperCase()}${name.slice(1)}Application {\n    public static void main(String[] args) { SpringApplication.run(${name[0]!.toUpperCase()}${name.slice(1)}Application.class, args); }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>notification</module><module>account</module></modules></project>\n",
+    "notification/pom.xml": "<project><artifactId>notification</artifactId></project>\n",
+    "notification/src/main/java/com/acme/notification/NotificationApplication.java": app("notification"),
+    "notification/src/main/java/com/acme/notification/ResourceServerConfig.java": "package com.acme.notification;\n\n@Configuration\n@EnableResourceServer\npublic class ResourceServerConfig extends ResourceServerConfigurerAdapter {\n    @Bean\n    public OAuth2RestTemplate clientCredentialsRestTemplate() { return null; }\n}\n",
+    "notification/src/main/java/com/acme/notification/RecipientController.java": 'package com.acme.notification;\n\n@RestController\n@RequestMapping("/recipients")\npublic class RecipientController {\n    @GetMapping("/current")\n    public Object current() { return null; }\n}\n',
+    "account/pom.xml": "<project><artifactId>account</artifactId></project>\n",
+    "account/src/main/java/com/acme/account/AccountApplication.java": app("account"),
+    "account/src/main/java/com/acme/account/ResourceServerConfig.java": [
+      "package com.acme.account;",
+      "",
+      "@Configuration",
+      "@EnableResourceServer",
+      "public class ResourceServerConfig extends ResourceServerConfigurerAdapter {",
+      "    @Override",
+      "    public void configure(HttpSecurity http) throws Exception {",
+      '        http.authorizeRequests().antMatchers("/", "/demo").permitAll().anyRequest().authenticated();',
+      "    }",
+      "}",
+    ].join("\n"),
+    "account/src/main/java/com/acme/account/AccountController.java": 'package com.acme.account;\n\n@RestController\npublic class AccountController {\n    @PostMapping("/")\n    public Object create() { return null; }\n    @GetMapping("/current")\n    public Object current() { return null; }\n}\n',
+  });
+  assert.equal(guardedRoutes(root).sort(), ["GET /current [authenticated()]", "GET /recipients/current [EnableResourceServer]", "POST /"]);
+});
+
 spring("Sureness's filter guards every route its sureness.yml does not exclude (path===method, Ant patterns, /x/** with /x itself), controllers of other modules of the app too", () => {
   const root = tempDir();
   writeFiles(root, {

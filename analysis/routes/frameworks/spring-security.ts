@@ -43,6 +43,12 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     const prefix = first && value(first.start, first.end);
     if (prefix) found.push({ type: "global", framework: "spring", line: source.lineAt(m.index), prefix });
   }
+  // Spring Security OAuth's resource server (`@EnableResourceServer` on a ResourceServerConfigurerAdapter)
+  // that keeps the adapter's own `configure(HttpSecurity)`: every request needs a token.
+  const resourceServer = /@EnableResourceServer\b/.exec(code);
+  if (resourceServer && !/\bconfigure\s*\(\s*(?:final\s+)?HttpSecurity\b/.test(code)) {
+    found.push({ type: "global", framework: "spring", line: source.lineAt(resourceServer.index), guard: "EnableResourceServer", antPatterns: true });
+  }
   const shiro = SHIRO.test(code);
   if (!shiro && !/HttpSecurity|SecurityFilterChain|ServerHttpSecurity|SecurityWebFilterChain/.test(code)) return found;
   // The rules in order: the first that matches a request decides, so each guard skips what earlier rules matched.

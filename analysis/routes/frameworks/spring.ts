@@ -32,7 +32,7 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|@EnableResourceServer\b|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
     const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file), ...routerFunctionRoutes(source)];
