@@ -68,8 +68,10 @@ export const Cycle = z.object({
   /** One concrete loop through the files, the first file repeated at the end. */
   loop: z.array(z.string()),
   /**
-   * A runtime cycle closed only by lazy imports (`import()`, a Python import inside a function,
-   * Ruby's autoload): the files do not need each other while they load.
+   * A runtime cycle that cannot fail while its files load: closed only by lazy imports
+   * (`import()`, a Python import inside a function, Ruby's autoload), or Python imports that
+   * find every name they read already bound whichever module is imported first (a package's
+   * `__init__.py` that gathers its submodules while they import from it).
    */
   lazy: z.boolean().optional(),
 });

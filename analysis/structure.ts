@@ -6,6 +6,7 @@ import { loadAnalysisConfig, loadArchitectureConfig } from "./config.ts";
 import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles, loadsInOrder } from "./graph/cycles.ts";
+import { pythonLoadOrder } from "./graph/python-load-order.ts";
 import { loadTimeReads } from "./graph/load-time.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
@@ -95,7 +96,13 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   const stampOf = (path: string) => (stamps ??= new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]))).get(path);
   const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf, readOnly: options.readOnly });
   // An ES module's re-export (`export * from "./oauth-accounts"` in a barrel) binds names and reads none while loading.
-  const cycles = findCycles(graph, paths, productEdges, (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))));
+  const cycles = findCycles(
+    graph,
+    paths,
+    productEdges,
+    (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
+    pythonLoadOrder(productEdges, new Set(paths), (path) => project.text(path)),
+  );
   atLoad.save();
   const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);

@@ -8,7 +8,13 @@ import type { NumberedGraph } from "./numbered.ts";
  * they vanish at run time. The search starts from `files` in their order; `edges` are those
  * the graph was numbered from.
  */
-export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], readLazily: (edge: Edge) => boolean = () => false): Cycle[] {
+export function findCycles(
+  graph: NumberedGraph,
+  files: readonly string[],
+  edges: readonly Edge[],
+  readLazily: (edge: Edge) => boolean = () => false,
+  loadsInAnyOrder: (members: readonly string[]) => boolean = () => false,
+): Cycle[] {
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
@@ -25,18 +31,25 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
     return at !== undefined && at === cycleOf.get(graph.ids.get(edge.to) ?? -1);
   };
   // A `require` made only inside functions runs when they are called: at load, no edge at all.
-  const eager = eagerMembers(starts, edges, graph, (edge) => edge.kind === "require" && withinCycle(edge) && readLazily(edge));
+  // A loop of load-time imports that meets no half-loaded name from whichever module it is
+  // entered (Python's package that gathers its submodules: python-load-order.ts) cannot fail either.
+  const eager = eagerMembers(starts, edges, graph, (edge) => edge.kind === "require" && withinCycle(edge) && readLazily(edge), loadsInAnyOrder);
   const inside = runtime.map((): Edge[] => []);
   for (const edge of edges) {
     if (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport") continue;
     if (withinCycle(edge)) inside[cycleOf.get(graph.ids.get(edge.from)!)!]!.push(edge);
   }
-  const cycles: Cycle[] = runtime.map((members, i) => ({
-    kind: "runtime",
-    files: members.map((id) => graph.names[id]!),
-    loop: loopThrough(members, members[0]!, graph.runtime).map((id) => graph.names[id]!),
-    ...(members.some((id) => eager.has(id)) && !inside[i]!.every(readLazily) ? {} : { lazy: true }),
-  }));
+  const cycles: Cycle[] = runtime.map((members, i) => {
+    const lazy = !members.some((id) => eager.members.has(id)) || inside[i]!.every(readLazily);
+    // The loop shown for a cycle that can fail is one that can: through imports made at load alone.
+    const eagerLoop = lazy ? undefined : members.filter((id) => eager.members.has(id));
+    return {
+      kind: "runtime",
+      files: members.map((id) => graph.names[id]!),
+      loop: (eagerLoop ? loopThrough(eagerLoop, eagerLoop[0]!, eager.adjacency) : loopThrough(members, members[0]!, graph.runtime)).map((id) => graph.names[id]!),
+      ...(lazy ? { lazy: true } : {}),
+    };
+  });
   const typeStarts = firstTypeEdgeSources(typeOnly, edges, graph.ids);
   typeOnly.forEach((members, i) => {
     cycles.push({
@@ -50,10 +63,16 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
 
 /**
  * The files in a cycle of load-time imports alone (no type and no dynamic edge, nor a `require`
- * made only inside functions, which runs when they are called): a runtime cycle with none of
- * them is closed only by lazy imports.
+ * made only inside functions, which runs when they are called), leaving out the loops that load
+ * in any order: a runtime cycle with none of them is closed only by lazy imports.
  */
-function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: NumberedGraph, deferred: (edge: Edge) => boolean): Set<number> {
+function eagerMembers(
+  starts: readonly number[],
+  edges: readonly Edge[],
+  graph: NumberedGraph,
+  deferred: (edge: Edge) => boolean,
+  loadsInAnyOrder: (members: readonly string[]) => boolean,
+): { members: Set<number>; adjacency: number[][] } {
   const adjacency: number[][] = graph.runtime.map(() => []);
   for (const edge of edges) {
     if (edge.kind === "type" || edge.kind === "dynamic" || edge.kind === "declaration" || deferred(edge)) continue;
@@ -61,7 +80,8 @@ function eagerMembers(starts: readonly number[], edges: readonly Edge[], graph: 
     const to = graph.ids.get(edge.to);
     if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);
   }
-  return new Set(components(starts, adjacency).flat());
+  const failing = components(starts, adjacency).filter((members) => !loadsInAnyOrder(members.map((id) => graph.names[id]!)));
+  return { members: new Set(failing.flat()), adjacency };
 }
 
 /** Strongly connected components of two or more files, each sorted, found iteratively. */

@@ -45,9 +45,56 @@ test("Python: an import inside a function is lazy, one under TYPE_CHECKING is a 
   assert.is(cycle.severity, "low");
   assert.match(cycle.title, /^Lazy import cycle of 3 files$/);
   const eager = tempDir("tool-precision-py-eager-");
-  writeFiles(eager, { "pkg/__init__.py": "", "pkg/a.py": "from . import b\n", "pkg/b.py": "from . import a\n" });
+  writeFiles(eager, { "pkg/__init__.py": "", "pkg/a.py": "from .b import helper\n\ndef thing():\n    return helper()\n", "pkg/b.py": "from .a import thing\n\ndef helper():\n    return 1\n" });
   commitAll(eager);
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "a load-time cycle stays high");
+});
+
+test("Python: a package that gathers its submodules while they import from it loads in any order (low); one that imports a reader before the name it reads can fail (high)", () => {
+  const files = (init: string) => ({
+    "app/__init__.py": init,
+    "app/models/__init__.py": "",
+    "app/models/base.py": "class Model:\n    pass\n\nVERSION = 2\n",
+    "app/models/jobs.py": "import json\nfrom app.models import Model, VERSION\nfrom . import base\n\nclass Job(Model):\n    version = VERSION\n",
+    "app/models/labels.py": "from app.models.jobs import Job\nfrom app.models import Model\n\nclass Label(Model):\n    job = Job\n",
+  });
+  const gathering = "from .models.base import Model, VERSION  # noqa\nfrom .models.jobs import Job\nfrom .models.labels import Label\n";
+  const safe = tempDir("tool-precision-py-package-");
+  writeFiles(safe, { ...files(""), "app/models/__init__.py": gathering.replaceAll(".models.", ".") });
+  commitAll(safe);
+  const cycle = analyze(safe).findings.find((f) => f.rule === "import-cycle")!;
+  assert.is(cycle.severity, "low", "each name is bound before the import that leads to its reader, and the package always loads first");
+  assert.match(cycle.title, /^Lazy import cycle of 3 files$/);
+
+  // The decoy: jobs is imported before the names it takes from the package exist.
+  const early = tempDir("tool-precision-py-package-early-");
+  writeFiles(early, { ...files(""), "app/models/__init__.py": "from .jobs import Job\nfrom .base import Model, VERSION\nfrom .labels import Label\n" });
+  commitAll(early);
+  const failing = analyze(early).findings.find((f) => f.rule === "import-cycle")!;
+  assert.is(failing.severity, "high");
+  assert.equal(failing.evidence.slice(0, 2).map((e) => `${e.file} ${e.detail}`), [
+    "app/models/__init__.py imports app/models/jobs.py",
+    "app/models/jobs.py imports app/models/__init__.py",
+  ]);
+});
+
+test("Python: a module outside the package that the package imports last still fails when it is imported first (high), and the loop shown is the one made at load", () => {
+  const root = tempDir("tool-precision-py-outside-");
+  writeFiles(root, {
+    "app/__init__.py": "",
+    "app/models/__init__.py": "from .base import Model\nfrom app.rbac import check\n",
+    "app/models/base.py": "class Model:\n    def save(self):\n        from app.api import dump\n        return dump(self)\n",
+    "app/rbac.py": "from app.models import Model\n\ndef check(user):\n    return isinstance(user, Model)\n",
+    "app/api.py": "from app.models import Model\n\ndef dump(model):\n    return repr(model)\n",
+  });
+  commitAll(root);
+  const cycle = analyze(root).findings.find((f) => f.rule === "import-cycle")!;
+  assert.is(cycle.severity, "high", "importing app.rbac first reads Model, then the package reads check from the half-loaded rbac");
+  assert.match(cycle.title, /^Import cycle of 4 files$/);
+  assert.equal(cycle.evidence.slice(0, 2).map((e) => `${e.file} ${e.detail}`), [
+    "app/models/__init__.py imports app/rbac.py",
+    "app/rbac.py imports app/models/__init__.py",
+  ], "not the loop through base.py's import inside a function");
 });
 
 test("Python: an import made after the module's definitions (the documented way to close a cycle) is late, so the cycle it closes is low; one after only `__all__` is not", () => {
