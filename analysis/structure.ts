@@ -96,13 +96,11 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   const stampOf = (path: string) => (stamps ??= new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]))).get(path);
   const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf, readOnly: options.readOnly });
   // An ES module's re-export (`export * from "./oauth-accounts"` in a barrel) binds names and reads none while loading.
-  const cycles = findCycles(
-    graph,
-    paths,
-    productEdges,
-    (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
-    pythonLoadOrder(productEdges, new Set(paths), (path) => project.text(path)),
-  );
+  const cycles = findCycles(graph, paths, productEdges, {
+    readLazily: (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
+    erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
+    loadsInAnyOrder: pythonLoadOrder(productEdges, new Set(paths), (path) => project.text(path)),
+  });
   atLoad.save();
   const fan = fanCounts(graph);
   const hubs = findHubs(paths.length, fan);

@@ -22,7 +22,7 @@ export function architectureFindings(report: Input): Finding[] {
         ...cycle.files.filter((file) => !cycle.loop.includes(file)).map((file) => ({ file, detail: "is in the same cycle through other imports" })),
       ],
       action: runtime && cycle.lazy
-        ? "The loop is closed only by imports used after loading (made inside a function, import(), autoload, after the module's own definitions, or whose names are read only inside functions), or by Python imports that find each name already bound in whatever order the modules are imported (a package gathering its submodules), so loading does not fail; keep it that way or move the shared part out."
+        ? "The loop is closed only by imports used after loading (made inside a function, import(), autoload, after the module's own definitions, whose names are read only inside functions, or used only as types so that compiling erases them), or by Python imports that find each name already bound in whatever order the modules are imported (a package gathering its submodules), so loading does not fail; keep it that way or move the shared part out."
         : crate
         ? "In this language a file's imports do not run it in order (one crate compiles whole; a class loads on first use), so the loop cannot fail while loading; break it only where it crosses the design's layers, by moving what both sides use into a module of its own."
         : runtime

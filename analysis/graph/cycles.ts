@@ -1,6 +1,16 @@
 import type { Cycle, Edge } from "../schema.ts";
 import type { NumberedGraph } from "./numbered.ts";
 
+/** What the analysis knows of how the files of a loop load (each asked of the edges and loops of runtime cycles only). */
+export type Loading = {
+  /** The importer reads what it imports only after loading (inside functions). */
+  readLazily?: (edge: Edge) => boolean;
+  /** Compiling removes the import: TypeScript's, when its names are used only as types. */
+  erased?: (edge: Edge) => boolean;
+  /** A loop of load-time imports meets no half-loaded name whichever module is entered first. */
+  loadsInAnyOrder?: (members: readonly string[]) => boolean;
+};
+
 /**
  * Import cycles as strongly connected components (Tarjan). Runtime cycles use every edge
  * but type imports and declarations (a Rust parent's `mod x;` with the child's `use crate::`
@@ -8,13 +18,8 @@ import type { NumberedGraph } from "./numbered.ts";
  * they vanish at run time. The search starts from `files` in their order; `edges` are those
  * the graph was numbered from.
  */
-export function findCycles(
-  graph: NumberedGraph,
-  files: readonly string[],
-  edges: readonly Edge[],
-  readLazily: (edge: Edge) => boolean = () => false,
-  loadsInAnyOrder: (members: readonly string[]) => boolean = () => false,
-): Cycle[] {
+export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], loading: Loading = {}): Cycle[] {
+  const { readLazily = () => false, erased = () => false, loadsInAnyOrder = () => false } = loading;
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
@@ -30,14 +35,21 @@ export function findCycles(
     const at = cycleOf.get(graph.ids.get(edge.from) ?? -1);
     return at !== undefined && at === cycleOf.get(graph.ids.get(edge.to) ?? -1);
   };
-  // A `require` made only inside functions runs when they are called: at load, no edge at all.
-  // A loop of load-time imports that meets no half-loaded name from whichever module it is
-  // entered (Python's package that gathers its submodules: python-load-order.ts) cannot fail either.
-  const eager = eagerMembers(starts, edges, graph, (edge) => edge.kind === "require" && withinCycle(edge) && readLazily(edge), loadsInAnyOrder);
+  // A `require` made only inside functions runs when they are called, and an import compiling
+  // removes never runs: at load, no edge at all. A loop of load-time imports that meets no
+  // half-loaded name from whichever module it is entered (Python's package that gathers its
+  // submodules: python-load-order.ts) cannot fail either.
+  const deferred = (edge: Edge) => withinCycle(edge) && ((edge.kind === "require" && readLazily(edge)) || (edge.kind === "import" && erased(edge)));
+  const eager = eagerMembers(starts, edges, graph, deferred, loadsInAnyOrder);
+  // The imports inside each loop that runs at load: one of them reading what it imports while
+  // loading is what can fail.
+  const eagerOf = new Map<number, number>();
+  eager.loops.forEach((members, i) => members.forEach((id) => eagerOf.set(id, i)));
   const inside = runtime.map((): Edge[] => []);
   for (const edge of edges) {
     if (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport") continue;
-    if (withinCycle(edge)) inside[cycleOf.get(graph.ids.get(edge.from)!)!]!.push(edge);
+    const loop = eagerOf.get(graph.ids.get(edge.from) ?? -1);
+    if (loop !== undefined && loop === eagerOf.get(graph.ids.get(edge.to) ?? -1) && !deferred(edge)) inside[cycleOf.get(graph.ids.get(edge.from)!)!]!.push(edge);
   }
   const cycles: Cycle[] = runtime.map((members, i) => {
     const lazy = !members.some((id) => eager.members.has(id)) || inside[i]!.every(readLazily);
@@ -72,7 +84,7 @@ function eagerMembers(
   graph: NumberedGraph,
   deferred: (edge: Edge) => boolean,
   loadsInAnyOrder: (members: readonly string[]) => boolean,
-): { members: Set<number>; adjacency: number[][] } {
+): { members: Set<number>; loops: number[][]; adjacency: number[][] } {
   const adjacency: number[][] = graph.runtime.map(() => []);
   for (const edge of edges) {
     if (edge.kind === "type" || edge.kind === "dynamic" || edge.kind === "declaration" || deferred(edge)) continue;
@@ -81,7 +93,7 @@ function eagerMembers(
     if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);
   }
   const failing = components(starts, adjacency).filter((members) => !loadsInAnyOrder(members.map((id) => graph.names[id]!)));
-  return { members: new Set(failing.flat()), adjacency };
+  return { members: new Set(failing.flat()), loops: failing, adjacency };
 }
 
 /** Strongly connected components of two or more files, each sorted, found iteratively. */

@@ -23,15 +23,39 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
  * side-effect import, or anything not understood, counts as used.
  */
 export function usedAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): boolean {
-  const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const statement = new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escaped}\\2`).exec(text);
+  const names = importedNames(text, specifier);
   // A `require` made only inside functions (`const tools = require("../tools")` in one) runs when they are called.
-  if (!statement) return !new RegExp(`\\brequire\\s*\\(\\s*(["'])${escaped}\\1\\s*\\)`).test(text) || readAtLoad().has(`${REQUIRED}${specifier}`);
-  const names = localNames(statement[1]!);
+  if (!names) return !new RegExp(`\\brequire\\s*\\(\\s*(["'])${escape(specifier)}\\1\\s*\\)`).test(text) || readAtLoad().has(`${REQUIRED}${specifier}`);
   if (names.size === 0) return true;
   const read = readAtLoad();
   for (const name of names) if (read.has(name)) return true;
   return false;
+}
+
+/**
+ * Whether a TypeScript module still imports from `specifier` once compiled: tsc, esbuild and
+ * swc drop an import whose names are used only as types (a class or enum named only in
+ * annotations too), so it loads nothing. True for a side-effect import, a `require`, or an
+ * import not found.
+ */
+export function usedAsValue(text: string, specifier: string, readAnywhere: () => ReadonlySet<string> = () => namesReadAtLoad(text, true, true)): boolean {
+  const names = importedNames(text, specifier);
+  if (!names || names.size === 0) return true;
+  const read = readAnywhere();
+  for (const name of names) if (read.has(name)) return true;
+  return false;
+}
+
+const escape = (specifier: string) => specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The local names of every value import statement (not `import type`) from `specifier`; undefined when there is none. */
+function importedNames(text: string, specifier: string): Set<string> | undefined {
+  let names: Set<string> | undefined;
+  for (const statement of text.matchAll(new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escape(specifier)}\\2`, "g"))) {
+    names ??= new Set();
+    for (const name of localNames(statement[1]!)) names.add(name);
+  }
+  return names;
 }
 
 /** The local names an import clause binds: `A, { b as c, type D }, * as ns` -> A, c, ns. */
@@ -68,9 +92,11 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  * at load (a server analyses repeatedly: it should not churn garbage). A regular expression
  * literal is read as code: one holding a quote or brace may mislead the rest of the file. In
  * `typescript`, what compiling erases is passed over: declarations of types alone (interfaces,
- * type aliases, `declare`), type annotations and `implements` clauses.
+ * type aliases, `declare`), type annotations, `as` and `satisfies` types and `implements`
+ * clauses. With `everywhere`, the names read inside function bodies too: those a compiled
+ * module still refers to.
  */
-export function namesReadAtLoad(text: string, typescript = false): Set<string> {
+export function namesReadAtLoad(text: string, typescript = false, everywhere = false): Set<string> {
   const code = text;
   const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
   const read = new Set<string>();
@@ -90,9 +116,20 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
   let ternaries = 0;
   let classPending = false;
   const classBodies: boolean[] = [];
+  // Per arrow function whose body is an expression (`() => Region`, the lazy reference of ORM
+  // relations), the brackets open when it began: a `,`, `;` or closing bracket at that depth
+  // ends it, as does a line end the next line does not go on from.
+  const arrowBodies: number[] = [];
+  const endArrowBodies = () => {
+    while (arrowBodies.length && arrowBodies.at(-1)! >= openers.length) {
+      arrowBodies.pop();
+      inFunction--;
+    }
+  };
   for (let i = 0; i < code.length;) {
     const c = code.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
+      if (c === 10 && arrowBodies.at(-1) === openers.length && !goesOn(code, i)) endArrowBodies();
       i++;
       continue;
     }
@@ -113,6 +150,7 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
       while (j < code.length && code.charCodeAt(j) !== c) j += code.charCodeAt(j) === 92 ? 2 : 1;
       i = j + 1;
       last = OTHER;
+      lastPunct = c;
       continue;
     }
     if (identStart(c)) {
@@ -120,22 +158,30 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
       while (j < code.length && identPart(code.charCodeAt(j))) j++;
       // A TypeScript declaration of types alone (`interface`, `type X =`, `declare ...`) is erased
       // when compiled: the names in it are read by the compiler, never at load.
-      const declared = typescript && inFunction === 0 && last !== DOT ? typeDeclarationEnd(code, i, j) : -1;
+      const declared = typescript && (everywhere || inFunction === 0) && last !== DOT ? typeDeclarationEnd(code, i, j) : -1;
       if (declared !== -1) {
         i = declared;
         last = OTHER;
         continue;
       }
       // `class X extends Base implements Shape, Other {`: the interfaces are the compiler's.
-      if (typescript && inFunction === 0 && j - i === 10 && code.startsWith("implements", i)) {
+      if (typescript && (everywhere || inFunction === 0) && j - i === 10 && code.startsWith("implements", i)) {
         i = typeEnd(code, j, "{");
         last = OTHER;
+        continue;
+      }
+      // `value as Type`, `value satisfies Type`: the type is the compiler's. To its line's end
+      // when the next line does not go on with it (code without semicolons).
+      if (typescript && (last === IDENT || (last === OTHER && ENDS_VALUE.has(lastPunct))) && isWord(code, i, j, "as", "satisfies")) {
+        i = typeEnd(code, j, ",;)]}=", false, true);
+        last = OTHER;
+        lastPunct = 0;
         continue;
       }
       if (typescript && j - i === 5 && code.startsWith("class", i) && last !== DOT) classPending = true;
       if (last === IDENT) wordBefore = code.slice(lastStart, lastEnd);
       else wordBefore = "";
-      if (inFunction === 0 && last !== DOT) {
+      if ((everywhere || inFunction === 0) && last !== DOT) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
         if (j - i === 7 && code.startsWith("require", i)) {
@@ -152,20 +198,26 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
     if (c === 61 && code.charCodeAt(i + 1) === 62) { // =>
       last = ARROW;
       i += 2;
+      while (code.charCodeAt(i) === 32 || code.charCodeAt(i) === 9 || code.charCodeAt(i) === 10 || code.charCodeAt(i) === 13) i++;
+      if (code.charCodeAt(i) !== 123) {
+        arrowBodies.push(openers.length);
+        inFunction++;
+      }
       continue;
     }
     // A type annotation, erased when compiled (TypeScript, outside function bodies, where names
     // are read at load): a return type after a parameter list, a parameter's or a declared
     // variable's type, a class field's. A ternary's `:` is none.
-    if (typescript && c === 58 && inFunction === 0) {
+    if (typescript && c === 58 && (everywhere || inFunction === 0)) {
       const innermost = openers.at(-1);
       const named = last === IDENT || (lastPunct === 63 && last === OTHER);
       let end = -1;
       if (ternaries > 0) ternaries--;
       else if (lastPunct === 41 && last === OTHER && pendingBody) end = typeEnd(code, i + 1, "{;", true);
-      else if (named && innermost === 40) end = typeEnd(code, i + 1, ",)=");
-      else if (named && (wordBefore === "const" || wordBefore === "let" || wordBefore === "var")) end = typeEnd(code, i + 1, "=;,");
-      else if (named && innermost === 123 && classBodies.at(-1)) end = typeEnd(code, i + 1, "=;");
+      // A parameter's, also a destructured one's (`({ a, b }: Props) =>`).
+      else if ((named || (last === OTHER && (lastPunct === 125 || lastPunct === 93))) && innermost === 40) end = typeEnd(code, i + 1, ",)=");
+      else if (named && (wordBefore === "const" || wordBefore === "let" || wordBefore === "var")) end = typeEnd(code, i + 1, "=;,", false, true);
+      else if (named && innermost === 123 && classBodies.at(-1)) end = typeEnd(code, i + 1, "=;", false, true);
       if (end !== -1) {
         i = end;
         last = OTHER;
@@ -173,11 +225,12 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
         continue;
       }
     }
-    if (typescript && c === 63 && inFunction === 0) { // ?
+    if (typescript && c === 63 && (everywhere || inFunction === 0)) { // ?
       const next = code.charCodeAt(i + 1);
       // Not `?.`, `??`, nor an optional name (`a?: T`, `f(a?)`).
       if (next !== 46 && next !== 63 && next !== 58 && next !== 41 && next !== 44 && next !== 61) ternaries++;
     }
+    if (arrowBodies.length && (c === 41 || c === 93 || c === 125 || c === 44 || c === 59)) endArrowBodies();
     if (c === 40) { // (
       parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
       pendingBody = false;
@@ -214,21 +267,35 @@ export function namesReadAtLoad(text: string, typescript = false): Set<string> {
   return read;
 }
 
+/** Whether the expression on the line ending at `newline` goes on past it: the line ends with an operator or the next starts with one. */
+function goesOn(code: string, newline: number): boolean {
+  let before = newline - 1;
+  while (before >= 0 && (code[before] === " " || code[before] === "\t" || code[before] === "\r")) before--;
+  let after = newline + 1;
+  while (after < code.length && /\s/.test(code[after]!)) after++;
+  return before >= 0 && "=>(,.?:+-*/%|&<![{".includes(code[before]!) || (after < code.length && ".?:+-*/%|&=<>)]},".includes(code[after]!));
+}
+
+// The last character of a value a TypeScript `as` may follow: a closing bracket, a quote, a digit.
+const ENDS_VALUE = new Set([41, 93, 125, 34, 39, 96, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57]);
+const isWord = (code: string, start: number, end: number, ...words: string[]) => words.some((word) => end - start === word.length && code.startsWith(word, start));
+
 /**
  * Where a type written from `from` ends: the index of the first of `stops` outside its own
  * brackets (`<...>`, `(...)`, `[...]`, `{...}`; `=>` closes nothing), or of an `=>` outside them
  * after some type (a return type `(x): T => ...`). With `returnType`, a `{` once the type has
  * begun is the function's body; one that begins it is an object type. A type that may hold
- * object types (`{ a: A }`) has no `{` among its stops.
+ * object types (`{ a: A }`) has no `{` among its stops. With `endsAtLine` (code written without
+ * semicolons), a line end outside brackets ends it too, unless the type goes on.
  */
-function typeEnd(code: string, from: number, stops: string, returnType = false): number {
+function typeEnd(code: string, from: number, stops: string, returnType = false, endsAtLine = returnType): number {
   let depth = 0;
   let begun = false;
   for (let i = from; i < code.length; i++) {
     const c = code[i]!;
-    // A return type without a semicolon (an abstract method's) ends with its line, unless the
-    // type goes on (`Promise<A>\n  | B`, `A |\n  B`).
-    if (c === "\n" && returnType && begun && depth === 0 && !/[|&,:<(=]\s*$/.test(code.slice(Math.max(from, i - 40), i)) && !/^\s*[|&.?<>[(,=]/.test(code.slice(i + 1, i + 40))) return i;
+    // A type without a semicolon after it (an abstract method's return type, a class field's)
+    // ends with its line, unless the type goes on (`Promise<A>\n  | B`, `A |\n  B`).
+    if (c === "\n" && endsAtLine && begun && depth === 0 && !/[|&,:<(=]\s*$/.test(code.slice(Math.max(from, i - 40), i)) && !/^\s*[|&.?<>[(,=]/.test(code.slice(i + 1, i + 40))) return i;
     if (c === " " || c === "\t" || c === "\n" || c === "\r") continue;
     if (c === '"' || c === "'" || c === "`") {
       let j = i + 1;
@@ -325,26 +392,31 @@ export function loadTimeReads(options: {
   read: (path: string) => string | undefined;
   stampOf: (path: string) => string | undefined;
   readOnly?: boolean;
-}): { usedAtLoad: (from: string, specifier: string) => boolean; save: () => void } {
+}): { usedAtLoad: (from: string, specifier: string) => boolean; usedAsValue: (from: string, specifier: string) => boolean; save: () => void } {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
   const stored = loadStored(options.root, file);
-  const modules = new Map<string, { text: string; names?: Set<string> }>();
+  const modules = new Map<string, { text: string; names?: Set<string>; anywhere?: Set<string> }>();
   const asked: Stored["entries"] = {};
   let grown = false;
+  // One answer per importer and key, worked out at most once while the importer is unchanged.
+  const answer = (from: string, key: string, work: (module: { text: string; names?: Set<string>; anywhere?: Set<string> }) => boolean): boolean => {
+    const stamp = options.stampOf(from);
+    let entry = stored.entries[from];
+    if (!entry || entry.stamp !== stamp) entry = stored.entries[from] = { stamp: stamp ?? "", used: {} };
+    asked[from] = entry;
+    const known = entry.used[key];
+    if (known !== undefined) return known;
+    let module = modules.get(from);
+    if (!module) modules.set(from, (module = { text: options.read(from) ?? "" }));
+    grown = true;
+    return (entry.used[key] = work(module));
+  };
   return {
-    usedAtLoad(from, specifier) {
-      const stamp = options.stampOf(from);
-      let entry = stored.entries[from];
-      if (!entry || entry.stamp !== stamp) entry = stored.entries[from] = { stamp: stamp ?? "", used: {} };
-      asked[from] = entry;
-      const known = entry.used[specifier];
-      if (known !== undefined) return known;
-      let module = modules.get(from);
-      if (!module) modules.set(from, (module = { text: options.read(from) ?? "" }));
-      const text = module;
-      grown = true;
-      return (entry.used[specifier] = usedAtLoad(text.text, specifier, () => (text.names ??= namesReadAtLoad(text.text, TYPESCRIPT.test(from)))));
-    },
+    usedAtLoad: (from, specifier) =>
+      answer(from, specifier, (module) => usedAtLoad(module.text, specifier, () => (module.names ??= namesReadAtLoad(module.text, TYPESCRIPT.test(from))))),
+    // Kept beside the load-time answers under a key no specifier has (a space).
+    usedAsValue: (from, specifier) =>
+      !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => (module.anywhere ??= namesReadAtLoad(module.text, true, true)))),
     save() {
       if (!grown || options.readOnly) return;
       try {

@@ -78,6 +78,26 @@ test("Python: a package that gathers its submodules while they import from it lo
   ]);
 });
 
+test("TypeScript: a loop closed by an import whose names are used only as types is erased by compiling (low); used as a value, it can fail (high)", () => {
+  const orchestrator = 'import { Store } from "./store";\n\nexport class Orchestrator extends Store {\n  tick(): void {}\n}\n';
+  const erased = tempDir("tool-precision-ts-erased-");
+  writeFiles(erased, {
+    "src/orchestrator.ts": orchestrator,
+    "src/store.ts": 'import { Orchestrator } from "./orchestrator";\n\nexport class Store {\n  run(o: unknown): void {\n    (o as Orchestrator).tick();\n  }\n}\n',
+  });
+  commitAll(erased);
+  assert.equal(analyze(erased).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["low", "Lazy import cycle of 2 files"]]);
+
+  // Entering store first: it loads orchestrator, which extends Store before store has defined it.
+  const kept = tempDir("tool-precision-ts-kept-");
+  writeFiles(kept, {
+    "src/orchestrator.ts": orchestrator,
+    "src/store.ts": 'import { Orchestrator } from "./orchestrator";\n\nexport class Store {\n  run(): void {\n    new Orchestrator().tick();\n  }\n}\n',
+  });
+  commitAll(kept);
+  assert.equal(analyze(kept).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["high", "Import cycle of 2 files"]]);
+});
+
 test("Python: a module outside the package that the package imports last still fails when it is imported first (high), and the loop shown is the one made at load", () => {
   const root = tempDir("tool-precision-py-outside-");
   writeFiles(root, {

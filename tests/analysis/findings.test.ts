@@ -76,7 +76,7 @@ findings("findings are ranked high, medium, low, with stable ids, evidence and a
 findings("a cycle's evidence names every file in it, those off the loop shown too", () => {
   const root = tempDir();
   writeFiles(root, {
-    "src/a.ts": 'import { b } from "./b.ts";\nexport const a = () => b;\n',
+    "src/a.ts": 'import { b } from "./b.ts";\nexport const a = [b];\n',
     "src/b.ts": 'import { a } from "./a.ts";\nimport { c } from "./c.ts";\nexport const b = () => [a, c];\n',
     "src/c.ts": 'import { b } from "./b.ts";\nexport const c = () => b;\n',
   });

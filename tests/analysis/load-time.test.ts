@@ -3,7 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { LOAD_TIME_CACHE_FILE, namesReadAtLoad, usedAtLoad } from "../../analysis/graph/load-time.ts";
+import { LOAD_TIME_CACHE_FILE, namesReadAtLoad, usedAsValue, usedAtLoad } from "../../analysis/graph/load-time.ts";
 import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
@@ -34,9 +34,30 @@ test("a top-level call, an object literal, a class's heritage or an if block rea
     'import { Base } from "./base";\nexport class Child extends Base {}\n',
     'import { ready } from "./ready";\nif (ready) { console.log("go"); }\n',
     'import "./side-effect";\n',
-    'import Thing from "./thing";\nexport const f = () => Thing;\n', // an expression-bodied arrow is not followed (read as if at load)
+    // After an expression-bodied arrow ends (at a comma, a closing bracket, a line the next does not go on from), reads are at load again.
+    'import Thing from "./thing";\nexport const f = () => other\nexport const g = Thing.x\n',
+    'import Thing from "./thing";\nexport const r = relation(() => other, Thing);\n',
+    'import Thing from "./thing";\nexport const r = [() => other]; Thing.go();\n',
   ];
-  assert.equal(cases.map((text) => usedAtLoad(text, /from "([^"]+)"|import "([^"]+)"/.exec(text)!.slice(1).find(Boolean)!)), [true, true, true, true, true, true]);
+  assert.equal(cases.map((text) => usedAtLoad(text, /from "([^"]+)"|import "([^"]+)"/.exec(text)!.slice(1).find(Boolean)!)), [true, true, true, true, true, true, true, true]);
+});
+
+test("an expression-bodied arrow (an ORM relation's lazy reference) reads its names when called", () => {
+  const relation = [
+    'import { Region } from "./region";',
+    "export const Country = model.define(\"country\", {",
+    "  region: model.belongsTo(() => Region, { mappedBy: \"countries\" }),",
+    "  regions: model.hasMany(",
+    "    () =>",
+    "      Region",
+    "  ),",
+    "})",
+    "export const pick = (x: number) => x > 1",
+    "  ? Region",
+    "  : null",
+  ].join("\n");
+  assert.is(usedAtLoad(relation, "./region"), false);
+  assert.is(usedAtLoad('import { Region } from "./region";\n@Entity()\nexport class Country {\n  @ManyToOne(() => Region, (r) => r.countries)\n  region: Region;\n}\n', "./region"), false, "TypeORM's decorator");
 });
 
 test("a JS cycle whose imports are all read inside functions (or are a barrel's re-exports, or requires made inside functions) is a low lazy cycle; one with a read at load stays high", () => {
@@ -134,6 +155,25 @@ test("the answers are kept on disk per importer, and an edited importer is read 
   writeFiles(root, { "src/a.ts": 'import { b } from "./b";\nexport function a() { return 1; }\nexport const first = b();\n' });
   utimesSync(join(root, "src/a.ts"), new Date(), new Date(Date.now() + 5000));
   assert.equal(cycle(), [["high", "Import cycle of 2 files"]]);
+});
+
+test("a TypeScript import whose names are used only as types is erased by compiling; one used as a value anywhere is not", () => {
+  const typesOnly = [
+    'import { Orchestrator, Step } from "./orchestrator"',
+    "export class Store {",
+    "  private owner?: Orchestrator",
+    "  hasExpired({ step }: { step?: Step }, now: number): boolean {",
+    "    const next: Step | undefined = step",
+    "    return (next as Step) !== undefined && ('x' as Orchestrator) !== null",
+    "  }",
+    "  check = (o: Orchestrator): o is Orchestrator => o satisfies Orchestrator",
+    "}",
+  ].join("\n");
+  assert.is(usedAsValue(typesOnly, "./orchestrator"), false);
+  assert.is(usedAsValue(typesOnly.replace("return (next", "new Orchestrator()\n    return (next"), "./orchestrator"), true, "constructed inside a method");
+  assert.is(usedAsValue(typesOnly.replace("const next: Step", "const next = Step.first as Step"), "./orchestrator"), true, "a static read inside a method");
+  assert.is(usedAsValue('import Thing from "./thing";\nexport const f = () => <Thing />;\n', "./thing"), true, "a JSX element");
+  assert.is(usedAsValue('import "./side-effect";\n', "./side-effect"), true);
 });
 
 test.run();

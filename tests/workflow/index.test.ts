@@ -33,7 +33,7 @@ function richRepo(): string {
     "packages/ui/src/deep/notes.md": "# Notes\n\nnot a project document\n",
     "tests/fixtures/demo/README.md": "# Fixture\n",
     "src/a.ts": 'import { b } from "./b.ts";\nexport const a = b;\n',
-    "src/b.ts": 'import { a } from "./a.ts";\nexport const b = 1;\n',
+    "src/b.ts": 'import { a } from "./a.ts";\nexport const b = 1;\nexport const first = () => a;\n',
     ".tool/config.json": JSON.stringify({ workflow: "strict", adapter: "claude", architecture: {} }),
     ".tool/tasks/add-login/task.md":
       "---\nid: add-login\ntitle: Add login\nworkflow: spec-driven\n---\n\n## Goal\n\nUsers can log in.\n\n## Scope\n\n- src/auth\n\n## Acceptance criteria\n\n- AC-1: a user logs in with a password\n- AC-2: a wrong password is refused\n",
@@ -107,7 +107,7 @@ test("suggested improvements take the findings' severities: a lazy cycle and a h
   writeFiles(root, {
     ...hub,
     "src/a.ts": 'import { b } from "./b.ts";\nexport const a = b;\n',
-    "src/b.ts": 'import { a } from "./a.ts";\nexport const b = 1;\n',
+    "src/b.ts": 'import { a } from "./a.ts";\nexport const b = 1;\nexport const first = () => a;\n',
     // The CLI imports the routes at the top; the routes reach back only inside a function.
     "src/cli.ts": 'import { routes } from "./routes.ts";\nexport const cli = () => routes();\n',
     "src/routes.ts": 'export function routes() {\n  return import("./cli.ts");\n}\n',
