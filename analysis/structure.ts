@@ -99,7 +99,7 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   const cycles = findCycles(graph, paths, productEdges, {
     readLazily: (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
-    loadsInAnyOrder: pythonLoadOrder(productEdges, new Set(paths), (path) => project.text(path)),
+    loadsInAnyOrder: pythonLoadOrder(productEdges, graph.ids, (path) => project.text(path)),
   });
   atLoad.save();
   const fan = fanCounts(graph);

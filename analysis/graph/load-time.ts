@@ -395,11 +395,13 @@ export function loadTimeReads(options: {
 }): { usedAtLoad: (from: string, specifier: string) => boolean; usedAsValue: (from: string, specifier: string) => boolean; save: () => void } {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
   const stored = loadStored(options.root, file);
-  const modules = new Map<string, { text: string; names?: Set<string>; anywhere?: Set<string> }>();
+  // Per importer read: its text, and the names it reads at load and anywhere, each worked out when first asked.
+  type Module = { text: string; names?: Set<string>; anywhere?: Set<string> };
+  const modules = new Map<string, Module>();
   const asked: Stored["entries"] = {};
   let grown = false;
   // One answer per importer and key, worked out at most once while the importer is unchanged.
-  const answer = (from: string, key: string, work: (module: { text: string; names?: Set<string>; anywhere?: Set<string> }) => boolean): boolean => {
+  const answer = (from: string, key: string, work: (module: Module) => boolean): boolean => {
     const stamp = options.stampOf(from);
     let entry = stored.entries[from];
     if (!entry || entry.stamp !== stamp) entry = stored.entries[from] = { stamp: stamp ?? "", used: {} };

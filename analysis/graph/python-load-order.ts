@@ -19,6 +19,8 @@ import { strip } from "../languages/strip.ts";
 const PYTHON = /\.py$/;
 const DONE = Number.POSITIVE_INFINITY;
 
+/** The product's files: any set of paths, such as the graph's numbering. */
+type Files = { has(path: string): boolean };
 type Statement = { line: number; to: string; name: string | undefined };
 /** A module's names by the first line that binds them, and the lines of its `import *`. */
 type Bindings = { first: Map<string, number>; stars: number[] };
@@ -27,7 +29,7 @@ type Bindings = { first: Map<string, number>; stars: number[] };
  * A test of the loops of one repository's graph: `edges` are all its edges (the imports made at
  * load are kind `import`), `files` the product's files, `read` a file's text.
  */
-export function pythonLoadOrder(edges: readonly Edge[], files: ReadonlySet<string>, read: (path: string) => string | undefined): (members: readonly string[]) => boolean {
+export function pythonLoadOrder(edges: readonly Edge[], files: Files, read: (path: string) => string | undefined): (members: readonly string[]) => boolean {
   let statements: Map<string, Statement[]> | undefined;
   const bindings = new Map<string, Bindings>();
   const boundBefore = (file: string, name: string, line: number): boolean => {
@@ -72,7 +74,7 @@ function nameRead(specifier: string, to: string): string | undefined {
 }
 
 /** The packages a module sits in, outermost first: a/b/c.py -> a/__init__.py, a/b/__init__.py (those that exist). */
-function packagesOf(file: string, files: ReadonlySet<string>): string[] {
+function packagesOf(file: string, files: Files): string[] {
   const parts = file.split("/");
   const own = parts.at(-1) === "__init__.py" ? parts.length - 2 : parts.length - 1;
   const packages: string[] = [];
@@ -84,7 +86,7 @@ function packagesOf(file: string, files: ReadonlySet<string>): string[] {
 }
 
 /** Loads `entry` first (its packages before it) and says whether some import met a name its module had not bound yet. */
-function failsEnteredAt(entry: string, statements: Map<string, Statement[]>, files: ReadonlySet<string>, boundBefore: (file: string, name: string, line: number) => boolean): boolean {
+function failsEnteredAt(entry: string, statements: Map<string, Statement[]>, files: Files, boundBefore: (file: string, name: string, line: number) => boolean): boolean {
   // Per module begun: the line it is running, or DONE.
   const at = new Map<string, number>();
   const load = (file: string): boolean => {
