@@ -668,6 +668,62 @@ rails("a filter without the bang guards when the controller defines it to turn a
   ]);
 });
 
+rails("a filter without the bang guards when every caller its test did not let through (with an early return) reaches a refusal; one that lets every caller return first does not", () => {
+  const root = tempDir("tool-rails-refusal-after-return-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  namespace :data_api do\n    namespace :v1 do\n      resources :charges, only: [:create]\n      resources :events, only: [:create]\n    end\n  end\nend\n",
+    "app/controllers/data_api/base_controller.rb": [
+      "module DataApi",
+      "  class BaseController < ApplicationController",
+      "    before_action :authenticate",
+      "",
+      "    private",
+      "",
+      "    def authenticate",
+      "      key_header = request.headers['X-Data-API-Key']",
+      "      expected_key = ENV['DATA_API_TOKEN']",
+      "",
+      "      if key_header.present? && expected_key.present? && ActiveSupport::SecurityUtils.secure_compare(key_header, expected_key)",
+      "        CurrentContext.email = nil",
+      "        return true",
+      "      end",
+      "",
+      "      unauthorized_error",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/data_api/v1/charges_controller.rb": "module DataApi\n  module V1\n    class ChargesController < DataApi::BaseController\n      def create; end\n    end\n  end\nend\n",
+    "app/controllers/data_api/v1/events_controller.rb": [
+      "module DataApi",
+      "  module V1",
+      "    class EventsController < ApplicationController",
+      "      before_action :authenticate_sender",
+      "",
+      "      def create; end",
+      "",
+      "      private",
+      "",
+      "      def authenticate_sender",
+      "        return if request.headers['Authorization'].blank?",
+      "",
+      "        unauthorized_error",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "POST /data_api/v1/charges [authenticate]",
+    "POST /data_api/v1/events []",
+  ]);
+});
+
 rails("a route with optional segments serves each of its forms, nested ones only with the segment around them; (.:format) is dropped", () => {
   const root = tempDir("tool-rails-optional-");
   writeFiles(root, {

@@ -204,6 +204,7 @@ function refuses(sources: readonly string[], name: string): boolean {
   // A refusal in the `else` of the test that lets a caller through (`if key.present? && secure_compare(key, expected) ... else unauthorized_error`).
   const otherwise = /^[ \t]*else[ \t]*$/m.exec(body);
   if (otherwise && body.slice(otherwise.index).split("\n").slice(1, 4).some((line) => REFUSAL.test(line))) return true;
+  if (refusesAfterTheTest(body)) return true;
   // Rails' HTTP authentication, unless it is asked only of a request that sends credentials
   // (`if request.headers["Authorization"].present?` around it): then anonymous callers pass.
   const http = body.search(HTTP_AUTHENTICATION);
@@ -213,6 +214,24 @@ function refuses(sources: readonly string[], name: string): boolean {
   // without one as well: there is nothing to decode. Not when it decodes only a token present.
   const rescue = body.search(/^[ \t]*rescue\b/m);
   return rescue !== -1 && REFUSAL.test(body.slice(rescue)) && !ONLY_WHEN_PRESENT.test(body.slice(0, rescue));
+}
+
+/**
+ * Whether the body ends every caller's way in a refusal, at its top level and on no condition,
+ * that only a `return` inside a test lets a caller escape (`if key.present? && secure_compare(key,
+ * expected) ... return true end` then `unauthorized_error`). A `return` at the top level before it
+ * lets callers through on its own (`return if header.blank?`), and an abstract method's `raise
+ * NotImplementedError` refuses nobody.
+ */
+function refusesAfterTheTest(body: string): boolean {
+  const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
+  const base = lines.length ? indentOf(lines[0]!) : 0;
+  for (const line of lines) {
+    if (indentOf(line) !== base) continue;
+    if (/^[ \t]*(?:return|rescue|ensure)\b/.test(line)) return false;
+    if (REFUSAL.test(line) && !/\b(?:if|unless)\b|NotImplementedError/.test(line)) return true;
+  }
+  return false;
 }
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)/gm;
