@@ -169,6 +169,89 @@ phoenix("a controller's plug named for a signed-in caller (plug :requires_login)
   ]);
 });
 
+phoenix("an action no plug guards that checks the caller first in every clause doing work (with {:ok, claims} <- authenticate(conn)) is guarded; one that checks only in some clauses, or checks after its work, is not", () => {
+  const root = tempDir("tool-phoenix-action-checks-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Portal.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/portal_web/router.ex": [
+      "defmodule PortalWeb.Router do",
+      "  use PortalWeb, :router",
+      "  scope \"/\", PortalWeb do",
+      "    post \"/flow_logs\", FlowLogController, :create",
+      "    post \"/events\", EventController, :create",
+      "    post \"/notes\", NoteController, :create",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/portal_web/controllers/flow_log_controller.ex": [
+      "defmodule PortalWeb.FlowLogController do",
+      "  use PortalWeb, :controller",
+      "",
+      "  def create(conn, %{\"flow_logs\" => records}) when length(records) > 100 do",
+      "    ProblemDetails.send(conn, 400, \"Batch size exceeds maximum\")",
+      "  end",
+      "",
+      "  def create(conn, %{\"flow_logs\" => records}) when is_list(records) do",
+      "    with {:ok, claims} <- authenticate(conn),",
+      "         :ok <- ensure_uploads_enabled(claims) do",
+      "      Database.upsert_flow_logs(records)",
+      "      render(conn, :ok)",
+      "    else",
+      "      {:error, :unauthenticated} -> ProblemDetails.send(conn, 401, \"Missing or invalid credentials\")",
+      "    end",
+      "  end",
+      "",
+      "  def create(conn, _params), do: send_resp(conn, :bad_request, \"Expected flow_logs\")",
+      "",
+      "  defp authenticate(conn) do",
+      "    with [\"Bearer \" <> token] <- get_req_header(conn, \"authorization\"),",
+      "         {:ok, claims} <- FlowLogToken.verify(token) do",
+      "      {:ok, claims}",
+      "    else",
+      "      _ -> {:error, :unauthenticated}",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    // The second clause writes without asking who calls.
+    "lib/portal_web/controllers/event_controller.ex": [
+      "defmodule PortalWeb.EventController do",
+      "  use PortalWeb, :controller",
+      "",
+      "  def create(conn, %{\"signed\" => _} = params) do",
+      "    with {:ok, _} <- authenticate(conn) do",
+      "      Events.insert(params)",
+      "      json(conn, %{ok: true})",
+      "    end",
+      "  end",
+      "",
+      "  def create(conn, params) do",
+      "    Events.insert(params)",
+      "    json(conn, %{ok: true})",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/portal_web/controllers/note_controller.ex": [
+      "defmodule PortalWeb.NoteController do",
+      "  use PortalWeb, :controller",
+      "",
+      "  def create(conn, params) do",
+      "    note = Notes.insert!(params)",
+      "    with {:ok, _} <- authenticate(conn) do",
+      "      json(conn, note)",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /events",
+    "POST /flow_logs [(checks the caller in the action)]",
+    "POST /notes",
+  ]);
+});
+
 phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or a call that never halts, named through an alias) checks nobody; one that requires the caller guards", () => {
   const root = tempDir("tool-phoenix-fetch-only-plugs-");
   writeFiles(root, {
