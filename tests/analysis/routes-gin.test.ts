@@ -334,6 +334,38 @@ gin("a middleware that requires a request's signature (SignRequired, SlaveRPCSig
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /api/v4/slave/ping [middleware.SignRequired]", "GET /version"]);
 });
 
+gin("a middleware handed through a binding function of the app's (Use(bindMiddleware(middlewares.JWTAuthorization(config), config))) guards as the middleware it binds; one binding a request id guards nothing", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "go.mod": "module example.com/books\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "cmd/webserver.go": [
+      "package cmd",
+      "",
+      'import (\n\t"example.com/books/middlewares"\n\t"github.com/gin-gonic/gin"\n)',
+      "",
+      "func startServer(config *Config) {",
+      "\trouter := gin.New()",
+      '\tqrCodeRoute := router.Group("/qrcode")',
+      "\tqrCodeRoute.Use(bindMiddleware(middlewares.RequestId(config), config))",
+      '\tqrCodeRoute.GET("/mobile_url.png", qrCodeImage)',
+      '\tapiV1Route := router.Group("/api/v1")',
+      "\tapiV1Route.Use(bindMiddleware(middlewares.JWTAuthorization(config), config))",
+      '\tapiV1Route.POST("/accounts/add.json", accountAdd)',
+      "}",
+      "",
+      "func bindMiddleware(fn core.MiddlewareHandlerFunc, config *Config) gin.HandlerFunc {",
+      "\treturn func(ginCtx *gin.Context) {",
+      "\t\tc := core.WrapContext(ginCtx)",
+      "\t\tfn(c)",
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /api/v1/accounts/add.json [middlewares.JWTAuthorization]", "GET /qrcode/mobile_url.png"]);
+});
+
 gin("a method called on each element of a list of router types through their interface (for _, router := range RouterGroupApp { router.InitRouter(api) }) mounts every type's method of that name under the group", () => {
   const root = tempDir();
   git(root, "init", "-q");

@@ -94,12 +94,18 @@ export function goMiddleware(code: string, span: Span): string | undefined {
   const text = code.slice(span.start, span.end).trim();
   const m = NAME.exec(text);
   if (!m || m[1] === "func") return undefined;
+  const name = m[1]!.replace(/\s+/g, "");
   if (m[2]) {
     const open = text.indexOf("(", m.index + m[0].length - 1);
     const inner = text.slice(open + 1, text.lastIndexOf(")"));
     if (optionalByArguments(inner)) return undefined;
+    // A function of the app's binding the middleware it is handed first
+    // (`bindMiddleware(middlewares.JWTAuthorization(config), config)`) stands for that middleware when it is a guard.
+    const first = isGuardName(name) ? undefined : callArguments(code, span.start + code.slice(span.start, span.end).indexOf("(", m.index + m[0].length - 1)).args[0];
+    const bound = first && goMiddleware(code, first);
+    if (bound && isGuardName(bound)) return bound;
   }
-  return m[1]!.replace(/\s+/g, "");
+  return name;
 }
 
 /**
