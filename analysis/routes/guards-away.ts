@@ -42,6 +42,7 @@ import { functionBodies } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
+import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
 
@@ -76,6 +77,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
+  const interceptorGuards = interceptorRefuses(project);
   const aspnetChecks = aspnetHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
   const guardingDependency = guardingDependencies(project);
@@ -164,7 +166,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       const at = g.indexOf(PARAMETER_GUARD);
       return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
     });
-  return (route) => {
+  return (given) => {
+    // A Spring handler interceptor (`?AdminLoginInterceptor`) guards where its preHandle turns callers away.
+    const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
+      ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : interceptorGuards(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
+      : given;
     const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.

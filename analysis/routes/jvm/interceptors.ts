@@ -1,0 +1,125 @@
+/**
+ * Spring MVC's handler interceptors, the guard of many Spring applications without Spring
+ * Security: `registry.addInterceptor(adminLoginInterceptor).addPathPatterns("/admin/**")
+ * .excludePathPatterns("/admin/login")` in a `WebMvcConfigurer` runs the interceptor's
+ * `preHandle` before every handler its patterns match. Each is a global guard over those paths,
+ * named by the interceptor's class as a candidate (`?AdminLoginInterceptor`): it guards only
+ * where that class's `preHandle` turns a caller away (`interceptorRefuses`), since interceptors
+ * also count items in a cart or log requests.
+ */
+import { closing } from "../../languages/curly.ts";
+import { staticValue } from "../common/values.ts";
+import type { Span } from "../js/objects.ts";
+import { CANDIDATE } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import type { JvmFile } from "./constants.ts";
+import { isJvmSource } from "./sources.ts";
+
+const ADD = /\baddInterceptor\s*\(/g;
+const PATTERNS = /^\s*\.\s*(addPathPatterns|excludePathPatterns|order)\s*\(/;
+
+/** The interceptors a configuration registers, as global guards over the paths each is added for and not excluded from. */
+export function springInterceptors(source: RouteSource, file: JvmFile): Registration[] {
+  const { code } = source;
+  if (!/\bInterceptorRegistry\b/.test(code)) return [];
+  const found: Registration[] = [];
+  for (const m of code.matchAll(ADD)) {
+    const call = callArguments(code, m.index + m[0].length - 1);
+    const argument = call.args.at(-1);
+    const type = argument && interceptorClass(code, code.slice(argument.start, argument.end).trim());
+    if (!type) continue;
+    const added: string[] = [];
+    const excluded: string[] = [];
+    let end = call.end;
+    for (let chained = PATTERNS.exec(code.slice(end)); chained; chained = PATTERNS.exec(code.slice(end))) {
+      const next = callArguments(code, end + chained[0].length - 1);
+      if (chained[1] !== "order") (chained[1] === "addPathPatterns" ? added : excluded).push(...next.args.flatMap((a) => patterns(source, file, a)));
+      end = next.end;
+    }
+    // Without `addPathPatterns`, an interceptor runs before every handler. `/admin/**` matches `/admin` itself too.
+    const matching = (paths: string[]) => paths.flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p])).map((path) => ({ path, method: "ALL" }));
+    const scope = matching(added.length ? added : ["/**"]);
+    found.push({
+      type: "global",
+      framework: "spring",
+      line: source.lineAt(m.index),
+      guard: `${CANDIDATE}${type}`,
+      scope,
+      ...(excluded.length ? { except: matching(excluded) } : {}),
+      antPatterns: true,
+    });
+  }
+  return found;
+}
+
+/**
+ * The class of the interceptor an argument names: `new AuthInterceptor(...)`, a field or variable
+ * of its type (`private AdminLoginInterceptor adminLoginInterceptor;`, Kotlin's `val auth:
+ * AuthInterceptor`), or a `@Bean` method returning it (`authInterceptor()`).
+ */
+function interceptorClass(code: string, argument: string): string | undefined {
+  const made = /^new\s+([A-Z][\w.]*)\s*\(/.exec(argument);
+  if (made) return made[1]!.split(".").at(-1);
+  const named = /^(?:this\s*\.\s*)?([a-z_]\w*)\s*(\(\s*\))?$/.exec(argument);
+  if (!named) return undefined;
+  const name = named[1]!;
+  const declared = named[2]
+    ? new RegExp(String.raw`\b([A-Z]\w*)\s+${name}\s*\(\s*\)|\bfun\s+${name}\s*\(\s*\)\s*:\s*([A-Z]\w*)`).exec(code)
+    : new RegExp(String.raw`\b([A-Z]\w*)(?:<[^>]*>)?\s+${name}\s*[;=),]|\b(?:val|var)\s+${name}\s*:\s*([A-Z]\w*)`).exec(code);
+  return declared ? (declared[1] ?? declared[2]) : undefined;
+}
+
+/** The path patterns an argument gives: string literals (also inside `Arrays.asList(...)` or an array), a constant, or a list variable filled with `add`. */
+function patterns(source: RouteSource, file: JvmFile, span: Span): string[] {
+  const text = source.text.slice(span.start, span.end);
+  const literals = [...text.matchAll(/"([^"\\\n]*)"/g)].map((m) => m[1]!);
+  if (literals.length) return literals.filter((p) => p.startsWith("/"));
+  const name = /^\s*([A-Za-z_][\w.]*)\s*$/.exec(text)?.[1];
+  if (!name) return [];
+  const constant = staticValue(source, span.start, span.end, file.constants, file.syntax);
+  if (constant !== undefined) return [constant];
+  // `List<String> excludes = new ArrayList<>(); excludes.add("/login");`, or one initialized with `Arrays.asList("/a", "/b")`.
+  const escaped = name.replace(/\./g, "\\.");
+  const filled = [...source.text.matchAll(new RegExp(String.raw`\b${escaped}\s*\.\s*add\s*\(\s*"([^"\\\n]*)"`, "g"))].map((m) => m[1]!);
+  const initial = new RegExp(String.raw`\b${escaped}\s*=\s*(?:Arrays\s*\.\s*asList|List\s*\.\s*of|listOf|mutableListOf|arrayOf)\s*\(([^)]*)\)`).exec(source.text);
+  return [...filled, ...[...(initial?.[1] ?? "").matchAll(/"([^"\\\n]*)"/g)].map((m) => m[1]!)].filter((p) => p.startsWith("/"));
+}
+
+// What a `preHandle` does to a caller it turns away: returns false, throws, redirects or answers 401/403.
+const REFUSES = /\breturn\s+false\b|\bthrow\s+(?:new\s+)?\w+|\bsendRedirect\s*\(|\bsendError\s*\(|\bsetStatus\s*\(\s*(?:40[13]|HttpStatus\.(?:UNAUTHORIZED|FORBIDDEN)|HttpServletResponse\.SC_(?:UNAUTHORIZED|FORBIDDEN))/;
+// What it decides by: the session's user, a token or key the request carries, a security library's subject.
+const READS_CALLER = /\bgetSession\s*\(|\bgetHeader\s*\(|\bgetCookies\s*\(|\btoken\b|\bAuthorization\b|\bStpUtil\b|\bSecurityUtils\b|\bgetSubject\s*\(|\bisLogin\w*\s*\(|\bgetPrincipal\s*\(|\bcurrentUser\b|\blogin\w*\b/i;
+
+/**
+ * Whether the interceptor class of that name (in a file named for it) turns callers away in its
+ * `preHandle`: it refuses there (returns false, throws, redirects) on something it reads of the caller.
+ */
+export function interceptorRefuses(project: { listed: Iterable<string>; text: (file: string) => string | undefined } | undefined): (type: string) => boolean {
+  let files: Map<string, string> | undefined;
+  const judged = new Map<string, boolean>();
+  return (type) => {
+    if (!project) return false;
+    files ??= new Map([...project.listed].flatMap((path) => {
+      const name = /(?:^|\/)([A-Z]\w*)\.(?:java|kt)$/.exec(path)?.[1];
+      return name && isJvmSource(path) ? [[name, path] as const] : [];
+    }));
+    let refuses = judged.get(type);
+    if (refuses === undefined) {
+      const text = files.get(type) ? project.text(files.get(type)!) ?? "" : "";
+      const body = preHandle(text);
+      refuses = !!body && REFUSES.test(body) && READS_CALLER.test(body);
+      judged.set(type, refuses);
+    }
+    return refuses;
+  };
+}
+
+/** The body of a class's `preHandle` method, Java's or Kotlin's. */
+function preHandle(text: string): string | undefined {
+  const m = /\bpreHandle\s*\(/.exec(text);
+  if (!m) return undefined;
+  const params = callArguments(text, m.index + m[0].length - 1);
+  const open = text.indexOf("{", params.end);
+  return open === -1 ? undefined : text.slice(open, closing(text, open) + 1);
+}
