@@ -55,8 +55,9 @@ export const codeigniter3: Framework = {
 function controllerRoutes(source: RouteSource, folder: string, name: string): Registration[] {
   const { code } = source;
   // The file's class is the controller, named as the file is (CodeIgniter loads it by that name).
-  const cls = new RegExp(String.raw`\bclass\s+${name}\s+extends\s+\w+[^{]*\{`, "i").exec(code);
-  if (!cls) return [];
+  const cls = new RegExp(String.raw`\bclass\s+${name}\s+extends\s+(\w+)[^{]*\{`, "i").exec(code);
+  // Zend Framework 1 keeps its `IndexController extends Zend_Controller_Action` in the same folder.
+  if (!cls || /Controller$/.test(name) || cls[1]!.startsWith("Zend_")) return [];
   const body = { start: cls.index + cls[0].length - 1, end: closing(code, cls.index + cls[0].length - 1) };
   const base = `/${folder}${name.toLowerCase()}`;
   const constructor = bodyOf(source, body, "__construct");
