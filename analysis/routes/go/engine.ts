@@ -58,7 +58,12 @@ class Walker {
     }
     this.out.reset(kept);
     for (const fn of this.file.functions) this.function(fn);
-    return this.out.registrations();
+    // A wrapper given its prefix as an argument and called with it here (oapi-codegen's
+    // `RegisterHandlersWithBaseURL(router, si, "")`): its routes read without the argument are those calls' again.
+    const registrations = this.out.registrations();
+    const key = (r: Registration) => (r.type === "route" ? `${r.owner} ${r.methods.join(",")} ${r.path}` : "");
+    const expanded = new Set(registrations.filter((r) => r.type === "route" && !r.prefixUnknown).map(key));
+    return registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && expanded.has(key(r))));
   }
 
   private function(fn: GoFile["functions"][number], template?: Map<string, string>): void {
@@ -394,6 +399,7 @@ function rangedOver(code: string, name: string, at: number): boolean {
 type RouterWrapper = { types: Set<string>; constructors: Set<string>; methods: Map<string, string>; embedded: Map<string, string> };
 
 const EMBEDDED = /^\s*\*?([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*$/;
+const VERB_INTERFACE = /\btype\s+([A-Za-z_]\w*)\s+interface\s*\{/g;
 
 function routerWrapper(code: string, file: GoFile, isFrameworkRouter: (type: string) => boolean): RouterWrapper {
   const types = new Set<string>();
@@ -405,6 +411,12 @@ function routerWrapper(code: string, file: GoFile, isFrameworkRouter: (type: str
     if (router === undefined) continue;
     types.add(m[1]!);
     embedded.set(m[1]!, router.split(".").at(-1)!);
+  }
+  // An interface of the file listing the framework's verbs (oapi-codegen's `type EchoRouter interface { GET(path string, ...) ... }`):
+  // what is handed as one is a router.
+  for (const m of code.matchAll(VERB_INTERFACE)) {
+    const open = m.index + m[0].length - 1;
+    if ((code.slice(open, closing(code, open)).match(/^\s*(?:GET|POST|PUT|PATCH|DELETE)\s*\(/gm) ?? []).length >= 2) types.add(m[1]!);
   }
   const wrapper: RouterWrapper = { types, constructors: new Set(), methods: new Map(), embedded };
   if (!types.size) return wrapper;
