@@ -26,6 +26,7 @@ import { withConfiguredValues } from "./common/configured.ts";
 import { goFieldValues } from "./go/config-fields.ts";
 import { goHandlerMethods } from "./go/handler-methods.ts";
 import { projectViewMethods } from "./python/project-views.ts";
+import { inheritedActions } from "./python/inherited-actions.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
@@ -149,8 +150,9 @@ export function routesSection(
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
-  const items: Route[] = linked
-    .filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route))
+  // A DRF ViewSet's actions from mixins of other modules, beside its list route.
+  const djangoActions = inheritedActions(project);
+  const items: Route[] = djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

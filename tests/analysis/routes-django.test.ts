@@ -1571,4 +1571,68 @@ django("a view extending the project's classes of another module serves the hand
   ]);
 });
 
+django("a URLconf list built from another (api_v1 = resource_api + [...]) included under a prefix serves both; a ViewSet takes the @actions of mixins of other modules up its chain, but the methods its http_method_names leaves out", () => {
+  const root = tempDir("tool-django-inherited-actions-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'jumpserver.settings')\n",
+    "jumpserver/__init__.py": "",
+    "jumpserver/settings.py": 'ROOT_URLCONF = "jumpserver.urls"\n',
+    "jumpserver/urls.py": [
+      "from django.urls import include, path",
+      "from . import api",
+      "",
+      "resource_api = [",
+      "    path('users/', include('users.urls')),",
+      "]",
+      "api_v1 = resource_api + [",
+      "    path('search/', api.GlobalSearchView.as_view()),",
+      "]",
+      "urlpatterns = [",
+      "    path('api/v1/', include(api_v1)),",
+      "]",
+    ].join("\n"),
+    "jumpserver/api.py": "from rest_framework.views import APIView\n\nclass GlobalSearchView(APIView):\n    def get(self, request):\n        return search(request)\n",
+    "users/__init__.py": "",
+    "users/urls.py": [
+      "from rest_framework.routers import DefaultRouter",
+      "from . import api",
+      "",
+      "router = DefaultRouter()",
+      "router.register(r'users', api.UserViewSet, 'user')",
+      "router.register(r'logs', api.LogViewSet, 'log')",
+      "urlpatterns = router.urls",
+    ].join("\n"),
+    "users/api.py": [
+      "from rest_framework.viewsets import ModelViewSet",
+      "from common.mixin import CommonApiMixin",
+      "",
+      "class UserViewSet(CommonApiMixin, ModelViewSet):",
+      "    queryset = User.objects.all()",
+      "",
+      "class LogViewSet(CommonApiMixin, ModelViewSet):",
+      "    http_method_names = ['get', 'put', 'options']",
+    ].join("\n"),
+    "common/__init__.py": "",
+    "common/mixin.py": "from .action import RenderToJsonMixin\n\nclass CommonApiMixin(RenderToJsonMixin):\n    pass\n",
+    "common/action.py": [
+      "from rest_framework.decorators import action",
+      "from common.const.http import POST, PUT",
+      "",
+      "class RenderToJsonMixin:",
+      "    @action(methods=[POST, PUT], detail=False, url_path='render-to-json')",
+      "    def render_to_json(self, request, *args, **kwargs):",
+      "        return Response(request.data)",
+      "",
+      "    @action(detail=True)",
+      "    def history(self, request, *args, **kwargs):",
+      "        return Response([])",
+    ].join("\n"),
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  for (const expected of ["GET /api/v1/search", "POST /api/v1/users/users/render-to-json", "PUT /api/v1/users/users/render-to-json", "GET /api/v1/users/users/{pk}/history", "PUT /api/v1/users/logs/render-to-json", "GET /api/v1/users/logs/{pk}/history"]) {
+    assert.ok(routes.includes(expected), `${expected} in ${routes.join(", ")}`);
+  }
+  assert.not.ok(routes.includes("POST /api/v1/users/logs/render-to-json"));
+});
+
 django.run();

@@ -166,9 +166,10 @@ function patterns(context: Context, span: Span, prefix: string, guards: string[]
     for (const arg of positional) patterns(context, arg, unprefixed ? prefix : joinRoute(prefix, "{language}/"), guards);
     return;
   }
-  // Another pattern list or a router's URLs (`api_patterns`, `router.urls`); other names are not URLs.
+  // Another pattern list or a router's URLs (`api_patterns`, `router.urls`), or a list the module
+  // assigns (`api_v1 = resource_api + [...]`); other names are not URLs.
   const name = dottedName(code, { start, end: span.end });
-  if (name && /urls|patterns/i.test(name)) mountName(context, name, prefix, guards, start);
+  if (name && (/urls|patterns/i.test(name) || new RegExp(String.raw`^${name}[ \t]*=[ \t]*(?:\[|[A-Za-z_]\w*[ \t]*\+)`, "m").test(code))) mountName(context, name, prefix, guards, start);
 }
 
 /** The parts of `a + b + c` at the top level of a span. */

@@ -9,8 +9,8 @@ import { strip } from "../../languages/strip.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-/** `body` is the class's code with comments and strings blanked; `text` the same span as written. */
-export type ProjectClass = { bases: string[]; body: string; text: string };
+/** `body` is the class's code with comments and strings blanked; `text` the same span as written; `file` where it is. */
+export type ProjectClass = { bases: string[]; body: string; text: string; file: string };
 
 const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?[ \t]*:/gm;
 
@@ -53,7 +53,7 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
       const bases = (m[3] ?? "").split(",").map((b) => b.trim()).map((b) => (b.split(".").at(-1) === m[2] && b.includes(".") ? b : b.split(".").at(-1)!)).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
       // The body runs to the next class at its own indentation or less: a class nested in it is part of it.
       const end = all.slice(i + 1).find((next) => next[1]!.length <= m[1]!.length)?.index ?? code.length;
-      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end) });
+      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end), file: path });
     });
   }
   return classes;
