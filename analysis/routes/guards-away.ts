@@ -33,6 +33,7 @@ import { classDependencies } from "./python/class-dependencies.ts";
 import { inheritedDecorators, projectClasses } from "./python/project-classes.ts";
 import { dependencyGuards, isPythonGuard, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
+import { controllerRoot } from "./ruby/controllers.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
@@ -91,7 +92,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
-    if (route.framework === "rails") return [...railsActionGuards(route.handler, read), ...hanamiActionGuards(route.handler, route.file, read)];
+    if (route.framework === "rails") return [...railsActionGuards(route.handler, read, controllerRoot(route.file, read, project.listed)), ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") {
       // An action its controller does not guard that checks the caller at its top.
       const guards = laravelActions(route.handler);

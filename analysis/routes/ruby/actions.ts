@@ -6,7 +6,7 @@
  * found in the repository (the action may come from it).
  */
 import type { ContractProject } from "../contracts/mod.ts";
-import { controllerChain, snake } from "./controllers.ts";
+import { controllerChain, type ControllerRoot, controllerRoot, snake } from "./controllers.ts";
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
 // Modules of Rails and of widely used gems that a controller includes for helpers, never actions.
@@ -17,12 +17,13 @@ export function railsActionServed(
   text: (path: string) => string | undefined,
   hasView: (controller: string, action: string) => boolean,
   moduleFile: (name: string) => string | undefined,
+  where?: ControllerRoot,
 ): boolean {
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return true;
   const [, controller, action] = match;
   const defines = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
-  const { sources, complete } = controllerChain(controller!, text);
+  const { sources, complete } = controllerChain(controller!, text, where);
   for (const source of sources) {
     if (defines.test(source)) return true;
     for (const m of source.matchAll(INCLUDE)) {
@@ -34,19 +35,19 @@ export function railsActionServed(
   }
   // A controller (or a parent) not in the repository may define the action: undecided.
   if (!complete) return true;
-  return hasView(controller!, action!);
+  return hasView(`${where?.namespace ?? ""}${controller}`, action!);
 }
 
 /** A filter that keeps the Rails routes that reach an action, reading the project's files; all routes without them. */
-export function railsActionsServed(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): (route: { framework: string; handler: string }) => boolean {
+export function railsActionsServed(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): (route: { framework: string; handler: string; file: string }) => boolean {
   if (!project) return () => true;
   let views: Set<string> | undefined;
   const hasView = (controller: string, action: string) =>
-    (views ??= new Set([...project.listed].flatMap((p) => /^app\/views\/(.+)\/([^/.]+)\.[^/]+$/.exec(p)?.slice(1, 3).join("#") ?? []))).has(`${controller}#${action}`);
+    (views ??= new Set([...project.listed].flatMap((p) => /(?:^|\/)app\/views\/(.+)\/([^/.]+)\.[^/]+$/.exec(p)?.slice(1, 3).join("#") ?? []))).has(`${controller}#${action}`);
   let modules: Map<string, string> | undefined;
   const moduleFile = (name: string) => (modules ??= rubyFiles(project.listed)).get(name);
   const text = (path: string) => (project.has(path) ? project.text(path) : undefined);
-  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile);
+  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile, controllerRoot(route.file, text, project.listed));
 }
 
 /** The Ruby files of the project by base name (`json_web_token` -> lib/json_web_token.rb; the first wins). */

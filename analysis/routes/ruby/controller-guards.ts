@@ -1,7 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName, isOptionalGuardName } from "../paths.ts";
 import { cancanGuard } from "./cancan.ts";
-import { controllerChain, filterActions, snake } from "./controllers.ts";
+import { controllerChain, type ControllerRoot, filterActions, snake } from "./controllers.ts";
 
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
@@ -26,12 +26,12 @@ const LOADS = /^(?:authenticate|restore_|resume_|load_|fetch_|find_|set_)/;
  * decoding a token it reads whether or not the request has one). `text` reads a
  * repository file.
  */
-export function railsActionGuards(handler: string, text: (path: string) => string | undefined): string[] {
+export function railsActionGuards(handler: string, text: (path: string) => string | undefined, where?: ControllerRoot): string[] {
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return [];
   const [, controller, action] = match;
   // Parents first: a child's filters come after, and its skips win.
-  const chain = controllerChain(controller!, text).sources.reverse();
+  const chain = controllerChain(controller!, text, where).sources.reverse();
   const { filterTexts, sources } = withConcerns(chain, text);
   const guards = new Set<string>();
   for (const filter of filterTexts.flatMap(filters)) {

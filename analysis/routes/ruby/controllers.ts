@@ -7,9 +7,10 @@
 const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
 const ROOT = /^ActionController::(?:Base|API)$/;
 
-export function controllerChain(controller: string, text: (path: string) => string | undefined): { sources: string[]; complete: boolean } {
+export function controllerChain(controller: string, text: (path: string) => string | undefined, where: ControllerRoot = APP): { sources: string[]; complete: boolean } {
   const sources: string[] = [];
-  let file = `app/controllers/${controller}_controller.rb`;
+  const roots = [...new Set([where.root, ...(where.others ?? []), "app/controllers/"])];
+  let file = roots.map((root) => `${root}${where.namespace}${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? `app/controllers/${controller}_controller.rb`;
   // A folder the app adds to the autoload paths holds controllers at the top level (`app/controllers/entities`).
   if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? file;
   for (let depth = 0; depth < 4; depth++) {
@@ -21,12 +22,50 @@ export function controllerChain(controller: string, text: (path: string) => stri
     // Ruby looks a constant up from the modules around it outwards: `< BaseController` inside
     // `module Admin` names Admin::BaseController when that file exists, and `< OldElements::RedactionsController`
     // inside `module Api; module OldNodes` names Api::OldElements::RedactionsController.
+    // An engine's controller may extend another engine's (Solidus' `Spree::Api::BaseController < Spree::BaseController` of core/).
     const name = snake(parent.replace(/^::/, ""));
+    const root = roots.find((r) => file.startsWith(r)) ?? "app/controllers/";
     const dirs: string[] = [];
-    for (let dir = file.slice(0, file.lastIndexOf("/")); dir.startsWith("app/controllers/"); dir = dir.slice(0, dir.lastIndexOf("/"))) dirs.push(dir);
-    file = (parent.startsWith("::") ? undefined : dirs.map((dir) => `${dir}/${name}.rb`).find((f) => text(f) !== undefined)) ?? `app/controllers/${name}.rb`;
+    for (let dir = file.slice(0, file.lastIndexOf("/")); dir.startsWith(root); dir = dir.slice(0, dir.lastIndexOf("/"))) dirs.push(dir);
+    file = (parent.startsWith("::") ? undefined : dirs.map((dir) => `${dir}/${name}.rb`).find((f) => text(f) !== undefined)) ??
+      roots.map((r) => `${r}${name}.rb`).find((f) => text(f) !== undefined) ?? `${root}${name}.rb`;
   }
   return { sources, complete: true };
+}
+
+/**
+ * Where a route's controllers are: the app's app/controllers/, or, for routes an engine of the
+ * repository draws in its own config/routes.rb, that engine's app/controllers/ under the namespace
+ * it isolates (`Spree::Core::Engine.routes.draw` in backend/config/routes.rb: backend/app/controllers/spree/),
+ * the other engines' folders (`others`) holding the controllers they extend.
+ */
+export type ControllerRoot = { root: string; namespace: string; others?: string[] };
+const APP: ControllerRoot = { root: "app/controllers/", namespace: "" };
+const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.routes\.draw\b/;
+
+/** The controllers' folder and namespace of a route drawn in `routeFile`, among the app's and its engines' controller folders (`listed`). */
+export function controllerRoot(routeFile: string, text: (path: string) => string | undefined, listed: Iterable<string>): ControllerRoot {
+  const engine = /^(.*\/)?config\/routes(?:\/[\w/]+)?\.rb$/.exec(routeFile);
+  if (!engine?.[1]) return APP;
+  const drawn = ENGINE_DRAW.exec(text(routeFile) ?? "");
+  return { root: `${engine[1]}app/controllers/`, namespace: drawn ? `${snake(drawn[1]!)}/` : "", others: controllerFolders(listed) };
+}
+
+const folders = new WeakMap<object, string[]>();
+
+/** Every `app/controllers/` folder of the repository, engines' included. */
+function controllerFolders(listed: Iterable<string>): string[] {
+  let found = folders.get(listed);
+  if (!found) {
+    const set = new Set<string>();
+    for (const path of listed) {
+      const at = path.indexOf("app/controllers/");
+      if (at !== -1 && (at === 0 || path[at - 1] === "/") && path.endsWith(".rb") && !/(^|\/)(spec|test)\//.test(path)) set.add(path.slice(0, at + "app/controllers/".length));
+    }
+    found = [...set];
+    folders.set(listed, found);
+  }
+  return found;
 }
 
 const autoloaded = new WeakMap<object, string[]>();
