@@ -51,6 +51,7 @@ import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
 import { symfonyParameters } from "./php/container-parameters.ts";
 import { surenessFilter } from "./jvm/sureness.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
+import { tokenTransformer } from "./csharp/token-transformer.ts";
 import { laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
@@ -142,7 +143,7 @@ export function routesSection(
   // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
-  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

@@ -398,11 +398,18 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
     "src/Shop/Pages/Index.cshtml": "@page\n@model IndexModel\n<h1>Shop</h1>\n",
     "src/Shop/Pages/Orders/Edit.cshtml": '@page "{id:int}"\n@model EditModel\n',
     "src/Shop/Pages/Orders/Edit.cshtml.cs": "public class EditModel : PageModel {\n  public void OnGet(int id) {}\n  public async Task<IActionResult> OnPostAsync(int id) { return Page(); }\n}\n",
+    // A named handler answers at the optional {handler} segment; the page's own handlers without it.
+    "src/Shop/Pages/Basket/Index.cshtml": '@page "{handler?}"\n@model IndexModel\n',
+    "src/Shop/Pages/Basket/Index.cshtml.cs": "public class IndexModel : PageModel {\n  public async Task OnGet() {}\n  public async Task<IActionResult> OnPost(CatalogItemViewModel item) { return Page(); }\n  public async Task OnPostUpdate(IEnumerable<BasketItemViewModel> items) {}\n}\n",
   });
   assert.equal(guardedRoutes(root), [
     "GET /",
     "GET /admin/status",
+    "GET /admin/users [Authorize(Roles = \"Admin\")]",
     "GET /admin/users/{Id} [Authorize(Roles = \"Admin\")]",
+    "GET /Basket",
+    "POST /Basket",
+    "POST /Basket/{handler}",
     "GET /media/music/artists [AuthorizeFolder(/)]",
     "GET /media/music/artists/page/{PageNumber} [AuthorizeFolder(/)]",
     "GET /Orders/Edit/{id}",
@@ -514,6 +521,61 @@ aspnet("an app's own base named ApiController, extended through a primary constr
     "PUT /api/apps/{app} AppClientsController.PutApp [ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]",
     "GET /api/apps/{app}/clients AppClientsController.GetClients [AppPermission]",
     "GET /api/apps/{app}/ping AppClientsController.Ping",
+  ]);
+});
+
+aspnet("a route token transformer that hyphenates ([a-z])([A-Z] -> $1-$2) slugs [controller]/[action] routes; Ardalis API endpoints (BaseAsyncEndpoint) are controllers", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "src/Web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Web/Startup.cs": [
+      "public class Startup {",
+      "    public void ConfigureServices(IServiceCollection services) {",
+      "        services.AddMvc(options => {",
+      "            options.Conventions.Add(new RouteTokenTransformerConvention(new SlugifyParameterTransformer()));",
+      "        });",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Web/SlugifyParameterTransformer.cs": [
+      "public class SlugifyParameterTransformer : IOutboundParameterTransformer {",
+      "    public string TransformOutbound(object value) {",
+      "        if (value == null) { return null; }",
+      '        return Regex.Replace(value.ToString(), "([a-z])([A-Z])", "$1-$2").ToLower();',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Web/Controllers/ManageController.cs": [
+      "[Authorize]",
+      '[Route("[controller]/[action]")]',
+      "public class ManageController : Controller {",
+      "    [HttpGet]",
+      "    public IActionResult ChangePassword() => View();",
+      "    [HttpPost]",
+      "    public IActionResult Disable2faWarning() => View();",
+      "}",
+    ].join("\n"),
+    "src/PublicApi/PublicApi.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/PublicApi/CatalogItemEndpoints/Create.cs": [
+      "using Ardalis.ApiEndpoints;",
+      "",
+      "[Authorize(Roles = \"Administrators\", AuthenticationSchemes = JwtBearerDefaults.AuthenticationScheme)]",
+      "public class Create : BaseAsyncEndpoint",
+      "    .WithRequest<CreateCatalogItemRequest>",
+      "    .WithResponse<CreateCatalogItemResponse>",
+      "{",
+      '    [HttpPost("api/catalog-items")]',
+      "    public override async Task<ActionResult<CreateCatalogItemResponse>> HandleAsync(CreateCatalogItemRequest request, CancellationToken cancellationToken) {",
+      "        return Ok();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " (guarded)" : ""}`), [
+    "POST /api/catalog-items (guarded)",
+    "GET /manage/change-password (guarded)",
+    "POST /manage/disable2fa-warning (guarded)",
   ]);
 });
 

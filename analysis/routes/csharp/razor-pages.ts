@@ -22,6 +22,7 @@ const AUTHORIZE = /^[ \t]*@attribute[ \t]+\[[ \t]*(Authorize|AllowAnonymous)\b([
 const CONVENTION = /\bConventions\s*\.\s*(AuthorizeFolder|AuthorizePage|AuthorizeAreaFolder|AuthorizeAreaPage)\s*\(\s*(?:"([^"]*)"\s*,\s*)?"([^"]*)"/g;
 const HOST_PAGE = /\bMapFallbackToPage\s*\(\s*"([^"]*)"/;
 const HANDLER = /\bOn(Get|Post|Put|Delete|Patch)\w*\s*\(/g;
+const NAMED_HANDLER = /\bOn(Get|Post|Put|Delete|Patch)(\w*?)(?:Async)?\s*\(/g;
 
 // A form of a component (`<form method="post" @formname="add-to-cart">`, `<EditForm ... FormName="checkout">`),
 // and a component's property bound to posted form data.
@@ -67,21 +68,39 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     const pagePath = razorPage ? pageRoute(file) : undefined;
     const convention = attribute?.[1] === "AllowAnonymous" ? undefined : conventions(file)(razorPage ? pagePath! : undefined);
     const guards = attribute?.[1] === "Authorize" ? [`Authorize${attribute[2]!.trim() ? `(${attribute[2]!.replace(/^\s*\(|\)\s*$/g, "").trim()})` : ""}`] : convention ? [convention] : [];
-    const methods = razorPage ? ["GET", ...new Set([...(project!.text(`${file}.cs`) ?? "").matchAll(HANDLER)].map((m) => m[1]!.toUpperCase()).filter((m) => m !== "GET"))] : ["GET"];
+    const codeBehind = razorPage ? project!.text(`${file}.cs`) ?? "" : "";
+    const methods = razorPage ? ["GET", ...new Set([...codeBehind.matchAll(HANDLER)].map((m) => m[1]!.toUpperCase()).filter((m) => m !== "GET"))] : ["GET"];
+    // Named handlers (`OnPostUpdate`) answer at the `{handler}` segment of a page's template, and only those.
+    const named = [...new Set([...codeBehind.matchAll(NAMED_HANDLER)].filter((m) => m[2] && m[2] !== "Async").map((m) => m[1]!.toUpperCase()))];
     // A component with a form of its own (static server rendering, .NET 8) is posted to at its path.
     const ownForm = !razorPage && (FORM_PARAMETER.test(text) || [...text.matchAll(FORM)].some((m) => POSTS.test(m[0]) && !/\baction\s*=/i.test(m[0])));
     const registrations: Registration[] = [];
     for (const d of directives) {
       const written = d[1] ?? "";
-      const path = razorPage ? (written.startsWith("/") ? written : joinPaths(pagePath!, written)) : written;
+      // Joined as written: the optional marks (`{handler?}`) are read below.
+      const path = razorPage ? (written.startsWith("/") ? written : written ? `${pagePath!.replace(/\/$/, "")}/${written}` : pagePath!) : written;
       if (!path.startsWith("/")) continue;
       const line = text.slice(0, d.index).split("\n").length;
       const posted = ownForm || (!razorPage && postedTo.has(`${projectOf(file)}\0${path.replace(/\/+$/, "") || "/"}`));
-      registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods: posted ? ["GET", "POST"] : methods, path: template(path).replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"), handler: name, guards, owner: ROUTER, line });
+      // A template's optional segments (`{id?}`, `{handler?}`) are served without them as well.
+      for (const variant of optionalForms(template(path))) {
+        const forHandler = razorPage && /\{handler\}/.test(variant);
+        const served = forHandler ? named : posted ? ["GET", "POST"] : methods;
+        if (served.length) registrations.push({ type: "route", framework: razorPage ? "razor-pages" : "blazor", kind: "http", methods: served, path: variant, handler: name, guards, owner: ROUTER, line });
+      }
     }
     if (registrations.length) found.push({ file, registrations: [{ type: "router", framework: razorPage ? "razor-pages" : "blazor", name: ROUTER, prefix: "", guards: [], line: 1 }, ...registrations] });
   }
   return found;
+}
+
+/** `/Basket/{handler?}` -> `/Basket`, `/Basket/{handler}`: each trailing optional parameter left out, then put in; constraints dropped. */
+function optionalForms(path: string): string[] {
+  const segments = path.split("/");
+  let required = segments.length;
+  while (required > 1 && /^\{\w+(?::[^}]*)?\?\}$/.test(segments[required - 1]!)) required--;
+  const plain = (parts: string[]) => joinPaths("/", parts.join("/").replace(/\{(\w+)(?::[^}]*)?\??\}/g, "{$1}"));
+  return Array.from({ length: segments.length - required + 1 }, (_, i) => plain(segments.slice(0, required + i)));
 }
 
 /** `Pages/Admin/Index.cshtml` -> `/Admin`; `Areas/Shop/Pages/Cart.cshtml` -> `/Shop/Cart`. */

@@ -8,7 +8,7 @@ import type { Span } from "../js/objects.ts";
 import type { RouteSource } from "../source.ts";
 
 const VERBS: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
-const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase(?:Async|Sync)?)\b/;
+const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase(?:Async|Sync)?|Base(?:Async)?Endpoint)\b/;
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 
 /**
@@ -152,7 +152,7 @@ const KNOWN_ATTRIBUTES = new Set(["Route", "Authorize", "AllowAnonymous", "ApiCo
 // Web API 2's, but as often an app's own base of ASP.NET Core (`[Route(Constants.PrefixApi)]
 // abstract class ApiController : Controller`): read as a base, which gives nothing when the
 // repository does not declare it.
-const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ODataController|EndpointBase\w*|I[A-Z]\w*)$/;
+const FRAMEWORK_BASE = /^(?:Controller|ControllerBase|ODataController|EndpointBase\w*|Base(?:Async)?Endpoint|I[A-Z]\w*)$/;
 
 /** The class a controller extends, when it is the app's own: the first base type, without its namespace and type arguments. */
 function baseClass(bases: string): string | undefined {
