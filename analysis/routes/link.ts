@@ -98,6 +98,13 @@ export function linkRoutes(
     const key = `${framework}:${file}#${name}`;
     const local = nodes.get(key);
     if (local?.router) return local;
+    // The router a function takes at a later position (`developerEndpoints(2)`), beside the function's own.
+    const position = /^(.+)(\(\d+\))$/.exec(name);
+    if (position) {
+      const base = lookup(file, position[1]!, framework, depth + 1);
+      const found = base && nodes.get(`${base.key}${position[2]}`);
+      return found?.router ? found : undefined;
+    }
     const alias = aliases.get(key);
     if (alias !== undefined) return lookup(file, alias.of, framework, depth + 1);
     const binding = files.get(file)?.bindings.find((b) => b.local === name);

@@ -825,6 +825,39 @@ express("route helpers of the app's build routes from the arguments a call hands
   ]);
 });
 
+express("a function handed two routers (developerEndpoints(app, apiRouter)) registers on each the one its parameter names: what it hands on from its second parameter hangs under /api", () => {
+  const root = tempDir("tool-express-two-routers-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "server", dependencies: { express: "^4.18.0" } }),
+    "server/index.js": [
+      'const express = require("express");',
+      'const { developerEndpoints } = require("./endpoints/api");',
+      "const app = express();",
+      "const apiRouter = express.Router();",
+      'app.use("/api", apiRouter);',
+      "developerEndpoints(app, apiRouter);",
+      "app.listen(3001);",
+    ].join("\n"),
+    "server/endpoints/api/index.js": [
+      'const { apiAdminEndpoints } = require("./admin");',
+      "function developerEndpoints(app, router) {",
+      "  if (!router) return;",
+      '  app.get("/api/docs", (_, response) => response.send("docs"));',
+      "  apiAdminEndpoints(router);",
+      "}",
+      "module.exports = { developerEndpoints };",
+    ].join("\n"),
+    "server/endpoints/api/admin/index.js": [
+      "function apiAdminEndpoints(app) {",
+      "  if (!app) return;",
+      '  app.get("/v1/admin/users", [validApiKey], async (request, response) => response.json([]));',
+      "}",
+      "module.exports = { apiAdminEndpoints };",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/docs", "GET /api/v1/admin/users"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

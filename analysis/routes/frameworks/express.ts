@@ -105,7 +105,11 @@ export const express: Framework = {
     const handed = !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.name !== "constructor" && f.params.some((p) => ROUTER_PARAM.test(p)) && (!usesExpress || inClass(f.start)));
     const handedRouters = new Set<string>();
     const ownerAt = (name: string, at: number) => {
-      const owner = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name))?.name ?? name;
+      const scope = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name));
+      // A function handed two routers (`developerEndpoints(app, router)`): the one after the first is
+      // a router of its own, named by its position (`developerEndpoints(2)`), where callers hand theirs.
+      const position = scope ? scope.params.indexOf(name) : -1;
+      const owner = !scope ? name : position > 0 && scope.params.slice(0, position).some((p) => ROUTER_PARAM.test(p)) ? `${scope.name}(${position + 1})` : scope.name!;
       if (owner !== name && !handedRouters.has(owner)) {
         handedRouters.add(owner);
         // A class's method in an Express file stays served at the root when no caller is found, as its parameter's router was.
@@ -144,6 +148,12 @@ export const express: Framework = {
       const lists = args.slice(1, -1).filter((a) => source.code[a.start] === "[").flatMap((a) => guardNames(source, a.start, a.end));
       const handed = args.length > 1 ? { handed: { args: values, guards: lists } } : {};
       registrations.push({ type: "use", framework: "express", owner: router, prefix: "", args: [callee], specifiers: [], guards: [], mountOnly: true, ...handed, line: source.lineAt(m.index) });
+      // A router handed after the first goes to the function's router of that position.
+      args.slice(1).forEach((a, i) => {
+        const other = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(a.start, a.end))?.[1];
+        const owner = other && ownerAt(other, a.start);
+        if (owner && (routers.has(owner) || handedRouters.has(owner))) registrations.push({ type: "use", framework: "express", owner, prefix: "", args: [`${callee}(${i + 2})`], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+      });
     }
     // Calls chained on a router as it is made: `const api = Router().use(a).use(b)`, and
     // `export default Router().use("/api", api)`, a router nobody names, exported as it is made.
