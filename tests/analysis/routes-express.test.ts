@@ -825,7 +825,7 @@ express("route helpers of the app's build routes from the arguments a call hands
   ]);
 });
 
-express("a function handed two routers (developerEndpoints(app, apiRouter)) registers on each the one its parameter names: what it hands on from its second parameter hangs under /api", () => {
+express("a function handed two routers (developerEndpoints(app, apiRouter)) registers on each the one its parameter names: what it hands on from its second parameter hangs under /api; a middleware checking an API key (validApiKey) guards", () => {
   const root = tempDir("tool-express-two-routers-");
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "server", dependencies: { express: "^4.18.0" } }),
@@ -855,7 +855,8 @@ express("a function handed two routers (developerEndpoints(app, apiRouter)) regi
       "module.exports = { apiAdminEndpoints };",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/docs", "GET /api/v1/admin/users"]);
+  // Middleware named for the API key it checks (`validApiKey`) guards.
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /api/docs", "GET /api/v1/admin/users [validApiKey]"]);
 });
 
 express.run();
