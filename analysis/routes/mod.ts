@@ -58,6 +58,7 @@ import { railsActionsServed } from "./ruby/actions.ts";
 import { conditionalControllersServed } from "./jvm/conditional-controllers.ts";
 import { servedOnce } from "./alternatives.ts";
 import { razorPageRoutes } from "./csharp/razor-pages.ts";
+import { identityUiRoutes } from "./csharp/identity-ui.ts";
 
 export { extractRoutes } from "./extract.ts";
 
@@ -128,6 +129,12 @@ export function routesSection(
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
+  const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
+  for (const { file, registrations } of aspnetApp && project ? identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))) : []) {
+    const own = files.get(file);
+    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+  }
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
   // the types of Go struct fields a call goes through, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes];

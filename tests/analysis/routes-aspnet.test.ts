@@ -579,4 +579,37 @@ aspnet("a route token transformer that hyphenates ([a-z])([A-Z] -> $1-$2) slugs 
   ]);
 });
 
+aspnet("Identity's default UI (AddDefaultIdentity) serves its pages under /Identity, the Manage folder authorized; a page the app scaffolds replaces the default one", () => {
+  const root = tempDir();
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "src/Web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Web/Startup.cs": [
+      "public class Startup {",
+      "    public void ConfigureServices(IServiceCollection services) {",
+      "        services.AddDefaultIdentity<ApplicationUser>().AddEntityFrameworkStores<AppIdentityDbContext>();",
+      "        services.AddRazorPages();",
+      "    }",
+      "    public void Configure(IApplicationBuilder app) {",
+      "        app.UseEndpoints(endpoints => endpoints.MapRazorPages());",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Web/Pages/Index.cshtml": "@page\n<h1>Shop</h1>\n",
+    "src/Web/Areas/Identity/Pages/Account/Login.cshtml": "@page\n@model LoginModel\n",
+    "src/Web/Areas/Identity/Pages/Account/Login.cshtml.cs": "[AllowAnonymous]\npublic class LoginModel : PageModel {\n  public async Task OnGetAsync(string returnUrl = null) {}\n  public async Task<IActionResult> OnPostAsync(string returnUrl = null) { return Page(); }\n}\n",
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  for (const expected of [
+    "GET /Identity/Account/Login src/Web/Areas/Identity/Pages/Account/Login.cshtml",
+    "POST /Identity/Account/Login src/Web/Areas/Identity/Pages/Account/Login.cshtml",
+    "POST /Identity/Account/Register src/Web/Startup.cs",
+    "GET /Identity/Account/Manage src/Web/Startup.cs [AuthorizeAreaFolder(Identity,/Account/Manage)]",
+    "POST /Identity/Account/Manage/ChangePassword src/Web/Startup.cs [AuthorizeAreaFolder(Identity,/Account/Manage)]",
+    "GET /Identity/Error src/Web/Startup.cs",
+  ]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
+  assert.equal(routes.filter((r) => r.includes("/Identity/Account/Login ")).length, 2);
+  assert.not.ok(routes.some((r) => r.startsWith("POST /Identity/Account/Lockout")));
+});
+
 aspnet.run();
