@@ -1635,4 +1635,39 @@ django("a URLconf list built from another (api_v1 = resource_api + [...]) includ
   assert.not.ok(routes.includes("POST /api/v1/users/logs/render-to-json"));
 });
 
+django("django-rest-framework-bulk's BulkRouter serves PUT, PATCH and DELETE on the list route of a BulkModelViewSet, not of another ViewSet", () => {
+  const root = tempDir("tool-django-bulk-router-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'core.settings')\n",
+    "core/__init__.py": "",
+    "core/settings.py": 'ROOT_URLCONF = "core.urls"\n',
+    "core/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path('api/terminal/', include('terminal.urls')),\n]\n",
+    "terminal/__init__.py": "",
+    "terminal/urls.py": [
+      "from rest_framework_bulk.routes import BulkRouter",
+      "from . import api",
+      "",
+      "router = BulkRouter()",
+      "router.register(r'terminals', api.TerminalViewSet, 'terminal')",
+      "router.register(r'statuses', api.StatusViewSet, 'status')",
+      "urlpatterns = router.urls",
+    ].join("\n"),
+    "terminal/api.py": [
+      "from rest_framework.viewsets import ModelViewSet",
+      "from rest_framework_bulk import BulkModelViewSet",
+      "",
+      "class TerminalViewSet(BulkModelViewSet):",
+      "    queryset = Terminal.objects.all()",
+      "",
+      "class StatusViewSet(ModelViewSet):",
+      "    queryset = Status.objects.all()",
+    ].join("\n"),
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  for (const expected of ["GET /api/terminal/terminals", "PUT /api/terminal/terminals", "PATCH /api/terminal/terminals", "DELETE /api/terminal/terminals", "DELETE /api/terminal/terminals/{pk}", "GET /api/terminal/statuses"]) {
+    assert.ok(routes.includes(expected), `${expected} in ${routes.join(", ")}`);
+  }
+  assert.not.ok(routes.includes("PUT /api/terminal/statuses"));
+});
+
 django.run();

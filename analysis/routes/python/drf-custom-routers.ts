@@ -7,7 +7,8 @@
  * `DynamicRoute` its `@action` methods of that kind (detail or not), at `url_path`, with its
  * `lookup_field` in the detail routes. A class that keeps DRF's routes but extends a mapping in
  * its constructor (`self.routes[0].mapping.update({"delete": "bulk_destroy"})`, Nautobot's and
- * NetBox's bulk operations) is read the same way. Read before linking: the registration of the
+ * NetBox's bulk operations) is read the same way, as is django-rest-framework-bulk's `BulkRouter`,
+ * whose list route maps PUT, PATCH and DELETE to the bulk actions of its `BulkModelViewSet`. Read before linking: the registration of the
  * ViewSet becomes these routes, each an action of its class (`actionOf`), which guards them.
  */
 import type { FileRoutes, Registration } from "../registration.ts";
@@ -37,7 +38,7 @@ export function withCustomDrfRouters(files: ReadonlyMap<string, FileRoutes>, pro
     for (const r of routes.registrations) {
       if (r.type !== "router" || r.framework !== "django" || !r.routerClass) continue;
       classes ??= projectClasses(project)();
-      if (!templates.has(r.routerClass)) templates.set(r.routerClass, routeTemplates(classes.get(r.routerClass)));
+      if (!templates.has(r.routerClass)) templates.set(r.routerClass, classes.has(r.routerClass) ? routeTemplates(classes.get(r.routerClass)) : LIBRARY_ROUTERS[r.routerClass]);
       const own = templates.get(r.routerClass);
       if (own) custom.set(r.name, own);
     }
@@ -75,6 +76,20 @@ const DRF_ROUTES: Template[] = [
   { url: "^{prefix}/{lookup}/{url_path}{trailing_slash}$", detail: true },
 ];
 const EXTENDED = /\bself\s*\.\s*routes\s*\[\s*(\d)\s*\]\s*\.\s*mapping\s*\.\s*update\s*\(/g;
+
+// Router classes of libraries: django-rest-framework-bulk's `BulkRouter` maps bulk operations on the list route.
+const LIBRARY_ROUTERS: Record<string, Template[]> = {
+  BulkRouter: [
+    { ...DRF_ROUTES[0]!, mapping: [...DRF_ROUTES[0]!.mapping!, ["put", "bulk_update"], ["patch", "partial_bulk_update"], ["delete", "bulk_destroy"]] },
+    ...DRF_ROUTES.slice(1),
+  ],
+};
+// And the actions its ViewSets and mixins give.
+const LIBRARY_ACTIONS: Record<string, string[]> = {
+  BulkModelViewSet: [...VIEWSET_ACTIONS.ModelViewSet!, "bulk_update", "partial_bulk_update", "bulk_destroy"],
+  BulkUpdateModelMixin: ["bulk_update", "partial_bulk_update"],
+  BulkDestroyModelMixin: ["bulk_destroy"],
+};
 
 /**
  * A router class's own `routes = [...]`, or DRF's with the mappings its constructor adds
@@ -124,7 +139,7 @@ function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string):
   const dynamic = new Map<string, Action>();
   let lookup: string | undefined;
   for (const current of chainUp(classes, name, 8)) {
-    for (const action of VIEWSET_ACTIONS[current] ?? []) names.add(action);
+    for (const action of VIEWSET_ACTIONS[current] ?? LIBRARY_ACTIONS[current] ?? []) names.add(action);
     const cls = classes.get(current);
     if (!cls) continue;
     if (lookup === undefined) {
@@ -135,7 +150,8 @@ function classActions(classes: ReadonlyMap<string, ProjectClass>, name: string):
     for (const m of cls.text.matchAll(DECORATED)) {
       if (!/\bdetail\s*=/.test(m[1]!) || dynamic.has(m[2]!)) continue;
       const path = /\burl_path\s*=\s*r?(["'])(.*?)\1/.exec(m[1]!)?.[2] ?? m[2]!;
-      const methods = [.../\bmethods\s*=\s*[[(]([^\])]*)/.exec(m[1]!)?.[1]?.matchAll(/(["'])(\w+)\1/g) ?? []].map((x) => x[2]!.toUpperCase());
+      // Methods as strings (`["post"]`) or constants named for them (`[POST, PUT]`).
+      const methods = [.../\bmethods\s*=\s*[[(]([^\])]*)/.exec(m[1]!)?.[1]?.matchAll(/(["']?)(\w+)\1/g) ?? []].map((x) => x[2]!.toUpperCase()).filter((x) => /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(x));
       dynamic.set(m[2]!, { name: m[2]!, detail: /\bdetail\s*=\s*True\b/.test(m[1]!), path, methods: methods.length ? methods : ["GET"] });
     }
   }
