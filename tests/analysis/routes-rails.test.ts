@@ -505,13 +505,14 @@ rails("Rails 8's authentication concern: allow_unauthenticated_access skips requ
   ]);
 });
 
-rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them, one per provider it names, across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
+rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them (and sessions for devise-two-factor's two_factor_authenticatable), one per provider it names, across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
   const root = tempDir("tool-rails-devise-invitable-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\ngem 'devise_invitable'\n",
     "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users, controllers: { omniauth_callbacks: 'users/omniauth_callbacks' }\n  devise_for :admins\nend\n",
     "app/models/user.rb": "class User < ApplicationRecord\n  devise :invitable, :database_authenticatable\n  devise :omniauthable, omniauth_providers: [:google_oauth2]\nend\n",
-    "app/models/admin.rb": "class Admin < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+    // devise-two-factor's module signs in through the sessions routes as database_authenticatable does.
+    "app/models/admin.rb": "class Admin < ApplicationRecord\n  devise :two_factor_authenticatable\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /admins/sign_in devise/sessions#new",

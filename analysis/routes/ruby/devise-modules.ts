@@ -12,7 +12,8 @@ import type { FileRoutes, Registration } from "../registration.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const ROUTES_OF: Record<string, string> = { database_authenticatable: "sessions", recoverable: "passwords", registerable: "registrations", confirmable: "confirmations", lockable: "unlocks", invitable: "invitations", omniauthable: "omniauth_callbacks" };
+// devise-two-factor's `two_factor_authenticatable` takes the place of `database_authenticatable`: it signs in through the same sessions routes.
+const ROUTES_OF: Record<string, string> = { database_authenticatable: "sessions", two_factor_authenticatable: "sessions", recoverable: "passwords", registerable: "registrations", confirmable: "confirmations", lockable: "unlocks", invitable: "invitations", omniauthable: "omniauth_callbacks" };
 const GENERATED = new Set(["sessions", "passwords", "registrations"]);
 
 export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
