@@ -159,9 +159,10 @@ function constants(source: RouteSource, imported: Map<string, string>): Map<stri
   const inGroup = (at: number) => groups.some((g) => g.start < at && at < g.end);
   // The second alternative (`Name = value` on its own line) only declares inside a const or var group.
   const found = stringConstants(source, CONSTANT, GO_VALUES, { accept: (m) => !m[2] || inGroup(m.index!) });
-  // net/http names its methods: `http.MethodGet` is "GET".
-  const http = [...imported].find(([, path]) => path === "net/http")?.[0];
-  if (http) for (const m of HTTP_METHODS) found.set(`${http}.Method${m[0]}${m.slice(1).toLowerCase()}`, m);
+  // net/http names its methods, and fasthttp the same: `http.MethodGet` is "GET".
+  for (const [alias, path] of imported) {
+    if (path === "net/http" || path === "github.com/valyala/fasthttp") for (const m of HTTP_METHODS) found.set(`${alias}.Method${m[0]}${m.slice(1).toLowerCase()}`, m);
+  }
   return found;
 }
 
