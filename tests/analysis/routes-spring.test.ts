@@ -884,4 +884,48 @@ spring("a handler interceptor registered for path patterns guards the routes the
   ]);
 });
 
+spring("a controller annotation of the app's composed of @RestController and @RequestMapping (@RestApi(\"/appAuth\")) gives the class its path, and the interfaces it implements their mapped methods under it", () => {
+  const root = tempDir("tool-spring-composed-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/gw/admin/aspect/RestApi.java": [
+      "package gw.admin.aspect;",
+      "",
+      "@Target(ElementType.TYPE)",
+      "@Retention(RetentionPolicy.RUNTIME)",
+      "@RestController",
+      "@RequestMapping",
+      "public @interface RestApi {",
+      "    @AliasFor(attribute = \"path\", annotation = RequestMapping.class)",
+      "    String[] value() default {};",
+      "}",
+    ].join("\n"),
+    "src/main/java/gw/admin/controller/PagedController.java": [
+      "package gw.admin.controller;",
+      "",
+      "public interface PagedController<Q, R> {",
+      "    @PostMapping(\"/list/search\")",
+      "    default AdminResult<PageInfo<R>> search(@RequestBody PageCondition<Q> condition) { return null; }",
+      "}",
+    ].join("\n"),
+    "src/main/java/gw/admin/controller/AppAuthController.java": [
+      "package gw.admin.controller;",
+      "",
+      "import gw.admin.aspect.RestApi;",
+      "",
+      "@RestApi(\"/appAuth\")",
+      "public class AppAuthController implements PagedController<AppAuthQuery, AppAuthVO> {",
+      "    @PostMapping(\"/apply\")",
+      "    public ShenyuAdminResult apply(@RequestBody AuthApplyDTO dto) { return null; }",
+      "",
+      "    @GetMapping(\"/detail\")",
+      "    public ShenyuAdminResult detail(@RequestParam String id) { return null; }",
+      "}",
+    ].join("\n"),
+    // An annotation with a path on a class that maps nothing is no controller.
+    "src/main/java/gw/admin/model/Item.java": "package gw.admin.model;\n\n@Table(\"/items\")\npublic class Item {\n    private String id;\n}\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /appAuth/apply", "GET /appAuth/detail", "POST /appAuth/list/search"]);
+});
+
 spring.run();

@@ -45,10 +45,13 @@ export const spring: Framework = {
       }
       if (find(cls.annotations, "HttpExchange")) continue;
       const mapping = find(cls.annotations, "RequestMapping");
-      const controller = find(cls.annotations, "RestController", "Controller");
+      // An annotation of the app's composed of @RestController and @RequestMapping (ShenYu's `@RestApi("/appAuth")`):
+      // on a class whose methods are mapped, a path given to it is the controller's.
+      const composed = mapping ? undefined : cls.annotations.find((a) => /^["']\//.test(source.text.slice(a.args[0]?.start ?? 0, a.args[0]?.end ?? 0).trim()) && cls.members.some((m) => m.annotations.some((x) => x.name in MAPPINGS || COMPOSED_MAPPING.test(x.name))));
+      const controller = find(cls.annotations, "RestController", "Controller") ?? composed;
       if (!controller && !mapping) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
-      const routers = classRouters(source, file, "spring", cls, mapping && (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")));
+      const routers = classRouters(source, file, "spring", cls, mapping ? (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
       registrations.push(...routers.registrations);
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
