@@ -66,4 +66,16 @@ hono("middleware scoped to /admin/* guards only the admin routes", () => {
   assert.equal(section.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /api/echo"]);
 });
 
+hono("a function of another module handed a sub-app (registerGetMonitor(monitorsApi), registering api.openapi(getRoute, ...) on its parameter) serves under the prefix the sub-app is mounted at", () => {
+  const root = tempDir("tool-hono-handed-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4", "@hono/zod-openapi": "^0.18" } }),
+    "src/index.ts": 'import { OpenAPIHono } from "@hono/zod-openapi";\nimport { monitorsApi } from "./routes/monitors";\nconst app = new OpenAPIHono();\napp.route("/v1/monitor", monitorsApi);\nexport default app;\n',
+    "src/routes/monitors/index.ts": 'import { OpenAPIHono } from "@hono/zod-openapi";\nimport { registerGetMonitor } from "./get";\nexport const monitorsApi = new OpenAPIHono();\nregisterGetMonitor(monitorsApi);\n',
+    "src/routes/monitors/get.ts": 'import { createRoute } from "@hono/zod-openapi";\nimport type { monitorsApi } from "./index";\nconst getRoute = createRoute({ method: "get", path: "/{id}", responses: {} });\nexport function registerGetMonitor(api: typeof monitorsApi) {\n  return api.openapi(getRoute, async (c) => c.json({}));\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /v1/monitor/{id}"]);
+});
+
 hono.run();

@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { HANDED, NOT_HANDING } from "../js/calls.ts";
 import { chainedCalls, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { arrowAssignedName, type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, handlerAndGuards, inlineGuard, isInline } from "../js/names.ts";
@@ -146,23 +147,30 @@ export const hono: Framework = {
       });
       for (const call of chainedCalls(source.code, end, CHAIN)) apply(m[1]!, undefined, call);
     }
+    // A function handed the app registers on its parameter, a router named after the function
+    // (`export function registerGetMonitor(api: typeof monitorsApi) { return api.openapi(...) }`) where
+    // it has a name, mounted where a caller hands it one (`registerGetMonitor(monitorsApi)`).
+    const handedTo = new Map<string, string>();
     for (const m of source.code.matchAll(CALL)) {
       const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
-      // A function handed the app (`export function registerRoutes(app: App) { app.route(...) }`) registers on it.
-      if (!routers.has(m[1]!) && registers(source, m[2]!, args[0], constants) && scopeOf(scopes(), m.index, m[1]!)) {
-        routers.add(m[1]!);
-        registrations.push({
-          type: "router",
-          framework: "hono",
-          name: m[1]!,
-          prefix: "",
-          guards: [],
-          line: source.lineAt(m.index),
-        });
-      }
+      let owner = m[1]!;
+      const scope = routers.has(m[1]!) ? undefined : scopeOf(scopes(), m.index, m[1]!);
+      if (scope && registers(source, m[2]!, args[0], constants)) {
+        owner = scope.name && scope.name !== "default" ? scope.name : m[1]!;
+        handedTo.set(`${scope.start}`, owner);
+        if (!routers.has(owner)) {
+          routers.add(owner);
+          registrations.push({ type: "router", framework: "hono", name: owner, prefix: "", guards: [], line: source.lineAt(m.index) });
+        }
+      } else if (scope && handedTo.has(`${scope.start}`)) owner = handedTo.get(`${scope.start}`)!;
       for (const call of [{ name: m[2]!, args, start: m.index }, ...chainedCalls(source.code, end, CHAIN)]) {
-        apply(m[1]!, undefined, call);
+        apply(owner, undefined, call);
       }
+    }
+    for (const m of source.code.matchAll(HANDED)) {
+      if (!routers.has(m[2]!) || NOT_HANDING.test(m[1]!) || /\.(?:route|use|get|post|put|patch|delete|on|all|openapi|basePath|doc)$/.test(m[1]!)) continue;
+      if (scopes().some((f) => f.start <= m.index && m.index < f.bodyStart)) continue;
+      registrations.push({ type: "use", framework: "hono", owner: m[2]!, prefix: "", args: [m[1]!.replace(/\s+/g, "")], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
     }
     return registrations;
   },
