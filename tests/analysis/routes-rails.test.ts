@@ -745,6 +745,23 @@ rails("an engine's routes (Spree::Core::Engine.routes.draw in backend/config/rou
   ]);
 });
 
+rails("a filter's only:/except: list written %i(...) or %w{...} limits it to those actions", () => {
+  const root = tempDir("tool-rails-percent-lists-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  root to: 'home#front'\n  get 'subscriptions' => 'home#subscriptions'\n  resources :notes, only: [:index, :create]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/home_controller.rb": "class HomeController < ApplicationController\n  before_action :require_user, only: %i(subscriptions nearby)\n\n  def front; end\n  def subscriptions; end\nend\n",
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :require_user, except: %w{index}\n\n  def index; end\n  def create; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /",
+    "GET /notes",
+    "POST /notes [require_user]",
+    "GET /subscriptions [require_user]",
+  ]);
+});
+
 rails("a route with optional segments serves each of its forms, nested ones only with the segment around them; (.:format) is dropped", () => {
   const root = tempDir("tool-rails-optional-");
   writeFiles(root, {

@@ -87,9 +87,9 @@ function autoloadedControllerDirs(text: (path: string) => string | undefined): s
 /** `Api::BaseController` -> `api/base_controller`. */
 export const snake = (name: string) => name.split("::").map((part) => part.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");
 
-/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]`, and the older `:only => [:id]`. */
+/** `only: [:index, :show]`, `only: :index`, `except: %i[index show]` (or `%i(...)`, `%w{...}`), and the older `:only => [:id]`. */
 export function filterActions(options: string, key: string): Set<string> | undefined {
-  const m = new RegExp(`(?:\\b${key}:|:${key}\\s*=>)\\s*(\\[[^\\]]*\\]|%[iw]\\[[^\\]]*\\]|:\\w+|["']\\w+["'])`).exec(options);
+  const m = new RegExp(`(?:\\b${key}:|:${key}\\s*=>)\\s*(\\[[^\\]]*\\]|%[iw](?:\\[[^\\]]*\\]|\\([^)]*\\)|\\{[^}]*\\}|<[^>]*>)|:\\w+|["']\\w+["'])`).exec(options);
   if (!m) return undefined;
-  return new Set(m[1]!.replace(/^%[iw]\[|^\[|\]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:|^["']|["']$/g, "")).filter(Boolean));
+  return new Set(m[1]!.replace(/^%[iw][[({<]|^\[|[\])}>]$/g, "").split(/[\s,]+/).map((s) => s.replace(/^:|^["']|["']$/g, "")).filter(Boolean));
 }
