@@ -139,4 +139,21 @@ next("a pages/api handler that verifies the caller first is guarded; one that ve
   ]);
 });
 
+next("a top folder named for a host (app/app.dub.co, under a group too), where the middleware rewrites that host's requests, adds nothing to its routes' paths; without such a middleware it stays", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } }),
+    "middleware.ts": 'import { NextResponse } from "next/server";\nexport default function middleware(req) {\n  const host = req.headers.get("host");\n  return NextResponse.rewrite(new URL(`/${host}${req.nextUrl.pathname}`, req.url));\n}\n',
+    "app/app.dub.co/(dashboard)/account/settings/page.tsx": "export default function Page() { return null; }\n",
+    "app/(ee)/partners.dub.co/api/payouts/route.ts": "export async function GET() { return Response.json([]); }\n",
+    "app/api/links/route.ts": "export async function GET() { return Response.json([]); }\n",
+  });
+  commitAll(root);
+  const paths = () => analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort();
+  assert.equal(paths(), ["GET /account/settings", "GET /api/links", "GET /api/payouts"]);
+  writeFiles(root, { "middleware.ts": 'export default function middleware(req) { return undefined; }\n' });
+  commitAll(root);
+  assert.equal(paths(), ["GET /api/links", "GET /app.dub.co/account/settings", "GET /partners.dub.co/api/payouts"]);
+});
+
 next.run();

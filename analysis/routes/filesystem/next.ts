@@ -15,7 +15,8 @@ const SCRIPT = /\.(?:[jt]sx?|mdx)$/;
 /**
  * Next.js: the app router (`app/` or `src/app/`: `page.tsx` pages and `route.ts` handlers;
  * groups `(x)` and slots `@x` add nothing, `_private` folders and intercepting `(.)x` routes
- * are not routes; `robots.ts`, `sitemap.ts` and `manifest.ts` serve their files) and the pages
+ * are not routes; `robots.ts`, `sitemap.ts` and `manifest.ts` serve their files; a top folder named
+ * for a host, where the middleware rewrites that host's requests, adds nothing) and the pages
  * router (`pages/`, with `pages/api/` handlers). Middleware that runs an auth check guards the
  * routes its matcher covers.
  */
@@ -26,6 +27,7 @@ export const next: FsFramework = {
   configs: /^next\.config\.[cm]?[jt]s$/,
   routes(app) {
     const routes: FsRoute[] = [];
+    const byHost = rewritesByHost(app);
     for (const file of app.files) {
       const segments = file.split("/");
       const root = segments[0] === "src" ? 1 : 0;
@@ -33,7 +35,11 @@ export const next: FsFramework = {
       const name = segments.at(-1)!;
       if (segments[root] === "app" && (PAGE.test(name) || ROUTE.test(name))) {
         if (folders.some((f) => f.startsWith("_") || f.startsWith("(."))) continue;
-        const path = routePath(folders.filter((f) => !f.startsWith("@")));
+        // A folder named for a host (`app.dub.co`), outside every other, is where the middleware
+        // rewrites that host's requests: its pages are served at the host's paths, without it.
+        const host = byHost ? folders.findIndex((f) => !f.startsWith("(")) : -1;
+        const served = host !== -1 && HOST.test(folders[host]!) ? folders.filter((_, i) => i !== host) : folders;
+        const path = routePath(served.filter((f) => !f.startsWith("@")));
         if (PAGE.test(name)) routes.push(page(file, path));
         else routes.push(...handlerRoutes(app, file, path));
       } else if (segments[root] === "app" && /^(?:robots|sitemap|manifest)\.[jt]s$/.test(name)) {
@@ -53,6 +59,15 @@ export const next: FsFramework = {
     ) => (guarded && guarded.covers(r.path) ? { ...r, guards: [...new Set([...guarded.guards, ...r.guards])] } : r));
   },
 };
+
+// A host name: labels joined by dots, the last one letters (`app.dub.co`, `partners.example.com`).
+const HOST = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/;
+
+/** Whether the app's middleware rewrites requests (`NextResponse.rewrite(new URL(`/app.dub.co${path}`, req.url))`). */
+function rewritesByHost(app: FsApp): boolean {
+  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  return !!file && /\bNextResponse\s*\.\s*rewrite\s*\(/.test(app.text(file) ?? "");
+}
 
 /** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */
 function middleware(app: FsApp): { guards: string[]; covers(path: string): boolean } | undefined {
