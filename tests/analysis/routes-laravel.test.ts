@@ -57,7 +57,7 @@ laravel("Auth::routes() expands to laravel/ui's routes, turned on and off by its
     "GET / []",
     "POST /account/email/resend [auth]",
     "GET /account/email/verify [auth]",
-    "GET /account/email/verify/{id}/{hash} [auth]",
+    "GET /account/email/verify/{id}/{hash} [auth,signed]",
     "GET /account/login []",
     "POST /account/login []",
     "POST /account/logout []",
@@ -226,6 +226,19 @@ laravel("an optional parameter ({backto?}) serves the path with and without it, 
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), [
     "GET /hardware/{asset}/checkin",
     "GET /hardware/{asset}/checkin/{backto}",
+  ]);
+});
+
+laravel("the signed middleware (a link's signature checked, signed:relative too) guards a route; throttle does not", () => {
+  const root = tempDir("tool-laravel-signed-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::post('withdrawal', [WithdrawalController::class, 'store'])->middleware(['signed', 'throttle:eu-withdraw-submit']);\nRoute::post('unsubscribe/{user}', [MailController::class, 'unsubscribe'])->middleware('signed:relative');\nRoute::post('contact', [ContactController::class, 'store'])->middleware('throttle:5,1');\n",
+  });
+  assert.equal(list(root).map((r) => r.split(" ").filter((p) => !/^routes\//.test(p)).join(" ")), [
+    "POST /contact ContactController@store",
+    "POST /unsubscribe/{user} MailController@unsubscribe [signed:relative]",
+    "POST /withdrawal WithdrawalController@store [signed]",
   ]);
 });
 

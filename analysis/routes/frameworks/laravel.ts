@@ -383,6 +383,7 @@ function middleware(source: RouteSource, given: Span, constants: Map<string, str
 const mayGuard = (name: string): boolean => isLaravelGuard(name) || /^[a-z][\w.-]*(?::.*)?$/.test(name);
 
 /** Middleware that decide who may call: `auth`, `auth:sanctum`, `can:update,post`, `role:admin`, `admin`. */
-export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm)\b/.test(name);
+// `signed` (ValidateSignature) refuses a request whose URL's signature is missing or wrong: a credential in the link.
+export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm|signed)\b/.test(name);
 
 const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });
