@@ -439,6 +439,8 @@ gorilla("a struct embedding the router (&Handler{Router: mux.NewRouter()}) is th
       "\t}",
       '\th.Handle("/auth", bouncer.PublicAccess(httperror.LoggerHandler(h.authenticate))).Methods(http.MethodPost)',
       '\th.Handle("/auth/tokens", bouncer.AdminAccess(bouncer.Audited(h.listTokens))).Methods(http.MethodGet)',
+      // A wrapper whose argument takes two values (the deprecated route's rewriter) still wraps a handler: named for admin access, it guards.
+      '\th.Handle("/auth/keys", bouncer.AdminAccess(bouncer.Audited(middlewares.Deprecated(h, deprecatedKeysParser)))).Methods(http.MethodPost)',
       "\treturn h",
       "}",
       "",
@@ -496,6 +498,7 @@ gorilla("a struct embedding the router (&Handler{Router: mux.NewRouter()}) is th
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "POST /api/auth",
+    "POST /api/auth/keys [bouncer.AdminAccess]",
     "GET /api/auth/tokens [bouncer.AdminAccess]",
     "GET /api/groups",
   ]);
