@@ -74,6 +74,11 @@ export const Cycle = z.object({
    * `__init__.py` that gathers its submodules while they import from it).
    */
   lazy: z.boolean().optional(),
+  /**
+   * A runtime cycle the team closes on purpose with `forwardRef(() => X)` (Angular components,
+   * NestJS modules and providers): it loads in the order the app enters it.
+   */
+  deliberate: z.boolean().optional(),
 });
 export type Cycle = z.infer<typeof Cycle>;
 

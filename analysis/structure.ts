@@ -100,6 +100,7 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
     readLazily: (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
     loadsInAnyOrder: pythonLoadOrder(productEdges, graph.ids, (path) => project.text(path)),
+    deliberate: (edge) => SCRIPT.test(edge.from) && atLoad.throughForwardRef(edge.from, edge.specifier),
   });
   atLoad.save();
   const fan = fanCounts(graph);

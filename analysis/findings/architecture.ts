@@ -12,8 +12,8 @@ export function architectureFindings(report: Input): Finding[] {
     const runtime = cycle.kind === "runtime";
     // A cycle that cannot fail while the files load (lazy imports; Rust, JVM, .NET...): worth knowing, not urgent.
     const severity = loadsInOrder(cycle) ? "high" : "low";
-    const crate = runtime && !cycle.lazy && severity === "low";
-    const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : crate ? "Module" : "Import";
+    const crate = runtime && !cycle.lazy && !cycle.deliberate && severity === "low";
+    const kind = !runtime ? "Type-only import" : cycle.lazy ? "Lazy import" : cycle.deliberate ? "forwardRef-managed import" : crate ? "Module" : "Import";
     found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", severity, cycle.files.join("\n"), {
       title: `${kind} cycle of ${cycle.files.length} files`,
       evidence: [
@@ -23,6 +23,8 @@ export function architectureFindings(report: Input): Finding[] {
       ],
       action: runtime && cycle.lazy
         ? "The loop is closed only by imports used after loading (made inside a function, import(), autoload, after the module's own definitions, whose names are read only inside functions, or used only as types so that compiling erases them), or by Python imports that find each name already bound in whatever order the modules are imported (a package gathering its submodules), so loading does not fail; keep it that way or move the shared part out."
+        : runtime && cycle.deliberate
+        ? "The team closes this loop on purpose with forwardRef(() => ...), which defers the reference until the app has loaded every file; it loads in the order the app enters it. Keep each import that closes the loop inside forwardRef, or move what both sides use into a module of its own."
         : crate
         ? "In this language a file's imports do not run it in order (one crate compiles whole; a class loads on first use), so the loop cannot fail while loading; break it only where it crosses the design's layers, by moving what both sides use into a module of its own."
         : runtime

@@ -9,6 +9,8 @@ export type Loading = {
   erased?: (edge: Edge) => boolean;
   /** A loop of load-time imports meets no half-loaded name whichever module is entered first. */
   loadsInAnyOrder?: (members: readonly string[]) => boolean;
+  /** The importer refers to what it imports through `forwardRef(() => Name)`: the team breaks the loop there on purpose. */
+  deliberate?: (edge: Edge) => boolean;
 };
 
 /**
@@ -19,7 +21,7 @@ export type Loading = {
  * the graph was numbered from.
  */
 export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], loading: Loading = {}): Cycle[] {
-  const { readLazily = () => false, erased = () => false, loadsInAnyOrder = () => false } = loading;
+  const { readLazily = () => false, erased = () => false, loadsInAnyOrder = () => false, deliberate = () => false } = loading;
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
@@ -51,8 +53,15 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
     const loop = eagerOf.get(graph.ids.get(edge.from) ?? -1);
     if (loop !== undefined && loop === eagerOf.get(graph.ids.get(edge.to) ?? -1) && !deferred(edge)) inside[cycleOf.get(graph.ids.get(edge.from)!)!]!.push(edge);
   }
+  // Angular's and NestJS's forwardRef(() => X) is how a team makes a known loop load: one that has it is theirs on purpose.
+  const withForwardRef = new Set<number>();
+  const lazyOf = runtime.map((members, i) => !members.some((id) => eager.members.has(id)) || inside[i]!.every(readLazily));
+  for (const edge of edges) {
+    const at = cycleOf.get(graph.ids.get(edge.from) ?? -1);
+    if (at !== undefined && !lazyOf[at] && !withForwardRef.has(at) && edge.kind === "import" && withinCycle(edge) && deliberate(edge)) withForwardRef.add(at);
+  }
   const cycles: Cycle[] = runtime.map((members, i) => {
-    const lazy = !members.some((id) => eager.members.has(id)) || inside[i]!.every(readLazily);
+    const lazy = lazyOf[i]!;
     // The loop shown for a cycle that can fail is one that can: through imports made at load alone.
     const eagerLoop = lazy ? undefined : members.filter((id) => eager.members.has(id));
     return {
@@ -60,6 +69,7 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
       files: members.map((id) => graph.names[id]!),
       loop: (eagerLoop ? loopThrough(eagerLoop, eagerLoop[0]!, eager.adjacency) : loopThrough(members, members[0]!, graph.runtime)).map((id) => graph.names[id]!),
       ...(lazy ? { lazy: true } : {}),
+      ...(withForwardRef.has(i) ? { deliberate: true } : {}),
     };
   });
   const typeStarts = firstTypeEdgeSources(typeOnly, edges, graph.ids);
@@ -196,6 +206,6 @@ function loopThrough(members: readonly number[], start: number, adjacency: reado
 const LOADS_IN_ORDER = /\.(?:[cm]?[jt]sx?|vue|svelte|py|rb|c|cc|cpp|cxx|h|hh|hpp|hxx)$/;
 
 /** Whether a runtime cycle can fail while its files load: not when only lazy imports close it, nor in languages that load no file in order. */
-export function loadsInOrder(cycle: Pick<Cycle, "kind" | "lazy" | "files">): boolean {
-  return cycle.kind === "runtime" && !cycle.lazy && cycle.files.some((file) => LOADS_IN_ORDER.test(file) && !/\.d\.[cm]?ts$/.test(file));
+export function loadsInOrder(cycle: Pick<Cycle, "kind" | "lazy" | "deliberate" | "files">): boolean {
+  return cycle.kind === "runtime" && !cycle.lazy && !cycle.deliberate && cycle.files.some((file) => LOADS_IN_ORDER.test(file) && !/\.d\.[cm]?ts$/.test(file));
 }

@@ -48,6 +48,12 @@ export function usedAsValue(text: string, specifier: string, readAnywhere: () =>
 
 const escape = (specifier: string) => specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Whether `text` refers to a name it imports from `specifier` through `forwardRef(() => Name)`, Angular's and NestJS's way to break a loop at load. */
+export function throughForwardRef(text: string, specifier: string): boolean {
+  const names = importedNames(text, specifier);
+  return !!names && [...names].some((name) => new RegExp(String.raw`\bforwardRef\s*\(\s*\(\s*\)\s*=>\s*${escape(name)}\b`).test(text));
+}
+
 /** The local names of every value import statement (not `import type`) from `specifier`; undefined when there is none. */
 function importedNames(text: string, specifier: string): Set<string> | undefined {
   let names: Set<string> | undefined;
@@ -392,7 +398,7 @@ export function loadTimeReads(options: {
   read: (path: string) => string | undefined;
   stampOf: (path: string) => string | undefined;
   readOnly?: boolean;
-}): { usedAtLoad: (from: string, specifier: string) => boolean; usedAsValue: (from: string, specifier: string) => boolean; save: () => void } {
+}): { usedAtLoad: (from: string, specifier: string) => boolean; usedAsValue: (from: string, specifier: string) => boolean; throughForwardRef: (from: string, specifier: string) => boolean; save: () => void } {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
   const stored = loadStored(options.root, file);
   // Per importer read: its text, and the names it reads at load and anywhere, each worked out when first asked.
@@ -419,6 +425,7 @@ export function loadTimeReads(options: {
     // Kept beside the load-time answers under a key no specifier has (a space).
     usedAsValue: (from, specifier) =>
       !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => (module.anywhere ??= namesReadAtLoad(module.text, true, true)))),
+    throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
     save() {
       if (!grown || options.readOnly) return;
       try {

@@ -78,6 +78,31 @@ test("Python: a package that gathers its submodules while they import from it lo
   ]);
 });
 
+test("TypeScript: a loop of Angular components the team closes with forwardRef(() => X) is theirs on purpose (low, said so); the same loop without forwardRef is high", () => {
+  const group = 'import { Component } from "@angular/core";\nimport { FieldComponent } from "./field.component";\n\n@Component({ selector: "app-field-group", imports: [FieldComponent] })\nexport class FieldGroupComponent {}\n';
+  const field = (list: string) => `import { Component, forwardRef } from "@angular/core";\nimport { FieldListComponent } from "./field-list.component";\n\n@Component({ selector: "app-field", imports: [${list}] })\nexport class FieldComponent {}\n`;
+  const list = 'import { Component, forwardRef } from "@angular/core";\nimport { FieldGroupComponent } from "./field-group.component";\n\n@Component({ selector: "app-field-list", imports: [FieldGroupComponent] })\nexport class FieldListComponent {}\n';
+  const managed = tempDir("tool-precision-forward-ref-");
+  writeFiles(managed, {
+    "src/fields/field-group.component.ts": group,
+    "src/fields/field.component.ts": field("forwardRef(() => FieldListComponent)"),
+    "src/fields/field-list.component.ts": list,
+  });
+  commitAll(managed);
+  const cycle = analyze(managed).findings.find((f) => f.rule === "import-cycle")!;
+  assert.equal([cycle.severity, cycle.title], ["low", "forwardRef-managed import cycle of 3 files"]);
+  assert.match(cycle.action, /forwardRef/);
+
+  const plain = tempDir("tool-precision-no-forward-ref-");
+  writeFiles(plain, {
+    "src/fields/field-group.component.ts": group,
+    "src/fields/field.component.ts": field("FieldListComponent"),
+    "src/fields/field-list.component.ts": list,
+  });
+  commitAll(plain);
+  assert.equal(analyze(plain).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["high", "Import cycle of 3 files"]]);
+});
+
 test("TypeScript: a loop closed by an import whose names are used only as types is erased by compiling (low); used as a value, it can fail (high)", () => {
   const orchestrator = 'import { Store } from "./store";\n\nexport class Orchestrator extends Store {\n  tick(): void {}\n}\n';
   const erased = tempDir("tool-precision-ts-erased-");
