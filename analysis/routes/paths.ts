@@ -122,7 +122,8 @@ const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth/;
 
 // Go's shorthand for "require" in middleware names (Gogs' and Gitea's `reqSignIn`, `reqToken()`, `reqSiteAdmin`);
 // written in camel case only, as `req` alone is as often a request.
-const REQ_SHORTHAND = /(?:^|\.)req(?:Sign[Ii]n|Log[Ii]n|(?:Site)?Admin|Token|BasicAuth|Auth)(?![a-z])/;
+// Also the repository's and organization's roles: `reqRepoWriter`, `reqRepoAdmin`, `reqOrgMembership`.
+const REQ_SHORTHAND = /(?:^|\.)req(?:Sign[Ii]n|Log[Ii]n|(?:Site)?Admin|Token|BasicAuth|Auth|(?:Repo|Org|Team)(?:Writer|Reader|Admin|Owner|Member(?:ship)?))(?![a-z])/;
 
 /** Whether a middleware or decorator name looks like one that guards a route. */
 // "auth" as a word of a name (`auth`, `requireAuth`, `basic_auth`, `AuthMiddleware`, `oauth2`,

@@ -18,6 +18,7 @@ macaron("groups whose closures (written in place or held in a variable) register
     "POST /{owner}/{repo}/settings/hooks/{id}/delete cmd/web.go:38 route.DeleteHook [route.RequireSignIn]",
     "GET /{owner}/{repo}/wiki cmd/web.go:26 route.Wiki",
     "GET /{owner}/{repo}/wiki/{page} cmd/web.go:26 route.Wiki",
+    "POST /api/v1/repos/merge route/api/api.go:20 mergePull [reqRepoWriter]",
     "GET /api/v1/user route/api/api.go:17 profile [reqToken]",
     "GET /api/v1/user/keys route/api/api.go:18 listKeys [reqToken]",
     "POST /api/v1/user/keys route/api/api.go:18 createKey [reqToken]",
