@@ -100,9 +100,10 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  * `typescript`, what compiling erases is passed over: declarations of types alone (interfaces,
  * type aliases, `declare`), type annotations, `as` and `satisfies` types and `implements`
  * clauses. With `everywhere`, the names read inside function bodies too: those a compiled
- * module still refers to.
+ * module still refers to; and, into `atLoad` when given, those read outside them, so that one
+ * pass answers both questions.
  */
-export function namesReadAtLoad(text: string, typescript = false, everywhere = false): Set<string> {
+export function namesReadAtLoad(text: string, typescript = false, everywhere = false, atLoad?: Set<string>): Set<string> {
   const code = text;
   const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
   const read = new Set<string>();
@@ -189,10 +190,15 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
       else wordBefore = "";
       if ((everywhere || inFunction === 0) && last !== DOT) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
-        if (!(skip < skipped.length && skipped[skip]![0] <= i)) read.add(code.slice(i, j));
+        if (!(skip < skipped.length && skipped[skip]![0] <= i)) {
+          const name = code.slice(i, j);
+          read.add(name);
+          if (atLoad && inFunction === 0) atLoad.add(name);
+        }
         if (j - i === 7 && code.startsWith("require", i)) {
           const call = REQUIRE_CALL.exec(code.slice(i, i + 300));
           if (call) read.add(`${REQUIRED}${call[2]}`);
+          if (call && atLoad && inFunction === 0) atLoad.add(`${REQUIRED}${call[2]}`);
         }
       }
       last = IDENT;
@@ -419,12 +425,21 @@ export function loadTimeReads(options: {
     grown = true;
     return (entry.used[key] = work(module));
   };
+  // A TypeScript module in a cycle is asked both questions: one pass reads the names for both.
+  const typescriptNames = (module: Module) => {
+    if (!module.anywhere) {
+      const atLoad = new Set<string>();
+      module.anywhere = namesReadAtLoad(module.text, true, true, atLoad);
+      module.names = atLoad;
+    }
+    return module;
+  };
   return {
     usedAtLoad: (from, specifier) =>
-      answer(from, specifier, (module) => usedAtLoad(module.text, specifier, () => (module.names ??= namesReadAtLoad(module.text, TYPESCRIPT.test(from))))),
+      answer(from, specifier, (module) => usedAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text))))),
     // Kept beside the load-time answers under a key no specifier has (a space).
     usedAsValue: (from, specifier) =>
-      !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => (module.anywhere ??= namesReadAtLoad(module.text, true, true)))),
+      !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!)),
     throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
     save() {
       if (!grown || options.readOnly) return;
