@@ -725,7 +725,7 @@ rails("a filter without the bang guards when every caller its test did not let t
   ]);
 });
 
-rails("an engine's routes (Spree::Core::Engine.routes.draw in backend/config/routes.rb) reach the engine's controllers under the namespace it isolates, with the filters of parents in other engines; actions neither defined nor rendered are not served", () => {
+rails("an engine's routes (Spree::Core::Engine.routes.draw in backend/config/routes.rb, or its add_routes) reach the engine's controllers under the namespace it isolates, with the filters of parents in other engines (prepend_before_action too); actions neither defined nor rendered are not served", () => {
   const root = tempDir("tool-rails-engines-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngemspec\n",
@@ -733,15 +733,15 @@ rails("an engine's routes (Spree::Core::Engine.routes.draw in backend/config/rou
     "backend/app/controllers/spree/admin/base_controller.rb": "module Spree\n  module Admin\n    class BaseController < Spree::BaseController\n      before_action :authorize_admin!\n    end\n  end\nend\n",
     "backend/app/controllers/spree/admin/orders_controller.rb": "module Spree\n  module Admin\n    class OrdersController < Spree::Admin::BaseController\n      def index; end\n    end\n  end\nend\n",
     "backend/app/views/spree/admin/orders/show.html.erb": "<h1><%= @order.number %></h1>\n",
-    "api/config/routes.rb": "Spree::Core::Engine.routes.draw do\n  namespace :api do\n    resources :products, only: [:index]\n  end\nend\n",
-    "api/app/controllers/spree/api/base_controller.rb": "module Spree\n  module Api\n    class BaseController < Spree::BaseController\n    end\n  end\nend\n",
+    "api/config/routes.rb": "Spree::Core::Engine.add_routes do\n  namespace :api do\n    resources :products, only: [:index]\n  end\nend\n",
+    "api/app/controllers/spree/api/base_controller.rb": "module Spree\n  module Api\n    class BaseController < Spree::BaseController\n      prepend_before_action :authenticate_api_key!\n    end\n  end\nend\n",
     "api/app/controllers/spree/api/products_controller.rb": "module Spree\n  module Api\n    class ProductsController < Spree::Api::BaseController\n      def index; end\n    end\n  end\nend\n",
     "core/app/controllers/spree/base_controller.rb": "module Spree\n  class BaseController < ActionController::Base\n    before_action :authenticate_user!\n  end\nend\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
     "GET /admin/orders [authenticate_user!,authorize_admin!]",
     "GET /admin/orders/{id} [authenticate_user!,authorize_admin!]",
-    "GET /api/products [authenticate_user!]",
+    "GET /api/products [authenticate_user!,authenticate_api_key!]",
   ]);
 });
 

@@ -6,10 +6,10 @@ import { controllerChain, type ControllerRoot, filterActions, snake } from "./co
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
 
 // `before_action :authenticate_user!, except: [:index, :show]`, `skip_before_action :x, only: :y`
-// (`before_filter` in Rails 4 and older); a line ending in a comma goes on to the next
+// (`before_filter` in Rails 4 and older; `prepend_before_action` runs it first); a line ending in a comma goes on to the next
 // (`before_action :require_user,\n  only: [:create]`).
 // A symbol followed by `=>` is an option's key (`:only => [:edit]`), not a filter's name.
-const FILTER = /^[ \t]*(skip_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+(?![\w!?]|[ \t]*=>))*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
+const FILTER = /^[ \t]*(skip_)?(?:prepend_|append_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+(?![\w!?]|[ \t]*=>))*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
 // A filter named for loading the caller, not for requiring one: `authenticate_user` (without the
 // bang), Rails 8's `restore_authentication` (what `allow_unauthenticated_access` runs: it resumes a

@@ -41,7 +41,8 @@ export function controllerChain(controller: string, text: (path: string) => stri
  */
 export type ControllerRoot = { root: string; namespace: string; others?: string[] };
 const APP: ControllerRoot = { root: "app/controllers/", namespace: "" };
-const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.routes\.draw\b/;
+// `Spree::Core::Engine.routes.draw`, `.routes.prepend`/`.append`, or an engine's own `add_routes`.
+const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.(?:routes\.(?:draw|prepend|append)|add_routes)\b/;
 
 /** The controllers' folder and namespace of a route drawn in `routeFile`, among the app's and its engines' controller folders (`listed`). */
 export function controllerRoot(routeFile: string, text: (path: string) => string | undefined, listed: Iterable<string>): ControllerRoot {
