@@ -71,6 +71,51 @@ flask("a blueprint a function makes and returns is mounted where the function's 
   ]);
 });
 
+flask("a function handed a blueprint to add its rules (register_dataset_plugin_rules(dataset)) registers them under each blueprint the module hands it; a loop over a list of (rule, view) tuples adds one rule per tuple", () => {
+  const root = tempDir("tool-flask-handed-");
+  writeFiles(root, {
+    "ckan/views/dataset.py": [
+      "from flask import Blueprint",
+      "",
+      "dataset = Blueprint('dataset', __name__, url_prefix='/dataset')",
+      "",
+      "def register_dataset_plugin_rules(blueprint: Blueprint):",
+      "    blueprint.add_url_rule('/', view_func=search, strict_slashes=False)",
+      "    blueprint.add_url_rule('/new', view_func=new, methods=['GET', 'POST'])",
+      "    blueprint.add_url_rule('/<id>', view_func=read)",
+      "",
+      "register_dataset_plugin_rules(dataset)",
+    ].join("\n"),
+    "ckan/views/api.py": [
+      "from flask import Blueprint",
+      "",
+      "api = Blueprint(u'api', __name__, url_prefix=u'/api')",
+      "",
+      "util_rules = [",
+      "    (u'/util/dataset/autocomplete', dataset_autocomplete),",
+      "    (u'/i18n/<lang>', i18n_js_translations),",
+      "]",
+      "",
+      "version_rule = u'/<int:ver>'",
+      "for rule, view_func in util_rules:",
+      "    api.add_url_rule(rule, view_func=view_func)",
+      "    api.add_url_rule(version_rule + rule, view_func=view_func)",
+    ].join("\n"),
+    "ckan/config/middleware.py": "from flask import Flask\nfrom ckan.views.dataset import dataset\nfrom ckan.views.api import api\n\napp = Flask(__name__)\napp.register_blueprint(dataset)\napp.register_blueprint(api)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/{ver}/i18n/{lang} i18n_js_translations",
+    "GET /api/{ver}/util/dataset/autocomplete dataset_autocomplete",
+    "GET /api/i18n/{lang} i18n_js_translations",
+    "GET /api/util/dataset/autocomplete dataset_autocomplete",
+    "GET /dataset search",
+    "GET /dataset/{id} read",
+    "GET /dataset/new new",
+    "POST /dataset/new new",
+  ]);
+});
+
 flask("routes in tests, comments and strings are not routes", () => {
   const items = analyze(fixtureRepo("routes-flask")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route/.test(r.path)));

@@ -1,12 +1,12 @@
 import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
-import { appParameters } from "../python/app-parameters.ts";
+import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
 import { type Definition, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
-import { dottedName, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
+import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
@@ -51,6 +51,7 @@ export const flask: Framework = {
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made));
     registrations.push(...helperRoutes(source, constants));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
+    registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
     for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
     return registrations;
@@ -174,7 +175,18 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
       return positional.slice(1).map((p) => value(p)).filter((p): p is string => p !== undefined)
         .map((path) => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: first, guards: [], owner, line, view: first }));
   }
-  return ruleRoute(value(keywords.get("rule") ?? positional[0]), keywords.get("view_func") ?? positional[2]);
+  const rule = keywords.get("rule") ?? positional[0];
+  const target = keywords.get("view_func") ?? positional[2];
+  // Inside `for rule, view_func in util_rules:` over a list of tuples the module writes out: one rule per tuple.
+  const iterations = rule && value(rule) === undefined ? loopBindings(source, open, constants) : [];
+  if (iterations.length) {
+    return iterations.flatMap((bound) => {
+      const path = pythonValue(source, rule!, new Map([...constants, ...bound.values]));
+      const handler = target && bound.names.get(code.slice(target.start, target.end).trim());
+      return path !== undefined && handler ? [{ type: "route", framework: FRAMEWORK, kind: "http", methods: keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : ["GET"], path, handler, guards: [], owner, line } satisfies Registration] : [];
+    });
+  }
+  return ruleRoute(value(rule), target);
 
   /** A rule and the view serving it: GET unless `methods` say otherwise (a view class serves its own). */
   function ruleRoute(path: string | undefined, target: Span | undefined): Registration[] {
@@ -183,6 +195,40 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     const methods = keywords.has("methods") ? listed(source, keywords.get("methods"), constants) : view ? ["ALL"] : ["GET"];
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards, owner, line, ...(view ? { view } : {}) }];
   }
+}
+
+// `for rule, view_func in util_rules:` (or `for rule in rules:`), at a line's start.
+const FOR = /^([ \t]*)for[ \t]+([A-Za-z_]\w*)(?:[ \t]*,[ \t]*([A-Za-z_]\w*))?[ \t]+in[ \t]+([A-Za-z_]\w*)[ \t]*:/gm;
+
+/**
+ * The values each iteration binds, for a call inside a `for` loop over a list the module assigns
+ * in place (`util_rules = [(u"/about", about), ...]`): strings as values, names as the names they
+ * stand for. None when the call is in no such loop.
+ */
+function loopBindings(source: RouteSource, at: number, constants: Map<string, string>): { values: Map<string, string>; names: Map<string, string> }[] {
+  const { code } = source;
+  const loop = [...code.slice(0, at).matchAll(FOR)].at(-1);
+  if (!loop) return [];
+  // The call must be in the loop's body: every line between them indented deeper than the `for`.
+  const between = code.slice(loop.index + loop[0].length, at).split("\n").slice(1);
+  if (between.some((line) => line.trim() && /^[ \t]*/.exec(line)![0].length <= loop[1]!.length)) return [];
+  const assigned = new RegExp(String.raw`^${loop[4]}[ \t]*(?::[^=\n]+)?=[ \t]*\[`, "m").exec(code);
+  if (!assigned) return [];
+  const list = { start: assigned.index + assigned[0].length - 1, end: callArguments(code, assigned.index + assigned[0].length - 1).end };
+  const targets = [loop[2]!, loop[3]].filter((t): t is string => !!t);
+  return elements(code, list).flatMap((item) => {
+    const parts = targets.length > 1 ? elements(code, item) : [item];
+    if (parts.length !== targets.length) return [];
+    const values = new Map<string, string>();
+    const names = new Map<string, string>();
+    targets.forEach((name, i) => {
+      const text = code.slice(parts[i]!.start, parts[i]!.end).trim();
+      const literal = pythonValue(source, parts[i]!, constants);
+      if (literal !== undefined) values.set(name, literal);
+      else if (/^[A-Za-z_][\w.]*$/.test(text)) names.set(name, text);
+    });
+    return [{ values, names }];
+  });
 }
 
 // `app.config["KEY"]`, `current_app.config.get("KEY", ...)`: a configuration value by its key (in the text, where strings are kept).

@@ -21,3 +21,29 @@ export function appParameters(source: RouteSource, definitions: readonly Definit
   }
   return [...found.values()];
 }
+
+/**
+ * A function handed a blueprint to register rules on (CKAN's `def register_dataset_plugin_rules(blueprint):
+ * blueprint.add_url_rule("/new", ...)`, then `register_dataset_plugin_rules(dataset)`): its rules hang on a
+ * router named after the function, mounted on each blueprint a call of the module hands it. Rewrites the
+ * owner of such routes in place; returns the routers and mounts to add.
+ */
+export function handedBlueprints(source: RouteSource, definitions: readonly Definition[], registrations: Registration[], framework: string): Registration[] {
+  const routers = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+  const functions = new Map<string, Definition>();
+  registrations.forEach((r, i) => {
+    if (r.type !== "route" || routers.has(r.owner)) return;
+    const at = lineStart(source.code, r.line);
+    const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
+    if (!def || !def.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) return;
+    functions.set(def.name, def);
+    registrations[i] = { ...r, owner: def.name };
+  });
+  const found: Registration[] = [...functions.values()].map((def) => ({ type: "router", framework, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line }));
+  for (const [name] of functions) {
+    for (const m of source.code.matchAll(new RegExp(String.raw`^[ \t]*${name}[ \t]*\([ \t]*([A-Za-z_]\w*)[ \t]*\)`, "gm"))) {
+      if (routers.has(m[1]!)) found.push({ type: "use", framework, owner: m[1]!, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+    }
+  }
+  return found;
+}
