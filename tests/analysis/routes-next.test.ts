@@ -156,4 +156,27 @@ next("a top folder named for a host (app/app.dub.co, under a group too), where t
   assert.equal(paths(), ["GET /api/links", "GET /app.dub.co/account/settings", "GET /partners.dub.co/api/payouts"]);
 });
 
+next("a pages-router API module whose default export is made from handlers keyed by method (withMiddlewares({ GET: ..., POST: ... })) answers those methods, each guarded by a wrapper named like a check", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^14.0.0" } }),
+    "src/pages/api/public/score-configs/index.ts": [
+      'import { createAuthedProjectAPIRoute } from "@/features/public-api/createAuthedProjectAPIRoute";',
+      'import { withMiddlewares } from "@/features/public-api/withMiddlewares";',
+      "",
+      "export default withMiddlewares({",
+      "  POST: createAuthedProjectAPIRoute({ name: \"Create Score Config\", fn: async ({ body, auth }) => createScoreConfig(auth, body) }),",
+      "  GET: createAuthedProjectAPIRoute({ name: \"Get Score Configs\", fn: async ({ query, auth }) => listScoreConfigs(auth, query) }),",
+      "});",
+    ].join("\n"),
+    "src/pages/api/health.ts": "export default async function handler(req, res) { res.json({ status: \"ok\" }); }\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "ALL /api/health",
+    "GET /api/public/score-configs [createAuthedProjectAPIRoute]",
+    "POST /api/public/score-configs [createAuthedProjectAPIRoute]",
+  ]);
+});
+
 next.run();

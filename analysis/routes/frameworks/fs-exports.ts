@@ -12,6 +12,8 @@ import { MIDDLEWARE_FILE, middlewarePatterns } from "./next-middleware.ts";
 export const FS_EXPORTS = "fs-exports";
 
 const VERBS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL|fallback|get|post|put|patch|del|all|loader|action";
+// `export default withMiddlewares({ GET: ..., POST: ... })`: a default handler made from handlers keyed by method.
+const METHOD_MAP = /\bexport\s+default\s+[A-Za-z_$][\w$.]*\s*\(\s*\{\s*(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*:/;
 const FUNCTION = new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s*\\*?\\s*(${VERBS})\\s*\\(`, "g");
 const CONST = new RegExp(`\\bexport\\s+(?:const|let|var)\\s+(${VERBS})\\b\\s*(?::[^=;]+)?=\\s*`, "g");
 const LIST = /\bexport\s*\{([^}]*)\}/g;
@@ -38,7 +40,7 @@ export const fsExports: Framework = {
   languages: ["javascript", "typescript"],
   paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
-    `${MIDDLEWARE_HINT.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b`,
+    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b`,
   ),
   scan(source) {
     const found: Registration[] = [];
@@ -105,6 +107,16 @@ export const fsExports: Framework = {
           declared?.index ?? m.index,
           declared ? declaration(source, declared.index) : { start: 0, end: 0 },
         );
+      }
+    }
+    // A default export made from handlers keyed by method (`export default withMiddlewares({ GET: ..., POST: ... })`):
+    // each answers its method, guarded by the wrapper that makes it when named like a check (`createAuthedProjectAPIRoute`).
+    for (const m of source.code.matchAll(new RegExp(METHOD_MAP.source, "g"))) {
+      const open = m.index + m[0].lastIndexOf("{");
+      for (const [name, span] of objectProperties(source, open)) {
+        if (!/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(name)) continue;
+        const wrapper = argumentName(source, span.start, Math.min(source.code.length, span.start + 200));
+        add("http", name, `default.${name}`, span.start, span, isGuardName(wrapper) ? [wrapper] : []);
       }
     }
     for (const m of source.code.matchAll(ACTIONS)) {
