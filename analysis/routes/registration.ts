@@ -83,6 +83,8 @@ export const Registration = z.discriminatedUnion("type", [
     deviseModule: z.string().optional(),
     ownTemplate: z.boolean().optional(),
     conventional: z.boolean().optional(),
+    /** ASP.NET: the conventionally routed controller names its own area (`[Area("Catalog")]`), which a base's does not replace. */
+    ownArea: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */

@@ -9,6 +9,7 @@
  * subclass, or `[V3ApiController("alttitle")]`, an `IRouteTemplateProvider` building its template
  * from its arguments), an authorization one, and a verb one on an action (`[RestPutById]`), whose
  * method and template the action takes; a verb attribute that turns out to be none routes nothing.
+ * A conventionally routed controller under a base of an area (`[Area("Admin")]`) is served at that area's path.
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
  */
 import { joinPrefix } from "../common/values.ts";
@@ -20,7 +21,7 @@ import { attributeValue, authorization, csharpValue, template } from "./source.t
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; provider?: TemplateProvider; httpMethods?: string[] };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; area?: string; provider?: TemplateProvider; httpMethods?: string[] };
 
 /**
  * An attribute class of the app's that gives a route template (`VersionedApiControllerAttribute :
@@ -59,7 +60,7 @@ export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, proj
 
 /** The route with what the app's classes give it; undefined when a verb attribute it was read for is none. */
 function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration | undefined {
-  const { base: first, attributes, conventional, ownTemplate, ...rest } = route;
+  const { base: first, attributes, conventional, ownTemplate, ownArea, ...rest } = route;
   // A verb attribute of the app's on the action (`[RestPutById]`, an `HttpPutAttribute` handing its base "{id:int?}"): its method and template.
   const verbName = (attributes ?? []).map((e) => /^verb:(\w+)$/.exec(e)?.[1]).find((n) => n !== undefined);
   const verb = verbName === undefined ? undefined : verbOf(bases.get(`${verbName}Attribute`) ?? bases.get(verbName));
@@ -87,10 +88,12 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   };
   custom(attributes ?? []);
   let name: string | undefined = first;
+  let area: string | undefined;
   for (let depth = 0; name && depth < MAX_DEPTH; depth++) {
     const base = bases.get(name);
     if (!base) break;
     if (!templates.length) templates = base.templates;
+    area ??= base.area;
     custom(base.attributes.map((a) => `class:${a}`));
     guards.push(...base.guards);
     name = base.parent;
@@ -98,7 +101,9 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   const [controller, action] = route.handler.split(".");
   const tokens = (t: string) => t.replace(/\[controller\]/gi, controller!.replace(/Controller$/, "")).replace(/\[action\]/gi, (action ?? "").replace(/Async$/, ""));
   // An action template starting with `/` or `~/` starts over; only one template is kept per route (the first).
-  const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(own);
+  // A conventionally routed controller under a base of an area (`[Area("Admin")] class AdminController`) is served by the area's route.
+  const routed = conventional && !ownArea && area && !templates.length ? joinPrefix(`/${area}`, own) : own;
+  const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(routed);
   return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
 }
 
@@ -160,6 +165,7 @@ function merged(a: Base, b: Base): Base {
     templates: a.templates.length ? a.templates : b.templates,
     guards: a.attributes.includes("AllowAnonymous") || b.attributes.includes("AllowAnonymous") ? [] : [...new Set([...a.guards, ...b.guards])],
     parent: a.parent ?? b.parent,
+    area: a.area ?? b.area,
     attributes: [...new Set([...a.attributes, ...b.attributes])],
   };
 }
@@ -177,7 +183,9 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   // `IActionHttpMethodProvider`'s `HttpMethods => new[] { "GET" }`.
   const declared = /\bHttpMethods\s*(?:=>|\{\s*get\s*;\s*\}\s*=)\s*new\s*(?:\w+\s*)?\[\s*\]\s*\{([^}]*)\}/.exec(source.text.slice(cls.body.start, cls.body.end));
   const httpMethods = declared ? [...declared[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!.toUpperCase()) : [];
-  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
+  const areaAttribute = attribute(cls.attributes, "Area");
+  const area = areaAttribute ? attributeValue(source, constants, areaAttribute) : undefined;
+  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
 }
 
 /** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */

@@ -130,7 +130,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
       for (const path of paths) {
         for (const version of versioned(tokens(path), own.length ? own : versions)) {
           const all = t.verb ? [...attributes, `verb:${t.verb}`] : attributes;
-          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(all.length ? { attributes: all } : {}), ...(inherits || all.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true }) : {}) });
+          found.push({ type: "route", framework: "aspnet", kind: "http", methods: t.methods, path: template(version), handler: `${cls.name}.${action.name}`, guards, owner: "", line: source.lineAt(t.at), ...(anonymous ? { anonymous: true } : {}), ...(inherits ? { base: inherits } : {}), ...(all.length ? { attributes: all } : {}), ...(inherits || all.length ? (classRoutes.length ? { ownTemplate: true } : attributed ? {} : { conventional: true, ...(areaName ? { ownArea: true } : {}) }) : {}) });
         }
       }
     }
