@@ -612,18 +612,21 @@ aspnet("Identity's default UI (AddDefaultIdentity) serves its pages under /Ident
   assert.not.ok(routes.some((r) => r.startsWith("POST /Identity/Account/Lockout")));
 });
 
-aspnet("a conventionally routed controller under a base of an area ([Area(\"Admin\")] on AdminController in another project) is served at that area's path; one naming its own area keeps it", () => {
+aspnet("a conventionally routed controller under a base of an area ([Area(\"Admin\")] on AdminController in another project) is served at that area's path, guarded by a filter attribute of the app's named for an authorization ([AuthorizeAdmin]); one naming its own area keeps it", () => {
   const root = tempDir();
   git(root, "init", "-q");
   writeFiles(root, {
     "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
-    "src/Shop.Web.Common/Controllers/AdminController.cs": "[Area(\"Admin\")]\n[Authorize]\npublic abstract class AdminController : Controller\n{\n}\n",
+    "src/Shop.Web.Common/Controllers/AdminController.cs": "[Area(\"Admin\")]\n[AuthorizeAdmin]\n[ValidateAdminIpAddress]\npublic abstract class AdminController : Controller\n{\n}\n",
+    // A filter attribute of the app's named for an authorization guards; one named for something else does not.
+    "src/Shop.Core/Security/AuthorizeAdminAttribute.cs": "public sealed class AuthorizeAdminAttribute : TypeFilterAttribute\n{\n    public AuthorizeAdminAttribute() : base(typeof(AuthorizeAdminFilter)) { }\n}\n",
+    "src/Shop.Core/Security/ValidateAdminIpAddressAttribute.cs": "public sealed class ValidateAdminIpAddressAttribute : TypeFilterAttribute\n{\n    public ValidateAdminIpAddressAttribute() : base(typeof(ValidateAdminIpAddressFilter)) { }\n}\n",
     "src/Shop.Web/Areas/Admin/Controllers/ActivityLogController.cs": "public class ActivityLogController : AdminController\n{\n    public IActionResult ActivityLogs() => View();\n\n    [HttpPost]\n    public IActionResult DeleteAll() => RedirectToAction(nameof(ActivityLogs));\n}\n",
     "src/Shop.Web/Areas/Reports/Controllers/SalesController.cs": "[Area(\"Reports\")]\npublic class SalesController : AdminController\n{\n    public IActionResult Summary() => View();\n}\n",
     "src/Shop.Web/Startup.cs": "public class Startup {\n    public void Configure(IApplicationBuilder app) {\n        app.UseEndpoints(e => { e.MapControllerRoute(name: \"areas\", pattern: \"{area:exists}/{controller=Home}/{action=Index}/{id?}\"); e.MapControllerRoute(name: \"default\", pattern: \"{controller=Home}/{action=Index}/{id?}\"); });\n    }\n}\n",
   });
-  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " (guarded)" : ""}`);
-  for (const expected of ["ALL /Admin/ActivityLog/ActivityLogs (guarded)", "POST /Admin/ActivityLog/DeleteAll (guarded)", "ALL /Reports/Sales/Summary (guarded)"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  for (const expected of ["ALL /Admin/ActivityLog/ActivityLogs [AuthorizeAdmin]", "POST /Admin/ActivityLog/DeleteAll [AuthorizeAdmin]", "ALL /Reports/Sales/Summary [AuthorizeAdmin]"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
   assert.not.ok(routes.some((r) => r.includes("/Admin/Reports/")));
 });
 

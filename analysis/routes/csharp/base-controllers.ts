@@ -13,7 +13,7 @@
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
  */
 import { joinPrefix } from "../common/values.ts";
-import { isOptionalGuardName } from "../paths.ts";
+import { isGuardName, isOptionalGuardName } from "../paths.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { ARGUMENT_SEPARATOR, attribute, type CsClass, firstBase } from "./attributes.ts";
 import { csharpProjectFiles, csharpQualifiedConstants } from "./project-classes.ts";
@@ -36,6 +36,8 @@ type TemplateProvider = {
 };
 type Bound = ReadonlyMap<string, string>;
 
+// The framework's attribute classes that run a filter of the app's before the action.
+const FILTER_ATTRIBUTE = /^(?:TypeFilterAttribute|ServiceFilterAttribute|ActionFilterAttribute)$/;
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
 const MAX_DEPTH = 5;
 
@@ -78,7 +80,7 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
       // One named as if it let anonymous callers in that is given what it requires
       // (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`) still refuses a caller without it:
       // it is named with its arguments, which say so (guards-away.ts keeps it).
-      if (authorizes(bases, cls)) guards.push(given && isOptionalGuardName(name) ? `${name}(${given})` : name);
+      if (authorizes(bases, cls, name)) guards.push(given && isOptionalGuardName(name) ? `${name}(${given})` : name);
       else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
       else if (where === "class" && !templates.length) {
         const provided = providedTemplate(bases, cls, given === undefined ? [] : given.split(ARGUMENT_SEPARATOR), 0);
@@ -107,8 +109,13 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
 }
 
-/** Whether an attribute class of the app's extends `AuthorizeAttribute`, itself or through its bases (`ApiPermissionOrAnonymousAttribute : ApiPermissionAttribute`). */
-function authorizes(bases: ReadonlyMap<string, Base>, cls: Base): boolean {
+/**
+ * Whether an attribute class of the app's extends `AuthorizeAttribute`, itself or through its bases
+ * (`ApiPermissionOrAnonymousAttribute : ApiPermissionAttribute`), or is a filter attribute named for
+ * an authorization (`AuthorizeAdminAttribute : TypeFilterAttribute`, running its `AuthorizeAdminFilter`).
+ */
+function authorizes(bases: ReadonlyMap<string, Base>, cls: Base, name = ""): boolean {
+  if (FILTER_ATTRIBUTE.test(cls.parent ?? "") && isGuardName(name) && !isOptionalGuardName(name)) return true;
   let current: Base | undefined = cls;
   for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
     if (current.parent === "AuthorizeAttribute") return true;
