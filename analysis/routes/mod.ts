@@ -27,6 +27,7 @@ import { goFieldValues } from "./go/config-fields.ts";
 import { goHandlerMethods } from "./go/handler-methods.ts";
 import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
+import { TRPC, TRPC_ENDPOINT, trpcPaths } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
@@ -150,7 +151,9 @@ export function routesSection(
   // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away,
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
-  const afterLinking = [contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
+  const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [r.prefix] : [])));
+  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.
