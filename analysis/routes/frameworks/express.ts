@@ -56,43 +56,30 @@ export const express: Framework = {
       routers.add(m[1]!);
       registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
     }
+    // A router of its own, once per name, for the first place that names it.
+    const addRouter = (name: string, at: number) => {
+      if (routers.has(name)) return;
+      routers.add(name);
+      registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(at) });
+    };
     // A function that receives the app or a router (`module.exports = (app) => {...}`) registers
     // on it, as a file does on the app it takes from another module.
     if (usesExpress) {
-      for (const m of source.code.matchAll(TAKEN_APP)) {
-        const name = (m[1] ?? m[2])!;
-        if (routers.has(name)) continue;
-        routers.add(name);
-        registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], line: source.lineAt(m.index) });
-      }
-      for (const m of source.code.matchAll(PARAMETER)) {
-        if (routers.has(m[1]!)) continue;
-        routers.add(m[1]!);
-        registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
-      }
+      for (const m of source.code.matchAll(TAKEN_APP)) addRouter((m[1] ?? m[2])!, m.index);
+      for (const m of source.code.matchAll(PARAMETER)) addRouter(m[1]!, m.index);
       // An app another module's factory makes (`const editorApp = apiUtil.createExpressApp(settings)`, a
       // function wrapping `express()`): an app of its own, named by the variable.
-      for (const m of source.code.matchAll(FACTORY_MADE)) {
-        if (routers.has(m[1]!)) continue;
-        routers.add(m[1]!);
-        registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
-      }
+      for (const m of source.code.matchAll(FACTORY_MADE)) addRouter(m[1]!, m.index);
       // A class handed the app (`constructor(private server: AutopilotApplication)`, an interface extending
       // Express's IRouter; or a field `private app: NotificationApplication`) registers on it through `this.server`.
-      for (const m of source.code.matchAll(APP_MEMBER)) {
-        if (routers.has(m[1]!) || !APP_TYPE.test(m[2]!)) continue;
-        routers.add(m[1]!);
-        registrations.push({ type: "router", framework: "express", name: m[1]!, prefix: "", guards: [], line: source.lineAt(m.index) });
-      }
+      for (const m of source.code.matchAll(APP_MEMBER)) if (APP_TYPE.test(m[2]!)) addRouter(m[1]!, m.index);
     }
     // A factory names the router it returns (`function configure(app, ctx) { const api = express.Router(); ...; return api; }`).
     for (const { name, of, at } of usesExpress ? routerFactories(source, routers) : []) {
       registrations.push({ type: "router", framework: "express", name, prefix: "", guards: [], aliasOf: of, line: source.lineAt(at) });
     }
-    if (!routers.has("app") && ETHERPAD_HOOK.test(source.code)) {
-      routers.add("app");
-      registrations.push({ type: "router", framework: "express", name: "app", prefix: "", guards: [], line: source.lineAt(ETHERPAD_HOOK.exec(source.code)!.index) });
-    }
+    const etherpad = ETHERPAD_HOOK.exec(source.code);
+    if (etherpad) addRouter("app", etherpad.index);
     const constants = pathConstants(source);
     // Outside a file that names Express, a named function that takes a router registers on it
     // (`const init = router => { router.post(...) }`): a router of its own, served only where
