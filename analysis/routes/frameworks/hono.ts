@@ -1,6 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { HANDED, NOT_HANDING } from "../js/calls.ts";
-import { chainedCalls, TYPE_ARGUMENTS } from "../js/calls.ts";
+import { chainedCalls, HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { arrowAssignedName, type FunctionScope, functionScopes, scopeOf } from "../js/functions.ts";
 import { argumentName, handlerAndGuards, inlineGuard, isInline } from "../js/names.ts";
 import type { Span } from "../js/objects.ts";
