@@ -30,10 +30,8 @@ export function withHelperGuards(
     const key = `${target}\0${exported}`;
     let found = checks.get(key);
     if (!found) {
-      const text = access.text(target) ?? "";
-      found = definedFunctionBody(text, exported) || depth >= 2
-        ? guardCalls(text, exported)
-        : access.reexports(target).flatMap((next) => checksOf(next, exported, depth + 1));
+      const body = definedFunctionBody(access.text(target) ?? "", exported);
+      found = body ? guardCalls(body, exported) : depth >= 2 ? [] : access.reexports(target).flatMap((next) => checksOf(next, exported, depth + 1));
       checks.set(key, found);
     }
     return found;
@@ -61,13 +59,11 @@ const REFUSES = /\bstatus\s*:\s*40[13]\b|\.status\(\s*40[13]\s*\)|\b(?:Unauthori
 const READS_CALLER = /\b(?:session|user|token|auth\w*|api_?key|apiKey)\b/i;
 
 /**
- * The auth-like functions the function `name` (or the default export, `default`) of `text` calls;
- * else the function itself, when it looks the caller up and refuses (a wrapper such as
- * `withAdmin(handler)` answering 401 without a signed-in user).
+ * The auth-like functions the function `name` (or the default export, `default`) calls, read in
+ * its `body`; else the function itself, when it looks the caller up and refuses (a wrapper such
+ * as `withAdmin(handler)` answering 401 without a signed-in user).
  */
-function guardCalls(text: string, name: string): string[] {
-  const body = definedFunctionBody(text, name);
-  if (!body) return [];
+function guardCalls(body: string, name: string): string[] {
   const names = new Set<string>();
   for (const m of body.matchAll(CALLED)) {
     const called = m[1]!.split(".").at(-1)!;
