@@ -49,7 +49,8 @@ function actionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): Ac
   if (!own) return [];
   const found = new Map<string, Action>();
   const overridden = new Set<string>();
-  for (const current of chainUp(classes, name, 8)) {
+  const chain = chainUp(classes, name, 8);
+  for (const current of chain) {
     const cls = classes.get(current);
     if (!cls) continue;
     if (cls.file === own) {
@@ -68,7 +69,7 @@ function actionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): Ac
     }
   }
   // `http_method_names = ['get', 'options']` on the ViewSet or up its chain, the nearest first, answers those alone.
-  const restricted = chainUp(classes, name, 8).map((c) => /^[ \t]+http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m.exec(classes.get(c)?.text ?? "")?.[1]).find((v) => v !== undefined);
+  const restricted = chain.map((c) => /^[ \t]+http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m.exec(classes.get(c)?.text ?? "")?.[1]).find((v) => v !== undefined);
   const allowed = restricted === undefined ? undefined : new Set(restricted.split(",").map((v) => v.trim().replace(/^["']|["']$/g, "").toUpperCase()));
   return [...found.values()].map((a) => (allowed ? { ...a, methods: a.methods.filter((m) => allowed.has(m)) } : a)).filter((a) => a.methods.length);
 }
