@@ -44,29 +44,33 @@ const APP: ControllerRoot = { root: "app/controllers/", namespace: "" };
 // `Spree::Core::Engine.routes.draw`, `.routes.prepend`/`.append`, or an engine's own `add_routes`.
 const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.(?:routes\.(?:draw|prepend|append)|add_routes)\b/;
 
+// Per listing (one analysis of a repository): every `app/controllers/` folder, engines' included,
+// and the answer for each engine's route file, asked once per route by two steps.
+const byListing = new WeakMap<object, { folders: string[]; roots: Map<string, ControllerRoot> }>();
+
 /** The controllers' folder and namespace of a route drawn in `routeFile`, among the app's and its engines' controller folders (`listed`). */
 export function controllerRoot(routeFile: string, text: (path: string) => string | undefined, listed: Iterable<string>): ControllerRoot {
   const engine = /^(.*\/)?config\/routes(?:\/[\w/]+)?\.rb$/.exec(routeFile);
   if (!engine?.[1]) return APP;
-  const drawn = ENGINE_DRAW.exec(text(routeFile) ?? "");
-  return { root: `${engine[1]}app/controllers/`, namespace: drawn ? `${snake(drawn[1]!)}/` : "", others: controllerFolders(listed) };
+  let known = byListing.get(listed);
+  if (!known) byListing.set(listed, (known = { folders: controllerFolders(listed), roots: new Map() }));
+  let root = known.roots.get(routeFile);
+  if (!root) {
+    const drawn = ENGINE_DRAW.exec(text(routeFile) ?? "");
+    root = { root: `${engine[1]}app/controllers/`, namespace: drawn ? `${snake(drawn[1]!)}/` : "", others: known.folders };
+    known.roots.set(routeFile, root);
+  }
+  return root;
 }
-
-const folders = new WeakMap<object, string[]>();
 
 /** Every `app/controllers/` folder of the repository, engines' included. */
 function controllerFolders(listed: Iterable<string>): string[] {
-  let found = folders.get(listed);
-  if (!found) {
-    const set = new Set<string>();
-    for (const path of listed) {
-      const at = path.indexOf("app/controllers/");
-      if (at !== -1 && (at === 0 || path[at - 1] === "/") && path.endsWith(".rb") && !/(^|\/)(spec|test)\//.test(path)) set.add(path.slice(0, at + "app/controllers/".length));
-    }
-    found = [...set];
-    folders.set(listed, found);
+  const set = new Set<string>();
+  for (const path of listed) {
+    const at = path.indexOf("app/controllers/");
+    if (at !== -1 && (at === 0 || path[at - 1] === "/") && path.endsWith(".rb") && !/(^|\/)(spec|test)\//.test(path)) set.add(path.slice(0, at + "app/controllers/".length));
   }
-  return found;
+  return [...set];
 }
 
 const autoloaded = new WeakMap<object, string[]>();
