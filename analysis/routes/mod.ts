@@ -49,7 +49,7 @@ import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
-import { symfonyParameters } from "./php/container-parameters.ts";
+import { containerParameters, symfonyParameters } from "./php/container-parameters.ts";
 import { surenessFilter } from "./jvm/sureness.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { tokenTransformer } from "./csharp/token-transformer.ts";
@@ -153,7 +153,9 @@ export function routesSection(
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
   const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [r.prefix] : [])));
-  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(project), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  // Symfony's container parameters, in route paths and in access_control rules alike.
+  const symfonyParametersOf = containerParameters(project);
+  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

@@ -8,7 +8,7 @@
 import { parse as parseYaml } from "yaml";
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
-import { containerParameters, withParameters } from "./container-parameters.ts";
+import { type ParametersOf, withParameters } from "./container-parameters.ts";
 import type { LinkedRoute } from "../link.ts";
 
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
@@ -18,9 +18,8 @@ const FRAMEWORKS = new Set(["symfony", "api-platform"]);
 const CONFIG = /^(?:(.*)\/)?(?:config\/packages|app\/config)\/security\.ya?ml$/;
 const OPEN = /^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/;
 
-export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined): <R extends LinkedRoute>(route: R) => R {
-  // A rule's path may name a container parameter (`^%bolt.backend_url%/login$`).
-  const parametersOf = containerParameters(project);
+/** `parametersOf`: the apps' container parameters (containerParameters), which a rule's path may name (`^%bolt.backend_url%/login$`). */
+export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined, parametersOf: ParametersOf): <R extends LinkedRoute>(route: R) => R {
   const apps = appConfigs(project, CONFIG, (text, path) => readRules(text, parametersOf(path)));
   if (!apps.length) return (route) => route;
   return (route) => {

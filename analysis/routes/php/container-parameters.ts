@@ -15,8 +15,11 @@ const CONFIG = /^(?:(.*)\/)?config\/(?:services|parameters|packages\/[\w.-]+)\.y
 const PARAMETER = /%([\w.-]+)%/g;
 const FRAMEWORKS = new Set(["symfony", "api-platform"]);
 
+/** The container parameters of the Symfony app a file belongs to. */
+export type ParametersOf = (file: string) => ReadonlyMap<string, string> | undefined;
+
 /** The parameters of each Symfony app's config/ (its root the folder above config/). */
-export function containerParameters(project: Project | undefined): (file: string) => ReadonlyMap<string, string> | undefined {
+export function containerParameters(project: Project | undefined): ParametersOf {
   const files = appConfigs(project, CONFIG, readParameters);
   // One map per app: the files of a root merged, services.yaml last (it wins, as it loads last).
   const byRoot = new Map<string, Map<string, string>>();
@@ -30,9 +33,8 @@ export function withParameters(text: string, parameters: ReadonlyMap<string, str
   return parameters ? text.replace(PARAMETER, (whole, name: string) => parameters.get(name) ?? whole) : text;
 }
 
-/** A step after linking: the parameters in Symfony routes' paths filled in. */
-export function symfonyParameters(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
-  const parametersOf = containerParameters(project);
+/** A step after linking: the parameters in Symfony routes' paths filled in (`parametersOf`: containerParameters). */
+export function symfonyParameters(parametersOf: ParametersOf): <R extends LinkedRoute>(route: R) => R {
   return (route) => {
     if (!FRAMEWORKS.has(route.framework) || !route.path.includes("%")) return route;
     const path = withParameters(route.path, parametersOf(route.file)).replace(/\/{2,}/g, "/");
