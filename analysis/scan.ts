@@ -46,13 +46,13 @@ export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role; li
  */
 export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const maxFiles = options.maxFiles ?? MAX_FILES;
+  const kept = keptFolders(root);
   const fromGit = options.listing ?? gitFiles(root);
-  const listing = fromGit ?? walk(root);
+  const listing = fromGit ?? walk(root, new Set(kept));
   const skipped: ScanResult["skipped"] = [];
   // A link whose target lies outside the repository is never read (core/inside.ts): it is
   // left out of the listing, so no reader finds it, and said in `skipped`.
   const outside = new Set<string>();
-  const kept = keptFolders(root);
   for (const path of listing.links) {
     const target = inNeverScanned(path, kept) ? undefined : targetOutside(root, path);
     if (target === undefined) continue;
@@ -233,8 +233,11 @@ function isLink(path: string): boolean {
   }
 }
 
-/** Outside git: every file below root, honouring each folder's .gitignore; linked folders are not entered. */
-function walk(root: string): Listing {
+/**
+ * Outside git: every file below root, honouring each folder's .gitignore; linked folders are not
+ * entered, nor those of NEVER_SCANNED but the `kept` ones (keptFolders).
+ */
+function walk(root: string, kept: ReadonlySet<string>): Listing {
   const found: string[] = [];
   const links: string[] = [];
   const visit = (dir: string, rules: { base: string; ig: Ignore }[]) => {
@@ -264,7 +267,6 @@ function walk(root: string): Listing {
       }
     }
   };
-  const kept = new Set(keptFolders(root));
   visit("", []);
   return { paths: found, links };
 }

@@ -13,8 +13,8 @@ const WALK_LIMIT = 20_000;
  * analysis never scans, never sample-data folders.
  */
 export async function listProjectFiles(root: string): Promise<string[]> {
-  const listed = await gitListed(root) ?? walk(root);
   const kept = keptFolders(root);
+  const listed = await gitListed(root) ?? walk(root, new Set(kept));
   return listed.filter((path) => isProjectPath(path, kept)).sort();
 }
 
@@ -40,9 +40,9 @@ async function gitListed(root: string): Promise<string[] | undefined> {
   return out === undefined ? undefined : out.split("\0").filter(Boolean);
 }
 
-function walk(root: string): string[] {
+/** `kept`: the never-scanned folders the repository takes back (keptFolders). */
+function walk(root: string, kept: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  const kept = new Set(keptFolders(root));
   const visit = (dir: string) => {
     let entries;
     try {
