@@ -123,7 +123,7 @@ function agreedProfiles(project: Project | undefined, base: ReadonlySet<string>)
   return agreed;
 }
 
-/** The context paths one configuration file sets, or undefined when it sets none. */
+// A module's bootstrap or application file: where it names itself and the config server it asks.
 const BOOTSTRAP = /^(?:(.*)\/)?src\/main\/resources\/(?:bootstrap|application)\.(?:properties|ya?ml)$/;
 // A Spring Cloud Config server's native files, one per application: `config/src/main/resources/shared/account-service.yml`.
 const SHARED = /(?:^|\/)src\/main\/resources\/(?:shared|config)\/([\w.-]+)\.(?:properties|ya?ml)$/;
@@ -184,6 +184,7 @@ function propertySources(project: Project | undefined, known: ReadonlySet<string
   return found;
 }
 
+/** The context paths one configuration file sets, or undefined when it sets none. */
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
   const written = path.endsWith(".properties") ? properties(text) : yaml(text);
   const settings = new Map([...written].map(([key, value]) => [canonical(key), value]));
