@@ -89,10 +89,17 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const routerClassOf = routerClasses(classes);
   const classDependencyText = classDependencies(classes);
   const flaskInherited = inheritedDecorators(classes);
+  const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
+  const railsAction = (route: LinkedRoute) => {
+    const key = `${route.file}\0${route.handler}`;
+    let action = railsActions.get(key);
+    if (!action) railsActions.set(key, (action = railsActionGuards(route.handler, read, controllerRoot(route.file, read, project!.listed))));
+    return action;
+  };
   const declared = (route: LinkedRoute): string[] => {
     if (!project) return [];
     // A Hanami app's routes are read by the Rails scanner; its actions are classes of their own.
-    if (route.framework === "rails") return [...railsActionGuards(route.handler, read, controllerRoot(route.file, read, project.listed)), ...hanamiActionGuards(route.handler, route.file, read)];
+    if (route.framework === "rails") return [...railsAction(route).guards, ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") {
       // An action its controller does not guard that checks the caller at its top.
       const guards = laravelActions(route.handler);
@@ -180,8 +187,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const guards = [...new Set([...own, ...found])]
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.
-    const { helpers: _, ...rest } = route;
-    return { ...rest, guards } as typeof route;
+    const { helpers: _, declaredPublic, ...rest } = route;
+    // A route left unguarded that a wrapper declares public (`bouncer.PublicAccess(h)`), or a Rails
+    // action its controller skips the guard for (`skip_before_action :authenticate_user!, only: :timezone`), is public.
+    const open = !guards.length && (declaredPublic || (route.framework === "rails" && !!project && railsAction(route).skipped));
+    return { ...rest, ...(open ? { public: true } : {}), guards } as typeof route;
   };
 }
 

@@ -18,6 +18,11 @@ export type LinkedRoute = {
   prefixUnknown?: boolean;
   /** The code declares the route public (ASP.NET `[AllowAnonymous]`, a handler skipping its auth helper). */
   public?: boolean;
+  /**
+   * A wrapper around the handler declares it public (`bouncer.PublicAccess(h)`) without lifting
+   * the guards above it: public when no guard is left once the guards declared away are read (guards-away.ts).
+   */
+  declaredPublic?: boolean;
   /** The code exempts it from CSRF checks (Django's `@csrf_exempt`). */
   csrfExempt?: boolean;
   /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
@@ -422,6 +427,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     kind: route.kind,
     ...(route.version === undefined ? {} : { version: route.version }),
     ...(route.anonymous ? { anonymous: true } : {}),
+    ...(route.declaredPublic ? { declaredPublic: true } : {}),
     ...(route.helpers ? { helpers: route.helpers } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),

@@ -141,6 +141,13 @@ export const isGuardName = (name: string): boolean => (GUARD_NAME.test(name) || 
 // `check_if_login_required`, `session_auth_when_required`).
 const OPTIONAL_GUARD_NAME = /[Oo]ptional|[Gg]uest|[Mm]aybe|(?:^|[^A-Za-z])opt(?:[^a-z]|$)|Opt(?=[A-Z_]|$)|Or_?[Aa]nonymous|\.Trace$|(?:if|when)_(?:login_|auth_)?required\b|(?:If|When)(?:Login|Auth)?Required\b/;
 
+// Names that declare a route open to anyone on purpose: NestJS's `@Public()`, ASP.NET's
+// `AllowAnonymous`, a Go wrapper around the handler (Portainer's `bouncer.PublicAccess(h)`).
+const DECLARES_PUBLIC = /^(?:Public|IsPublic|PublicRoute|PublicEndpoint|PublicAccess|AllowAnonymous|Anonymous|AnonymousAccess|SkipAuth\w*|NoAuth|Unauthenticated|Unprotected)$/;
+
+/** Whether a decorator's or wrapper's name (its last part: `bouncer.PublicAccess`) declares its route public. */
+export const declaresPublic = (name: string): boolean => DECLARES_PUBLIC.test(name.split(".").at(-1)!);
+
 /** Whether a guard's name says it is optional (it lets anonymous callers through). */
 export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAME.test(name);
 

@@ -87,6 +87,11 @@ export const Registration = z.discriminatedUnion("type", [
     ownArea: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
+    /**
+     * The code declares the route public (a Go wrapper named so: `bouncer.PublicAccess(h)`)
+     * without lifting the guards above it (a router's middleware still runs): public when none guards it.
+     */
+    declaredPublic: z.boolean().optional(),
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */
     csrfExempt: z.boolean().optional(),
     /**

@@ -504,4 +504,48 @@ gorilla("a struct embedding the router (&Handler{Router: mux.NewRouter()}) is th
   ]);
 });
 
+gorilla("a wrapper named so (bouncer.PublicAccess(h)) declares its route public, but not under a router whose middleware guards it; middleware that refuses nobody leaves it public", () => {
+  const root = tempDir("tool-gorilla-public-");
+  git(root, "init", "-q");
+  writeFiles(root, {
+    "go.mod": "module example.com/panel\n\ngo 1.22\n\nrequire github.com/gorilla/mux v1.8.1\n",
+    "handler.go": [
+      "package handler",
+      "",
+      'import (\n\t"net/http"\n\n\t"github.com/gorilla/mux"\n)',
+      "",
+      "func NewHandler(bouncer *RequestBouncer, store Store) *mux.Router {",
+      "\th := mux.NewRouter()",
+      '\th.Handle("/api/restore", bouncer.PublicAccess(LoggerHandler(restore))).Methods(http.MethodPost)',
+      '\th.Handle("/api/backup", bouncer.Audited(LoggerHandler(backup))).Methods(http.MethodPost)',
+      "\tendpoints := h.PathPrefix(\"/api/endpoints/{id}\").Subrouter()",
+      "\tendpoints.Use(WithEndpoint(store, \"id\"))",
+      '\tendpoints.Handle("/edge/logs", bouncer.PublicAccess(LoggerHandler(edgeLogs))).Methods(http.MethodPost)',
+      "\tadmin := h.PathPrefix(\"/api/admin\").Subrouter()",
+      "\tadmin.Use(bouncer.AuthenticatedAccess)",
+      '\tadmin.Handle("/settings", bouncer.PublicAccess(LoggerHandler(settings))).Methods(http.MethodPut)',
+      "\treturn h",
+      "}",
+      "",
+      "func WithEndpoint(store Store, key string) mux.MiddlewareFunc {",
+      "\treturn func(next http.Handler) http.Handler {",
+      "\t\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {",
+      "\t\t\tnext.ServeHTTP(w, r.WithContext(withEndpoint(r, store.Endpoint(mux.Vars(r)[key]))))",
+      "\t\t})",
+      "\t}",
+      "}",
+      "",
+      "func (bouncer *RequestBouncer) PublicAccess(h http.Handler) http.Handler { return secureHeaders(h) }",
+      "func (bouncer *RequestBouncer) Audited(h http.Handler) http.Handler { return h }",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.public ? " public" : ""}`), [
+    "PUT /api/admin/settings [bouncer.AuthenticatedAccess]",
+    "POST /api/backup",
+    "POST /api/endpoints/{id}/edge/logs public",
+    "POST /api/restore public",
+  ]);
+});
+
 gorilla.run();

@@ -60,6 +60,27 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
+rails("an action its controller skips the app's guard for (skip_before_action :authenticate_user!, only: :timezone) is declared public, and its unguarded write is low; one that skips it for a guard of its own, or skips a filter that checks nobody, is not", () => {
+  const root = tempDir("tool-rails-skipped-guard-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  post '/home/timezone', to: 'home#timezone'\n  post '/home/redraw', to: 'home#redraw'\n  post '/home/export', to: 'home#export'\n  post '/reports', to: 'reports#create'\n  post '/notes', to: 'notes#create'\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\n  before_action :set_context\nend\n",
+    "app/controllers/home_controller.rb": "class HomeController < ApplicationController\n  skip_before_action :authenticate_user!, only: %i[timezone]\n  skip_before_action :set_context, only: :redraw\n\n  def timezone; end\n  def redraw; end\n  def export; end\nend\n",
+    "app/controllers/reports_controller.rb": "class ReportsController < ApplicationController\n  skip_before_action :authenticate_user!\n  before_action :require_api_token!\n\n  def create; end\nend\n",
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  def create; end\nend\n",
+  });
+  const report = analyze(root);
+  assert.equal(report.routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]${r.public ? " public" : ""}`), [
+    "POST /home/export [authenticate_user!]",
+    "POST /home/redraw [authenticate_user!]",
+    "POST /home/timezone [] public",
+    "POST /notes [authenticate_user!]",
+    "POST /reports [require_api_token!]",
+  ]);
+  assert.equal(report.findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title}`), ["low POST /home/timezone has no route-level guard"]);
+});
+
 rails("filter options in the older hash-rocket style (:only => [:edit], :except => :show) limit the filter as only: and except: do; resource :status is StatusesController's, resource :metadata MetadataController's", () => {
   const root = tempDir("tool-rails-hash-rocket-");
   writeFiles(root, {

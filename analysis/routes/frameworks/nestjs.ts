@@ -3,7 +3,7 @@ import { decorated, type Decorator } from "../js/decorators.ts";
 import { argumentName } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
 import { pathConstants, pathList } from "../js/values.ts";
-import { isGuardName } from "../paths.ts";
+import { declaresPublic, isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { nestGlobals, versions } from "./nestjs-globals.ts";
@@ -14,10 +14,6 @@ const HTTP = new Set(["Get", "Post", "Put", "Patch", "Delete", "Options", "Head"
 // NestJS's and its ecosystem's own decorators, which apply no guard of the project's composing.
 const NEST_DECORATOR = /^(?:Controller|Get|Post|Put|Patch|Delete|Options|Head|All|Search|UseGuards|UseInterceptors|UsePipes|UseFilters|Version|HttpCode|Header|Redirect|Render|SetMetadata|Sse|Api[A-Z]\w*|Throttle|SkipThrottle|CacheKey|CacheTTL|Roles|Public)$/;
 const GUARD_DECORATOR = /^(?!Api|UseGuards$)\w*(?:Auth|Guard)\w*$/;
-// The project's decorator marking a handler public (`export const Public = () => SetMetadata(IS_PUBLIC_KEY, true)`),
-// which its global auth guard reads to let the request through: the handler lifts the guards above it.
-const PUBLIC_DECORATOR = /^(?:Public|IsPublic|PublicRoute|PublicEndpoint|AllowAnonymous|Anonymous|SkipAuth\w*|NoAuth|Unauthenticated|Unprotected)$/;
-
 /**
  * NestJS: `@Controller("path")` or `@Controller({ path, version })` classes, method decorators
  * (`@Get(":id")`), `@UseGuards` and auth decorators on the class and the method, `@Version`;
@@ -69,7 +65,9 @@ export const nestjs: Framework = {
               line: source.lineAt(verb.start),
               ...(version === undefined ? {} : { version }),
               ...(helpers.length ? { helpers } : {}),
-              ...([...target.decorators, ...method.decorators].some((d) => PUBLIC_DECORATOR.test(d.name)) ? { anonymous: true } : {}),
+              // The project's decorator marking a handler public (`export const Public = () => SetMetadata(IS_PUBLIC_KEY, true)`),
+              // which its global auth guard reads to let the request through: the handler lifts the guards above it.
+              ...([...target.decorators, ...method.decorators].some((d) => declaresPublic(d.name)) ? { anonymous: true } : {}),
             });
           }
         }

@@ -338,7 +338,7 @@ class Walker {
       const handler = typeof t.handler === "number" ? args[t.handler] : undefined;
       const named: GoHandler = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
       if (!known) continue;
-      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}) }));
+      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open ? { declaredPublic: true } : {}) }));
     }
     return { prefix: "", guards: [] };
   }

@@ -1,4 +1,4 @@
-import { CANDIDATE, isGuardName, optionalByArguments } from "../paths.ts";
+import { CANDIDATE, declaresPublic, isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 
@@ -30,9 +30,10 @@ export function goHandler(code: string, span: Span): GoHandler {
   // `middleware.WithUser(ac.CreateArticle)`: a wrapper around a handler, which may check the
   // caller inside (read after linking, go/wrapper-guards.ts). A constructor (`NewHandler(db)`)
   // builds the handler from a value: it is the handler.
+  // A wrapper named so declares the route public (`bouncer.PublicAccess(h)`).
   if (args.length === 1 && !CONSTRUCTOR.test(last) && (CONVERTS.test(last) || !BUILDS_HANDLER.test(last)) && wrapsHandler(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
-    return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])] };
+    return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])], ...(declaresPublic(last) ? { open: true } : {}) };
   }
   // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
   // takes its dependencies beside the handler, named as Go handlers are (`HandleX`, `XHandler`).
@@ -68,8 +69,8 @@ function wrapsHandler(text: string, depth = 0): boolean {
   return args.length === 1 && wrapsHandler(call[1]!.trim(), depth + 1);
 }
 
-/** A handler's name, the guards around it, and the wrappers whose bodies may hold more. */
-export type GoHandler = { handler: string; guards: string[]; wrappers?: string[] };
+/** A handler's name, the guards around it, the wrappers whose bodies may hold more, and whether one declares it public. */
+export type GoHandler = { handler: string; guards: string[]; wrappers?: string[]; open?: boolean };
 const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
 // A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
 const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;

@@ -23,20 +23,22 @@ const LOADS = /^(?:authenticate|restore_|resume_|load_|fetch_|find_|set_)/;
  * redirects or raises) while `authenticate_user` only loads the user when there is one, so an
  * `authenticate...` (or `restore_...`, LOADS) filter without the bang is no guard, unless the chain defines it and its
  * body turns callers away (`return unauthorized if @current_user.nil?`, or a 401 rescued from
- * decoding a token it reads whether or not the request has one). `text` reads a
- * repository file.
+ * decoding a token it reads whether or not the request has one). `skipped`: a guard the chain
+ * puts before other actions is skipped for this one (`skip_before_action :authenticate_user!,
+ * only: :timezone`), so the code declares the action public. `text` reads a repository file.
  */
-export function railsActionGuards(handler: string, text: (path: string) => string | undefined, where?: ControllerRoot): string[] {
+export function railsActionGuards(handler: string, text: (path: string) => string | undefined, where?: ControllerRoot): { guards: string[]; skipped: boolean } {
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
-  if (!match) return [];
+  if (!match) return { guards: [], skipped: false };
   const [, controller, action] = match;
   // Parents first: a child's filters come after, and its skips win.
   const chain = controllerChain(controller!, text, where).sources.reverse();
   const { filterTexts, sources } = withConcerns(chain, text);
   const guards = new Set<string>();
+  let skipped = false;
   for (const filter of filterTexts.flatMap(filters)) {
     if (!applies(filter, action!)) continue;
-    if (filter.skip) guards.delete(filter.name);
+    if (filter.skip) skipped = guards.delete(filter.name) || skipped;
     else if (isGuardName(filter.name)) {
       if (filter.name.endsWith("!") || (LOADS.test(filter.name) ? refuses(sources, filter.name) : !onlyForSignedIn(sources, filter.name))) guards.add(filter.name);
     } else {
@@ -50,7 +52,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   // An action no filter guards that sends a caller without a user away itself, at its top.
   // Only an optional check before it (`check_if_login_required`, on when a setting asks) leaves it to the action as well.
   if ([...guards].every(isOptionalGuardName) && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
-  return [...guards];
+  return { guards: [...guards], skipped };
 }
 
 // A line of an action's top that turns away a caller without a user: `return redirect_to(new_user_session_path) if true_user.blank?`.
