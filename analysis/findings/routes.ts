@@ -14,11 +14,12 @@ type Input = Pick<Report, "routes" | "files">;
 // and so is a link that carries its own signed credential (`/accounts/change_email/{signed_payload}`)
 // or secret (`/checkouts/client/{client_secret}`, an invitation's key: `/client/email_preferences/{entity}/{invitation_key}`).
 // A payment provider sends the buyer back to the shop (`/payu/success`, `/paypal/cancel`): the shop checks the payment with the provider.
-// A lost password and an account's activation come before signing in. Livewire's endpoint
-// (`/livewire/update`) serves every component, each checking its own caller, for signed-in pages and public ones.
+// A lost password and an account's activation come before signing in, and an OAuth provider's
+// consent page is a step of it (`/account/consent`). Livewire's endpoint (`/livewire/update`)
+// serves every component, each checking its own caller, for signed-in pages and public ones.
 // First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
 // a newsletter sign-up, browsers' CSP reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too.
-const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent)(?=\/|$)|newsletter|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input

@@ -184,13 +184,16 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : route.framework === "aspnet" ? route.guards.filter((g) => /^(?!Authorize\()\w+\(.+\)$/s.test(g)) : []);
-    const guards = [...new Set([...own, ...found])]
+    const candidates = [...new Set([...own, ...found])];
+    const guards = candidates
       .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, declaredPublic, ...rest } = route;
-    // A route left unguarded that a wrapper declares public (`bouncer.PublicAccess(h)`), or a Rails
-    // action its controller skips the guard for (`skip_before_action :authenticate_user!, only: :timezone`), is public.
-    const open = !guards.length && (declaredPublic || (route.framework === "rails" && !!project && railsAction(route).skipped));
+    // A route left unguarded is public when the code says so: a wrapper declares it public
+    // (`bouncer.PublicAccess(h)`), its guard is named optional (`[ApiPermissionOrAnonymous]`, `auth.optional`:
+    // anonymous callers are let in on purpose), or its Rails controller skips the guard for it
+    // (`skip_before_action :authenticate_user!, only: :timezone`).
+    const open = !guards.length && (declaredPublic || candidates.some((g) => isOptionalGuardName(g) && !judged.has(g)) || (route.framework === "rails" && !!project && railsAction(route).skipped));
     return { ...rest, ...(open ? { public: true } : {}), guards } as typeof route;
   };
 }

@@ -484,7 +484,7 @@ aspnet("the parts of a partial controller are one class: [Authorize] and [Route]
   ]);
 });
 
-aspnet("an app's own base named ApiController, extended through a primary constructor (: ApiController(commandBus)), gives its [Route] naming a constant of another project's file (Constants.PrefixApi); an attribute of the app's extending an authorization attribute through another (ApiPermission : AuthorizeAttribute) guards, even one named as if it let anonymous callers in when it is given what it requires", () => {
+aspnet("an app's own base named ApiController, extended through a primary constructor (: ApiController(commandBus)), gives its [Route] naming a constant of another project's file (Constants.PrefixApi); an attribute of the app's extending an authorization attribute through another (ApiPermission : AuthorizeAttribute) guards, even one named as if it let anonymous callers in when it is given what it requires (without, it makes the route public)", () => {
   const root = tempDir("tool-aspnet-own-api-controller-");
   writeFiles(root, {
     "src/Cms/Cms.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -512,16 +512,25 @@ aspnet("an app's own base named ApiController, extended through a primary constr
       "    [Route(\"apps/{app}/\")]",
       "    [ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]",
       "    public IActionResult PutApp(string app) => Ok();",
+      "",
+      "    [HttpPost]",
+      "    [Route(\"apps/{app}/query\")]",
+      "    [ApiPermissionOrAnonymous]",
+      "    public IActionResult PostQuery(string app) => Ok();",
       "}",
       "",
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  // Named as letting anonymous callers in and given nothing to require, it lets them in on purpose: the route is public.
+  const report = analyze(root);
+  assert.equal(report.routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.public ? " public" : ""}`), [
     "PUT /api/apps/{app} AppClientsController.PutApp [ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]",
     "GET /api/apps/{app}/clients AppClientsController.GetClients [AppPermission]",
-    "GET /api/apps/{app}/ping AppClientsController.Ping",
+    "GET /api/apps/{app}/ping AppClientsController.Ping public",
+    "POST /api/apps/{app}/query AppClientsController.PostQuery public",
   ]);
+  assert.equal(report.findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title}`), ["low POST /api/apps/{app}/query has no route-level guard"]);
 });
 
 aspnet("a route token transformer that hyphenates ([a-z])([A-Z] -> $1-$2) slugs [controller]/[action] routes; Ardalis API endpoints (BaseAsyncEndpoint) are controllers", () => {
