@@ -78,4 +78,31 @@ hono("a function of another module handed a sub-app (registerGetMonitor(monitors
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /v1/monitor/{id}"]);
 });
 
+hono("a sub-app a function of the module builds and returns, given to a name there (export const slackRoute = createSlackRoute(config)), serves where that name is mounted; a name given another function's result is no sub-app", () => {
+  const root = tempDir("tool-hono-made-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4" } }),
+    "src/index.ts": 'import { Hono } from "hono";\nimport { slackRoute, config } from "./routes/slack";\nconst app = new Hono();\napp.route("/slack", slackRoute);\napp.route("/config", config);\nexport default app;\n',
+    "src/routes/slack.ts": [
+      'import { Hono } from "hono";',
+      'import { verifySlackSignature } from "./verify";',
+      "export function createSlackRoute(config: SlackConfig) {",
+      "  const slack = new Hono();",
+      '  slack.get("/install", (c) => c.text("ok"));',
+      '  slack.post("/events", verifySlackSignature, (c) => c.json({}));',
+      "  return slack;",
+      "}",
+      "function readConfig() {",
+      "  const settings = loadSettings();",
+      "  return settings;",
+      "}",
+      "export const config = readConfig();",
+      "export const slackRoute = createSlackRoute(slackConfigFromEnv());",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["POST /slack/events [verifySlackSignature]", "GET /slack/install []"]);
+});
+
 hono.run();

@@ -24,6 +24,8 @@ const CALL = new RegExp(
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|on|use|route|openapi|doc|doc31|basePath)$/;
 const FACTORY = new RegExp(`(?:\\breturn|=>)\\s*${APP}`, "g");
 const RETURNED = /\breturn\s+([A-Za-z_$][\w$]*)\s*[;}\n]/g;
+// A name given what a function returns: `export const slackRoute = createSlackRoute(config)`.
+const MADE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*([A-Za-z_$][\w$]*)\s*\(/g;
 
 type Call = { name: string; args: Span[]; start: number };
 
@@ -106,15 +108,18 @@ export const hono: Framework = {
     let found: readonly FunctionScope[] | undefined;
     const scopes = () => (found ??= functionScopes(source));
     const enclosing = (at: number) => scopes().findLast((s) => s.bodyStart < at && at < s.bodyEnd)?.name;
+    const factories = new Set<string>();
     for (const m of source.code.matchAll(FACTORY)) {
       const name = m[0].startsWith("=>")
         ? arrowAssignedName(source.code, m.index)
         : enclosing(m.index);
       if (name) created(name, m.index, m.index + m[0].length - 1);
+      if (name) factories.add(name);
     }
     for (const m of source.code.matchAll(RETURNED)) {
       const name = routers.has(m[1]!) ? enclosing(m.index) : undefined;
       if (!name || routers.has(name)) continue;
+      factories.add(name);
       const line = source.lineAt(m.index);
       registrations.push({ type: "router", framework: "hono", name, prefix: "", guards: [], line });
       registrations.push({
@@ -128,6 +133,12 @@ export const hono: Framework = {
         mountOnly: true,
         line,
       });
+    }
+    // What a factory of the file's makes is the router it builds, mounted by that name (`app.route("/slack", slackRoute)`).
+    for (const m of factories.size ? source.code.matchAll(MADE) : []) {
+      if (factories.has(m[2]!) && !routers.has(m[1]!) && !factories.has(m[1]!)) {
+        registrations.push({ type: "router", framework: "hono", name: m[1]!, prefix: "", guards: [], aliasOf: m[2]!, line: source.lineAt(m.index) });
+      }
     }
     for (const m of source.code.matchAll(BASE)) {
       const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
