@@ -158,4 +158,26 @@ minimalApi("AllowAnonymous lifts the fallback policy and the group's authorizati
   ]);
 });
 
+minimalApi("one path in two web projects of a repository (Sdk.Web, or an executable) is no duplicate; two handlers of one project, or of the libraries projects share, are", () => {
+  const root = tempDir("tool-minimal-api-applications-");
+  const program = (maps: string[]) => ["var builder = WebApplication.CreateBuilder(args);", "var app = builder.Build();", ...maps, "app.Run();", ""].join("\n");
+  writeFiles(root, {
+    "src/Catalog.API/Catalog.API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Catalog.API/Program.cs": program(['app.MapGet("/", () => "catalog");', 'app.MapGet("/api/items", () => "all");', 'app.MapGet("/api/items", () => "v2");']),
+    "src/Ordering.API/Ordering.API.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Ordering.API/Program.cs": program(['app.MapGet("/", () => "ordering");']),
+    "src/HybridApp/HybridApp.csproj": '<Project Sdk="Microsoft.NET.Sdk.Razor">\n  <PropertyGroup>\n    <OutputType>Exe</OutputType>\n  </PropertyGroup>\n</Project>\n',
+    "src/HybridApp/Program.cs": program(['app.MapGet("/", () => "hybrid");']),
+    "src/Defaults/Defaults.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+    "src/Defaults/Extensions.cs": "public static class Extensions\n{\n    public static void MapDefaults(this WebApplication app)\n    {\n        app.MapGet(\"/health\", () => \"ok\");\n    }\n}\n",
+    "src/Shared/Shared.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+    "src/Shared/Probes.cs": "public static class Probes\n{\n    public static void MapProbes(this WebApplication app)\n    {\n        app.MapGet(\"/health\", () => \"up\");\n    }\n}\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.duplicates.map((d) => `${d.method} ${d.path} ${d.routes.map((r) => r.file).join(" ")}`), [
+    "GET /api/items src/Catalog.API/Program.cs src/Catalog.API/Program.cs",
+    "GET /health src/Defaults/Extensions.cs src/Shared/Probes.cs",
+  ]);
+});
+
 minimalApi.run();
