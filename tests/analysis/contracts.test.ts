@@ -98,6 +98,18 @@ openapi(
   },
 );
 
+openapi("a route's form without its optional last parameter (/items of /items/:id?) is documented with the parameter; a route of its own at that path is not", () => {
+  const root = tempDir("tool-optional-parameter-drift-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "openapi.json": JSON.stringify({ openapi: "3.0.0", paths: { "/api/items/{id}": { get: {} }, "/api/things/{id}": { get: {} } } }, null, 2),
+    "app.js":
+      'const express = require("express");\nconst app = express();\napp.get("/api/items/:id?", items);\napp.get("/api/things", things);\napp.get("/api/things/:id", thing);\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["GET /api/things app.js:4"] });
+});
+
 openapi("a contract far from the code is one low finding about the contract, not one per operation", () => {
   const root = tempDir("tool-stale-contract-");
   const routes = Array.from({ length: 12 }, (_, i) => `app.get("/api/things${i}", (req, res) => res.send("ok"));`).join("\n");
