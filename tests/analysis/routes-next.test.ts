@@ -179,4 +179,44 @@ next("a pages-router API module whose default export is made from handlers keyed
   ]);
 });
 
+next("middleware that sends a caller without a session to sign in itself (if (!token && path !== \"/login\") return NextResponse.redirect(...)) guards the pages it runs for but the paths its condition leaves open; one that redirects elsewhere, or checks no caller, guards nothing", () => {
+  const root = tempDir("tool-next-redirect-middleware-");
+  const page = "export default function Page() { return null; }\n";
+  const middleware = (check: string) => [
+    'import { NextResponse, type NextRequest } from "next/server";',
+    'import { getToken } from "next-auth/jwt";',
+    'const publicPaths = ["/register", "/pricing"];',
+    "export async function middleware(req: NextRequest) {",
+    "  const token = await getToken({ req });",
+    "  const path = req.nextUrl.pathname;",
+    check,
+    "  return NextResponse.next();",
+    "}",
+    'export const config = { matcher: ["/((?!api/|_next/|favicon.ico).*)"] };',
+    "",
+  ].join("\n");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", "next-auth": "^4" } }),
+    "middleware.ts": middleware([
+      '  if (!token && path !== "/login" && !path.startsWith("/share/") && !publicPaths.includes(path)) {',
+      '    const url = new URL("/login", req.url);',
+      '    url.searchParams.set("next", path);',
+      "    return NextResponse.redirect(url);",
+      "  }",
+    ].join("\n")),
+    "app/dashboard/page.tsx": page,
+    "app/login/page.tsx": page,
+    "app/register/page.tsx": page,
+    "app/share/[id]/page.tsx": page,
+    "app/api/links/route.ts": "export async function GET() { return Response.json([]); }\n",
+  });
+  commitAll(root);
+  const guarded = () => analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort();
+  assert.equal(guarded(), ["GET /api/links", "GET /dashboard guarded", "GET /login", "GET /register", "GET /share/{id}"]);
+  // A redirect to a locale, or a check of something other than the caller, refuses nobody.
+  writeFiles(root, { "middleware.ts": middleware('  if (!path.startsWith("/en")) return NextResponse.redirect(new URL(`/en${path}`, req.url));\n  if (!token) return NextResponse.redirect(new URL("/en", req.url));') });
+  commitAll(root);
+  assert.equal(guarded(), ["GET /api/links", "GET /dashboard", "GET /login", "GET /register", "GET /share/{id}"]);
+});
+
 next.run();
