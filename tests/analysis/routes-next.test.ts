@@ -217,6 +217,54 @@ next("middleware that sends a caller without a session to sign in itself (if (!t
   writeFiles(root, { "middleware.ts": middleware('  if (!path.startsWith("/en")) return NextResponse.redirect(new URL(`/en${path}`, req.url));\n  if (!token) return NextResponse.redirect(new URL("/en", req.url));') });
   commitAll(root);
   assert.equal(guarded(), ["GET /api/links", "GET /dashboard", "GET /login", "GET /register", "GET /share/{id}"]);
+  // A check limited to the paths its condition names guards those; one limited by a test the analysis cannot read guards none.
+  writeFiles(root, { "middleware.ts": middleware('  if ((!token || !token.sub) && path.startsWith("/dashboard")) return NextResponse.redirect(new URL("/login", req.url));') });
+  commitAll(root);
+  assert.equal(guarded(), ["GET /api/links", "GET /dashboard guarded", "GET /login", "GET /register", "GET /share/{id}"]);
+  writeFiles(root, { "middleware.ts": middleware('  if (!token && isPrivatePage(path)) return NextResponse.redirect(new URL("/login", req.url));') });
+  commitAll(root);
+  assert.equal(guarded(), ["GET /api/links", "GET /dashboard", "GET /login", "GET /register", "GET /share/{id}"]);
+});
+
+next("a module the middleware hands a host's requests to (AppMiddleware, rewriting to /app.example.com${path}) that sends a caller without a session to sign in guards that host folder's pages, but the paths it leaves open; a host whose module limits its check by a test the analysis cannot read is not guarded", () => {
+  const root = tempDir("tool-next-host-middleware-");
+  const page = "export default function Page() { return null; }\n";
+  const hostModule = (name: string, host: string, condition: string) => [
+    'import { NextRequest, NextResponse } from "next/server";',
+    'import { getUserViaToken } from "./utils/get-user-via-token";',
+    `export async function ${name}(req: NextRequest) {`,
+    "  const path = req.nextUrl.pathname;",
+    "  const user = await getUserViaToken(req);",
+    `  if (${condition}) {`,
+    '    return NextResponse.redirect(new URL(`/login?next=${encodeURIComponent(path)}`, req.url));',
+    "  }",
+    `  return NextResponse.rewrite(new URL(\`/${host}\${path}\`, req.url));`,
+    "}",
+    "",
+  ].join("\n");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } }),
+    "middleware.ts": [
+      'import { NextRequest, NextResponse } from "next/server";',
+      'import { AppMiddleware } from "./lib/middleware/app";',
+      'import { PartnersMiddleware } from "./lib/middleware/partners";',
+      "export default async function middleware(req: NextRequest) {",
+      '  const host = req.headers.get("host");',
+      '  if (host === "app.example.com") return AppMiddleware(req);',
+      '  if (host === "partners.example.com") return PartnersMiddleware(req);',
+      "  return NextResponse.rewrite(new URL(`/${host}${req.nextUrl.pathname}`, req.url));",
+      "}",
+      "",
+    ].join("\n"),
+    "lib/middleware/app.ts": hostModule("AppMiddleware", "app.example.com", '!user && path !== "/login" && !path.startsWith("/share/")'),
+    "lib/middleware/partners.ts": hostModule("PartnersMiddleware", "partners.example.com", "!user && isPrivatePage(path)"),
+    "app/app.example.com/(dashboard)/settings/page.tsx": page,
+    "app/app.example.com/(auth)/login/page.tsx": page,
+    "app/app.example.com/share/[id]/page.tsx": page,
+    "app/(ee)/partners.example.com/(dashboard)/payouts/page.tsx": page,
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["GET /login", "GET /payouts", "GET /settings guarded", "GET /share/{id}"]);
 });
 
 next.run();

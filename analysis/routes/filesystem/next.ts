@@ -1,6 +1,8 @@
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
 import { handlerRoutes, page, routePath } from "./segments.ts";
+import { posix } from "node:path";
+import { moduleSignInCheck } from "../frameworks/next-middleware.ts";
 
 const PAGE = /^page\.(?:[jt]sx?|mdx)$/;
 const ROUTE = /^route\.[cm]?[jt]sx?$/;
@@ -18,7 +20,7 @@ const SCRIPT = /\.(?:[jt]sx?|mdx)$/;
  * are not routes; `robots.ts`, `sitemap.ts` and `manifest.ts` serve their files; a top folder named
  * for a host, where the middleware rewrites that host's requests, adds nothing) and the pages
  * router (`pages/`, with `pages/api/` handlers). Middleware that runs an auth check guards the
- * routes its matcher covers.
+ * routes its matcher covers, and a module it hands a host's requests to guards that host's folder.
  */
 export const next: FsFramework = {
   id: "next",
@@ -54,9 +56,16 @@ export const next: FsFramework = {
       }
     }
     const guarded = middleware(app);
-    return routes.map((
-      r,
-    ) => (guarded && guarded.covers(r.path) ? { ...r, guards: [...new Set([...guarded.guards, ...r.guards])] } : r));
+    const hosts = byHost ? hostChecks(app) : new Map<string, HostCheck>();
+    return routes.map((r) => {
+      const host = hosts.size ? r.file.split("/").find((folder) => hosts.has(folder)) : undefined;
+      const check = host === undefined ? undefined : hosts.get(host)!;
+      const guards = [
+        ...(guarded && guarded.covers(r.path) ? guarded.guards : []),
+        ...(check && !check.open.some((p) => p.test(r.path)) ? [check.guard] : []),
+      ];
+      return guards.length ? { ...r, guards: [...new Set([...guards, ...r.guards])] } : r;
+    });
   },
 };
 
@@ -67,6 +76,33 @@ const HOST = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/;
 function rewritesByHost(app: FsApp): boolean {
   const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
   return !!file && /\bNextResponse\s*\.\s*rewrite\s*\(/.test(app.text(file) ?? "");
+}
+
+type HostCheck = { guard: string; open: RegExp[] };
+
+// `NextResponse.rewrite(new URL(`/app.dub.co${fullPath}`, req.url))`: the host folder a module sends requests to.
+const HOST_REWRITE = /\brewrite\s*\(\s*new\s+URL\s*\(\s*`\/((?:[a-z0-9-]+\.)+[a-z]{2,})(?=[$/`])/;
+const RELATIVE_IMPORT = /\bimport\s+[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+/**
+ * The sign-in checks of the modules the middleware hands a host's requests to, by host folder:
+ * dub's middleware calls `AppMiddleware(req)` (lib/middleware/app.ts), which sends a caller
+ * without a session to /login (but for the paths it leaves open) and rewrites the rest to
+ * `/app.dub.co${path}`, so it guards the pages of app/app.dub.co/.
+ */
+function hostChecks(app: FsApp): Map<string, HostCheck> {
+  const checks = new Map<string, HostCheck>();
+  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const listed = new Set(app.files);
+  for (const m of file ? (app.text(file) ?? "").matchAll(RELATIVE_IMPORT) : []) {
+    const base = posix.join(posix.dirname(file!), m[1]!);
+    const module = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.js"].map((e) => base + e).find((f) => listed.has(f));
+    const text = module && app.text(module);
+    const host = text && HOST_REWRITE.exec(text)?.[1];
+    const check = host && !checks.has(host) ? moduleSignInCheck(module!, text!) : undefined;
+    if (check) checks.set(host!, { guard: check.guard, open: check.open.map(matcherPattern) });
+  }
+  return checks;
 }
 
 /** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */

@@ -2,6 +2,8 @@ import { objectProperties, type Span } from "../js/objects.ts";
 import { jsConstants, stringList } from "../js/values.ts";
 import { isGuardName } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
+import { strip } from "../../languages/strip.ts";
+import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 
 /** Next.js middleware (`proxy.ts` since Next 16), at the app's root or in `src/`. */
 export const MIDDLEWARE_FILE = /(?:^|\/)(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/;
@@ -41,6 +43,7 @@ export function middlewarePatterns(
     (matcher ? patterns(source, matcher, constants) : ["/:path*"])
       .map((path) => ({ role: "matcher", path, guards, line: config ? source.lineAt(config.index) : 1 }));
   for (const path of redirect?.open ?? []) found.push({ role: "public", path, guards, line: redirect!.line });
+  for (const path of redirect?.covered ?? []) found.push({ role: "protected", path, guards, line: redirect!.line });
   for (const m of source.code.matchAll(ROUTE_MATCHER)) {
     const list = callArguments(source.code, m.index + m[0].length - 1).args[0];
     const role: PatternRole = /public/i.test(m[1]!) ? "public" : "protected";
@@ -53,37 +56,84 @@ export function middlewarePatterns(
 
 // `if (!token && path !== "/login" && !path.startsWith("/share/")) return NextResponse.redirect(new URL("/login", req.url))`:
 // the check the Next.js documentation shows, without a helper named like one. Its condition asks
-// for no caller (`!token`, `!session`, `!user`, `!isLoggedIn`) and names the paths left open.
+// for no caller (`!token`, `!session`, `!user`, `!isLoggedIn`) and names the paths it covers or leaves open.
 const REFUSAL = /\bif\s*\(/g;
-const NO_CALLER = /!\s*(?:await\s+)?[\w$.]*(?:token|session|user|auth|logged|signed|cookie)\w*(?![\w$(])/i;
+const NO_CALLER = /^!\s*(?:await\s+)?[\w$.?]*(?:token|session|user|auth|logged|signed|cookie)[\w$.?]*$/i;
 const SIGN_IN_PATH = /["'`]\/(?:[\w-]+\/)*(?:log-?in|sign-?in|auth)\b[^"'`]*["'`]/i;
 const RESPONDS = /\breturn\s+(?:NextResponse|Response)\s*\.\s*(?:redirect\s*\(|json\s*\([^;]*\bstatus\s*:\s*40[13]\b)/;
+const PATH = String.raw`(["'\`])(\/[^"'\`]*)\1`;
+const OPEN_PATH = new RegExp(String.raw`^[\w$.]+\s*!==?\s*${PATH}$`);
+const OPEN_PREFIX = new RegExp(String.raw`^!\s*[\w$.]+\.startsWith\(\s*${PATH}\s*\)$`);
+const OPEN_LIST = /^!\s*([A-Za-z_$][\w$]*)\.(?:includes|has)\([^()]*\)$/;
+const COVERED_PATH = new RegExp(String.raw`^[\w$.]+\s*===?\s*${PATH}$`);
+const COVERED_PREFIX = new RegExp(String.raw`^[\w$.]+\.startsWith\(\s*${PATH}\s*\)$`);
+
+type SignInCheck = { guard: string; open: string[]; covered: string[]; line: number };
 
 /**
  * The check a middleware makes itself: an `if` whose condition asks for no caller and whose body
  * sends the caller to sign in (or answers 401/403), with the paths its condition leaves open
- * (`path !== "/login"`, `!path.startsWith("/share/")`, `!publicPaths.includes(path)`).
+ * (`path !== "/login"`, `!path.startsWith("/share/")`, `!publicPaths.includes(path)`) or limits
+ * it to (`path.startsWith("/dashboard")`). A condition with any other part (`isAuthenticatedPath`)
+ * covers paths the analysis cannot tell: no check is read from it.
  */
-function signInRedirect(source: RouteSource, constants: Map<string, string>): { guard: string; open: string[]; line: number } | undefined {
+function signInRedirect(source: RouteSource, constants: Map<string, string>): SignInCheck | undefined {
   for (const m of source.code.matchAll(REFUSAL)) {
     const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
-    // Read in the text (strings kept), at the offsets of the code (comments and strings blanked).
-    const condition = args[0] ? source.text.slice(args[0].start, args[0].end) : "";
-    if (!args[0] || !NO_CALLER.test(source.code.slice(args[0].start, args[0].end))) continue;
+    if (!args[0]) continue;
     // The statement the `if` runs, or its block (`{ const url = new URL("/login", req.url); ...; return NextResponse.redirect(url); }`).
     const block = /^\s*\{/.exec(source.code.slice(end, end + 50));
     const bodyEnd = block ? callArguments(source.code, end + block[0].length - 1).end : end + source.code.slice(end, end + 400).split(";")[0]!.length;
-    const body = source.code.slice(end, bodyEnd);
-    const responds = RESPONDS.exec(body);
+    const responds = RESPONDS.exec(source.code.slice(end, bodyEnd));
+    // Read in the text (strings kept), at the offsets of the code (comments and strings blanked).
     if (!responds || (/redirect/.test(responds[0]) && !SIGN_IN_PATH.test(source.text.slice(end, bodyEnd)))) continue;
-    const open = [
-      ...[...condition.matchAll(/!==?\s*(["'`])(\/[^"'`]*)\1/g)].map((e) => e[2]!),
-      ...[...condition.matchAll(/!\s*[\w$.]+\.startsWith\(\s*(["'`])(\/[^"'`]*)\1\s*\)/g)].map((e) => `${e[2]!.replace(/\/$/, "")}/:path*`),
-      ...[...condition.matchAll(/!\s*([A-Za-z_$][\w$]*)\.(?:includes|has)\(/g)].flatMap((e) => listOf(source, e[1]!, constants)),
-    ];
-    return { guard: "(redirects callers without a session to sign in)", open, line: source.lineAt(m.index) };
+    const check: SignInCheck = { guard: "(redirects callers without a session to sign in)", open: [], covered: [], line: source.lineAt(m.index) };
+    let asksForCaller = false;
+    let unknown = false;
+    for (const part of conjuncts(source.text.slice(args[0].start, args[0].end))) {
+      let found: RegExpExecArray | null;
+      if (part.split("||").every((p) => NO_CALLER.test(unwrap(p)))) asksForCaller = true;
+      else if ((found = OPEN_PATH.exec(part))) check.open.push(found[2]!);
+      else if ((found = OPEN_PREFIX.exec(part))) check.open.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
+      else if ((found = OPEN_LIST.exec(part))) check.open.push(...listOf(source, found[1]!, constants));
+      else if ((found = COVERED_PATH.exec(part))) check.covered.push(found[2]!);
+      else if ((found = COVERED_PREFIX.exec(part))) check.covered.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
+      else unknown = true;
+    }
+    if (asksForCaller && !unknown) return check;
   }
   return undefined;
+}
+
+/** The parts of a condition joined by `&&` outside parentheses, each without its outer parentheses. */
+function conjuncts(condition: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < condition.length; i++) {
+    const c = condition[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0 && condition.startsWith("&&", i)) {
+      parts.push(condition.slice(start, i));
+      start = i + 2;
+    }
+  }
+  return [...parts, condition.slice(start)].map(unwrap);
+}
+
+const unwrap = (part: string): string => {
+  const trimmed = part.trim();
+  return trimmed.startsWith("(") && callArguments(trimmed, 0).end === trimmed.length ? unwrap(trimmed.slice(1, -1)) : trimmed;
+};
+
+/**
+ * The sign-in check a module of the middleware makes (dub's `AppMiddleware`, which the middleware
+ * hands an app host's requests): its guard and the paths it leaves open, or undefined.
+ */
+export function moduleSignInCheck(path: string, text: string): Omit<SignInCheck, "line"> | undefined {
+  const source = { ...strip(text, javascriptSyntax), path, text };
+  return signInRedirect(source, jsConstants(source));
 }
 
 /** The strings of a list the module declares (`const publicPaths = ["/login", "/register"]`). */
