@@ -181,4 +181,25 @@ fastify("routes written with type arguments (instance.get<Generic>(...)) in a pl
   ]);
 });
 
+fastify("a route registered through the instance's type provider (fastify.withTypeProvider<TypeBoxTypeProvider>().get(...)) is the instance's", () => {
+  const root = tempDir("tool-fastify-type-provider-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^4" } }),
+    "src/app.ts": 'import Fastify from "fastify";\nimport eventsController from "./events";\nconst app = Fastify();\nawait app.register(eventsController, { prefix: "/api/events" });\nawait app.listen({ port: 3000 });\n',
+    "src/events.ts": [
+      'import { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";',
+      'import { FastifyInstance } from "fastify";',
+      "export default async function eventsController(fastify: FastifyInstance) {",
+      '  fastify.withTypeProvider<TypeBoxTypeProvider>().get("/", { schema: {} }, async () => []);',
+      "  fastify",
+      "    .withTypeProvider<TypeBoxTypeProvider>()",
+      '    .post("/traits", { schema: {} }, async () => ({}));',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /api/events", "POST /api/events/traits"]);
+});
+
 fastify.run();

@@ -11,7 +11,8 @@ import { registerCall, type RegisterContext } from "./fastify-register.ts";
 
 const CREATE =
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:await\s+)?(?:[Ff]astify|require\s*\(\s*(["'])\s*\2\s*\))\s*\(/g;
-const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*${TYPE_ARGUMENTS}\(`, "g");
+// `fastify.withTypeProvider<TypeBoxTypeProvider>().get(...)` registers on the instance itself: the type provider only types it.
+const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*(?:\.\s*withTypeProvider\s*${TYPE_ARGUMENTS}\(\s*\)\s*)?\.\s*(get|post|put|patch|delete|options|head|all|route|register|addHook)\s*${TYPE_ARGUMENTS}\(`, "g");
 const CHAIN = /^(get|post|put|patch|delete|options|head|all|route|register|addHook)$/;
 const ANY_NAME = /^[A-Za-z_$][\w$]*$/;
 // A path written after the plugin options' prefix: `opts.prefix + "users"`, `${options.prefix}users`.
