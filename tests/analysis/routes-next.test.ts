@@ -267,4 +267,23 @@ next("a module the middleware hands a host's requests to (AppMiddleware, rewriti
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["GET /login", "GET /payouts", "GET /settings guarded", "GET /share/{id}"]);
 });
 
+next("next.config's basePath serves every route under it, and its pageExtensions make only files so named pages (the extension left out of the path); without them, every module of pages/ is one", () => {
+  const root = tempDir("tool-next-config-");
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "dashboard", dependencies: { next: "^14.0.0" } }),
+    "next.config.js": 'module.exports = {\n  basePath: "/dashboard",\n  pageExtensions: ["page.tsx", "page.ts"],\n  async redirects() { return [{ source: "/", destination: "/journeys", permanent: false, basePath: false }]; },\n};\n',
+    "src/pages/journeys.page.tsx": page,
+    "src/pages/journeys/[id].page.tsx": page,
+    "src/pages/journeys/journeyLayout.tsx": page,
+    "src/pages/api/health.page.ts": "export default function handler(req, res) { res.json({ ok: true }); }\n",
+  });
+  commitAll(root);
+  const paths = () => analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort();
+  assert.equal(paths(), ["ALL /dashboard/api/health", "GET /dashboard/journeys", "GET /dashboard/journeys/{id}"]);
+  writeFiles(root, { "next.config.js": "module.exports = {};\n" });
+  commitAll(root);
+  assert.equal(paths(), ["ALL /api/health.page", "GET /journeys.page", "GET /journeys/journeyLayout", "GET /journeys/{id}.page"]);
+});
+
 next.run();

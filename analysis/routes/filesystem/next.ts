@@ -30,6 +30,7 @@ export const next: FsFramework = {
   routes(app) {
     const routes: FsRoute[] = [];
     const byHost = rewritesByHost(app);
+    const { basePath, pageExtensions } = nextConfig(app);
     for (const file of app.files) {
       const segments = file.split("/");
       const root = segments[0] === "src" ? 1 : 0;
@@ -48,9 +49,9 @@ export const next: FsFramework = {
         const served = routePath([...folders, METADATA[name.replace(/\.[jt]s$/, "")]!]);
         routes.push({ method: "GET", path: served, file, line: 1, handler: "default", guards: [], kind: "http" });
       } else if (
-        segments[root] === "pages" && SCRIPT.test(name) && !/\.d\.ts$/.test(name) && !PAGES_SPECIAL.test(name)
+        segments[root] === "pages" && pageExtensions.test(name) && !/\.d\.ts$/.test(name) && !PAGES_SPECIAL.test(name)
       ) {
-        const path = routePath([...folders, name.replace(SCRIPT, "")]);
+        const path = routePath([...folders, name.replace(pageExtensions, "")]);
         if (folders[0] === "api") routes.push(...handlerRoutes(app, file, path));
         else routes.push(page(file, path));
       }
@@ -64,7 +65,9 @@ export const next: FsFramework = {
         ...(guarded && guarded.covers(r.path) ? guarded.guards : []),
         ...(check && !check.open.some((p) => p.test(r.path)) ? [check.guard] : []),
       ];
-      return guards.length ? { ...r, guards: [...new Set([...guards, ...r.guards])] } : r;
+      // The middleware's matcher and checks speak of paths without the base path; the app serves them under it.
+      const path = !basePath ? r.path : r.path === "/" ? basePath : basePath + r.path;
+      return { ...r, path, guards: [...new Set([...guards, ...r.guards])] };
     });
   },
 };
@@ -79,6 +82,22 @@ function rewritesByHost(app: FsApp): boolean {
 }
 
 type HostCheck = { guard: string; open: RegExp[] };
+
+const CONFIG_FILE = /^next\.config\.[cm]?[jt]s$/;
+
+/**
+ * What the app's next.config says of its paths: `basePath: "/dashboard"` serves every route under
+ * it, and `pageExtensions: ["page.tsx", "page.ts"]` makes only files so named pages (the rest of
+ * pages/ are their components), the extension left out of the path.
+ */
+function nextConfig(app: FsApp): { basePath: string; pageExtensions: RegExp } {
+  const file = app.files.find((f) => CONFIG_FILE.test(f));
+  const text = file ? app.text(file) ?? "" : "";
+  const basePath = /\bbasePath\s*:\s*(["'`])(\/[^"'`]*)\1/.exec(text)?.[2]?.replace(/\/$/, "") ?? "";
+  const listed = /\bpageExtensions\s*:\s*\[([^\]]*)\]/.exec(text)?.[1];
+  const extensions = listed ? [...listed.matchAll(/["'`]([\w.]+)["'`]/g)].map((m) => m[1]!.replace(/\./g, "\\.")) : [];
+  return { basePath, pageExtensions: extensions.length ? new RegExp(`\\.(?:${extensions.join("|")})$`) : SCRIPT };
+}
 
 // `NextResponse.rewrite(new URL(`/app.dub.co${fullPath}`, req.url))`: the host folder a module sends requests to.
 const HOST_REWRITE = /\brewrite\s*\(\s*new\s+URL\s*\(\s*`\/((?:[a-z0-9-]+\.)+[a-z]{2,})(?=[$/`])/;
