@@ -18,8 +18,9 @@ const TEST = [
   // Test folders in any case (`Tests/` in Swift, `test/` in Java), and .NET test projects (`App.Tests/`).
   // A folder named `testing` is not among them: it is often production code (test utilities, a "testing" feature).
   /(^|\/)(tests?|__tests__|__mocks__|specs?|e2e|cypress|playwright)\//i,
-  // Test support folders: Go's `testhelpers/`, `testutil/`, `testdata/`; `test_helpers/`, `test-utils/`.
-  /(^|\/)test[-_]?(?:helpers?|utils?|support|data|kit)\//i,
+  // Test support folders: Go's `testhelpers/`, `testutil/`, `testdata/`; `test_helpers/`, `test-utils/`;
+  // the project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`).
+  /(^|\/)test[-_]?(?:helpers?|utils?|support|data|kit|project|app)\//i,
   /(^|\/)[\w.-]+\.(Tests?|Specs?|IntegrationTests|UnitTests)\//,
   /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/,
   /(^|\/)test_[^/]+\.py$/,

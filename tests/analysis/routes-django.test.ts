@@ -1670,4 +1670,17 @@ django("django-rest-framework-bulk's BulkRouter serves PUT, PATCH and DELETE on 
   assert.not.ok(routes.includes("PUT /api/terminal/statuses"));
 });
 
+django("the project a package's tests run in (misago/core/testproject/urls.py, including the package's URLconf under forum/) serves none of the product's routes", () => {
+  const root = tempDir("tool-django-testproject-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "devproject/urls.py": 'from django.urls import include, path\nurlpatterns = [path("", include("forum.urls"))]\n',
+    "forum/urls.py": 'from django.urls import path\nfrom . import views\nurlpatterns = [path("threads/", views.threads)]\n',
+    "forum/views.py": "def threads(request):\n    return None\n",
+    "forum/core/testproject/urls.py": 'from django.urls import include, path\nurlpatterns = [path("forum/", include("forum.urls"))]\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(list(root), ["ALL /threads forum/urls.py:3 views.threads"]);
+});
+
 django.run();
