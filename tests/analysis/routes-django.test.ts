@@ -1683,4 +1683,32 @@ django("the project a package's tests run in (misago/core/testproject/urls.py, i
   assert.equal(list(root), ["ALL /threads forum/urls.py:3 views.threads"]);
 });
 
+django("a view the URLconf's module made first (thread_view = ThreadView.as_view(), or through a hook that answers the class: extensions.get(LikeView).as_view()) answers its class's methods", () => {
+  const root = tempDir("tool-django-made-views-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "forum/urls.py": [
+      "from django.urls import path",
+      "from .plugins import extensions",
+      "from .views import LikeView, ThreadView, legacy",
+      "",
+      "thread_view = ThreadView.as_view()",
+      "like_view = extensions.get(",
+      "    LikeView",
+      ").as_view()",
+      "legacy_view = legacy",
+      "",
+      "urlpatterns = [",
+      '    path("t/<int:pk>/", thread_view),',
+      '    path("t/<int:pk>/like/", like_view),',
+      '    path("legacy/", legacy_view),',
+      "]",
+      "",
+    ].join("\n"),
+    "forum/views.py": "from django.views import View\n\nclass ThreadView(View):\n    def get(self, request, pk):\n        pass\n\n    def post(self, request, pk):\n        pass\n\nclass LikeView(View):\n    def post(self, request, pk):\n        pass\n\ndef legacy(request):\n    pass\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), ["ALL /legacy legacy_view", "GET /t/{pk} ThreadView.get", "POST /t/{pk} ThreadView.post", "POST /t/{pk}/like LikeView.post"]);
+});
+
 django.run();

@@ -235,7 +235,8 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
     if (arg) included(context, code[arg.start] === "(" ? elements(code, arg)[0] ?? arg : arg, path, guards, line);
     return;
   }
-  const asView = /^([A-Za-z_][\w.]*)\s*\.\s*as_view\s*\(/.exec(text);
+  // `extensions.get(ThreadView).as_view()`: a hook that answers the class it is given (or one extending it).
+  const asView = /^([A-Za-z_][\w.]*)\s*\.\s*as_view\s*\(/.exec(text) ?? /^[A-Za-z_][\w.]*\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*as_view\s*\(/.exec(text);
   if (asView) {
     const cls = asView[1]!;
     const actions = pythonArguments(code, span.start + asView[0].length - 1).positional[0];
@@ -264,7 +265,10 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
   }
   const name = dottedName(code, span);
   const binding = name === undefined ? undefined : context.bindings.find((b) => b.local === name);
-  if (name?.endsWith(".urls")) mountName(context, name, path, guards, span.start);
+  // A view the module made first (`thread_view = ThreadView.as_view()`): what it was made from.
+  const made = name && !binding && !name.includes(".") ? moduleValue(code, name) : undefined;
+  if (made && /\.\s*as_view\s*\(/.test(code.slice(made.start, made.end))) viewTarget(context, made, path, guards, line);
+  else if (name?.endsWith(".urls")) mountName(context, name, path, guards, span.start);
   // A module's URLs imported under a name (`from .v1_api import urls as v1_api_urls`): no view; Django Ninja's scanner mounts an API's.
   else if (binding && /(?:^|\.)urls$/.test(binding.specifier)) return;
   else if (name) {
@@ -273,6 +277,22 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
     found.push({ ...route(owner, methods ?? ["ALL"], path, name, guards, line), view: name });
   }
   else if (pythonString(source, span.start)) found.push(route(owner, ["ALL"], path, pythonString(source, span.start)!.value, guards, line));
+}
+
+/** The span of the value a module assigns a name at its top level (`name = value`, to the end of its brackets), if it does. */
+function moduleValue(code: string, name: string): Span | undefined {
+  const assigned = new RegExp(String.raw`^${name}[ \t]*=[ \t]*(?=\S)`, "m").exec(code);
+  if (!assigned) return undefined;
+  const start = assigned.index + assigned[0].length;
+  let depth = 0;
+  let end = start;
+  for (; end < code.length; end++) {
+    const c = code[end];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === "\n" && depth <= 0) break;
+  }
+  return { start, end };
 }
 
 /** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`. */
