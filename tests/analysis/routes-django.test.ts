@@ -1711,4 +1711,40 @@ django("a view the URLconf's module made first (thread_view = ThreadView.as_view
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), ["ALL /legacy legacy_view", "GET /t/{pk} ThreadView.get", "POST /t/{pk} ThreadView.post", "POST /t/{pk}/like LikeView.post"]);
 });
 
+django("a guard decorating a view class's dispatch (@method_decorator(login_required) def dispatch) guards every method, its subclasses' too", () => {
+  const root = tempDir("tool-django-dispatch-guard-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "app/urls.py": 'from django.urls import path\nfrom .views import PreferencesView, PublicView\nurlpatterns = [path("prefs/", PreferencesView.as_view()), path("public/", PublicView.as_view())]\n',
+    "app/views.py": [
+      "from django.contrib.auth.decorators import login_required",
+      "from django.utils.decorators import method_decorator",
+      "from django.views import View",
+      "",
+      "class SettingsView(View):",
+      "    @method_decorator(login_required)",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "class PreferencesView(SettingsView):",
+      "    def get(self, request):",
+      "        pass",
+      "",
+      "    def post(self, request):",
+      "        pass",
+      "",
+      "class PublicView(View):",
+      "    @method_decorator(never_cache)",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "    def get(self, request):",
+      "        pass",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /prefs [login_required]", "POST /prefs [login_required]", "GET /public"]);
+});
+
 django.run();

@@ -12,9 +12,9 @@ export type ViewClass = { cls: Definition; bases: string[]; handlers: Definition
 
 /**
  * The view classes of a file: classes with handler methods (`def get(self, request)`) or with
- * a base `isView` accepts. Guards of the class are its guard decorators, `decorators` and
- * `method_decorators` lists (Flask), `permission_classes` (DRF) and guard mixins
- * (`LoginRequiredMixin`).
+ * a base `isView` accepts. Guards of the class are its guard decorators and its `dispatch`'s,
+ * `decorators` and `method_decorators` lists (Flask), `permission_classes` (DRF) and guard
+ * mixins (`LoginRequiredMixin`).
  */
 export function viewClasses(source: RouteSource, definitions: readonly Definition[], isView: (base: string) => boolean): ViewClass[] {
   const views: ViewClass[] = [];
@@ -31,6 +31,8 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
       ...written.filter((b) => /Mixin$/.test(b) && isPythonGuard(b.split(".").at(-1)!)),
       ...written.flatMap(djangoViewGuards),
       ...decoratorGuards(source.code, cls.decorators),
+      // Django's `dispatch` hands on every request: its decorators (`@method_decorator(login_required)`) guard them all.
+      ...methods.filter((d) => d.name === "dispatch").flatMap((d) => decoratorGuards(source.code, d.decorators)),
       ...lists,
       ...(permissions ? permissionGuards(source.code, permissions) : []),
     ];
