@@ -286,4 +286,33 @@ next("next.config's basePath serves every route under it, and its pageExtensions
   assert.equal(paths(), ["ALL /api/health.page", "GET /journeys.page", "GET /journeys/journeyLayout", "GET /journeys/{id}.page"]);
 });
 
+next("a top dynamic folder the middleware fills in (newUrl.pathname = `/${locale}${pathname}`, then rewritten) adds nothing to its pages' paths; one the middleware does not fill stays a parameter", () => {
+  const root = tempDir("tool-next-locale-rewrite-");
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^16.0.0" } }),
+    "src/proxy.ts": [
+      'import { NextResponse, type NextRequest } from "next/server";',
+      "export const proxy = async (req: NextRequest) => {",
+      "  const newUrl = req.nextUrl.clone();",
+      "  const pathname = newUrl.pathname;",
+      "  const locale = getLocaleFromRequest(req);",
+      "  newUrl.pathname = `/${locale}${pathname}`;",
+      "  return NextResponse.rewrite(newUrl);",
+      "};",
+      'export const config = { matcher: ["/((?!api|_next/static|_next/image|static|.*\\\\.).*)"] };',
+      "",
+    ].join("\n"),
+    "src/app/[locale]/(space)/polls/page.tsx": page,
+    "src/app/[locale]/poll/[urlId]/page.tsx": page,
+    "src/app/api/status/route.ts": "export async function GET() { return Response.json({}); }\n",
+  });
+  commitAll(root);
+  const paths = () => analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort();
+  assert.equal(paths(), ["GET /api/status", "GET /poll/{urlId}", "GET /polls"]);
+  writeFiles(root, { "src/proxy.ts": 'import { NextResponse } from "next/server";\nexport const proxy = (req) => NextResponse.rewrite(new URL("/maintenance", req.url));\n' });
+  commitAll(root);
+  assert.equal(paths(), ["GET /api/status", "GET /{locale}/poll/{urlId}", "GET /{locale}/polls"]);
+});
+
 next.run();

@@ -30,6 +30,7 @@ export const next: FsFramework = {
   routes(app) {
     const routes: FsRoute[] = [];
     const byHost = rewritesByHost(app);
+    const byPrefix = byHost && rewritesWithPrefix(app);
     const { basePath, pageExtensions } = nextConfig(app);
     for (const file of app.files) {
       const segments = file.split("/");
@@ -40,8 +41,10 @@ export const next: FsFramework = {
         if (folders.some((f) => f.startsWith("_") || f.startsWith("(."))) continue;
         // A folder named for a host (`app.dub.co`), outside every other, is where the middleware
         // rewrites that host's requests: its pages are served at the host's paths, without it.
-        const host = byHost ? folders.findIndex((f) => !f.startsWith("(")) : -1;
-        const served = host !== -1 && HOST.test(folders[host]!) ? folders.filter((_, i) => i !== host) : folders;
+        // So is a dynamic one (`[locale]`) the middleware fills in (`pathname = `/${locale}${pathname}``).
+        const top = byHost ? folders.findIndex((f) => !f.startsWith("(")) : -1;
+        const filled = top !== -1 && (HOST.test(folders[top]!) || (byPrefix && DYNAMIC_FOLDER.test(folders[top]!)));
+        const served = filled ? folders.filter((_, i) => i !== top) : folders;
         const path = routePath(served.filter((f) => !f.startsWith("@")));
         if (PAGE.test(name)) routes.push(page(file, path));
         else routes.push(...handlerRoutes(app, file, path));
@@ -122,6 +125,16 @@ function hostChecks(app: FsApp): Map<string, HostCheck> {
     if (check) checks.set(host!, { guard: check.guard, open: check.open.map(matcherPattern) });
   }
   return checks;
+}
+
+const DYNAMIC_FOLDER = /^\[[A-Za-z_]\w*\]$/;
+// `newUrl.pathname = `/${locale}${pathname}``, `new URL(`/${locale}${req.nextUrl.pathname}`, req.url)`.
+const PREFIX_REWRITE = /`\/\$\{\s*[\w$.]+\s*\}\$\{\s*[\w$.]*(?:pathname|path|fullPath)\s*\}/i;
+
+/** Whether the app's middleware rewrites every path it runs for under a value of its own (the locale): a top dynamic folder takes it. */
+function rewritesWithPrefix(app: FsApp): boolean {
+  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  return !!file && PREFIX_REWRITE.test(app.text(file) ?? "");
 }
 
 /** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */
