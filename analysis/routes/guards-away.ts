@@ -46,6 +46,7 @@ import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
+import { TRPC, trpcGuardingBuilders } from "./frameworks/trpc.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Passport's local strategy checks the credentials a sign-in posts: it is the sign-in itself,
@@ -89,6 +90,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const routerClassOf = routerClasses(classes);
   const classDependencyText = classDependencies(classes);
   const flaskInherited = inheritedDecorators(classes);
+  const trpcGuarding = trpcGuardingBuilders(project);
   const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
   const railsAction = (route: LinkedRoute) => {
     const key = `${route.file}\0${route.handler}`;
@@ -130,6 +132,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       });
     }
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
+    // A tRPC procedure's builder whose middleware refuses callers without a user (`spaceProcedure`).
+    if (route.framework === TRPC) return (route.helpers ?? []).filter(trpcGuarding);
     // A Flask view class takes the `decorators` of the project's classes it extends (Flask-RESTful's BaseResource).
     if (route.framework === "flask") return flaskInherited(route.handler.split(".")[0]!).filter((d) => isPythonGuard(d.split(".").at(-1)!));
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];

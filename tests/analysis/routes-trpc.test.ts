@@ -67,4 +67,54 @@ trpc("each procedure of the routers an endpoint serves is a route at <endpoint>/
   ]);
 });
 
+trpc("merged routers (mergeRouters(router({ ... }))) serve their procedures at the root, routers written in place under a key too; a module importing only the project's builders is read; a builder whose middleware refuses a context without a user guards, and those made from it, but not one that lets such a caller through", () => {
+  const root = tempDir("tool-trpc-merged-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", "@trpc/server": "^11.0.0" } }),
+    "src/trpc/trpc.ts": [
+      'import { initTRPC, TRPCError } from "@trpc/server";',
+      "const t = initTRPC.create();",
+      "export const router = t.router;",
+      "export const mergeRouters = t.mergeRouters;",
+      "const sessionGuard = t.middleware(async ({ ctx, type, next }) => {",
+      '  if (type !== "mutation" || !ctx.user) {',
+      "    return next();",
+      "  }",
+      "  const user = await db.user.find(ctx.user.id);",
+      '  if (!user) throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "  return next();",
+      "});",
+      "export const publicProcedure = t.procedure.use(sessionGuard);",
+      "export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => {",
+      "  if (!ctx.user || ctx.user.isGuest !== false) {",
+      '    throw new TRPCError({ code: "UNAUTHORIZED", message: "Login is required" });',
+      "  }",
+      "  return next();",
+      "});",
+      "export const spaceProcedure = privateProcedure.use(async ({ ctx, next }) => next());",
+      "",
+    ].join("\n"),
+    "src/trpc/routers/polls.ts": [
+      'import { privateProcedure, publicProcedure, router, spaceProcedure } from "../trpc";',
+      "export const polls = router({",
+      "  get: publicProcedure.query(async () => null),",
+      "  close: spaceProcedure.mutation(async () => null),",
+      "  comments: router({",
+      "    add: privateProcedure.mutation(async () => null),",
+      "  }),",
+      "});",
+      "",
+    ].join("\n"),
+    "src/trpc/routers/index.ts": 'import { mergeRouters, router } from "../trpc";\nimport { polls } from "./polls";\nexport const appRouter = mergeRouters(\n  router({\n    polls,\n  }),\n);\n',
+    "src/app/api/trpc/[trpc]/route.ts": 'import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "@/trpc/routers";\nconst handler = (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter });\nexport { handler as GET, handler as POST };\n',
+    "tsconfig.json": JSON.stringify({ compilerOptions: { paths: { "@/*": ["./src/*"] } } }),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/trpc/polls.close [spaceProcedure]",
+    "POST /api/trpc/polls.comments.add [privateProcedure]",
+    "GET /api/trpc/polls.get",
+  ]);
+});
+
 trpc.run();

@@ -2,6 +2,7 @@ import type { Framework } from "../framework.ts";
 import { objectProperties } from "../js/objects.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
 
 export const TRPC = "trpc";
 /** The router an endpoint handler serves (`createNextApiHandler({ router: appRouter })`) is mounted on this owner, at the endpoint's path. */
@@ -9,6 +10,9 @@ export const TRPC_ENDPOINT = "(trpc endpoint)";
 
 // `export const traceRouter = createTRPCRouter({`, `router({`, `t.router({`, `createRouter({`.
 const ROUTER = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/g;
+// `router({`, `t.router({` written as a value (a key's, a merged router's argument).
+const INLINE_ROUTER = /^\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/;
+const MERGED = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?mergeRouters\s*\(/g;
 // A procedure's chain: its builder first (`protectedProjectProcedure.input(...).query(...)`).
 const PROCEDURE = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*?)\s*(?:\.|\n)/;
 const KIND = /\.\s*(query|mutation|subscription)\s*\(/g;
@@ -29,28 +33,56 @@ export const trpc: Framework = {
   id: TRPC,
   name: "tRPC",
   languages: ["javascript", "typescript"],
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bt\.router\s*\(/,
+  // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]/,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
-    for (const m of code.matchAll(ROUTER)) {
-      const name = m[1]!;
-      found.push({ type: "router", framework: TRPC, name, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(m.index) });
-      for (const [key, span] of objectProperties(source, m.index + m[0].length - 1)) {
+    /** The procedures and routers of a router's object (`{ byId: ..., traces: traceRouter }`), on router `name`. */
+    const procedures = (name: string, open: number) => {
+      for (const [key, span] of objectProperties(source, open)) {
         const value = code.slice(span.start, span.end);
         const line = source.lineAt(span.start);
-        const kind = [...value.matchAll(KIND)].at(-1)?.[1];
+        // A router written in place under this key (`auth: router({ ... })`).
+        const inline = INLINE_ROUTER.exec(value);
+        const kind = inline ? undefined : [...value.matchAll(KIND)].at(-1)?.[1];
         if (!kind) {
           // Another router under this key (`traces: traceRouter`).
-          const router = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
+          const router = inline ? `${name}.${key}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
+          if (inline) {
+            found.push({ type: "router", framework: TRPC, name: router!, prefix: "", guards: [], mountedOnly: true, line });
+            procedures(router!, span.start + inline[0].length - 1);
+          }
           if (router) found.push({ type: "use", framework: TRPC, owner: name, prefix: `/${key}`, args: [router], specifiers: [], guards: [], mountOnly: true, line });
           continue;
         }
         if (kind === "subscription") continue;
         const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
         const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
-        found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards: guarded ? [builder] : [], owner: name, line });
+        // A builder of the project's named otherwise may refuse callers in its middleware: read after linking (guards-away.ts).
+        found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards: guarded ? [builder] : [], owner: name, line, ...(guarded || !builder ? {} : { helpers: [builder] }) });
       }
+    };
+    for (const m of code.matchAll(ROUTER)) {
+      found.push({ type: "router", framework: TRPC, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(m.index) });
+      procedures(m[1]!, m.index + m[0].length - 1);
+    }
+    // `export const appRouter = mergeRouters(edgeRouter, router({ ... }))`: the procedures of every router merged, at its root.
+    for (const m of code.matchAll(MERGED)) {
+      const name = m[1]!;
+      const line = source.lineAt(m.index);
+      found.push({ type: "router", framework: TRPC, name, prefix: "", guards: [], mountedOnly: true, line });
+      callArguments(code, m.index + m[0].length - 1).args.forEach((arg, i) => {
+        const value = code.slice(arg.start, arg.end);
+        const inline = INLINE_ROUTER.exec(value);
+        const router = inline ? `${name}#${i + 1}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
+        if (!router) return;
+        if (inline) {
+          found.push({ type: "router", framework: TRPC, name: router, prefix: "", guards: [], mountedOnly: true, line });
+          procedures(router, arg.start + inline[0].length - 1);
+        }
+        found.push({ type: "use", framework: TRPC, owner: name, prefix: "", args: [router], specifiers: [], guards: [], mountOnly: true, line });
+      });
     }
     for (const m of code.matchAll(HANDLER)) {
       const options = objectProperties(source, m.index + m[0].length - 1);
@@ -80,4 +112,67 @@ export function trpcPaths(endpoints: readonly string[]): <R extends { framework:
     const endpoint = endpoints.filter((e) => route.path.startsWith(`${e}/`)).sort((a, b) => b.length - a.length)[0];
     return endpoint === undefined ? route : { ...route, path: `${endpoint}/${route.path.slice(endpoint.length + 1).replaceAll("/", ".")}` };
   };
+}
+
+// `export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => { ... })`: a builder made from another with middleware.
+const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$.]*)\s*(?=\.\s*use\s*\()/g;
+// What refuses a caller without a user: an `if` on the context's missing user or session (or a guest)
+// that throws an UNAUTHORIZED (or FORBIDDEN) error. One that lets such a caller through (`if (!ctx.user) return next()`) does not.
+const REFUSES = /\bcode\s*:\s*["'](?:UNAUTHORIZED|FORBIDDEN)["']/;
+const NO_USER = /!\s*ctx\s*\.\s*(?:user|session|auth)\b|\bctx\s*\.\s*(?:user|session)\s*={2,3}\s*(?:null|undefined)\b|\bisGuest\b/;
+
+/**
+ * The tRPC builders of the project whose middleware turns away a caller without a user
+ * (`privateProcedure = publicProcedure.use(async ({ ctx, next }) => { if (!ctx.user) throw new
+ * TRPCError({ code: "UNAUTHORIZED" }) ... })`), and those made from them (`spaceProcedure =
+ * privateProcedure.use(...)`). A middleware passed by name is read where its module defines it.
+ */
+export function trpcGuardingBuilders(project: { listed: Iterable<string>; text(path: string): string | undefined } | undefined): (name: string) => boolean {
+  let builders: Map<string, { base: string; refuses: boolean }> | undefined;
+  const read = () => {
+    builders = new Map();
+    for (const path of project?.listed ?? []) {
+      if (!/\.[cm]?[jt]sx?$/.test(path)) continue;
+      const text = project!.text(path);
+      if (!text || !text.includes("TRPCError") || !text.includes(".use")) continue;
+      for (const m of text.matchAll(BUILDER)) {
+        // Every `.use(...)` of the definition, to the end of its statement.
+        let at = m.index + m[0].length;
+        let refuses = false;
+        for (let use = /^\s*\.\s*use\s*\(/.exec(text.slice(at)); use; use = /^\s*\.\s*use\s*\(/.exec(text.slice(at))) {
+          const { args, end } = callArguments(text, at + use[0].length - 1);
+          const argument = args[0] ? text.slice(args[0].start, args[0].end) : "";
+          const named = /^[A-Za-z_$][\w$]*$/.exec(argument.trim())?.[0];
+          const body = named ? definitionText(text, named) ?? "" : argument;
+          refuses ||= refusesNoUser(body);
+          at = end;
+        }
+        if (!builders.has(m[1]!)) builders.set(m[1]!, { base: m[2]!, refuses });
+      }
+    }
+  };
+  const guards = (name: string, depth = 0): boolean => {
+    if (!builders) read();
+    const builder = builders!.get(name);
+    return !!builder && depth < 10 && (builder.refuses || guards(builder.base, depth + 1));
+  };
+  return (name) => guards(name);
+}
+
+/** Whether a middleware's text has an `if` on a missing user whose statement or block throws UNAUTHORIZED (or FORBIDDEN). */
+function refusesNoUser(text: string): boolean {
+  for (const m of text.matchAll(/\bif\s*\(/g)) {
+    const { args, end } = callArguments(text, m.index + m[0].length - 1);
+    if (!args[0] || !NO_USER.test(text.slice(args[0].start, args[0].end))) continue;
+    const block = /^\s*\{/.exec(text.slice(end, end + 20));
+    const body = block ? text.slice(end, callArguments(text, end + block[0].length - 1).end) : text.slice(end, end + 300).split(";")[0]!;
+    if (REFUSES.test(body)) return true;
+  }
+  return false;
+}
+
+/** The text of what a module defines a name as (`const requireUser = middleware(async ... => { ... })`), to the end of its brackets. */
+function definitionText(text: string, name: string): string | undefined {
+  const m = new RegExp(String.raw`\bconst\s+${name.replace(/\$/g, "\\$")}\s*(?::[^=]+)?=\s*[\w$.]*\s*\(`).exec(text);
+  return m ? text.slice(m.index, callArguments(text, m.index + m[0].length - 1).end) : undefined;
 }
