@@ -166,11 +166,12 @@ export function routesSection(
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const items: Route[] = djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
+  const complete: Route[] = djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
+  const items = complete.filter(notHandedToHono(complete, project));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
@@ -200,6 +201,23 @@ export function routesSection(
     globalGuard,
     contracts: contracts.map(({ operations, ...c }) => ({ ...c, operations: operations.map(({ method, path, line }) => ({ method, path, line })) })),
     drift: contractDrift(contracts, items, project?.listed ?? []),
+  };
+}
+
+// A Next.js catch-all route module (`app/api/private/[...route]/route.ts`) exporting Hono's adapter (`export const GET = handle(app)`).
+const CATCH_ALL_MODULE = /\[\[?\.\.\.\w+\]\]?\/route\.[cm]?[jt]sx?$/;
+const HONO_ADAPTER = /\bfrom\s*["'](?:hono\/(?:vercel|nextjs)|@hono\/node-server\/vercel)["']/;
+
+/**
+ * Whether a route is more than the door of a Hono app: a Next.js catch-all that hands every
+ * request to Hono's adapter, with the app's own routes found under its path, serves those, not
+ * a route of its own.
+ */
+function notHandedToHono(items: readonly Route[], project: FsProject | undefined): (route: Route) => boolean {
+  return (route) => {
+    if (route.framework !== "next" || !CATCH_ALL_MODULE.test(route.file) || !HONO_ADAPTER.test(project?.text(route.file) ?? "")) return true;
+    const under = route.path.replace(/\/\{\w+\}$/, "");
+    return !items.some((other) => other.framework === "hono" && other.path.startsWith(`${under}/`));
   };
 }
 

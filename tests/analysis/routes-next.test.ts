@@ -315,4 +315,24 @@ next("a top dynamic folder the middleware fills in (newUrl.pathname = `/${locale
   assert.equal(paths(), ["GET /api/status", "GET /{locale}/poll/{urlId}", "GET /{locale}/polls"]);
 });
 
+next("a catch-all route module that hands every request to a Hono app (export const GET = handle(app)) serves the app's routes, not one of its own; another catch-all stays", () => {
+  const root = tempDir("tool-next-hono-catch-all-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", hono: "^4" } }),
+    "src/app/api/private/[...route]/route.ts": [
+      'import { Hono } from "hono";',
+      'import { handle } from "hono/vercel";',
+      'const app = new Hono().basePath("/api/private");',
+      'app.get("/polls", (c) => c.json([]));',
+      'app.delete("/polls/:pollId", (c) => c.json({}));',
+      "export const GET = handle(app);",
+      "export const DELETE = handle(app);",
+      "",
+    ].join("\n"),
+    "src/app/api/auth/[...all]/route.ts": 'import { toNextJsHandler } from "better-auth/next-js";\nimport { auth } from "@/lib/auth";\nexport const { GET, POST } = toNextJsHandler(auth);\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["ALL /api/auth/{all}", "DELETE /api/private/polls/{pollId}", "GET /api/private/polls"]);
+});
+
 next.run();
