@@ -30,7 +30,7 @@ import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
 import { passportSignInGuards } from "./js/passport-sign-in.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
-import { inheritedDecorators, projectClasses } from "./python/project-classes.ts";
+import { accessMixinGuards, inheritedDecorators, projectClasses } from "./python/project-classes.ts";
 import { dependencyGuards, isPythonGuard, otherDependencies } from "./python/guards.ts";
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { controllerRoot } from "./ruby/controllers.ts";
@@ -90,6 +90,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const routerClassOf = routerClasses(classes);
   const classDependencyText = classDependencies(classes);
   const flaskInherited = inheritedDecorators(classes);
+  const djangoAccessMixin = accessMixinGuards(classes, isOptionalGuardName);
   const trpcGuarding = trpcGuardingBuilders(project);
   const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
   const railsAction = (route: LinkedRoute) => {
@@ -134,6 +135,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "nestjs") return (route.helpers ?? []).flatMap(composed);
     // A tRPC procedure's builder whose middleware refuses callers without a user (`spaceProcedure`).
     if (route.framework === TRPC) return (route.helpers ?? []).filter(trpcGuarding);
+    // A Django view class nothing else guards, guarded by an access mixin a class of the project it extends brings (`AdministratorMixin`).
+    if (route.framework === "django" && /^[A-Z]/.test(route.handler)) return route.guards.length ? [] : djangoAccessMixin(route.handler.split(".")[0]!);
     // A Flask view class takes the `decorators` of the project's classes it extends (Flask-RESTful's BaseResource).
     if (route.framework === "flask") return flaskInherited(route.handler.split(".")[0]!).filter((d) => isPythonGuard(d.split(".").at(-1)!));
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];

@@ -1747,4 +1747,52 @@ django("a guard decorating a view class's dispatch (@method_decorator(login_requ
   assert.equal(guardedRoutes(root), ["GET /prefs [login_required]", "POST /prefs [login_required]", "GET /public"]);
 });
 
+django("a view extending a class of another module that brings one of Django's access mixins (AdministratorMixin(UserPassesTestMixin)) is guarded by it, through other classes too; one whose chain says it lets callers in (OptionalAssistantPageMixin) is not", () => {
+  const root = tempDir("tool-django-access-mixins-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "utils/mixins.py": [
+      "from django.contrib.auth.mixins import UserPassesTestMixin",
+      "from django.views.generic.base import ContextMixin",
+      "",
+      "class AdministratorMixin(UserPassesTestMixin, ContextMixin):",
+      "    def test_func(self):",
+      "        return self.request.user.is_superuser",
+      "",
+      "class AssistantMixin(UserPassesTestMixin, ContextMixin):",
+      "    def test_func(self):",
+      "        return self.request.user.is_staff",
+      "",
+      "class OptionalAssistantPageMixin(AssistantMixin):",
+      "    def test_func(self):",
+      "        return self.public_page_enabled() or super().test_func()",
+      "",
+    ].join("\n"),
+    "results/urls.py": 'from django.urls import path\nfrom . import views\nurlpatterns = [\n    path("admin/ballots/", views.BallotsView.as_view()),\n    path("admin/ballots/<int:pk>/", views.BallotView.as_view()),\n    path("results/", views.ResultsView.as_view()),\n    path("draw/", views.DrawView.as_view()),\n]\n',
+    "results/views.py": [
+      "from django.views.generic import TemplateView",
+      "from utils.mixins import AdministratorMixin, OptionalAssistantPageMixin",
+      "",
+      "class BallotsView(AdministratorMixin, TemplateView):",
+      "    def get(self, request):",
+      "        pass",
+      "",
+      "class BallotView(BallotsView):",
+      "    def post(self, request, pk):",
+      "        pass",
+      "",
+      "class ResultsView(OptionalAssistantPageMixin, TemplateView):",
+      "    def get(self, request):",
+      "        pass",
+      "",
+      "class DrawView(TemplateView):",
+      "    def get(self, request):",
+      "        pass",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /results"]);
+});
+
 django.run();

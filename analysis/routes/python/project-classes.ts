@@ -88,3 +88,28 @@ export function inheritedDecorators(classes: () => ReadonlyMap<string, ProjectCl
     return found;
   };
 }
+
+// Django's access mixins: a view extending one turns away callers that fail its check (a user who
+// is not signed in, lacks a permission, or fails the view's `test_func`).
+const ACCESS_MIXIN = /^(?:LoginRequiredMixin|PermissionRequiredMixin|UserPassesTestMixin)$/;
+
+/**
+ * A function answering the guard a Django view class takes from the project's classes it
+ * extends, in any module: the class that brings one of Django's access mixins
+ * (`AdministratorMixin(UserPassesTestMixin, ContextMixin)`, named for the guard), or the mixin
+ * itself when the view extends it. None when a class of its chain says it lets callers in
+ * (`OptionalAssistantTournamentPageMixin`).
+ */
+export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClass>, optional: (name: string) => boolean): (cls: string) => string[] {
+  const memo = new Map<string, string[]>();
+  return (cls) => {
+    let found = memo.get(cls);
+    if (found) return found;
+    const chain = chainUp(classes(), cls, 8);
+    const bringer = chain.find((name) => classes().get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)));
+    const mixin = bringer === cls ? classes().get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) : bringer;
+    found = mixin && !chain.some(optional) ? [mixin] : [];
+    memo.set(cls, found);
+    return found;
+  };
+}
