@@ -335,4 +335,30 @@ next("a catch-all route module that hands every request to a Hono app (export co
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["ALL /api/auth/{all}", "DELETE /api/private/polls/{pollId}", "GET /api/private/polls"]);
 });
 
+next("a layout that sends a caller without a session away (if (!session) redirect(\"/\"), await requireAdmin()) guards every page below it, not the route handlers; one that checks something else does not", () => {
+  const root = tempDir("tool-next-layout-guards-");
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } }),
+    "app/dashboard/layout.tsx": 'import { redirect } from "next/navigation";\nimport { getServerAuthSession } from "@/server/auth";\nexport default async function Layout({ children }) {\n  const session = await getServerAuthSession();\n  if (!session) {\n    redirect("/");\n  }\n  return children;\n}\n',
+    "app/dashboard/bookmarks/page.tsx": page,
+    "app/dashboard/lists/[listId]/page.tsx": page,
+    "app/dashboard/export/route.ts": "export async function GET() { return Response.json([]); }\n",
+    "app/control-panel/layout.tsx": 'export default async function Layout({ children }) {\n  const [locale, user] = await Promise.all([getLocale(), requireAdmin()]);\n  return children;\n}\n',
+    "app/control-panel/users/page.tsx": page,
+    "app/poll/[urlId]/layout.tsx": 'import { notFound } from "next/navigation";\nexport default async function Layout({ children, params }) {\n  const poll = await getPoll(params.urlId);\n  if (!poll) {\n    notFound();\n  }\n  return children;\n}\n',
+    "app/poll/[urlId]/page.tsx": page,
+    "app/(auth)/login/page.tsx": page,
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /control-panel/users [requireAdmin]",
+    "GET /dashboard/bookmarks [(layout sends callers without a session away)]",
+    "GET /dashboard/export",
+    "GET /dashboard/lists/{listId} [(layout sends callers without a session away)]",
+    "GET /login",
+    "GET /poll/{urlId}",
+  ]);
+});
+
 next.run();

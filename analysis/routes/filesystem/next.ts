@@ -3,6 +3,7 @@ import { matcherPattern } from "./matcher.ts";
 import { handlerRoutes, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
 import { moduleSignInCheck } from "../frameworks/next-middleware.ts";
+import { isGuardName } from "../paths.ts";
 
 const PAGE = /^page\.(?:[jt]sx?|mdx)$/;
 const ROUTE = /^route\.[cm]?[jt]sx?$/;
@@ -46,8 +47,10 @@ export const next: FsFramework = {
         const filled = top !== -1 && (HOST.test(folders[top]!) || (byPrefix && DYNAMIC_FOLDER.test(folders[top]!)));
         const served = filled ? folders.filter((_, i) => i !== top) : folders;
         const path = routePath(served.filter((f) => !f.startsWith("@")));
-        if (PAGE.test(name)) routes.push(page(file, path));
-        else routes.push(...handlerRoutes(app, file, path));
+        if (PAGE.test(name)) {
+          const guard = layoutGuard(app, segments.slice(0, -1), root);
+          routes.push(guard ? { ...page(file, path), guards: [guard] } : page(file, path));
+        } else routes.push(...handlerRoutes(app, file, path));
       } else if (segments[root] === "app" && /^(?:robots|sitemap|manifest)\.[jt]s$/.test(name)) {
         const served = routePath([...folders, METADATA[name.replace(/\.[jt]s$/, "")]!]);
         routes.push({ method: "GET", path: served, file, line: 1, handler: "default", guards: [], kind: "http" });
@@ -85,6 +88,36 @@ function rewritesByHost(app: FsApp): boolean {
 }
 
 type HostCheck = { guard: string; open: RegExp[] };
+
+const LAYOUTS = ["layout.tsx", "layout.jsx", "layout.ts", "layout.js"];
+// `await requireUser()`, `requireAdmin()` in a layout: a check of the project's that sends callers away.
+const REQUIRE_CALL = /\b((?:require|ensure|protect|assert|must)[A-Z_]\w*)\s*\(/g;
+// `if (!session) { redirect("/login"); }`, `if (!user) notFound();`
+const REDIRECT_CHECK = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*\s*\)\s*\{?\s*(?:return\s+)?(?:redirect|permanentRedirect|notFound|unauthorized|forbidden)\s*\(/i;
+const layoutChecks = new WeakMap<FsApp, { files: Set<string>; byFolder: Map<string, string | undefined> }>();
+
+/**
+ * The check a layout above a page makes (`app/dashboard/layout.tsx`: `if (!session) redirect("/")`,
+ * `await requireUser()`): a layout wraps every page below it, so its check guards them all.
+ * `folders` are the page's folders from the app's root, `root` where app/ is among them.
+ */
+function layoutGuard(app: FsApp, folders: readonly string[], root: number): string | undefined {
+  let memo = layoutChecks.get(app);
+  if (!memo) layoutChecks.set(app, (memo = { files: new Set(app.files), byFolder: new Map() }));
+  const { files, byFolder } = memo;
+  for (let depth = folders.length; depth > root; depth--) {
+    const folder = folders.slice(0, depth).join("/");
+    if (!byFolder.has(folder)) {
+      const layout = LAYOUTS.map((name) => `${folder}/${name}`).find((f) => files.has(f));
+      const text = layout ? app.text(layout) ?? "" : "";
+      const called = [...text.matchAll(REQUIRE_CALL)].map((m) => m[1]!).find(isGuardName);
+      byFolder.set(folder, called ?? (REDIRECT_CHECK.test(text) ? "(layout sends callers without a session away)" : undefined));
+    }
+    const guard = byFolder.get(folder);
+    if (guard) return guard;
+  }
+  return undefined;
+}
 
 const CONFIG_FILE = /^next\.config\.[cm]?[jt]s$/;
 
