@@ -372,7 +372,7 @@ aspnet("a conventionally routed controller of an [Area] is served under the area
   ]);
 });
 
-aspnet("Blazor components are routes for each @page directive, guarded by @attribute [Authorize] (here or in an _Imports.razor above) or by a convention covering the host page; Razor Pages are routes at their path below Pages/", () => {
+aspnet("Blazor components are routes for each @page directive, guarded by @attribute [Authorize] (here or in an _Imports.razor above) or by a convention covering the host page; Razor Pages are routes at their path below Pages/, or at the template they start from the root (~/x, /x)", () => {
   const root = tempDir();
   writeFiles(root, {
     "src/Tv/Tv.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -401,6 +401,9 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
     // A named handler answers at the optional {handler} segment; the page's own handlers without it.
     "src/Shop/Pages/Basket/Index.cshtml": '@page "{handler?}"\n@model IndexModel\n',
     "src/Shop/Pages/Basket/Index.cshtml.cs": "public class IndexModel : PageModel {\n  public async Task OnGet() {}\n  public async Task<IActionResult> OnPost(CatalogItemViewModel item) { return Page(); }\n  public async Task OnPostUpdate(IEnumerable<BasketItemViewModel> items) {}\n}\n",
+    // A template from the application's root (`~/`) or `/` is the page's whole route.
+    "src/Shop/Pages/AliasEdit.cshtml": '@page "~/manager/aliases"\n@model AliasEditViewModel\n',
+    "src/Shop/Pages/Orders/Export.cshtml": '@page "/exports/orders"\n',
   });
   assert.equal(guardedRoutes(root), [
     "GET /",
@@ -410,6 +413,8 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
     "GET /Basket",
     "POST /Basket",
     "POST /Basket/{handler}",
+    "GET /exports/orders",
+    "GET /manager/aliases",
     "GET /media/music/artists [AuthorizeFolder(/)]",
     "GET /media/music/artists/page/{PageNumber} [AuthorizeFolder(/)]",
     "GET /Orders/Edit/{id}",

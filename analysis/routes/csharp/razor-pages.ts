@@ -77,8 +77,10 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     const registrations: Registration[] = [];
     for (const d of directives) {
       const written = d[1] ?? "";
-      // Joined as written: the optional marks (`{handler?}`) are read below.
-      const path = razorPage ? (written.startsWith("/") ? written : written ? `${pagePath!.replace(/\/$/, "")}/${written}` : pagePath!) : written;
+      // Joined as written: the optional marks (`{handler?}`) are read below. A template starting with
+      // `/` or `~/` is the page's whole route (`@page "~/manager/aliases"`), not one below its path.
+      const absolute = written.startsWith("~/") ? written.slice(1) : written.startsWith("/") ? written : undefined;
+      const path = razorPage ? absolute ?? (written ? `${pagePath!.replace(/\/$/, "")}/${written}` : pagePath!) : written;
       if (!path.startsWith("/")) continue;
       const line = text.slice(0, d.index).split("\n").length;
       const posted = ownForm || (!razorPage && postedTo.has(`${projectOf(file)}\0${path.replace(/\/+$/, "") || "/"}`));
