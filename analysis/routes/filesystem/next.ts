@@ -78,12 +78,15 @@ export const next: FsFramework = {
   },
 };
 
+/** The app's middleware module (`proxy.ts` since Next 16), at its root or in `src/`. */
+const middlewareFile = (app: FsApp): string | undefined => app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+
 // A host name: labels joined by dots, the last one letters (`app.dub.co`, `partners.example.com`).
 const HOST = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/;
 
 /** Whether the app's middleware rewrites requests (`NextResponse.rewrite(new URL(`/app.dub.co${path}`, req.url))`). */
 function rewritesByHost(app: FsApp): boolean {
-  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const file = middlewareFile(app);
   return !!file && /\bNextResponse\s*\.\s*rewrite\s*\(/.test(app.text(file) ?? "");
 }
 
@@ -147,7 +150,7 @@ const RELATIVE_IMPORT = /\bimport\s+[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']/g;
  */
 function hostChecks(app: FsApp): Map<string, HostCheck> {
   const checks = new Map<string, HostCheck>();
-  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const file = middlewareFile(app);
   const listed = new Set(app.files);
   for (const m of file ? (app.text(file) ?? "").matchAll(RELATIVE_IMPORT) : []) {
     const base = posix.join(posix.dirname(file!), m[1]!);
@@ -166,13 +169,13 @@ const PREFIX_REWRITE = /`\/\$\{\s*[\w$.]+\s*\}\$\{\s*[\w$.]*(?:pathname|path|ful
 
 /** Whether the app's middleware rewrites every path it runs for under a value of its own (the locale): a top dynamic folder takes it. */
 function rewritesWithPrefix(app: FsApp): boolean {
-  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const file = middlewareFile(app);
   return !!file && PREFIX_REWRITE.test(app.text(file) ?? "");
 }
 
 /** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */
 function middleware(app: FsApp): { guards: string[]; covers(path: string): boolean } | undefined {
-  const file = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+  const file = middlewareFile(app);
   const patterns = file ? app.exports(file).filter((r) => r.kind === "http") : [];
   if (patterns.length === 0) return undefined;
   const role = (name: string) => patterns.filter((p) => p.handler === name).map((p) => matcherPattern(p.path));

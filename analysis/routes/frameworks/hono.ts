@@ -113,8 +113,9 @@ export const hono: Framework = {
       const name = m[0].startsWith("=>")
         ? arrowAssignedName(source.code, m.index)
         : enclosing(m.index);
-      if (name) created(name, m.index, m.index + m[0].length - 1);
-      if (name) factories.add(name);
+      if (!name) continue;
+      created(name, m.index, m.index + m[0].length - 1);
+      factories.add(name);
     }
     for (const m of source.code.matchAll(RETURNED)) {
       const name = routers.has(m[1]!) ? enclosing(m.index) : undefined;
