@@ -1,10 +1,10 @@
 // How right `tool routes` is on real applications: runs it in checkouts of the public
 // applications hand-labelled under tests/realworld/routes/ (one file per application: every HTTP
 // route with its method, full path and whether it requires authentication) and prints, per
-// application and overall, precision, recall and F1 of the routes found (HTTP routes and pages a
-// server renders; same method, same path once every path parameter is treated as equal) and
-// guard agreement on the routes found (a route labelled `required` should carry a guard;
-// `optional` and `none` should not). Fetches nothing:
+// application and overall, precision, recall and F1 of the routes found (HTTP routes, and pages a
+// server renders where the labels list pages; same method, same path once every path parameter
+// is treated as equal) and guard agreement on the routes found (a route labelled `required`
+// should carry a guard; `optional` and `none` should not). Fetches nothing:
 // DIR holds clones named by repository name (DIR/<name>, or DIR/<owner>+<name> when names clash);
 // a checkout at another commit than the labelled one is measured with a warning. A route that
 // says its prefix is unknown is left out of precision and counted. Uses dist/tool when it is built, else main.ts.
@@ -84,9 +84,13 @@ for (const app of labelled) {
   let found: Found[];
   let unknown = 0;
   try {
-    // HTTP routes and the pages a server renders (`fs`: Next.js' page.tsx, Remix's and SvelteKit's
-    // routes), which the labellers list as the GET routes they are; not a browser's client-side routes.
-    const http = (JSON.parse(run.stdout) as { items: (Found & { kind?: string })[] }).items.filter((r) => !r.kind || r.kind === "http" || r.kind === "fs");
+    // HTTP routes, and the pages a server renders (`fs`: Next.js' page.tsx, Remix's and SvelteKit's
+    // routes) where the labeller listed pages as the GET routes they are: some did (the brief asks
+    // for every endpoint a server serves), some left them out as front-end. Never a browser's client-side routes.
+    const items = (JSON.parse(run.stdout) as { items: (Found & { kind?: string })[] }).items;
+    const labelledFiles = new Set(app.routes.map((r) => r.file));
+    const pagesLabelled = items.some((r) => r.kind === "fs" && labelledFiles.has(r.file));
+    const http = items.filter((r) => !r.kind || r.kind === "http" || (r.kind === "fs" && pagesLabelled));
     // A route that says its prefix is unknown claims no full path: neither right nor wrong, so it
     // is left out of precision (its labelled route still counts as missed).
     found = http.filter((r) => !r.prefixUnknown);
