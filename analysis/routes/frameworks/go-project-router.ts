@@ -26,12 +26,17 @@ export const goProjectRouter: Framework = {
   id: "go-router",
   name: "Go (the project's router)",
   languages: ["go"],
-  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w+\b/,
-  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App|Router(?:Public|Admin|Private|Internal))$/, chain }),
+  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w*\b|\)\s*\*?\w+\.I(?:Routes|Router)\b/,
+  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App|Router(?:Public|Admin|Private|Internal))$/, chain, handle: { method: "Handle", parameter: HANDLE_FUNCTION } }),
 };
 
-function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
+// A parameter a group's `Handle` is handed to: `attachHandler func(method string, path string, f ...gin.HandlerFunc) gin.IRoutes`.
+const HANDLE_FUNCTION = /^func\s*\([^]*\)\s*\*?(?:[A-Za-z_]\w*\.)?(?:IRoutes|IRouter)$/;
+
+function chain(ctx: GoContext, start: GoRef | undefined, given: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
   if (!start) return undefined;
+  // The router's own methods named for a group (GoToSocial's `r.AttachGroup("api")`) make one.
+  const links = given.map((l) => (/^[A-Z]\w*Group$/.test(l.name) && l.args?.length ? { ...l, name: "Group" } : l));
   // `r.Group()` with no prefix: a group of the same routes, with the middleware so far.
   if (links[0]?.name === "Group" && links[0].args?.length === 0) {
     const ref = { ...start };

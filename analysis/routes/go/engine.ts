@@ -72,12 +72,13 @@ class Walker {
       const name = receiver ? `${receiver}.${fn.name}` : fn.name;
       const scope: Scope = { env: new Map(this.globals), types: new Map(), name, created: new Set() };
       if (fn.receiver && receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: receiver });
-      const routers = fn.params.filter((p) => this.isRouterType(p.type));
+      const handles = (type: string) => !!this.spec.handle?.parameter.test(type);
+      const routers = fn.params.filter((p) => this.isRouterType(p.type) || handles(p.type));
       routers.forEach((p, i) => {
         const node = this.out.node(`${this.file.scope}::${name}${routers.length > 1 ? `#${i + 1}` : ""}`, fn.start);
         // A Huma API is always made elsewhere: a function handed one serves under the router it was made on.
         if (this.spec.id === "huma") node.handed = true;
-        scope.env.set(p.name, { node, prefix: "", guards: [] });
+        scope.env.set(p.name, { node, prefix: "", guards: [], ...(handles(p.type) ? { callAs: this.spec.handle!.method } : {}) });
       });
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
@@ -250,9 +251,14 @@ class Walker {
       if (result) return result.ref;
     }
     const target = this.target(chain, scope, statement);
+    // A router's registering method as a value (`h := group.Handle`), to be called or handed on.
+    const last = links.at(-1);
+    if (target && target.consumed === links.length - 1 && !last!.args && last!.name === this.spec.handle?.method) return { ...target.ref, callAs: last!.name };
     if (target && target.consumed < links.length) {
-      // A wrapper type's methods (`r.SubGroup(prefix, mw...)`) as the framework's they wrap.
-      const renamed = links.slice(target.consumed).map((l) => (this.wrapper.methods.has(l.name) ? { ...l, name: this.wrapper.methods.get(l.name)! } : l));
+      // A wrapper type's methods (`r.SubGroup(prefix, mw...)`) as the framework's they wrap; a
+      // registering method held as a value (`attachHandler(method, path, h)`) as that method.
+      const renamed = links.slice(target.consumed).map((l, i) =>
+        i === 0 && l.name === "" && target.ref.callAs ? { ...l, name: target.ref.callAs } : this.wrapper.methods.has(l.name) ? { ...l, name: this.wrapper.methods.get(l.name)! } : l);
       const result = this.spec.chain(ctx, target.ref, renamed);
       if (result) {
         if (result.rebind && result.ref && statement) {

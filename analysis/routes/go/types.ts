@@ -17,7 +17,8 @@ export type GoNode = { name: string; line: number; emit: boolean; made?: string;
  * a called function returns, if it returns one.
  */
 /** A router as the walk holds it; `prefixUnknown` when its prefix follows a value not read (`r.Group(conf.BaseURL + "/api")`). */
-export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean; fromFunction?: boolean };
+/** `callAs`: the value is a router's registering method (`group.Handle`, a parameter typed as one): calling it calls that method. */
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean; fromFunction?: boolean; callAs?: string };
 
 /** What a framework's `chain` can ask of the walker while it reads one call chain. */
 export type GoContext = {
@@ -76,6 +77,12 @@ export type GoSpec = {
   chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined;
   /** A call of the app's own that registers a route itself (Huma's operation literal handed to a wrapper): true when it did. */
   call?(ctx: GoContext, args: readonly Span[], at: number): boolean;
+  /**
+   * The router method that registers a route by method and path (`Handle`): its value, handed on
+   * (`c.accounts.Route(group.Handle)`) to a parameter typed as a function returning the router
+   * (`attachHandler func(method, path string, f ...gin.HandlerFunc) gin.IRoutes`), registers on that router.
+   */
+  handle?: { method: string; parameter: RegExp };
 };
 
 /** A Go type as the scope that declares it (a package folder or an import path) and its name. */

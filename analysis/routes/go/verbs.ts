@@ -52,6 +52,9 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
       } else if (name === "With") {
         ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
         derived = true;
+      } else if (name === "Route" && !args[1] && args[0] && ctx.router(args[0])) {
+        // `c.accounts.Route(group.Handle)`: a module handed a router, not a group with a prefix.
+        return link === links[0] ? undefined : { ref, rebind };
       } else if (name === "Group" || (name === "Route" && !args[1])) {
         // A prefix after a value not read (`conf.APIBaseURL + "/answer/api/v1"`) is the rest, and its routes say so.
         const prefix = ctx.path(args[0]) ?? wrappedPrefix(ctx, args[0]) ?? unreadPrefix(ctx.code.slice(args[0]?.start ?? 0, args[0]?.end ?? 0).trim());

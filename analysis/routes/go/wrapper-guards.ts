@@ -7,6 +7,7 @@
  */
 
 import { closing } from "../../languages/curly.ts";
+import { callArguments } from "../source.ts";
 
 /** The bodies of the repository's Go functions by name (function-bodies.ts). */
 type GoBodies = (name: string) => readonly string[];
@@ -100,11 +101,29 @@ export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => 
 // first statement: a check further down guards one branch, not the route.
 const CHECKS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*if\s+(?:[\w\s,]+:?=\s*)?!?\s*([A-Za-z_][\w.]*)\s*\([^{]*\{[^}]*\breturn\b/;
 const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s*\([^\n]*\n\s*if\s+err\s*!=\s*nil\s*\{[^}]*\breturn\b/;
+// The same, its arguments over several lines and its error named otherwise (GoToSocial's
+// `authed, errWithCode := apiutil.TokenAuth(c,\n true, true, true, true,\n)` then `if errWithCode != nil { ...; return }`).
+const ASSIGNED_CALL = /^\{\s*(?:\/\/[^\n]*\s*)*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*([A-Za-z_][\w.]*)\s*\(/;
+
+/** The call a handler's first statement assigns an error from, returning when it is set; not one told to require nothing (`TokenAuth(c, false, false)`). */
+function assignedCheck(body: string): string | undefined {
+  const m = ASSIGNED_CALL.exec(body);
+  if (!m) return undefined;
+  const { args, end } = callArguments(body, m[0].length - 1);
+  const flags = args.slice(1).map((a) => body.slice(a.start, a.end).trim()).filter((a) => a === "true" || a === "false");
+  if (flags.length && flags.every((f) => f === "false")) return undefined;
+  const names = m[1]!.split(",").map((n) => n.trim()).filter((n) => n !== "_");
+  const next = new RegExp(String.raw`^\s*if\s+(${names.join("|")})\s*!=\s*nil\s*\{`).exec(body.slice(end));
+  if (!next) return undefined;
+  const open = end + next[0].length - 1;
+  return /\breturn\b/.test(body.slice(open, closing(body, open))) ? m[2] : undefined;
+}
 
 // A call that checks who calls, by its name: `RequireLoggedInUser`, `authenticate`, `ensureAdmin`,
 // `checkSession`; not one that only handles credentials posted to it (`parseAuthRequest` of a
 // sign-in) or checks the input (`validateUserInput`).
-const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*)$/i;
+// Or one named for the credentials it authenticates: `TokenAuth`, `BasicAuth`, `SessionAuth`.
+const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*|(?:token|session|basic|bearer|key|api)auth)$/i;
 
 // A call that verifies a signed token the request carries: `tokens.ParseToken([]byte(c.Query("token")), &payload)`, `jwt.Parse(raw, key)`.
 const TOKEN_CHECK = /^(?:(?:parse|verify|validate|check)\w*(?:token|jwt|signature|claims)\w*|jwt\.Parse\w*)$/i;
@@ -143,7 +162,7 @@ export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[]
     let found = known.get(name);
     if (found === undefined) {
       const checks = bodies(name).map((body) => {
-        const call = (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1];
+        const call = (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1] ?? assignedCheck(body);
         return call && CALLER_CHECK.test(call.split(".").at(-1)!) ? call : firstCheck(body);
       });
       // Every function of that name checks first (methods of several types may share it).
