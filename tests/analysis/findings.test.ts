@@ -130,12 +130,12 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
   assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["high", "POST /orders/{id}/cancel"], ["high", "PUT /projects/{project_key}"], ["low", "PATCH /checkouts/client/{client_secret}"], ["low", "POST /Users/AuthenticateByName"], ["low", "POST /account/lost_password"], ["low", "POST /account/twofa/resend"], ["low", "POST /accounts/2fa/authenticate"], ["low", "POST /accounts/change_email/{signed_payload}"], ["low", "POST /api/web/user/mfa/recovery"], ["low", "POST /auth/login"], ["low", "POST /auth/{provider}/deletions"], ["low", "POST /customer-session/authenticate"], ["low", "POST /license-keys/activate"], ["low", "POST /livewire/update"], ["low", "POST /password/forgot"], ["low", "POST /payu/success"], ["low", "POST /reports/unsubscribe/{signed}"], ["low", "POST /webhooks/stripe"], ["low", "PUT /client/email_preferences/{entity}/{invitation_key}"]], "sign-in and its second factor, a forgotten or lost password, an activation, an email's unsubscribe, preferences or signed link, a link carrying its secret or an invitation's key, Livewire's endpoint, a payment provider's return to the shop, a provider's flow under /auth/{provider} and webhooks are public by design: low; changing one's password is not");
   // First-run installation and setup, a shop's guest cart and checkout, public forms, browsers' CSP reports, a
-  // payment provider's notification and an OAuth consent step are public by design too; a word inside a segment
-  // (`install-plugin`, `consent-records`) is not.
+  // payment provider's notification, an OAuth consent step and a language switch are public by design too; a
+  // word inside a segment (`install-plugin`, `consent-records`) is not.
   const shop = tempDir();
   writeFiles(shop, {
     "server.js": ["const express = require(\"express\");", "const app = express();", "app.get(\"/me\", requireAuth, (req, res) => res.send(\"me\"));",
-      ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
+      ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records", "/i18n/setlang"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
       "app.listen(3000);", ""].join("\n"),
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
@@ -143,7 +143,7 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   assert.equal(shopWrites, [
     "high POST /api/consent-records", "high POST /api/products", "high POST /settings/install-plugin",
     "low POST /admin/forget-password", "low POST /api/checkout/cart", "low POST /api/checkout/onepage/orders", "low POST /contact-us/send-mail", "low POST /csp/report",
-    "low POST /identity-server/account/consent", "low POST /identity-server/setup", "low POST /install/api/run-migration", "low POST /newsletter", "low POST /password-reminder", "low POST /paypal/standard/ipn",
+    "low POST /i18n/setlang", "low POST /identity-server/account/consent", "low POST /identity-server/setup", "low POST /install/api/run-migration", "low POST /newsletter", "low POST /password-reminder", "low POST /paypal/standard/ipn",
   ]);
   // The handler says so where the path does not: `POST /me` served by a sign-in controller,
   // a second factor, accepting an invitation; creating an invitation is no sign-in step.

@@ -295,11 +295,30 @@ function moduleValue(code: string, name: string): Span | undefined {
   return { start, end };
 }
 
+// Django's own URLconfs a project includes (`path("accounts/", include("django.contrib.auth.urls"))`):
+// their paths, the methods their views answer (Django 5: signing out is a POST) and whether a user is required.
+const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: string; signedIn?: true }[]> = {
+  "django.contrib.auth.urls": [
+    { path: "login/", methods: ["GET", "POST"], view: "LoginView" },
+    { path: "logout/", methods: ["POST"], view: "LogoutView" },
+    { path: "password_change/", methods: ["GET", "POST"], view: "PasswordChangeView", signedIn: true },
+    { path: "password_change/done/", methods: ["GET"], view: "PasswordChangeDoneView", signedIn: true },
+    { path: "password_reset/", methods: ["GET", "POST"], view: "PasswordResetView" },
+    { path: "password_reset/done/", methods: ["GET"], view: "PasswordResetDoneView" },
+    { path: "reset/<uidb64>/<token>/", methods: ["GET", "POST"], view: "PasswordResetConfirmView" },
+    { path: "reset/done/", methods: ["GET"], view: "PasswordResetCompleteView" },
+  ],
+  "django.conf.urls.i18n": [{ path: "setlang/", methods: ["POST"], view: "set_language" }],
+};
+
 /** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`. */
 function included(context: Context, arg: Span, prefix: string, guards: string[], line: number): void {
   const { source } = context;
   const module = pythonString(source, arg.start);
-  if (module) {
+  const builtIn = module && DJANGO_URLCONFS[module.value];
+  if (builtIn) {
+    for (const r of builtIn) context.found.push(route(context.owner, r.methods, joinRoute(prefix, r.path), r.view, r.signedIn ? [...guards, "login_required"] : guards, line));
+  } else if (module) {
     context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [], specifiers: [module.value], guards, mountOnly: true, line });
   } else if (source.code[arg.start] === "[") patterns(context, arg, prefix, guards);
   else {
