@@ -30,8 +30,10 @@ export const next: FsFramework = {
   configs: /^next\.config\.[cm]?[jt]s$/,
   routes(app) {
     const routes: FsRoute[] = [];
-    const byHost = rewritesByHost(app);
-    const byPrefix = byHost && rewritesWithPrefix(app);
+    // The app's middleware module (`proxy.ts` since Next 16), at its root or in `src/`.
+    const module = app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
+    const byHost = rewritesByHost(app, module);
+    const byPrefix = byHost && rewritesWithPrefix(app, module);
     const { basePath, pageExtensions } = nextConfig(app);
     for (const file of app.files) {
       const segments = file.split("/");
@@ -62,8 +64,8 @@ export const next: FsFramework = {
         else routes.push(page(file, path));
       }
     }
-    const guarded = middleware(app);
-    const hosts = byHost ? hostChecks(app) : new Map<string, HostCheck>();
+    const guarded = middleware(app, module);
+    const hosts = byHost ? hostChecks(app, module!) : new Map<string, HostCheck>();
     return routes.map((r) => {
       const host = hosts.size ? r.file.split("/").find((folder) => hosts.has(folder)) : undefined;
       const check = host === undefined ? undefined : hosts.get(host)!;
@@ -78,15 +80,11 @@ export const next: FsFramework = {
   },
 };
 
-/** The app's middleware module (`proxy.ts` since Next 16), at its root or in `src/`. */
-const middlewareFile = (app: FsApp): string | undefined => app.files.find((f) => /^(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/.test(f));
-
 // A host name: labels joined by dots, the last one letters (`app.dub.co`, `partners.example.com`).
 const HOST = /^(?:[a-z0-9-]+\.)+[a-z]{2,}$/;
 
 /** Whether the app's middleware rewrites requests (`NextResponse.rewrite(new URL(`/app.dub.co${path}`, req.url))`). */
-function rewritesByHost(app: FsApp): boolean {
-  const file = middlewareFile(app);
+function rewritesByHost(app: FsApp, file: string | undefined): boolean {
   return !!file && /\bNextResponse\s*\.\s*rewrite\s*\(/.test(app.text(file) ?? "");
 }
 
@@ -148,12 +146,11 @@ const RELATIVE_IMPORT = /\bimport\s+[^;]*?\bfrom\s*["'](\.{1,2}\/[^"']+)["']/g;
  * without a session to /login (but for the paths it leaves open) and rewrites the rest to
  * `/app.dub.co${path}`, so it guards the pages of app/app.dub.co/.
  */
-function hostChecks(app: FsApp): Map<string, HostCheck> {
+function hostChecks(app: FsApp, file: string): Map<string, HostCheck> {
   const checks = new Map<string, HostCheck>();
-  const file = middlewareFile(app);
   const listed = new Set(app.files);
-  for (const m of file ? (app.text(file) ?? "").matchAll(RELATIVE_IMPORT) : []) {
-    const base = posix.join(posix.dirname(file!), m[1]!);
+  for (const m of (app.text(file) ?? "").matchAll(RELATIVE_IMPORT)) {
+    const base = posix.join(posix.dirname(file), m[1]!);
     const module = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.js"].map((e) => base + e).find((f) => listed.has(f));
     const text = module && app.text(module);
     const host = text && HOST_REWRITE.exec(text)?.[1];
@@ -168,14 +165,12 @@ const DYNAMIC_FOLDER = /^\[[A-Za-z_]\w*\]$/;
 const PREFIX_REWRITE = /`\/\$\{\s*[\w$.]+\s*\}\$\{\s*[\w$.]*(?:pathname|path|fullPath)\s*\}/i;
 
 /** Whether the app's middleware rewrites every path it runs for under a value of its own (the locale): a top dynamic folder takes it. */
-function rewritesWithPrefix(app: FsApp): boolean {
-  const file = middlewareFile(app);
+function rewritesWithPrefix(app: FsApp, file: string | undefined): boolean {
   return !!file && PREFIX_REWRITE.test(app.text(file) ?? "");
 }
 
 /** The guards the app's middleware runs and which paths they cover; undefined when it runs none. */
-function middleware(app: FsApp): { guards: string[]; covers(path: string): boolean } | undefined {
-  const file = middlewareFile(app);
+function middleware(app: FsApp, file: string | undefined): { guards: string[]; covers(path: string): boolean } | undefined {
   const patterns = file ? app.exports(file).filter((r) => r.kind === "http") : [];
   if (patterns.length === 0) return undefined;
   const role = (name: string) => patterns.filter((p) => p.handler === name).map((p) => matcherPattern(p.path));
