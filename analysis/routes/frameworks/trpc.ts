@@ -38,7 +38,12 @@ export const trpc: Framework = {
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
-    /** The procedures and routers of a router's object (`{ byId: ..., traces: traceRouter }`), on router `name`. */
+    /** A router named `name` whose object (`{ byId: ..., traces: traceRouter }`) opens at `open`, with what it holds. */
+    const router = (name: string, open: number, line: number) => {
+      found.push({ type: "router", framework: TRPC, name, prefix: "", guards: [], mountedOnly: true, line });
+      procedures(name, open);
+    };
+    /** The procedures and routers of a router's object, on router `name`. */
     const procedures = (name: string, open: number) => {
       for (const [key, span] of objectProperties(source, open)) {
         const value = code.slice(span.start, span.end);
@@ -48,12 +53,9 @@ export const trpc: Framework = {
         const kind = inline ? undefined : [...value.matchAll(KIND)].at(-1)?.[1];
         if (!kind) {
           // Another router under this key (`traces: traceRouter`).
-          const router = inline ? `${name}.${key}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
-          if (inline) {
-            found.push({ type: "router", framework: TRPC, name: router!, prefix: "", guards: [], mountedOnly: true, line });
-            procedures(router!, span.start + inline[0].length - 1);
-          }
-          if (router) found.push({ type: "use", framework: TRPC, owner: name, prefix: `/${key}`, args: [router], specifiers: [], guards: [], mountOnly: true, line });
+          const child = inline ? `${name}.${key}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
+          if (inline) router(child!, span.start + inline[0].length - 1, line);
+          if (child) found.push({ type: "use", framework: TRPC, owner: name, prefix: `/${key}`, args: [child], specifiers: [], guards: [], mountOnly: true, line });
           continue;
         }
         if (kind === "subscription") continue;
@@ -63,10 +65,7 @@ export const trpc: Framework = {
         found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards: guarded ? [builder] : [], owner: name, line, ...(guarded || !builder ? {} : { helpers: [builder] }) });
       }
     };
-    for (const m of code.matchAll(ROUTER)) {
-      found.push({ type: "router", framework: TRPC, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(m.index) });
-      procedures(m[1]!, m.index + m[0].length - 1);
-    }
+    for (const m of code.matchAll(ROUTER)) router(m[1]!, m.index + m[0].length - 1, source.lineAt(m.index));
     // `export const appRouter = mergeRouters(edgeRouter, router({ ... }))`: the procedures of every router merged, at its root.
     for (const m of code.matchAll(MERGED)) {
       const name = m[1]!;
@@ -75,13 +74,10 @@ export const trpc: Framework = {
       callArguments(code, m.index + m[0].length - 1).args.forEach((arg, i) => {
         const value = code.slice(arg.start, arg.end);
         const inline = INLINE_ROUTER.exec(value);
-        const router = inline ? `${name}#${i + 1}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
-        if (!router) return;
-        if (inline) {
-          found.push({ type: "router", framework: TRPC, name: router, prefix: "", guards: [], mountedOnly: true, line });
-          procedures(router, arg.start + inline[0].length - 1);
-        }
-        found.push({ type: "use", framework: TRPC, owner: name, prefix: "", args: [router], specifiers: [], guards: [], mountOnly: true, line });
+        const merged = inline ? `${name}#${i + 1}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
+        if (!merged) return;
+        if (inline) router(merged, arg.start + inline[0].length - 1, line);
+        found.push({ type: "use", framework: TRPC, owner: name, prefix: "", args: [merged], specifiers: [], guards: [], mountOnly: true, line });
       });
     }
     for (const m of code.matchAll(HANDLER)) {
