@@ -68,6 +68,11 @@ export const Cycle = z.object({
   /** One concrete loop through the files, the first file repeated at the end. */
   loop: z.array(z.string()),
   /**
+   * The loop's first file reads what it imports from the second while it loads (JavaScript,
+   * TypeScript): entered from the second, the loop meets that name unfinished.
+   */
+  readAtLoad: z.boolean().optional(),
+  /**
    * A runtime cycle that cannot fail while its files load: closed only by lazy imports
    * (`import()`, a Python import inside a function, Ruby's autoload), or Python imports that
    * find every name they read already bound whichever module is imported first (a package's

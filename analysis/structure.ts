@@ -7,6 +7,7 @@ import { entryPointMatcher } from "./entry-points.ts";
 import type { FileFacts } from "./facts.ts";
 import { findCycles, loadsInOrder } from "./graph/cycles.ts";
 import { pythonLoadOrder } from "./graph/python-load-order.ts";
+import { scriptLoadOrder } from "./graph/script-load-order.ts";
 import { loadTimeReads } from "./graph/load-time.ts";
 import { fanCounts, findHubs, hubThreshold } from "./graph/hubs.ts";
 import { numberGraph } from "./graph/numbered.ts";
@@ -95,11 +96,14 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   let stamps: Map<string, string> | undefined;
   const stampOf = (path: string) => (stamps ??= new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]))).get(path);
   const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf, readOnly: options.readOnly });
+  const pythonLoads = pythonLoadOrder(productEdges, graph.ids, (path) => project.text(path));
+  const scriptLoads = scriptLoadOrder(productEdges, atLoad);
   // An ES module's re-export (`export * from "./oauth-accounts"` in a barrel) binds names and reads none while loading.
   const cycles = findCycles(graph, paths, productEdges, {
     readLazily: (edge) => SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier))),
+    readsAtLoad: (edge) => SCRIPT.test(edge.from) && (edge.kind === "import" || edge.kind === "require") && atLoad.usedAtLoad(edge.from, edge.specifier),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
-    loadsInAnyOrder: pythonLoadOrder(productEdges, graph.ids, (path) => project.text(path)),
+    loadsInAnyOrder: (members, deferred) => pythonLoads(members) || scriptLoads(members, deferred),
     deliberate: (edge) => SCRIPT.test(edge.from) && atLoad.throughForwardRef(edge.from, edge.specifier),
   });
   atLoad.save();

@@ -17,7 +17,10 @@ export function architectureFindings(report: Input): Finding[] {
     found.push(finding("architecture", runtime ? "import-cycle" : "type-cycle", severity, cycle.files.join("\n"), {
       title: `${kind} cycle of ${cycle.files.length} files`,
       evidence: [
-        ...cycle.loop.slice(0, -1).map((file, i) => ({ file, detail: `imports ${cycle.loop[i + 1]}` })),
+        ...cycle.loop.slice(0, -1).map((file, i) => ({
+          file,
+          detail: i === 0 && cycle.readAtLoad ? `imports ${cycle.loop[1]} and reads it while loading` : `imports ${cycle.loop[i + 1]}`,
+        })),
         // The loop shown is one way round; the cycle's other files are in it through other imports.
         ...cycle.files.filter((file) => !cycle.loop.includes(file)).map((file) => ({ file, detail: "is in the same cycle through other imports" })),
       ],
@@ -28,7 +31,9 @@ export function architectureFindings(report: Input): Finding[] {
         : crate
         ? "In this language a file's imports do not run it in order (one crate compiles whole; a class loads on first use), so the loop cannot fail while loading; break it only where it crosses the design's layers, by moving what both sides use into a module of its own."
         : runtime
-        ? "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
+        ? cycle.readAtLoad
+          ? `Break the loop: ${cycle.loop[0]} reads what it imports from ${cycle.loop[1]} while it loads, so loading fails when the files are entered in an order that runs ${cycle.loop[0]} before what it reads has loaded; move what both sides need into a module neither imports, or invert one dependency.`
+          : "Break the loop: move what both sides need into a module neither imports, or invert one dependency."
         : "Type-only cycles vanish at run time; move the shared types into one module to keep the design clear.",
       task: {
         title: `Break the import cycle ${cycle.loop[0]} -> ${cycle.loop[1]}`,

@@ -5,10 +5,12 @@ import type { NumberedGraph } from "./numbered.ts";
 export type Loading = {
   /** The importer reads what it imports only after loading (inside functions). */
   readLazily?: (edge: Edge) => boolean;
+  /** The importer is known to read what it imports while it loads (a class it extends, a constant): where a loop can be shown failing. */
+  readsAtLoad?: (edge: Edge) => boolean;
   /** Compiling removes the import: TypeScript's, when its names are used only as types. */
   erased?: (edge: Edge) => boolean;
-  /** A loop of load-time imports meets no half-loaded name whichever module is entered first. */
-  loadsInAnyOrder?: (members: readonly string[]) => boolean;
+  /** A loop of load-time imports (`deferred` says which are not) meets no half-loaded name whichever module is entered first. */
+  loadsInAnyOrder?: (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean;
   /** The importer refers to what it imports through `forwardRef(() => Name)`: the team breaks the loop there on purpose. */
   deliberate?: (edge: Edge) => boolean;
 };
@@ -21,7 +23,7 @@ export type Loading = {
  * the graph was numbered from.
  */
 export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], loading: Loading = {}): Cycle[] {
-  const { readLazily = () => false, erased = () => false, loadsInAnyOrder = () => false, deliberate = () => false } = loading;
+  const { readLazily = () => false, readsAtLoad = () => false, erased = () => false, loadsInAnyOrder = () => false, deliberate = () => false } = loading;
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
@@ -40,7 +42,8 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
   // A `require` made only inside functions runs when they are called, and an import compiling
   // removes never runs: at load, no edge at all. A loop of load-time imports that meets no
   // half-loaded name from whichever module it is entered (Python's package that gathers its
-  // submodules: python-load-order.ts) cannot fail either.
+  // submodules: python-load-order.ts; an ES module barrel that runs what it passes on before
+  // its readers: script-load-order.ts) cannot fail either.
   const deferred = (edge: Edge) => withinCycle(edge) && ((edge.kind === "require" && readLazily(edge)) || (edge.kind === "import" && erased(edge)));
   const eager = eagerMembers(starts, edges, graph, deferred, loadsInAnyOrder);
   // The imports inside each loop that runs at load: one of them reading what it imports while
@@ -62,12 +65,15 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
   }
   const cycles: Cycle[] = runtime.map((members, i) => {
     const lazy = lazyOf[i]!;
-    // The loop shown for a cycle that can fail is one that can: through imports made at load alone.
+    // The loop shown for a cycle that can fail is one that can: through imports made at load
+    // alone, and first through an import read while its importer loads, where one is known.
     const eagerLoop = lazy ? undefined : members.filter((id) => eager.members.has(id));
+    const throughRead = eagerLoop && loopThroughRead(inside[i]!.filter(readsAtLoad), eagerLoop, graph.ids, eager.adjacency);
     return {
       kind: "runtime",
       files: members.map((id) => graph.names[id]!),
-      loop: (eagerLoop ? loopThrough(eagerLoop, eagerLoop[0]!, eager.adjacency) : loopThrough(members, members[0]!, graph.runtime)).map((id) => graph.names[id]!),
+      loop: (throughRead ?? (eagerLoop ? loopThrough(eagerLoop, eagerLoop[0]!, eager.adjacency) : loopThrough(members, members[0]!, graph.runtime))).map((id) => graph.names[id]!),
+      ...(throughRead ? { readAtLoad: true } : {}),
       ...(lazy ? { lazy: true } : {}),
       ...(withForwardRef.has(i) ? { deliberate: true } : {}),
     };
@@ -93,7 +99,7 @@ function eagerMembers(
   edges: readonly Edge[],
   graph: NumberedGraph,
   deferred: (edge: Edge) => boolean,
-  loadsInAnyOrder: (members: readonly string[]) => boolean,
+  loadsInAnyOrder: (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean,
 ): { members: Set<number>; loops: number[][]; adjacency: number[][] } {
   const adjacency: number[][] = graph.runtime.map(() => []);
   for (const edge of edges) {
@@ -102,7 +108,7 @@ function eagerMembers(
     const to = graph.ids.get(edge.to);
     if (from !== undefined && to !== undefined) (adjacency[from] ??= []).push(to);
   }
-  const failing = components(starts, adjacency).filter((members) => !loadsInAnyOrder(members.map((id) => graph.names[id]!)));
+  const failing = components(starts, adjacency).filter((members) => !loadsInAnyOrder(members.map((id) => graph.names[id]!), deferred));
   return { members: new Set(failing.flat()), loops: failing, adjacency };
 }
 
@@ -170,6 +176,46 @@ function firstTypeEdgeSources(cycles: readonly number[][], edges: readonly Edge[
     if (cycle !== undefined && starts[cycle] === undefined && cycleOf.get(ids.get(edge.to)!) === cycle) starts[cycle] = from;
   }
   return starts;
+}
+
+/**
+ * The shortest loop that starts with one of the `reads` (imports the importer reads while it
+ * loads), among the first few: the import of a loop that fails when the other file is entered
+ * first. Undefined when no read closes a loop through `members`.
+ */
+function loopThroughRead(reads: readonly Edge[], members: readonly number[], ids: Map<string, number>, adjacency: readonly number[][]): number[] | undefined {
+  let best: number[] | undefined;
+  for (const edge of reads.slice(0, 24)) {
+    const from = ids.get(edge.from)!;
+    const to = ids.get(edge.to)!;
+    if (from === to) continue;
+    const back = pathBetween(members, to, from, adjacency);
+    if (back && (!best || back.length + 1 < best.length)) best = [from, ...back];
+    if (best?.length === 3) break; // two files: none is shorter
+  }
+  return best;
+}
+
+/** The shortest path from `start` to `goal` (both included), breadth-first inside the component. */
+function pathBetween(members: readonly number[], start: number, goal: number, adjacency: readonly number[][]): number[] | undefined {
+  const inside = new Set(members);
+  const previous = new Map<number, number>([[start, start]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    if (node === goal) {
+      const path = [goal];
+      for (let at = goal; at !== start; at = previous.get(at)!) path.push(previous.get(at)!);
+      return path.reverse();
+    }
+    for (const target of adjacency[node] ?? []) {
+      if (inside.has(target) && !previous.has(target)) {
+        previous.set(target, node);
+        queue.push(target);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The shortest loop from `start` back to itself, breadth-first inside the component. */

@@ -48,6 +48,86 @@ export function usedAsValue(text: string, specifier: string, readAnywhere: () =>
 
 const escape = (specifier: string) => specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/**
+ * What `text` reads while it loads of what it imports from `specifier`, each named as that
+ * module exports it: a name, `default`, or `*` for the module as a whole (a namespace import
+ * read at load, a `require` made at load). Empty when it reads nothing of it at load (a
+ * side-effect import, names read only inside functions); `*` when no import of it is found.
+ */
+export function importsReadAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): string[] {
+  const statements = [...text.matchAll(importOf(specifier))];
+  if (!statements.length) {
+    const required = new RegExp(`\\brequire\\s*\\(\\s*(["'])${escape(specifier)}\\1\\s*\\)`).test(text);
+    return !required || readAtLoad().has(`${REQUIRED}${specifier}`) ? ["*"] : [];
+  }
+  const read = readAtLoad();
+  const names = new Set<string>();
+  for (const statement of statements) for (const [imported, local] of importBindings(statement[1]!)) if (read.has(local)) names.add(imported);
+  return [...names];
+}
+
+const importOf = (specifier: string) => new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escape(specifier)}\\2`, "g");
+
+/** What an import clause binds, as [exported name, local name]: `A, { b as c, type D }, * as ns` -> [default, A], [b, c], [*, ns]. */
+function importBindings(clause: string): [string, string][] {
+  const bindings: [string, string][] = [];
+  const braces = /\{([^}]*)\}/.exec(clause);
+  for (const part of braces ? braces[1]!.split(",") : []) {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    if (!words.length || words[0] === "type") continue;
+    bindings.push([words[0]!, words.at(-1)!]);
+  }
+  const outside = (braces ? clause.replace(braces[0], "") : clause).split(",").map((p) => p.trim()).filter(Boolean);
+  for (const part of outside) {
+    const namespace = /^\*\s+as\s+([\w$]+)$/.exec(part);
+    if (namespace) bindings.push(["*", namespace[1]!]);
+    else if (/^[A-Za-z_$][\w$]*$/.test(part)) bindings.push(["default", part]);
+  }
+  return bindings;
+}
+
+/** The values a module exports: those it defines, those it passes on from another module by name, and the modules it passes on whole (`export *`). */
+export type Exports = { own: string[]; forwards: Record<string, { specifier: string; name: string }>; stars: string[] };
+
+const OWN_EXPORT = /\bexport\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class|const\s+enum|const|let|var|enum|namespace)\s+([\w$]+)/g;
+const EXPORT_LIST = /\bexport\s+(?!type\b)\{([^}]*)\}(?:\s*from\s*(["'])([^"'\n]+)\2)?/g;
+const EXPORT_STAR = /\bexport\s+\*\s+(?:as\s+([\w$]+)\s+)?from\s*(["'])([^"'\n]+)\2/g;
+
+/**
+ * What an ES module exports, read from its text: how a barrel's `export *` and
+ * `export { a } from` lead a name to the module that defines it. An import passed on by an
+ * export list (`import { a } from "./a"; export { a }`) is forwarded too.
+ */
+export function exportsOf(text: string): Exports {
+  const own = new Set<string>();
+  const forwards: Exports["forwards"] = {};
+  const stars: string[] = [];
+  for (const match of text.matchAll(OWN_EXPORT)) own.add(match[1]!);
+  if (/\bexport\s+default\b/.test(text)) own.add("default");
+  let imported: Map<string, { specifier: string; name: string }> | undefined;
+  for (const match of text.matchAll(EXPORT_LIST)) {
+    for (const part of match[1]!.split(",")) {
+      const words = part.trim().split(/\s+/).filter(Boolean);
+      if (!words.length || words[0] === "type") continue;
+      const [name, exported] = [words[0]!, words.at(-1)!];
+      if (match[3]) {
+        forwards[exported] = { specifier: match[3], name };
+        continue;
+      }
+      imported ??= new Map([...text.matchAll(/\bimport\s+(?!type\b)([\w$*{}\s,]+?)\s+from\s*(["'])([^"'\n]+)\2/g)].flatMap((m) =>
+        importBindings(m[1]!).map(([from, local]) => [local, { specifier: m[3]!, name: from }] as const)));
+      const through = imported.get(name);
+      if (through) forwards[exported] = through;
+      else own.add(exported);
+    }
+  }
+  for (const match of text.matchAll(EXPORT_STAR)) {
+    if (match[1]) forwards[match[1]] = { specifier: match[3]!, name: "*" };
+    else stars.push(match[3]!);
+  }
+  return { own: [...own], forwards, stars };
+}
+
 /** Whether `text` refers to a name it imports from `specifier` through `forwardRef(() => Name)`, Angular's and NestJS's way to break a loop at load. */
 export function throughForwardRef(text: string, specifier: string): boolean {
   const names = importedNames(text, specifier);
@@ -57,7 +137,7 @@ export function throughForwardRef(text: string, specifier: string): boolean {
 /** The local names of every value import statement (not `import type`) from `specifier`; undefined when there is none. */
 function importedNames(text: string, specifier: string): Set<string> | undefined {
   let names: Set<string> | undefined;
-  for (const statement of text.matchAll(new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escape(specifier)}\\2`, "g"))) {
+  for (const statement of text.matchAll(importOf(specifier))) {
     names ??= new Set();
     for (const name of localNames(statement[1]!)) names.add(name);
   }
@@ -66,20 +146,7 @@ function importedNames(text: string, specifier: string): Set<string> | undefined
 
 /** The local names an import clause binds: `A, { b as c, type D }, * as ns` -> A, c, ns. */
 function localNames(clause: string): Set<string> {
-  const names = new Set<string>();
-  const braces = /\{([^}]*)\}/.exec(clause);
-  for (const part of braces ? braces[1]!.split(",") : []) {
-    const words = part.trim().split(/\s+/).filter(Boolean);
-    if (!words.length || words[0] === "type") continue;
-    names.add(words.at(-1)!);
-  }
-  const outside = (braces ? clause.replace(braces[0], "") : clause).split(",").map((p) => p.trim()).filter(Boolean);
-  for (const part of outside) {
-    const namespace = /^\*\s+as\s+([\w$]+)$/.exec(part);
-    if (namespace) names.add(namespace[1]!);
-    else if (/^[A-Za-z_$][\w$]*$/.test(part)) names.add(part);
-  }
-  return names;
+  return new Set(importBindings(clause).map(([, local]) => local));
 }
 
 const IMPORT_STATEMENT = /\bimport\b[^;]*?\bfrom\s*(["'])[^"'\n]*\1/g;
@@ -123,6 +190,13 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   let ternaries = 0;
   let classPending = false;
   const classBodies: boolean[] = [];
+  // In a class body: an instance field's initialiser runs when an instance is made, not at load
+  // (a static one does), and a member's name is no read. `initialiser` is open from a field's `=`
+  // to its `;` or line end; `staticMember` marks the member being read as static.
+  let initialiser = false;
+  let staticInitialiser = false;
+  let staticMember = false;
+  const atClassBody = () => openers.at(-1) === 123 && classBodies.at(-1) === true;
   // Per arrow function whose body is an expression (`() => Region`, the lazy reference of ORM
   // relations), the brackets open when it began: a `,`, `;` or closing bracket at that depth
   // ends it, as does a line end the next line does not go on from.
@@ -137,6 +211,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     const c = code.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
       if (c === 10 && arrowBodies.at(-1) === openers.length && !goesOn(code, i)) endArrowBodies();
+      if (c === 10 && initialiser && atClassBody() && !goesOn(code, i)) initialiser = staticMember = false;
       i++;
       continue;
     }
@@ -185,20 +260,31 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
         lastPunct = 0;
         continue;
       }
-      if (typescript && j - i === 5 && code.startsWith("class", i) && last !== DOT) classPending = true;
+      // A class's `{` opens its body, even after a decorator's `(...)`. Not a key named class (`{ class: "row" }`).
+      if (j - i === 5 && code.startsWith("class", i) && last !== DOT && /^\s*[\w${]/.test(code.slice(j, j + 40))) {
+        classPending = true;
+        pendingBody = false;
+      }
       if (last === IDENT) wordBefore = code.slice(lastStart, lastEnd);
       else wordBefore = "";
-      if ((everywhere || inFunction === 0) && last !== DOT) {
+      // A class member's name or modifier (`static`, `get`, `async`) reads nothing; a decorator's name (`@Input`) is read at load.
+      const memberName = last !== DOT && !initialiser && !(last === OTHER && lastPunct === 64) && atClassBody();
+      if (memberName && j - i === 6 && code.startsWith("static", i)) {
+        staticMember = true;
+        pendingBody = false; // `static {` opens a block that runs at load
+      }
+      const loading = inFunction === 0 && (!initialiser || staticInitialiser);
+      if ((everywhere || loading) && last !== DOT && !memberName) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         if (!(skip < skipped.length && skipped[skip]![0] <= i)) {
           const name = code.slice(i, j);
           read.add(name);
-          if (atLoad && inFunction === 0) atLoad.add(name);
+          if (atLoad && loading) atLoad.add(name);
         }
         if (j - i === 7 && code.startsWith("require", i)) {
           const call = REQUIRE_CALL.exec(code.slice(i, i + 300));
           if (call) read.add(`${REQUIRED}${call[2]}`);
-          if (call && atLoad && inFunction === 0) atLoad.add(`${REQUIRED}${call[2]}`);
+          if (call && atLoad && loading) atLoad.add(`${REQUIRED}${call[2]}`);
         }
       }
       last = IDENT;
@@ -237,6 +323,16 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
         continue;
       }
     }
+    // Type arguments and type parameters (`new WeakMap<Context, Entry>()`, `get<T = any>(`,
+    // `class Box<T> {`) are the compiler's: after a name, a `<` whose `>` closes a list of types.
+    if (typescript && c === 60 && last === IDENT && !NOT_GENERIC.has(code.slice(lastStart, lastEnd))) {
+      const end = typeArgumentsEnd(code, i);
+      const next = end === -1 ? "" : code.slice(end, end + 12).trimStart();
+      if (end !== -1 && (next[0] === "(" || next[0] === "`" || ((wordBefore === "class" || wordBefore === "extends") && /^(?:\{|extends\b|implements\b)/.test(next)))) {
+        i = end;
+        continue;
+      }
+    }
     if (typescript && c === 63 && (everywhere || inFunction === 0)) { // ?
       const next = code.charCodeAt(i + 1);
       // Not `?.`, `??`, nor an optional name (`a?: T`, `f(a?)`).
@@ -265,18 +361,52 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     } else if (c === 125) { // }
       if (braces.pop()) inFunction--;
       openers.pop();
-      classBodies.pop();
+      if (classBodies.pop()) initialiser = staticMember = false;
+      else if (!initialiser && atClassBody()) staticMember = false; // a method's or static block's body closed
       // A block closed: a `{` after it opens nothing of a call before it (`f(x)\n}\nexport default {`).
       pendingBody = false;
     } else if (c === 59 || c === 61 || c === 44) { // ; = ,
       pendingBody = false;
       if (c === 59) ternaries = 0;
+      if (c === 61 && !initialiser && atClassBody() && code.charCodeAt(i + 1) !== 61) {
+        initialiser = true;
+        staticInitialiser = staticMember;
+      } else if (c === 59 && atClassBody()) initialiser = staticMember = false;
     }
     last = c === 46 ? DOT : OTHER;
     lastPunct = c;
     i++;
   }
   return read;
+}
+
+// Words a `<` after which starts a comparison or a JSX element, never a type argument list.
+const NOT_GENERIC = new Set(["return", "typeof", "yield", "await", "case", "in", "of", "instanceof", "void", "delete", "throw", "else", "do"]);
+
+/**
+ * The index after the `>` that closes the type list opened by the `<` at `open`, or -1 when
+ * what follows is no list of types (an operator only values take: `a < b && c > (d)`).
+ */
+function typeArgumentsEnd(code: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(code.length, open + 600);
+  for (let i = open + 1; i < limit; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== c && code[j] !== "\n") j += code[j] === "\\" ? 2 : 1;
+      i = j;
+    } else if (c === "<" || c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ">") {
+      if (code[i - 1] === "=") continue; // a function type's `=>`
+      if (depth === 0) return i + 1;
+      depth--;
+    } else if (c === ")" || c === "]" || c === "}") {
+      if (--depth < 0) return -1;
+    } else if (c === ";" && depth === 0) return -1;
+    else if ("!+*/%^~".includes(c) || (c === "&" && code[i + 1] === "&") || (c === "|" && code[i + 1] === "|") || (c === "=" && (code[i + 1] === "=" || code[i - 1] === "="))) return -1;
+  }
+  return -1;
 }
 
 /** Whether the expression on the line ending at `newline` goes on past it: the line ends with an operator or the next starts with one. */
@@ -391,7 +521,7 @@ const NEXT_STATEMENT = /^[ \t]*(?:export|import|const|let|var|function|class|int
 
 export const LOAD_TIME_CACHE_FILE = ".tool/cache/analysis/load-time.json";
 /** Per importer: its size and modification time when read, and the answer for each specifier asked. */
-type Stored = { key: string; entries: Record<string, { stamp: string; used: Record<string, boolean> }> };
+type Stored = { key: string; entries: Record<string, { stamp: string; used: Record<string, boolean | string> }> };
 
 /**
  * usedAtLoad for the modules of a repository, each read and scanned once however many of its
@@ -404,7 +534,14 @@ export function loadTimeReads(options: {
   read: (path: string) => string | undefined;
   stampOf: (path: string) => string | undefined;
   readOnly?: boolean;
-}): { usedAtLoad: (from: string, specifier: string) => boolean; usedAsValue: (from: string, specifier: string) => boolean; throughForwardRef: (from: string, specifier: string) => boolean; save: () => void } {
+}): {
+  usedAtLoad: (from: string, specifier: string) => boolean;
+  usedAsValue: (from: string, specifier: string) => boolean;
+  throughForwardRef: (from: string, specifier: string) => boolean;
+  importsReadAtLoad: (from: string, specifier: string) => string[];
+  exportsOf: (path: string) => Exports;
+  save: () => void;
+} {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
   const stored = loadStored(options.root, file);
   // Per importer read: its text, and the names it reads at load and anywhere, each worked out when first asked.
@@ -413,17 +550,19 @@ export function loadTimeReads(options: {
   const asked: Stored["entries"] = {};
   let grown = false;
   // One answer per importer and key, worked out at most once while the importer is unchanged.
-  const answer = (from: string, key: string, work: (module: Module) => boolean): boolean => {
+  const answer = <T extends boolean | string>(from: string, key: string, work: (module: Module) => T): T => {
     const stamp = options.stampOf(from);
     let entry = stored.entries[from];
     if (!entry || entry.stamp !== stamp) entry = stored.entries[from] = { stamp: stamp ?? "", used: {} };
     asked[from] = entry;
     const known = entry.used[key];
-    if (known !== undefined) return known;
+    if (known !== undefined) return known as T;
     let module = modules.get(from);
     if (!module) modules.set(from, (module = { text: options.read(from) ?? "" }));
     grown = true;
-    return (entry.used[key] = work(module));
+    const worked = work(module);
+    entry.used[key] = worked;
+    return worked;
   };
   // A TypeScript module in a cycle is asked both questions: one pass reads the names for both.
   const typescriptNames = (module: Module) => {
@@ -441,6 +580,13 @@ export function loadTimeReads(options: {
     usedAsValue: (from, specifier) =>
       !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!)),
     throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
+    // Lists kept as text: the names one per line, the exports as JSON.
+    importsReadAtLoad: (from, specifier) => {
+      const names = answer(from, `reads ${specifier}`, (module) =>
+        importsReadAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text)))).join("\n"));
+      return names ? names.split("\n") : [];
+    },
+    exportsOf: (path) => JSON.parse(answer(path, "exports", (module) => JSON.stringify(exportsOf(module.text)))) as Exports,
     save() {
       if (!grown || options.readOnly) return;
       try {

@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { LOAD_TIME_CACHE_FILE, namesReadAtLoad, usedAsValue, usedAtLoad } from "../../analysis/graph/load-time.ts";
+import { spawnSync } from "node:child_process";
 import { readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
@@ -114,8 +115,8 @@ test("in TypeScript, annotations are passed over (return, parameter, variable an
   const cases: [string, string[], string[]][] = [
     [
       "export abstract class Storage implements IStorage, Other {\n  async get(key: string): Promise<Checkpoint | undefined> {\n    return this.x(Impl)\n  }\n  abstract list(options?: ListOptions): Promise<Checkpoint[]>\n  private cache: CacheMap = new Map()\n  save(data: Checkpoint, { a }: Opts = defaults): void {}\n}\n",
-      ["defaults", "Map"],
-      ["IStorage", "Other", "Checkpoint", "ListOptions", "CacheMap", "Impl"],
+      ["defaults"],
+      ["IStorage", "Other", "Checkpoint", "ListOptions", "CacheMap", "Impl", "Map"],
     ],
     ["const x: Config = load(Source)\nexport const f = (a: A, b = fallback): R => a\nexport const y = cond ? f(z) : other\n", ["load", "Source", "fallback", "cond", "f", "z", "other"], ["Config", "A", "R"]],
     ["export class Child extends Base<Props> {\n  static registry: Registry = create(Factory)\n}\nexport default {\n  name: Value,\n}\n", ["Base", "create", "Factory", "Value"], ["Registry"]],
@@ -126,6 +127,34 @@ test("in TypeScript, annotations are passed over (return, parameter, variable an
     assert.equal(read.filter((n) => !names.has(n)), [], `read at load in:\n${code}`);
     assert.equal(notRead.filter((n) => names.has(n)), [], `not read at load in:\n${code}`);
   }
+});
+
+test("in a class body, member names are no reads and an instance field's initialiser runs when an instance is made; decorators and static initialisers run at load", () => {
+  const code = [
+    "@Component({ providers: [PageService] })",
+    "export class Store {",
+    "  @Input() getIssueIds: Ids",
+    "  static registry = create(Factory)",
+    "  private caches = new WeakMap(Cache);",
+    "  handler = (a) => helper(a)",
+    "  static { register(Plugin) }",
+    "  async load(key) { return fetchIt(key) }",
+    "  label = format",
+    "}",
+    "export const after = Tail",
+  ].join("\n");
+  for (const typescript of [true, false]) {
+    const atLoad = namesReadAtLoad(code, typescript);
+    const read = ["Component", "PageService", "Input", "create", "Factory", "register", "Plugin", "Tail"];
+    const notRead = ["getIssueIds", "registry", "caches", "WeakMap", "Cache", "handler", "helper", "load", "fetchIt", "label", "format"];
+    assert.equal(read.filter((n) => !atLoad.has(n)), [], `read at load (typescript: ${typescript})`);
+    assert.equal(notRead.filter((n) => atLoad.has(n)), [], `not read at load (typescript: ${typescript})`);
+  }
+  const keyed = namesReadAtLoad('const attrs = { class: "row" };\nexport default { component: Child };\n');
+  assert.ok(keyed.has("Child"), "a key named class opens no class body");
+  const anywhere = namesReadAtLoad(code, true, true);
+  assert.equal(["WeakMap", "Cache", "helper", "fetchIt", "format"].filter((n) => !anywhere.has(n)), [], "an instance's initialisers and methods still use their names");
+  assert.equal(["getIssueIds", "caches", "label"].filter((n) => anywhere.has(n)), [], "member names are no uses");
 });
 
 test("a TypeScript cycle closed by imports used only in interfaces and type aliases is a low lazy cycle", () => {
@@ -174,6 +203,53 @@ test("a TypeScript import whose names are used only as types is erased by compil
   assert.is(usedAsValue(typesOnly.replace("const next: Step", "const next = Step.first as Step"), "./orchestrator"), true, "a static read inside a method");
   assert.is(usedAsValue('import Thing from "./thing";\nexport const f = () => <Thing />;\n', "./thing"), true, "a JSX element");
   assert.is(usedAsValue('import "./side-effect";\n', "./side-effect"), true);
+});
+
+test("TypeScript type arguments and type parameters are the compiler's; a comparison is still a read", () => {
+  const cache = [
+    'import { RequestContext } from "../api";',
+    "export class Cache {",
+    "  private caches = new WeakMap<RequestContext, Map<string, unknown>>();",
+    "  get<T = unknown>(ctx: RequestContext, key: string): T | undefined { return this.caches.get(ctx)?.get(key) as T }",
+    "}",
+    "export function make() { return create<RequestContext>(); }",
+  ].join("\n");
+  assert.is(usedAsValue(cache, "../api"), false);
+  assert.is(usedAsValue(cache.replace("return create<RequestContext>();", "return a < RequestContext && b > (c);"), "../api"), true, "a comparison");
+  assert.is(usedAsValue(cache.replace("new WeakMap<RequestContext", "new RequestContext<RequestContext"), "../api"), true, "constructed with a type argument");
+});
+
+// Two folders whose barrels import each other's, as a grid's utils and configs do: a theme reads
+// a colour helper at load, a region reads the default size at load. Node runs each module of
+// the loop first, and the tool's verdict must be Node's.
+function gridLoop(utilsBarrel: string) {
+  const root = tempDir("tool-load-order-");
+  writeFiles(root, {
+    "package.json": '{ "name": "grid", "type": "module" }\n',
+    "src/utils/utils.mjs": 'export const hexToRGBA = (hex) => hex + "ff";\n',
+    "src/utils/region.mjs": 'import { GRID_DEFAULT } from "../configs/index.mjs";\nexport const regionSize = GRID_DEFAULT.size * 2;\n',
+    "src/utils/index.mjs": utilsBarrel,
+    "src/configs/grid.mjs": "export const GRID_DEFAULT = { size: 4 };\n",
+    "src/configs/theme.mjs": 'import { hexToRGBA } from "../utils/index.mjs";\nexport const theme = { cell: hexToRGBA("#fff") };\n',
+    "src/configs/index.mjs": 'export * from "./grid.mjs";\nexport * from "./theme.mjs";\n',
+  });
+  commitAll(root);
+  const entries = ["src/utils/index.mjs", "src/utils/region.mjs", "src/configs/index.mjs", "src/configs/theme.mjs"];
+  const nodeFails = entries.filter((entry) => spawnSync(process.execPath, ["-e", `await import(${JSON.stringify(join(root, entry))})`], { encoding: "utf8" }).status !== 0);
+  const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle");
+  return { nodeFails, cycles };
+}
+
+test("a loop through barrels that run each module a reader needs before the reader loads in any order: low; listed the other way round, it fails entered at the barrel, and the loop shown starts with the read", () => {
+  const safe = gridLoop('export * from "./utils.mjs";\nexport * from "./region.mjs";\n');
+  assert.equal(safe.nodeFails, [], "Node loads the loop from each of its modules");
+  assert.equal(safe.cycles.map((f) => [f.severity, f.title]), [["low", "Lazy import cycle of 4 files"]]);
+
+  const failing = gridLoop('export * from "./region.mjs";\nexport * from "./utils.mjs";\n');
+  assert.equal(failing.nodeFails, ["src/utils/index.mjs"], "Node fails entered at the utils barrel");
+  assert.equal(failing.cycles.map((f) => [f.severity, f.title]), [["high", "Import cycle of 4 files"]]);
+  const first = failing.cycles[0]!.evidence[0]!;
+  assert.equal([first.file, first.detail], ["src/configs/theme.mjs", "imports src/utils/index.mjs and reads it while loading"]);
 });
 
 test.run();
