@@ -162,7 +162,7 @@ symfony("an import's prefix in a route file goes in front of the attribute route
   ]);
 });
 
-symfony("an action whose first statement calls a method of its controller or its base (return $this->_delete(...), $job = $this->validateJobAccess(...)) is guarded by the checks that method makes; one whose method checks nothing is not", () => {
+symfony("an action whose first statement calls a method of its controller or its base (return $this->_delete(...), $job = $this->validateJobAccess(...) after set_time_limit(600)) is guarded by the checks that method makes; one whose method checks nothing is not", () => {
   const root = tempDir("tool-symfony-delegated-");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^7.0" } }),
@@ -179,7 +179,7 @@ symfony("an action whose first statement calls a method of its controller or its
       "    #[Route(path: '/{id}', name: 'category_delete', methods: ['DELETE'])]",
       "    public function delete(Request $request, Category $entity): RedirectResponse", "    {", "        return $this->_delete($request, $entity);", "    }", "",
       "    #[Route(path: '/job/{jobId}/stop', name: 'job_stop', methods: ['POST'])]",
-      "    public function stop(int $jobId): Response", "    {", "        $job = $this->validateJobAccess($jobId);", "        $job->stop();", "        return new Response();", "    }", "",
+      "    public function stop(int $jobId): Response", "    {", "        set_time_limit(600);", "", "        $job = $this->validateJobAccess($jobId);", "        $job->stop();", "        return new Response();", "    }", "",
       "    private function validateJobAccess(int $jobId): ?Job", "    {", "        $this->denyAccessUnlessGranted('@info_providers.create_parts');", "        return $this->jobs->find($jobId);", "    }", "",
       "    #[Route(path: '/{id}/export', name: 'category_export', methods: ['GET'])]",
       "    public function export(Category $entity): Response", "    {", "        return $this->_export($entity);", "    }", "}", "",

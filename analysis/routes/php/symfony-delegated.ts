@@ -9,8 +9,9 @@ import { phpMethodBodies } from "./actions.ts";
 
 type Project = Parameters<typeof phpMethodBodies>[0];
 
-// `return $this->_delete(...)`, `$job = $this->validateJobAccess($jobId);`, `$this->checkAccess();`: a method of its own first.
-const DELEGATES = /^\s*(?:return\s+|\$\w+\s*=\s*)?\$this\s*->\s*(\w+)\s*\(/;
+// `return $this->_delete(...)`, `$job = $this->validateJobAccess($jobId);`, `$this->checkAccess();`: a method of its own
+// first, after calls of PHP's own functions that touch nothing of the request (`set_time_limit(600);`).
+const DELEGATES = /^\s*(?:[a-z_]\w*\s*\([^;{}$]*\)\s*;\s*)*(?:return\s+|\$\w+\s*=\s*)?\$this\s*->\s*(\w+)\s*\(/;
 const CHECK = /\$this\s*->\s*denyAccessUnlessGranted\s*\(\s*(?:(["'])([^"']*)\1)?/g;
 
 export function symfonyDelegatedChecks(project: Project): (handler: string) => string[] {
