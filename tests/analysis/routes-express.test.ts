@@ -859,6 +859,18 @@ express("a function handed two routers (developerEndpoints(app, apiRouter)) regi
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /api/docs", "GET /api/v1/admin/users [validApiKey]"]);
 });
 
+express("a sub-app that uses a middleware validating the session (app.use(validateSessionMiddleware)) guards its routes; one validating the body does not", () => {
+  const root = tempDir("tool-express-session-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.21.0" } }),
+    "src/app.js": 'import express from "express";\nimport * as syncApp from "./app-sync.js";\nimport * as importApp from "./app-import.js";\nconst app = express();\napp.use("/sync", syncApp.handlers);\napp.use("/import", importApp.handlers);\napp.listen(5006);\n',
+    "src/app-sync.js": 'import express from "express";\nimport { validateSessionMiddleware } from "./util/middlewares.js";\nconst app = express();\napp.use(validateSessionMiddleware);\napp.post("/upload-user-file", (req, res) => res.send("ok"));\nexport { app as handlers };\n',
+    "src/app-import.js": 'import express from "express";\nimport { validateBodyMiddleware } from "./util/middlewares.js";\nconst app = express();\napp.use(validateBodyMiddleware);\napp.post("/file", (req, res) => res.send("ok"));\nexport { app as handlers };\n',
+    "src/util/middlewares.js": "export const validateSessionMiddleware = (req, res, next) => next();\nexport const validateBodyMiddleware = (req, res, next) => next();\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /import/file", "POST /sync/upload-user-file [validateSessionMiddleware]"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");
