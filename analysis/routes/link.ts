@@ -34,8 +34,8 @@ type Node = {
   file: string;
   router: RouterRegistration | undefined;
   routes: RouteRegistration[];
-  /** Middleware guards registered on the node, each under a prefix relative to it. */
-  guards: { prefix: string; name: string }[];
+  /** Middleware guards registered on the node, each under a prefix relative to it, and the file and line it was registered at. */
+  guards: { prefix: string; name: string; file: string; line: number }[];
   mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean }[];
   /** Prefixes the router is mounted on itself under (chi's `r.Mount("/api", r)`): it serves everything there too. */
   selfMounts?: string[];
@@ -58,6 +58,8 @@ type Global = Extract<Registration, { type: "global" }>;
 type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
 
 const MAX_DEPTH = 12;
+/** Frameworks whose middleware applies only to what is registered after it (`app.use(guard)` then `app.get(...)`). */
+const IN_ORDER = new Set(["express", "hono"]);
 
 /**
  * Puts the registrations of every file together: routes hang on routers, routers are mounted
@@ -238,7 +240,7 @@ export function linkRoutes(
         mounted.add(child.key);
       }
     }
-    for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name });
+    for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name, file, line: r.line });
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
     // Each part is a path as written, or a router's (a constant's) qualified name, whose prefix it stands for.
@@ -321,8 +323,11 @@ export function linkRoutes(
     if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
     const own = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
-      const scoped = current.guards.filter((g) => covers(g.prefix, route.path)).map((g) => g.name);
-      const emitted = emit(route, writtenIn.get(route) ?? current.file, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
+      const written = writtenIn.get(route) ?? current.file;
+      // Express and Hono run middleware in the order it was registered: a route added before `app.use(guard)` is not behind it.
+      const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
+      const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
+      const emitted = emit(route, written, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
     }
     const next = new Set(path).add(current.key);

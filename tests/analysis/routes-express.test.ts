@@ -859,16 +859,40 @@ express("a function handed two routers (developerEndpoints(app, apiRouter)) regi
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["GET /api/docs", "GET /api/v1/admin/users [validApiKey]"]);
 });
 
-express("a sub-app that uses a middleware validating the session (app.use(validateSessionMiddleware)) guards its routes; one validating the body does not", () => {
+express("a sub-app that uses a middleware validating the session (app.use(validateSessionMiddleware)) guards the routes added after it (not one added before), and so does a handler that returns when a session check it hands the response fails; a middleware validating the body, or a parser, does not", () => {
   const root = tempDir("tool-express-session-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4.21.0" } }),
     "src/app.js": 'import express from "express";\nimport * as syncApp from "./app-sync.js";\nimport * as importApp from "./app-import.js";\nconst app = express();\napp.use("/sync", syncApp.handlers);\napp.use("/import", importApp.handlers);\napp.listen(5006);\n',
-    "src/app-sync.js": 'import express from "express";\nimport { validateSessionMiddleware } from "./util/middlewares.js";\nconst app = express();\napp.use(validateSessionMiddleware);\napp.post("/upload-user-file", (req, res) => res.send("ok"));\nexport { app as handlers };\n',
+    "src/app-sync.js": 'import express from "express";\nimport { validateSessionMiddleware } from "./util/middlewares.js";\nconst app = express();\napp.get("/link", (req, res) => res.send("page"));\napp.use(validateSessionMiddleware);\napp.post("/upload-user-file", (req, res) => res.send("ok"));\nexport { app as handlers };\n',
     "src/app-import.js": 'import express from "express";\nimport { validateBodyMiddleware } from "./util/middlewares.js";\nconst app = express();\napp.use(validateBodyMiddleware);\napp.post("/file", (req, res) => res.send("ok"));\nexport { app as handlers };\n',
     "src/util/middlewares.js": "export const validateSessionMiddleware = (req, res, next) => next();\nexport const validateBodyMiddleware = (req, res, next) => next();\n",
+    "src/app-account.js": [
+      'import express from "express";',
+      'import validateSession from "./util/validate-user.js";',
+      "const app = express();",
+      'app.post("/change-password", (req, res) => {',
+      "  let session = validateSession(req, res);",
+      "  if (!session) return;",
+      '  res.send("changed");',
+      "});",
+      'app.post("/import", (req, res) => {',
+      "  let parsed = parseUpload(req, res);",
+      "  if (!parsed) return;",
+      '  res.send("imported");',
+      "});",
+      "export { app as handlers };",
+    ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), ["POST /import/file", "POST /sync/upload-user-file [validateSessionMiddleware]"]);
+  writeFiles(root, { "src/app.js": 'import express from "express";\nimport * as syncApp from "./app-sync.js";\nimport * as importApp from "./app-import.js";\nimport * as accountApp from "./app-account.js";\nconst app = express();\napp.use("/sync", syncApp.handlers);\napp.use("/import", importApp.handlers);\napp.use("/account", accountApp.handlers);\napp.listen(5006);\n' });
+  // A handler whose first statement hands the request and the response to a session check and returns when it fails is guarded too.
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /account/change-password [validateSession]",
+    "POST /account/import",
+    "POST /import/file",
+    "GET /sync/link",
+    "POST /sync/upload-user-file [validateSessionMiddleware]",
+  ]);
 });
 
 express.run();

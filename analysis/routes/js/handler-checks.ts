@@ -1,7 +1,8 @@
 /**
  * A JavaScript handler that refuses an anonymous caller itself, in its first statements:
  * `const { loggedUser } = req; if (!loggedUser) throw new UnauthorizedError()`, or
- * `if (!req.user) return res.status(401).json(...)`. Express apps often put an optional
+ * `if (!req.user) return res.status(401).json(...)`, or `let session = validateSession(req, res); if (!session) return;`
+ * (a check named for what it checks, handed the response to answer with). Express apps often put an optional
  * middleware in front of every route (it reads a token when there is one: optional-guards.ts
  * drops it) and leave the refusal to the handlers that need a user. Read before linking, for the
  * routes that have no guard of their own: the handler is found in the route's file (written in
@@ -9,7 +10,7 @@
  */
 import { closing } from "../../languages/curly.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
-import { REFUSES_ANONYMOUS } from "../paths.ts";
+import { isGuardName, REFUSES_ANONYMOUS } from "../paths.ts";
 import { lineStart } from "../source.ts";
 import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
@@ -19,7 +20,7 @@ const FIRST_LINES = 8;
 
 /** The files' registrations, with the routes whose handler refuses anonymous callers guarded. */
 export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
-  const refusing = new Map<string, boolean>();
+  const refusing = new Map<string, string | undefined>();
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
     if (!JS_FILE.test(file) || !routes.registrations.some(unguardedRoute)) {
@@ -29,12 +30,12 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
     const registrations = routes.registrations.map((r): Registration => {
       if (!unguardedRoute(r)) return r;
       const key = r.handler === "(inline)" ? `${file}:${r.line}` : `${file}\0${r.handler}`;
-      let refuses = refusing.get(key);
-      if (refuses === undefined) {
+      if (!refusing.has(key)) {
         const body = r.handler === "(inline)" ? inlineBody(access.text(file) ?? "", r.line) : handlerBody(routes, access, file, r.handler);
-        refusing.set(key, (refuses = body !== undefined && refusesAnonymous(body)));
+        refusing.set(key, body === undefined ? undefined : refusal(body));
       }
-      return refuses ? { ...r, guards: [REFUSES_ANONYMOUS] } : r;
+      const guard = refusing.get(key);
+      return guard ? { ...r, guards: [guard] } : r;
     });
     result.set(file, { ...routes, registrations });
   }
@@ -88,10 +89,23 @@ const REFUSAL = new RegExp(
 // What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
 const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
 
-/** Whether a handler's first statements refuse a caller the request carries no user or credentials for. */
-function refusesAnonymous(body: string): boolean {
+// `let session = validateSession(req, res); if (!session) return;`: a check handed the response answers the refusal itself.
+const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\w$.]+)\s*\(\s*(?:req|request)\s*,\s*(?:res|response)\s*[,)][^;\n]*;?\s*if\s*\(\s*!\s*\1\s*\)\s*\{?\s*return\b/;
+
+/**
+ * How a handler's first statements refuse a caller the request carries no user or credentials
+ * for: the check it hands the response to, or REFUSES_ANONYMOUS; undefined when they do not.
+ */
+function refusal(body: string): string | undefined {
   const lines = body.slice(1).split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
   const top = lines.slice(0, FIRST_LINES).join("\n");
+  const answered = ANSWERED_BY_CHECK.exec(top);
+  if (answered && isGuardName(answered[2]!.split(".").at(-1)!)) return answered[2]!;
+  return refusesAnonymous(top) ? REFUSES_ANONYMOUS : undefined;
+}
+
+/** Whether the top of a handler refuses a caller the request carries no user or credentials for. */
+function refusesAnonymous(top: string): boolean {
   const m = REFUSAL.exec(top);
   if (!m) return false;
   const checked = (m[1] ?? m[2]!).replace(/\?/g, "");
