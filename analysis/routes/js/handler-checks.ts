@@ -89,8 +89,9 @@ const REFUSAL = new RegExp(
 // What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
 const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
 
-// `let session = validateSession(req, res); if (!session) return;`: a check handed the response answers the refusal itself.
-const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\w$.]+)\s*\(\s*(?:req|request)\s*,\s*(?:res|response)\s*[,)][^;\n]*;?\s*if\s*\(\s*!\s*\1\s*\)\s*\{?\s*return\b/;
+// `let session = validateSession(req, res); if (!session) return;` (or `if (session) { ...work }`): a check handed the
+// response answers the refusal itself.
+const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\w$.]+)\s*\(\s*(?:req|request)\s*,\s*(?:res|response)\s*[,)][^;\n]*;?\s*if\s*\(\s*(?:!\s*\1\s*\)\s*\{?\s*return\b|\1\s*\)\s*\{)/;
 
 /**
  * How a handler's first statements refuse a caller the request carries no user or credentials
