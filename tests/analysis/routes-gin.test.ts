@@ -52,7 +52,7 @@ gin("a group made and guarded in one chain (g.Group(\"/user\").Use(auth).POST(..
   ]);
 });
 
-gin("a group prefix read from a configuration struct's field takes the value its tag names in the configuration file; one not found says its prefix is unknown; a middleware that hands on a request without a token (len(token) == 0) guards nothing", () => {
+gin("a group prefix read from a configuration struct's field takes the value its tag names in the configuration file; one not found says its prefix is unknown; a middleware that hands on a request without a token (len(token) == 0), or every request unless the site requires signing in (if !mustLogin { ctx.Next() }), guards nothing", () => {
   const root = tempDir("tool-gin-config-fields-");
   writeFiles(root, {
     "go.mod": "module example.com/qa\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
@@ -76,6 +76,12 @@ gin("a group prefix read from a configuration struct's field takes the value its
       '\tauthV1 := r.Group(uiConf.APIBaseURL + "/answer/api/v1")',
       "\tauthV1.Use(authUserMiddleware.MustAuth())",
       '\tauthV1.POST("/question", addQuestion)',
+      '\tsiteV1 := r.Group(uiConf.APIBaseURL + "/answer/api/v1")',
+      "\tsiteV1.Use(authUserMiddleware.EjectUserBySiteInfo())",
+      '\tsiteV1.GET("/tags", listTags)',
+      '\tactiveV1 := r.Group(uiConf.APIBaseURL + "/answer/api/v1")',
+      "\tactiveV1.Use(authUserMiddleware.EjectUserIfBanned())",
+      '\tactiveV1.POST("/vote", vote)',
       "\tplugins := r.Group(uiConf.PluginURL)",
       '\tplugins.GET("/status", pluginStatus)',
       "\treturn r",
@@ -94,6 +100,39 @@ gin("a group prefix read from a configuration struct's field takes the value its
       "\t\tctx.Next()",
       "\t}",
       "}",
+      // Refuses only when the site is set to require signing in, which it is not by default.
+      "func (am *AuthUserMiddleware) EjectUserBySiteInfo() gin.HandlerFunc {",
+      "\treturn func(ctx *gin.Context) {",
+      "\t\tmustLogin := false",
+      "\t\tsiteInfo, _ := am.siteInfoCommonService.GetSiteLogin(ctx)",
+      "\t\tif siteInfo != nil {",
+      "\t\t\tmustLogin = siteInfo.LoginRequired",
+      "\t\t}",
+      "\t\tif !mustLogin {",
+      "\t\t\tctx.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tif GetUserInfoFromContext(ctx) == nil {",
+      "\t\t\tctx.AbortWithStatus(http.StatusUnauthorized)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tctx.Next()",
+      "\t}",
+      "}",
+      "func (am *AuthUserMiddleware) EjectUserIfBanned() gin.HandlerFunc {",
+      "\treturn func(ctx *gin.Context) {",
+      "\t\tuser := GetUserInfoFromContext(ctx)",
+      "\t\tif user == nil {",
+      "\t\t\tctx.AbortWithStatus(http.StatusUnauthorized)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tif !user.Banned {",
+      "\t\t\tctx.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tctx.AbortWithStatus(http.StatusForbidden)",
+      "\t}",
+      "}",
       "func (am *AuthUserMiddleware) MustAuth() gin.HandlerFunc {",
       "\treturn func(ctx *gin.Context) {",
       "\t\tif am.lookup(ExtractToken(ctx)) == nil {",
@@ -109,6 +148,8 @@ gin("a group prefix read from a configuration struct's field takes the value its
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
     "POST /qa/answer/api/v1/question [authUserMiddleware.MustAuth]",
     "GET /qa/answer/api/v1/question/page",
+    "GET /qa/answer/api/v1/tags",
+    "POST /qa/answer/api/v1/vote [authUserMiddleware.EjectUserIfBanned]",
     "GET /status (prefix unknown)",
   ]);
 });

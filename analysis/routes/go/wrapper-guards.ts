@@ -71,6 +71,10 @@ const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jw
 // `if isPull && !repo.IsPrivate && !conf.Auth.RequireSigninView { ...; return }` (Gogs' Git over HTTP).
 const PASSES_PUBLIC = /\bif\s+[^{\n]*(?:!\s*[\w.]*\.IsPrivate\b|[\w.]*\.IsPublic\b)[^{\n]*\{/;
 
+// Or one that lets every request through unless the site is set to require signing in (a private
+// mode, off by default): `mustLogin := siteInfo.LoginRequired` then `if !mustLogin { ctx.Next(); return }`.
+const PASSES_UNLESS_REQUIRED = /\bif\s+!\s*[\w.]*(?:must_?log_?in|log_?in_?required|require_?log_?in|private_?mode)\w*\s*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
+
 // A test that the request carries a credential or names a caller (`if token != "" {`, `if authHeader != "" {`, `if user != nil && ... {`).
 const PRESENT = /\bif\s+[^{\n]*(?:token|cookie|header|auth|bearer|jwt|key|user|session|claims)[^{\n]*!=\s*(?:""|nil)[^{\n]*\{/gi;
 
@@ -91,7 +95,7 @@ export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => 
     // Of the functions of that name (`User()` beside a context's `User()` accessor), those that refuse are the middleware.
     const refusing = found.filter((body) => REFUSES.test(body));
     const judged = refusing.length ? refusing : found;
-    return judged.length > 0 && judged.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || refusesOnlyWhatIsSent(body));
+    return judged.length > 0 && judged.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || PASSES_UNLESS_REQUIRED.test(body) || refusesOnlyWhatIsSent(body));
   });
 }
 
