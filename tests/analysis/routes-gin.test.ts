@@ -474,4 +474,27 @@ gin("a method called on each element of a list of router types through their int
   ]);
 });
 
+gin("a path joined in the route call from a constant of another package and a literal (controller.ConnectorLoginRouterPrefix + \":name\") is read; one joined with a call's result is not", () => {
+  const root = tempDir("tool-gin-joined-constant-");
+  writeFiles(root, {
+    "go.mod": "module example.com/qa\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "internal/controller/connector.go": 'package controller\n\nconst (\n\tConnectorLoginRouterPrefix    = "/connector/login/"\n\tConnectorRedirectRouterPrefix = "/connector/redirect/"\n)\n',
+    "internal/router/plugin.go": [
+      "package router",
+      'import (\n\t"github.com/gin-gonic/gin"\n\t"example.com/qa/internal/controller"\n)',
+      "func Register(r *gin.Engine) {",
+      '\tg := r.Group("/answer/api/v1")',
+      '\tg.GET(controller.ConnectorLoginRouterPrefix+":name", loginDispatcher)',
+      '\tg.GET(controller.ConnectorRedirectRouterPrefix + ":name", redirectDispatcher)',
+      '\tg.GET(prefixOf(kind)+":name", other)',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /answer/api/v1/connector/login/{name}",
+    "GET /answer/api/v1/connector/redirect/{name}",
+  ]);
+});
+
 gin.run();

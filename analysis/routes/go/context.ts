@@ -35,6 +35,33 @@ const SPRINTF = /^\s*fmt\s*\.\s*Sprintf\s*\(/;
 // A field or variable, then `+`: what precedes the literal rest of a path (`options.BaseURL +`).
 const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
 
+/**
+ * A `+` of string literals and constants (`pkg.Prefix + ":name"`) as one path, each constant of
+ * another file or package as its placeholder; undefined unless every part is read and one is
+ * such a constant (a call or an index among the parts reads nothing).
+ */
+function joinedConstants(code: string, span: Span, value: (span: Span) => string | undefined, constantAt: (span: Span) => string | undefined): string | undefined {
+  const text = code.slice(span.start, span.end);
+  if (!text.includes("+") || /[()[\]{}]/.test(text)) return undefined;
+  let path = "";
+  let constants = 0;
+  let start = span.start;
+  for (const part of text.split("+")) {
+    const at = { start, end: start + part.length };
+    start = at.end + 1;
+    const known = value(at);
+    if (known !== undefined) {
+      path += known;
+      continue;
+    }
+    const constant = constantAt(at);
+    if (constant === undefined) return undefined;
+    path += constant;
+    constants++;
+  }
+  return constants ? path : undefined;
+}
+
 export function goContext(host: GoHost, scope: Scope): GoContext {
   const code = host.source.code;
   const constants = scope.template || scope.locals ? new Map([...host.file.constants, ...(scope.locals ?? []), ...(scope.template ?? [])]) : host.file.constants;
@@ -54,6 +81,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       };
       const constant = constantAt(span);
       if (constant) return { path: constant, prefixUnknown: true };
+      // `controller.ConnectorLoginRouterPrefix + ":name"`: literals and constants joined, each constant looked up like one alone.
+      const joined = joinedConstants(code, span, value, constantAt);
+      if (joined !== undefined) return { path: joined, prefixUnknown: true };
       // `fmt.Sprintf("/{%s}", request.PathParamSpaceRef)`: the format with each verb's argument put in.
       const sprintf = SPRINTF.exec(code.slice(span.start, span.end));
       if (sprintf) {
