@@ -526,7 +526,7 @@ rails("Rails 8's authentication concern: allow_unauthenticated_access skips requ
   ]);
 });
 
-rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them (and sessions for devise-two-factor's two_factor_authenticatable), one per provider it names, across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
+rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them (and sessions for devise-two-factor's two_factor_authenticatable), one per provider it names (else each the initializer configures), across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
   const root = tempDir("tool-rails-devise-invitable-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\ngem 'devise_invitable'\n",
@@ -561,6 +561,13 @@ rails("devise_for draws devise_invitable's invitation routes and omniauthable's 
     "POST /auth/{provider}",
     "GET /auth/{provider}/callback",
     "POST /auth/{provider}/callback",
+  ]);
+  // A model that names no provider has those the initializer configures (`config.omniauth :github, ...`).
+  writeFiles(root, { "config/initializers/devise.rb": "Devise.setup do |config|\n  config.omniauth_path_prefix = '/auth'\n  config.omniauth :github, ENV['GITHUB_APP_ID'], ENV['GITHUB_APP_SECRET'], scope: 'user:email'\nend\n" });
+  assert.equal(analyze(root).routes.items.filter((r) => r.path.startsWith("/auth")).map((r) => `${r.method} ${r.path}`), [
+    "POST /auth/github",
+    "GET /auth/github/callback",
+    "POST /auth/github/callback",
   ]);
 });
 

@@ -24,6 +24,7 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
     return found;
   };
   let omniauthPrefix: string | undefined;
+  let configured: string[] | undefined;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
     if (!routes.registrations.some((r) => r.type === "route" && r.deviseModule)) {
@@ -40,12 +41,20 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
       // OmniAuth's routes: under `config.omniauth_path_prefix` when the initializer sets one,
       // one per provider the model names (`omniauth_providers: [:google_oauth2]`).
       const prefixed = (omniauthPrefix ??= omniauthPathPrefix(project) ?? "") ? { ...route, path: route.path.replace(/^.*?\/auth(?=\/)/, omniauthPrefix) } : route;
-      if (!model.providers.length) return [prefixed];
-      return model.providers.map((provider) => ({ ...prefixed, path: prefixed.path.replace(/:provider\b|\{provider\}/g, provider), handler: prefixed.handler.replace(/#:provider$/, `#${provider}`) }));
+      // A model that names none has every provider the initializer configures (`config.omniauth :github, ...`).
+      const providers = model.providers.length ? model.providers : (configured ??= configuredProviders(project));
+      if (!providers.length) return [prefixed];
+      return providers.map((provider) => ({ ...prefixed, path: prefixed.path.replace(/:provider\b|\{provider\}/g, provider), handler: prefixed.handler.replace(/#:provider$/, `#${provider}`) }));
     });
     result.set(file, { ...routes, registrations });
   }
   return result;
+}
+
+/** The OmniAuth providers config/initializers/devise.rb configures: `config.omniauth :github, ENV["ID"], ENV["SECRET"]`. */
+function configuredProviders(project: Project | undefined): string[] {
+  const text = project?.text("config/initializers/devise.rb") ?? "";
+  return [...new Set([...text.matchAll(/^[ \t]*config\.omniauth[ \t(]+:(\w+)/gm)].map((m) => m[1]!))];
 }
 
 /** `config.omniauth_path_prefix = "/auth"` in config/initializers/devise.rb: where OmniAuth's routes go instead of `/<resource>/auth`. */
