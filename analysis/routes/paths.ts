@@ -132,7 +132,12 @@ const REQ_SHORTHAND = /(?:^|\.)req(?:Sign[Ii]n|Log[Ii]n|(?:Site)?Admin|Token|Bas
 // no caller. Case matters here.
 const AUTH_WORD = /(?:^|[^A-Za-z])[Aa]uth|[a-z\d]Auth|[Aa]uth[nz]?(?![a-z])|[Oo][Aa]uth|AUTH|[Aa]uthenticat|[Aa]uthori[sz]/;
 
-export const isGuardName = (name: string): boolean => (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && !SIGN_IN.test(name);
+// Devise's form of a filter that refuses callers who are not signed in: `authenticate_user!`, also in a name that
+// says why it is the app's own (`omniauth_workaround_authenticate_user!`).
+const DEVISE_FILTER = /authenticate_\w+!$/;
+
+export const isGuardName = (name: string): boolean =>
+  (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,

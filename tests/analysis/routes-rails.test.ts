@@ -526,6 +526,22 @@ rails("Rails 8's authentication concern: allow_unauthenticated_access skips requ
   ]);
 });
 
+rails("a filter named as Devise names its check (omniauth_workaround_authenticate_user!) guards, though it names OmniAuth; one named for OmniAuth alone does not", () => {
+  const root = tempDir("tool-rails-devise-filter-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :users, only: [:edit, :update]\n  resources :identities, only: [:create]\nend\n",
+    "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  before_action :omniauth_workaround_authenticate_user!, only: [:edit, :update]\n  def edit; end\n  def update; end\nend\n",
+    "app/controllers/identities_controller.rb": "class IdentitiesController < ApplicationController\n  before_action :check_valid_omniauth\n  def create; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /identities",
+    "PATCH /users/{id} [omniauth_workaround_authenticate_user!]",
+    "PUT /users/{id} [omniauth_workaround_authenticate_user!]",
+    "GET /users/{id}/edit [omniauth_workaround_authenticate_user!]",
+  ]);
+});
+
 rails("devise_for draws devise_invitable's invitation routes and omniauthable's provider routes when the model enables them (and sessions for devise-two-factor's two_factor_authenticatable), one per provider it names (else each the initializer configures), across the model's devise calls, under the initializer's omniauth_path_prefix", () => {
   const root = tempDir("tool-rails-devise-invitable-");
   writeFiles(root, {
@@ -952,7 +968,7 @@ rails("a namespace with path: nil names a module only; a canonical action in a c
   ]);
 });
 
-rails("an action no filter guards that sends a caller without a user to sign in at its top, or answers 403 unless User.current may, is guarded; one that redirects or answers 404 for another reason is not", () => {
+rails("an action no filter guards that sends a caller without a user to sign in at its top, or answers 403 unless User.current may, is guarded; one that redirects or answers 404 for another reason, or turns callers away only in a branch (if @user.private?), is not", () => {
   const root = tempDir("tool-rails-action-checks-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\ngem "devise"\n',
@@ -999,14 +1015,24 @@ rails("an action no filter guards that sends a caller without a user to sign in 
       "  def update",
       "    return forbidden unless @current_user",
       "  end",
+      "",
+      // Only a private profile is kept from others: the page is open.
+      "  def show",
+      "    @user = User.find(params[:id])",
+      "    if @user.private?",
+      '      redirect_to root_path, alert: "User is private" unless current_user && @user == current_user',
+      "    end",
+      "  end",
       "end",
     ].join("\n"),
   });
+  writeFiles(root, { "config/routes.rb": 'Rails.application.routes.draw do\n  get "upgrade", to: "console_redirect#index"\n  get "docs", to: "docs#index"\n  get "profiles/:id", to: "docs#show"\n  delete "messages/:id", to: "messages#destroy"\n  delete "drafts/:id", to: "messages#discard"\nend\n' });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "GET /docs",
     "DELETE /drafts/{id}",
     "DELETE /messages/{id} [(checks the caller in the action)]",
+    "GET /profiles/{id}",
     "GET /upgrade [(checks the caller in the action)]",
   ]);
 });

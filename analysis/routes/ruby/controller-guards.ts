@@ -65,7 +65,9 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
   // The nearest definition: the controller's own before its parents'.
   const body = methodBody([...sources].reverse(), name);
   if (body === undefined) return false;
-  const lines = body.split("\n").slice(0, TOP_LINES);
+  // The body's own level: a refusal inside a branch (`if @user.private?`) turns away some callers of some records, not the route's.
+  const indent = /^[ \t]*/.exec(body.split("\n").find((line) => line.trim()) ?? "")![0];
+  const lines = body.split("\n").slice(0, TOP_LINES).filter((line) => line.trim() && /^[ \t]*/.exec(line)![0] === indent);
   const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
   if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
   return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
