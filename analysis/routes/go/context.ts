@@ -36,8 +36,8 @@ const SPRINTF = /^\s*fmt\s*\.\s*Sprintf\s*\(/;
 const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
 
 /**
- * A `+` of string literals and constants (`pkg.Prefix + ":name"`) as one path, each constant of
- * another file or package as its placeholder; undefined unless every part is read and one is
+ * A `+` of string literals and constants of other packages (`pkg.Prefix + ":name"`) as one path,
+ * each constant as its placeholder; undefined unless every part is read and one is
  * such a constant (a call or an index among the parts reads nothing).
  */
 function joinedConstants(code: string, span: Span, value: (span: Span) => string | undefined, constantAt: (span: Span) => string | undefined): string | undefined {
@@ -54,7 +54,8 @@ function joinedConstants(code: string, span: Span, value: (span: Span) => string
       path += known;
       continue;
     }
-    const constant = constantAt(at);
+    // Only another package's (`controller.Prefix`): a bare name may be the function's parameter (oapi-codegen's `baseURL + "/x"`).
+    const constant = /^\s*[A-Za-z_]\w*\s*\.\s*[A-Za-z_]\w*\s*$/.test(part) ? constantAt(at) : undefined;
     if (constant === undefined) return undefined;
     path += constant;
     constants++;
