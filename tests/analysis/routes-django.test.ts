@@ -1813,4 +1813,25 @@ django("Django's own URLconfs a project includes (django.contrib.auth.urls, djan
   ]);
 });
 
+django("django-allauth's URLconf (include(\"allauth.urls\")) serves its account routes as its default settings draw them; those of a signed-in user require one", () => {
+  const root = tempDir("tool-django-allauth-urls-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjango-allauth==65.4.1\n",
+    "cms/urls.py": 'from django.urls import include, path\nurlpatterns = [\n    path("accounts/", include("allauth.urls")),\n]\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /accounts/confirm-email", "GET /accounts/confirm-email/{key}", "POST /accounts/confirm-email/{key}",
+    "GET /accounts/email [login_required]", "POST /accounts/email [login_required]",
+    "GET /accounts/inactive", "GET /accounts/login", "POST /accounts/login", "GET /accounts/login/code/confirm", "POST /accounts/login/code/confirm",
+    "GET /accounts/logout", "POST /accounts/logout",
+    "GET /accounts/password/change [login_required]", "POST /accounts/password/change [login_required]",
+    "GET /accounts/password/reset", "POST /accounts/password/reset", "GET /accounts/password/reset/done",
+    "GET /accounts/password/reset/key/{uidb36}-{key}", "POST /accounts/password/reset/key/{uidb36}-{key}", "GET /accounts/password/reset/key/done",
+    "GET /accounts/password/set [login_required]", "POST /accounts/password/set [login_required]",
+    "GET /accounts/reauthenticate [login_required]", "POST /accounts/reauthenticate [login_required]",
+    "GET /accounts/signup", "POST /accounts/signup",
+  ]);
+});
+
 django.run();

@@ -295,8 +295,9 @@ function moduleValue(code: string, name: string): Span | undefined {
   return { start, end };
 }
 
-// Django's own URLconfs a project includes (`path("accounts/", include("django.contrib.auth.urls"))`):
-// their paths, the methods their views answer (Django 5: signing out is a POST) and whether a user is required.
+// Django's own URLconfs a project includes (`path("accounts/", include("django.contrib.auth.urls"))`), and
+// those of the sign-in package most projects use: their paths, the methods their views answer (Django 5:
+// signing out is a POST) and whether a user is required.
 const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: string; signedIn?: true }[]> = {
   "django.contrib.auth.urls": [
     { path: "login/", methods: ["GET", "POST"], view: "LoginView" },
@@ -309,6 +310,25 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "reset/done/", methods: ["GET"], view: "PasswordResetCompleteView" },
   ],
   "django.conf.urls.i18n": [{ path: "setlang/", methods: ["POST"], view: "set_language" }],
+  // django-allauth's account routes (allauth.urls includes allauth.account.urls), as its default settings draw them
+  // (65.x). Those of social accounts, MFA and user sessions follow settings and installed apps: not drawn.
+  "allauth.urls": [
+    { path: "login/", methods: ["GET", "POST"], view: "allauth.account.views.login" },
+    { path: "logout/", methods: ["GET", "POST"], view: "allauth.account.views.logout" },
+    { path: "inactive/", methods: ["GET"], view: "allauth.account.views.account_inactive" },
+    { path: "signup/", methods: ["GET", "POST"], view: "allauth.account.views.signup" },
+    { path: "reauthenticate/", methods: ["GET", "POST"], view: "allauth.account.views.reauthenticate", signedIn: true },
+    { path: "email/", methods: ["GET", "POST"], view: "allauth.account.views.email", signedIn: true },
+    { path: "confirm-email/", methods: ["GET"], view: "allauth.account.views.email_verification_sent" },
+    { path: "confirm-email/<key>/", methods: ["GET", "POST"], view: "allauth.account.views.confirm_email" },
+    { path: "password/change/", methods: ["GET", "POST"], view: "allauth.account.views.password_change", signedIn: true },
+    { path: "password/set/", methods: ["GET", "POST"], view: "allauth.account.views.password_set", signedIn: true },
+    { path: "password/reset/", methods: ["GET", "POST"], view: "allauth.account.views.password_reset" },
+    { path: "login/code/confirm/", methods: ["GET", "POST"], view: "allauth.account.views.confirm_login_code" },
+    { path: "password/reset/done/", methods: ["GET"], view: "allauth.account.views.password_reset_done" },
+    { path: "password/reset/key/<uidb36>-<key>/", methods: ["GET", "POST"], view: "allauth.account.views.password_reset_from_key" },
+    { path: "password/reset/key/done/", methods: ["GET"], view: "allauth.account.views.password_reset_from_key_done" },
+  ],
 };
 
 /** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`. */
