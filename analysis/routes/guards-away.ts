@@ -39,7 +39,7 @@ import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./r
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { elixirFunctionBodies, fetchOnlyPipelines } from "./elixir/plugs.ts";
 import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
-import { functionBodies } from "./function-bodies.ts";
+import { functionBodies, functionDefinitions } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
@@ -64,7 +64,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const refuses = goWrapperChecks(goBodies);
   const candidateRefuses = goCandidateChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
-  const checksFirst = goHandlerChecks(goBodies);
+  const checksFirst = goHandlerChecks(functionDefinitions(project, "go"));
   const definedIn = goDefinedWrappers(project, goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
   const extractors = extractorGuards(read, workspaceCrates(project));

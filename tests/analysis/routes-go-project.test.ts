@@ -128,4 +128,57 @@ project("a group's Handle handed on (h := apiGroup.Handle; c.accounts.Route(h)) 
   ]);
 });
 
+project("a handler that hands its request to a method of its own package (m.getDomainPermissions(c, ...)) is guarded by that method's check, not by a namesake's of another package; statements that only set values up or parse the request and return on a bad value come before a check at the top", () => {
+  const root = tempDir("tool-go-handed-checks-");
+  const handler = (name: string, body: string[]) => [`func (m *Module) ${name}(c *gin.Context) {`, ...body.map((l) => `\t${l}`), "}", ""];
+  const tokenAuth = ["authed, errWithCode := apiutil.TokenAuth(c,", "\ttrue, true, true, true,", ")", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}"];
+  writeFiles(root, {
+    "go.mod": "module example.org/social\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.9.1\n",
+    "internal/api/admin/admin.go": [
+      "package admin",
+      "",
+      'import (\n\t"net/http"\n\n\tapiutil "example.org/social/internal/api/util"\n\t"github.com/gin-gonic/gin"\n)',
+      "",
+      "type Module struct{}",
+      "",
+      "func (m *Module) Route(r *gin.Engine) {",
+      '\tr.GET("/api/v1/admin/domain_blocks", m.DomainBlocksGETHandler)',
+      '\tr.GET("/api/v1/admin/header_allows", m.HeaderAllowsGET)',
+      '\tr.POST("/api/:version/media", m.MediaCreatePOSTHandler)',
+      '\tr.GET("/api/:version/media/:id", m.MediaGETHandler)',
+      "}",
+      "",
+      ...handler("DomainBlocksGETHandler", ["m.getDomainPermissions(c, apiutil.Block)"]),
+      "func (m *Module) getDomainPermissions(c *gin.Context, permType string) {",
+      "\t// Scope differs based on permType.",
+      "\tvar requireScope apiutil.Scope",
+      "\tif permType == apiutil.Block {",
+      "\t\trequireScope = apiutil.ScopeAdminReadDomainBlocks",
+      "\t} else {",
+      "\t\trequireScope = apiutil.ScopeAdminReadDomainAllows",
+      "\t}",
+      ...tokenAuth.map((l) => `\t${l}`),
+      "\tc.JSON(http.StatusOK, authed)",
+      "}",
+      "",
+      ...handler("HeaderAllowsGET", ["m.getHeaderFilters(c, m.processor.Admin().GetAllowHeaderFilters)"]),
+      "func (m *Module) getHeaderFilters(c *gin.Context, get func() []string) {",
+      "\tc.JSON(http.StatusOK, get())",
+      "}",
+      "",
+      ...handler("MediaCreatePOSTHandler", ["_, errWithCode := apiutil.ParseAPIVersion(", "\tc.Param(apiutil.APIVersionKey),", "\tapiutil.APIv1,", ")", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}", "", ...tokenAuth, "c.JSON(http.StatusOK, authed)"]),
+      ...handler("MediaGETHandler", ["id, errWithCode := apiutil.ParseID(c.Param(\"id\"))", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}", "c.JSON(http.StatusOK, m.processor.Media(id))"]),
+    ].join("\n"),
+    // A namesake in another package checks nobody: it says nothing of the admin module's.
+    "internal/processing/admin/domainpermission.go": "package admin\n\nfunc (p *Processor) getDomainPermissions(ctx context.Context) []string {\n\treturn p.state.All(ctx)\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/{version}/media [apiutil.TokenAuth]",
+    "GET /api/{version}/media/{id}",
+    "GET /api/v1/admin/domain_blocks [apiutil.TokenAuth]",
+    "GET /api/v1/admin/header_allows",
+  ]);
+});
+
 project.run();

@@ -158,17 +158,84 @@ function firstCheck(text: string): string | undefined {
   return REFUSES.test(block) && READS_CALLER.test(body.slice(0, open)) ? "(checks the caller in the handler)" : undefined;
 }
 
+// A handler that only hands its request to another function of the app's: `{ m.getDomainPermissions(c, gtsmodel.DomainPermissionBlock) }`.
+const HANDS_ON = /^\{\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*\}?\s*$/;
+
+// A value parsed from the request, its error named: `_, errWithCode := apiutil.ParseAPIVersion(`.
+const PARSES_REQUEST = /^(?:[A-Za-z_]\w*\s*,\s*)?([A-Za-z_]\w*)\s*:?=\s*(?:[A-Za-z_]\w*\.)?Parse[A-Z]\w*\s*\(/;
+
+/**
+ * A body without the statements that only set values up before the work (`var requireScope
+ * apiutil.Scope`, then `if permType == ... { requireScope = ... } else { ... }`): declarations,
+ * if/else blocks that neither return nor answer, and values parsed from the request that return
+ * when they are bad.
+ */
+function withoutSetUp(body: string): string {
+  let at = 1;
+  for (;;) {
+    const rest = body.slice(at);
+    const space = /^\s*(?:\/\/[^\n]*\s*)*/.exec(rest)![0].length;
+    const declared = /^var\s+[A-Za-z_]\w*[^\n=]*\n/.exec(rest.slice(space));
+    if (declared) {
+      at += space + declared[0].length;
+      continue;
+    }
+    // Parsing what the request names, returning on a bad value: `_, errWithCode := apiutil.ParseAPIVersion(c.Param(...), ...)`.
+    const parsed = PARSES_REQUEST.exec(rest.slice(space));
+    if (parsed) {
+      const open = at + space + parsed[0].length - 1;
+      const after = body.slice(closing(body, open) + 1);
+      const check = new RegExp(String.raw`^\s*if\s+${parsed[1]}\s*!=\s*nil\s*\{`).exec(after);
+      if (!check) break;
+      const block = closing(body, open) + 1 + check[0].length - 1;
+      at = closing(body, block) + 1;
+      continue;
+    }
+    if (!/^if\s/.test(rest.slice(space))) break;
+    // The if, and each else after it, set values only.
+    let end = at + space;
+    for (;;) {
+      const open = body.indexOf("{", end);
+      if (open === -1) return body;
+      const close = closing(body, open);
+      if (/\breturn\b|\.Abort|\bpanic\s*\(/.test(body.slice(open, close))) return `{${body.slice(at)}`;
+      end = close;
+      const elseAt = /^\s*else\s*(?:if\b[^{]*)?\{/.exec(body.slice(end));
+      if (!elseAt) break;
+      end += elseAt[0].length - 1;
+    }
+    at = end;
+  }
+  return `{${body.slice(at)}`;
+}
+
+/** The repository's Go functions by name, with the file each is defined in (function-bodies.ts). */
+type GoDefinitions = (name: string) => readonly { file: string; body: string }[];
+
+const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
+
 /** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
-export function goHandlerChecks(bodies: GoBodies): (handler: string) => string[] {
+export function goHandlerChecks(definitions: GoDefinitions): (handler: string) => string[] {
   const known = new Map<string, string[]>();
+  // The check at the top of one body, past the values it sets up; or, one step down, of the function it hands the request to
+  // (of its own package where it has one of that name: another package's may be a namesake).
+  const checkOf = ({ file, body }: { file: string; body: string }, depth: number): string | undefined => {
+    const top = withoutSetUp(body);
+    const call = (CHECKS_FIRST.exec(top) ?? ASSIGNS_FIRST.exec(top))?.[1] ?? assignedCheck(top);
+    if (call && CALLER_CHECK.test(call.split(".").at(-1)!)) return call;
+    const first = firstCheck(body);
+    if (first || depth > 0) return first;
+    const handedTo = HANDS_ON.exec(body.replace(/\/\/[^\n]*/g, ""))?.[1];
+    const all = handedTo ? definitions(handedTo) : [];
+    const own = all.filter((d) => folderOf(d.file) === folderOf(file));
+    const inner = (own.length ? own : all).map((d) => checkOf(d, depth + 1));
+    return inner.length && inner.every((c) => c) ? inner[0] : undefined;
+  };
   return (handler) => {
     const name = handler.split(".").at(-1)!;
     let found = known.get(name);
     if (found === undefined) {
-      const checks = bodies(name).map((body) => {
-        const call = (CHECKS_FIRST.exec(body) ?? ASSIGNS_FIRST.exec(body))?.[1] ?? assignedCheck(body);
-        return call && CALLER_CHECK.test(call.split(".").at(-1)!) ? call : firstCheck(body);
-      });
+      const checks = definitions(name).map((d) => checkOf(d, 0));
       // Every function of that name checks first (methods of several types may share it).
       found = checks.length && checks.every((c) => c) ? [checks[0]!] : [];
       known.set(name, found);
