@@ -361,4 +361,40 @@ next("a layout that sends a caller without a session away (if (!session) redirec
   ]);
 });
 
+next("a pages-router page whose server props a wrapper of the app's makes, redirecting a caller it cannot place (requestContext: case Unauthorized: return { redirect }), or a guard-named one, or its own redirect of a caller without a session, is guarded; server props taken from another module are judged there; a wrapper that only loads data guards nothing", () => {
+  const root = tempDir("tool-next-server-props-");
+  const body = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "dashboard", dependencies: { next: "^14.0.0" } }),
+    "src/lib/requestContext.ts": [
+      "export const requestContext = (gssp) => async (context) => {",
+      "  const rc = await getRequestContext(context.req.headers);",
+      "  if (rc.isErr()) {",
+      "    switch (rc.error.type) {",
+      "      case BackendRequestContextErrorType.Unauthorized:",
+      "        return { redirect: { destination: rc.error.action.url, permanent: false } };",
+      "    }",
+      "  }",
+      "  return gssp(context, rc.value);",
+      "};",
+    ].join("\n"),
+    "src/lib/withData.ts": "export const withData = (gssp) => async (context) => gssp(context, await load());\n",
+    "src/pages/events.page.tsx": 'import { requestContext } from "../lib/requestContext";\nexport const getServerSideProps: GetServerSideProps<\n  Props\n> = requestContext(async (ctx, dfContext) => ({ props: {} }));\n' + body,
+    "src/pages/segments/[id]/getSegmentServerSideProps.tsx": 'import { requestContext } from "../../../lib/requestContext";\nconst getSegmentServerSideProps: GetServerSideProps<Props> =\n  requestContext(async (ctx) => ({ props: {} }));\nexport default getSegmentServerSideProps;\n',
+    "src/pages/segments/v1.page.tsx": 'import getSegmentServerSideProps from "./[id]/getSegmentServerSideProps";\nexport const getServerSideProps = getSegmentServerSideProps;\n' + body,
+    "src/pages/settings.page.tsx": 'export const getServerSideProps = withAuth(async () => ({ props: {} }));\n' + body,
+    "src/pages/account.page.tsx": 'export async function getServerSideProps(ctx) {\n  const session = await getSession(ctx);\n  if (!session) {\n    return { redirect: { destination: "/login", permanent: false } };\n  }\n  return { props: { session } };\n}\n' + body,
+    "src/pages/public.page.tsx": 'import { withData } from "../lib/withData";\nexport const getServerSideProps = withData(async () => ({ props: {} }));\n' + body,
+    "next.config.js": 'module.exports = { pageExtensions: ["page.tsx"] };\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /account [(getServerSideProps sends callers without a session away)]",
+    "GET /events [requestContext]",
+    "GET /public",
+    "GET /segments/v1 [requestContext]",
+    "GET /settings [withAuth]",
+  ]);
+});
+
 next.run();

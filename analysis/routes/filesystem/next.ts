@@ -61,7 +61,10 @@ export const next: FsFramework = {
       ) {
         const path = routePath([...folders, name.replace(pageExtensions, "")]);
         if (folders[0] === "api") routes.push(...handlerRoutes(app, file, path));
-        else routes.push(page(file, path));
+        else {
+          const guard = serverSidePropsGuard(app, file);
+          routes.push(guard ? { ...page(file, path), guards: [guard] } : page(file, path));
+        }
       }
     }
     const guarded = middleware(app, module);
@@ -119,6 +122,49 @@ function layoutGuard(app: FsApp, folders: readonly string[], root: number): stri
   }
   return undefined;
 }
+
+// `export const getServerSideProps: GetServerSideProps<...> = requestContext(async (ctx) => ...)`: server props
+// made by a wrapper of the app's; or taken from another module (`= getSegmentServerSideProps;`).
+const propsMadeBy = (name: string) => new RegExp(String.raw`\b${name}\b\s*(?::[^=;]*?)?=\s*([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*([(;\n])`);
+// `if (!session) return { redirect: { destination: "/login" } }` in the page's own getServerSideProps.
+const PROPS_REDIRECT = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*\s*\)\s*\{?\s*return\s*\{\s*redirect\s*:/i;
+// What a wrapper's module does to a caller it cannot place: a redirect on an unauthorised or sessionless branch.
+const SENDS_AWAY = /\bredirect\s*:\s*\{/;
+const ABOUT_CALLER = /Unauthori[sz]ed|Unauthenticated|\bif\s*\(\s*!\s*[\w$.?]*(?:session|user)\b/i;
+
+/**
+ * The check a pages-router page's server props make before it renders: a wrapper named for one
+ * (`withAuth(...)`), or one of the app's whose module redirects a caller it cannot place
+ * (dittofeed's `requestContext`: `case Unauthorized: return { redirect: ... }`), or a redirect of
+ * a caller without a session in its own getServerSideProps. Server props taken from another
+ * module are judged there.
+ */
+function serverSidePropsGuard(app: FsApp, file: string, name = "getServerSideProps", depth = 0): string | undefined {
+  const text = app.text(file) ?? "";
+  if (!text.includes(name)) return undefined;
+  const made = propsMadeBy(name).exec(text);
+  const wrapper = made?.[1];
+  if (wrapper && made![2] === "(") {
+    if (isGuardName(wrapper)) return wrapper;
+    const source = importedModule(app, file, text, wrapper);
+    const module = source ? app.text(source) ?? "" : "";
+    if (SENDS_AWAY.test(module) && ABOUT_CALLER.test(module)) return wrapper;
+  } else if (wrapper && depth === 0) {
+    const source = importedModule(app, file, text, wrapper);
+    if (source) return serverSidePropsGuard(app, source, wrapper, depth + 1);
+  }
+  return PROPS_REDIRECT.test(text) ? "(getServerSideProps sends callers without a session away)" : undefined;
+}
+
+/** The app's file a name is imported from by a relative path (`import { requestContext } from "../lib/requestContext"`, or its default). */
+function importedModule(app: FsApp, file: string, text: string, name: string): string | undefined {
+  const escaped = name.replace(/\$/g, "\\$");
+  const specifier = new RegExp(String.raw`\bimport\s+(?:${escaped}\b|(?:[\w$]+\s*,\s*)?\{[^}]*\b${escaped}\b[^}]*\})\s*from\s*(["'])(\.[^"']+)\1`).exec(text)?.[2];
+  const base = specifier ? posix.normalize(posix.join(posix.dirname(file), specifier)) : undefined;
+  return base === undefined ? undefined : MODULE_SUFFIXES.map((suffix) => base + suffix).find((f) => app.files.includes(f));
+}
+
+const MODULE_SUFFIXES = [".ts", ".tsx", ".js", ".jsx", "/index.ts", "/index.tsx", "/index.js"];
 
 const CONFIG_FILE = /^next\.config\.[cm]?[jt]s$/;
 
