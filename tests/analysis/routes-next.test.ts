@@ -397,4 +397,41 @@ next("a pages-router page whose server props a wrapper of the app's makes, redir
   ]);
 });
 
+next("a route handler made by a wrapper of the app's is guarded by what the wrapper does: one that verifies the scheduler's signature (withCron: verifyQstashSignature), one whose body is a call that refuses a caller without a session (withSession = (handler) => withAxiom(async (req) => { ... 401 })); one that only logs guards nothing", () => {
+  const root = tempDir("tool-next-wrapped-handlers-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+    "lib/cron/with-cron.ts": [
+      'import { verifyQstashSignature } from "./verify-qstash";',
+      "export const withCron = (handler: Handler) => {",
+      "  return withAxiomBodyLog(async (req) => {",
+      "    const rawBody = await req.clone().text();",
+      "    await verifyQstashSignature({ req, rawBody });",
+      "    return handler({ req, rawBody });",
+      "  });",
+      "};",
+    ].join("\n"),
+    "lib/auth/session.ts": [
+      "export const withSession = (handler: Handler) =>",
+      "  withAxiom(async (req) => {",
+      "    const session = await getSession();",
+      '    if (!session?.user) return new Response("Unauthorized: Login required.", { status: 401 });',
+      "    return handler({ req, session });",
+      "  });",
+    ].join("\n"),
+    "lib/auth/index.ts": 'export * from "./session";\n',
+    "lib/logging.ts": "export const withLogging = (handler: Handler) =>\n  withAxiom(async (req) => handler({ req }));\n",
+    "app/api/cron/aggregate/route.ts": 'import { withCron } from "@/lib/cron/with-cron";\nexport const POST = withCron(async () => Response.json({}));\n',
+    "app/api/user/route.ts": 'import { withSession } from "@/lib/auth";\nexport const GET = withSession(async ({ session }) => Response.json(session.user));\n',
+    "app/api/health/route.ts": 'import { withLogging } from "@/lib/logging";\nexport const GET = withLogging(async () => Response.json({ ok: true }));\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /api/health",
+    "GET /api/user [withSession]",
+    "POST /api/cron/aggregate [verifyQstashSignature]",
+  ]);
+});
+
 next.run();

@@ -182,8 +182,9 @@ function blockAfter(code: string, from: number, pattern: RegExp): { start: numbe
  * The body (`{` to its `}`) of the function a module defines under `name`, read from its text:
  * `function name(...) {`, `const name = (async) (...) => {` or `= function (...) {`, with a
  * return type allowed, or `class name ... {` (a NestJS middleware); for "default", `export
- * default (async) function (...) {`. Used to look into a middleware or helper a route names,
- * in the module it is imported from.
+ * default (async) function (...) {`; for an arrow whose body is a call (`= (handler) =>
+ * withAxiom(...)`), that call's arguments. Used to look into a middleware or helper a route
+ * names, in the module it is imported from.
  */
 export function definedFunctionBody(text: string, name: string): string | undefined {
   const escaped = name.replace(/[$.]/g, "\\$&");
@@ -191,7 +192,13 @@ export function definedFunctionBody(text: string, name: string): string | undefi
     ? /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\([^)]*\)\s*(?::[^{]+)?\{/.exec(text)
     // A curried arrow (`withAdmin = (handler) => async (req) => {`, a wrapper making a handler) has its body in the last.
     : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>\\s*(?:async\\s+)?\\([^)]*\\)\\s*(?::[^={]+)?(?==>))*(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?|\\bclass\\s+${escaped}\\b[^{]*)\\{`).exec(text);
-  if (!header) return undefined;
+  if (!header) {
+    // An arrow whose body is a call (`withSession = (handler) => withAxiom(async (req) => { ... })`): that call's arguments.
+    const call = name === "default" ? null : new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?\\([^)]*\\)\\s*(?::[^={]+)?=>\\s*(?:async\\s+)?[A-Za-z_$][\\w$.]*\\s*\\(`).exec(text);
+    if (!call) return undefined;
+    const open = call.index + call[0].length - 1;
+    return text.slice(open, callArguments(text, open).end);
+  }
   const open = header.index + header[0].length - 1;
   return text.slice(open, callArguments(text, open).end);
 }

@@ -49,9 +49,10 @@ export function withHelperGuards(
 /**
  * A check of who calls, by its name, stricter than a route guard's name: inside a helper,
  * `jwt.verify` may check a cache token and `unauthorized()` builds the answer to a failed check;
- * `checkAuth`, `requireSession`, `getServerSession`, `authenticate` look the caller up.
+ * `checkAuth`, `requireSession`, `getServerSession`, `authenticate` look the caller up, and
+ * `verifyQstashSignature` checks that a scheduler or webhook sender signed the request.
  */
-const CALLER_CHECK = /(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)|authenticat|authoriz(?!ed)|getServerSession|currentUser/i;
+const CALLER_CHECK = /(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)|authenticat|authoriz(?!ed)|getServerSession|currentUser|(?:check|verify|validate)\w*Signature/i;
 
 // A helper's own refusal of a caller it looked up: a 401/403 answer, an Unauthorized error, a
 // redirect to sign in (`if (!session?.user) return new Response("Unauthorized", { status: 401 })`).
