@@ -902,6 +902,59 @@ express("a sub-app that uses a middleware validating the session (app.use(valida
   ]);
 });
 
+express("a guard-named middleware that checks only when a setting turns it on (needsPermission: if (settings && settings.adminAuth) { ... } else { next(); }) guards nothing, reached by an alias of a required module's member (const needsPermission = auth.needsPermission) or a required member (require(\"../auth\").needsPermission); one that always checks guards", () => {
+  const root = tempDir("tool-express-configured-guard-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.21.0" } }),
+    "lib/auth/index.js": [
+      "var settings;",
+      "function needsPermission(permission) {",
+      "    return function(req, res, next) {",
+      "        if (settings && settings.adminAuth) {",
+      "            return passport.authenticate(['bearer'], { session: false })(req, res, function() {",
+      "                if (hasPermission(req.authInfo.scope, permission)) { return next(); }",
+      "                return res.status(401).end();",
+      "            });",
+      "        } else {",
+      "            next();",
+      "        }",
+      "    }",
+      "}",
+      "function requirePermission(permission) {",
+      "    return function(req, res, next) {",
+      "        if (!req.user) { return res.status(401).end(); }",
+      "        next();",
+      "    }",
+      "}",
+      "module.exports = { init: function(s) { settings = s; }, needsPermission: needsPermission, requirePermission: requirePermission };",
+    ].join("\n"),
+    "lib/admin/index.js": [
+      'var express = require("express");',
+      'var auth = require("../auth");',
+      "module.exports = function() {",
+      "    const needsPermission = auth.needsPermission;",
+      "    const adminApp = express();",
+      '    adminApp.get("/flows", needsPermission("flows.read"), listFlows);',
+      '    adminApp.post("/nodes", auth.requirePermission("nodes.write"), installNode);',
+      "    return adminApp;",
+      "};",
+    ].join("\n"),
+    "lib/editor/projects.js": [
+      'var express = require("express");',
+      'var needsPermission = require("../auth").needsPermission;',
+      "var app = express();",
+      'app.get("/projects", needsPermission("projects.read"), listProjects);',
+      "module.exports = app;",
+    ].join("\n"),
+    "lib/index.js": 'var express = require("express");\nvar admin = require("./admin");\nvar projects = require("./editor/projects");\nvar app = express();\napp.use("/", admin());\napp.use("/editor", projects);\napp.listen(1880);\n',
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /editor/projects",
+    "GET /flows",
+    "POST /nodes [auth.requirePermission]",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

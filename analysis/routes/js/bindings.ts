@@ -23,8 +23,11 @@ export function jsBindings(source: RouteSource): Binding[] {
     const literal = source.stringAt(match.index + match[0].length - 1);
     if (!literal) continue;
     const target = match[1]!;
+    // `var needsPermission = require("../auth").needsPermission;`: a member of the module, not the module.
+    const close = source.code.indexOf(")", match.index + match[0].length);
+    const member = close === -1 ? undefined : /^\s*\.\s*([A-Za-z_$][\w$]*)/.exec(source.code.slice(close + 1, close + 80))?.[1];
     if (target.startsWith("{")) bindings.push(...namedBindings(target.slice(1, -1), literal.value, /\s*:\s*/));
-    else bindings.push({ local: target, specifier: literal.value, imported: "default" });
+    else bindings.push({ local: target, specifier: literal.value, imported: member ?? "default" });
   }
   // Names taken out of a module already bound (`const routeHelpers = require("../helpers"); const { setupApiRoute } = routeHelpers;`).
   for (const match of source.code.matchAll(UNPACKED)) {

@@ -52,16 +52,22 @@ export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, ac
 }
 
 /** Whether `name` in `file` is optional middleware, made in the file or imported from where it is. */
-function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "reexports" | "text">, file: string, name: string): boolean {
+function definedOptional(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "reexports" | "text">, file: string, name: string, depth = 0): boolean {
   const local = name.split(".")[0]!;
   const binding = files.get(file)?.bindings.find((b) => b.local === local);
-  if (!binding) return madeOptional(access.text(file) ?? "", local);
+  if (!binding) {
+    const text = access.text(file) ?? "";
+    // A variable given a member of an imported module (`needsPermission = auth.needsPermission;`): that member.
+    const alias = depth === 0 && !name.includes(".") ? new RegExp(String.raw`(?<![\w$.])${local.replace(/\$/g, "\\$")}\s*=\s*([A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*)\s*[;\n]`).exec(text)?.[1] : undefined;
+    return madeOptional(text, local) || (alias !== undefined && definedOptional(files, access, file, alias, depth + 1));
+  }
   const target = access.resolve(file, binding.specifier);
   const text = target === undefined ? undefined : access.text(target);
   if (text === undefined) return false;
-  if (binding.imported === "default") return defaultOptional(text);
-  // `auth.optional` of `import * as auth`: the module's export `optional`.
-  const exported = binding.imported === "*" ? name.split(".")[1] : binding.imported;
+  const member = name.split(".")[1];
+  if (binding.imported === "default" && member === undefined) return defaultOptional(text);
+  // `auth.optional` of `import * as auth`, or of `const auth = require("../auth")` (the module's exports): the export `optional`.
+  const exported = binding.imported === "*" || binding.imported === "default" ? member : binding.imported;
   return exported !== undefined && IDENTIFIER.test(exported) && exportedOptional(access, target!, text, exported, 0);
 }
 
@@ -113,7 +119,29 @@ const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$]
 function madeOptional(text: string, name: string): boolean {
   if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
   const body = definedFunctionBody(text, name);
-  return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body));
+  return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body) || checksOnlyWhenConfigured(body));
+}
+
+// A setting the check waits for: `settings.adminAuth`, `config.auth.enabled`.
+const SETTING = String.raw`[\w$]*(?:settings|config|conf|options)[\w$]*(?:\s*&&\s*[\w$]*(?:settings|config|conf|options)[\w$]*)?(?:\.[\w$]+)+`;
+// `if (!settings.adminAuth) return next();`
+const PASSES_UNLESS_SET = new RegExp(String.raw`\bif\s*\(\s*!\s*${SETTING}\s*\)\s*\{?\s*return\s+next\s*\(\s*\)`, "i");
+// `if (settings && settings.adminAuth) { ...check... } else { next(); }`
+const CHECKS_IF_SET = new RegExp(String.raw`\bif\s*\(\s*(?:[\w$]*(?:settings|config|conf|options)[\w$]*\s*&&\s*)?${SETTING}\s*\)\s*\{`, "gi");
+
+/**
+ * A middleware that lets every request through unless a setting turns its check on (Node-RED's
+ * `needsPermission`: `if (settings && settings.adminAuth) { ... } else { next(); }`): in the
+ * default configuration it checks nobody.
+ */
+function checksOnlyWhenConfigured(body: string): boolean {
+  if (PASSES_UNLESS_SET.test(body)) return true;
+  for (const m of body.matchAll(CHECKS_IF_SET)) {
+    const open = m.index + m[0].length - 1;
+    const after = body.slice(callArguments(body, open).end);
+    if (/^\s*else\s*\{\s*(?:return\s+)?next\s*\(\s*\)\s*;?\s*\}/.test(after)) return true;
+  }
+  return false;
 }
 
 // A check of the credentials that passes the caller on when there are none: `if (!token) return
