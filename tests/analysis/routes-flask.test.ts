@@ -220,6 +220,41 @@ flask("a blueprint's before_request hook imported from another module guards its
   ]);
 });
 
+flask("a view that sends an anonymous caller to sign in at its top (if tk.current_user.is_anonymous: flash; return redirect_to(\"user.login\")) is guarded; one that only flashes, or redirects elsewhere, is not", () => {
+  const root = tempDir("tool-flask-view-checks-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "ckanext/activity/views.py": [
+      "from flask import Blueprint",
+      "import ckan.plugins.toolkit as tk",
+      "",
+      'bp = Blueprint("activity", __name__)',
+      "",
+      "",
+      '@bp.route("/dashboard/")',
+      "def dashboard():",
+      "    if tk.current_user.is_anonymous:",
+      '        tk.h.flash_error(tk._(u"Not authorized to see this page"))',
+      '        return tk.h.redirect_to(u"user.login")',
+      "    return render_dashboard()",
+      "",
+      "",
+      '@bp.route("/recent/")',
+      "def recent():",
+      "    if tk.current_user.is_anonymous:",
+      '        tk.h.flash_notice(tk._(u"Sign in to see more"))',
+      '    return tk.h.redirect_to(u"activity.list")',
+      "",
+    ].join("\n"),
+    "ckanext/activity/plugin.py": "from flask import Flask\nfrom ckanext.activity.views import bp\n\napp = Flask(__name__)\napp.register_blueprint(bp)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /dashboard [request.user]",
+    "GET /recent",
+  ]);
+});
+
 flask("a blueprint's url_value_preprocessor that takes a URL value (values.pop(\"project_id\")) and turns away a caller whose session lacks it guards the routes with that parameter, not the others", () => {
   const root = tempDir("tool-flask-url-preprocessor-");
   writeFiles(root, {

@@ -2,7 +2,7 @@ import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
 import { type Definition, pythonDefinitions } from "../python/definitions.ts";
-import { decoratorGuards, isPythonGuard } from "../python/guards.ts";
+import { decoratorGuards, handlerCheckGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
@@ -116,8 +116,8 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
       found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verb === "route" && !d.args.keywords.has("methods") ? ["ALL"] : methods, path, handler: def.name, guards: [], owner, line: d.line, view: def.name });
       return;
     }
-    // Decorators above the route decorator wrap a function Flask has already registered.
-    const guards = decoratorGuards(source.code, def.decorators.slice(index + 1));
+    // Decorators above the route decorator wrap a function Flask has already registered; the view may turn an anonymous caller away itself.
+    const guards = [...decoratorGuards(source.code, def.decorators.slice(index + 1)), ...handlerCheckGuards(source, def)];
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: def.name, guards, owner, line: d.line });
   });
   return found;

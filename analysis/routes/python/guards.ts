@@ -99,8 +99,11 @@ export function permissionGuards(code: string, span: Span): string[] {
 // A handler that turns an anonymous caller away itself, at its top: `if request.user.is_anonymous:
 // raise PermissionDenied()`, `if not request.user.is_authenticated: return Response(status=401)`,
 // `if not current_user.is_authenticated: abort(401)`.
-const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.is_authenticated|current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
-const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden)\b|\babort\s*\(\s*40[13]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b/i;
+const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|(?:\w+\.)?current_user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.is_authenticated|(?:\w+\.)?current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
+// Or sends the caller to sign in (CKAN's `return tk.h.redirect_to(u'user.login')`).
+const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden)\b|\babort\s*\(\s*40[13]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b|\breturn\b.*\bredirect(?:_to)?\s*\(.*\blog_?in\b/i;
+
+const indent = (line: string) => /^\s*/.exec(line)![0].length;
 
 // A handler that checks the sender's signature before it acts (a webhook from Stripe, GitHub, Slack):
 // `hmac.compare_digest(expected, sent)`, `verify_slack_signature(...)`, `stripe.Webhook.construct_event(...)`.
@@ -121,8 +124,9 @@ export function handlerCheckGuards(source: RouteSource, def: Definition): string
   for (let i = 0; i < body.length; i++) {
     const test = ANONYMOUS_TEST.exec(body[i]!);
     if (!test) continue;
-    // The refusal on the same line (`if ...: raise X`) or the next one.
-    if (REFUSES.test(test[1]!) || REFUSES.test(body[i + 1] ?? "")) return ["request.user"];
+    // The refusal on the same line (`if ...: raise X`) or in the two after it (a flashed message first).
+    const inside = (line: string | undefined) => line !== undefined && indent(line) > indent(body[i]!) && REFUSES.test(line);
+    if (REFUSES.test(test[1]!) || inside(body[i + 1]) || (indent(body[i + 1] ?? "") > indent(body[i]!) && inside(body[i + 2]))) return ["request.user"];
   }
   return [];
 }
