@@ -1,8 +1,8 @@
 /**
  * Whether a loop of JavaScript or TypeScript imports made at load can fail, from whichever of
- * its modules it is entered. An ES module runs after the modules it imports, in the order its import and
- * export-from statements come, skipping one already on the way (the loop); its code then reads
- * what it reads at load (a class it extends, a constant, a decorator's argument). A read fails
+ * its modules it is entered. An ES module runs after the modules it imports, in the order its
+ * import and export-from statements come, skipping one already on the way (the loop); its code
+ * then reads what it reads at load (a class it extends, a constant, a decorator's argument). A read fails
  * only when the module that defines the name has not run yet. Read through a barrel
  * (`export * from "./utils"`), that is the module behind the barrel, not the barrel: a loop
  * through a barrel that lists the module first (`utils/index.ts` passing on `./utils` before
@@ -33,11 +33,14 @@ type Reading = {
 export function scriptLoadOrder(edges: readonly Edge[], reading: Reading): (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean {
   let byFile: Map<string, Edge[]> | undefined;
   let targets: Map<string, string> | undefined;
+  // Each module's exports read once per analysis, however many loops and entries ask.
+  const exports = new Map<string, Exports>();
+  const exportsOf = (path: string) => exports.get(path) ?? exports.set(path, reading.exportsOf(path)).get(path)!;
   return (members, deferred) => {
     if (!members.every((file) => SCRIPT.test(file))) return false;
     if (!byFile) ({ byFile, targets } = indexEdges(edges, deferred));
     const loop = new Set(members);
-    const definer = definerOf(loop, targets!, reading.exportsOf);
+    const definer = definerOf(loop, targets!, exportsOf);
     return members.every((entry) => !failsEnteredAt(entry, loop, byFile!, reading.importsReadAtLoad, definer));
   };
 }
@@ -69,7 +72,7 @@ function definerOf(loop: ReadonlySet<string>, targets: ReadonlyMap<string, strin
   // Whether `module` exports `name` at all, through its own barrels too (a few levels).
   const exports = (module: string, name: string, depth: number): boolean => {
     const ex = exportsOf(module);
-    if (ex.own.includes(name) || name in ex.forwards) return true;
+    if (ex.own.includes(name) || Object.hasOwn(ex.forwards, name)) return true;
     return depth > 0 && ex.stars.some((specifier) => {
       const to = target(module, specifier);
       return to !== undefined && exports(to, name, depth - 1);
