@@ -1747,7 +1747,7 @@ django("a guard decorating a view class's dispatch (@method_decorator(login_requ
   assert.equal(guardedRoutes(root), ["GET /prefs [login_required]", "POST /prefs [login_required]", "GET /public"]);
 });
 
-django("a view extending a class of another module that brings one of Django's access mixins (AdministratorMixin(UserPassesTestMixin)) is guarded by it, through other classes too; one whose chain says it lets callers in (OptionalAssistantPageMixin) is not", () => {
+django("a view extending a class of another module that brings one of Django's access mixins (AdministratorMixin(UserPassesTestMixin)) is guarded by it, through other classes too; one whose chain says it lets callers in (OptionalAssistantPageMixin) is not, unless the mixin's own test requires a signed-in user first", () => {
   const root = tempDir("tool-django-access-mixins-");
   writeFiles(root, {
     "requirements.txt": "django\n",
@@ -1767,11 +1767,20 @@ django("a view extending a class of another module that brings one of Django's a
       "    def test_func(self):",
       "        return self.public_page_enabled() or super().test_func()",
       "",
+      "class SignedInAssistantMixin(UserPassesTestMixin, ContextMixin):",
+      "    def test_func(self):",
+      "        return self.request.user.is_authenticated and (self.request.user.is_staff or self.assistant_access())",
+      "",
+      // Optional about the page being switched on, not about the caller: its base still requires a signed-in user.
+      "class OptionalAssistantTournamentPageMixin(SignedInAssistantMixin):",
+      "    def is_page_enabled(self, tournament):",
+      "        return tournament.pref('assistant_access') in self.assistant_page_permissions",
+      "",
     ].join("\n"),
-    "results/urls.py": 'from django.urls import path\nfrom . import views\nurlpatterns = [\n    path("admin/ballots/", views.BallotsView.as_view()),\n    path("admin/ballots/<int:pk>/", views.BallotView.as_view()),\n    path("results/", views.ResultsView.as_view()),\n    path("draw/", views.DrawView.as_view()),\n]\n',
+    "results/urls.py": 'from django.urls import path\nfrom . import views\nurlpatterns = [\n    path("admin/ballots/", views.BallotsView.as_view()),\n    path("admin/ballots/<int:pk>/", views.BallotView.as_view()),\n    path("results/", views.ResultsView.as_view()),\n    path("draw/", views.DrawView.as_view()),\n    path("draw/display/", views.DrawDisplayView.as_view()),\n]\n',
     "results/views.py": [
       "from django.views.generic import TemplateView",
-      "from utils.mixins import AdministratorMixin, OptionalAssistantPageMixin",
+      "from utils.mixins import AdministratorMixin, OptionalAssistantPageMixin, OptionalAssistantTournamentPageMixin",
       "",
       "class BallotsView(AdministratorMixin, TemplateView):",
       "    def get(self, request):",
@@ -1789,10 +1798,14 @@ django("a view extending a class of another module that brings one of Django's a
       "    def get(self, request):",
       "        pass",
       "",
+      "class DrawDisplayView(OptionalAssistantTournamentPageMixin, TemplateView):",
+      "    def get(self, request):",
+      "        pass",
+      "",
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /results"]);
+  assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /draw/display [SignedInAssistantMixin]", "GET /results"]);
 });
 
 django("Django's own URLconfs a project includes (django.contrib.auth.urls, django.conf.urls.i18n) serve their views' paths and methods; changing one's password requires a user", () => {

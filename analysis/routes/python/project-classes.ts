@@ -93,12 +93,15 @@ export function inheritedDecorators(classes: () => ReadonlyMap<string, ProjectCl
 // is not signed in, lacks a permission, or fails the view's `test_func`).
 const ACCESS_MIXIN = /^(?:LoginRequiredMixin|PermissionRequiredMixin|UserPassesTestMixin)$/;
 
+// `def test_func(self): return self.request.user.is_authenticated and (...)`: no anonymous caller passes.
+const REQUIRES_USER = /\bdef[ \t]+test_func[ \t]*\([^)]*\)[^:]*:\s*\n?\s*return[ \t]+(?:self\.)?request\.user\.is_authenticated[ \t]+and\b/;
+
 /**
  * A function answering the guard a Django view class takes from the project's classes it
  * extends, in any module: the class that brings one of Django's access mixins
  * (`AdministratorMixin(UserPassesTestMixin, ContextMixin)`, named for the guard), or the mixin
  * itself when the view extends it. None when a class of its chain says it lets callers in
- * (`OptionalAssistantTournamentPageMixin`).
+ * (`OptionalTournamentPageMixin`), unless the mixin's test requires a signed-in user first.
  */
 export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClass>, optional: (name: string) => boolean): (cls: string) => string[] {
   const memo = new Map<string, string[]>();
@@ -108,7 +111,11 @@ export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClas
     const chain = chainUp(classes(), cls, 8);
     const bringer = chain.find((name) => classes().get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)));
     const mixin = bringer === cls ? classes().get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) : bringer;
-    found = mixin && !chain.some(optional) ? [mixin] : [];
+    // A class named as optional lets callers in, unless the mixin's own test requires a signed-in user first
+    // (Tabbycat's `OptionalAssistantTournamentPageMixin` is optional about the page being on, not about the caller).
+    const overridden = bringer !== undefined && chain.slice(0, chain.indexOf(bringer)).some((name) => /\bdef[ \t]+test_func\b/.test(classes().get(name)?.body ?? ""));
+    const requiresUser = bringer !== undefined && !overridden && REQUIRES_USER.test(classes().get(bringer)?.body ?? "");
+    found = mixin && (requiresUser || !chain.some(optional)) ? [mixin] : [];
     memo.set(cls, found);
     return found;
   };
