@@ -1767,12 +1767,12 @@ django("a view extending a class of another module that brings one of Django's a
       "    def test_func(self):",
       "        return self.public_page_enabled() or super().test_func()",
       "",
-      "class SignedInAssistantMixin(UserPassesTestMixin, ContextMixin):",
+      "class TournamentAssistantMixin(UserPassesTestMixin, ContextMixin):",
       "    def test_func(self):",
       "        return self.request.user.is_authenticated and (self.request.user.is_staff or self.assistant_access())",
       "",
       // Optional about the page being switched on, not about the caller: its base still requires a signed-in user.
-      "class OptionalAssistantTournamentPageMixin(SignedInAssistantMixin):",
+      "class OptionalAssistantTournamentPageMixin(TournamentAssistantMixin):",
       "    def is_page_enabled(self, tournament):",
       "        return tournament.pref('assistant_access') in self.assistant_page_permissions",
       "",
@@ -1805,7 +1805,7 @@ django("a view extending a class of another module that brings one of Django's a
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /draw/display [SignedInAssistantMixin]", "GET /results"]);
+  assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /draw/display [TournamentAssistantMixin]", "GET /results"]);
 });
 
 django("Django's own URLconfs a project includes (django.contrib.auth.urls, django.conf.urls.i18n) serve their views' paths and methods; changing one's password requires a user", () => {
