@@ -122,12 +122,13 @@ function madeOptional(text: string, name: string): boolean {
   return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body) || checksOnlyWhenConfigured(body));
 }
 
-// A setting the check waits for: `settings.adminAuth`, `config.auth.enabled`.
-const SETTING = String.raw`[\w$]*(?:settings|config|conf|options)[\w$]*(?:\s*&&\s*[\w$]*(?:settings|config|conf|options)[\w$]*)?(?:\.[\w$]+)+`;
+// A setting of the app's the check waits for: `settings.adminAuth`, `config.auth.enabled` (not a factory's options,
+// which each call sets: `auth({ required: true })`).
+const SETTING = String.raw`[\w$]*(?:settings|config|conf)[\w$]*(?:\s*&&\s*[\w$]*(?:settings|config|conf)[\w$]*)?(?:\.[\w$]+)+`;
 // `if (!settings.adminAuth) return next();`
 const PASSES_UNLESS_SET = new RegExp(String.raw`\bif\s*\(\s*!\s*${SETTING}\s*\)\s*\{?\s*return\s+next\s*\(\s*\)`, "i");
 // `if (settings && settings.adminAuth) { ...check... } else { next(); }`
-const CHECKS_IF_SET = new RegExp(String.raw`\bif\s*\(\s*(?:[\w$]*(?:settings|config|conf|options)[\w$]*\s*&&\s*)?${SETTING}\s*\)\s*\{`, "gi");
+const CHECKS_IF_SET = new RegExp(String.raw`\bif\s*\(\s*(?:[\w$]*(?:settings|config|conf)[\w$]*\s*&&\s*)?${SETTING}\s*\)\s*\{`, "gi");
 
 /**
  * A middleware that lets every request through unless a setting turns its check on (Node-RED's
