@@ -125,7 +125,7 @@ function layoutGuard(app: FsApp, folders: readonly string[], root: number): stri
 
 // `export const getServerSideProps: GetServerSideProps<...> = requestContext(async (ctx) => ...)`: server props
 // made by a wrapper of the app's; or taken from another module (`= getSegmentServerSideProps;`).
-const propsMadeBy = (name: string) => new RegExp(String.raw`\b${name}\b\s*(?::[^=;]*?)?=\s*([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*([(;\n])`);
+const propsMadeBy = (name: string) => new RegExp(String.raw`\b${name.replace(/\$/g, "\\$")}\b\s*(?::[^=;]*?)?=\s*([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*([(;\n])`);
 // `if (!session) return { redirect: { destination: "/login" } }` in the page's own getServerSideProps.
 const PROPS_REDIRECT = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*\s*\)\s*\{?\s*return\s*\{\s*redirect\s*:/i;
 // What a wrapper's module does to a caller it cannot place: a redirect on an unauthorised or sessionless branch.
