@@ -73,6 +73,9 @@ const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?)\//i;
  * of examples). A module merely named for a demo (`jeecg-module-demo/`) may well be deployed:
  * its routes stay.
  */
+// Frameworks whose routes name their middleware in the call (`router.get("/x", validatedRequest, handler)`).
+const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
+
 export function productRouteFacts(facts: readonly FileFacts[], files: readonly { path: string; role: Role }[]): readonly FileFacts[] {
   const roles = new Map(files.map((f) => [f.path, f.role]));
   const aside = (path: string) => {
@@ -119,6 +122,26 @@ export function routesSection(
   const access = project && { resolve, reexports: reexported, text: (file: string) => project.text(file), env: sampleEnvValue(project) };
   const bindings = (file: string) => files.get(file)?.bindings ?? [];
   const checked = access ? withHelperGuards(handlers, bindings, access) : handlers;
+  // An Express (Hono, Koa) route's middleware named for nothing it checks (`validatedRequest`) is read the same way.
+  if (access) {
+    const named = new Map<string, RouteRegistration[]>();
+    for (const [file, routes] of files) {
+      const withHelpers = routes.registrations.filter((r): r is RouteRegistration => r.type === "route" && !!r.helpers?.length && JS_MIDDLEWARE.has(r.framework));
+      if (withHelpers.length) named.set(file, withHelpers);
+    }
+    for (const [file, read] of withHelperGuards(named, bindings, access)) {
+      const routes = files.get(file)!;
+      const judged = new Map(named.get(file)!.map((r, i) => [r, read[i]!]));
+      files.set(file, {
+        ...routes,
+        registrations: routes.registrations.map((r) => {
+          if (r.type !== "route" || !judged.has(r)) return r;
+          const { helpers: _read, ...route } = judged.get(r)!;
+          return route;
+        }),
+      });
+    }
+  }
   // Routes a contract declares for the classes implementing code generated from it: linked as
   // the files' own, so that global guards and property placeholders apply to them as well.
   const contracts = project ? findContracts(project) : [];

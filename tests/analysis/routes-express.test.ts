@@ -955,6 +955,40 @@ express("a guard-named middleware that checks only when a setting turns it on (n
   ]);
 });
 
+express("a route's middleware named for nothing it checks (validatedRequest) guards when its definition answers 401 to a request without a token; one that only parses the body does not", () => {
+  const root = tempDir("tool-express-named-middleware-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.21.0" } }),
+    "server/utils/middleware/validatedRequest.js": [
+      "async function validatedRequest(request, response, next) {",
+      '  const auth = request.header("Authorization");',
+      '  const token = auth ? auth.split(" ")[1] : null;',
+      "  if (!token) {",
+      '    response.status(401).json({ error: "No auth token found." });',
+      "    return;",
+      "  }",
+      "  next();",
+      "}",
+      "module.exports = { validatedRequest };",
+    ].join("\n"),
+    "server/utils/middleware/parseBody.js": "function parseBody(request, response, next) {\n  request.parsed = JSON.parse(request.body || '{}');\n  next();\n}\nmodule.exports = { parseBody };\n",
+    "server/endpoints/scheduledJobs.js": [
+      'const { validatedRequest } = require("../utils/middleware/validatedRequest");',
+      'const { parseBody } = require("../utils/middleware/parseBody");',
+      "function scheduledJobEndpoints(app) {",
+      '  app.get("/scheduled-jobs", [validatedRequest], async (request, response) => response.json([]));',
+      '  app.post("/scheduled-jobs/new", [parseBody], async (request, response) => response.json({}));',
+      "}",
+      "module.exports = { scheduledJobEndpoints };",
+    ].join("\n"),
+    "server/index.js": 'const express = require("express");\nconst { scheduledJobEndpoints } = require("./endpoints/scheduledJobs");\nconst app = express();\nconst apiRouter = express.Router();\nscheduledJobEndpoints(apiRouter);\napp.use("/api", apiRouter);\napp.listen(3001);\n',
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/scheduled-jobs [validatedRequest]",
+    "POST /api/scheduled-jobs/new",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -159,7 +159,7 @@ function route(
     kind: "http",
     methods: [verb],
     path,
-    ...handlerAndGuards(source, rest.slice(1)),
+    ...withoutNoHelpers(handlerAndGuards(source, rest.slice(1))),
     owner,
     line,
   };
@@ -197,3 +197,8 @@ const BARE_PATH = /^[\w.-]+(?:\/[\w.:{}*-]+)*$/;
 /** A path, or a placeholder for one held in another module's constant. */
 const isPath = (path: string) => path.startsWith("/") || path.startsWith("${");
 
+/** What handlerAndGuards reads, without an empty list of helpers. */
+function withoutNoHelpers<T extends { helpers: string[] }>(read: T): Omit<T, "helpers"> & { helpers?: string[] } {
+  const { helpers, ...rest } = read;
+  return helpers.length ? { ...rest, helpers } : rest;
+}
