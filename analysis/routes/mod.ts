@@ -64,6 +64,9 @@ import { identityUiRoutes } from "./csharp/identity-ui.ts";
 
 export { extractRoutes } from "./extract.ts";
 
+// Frameworks whose routes name their middleware in the call (`router.get("/x", validatedRequest, handler)`).
+const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
+
 // A folder of examples or samples, by that name alone.
 const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?)\//i;
 
@@ -73,9 +76,6 @@ const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?)\//i;
  * of examples). A module merely named for a demo (`jeecg-module-demo/`) may well be deployed:
  * its routes stay.
  */
-// Frameworks whose routes name their middleware in the call (`router.get("/x", validatedRequest, handler)`).
-const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
-
 export function productRouteFacts(facts: readonly FileFacts[], files: readonly { path: string; role: Role }[]): readonly FileFacts[] {
   const roles = new Map(files.map((f) => [f.path, f.role]));
   const aside = (path: string) => {
