@@ -4,10 +4,11 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const test = suite("context paths and optional guards");
 
-const lines = (root: string) => analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+const lines = guardedRoutes;
 
 test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) is in front of each route of its module only", () => {
   const root = tempDir("tool-context-spring-");

@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -106,7 +107,7 @@ fastapi("a dependency that depends on a guard guards, through any number of step
     "app/main.py": "from fastapi import FastAPI\nfrom app.api.routes import articles\n\napp = FastAPI()\napp.include_router(articles.router, prefix='/api')\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /api/articles",
     "POST /api/articles [get_current_profile]",
     "DELETE /api/articles/{slug} [get_article_for_author]",
@@ -139,7 +140,7 @@ fastapi("a router made from the project's subclass of APIRouter is a router, gua
     "app/main.py": "from fastapi import FastAPI\nfrom app.routes import admin, public\napp = FastAPI()\napp.include_router(admin.router, prefix='/api')\napp.include_router(public.router, prefix='/api')\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /api/admin/backups [get_admin_user]",
     "GET /api/public/about",
   ]);
@@ -184,7 +185,7 @@ fastapi("a class-based view's routes run the dependencies of its class attribute
     "app/main.py": "from fastapi import FastAPI\nfrom app.routes import comments\napp = FastAPI()\napp.include_router(comments.router, prefix='/api')\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /api/comments [get_current_user]",
     "GET /api/comments/feed",
   ]);
@@ -232,7 +233,7 @@ fastapi("a router's dependencies guard its routes when they depend on a check, w
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /node/api/v1/info [check_admin]",
     "POST /node/api/v1/login [check_admin]",
     "GET /node/public/api/v1/info",
@@ -258,7 +259,7 @@ fastapi("a sign-in route's posted model (LoginUsr, UpdateSuperuserPassword) guar
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "PUT /api/v1/auth/first_install",
     "GET /api/v1/auth/me [AuthUser]",
     "POST /api/v1/auth/usr",
@@ -288,7 +289,7 @@ fastapi("a parameter typed by the module's own Annotated alias runs its dependen
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /health",
     "GET /project/settings [get_current_user]",
   ]);
@@ -571,7 +572,7 @@ fastapi("an app's dependency not named like a guard guards the routers it includ
       "",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /backoffice/customers [get_admin]",
     "GET /stats",
     "GET /v1/benefits [auth.BenefitsRead]",
@@ -616,7 +617,7 @@ fastapi("a handler that checks the sender's signature first (hmac.compare_digest
       "",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /cards [(verifies the request's signature)]",
     "POST /inbound",
     "POST /slack/events [(verifies the request's signature)]",

@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -196,7 +197,7 @@ flask("Flask-RESTful: an Api subclass of the module's own and its add_resource v
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "DELETE /api/alerts/{alert_id} [login_required]",
     "GET /api/alerts/{alert_id} [login_required]",
     "GET /api/status",
@@ -214,7 +215,7 @@ flask("a blueprint's before_request hook imported from another module guards its
     "pi/hooks.py": "from flask import g\nfrom pi.token import token_blueprint\nfrom pi.auth import user_required\n\n@token_blueprint.before_request\n@user_required\ndef before_user_request():\n    load_request()\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /token [before_user_request]",
     "POST /validate/check",
   ]);
@@ -249,7 +250,7 @@ flask("a view that sends an anonymous caller to sign in at its top (if tk.curren
     "ckanext/activity/plugin.py": "from flask import Flask\nfrom ckanext.activity.views import bp\n\napp = Flask(__name__)\napp.register_blueprint(bp)\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /dashboard [request.user]",
     "GET /recent",
   ]);
@@ -291,7 +292,7 @@ flask("a blueprint's url_value_preprocessor that takes a URL value (values.pop(\
     "money/app.py": "from flask import Flask\nfrom money.web import main\n\napp = Flask(__name__)\napp.register_blueprint(main)\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /{project_id}/add [pull_project]",
     "POST /create",
   ]);

@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const generated = suite("Routes of servers generated from an OpenAPI contract");
 
@@ -160,7 +161,7 @@ generated("spring generator options in a configFile; an interface named in full;
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /api/profiles/{username}",
     "POST /api/profiles/{username}/follow [authenticated(),OpenAPI security]",
   ]);
@@ -258,7 +259,7 @@ generated("oapi-codegen's chi server: paths after options.BaseURL are the rest w
 
 generated("a request validator without an AuthenticationFunc checks shapes, not callers: no guard from the contract", () => {
   const root = oapiCodegenRepo(ROUTER("SilenceServersWarning: true"));
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /articles",
     "POST /articles",
     "DELETE /articles/{slug}",

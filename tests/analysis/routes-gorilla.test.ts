@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { git, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { routeLines, guardedRoutes } from "../helpers/routes.ts";
 
 const gorilla = suite("gorilla/mux routes");
 
@@ -243,7 +243,7 @@ gorilla("a wrapper that refuses with an error of the app's named for it (ErrNotL
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /admin/users [handler.Admin]",
     "POST /api/collections/{alias}/posts/{post}",
     "GET /api/me/collections [handler.UserAPI]",
@@ -496,7 +496,7 @@ gorilla("a struct embedding the router (&Handler{Router: mux.NewRouter()}) is th
       "",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /api/auth",
     "POST /api/auth/keys [bouncer.AdminAccess]",
     "GET /api/auth/tokens [bouncer.AdminAccess]",

@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { routeLines, guardedRoutes } from "../helpers/routes.ts";
 
 const next = suite("Next.js routes");
 
@@ -50,7 +50,7 @@ next("a handler made by a wrapper of the app's that refuses a caller it looks up
     "app/api/workspaces/route.ts": 'import { withAdmin } from "@/lib/auth";\nexport const GET = withAdmin(async () => Response.json([]));\nexport const POST = withAdmin(async () => Response.json({}));\n',
     "app/api/(old)/projects/route.ts": 'export * from "../../workspaces/route";\n',
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+  assert.equal(guardedRoutes(root).sort(), [
     "GET /api/admin/analytics [withAdmin]",
     "GET /api/projects [withAdmin]",
     "GET /api/workspaces [withAdmin]",
@@ -133,7 +133,7 @@ next("a pages/api handler that verifies the caller first is guarded; one that ve
     "pages/api/v1/session/index.ts": 'import verifyByCredentials from "@/lib/api/verifyByCredentials";\nexport default async function session(req: any, res: any) {\n  const user = await verifyByCredentials(req.body);\n  if (!user) return res.status(400).json({ response: "Invalid credentials." });\n  if (req.method === "POST") return res.json(await createSession(user));\n}\n',
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /api/v1/session",
     "GET /api/v1/tags [verifyUser]",
   ]);
@@ -172,7 +172,7 @@ next("a pages-router API module whose default export is made from handlers keyed
     "src/pages/api/health.ts": "export default async function handler(req, res) { res.json({ status: \"ok\" }); }\n",
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "ALL /api/health",
     "GET /api/public/score-configs [createAuthedProjectAPIRoute]",
     "POST /api/public/score-configs [createAuthedProjectAPIRoute]",
@@ -351,7 +351,7 @@ next("a layout that sends a caller without a session away (if (!session) redirec
     "app/(auth)/login/page.tsx": page,
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+  assert.equal(guardedRoutes(root).sort(), [
     "GET /control-panel/users [requireAdmin]",
     "GET /dashboard/bookmarks [(layout sends callers without a session away)]",
     "GET /dashboard/export",
@@ -388,7 +388,7 @@ next("a pages-router page whose server props a wrapper of the app's makes, redir
     "next.config.js": 'module.exports = { pageExtensions: ["page.tsx"] };\n',
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+  assert.equal(guardedRoutes(root).sort(), [
     "GET /account [(getServerSideProps sends callers without a session away)]",
     "GET /events [requestContext]",
     "GET /public",
@@ -427,7 +427,7 @@ next("a route handler made by a wrapper of the app's is guarded by what the wrap
     "app/api/health/route.ts": 'import { withLogging } from "@/lib/logging";\nexport const GET = withLogging(async () => Response.json({ ok: true }));\n',
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+  assert.equal(guardedRoutes(root).sort(), [
     "GET /api/health",
     "GET /api/user [withSession]",
     "POST /api/cron/aggregate [verifyQstashSignature]",

@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -131,7 +132,7 @@ phoenix("a function plug of the router's own that halts (plug(:force_current_use
       "",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /health",
     "GET /repositories/{id} [browser_login]",
   ]);
@@ -162,7 +163,7 @@ phoenix("a controller's plug named for a signed-in caller (plug :requires_login)
     "lib/hub_web/controllers/auth_controller.ex": "defmodule HubWeb.AuthController do\n  use HubWeb, :controller\n  plug :require_unauthenticated\n\n  def index(conn, _params), do: render(conn, :index)\nend\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /authenticate",
     "GET /dashboard [requires_login]",
     "GET /packages",
@@ -245,7 +246,7 @@ phoenix("an action no plug guards that checks the caller first in every clause d
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /events",
     "POST /flow_logs [(checks the caller in the action)]",
     "POST /notes",
@@ -292,7 +293,7 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
     "lib/chat_web/api_key_auth_plug.ex": "defmodule ChatWeb.APIKeyAuthPlug do\n  def init(opts), do: opts\n\n  def call(conn, _opts) do\n    case lookup(conn) do\n      nil -> conn |> send_resp(401, \"\") |> halt()\n      user -> assign(conn, :current_user, user)\n    end\n  end\nend\n",
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /api/me [api_protected]",
     "POST /api/session",
     "GET /api/v1/me [keys]",
@@ -368,7 +369,7 @@ phoenix("a function plug that checks the caller only when the deployment is conf
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /",
     "POST /api/sources [api]",
     "GET /feeds/{id}",
@@ -426,7 +427,7 @@ phoenix("a plug whose call raises (or answers with) an error of the app's for an
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /api/users/login",
     "GET /api/users/me [api_require_authenticated_user]",
     "GET /api/v2/keys [token]",

@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -534,7 +535,7 @@ rails("a filter named as Devise names its check (omniauth_workaround_authenticat
     "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  before_action :omniauth_workaround_authenticate_user!, only: [:edit, :update]\n  def edit; end\n  def update; end\nend\n",
     "app/controllers/identities_controller.rb": "class IdentitiesController < ApplicationController\n  before_action :check_valid_omniauth\n  def create; end\nend\n",
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /identities",
     "PATCH /users/{id} [omniauth_workaround_authenticate_user!]",
     "PUT /users/{id} [omniauth_workaround_authenticate_user!]",
@@ -635,7 +636,7 @@ rails("use_doorkeeper draws Doorkeeper's OAuth routes under /oauth (or its scope
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'doorkeeper'\n",
     "config/routes.rb": "Rails.application.routes.draw do\n  use_doorkeeper do\n    skip_controllers :applications, :authorized_applications\n  end\nend\n",
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "DELETE /oauth/authorize [authenticate_resource_owner!]",
     "GET /oauth/authorize [authenticate_resource_owner!]",
     "POST /oauth/authorize [authenticate_resource_owner!]",
@@ -798,7 +799,7 @@ rails("a filter's only:/except: list written %i(...) or %w{...} limits it to tho
     "app/controllers/home_controller.rb": "class HomeController < ApplicationController\n  before_action :require_user, only: %i(subscriptions nearby)\n\n  def front; end\n  def subscriptions; end\nend\n",
     "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :require_user, except: %w{index}\n\n  def index; end\n  def create; end\nend\n",
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /",
     "GET /notes",
     "POST /notes [require_user]",
@@ -1028,7 +1029,7 @@ rails("an action no filter guards that sends a caller without a user to sign in 
   });
   writeFiles(root, { "config/routes.rb": 'Rails.application.routes.draw do\n  get "upgrade", to: "console_redirect#index"\n  get "docs", to: "docs#index"\n  get "profiles/:id", to: "docs#show"\n  delete "messages/:id", to: "messages#destroy"\n  delete "drafts/:id", to: "messages#discard"\nend\n' });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /docs",
     "DELETE /drafts/{id}",
     "DELETE /messages/{id} [(checks the caller in the action)]",
@@ -1139,7 +1140,7 @@ rails("a filter not named like a check guards when its body answers 403 looking 
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "PATCH /issues/{id}",
     "PUT /issues/{id}",
     "POST /mail_handler [check_credential]",

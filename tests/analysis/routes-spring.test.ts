@@ -875,7 +875,7 @@ spring("a handler interceptor registered for path patterns guards the routes the
       "}",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /admin/goods/save [AdminLoginInterceptor]",
     "GET /admin/login",
     "GET /goods/detail/{id}",

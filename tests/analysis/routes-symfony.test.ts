@@ -2,6 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
@@ -36,7 +37,7 @@ symfony("a container parameter in an import's prefix or a rule's path (%bolt.bac
     ].join("\n"),
     "src/Controller/Backend/AuthenticationController.php": "<?php\nnamespace Bolt\\Controller\\Backend;\nuse Symfony\\Component\\Routing\\Attribute\\Route;\nclass AuthenticationController\n{\n    #[Route('/login', name: 'bolt_login')]\n    public function login() {}\n}\n",
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+  assert.equal(guardedRoutes(root).sort(), [
     "ALL /bolt/login",
     "GET /bolt/edit/{id} [access_control(IS_AUTHENTICATED_FULLY)]",
     "POST /bolt/edit/{id} [access_control(IS_AUTHENTICATED_FULLY)]",
@@ -101,7 +102,7 @@ symfony("routes declared in YAML (app/config/routing.yml, config/routes/*.yaml) 
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "GET /{page} [access_control(ROLE_USER)]",
     "GET /{username}/{token}/unread.xml",
     "ALL /a-propos",
@@ -186,7 +187,7 @@ symfony("an action whose first statement calls a method of its controller or its
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "DELETE /category/{id} [denyAccessUnlessGranted(delete)]",
     "GET /category/{id}/export",
     "POST /category/job/{jobId}/stop [denyAccessUnlessGranted(@info_providers.create_parts)]",
@@ -212,7 +213,7 @@ symfony("an access_control rule's allow_if expression guards what it matches whe
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+  assert.equal(guardedRoutes(root), [
     "POST /api/labels/generate [access_control(allow_if(is_granted(\"@api.access_api\") and is_authenticated()))]",
     "POST /feed/items",
   ]);
