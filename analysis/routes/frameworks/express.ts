@@ -316,9 +316,9 @@ function callRegistrations(
 
 function route(source: RouteSource, owner: string, method: string, path: string, handlers: { start: number; end: number }[], line: number): Registration[] {
   const verb = method === "del" ? "DELETE" : method.toUpperCase();
-  const { helpers, ...read } = handlerAndGuards(source, handlers);
+  const read = handlerAndGuards(source, handlers);
   const dispatch = dispatchedTo(source, handlers.at(-1));
-  return optionalGroupForms(path).map((form) => ({ type: "route", framework: "express", kind: "http", methods: [verb], path: form, ...read, owner, ...(dispatch ? { dispatch } : {}), ...(helpers.length ? { helpers } : {}), line }));
+  return optionalGroupForms(path).map((form) => ({ type: "route", framework: "express", kind: "http", methods: [verb], path: form, ...read, owner, ...(dispatch ? { dispatch } : {}), line }));
 }
 
 /** The last handler of a route when it may be a router: a plain name, or a module required in place (and called). */

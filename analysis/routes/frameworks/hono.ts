@@ -204,12 +204,10 @@ function route(source: RouteSource, name: string, args: Span[], constants: Map<s
   const rest = args.slice(on ? 2 : 1);
   if (methods.length === 0 || rest.length === 0) return [];
   // Hono writes a parameter's pattern after it (`:id{[0-9]+}`); the report keeps the name alone.
-  const { helpers, ...read } = handlerAndGuards(source, rest);
   return paths.map((path) => ({
     methods,
     path: path.replace(/(:\w+)\{[^/]*\}/g, "$1"),
-    ...read,
-    ...(helpers.length ? { helpers } : {}),
+    ...handlerAndGuards(source, rest),
   }));
 }
 

@@ -159,7 +159,7 @@ function route(
     kind: "http",
     methods: [verb],
     path,
-    ...withoutNoHelpers(handlerAndGuards(source, rest.slice(1))),
+    ...handlerAndGuards(source, rest.slice(1)),
     owner,
     line,
   };
@@ -196,9 +196,3 @@ const BARE_PATH = /^[\w.-]+(?:\/[\w.:{}*-]+)*$/;
 
 /** A path, or a placeholder for one held in another module's constant. */
 const isPath = (path: string) => path.startsWith("/") || path.startsWith("${");
-
-/** What handlerAndGuards reads, without an empty list of helpers. */
-function withoutNoHelpers<T extends { helpers: string[] }>(read: T): Omit<T, "helpers"> & { helpers?: string[] } {
-  const { helpers, ...rest } = read;
-  return helpers.length ? { ...rest, helpers } : rest;
-}

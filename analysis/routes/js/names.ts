@@ -123,7 +123,7 @@ export function optionalCall(source: RouteSource, span: { start: number; end: nu
 export function handlerAndGuards(
   source: RouteSource,
   args: readonly { start: number; end: number }[],
-): { handler: string; guards: string[]; helpers: string[] } {
+): { handler: string; guards: string[]; helpers?: string[] } {
   const unwrapped = args.map((a) => unwrap(source, a));
   const names = unwrapped.map((a) => argumentName(source, a.start, a.end));
   // A middleware list (`[auth, admin]`, `[...middlewares]`) names its guards inside.
@@ -135,7 +135,7 @@ export function handlerAndGuards(
     const elements = source.code[span.start] === "[" ? arrayElements(source, span.start) : [span];
     return elements.map((e) => source.code.slice(e.start, e.end).trim()).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && !isGuardName(name));
   });
-  return { handler: names.at(-1) ?? "(inline)", guards, helpers: [...new Set(helpers)].slice(0, 6) };
+  return { handler: names.at(-1) ?? "(inline)", guards, ...(helpers.length ? { helpers: [...new Set(helpers)].slice(0, 6) } : {}) };
 }
 
 // A wrapper that hands async errors on (`asyncHandler(auth.jwt)`, `catchAsync(users.create)`):
