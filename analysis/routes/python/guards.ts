@@ -1,5 +1,6 @@
 import { callArguments } from "../source.ts";
 import { isGuardName, optionalByArguments } from "../paths.ts";
+import { indentWidth } from "../../languages/nesting.ts";
 import type { Decorator, Definition } from "./definitions.ts";
 import type { RouteSource } from "../source.ts";
 import type { Span } from "./values.ts";
@@ -103,8 +104,6 @@ const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|(?:\w
 // Or sends the caller to sign in (CKAN's `return tk.h.redirect_to(u'user.login')`).
 const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden)\b|\babort\s*\(\s*40[13]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b|\breturn\b.*\bredirect(?:_to)?\s*\(.*\blog_?in\b/i;
 
-const indent = (line: string) => /^\s*/.exec(line)![0].length;
-
 // A handler that checks the sender's signature before it acts (a webhook from Stripe, GitHub, Slack):
 // `hmac.compare_digest(expected, sent)`, `verify_slack_signature(...)`, `stripe.Webhook.construct_event(...)`.
 const SIGNATURE_CHECK = /\b(?:compare_digest|verify_\w*signature\w*|verify_webhook\w*|construct_event)\s*\(/;
@@ -125,8 +124,8 @@ export function handlerCheckGuards(source: RouteSource, def: Definition): string
     const test = ANONYMOUS_TEST.exec(body[i]!);
     if (!test) continue;
     // The refusal on the same line (`if ...: raise X`) or in the two after it (a flashed message first).
-    const inside = (line: string | undefined) => line !== undefined && indent(line) > indent(body[i]!) && REFUSES.test(line);
-    if (REFUSES.test(test[1]!) || inside(body[i + 1]) || (indent(body[i + 1] ?? "") > indent(body[i]!) && inside(body[i + 2]))) return ["request.user"];
+    const inside = (line: string | undefined) => line !== undefined && indentWidth(line) > indentWidth(body[i]!) && REFUSES.test(line);
+    if (REFUSES.test(test[1]!) || inside(body[i + 1]) || (indentWidth(body[i + 1] ?? "") > indentWidth(body[i]!) && inside(body[i + 2]))) return ["request.user"];
   }
   return [];
 }
