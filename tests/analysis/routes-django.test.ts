@@ -1847,4 +1847,84 @@ django("django-allauth's URLconf (include(\"allauth.urls\")) serves its account 
   ]);
 });
 
+django("DRF views and ViewSet actions a URLconf maps (views.PanelViewSet.as_view({...}), a dict the module names once, a generic view) take the permission_classes of a mixin of another module; one whose mixin lets anyone in stays open", () => {
+  const root = tempDir("tool-django-drf-mixin-permissions-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": 'from django.urls import include, path\nurlpatterns = [path("api/", include("api.urls"))]\n',
+    "api/mixins.py": [
+      "from rest_framework.permissions import AllowAny, BasePermission, IsAdminUser",
+      "",
+      "",
+      "class AdministratorAPIMixin:",
+      "    class CustomPermission(BasePermission):",
+      "        def has_permission(self, request, view):",
+      "            return False",
+      "",
+      "    permission_classes = [IsAdminUser | CustomPermission]",
+      "",
+      "",
+      "class OpenAPIMixin:",
+      "    permission_classes = [AllowAny]",
+      "",
+    ].join("\n"),
+    "api/views.py": [
+      "from rest_framework.generics import RetrieveUpdateAPIView",
+      "from rest_framework.views import APIView",
+      "from rest_framework.viewsets import ModelViewSet",
+      "",
+      "from .mixins import AdministratorAPIMixin, OpenAPIMixin",
+      "",
+      "",
+      "class PanelViewSet(AdministratorAPIMixin, ModelViewSet):",
+      "    def delete_all(self, request):",
+      "        return None",
+      "",
+      "",
+      "class EligibilityView(AdministratorAPIMixin, RetrieveUpdateAPIView):",
+      "    serializer_class = None",
+      "",
+      "",
+      "class BaseCheckinsView(AdministratorAPIMixin, APIView):",
+      "    def put(self, request):",
+      "        return None",
+      "",
+      "",
+      "class VenueCheckinsView(BaseCheckinsView):",
+      "    pass",
+      "",
+      "",
+      "class FeedbackView(OpenAPIMixin, APIView):",
+      "    def post(self, request):",
+      "        return None",
+      "",
+    ].join("\n"),
+    "api/urls.py": [
+      "from django.urls import path",
+      "",
+      "from . import views",
+      "",
+      "detail_methods = {'get': 'retrieve', 'put': 'update'}",
+      "",
+      "urlpatterns = [",
+      "    path('panels', views.PanelViewSet.as_view({'get': 'list', 'delete': 'delete_all'})),",
+      "    path('panels/<int:pk>', views.PanelViewSet.as_view(detail_methods)),",
+      "    path('eligibility', views.EligibilityView.as_view()),",
+      "    path('checkin', views.VenueCheckinsView.as_view()),",
+      "    path('feedback', views.FeedbackView.as_view()),",
+      "]",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "PUT /api/checkin [IsAdminUser,CustomPermission]",
+    "GET /api/eligibility [IsAdminUser,CustomPermission]", "PATCH /api/eligibility [IsAdminUser,CustomPermission]", "PUT /api/eligibility [IsAdminUser,CustomPermission]",
+    "POST /api/feedback",
+    "DELETE /api/panels [IsAdminUser,CustomPermission]", "GET /api/panels [IsAdminUser,CustomPermission]",
+    "GET /api/panels/{pk} [IsAdminUser,CustomPermission]", "PUT /api/panels/{pk} [IsAdminUser,CustomPermission]",
+  ]);
+});
+
 django.run();

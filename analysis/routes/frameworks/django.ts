@@ -239,7 +239,10 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
   const asView = /^([A-Za-z_][\w.]*)\s*\.\s*as_view\s*\(/.exec(text) ?? /^[A-Za-z_][\w.]*\s*\(\s*([A-Z]\w*)\s*\)\s*\.\s*as_view\s*\(/.exec(text);
   if (asView) {
     const cls = asView[1]!;
-    const actions = pythonArguments(code, span.start + asView[0].length - 1).positional[0];
+    const argument = pythonArguments(code, span.start + asView[0].length - 1).positional[0];
+    // The actions as a dict, or a dict the module names once for many entries (`detail_methods = {"get": "retrieve", ...}`).
+    const named = argument && /^[A-Za-z_]\w*$/.test(code.slice(argument.start, argument.end)) ? moduleValue(code, code.slice(argument.start, argument.end)) : undefined;
+    const actions = named ?? argument;
     if (actions && code[actions.start] === "{") {
       for (const pair of elements(code, actions)) {
         const colon = pair.start + code.slice(pair.start, pair.end).indexOf(":");

@@ -28,15 +28,21 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
   const selfChecks = new Map<string, string[]>();
   return (route) => {
     if (route.framework !== "django" || route.kind !== "http") return [route];
-    // An action of a ViewSet (`ProfileViewSet.retrieve`) that nothing guards but the settings' default, which
-    // its module put there not seeing its bases in other modules: the permission classes up its class's chain.
+    // The class a route is an action of (`ProfileViewSet.retrieve`, `views.ProfileViewSet.retrieve`), or the
+    // class view it names (`views.EligibilityView`).
+    const named = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.([a-z_]\w*))?$/.exec(route.handler);
+    const action = named?.[2] ? named[1] : undefined;
+    // A view or an action of a ViewSet that nothing guards but the settings' default, which its module put
+    // there not seeing its bases in other modules (`class V(AdministratorAPIMixin, RetrieveUpdateAPIView)`
+    // with the mixin's `permission_classes` in mixins.py): the permission classes up its class's chain.
     // One left unguarded on purpose (`get_permissions` giving AllowAny for it) stays so.
-    const action = /^([A-Z]\w*)\.[a-z_]\w*$/.exec(route.handler)?.[1];
+    const onlyDefault = route.guards.length > 0 && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS);
     // A chain that sets `permission_classes = []` lets anyone through DRF's checks: the class's own checks decide (below).
     let emptied = false;
-    if (action && route.method !== "ALL" && route.guards.length && route.guards.every((g) => g === DRF_DEFAULT_PERMISSIONS)) {
-      if (!chainGuards.has(action)) chainGuards.set(action, permissionsUp(classes(), action));
-      const guards = chainGuards.get(action);
+    if (named && route.method !== "ALL" && onlyDefault) {
+      const cls = named[1]!;
+      if (!chainGuards.has(cls)) chainGuards.set(cls, permissionsUp(classes(), cls));
+      const guards = chainGuards.get(cls);
       if (guards?.length || guards === undefined) return [guards?.length ? { ...route, guards } : route];
       emptied = true;
     }
@@ -54,12 +60,12 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     if (!/^[A-Z]\w*$/.test(name)) return [route];
     // A guard mixin up its chain in other modules (`generic.ObjectEditView` with `ObjectPermissionRequiredMixin`).
     if (!mixins.has(name)) mixins.set(name, mixinsUp(classes(), name));
-    const mixed = route.guards.length ? route : { ...route, guards: mixins.get(name)! };
+    const mixed = route.guards.length && !emptied ? route : { ...route, guards: mixins.get(name)! };
     if (route.method !== "ALL") return [mixed];
     if (!memo.has(name)) memo.set(name, served(classes(), name));
     const view = memo.get(name);
     if (!view) return [mixed];
-    const guards = mixed.guards.length ? mixed.guards : view.guards;
+    const guards = mixed.guards.length && !onlyDefault ? mixed.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
 }
