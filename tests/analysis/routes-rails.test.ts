@@ -1327,4 +1327,21 @@ rails("devise_for's steps for a caller not signed in (sign-up, a password reset)
   assert.ok(result.routes.items.some((r) => r.method === "POST" && r.path === "/accounts" && r.guards.includes("authenticate_user!")));
 });
 
+rails("a controller takes the filters of every controller up its chain, five deep (LabelFormats < SimpleCrud < Crud < List < Application, whose concern authenticates); one that skips the filter is open", () => {
+  const root = tempDir("tool-rails-deep-chain-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :label_formats, only: [:index, :create]\n  resources :public_pages, only: [:index]\nend\n",
+    "app/controllers/concerns/authenticatable.rb": "module Authenticatable\n  extend ActiveSupport::Concern\n\n  included do\n    before_action :authenticate_person!\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Authenticatable\nend\n",
+    "app/controllers/list_controller.rb": "class ListController < ApplicationController\n  def index\n  end\nend\n",
+    "app/controllers/crud_controller.rb": "class CrudController < ListController\n  def create\n  end\nend\n",
+    "app/controllers/simple_crud_controller.rb": "class SimpleCrudController < CrudController\n  def create\n    super\n  end\nend\n",
+    "app/controllers/label_formats_controller.rb": "class LabelFormatsController < SimpleCrudController\nend\n",
+    "app/controllers/public_pages_controller.rb": "class PublicPagesController < SimpleCrudController\n  skip_before_action :authenticate_person!\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /label_formats [authenticate_person!]", "POST /label_formats [authenticate_person!]", "GET /public_pages"]);
+});
+
 rails.run();

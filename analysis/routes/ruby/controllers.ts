@@ -1,11 +1,14 @@
 /**
  * A Rails controller and the controllers it inherits from, as the files that hold them: the
  * route's own (`articles` -> app/controllers/articles_controller.rb), then each parent, up to
- * ActionController::Base or ::API, four files at most. `complete` is false when a file is not in
+ * ActionController::Base or ::API, MAX_CHAIN files at most. `complete` is false when a file is not in
  * the repository (a gem's controller, Devise's): the chain ended before its root.
  */
 const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
 const ROOT = /^ActionController::(?:Base|API)$/;
+// Apps build layers of generic controllers (hitobito: LabelFormats < SimpleCrud < Crud < List <
+// Application, whose concern authenticates): five files there, and a few more allowed.
+const MAX_CHAIN = 8;
 
 export function controllerChain(controller: string, text: (path: string) => string | undefined, where: ControllerRoot = APP): { sources: string[]; complete: boolean } {
   const sources: string[] = [];
@@ -13,7 +16,7 @@ export function controllerChain(controller: string, text: (path: string) => stri
   let file = roots.map((root) => `${root}${where.namespace}${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? `app/controllers/${controller}_controller.rb`;
   // A folder the app adds to the autoload paths holds controllers at the top level (`app/controllers/entities`).
   if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? file;
-  for (let depth = 0; depth < 4; depth++) {
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
     const source = text(file);
     if (source === undefined) return { sources, complete: false };
     sources.push(source);
