@@ -128,7 +128,7 @@ project("a group's Handle handed on (h := apiGroup.Handle; c.accounts.Route(h)) 
   ]);
 });
 
-project("a handler that hands its request to a method of its own package (m.getDomainPermissions(c, ...)) is guarded by that method's check, not by a namesake's of another package; statements that only set values up or parse the request and return on a bad value come before a check at the top", () => {
+project("a handler that hands its request to a method of its own package (m.getDomainPermissions(c, ...)) is guarded by that method's check, not by a namesake's of another package; statements that only set values up or parse the request and return on a bad value (also in an if's own statement) come before a check at the top", () => {
   const root = tempDir("tool-go-handed-checks-");
   const handler = (name: string, body: string[]) => [`func (m *Module) ${name}(c *gin.Context) {`, ...body.map((l) => `\t${l}`), "}", ""];
   const tokenAuth = ["authed, errWithCode := apiutil.TokenAuth(c,", "\ttrue, true, true, true,", ")", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}"];
@@ -146,6 +146,7 @@ project("a handler that hands its request to a method of its own package (m.getD
       '\tr.GET("/api/v1/admin/header_allows", m.HeaderAllowsGET)',
       '\tr.POST("/api/:version/media", m.MediaCreatePOSTHandler)',
       '\tr.GET("/api/:version/media/:id", m.MediaGETHandler)',
+      '\tr.PUT("/api/:version/media/:id", m.MediaPUTHandler)',
       "}",
       "",
       ...handler("DomainBlocksGETHandler", ["m.getDomainPermissions(c, apiutil.Block)"]),
@@ -167,6 +168,7 @@ project("a handler that hands its request to a method of its own package (m.getD
       "}",
       "",
       ...handler("MediaCreatePOSTHandler", ["_, errWithCode := apiutil.ParseAPIVersion(", "\tc.Param(apiutil.APIVersionKey),", "\tapiutil.APIv1,", ")", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}", "", ...tokenAuth, "c.JSON(http.StatusOK, authed)"]),
+      ...handler("MediaPUTHandler", ["if _, errWithCode := apiutil.ParseAPIVersion(", "\tc.Param(apiutil.APIVersionKey),", "\tapiutil.APIv1, apiutil.APIv2,", "); errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}", "", ...tokenAuth, "c.JSON(http.StatusOK, authed)"]),
       ...handler("MediaGETHandler", ["id, errWithCode := apiutil.ParseID(c.Param(\"id\"))", "if errWithCode != nil {", "\tapiutil.ErrorHandler(c, errWithCode)", "\treturn", "}", "c.JSON(http.StatusOK, m.processor.Media(id))"]),
     ].join("\n"),
     // A namesake in another package checks nobody: it says nothing of the admin module's.
@@ -176,6 +178,7 @@ project("a handler that hands its request to a method of its own package (m.getD
   assert.equal(guardedRoutes(root), [
     "POST /api/{version}/media [apiutil.TokenAuth]",
     "GET /api/{version}/media/{id}",
+    "PUT /api/{version}/media/{id} [apiutil.TokenAuth]",
     "GET /api/v1/admin/domain_blocks [apiutil.TokenAuth]",
     "GET /api/v1/admin/header_allows",
   ]);

@@ -192,6 +192,17 @@ function withoutSetUp(body: string): string {
       continue;
     }
     if (!/^if\s/.test(rest.slice(space))) break;
+    // The same written in the if's own statement: `if _, errWithCode := apiutil.ParseAPIVersion(...); errWithCode != nil { ...; return }`.
+    const parsedInIf = PARSES_REQUEST.exec(rest.slice(space + 2).trimStart());
+    if (parsedInIf) {
+      const open = at + space + rest.slice(space).indexOf(parsedInIf[0]) + parsedInIf[0].length - 1;
+      const after = body.slice(closing(body, open));
+      const check = new RegExp(String.raw`^\s*;\s*${parsedInIf[1]}\s*!=\s*nil\s*\{`).exec(after);
+      if (!check) break;
+      const block = closing(body, open) + check[0].length - 1;
+      at = closing(body, block) + 1;
+      continue;
+    }
     // The if, and each else after it, set values only.
     let end = at + space;
     for (;;) {
