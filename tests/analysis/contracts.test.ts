@@ -124,6 +124,28 @@ openapi("a contract far from the code is one low finding about the contract, not
   assert.equal(drift[0]!.evidence[0], { file: "api-docs/api.yaml", detail: "2 operations documented" });
 });
 
+openapi("a contract of the API under /api does not judge the pages the server answers beside it; a route's parameter (/api/{api_version}/polls/{id}) serves the documented value (/api/v1/polls/{id}), not the reverse", () => {
+  const root = tempDir("tool-contract-territory-");
+  const paths = Object.fromEntries(["/api/v1/polls/{id}", "/api/v1/statuses", "/api/v1/accounts/{id}", "/api/v1/accounts/me"].map((p) => [p, { get: {} }]));
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "docs/swagger.json": JSON.stringify({ swagger: "2.0", paths }, null, 2),
+    "app.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/api/:api_version/polls/:id", poll);',
+      'app.get("/api/v1/statuses", statuses);',
+      'app.get("/api/v1/accounts/me", me);',
+      'app.get("/api/v1/trends", trends);',
+      'app.get("/about", about);',
+      'app.get("/@:username", profile);',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: ["GET /api/v1/accounts/{id} docs/swagger.json:10"], implemented: ["GET /api/v1/trends app.js:6"] });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");

@@ -28,6 +28,14 @@ const MANIFEST =
  *   path (`servers: [{url: /api/v1}]`, Swagger `basePath`) is often added by a proxy or a mount
  *   the code does not show, so each contract is compared both with and without it, and the way
  *   that matches more routes is kept. Wildcard routes (`/assets/*`) are never judged.
+ * - A route's path parameter serves any value of its segment: `/api/{api_version}/polls/{id}`
+ *   serves the documented `/api/v1/polls/{id}` (the reverse does not hold: `/users/me` does not
+ *   serve `/users/{id}`).
+ * - A contract nearly all of whose operations sit under one first segment (`/api`) describes that
+ *   API: the pages, feeds, sign-in and federation endpoints the same server answers beside it
+ *   (`/about`, `/@{user}`, `/users/{name}/inbox`) are none of its business, so only routes under
+ *   the first segments it uses are judged undocumented. One whose paths spread over many first
+ *   segments (a REST API at the root) judges every route.
  * - gRPC compares `Service/Method`: the package of a proto is not always visible in the code.
  *   Only services with at least one rpc served are judged: a proto often lists the services
  *   its project calls beside the ones it serves.
@@ -43,7 +51,7 @@ export function contractDrift(
   };
   const covers = (project: string, file: string) => project === "" || file.startsWith(project + "/");
   const documentedNotImplemented: Drift["documentedNotImplemented"] = [];
-  const judged: { kind: string; project: string; keys: Set<string> }[] = [];
+  const judged: { kind: string; project: string; keys: Set<string>; territory?: Set<string> }[] = [];
 
   for (const contract of contracts) {
     const kind = CODE_KIND[contract.kind];
@@ -66,17 +74,20 @@ export function contractDrift(
         documentedNotImplemented.push({ method: op.method, path: op.path, line: op.line, file: contract.file });
       }
     });
+    const paths = contract.operations.map((op) => variants[best]!(op));
     judged.push({
       kind,
       project,
-      keys: new Set(contract.operations.map((op) => key(op.method, variants[best]!(op), kind))),
+      keys: new Set(contract.operations.map((op, i) => key(op.method, paths[i]!, kind))),
+      ...(kind === "http" ? { territory: territory(paths) } : {}),
     });
   }
 
+  const judgedFor = (r: Route) =>
+    judged.filter((j) => j.kind === r.kind && covers(j.project, r.file) && (!j.territory || j.territory.has(firstSegment(r.path))));
   const documented = (r: Route, path = r.path): boolean => {
-    const against = judged.filter((j) => j.kind === r.kind && covers(j.project, r.file));
     const methods = r.method === "ALL" ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [r.method];
-    return against.some((j) => methods.some((m) => j.keys.has(key(m, path, r.kind))));
+    return judgedFor(r).some((j) => methods.some((m) => j.keys.has(key(m, path, r.kind)) || (r.kind === "http" && [...j.keys].some((k) => servesSegments(key(m, path, r.kind), k)))));
   };
   // The form of a path without its optional last parameter (`/brand` of `/brand/{brandId?}`, the
   // same registration) is documented with the parameter: OpenAPI has no optional path parameter.
@@ -87,7 +98,7 @@ export function contractDrift(
   };
   const implementedNotDocumented = items.filter((r) => {
     if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
-    if (!judged.some((j) => j.kind === r.kind && covers(j.project, r.file))) return false;
+    if (!judgedFor(r).length) return false;
     return !documented(r) && !(r.kind === "http" && withOptionalParameter(r));
   }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
 
@@ -117,13 +128,38 @@ function key(method: string, path: string, kind: string): string {
 /** An HTTP route or operation as they compare: the method and the path with parameters unnamed. */
 export const httpKey = (method: string, path: string): string => `${method} ${normalizePath(path).replace(/\{[^}]*\}/g, "{}")}`;
 
-/** Whether a route serves an operation: same path, and a method that answers the documented one. */
+/** Whether a route serves an operation: same path (a parameter of the route's serving any segment), and a method that answers the documented one. */
 function serves(route: Route, method: string, path: string, kind: string): boolean {
-  if (key(route.method, route.path, kind).slice(route.method.length) !== key(method, path, kind).slice(method.length)) {
-    return false;
-  }
+  const routePath = key(route.method, route.path, kind).slice(route.method.length);
+  const documentedPath = key(method, path, kind).slice(method.length);
+  if (routePath !== documentedPath && !(kind === "http" && servesSegments(routePath, documentedPath))) return false;
   return route.method === method || route.method === "ALL" || method === "OPTIONS" ||
     (method === "HEAD" && route.method === "GET");
+}
+
+/**
+ * Whether an HTTP key (or path) of a route serves a documented one segment by segment: each
+ * segment the same, or a parameter of the route's (`{}`) where the contract names a value.
+ */
+function servesSegments(route: string, documented: string): boolean {
+  if (!route.includes("{}")) return false;
+  const a = route.split("/");
+  const b = documented.split("/");
+  return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment === "{}" && i > 0 && b[i] !== ""));
+}
+
+/** The first segment of a path: `api` of `/api/v1/users`, `` of `/`. */
+const firstSegment = (path: string) => normalizePath(path).split("/")[1] ?? "";
+
+/** Share of a contract's operations under one first segment from which it describes only the API under its segments. */
+const DOMINANT_SHARE = 0.9;
+
+/** The first segments a contract's paths use, when nearly all sit under one of them; else undefined (every route is judged). */
+function territory(paths: readonly string[]): Set<string> | undefined {
+  const counts = new Map<string, number>();
+  for (const path of paths) counts.set(firstSegment(path), (counts.get(firstSegment(path)) ?? 0) + 1);
+  const dominant = Math.max(...counts.values());
+  return paths.length && dominant >= DOMINANT_SHARE * paths.length && counts.size < paths.length ? new Set(counts.keys()) : undefined;
 }
 
 /** The service part of an rpc path: `/shop.v1.Catalog/Get` is `shop.v1.Catalog`. */
