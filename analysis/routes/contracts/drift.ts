@@ -17,7 +17,8 @@ const MANIFEST =
  *
  * Decisions, so that drift is a finding worth acting on:
  * - A contract covers the code of its project: the nearest folder above it holding a manifest
- *   (the repository root when none does). Code outside every contract's project is not judged.
+ *   (the repository root when none does). Code outside every contract's project is not judged,
+ *   but an operation it serves is implemented all the same.
  * - Drift is computed only where the code side exists: with no HTTP routes (resolvers, gRPC
  *   services) found in its project, a contract's operations are not all called missing, since
  *   the analysis may simply not see how they are served.
@@ -69,8 +70,12 @@ export function contractDrift(
     const servedServices = new Set(
       contract.operations.filter((_, i) => served[best]![i]).map((op) => serviceOf(op.path)),
     );
+    // An operation served anywhere in the repository is implemented: a contract generated from the
+    // whole server (Swashbuckle's, kept in the API's project) documents routes of its other projects too.
+    const elsewhere = items.filter((r) => r.kind === kind && !covers(project, r.file) && !r.path.includes("*"));
     contract.operations.forEach((op, i) => {
-      if (!served[best]![i] && (kind !== "grpc" || servedServices.has(serviceOf(op.path)))) {
+      if (served[best]![i] || elsewhere.some((r) => serves(r, op.method, variants[best]!(op), kind))) return;
+      if (kind !== "grpc" || servedServices.has(serviceOf(op.path))) {
         documentedNotImplemented.push({ method: op.method, path: op.path, line: op.line, file: contract.file });
       }
     });

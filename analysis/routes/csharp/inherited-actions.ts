@@ -16,8 +16,14 @@ import { csharpProjectFiles } from "./project-classes.ts";
 import { attributeValue, authorization, template } from "./source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-/** `actions`: the controller's own, each with whether it routes itself (a verb or a template); an override that does not takes the base's. */
-type Controller = { file: string; name: string; base: string | undefined; attributes: string[]; routes: string[]; guards: string[]; anonymous: boolean; actions: Map<string, boolean> };
+/**
+ * `actions`: the controller's own, each with its number of parameters and whether it routes itself
+ * (a verb or a template); an override that does not takes the base's.
+ */
+type Controller = { file: string; name: string; base: string | undefined; attributes: string[]; routes: string[]; guards: string[]; anonymous: boolean; actions: OwnAction[] };
+type OwnAction = { name: string; arity: number; routes: boolean };
+/** An abstract controller's action: its name, the line it starts on, its number of parameters. */
+type BaseAction = { name: string; line: number; arity: number };
 
 // Attributes by which an action decides its routing itself: a verb, a template, or none at all (`[NonAction]` switches off the base's).
 const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs|NonAction)$/;
@@ -37,7 +43,7 @@ export function withInheritedActions(files: ReadonlyMap<string, FileRoutes>, pro
     result.set(file, own.length === routes.registrations.length ? routes : { ...routes, registrations: own });
   }
   if (!inherited.size) return result;
-  const { controllers, abstractBases } = projectControllers(project);
+  const { controllers, abstractBases, baseActions } = projectControllers(project);
   const byName = new Map(controllers.map((c) => [c.name, c]));
   for (const controller of controllers) {
     const added: Registration[] = [];
@@ -49,10 +55,15 @@ export function withInheritedActions(files: ReadonlyMap<string, FileRoutes>, pro
       const declared = new Set<string>();
       for (const route of inherited.get(name) ?? []) {
         const action = route.handler.split(".")[1] ?? "";
+        // Overloads are told apart by their number of parameters (Lidarr's `[NonAction] override
+        // UpdateProvider(bulk)` switches off the bulk PUT, not `UpdateProvider(id, resource, forceSave)`).
+        const arity = declaredAt(baseActions.get(name) ?? [], action, route.line)?.arity;
+        const own = controller.actions.filter((a) => a.name === action && (arity === undefined || a.arity === arity));
+        const key = `${action}/${arity ?? "?"}`;
         // An override with routing attributes of its own routes itself; one without takes the base's (ASP.NET reads them inherited).
-        if (controller.actions.get(action) === true || taken.has(action)) continue;
-        declared.add(action);
-        if (controller.actions.has(action)) overridden.add(`${controller.name}.${action}`);
+        if (own.some((a) => a.routes) || taken.has(key)) continue;
+        declared.add(key);
+        if (own.length) overridden.add(`${controller.name}.${action}`);
         added.push(copied(route, controller, action));
       }
       for (const action of declared) taken.add(action);
@@ -89,14 +100,18 @@ function copied(route: RouteRegistration, controller: Controller, action: string
  * The concrete controllers of the project that extend a class, with what they give the actions they
  * inherit, and the base each abstract class extends (`ProviderControllerBase : RestController<T>`).
  */
-function projectControllers(project: Project | undefined): { controllers: Controller[]; abstractBases: Map<string, string | undefined> } {
+function projectControllers(project: Project | undefined): { controllers: Controller[]; abstractBases: Map<string, string | undefined>; baseActions: Map<string, BaseAction[]> } {
   const found: Controller[] = [];
   const abstractBases = new Map<string, string | undefined>();
+  const baseActions = new Map<string, BaseAction[]>();
   for (const { path, source, constants, classes } of csharpProjectFiles(project)) {
     if (!/Controller/.test(source.text)) continue;
     for (const cls of classes) {
       const base = firstBase(cls.bases);
-      if (cls.abstract) abstractBases.set(cls.name, base);
+      if (cls.abstract) {
+        abstractBases.set(cls.name, base);
+        baseActions.set(cls.name, cls.actions.map((a) => ({ name: a.name, line: source.lineAt(a.start), arity: arity(a.parameters) })));
+      }
       if (cls.abstract || !base || attribute(cls.attributes, "NonController")) continue;
       found.push({
         file: path,
@@ -106,9 +121,29 @@ function projectControllers(project: Project | undefined): { controllers: Contro
         routes: cls.attributes.filter((a) => a.name === "Route").map((a) => attributeValue(source, constants, a)).filter((v): v is string => v !== undefined),
         guards: cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)),
         anonymous: !!attribute(cls.attributes, "AllowAnonymous"),
-        actions: new Map(cls.actions.map((a) => [a.name, a.attributes.some((x) => ROUTING.test(x.name))])),
+        actions: cls.actions.map((a) => ({ name: a.name, arity: arity(a.parameters), routes: a.attributes.some((x) => ROUTING.test(x.name)) })),
       });
     }
   }
-  return { controllers: found, abstractBases };
+  return { controllers: found, abstractBases, baseActions };
+}
+
+/** The declaration of an action a route of it was read at: the nearest of that name starting at or before the route's line. */
+function declaredAt(actions: readonly BaseAction[], name: string, line: number): BaseAction | undefined {
+  let nearest: BaseAction | undefined;
+  for (const a of actions) if (a.name === name && a.line <= line && (!nearest || a.line > nearest.line)) nearest = a;
+  return nearest;
+}
+
+/** How many parameters a parameter list declares: its commas outside brackets, plus one (`Dictionary<int, string> map, int id = 0` is two). */
+function arity(parameters: string): number {
+  if (!parameters.trim()) return 0;
+  let depth = 0;
+  let count = 1;
+  for (const c of parameters) {
+    if (c === "<" || c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ">" || c === ")" || c === "]" || c === "}") depth--;
+    else if (c === "," && depth === 0) count++;
+  }
+  return count;
 }
