@@ -146,6 +146,19 @@ openapi("a contract of the API under /api does not judge the pages the server an
   assert.equal(drift(analyze(root).routes), { documented: ["GET /api/v1/accounts/{id} docs/swagger.json:10"], implemented: ["GET /api/v1/trends app.js:6"] });
 });
 
+openapi("an operation another project of the repository serves is implemented: a contract generated from the whole server documents routes beyond its own project", () => {
+  const root = tempDir("tool-contract-elsewhere-");
+  writeFiles(root, {
+    "api/package.json": JSON.stringify({ name: "api", dependencies: { express: "4" } }),
+    "api/openapi.json": JSON.stringify({ openapi: "3.0.0", paths: { "/api/items": { get: {} }, "/login": { post: {} }, "/logout": { post: {} } } }, null, 2),
+    "api/items.js": 'const express = require("express");\nconst app = express();\napp.get("/api/items", items);\n',
+    "host/package.json": JSON.stringify({ name: "host", dependencies: { express: "4" } }),
+    "host/server.js": 'const express = require("express");\nconst app = express();\napp.post("/login", login);\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: ["POST /logout api/openapi.json:10"], implemented: [] });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");
