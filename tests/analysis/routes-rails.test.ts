@@ -1344,4 +1344,31 @@ rails("a controller takes the filters of every controller up its chain, five dee
   assert.equal(guardedRoutes(root), ["GET /label_formats [authenticate_person!]", "POST /label_formats [authenticate_person!]", "GET /public_pages"]);
 });
 
+rails("routes in a scope whose path the code computes (scope path: ApplicationResource.endpoint_namespace) are at an unknown prefix, not duplicates of the app's own routes at the root", () => {
+  const root = tempDir("tool-rails-computed-scope-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :people, only: [:index, :show]",
+      "  scope path: ApplicationResource.endpoint_namespace, module: :json_api, defaults: { format: 'jsonapi' } do",
+      "    resources :people, only: [:index, :show]",
+      "  end",
+      "  scope 'v2' do",
+      "    resources :groups, only: [:index]",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /people people#index", "GET /people json_api/people#index (prefix unknown)",
+    "GET /people/{id} people#show", "GET /people/{id} json_api/people#show (prefix unknown)",
+    "GET /v2/groups groups#index",
+  ]);
+  assert.equal(routes.duplicates, []);
+});
+
 rails.run();

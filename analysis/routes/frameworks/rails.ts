@@ -87,7 +87,15 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     } else if (name === "scope") {
       const module = option("module");
       const path = join(here, first ?? option("path") ?? "");
-      block({ ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller ?? (scope.on ? scope.resource?.controller : undefined), action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)], format, ...(scope.resource && scope.on ? { resource: undefined, on: undefined } : {}) });
+      // A path the code computes (`scope path: ApplicationResource.endpoint_namespace`): the routes
+      // in the block are at an unknown prefix, not at the root (where they would pose as duplicates).
+      const computed = (args.positional[0] && first === undefined) || (args.keywords.has("path") && option("path") === undefined);
+      const inner: Scope = { ...scope, path, module: module ? join(scope.module, module) : scope.module, controller: option("controller") ?? scope.controller ?? (scope.on ? scope.resource?.controller : undefined), action: option("action") ?? scope.action, guards: [...scope.guards, ...optionGuards(source, args)], format, ...(scope.resource && scope.on ? { resource: undefined, on: undefined } : {}) };
+      if (computed && st.block) {
+        const unknown: Context = { ...context, found: [] };
+        visit(unknown, statements(source.code, st.block, RUBY_BLOCKS), inner);
+        context.found.push(...unknown.found.map((r) => (r.type === "route" ? { ...r, prefixUnknown: true } : r)));
+      } else block(inner);
     } else if (name === "api_version") {
       // The versionist gem: `api_version(module: "Api::V1", path: {value: "api/v1"})` is a scope of that path and module.
       const written = args.keywords.get("path");
