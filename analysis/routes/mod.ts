@@ -189,9 +189,9 @@ export function routesSection(
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const complete: Route[] = djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
+  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
     .flatMap(goMethods)
-    .flatMap(djangoMethods)
+    .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
   const items = complete.filter(notHandedToHono(complete, project));
@@ -270,4 +270,20 @@ function reachability(
     memo.set(file, { components, integrations });
     return { components, integrations };
   };
+}
+
+/**
+ * A class view's route of a method the class handles itself is served by that handler: the view's
+ * own route for it (`POST .../unrelease DrawUnreleaseView`, from the methods its chain serves,
+ * beside `POST .../unrelease DrawUnreleaseView.post`) is the same route again, not a second one;
+ * so is a route read twice over (a method the module saw the view inherit, and its chain served).
+ */
+function withoutViewEchoes<R extends { method: string; path: string; handler: string; file: string; line: number }>(routes: R[]): R[] {
+  const handled = new Set(routes.map((r) => `${r.method} ${r.path} ${r.handler}`));
+  const seen = new Set<string>();
+  return routes.filter((r) => {
+    if (/^(?:[a-z_]\w*\.)*[A-Z]\w*$/.test(r.handler) && handled.has(`${r.method} ${r.path} ${r.handler}.${r.method.toLowerCase()}`)) return false;
+    const key = `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
 }

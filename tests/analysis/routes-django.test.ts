@@ -1927,4 +1927,50 @@ django("DRF views and ViewSet actions a URLconf maps (views.PanelViewSet.as_view
   ]);
 });
 
+django("a class view whose chain in another module serves GET and POST, and which handles POST itself, is one route per method, not a POST of the view beside its own post()", () => {
+  const root = tempDir("tool-django-view-echo-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": 'from django.urls import include, path\nurlpatterns = [path("draw/", include("draw.urls"))]\n',
+    "utils/__init__.py": "",
+    "draw/__init__.py": "",
+    "utils/mixins.py": "from django.contrib.auth.mixins import UserPassesTestMixin\n\n\nclass AdministratorMixin(UserPassesTestMixin):\n    def test_func(self):\n        return self.request.user.is_superuser\n",
+    "utils/views.py": "from django.views.generic.base import View\n\n\nclass PostOnlyRedirectView(View):\n    def get(self, request, *args, **kwargs):\n        return None\n\n    def post(self, request, *args, **kwargs):\n        return None\n",
+    "draw/views.py": [
+      "from django.contrib import messages",
+      "",
+      "from utils.mixins import AdministratorMixin",
+      "from utils.views import PostOnlyRedirectView",
+      "",
+      "",
+      "class DrawStatusEdit(AdministratorMixin, PostOnlyRedirectView):",
+      "    round_redirect_pattern_name = 'draw'",
+      "",
+      "",
+      "class DrawUnreleaseView(DrawStatusEdit):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return super().post(request, *args, **kwargs)",
+      "",
+      "",
+      "class BaseReleaseView(AdministratorMixin, PostOnlyRedirectView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return None",
+      "",
+      "",
+      "class ReleaseView(BaseReleaseView):",
+      "    released = True",
+      "",
+    ].join("\n"),
+    "draw/urls.py": "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [\n    path('unrelease/', views.DrawUnreleaseView.as_view()),\n    path('release/', views.ReleaseView.as_view()),\n]\n",
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /draw/release ReleaseView", "POST /draw/release ReleaseView",
+    "GET /draw/unrelease DrawUnreleaseView", "POST /draw/unrelease DrawUnreleaseView.post",
+  ]);
+  assert.equal(routes.duplicates, []);
+});
+
 django.run();
