@@ -126,7 +126,8 @@ openapi("a contract far from the code is one low finding about the contract, not
 
 openapi("a contract of the API under /api does not judge the pages the server answers beside it; a route's parameter (/api/{api_version}/polls/{id}) serves the documented value (/api/v1/polls/{id}), not the reverse", () => {
   const root = tempDir("tool-contract-territory-");
-  const paths = Object.fromEntries(["/api/v1/polls/{id}", "/api/v1/statuses", "/api/v1/accounts/{id}", "/api/v1/accounts/me"].map((p) => [p, { get: {} }]));
+  // The last two are written amiss in the contract: a route's parameter does not serve them.
+  const paths = Object.fromEntries(["/api/v1/polls/{id}", "/api/v1/statuses", "/api/v1/accounts/{id}", "/api/v1/accounts/me", "/api/v1/filters/keywords{id}", "/api/v1/lists/${id}"].map((p) => [p, { get: {} }]));
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
     "docs/swagger.json": JSON.stringify({ swagger: "2.0", paths }, null, 2),
@@ -137,13 +138,18 @@ openapi("a contract of the API under /api does not judge the pages the server an
       'app.get("/api/v1/statuses", statuses);',
       'app.get("/api/v1/accounts/me", me);',
       'app.get("/api/v1/trends", trends);',
+      'app.get("/api/v1/filters/:id", filter);',
+      'app.get("/api/v1/lists/:id", list);',
       'app.get("/about", about);',
       'app.get("/@:username", profile);',
       "",
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(drift(analyze(root).routes), { documented: ["GET /api/v1/accounts/{id} docs/swagger.json:10"], implemented: ["GET /api/v1/trends app.js:6"] });
+  assert.equal(drift(analyze(root).routes), {
+    documented: ["GET /api/v1/accounts/{id} docs/swagger.json:10", "GET /api/v1/filters/keywords{id} docs/swagger.json:16", "GET /api/v1/lists/${id} docs/swagger.json:19"],
+    implemented: ["GET /api/v1/trends app.js:6", "GET /api/v1/filters/{id} app.js:7", "GET /api/v1/lists/{id} app.js:8"],
+  });
 });
 
 openapi("an operation another project of the repository serves is implemented: a contract generated from the whole server documents routes beyond its own project", () => {

@@ -150,7 +150,8 @@ function servesSegments(route: string, documented: string): boolean {
   if (!route.includes("{}")) return false;
   const a = route.split("/");
   const b = documented.split("/");
-  return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment === "{}" && i > 0 && b[i] !== ""));
+  // A value the contract names is a plain word (`v1`): not a parameter written amiss (`${id}`, `keywords{id}`).
+  return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment === "{}" && i > 0 && /^[\w.~-]+$/.test(b[i]!)));
 }
 
 /** The first segment of a path: `api` of `/api/v1/users`, `` of `/`. */
