@@ -165,6 +165,22 @@ openapi("an operation another project of the repository serves is implemented: a
   assert.equal(drift(analyze(root).routes), { documented: ["POST /logout api/openapi.json:10"], implemented: [] });
 });
 
+openapi("a translated copy of the contract (docs/locales/zh/) is no contract, nor is a contract over 512 KB counted in bytes rather than characters", () => {
+  const root = tempDir("tool-contract-copies-");
+  const contract = (paths: string[], description = "") => JSON.stringify({ openapi: "3.0.0", info: { title: "api", version: "1", description }, paths: Object.fromEntries(paths.map((p) => [p, { get: {} }])) }, null, 2);
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    // 200,000 characters of three bytes each: 600 KB.
+    "docs/api/openapi.json": contract(["/api/items", "/api/gone"], "接".repeat(200_000)),
+    "docs/locales/zh/api/openapi.json": contract(["/api/items", "/api/stale"]),
+    "app.js": 'const express = require("express");\nconst app = express();\napp.get("/api/items", items);\n',
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.contracts.map((c) => c.file), []);
+  assert.equal(drift(routes), { documented: [], implemented: [] });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");

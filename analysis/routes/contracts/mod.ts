@@ -31,16 +31,23 @@ const PROTO_FILE = /\.proto$/i;
 // A top-level `openapi:`/`swagger:` key (YAML) or `"openapi": "3` (JSON): files without it are never parsed.
 const OPENAPI_KEY = /^["']?(?:openapi|swagger)["']?\s*:|"(?:openapi|swagger)"\s*:\s*"\d/m;
 
+// A translation of the documentation (`docs/locales/zh/api/swagger.yaml`): a copy of a contract,
+// synced now and then, not the contract itself.
+const TRANSLATED = /(?:^|\/)(?:locales?|i18n|l10n|translations?)\/[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?\//;
+// The limit is on the file's size in bytes, as for source files: a text's length counts characters.
+const oversized = (text: string) => text.length > MAX_FILE_BYTES || Buffer.byteLength(text, "utf8") > MAX_FILE_BYTES;
+
 /**
  * Every contract of the repository. Contracts under test folders are fixtures, not the
- * project's own; files over the analysis size limit are skipped as source files are.
+ * project's own, and those under a translation's folder are copies; files over the analysis
+ * size limit are skipped as source files are.
  */
 export function findContracts(project: ContractProject): FoundContract[] {
   const contracts: FoundContract[] = [];
   for (const file of [...project.listed].sort()) {
-    if (isTestFile(file) || !(OPENAPI_FILE.test(file) || SDL_FILE.test(file) || PROTO_FILE.test(file))) continue;
+    if (isTestFile(file) || TRANSLATED.test(file) || !(OPENAPI_FILE.test(file) || SDL_FILE.test(file) || PROTO_FILE.test(file))) continue;
     const text = project.text(file);
-    if (text === undefined || text.length > MAX_FILE_BYTES) continue;
+    if (text === undefined || oversized(text)) continue;
     const found = contractOf(project, file, text);
     if (found && found.operations.length > 0) contracts.push(found);
   }
@@ -50,7 +57,7 @@ export function findContracts(project: ContractProject): FoundContract[] {
 /** The contract in one file, wherever it is (a build may generate code from a spec kept with the tests). */
 export function contractAt(project: ContractProject, file: string): FoundContract | undefined {
   const text = project.has(file) ? project.text(file) : undefined;
-  return text === undefined || text.length > MAX_FILE_BYTES ? undefined : contractOf(project, file, text);
+  return text === undefined || oversized(text) ? undefined : contractOf(project, file, text);
 }
 
 function contractOf(project: ContractProject, file: string, text: string): FoundContract | undefined {
