@@ -647,4 +647,32 @@ aspnet("a conventionally routed controller under a base of an area ([Area(\"Admi
   assert.not.ok(routes.some((r) => r.includes("/Admin/Reports/")));
 });
 
+aspnet("templates written as verbatim strings (@\"artist/{artistId:int}/{filename:regex((.+)\\.(jpg|png))}\") are read, their regular-expression constraints left out", () => {
+  const root = tempDir("tool-aspnet-verbatim-");
+  writeFiles(root, {
+    "src/Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Api/MediaCoverController.cs": [
+      "using Microsoft.AspNetCore.Mvc;",
+      "namespace Api",
+      "{",
+      "    [ApiController]",
+      "    [Route(@\"api/v1/mediacover\")]",
+      "    public class MediaCoverController : Controller",
+      "    {",
+      "        [HttpGet(@\"artist/{artistId:int}/{filename:regex((.+)\\.(jpg|png|gif))}\")]",
+      "        public IActionResult GetArtistMediaCover(int artistId, string filename) => Ok();",
+      "",
+      "        [HttpGet(@\"{filename:regex([[-.a-zA-Z0-9]]+?\\.txt)}\")]",
+      "        public IActionResult GetLog(string filename) => Ok();",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/mediacover/{filename}", "GET /api/v1/mediacover/artist/{artistId}/{filename}"]);
+  assert.equal(routes.duplicates, []);
+});
+
 aspnet.run();

@@ -27,7 +27,7 @@ export function staticValue(source: RouteSource, start: number, end: number, con
   let i = start;
   let operand = true;
   while (i < end) {
-    const literal = source.stringAt(i);
+    const literal = source.stringAt(i) ?? prefixedLiteral(source, i);
     const c = source.code[i]!;
     if (!literal && /[\s()]/.test(c)) {
       i++;
@@ -54,6 +54,18 @@ export function staticValue(source: RouteSource, start: number, end: number, con
     operand = false;
   }
   return operand ? undefined : result;
+}
+
+/**
+ * The literal whose quote is at `at` when a prefix the stripper blanked comes before it: C#'s
+ * verbatim and interpolated `@"..."`, `$@"..."`, whose span (trimmed of the blank) starts at the quote.
+ */
+function prefixedLiteral(source: RouteSource, at: number): StringLiteral | undefined {
+  for (let k = 1; k <= 2 && at - k >= 0; k++) {
+    const literal = source.stringAt(at - k);
+    if (literal && literal.end > at && /^[@$]+$/.test(source.text.slice(at - k, at))) return literal;
+  }
+  return undefined;
 }
 
 function interpolated(source: RouteSource, literal: StringLiteral, constants: ReadonlyMap<string, string>, syntax: ValueSyntax): string | undefined {
