@@ -252,6 +252,9 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     "src/Movies.Api/Providers/ProviderControllerBase.cs": "namespace Movies.Api.Providers\n{\n    public abstract class ProviderControllerBase<TResource> : RestController<TResource>\n    {\n        [HttpGet(\"schema\")]\n        public List<TResource> GetTemplates() => Templates();\n\n        [RestPutById]\n        public ActionResult<TResource> UpdateProvider([FromRoute] int id, [FromBody] TResource resource, [FromQuery] bool forceSave = false) => Save(resource);\n\n        [HttpPut(\"bulk\")]\n        public virtual ActionResult<TResource> UpdateProvider([FromBody] Dictionary<int, TResource> resources) => SaveAll(resources);\n    }\n}\n",
     // Its NonAction override switches off the bulk overload of UpdateProvider, not the one by id.
     "src/Movies.Api/Providers/NotificationController.cs": "namespace Movies.Api.Providers\n{\n    [V3ApiController]\n    public class NotificationController : ProviderControllerBase<NotificationResource>\n    {\n        [NonAction]\n        public override ActionResult<NotificationResource> GetResourceByIdWithErrorHandler(int id) => NotFound();\n\n        [NonAction]\n        public override ActionResult<NotificationResource> UpdateProvider([FromBody] Dictionary<int, NotificationResource> resources) => NotFound();\n    }\n}\n",
+    // An abstract base between a controller and RestController whose NonAction override hides the action for every controller under it.
+    "src/Movies.Api/Releases/ReleaseControllerBase.cs": "namespace Movies.Api.Releases\n{\n    public abstract class ReleaseControllerBase : RestController<ReleaseResource>\n    {\n        [NonAction]\n        public override ActionResult<ReleaseResource> GetResourceByIdWithErrorHandler(int id) => NotFound();\n    }\n}\n",
+    "src/Movies.Api/Releases/ReleaseController.cs": "namespace Movies.Api.Releases\n{\n    [V3ApiController]\n    public class ReleaseController : ReleaseControllerBase\n    {\n        [HttpGet]\n        public List<ReleaseResource> GetReleases() => All();\n    }\n}\n",
     "src/Movies.Api/Config/HostConfigController.cs": "namespace Movies.Api.Config\n{\n    [V3ApiController(\"config/host\")]\n    public class HostConfigController : ConfigController<HostConfigResource>\n    {\n        public override ActionResult<HostConfigResource> SaveConfig([FromBody] HostConfigResource resource) => Save(resource);\n    }\n}\n",
     "src/Movies.Api/AlternativeTitleController.cs": "namespace Movies.Api\n{\n    [V3ApiController(\"alttitle\")]\n    public class AlternativeTitleController : RestController<AlternativeTitleResource>\n    {\n        [HttpGet]\n        public List<AlternativeTitleResource> GetAltTitles(int? movieId) => Titles(movieId);\n    }\n}\n",
     "src/Movies.Api/IndexerController.cs": "namespace Movies.Api\n{\n    [V3ApiController]\n    public class IndexerController : Controller\n    {\n        [HttpGet(\"schema\")]\n        public List<IndexerResource> GetSchema() => Schema();\n\n        [HttpDelete(\"{id:int}\")]\n        public void Delete(int id) => Remove(id);\n    }\n}\n",
@@ -274,6 +277,7 @@ aspnet("a route template attribute class of the app's (IRouteTemplateProvider) g
     "PUT /api/v3/Notification",
     "PUT /api/v3/Notification/{id}",
     "GET /api/v3/Notification/schema",
+    "GET /api/v3/Release",
     "GET /api/v3/Tag",
     "POST /api/v3/Tag",
     "PUT /api/v3/Tag",

@@ -22,8 +22,8 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
  */
 type Controller = { file: string; name: string; base: string | undefined; attributes: string[]; routes: string[]; guards: string[]; anonymous: boolean; actions: OwnAction[] };
 type OwnAction = { name: string; arity: number; routes: boolean };
-/** An abstract controller's action: its name, the line it starts on, its number of parameters. */
-type BaseAction = { name: string; line: number; arity: number };
+/** An abstract controller's action: its name, the line it starts on, its number of parameters, whether it routes itself. */
+type BaseAction = { name: string; line: number; arity: number; routes: boolean };
 
 // Attributes by which an action decides its routing itself: a verb, a template, or none at all (`[NonAction]` switches off the base's).
 const ROUTING = /^(?:Http(?:Get|Post|Put|Patch|Delete|Head|Options)|Route|AcceptVerbs|NonAction)$/;
@@ -67,6 +67,9 @@ export function withInheritedActions(files: ReadonlyMap<string, FileRoutes>, pro
         added.push(copied(route, controller, action));
       }
       for (const action of declared) taken.add(action);
+      // An override there that routes itself, or is no action (`[NonAction] override GetResourceById` in
+      // ReleaseControllerBase), hides the action of the bases above it, as the controller's own would.
+      for (const a of baseActions.get(name) ?? []) if (a.routes) taken.add(`${a.name}/${a.arity}`);
       name = byName.get(name)?.base ?? abstractBases.get(name);
     }
     if (!added.length) continue;
@@ -110,7 +113,7 @@ function projectControllers(project: Project | undefined): { controllers: Contro
       const base = firstBase(cls.bases);
       if (cls.abstract) {
         abstractBases.set(cls.name, base);
-        baseActions.set(cls.name, cls.actions.map((a) => ({ name: a.name, line: source.lineAt(a.start), arity: arity(a.parameters) })));
+        baseActions.set(cls.name, cls.actions.map((a) => ({ name: a.name, line: source.lineAt(a.start), arity: arity(a.parameters), routes: a.attributes.some((x) => ROUTING.test(x.name)) })));
       }
       if (cls.abstract || !base || attribute(cls.attributes, "NonController")) continue;
       found.push({
