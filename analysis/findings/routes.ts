@@ -19,8 +19,11 @@ type Input = Pick<Report, "routes" | "files">;
 // serves every component, each checking its own caller, for signed-in pages and public ones.
 // First-run installation and setup, a shop's cart and checkout (open to guests), a contact form,
 // a newsletter sign-up, a language switch (Django's `/i18n/setlang`, the caller's own cookie), browsers' CSP
-// reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too.
-const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er)?|setup|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
+// reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too. So are single
+// sign-on's assertion consumer (`/saml/acs`) and an LTI tool's launch, an auth library's catch-all
+// (`/api/auth/{nextauth}`, `/api/better-auth/{all}`), a password replaced or recovered with an emailed code,
+// and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`).
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
