@@ -597,4 +597,27 @@ laravel("a prefix the app's configuration gives (config('app.admin_url'), an env
   ]);
 });
 
+laravel("routes in a group behind the guest middleware (signed-out callers only) are public by design: their unguarded writes are low; a write beside them is not", () => {
+  const root = tempDir("tool-laravel-guest-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::middleware('guest')->group(function (): void {",
+      "    Route::post('/application', [App\\Http\\Controllers\\ApplicationController::class, 'store']);",
+      "});",
+      "Route::group(['middleware' => ['guest']], function () {",
+      "    Route::post('/join', [App\\Http\\Controllers\\JoinController::class, 'store']);",
+      "});",
+      "Route::post('/comments', [App\\Http\\Controllers\\CommentController::class, 'store']);",
+      "Route::middleware('auth')->post('/profile', [App\\Http\\Controllers\\ProfileController::class, 'update']);",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high POST /comments", "low POST /application", "low POST /join"]);
+});
+
 laravel.run();

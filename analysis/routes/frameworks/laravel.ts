@@ -28,8 +28,12 @@ const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources
 const CONVENTIONAL = /(?:^|\/)routes\/(?:web|api)\.php$/;
 
 type Call = { name: string; args: Span[]; start: number };
-/** `prefixUnknown`: a prefix was given that is not known here (`prefix(config('api.prefix'))`). */
-type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean };
+/**
+ * `prefixUnknown`: a prefix was given that is not known here (`prefix(config('api.prefix'))`).
+ * `forGuests`: the `guest` middleware lets only signed-out callers in (sign-up, applications):
+ * the routes are public by design.
+ */
+type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean };
 /** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (FOREACH). */
 type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
 
@@ -131,7 +135,11 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
       attributes.prefix = joinPaths(attributes.prefix, value ?? "");
       if (value === undefined) attributes.prefixUnknown = true;
     }
-    else if (call.name === "middleware" && first) attributes.guards.push(...call.args.flatMap((a) => middleware(source, a, constants)).filter(mayGuard));
+    else if (call.name === "middleware" && first) {
+      const names = call.args.flatMap((a) => middleware(source, a, constants));
+      attributes.guards.push(...names.filter(mayGuard));
+      if (names.some(forGuests)) attributes.forGuests = true;
+    }
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
     else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || AUTH_ROUTES.has(call.name) || call.name === "group")) main = call;
@@ -155,7 +163,8 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   // `ping{format?}`: an optional parameter ending a segment's text is a variant of one route
   // (`ping`, `ping.view`), written as the text alone.
   const written = path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1");
-  context.found.push(route(methods, withOptional(attributes.prefix, written), handler, guards, line));
+  const registered = route(methods, withOptional(attributes.prefix, written), handler, guards, line);
+  context.found.push(attributes.forGuests && registered.type === "route" ? { ...registered, declaredPublic: true } : registered);
 }
 
 /**
@@ -219,7 +228,9 @@ function group(context: Context, call: Call, attributes: Attributes): void {
     const prefix = options.get("prefix");
     const middlewareSpan = options.get("middleware");
     if (prefix) scoped.prefix = joinPaths(scoped.prefix, prefixValue(source, prefix, constants) ?? "");
-    if (middlewareSpan) scoped.guards.push(...middleware(source, middlewareSpan, constants).filter(mayGuard));
+    const names = middlewareSpan ? middleware(source, middlewareSpan, constants) : [];
+    scoped.guards.push(...names.filter(mayGuard));
+    if (names.some(forGuests)) scoped.forGuests = true;
     first = second;
   }
   if (!first) return;
@@ -385,5 +396,8 @@ const mayGuard = (name: string): boolean => isLaravelGuard(name) || /^[a-z][\w.-
 /** Middleware that decide who may call: `auth`, `auth:sanctum`, `can:update,post`, `role:admin`, `admin`. */
 // `signed` (ValidateSignature) refuses a request whose URL's signature is missing or wrong: a credential in the link.
 export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(":")[0]!) || /^(?:can|role|roles|permission|ability|abilities|scopes?|admin|password\.confirm|signed)\b/.test(name);
+
+/** Laravel's `guest` middleware (RedirectIfAuthenticated): only signed-out callers get through. */
+const forGuests = (name: string): boolean => /^guest(?::|$)/.test(name);
 
 const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });
