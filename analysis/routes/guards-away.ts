@@ -136,7 +136,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A tRPC procedure's builder whose middleware refuses callers without a user (`spaceProcedure`).
     if (route.framework === TRPC) return (route.helpers ?? []).filter(trpcGuarding);
     // A Django view class nothing else guards, guarded by an access mixin a class of the project it extends brings (`AdministratorMixin`).
-    if (route.framework === "django" && /^[A-Z]/.test(route.handler)) return route.guards.length ? [] : djangoAccessMixin(route.handler.split(".")[0]!);
+    if (route.framework === "django" && /^[A-Z]/.test(route.handler)) return route.guards.length ? [] : djangoAccessMixin(route.handler.split(".")[0]!, route.file);
     // A Flask view class takes the `decorators` of the project's classes it extends (Flask-RESTful's BaseResource).
     if (route.framework === "flask") return flaskInherited(route.handler.split(".")[0]!).filter((d) => isPythonGuard(d.split(".").at(-1)!));
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];

@@ -1973,4 +1973,28 @@ django("a class view whose chain in another module serves GET and POST, and whic
   assert.equal(routes.duplicates, []);
 });
 
+django("a view class of the same name in two modules is each module's own: the access mixin of participants' UpdateEligibilityEditView guards its route, whatever breakqual's namesake extends; a view whose chain is named public is declared public", () => {
+  const root = tempDir("tool-django-namesakes-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": 'from django.urls import include, path\nurlpatterns = [\n    path("break/", include("breakqual.urls")),\n    path("participants/", include("participants.urls")),\n]\n',
+    "utils/__init__.py": "",
+    "utils/mixins.py": "from django.contrib.auth.mixins import UserPassesTestMixin\n\n\nclass AdministratorMixin(UserPassesTestMixin):\n    def test_func(self):\n        return self.request.user.is_superuser\n\n\nclass PublicTournamentPageMixin:\n    public_page_preference = None\n",
+    "breakqual/__init__.py": "",
+    "breakqual/views.py": "from django.views.generic.base import View\n\n\nclass BaseUpdateEligibilityEditView(View):\n    def post(self, request):\n        return None\n\n\nclass UpdateEligibilityEditView(BaseUpdateEligibilityEditView):\n    pass\n",
+    "breakqual/urls.py": "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [path('eligibility/update/', views.UpdateEligibilityEditView.as_view())]\n",
+    "participants/__init__.py": "",
+    "participants/views.py": "from django.views.generic.base import View\n\nfrom utils.mixins import AdministratorMixin, PublicTournamentPageMixin\n\n\nclass UpdateEligibilityEditView(AdministratorMixin, View):\n    def post(self, request):\n        return None\n\n\nclass RegisterAdjudicatorView(PublicTournamentPageMixin, View):\n    def post(self, request):\n        return None\n",
+    "participants/urls.py": "from django.urls import path\n\nfrom . import views\n\nurlpatterns = [\n    path('eligibility/update/', views.UpdateEligibilityEditView.as_view()),\n    path('register/', views.RegisterAdjudicatorView.as_view()),\n]\n",
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}${r.public ? " (public)" : ""}`), [
+    "POST /break/eligibility/update",
+    "POST /participants/eligibility/update [AdministratorMixin]",
+    "POST /participants/register (public)",
+  ]);
+});
+
 django.run();

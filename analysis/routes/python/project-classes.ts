@@ -14,6 +14,12 @@ export type ProjectClass = { bases: string[]; body: string; text: string; file: 
 
 const CLASS = /^([ \t]*)class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?[ \t]*:/gm;
 
+/** The project's classes by name, as `get` answers them: what the readers of a class's chain need. */
+export type ClassLookup = { get(name: string): ProjectClass | undefined };
+
+// The classes whose name an earlier class of another file took, by the map that answers that one.
+const namesakes = new WeakMap<ReadonlyMap<string, ProjectClass>, Map<string, ProjectClass[]>>();
+
 /** A function answering the project's classes by name, read on its first call. */
 export function projectClasses(project: Project | undefined): () => ReadonlyMap<string, ProjectClass> {
   let classes: Map<string, ProjectClass> | undefined;
@@ -21,11 +27,22 @@ export function projectClasses(project: Project | undefined): () => ReadonlyMap<
 }
 
 /**
+ * The project's classes as a module sees them: of two classes of one name in different modules
+ * (Tabbycat's `UpdateEligibilityEditView` in participants/views.py and in breakqual/views.py),
+ * the one of `file` itself, else the first.
+ */
+export function seenFrom(classes: ReadonlyMap<string, ProjectClass>, file: string): ClassLookup {
+  const others = namesakes.get(classes);
+  if (!others) return classes;
+  return { get: (name) => (classes.get(name)?.file === file ? classes.get(name) : others.get(name)?.find((c) => c.file === file)) ?? classes.get(name) };
+}
+
+/**
  * The names up the chain of `name`: itself, then its bases depth first in the order they are
  * written, each once, `depth` steps at most. Names no class of the project has (a framework's
  * base) are in it too, with nothing above them.
  */
-export function chainUp(classes: ReadonlyMap<string, ProjectClass>, name: string, depth: number): string[] {
+export function chainUp(classes: ClassLookup, name: string, depth: number): string[] {
   const order: string[] = [];
   const seen = new Set<string>();
   const visit = (current: string, at: number) => {
@@ -40,6 +57,8 @@ export function chainUp(classes: ReadonlyMap<string, ProjectClass>, name: string
 
 function read(project: Project | undefined): Map<string, ProjectClass> {
   const classes = new Map<string, ProjectClass>();
+  const later = new Map<string, ProjectClass[]>();
+  namesakes.set(classes, later);
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".py") || /(^|\/)tests?\//.test(path)) continue;
     const text = project!.text(path) ?? "";
@@ -47,13 +66,16 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
     const { code } = strip(text, python.syntax);
     const all = [...code.matchAll(CLASS)];
     all.forEach((m, i) => {
-      if (classes.has(m[2]!)) return;
+      const taken = classes.get(m[2]!);
+      if (taken?.file === path) return;
       // A base of the class's own name is a library's class it extends (AWX's `ListAPIView(generics.ListAPIView,
       // GenericAPIView)`): kept qualified, so that it is not the class itself.
       const bases = (m[3] ?? "").split(",").map((b) => b.trim()).map((b) => (b.split(".").at(-1) === m[2] && b.includes(".") ? b : b.split(".").at(-1)!)).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
       // The body runs to the next class at its own indentation or less: a class nested in it is part of it.
       const end = all.slice(i + 1).find((next) => next[1]!.length <= m[1]!.length)?.index ?? code.length;
-      classes.set(m[2]!, { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end), file: path });
+      const cls = { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end), file: path };
+      if (taken) later.set(m[2]!, [...(later.get(m[2]!) ?? []), cls]);
+      else classes.set(m[2]!, cls);
     });
   }
   return classes;
@@ -103,20 +125,21 @@ const REQUIRES_USER = /\bdef[ \t]+test_func[ \t]*\([^)]*\)[^:]*:\s*\n?\s*return[
  * itself when the view extends it. None when a class of its chain says it lets callers in
  * (`OptionalTournamentPageMixin`), unless the mixin's test requires a signed-in user first.
  */
-export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClass>, optional: (name: string) => boolean): (cls: string) => string[] {
+export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClass>, optional: (name: string) => boolean): (cls: string, file: string) => string[] {
   const memo = new Map<string, string[]>();
-  return (cls) => {
-    let found = memo.get(cls);
+  return (cls, file) => {
+    let found = memo.get(`${file}:${cls}`);
     if (found) return found;
-    const chain = chainUp(classes(), cls, 8);
-    const bringer = chain.find((name) => classes().get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)));
-    const mixin = bringer === cls ? classes().get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) : bringer;
+    const seen = seenFrom(classes(), file);
+    const chain = chainUp(seen, cls, 8);
+    const bringer = chain.find((name) => seen.get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)));
+    const mixin = bringer === cls ? seen.get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) : bringer;
     // A class named as optional lets callers in, unless the mixin's own test requires a signed-in user first
     // (Tabbycat's `OptionalAssistantTournamentPageMixin` is optional about the page being on, not about the caller).
-    const overridden = bringer !== undefined && chain.slice(0, chain.indexOf(bringer)).some((name) => /\bdef[ \t]+test_func\b/.test(classes().get(name)?.body ?? ""));
-    const requiresUser = bringer !== undefined && !overridden && REQUIRES_USER.test(classes().get(bringer)?.body ?? "");
+    const overridden = bringer !== undefined && chain.slice(0, chain.indexOf(bringer)).some((name) => /\bdef[ \t]+test_func\b/.test(seen.get(name)?.body ?? ""));
+    const requiresUser = bringer !== undefined && !overridden && REQUIRES_USER.test(seen.get(bringer)?.body ?? "");
     found = mixin && (requiresUser || !chain.some(optional)) ? [mixin] : [];
-    memo.set(cls, found);
+    memo.set(`${file}:${cls}`, found);
     return found;
   };
 }

@@ -11,7 +11,7 @@ import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
-import { chainUp, type ProjectClass, projectClasses } from "./project-classes.ts";
+import { chainUp, type ClassLookup, projectClasses, seenFrom } from "./project-classes.ts";
 import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -26,8 +26,21 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
   const chainGuards = new Map<string, string[] | undefined>();
   const mixins = new Map<string, string[]>();
   const selfChecks = new Map<string, string[]>();
-  return (route) => {
+  const declaredPublic = new Map<string, boolean>();
+  // A view whose chain has a class named public (`PublicTournamentPageMixin`, `PublicAddFeedbackView`)
+  // serves a page its project means for anyone: left unguarded, it is declared public.
+  const publicView = (route: LinkedRoute) => {
+    const cls = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.[a-z_]\w*)?$/.exec(route.handler)?.[1];
+    if (!cls) return false;
+    const key = `${route.file}:${cls}`;
+    if (!declaredPublic.has(key)) declaredPublic.set(key, chainUp(seenFrom(classes(), route.file), cls, 8).some((name) => PUBLIC_CLASS.test(name)));
+    return declaredPublic.get(key)!;
+  };
+  const methodsOf = <R extends LinkedRoute>(route: R): R[] => {
     if (route.framework !== "django" || route.kind !== "http") return [route];
+    // A class is looked up as the route's module sees it, and remembered so (namesakes in other modules).
+    const seen = seenFrom(classes(), route.file);
+    const at = (name: string) => `${route.file}:${name}`;
     // The class a route is an action of (`ProfileViewSet.retrieve`, `views.ProfileViewSet.retrieve`), or the
     // class view it names (`views.EligibilityView`).
     const named = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.([a-z_]\w*))?$/.exec(route.handler);
@@ -41,8 +54,8 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     let emptied = false;
     if (named && route.method !== "ALL" && onlyDefault) {
       const cls = named[1]!;
-      if (!chainGuards.has(cls)) chainGuards.set(cls, permissionsUp(classes(), cls));
-      const guards = chainGuards.get(cls);
+      if (!chainGuards.has(at(cls))) chainGuards.set(at(cls), permissionsUp(seen, cls));
+      const guards = chainGuards.get(at(cls));
       if (guards?.length || guards === undefined) return [guards?.length ? { ...route, guards } : route];
       emptied = true;
     }
@@ -50,25 +63,29 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // UI ViewSets: `permission_classes = []`, and `check_permissions` refusing what the model's permissions do not allow).
     // A method of a class view (`ChangePasswordView.post`) takes the guard mixins up its chain, as the view does.
     if (action && (emptied || !route.guards.length)) {
-      if (!mixins.has(action)) mixins.set(action, mixinsUp(classes(), action));
-      if (!selfChecks.has(action)) selfChecks.set(action, checksUp(classes(), action));
-      const guards = mixins.get(action)!.length ? mixins.get(action)! : selfChecks.get(action)!;
+      if (!mixins.has(at(action))) mixins.set(at(action), mixinsUp(seen, action));
+      if (!selfChecks.has(at(action))) selfChecks.set(at(action), checksUp(seen, action));
+      const guards = mixins.get(at(action))!.length ? mixins.get(at(action))! : selfChecks.get(at(action))!;
       if (guards.length || emptied) return [{ ...route, guards }];
     }
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
     if (!/^[A-Z]\w*$/.test(name)) return [route];
     // A guard mixin up its chain in other modules (`generic.ObjectEditView` with `ObjectPermissionRequiredMixin`).
-    if (!mixins.has(name)) mixins.set(name, mixinsUp(classes(), name));
-    const mixed = route.guards.length && !emptied ? route : { ...route, guards: mixins.get(name)! };
+    if (!mixins.has(at(name))) mixins.set(at(name), mixinsUp(seen, name));
+    const mixed = route.guards.length && !emptied ? route : { ...route, guards: mixins.get(at(name))! };
     if (route.method !== "ALL") return [mixed];
-    if (!memo.has(name)) memo.set(name, served(classes(), name));
-    const view = memo.get(name);
+    if (!memo.has(at(name))) memo.set(at(name), served(seen, name));
+    const view = memo.get(at(name));
     if (!view) return [mixed];
     const guards = mixed.guards.length && !onlyDefault ? mixed.guards : view.guards;
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
+  return (route) => methodsOf(route).map((r) => (r.framework === "django" && publicView(r) ? { ...r, declaredPublic: true } : r));
 }
+
+/** The word Public in a class's name (`PublicTournamentPageMixin`, `OldPublicNewBallotSetView`), not `PublicationView`. */
+const PUBLIC_CLASS = /(?:^|[a-z])Public(?=[A-Z])/;
 
 // A method of a view that runs before every handler, and how it refuses a caller.
 const BEFORE_HANDLERS = /^([ \t]+)def[ \t]+(check_permissions|initial|dispatch)[ \t]*\(/gm;
@@ -79,7 +96,7 @@ const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenie
  * `initial` or `dispatch` of its own that refuses (`self.permission_denied(request, ...)`,
  * `raise PermissionDenied`, `return self.handle_no_permission()`), named `Class.method`.
  */
-function checksUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
+function checksUp(classes: ClassLookup, name: string): string[] {
   for (const current of chainUp(classes, name, 8)) {
     const cls = classes.get(current);
     for (const m of cls?.body.matchAll(BEFORE_HANDLERS) ?? []) {
@@ -92,13 +109,13 @@ function checksUp(classes: ReadonlyMap<string, ProjectClass>, name: string): str
 }
 
 /** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */
-function mixinsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] {
+function mixinsUp(classes: ClassLookup, name: string): string[] {
   const bases = chainUp(classes, name, 6).flatMap((current) => classes.get(current)?.bases ?? []);
   return [...new Set(bases.filter((base) => /Mixin$/.test(base) && isPythonGuard(base)))];
 }
 
 /** The permission classes the nearest class up the chain of `name` sets, or the settings' default for a DRF view that sets none. */
-function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string): string[] | undefined {
+function permissionsUp(classes: ClassLookup, name: string): string[] | undefined {
   let drf = false;
   for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
@@ -113,7 +130,7 @@ function permissionsUp(classes: ReadonlyMap<string, ProjectClass>, name: string)
 }
 
 /** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
-function served(classes: ReadonlyMap<string, ProjectClass>, name: string): { methods: string[]; guards: string[] } | undefined {
+function served(classes: ClassLookup, name: string): { methods: string[]; guards: string[] } | undefined {
   const methods = new Set<string>();
   for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
