@@ -150,6 +150,7 @@ function localNames(clause: string): Set<string> {
 }
 
 const IMPORT_STATEMENT = /\bimport\b[^;]*?\bfrom\s*(["'])[^"'\n]*\1/g;
+const EXPORT_LIST_STATEMENT = /\bexport\s+(?:type\s+)?\{[^}]*\}/g;
 // Among the names read at load, a module required outside every function: `require:<specifier>`.
 const REQUIRED = "require:";
 const REQUIRE_CALL = /^require\s*\(\s*(["'])([^"'\n]+)\1\s*\)/;
@@ -172,7 +173,11 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  */
 export function namesReadAtLoad(text: string, typescript = false, everywhere = false, atLoad?: Set<string>): Set<string> {
   const code = text;
-  const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
+  // An ES module's export list (`export { PostingQuoteSelection, getGlobalState }`) binds the names
+  // live, reading none while it loads; it is a use of them all the same (`everywhere`: TypeScript
+  // keeps an import a module passes on).
+  const statements = everywhere ? [...text.matchAll(IMPORT_STATEMENT)] : [...text.matchAll(IMPORT_STATEMENT), ...text.matchAll(EXPORT_LIST_STATEMENT)];
+  const skipped: [number, number][] = statements.map((m) => [m.index, m.index + m[0].length] as [number, number]).sort((a, b) => a[0] - b[0]);
   const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?

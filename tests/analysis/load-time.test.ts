@@ -28,6 +28,15 @@ test("names read only inside functions, methods, callbacks and components are no
   assert.is(usedAtLoad(lazy, "./auth"), false);
 });
 
+test("an export list passes imported names on as live bindings: no read at load, but a use of them as values; `export default` of one reads it", () => {
+  const barrel = 'import PostingQuoteSelection from "./PostingQuoteSelection";\nimport { getGlobalState } from "./globalState";\nexport default function (props) { return props.mode; }\nexport {\n  PostingQuoteSelection,\n  getGlobalState,\n}\n';
+  assert.is(usedAtLoad(barrel, "./PostingQuoteSelection"), false);
+  assert.is(usedAtLoad(barrel, "./globalState"), false);
+  assert.is(usedAsValue(barrel, "./PostingQuoteSelection"), true);
+  assert.is(usedAtLoad('import Thing from "./thing";\nexport default Thing;\n', "./thing"), true);
+  assert.is(usedAtLoad('import Thing from "./thing";\nexport { Thing };\nexport const copy = { Thing };\n', "./thing"), true);
+});
+
 test("a top-level call, an object literal, a class's heritage or an if block read at load", () => {
   const cases = [
     'import { useLocalStorage } from "./storage";\nconst { get } = useLocalStorage(false);\nexport const token = () => get("t");\n',
