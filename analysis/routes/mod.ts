@@ -14,7 +14,7 @@ import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
 import { fillImportedValues } from "./js/imported.ts";
 import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
-import { WRITE_METHODS } from "./paths.ts";
+import { joinPaths, WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
@@ -177,6 +177,8 @@ export function routesSection(
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
   const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [r.prefix] : [])));
+  // The modules that serve a tRPC router, by the endpoint each serves it at.
+  const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [[file, r.prefix] as const] : []))));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
   const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
@@ -194,7 +196,7 @@ export function routesSection(
     .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const items = complete.filter(notHandedToHono(complete, project));
+  const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
@@ -241,6 +243,20 @@ function notHandedToHono(items: readonly Route[], project: FsProject | undefined
     if (route.framework !== "next" || !CATCH_ALL_MODULE.test(route.file) || !HONO_ADAPTER.test(project?.text(route.file) ?? "")) return true;
     const under = route.path.replace(/\/\{\w+\}$/, "");
     return !items.some((other) => other.framework === "hono" && other.path.startsWith(`${under}/`));
+  };
+}
+
+/**
+ * A catch-all route (`/api/trpc/{trpc}`) of a module that serves a tRPC router is its procedures'
+ * dispatcher: where they are listed (`POST /api/trpc/polls.comments.add`), each with its own
+ * guard, the catch-all is no route of its own.
+ */
+function notTrpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<string, string>): (route: Route) => boolean {
+  return (route) => {
+    const endpoint = dispatchers.get(route.file);
+    if (endpoint === undefined || route.framework === TRPC || !/\/\{\w+\}$/.test(route.path)) return true;
+    const under = joinPaths(route.path.replace(/\/\{\w+\}$/, ""));
+    return under !== joinPaths(endpoint) || !items.some((other) => other.framework === TRPC && other.path.startsWith(`${under}/`));
   };
 }
 

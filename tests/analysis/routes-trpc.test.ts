@@ -58,7 +58,8 @@ trpc("each procedure of the routers an endpoint serves is a route at <endpoint>/
     ].join("\n"),
   });
   commitAll(root);
-  const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  // The Next.js module's catch-all (`/api/trpc/{trpc}`) only dispatches to those procedures: no route of its own.
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
   assert.equal(routes, [
     "POST /api/trpc/admin.purge [adminProcedure]",
     "GET /api/trpc/traces.byId [protectedProcedure]",
