@@ -86,10 +86,15 @@ function importBindings(clause: string): [string, string][] {
   return bindings;
 }
 
-/** The values a module exports: those it defines, those it passes on from another module by name, and the modules it passes on whole (`export *`). */
-export type Exports = { own: string[]; forwards: Record<string, { specifier: string; name: string }>; stars: string[] };
+/**
+ * The values a module exports: those it defines, those it passes on from another module by name,
+ * and the modules it passes on whole (`export *`). `hoisted`: those of its own that are function
+ * declarations, bound when the module is linked, before any module of its loop runs.
+ */
+export type Exports = { own: string[]; forwards: Record<string, { specifier: string; name: string }>; stars: string[]; hoisted?: string[] };
 
-const OWN_EXPORT = /\bexport\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class|const\s+enum|const|let|var|enum|namespace)\s+([\w$]+)/g;
+const OWN_EXPORT = /\bexport\s+(?:declare\s+)?(default\s+)?(?:abstract\s+)?(?:async\s+)?(function\s*\*?|class|const\s+enum|const|let|var|enum|namespace)\s+([\w$]+)/g;
+const DEFAULT_FUNCTION = /\bexport\s+default\s+(?:async\s+)?function\b/;
 const EXPORT_LIST = /\bexport\s+(?!type\b)\{([^}]*)\}(?:\s*from\s*(["'])([^"'\n]+)\2)?/g;
 const EXPORT_STAR = /\bexport\s+\*\s+(?:as\s+([\w$]+)\s+)?from\s*(["'])([^"'\n]+)\2/g;
 
@@ -102,8 +107,13 @@ export function exportsOf(text: string): Exports {
   const own = new Set<string>();
   const forwards: Exports["forwards"] = {};
   const stars: string[] = [];
-  for (const match of text.matchAll(OWN_EXPORT)) own.add(match[1]!);
+  const hoisted = new Set<string>();
+  for (const match of text.matchAll(OWN_EXPORT)) {
+    own.add(match[3]!);
+    if (match[2]!.startsWith("function")) hoisted.add(match[1] ? "default" : match[3]!);
+  }
   if (/\bexport\s+default\b/.test(text)) own.add("default");
+  if (DEFAULT_FUNCTION.test(text)) hoisted.add("default");
   let imported: Map<string, { specifier: string; name: string }> | undefined;
   for (const match of text.matchAll(EXPORT_LIST)) {
     for (const part of match[1]!.split(",")) {
@@ -118,14 +128,17 @@ export function exportsOf(text: string): Exports {
         importBindings(m[1]!).map(([from, local]) => [local, { specifier: m[3]!, name: from }] as const)));
       const through = imported.get(name);
       if (through) forwards[exported] = through;
-      else own.add(exported);
+      else {
+        own.add(exported);
+        if (new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?function[ \t]*\*?[ \t]*${name.replace(/\$/g, "\\$")}[ \t]*\(`, "m").test(text)) hoisted.add(exported);
+      }
     }
   }
   for (const match of text.matchAll(EXPORT_STAR)) {
     if (match[1]) forwards[match[1]] = { specifier: match[3]!, name: "*" };
     else stars.push(match[3]!);
   }
-  return { own: [...own], forwards, stars };
+  return { own: [...own], forwards, stars, ...(hoisted.size ? { hoisted: [...hoisted] } : {}) };
 }
 
 /** Whether `text` refers to a name it imports from `specifier` through `forwardRef(() => Name)`, Angular's and NestJS's way to break a loop at load. */

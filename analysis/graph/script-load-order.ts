@@ -8,7 +8,8 @@
  * through a barrel that lists the module first (`utils/index.ts` passing on `./utils` before
  * `./region`) runs it before any reader. CommonJS, tsc's output included, runs a `require` at
  * its place, to the same effect. This runs that loading from each module of the loop as the
- * first one imported and reports a failure if any entry meets a name whose module has not run.
+ * first one imported and reports a failure if any entry meets a name whose module has not run,
+ * unless an ES module imports it and it is a function declaration (bound before anything runs).
  * Only the files of loops that would otherwise be reported are read.
  */
 import type { Edge } from "../schema.ts";
@@ -41,7 +42,9 @@ export function scriptLoadOrder(edges: readonly Edge[], reading: Reading): (memb
     if (!byFile) ({ byFile, targets } = indexEdges(edges, deferred));
     const loop = new Set(members);
     const definer = definerOf(loop, targets!, exportsOf);
-    return members.every((entry) => !failsEnteredAt(entry, loop, byFile!, reading.importsReadAtLoad, definer));
+    // A function declaration an ES module imports is bound before any module of the loop runs.
+    const hoisted = (at: { module: string; name: string }) => !!exportsOf(at.module).hoisted?.includes(at.name);
+    return members.every((entry) => !failsEnteredAt(entry, loop, byFile!, reading.importsReadAtLoad, definer, hoisted));
   };
 }
 
@@ -78,20 +81,20 @@ function definerOf(loop: ReadonlySet<string>, targets: ReadonlyMap<string, strin
       return to !== undefined && exports(to, name, depth - 1);
     });
   };
-  const definer = (module: string, name: string, depth = 8): string => {
-    if (!loop.has(module) || name === "*" || depth === 0) return module;
+  const definer = (module: string, name: string, depth = 8): { module: string; name: string } => {
+    if (!loop.has(module) || name === "*" || depth === 0) return { module, name };
     const ex = exportsOf(module);
-    if (ex.own.includes(name)) return module;
+    if (ex.own.includes(name)) return { module, name };
     const forward = Object.hasOwn(ex.forwards, name) ? ex.forwards[name] : undefined;
     if (forward) {
       const to = target(module, forward.specifier);
-      return to === undefined ? module : definer(to, forward.name, depth - 1);
+      return to === undefined ? { module, name } : definer(to, forward.name, depth - 1);
     }
     for (const specifier of ex.stars) {
       const to = target(module, specifier);
       if (to !== undefined && exports(to, name, 4)) return definer(to, name, depth - 1);
     }
-    return module;
+    return { module, name };
   };
   return definer;
 }
@@ -102,7 +105,8 @@ function failsEnteredAt(
   loop: ReadonlySet<string>,
   byFile: ReadonlyMap<string, Edge[]>,
   importsReadAtLoad: Reading["importsReadAtLoad"],
-  definer: (module: string, name: string) => string,
+  definer: (module: string, name: string) => { module: string; name: string },
+  hoisted: (at: { module: string; name: string }) => boolean,
 ): boolean {
   const state = new Map<string, number>();
   // A module outside the loop runs whole when first reached: nothing it imports leads back.
@@ -124,7 +128,9 @@ function failsEnteredAt(
     for (const edge of imports) {
       if (edge.kind === "reexport" || edge.specifier === undefined) continue;
       for (const name of importsReadAtLoad(frame.module, edge.specifier)) {
-        if (state.get(definer(edge.to, name)) !== DONE) return true;
+        const at = definer(edge.to, name);
+        // CommonJS binds a function to `exports` only when its statement runs: no hoisting across a require.
+        if (state.get(at.module) !== DONE && !(edge.kind === "import" && hoisted(at))) return true;
       }
     }
     state.set(frame.module, DONE);

@@ -181,7 +181,7 @@ test("the answers are kept on disk per importer, and an edited importer is read 
   const root = tempDir("tool-load-time-cache-");
   writeFiles(root, {
     "src/a.ts": 'import { b } from "./b";\nexport function a() { return b(); }\n',
-    "src/b.ts": 'import { a } from "./a";\nexport function b() { return a(); }\n',
+    "src/b.ts": 'import { a } from "./a";\nexport const b = () => a();\n',
   });
   commitAll(root);
   const cycle = () => analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]);
@@ -248,6 +248,30 @@ function gridLoop(utilsBarrel: string) {
   const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle");
   return { nodeFails, cycles };
 }
+
+// A calendar and its content read each other's exports while loading. Function declarations are
+// bound before any module of the loop runs; a `const` is not until its module has.
+function calendarLoop(hook: string) {
+  const root = tempDir("tool-hoisted-");
+  writeFiles(root, {
+    "package.json": '{ "name": "calendar", "type": "module" }\n',
+    "src/calendar.mjs": `import { Content } from "./content.mjs";\n${hook}\nexport const Calendar = { Content };\n`,
+    "src/content.mjs": 'import { useCalendar } from "./calendar.mjs";\nexport function Content() { return useCalendar(); }\nexport const wrapped = [useCalendar].map((f) => f.name);\n',
+  });
+  commitAll(root);
+  const entries = ["src/calendar.mjs", "src/content.mjs"];
+  const nodeFails = entries.filter((entry) => spawnSync(process.execPath, ["-e", `await import(${JSON.stringify(join(root, entry))})`], { encoding: "utf8" }).status !== 0);
+  return { nodeFails, cycles: analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]) };
+}
+
+test("an ES module's function declarations are bound before any module of a loop runs: reading one while loading fails from no entry; a const read so fails entered where its module has not run", () => {
+  const hoisted = calendarLoop("export function useCalendar() { return 1; }");
+  assert.equal(hoisted.nodeFails, [], "Node loads the loop from each of its modules");
+  assert.equal(hoisted.cycles, [["low", "Lazy import cycle of 2 files"]]);
+  const constant = calendarLoop("export const useCalendar = () => 1;");
+  assert.equal(constant.nodeFails, ["src/calendar.mjs"]);
+  assert.equal(constant.cycles, [["high", "Import cycle of 2 files"]]);
+});
 
 test("a loop through barrels that run each module a reader needs before the reader loads in any order: low; listed the other way round, it fails entered at the barrel, and the loop shown starts with the read", () => {
   const safe = gridLoop('export * from "./utils.mjs";\nexport * from "./region.mjs";\n');
