@@ -181,6 +181,27 @@ openapi("a translated copy of the contract (docs/locales/zh/) is no contract, no
   assert.equal(drift(routes), { documented: [], implemented: [] });
 });
 
+openapi("a contract of a versioned API (/api/v1) does not judge another API under the same first segment (the UI's /api/web); a catch-all route (/branches/*) serves the documented paths under it", () => {
+  const root = tempDir("tool-contract-versioned-");
+  const paths = Object.fromEntries(["/api/v1/repos/{owner}/{repo}/branches/{branch}", "/api/v1/repos/{owner}/{repo}/raw/{ref}/{filepath}", "/api/v1/users/{name}", "/api/v1/gone"].map((p) => [p, { get: {} }]));
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "docs/openapi.json": JSON.stringify({ openapi: "3.0.0", paths }, null, 2),
+    "app.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/api/v1/repos/:owner/:repo/branches/*", branch);',
+      'app.get("/api/v1/repos/:owner/:repo/raw/*", raw);',
+      'app.get("/api/v1/users/:name", user);',
+      'app.get("/api/v1/issues", issues);',
+      'app.post("/api/web/user/sign-in", signIn);',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: ["GET /api/v1/gone docs/openapi.json:13"], implemented: ["GET /api/v1/issues app.js:6"] });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");

@@ -35,8 +35,9 @@ const MANIFEST =
  * - A contract nearly all of whose operations sit under one first segment (`/api`) describes that
  *   API: the pages, feeds, sign-in and federation endpoints the same server answers beside it
  *   (`/about`, `/@{user}`, `/users/{name}/inbox`) are none of its business, so only routes under
- *   the first segments it uses are judged undocumented. One whose paths spread over many first
- *   segments (a REST API at the root) judges every route.
+ *   the first segments it uses are judged undocumented, or under the versions it documents when
+ *   every path names one (`/api/v1`, not the UI's `/api/web`). One whose paths spread over many
+ *   first segments (a REST API at the root) judges every route.
  * - gRPC compares `Service/Method`: the package of a proto is not always visible in the code.
  *   Only services with at least one rpc served are judged: a proto often lists the services
  *   its project calls beside the ones it serves.
@@ -52,7 +53,7 @@ export function contractDrift(
   };
   const covers = (project: string, file: string) => project === "" || file.startsWith(project + "/");
   const documentedNotImplemented: Drift["documentedNotImplemented"] = [];
-  const judged: { kind: string; project: string; keys: Set<string>; territory?: Set<string> }[] = [];
+  const judged: { kind: string; project: string; keys: Set<string>; territory?: Territory }[] = [];
 
   for (const contract of contracts) {
     const kind = CODE_KIND[contract.kind];
@@ -60,8 +61,10 @@ export function contractDrift(
     const code = items.filter((r) => r.kind === kind && covers(project, r.file) && !r.path.includes("*"));
     if (code.length === 0) continue;
     const variants = kind === "http" ? [(op: Operation) => op.path, withoutBase] : [(op: Operation) => op.path];
+    // A catch-all route (`/branches/*`) serves the documented paths under it (`/branches/{branch}`).
+    const catchAlls = kind === "http" ? items.filter((r) => r.kind === kind && covers(project, r.file) && /\/\*$/.test(r.path)) : [];
     const served = variants.map((variant) =>
-      contract.operations.map((op) => code.some((r) => serves(r, op.method, variant(op), kind)))
+      contract.operations.map((op) => code.some((r) => serves(r, op.method, variant(op), kind)) || catchAlls.some((r) => servesUnder(r, op.method, variant(op))))
     );
     const count = (flags: boolean[]) => flags.filter(Boolean).length;
     const best = served.reduce((a, b, i) => (count(b) > count(served[a]!) ? i : a), 0);
@@ -89,7 +92,7 @@ export function contractDrift(
   }
 
   const judgedFor = (r: Route) =>
-    judged.filter((j) => j.kind === r.kind && covers(j.project, r.file) && (!j.territory || j.territory.has(firstSegment(r.path))));
+    judged.filter((j) => j.kind === r.kind && covers(j.project, r.file) && (!j.territory || within(j.territory, r.path)));
   const documented = (r: Route, path = r.path): boolean => {
     const methods = r.method === "ALL" ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [r.method];
     return judgedFor(r).some((j) => methods.some((m) => j.keys.has(key(m, path, r.kind)) || (r.kind === "http" && [...j.keys].some((k) => servesSegments(key(m, path, r.kind), k)))));
@@ -142,6 +145,13 @@ function serves(route: Route, method: string, path: string, kind: string): boole
     (method === "HEAD" && route.method === "GET");
 }
 
+/** Whether a catch-all route (`/repos/{owner}/{repo}/raw/*`) serves a documented path under it, with a method that answers the documented one. */
+function servesUnder(route: Route, method: string, path: string): boolean {
+  const base = httpKey("GET", route.path.slice(0, -2)).slice(4);
+  const documented = httpKey("GET", path).slice(4);
+  return documented.startsWith(`${base}/`) && (route.method === method || route.method === "ALL" || (method === "HEAD" && route.method === "GET"));
+}
+
 /**
  * Whether an HTTP key (or path) of a route serves a documented one segment by segment: each
  * segment the same, or a parameter of the route's (`{}`) where the contract names a value.
@@ -154,19 +164,36 @@ function servesSegments(route: string, documented: string): boolean {
   return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment === "{}" && i > 0 && /^[\w.~-]+$/.test(b[i]!)));
 }
 
-/** The first segment of a path: `api` of `/api/v1/users`, `` of `/`. */
-const firstSegment = (path: string) => normalizePath(path).split("/")[1] ?? "";
+/** The first `depth` segments of a path: `api` or `api/v1` of `/api/v1/users`. */
+const leading = (path: string, depth: number) => normalizePath(path).split("/").slice(1, depth + 1).join("/");
 
 /** Share of a contract's operations under one first segment from which it describes only the API under its segments. */
 const DOMINANT_SHARE = 0.9;
+const VERSION = /^v\d+(?:\.\d+)*$/;
 
-/** The first segments a contract's paths use, when nearly all sit under one of them; else undefined (every route is judged). */
-function territory(paths: readonly string[]): Set<string> | undefined {
+/** The leading segments under which a contract's API lives (`api`, or `api/v1` and `api/v2`): a route elsewhere is not its business. */
+type Territory = Set<string>;
+
+/**
+ * Where a contract's API lives, when nearly all its paths sit under one first segment: the first
+ * segments it uses, that one narrowed to the versions it documents when every path under it
+ * names one (Gogs' `/api/v1`, not the UI's `/api/web` beside it); else undefined (every route is judged).
+ */
+function territory(paths: readonly string[]): Territory | undefined {
   const counts = new Map<string, number>();
-  for (const path of paths) counts.set(firstSegment(path), (counts.get(firstSegment(path)) ?? 0) + 1);
-  const dominant = Math.max(...counts.values());
-  return paths.length && dominant >= DOMINANT_SHARE * paths.length && counts.size < paths.length ? new Set(counts.keys()) : undefined;
+  for (const path of paths) counts.set(leading(path, 1), (counts.get(leading(path, 1)) ?? 0) + 1);
+  const [dominant, most] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
+  if (most < DOMINANT_SHARE * paths.length || counts.size >= paths.length) return undefined;
+  const under = paths.filter((path) => leading(path, 1) === dominant);
+  const versioned = under.every((path) => VERSION.test(leading(path, 2).split("/")[1] ?? ""));
+  return new Set([...counts.keys()].flatMap((first) => (first === dominant && versioned ? under.map((path) => leading(path, 2)) : [first])));
 }
+
+/** Whether a route's path lies in a territory: under one of its prefixes. */
+const within = (territory: Territory, path: string) => {
+  const segments = normalizePath(path).split("/").slice(1);
+  return territory.has(segments[0] ?? "") || territory.has(segments.slice(0, 2).join("/"));
+};
 
 /** The service part of an rpc path: `/shop.v1.Catalog/Get` is `shop.v1.Catalog`. */
 const serviceOf = (path: string) => path.split("/")[1] ?? "";
