@@ -186,11 +186,12 @@ const identPart = (c: number) => identStart(c) || (c >= 48 && c <= 57);
  */
 export function namesReadAtLoad(text: string, typescript = false, everywhere = false, atLoad?: Set<string>): Set<string> {
   const code = text;
+  const skipped: [number, number][] = [...text.matchAll(IMPORT_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
   // An ES module's export list (`export { PostingQuoteSelection, getGlobalState }`) binds the names
   // live, reading none while it loads; it is a use of them all the same (`everywhere`: TypeScript
   // keeps an import a module passes on).
-  const statements = everywhere ? [...text.matchAll(IMPORT_STATEMENT)] : [...text.matchAll(IMPORT_STATEMENT), ...text.matchAll(EXPORT_LIST_STATEMENT)];
-  const skipped: [number, number][] = statements.map((m) => [m.index, m.index + m[0].length] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const exportLists: [number, number][] = [...text.matchAll(EXPORT_LIST_STATEMENT)].map((m) => [m.index, m.index + m[0].length]);
+  let inList = 0;
   const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?
@@ -294,10 +295,12 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
       const loading = inFunction === 0 && (!initialiser || staticInitialiser);
       if ((everywhere || loading) && last !== DOT && !memberName) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
-        if (!(skip < skipped.length && skipped[skip]![0] <= i)) {
+        while (inList < exportLists.length && exportLists[inList]![1] <= i) inList++;
+        const listed = inList < exportLists.length && exportLists[inList]![0] <= i;
+        if (!(skip < skipped.length && skipped[skip]![0] <= i) && !(listed && !everywhere)) {
           const name = code.slice(i, j);
           read.add(name);
-          if (atLoad && loading) atLoad.add(name);
+          if (atLoad && loading && !listed) atLoad.add(name);
         }
         if (j - i === 7 && code.startsWith("require", i)) {
           const call = REQUIRE_CALL.exec(code.slice(i, i + 300));

@@ -35,6 +35,15 @@ test("an export list passes imported names on as live bindings: no read at load,
   assert.is(usedAsValue(barrel, "./PostingQuoteSelection"), true);
   assert.is(usedAtLoad('import Thing from "./thing";\nexport default Thing;\n', "./thing"), true);
   assert.is(usedAtLoad('import Thing from "./thing";\nexport { Thing };\nexport const copy = { Thing };\n', "./thing"), true);
+  // A TypeScript barrel, whose names read anywhere and at load come from one pass.
+  const root = tempDir("tool-export-list-");
+  writeFiles(root, {
+    "src/components/index.ts": 'import Header from "./Header";\nimport Footer from "./Footer";\nexport { Header, Footer };\n',
+    "src/components/Header.tsx": 'import { Footer } from "./index";\nconst Header = () => Footer();\nexport default Header;\n',
+    "src/components/Footer.tsx": 'import { Header } from "./index";\nconst Footer = () => Header;\nexport default Footer;\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["low", "Lazy import cycle of 3 files"]]);
 });
 
 test("a top-level call, an object literal, a class's heritage or an if block read at load", () => {
