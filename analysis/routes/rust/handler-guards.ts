@@ -72,6 +72,10 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 // one that answers `Ok(None)` (`ok(Self(None))`) lets an anonymous caller in.
 // Or a reading of the caller's credentials whose failure it passes on (`permissions_from_bearer(parts, state).await?`).
 const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()|\b\w*(?:bearer|token|claims|session|auth)\w*\s*\([^()]*\)\s*(?:\.\s*await\s*)?\?/i;
+// Or one that reads the credentials with a function of the app's and passes its error on
+// (AppFlowy's `UserUuid`: `let auth = get_auth_from_request(req); match auth { ..., Err(e) => ready(Err(e)) }`).
+const CREDENTIALS_CALL = /\b\w*(?:auth|token|claims|session|bearer|jwt)\w*\s*\(/i;
+const PASSES_ERROR_ON = /\bErr\s*\(\s*(\w+)\s*\)\s*=>\s*[^\n]*?\bErr\s*\(\s*\1\s*\)/;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?(?:[A-Z]\w*::)?None\b/;
 const SELF_CALL = /\bSelf\s*::\s*([a-z_]\w*)\s*\(/g;
 
@@ -92,7 +96,7 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
     // `Err(StatusCode::UNAUTHORIZED) => Ok(OptionToken::None)`: an anonymous caller is let in.
     if (LETS_ANONYMOUS_IN.test(body)) return false;
-    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body))) return true;
+    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body)) || (CREDENTIALS_CALL.test(body) && PASSES_ERROR_ON.test(body))) return true;
     // An extractor built on another of the file, whose failure it passes on:
     // `Organization::from_request_parts(parts, state).await.trace()?`; or on a function of its
     // own type that refuses (`Self::extract_token(&parts.headers, ...)` answering 401).
