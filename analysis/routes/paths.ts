@@ -109,7 +109,8 @@ const GUARD_NAME = /guard|protect|privilege|require[ds]?[_-]?(user|login|role|ad
 // error handlers (`authErrorHandler` answers a failed check, it does not make one), and the set-up
 // of an auth library (`passport.initialize()`, `passport.session()` restore a caller, refuse none).
 // A CSRF check refuses a forged cross-site request, not an anonymous one: it is no guard either.
-const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache|maintenance|timeout|logging|cors|csrf|error|initiali[sz]e|passport\.session\b/i;
+// So is an account lock after failed sign-ins (`Auth_LockMiddleware`): a limit on attempts.
+const NOT_AUTH = /throttl|rate.?limit|feature.?(?:flag|access)|flag.?guard|cache|maintenance|timeout|logging|cors|csrf|error|initiali[sz]e|passport\.session\b|lock(?:out)?[_-]?middleware/i;
 
 // Checks for the opposite: only callers without a session get through (`require_unauthenticated`,
 // Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).
@@ -136,8 +137,11 @@ const AUTH_WORD = /(?:^|[^A-Za-z])[Aa]uth|[a-z\d]Auth|[Aa]uth[nz]?(?![a-z])|[Oo]
 // says why it is the app's own (`omniauth_workaround_authenticate_user!`).
 const DEVISE_FILTER = /authenticate_\w+!$/;
 
+// Camel case for a required token (`RequiredCrossServiceTokenMiddleware`), where GUARD_NAME wants a separator.
+const REQUIRED_TOKEN = /(?:^|[^A-Za-z]|[a-z])Require[ds]?[A-Z]\w*?Token(?=[A-Z_]|$)/;
+
 export const isGuardName = (name: string): boolean =>
-  (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
+  (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name) || REQUIRED_TOKEN.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,
