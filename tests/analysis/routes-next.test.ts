@@ -434,4 +434,64 @@ next("a route handler made by a wrapper of the app's is guarded by what the wrap
   ]);
 });
 
+next("middleware whose sign-in check a predicate of the app's limits (isAuthProtectedRoute(pathname) && !session, the predicate testing a list of prefixes) guards those paths alone; route modules passing on another module's handlers (export { GET }) are guarded as there, an arrow's body on its next line and a typed wrapper's body read", () => {
+  const root = tempDir("tool-next-predicate-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^16.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+    "proxy.ts": [
+      'import { NextRequest, NextResponse } from "next/server";',
+      'import { isAuthProtectedRoute } from "@/app/middleware/endpoint-validator";',
+      'import { getProxySession } from "@/modules/auth/proxy-session";',
+      "const handleAuth = async (request: NextRequest) => {",
+      "  const session = await getProxySession(request);",
+      "  if (isAuthProtectedRoute(request.nextUrl.pathname) && !session) {",
+      "    const loginUrl = `${WEBAPP_URL}/auth/login?callbackUrl=${encodeURIComponent(request.nextUrl.pathname)}`;",
+      "    return NextResponse.redirect(loginUrl);",
+      "  }",
+      "  return null;",
+      "};",
+      "export const proxy = async (request: NextRequest) => (await handleAuth(request)) ?? NextResponse.next();",
+      'export const config = { matcher: ["/((?!_next/static).*)"] };',
+      "",
+    ].join("\n"),
+    "app/middleware/endpoint-validator.ts": 'export const isAuthProtectedRoute = (url: string): boolean => {\n  const protectedRoutes = ["/environments", "/organizations"];\n  return protectedRoutes.some((route) => url.startsWith(route));\n};\n',
+    "modules/auth/proxy-session.ts": "export const getProxySession = async (request) => null;\n",
+    "app/environments/[id]/page.tsx": "export default function Page() { return null; }\n",
+    "app/auth/login/page.tsx": "export default function Page() { return null; }\n",
+    // A route module passing on handlers defined elsewhere, one whose body starts on the next line.
+    "app/api/v2/webhooks/route.ts": 'import { GET, POST } from "@/modules/api/v2/webhooks/route";\n\nexport { GET, POST };\n',
+    "modules/api/v2/webhooks/route.ts": [
+      'import { authenticatedApiClient } from "@/modules/api/v2/auth/authenticated-api-client";',
+      "export const GET = async (request: NextRequest) =>",
+      "  authenticatedApiClient({ request, handler: async () => Response.json([]) });",
+      "export const POST = async (request: NextRequest) => Response.json({ ok: true });",
+      "",
+    ].join("\n"),
+    // A wrapper with generic parameters and a function type returned, which authenticates.
+    "app/api/v3/lib/api-wrapper.ts": [
+      'import { authenticateV3RequestOrRespond } from "./auth";',
+      "export const withV3ApiWrapper = <S extends Schemas | undefined, TProps = unknown>(",
+      "  params: Params<S, TProps>",
+      "): ((req: NextRequest, props: TProps) => Promise<Response>) => {",
+      "  return async (req: NextRequest, props: TProps) => {",
+      "    const authResult = await authenticateV3RequestOrRespond(req, params.auth);",
+      "    if (authResult.response) return authResult.response;",
+      "    return params.handler({ req });",
+      "  };",
+      "};",
+      "",
+    ].join("\n"),
+    "app/api/v3/workflows/route.ts": 'import { withV3ApiWrapper } from "@/app/api/v3/lib/api-wrapper";\n\nexport const GET = withV3ApiWrapper({\n  auth: "both",\n  handler: async ({ req }) => Response.json([]),\n});\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), [
+    "GET /api/v2/webhooks guarded",
+    "GET /api/v3/workflows guarded",
+    "GET /auth/login",
+    "GET /environments/{id} guarded",
+    "POST /api/v2/webhooks",
+  ]);
+});
+
 next.run();

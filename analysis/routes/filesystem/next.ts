@@ -1,5 +1,6 @@
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
+import { PREDICATE } from "../frameworks/next-middleware.ts";
 import { handlerRoutes, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
 import { moduleSignInCheck } from "../frameworks/next-middleware.ts";
@@ -201,7 +202,8 @@ function hostChecks(app: FsApp, file: string): Map<string, HostCheck> {
     const text = module && app.text(module);
     const host = text && HOST_REWRITE.exec(text)?.[1];
     const check = host && !checks.has(host) ? moduleSignInCheck(module!, text!) : undefined;
-    if (check) checks.set(host!, { guard: check.guard, open: check.open.map(matcherPattern) });
+    // A check a predicate limits covers paths these host checks do not tell apart: none is read.
+    if (check && !check.predicates.length) checks.set(host!, { guard: check.guard, open: check.open.map(matcherPattern) });
   }
   return checks;
 }
@@ -219,12 +221,55 @@ function rewritesWithPrefix(app: FsApp, file: string | undefined): boolean {
 function middleware(app: FsApp, file: string | undefined): { guards: string[]; covers(path: string): boolean } | undefined {
   const patterns = file ? app.exports(file).filter((r) => r.kind === "http") : [];
   if (patterns.length === 0) return undefined;
-  const role = (name: string) => patterns.filter((p) => p.handler === name).map((p) => matcherPattern(p.path));
+  // A predicate's paths where its definition lists them. One it cannot read covers paths the analysis
+  // cannot tell: a check it limits guards none (as a condition the scanner cannot read, next-middleware.ts).
+  let unread = false;
+  const paths = (p: { path: string }) => {
+    if (!p.path.startsWith(PREDICATE)) return [p.path];
+    const listed = predicatePaths(app, file!, p.path.slice(PREDICATE.length));
+    if (!listed) unread = true;
+    return listed ?? [];
+  };
+  const role = (name: string) => patterns.filter((p) => p.handler === name).flatMap(paths).map(matcherPattern);
   const [matcher, protect, open] = [role("matcher"), role("protected"), role("public")];
+  if (unread) return undefined;
   return {
     guards: patterns[0]!.guards,
     covers: (path) =>
       matcher.some((m) => m.test(path)) && (protect.length === 0 || protect.some((m) => m.test(path))) &&
       !open.some((m) => m.test(path)),
   };
+}
+
+/**
+ * The paths a predicate of the app's on a request's path picks, read where it is defined (its
+ * module, imported relatively or through the `@/`/`~/` alias of the app's root): the strings of
+ * the lists it tests the path against, as prefixes when it tests with `startsWith`
+ * (`["/environments", "/organizations"].some((route) => url.startsWith(route))`). Undefined when
+ * it cannot be read.
+ */
+function predicatePaths(app: FsApp, file: string, name: string): string[] | undefined {
+  const own = app.text(file) ?? "";
+  const defined = (text: string) => new RegExp(String.raw`\b(?:function\s+${name}\s*\(|(?:const|let|var)\s+${name}\s*(?::[^=]+)?=)`).exec(text);
+  let text = defined(own) ? own : undefined;
+  if (!text) {
+    const specifier = new RegExp(String.raw`\bimport\s+(?:[\w$]+\s*,\s*)?\{[^}]*\b${name}\b[^}]*\}\s*from\s*(["'])([^"']+)\1`).exec(own)?.[2];
+    const base = !specifier ? undefined : specifier.startsWith(".") ? posix.normalize(posix.join(posix.dirname(file), specifier)) : /^[@~]\//.test(specifier) ? specifier.slice(2) : undefined;
+    const module = base === undefined ? undefined : [base, `src/${base}`].flatMap((b) => MODULE_SUFFIXES.map((suffix) => b + suffix)).find((f) => app.files.includes(f));
+    text = module ? app.text(module) : undefined;
+  }
+  const at = text ? defined(text) : null;
+  if (!text || !at) return undefined;
+  const open = text.indexOf("{", at.index + at[0].length);
+  if (open === -1) return undefined;
+  let depth = 0;
+  let end = open;
+  for (; end < text.length; end++) {
+    if (text[end] === "{") depth++;
+    else if (text[end] === "}" && --depth === 0) break;
+  }
+  const body = text.slice(open, end);
+  const listed = [...body.matchAll(/\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/(["'`])(\/[^"'`]*)\1/g)].map((s) => s[2]!));
+  if (!listed.length) return undefined;
+  return /\.startsWith\s*\(/.test(body) ? listed.flatMap((p) => [p, `${p.replace(/\/$/, "")}/:path*`]) : listed;
 }

@@ -45,8 +45,28 @@ function reexportedModule(app: FsApp, file: string): string | undefined {
 }
 
 /**
+ * The app's module a specifier names from `file`: relative (`../lib/auth`), or through the alias
+ * of the app's root most apps set (`@/modules/auth`, `~/lib/auth`, also under `src/`).
+ */
+export function appModule(app: FsApp, file: string, specifier: string): string | undefined {
+  const bases = specifier.startsWith(".") ? [joinPath(dirOf(file), specifier)] : /^[@~]\//.test(specifier) ? [specifier.slice(2), `src/${specifier.slice(2)}`] : [];
+  return bases.flatMap((base) => (base === undefined ? [] : MODULE_EXTENSIONS.map((ext) => base + ext))).find((candidate) => app.files.includes(candidate));
+}
+
+/**
+ * The module a handler a route module passes on by name comes from (`import { GET } from
+ * "@/modules/api/v2/management/webhooks/route"; export { GET }`, or `export { GET } from "..."`).
+ */
+function passedOnFrom(app: FsApp, file: string, name: string): string | undefined {
+  const escaped = name.replace(/\$/g, "\\$");
+  const specifier = new RegExp(String.raw`\b(?:import|export)\s*(?:type\s+)?\{[^}]*\b${escaped}\b[^}]*\}\s*from\s*(["'])([^"']+)\1`).exec(app.text(file) ?? "")?.[2];
+  return specifier === undefined ? undefined : appModule(app, file, specifier);
+}
+
+/**
  * The request handlers of an API module under `path`: one route per exported method, or
- * `fallback` methods (`ALL`) at line 1 when the module names none it could read.
+ * `fallback` methods (`ALL`) at line 1 when the module names none it could read. A handler the
+ * module passes on from another module is guarded as it is there.
  */
 export function handlerRoutes(
   app: FsApp,
@@ -58,14 +78,19 @@ export function handlerRoutes(
   if (handlers.length === 0) {
     return fallback.map((method) => ({ method, path, file, line: 1, handler: "default", guards: [], kind: "http" }));
   }
-  return handlers.map((h) => ({
-    method: h.methods[0]!,
-    path,
-    file,
-    line: h.line,
-    handler: h.handler,
-    guards: h.guards,
-    kind: "http",
-    ...(h.anonymous ? { public: true } : {}),
-  }));
+  return handlers.map((h) => {
+    const from = h.guards.length ? undefined : passedOnFrom(app, file, h.handler);
+    const there = from && from !== file ? moduleExports(app.exports(from)).handlers.find((other) => other.handler === h.handler) : undefined;
+    const { guards, anonymous } = there ?? h;
+    return {
+      method: h.methods[0]!,
+      path,
+      file,
+      line: h.line,
+      handler: h.handler,
+      guards,
+      kind: "http",
+      ...(anonymous ? { public: true } : {}),
+    };
+  });
 }

@@ -34,32 +34,43 @@ export function middlewarePatterns(
       ...called({ start: 0, end: source.code.length }),
     ]),
   ];
-  const redirect = calls.length ? undefined : signInRedirect(source, constants);
+  // A check whose paths a predicate of the app's picks (`isAuthProtectedRoute(pathname) && !session`) is
+  // read whatever else the module calls: those calls are the predicate and the function around the check.
+  const found = signInRedirect(source, constants);
+  const redirect = !calls.length || found?.predicates.length ? found : undefined;
   const guards = redirect ? [redirect.guard] : calls;
   if (guards.length === 0) return [];
   const config = CONFIG.exec(source.code);
   const matcher = config ? objectProperties(source, config.index + config[0].length - 1).get("matcher") : undefined;
-  const found: { role: PatternRole; path: string; guards: string[]; line: number }[] =
+  const patterned: { role: PatternRole; path: string; guards: string[]; line: number }[] =
     (matcher ? patterns(source, matcher, constants) : ["/:path*"])
       .map((path) => ({ role: "matcher", path, guards, line: config ? source.lineAt(config.index) : 1 }));
-  for (const path of redirect?.open ?? []) found.push({ role: "public", path, guards, line: redirect!.line });
-  for (const path of redirect?.covered ?? []) found.push({ role: "protected", path, guards, line: redirect!.line });
+  for (const path of redirect?.open ?? []) patterned.push({ role: "public", path, guards, line: redirect!.line });
+  for (const path of redirect?.covered ?? []) patterned.push({ role: "protected", path, guards, line: redirect!.line });
+  for (const { name, open } of redirect?.predicates ?? []) patterned.push({ role: open ? "public" : "protected", path: `${PREDICATE}${name}`, guards, line: redirect!.line });
   for (const m of source.code.matchAll(ROUTE_MATCHER)) {
     const list = callArguments(source.code, m.index + m[0].length - 1).args[0];
     const role: PatternRole = /public/i.test(m[1]!) ? "public" : "protected";
     for (const path of list ? patterns(source, list, constants) : []) {
-      found.push({ role, path, guards, line: source.lineAt(m.index) });
+      patterned.push({ role, path, guards, line: source.lineAt(m.index) });
     }
   }
-  return found;
+  return patterned;
 }
+
+/**
+ * A pattern standing for the paths a predicate of the app's picks (`predicate:isAuthProtectedRoute`),
+ * read where the predicate is defined (filesystem/next.ts).
+ */
+export const PREDICATE = "predicate:";
 
 // `if (!token && path !== "/login" && !path.startsWith("/share/")) return NextResponse.redirect(new URL("/login", req.url))`:
 // the check the Next.js documentation shows, without a helper named like one. Its condition asks
 // for no caller (`!token`, `!session`, `!user`, `!isLoggedIn`) and names the paths it covers or leaves open.
 const REFUSAL = /\bif\s*\(/g;
 const NO_CALLER = /^!\s*(?:await\s+)?[\w$.?]*(?:token|session|user|auth|logged|signed|cookie)[\w$.?]*$/i;
-const SIGN_IN_PATH = /["'`]\/(?:[\w-]+\/)*(?:log-?in|sign-?in|auth)\b[^"'`]*["'`]/i;
+// The sign-in page, its URL maybe built on the app's (`${WEBAPP_URL}/auth/login?callbackUrl=...`).
+const SIGN_IN_PATH = /["'`](?:\$\{[^}]*\})?\/(?:[\w-]+\/)*(?:log-?in|sign-?in|auth)\b[^"'`]*["'`]/i;
 const RESPONDS = /\breturn\s+(?:NextResponse|Response)\s*\.\s*(?:redirect\s*\(|json\s*\([^;]*\bstatus\s*:\s*40[13]\b)/;
 const PATH = String.raw`(["'\`])(\/[^"'\`]*)\1`;
 const OPEN_PATH = new RegExp(String.raw`^[\w$.]+\s*!==?\s*${PATH}$`);
@@ -67,8 +78,10 @@ const OPEN_PREFIX = new RegExp(String.raw`^!\s*[\w$.]+\.startsWith\(\s*${PATH}\s
 const OPEN_LIST = /^!\s*([A-Za-z_$][\w$]*)\.(?:includes|has)\([^()]*\)$/;
 const COVERED_PATH = new RegExp(String.raw`^[\w$.]+\s*===?\s*${PATH}$`);
 const COVERED_PREFIX = new RegExp(String.raw`^[\w$.]+\.startsWith\(\s*${PATH}\s*\)$`);
+// A predicate of the app's on the path: `isAuthProtectedRoute(request.nextUrl.pathname)`, or its negation.
+const PATH_PREDICATE = /^(!\s*)?([A-Za-z_$][\w$]*)\(\s*[\w$.?]*(?:path|url|pathname)[\w$.?]*\s*\)$/i;
 
-type SignInCheck = { guard: string; open: string[]; covered: string[]; line: number };
+type SignInCheck = { guard: string; open: string[]; covered: string[]; predicates: { name: string; open: boolean }[]; line: number };
 
 /**
  * The check a middleware makes itself: an `if` whose condition asks for no caller and whose body
@@ -87,7 +100,7 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
     const responds = RESPONDS.exec(source.code.slice(end, bodyEnd));
     // Read in the text (strings kept), at the offsets of the code (comments and strings blanked).
     if (!responds || (/redirect/.test(responds[0]) && !SIGN_IN_PATH.test(source.text.slice(end, bodyEnd)))) continue;
-    const check: SignInCheck = { guard: "(redirects callers without a session to sign in)", open: [], covered: [], line: source.lineAt(m.index) };
+    const check: SignInCheck = { guard: "(redirects callers without a session to sign in)", open: [], covered: [], predicates: [], line: source.lineAt(m.index) };
     let asksForCaller = false;
     let unknown = false;
     for (const part of conjuncts(source.text.slice(args[0].start, args[0].end))) {
@@ -98,6 +111,7 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
       else if ((found = OPEN_LIST.exec(part))) check.open.push(...listOf(source, found[1]!, constants));
       else if ((found = COVERED_PATH.exec(part))) check.covered.push(found[2]!);
       else if ((found = COVERED_PREFIX.exec(part))) check.covered.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
+      else if ((found = PATH_PREDICATE.exec(part))) check.predicates.push({ name: found[2]!, open: !!found[1] });
       else unknown = true;
     }
     if (asksForCaller && !unknown) return check;

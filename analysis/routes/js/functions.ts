@@ -193,6 +193,10 @@ export function definedFunctionBody(text: string, name: string): string | undefi
     // A curried arrow (`withAdmin = (handler) => async (req) => {`, a wrapper making a handler) has its body in the last.
     : new RegExp(`(?:\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\([^)]*\\)\\s*(?::[^={]+)?(?:=>\\s*(?:async\\s+)?\\([^)]*\\)\\s*(?::[^={]+)?(?==>))*(?:=>)?\\s*|\\bfunction\\s+${escaped}\\s*\\([^)]*\\)\\s*(?::[^{]+)?|\\bclass\\s+${escaped}\\b[^{]*)\\{`).exec(text);
   if (!header) {
+    // A typed arrow the pattern above cannot read: generic parameters, a function type returned
+    // (`withV3ApiWrapper = <S, TProps = unknown>(params): ((req, props) => Promise<Response>) => {`).
+    const typed = name === "default" ? undefined : typedArrowBody(text, escaped);
+    if (typed !== undefined) return typed;
     // An arrow whose body is a call (`withSession = (handler) => withAxiom(async (req) => { ... })`): that call's arguments.
     const call = name === "default" ? null : new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=\\s*(?:async\\s+)?\\([^)]*\\)\\s*(?::[^={]+)?=>\\s*(?:async\\s+)?[A-Za-z_$][\\w$.]*\\s*\\(`).exec(text);
     if (!call) return undefined;
@@ -201,6 +205,30 @@ export function definedFunctionBody(text: string, name: string): string | undefi
   }
   const open = header.index + header[0].length - 1;
   return text.slice(open, callArguments(text, open).end);
+}
+
+/**
+ * The block body of the arrow a declaration assigns, found by its `=>` outside brackets (the
+ * arrows of its types are inside them), through curried arrows; undefined for any other value.
+ */
+function typedArrowBody(text: string, escaped: string): string | undefined {
+  const declared = new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*(?::[^=;\\n]+)?=(?!=)\\s*(?=[<(]|async\\b)`).exec(text);
+  if (!declared) return undefined;
+  let depth = 0;
+  for (let i = declared.index + declared[0].length; i < text.length && i < declared.index + 4000; i++) {
+    const c = text[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === ";" && depth === 0) return undefined;
+    else if (c === "=" && text[i + 1] === ">" && depth === 0) {
+      const after = /^\s*/.exec(text.slice(i + 2))![0].length + i + 2;
+      if (text[after] === "{") return text.slice(after, callArguments(text, after).end);
+      // A curried arrow goes on to the next; anything else is an expression body.
+      if (!/^(?:async\s*)?[(<]/.test(text.slice(after))) return undefined;
+      i = after - 1;
+    }
+  }
+  return undefined;
 }
 
 /** A call in code: its callee, a name or `object.member` (not a method of something longer, not a declaration). */

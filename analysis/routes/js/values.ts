@@ -112,7 +112,9 @@ export function expressionEnd(code: string, start: number): number {
     else if (c === ")" || c === "]" || c === "}") {
       if (depth === 0) return end;
       depth--;
-    } else if ((c === ";" || c === "\n" || c === ",") && depth === 0) return end;
+    } else if ((c === ";" || c === ",") && depth === 0) return end;
+    // An arrow whose body starts on the next line (`async (request) =>\n  authenticatedApiClient({...})`) goes on.
+    else if (c === "\n" && depth === 0 && !/=>\s*$/.test(code.slice(Math.max(start, end - 40), end))) return end;
   }
   return code.length;
 }
