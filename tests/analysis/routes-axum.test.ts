@@ -128,6 +128,36 @@ axum("a router built in the first branch of an if expression (let mut router = i
   assert.equal(guardedRoutes(root), ["GET /inference [require_auth]"]);
 });
 
+axum("a router served as it is when the configured base path is empty (let app = if path_prefix.is_empty() { base_app } else { Router::new().nest(&path_prefix, base_app) }) serves its routes at the root, not under an unknown prefix", () => {
+  const root = tempDir("tool-axum-if-prefix-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "admin"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.7"\n',
+    "src/main.rs": [
+      "use axum::{routing::get, Router};",
+      "#[tokio::main]",
+      "async fn main() {",
+      "    let path_prefix = config.path_prefix.clone();",
+      "    let web_router = Router::new().route(\"/login\", get(login)).route(\"/home\", get(home));",
+      "    let base_app = Router::new()",
+      "        .route(\"/favicon.ico\", get(favicon))",
+      "        .nest_service(\"/web\", web_router);",
+      "    let app = if path_prefix.is_empty() {",
+      "        base_app",
+      "    } else {",
+      "        Router::new().nest(&path_prefix, base_app)",
+      "    };",
+      "    axum::serve(listener, app).await.unwrap();",
+      "}",
+      "async fn login() {}",
+      "async fn home() {}",
+      "async fn favicon() {}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /favicon.ico", "GET /web/home", "GET /web/login"]);
+});
+
 axum("a handler that takes the Authorization header as an optional extractor and refuses without it is guarded; a sign-in answering 'unauthorized' for a wrong password is not", () => {
   const root = tempDir("tool-axum-own-check-");
   writeFiles(root, {

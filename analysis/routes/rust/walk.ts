@@ -52,8 +52,12 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
     if (inTests(file, m.index)) continue;
     const bind = /^let\s+(?:mut\s+)?([A-Za-z_]\w*)\s*(?::[^=;]+)?=\s*|^([A-Za-z_]\w*)\s*=(?![=>])\s*/.exec(code.slice(m.index, m.index + 200));
     let start = bind ? m.index + bind[0].length : m.index;
-    // `let mut router = if base_path.is_empty() { Router::new().merge(api) } else { ... };`: the router its first branch gives.
+    // `let mut router = if base_path.is_empty() { Router::new().merge(api) } else { ... };`: the router its first
+    // branch gives (the default: an empty base path). The other branches are that router under a prefix set
+    // apart from the default (`Router::new().nest(&path_prefix, base_app)`): not read as a mount of their own.
+    let ifEnd = -1;
     if (bind && /^if\b/.test(code.slice(start, start + 3))) {
+      ifEnd = statementEnd(code, start, ";");
       const open = code.indexOf("{", start);
       const tail = open === -1 || open > span.end ? undefined : tailOf(code, { start: open, end: closing(code, open) });
       if (tail) start = tail.start;
@@ -64,7 +68,7 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
     if (!node) continue;
     created.set(start, node);
     if (bind) env.set((bind[1] ?? bind[2])!, node);
-    names.lastIndex = chain.end;
+    names.lastIndex = Math.max(chain.end, ifEnd);
   }
 }
 
