@@ -158,6 +158,48 @@ axum("a router served as it is when the configured base path is empty (let app =
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /favicon.ico", "GET /web/home", "GET /web/login"]);
 });
 
+axum("an extractor that sends a caller without a session to sign in (Err(Redirect::to(\"/web/login\"))) guards its handlers; one that redirects elsewhere does not", () => {
+  const root = tempDir("tool-axum-redirect-extractor-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "admin"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.7"\n',
+    "src/main.rs": [
+      "mod session;",
+      "use axum::{routing::{get, post}, Router};",
+      "use crate::session::{Locale, UserSession};",
+      "pub fn app() -> Router {",
+      '    Router::new().route("/web-api/change-password", post(change_password)).route("/web/about", get(about))',
+      "}",
+      "async fn change_password(session: UserSession, Form(param): Form<Request>) -> Result<(), Error> { Ok(()) }",
+      "async fn about(locale: Locale) -> Html<String> { todo!() }",
+      "",
+    ].join("\n"),
+    "src/session.rs": [
+      "impl FromRequestParts<AppState> for UserSession {",
+      "    type Rejection = axum::response::Response;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {",
+      "        if let Some(session) = get_session_from_store(parts, state).await {",
+      "            return Ok(session);",
+      "        }",
+      '        let redirect_url = state.prepend_with_path_prefix("/web/login");',
+      "        Err(Redirect::to(&redirect_url).into_response())",
+      "    }",
+      "}",
+      "impl FromRequestParts<AppState> for Locale {",
+      "    type Rejection = axum::response::Response;",
+      "    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {",
+      "        match language(parts) {",
+      "            Some(lang) => Ok(Locale(lang)),",
+      '            None => Err(Redirect::to("/web/en/about").into_response()),',
+      "        }",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["POST /web-api/change-password [UserSession]", "GET /web/about"]);
+});
+
 axum("a handler that takes the Authorization header as an optional extractor and refuses without it is guarded; a sign-in answering 'unauthorized' for a wrong password is not", () => {
   const root = tempDir("tool-axum-own-check-");
   writeFiles(root, {

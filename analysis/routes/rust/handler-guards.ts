@@ -74,6 +74,10 @@ const REFUSAL = /\b[Uu]nauthori[sz]ed\b|\bUNAUTHORIZED\b|\b401\b/;
 const FAILS_WITHOUT = /\bNone\s*=>\s*(?:\{\s*)?(?:return\s+)?(?:[\w:]+::)?(?:err|Err)\s*\(|\.\s*ok_or(?:_else)?\s*\(|\belse\s*\{\s*(?:return\s+)?(?:(?:[\w:]+::)?(?:err|Err|Outcome::(?:Error|Failure))\s*\(|err\w*!\s*\()|\b\w*(?:bearer|token|claims|session|auth)\w*\s*\([^()]*\)\s*(?:\.\s*await\s*)?\?/i;
 // Or one that reads the credentials with a function of the app's and passes its error on
 // (AppFlowy's `UserUuid`: `let auth = get_auth_from_request(req); match auth { ..., Err(e) => ready(Err(e)) }`).
+// Or one that sends a caller it cannot place to sign in: `Err(Redirect::to(&redirect_url).into_response())`
+// with `/web/login` in its body (AppFlowy's admin `UserSession`).
+const REDIRECTS_TO_SIGN_IN = /\bErr\s*\(\s*(?:axum::response::)?Redirect\s*::\s*(?:to|temporary|permanent|see_other)\s*\(/;
+const SIGN_IN_PAGE = /["'`][^"'`]*\/(?:log-?in|sign-?in)\b/i;
 const CREDENTIALS_CALL = /\b\w*(?:auth|token|claims|session|bearer|jwt)\w*\s*\(/i;
 const PASSES_ERROR_ON = /\bErr\s*\(\s*(\w+)\s*\)\s*=>\s*[^\n]*?\bErr\s*\(\s*\1\s*\)/;
 const LETS_ANONYMOUS_IN = /\b(?:ok|Ok)\s*\(\s*(?:Self\s*\(\s*|[A-Z]\w*\s*\(\s*)?(?:[A-Z]\w*::)?None\b/;
@@ -96,7 +100,7 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
     // `Err(StatusCode::UNAUTHORIZED) => Ok(OptionToken::None)`: an anonymous caller is let in.
     if (LETS_ANONYMOUS_IN.test(body)) return false;
-    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body)) || (CREDENTIALS_CALL.test(body) && PASSES_ERROR_ON.test(body))) return true;
+    if (REFUSAL.test(body) || (CALLER_READ.test(body) && FAILS_WITHOUT.test(body)) || (CREDENTIALS_CALL.test(body) && PASSES_ERROR_ON.test(body)) || (REDIRECTS_TO_SIGN_IN.test(body) && SIGN_IN_PAGE.test(body))) return true;
     // An extractor built on another of the file, whose failure it passes on:
     // `Organization::from_request_parts(parts, state).await.trace()?`; or on a function of its
     // own type that refuses (`Self::extract_token(&parts.headers, ...)` answering 401).
