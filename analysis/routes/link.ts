@@ -328,7 +328,8 @@ export function linkRoutes(
       const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
       const emitted = emit(route, written, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
-      linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? emitted.map((e) => ({ ...e, prefixUnknown: true })) : emitted));
+      const marked = publicRouter(current) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
+      linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
     }
     const next = new Set(path).add(current.key);
     for (const mount of current.mounts) {
@@ -418,6 +419,11 @@ function cycleRoots(nodes: ReadonlyMap<string, Node>, visited: ReadonlySet<strin
 }
 
 /** One linked route per method of a registration, and per form of a path with optional parameters. */
+// A router the code names for callers without an account (ente's `publicAPI := server.Group("/")` beside
+// its `privateAPI`, `unauthenticatedRoutes`): what it serves with no guard is public on purpose.
+const PUBLIC_ROUTER = /^(?:public|unauth(?:enticated)?|anonymous)(?:[A-Z_]|$)/;
+const publicRouter = (node: Node): boolean => !!node.router && PUBLIC_ROUTER.test(node.router.name.split(/::|[.#@]/).pop() ?? "");
+
 function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
   const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
   return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{

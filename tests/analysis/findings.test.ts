@@ -331,4 +331,27 @@ findings("a path registered in both arms of one if/else is served once, not a du
   assert.equal(report.findings.filter((f) => f.rule === "duplicate-route").map((f) => f.title), ["POST /export is defined 2 times"]);
 });
 
+findings("a router the code names for callers without an account (publicRouter beside privateRouter) serves its unguarded writes on purpose: low; its neighbour's are not", () => {
+  const root = tempDir("tool-public-router-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server.js": [
+      'const express = require("express");',
+      "const app = express();",
+      "const publicRouter = express.Router();",
+      "const privateRouter = express.Router();",
+      'publicRouter.post("/feedback", (req, res) => res.send("ok"));',
+      'privateRouter.post("/orders", (req, res) => res.send("ok"));',
+      'privateRouter.get("/me", requireAuth, (req, res) => res.send("me"));',
+      'app.use("/api", publicRouter);',
+      'app.use("/api", privateRouter);',
+      "app.listen(3000);",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high POST /api/orders", "low POST /api/feedback"]);
+});
+
 findings.run();
