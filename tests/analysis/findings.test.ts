@@ -354,4 +354,32 @@ findings("a router the code names for callers without an account (publicRouter b
   assert.equal(writes, ["high POST /api/orders", "low POST /api/feedback"]);
 });
 
+findings("a gin group named for callers without an account (publicAPI := server.Group(\"/\")) serves its unguarded writes on purpose: low; another group's are not", () => {
+  const root = tempDir("tool-public-group-");
+  writeFiles(root, {
+    "go.mod": "module example.org/museum\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.9.1\n",
+    "main.go": [
+      "package main",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func main() {",
+      "\tserver := gin.New()",
+      '\tpublicAPI := server.Group("/")',
+      '\tprivateAPI := server.Group("/")',
+      "\tprivateAPI.Use(authMiddleware.TokenAuthMiddleware(nil))",
+      '\tlegacyAPI := server.Group("/legacy")',
+      '\tpublicAPI.POST("/paste/create", pasteHandler.Create)',
+      '\tprivateAPI.POST("/files", fileHandler.Create)',
+      '\tlegacyAPI.POST("/files", fileHandler.CreateLegacy)',
+      '\tserver.Run(":8080")',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high POST /legacy/files", "low POST /paste/create"]);
+});
+
 findings.run();

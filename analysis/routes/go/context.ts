@@ -126,7 +126,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
         return;
       }
-      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open ? { declaredPublic: true } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
+      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open || ref.open ? { declaredPublic: true } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
     },
     mount: (ref, prefix, target, at) => {
       const child = host.router(target, true);

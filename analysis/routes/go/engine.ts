@@ -10,6 +10,9 @@ import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
+
+// A group named for callers without an account (ente's `publicAPI` beside its `privateAPI`).
+const PUBLIC_GROUP = /^(?:public|unauth(?:enticated)?|anonymous)(?:[A-Z_]|$)/;
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
@@ -170,7 +173,7 @@ class Walker {
     const field = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(name);
     const owner = field ? scope.types.get(field[1]!) : undefined;
     if (owner && ref.node && scope.created.has(ref.node)) ref.node.name = `${owner.scope}::${owner.type}.${field![2]}`;
-    scope.env.set(name, ref);
+    scope.env.set(name, PUBLIC_GROUP.test(name) ? { ...ref, open: true } : ref);
     return end;
   }
 

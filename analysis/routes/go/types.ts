@@ -18,7 +18,8 @@ export type GoNode = { name: string; line: number; emit: boolean; made?: string;
  */
 /** A router as the walk holds it; `prefixUnknown` when its prefix follows a value not read (`r.Group(conf.BaseURL + "/api")`). */
 /** `callAs`: the value is a router's registering method (`group.Handle`, a parameter typed as one): calling it calls that method. */
-export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean; fromFunction?: boolean; callAs?: string };
+/** `open`: a group the code names for callers without an account (`publicAPI := server.Group("/")`): what it serves unguarded is public on purpose. */
+export type GoRef = { node?: GoNode; prefix: string; guards: string[]; returned?: boolean; prefixUnknown?: boolean; fromFunction?: boolean; callAs?: string; open?: boolean };
 
 /** What a framework's `chain` can ask of the walker while it reads one call chain. */
 export type GoContext = {
