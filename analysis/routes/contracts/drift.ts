@@ -53,7 +53,8 @@ export function contractDrift(
   };
   const covers = (project: string, file: string) => project === "" || file.startsWith(project + "/");
   const documentedNotImplemented: Drift["documentedNotImplemented"] = [];
-  const judged: { kind: string; project: string; keys: Set<string>; territory?: Territory }[] = [];
+  // `bySegments`: the keys split into segments, by their number, for a route's parameters to match values in.
+  const judged: { kind: string; project: string; keys: Set<string>; bySegments: Map<number, string[][]>; territory?: Territory }[] = [];
 
   for (const contract of contracts) {
     const kind = CODE_KIND[contract.kind];
@@ -83,19 +84,26 @@ export function contractDrift(
       }
     });
     const paths = contract.operations.map((op) => variants[best]!(op));
-    judged.push({
-      kind,
-      project,
-      keys: new Set(contract.operations.map((op, i) => key(op.method, paths[i]!, kind))),
-      ...(kind === "http" ? { territory: territory(paths) } : {}),
-    });
+    const keys = new Set(contract.operations.map((op, i) => key(op.method, paths[i]!, kind)));
+    const bySegments = new Map<number, string[][]>();
+    for (const k of keys) {
+      const segments = k.split("/");
+      bySegments.set(segments.length, [...(bySegments.get(segments.length) ?? []), segments]);
+    }
+    judged.push({ kind, project, keys, bySegments, ...(kind === "http" ? { territory: territory(paths) } : {}) });
   }
 
   const judgedFor = (r: Route) =>
     judged.filter((j) => j.kind === r.kind && covers(j.project, r.file) && (!j.territory || within(j.territory, r.path)));
   const documented = (r: Route, path = r.path): boolean => {
     const methods = r.method === "ALL" ? ["GET", "POST", "PUT", "PATCH", "DELETE"] : [r.method];
-    return judgedFor(r).some((j) => methods.some((m) => j.keys.has(key(m, path, r.kind)) || (r.kind === "http" && [...j.keys].some((k) => servesSegments(key(m, path, r.kind), k)))));
+    return judgedFor(r).some((j) => methods.some((m) => {
+      const routeKey = key(m, path, r.kind);
+      if (j.keys.has(routeKey)) return true;
+      if (r.kind !== "http" || !routeKey.includes("{}")) return false;
+      const segments = routeKey.split("/");
+      return (j.bySegments.get(segments.length) ?? []).some((documented) => servesSegments(segments, documented));
+    }));
   };
   // The form of a path without its optional last parameter (`/brand` of `/brand/{brandId?}`, the
   // same registration) is documented with the parameter: OpenAPI has no optional path parameter.
@@ -140,7 +148,7 @@ export const httpKey = (method: string, path: string): string => `${method} ${no
 function serves(route: Route, method: string, path: string, kind: string): boolean {
   const routePath = key(route.method, route.path, kind).slice(route.method.length);
   const documentedPath = key(method, path, kind).slice(method.length);
-  if (routePath !== documentedPath && !(kind === "http" && servesSegments(routePath, documentedPath))) return false;
+  if (routePath !== documentedPath && !(kind === "http" && routePath.includes("{}") && servesSegments(routePath.split("/"), documentedPath.split("/")))) return false;
   return route.method === method || route.method === "ALL" || method === "OPTIONS" ||
     (method === "HEAD" && route.method === "GET");
 }
@@ -153,15 +161,12 @@ function servesUnder(route: Route, method: string, path: string): boolean {
 }
 
 /**
- * Whether an HTTP key (or path) of a route serves a documented one segment by segment: each
+ * Whether the segments of an HTTP key (or path) of a route serve a documented one's: each
  * segment the same, or a parameter of the route's (`{}`) where the contract names a value.
  */
-function servesSegments(route: string, documented: string): boolean {
-  if (!route.includes("{}")) return false;
-  const a = route.split("/");
-  const b = documented.split("/");
+function servesSegments(route: readonly string[], documented: readonly string[]): boolean {
   // A value the contract names is a plain word (`v1`): not a parameter written amiss (`${id}`, `keywords{id}`).
-  return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment === "{}" && i > 0 && /^[\w.~-]+$/.test(b[i]!)));
+  return route.length === documented.length && route.every((segment, i) => segment === documented[i] || (segment === "{}" && i > 0 && /^[\w.~-]+$/.test(documented[i]!)));
 }
 
 /** The first `depth` segments of a path: `api` or `api/v1` of `/api/v1/users`. */
