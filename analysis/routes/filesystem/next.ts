@@ -1,9 +1,8 @@
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
-import { PREDICATE } from "../frameworks/next-middleware.ts";
-import { handlerRoutes, page, routePath } from "./segments.ts";
+import { appModule, handlerRoutes, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
-import { moduleSignInCheck } from "../frameworks/next-middleware.ts";
+import { moduleSignInCheck, PREDICATE } from "../frameworks/next-middleware.ts";
 import { isGuardName } from "../paths.ts";
 
 const PAGE = /^page\.(?:[jt]sx?|mdx)$/;
@@ -254,8 +253,7 @@ function predicatePaths(app: FsApp, file: string, name: string): string[] | unde
   let text = defined(own) ? own : undefined;
   if (!text) {
     const specifier = new RegExp(String.raw`\bimport\s+(?:[\w$]+\s*,\s*)?\{[^}]*\b${name}\b[^}]*\}\s*from\s*(["'])([^"']+)\1`).exec(own)?.[2];
-    const base = !specifier ? undefined : specifier.startsWith(".") ? posix.normalize(posix.join(posix.dirname(file), specifier)) : /^[@~]\//.test(specifier) ? specifier.slice(2) : undefined;
-    const module = base === undefined ? undefined : [base, `src/${base}`].flatMap((b) => MODULE_SUFFIXES.map((suffix) => b + suffix)).find((f) => app.files.includes(f));
+    const module = specifier === undefined ? undefined : appModule(app, file, specifier);
     text = module ? app.text(module) : undefined;
   }
   const at = text ? defined(text) : null;
