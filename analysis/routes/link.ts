@@ -1,7 +1,7 @@
 import { dirOf, joinPath } from "../project.ts";
 import { folderModules } from "./folders.ts";
 import { qualifiedLookup } from "./qualified.ts";
-import { CANDIDATE, isGuardName, joinPaths, normalizePath, optionalParameterForms } from "./paths.ts";
+import { CANDIDATE, isGuardName, joinPaths, namedForAnonymous, normalizePath, optionalParameterForms } from "./paths.ts";
 import { EACH, type FileRoutes, type Registration, type RouteKind, type RouteRegistration, type RouterRegistration, type UseRegistration } from "./registration.ts";
 
 /** A route with its full path, as the linker produces it. */
@@ -328,7 +328,7 @@ export function linkRoutes(
       const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
       const emitted = emit(route, written, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
-      const marked = publicRouter(current) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
+      const marked = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
     }
     const next = new Set(path).add(current.key);
@@ -419,11 +419,6 @@ function cycleRoots(nodes: ReadonlyMap<string, Node>, visited: ReadonlySet<strin
 }
 
 /** One linked route per method of a registration, and per form of a path with optional parameters. */
-// A router the code names for callers without an account (ente's `publicAPI := server.Group("/")` beside
-// its `privateAPI`, `unauthenticatedRoutes`): what it serves with no guard is public on purpose.
-const PUBLIC_ROUTER = /^(?:public|unauth(?:enticated)?|anonymous)(?:[A-Z_]|$)/;
-const publicRouter = (node: Node): boolean => !!node.router && PUBLIC_ROUTER.test(node.router.name.split(/::|[.#@]/).pop() ?? "");
-
 function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
   const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
   return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{

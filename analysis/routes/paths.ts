@@ -157,6 +157,13 @@ const DECLARES_PUBLIC = /^(?:Public|IsPublic|PublicRoute|PublicEndpoint|PublicAc
 /** Whether a decorator's or wrapper's name (its last part: `bouncer.PublicAccess`) declares its route public. */
 export const declaresPublic = (name: string): boolean => DECLARES_PUBLIC.test(name.split(".").at(-1)!);
 
+// A router or group the code names for callers without an account (ente's `publicAPI :=
+// server.Group("/")` beside its `privateAPI`, `publicRouter`, `unauthenticatedRoutes`).
+const FOR_ANONYMOUS = /^(?:public|unauth(?:enticated)?|anonymous)(?:[A-Z_]|$)/;
+
+/** Whether a router's or a group's name (its last part) says it serves callers without an account: what it serves unguarded is public on purpose. */
+export const namedForAnonymous = (name: string): boolean => FOR_ANONYMOUS.test(name.split(/::|[.#@]/).pop() ?? "");
+
 /** Whether a guard's name says it is optional (it lets anonymous callers through). */
 export const isOptionalGuardName = (name: string): boolean => OPTIONAL_GUARD_NAME.test(name);
 

@@ -1,4 +1,4 @@
-import { isGuardName } from "../paths.ts";
+import { isGuardName, namedForAnonymous } from "../paths.ts";
 import { EACH, type Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
@@ -10,9 +10,6 @@ import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
-
-// A group named for callers without an account (ente's `publicAPI` beside its `privateAPI`).
-const PUBLIC_GROUP = /^(?:public|unauth(?:enticated)?|anonymous)(?:[A-Z_]|$)/;
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
@@ -173,7 +170,7 @@ class Walker {
     const field = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(name);
     const owner = field ? scope.types.get(field[1]!) : undefined;
     if (owner && ref.node && scope.created.has(ref.node)) ref.node.name = `${owner.scope}::${owner.type}.${field![2]}`;
-    scope.env.set(name, PUBLIC_GROUP.test(name) ? { ...ref, open: true } : ref);
+    scope.env.set(name, namedForAnonymous(name) ? { ...ref, open: true } : ref);
     return end;
   }
 
