@@ -141,6 +141,28 @@ export function exportsOf(text: string): Exports {
   return { own: [...own], forwards, stars, ...(hoisted.size ? { hoisted: [...hoisted] } : {}) };
 }
 
+// A Svelte component's scripts: `<script context="module">` (Svelte 4) or `<script module>` (5) runs when
+// the module loads; the instance `<script>` runs each time a component is made, as a function's body.
+const SVELTE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const MODULE_SCRIPT = /\bcontext\s*=\s*["']module["']|(?:^|\s)module(?:\s|$|=)/;
+
+/**
+ * Whether a Svelte component imports `specifier` in its instance script, which runs when a
+ * component is made (and its markup when it renders), never while the module loads: recursive
+ * components (`Filter.svelte` and `FilterGroup.svelte` using each other) load in any order.
+ */
+export function importedPerInstance(text: string, specifier: string): boolean {
+  const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const imports = new RegExp(`\\bimport\\b[^;]*?(?:\\bfrom\\s*)?["']${escaped}["']`);
+  let found = false;
+  for (const m of text.matchAll(SVELTE_SCRIPT)) {
+    if (!imports.test(m[2]!)) continue;
+    if (MODULE_SCRIPT.test(m[1]!)) return false;
+    found = true;
+  }
+  return found;
+}
+
 /** Whether `text` refers to a name it imports from `specifier` through `forwardRef(() => Name)`, Angular's and NestJS's way to break a loop at load. */
 export function throughForwardRef(text: string, specifier: string): boolean {
   const names = importedNames(text, specifier);
@@ -561,6 +583,7 @@ export function loadTimeReads(options: {
   throughForwardRef: (from: string, specifier: string) => boolean;
   importsReadAtLoad: (from: string, specifier: string) => string[];
   exportsOf: (path: string) => Exports;
+  importedPerInstance: (from: string, specifier: string) => boolean;
   save: () => void;
 } {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
@@ -601,6 +624,7 @@ export function loadTimeReads(options: {
     usedAsValue: (from, specifier) =>
       !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!)),
     throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
+    importedPerInstance: (from, specifier) => answer(from, `instance ${specifier}`, (module) => importedPerInstance(module.text, specifier)),
     // Lists kept as text: the names one per line, the exports as JSON.
     importsReadAtLoad: (from, specifier) => {
       const names = answer(from, `reads ${specifier}`, (module) =>

@@ -282,6 +282,20 @@ test("an ES module's function declarations are bound before any module of a loop
   assert.equal(constant.cycles, [["high", "Import cycle of 2 files"]]);
 });
 
+test("Svelte components that use each other from their instance scripts (recursive components) load in any order: low; an import in a module script runs at load", () => {
+  const root = tempDir("tool-svelte-cycle-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "ui", devDependencies: { svelte: "^4.2.0" } }),
+    "src/filter/Filter.svelte": '<script lang="ts">\n  import FilterGroup from "./FilterGroup.svelte";\n  export let filter;\n</script>\n\n{#if filter.group}<FilterGroup group={filter.group} />{/if}\n',
+    "src/filter/FilterGroup.svelte": '<script lang="ts">\n  import Filter from "./Filter.svelte";\n  export let group;\n</script>\n\n{#each group.items as item}<Filter filter={item} />{/each}\n',
+    "src/menu/Menu.svelte": '<script context="module" lang="ts">\n  import { entries } from "./Entry.svelte";\n  export const all = [...entries];\n</script>\n\n<ul>{#each all as e}<li>{e}</li>{/each}</ul>\n',
+    "src/menu/Entry.svelte": '<script context="module" lang="ts">\n  import { all } from "./Menu.svelte";\n  export const entries = ["a"];\n  export const count = all.length;\n</script>\n\n<span />\n',
+  });
+  commitAll(root);
+  const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.evidence.map((e) => e.file).sort().join(" ")]);
+  assert.equal(cycles.sort(), [["high", "src/menu/Entry.svelte src/menu/Menu.svelte"], ["low", "src/filter/Filter.svelte src/filter/FilterGroup.svelte"]]);
+});
+
 test("a loop through barrels that run each module a reader needs before the reader loads in any order: low; listed the other way round, it fails entered at the barrel, and the loop shown starts with the read", () => {
   const safe = gridLoop('export * from "./utils.mjs";\nexport * from "./region.mjs";\n');
   assert.equal(safe.nodeFails, [], "Node loads the loop from each of its modules");
