@@ -483,14 +483,19 @@ next("middleware whose sign-in check a predicate of the app's limits (isAuthProt
       "",
     ].join("\n"),
     "app/api/v3/workflows/route.ts": 'import { withV3ApiWrapper } from "@/app/api/v3/lib/api-wrapper";\n\nexport const GET = withV3ApiWrapper({\n  auth: "both",\n  handler: async ({ req }) => Response.json([]),\n});\n',
+    // Methods exported as the module's own handler (`export const POST = handler`), which hands the request to a helper that authorizes.
+    "app/api/v3/records/[[...path]]/route.ts": 'import { proxyRecordsRequest } from "@/modules/hub/records-proxy";\n\nconst handler = async (request: NextRequest): Promise<Response> => {\n  return await proxyRecordsRequest(request);\n};\n\nexport const GET = handler;\nexport const POST = handler;\n',
+    "modules/hub/records-proxy.ts": "export async function proxyRecordsRequest(request) {\n  const authorized = await authorizeGatewayRequest(request);\n  if (!authorized.ok) return new Response(null, { status: 401 });\n  return fetch(upstream(request));\n}\n",
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), [
     "GET /api/v2/webhooks guarded",
+    "GET /api/v3/records/{path} guarded",
     "GET /api/v3/workflows guarded",
     "GET /auth/login",
     "GET /environments/{id} guarded",
     "POST /api/v2/webhooks",
+    "POST /api/v3/records/{path} guarded",
   ]);
 });
 

@@ -82,13 +82,17 @@ export const fsExports: Framework = {
     }
     for (const m of source.code.matchAll(CONST)) {
       const start = m.index + m[0].length;
+      const end = expressionEnd(source.code, start);
+      // `export const GET = handler;`: the module's own handler, read where it is declared.
+      const alias = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(start, end))?.[1];
+      const declared = alias ? declarationOf(source, alias) : undefined;
       const wrapper = argumentName(source, start, Math.min(source.code.length, start + 200));
       add(
         "http",
         verb(m[1]!),
         m[1]!,
         m.index,
-        { start, end: expressionEnd(source.code, start) },
+        declared ?? { start, end },
         isGuardName(wrapper) ? [wrapper] : [],
       );
     }
@@ -97,16 +101,8 @@ export const fsExports: Framework = {
         const [local, as] = part.trim().split(/\s+as\s+/).map((p) => p.trim());
         const name = as ?? local;
         if (!name || !new RegExp(`^(?:${VERBS})$`).test(name)) continue;
-        const declared = new RegExp(
-          `\\b(?:function\\s*\\*?\\s*|(?:const|let|var)\\s+)${local!.replace(/\$/g, "\\$")}(?![\\w$])`,
-        ).exec(source.code);
-        add(
-          "http",
-          verb(name),
-          local!,
-          declared?.index ?? m.index,
-          declared ? declaration(source, declared.index) : { start: 0, end: 0 },
-        );
+        const declared = declarationOf(source, local!);
+        add("http", verb(name), local!, declared?.start ?? m.index, declared ?? { start: 0, end: 0 });
       }
     }
     // A default export made from handlers keyed by method (`export default withMiddlewares({ GET: ..., POST: ... })`):
@@ -194,6 +190,12 @@ function calledGuards(source: RouteSource, span: Span): string[] {
     if (!/^\s*(?::[^{;=]+)?\{/.test(source.code.slice(end, end + 100))) names.add(m[1]!);
   }
   return [...names];
+}
+
+/** The span of the module's declaration of `name` (`function handler(...) {...}`, `const handler = async (req) => ...`), if it has one. */
+function declarationOf(source: RouteSource, name: string): Span | undefined {
+  const declared = new RegExp(`\\b(?:function\\s*\\*?\\s*|(?:const|let|var)\\s+)${name.replace(/\$/g, "\\$")}(?![\\w$])`).exec(source.code);
+  return declared ? declaration(source, declared.index) : undefined;
 }
 
 /** The span of the declaration starting at `at`: a function to the end of its body, anything else to the end of its expression. */
