@@ -54,7 +54,7 @@ import { containerParameters, symfonyParameters } from "./php/container-paramete
 import { surenessFilter } from "./jvm/sureness.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
 import { tokenTransformer } from "./csharp/token-transformer.ts";
-import { laravelActionsServed } from "./php/actions.ts";
+import { laravelActionBodies, laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 import { conditionalControllersServed } from "./jvm/conditional-controllers.ts";
@@ -214,8 +214,9 @@ export function routesSection(
     // The same handler drawn twice at one path (Rails' second `root ..., as: "home"`, adding a name) serves one thing: no conflict.
     .filter((g) => g.length > 1 && new Set(g.map((r) => `${r.file}:${r.line}`)).size > 1 && new Set(g.map((r) => (r.handler === "(inline)" ? `${r.file}:${r.line}` : r.handler))).size > 1 && !(project && servedOnce(g, (file) => project.text(file))))
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
+  const inert = doesNothing(project);
   const unguardedWrites = globalGuard ? [] : items
-    .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0)
+    .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0 && !inert(r))
     .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) }));
 
   return {
@@ -302,4 +303,18 @@ function withoutViewEchoes<R extends { method: string; path: string; handler: st
     const key = `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line}`;
     return !seen.has(key) && !!seen.add(key);
   });
+}
+
+/**
+ * Whether a route's handler does nothing: a Laravel action whose body is empty (Attendize's
+ * `Api\EventsController@store`, left as the resource's placeholder) writes nothing, so its route
+ * is no unguarded write, whatever its method.
+ */
+function doesNothing(project: FsProject | undefined): (route: Route) => boolean {
+  const body = project ? laravelActionBodies(project) : undefined;
+  return (route) => {
+    if (!body || route.framework !== "laravel") return false;
+    const code = body(route.handler);
+    return code !== undefined && code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, "").trim() === "";
+  };
 }

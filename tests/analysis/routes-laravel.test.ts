@@ -620,4 +620,39 @@ laravel("routes in a group behind the guest middleware (signed-out callers only)
   assert.equal(writes, ["high POST /comments", "low POST /application", "low POST /join"]);
 });
 
+laravel("a write route whose action's body is empty (a resource controller's placeholder) writes nothing: no unguarded write; one whose action does something is", () => {
+  const root = tempDir("tool-laravel-empty-action-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "routes/api.php": [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::post('events', 'API\\EventsController@store');",
+      "Route::put('events/{id}', 'API\\EventsController@update');",
+      "Route::middleware('auth:api')->get('user', 'API\\UserController@show');",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/API/EventsController.php": [
+      "<?php",
+      "namespace App\\Http\\Controllers\\API;",
+      "class EventsController extends ApiBaseController",
+      "{",
+      "    public function store(Request $request)",
+      "    {",
+      "        // to be done",
+      "    }",
+      "",
+      "    public function update(Request $request, $id)",
+      "    {",
+      "        Event::findOrFail($id)->update($request->all());",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high PUT /api/events/{id}"]);
+});
+
 laravel.run();
