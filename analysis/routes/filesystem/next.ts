@@ -2,6 +2,7 @@ import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
 import { appModule, handlerRoutes, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
+import { closing } from "../../languages/curly.ts";
 import { moduleSignInCheck, PREDICATE } from "../frameworks/next-middleware.ts";
 import { isGuardName } from "../paths.ts";
 
@@ -260,13 +261,7 @@ function predicatePaths(app: FsApp, file: string, name: string): string[] | unde
   if (!text || !at) return undefined;
   const open = text.indexOf("{", at.index + at[0].length);
   if (open === -1) return undefined;
-  let depth = 0;
-  let end = open;
-  for (; end < text.length; end++) {
-    if (text[end] === "{") depth++;
-    else if (text[end] === "}" && --depth === 0) break;
-  }
-  const body = text.slice(open, end);
+  const body = text.slice(open, closing(text, open));
   const listed = [...body.matchAll(/\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/(["'`])(\/[^"'`]*)\1/g)].map((s) => s[2]!));
   if (!listed.length) return undefined;
   return /\.startsWith\s*\(/.test(body) ? listed.flatMap((p) => [p, `${p.replace(/\/$/, "")}/:path*`]) : listed;

@@ -39,9 +39,7 @@ const MODULE_EXTENSIONS = ["", ".ts", ".tsx", ".js", ".mjs", "/route.ts", "/rout
 function reexportedModule(app: FsApp, file: string): string | undefined {
   if (moduleExports(app.exports(file)).handlers.length) return undefined;
   const specifier = REEXPORT_ALL.exec(app.text(file) ?? "")?.[1];
-  if (!specifier) return undefined;
-  const base = joinPath(dirOf(file), specifier);
-  return base === undefined ? undefined : MODULE_EXTENSIONS.map((ext) => base + ext).find((candidate) => app.files.includes(candidate));
+  return specifier ? appModule(app, file, specifier) : undefined;
 }
 
 /**
