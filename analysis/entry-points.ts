@@ -3,6 +3,7 @@ import { writeCacheFile } from "../core/atomic.ts";
 import { readInside } from "../core/inside.ts";
 import { CACHE_KEY } from "./cache.ts";
 import { ancestors, dirOf, fileStamps, inputsUnchanged, joinPath, type ProjectFiles } from "./project.ts";
+import { layoutOf } from "./roles.ts";
 
 /**
  * Languages whose imports name files precisely enough that "imported by nobody" means
@@ -30,7 +31,10 @@ const TEST = [
   /(^|\/)conftest\.py$/,
 ];
 /** Test code: its routes are fakes (mocks, stubs), and nothing needs to import it. */
-export const isTestFile = (path: string): boolean => TEST.some((p) => p.test(path));
+export const isTestFile = (path: string): boolean => {
+  const layout = layoutOf(path);
+  return TEST.some((p) => p.test(layout));
+};
 
 const ENTRY_FOLDERS = /(^|\/)(bin|cmd|scripts?|tools|examples?|bench|benches|benchmarks|migrations|seeds|fixtures|docs?|\.github|\.storybook)\//;
 const CONFIG = [

@@ -37,8 +37,29 @@ const MINIFIED = /[.-]min\.[cm]?js$/;
  */
 const JVM_PACKAGES = /(^|\/)src\/(?:main|test|testFixtures|integrationTest|it)\/(?:java|kotlin|scala|groovy)\//;
 
+// A module a file-system router serves by its name: Next.js's and Remix's `route.ts`, `page.tsx`
+// and `layout.tsx` below `app/`, SvelteKit's `+server.ts` and `+page.svelte` below `src/routes/`,
+// and any module below Next.js's `pages/api/`.
+const ROUTE_MODULE = /^(?:(?:route|page|layout)\.[cm]?[jt]sx?|\+(?:server|page|layout)(?:\.server)?\.[jt]s|\+(?:page|layout)\.svelte)$/;
+const ROUTING_ROOT = /(^|\/)(?:app|src\/routes)\//;
+const API_PAGES = /(^|\/)pages\/api\//;
+
+/**
+ * The part of a path whose folders are a layout. Below a file-system routing root the folders
+ * are segments of a URL (`app/api/workflows/[id]/test/route.ts` serves /api/workflows/{id}/test),
+ * so a route module keeps the folders above the root and its own name:
+ * `apps/web/app/route.ts` for that one, `tests/app/route.ts` for a test's.
+ */
+export function layoutOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  const name = path.slice(slash + 1);
+  const root = API_PAGES.exec(path) ?? (ROUTE_MODULE.test(name) ? ROUTING_ROOT.exec(path) : null);
+  return root ? `${path.slice(0, root.index + root[0].length)}${name}` : path;
+}
+
 /** A file's role by the conventions of its path alone. */
-export function roleOf(path: string): Role {
+export function roleOf(routed: string): Role {
+  const path = layoutOf(routed);
   const slash = path.lastIndexOf("/");
   const folderRole = folderRoleOf(slash === -1 ? "" : path.slice(0, slash + 1));
   if (folderRole === "vendored" || folderRole === "fixture" || folderRole === "test") return folderRole;

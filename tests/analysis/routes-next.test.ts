@@ -499,4 +499,26 @@ next("middleware whose sign-in check a predicate of the app's limits (isAuthProt
   ]);
 });
 
+next("below app/ and pages/api/ a folder is a URL's segment: a route module under a folder named test or e2e is served; a test's app above the routing root is not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "apps/web/package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } }),
+    "apps/web/app/api/workflows/[workflowId]/test/route.ts": "export async function POST(req: Request) {\n  return Response.json({ ran: true });\n}\n",
+    "apps/web/app/e2e/page.tsx": "export default function Page() {\n  return null;\n}\n",
+    "apps/web/pages/api/test/ping.ts": "export default function handler(req, res) {\n  res.json({ ok: true });\n}\n",
+    // Decoys: an app a test builds (above the routing root), and a test file beside the routes.
+    "apps/web/tests/app/api/fake/route.ts": "export async function GET() {\n  return Response.json({});\n}\n",
+    "apps/web/app/api/workflows/route.test.ts": "export async function GET() {\n  return Response.json({});\n}\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.equal(report.routes.items.map((r) => `${r.method} ${r.path}`).sort(), [
+    "ALL /api/test/ping",
+    "GET /e2e",
+    "POST /api/workflows/{workflowId}/test",
+  ]);
+  assert.equal(report.files.find((f) => f.path.endsWith("test/route.ts"))?.role, "source");
+  assert.equal(report.files.find((f) => f.path === "apps/web/tests/app/api/fake/route.ts")?.role, "test");
+});
+
 next.run();
