@@ -15,7 +15,7 @@
 import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
-import { optionalLaravelMiddleware } from "./php/optional-middleware.ts";
+import { optionalLaravelMiddleware, refusingLaravelMiddleware } from "./php/optional-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
@@ -57,9 +57,9 @@ const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\
 /** A function that gives a linked route the guards its controller or handler declares. */
 export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
   const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
-  let phpClasses: Map<string, string> | undefined;
+  let phpClasses: Map<string, string[]> | undefined;
   let elixirModules: Map<string, string> | undefined;
-  const classFile = (name: string) => (phpClasses ??= phpClassFiles(project?.listed ?? [])).get(name);
+  const classFile = (name: string) => phpClassFile((phpClasses ??= phpClassFiles(project?.listed ?? [])), name);
   const goBodies = functionBodies(project, "go");
   const refuses = goWrapperChecks(goBodies);
   const candidateRefuses = goCandidateChecks(goBodies);
@@ -76,6 +76,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   let aliases: Map<string, string> | undefined;
   const laravelAliases = () => (aliases ??= laravelMiddlewareAliases(laravelDeclarations()));
   const laravelOptional = optionalLaravelMiddleware(project, classFile, laravelAliases);
+  const laravelRefusing = refusingLaravelMiddleware(project, classFile);
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
@@ -142,11 +143,13 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];
   };
   // A Laravel middleware group (`api`) stands for its members; an alias (`mfa-setup`) for its
-  // class (`AuthenticatedOrPendingMfa`), but for one that sends signed-in users away
+  // class (`AuthenticatedOrPendingMfa`), or one whose handle() turns away a caller it reads
+  // (`user` for Krayin's Bouncer), but for one that sends signed-in users away
   // (`RedirectIfAuthenticated`); another name that guards nothing goes.
   const laravelAliasGuards = (name: string): boolean => {
-    const className = laravelAliases().get(name.split(":")[0]!);
-    return !!className && !/^RedirectIf/.test(className) && isLaravelGuard(className);
+    const qualified = laravelAliases().get(name.split(":")[0]!);
+    const className = qualified?.split("\\").pop();
+    return !!qualified && !!className && !/^RedirectIf/.test(className) && (isLaravelGuard(className) || laravelRefusing(qualified));
   };
   const laravelGuards = (names: readonly string[]): string[] =>
     names.flatMap((name) => (laravelGroups(name) ?? [name]).filter((member) => isLaravelGuard(member) || laravelAliasGuards(member)));
@@ -215,14 +218,33 @@ function elixirModuleFiles(project: ContractProject): Map<string, string> {
   return modules;
 }
 
-/** PHP classes by name (`ArticleController` -> its file), from the file names (PSR-4: one class per file; the first wins). */
-function phpClassFiles(listed: Iterable<string>): Map<string, string> {
-  const files = new Map<string, string>();
+/** PHP classes by name (`ArticleController` -> its files), from the file names (PSR-4: one class per file). */
+function phpClassFiles(listed: Iterable<string>): Map<string, string[]> {
+  const files = new Map<string, string[]>();
   for (const path of listed) {
     const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
-    if (m && !files.has(m[1]!) && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, path);
+    if (m && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, [...(files.get(m[1]!) ?? []), path]);
   }
   return files;
+}
+
+/**
+ * The file of a PHP class, by its name or its qualified name. Of several classes of one name
+ * (Krayin's `Bouncer` facade, service and middleware), the one whose folders end as its
+ * namespace does (`Webkul\Admin\Http\Middleware\Bouncer` -> `.../Http/Middleware/Bouncer.php`);
+ * else the first listed.
+ */
+function phpClassFile(files: ReadonlyMap<string, readonly string[]>, name: string): string | undefined {
+  const parts = name.split("\\").filter(Boolean);
+  const found = files.get(parts.at(-1) ?? "");
+  if (!found || found.length === 1 || parts.length === 1) return found?.[0];
+  const matching = (path: string) => {
+    const folders = path.split("/").slice(0, -1).reverse();
+    let n = 0;
+    while (n < folders.length && n < parts.length - 1 && folders[n] === parts[parts.length - 2 - n]) n++;
+    return n;
+  };
+  return found.reduce((best, path) => (matching(path) > matching(best) ? path : best));
 }
 
 /** The Rust crates of the workspace by the name their library is used by, from every Cargo.toml of the repository, read on first use. */

@@ -327,7 +327,8 @@ export function linkRoutes(
       // Express and Hono run middleware in the order it was registered: a route added before `app.use(guard)` is not behind it.
       const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
-      const emitted = emit(route, written, base, route.anonymous ? route.guards : [...own, ...scoped, ...route.guards]);
+      const given = route.anonymous ? route.guards : [...own, ...scoped, ...route.guards];
+      const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given);
       const marked = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
     }

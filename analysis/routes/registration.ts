@@ -87,6 +87,8 @@ export const Registration = z.discriminatedUnion("type", [
     ownArea: z.boolean().optional(),
     /** The route lifts every guard above it (ASP.NET `[AllowAnonymous]`): only its own guards apply. */
     anonymous: z.boolean().optional(),
+    /** Guards the route excludes by name wherever they are declared (Laravel's `withoutMiddleware('user')`, on it or a group around it). */
+    without: z.array(z.string()).optional(),
     /**
      * The code declares the route public (a Go wrapper named so: `bouncer.PublicAccess(h)`)
      * without lifting the guards above it (a router's middleware still runs): public when none guards it.

@@ -655,4 +655,82 @@ laravel("a write route whose action's body is empty (a resource controller's pla
   assert.equal(writes, ["high PUT /api/events/{id}"]);
 });
 
+laravel("a package's provider mounts a route file that only requires others, under a configured prefix, with a middleware alias whose class refuses; withoutMiddleware lifts it by name", () => {
+  const root = tempDir("tool-laravel-package-routes-");
+  const admin = "packages/Acme/Admin/src";
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "config/app.php": "<?php\nreturn [\n    'admin_path' => env('APP_ADMIN_PATH', 'admin'),\n];\n",
+    [`${admin}/Providers/AdminServiceProvider.php`]: [
+      "<?php",
+      "namespace Acme\\Admin\\Providers;",
+      "use Acme\\Admin\\Http\\Middleware\\Bouncer as BouncerMiddleware;",
+      "use Acme\\Admin\\Http\\Middleware\\Locale;",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "class AdminServiceProvider extends ServiceProvider",
+      "{",
+      "    public function boot(Router $router): void",
+      "    {",
+      "        $router->aliasMiddleware('user', BouncerMiddleware::class);",
+      "        $router->aliasMiddleware('admin_locale', Locale::class);",
+      "        Route::middleware(['web', 'admin_locale', 'user'])",
+      "            ->prefix(config('app.admin_path'))",
+      "            ->group(__DIR__.'/../Routes/Admin/web.php');",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    [`${admin}/Routes/Admin/web.php`]: "<?php\n\nrequire 'auth-routes.php';\n\nrequire 'leads-routes.php';\n",
+    [`${admin}/Routes/Admin/auth-routes.php`]: [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::withoutMiddleware(['user'])->group(function () {",
+      "    Route::get('login', [SessionController::class, 'create']);",
+      "    Route::post('login', [SessionController::class, 'store']);",
+      "    Route::middleware(['user'])->group(function () {",
+      "        Route::delete('logout', [SessionController::class, 'destroy']);",
+      "    });",
+      "});",
+      "",
+    ].join("\n"),
+    [`${admin}/Routes/Admin/leads-routes.php`]: [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::controller(LeadController::class)->prefix('leads')->group(function () {",
+      "    Route::get('', 'index');",
+      "    Route::post('create', 'store');",
+      "    Route::post('inbound', 'inbound')->name('admin.leads.inbound')->withoutMiddleware('user');",
+      "});",
+      "",
+    ].join("\n"),
+    [`${admin}/Http/Middleware/Bouncer.php`]: [
+      "<?php",
+      "namespace Acme\\Admin\\Http\\Middleware;",
+      "class Bouncer",
+      "{",
+      "    public function handle($request, \\Closure $next, $guard = 'user')",
+      "    {",
+      "        if (! auth()->guard($guard)->check()) {",
+      "            return redirect()->route('admin.session.create');",
+      "        }",
+      "        return $next($request);",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    // Decoys: a facade of the same name, and a middleware that sets the locale and refuses nobody.
+    [`${admin}/Facades/Bouncer.php`]: "<?php\nnamespace Acme\\Admin\\Facades;\nclass Bouncer extends Facade\n{\n    protected static function getFacadeAccessor()\n    {\n        return 'bouncer';\n    }\n}\n",
+    [`${admin}/Http/Middleware/Locale.php`]: "<?php\nnamespace Acme\\Admin\\Http\\Middleware;\nclass Locale\n{\n    public function handle($request, \\Closure $next)\n    {\n        app()->setLocale(core()->getConfigData('general.locale') ?: 'en');\n        return $next($request);\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /admin/logout",
+    "GET /admin/leads [user]",
+    "GET /admin/login",
+    "POST /admin/leads/create [user]",
+    "POST /admin/leads/inbound",
+    "POST /admin/login",
+  ]);
+});
+
 laravel.run();

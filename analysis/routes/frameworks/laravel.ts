@@ -33,7 +33,8 @@ type Call = { name: string; args: Span[]; start: number };
  * `forGuests`: the `guest` middleware lets only signed-out callers in (sign-up, applications):
  * the routes are public by design.
  */
-type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean };
+// `without`: middleware the scope excludes by name (`Route::withoutMiddleware(['user'])->group(...)`).
+type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean; without?: string[] };
 /** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (FOREACH). */
 type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
 
@@ -52,7 +53,8 @@ export const laravel: Framework = {
   id: FRAMEWORK,
   name: "Laravel",
   languages: ["php"],
-  hint: /\bRoute\s*::|Facades\\Route\s+as\s|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(/,
+  // A route file may only load others (`require 'leads-routes.php';`, Krayin's Routes/Admin/web.php).
+  hint: /\bRoute\s*::|Facades\\Route\s+as\s|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(|\b(?:require|include)(?:_once)?\b\s*\(?\s*(?:__DIR__\s*\.\s*)?["'][^"'\n]*\broutes?\b[^"'\n]*\.php["']/,
   scan(source) {
     // PHPStan's type tests (`assertType(Route::class, RouteFacade::get('/')->...)`) call the router to check its types: no route.
     if (/\bPHPStan\\Testing\\assertType\b/.test(source.text)) return [];
@@ -140,6 +142,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
       attributes.guards.push(...names.filter(mayGuard));
       if (names.some(forGuests)) attributes.forGuests = true;
     }
+    else if (call.name === "withoutMiddleware" && first) attributes.without = [...(attributes.without ?? []), ...call.args.flatMap((a) => middleware(source, a, constants))];
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
     else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || AUTH_ROUTES.has(call.name) || call.name === "group")) main = call;
@@ -164,7 +167,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   // (`ping`, `ping.view`), written as the text alone.
   const written = path.replace(/(\w)\{\w+\?\}(?=\/|$)/g, "$1");
   const registered = route(methods, withOptional(attributes.prefix, written), handler, guards, line);
-  context.found.push(attributes.forGuests && registered.type === "route" ? { ...registered, declaredPublic: true } : registered);
+  context.found.push(excluding(attributes, attributes.forGuests && registered.type === "route" ? { ...registered, declaredPublic: true } : registered));
 }
 
 /**
@@ -214,6 +217,14 @@ function boundValue(context: Context, span: Span): string | undefined {
 function prefixValue(source: RouteSource, span: Span, constants: Map<string, string>): string | undefined {
   const key = /^\s*config\s*\(\s*(["'])([\w.-]+)\1\s*\)\s*$/.exec(source.text.slice(span.start, span.end))?.[2];
   return phpValue(source, span, constants) ?? (key?.includes(".") ? configuredPlaceholder("laravel", key) : undefined);
+}
+
+/**
+ * A route with the middleware its scope excludes: Laravel drops an excluded middleware from the
+ * route's whole list, also where a group inside or the route file's mount adds it (linking does).
+ */
+function excluding(attributes: Attributes, registered: Registration): Registration {
+  return attributes.without?.length && registered.type === "route" ? { ...registered, without: attributes.without } : registered;
 }
 
 const verbMethods = (name: string) => (name === "any" || name.endsWith("edirect") ? ["ALL"] : name === "view" ? ["GET"] : [name.toUpperCase()]);
@@ -319,7 +330,7 @@ function authRoutes(context: Context, call: Call, attributes: Attributes, line: 
   for (const { option: name, on, routes } of AUTH_ROUTE_TABLE) {
     const value = option(name);
     if (value === undefined ? !on : value === "false" || value === "0") continue;
-    for (const [method, path, handler] of routes) context.found.push(route([method], joinPaths(attributes.prefix, path), `Auth\\${handler}`, attributes.guards, line));
+    for (const [method, path, handler] of routes) context.found.push(excluding(attributes, route([method], joinPaths(attributes.prefix, path), `Auth\\${handler}`, attributes.guards, line)));
   }
 }
 
@@ -360,7 +371,7 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
     // `->middleware('auth')`, or the `middleware` option (`Route::resource('photos', C::class, ['middleware' => ['auth']])`).
     const given = modifiers.get("middleware") ?? (options.has("middleware") ? [options.get("middleware")!] : []);
     const chained = given.flatMap((a) => middleware(source, a, constants)).filter(mayGuard);
-    for (const a of actions) context.found.push(route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}@${a.action}`, [...attributes.guards, ...chained], line));
+    for (const a of actions) context.found.push(excluding(attributes, route(a.methods, joinPaths(a.member ? member : collection, a.suffix), `${controller}@${a.action}`, [...attributes.guards, ...chained], line)));
   }
 }
 

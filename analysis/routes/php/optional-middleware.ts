@@ -45,15 +45,12 @@ function actsOnUsersOnly(source: string): boolean {
   return /^\s*return\s+\$next\s*\(\s*\$request\s*\)\s*;\s*\}/.test(source.slice(close));
 }
 
-/**
- * A function telling whether a Laravel guard, as a route names it (`auth.api`, `auth.api:true`,
- * `guard:standard`, `RequireTwoFactorAuthentication`), lets callers without credentials
- * through: it never looks at the caller, checks only when asked, or passes a request without a
- * user on before anything else.
- */
-export function optionalLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined, aliases: () => ReadonlyMap<string, string>): (guard: string) => boolean {
-  const byClass = new Map<string, { looksAway: boolean; optional: boolean }>();
-  const classOf = (name: string): { looksAway: boolean; optional: boolean } => {
+type Judged = { looksAway: boolean; optional: boolean; refuses: boolean };
+
+/** How each middleware class of the project's treats a caller, read once per class where the project defines it. */
+function middlewareClasses(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => Judged {
+  const byClass = new Map<string, Judged>();
+  return (name) => {
     let read = byClass.get(name);
     if (read === undefined) {
       const file = classFile(name);
@@ -63,18 +60,40 @@ export function optionalLaravelMiddleware(project: Project | undefined, classFil
       const handles = /\bfunction\s+handle\s*\(/.test(source);
       // One that signs in whoever sends a token and turns nobody away (FreeScout's TokenAuth) guards nobody either.
       const loadsOnly = SIGNS_IN.test(source) && !REFUSES.test(source);
-      read = { looksAway: handles && (!READS_CALLER.test(source) || loadsOnly || actsOnUsersOnly(source)), optional: handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source)) };
+      const looksAway = handles && (!READS_CALLER.test(source) || loadsOnly || actsOnUsersOnly(source));
+      const optional = handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source));
+      read = { looksAway, optional, refuses: handles && !looksAway && !optional && REFUSES.test(source) };
       byClass.set(name, read);
     }
     return read;
   };
+}
+
+/**
+ * A function telling whether a Laravel guard, as a route names it (`auth.api`, `auth.api:true`,
+ * `guard:standard`, `RequireTwoFactorAuthentication`), lets callers without credentials
+ * through: it never looks at the caller, checks only when asked, or passes a request without a
+ * user on before anything else.
+ */
+export function optionalLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined, aliases: () => ReadonlyMap<string, string>): (guard: string) => boolean {
+  const classOf = middlewareClasses(project, classFile);
   return (guard) => {
     if (FRAMEWORK_OPTIONAL.has(guard)) return true;
     const [name, parameters] = [guard.split(":")[0]!, guard.includes(":")];
-    const className = aliases().get(name) ?? name.split("\\").pop()!;
-    if (!/^[A-Z]\w*$/.test(className)) return false;
-    const read = classOf(className);
+    const qualified = aliases().get(name) ?? name;
+    if (!/^[A-Z]\w*$/.test(qualified.split("\\").pop()!)) return false;
+    const read = classOf(qualified);
     // Given any parameter (`auth.api:true`), a check that waits to be asked for is asked for.
     return read.looksAway || (!parameters && read.optional);
   };
+}
+
+/**
+ * A function telling whether a middleware class of the project's, whatever its name, turns away
+ * a caller it reads: Krayin's `'user' => Bouncer::class`, whose handle() redirects to the sign-in
+ * page unless `auth()->guard($guard)->check()`.
+ */
+export function refusingLaravelMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (qualifiedName: string) => boolean {
+  const classOf = middlewareClasses(project, classFile);
+  return (className) => /^[A-Z]\w*$/.test(className.split("\\").pop()!) && classOf(className).refuses;
 }
