@@ -13,7 +13,8 @@ const FRAMEWORK = "fastapi";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
 // `APIRouter(...)`, or a project's subclass of it (`AdminAPIRouter(prefix="/admin")`), which
 // guards-away reads (python/router-classes.ts): the class's name stands among the router's guards until then.
-const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
+// A class may keep its router in a field (`self.router = APIRouter()`), named then for the class (`WorkflowsRouter.router`).
+const CREATE = /^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
 // A request or response model, by its name: what a form posts (`LoginUsr`, `UpdateSuperuserPassword`, `UserCreate`).
 const MODEL = /(?:In|Out|Create|Update|Login|Schema|Model|Request|Response|Base|Body|Form|Data|Payload|Read|Password|Credentials)$|^(?:Login|Signin|SignIn|Signup|SignUp|Register|Create|Update|Reset|Change)(?=[A-Z_])/;
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|mount|add_middleware)\s*\(/g;
@@ -39,15 +40,20 @@ export const fastapi: Framework = {
     const registrations: Registration[] = [];
     // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when linking.
     const prefixedBy = new Map<string, string[]>();
+    const definitions = pythonDefinitions(source);
+    const held = heldRouters(definitions);
     for (const m of source.code.matchAll(CREATE)) {
+      const name = held(m[1]!, m.index);
+      if (name === undefined) continue;
       const { keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
-      const prefix = keywords.get("prefix");
+      // An app's `root_path="/api"`: where the app is served (behind a proxy that forwards or strips it), its routes' prefix.
+      const prefix = keywords.get(m[2] === "FastAPI" ? "root_path" : "prefix");
       const named = prefix && pythonValue(source, prefix, constants) === undefined ? /^\s*([A-Za-z_][\w.]*)\s*$/.exec(source.code.slice(prefix.start, prefix.end))?.[1] : undefined;
-      if (named && PREFIX_NAME.test(named.split(".").at(-1)!)) prefixedBy.set(m[1]!, [constantReference(pythonBindings(source), named)]);
+      if (named && PREFIX_NAME.test(named.split(".").at(-1)!)) prefixedBy.set(name, [constantReference(pythonBindings(source), named)]);
       // `prefix=f"{V1_URL_PREFIX}/system"`: the constant, then the path written after it.
       else if (prefix && !named) {
         const parts = importedPathParts(source, prefix, constants);
-        if (parts) prefixedBy.set(m[1]!, parts);
+        if (parts) prefixedBy.set(name, parts);
       }
       const dependencies = keywords.get("dependencies");
       // Its dependencies not named like a guard (`FastAPI(dependencies=[Depends(get_admin)])`) are
@@ -56,23 +62,24 @@ export const fastapi: Framework = {
       registrations.push({
         type: "router",
         framework: FRAMEWORK,
-        name: m[1]!,
+        name,
         prefix: prefix ? pythonValue(source, prefix, constants) ?? "" : "",
         guards: [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...candidates, ...(m[2] === "FastAPI" || m[2] === "APIRouter" ? [] : [m[2]!])],
         line: source.lineAt(m.index + m[0].length - m[2]!.length),
       });
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
     }
-    const definitions = pythonDefinitions(source);
     const aliases = annotatedAliases(source.code);
     for (const def of definitions) {
       if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), aliases));
     }
     const mounted = new Set<string>();
+    const instances = routerInstances(source.code);
     for (const m of source.code.matchAll(CALL)) {
-      registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions));
+      const owner = held(m[1]!, m.index);
+      if (owner !== undefined) registrations.push(...call(source, owner, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions, instances));
     }
-    registrations.push(...routerLists(source));
+    registrations.push(...routerLists(source), ...fieldRouters(source.code, definitions, registrations), ...functionMiddleware(source, definitions));
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
@@ -157,7 +164,7 @@ function annotatedAliases(code: string): Map<string, Span> {
 }
 
 /** `include_router`, `add_api_route` and `mount` calls on an app or router. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>, definitions: readonly Definition[]): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>, definitions: readonly Definition[], instances: ReadonlyMap<string, string>): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
@@ -178,7 +185,10 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: path ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
-  const named = child ? dottedName(code, child) : undefined;
+  const written = child ? dottedName(code, child) : undefined;
+  // `workflows.router` of `workflows = WorkflowsRouter(...)`: the router that class keeps in that field.
+  const instance = written?.split(".");
+  const named = instance && instance.length > 1 && instances.has(instance[0]!) ? [instances.get(instance[0]!)!, ...instance.slice(1)].join(".") : written;
   if (!named) return [];
   // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds,
   // or the list a parameter it walks defaults to.
@@ -199,6 +209,67 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   }
   if (constant) found.push(...mountThrough(FRAMEWORK, parent, constantReference(pythonBindings(source), constant), childName, line, mounted));
   else found.push(use(parent, [childName], guards.length ? "" : known ?? ""));
+  return found;
+}
+
+/**
+ * The name of a router as the module knows it: `self.router` in a method of `WorkflowsRouter` is
+ * `WorkflowsRouter.router`, the field every instance of the class holds; undefined for `self.`
+ * outside a class.
+ */
+function heldRouters(definitions: readonly Definition[]): (name: string, at: number) => string | undefined {
+  return (name, at) => {
+    if (!name.startsWith("self.")) return name;
+    const cls = classAt(definitions, at);
+    return cls ? `${cls.name}.${name.slice("self.".length)}` : undefined;
+  };
+}
+
+/**
+ * Routers reached through a field holding another class's instance: `self.streams =
+ * SessionStreamsRouter(...)` in `SessionsRouter` makes `SessionsRouter.streams.router` another
+ * name of `SessionStreamsRouter.router` (a class of this module keeping its router in a field).
+ */
+function fieldRouters(code: string, definitions: readonly Definition[], registrations: readonly Registration[]): Registration[] {
+  const held = registrations.flatMap((r) => (r.type === "router" && /^[A-Z]\w*\.\w+$/.test(r.name) ? [r] : []));
+  if (!held.length) return [];
+  const found: Registration[] = [];
+  for (const m of code.matchAll(/^[ \t]+self\.(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm)) {
+    const owner = classAt(definitions, m.index);
+    for (const r of held) {
+      const [cls, field] = r.name.split(".");
+      if (owner && cls === m[2]) found.push({ type: "router", framework: FRAMEWORK, name: `${owner.name}.${m[1]}.${field}`, prefix: "", guards: [], aliasOf: r.name, line: r.line });
+    }
+  }
+  return found;
+}
+
+/**
+ * HTTP middleware written as a function, for every request of the app: `@app.middleware("http")`
+ * on it, or `app.middleware("http")(auth_middleware)`. A candidate, judged by its body after
+ * linking (python/middleware-guards.ts), as a class given to `add_middleware` is.
+ */
+function functionMiddleware(source: RouteSource, definitions: readonly Definition[]): Registration[] {
+  const use = (owner: string, fn: string, at: number): Registration => ({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [`${CANDIDATE}${fn}`], specifiers: [], guards: [], line: source.lineAt(at) });
+  const found: Registration[] = [];
+  for (const def of definitions) {
+    if (def.kind !== "def") continue;
+    for (const d of def.decorators) {
+      const kind = d.args?.positional[0];
+      if (d.name.endsWith(".middleware") && kind && /^\s*["']http["']\s*$/.test(source.text.slice(kind.start, kind.end))) found.push(use(d.name.slice(0, -".middleware".length), def.name, d.start));
+    }
+  }
+  // Matched in the text: the code has its strings blanked.
+  for (const m of source.text.matchAll(/(?<![\w.])([A-Za-z_]\w*)\.middleware\(\s*["']http["']\s*\)\s*\(\s*([A-Za-z_][\w.]*)\s*\)/g)) {
+    if (source.code[m.index] === source.text[m.index]) found.push(use(m[1]!, m[2]!, m.index));
+  }
+  return found;
+}
+
+/** Module-level instances of classes (`workflows = WorkflowsRouter(service)`): each name to its class. */
+function routerInstances(code: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of code.matchAll(/^([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm)) found.set(m[1]!, m[2]!);
   return found;
 }
 

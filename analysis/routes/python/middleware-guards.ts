@@ -3,7 +3,10 @@
  * password=...)`), judged by the class the project defines: it guards when its `dispatch` (or
  * ASGI `__call__`) answers 401 or 403 itself, except for the paths it hands on before checking
  * (`if request.url.path in {"/v1/health", ...}: return await call_next(request)`, `== "/x"`,
- * `.startswith("/docs")`). Middleware that never refuses (logging, request ids, CORS) guards nothing.
+ * `.startswith("/docs")`, or a tuple of the module's: `.startswith(_PUBLIC_ENDPOINTS)`).
+ * A function middleware (`async def auth_middleware(request, call_next)`) is judged the same way,
+ * with the module's functions it awaits first (`await _check_authentication_token(request)`).
+ * Middleware that never refuses (logging, request ids, CORS) guards nothing.
  */
 import { strip } from "../../languages/strip.ts";
 import { python } from "../../languages/python.ts";
@@ -28,22 +31,71 @@ function read(project: Project | undefined): Map<string, MiddlewareCheck> {
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".py") || /(^|\/)tests?\//.test(path)) continue;
     const text = project!.text(path) ?? "";
-    if (!/\bdef[ \t]+(?:dispatch|__call__)\b/.test(text)) continue;
+    const functions = FUNCTION.test(text);
+    if (!functions && !/\bdef[ \t]+(?:dispatch|__call__)\b/.test(text)) continue;
     const { code } = strip(text, python.syntax);
+    if (functions) for (const [name, check] of functionMiddleware(text, code)) found.set(name, check);
     for (const m of code.matchAll(CLASS)) {
       // The class runs to the next line as far left as its own.
       const start = m.index + m[0].length;
       const end = /\n(?=\S)/.exec(code.slice(start))?.index;
       const body = code.slice(start, end === undefined ? code.length : start + end);
       if (!/\bdef[ \t]+(?:dispatch|__call__)\b/.test(body)) continue;
-      found.set(m[1]!, { refuses: REFUSES.test(body), exempt: exemptPaths(text.slice(start, end === undefined ? text.length : start + end)) });
+      found.set(m[1]!, { refuses: REFUSES.test(body), exempt: exemptPaths(text.slice(start, end === undefined ? text.length : start + end), moduleTuples(text)) });
     }
   }
   return found;
 }
 
-/** The paths a test hands on before the check: `in {"/a", "/b"}`, `== "/a"`, `.startswith("/docs")` (a prefix, written `/docs*`). */
-function exemptPaths(body: string): string[] {
+// `async def auth_middleware(request: Request, call_next):` at the top of a module.
+const FUNCTION_HEAD = String.raw`^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\([ \t]*\w+[ \t]*(?::[ \t]*[\w.]+[ \t]*)?,[ \t]*call_next\b`;
+const FUNCTION = new RegExp(FUNCTION_HEAD, "m");
+const FUNCTIONS = new RegExp(FUNCTION_HEAD, "gm");
+
+/** The function middleware of a module, each judged with the module's functions its body calls. */
+function functionMiddleware(text: string, code: string): Map<string, MiddlewareCheck> {
+  const found = new Map<string, MiddlewareCheck>();
+  const tuples = moduleTuples(text);
+  const bodyAt = (start: number) => {
+    const end = /\n(?=\S)/.exec(code.slice(start))?.index;
+    return { start, end: end === undefined ? code.length : start + end };
+  };
+  const topLevel = new Map([...code.matchAll(/^(?:async[ \t]+)?def[ \t]+(\w+)/gm)].map((m) => [m[1]!, bodyAt(m.index + m[0].length)]));
+  for (const m of code.matchAll(FUNCTIONS)) {
+    const own = bodyAt(m.index + m[0].length);
+    // The module's functions it calls, one level down: where such a middleware keeps its checks.
+    const called = [...new Set([...code.slice(own.start, own.end).matchAll(/(?<![\w.])(\w+)\s*\(/g)].map((c) => c[1]!))].flatMap((name) => (name !== m[1] && topLevel.has(name) ? [topLevel.get(name)!] : []));
+    const spans = [own, ...called];
+    found.set(m[1]!, {
+      refuses: spans.some((span) => REFUSES.test(code.slice(span.start, span.end))),
+      // Only the first check it calls lets paths through before any check: one returning early
+      // later (an organisation's policy) skips only itself, for a caller already checked.
+      exempt: [...exemptPaths(text.slice(own.start, own.end), tuples), ...(called[0] ? exemptPaths(text.slice(called[0].start, called[0].end), tuples, true) : [])],
+    });
+  }
+  return found;
+}
+
+/** The module's constant tuples, lists and sets of paths (`_PUBLIC_ENDPOINTS = ("/health", "/auth")`), by name. */
+function moduleTuples(text: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const m of text.matchAll(/^([A-Z_][A-Z0-9_]*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:frozenset\(|set\(|tuple\()?[ \t]*([(\[{])/gm)) {
+    const close = { "(": ")", "[": "]", "{": "}" }[m[2]!]!;
+    const end = text.indexOf(`\n${close}`, m.index);
+    const inline = text.indexOf(close, m.index + m[0].length);
+    const body = text.slice(m.index + m[0].length, end === -1 ? inline : Math.max(end, 0));
+    const paths = [...body.matchAll(/["'](\/[^"'\n]*)["']/g)].map((p) => p[1]!);
+    if (paths.length) found.set(m[1]!, paths);
+  }
+  return found;
+}
+
+/**
+ * The paths a test hands on before the check: `in {"/a", "/b"}`, `== "/a"`, `.startswith("/docs")`
+ * (a prefix, written `/docs*`), or a tuple of the module's named there. `returns`: a bare `return`
+ * hands on too (a helper of a function middleware returns before its checks).
+ */
+function exemptPaths(body: string, tuples: ReadonlyMap<string, string[]> = new Map(), returns = false): string[] {
   const paths: string[] = [];
   for (const m of body.matchAll(/^([ \t]*)if\b/gm)) {
     // The condition runs to the colon outside brackets; it may span lines (`in {\n "/a",\n}`).
@@ -61,9 +113,10 @@ function exemptPaths(body: string): string[] {
     const [rest, ...lines] = body.slice(at + 1).split("\n");
     const stop = lines.findIndex((l) => l.trim() && /^[ \t]*/.exec(l)![0].length <= m[1]!.length);
     const block = [rest, ...(stop === -1 ? lines : lines.slice(0, stop))].join("\n");
-    if (!/\bcall_next\s*\(|\bself\.app\s*\(/.test(block)) continue;
+    if (!/\bcall_next\s*\(|\bself\.app\s*\(/.test(block) && !(returns && /^\s*return\s*$/m.test(block))) continue;
     const prefix = /\.startswith\s*\(/.test(condition);
-    paths.push(...[...condition.matchAll(/["'](\/[^"']*)["']/g)].map((s) => (prefix ? `${s[1]}*` : s[1]!)));
+    const named = [...condition.matchAll(/\b([A-Z_][A-Z0-9_]*)\b/g)].flatMap((n) => tuples.get(n[1]!) ?? []);
+    paths.push(...[...[...condition.matchAll(/["'](\/[^"']*)["']/g)].map((s) => s[1]!), ...named].map((p) => (prefix ? `${p}*` : p)));
   }
   return paths;
 }
