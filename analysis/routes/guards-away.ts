@@ -16,6 +16,7 @@ import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware, refusingLaravelMiddleware } from "./php/optional-middleware.ts";
+import { loadOnlyMiddleware } from "./php/psr15-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
@@ -77,6 +78,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelAliases = () => (aliases ??= laravelMiddlewareAliases(laravelDeclarations()));
   const laravelOptional = optionalLaravelMiddleware(project, classFile, laravelAliases);
   const laravelRefusing = refusingLaravelMiddleware(project, classFile);
+  const slimLoadsOnly = loadOnlyMiddleware(project, classFile);
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
@@ -189,7 +191,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
       ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : interceptorGuards(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

@@ -64,4 +64,113 @@ slim("middleware the app adds to itself in another file ($app->add(new $authMidd
   ]);
 });
 
+slim("route files included in a group (call_user_func(include(__DIR__ . ...), $group)) take its prefix and middleware; routes from loops over literal arrays; a middleware class that only loads the caller guards nothing", () => {
+  const root = tempDir("tool-slim-includes-");
+  const php = (...lines: string[]) => ["<?php", "use Slim\\Routing\\RouteCollectorProxy;", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "slim/slim": "^4.0" } }),
+    "config/routes.php": php(
+      "return static function (App $app) {",
+      "    $app->group('', function (RouteCollectorProxy $group) {",
+      "        call_user_func(include(__DIR__ . '/routes/public.php'), $group);",
+      "    })->add(Middleware\\Auth\\SessionAuth::class);",
+      "",
+      "    $app->group('/api', function (RouteCollectorProxy $group) {",
+      "        $group->group('', function (RouteCollectorProxy $group) {",
+      "            call_user_func(include(__DIR__ . '/routes/api_status.php'), $group);",
+      "            call_user_func(include(__DIR__ . '/routes/api_admin.php'), $group);",
+      "        })->add(Middleware\\Auth\\ApiAuth::class);",
+      "    });",
+      "};",
+    ),
+    "config/routes/public.php": php(
+      "return static function (RouteCollectorProxy $app) {",
+      "    $app->get('/login', Controller\\LoginAction::class);",
+      "    $app->group('', function (RouteCollectorProxy $group) {",
+      "        $routes = ['dashboard' => '/dashboard', 'profile' => '/profile'];",
+      "        foreach ($routes as $name => $path) {",
+      "            $group->get($path, Controller\\DashboardAction::class)->setName($name);",
+      "        }",
+      "    })->add(Middleware\\RequireLogin::class);",
+      "};",
+    ),
+    "config/routes/api_status.php": php(
+      "return static function (RouteCollectorProxy $group) {",
+      "    $group->get('/status', Controller\\StatusAction::class);",
+      "};",
+    ),
+    "config/routes/api_admin.php": php(
+      "return static function (RouteCollectorProxy $group) {",
+      "    $group->group('/admin', function (RouteCollectorProxy $group) {",
+      "        $endpoints = [",
+      "            ['role', 'roles', Controller\\RolesController::class],",
+      "            ['user', 'users', Controller\\UsersController::class],",
+      "        ];",
+      "        foreach ($endpoints as [$singular, $plural, $class]) {",
+      "            $group->group('', function (RouteCollectorProxy $group) use ($singular, $plural, $class) {",
+      "                $group->get('/' . $plural, $class . ':listAction');",
+      "                $group->delete('/' . $singular . '/{id}', $class . ':deleteAction');",
+      "            })->add(new Middleware\\Permissions('admin'));",
+      "        }",
+      "        call_user_func(include(__DIR__ . '/api_admin_extra.php'), $group);",
+      "    });",
+      "};",
+    ),
+    "config/routes/api_admin_extra.php": php(
+      "return static function (RouteCollectorProxy $group) {",
+      "    $group->get('/logs', Controller\\LogsAction::class)->add(new Middleware\\Permissions('logs'));",
+      "};",
+    ),
+    // Loads the caller from the session or an API key and hands every request on; its base checks the request's type.
+    "src/Middleware/AbstractMiddleware.php": php(
+      "abstract class AbstractMiddleware implements MiddlewareInterface",
+      "{",
+      "    public function process(ServerRequestInterface $request, RequestHandlerInterface $handler): ResponseInterface",
+      "    {",
+      "        if (!($request instanceof ServerRequest)) {",
+      "            throw new TypeError('Invalid server request.');",
+      "        }",
+      "        return $this->__invoke($request, $handler);",
+      "    }",
+      "}",
+    ),
+    "src/Middleware/Auth/AbstractAuth.php": php(
+      "abstract class AbstractAuth extends AbstractMiddleware",
+      "{",
+      "    public function __invoke(ServerRequest $request, RequestHandlerInterface $handler): ResponseInterface",
+      "    {",
+      "        AuditLog::setCurrentUser($request->getAttribute('user'));",
+      "        return $handler->handle($request);",
+      "    }",
+      "}",
+    ),
+    "src/Middleware/Auth/ApiAuth.php": php("final class ApiAuth extends AbstractAuth", "{", "}"),
+    "src/Middleware/Auth/SessionAuth.php": php("final class SessionAuth extends AbstractAuth", "{", "}"),
+    "src/Middleware/RequireLogin.php": php(
+      "class RequireLogin extends AbstractMiddleware",
+      "{",
+      "    public function __invoke(ServerRequest $request, RequestHandlerInterface $handler): ResponseInterface",
+      "    {",
+      "        if ($request->getAttribute('user') === null) {",
+      "            throw NotLoggedInException::create($request);",
+      "        }",
+      "        return $handler->handle($request);",
+      "    }",
+      "}",
+    ),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "DELETE /api/admin/role/{id} [Permissions]",
+    "DELETE /api/admin/user/{id} [Permissions]",
+    "GET /api/admin/logs [Permissions]",
+    "GET /api/admin/roles [Permissions]",
+    "GET /api/admin/users [Permissions]",
+    "GET /api/status",
+    "GET /dashboard [RequireLogin]",
+    "GET /login",
+    "GET /profile [RequireLogin]",
+  ]);
+});
+
 slim.run();

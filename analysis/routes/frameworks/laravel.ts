@@ -5,6 +5,7 @@ import type { Framework } from "../framework.ts";
 import { singular } from "../inflect.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
 import { className, phpArray, phpAssignedArray, phpConstants, phpElements, phpList, phpValue, type Span } from "../php/values.ts";
+import { type Bindings, literalLoops } from "../php/loops.ts";
 import type { Registration } from "../registration.ts";
 import { FORM_ACTIONS, restActions } from "../resources.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -35,11 +36,9 @@ type Call = { name: string; args: Span[]; start: number };
  */
 // `without`: middleware the scope excludes by name (`Route::withoutMiddleware(['user'])->group(...)`).
 type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean; without?: string[] };
-/** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (FOREACH). */
-type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: ReadonlyMap<string, { value?: string; span?: Span }> };
+/** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (php/loops.ts). */
+type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: Bindings };
 
-// `foreach ($endpoints as $endpoint => $controller) {`, `foreach ($names as $name) {`.
-const FOREACH = /\bforeach\s*\(\s*\$(\w+)\s+as\s+(?:\$(\w+)\s*=>\s*)?\$(\w+)\s*\)\s*\{/g;
 
 /**
  * Laravel: `Route::get('/x', [C::class, 'm'])` and the other verbs, `match`, `any`, `view`,
@@ -65,7 +64,8 @@ export const laravel: Framework = {
     const api = /(?:^|\/)routes\/api\.php$/.test(source.path);
     // Laravel runs the `api` middleware group for routes/api.php and `web` for routes/web.php: what the app puts in them guards those routes.
     const group = api ? ["api"] : /(?:^|\/)routes\/web\.php$/.test(source.path) ? ["web"] : [];
-    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: api ? "/api" : "", guards: group, line: 1 }, ...context.found];
+    // The file's router is what a group loading the file mounts, beside the routers of the files it loads itself.
+    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: api ? "/api" : "", guards: group, line: 1 }, { type: "export", local: ROUTER, as: "default" }, ...context.found];
   },
 };
 
@@ -90,7 +90,7 @@ function block(context: Context, span: Span, attributes: Attributes): void {
   const { code } = context.source;
   let skip = span.start;
   // A loop in this block (not in a group's closure, which its own block reads) runs its body once per entry.
-  const every = literalLoops(context, span);
+  const every = literalLoops(context.source, span, context.constants);
   const inLoop = (at: number) => every.some((l) => l.body.start <= at && at < l.body.end);
   const starts = [...code.slice(span.start, span.end).matchAll(context.start)].map((m) => ({ at: span.start + m.index, name: m[1]!, open: span.start + m.index + m[0].length - 1 })).filter((s) => !inLoop(s.at));
   const chains = starts.map((s) => ({ start: s.at, ...chain(code, s.name, s.at, s.open) }));
@@ -175,29 +175,6 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
  * answers with and without it, and linking draws both forms (joining normalises it away).
  */
 const withOptional = (prefix: string, path: string): string => (/\{\w+\?\}/.test(path) ? joinPrefix(joinPaths(prefix), path) : joinPaths(prefix, path));
-
-/**
- * The loops of a block over an array literal the file assigns (`$endpoints = ['ping' => PingController::class, ...]`),
- * each with its body and one set of bindings per entry: routes registered from data, followed when the data is in the file.
- */
-function literalLoops(context: Context, span: Span): { body: Span; entries: Map<string, { value?: string; span?: Span }>[] }[] {
-  const { source } = context;
-  const found: { body: Span; entries: Map<string, { value?: string; span?: Span }>[] }[] = [];
-  for (const m of source.code.slice(span.start, span.end).matchAll(FOREACH)) {
-    const open = span.start + m.index + m[0].length - 1;
-    const body = { start: open + 1, end: callArguments(source.code, open).end - 1 };
-    const assigned = new RegExp(`\\$${m[1]}\\s*=\\s*(?=\\[|array\\s*\\()`).exec(source.code);
-    if (!assigned) continue;
-    const start = assigned.index + assigned[0].length;
-    const literal = { start, end: callArguments(source.code, source.code.indexOf(source.code[start] === "[" ? "[" : "(", start)).end };
-    const keyed = phpArray(source, literal);
-    const entries = keyed.size
-      ? [...keyed].map(([key, value]) => new Map([...(m[2] ? [[m[2], { value: key }] as const] : []), [m[3]!, { value: phpValue(source, value, context.constants), span: value }] as const]))
-      : phpElements(source, literal).map((element) => new Map([[m[3]!, { value: phpValue(source, element, context.constants), span: element }] as const]));
-    if (entries.length) found.push({ body, entries });
-  }
-  return found;
-}
 
 /** A string interpolating only bound loop variables: `"{$endpoint}{format?}"`, `"$name"`. */
 function boundValue(context: Context, span: Span): string | undefined {

@@ -2,6 +2,8 @@ import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
 import { isGuardName, joinPaths, optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
+import { type Bindings, literalLoops } from "../php/loops.ts";
+import { phpConstants } from "../php/values.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "slim";
@@ -15,8 +17,11 @@ type Group = { body: Span; prefix: string; guards: string[] };
  * Slim: `$app->get("/users/{id}", Controller::class . ":show")` and the other verbs, `map(["GET",
  * "POST"], ...)`, `any(...)`, optional segments (`/news[/{year}]` is two routes), and
  * `$app->group("/api", function ($group) { ... })` (Slim 4's
- * `$group->get`, Slim 3's `$this->get`), nested; middleware added with `->add($jwt)`,
- * `->add(new JwtMiddleware())` or `->add(Auth::class)` on a route or a group guards what it wraps.
+ * `$group->get`, Slim 3's `$this->get`), nested; route files a group includes
+ * (`call_user_func(include(__DIR__ . '/routes/api.php'), $group)`), and routes a loop registers
+ * from a literal array (php/loops.ts). Middleware added with `->add($jwt)`,
+ * `->add(new JwtMiddleware())` or `->add(Auth::class)` on a route or a group guards what it wraps,
+ * unless its class refuses nobody (php/psr15-middleware.ts, read after linking).
  */
 export const slim: Framework = {
   id: FRAMEWORK,
@@ -35,6 +40,8 @@ export const slim: Framework = {
       const prefix = c.args[0] && value(source, c.args[0]);
       return body && prefix !== undefined ? [{ body, prefix, guards: c.guards }] : [];
     });
+    const around = (at: number) => groups.filter((g) => g.body.start < at && at < g.body.end).sort((a, b) => a.body.start - b.body.start);
+    const loops = literalLoops(source, { start: 0, end: code.length }, phpConstants(source));
     const found: Registration[] = [];
     // `$app->add(new AuthMiddleware(...))` on its own: middleware of the whole app, run for every route.
     for (const m of code.matchAll(APP_MIDDLEWARE)) {
@@ -46,28 +53,94 @@ export const slim: Framework = {
       if (call.verb === "group") continue;
       const methods = call.verb === "map" ? list(source, call.args[0]) : VERBS[call.verb];
       const pathSpan = call.verb === "map" ? call.args[1] : call.args[0];
-      const path = pathSpan && value(source, pathSpan);
       // A route takes a path and a handler: `$container->get("db")` is a lookup, not a route.
-      if (!methods?.length || path === undefined || call.args.length < (call.verb === "map" ? 3 : 2)) continue;
-      const around = groups.filter((g) => g.body.start < call.start && call.start < g.body.end).sort((a, b) => a.body.start - b.body.start);
+      if (!methods?.length || !pathSpan || call.args.length < (call.verb === "map" ? 3 : 2)) continue;
       const handlerSpan = call.verb === "map" ? call.args[2] : call.args[1];
-      for (const variant of optionalSegmentForms(path, "[]")) {
-        found.push({
-          type: "route",
-          framework: FRAMEWORK,
-          kind: "http",
-          methods,
-          path: joinPaths(...around.map((g) => g.prefix), variant),
-          handler: handlerSpan ? handler(source, handlerSpan) : "(inline)",
-          guards: [...new Set([...around.flatMap((g) => g.guards), ...call.guards])],
-          owner: "",
-          line: source.lineAt(call.start),
-        });
+      const scopes = around(call.start);
+      for (const path of paths(source, pathSpan, loops.filter((l) => l.body.start < call.start && call.start < l.body.end))) {
+        for (const variant of optionalSegmentForms(path, "[]")) {
+          found.push({
+            type: "route",
+            framework: FRAMEWORK,
+            kind: "http",
+            methods,
+            path: joinPaths(...scopes.map((g) => g.prefix), variant),
+            handler: handlerSpan ? handler(source, handlerSpan) : "(inline)",
+            guards: [...new Set([...scopes.flatMap((g) => g.guards), ...call.guards])],
+            owner: ROUTER,
+            line: source.lineAt(call.start),
+          });
+        }
       }
     }
-    return found;
+    // `call_user_func(include(__DIR__ . '/routes/api_admin.php'), $group)`: a route file returning a
+    // function of the group it is given, run inside that group: its routes take the group's prefix and middleware.
+    for (const m of code.matchAll(INCLUDE)) {
+      const file = source.stringAt(m.index + m[0].length);
+      if (!file || !/^\/?[\w\-./]+\.php$/.test(file.value)) continue;
+      const scopes = around(m.index);
+      const line = source.lineAt(m.index);
+      // A router of its own in between keeps the group's middleware on this file's routes, not on the others mounted at its prefix.
+      const owner = `${ROUTER}@${line}`;
+      found.push(
+        { type: "router", framework: FRAMEWORK, name: owner, prefix: "", guards: [...new Set(scopes.flatMap((g) => g.guards))], line },
+        { type: "use", framework: FRAMEWORK, owner: ROUTER, prefix: "", args: [owner], specifiers: [], guards: [], mountOnly: true, line },
+        { type: "use", framework: FRAMEWORK, owner, prefix: joinPaths(...scopes.map((g) => g.prefix)), args: [], specifiers: [`./${file.value.replace(/^\/+/, "")}`], guards: [], mountOnly: true, line },
+      );
+    }
+    // The file's router is what an include of the file mounts, beside the routers of its own includes.
+    return found.length ? [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line: 1 }, { type: "export", local: ROUTER, as: "default" }, ...found] : [];
   },
 };
+
+// The router every route file of the app's adds to: one per file, which an include mounts.
+const ROUTER = "routes";
+const INCLUDE = /\b(?:include|require)(?:_once)?\s*\(?\s*__DIR__\s*\.\s*/g;
+
+/**
+ * A route's path: a literal, or for each entry of the literal array a loop around it walks, the
+ * loop's variables joined with literals (`$routePath`, `'/' . $plural`), innermost loop first.
+ */
+function paths(source: RouteSource, span: Span, loops: readonly { entries: Bindings[] }[]): string[] {
+  const literal = value(source, span);
+  if (literal !== undefined) return [literal];
+  for (const loop of [...loops].reverse()) {
+    const each = loop.entries.map((bindings) => joined(source, span, bindings));
+    if (each.every((path) => path !== undefined)) return each as string[];
+  }
+  return [];
+}
+
+/** Literals and bound variables joined with `.` (`'/' . $singular . '/{id}'`); undefined when a part is neither. */
+function joined(source: RouteSource, span: Span, bindings: Bindings): string | undefined {
+  const { code } = source;
+  let out = "";
+  let at = span.start;
+  const skip = () => {
+    while (at < span.end && /\s/.test(code[at]!)) at++;
+  };
+  for (;;) {
+    skip();
+    const quote = code[at];
+    if (quote === "'" || quote === '"') {
+      const literal = source.stringAt(at);
+      if (!literal || literal.value.includes("$")) return undefined;
+      out += literal.value;
+      at = literal.end;
+      if (code[at] === quote) at++;
+    } else {
+      const variable = /^\$(\w+)/.exec(code.slice(at, span.end));
+      const bound = variable ? bindings.get(variable[1]!)?.value : undefined;
+      if (bound === undefined) return undefined;
+      out += bound;
+      at += variable![0].length;
+    }
+    skip();
+    if (at >= span.end) return out;
+    if (code[at] !== ".") return undefined;
+    at++;
+  }
+}
 
 /** The guards among the middleware `->add(...)` calls chained after offset `from` name: `$jwtMiddleware` -> `jwtMiddleware`, `new Jwt()` / `Jwt::class` -> `Jwt`. */
 function added(source: RouteSource, from: number): string[] {
