@@ -521,4 +521,86 @@ next("below app/ and pages/api/ a folder is a URL's segment: a route module unde
   assert.equal(report.files.find((f) => f.path === "apps/web/tests/app/api/fake/route.ts")?.role, "test");
 });
 
+next("a handler that refuses a caller without credentials at its top is guarded: a session looked up, a method's branch of a page route, a key compared with the app's secret; a route module handing its requests to another module's handler answers its methods", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "docs", dependencies: { next: "^14.0.0", "next-auth": "^4.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+    "app/api/chats/[chatId]/route.ts": [
+      'import { getServerSession } from "next-auth";',
+      "export async function DELETE(req: NextRequest, { params }) {",
+      "  try {",
+      "    const { chatId } = params;",
+      "    const session = await getServerSession(authOptions);",
+      "    if (!session) {",
+      '      return NextResponse.json({ error: "Unauthorized" }, { status: 401 });',
+      "    }",
+      "    await removeChat(chatId);",
+      "  } catch (e) {",
+      "    return NextResponse.json({ error: String(e) }, { status: 500 });",
+      "  }",
+      "}",
+      // A decoy: a check of the body, answered 400.
+      "export async function POST(req: NextRequest) {",
+      "  const body = await req.json();",
+      "  if (!body) {",
+      '    return NextResponse.json({ error: "Bad request" }, { status: 400 });',
+      "  }",
+      "  return NextResponse.json(await createChat(body));",
+      "}",
+      "",
+    ].join("\n"),
+    "pages/api/account.ts": [
+      "export default async function handle(req, res) {",
+      '  if (req.method === "PATCH") {',
+      "    const session = await getServerSession(req, res, authOptions);",
+      "    if (!session) {",
+      '      res.status(401).end("Unauthorized");',
+      "      return;",
+      "    }",
+      "    return res.json(await updateUser(session.user, req.body));",
+      '  } else if (req.method === "GET") {',
+      "    return res.json(await publicProfile(req.query.id));",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+    "pages/api/jobs/notify.ts": [
+      "export default async function handle(req, res) {",
+      '  if (req.method !== "POST") {',
+      "    return res.status(405).end();",
+      "  }",
+      "  const authHeader = req.headers.authorization;",
+      '  const token = authHeader?.split(" ")[1];',
+      "  if (token !== process.env.INTERNAL_API_KEY) {",
+      '    return res.status(401).json({ message: "Unauthorized" });',
+      "  }",
+      "  await notify(req.body);",
+      "}",
+      "",
+    ].join("\n"),
+    // Route modules handing their requests to handlers of other modules, and one exporting a function it declared before.
+    "pages/api/teams/[teamId]/limits.ts": 'import limitsHandler from "@/ee/limits/handler";\n\nexport default limitsHandler;\n',
+    "pages/api/teams/[teamId]/cancel.ts": 'import { handleRoute } from "@/ee/billing/cancel-route";\n\nexport default async function handle(req: NextApiRequest, res: NextApiResponse) {\n  return handleRoute(req, res);\n}\n',
+    "pages/api/teams/[teamId]/template.ts": 'export { default } from "@/ee/templates/apply-template";\n',
+    "pages/api/teams/[teamId]/block-list.ts": 'async function handler(req, res) {\n  if (req.method === "GET") {\n    return res.json([]);\n  }\n  if (req.method === "PUT") {\n    return res.json({});\n  }\n}\n\nexport default handler;\n',
+    "ee/limits/handler.ts": 'export default async function handle(req, res) {\n  const session = await getServerSession(req, res, authOptions);\n  if (!session) {\n    return res.status(401).end("Unauthorized");\n  }\n  if (req.method === "GET") {\n    return res.json(await limits(req.query.teamId));\n  }\n}\n',
+    "ee/billing/cancel-route.ts": 'export async function handleRoute(req, res) {\n  if (req.method === "POST") {\n    return res.json(await cancel(req.query.teamId));\n  }\n  return res.status(405).end();\n}\n',
+    "ee/templates/apply-template.ts": 'export default async function handler(req, res) {\n  if (req.method !== "POST") {\n    return res.status(405).end();\n  }\n  return res.json(await apply(req.body));\n}\n',
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).filter((r) => r.includes("/api/")).sort(), [
+    "DELETE /api/chats/{chatId} [401 without credentials]",
+    "GET /api/account",
+    "GET /api/teams/{teamId}/block-list",
+    "GET /api/teams/{teamId}/limits [401 without credentials]",
+    "PATCH /api/account [401 without credentials]",
+    "POST /api/chats/{chatId}",
+    "POST /api/jobs/notify [401 without credentials]",
+    "POST /api/teams/{teamId}/cancel",
+    "POST /api/teams/{teamId}/template",
+    "PUT /api/teams/{teamId}/block-list",
+  ]);
+});
+
 next.run();

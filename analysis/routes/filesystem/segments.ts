@@ -1,4 +1,7 @@
-import { moduleExports } from "../frameworks/fs-exports.ts";
+import { delegatedHandlers, moduleExports } from "../frameworks/fs-exports.ts";
+import { SYNTAX } from "../frameworks/mod.ts";
+import { strip } from "../../languages/strip.ts";
+import type { RouteRegistration } from "../registration.ts";
 import { dirOf, joinPath } from "../../project.ts";
 import { joinPaths } from "../paths.ts";
 import type { FsApp, FsRoute } from "./framework.ts";
@@ -61,6 +64,44 @@ function passedOnFrom(app: FsApp, file: string, name: string): string | undefine
   return specifier === undefined ? undefined : appModule(app, file, specifier);
 }
 
+// `export default limitsHandler;`, or a default handler that only hands the request on: `return handleRoute(req, res)`.
+const DEFAULT_PASSED_ON = /\bexport\s*\{\s*default\s*\}\s*from\s*(["'])([^"']+)\1/;
+const DEFAULT_NAME = /\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;/;
+const HANDS_ON = /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\(([^)]*)\)\s*(?::[^{]*)?\{\s*return\s+(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(\s*([\w$]+)\s*,\s*([\w$]+)\s*\)\s*;?\s*\}/;
+
+/**
+ * The handlers of the function a page route's default export is, or hands its request to, when
+ * another module of the app defines it (`import limitsHandler from "@/ee/limits/handler"`): the
+ * methods it compares `req.method` with, guarded as there, at the line of the export.
+ */
+function delegatedRoutes(app: FsApp, file: string): { handlers: RouteRegistration[]; line: number } {
+  const none = { handlers: [], line: 1 };
+  const text = app.text(file) ?? "";
+  // `export { default } from "@/ee/features/templates/api/apply-template"`: that module's default export, whole.
+  const passed = DEFAULT_PASSED_ON.exec(text);
+  if (passed) return handlersIn(app, file, passed[2]!, "default", text.slice(0, passed.index).split("\n").length) ?? none;
+  const direct = DEFAULT_NAME.exec(text);
+  const handing = direct ? undefined : HANDS_ON.exec(text);
+  // The request and response, handed on as they came.
+  if (handing && !handing[1]!.includes(handing[3]!)) return none;
+  const local = direct?.[1] ?? handing?.[2];
+  if (!local) return none;
+  const escaped = local.replace(/\$/g, "\\$");
+  const byDefault = new RegExp(String.raw`\bimport\s+${escaped}\s+from\s*(["'])([^"']+)\1`).exec(text);
+  const byName = byDefault ? undefined : new RegExp(String.raw`\bimport\s*\{[^}]*?\b(?:([\w$]+)\s+as\s+)?${escaped}\b[^}]*\}\s*from\s*(["'])([^"']+)\2`).exec(text);
+  const specifier = byDefault?.[2] ?? byName?.[3];
+  const at = (direct ?? handing)!.index;
+  return (specifier !== undefined && handlersIn(app, file, specifier, byDefault ? "default" : byName?.[1] ?? local, text.slice(0, at).split("\n").length)) || none;
+}
+
+/** The handlers of what the app's module `specifier` exports as `name`, reported at `line` of `file`. */
+function handlersIn(app: FsApp, file: string, specifier: string, name: string, line: number): { handlers: RouteRegistration[]; line: number } | undefined {
+  const module = appModule(app, file, specifier);
+  const text = module === undefined ? undefined : app.text(module);
+  if (module === undefined || text === undefined) return undefined;
+  return { handlers: delegatedHandlers({ ...strip(text, SYNTAX.typescript!), path: module, text }, name), line };
+}
+
 /**
  * The request handlers of an API module under `path`: one route per exported method, or
  * `fallback` methods (`ALL`) at line 1 when the module names none it could read. A handler the
@@ -74,6 +115,10 @@ export function handlerRoutes(
 ): FsRoute[] {
   const { handlers } = moduleExports(app.exports(reexportedModule(app, file) ?? file));
   if (handlers.length === 0) {
+    const delegated = delegatedRoutes(app, file);
+    if (delegated.handlers.length) {
+      return delegated.handlers.map((h) => ({ method: h.methods[0]!, path, file, line: delegated.line, handler: h.handler, guards: h.guards, kind: "http", ...(h.anonymous ? { public: true } : {}) }));
+    }
     return fallback.map((method) => ({ method, path, file, line: 1, handler: "default", guards: [], kind: "http" }));
   }
   return handlers.map((h) => {

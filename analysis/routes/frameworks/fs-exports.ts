@@ -1,5 +1,7 @@
 import type { Framework } from "../framework.ts";
+import { closing } from "../../languages/curly.ts";
 import { CALLED } from "../js/functions.ts";
+import { topRefusal } from "../js/handler-checks.ts";
 import { argumentName } from "../js/names.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
@@ -61,22 +63,8 @@ export const fsExports: Framework = {
       return found;
     }
     if (!ROUTE_FILE.test(source.path)) return [];
-    const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) => {
-      const { helpers, optsOut } = kind === "http" ? calledHelpers(source, span) : { helpers: [], optsOut: false };
-      found.push({
-        type: "route",
-        framework: FS_EXPORTS,
-        kind,
-        methods: [method],
-        path: "",
-        handler,
-        guards: [...new Set([...own, ...calledGuards(source, span)])],
-        owner: "",
-        line: source.lineAt(at),
-        ...(helpers.length ? { helpers } : {}),
-        ...(optsOut ? { anonymous: true } : {}),
-      });
-    };
+    const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) =>
+      found.push(handlerRegistration(source, kind, method, handler, at, span, own));
     for (const m of source.code.matchAll(FUNCTION)) {
       add("http", verb(m[1]!), m[1]!, m.index, declaration(source, m.index));
     }
@@ -124,16 +112,77 @@ export const fsExports: Framework = {
       const handler = m[1] ?? m[2] ?? "default";
       const span = declaration(source, m.index);
       add("fs", "GET", handler, m.index, span);
-      for (const c of source.code.slice(span.start, span.end).matchAll(COMPARED)) {
-        const literal = source.stringAt(span.start + c.index + c[0].length - 1)?.value ?? "";
-        if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(literal)) {
-          add("http", literal, handler, span.start + c.index, span);
-        }
-      }
+      // `export default handler;` exports a function the module declares before: its body compares the methods.
+      found.push(...comparedMethods(source, handler, (m[2] && declarationOf(source, m[2])) || span));
     }
     return found;
   },
 };
+
+/**
+ * One request handler of a route module: its method, and the guards it calls, or else the refusal
+ * of a caller without credentials at its top (`tops`: the blocks to read for it, each `{` first;
+ * by default the handler's body).
+ */
+function handlerRegistration(source: RouteSource, kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = [], tops?: readonly string[]): RouteRegistration {
+  const { helpers, optsOut } = kind === "http" ? calledHelpers(source, span) : { helpers: [], optsOut: false };
+  const called = [...new Set([...own, ...calledGuards(source, span)])];
+  const checked = kind === "http" && !called.length ? (tops ? tops.map(topRefusal).find((g) => g !== undefined) : bodyOf(source, span)) : undefined;
+  return {
+    type: "route",
+    framework: FS_EXPORTS,
+    kind,
+    methods: [method],
+    path: "",
+    handler,
+    guards: checked ? [checked] : called,
+    owner: "",
+    line: source.lineAt(at),
+    ...(helpers.length ? { helpers } : {}),
+    ...(optsOut ? { anonymous: true } : {}),
+  };
+}
+
+/**
+ * The methods a default handler compares `req.method` with, each guarded as the top of its
+ * branch (`if (req.method === "PATCH") { ... }`) or the handler's statements before the first
+ * branch; a method the handler turns the others away for (`!==`) as the handler's top.
+ */
+function comparedMethods(source: RouteSource, handler: string, span: Span): RouteRegistration[] {
+  const found: RouteRegistration[] = [];
+  const compared = [...source.code.slice(span.start, span.end).matchAll(COMPARED)].flatMap((c) => {
+    const literal = source.stringAt(span.start + c.index + c[0].length - 1)?.value ?? "";
+    if (!/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(literal)) return [];
+    const at = span.start + c.index;
+    return [{ literal, at, branch: /(?<!!)===?\s*$/.test(c[0].slice(0, -1)) ? branchOf(source, at) : undefined }];
+  });
+  const open = /\)\s*(?::[^{=;]*)?(?:=>\s*)?\{/.exec(source.code.slice(span.start, span.end));
+  const firstBranch = compared.find((c) => c.branch);
+  const head = open && firstBranch ? `${source.code.slice(span.start + open.index + open[0].length - 1, firstBranch.branch!.ifAt)}}` : undefined;
+  for (const { literal, at, branch } of compared) {
+    const tops = branch ? [source.code.slice(branch.start, branch.end), ...(head ? [head] : [])] : undefined;
+    found.push(handlerRegistration(source, "http", literal, handler, at, span, [], tops));
+  }
+  return found;
+}
+
+/**
+ * The handlers of a function another module's route hands its requests to (a Next.js page
+ * route's `export default limitsHandler`, or `return handleRoute(req, res)`): the methods it
+ * compares `req.method` with, guarded as there. `name` is what the module exports it as
+ * (`default` for its default export).
+ */
+export function delegatedHandlers(source: RouteSource, name: string): RouteRegistration[] {
+  const escaped = name.replace(/\$/g, "\\$");
+  const declared = name === "default"
+    ? new RegExp(DEFAULT.source).exec(source.code)
+    : new RegExp(String.raw`\bexport\s+(?:async\s+)?function\s*\*?\s*${escaped}\b|\bexport\s+(?:const|let|var)\s+${escaped}\b`).exec(source.code);
+  if (!declared) return [];
+  // `export default handler;` names a function of the module declared elsewhere in it.
+  const named = name === "default" ? declared[2] : undefined;
+  const span = named ? declarationOf(source, named) : declaration(source, declared.index);
+  return span ? comparedMethods(source, name, span) : [];
+}
 
 /** The exports of one file-system route module, split into request handlers and the default export. */
 export function moduleExports(
@@ -190,6 +239,27 @@ function calledGuards(source: RouteSource, span: Span): string[] {
     if (!/^\s*(?::[^{;=]+)?\{/.test(source.code.slice(end, end + 100))) names.add(m[1]!);
   }
   return [...names];
+}
+
+/** The guard the top of the function a handler's span declares gives it (handler-checks.ts), if any. */
+function bodyOf(source: RouteSource, span: Span): string | undefined {
+  const head = /\)\s*(?::[^{=;]*)?(?:=>\s*)?\{/.exec(source.code.slice(span.start, span.end));
+  if (!head) return undefined;
+  const open = span.start + head.index + head[0].length - 1;
+  return topRefusal(source.code.slice(open, closing(source.code, open)));
+}
+
+/** The block of the `if` whose condition compares the method at `at` (`if (req.method === "PATCH") {`), if it is one, and where the `if` starts. */
+function branchOf(source: RouteSource, at: number): (Span & { ifAt: number }) | undefined {
+  const before = source.code.slice(Math.max(0, at - 120), at);
+  const condition = /\bif\s*\([^{};]*$/.exec(before);
+  if (!condition) return undefined;
+  const ifAt = at - before.length + condition.index;
+  const { end } = callArguments(source.code, ifAt + condition[0].indexOf("("));
+  const brace = /^\s*\{/.exec(source.code.slice(end, end + 20));
+  if (!brace) return undefined;
+  const open = end + brace[0].length - 1;
+  return { start: open, end: closing(source.code, open), ifAt };
 }
 
 /** The span of the module's declaration of `name` (`function handler(...) {...}`, `const handler = async (req) => ...`), if it has one. */

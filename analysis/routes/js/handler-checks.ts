@@ -79,12 +79,19 @@ function inlineBody(text: string, line: number): string | undefined {
   return text.slice(open, closing(text, open));
 }
 
+// A secret the app is configured with: `process.env.INTERNAL_API_KEY`, `env.CRON_SECRET`.
+const SECRET = String.raw`(?:process\.)?env\.[A-Z][A-Z0-9_]*`;
+
 // `if (!user)`, `if (!req.user)`, `if (!req.isAuthenticated())`, `if (user == null)`, then a
 // refusal of the caller: a thrown unauthorised error, a 401 answer, or `next(new UnauthorizedError())`.
+// Or a response answered with 401 (`NextResponse.json({ error: "Unauthorized" }, { status: 401 })`, `new Response("Unauthorized", { status: 401 })`).
+// The condition may go on after the negation (`if (!authHeader || !authHeader.startsWith("Bearer "))`), or compare
+// what the caller sent with a secret of the app's (`if (token !== process.env.INTERNAL_API_KEY)`).
 const REFUSAL = new RegExp(
-  String.raw`\bif\s*\(\s*(?:!\s*([\w$.?]+)(?:\(\s*\))?|([\w$.?]+)\s*={2,3}\s*(?:null|undefined))\s*\)\s*\{?\s*` +
+  String.raw`\bif\s*\(\s*(?:!\s*([\w$.?]+)(?:\(\s*\))?(?:\s*\|\|[^{;\n]*)?|([\w$.?]+)\s*={2,3}\s*(?:null|undefined)|[\w$.?\[\]]+\s*!==?\s*(${SECRET}))\s*\)\s*\{?\s*` +
   String.raw`(?:return\s+)?(?:throw\s+(?:new\s+)?[\w$.]*(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|Authentication)\w*\s*\(|` +
-  String.raw`[\w$.]*\b(?:status|sendStatus)\s*\(\s*401\s*\)|next\s*\(\s*(?:new\s+)?[\w$.]*Unauthori[sz]ed\w*\s*\(|(?:createError|httpErrors?)\s*\(\s*401\b|ctx\.throw\s*\(\s*401\b)`,
+  String.raw`[\w$.]*\b(?:status|sendStatus)\s*\(\s*401\s*\)|next\s*\(\s*(?:new\s+)?[\w$.]*Unauthori[sz]ed\w*\s*\(|(?:createError|httpErrors?)\s*\(\s*401\b|ctx\.throw\s*\(\s*401\b|` +
+  String.raw`(?:new\s+)?[\w$.]*Response\b[\w$.]*\s*\([^;]*?\bstatus\s*:\s*401\b)`,
 );
 // What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
 const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
@@ -109,10 +116,32 @@ function refusal(body: string): string | undefined {
 function refusesAnonymous(top: string): boolean {
   const m = REFUSAL.exec(top);
   if (!m) return false;
+  // Compared with the app's secret: the check of a credential itself.
+  if (m[3]) return true;
   const checked = (m[1] ?? m[2]!).replace(/\?/g, "");
   if (FROM_REQUEST.test(checked)) return true;
   // A value taken from the request before the check: `const { loggedUser } = req`, `const user = req.user`.
   const root = checked.split(".")[0]!.replace(/\$/g, "\\$");
   const before = top.slice(0, m.index);
-  return new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?(?:req|request|ctx|context|res\.locals)\b`).test(before);
+  if (new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?(?:req|request|ctx|context|res\.locals)\b`).test(before)) return true;
+  // Or looked up by a call that reads the caller: named for it (`const session = await getServerSession(authOptions)`),
+  // handed the request itself (`validate(req, res)`), or its headers (`receiver.verify({ signature: req.headers.get(...) })`).
+  // A record found by what the request's body names (`User.findOne({ name: req.body.name })`) is no caller.
+  const looked = new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?([\w$.]+)\s*\(([^;]*)`).exec(before);
+  return !!looked && (CALLER_LOOKUP.test(looked[1]!) || /^\s*(?:req|request|ctx|context)\s*(?:,|\))/.test(looked[2]!) || /\b(?:req|request)\.headers\b/.test(looked[2]!));
+}
+
+// A call that looks its caller up: `getServerSession`, `auth()`, `getCurrentUser`, `validateSession`, `requireUser`.
+const CALLER_LOOKUP = /(?:^|\.)(?:auth|currentUser|getCurrentUser|getUser|getSession|getServerSession|getServerAuthSession|validateSession|verifySession|requireUser|requireSession|getToken)$|(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)/i;
+
+/**
+ * Whether the first statements of a file-system route handler's body (`{` first) refuse a caller
+ * without credentials: Next.js's `const session = await getServerSession(authOptions); if
+ * (!session) return NextResponse.json(..., { status: 401 })`; or the check the handler hands the
+ * response to. The same reading as for a routed handler's body.
+ */
+export function topRefusal(body: string): string | undefined {
+  // A `try {` wrapping the whole handler holds its first statements.
+  const inner = /^\{\s*try\s*\{/.exec(body) ? body.slice(body.indexOf("try") + 3).trimStart() : body;
+  return refusal(inner);
 }
