@@ -142,7 +142,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "django" && /^[A-Z]/.test(route.handler)) return route.guards.length ? [] : djangoAccessMixin(route.handler.split(".")[0]!, route.file);
     // A Flask view class takes the `decorators` of the project's classes it extends (Flask-RESTful's BaseResource).
     if (route.framework === "flask") return flaskInherited(route.handler.split(".")[0]!).filter((d) => isPythonGuard(d.split(".").at(-1)!));
-    return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler)] : [];
+    return route.file.endsWith(".go") ? [...(route.helpers ?? []).filter(refuses), ...definedIn(route.handler).filter(refuses), ...checksFirst(route.handler, route.file)] : [];
   };
   // A Laravel middleware group (`api`) stands for its members; an alias (`mfa-setup`) for its
   // class (`AuthenticatedOrPendingMfa`), or one whose handle() turns away a caller it reads

@@ -346,4 +346,55 @@ chi("a guard-named call that builds the handler (oauthTokenHandler(backend)) is 
   ]);
 });
 
+chi("a method checking the caller first (err := h.auth(r, w, perm); if err != nil { return err }) guards its route; of two types' methods of one name, the one beside the routes it mounts is read", () => {
+  const root = tempDir("tool-chi-handler-checks-");
+  writeFiles(root, {
+    "go.mod": "module example.com/stats\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "main.go": 'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tapi{}.mount(r)\n\tbackend{}.mount(r)\n\thttp.ListenAndServe(":8080", r)\n}\n',
+    "api.go": [
+      "package main",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "type api struct{}",
+      "",
+      "func (h api) mount(r chi.Router) {",
+      '\tr.Post("/api/v0/export", wrap(h.export))',
+      '\tr.Get("/api/v0/paths", wrap(h.paths))',
+      "}",
+      "",
+      "func (h api) export(w http.ResponseWriter, r *http.Request) error {",
+      "\terr := h.auth(r, w, permExport)",
+      "\tif err != nil {",
+      "\t\treturn err",
+      "\t}",
+      "\treturn startExport(r)",
+      "}",
+      "",
+      "func (h api) paths(w http.ResponseWriter, r *http.Request) error {",
+      "\treturn listPaths(w, r)",
+      "}",
+      "",
+    ].join("\n"),
+    "backend.go": [
+      "package main",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "type backend struct{}",
+      "",
+      "func (h backend) mount(r chi.Router) {",
+      '\tr.Post("/export", wrap(h.export))',
+      "}",
+      "",
+      "func (h backend) export(w http.ResponseWriter, r *http.Request) error {",
+      "\treturn queueExport(r)",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/v0/paths", "POST /api/v0/export [h.auth]", "POST /export"]);
+});
+
 chi.run();

@@ -127,7 +127,7 @@ function assignedCheck(body: string): string | undefined {
 // `checkSession`; not one that only handles credentials posted to it (`parseAuthRequest` of a
 // sign-in) or checks the input (`validateUserInput`).
 // Or one named for the credentials it authenticates: `TokenAuth`, `BasicAuth`, `SessionAuth`.
-const CALLER_CHECK = /^(?:authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*|(?:token|session|basic|bearer|key|api)auth)$/i;
+const CALLER_CHECK = /^(?:auth|authenticat\w*|authori[sz]e\w*|(?:require|ensure|must)\w*(?:auth|user|login|admin|session|token|logged|signed)\w*|(?:check|verify)\w*(?:auth|login|session|token)\w*|(?:token|session|basic|bearer|key|api)auth)$/i;
 
 // A call that verifies a signed token the request carries: `tokens.ParseToken([]byte(c.Query("token")), &payload)`, `jwt.Parse(raw, key)`.
 const TOKEN_CHECK = /^(?:(?:parse|verify|validate|check)\w*(?:token|jwt|signature|claims)\w*|jwt\.Parse\w*)$/i;
@@ -226,7 +226,7 @@ type GoDefinitions = (name: string) => readonly { file: string; body: string }[]
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
 
 /** A function answering the guard a Go handler (`api_v1.HandleListTags`) calls at its top, wherever the repository defines it. */
-export function goHandlerChecks(definitions: GoDefinitions): (handler: string) => string[] {
+export function goHandlerChecks(definitions: GoDefinitions): (handler: string, file?: string) => string[] {
   const known = new Map<string, string[]>();
   // The check at the top of one body, past the values it sets up; or, one step down, of the function it hands the request to
   // (of its own package where it has one of that name: another package's may be a namesake).
@@ -242,14 +242,20 @@ export function goHandlerChecks(definitions: GoDefinitions): (handler: string) =
     const inner = (own.length ? own : all).map((d) => checkOf(d, depth + 1));
     return inner.length && inner.every((c) => c) ? inner[0] : undefined;
   };
-  return (handler) => {
+  return (handler, file) => {
     const name = handler.split(".").at(-1)!;
-    let found = known.get(name);
+    const all = definitions(name);
+    // A method of the type whose routes the file mounts is most often defined beside them
+    // (goatcounter's `api.export` in api.go, where `h.export` is registered; `backend.export` elsewhere).
+    const beside = file === undefined ? [] : all.filter((d) => d.file === file);
+    const candidates = beside.length ? beside : all;
+    const key = beside.length ? `${file}\0${name}` : name;
+    let found = known.get(key);
     if (found === undefined) {
-      const checks = definitions(name).map((d) => checkOf(d, 0));
+      const checks = candidates.map((d) => checkOf(d, 0));
       // Every function of that name checks first (methods of several types may share it).
       found = checks.length && checks.every((c) => c) ? [checks[0]!] : [];
-      known.set(name, found);
+      known.set(key, found);
     }
     return found;
   };
