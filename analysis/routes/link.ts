@@ -425,7 +425,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
   return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
     method,
     ...(form < paths.length - 1 ? { shortened: true } : {}),
-    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" ? joinPaths(prefix, path) : path,
+    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" || route.kind === "ws" ? joinPaths(prefix, path) : path,
     file,
     line: route.line,
     framework: route.framework,

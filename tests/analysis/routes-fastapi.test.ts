@@ -877,4 +877,50 @@ fastapi("a function middleware written with the decorator guards like the call f
   assert.equal(guardedRoutes(root).sort(), ["GET /ping", "POST /events", "POST /jobs [require_key]"]);
 });
 
+fastapi("routes a class declares on its field's router inside a method (@self.router.get, @self.router.websocket), included through another module's class field (self.pubsub.router)", () => {
+  const root = tempDir("tool-fastapi-field-decorators-");
+  writeFiles(root, {
+    "requirements.txt": "fastapi==0.115.0\n",
+    "server/__init__.py": "",
+    "server/pubsub.py": [
+      "from fastapi import APIRouter, WebSocket",
+      "",
+      "",
+      "class PubSub:",
+      "    def __init__(self):",
+      "        self.router = APIRouter()",
+      "",
+      '        @self.router.get("/clients")',
+      "        def clients():",
+      "            return []",
+      "",
+      '        @self.router.websocket("/ws")',
+      "        async def endpoint(websocket: WebSocket):",
+      "            await websocket.accept()",
+      "",
+    ].join("\n"),
+    "server/app.py": [
+      "from fastapi import Depends, FastAPI",
+      "",
+      "from server.pubsub import PubSub",
+      "",
+      "",
+      "class AppServer:",
+      "    def __init__(self):",
+      "        self.pubsub = PubSub()",
+      "",
+      "    def create_app(self):",
+      "        app = FastAPI()",
+      '        app.include_router(self.pubsub.router, prefix="/pubsub", dependencies=[Depends(require_token)])',
+      "        return app",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.kind}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /pubsub/clients http [require_token]",
+    "WS /pubsub/ws ws [require_token]",
+  ]);
+});
+
 fastapi.run();

@@ -71,13 +71,13 @@ export const fastapi: Framework = {
     }
     const aliases = annotatedAliases(source.code);
     for (const def of definitions) {
-      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), aliases));
+      if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), aliases, held));
     }
     const mounted = new Set<string>();
-    const instances = routerInstances(source.code);
+    const instances = routerInstances(source.code, definitions);
     for (const m of source.code.matchAll(CALL)) {
       const owner = held(m[1]!, m.index);
-      if (owner !== undefined) registrations.push(...call(source, owner, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions, instances));
+      if (owner !== undefined) registrations.push(...call(source, owner, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions, instances, held));
     }
     registrations.push(...routerLists(source), ...fieldRouters(source.code, definitions, registrations), ...functionMiddleware(source, definitions));
     // The renamed app is a name of this module, found through the import it comes from.
@@ -104,17 +104,20 @@ function docsRoutes(source: RouteSource, keywords: Map<string, Span>, constants:
 }
 
 /** The routes the decorators of one function declare. */
-function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, aliases: ReadonlyMap<string, Span>): Registration[] {
+function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<string, string>, cls: Definition | undefined, aliases: ReadonlyMap<string, Span>, held: (name: string, at: number) => string | undefined): Registration[] {
   const found: Registration[] = [];
   for (const d of def.decorators) {
     const dot = d.name.lastIndexOf(".");
     const verb = d.name.slice(dot + 1);
-    if (dot < 0 || !d.args || !(VERBS.has(verb) || verb === "api_route")) continue;
+    if (dot < 0 || !d.args || !(VERBS.has(verb) || verb === "api_route" || verb === "websocket")) continue;
+    // `@self.pubsub_router.websocket("/ws")` in a method of `PubSub`: the router the class keeps in that field.
+    const owner = held(d.name.slice(0, dot), d.start);
+    if (owner === undefined) continue;
     const path = d.args.keywords.get("path") ?? d.args.positional[0];
     const value = path ? pythonValue(source, path, constants) : undefined;
     const named = value === undefined && path ? importedPathParts(source, path, constants) : undefined;
     if (value === undefined && !named) continue;
-    const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
+    const methods = verb === "api_route" ? listedMethods(source, d.args.keywords.get("methods"), constants) : verb === "websocket" ? ["WS"] : [verb.toUpperCase()];
     const dependencies = d.args.keywords.get("dependencies");
     // A parameter typed by the module's own alias (`user: UserParam` with `UserParam = Annotated[User, Depends(get_current_user)]`) runs its dependency.
     const aliased = def.params.flatMap((p) => aliases.get(annotationOf(source, p) ?? "") ?? []);
@@ -125,7 +128,7 @@ function decoratedRoutes(source: RouteSource, def: Definition, constants: Map<st
     // A method of a class-based view (`@cbv(router)`, a project's `@controller(router)`) runs the
     // dependencies of the class's attributes and its bases' (python/class-dependencies.ts): its class stands among them.
     const helpers = [...new Set([...[dependencies, ...def.params, ...aliased].flatMap((span) => (span ? otherDependencies(source.code, span) : [])), ...importedAliases(source, def.params, aliases), ...(cls ? [cls.name] : [])])];
-    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: value ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: def.name, guards: [...new Set(guards)], owner: d.name.slice(0, dot), line: d.line, ...(helpers.length ? { helpers } : {}) });
+    found.push({ type: "route", framework: FRAMEWORK, kind: verb === "websocket" ? "ws" : "http", methods, path: value ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: def.name, guards: [...new Set(guards)], owner, line: d.line, ...(helpers.length ? { helpers } : {}) });
   }
   return found;
 }
@@ -164,7 +167,7 @@ function annotatedAliases(code: string): Map<string, Span> {
 }
 
 /** `include_router`, `add_api_route` and `mount` calls on an app or router. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>, definitions: readonly Definition[], instances: ReadonlyMap<string, string>): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, mounted: Set<string>, definitions: readonly Definition[], instances: ReadonlyMap<string, string>, held: (name: string, at: number) => string | undefined): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
@@ -185,10 +188,13 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: path ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
-  const written = child ? dottedName(code, child) : undefined;
-  // `workflows.router` of `workflows = WorkflowsRouter(...)`: the router that class keeps in that field.
-  const instance = written?.split(".");
-  const named = instance && instance.length > 1 && instances.has(instance[0]!) ? [instances.get(instance[0]!)!, ...instance.slice(1)].join(".") : written;
+  const dotted = child ? dottedName(code, child) : undefined;
+  const written = dotted === undefined ? undefined : held(dotted, open);
+  // `workflows.router` of `workflows = WorkflowsRouter(...)`: the router that class keeps in that field;
+  // `self.pubsub.pubsub_router` in `OpalServer` of `self.pubsub = PubSub(...)`: `PubSub.pubsub_router`.
+  const parts = written?.split(".") ?? [];
+  const field = parts.length > 2 ? instances.get(`${parts[0]}.${parts[1]}`) : undefined;
+  const named = field ? [field, ...parts.slice(2)].join(".") : parts.length > 1 && instances.has(parts[0]!) ? [instances.get(parts[0]!)!, ...parts.slice(1)].join(".") : written;
   if (!named) return [];
   // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds,
   // or the list a parameter it walks defaults to.
@@ -266,10 +272,18 @@ function functionMiddleware(source: RouteSource, definitions: readonly Definitio
   return found;
 }
 
-/** Module-level instances of classes (`workflows = WorkflowsRouter(service)`): each name to its class. */
-function routerInstances(code: string): Map<string, string> {
+/**
+ * Instances of classes the module makes: at its top (`workflows = WorkflowsRouter(service)`), and
+ * in a class's fields (`self.pubsub = PubSub(...)` in `OpalServer`, kept as `OpalServer.pubsub`),
+ * each to its class.
+ */
+function routerInstances(code: string, definitions: readonly Definition[]): Map<string, string> {
   const found = new Map<string, string>();
   for (const m of code.matchAll(/^([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm)) found.set(m[1]!, m[2]!);
+  for (const m of code.matchAll(/^[ \t]+self\.(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm)) {
+    const owner = classAt(definitions, m.index);
+    if (owner) found.set(`${owner.name}.${m[1]}`, m[2]!);
+  }
   return found;
 }
 
