@@ -882,6 +882,34 @@ rails("concerns, shallow nesting, controller blocks, match via all, object const
   ]);
 });
 
+rails("a resource route to a controller the app does not have, in a namespace whose controllers are the app's, serves nothing; one of a namespace the app does not have (a gem's) stays", () => {
+  const root = tempDir("tool-rails-missing-controller-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :boards do",
+      "    scope module: :boards do",
+      "      resource :publication",
+      "      resource :subscriptions",
+      "    end",
+      "  end",
+      '  get "/sign_in", to: "passwordless/sessions#new"',
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/boards_controller.rb": "class BoardsController < ApplicationController\n  def index; end\nend\n",
+    "app/controllers/boards/publications_controller.rb": "class Boards::PublicationsController < ApplicationController\n  def create; end\nend\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [
+    "GET /boards",
+    "GET /sign_in",
+    "POST /boards/{board_id}/publication",
+  ]);
+});
+
 rails("a resource route whose controller has no such action (nor a view in its place) serves nothing, whatever well-known gem modules it includes (Pundit::Authorization); undecided ones stay", () => {
   const root = tempDir("tool-rails-actions-");
   writeFiles(root, {

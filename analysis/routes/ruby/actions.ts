@@ -2,8 +2,10 @@
  * Whether a Rails route reaches an action: `resources :tags` draws all seven routes, but a
  * request for one whose controller has no such method (and no view to render in its place) ends
  * in ActionNotFound, a 404, so an API controller with `index` alone serves `GET /tags` alone.
- * Undecided cases count as served: a controller not found, or one that includes a module not
- * found in the repository (the action may come from it).
+ * Nor is a route to a controller the app does not have in a namespace of its own. Undecided
+ * cases count as served: a controller of the top level or of a namespace the app does not have
+ * (a gem's), a parent controller not found, or a module included not found in the repository
+ * (the action may come from it).
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import { controllerChain, type ControllerRoot, controllerRoot, snake } from "./controllers.ts";
@@ -18,6 +20,7 @@ export function railsActionServed(
   hasView: (controller: string, action: string) => boolean,
   moduleFile: (name: string) => string | undefined,
   where?: ControllerRoot,
+  hasFolder: (folder: string) => boolean = () => false,
 ): boolean {
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return true;
@@ -33,7 +36,13 @@ export function railsActionServed(
       if (body === undefined || defines.test(body)) return true;
     }
   }
-  // A controller (or a parent) not in the repository may define the action: undecided.
+  // No such controller in a namespace whose controllers are the app's (`resources :subscriptions`
+  // under `boards`, with app/controllers/boards/ but no Boards::SubscriptionsController): the
+  // route ends in a routing error, a 404. A controller of a namespace the app does not have
+  // (Devise's `devise/sessions`) may come from a gem: undecided, as one at the top level.
+  const namespace = controller!.includes("/") ? `${where?.root ?? "app/controllers/"}${where?.namespace ?? ""}${controller!.slice(0, controller!.lastIndexOf("/") + 1)}` : undefined;
+  if (!sources.length && namespace !== undefined && hasFolder(namespace)) return false;
+  // A parent not in the repository may define the action: undecided.
   if (!complete) return true;
   return hasView(`${where?.namespace ?? ""}${controller}`, action!);
 }
@@ -47,7 +56,10 @@ export function railsActionsServed(project: Pick<ContractProject, "listed" | "ha
   let modules: Map<string, string> | undefined;
   const moduleFile = (name: string) => (modules ??= rubyFiles(project.listed)).get(name);
   const text = (path: string) => (project.has(path) ? project.text(path) : undefined);
-  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile, controllerRoot(route.file, text, project.listed));
+  // The folders holding controllers, by path with a trailing slash.
+  let folders: Set<string> | undefined;
+  const hasFolder = (folder: string) => (folders ??= new Set([...project.listed].flatMap((p) => (/_controller\.rb$/.test(p) ? [p.slice(0, p.lastIndexOf("/") + 1)] : [])))).has(folder);
+  return (route) => route.framework !== "rails" || railsActionServed(route.handler, text, hasView, moduleFile, controllerRoot(route.file, text, project.listed), hasFolder);
 }
 
 /** The Ruby files of the project by base name (`json_web_token` -> lib/json_web_token.rb; the first wins). */
