@@ -397,4 +397,45 @@ chi("a method checking the caller first (err := h.auth(r, w, perm); if err != ni
   assert.equal(guardedRoutes(root).sort(), ["GET /api/v0/paths", "POST /api/v0/export [h.auth]", "POST /export"]);
 });
 
+chi("a type's mount method called on its constructor's value (Newi18n().mount(af)) registers on the router it is handed, with its middleware", () => {
+  const root = tempDir("tool-chi-constructor-");
+  writeFiles(root, {
+    "go.mod": "module example.com/site\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "main.go": [
+      "package main",
+      "",
+      'import (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)',
+      "",
+      "func main() {",
+      "\tr := chi.NewRouter()",
+      "\taf := r.With(requireLogin)",
+      "\tNewi18n().mount(af)",
+      "\tadmin{}.mount(r)",
+      '\tr.Get("/about", about)',
+      '\thttp.ListenAndServe(":8080", r)',
+      "}",
+      "",
+    ].join("\n"),
+    "i18n.go": [
+      "package main",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "type i18n struct{ files []string }",
+      "",
+      "func Newi18n() i18n { return i18n{} }",
+      "",
+      "func (h i18n) mount(r chi.Router) {",
+      '\tr.Get("/i18n", h.list)',
+      '\tr.Post("/i18n/{file}", h.save)',
+      "}",
+      "",
+    ].join("\n"),
+    // Another type's mount method, called with the unguarded router: the constructor's value says which one runs.
+    "admin.go": 'package main\n\nimport "github.com/go-chi/chi/v5"\n\ntype admin struct{}\n\nfunc (h admin) mount(r chi.Router) {\n\tr.Post("/admin/reset", h.reset)\n}\n',
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /about", "GET /i18n [requireLogin]", "POST /admin/reset", "POST /i18n/{file} [requireLogin]"]);
+});
+
 chi.run();

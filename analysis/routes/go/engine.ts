@@ -354,7 +354,12 @@ class Walker {
     const names = chain.links.filter((l) => l.name !== "").map((l) => l.name);
     if (names.length === 0) return `${this.file.scope}::${chain.base}`;
     if (chain.literal && names.length === 1) return `${this.file.scope}::${chain.base}.${names[0]}`;
+    // A constructor's value, named for its type by Go's convention: `Newi18n().mount(r)` calls i18n's mount, `users.NewAPI().Routes()` users' API's.
+    const made = /^New(\w+)$/.exec(chain.base)?.[1];
+    if (made && chain.links[0]?.name === "" && chain.links[0].args && names.length === 1) return `${this.file.scope}::${made}.${names[0]}`;
     const imported = this.file.imports.get(chain.base);
+    const madeThere = /^New(\w+)$/.exec(names[0] ?? "")?.[1];
+    if (imported && madeThere && chain.links[0]?.args && names.length === 2) return `${imported}::${madeThere}.${names[1]}`;
     if (imported && names.length === 1) return `${imported}::${names[0]}`;
     const type = scope.types.get(chain.base);
     if (type && names.length === 1) return `${type.scope}::${type.type}.${names[0]}`;
