@@ -23,8 +23,8 @@ export type Progress = (phase: string, done?: number, total?: number) => void;
 
 /** JavaScript and TypeScript modules, whose imports load-time.ts reads. */
 const SCRIPT = /\.[cm]?[jt]sx?$/;
-// A Svelte component, whose instance script runs per component, not at load (load-time.ts importedPerInstance).
-const SVELTE = /\.svelte$/;
+// A Svelte or Vue component, whose instance script runs per component, not at load (load-time.ts importedPerInstance).
+const COMPONENT = /\.(?:svelte|vue)$/;
 /**
  * `readOnly`: read the caches under `.tool/cache` but never write them (the MCP server writes
  * nothing). `factsLater`: keep new facts in memory and leave their writing to the next analysis
@@ -104,7 +104,7 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   const cycles = findCycles(graph, paths, productEdges, {
     readLazily: (edge) =>
       (SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier)))) ||
-      (SVELTE.test(edge.from) && edge.kind === "import" && edge.specifier !== undefined && atLoad.importedPerInstance(edge.from, edge.specifier)),
+      (COMPONENT.test(edge.from) && edge.kind === "import" && edge.specifier !== undefined && atLoad.importedPerInstance(edge.from, edge.specifier)),
     readsAtLoad: (edge) => SCRIPT.test(edge.from) && (edge.kind === "import" || edge.kind === "require") && atLoad.usedAtLoad(edge.from, edge.specifier),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
     loadsInAnyOrder: (members, deferred) => pythonLoads(members) || scriptLoads(members, deferred),

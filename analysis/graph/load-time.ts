@@ -141,23 +141,29 @@ export function exportsOf(text: string): Exports {
   return { own: [...own], forwards, stars, ...(hoisted.size ? { hoisted: [...hoisted] } : {}) };
 }
 
-// A Svelte component's scripts: `<script context="module">` (Svelte 4) or `<script module>` (5) runs when
+// A Svelte (or Vue) component's scripts: `<script context="module">` (Svelte 4) or `<script module>` (5) runs when
 // the module loads; the instance `<script>` runs each time a component is made, as a function's body.
 const SVELTE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const MODULE_SCRIPT = /\bcontext\s*=\s*["']module["']|(?:^|\s)module(?:\s|$|=)/;
 
+// A Vue component's `<script setup>` is compiled into its setup function, run each time a component
+// is made: its imports are read there (and in the template), never while the module loads. A
+// plain `<script>` (`export default { components: { Tree } }`) reads them at load.
+const VUE_SETUP = /(?:^|\s)setup(?:\s|$|=)/;
+
 /**
- * Whether a Svelte component imports `specifier` in its instance script, which runs when a
- * component is made (and its markup when it renders), never while the module loads: recursive
- * components (`Filter.svelte` and `FilterGroup.svelte` using each other) load in any order.
+ * Whether a Svelte or Vue component imports `specifier` only in its instance script (Svelte's
+ * `<script>`, Vue's `<script setup>`), which runs when a component is made (and its markup when
+ * it renders), never while the module loads: recursive components (`Filter.svelte` and
+ * `FilterGroup.svelte` using each other) load in any order.
  */
-export function importedPerInstance(text: string, specifier: string): boolean {
+export function importedPerInstance(text: string, specifier: string, vue = false): boolean {
   const escaped = specifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const imports = new RegExp(`\\bimport\\b[^;]*?(?:\\bfrom\\s*)?["']${escaped}["']`);
   let found = false;
   for (const m of text.matchAll(SVELTE_SCRIPT)) {
     if (!imports.test(m[2]!)) continue;
-    if (MODULE_SCRIPT.test(m[1]!)) return false;
+    if (vue ? !VUE_SETUP.test(m[1]!) : MODULE_SCRIPT.test(m[1]!)) return false;
     found = true;
   }
   return found;
@@ -624,7 +630,7 @@ export function loadTimeReads(options: {
     usedAsValue: (from, specifier) =>
       !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!)),
     throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
-    importedPerInstance: (from, specifier) => answer(from, `instance ${specifier}`, (module) => importedPerInstance(module.text, specifier)),
+    importedPerInstance: (from, specifier) => answer(from, `instance ${specifier}`, (module) => importedPerInstance(module.text, specifier, from.endsWith(".vue"))),
     // Lists kept as text: the names one per line, the exports as JSON.
     importsReadAtLoad: (from, specifier) => {
       const names = answer(from, `reads ${specifier}`, (module) =>

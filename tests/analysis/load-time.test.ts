@@ -296,6 +296,20 @@ test("Svelte components that use each other from their instance scripts (recursi
   assert.equal(cycles.sort(), [["high", "src/menu/Entry.svelte src/menu/Menu.svelte"], ["low", "src/filter/Filter.svelte src/filter/FilterGroup.svelte"]]);
 });
 
+test("Vue components that use each other from <script setup> (recursive components) load in any order: low; a plain <script> registering them in its options object reads them at load", () => {
+  const root = tempDir("tool-vue-cycle-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "ui", dependencies: { vue: "^3.4.0" } }),
+    "src/tree/TreeNode.vue": '<script setup lang="ts">\nimport TreeList from "./TreeList.vue";\ndefineProps<{ node: Node }>();\n</script>\n\n<template><TreeList v-if="node.children" :nodes="node.children" /></template>\n',
+    "src/tree/TreeList.vue": '<script setup lang="ts">\nimport TreeNode from "./TreeNode.vue";\ndefineProps<{ nodes: Node[] }>();\n</script>\n\n<template><TreeNode v-for="n in nodes" :node="n" /></template>\n',
+    "src/menu/MenuItem.vue": '<script lang="ts">\nimport MenuList from "./MenuList.vue";\nexport default { name: "MenuItem", components: { MenuList } };\n</script>\n\n<template><MenuList /></template>\n',
+    "src/menu/MenuList.vue": '<script lang="ts">\nimport MenuItem from "./MenuItem.vue";\nexport default { name: "MenuList", components: { MenuItem } };\n</script>\n\n<template><MenuItem /></template>\n',
+  });
+  commitAll(root);
+  const cycles = analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.evidence.map((e) => e.file).sort().join(" ")]);
+  assert.equal(cycles.sort(), [["high", "src/menu/MenuItem.vue src/menu/MenuList.vue"], ["low", "src/tree/TreeList.vue src/tree/TreeNode.vue"]]);
+});
+
 test("a loop through barrels that run each module a reader needs before the reader loads in any order: low; listed the other way round, it fails entered at the barrel, and the loop shown starts with the read", () => {
   const safe = gridLoop('export * from "./utils.mjs";\nexport * from "./region.mjs";\n');
   assert.equal(safe.nodeFails, [], "Node loads the loop from each of its modules");
