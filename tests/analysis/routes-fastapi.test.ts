@@ -923,4 +923,75 @@ fastapi("routes a class declares on its field's router inside a method (@self.ro
   ]);
 });
 
+fastapi("a router a function makes and returns, included where the function is called (include_router(init_scope_router(x), prefix=...)); a function handed the app (app = ee.extend_main(app)) registers on it, behind its middleware", () => {
+  const root = tempDir("tool-fastapi-factories-");
+  writeFiles(root, {
+    "requirements.txt": "fastapi==0.115.0\n",
+    "server/__init__.py": "",
+    "server/scopes.py": [
+      "from fastapi import APIRouter",
+      "",
+      "",
+      "def init_scope_router(scopes):",
+      "    router = APIRouter()",
+      "",
+      '    @router.get("/")',
+      "    def all_scopes():",
+      "        return scopes",
+      "",
+      '    @router.delete("/{scope_id}")',
+      "    def delete_scope(scope_id: str):",
+      "        return None",
+      "",
+      "    return router",
+      "",
+      "",
+      "def init_other_router():",
+      "    router = APIRouter()",
+      "",
+      '    @router.get("/other")',
+      "    def other():",
+      "        return None",
+      "",
+      "    return router",
+      "",
+    ].join("\n"),
+    "ee/__init__.py": "",
+    "ee/main.py": [
+      "from fastapi import FastAPI",
+      "",
+      "from ee.billing import billing_router",
+      "",
+      "",
+      "def extend_main(app: FastAPI):",
+      '    app.include_router(billing_router, prefix="/billing")',
+      "    return app",
+      "",
+    ].join("\n"),
+    "ee/billing.py": 'from fastapi import APIRouter\n\nbilling_router = APIRouter()\n\n\n@billing_router.post("/cancel")\ndef cancel():\n    return None\n',
+    "server/app.py": [
+      "from fastapi import FastAPI",
+      "",
+      "from server.auth import auth_middleware",
+      "from server.scopes import init_other_router, init_scope_router",
+      "import ee.main as ee",
+      "",
+      "app = FastAPI()",
+      'app.middleware("http")(auth_middleware)',
+      'app.include_router(init_scope_router([]), prefix="/scopes")',
+      'app.include_router(init_other_router(), prefix="/misc")',
+      "app = ee.extend_main(app)",
+      "",
+    ].join("\n"),
+    "server/auth.py": 'from fastapi.responses import JSONResponse\n\n\nasync def auth_middleware(request, call_next):\n    if not request.headers.get("Authorization"):\n        return JSONResponse(status_code=401, content={})\n    return await call_next(request)\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /scopes/{scope_id} [auth_middleware]",
+    "GET /misc/other [auth_middleware]",
+    "GET /scopes [auth_middleware]",
+    "POST /billing/cancel [auth_middleware]",
+  ]);
+});
+
 fastapi.run();

@@ -7,7 +7,7 @@ import { pythonBindings } from "../python/bindings.ts";
 import { constantReference, constantRouters, importedPathParts, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
-import type { RouteSource } from "../source.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "fastapi";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "trace"]);
@@ -41,7 +41,7 @@ export const fastapi: Framework = {
     // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when linking.
     const prefixedBy = new Map<string, string[]>();
     const definitions = pythonDefinitions(source);
-    const held = heldRouters(definitions);
+    const held = heldRouters(definitions, localRouters(source.code, definitions));
     for (const m of source.code.matchAll(CREATE)) {
       const name = held(m[1]!, m.index);
       if (name === undefined) continue;
@@ -79,10 +79,11 @@ export const fastapi: Framework = {
       const owner = held(m[1]!, m.index);
       if (owner !== undefined) registrations.push(...call(source, owner, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions, instances, held));
     }
-    registrations.push(...routerLists(source), ...fieldRouters(source.code, definitions, registrations), ...functionMiddleware(source, definitions));
+    registrations.push(...routerLists(source), ...fieldRouters(source.code, definitions, registrations), ...functionMiddleware(source, definitions), ...returnedRouters(source.code, definitions, held));
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
+    registrations.push(...handedRouters(source, registrations, held));
     const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.pathRest ?? r.path, prefixUnknown: true } : r));
     return [...prefixed, ...constantRouters(source, FRAMEWORK, constants)];
   },
@@ -188,7 +189,7 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: path ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
-  const dotted = child ? dottedName(code, child) : undefined;
+  const dotted = child ? dottedName(code, child) ?? calledFunction(code, child) : undefined;
   const written = dotted === undefined ? undefined : held(dotted, open);
   // `workflows.router` of `workflows = WorkflowsRouter(...)`: the router that class keeps in that field;
   // `self.pubsub.pubsub_router` in `OpalServer` of `self.pubsub = PubSub(...)`: `PubSub.pubsub_router`.
@@ -221,14 +222,50 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
 /**
  * The name of a router as the module knows it: `self.router` in a method of `WorkflowsRouter` is
  * `WorkflowsRouter.router`, the field every instance of the class holds; undefined for `self.`
- * outside a class.
+ * outside a class. A router a function makes for itself (`def init_scope_router(): router =
+ * APIRouter()`) is that function's: `init_scope_router/router`, apart from other functions' routers of the same name.
  */
-function heldRouters(definitions: readonly Definition[]): (name: string, at: number) => string | undefined {
+function heldRouters(definitions: readonly Definition[], locals: ReadonlyMap<Definition, ReadonlySet<string>>): (name: string, at: number) => string | undefined {
   return (name, at) => {
-    if (!name.startsWith("self.")) return name;
+    if (!name.startsWith("self.")) {
+      if (name.includes(".")) return name;
+      const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end && locals.get(d)?.has(name)).at(-1);
+      return def ? `${def.name}/${name}` : name;
+    }
     const cls = classAt(definitions, at);
     return cls ? `${cls.name}.${name.slice("self.".length)}` : undefined;
   };
+}
+
+/** The routers each function makes in its own body (`router = APIRouter()` indented under a `def`), by function. */
+function localRouters(code: string, definitions: readonly Definition[]): Map<Definition, Set<string>> {
+  const found = new Map<Definition, Set<string>>();
+  for (const m of code.matchAll(LOCAL_CREATE)) {
+    const def = definitions.filter((d) => d.kind === "def" && d.start <= m.index && m.index < d.end).at(-1);
+    if (def) found.set(def, new Set([...(found.get(def) ?? []), m[1]!]));
+  }
+  return found;
+}
+const LOCAL_CREATE = /^[ \t]+([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:fastapi[ \t]*\.[ \t]*)?(?:FastAPI|APIRouter|[A-Z]\w*Router)[ \t]*\(/gm;
+
+/**
+ * A function returning the router it made (`return router`) stands for it, wherever it is
+ * called: `app.include_router(init_scope_router(scopes), prefix="/scopes")` mounts it.
+ */
+function returnedRouters(code: string, definitions: readonly Definition[], held: (name: string, at: number) => string | undefined): Registration[] {
+  const found: Registration[] = [];
+  for (const def of definitions) {
+    if (def.kind !== "def") continue;
+    const body = code.slice(def.start, def.end);
+    for (const m of body.matchAll(/^[ \t]+return[ \t]+([A-Za-z_]\w*)[ \t]*$/gm)) {
+      const name = held(m[1]!, def.start + m.index);
+      if (name?.startsWith(`${def.name}/`)) {
+        found.push({ type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], aliasOf: name, line: def.line });
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -285,6 +322,32 @@ function routerInstances(code: string, definitions: readonly Definition[]): Map<
     if (owner) found.set(`${owner.name}.${m[1]}`, m[2]!);
   }
   return found;
+}
+
+/**
+ * A router of this module handed to a function alone (`app = ee.extend_main(app)`,
+ * `register_routes(app)`): what the function registers on its parameter is the router's
+ * (python/app-parameters.ts names the function for it).
+ */
+function handedRouters(source: RouteSource, registrations: readonly Registration[], held: (name: string, at: number) => string | undefined): Registration[] {
+  const routers = new Set(registrations.flatMap((r) => (r.type === "router" && r.aliasOf === undefined ? [r.name] : [])));
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*([A-Za-z_]\w*)\s*\)/g)) {
+    const router = held(m[2]!, m.index);
+    if (router === undefined || !routers.has(router) || NOT_HANDED.test(m[1]!)) continue;
+    found.push({ type: "use", framework: FRAMEWORK, owner: router, prefix: "", args: [m[1]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+  }
+  return found;
+}
+// Calls on a router that are none of a function's registering on it.
+const NOT_HANDED = /^(?:print|len|id|type|str|repr|isinstance|getattr|setattr|hasattr|vars|dir|super|FastAPI|APIRouter|\w+\.(?:include_router|add_api_route|mount|add_middleware|middleware|get|post|put|patch|delete|route|api_route))$/;
+
+/** `init_scope_router(scopes, authenticator)`, the whole of `span`: the function called, whose returned router it is (returnedRouters). */
+function calledFunction(code: string, span: Span): string | undefined {
+  const called = /^\s*([A-Za-z_][\w.]*)\s*\(/.exec(code.slice(span.start, span.end));
+  if (!called) return undefined;
+  const { end } = callArguments(code, span.start + called[0].length - 1);
+  return code.slice(end, span.end).trim() === "" ? called[1] : undefined;
 }
 
 /**

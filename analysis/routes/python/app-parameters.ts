@@ -17,6 +17,8 @@ export function appParameters(source: RouteSource, definitions: readonly Definit
     const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
     if (def?.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) {
       found.set(r.owner, { type: "router", framework, name: r.owner, prefix: "", guards: [], line: def.line });
+      // The function stands for the app it is handed: a call handing it one (`ee.extend_main(app)`) mounts what it registers there.
+      if (!routers.has(def.name) && !found.has(def.name)) found.set(def.name, { type: "router", framework, name: def.name, prefix: "", guards: [], aliasOf: r.owner, line: def.line });
     }
   }
   return [...found.values()];
