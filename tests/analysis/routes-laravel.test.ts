@@ -666,6 +666,7 @@ laravel("a package's provider mounts a route file that only requires others, und
       "namespace Acme\\Admin\\Providers;",
       "use Acme\\Admin\\Http\\Middleware\\Bouncer as BouncerMiddleware;",
       "use Acme\\Admin\\Http\\Middleware\\Locale;",
+      "use Acme\\Admin\\Http\\Middleware\\SetTenantDb;",
       "use Illuminate\\Support\\Facades\\Route;",
       "class AdminServiceProvider extends ServiceProvider",
       "{",
@@ -673,6 +674,7 @@ laravel("a package's provider mounts a route file that only requires others, und
       "    {",
       "        $router->aliasMiddleware('user', BouncerMiddleware::class);",
       "        $router->aliasMiddleware('admin_locale', Locale::class);",
+      "        $router->aliasMiddleware('tenant_db', SetTenantDb::class);",
       "        Route::middleware(['web', 'admin_locale', 'user'])",
       "            ->prefix(config('app.admin_path'))",
       "            ->group(__DIR__.'/../Routes/Admin/web.php');",
@@ -700,6 +702,7 @@ laravel("a package's provider mounts a route file that only requires others, und
       "    Route::get('', 'index');",
       "    Route::post('create', 'store');",
       "    Route::post('inbound', 'inbound')->name('admin.leads.inbound')->withoutMiddleware('user');",
+      "    Route::post('import', 'import')->withoutMiddleware('user')->middleware('tenant_db');",
       "});",
       "",
     ].join("\n"),
@@ -720,6 +723,8 @@ laravel("a package's provider mounts a route file that only requires others, und
     ].join("\n"),
     // Decoys: a facade of the same name, and a middleware that sets the locale and refuses nobody.
     [`${admin}/Facades/Bouncer.php`]: "<?php\nnamespace Acme\\Admin\\Facades;\nclass Bouncer extends Facade\n{\n    protected static function getFacadeAccessor()\n    {\n        return 'bouncer';\n    }\n}\n",
+    // A middleware that refuses a request for a reason other than its caller (an unknown tenant): no guard.
+    [`${admin}/Http/Middleware/SetTenantDb.php`]: "<?php\nnamespace Acme\\Admin\\Http\\Middleware;\nclass SetTenantDb\n{\n    public function handle($request, \\Closure $next)\n    {\n        if (! Tenant::findByHost($request->getHost())) {\n            return response()->json(['message' => 'Invalid token'], 403);\n        }\n        return $next($request);\n    }\n}\n",
     [`${admin}/Http/Middleware/Locale.php`]: "<?php\nnamespace Acme\\Admin\\Http\\Middleware;\nclass Locale\n{\n    public function handle($request, \\Closure $next)\n    {\n        app()->setLocale(core()->getConfigData('general.locale') ?: 'en');\n        return $next($request);\n    }\n}\n",
   });
   git(root, "init", "-q");
@@ -728,6 +733,7 @@ laravel("a package's provider mounts a route file that only requires others, und
     "GET /admin/leads [user]",
     "GET /admin/login",
     "POST /admin/leads/create [user]",
+    "POST /admin/leads/import",
     "POST /admin/leads/inbound",
     "POST /admin/login",
   ]);

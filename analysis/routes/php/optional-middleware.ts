@@ -29,6 +29,12 @@ const READS_CALLER = /\buser\w*\s*\(|->\s*user\b|\bAuth\s*::|\bauth\s*\(|->\s*(?
 // what one that turns callers away does: aborts, answers 401/403, throws, redirects, hands on to the check it extends.
 const SIGNS_IN = /\bAuth\s*::\s*(?:login|loginUsingId|onceUsingId|setUser)\s*\(|\bauth\s*\(\s*\)\s*->\s*(?:login|setUser)\s*\(/;
 const REFUSES = /\babort(?:_if|_unless)?\s*\(|\b40[13]\b|Unauthori[sz]ed|Unauthenticated|AuthenticationException|AuthorizationException|AccessDenied|Forbidden|HTTP_FORBIDDEN|HTTP_UNAUTHORIZED|\bredirect\s*\(|Redirect\s*::|parent\s*::\s*handle\s*\(|->\s*authenticate\s*\(|\bthrow\b|->\s*\w*(?:error|denied|forbidden|unauthori[sz]ed)\w*\s*\(/i;
+// A check that the caller is signed in, turned down: `if (! auth()->guard($guard)->check()) { return redirect()->route('login'); }`,
+// `if (Auth::guest()) abort(401)`, `if (!$request->user()) { throw new AuthenticationException(); }`.
+const SIGNED_IN = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s*\([^)]*\)\s*->\s*)?(?:check|user|id)\s*\(\s*\)|\$request\s*->\s*user\s*\(\s*\)`;
+const GUEST = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s*\([^)]*\)\s*->\s*)?guest\s*\(\s*\)`;
+const REFUSES_GUEST = new RegExp(String.raw`\bif\s*\(\s*(?:!\s*${SIGNED_IN}|${GUEST})\s*\)\s*\{?\s*(?:return\s+)?(?:redirect\s*\(|abort\s*\(|response\s*\(|throw\b|Redirect\s*::)`);
+
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
 const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
@@ -62,7 +68,9 @@ function middlewareClasses(project: Project | undefined, classFile: (name: strin
       const loadsOnly = SIGNS_IN.test(source) && !REFUSES.test(source);
       const looksAway = handles && (!READS_CALLER.test(source) || loadsOnly || actsOnUsersOnly(source));
       const optional = handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source));
-      read = { looksAway, optional, refuses: handles && !looksAway && !optional && REFUSES.test(source) };
+      // Refusing a request is not checking its caller (Invoice Ninja's SetDomainNameDb answers 403 for an unknown
+      // tenant, ContactKeyLogin signs a contact in by a key): it must turn away a caller who is not signed in.
+      read = { looksAway, optional, refuses: handles && !looksAway && !optional && REFUSES_GUEST.test(source) };
       byClass.set(name, read);
     }
     return read;
