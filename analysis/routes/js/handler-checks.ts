@@ -105,7 +105,9 @@ const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\
  * for: the check it hands the response to, or REFUSES_ANONYMOUS; undefined when they do not.
  */
 function refusal(body: string): string | undefined {
-  const lines = body.slice(1).split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
+  // A call's arguments written one per line are one statement (`const session = (await getServerSession(\n req,\n res,\n))`).
+  const statements = body.slice(1).replace(/([(,])[ \t]*\r?\n\s*/g, "$1 ").replace(/\r?\n\s*\)/g, ")");
+  const lines = statements.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
   const top = lines.slice(0, FIRST_LINES).join("\n");
   const answered = ANSWERED_BY_CHECK.exec(top);
   if (answered && isGuardName(answered[2]!.split(".").at(-1)!)) return answered[2]!;
@@ -127,7 +129,7 @@ function refusesAnonymous(top: string): boolean {
   // Or looked up by a call that reads the caller: named for it (`const session = await getServerSession(authOptions)`),
   // handed the request itself (`validate(req, res)`), or its headers (`receiver.verify({ signature: req.headers.get(...) })`).
   // A record found by what the request's body names (`User.findOne({ name: req.body.name })`) is no caller.
-  const looked = new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?([\w$.]+)\s*\(([^;]*)`).exec(before);
+  const looked = new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*\(?\s*(?:await\s+)?([\w$.]+)\s*\(([^;]*)`).exec(before);
   return !!looked && (CALLER_LOOKUP.test(looked[1]!) || /^\s*(?:req|request|ctx|context)\s*(?:,|\))/.test(looked[2]!) || /\b(?:req|request)\.headers\b/.test(looked[2]!));
 }
 
