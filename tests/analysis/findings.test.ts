@@ -135,15 +135,15 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   const shop = tempDir();
   writeFiles(shop, {
     "server.js": ["const express = require(\"express\");", "const app = express();", "app.get(\"/me\", requireAuth, (req, res) => res.send(\"me\"));",
-      ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records", "/i18n/setlang", "/installation/init", "/saml/acs", "/lti/launch", "/api/auth/:nextauth", "/api/better-auth/:all", "/api/auth/:id/revoke", "/user/password/replacement", "/t/:slug/feedback/add/:url_key", "/t/:slug/objects/:object_key", "/api/acs-reports"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
+      ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records", "/i18n/setlang", "/installation/init", "/saml/acs", "/lti/launch", "/api/auth/:nextauth", "/api/better-auth/:all", "/api/auth/:id/revoke", "/user/password/replacement", "/t/:slug/feedback/add/:url_key", "/t/:slug/objects/:object_key", "/api/acs-reports", "/api/record_view", "/api/record_click", "/collect", "/api/track", "/jserr", "/api/tracks", "/api/collections"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
       "app.listen(3000);", ""].join("\n"),
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const shopWrites = analyze(shop).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
   assert.equal(shopWrites, [
-    "high POST /api/acs-reports", "high POST /api/auth/{id}/revoke", "high POST /api/consent-records", "high POST /api/products", "high POST /settings/install-plugin", "high POST /t/{slug}/objects/{object_key}",
-    "low POST /admin/forget-password", "low POST /api/auth/{nextauth}", "low POST /api/better-auth/{all}", "low POST /api/checkout/cart", "low POST /api/checkout/onepage/orders", "low POST /contact-us/send-mail", "low POST /csp/report",
-    "low POST /i18n/setlang", "low POST /identity-server/account/consent", "low POST /identity-server/setup", "low POST /install/api/run-migration", "low POST /installation/init", "low POST /lti/launch", "low POST /newsletter", "low POST /password-reminder", "low POST /paypal/standard/ipn",
+    "high POST /api/acs-reports", "high POST /api/auth/{id}/revoke", "high POST /api/collections", "high POST /api/consent-records", "high POST /api/products", "high POST /api/tracks", "high POST /settings/install-plugin", "high POST /t/{slug}/objects/{object_key}",
+    "low POST /admin/forget-password", "low POST /api/auth/{nextauth}", "low POST /api/better-auth/{all}", "low POST /api/checkout/cart", "low POST /api/checkout/onepage/orders", "low POST /api/record_click", "low POST /api/record_view", "low POST /api/track", "low POST /collect", "low POST /contact-us/send-mail", "low POST /csp/report",
+    "low POST /i18n/setlang", "low POST /identity-server/account/consent", "low POST /identity-server/setup", "low POST /install/api/run-migration", "low POST /installation/init", "low POST /jserr", "low POST /lti/launch", "low POST /newsletter", "low POST /password-reminder", "low POST /paypal/standard/ipn",
     "low POST /saml/acs", "low POST /t/{slug}/feedback/add/{url_key}", "low POST /user/password/replacement",
   ]);
   // The handler says so where the path does not: `POST /me` served by a sign-in controller,
