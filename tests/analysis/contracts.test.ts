@@ -202,6 +202,29 @@ openapi("a contract of a versioned API (/api/v1) does not judge another API unde
   assert.equal(drift(analyze(root).routes), { documented: ["GET /api/v1/gone docs/openapi.json:13"], implemented: ["GET /api/v1/issues app.js:6"] });
 });
 
+openapi("the app's internal endpoints (/api/internal/...) are no part of its contract, nor is a documented file's URL with a cache or format suffix (/art-{timestamp}.jpg, /download.{extension}); another undocumented route is", () => {
+  const root = tempDir("tool-contract-internal-");
+  const paths = Object.fromEntries(["/api/podcasts/{id}/art", "/api/podcasts/{id}/download", "/api/podcasts/{id}"].map((p) => [p, { get: {} }]));
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "docs/openapi.json": JSON.stringify({ openapi: "3.0.0", paths }, null, 2),
+    "app.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/api/podcasts/:id", podcast);',
+      'app.get("/api/podcasts/:id/art", art);',
+      'app.get("/api/podcasts/:id/art-:timestamp.jpg", art);',
+      'app.get("/api/podcasts/:id/download", download);',
+      'app.get("/api/podcasts/:id/download.:extension", download);',
+      'app.post("/api/internal/sftp-auth", sftpAuth);',
+      'app.post("/api/podcasts/:id/archive", archive);',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["POST /api/podcasts/{id}/archive app.js:9"] });
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");

@@ -112,10 +112,17 @@ export function contractDrift(
     return items.some((other) => other.file === r.file && other.line === r.line && other.method === r.method &&
       other.path.startsWith(`${base}/`) && /^\{[^/}]+\}$/.test(other.path.slice(base.length + 1)) && documented(other));
   };
+  // A file's URL with a suffix a cache or a format adds (`/art-{timestamp}.jpg`, `/download.{extension}`):
+  // the documented resource (`/art`, `/download`), served in another form.
+  const withSuffix = (r: Route) => {
+    const stripped = r.path.replace(/\/([^/]+?)(?:-\{[^/}]+\}(?:\.\w+)?|\.\{[^/}]+\}|\.[A-Za-z]\w*)$/, "/$1");
+    return stripped !== r.path && documented(r, stripped);
+  };
   const implementedNotDocumented = items.filter((r) => {
     if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
-    if (!judgedFor(r).length) return false;
-    return !documented(r) && !(r.kind === "http" && withOptionalParameter(r));
+    // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no part of its public contract.
+    if (INTERNAL.test(r.path) || !judgedFor(r).length) return false;
+    return !documented(r) && !(r.kind === "http" && (withOptionalParameter(r) || withSuffix(r)));
   }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
 
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
@@ -125,6 +132,8 @@ export function contractDrift(
     implementedNotDocumented: implementedNotDocumented.sort(order),
   };
 }
+
+const INTERNAL = /\/(?:_?internal|private)(?=\/|$)/i;
 
 /** The operation's path without its server base path: as written under `paths`. */
 export function withoutBase(op: Operation): string {
