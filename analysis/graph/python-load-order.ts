@@ -41,16 +41,25 @@ export function pythonLoadOrder(edges: readonly Edge[], files: Files, read: (pat
   };
   return (members) => {
     if (!members.every((file) => PYTHON.test(file))) return false;
-    statements ??= statementsByFile(edges);
+    statements ??= statementsByFile(edges, (file) => guardedLines(read(file) ?? ""));
     return members.every((entry) => !failsEnteredAt(entry, statements!, files, boundBefore));
   };
 }
 
-/** Per Python file, its imports made at load in line order, each with the name it reads (none for a whole module). */
-function statementsByFile(edges: readonly Edge[]): Map<string, Statement[]> {
+/**
+ * Per Python file, its imports made at load in line order, each with the name it reads (none
+ * for a whole module). An import in a `try:` whose handler takes an ImportError (`try: from
+ * agenta import _client` / `except ImportError: import agenta_client`) cannot fail the load:
+ * a name not bound yet raises just that.
+ */
+function statementsByFile(edges: readonly Edge[], guarded: (file: string) => ReadonlySet<number>): Map<string, Statement[]> {
   const byFile = new Map<string, Statement[]>();
+  const guardedOf = new Map<string, ReadonlySet<number>>();
   for (const edge of edges) {
     if (edge.kind !== "import" || !PYTHON.test(edge.from) || !PYTHON.test(edge.to)) continue;
+    let lines = guardedOf.get(edge.from);
+    if (!lines) guardedOf.set(edge.from, (lines = guarded(edge.from)));
+    if (lines.has(edge.line ?? 0)) continue;
     let list = byFile.get(edge.from);
     if (!list) byFile.set(edge.from, (list = []));
     list.push({ line: edge.line ?? 0, to: edge.to, name: nameRead(edge.specifier ?? "", edge.to) });
@@ -103,6 +112,32 @@ function failsEnteredAt(entry: string, statements: Map<string, Statement[]>, fil
     return false;
   };
   return load(entry);
+}
+
+// A handler that takes an ImportError: `except ImportError:`, `except (ImportError, AttributeError):`, `except Exception:`, `except:`.
+const CATCHES_IMPORT_ERROR = /^except\b(?:[ \t]*:|[^:]*\b(?:ImportError|ModuleNotFoundError|Exception|BaseException)\b)/;
+
+/** The lines (1-based) of the bodies of `try:` blocks whose handlers take an ImportError. */
+export function guardedLines(text: string): Set<number> {
+  const lines = strip(text, PYTHON_SYNTAX).code.split("\n");
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const guarded = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^[ \t]*try[ \t]*:[ \t]*$/.test(lines[i]!)) continue;
+    const indent = indentOf(lines[i]!);
+    let end = i + 1;
+    while (end < lines.length && (!lines[end]!.trim() || indentOf(lines[end]!) > indent)) end++;
+    // The handlers follow at the try's own indent.
+    let handler = end;
+    let catches = false;
+    while (handler < lines.length && indentOf(lines[handler]!) === indent && /^except\b/.test(lines[handler]!.trim())) {
+      if (CATCHES_IMPORT_ERROR.test(lines[handler]!.trim())) catches = true;
+      handler++;
+      while (handler < lines.length && (!lines[handler]!.trim() || indentOf(lines[handler]!) > indent)) handler++;
+    }
+    if (catches) for (let line = i + 2; line <= end; line++) guarded.add(line);
+  }
+  return guarded;
 }
 
 const TYPE_CHECKING = /^[ \t]*if[ \t]+(?:\w+\.)?TYPE_CHECKING[ \t]*:/;

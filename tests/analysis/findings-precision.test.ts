@@ -78,6 +78,23 @@ test("Python: a package that gathers its submodules while they import from it lo
   ]);
 });
 
+test("Python: an import in a try whose handler takes an ImportError (a generated client's fallback) cannot fail the load: the loop loads in any order (low); the same import unguarded can fail (high)", () => {
+  const files = (client: string) => ({
+    "sdk/__init__.py": "from sdk.client import Client\nfrom sdk.tools import run\n\nAPI_KEY = None\n",
+    "sdk/client/__init__.py": client,
+    "sdk/tools.py": "import sdk as ag\n\ndef run():\n    return ag.API_KEY\n",
+  });
+  const guarded = tempDir("tool-precision-py-try-import-");
+  writeFiles(guarded, files("import sys\n\ntry:\n    from sdk import _client as generated\nexcept ImportError:\n    import sdk_client as generated\n\nClient = generated.Client\n"));
+  commitAll(guarded);
+  assert.is(analyze(guarded).findings.find((f) => f.rule === "import-cycle")!.severity, "low");
+  // The decoy: the same import with no handler raises while the package is half-loaded.
+  const bare = tempDir("tool-precision-py-bare-import-");
+  writeFiles(bare, files("from sdk import _client as generated\n\nClient = generated.Client\n"));
+  commitAll(bare);
+  assert.is(analyze(bare).findings.find((f) => f.rule === "import-cycle")!.severity, "high");
+});
+
 test("TypeScript: a loop of Angular components the team closes with forwardRef(() => X) is theirs on purpose (low, said so); the same loop without forwardRef is high", () => {
   const group = 'import { Component } from "@angular/core";\nimport { FieldComponent } from "./field.component";\n\n@Component({ selector: "app-field-group", imports: [FieldComponent] })\nexport class FieldGroupComponent {}\n';
   const field = (list: string) => `import { Component, forwardRef } from "@angular/core";\nimport { FieldListComponent } from "./field-list.component";\n\n@Component({ selector: "app-field", imports: [${list}] })\nexport class FieldComponent {}\n`;
