@@ -16,7 +16,38 @@ import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
 
 /** How many statements of a handler's top are read: a refusal comes before the work. */
-const FIRST_LINES = 8;
+const FIRST_STATEMENTS = 6;
+
+/**
+ * The first `count` statements of a body (`{` first), each on one line: a statement ends at a
+ * line break outside brackets, so a call's arguments or a destructuring written over several
+ * lines (`const {\n teamId,\n} = req.query`) and an `if` with its block are one each.
+ */
+function firstStatements(body: string, count: number): string {
+  const code = body.replace(/\/\/[^\n]*/g, "");
+  const statements: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 1; i < code.length && statements.length < count; i++) {
+    const c = code[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      if (--depth < 0) break;
+    } else if (c === "\n" && depth === 0) {
+      const statement = code.slice(start, i).trim();
+      // A line ending in an operator or a dot goes on (`const session =\n await auth()`).
+      if (statement && !/[=+\-*/&|?:.,]$/.test(statement)) {
+        statements.push(statement.replace(/\s*\n\s*/g, " "));
+        start = i + 1;
+      }
+    }
+  }
+  if (statements.length < count) {
+    const rest = code.slice(start, code.length - 1).trim();
+    if (rest) statements.push(rest.replace(/\s*\n\s*/g, " "));
+  }
+  return statements.join("\n");
+}
 
 /** The files' registrations, with the routes whose handler refuses anonymous callers guarded. */
 export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "text">): Map<string, FileRoutes> {
@@ -105,10 +136,7 @@ const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\
  * for: the check it hands the response to, or REFUSES_ANONYMOUS; undefined when they do not.
  */
 function refusal(body: string): string | undefined {
-  // A call's arguments written one per line are one statement (`const session = (await getServerSession(\n req,\n res,\n))`).
-  const statements = body.slice(1).replace(/([(,])[ \t]*\r?\n\s*/g, "$1 ").replace(/\r?\n\s*\)/g, ")");
-  const lines = statements.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
-  const top = lines.slice(0, FIRST_LINES).join("\n");
+  const top = firstStatements(body, FIRST_STATEMENTS);
   const answered = ANSWERED_BY_CHECK.exec(top);
   if (answered && isGuardName(answered[2]!.split(".").at(-1)!)) return answered[2]!;
   return refusesAnonymous(top) ? REFUSES_ANONYMOUS : undefined;
