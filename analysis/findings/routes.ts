@@ -24,8 +24,8 @@ type Input = Pick<Report, "routes" | "files">;
 // (`/api/auth/{nextauth}`, `/api/better-auth/{all}`), a password replaced or recovered with an emailed code,
 // and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`). And the
 // beacons a page sends for its anonymous visitors: analytics (`/track`, `/collect`, `/record_view`,
-// `/record_click`) and its script errors (`/jserr`).
-const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
+// `/record_click`), its script errors (`/jserr`) and its browser's CSP reports (`/csp`).
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|csp|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
@@ -33,6 +33,9 @@ const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|ca
  * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
  */
 const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
+
+// A path named for the app's own services: `/api/internal/...`, `/_internal/`.
+const INTERNAL = /\/_?internal(?=\/|$)/i;
 
 // One endpoint for every query and mutation: its resolvers check the caller, each for itself.
 const GRAPHQL = /(?:^|\/)graphql(?:\/|$)/i;
@@ -105,7 +108,9 @@ export function routeFindings(report: Input): Finding[] {
     // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),
     // so is any guard of that mount: its missing guard is not known.
     const mounted = !open && !computes && !graphql && r.prefixUnknown === true;
-    return { ...r, byPath, open, computes, graphql, mounted };
+    // Named for the app's own services (`/api/internal/sftp-auth`): reached from inside, behind a proxy that does not forward it, or a check of where the call comes from.
+    const internal = !open && !computes && !graphql && !mounted && INTERNAL.test(r.path);
+    return { ...r, byPath, open, computes, graphql, mounted, internal };
   });
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && none) {
@@ -129,7 +134,7 @@ export function routeFindings(report: Input): Finding[] {
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
     const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
-    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.mounted);
+    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.mounted && !r.internal);
     if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= writes * MOSTLY_UNGUARDED) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
@@ -142,8 +147,8 @@ export function routeFindings(report: Input): Finding[] {
   }
   for (const r of unguarded) {
     if (mostlyUnguarded.has(folderOf(r.file))) continue;
-    const { byPath, open, computes, graphql, mounted } = r;
-    found.push(finding("security", "unguarded-write", open || computes || graphql || mounted ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    const { byPath, open, computes, graphql, mounted, internal } = r;
+    found.push(finding("security", "unguarded-write", open || computes || graphql || mounted || internal ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
@@ -155,6 +160,8 @@ export function routeFindings(report: Input): Finding[] {
           ? "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does"
           : mounted
           ? "it is mounted where the analysis cannot see (its prefix is unknown), and so would be any guard of that mount, so this is low: check the router that serves it"
+          : internal
+          ? "its path names it internal, meant for the app's own services, so this is low: check that the proxy in front does not forward it, or that the route checks where the call comes from"
           : "no global guard was found either; middleware the analysis cannot see may protect it",
       }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
