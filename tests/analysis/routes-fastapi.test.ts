@@ -994,4 +994,21 @@ fastapi("a router a function makes and returns, included where the function is c
   ]);
 });
 
+fastapi("two Python projects of one repository (each with its setup.py) serving one path are no duplicate; one project serving it twice is", () => {
+  const root = tempDir("tool-fastapi-two-projects-");
+  const app = (health: string) => `from fastapi import FastAPI\n\napp = FastAPI()\n\n\n@app.get("/healthcheck")\ndef healthcheck():\n    return {"ok": True}\n${health}`;
+  writeFiles(root, {
+    "packages/server/setup.py": "from setuptools import setup\nsetup(name='server')\n",
+    "packages/server/server/__init__.py": "",
+    "packages/server/server/main.py": app(""),
+    "packages/client/setup.py": "from setuptools import setup\nsetup(name='client')\n",
+    "packages/client/client/__init__.py": "",
+    "packages/client/client/main.py": app('\n\n@app.get("/healthcheck")\ndef healthcheck_again():\n    return {"ok": True}\n'),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.duplicates.map((d) => `${d.method} ${d.path} ${d.routes.map((r) => r.file).join(" ")}`), [
+    "GET /healthcheck packages/client/client/main.py packages/client/client/main.py",
+  ]);
+});
+
 fastapi.run();
