@@ -58,15 +58,15 @@ export function layoutOf(path: string): string {
 }
 
 /** A file's role by the conventions of its path alone. */
-export function roleOf(routed: string): Role {
-  const path = layoutOf(routed);
-  const slash = path.lastIndexOf("/");
-  const folderRole = folderRoleOf(slash === -1 ? "" : path.slice(0, slash + 1));
+export function roleOf(path: string): Role {
+  const layout = layoutOf(path);
+  const slash = layout.lastIndexOf("/");
+  const folderRole = folderRoleOf(slash === -1 ? "" : layout.slice(0, slash + 1));
   if (folderRole === "vendored" || folderRole === "fixture" || folderRole === "test") return folderRole;
-  if (TEST_FILE.test(path)) return "test";
+  if (TEST_FILE.test(layout)) return "test";
   if (folderRole === "example") return "example";
-  if (MINIFIED.test(path)) return "vendored";
-  if (GENERATED.test(path)) return "generated";
+  if (MINIFIED.test(layout)) return "vendored";
+  if (GENERATED.test(layout)) return "generated";
   return "source";
 }
 

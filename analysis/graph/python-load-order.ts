@@ -118,7 +118,7 @@ function failsEnteredAt(entry: string, statements: Map<string, Statement[]>, fil
 const CATCHES_IMPORT_ERROR = /^except\b(?:[ \t]*:|[^:]*\b(?:ImportError|ModuleNotFoundError|Exception|BaseException)\b)/;
 
 /** The lines (1-based) of the bodies of `try:` blocks whose handlers take an ImportError. */
-export function guardedLines(text: string): Set<number> {
+function guardedLines(text: string): Set<number> {
   const lines = strip(text, PYTHON_SYNTAX).code.split("\n");
   const indentOf = (line: string) => line.length - line.trimStart().length;
   const guarded = new Set<number>();

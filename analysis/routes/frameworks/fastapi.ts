@@ -22,12 +22,15 @@ const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(include_router|add_api_route|m
 const RENAMED_APP = /\bimport[ \t]+\w+[ \t]+as[ \t]+(\w*(?:app|router))\b/;
 
 /**
- * FastAPI: apps and routers (`FastAPI()`, `APIRouter(prefix=..., dependencies=[...])`), route
- * decorators (`@router.get`, `@app.api_route(methods=[...])`), `add_api_route`, and mounts
- * (`include_router(r, prefix=..., dependencies=[...])`, `mount("/v2", sub_app)`). Guards are
- * the auth-like dependencies of the app, the router, the include, the decorator and the
- * handler's parameters (`user = Depends(get_current_user)`, `user: CurrentUser`), and the
- * app's middleware whose class refuses (`app.add_middleware(...)`, python/middleware-guards.ts).
+ * FastAPI: apps and routers (`FastAPI(root_path=...)`, `APIRouter(prefix=..., dependencies=[...])`),
+ * route decorators (`@router.get`, `@app.api_route(methods=[...])`, `@router.websocket`),
+ * `add_api_route`, and mounts (`include_router(r, prefix=..., dependencies=[...])`,
+ * `mount("/v2", sub_app)`). A router may be a class's field (`self.router`), a function's own
+ * (returned to be included), or the app a function is handed. Guards are the auth-like
+ * dependencies of the app, the router, the include, the decorator and the handler's parameters
+ * (`user = Depends(get_current_user)`, `user: CurrentUser`), and the app's middleware that
+ * refuses, a class (`app.add_middleware(...)`) or a function (`@app.middleware("http")`), judged
+ * after linking (python/middleware-guards.ts).
  */
 export const fastapi: Framework = {
   id: FRAMEWORK,
@@ -70,16 +73,16 @@ export const fastapi: Framework = {
       if (m[2] === "FastAPI") registrations.push(...docsRoutes(source, keywords, constants));
     }
     const aliases = annotatedAliases(source.code);
+    const instances = routerInstances(source.code, definitions);
     for (const def of definitions) {
       if (def.kind === "def") registrations.push(...decoratedRoutes(source, def, constants, classAt(definitions, def.start), aliases, held));
     }
     const mounted = new Set<string>();
-    const instances = routerInstances(source.code, definitions);
     for (const m of source.code.matchAll(CALL)) {
       const owner = held(m[1]!, m.index);
       if (owner !== undefined) registrations.push(...call(source, owner, m[2]!, m.index + m[0].length - 1, constants, mounted, definitions, instances, held));
     }
-    registrations.push(...routerLists(source), ...fieldRouters(source.code, definitions, registrations), ...functionMiddleware(source, definitions), ...returnedRouters(source.code, definitions, held));
+    registrations.push(...routerLists(source), ...fieldRouters(instances, registrations), ...functionMiddleware(source, definitions), ...returnedRouters(source.code, definitions, held));
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
@@ -273,16 +276,13 @@ function returnedRouters(code: string, definitions: readonly Definition[], held:
  * SessionStreamsRouter(...)` in `SessionsRouter` makes `SessionsRouter.streams.router` another
  * name of `SessionStreamsRouter.router` (a class of this module keeping its router in a field).
  */
-function fieldRouters(code: string, definitions: readonly Definition[], registrations: readonly Registration[]): Registration[] {
+function fieldRouters(instances: ReadonlyMap<string, string>, registrations: readonly Registration[]): Registration[] {
   const held = registrations.flatMap((r) => (r.type === "router" && /^[A-Z]\w*\.\w+$/.test(r.name) ? [r] : []));
-  if (!held.length) return [];
   const found: Registration[] = [];
-  for (const m of code.matchAll(/^[ \t]+self\.(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm)) {
-    const owner = classAt(definitions, m.index);
-    for (const r of held) {
-      const [cls, field] = r.name.split(".");
-      if (owner && cls === m[2]) found.push({ type: "router", framework: FRAMEWORK, name: `${owner.name}.${m[1]}.${field}`, prefix: "", guards: [], aliasOf: r.name, line: r.line });
-    }
+  for (const [field, cls] of instances) {
+    // A class's field (`SessionsRouter.streams`), not a module-level instance.
+    if (!field.includes(".")) continue;
+    for (const r of held) if (r.name.startsWith(`${cls}.`)) found.push({ type: "router", framework: FRAMEWORK, name: `${field}.${r.name.slice(cls.length + 1)}`, prefix: "", guards: [], aliasOf: r.name, line: r.line });
   }
   return found;
 }
