@@ -425,7 +425,8 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
   return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
     method,
     ...(form < paths.length - 1 ? { shortened: true } : {}),
-    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" || route.kind === "ws" ? joinPaths(prefix, path) : path,
+    // A WebSocket route at a path takes its router's prefix; a channel's topic (Phoenix's `room:*`) is no path.
+    path: route.kind === "http" || route.kind === "fs" || route.kind === "client" || (route.kind === "ws" && path.startsWith("/")) ? joinPaths(prefix, path) : path,
     file,
     line: route.line,
     framework: route.framework,
