@@ -25,7 +25,7 @@ type Input = Pick<Report, "routes" | "files">;
 // and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`). And the
 // beacons a page sends for its anonymous visitors: analytics (`/track`, `/collect`, `/record_view`,
 // `/record_click`), its script errors (`/jserr`) and its browser's CSP reports (`/csp`).
-const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|csp|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?email|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
+const PUBLIC_BY_DESIGN = /((?:^|\/)(?:install(?:er|ation)?|setup|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|csp|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|$)|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?(?:email|code)|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
@@ -39,6 +39,8 @@ const INTERNAL = /\/_?internal(?=\/|$)/i;
 
 // One endpoint for every query and mutation: its resolvers check the caller, each for itself.
 const GRAPHQL = /(?:^|\/)graphql(?:\/|$)/i;
+// SCIM, the protocol identity providers provision users with: its server library takes the directory's bearer token.
+const SCIM = /(?:^|\/)scim(?:\/|$)/i;
 
 /** Past this share of an application's write routes without a guard, and this many, unguarded is its norm, not a route's slip. */
 const MOSTLY_UNGUARDED = 0.5;
@@ -105,12 +107,13 @@ export function routeFindings(report: Input): Finding[] {
     // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
     const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
     const graphql = !open && !computes && GRAPHQL.test(r.path);
+    const scim = !open && !computes && !graphql && SCIM.test(r.path);
     // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),
     // so is any guard of that mount: its missing guard is not known.
-    const mounted = !open && !computes && !graphql && r.prefixUnknown === true;
+    const mounted = !open && !computes && !graphql && !scim && r.prefixUnknown === true;
     // Named for the app's own services (`/api/internal/sftp-auth`): reached from inside, behind a proxy that does not forward it, or a check of where the call comes from.
-    const internal = !open && !computes && !graphql && !mounted && INTERNAL.test(r.path);
-    return { ...r, byPath, open, computes, graphql, mounted, internal };
+    const internal = !open && !computes && !graphql && !scim && !mounted && INTERNAL.test(r.path);
+    return { ...r, byPath, open, computes, graphql, scim, mounted, internal };
   });
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && none) {
@@ -134,7 +137,7 @@ export function routeFindings(report: Input): Finding[] {
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
     const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
-    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.mounted && !r.internal);
+    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.scim && !r.mounted && !r.internal);
     if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= writes * MOSTLY_UNGUARDED) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
@@ -147,8 +150,8 @@ export function routeFindings(report: Input): Finding[] {
   }
   for (const r of unguarded) {
     if (mostlyUnguarded.has(folderOf(r.file))) continue;
-    const { byPath, open, computes, graphql, mounted, internal } = r;
-    found.push(finding("security", "unguarded-write", open || computes || graphql || mounted || internal ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    const { byPath, open, computes, graphql, scim, mounted, internal } = r;
+    found.push(finding("security", "unguarded-write", open || computes || graphql || scim || mounted || internal ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{
         file: r.file, line: r.line,
@@ -158,6 +161,8 @@ export function routeFindings(report: Input): Finding[] {
           ? `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`
           : graphql
           ? "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does"
+          : scim
+          ? "a SCIM endpoint is called by an identity provider with the directory's bearer token, which the SCIM library checks, so this is low: check the handler hands the request to it"
           : mounted
           ? "it is mounted where the analysis cannot see (its prefix is unknown), and so would be any guard of that mount, so this is low: check the router that serves it"
           : internal
