@@ -346,7 +346,7 @@ chi("a guard-named call that builds the handler (oauthTokenHandler(backend)) is 
   ]);
 });
 
-chi("a method checking the caller first (err := h.auth(r, w, perm); if err != nil { return err }) guards its route; of two types' methods of one name, the one beside the routes it mounts is read", () => {
+chi("a method checking the caller first (err := h.auth(r, w, perm); if err != nil { return err }), past a measurement it starts and defers the end of, guards its route; of two types' methods of one name, the one beside the routes it mounts is read", () => {
   const root = tempDir("tool-chi-handler-checks-");
   writeFiles(root, {
     "go.mod": "module example.com/stats\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
@@ -361,6 +361,7 @@ chi("a method checking the caller first (err := h.auth(r, w, perm); if err != ni
       "func (h api) mount(r chi.Router) {",
       '\tr.Post("/api/v0/export", wrap(h.export))',
       '\tr.Get("/api/v0/paths", wrap(h.paths))',
+      '\tr.Post("/api/v0/count", wrap(h.count))',
       "}",
       "",
       "func (h api) export(w http.ResponseWriter, r *http.Request) error {",
@@ -369,6 +370,17 @@ chi("a method checking the caller first (err := h.auth(r, w, perm); if err != ni
       "\t\treturn err",
       "\t}",
       "\treturn startExport(r)",
+      "}",
+      "",
+      "func (h api) count(w http.ResponseWriter, r *http.Request) error {",
+      '\tm := metrics.Start("/api/v0/count")',
+      "\tdefer m.Done()",
+      "",
+      "\terr := h.auth(r, w, permCount)",
+      "\tif err != nil {",
+      "\t\treturn err",
+      "\t}",
+      "\treturn countHits(r)",
       "}",
       "",
       "func (h api) paths(w http.ResponseWriter, r *http.Request) error {",
@@ -394,7 +406,7 @@ chi("a method checking the caller first (err := h.auth(r, w, perm); if err != ni
     ].join("\n"),
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root).sort(), ["GET /api/v0/paths", "POST /api/v0/export [h.auth]", "POST /export"]);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/v0/paths", "POST /api/v0/count [h.auth]", "POST /api/v0/export [h.auth]", "POST /export"]);
 });
 
 chi("a type's mount method called on its constructor's value (Newi18n().mount(af)) registers on the router it is handed, with its middleware", () => {

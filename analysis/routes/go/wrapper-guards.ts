@@ -161,6 +161,8 @@ function firstCheck(text: string): string | undefined {
 // A handler that only hands its request to another function of the app's: `{ m.getDomainPermissions(c, gtsmodel.DomainPermissionBlock) }`.
 const HANDS_ON = /^\{\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*\}?\s*$/;
 
+const MEASURED = /^([A-Za-z_]\w*)\s*:=\s*[A-Za-z_][\w.]*\([^()\n]*\)[ \t]*\n\s*defer\s+\1\.[A-Za-z_]\w*\(\)[ \t]*\n/;
+
 // A value parsed from the request, its error named: `_, errWithCode := apiutil.ParseAPIVersion(`.
 const PARSES_REQUEST = /^(?:[A-Za-z_]\w*\s*,\s*)?([A-Za-z_]\w*)\s*:?=\s*(?:[A-Za-z_]\w*\.)?Parse[A-Z]\w*\s*\(/;
 
@@ -178,6 +180,12 @@ function withoutSetUp(body: string): string {
     const declared = /^var\s+[A-Za-z_]\w*[^\n=]*\n/.exec(rest.slice(space));
     if (declared) {
       at += space + declared[0].length;
+      continue;
+    }
+    // A measurement started and ended when the handler returns: `m := metrics.Start("/api/v0/count")` then `defer m.Done()`.
+    const measured = MEASURED.exec(rest.slice(space));
+    if (measured) {
+      at += space + measured[0].length;
       continue;
     }
     // Parsing what the request names, returning on a bad value: `_, errWithCode := apiutil.ParseAPIVersion(c.Param(...), ...)`.
