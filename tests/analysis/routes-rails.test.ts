@@ -1399,4 +1399,23 @@ rails("routes in a scope whose path the code computes (scope path: ApplicationRe
   assert.equal(routes.duplicates, []);
 });
 
+rails("an engine that isolates no namespace keeps its controllers at its own app/controllers/ root: their filters, and the app's they extend, guard its routes", () => {
+  const root = tempDir("tool-rails-engine-root-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :boards, only: [:index]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :require_authentication\nend\n",
+    "app/controllers/boards_controller.rb": "class BoardsController < ApplicationController\n  def index; end\nend\n",
+    "saas/lib/acme/saas/engine.rb": "module Acme\n  module Saas\n    class Engine < ::Rails::Engine\n    end\n  end\nend\n",
+    "saas/config/routes.rb": "Acme::Saas::Engine.routes.draw do\n  namespace :my do\n    resources :devices, only: [:index, :create]\n  end\nend\n",
+    "saas/app/controllers/my/devices_controller.rb": "class My::DevicesController < ApplicationController\n  def index; end\n\n  def create; end\nend\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /boards [require_authentication]",
+    "GET /my/devices [require_authentication]",
+    "POST /my/devices [require_authentication]",
+  ]);
+});
+
 rails.run();

@@ -13,7 +13,9 @@ const MAX_CHAIN = 8;
 export function controllerChain(controller: string, text: (path: string) => string | undefined, where: ControllerRoot = APP): { sources: string[]; complete: boolean } {
   const sources: string[] = [];
   const roots = [...new Set([where.root, ...(where.others ?? []), "app/controllers/"])];
-  let file = roots.map((root) => `${root}${where.namespace}${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? `app/controllers/${controller}_controller.rb`;
+  // An engine that isolates no namespace (`Fizzy::Saas::Engine` without `isolate_namespace`) keeps its controllers at its root.
+  const namespaces = where.namespace ? [where.namespace, ""] : [""];
+  let file = namespaces.flatMap((namespace) => roots.map((root) => `${root}${namespace}${controller}_controller.rb`)).find((f) => text(f) !== undefined) ?? `app/controllers/${controller}_controller.rb`;
   // A folder the app adds to the autoload paths holds controllers at the top level (`app/controllers/entities`).
   if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? file;
   for (let depth = 0; depth < MAX_CHAIN; depth++) {
