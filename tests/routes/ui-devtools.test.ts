@@ -152,6 +152,33 @@ views("entry points: groups, guards, reach, curl for the chosen base URL, source
   );
 });
 
+views("entry points: write routes without a guard list those the findings call high first; a low one says why on its badge", async () => {
+  const root = tempDir("tool-devtools-unguarded-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "shop", dependencies: { express: "^4" } }),
+    "server.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.post("/login", (req, res) => res.send("ok"));',
+      'app.post("/api/internal/sync", (req, res) => res.send("ok"));',
+      'app.post("/orders", (req, res) => res.send("ok"));',
+      'app.get("/me", requireAuth, (req, res) => res.send("me"));',
+      "app.listen(3000);",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const unguarded = makeHarness({ root });
+  const { text } = await get("/ui/devtools/routes", { app: unguarded.app });
+  const section = text.slice(text.indexOf("Write routes without a guard"));
+  const order = ["POST /orders", "POST /login", "POST /api/internal/sync"].map((route) => section.indexOf(`<code>${route}</code>`));
+  assert.ok(order.every((at) => at > 0), "each write route is listed");
+  assert.ok(order[0]! < order[1]! && order[0]! < order[2]!, "the high one comes first");
+  assert.match(section, /<code>POST \/login<\/code>[^<]*<a[^>]*>[^<]*<\/a> <span class="badge" title="its path \(login\) says it is public by design[^"]*">low<\/span>/);
+  assert.match(section, /<code>POST \/api\/internal\/sync<\/code>[^<]*<a[^>]*>[^<]*<\/a> <span class="badge" title="its path names it internal[^"]*">low<\/span>/);
+  assert.not.match(section.slice(0, Math.min(order[1]!, order[2]!)), /badge/, "the high one has no low badge");
+});
+
 views("entry points: filters by method, framework and text, grouped as asked", async () => {
   const del = await get("/ui/devtools/routes?method=delete");
   assert.match(del.text, /1 entry point of 9/);

@@ -188,7 +188,16 @@ function notCallable(route: Route): string {
   return "Not reached by a plain HTTP request.";
 }
 
-/** Duplicates, contract drift and unguarded write routes, each with its files. */
+/**
+ * Why the finding about an unguarded write route is low (public by design, internal, a SCIM or
+ * GraphQL endpoint...), as the finding says it; undefined when it is high or not a finding of its own.
+ */
+function lowFinding(report: Report, r: { method: string; path: string; file: string }): string | undefined {
+  const finding = report.findings.find((f) => f.rule === "unguarded-write" && f.title === `${r.method} ${r.path} has no route-level guard` && f.evidence[0]?.file === r.file);
+  return finding?.severity === "low" ? finding.evidence[0]?.detail ?? "low" : undefined;
+}
+
+/** Duplicates, contract drift and unguarded write routes (those the findings call high first), each with its files. */
 function Problems({ report }: { report: Report }) {
   const { duplicates, drift, unguardedWrites, globalGuard, contracts } = report.routes;
   const driftCount = drift.documentedNotImplemented.length + drift.implementedNotDocumented.length;
@@ -204,10 +213,11 @@ function Problems({ report }: { report: Report }) {
                 : "No global guard was found; middleware the analysis cannot see may still protect these."}
             </p>
             <ul>
-              {unguardedWrites.map((r) => (
+              {unguardedWrites.map((r) => ({ r, low: lowFinding(report, r) })).sort((a, b) => Number(!!a.low) - Number(!!b.low)).map(({ r, low }) => (
                 <li>
                   <code>{r.method} {r.path}</code> <FileLink file={r.file} line={r.line} />
                   {r.public ? <> <span class="badge" title="the handler opts out of authentication (skipAuth, [AllowAnonymous])">declared public</span></> : null}
+                  {low && !r.public ? <> <span class="badge" title={low}>low</span></> : null}
                 </li>
               ))}
             </ul>
