@@ -21,7 +21,7 @@ type Input = Pick<Report, "routes" | "files">;
 // a newsletter sign-up, a language switch (Django's `/i18n/setlang`, the caller's own cookie), browsers' CSP
 // reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too. So are single
 // sign-on's assertion consumer (`/saml/acs`) and an LTI tool's launch, an auth library's catch-all
-// (`/api/auth/{nextauth}`, `/api/better-auth/{all}`), a password replaced or recovered with an emailed code,
+// (`/api/auth/{nextauth}`, `/api/better-auth/{all}`), a password replaced or recovered with an emailed code, a sign-in code checked (`/verify-code`),
 // and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`). And the
 // beacons a page sends for its anonymous visitors: analytics (`/track`, `/collect`, `/record_view`,
 // `/record_click`), its script errors (`/jserr`) and its browser's CSP reports (`/csp`).
