@@ -98,23 +98,8 @@ export function routeFindings(report: Input): Finding[] {
     }));
   }
   const productRoutes = routes.items.filter((r) => product(r.file));
-  const unguarded = routes.unguardedWrites.filter((r) => product(r.file)).map((r) => {
-    // Signing in or up, resetting a password and receiving a webhook are public by design, and
-    // so is a route the code itself declares public.
-    const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
-    const byHandler = byPath ? undefined : PUBLIC_BY_DESIGN.exec(r.handler)?.[0];
-    const open = r.public ? "declared public in the code" : r.csrfExempt ? "exempt from CSRF checks" : byPath ?? byHandler;
-    // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
-    const computes = open ? undefined : (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
-    const graphql = !open && !computes && GRAPHQL.test(r.path);
-    const scim = !open && !computes && !graphql && SCIM.test(r.path);
-    // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),
-    // so is any guard of that mount: its missing guard is not known.
-    const mounted = !open && !computes && !graphql && !scim && r.prefixUnknown === true;
-    // Named for the app's own services (`/api/internal/sftp-auth`): reached from inside, behind a proxy that does not forward it, or a check of where the call comes from.
-    const internal = !open && !computes && !graphql && !scim && !mounted && INTERNAL.test(r.path);
-    return { ...r, byPath, open, computes, graphql, scim, mounted, internal };
-  });
+  // Each with why it is low, when the code or its path explains the missing guard.
+  const unguarded = routes.unguardedWrites.filter((r) => product(r.file)).map((r) => ({ ...r, low: whyLow(r) }));
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && none) {
     // No route is guarded anywhere: the application is public, or its authentication is
@@ -137,7 +122,7 @@ export function routeFindings(report: Input): Finding[] {
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
     const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
-    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.open && !r.computes && !r.graphql && !r.scim && !r.mounted && !r.internal);
+    const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.low);
     if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= writes * MOSTLY_UNGUARDED) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
@@ -150,30 +135,39 @@ export function routeFindings(report: Input): Finding[] {
   }
   for (const r of unguarded) {
     if (mostlyUnguarded.has(folderOf(r.file))) continue;
-    const { byPath, open, computes, graphql, scim, mounted, internal } = r;
-    found.push(finding("security", "unguarded-write", open || computes || graphql || scim || mounted || internal ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
+    found.push(finding("security", "unguarded-write", r.low ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
-      evidence: [{
-        file: r.file, line: r.line,
-        detail: open
-          ? `${r.public ? "the code declares it public" : r.csrfExempt ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)" : `its ${byPath ? "path" : `handler ${r.handler}`} (${open}) says it is public by design`}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`
-          : computes
-          ? `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`
-          : graphql
-          ? "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does"
-          : scim
-          ? "a SCIM endpoint is called by an identity provider with the directory's bearer token, which the SCIM library checks, so this is low: check the handler hands the request to it"
-          : mounted
-          ? "it is mounted where the analysis cannot see (its prefix is unknown), and so would be any guard of that mount, so this is low: check the router that serves it"
-          : internal
-          ? "its path names it internal, meant for the app's own services, so this is low: check that the proxy in front does not forward it, or that the route checks where the call comes from"
-          : "no global guard was found either; middleware the analysis cannot see may protect it",
-      }],
+      evidence: [{ file: r.file, line: r.line, detail: r.low ?? "no global guard was found either; middleware the analysis cannot see may protect it" }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
       task: { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
     }));
   }
   return found;
+}
+
+/** Why an unguarded write route is low, in its finding's words; undefined when nothing in the code or its path explains the missing guard. */
+function whyLow(r: Input["routes"]["unguardedWrites"][number]): string | undefined {
+  // Signing in or up, resetting a password and receiving a webhook are public by design, and
+  // so is a route the code itself declares public.
+  const byPath = PUBLIC_BY_DESIGN.exec(r.path)?.[0];
+  const named = byPath ?? PUBLIC_BY_DESIGN.exec(r.handler)?.[0];
+  const said = r.public
+    ? "the code declares it public"
+    : r.csrfExempt
+    ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)"
+    : named && `its ${byPath ? "path" : `handler ${r.handler}`} (${named}) says it is public by design`;
+  if (said) return `${said}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`;
+  // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
+  const computes = (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
+  if (computes) return `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`;
+  if (GRAPHQL.test(r.path)) return "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does";
+  if (SCIM.test(r.path)) return "a SCIM endpoint is called by an identity provider with the directory's bearer token, which the SCIM library checks, so this is low: check the handler hands the request to it";
+  // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),
+  // so is any guard of that mount: its missing guard is not known.
+  if (r.prefixUnknown === true) return "it is mounted where the analysis cannot see (its prefix is unknown), and so would be any guard of that mount, so this is low: check the router that serves it";
+  // Named for the app's own services (`/api/internal/sftp-auth`): reached from inside, behind a proxy that does not forward it, or a check of where the call comes from.
+  if (INTERNAL.test(r.path)) return "its path names it internal, meant for the app's own services, so this is low: check that the proxy in front does not forward it, or that the route checks where the call comes from";
+  return undefined;
 }
 
 /** How many operations may differ before the contract, not each operation, is the finding: a quarter, and at least five. */
