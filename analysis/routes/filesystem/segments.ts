@@ -77,9 +77,10 @@ const HANDS_ON = /\bexport\s+default\s+(?:async\s+)?function\b[^(]*\(([^)]*)\)\s
 function delegatedRoutes(app: FsApp, file: string): { handlers: RouteRegistration[]; line: number } {
   const none = { handlers: [], line: 1 };
   const text = app.text(file) ?? "";
+  const lineAt = (at: number) => text.slice(0, at).split("\n").length;
   // `export { default } from "@/ee/features/templates/api/apply-template"`: that module's default export, whole.
   const passed = DEFAULT_PASSED_ON.exec(text);
-  if (passed) return handlersIn(app, file, passed[2]!, "default", text.slice(0, passed.index).split("\n").length) ?? none;
+  if (passed) return handlersIn(app, file, passed[2]!, "default", lineAt(passed.index)) ?? none;
   const direct = DEFAULT_NAME.exec(text);
   const handing = direct ? undefined : HANDS_ON.exec(text);
   // The request and response, handed on as they came.
@@ -90,8 +91,7 @@ function delegatedRoutes(app: FsApp, file: string): { handlers: RouteRegistratio
   const byDefault = new RegExp(String.raw`\bimport\s+${escaped}\s+from\s*(["'])([^"']+)\1`).exec(text);
   const byName = byDefault ? undefined : new RegExp(String.raw`\bimport\s*\{[^}]*?\b(?:([\w$]+)\s+as\s+)?${escaped}\b[^}]*\}\s*from\s*(["'])([^"']+)\2`).exec(text);
   const specifier = byDefault?.[2] ?? byName?.[3];
-  const at = (direct ?? handing)!.index;
-  return (specifier !== undefined && handlersIn(app, file, specifier, byDefault ? "default" : byName?.[1] ?? local, text.slice(0, at).split("\n").length)) || none;
+  return (specifier !== undefined && handlersIn(app, file, specifier, byDefault ? "default" : byName?.[1] ?? local, lineAt((direct ?? handing)!.index))) || none;
 }
 
 /** The handlers of what the app's module `specifier` exports as `name`, reported at `line` of `file`. */

@@ -156,9 +156,9 @@ function comparedMethods(source: RouteSource, handler: string, span: Span): Rout
     const at = span.start + c.index;
     return [{ literal, at, branch: /(?<!!)===?\s*$/.test(c[0].slice(0, -1)) ? branchOf(source, at) : undefined }];
   });
-  const open = /\)\s*(?::[^{=;]*)?(?:=>\s*)?\{/.exec(source.code.slice(span.start, span.end));
+  const open = bodyOpen(source, span);
   const firstBranch = compared.find((c) => c.branch);
-  const head = open && firstBranch ? `${source.code.slice(span.start + open.index + open[0].length - 1, firstBranch.branch!.ifAt)}}` : undefined;
+  const head = open !== undefined && firstBranch ? `${source.code.slice(open, firstBranch.branch!.ifAt)}}` : undefined;
   for (const { literal, at, branch } of compared) {
     const tops = branch ? [source.code.slice(branch.start, branch.end), ...(head ? [head] : [])] : undefined;
     found.push(handlerRegistration(source, "http", literal, handler, at, span, [], tops));
@@ -243,10 +243,14 @@ function calledGuards(source: RouteSource, span: Span): string[] {
 
 /** The guard the top of the function a handler's span declares gives it (handler-checks.ts), if any. */
 function bodyOf(source: RouteSource, span: Span): string | undefined {
+  const open = bodyOpen(source, span);
+  return open === undefined ? undefined : topRefusal(source.code.slice(open, closing(source.code, open)));
+}
+
+/** Where the body of the function a handler's span declares opens (its `{` after the parameters), if it has one. */
+function bodyOpen(source: RouteSource, span: Span): number | undefined {
   const head = /\)\s*(?::[^{=;]*)?(?:=>\s*)?\{/.exec(source.code.slice(span.start, span.end));
-  if (!head) return undefined;
-  const open = span.start + head.index + head[0].length - 1;
-  return topRefusal(source.code.slice(open, closing(source.code, open)));
+  return head ? span.start + head.index + head[0].length - 1 : undefined;
 }
 
 /** The block of the `if` whose condition compares the method at `at` (`if (req.method === "PATCH") {`), if it is one, and where the `if` starts. */

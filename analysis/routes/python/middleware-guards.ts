@@ -34,14 +34,13 @@ function read(project: Project | undefined): Map<string, MiddlewareCheck> {
     const functions = FUNCTION.test(text);
     if (!functions && !/\bdef[ \t]+(?:dispatch|__call__)\b/.test(text)) continue;
     const { code } = strip(text, python.syntax);
-    if (functions) for (const [name, check] of functionMiddleware(text, code)) found.set(name, check);
+    const tuples = moduleTuples(text);
+    if (functions) for (const [name, check] of functionMiddleware(text, code, tuples)) found.set(name, check);
     for (const m of code.matchAll(CLASS)) {
-      // The class runs to the next line as far left as its own.
-      const start = m.index + m[0].length;
-      const end = /\n(?=\S)/.exec(code.slice(start))?.index;
-      const body = code.slice(start, end === undefined ? code.length : start + end);
+      const { start, end } = topLevelBlock(code, m.index + m[0].length);
+      const body = code.slice(start, end);
       if (!/\bdef[ \t]+(?:dispatch|__call__)\b/.test(body)) continue;
-      found.set(m[1]!, { refuses: REFUSES.test(body), exempt: exemptPaths(text.slice(start, end === undefined ? text.length : start + end), moduleTuples(text)) });
+      found.set(m[1]!, { refuses: REFUSES.test(body), exempt: exemptPaths(text.slice(start, end), tuples) });
     }
   }
   return found;
@@ -52,17 +51,18 @@ const FUNCTION_HEAD = String.raw`^(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\([ \t]*\w
 const FUNCTION = new RegExp(FUNCTION_HEAD, "m");
 const FUNCTIONS = new RegExp(FUNCTION_HEAD, "gm");
 
+/** A top-level class's or function's block from `start`: it runs to the next line as far left as its header. */
+function topLevelBlock(code: string, start: number): { start: number; end: number } {
+  const end = /\n(?=\S)/.exec(code.slice(start))?.index;
+  return { start, end: end === undefined ? code.length : start + end };
+}
+
 /** The function middleware of a module, each judged with the module's functions its body calls. */
-function functionMiddleware(text: string, code: string): Map<string, MiddlewareCheck> {
+function functionMiddleware(text: string, code: string, tuples: ReadonlyMap<string, string[]>): Map<string, MiddlewareCheck> {
   const found = new Map<string, MiddlewareCheck>();
-  const tuples = moduleTuples(text);
-  const bodyAt = (start: number) => {
-    const end = /\n(?=\S)/.exec(code.slice(start))?.index;
-    return { start, end: end === undefined ? code.length : start + end };
-  };
-  const topLevel = new Map([...code.matchAll(/^(?:async[ \t]+)?def[ \t]+(\w+)/gm)].map((m) => [m[1]!, bodyAt(m.index + m[0].length)]));
+  const topLevel = new Map([...code.matchAll(/^(?:async[ \t]+)?def[ \t]+(\w+)/gm)].map((m) => [m[1]!, topLevelBlock(code, m.index + m[0].length)]));
   for (const m of code.matchAll(FUNCTIONS)) {
-    const own = bodyAt(m.index + m[0].length);
+    const own = topLevelBlock(code, m.index + m[0].length);
     // The module's functions it calls, one level down: where such a middleware keeps its checks.
     const called = [...new Set([...code.slice(own.start, own.end).matchAll(/(?<![\w.])(\w+)\s*\(/g)].map((c) => c[1]!))].flatMap((name) => (name !== m[1] && topLevel.has(name) ? [topLevel.get(name)!] : []));
     const spans = [own, ...called];
