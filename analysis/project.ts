@@ -127,6 +127,11 @@ export function ancestors(dir: string): string[] {
   return found;
 }
 
+/** The innermost of the folders ("" for the repository's root) that holds `file`. */
+export function innermostFolder(folders: readonly string[], file: string): string | undefined {
+  return folders.filter((f) => f === "" || file.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
+}
+
 /**
  * Joins and normalises repository paths; undefined when the result climbs above the root.
  * Walks the segments itself rather than calling path.normalize: resolution joins a path for

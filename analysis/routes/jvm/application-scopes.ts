@@ -8,6 +8,7 @@
  * Routes of a module that is no application (a shared library) stay under every application's
  * rules, as such a module is served by the applications that include it.
  */
+import { innermostFolder } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -24,7 +25,7 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
   if (roots.length < 2) return files;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
-    const own = routes.registrations.some(guarded) ? innermost(roots, file) : undefined;
+    const own = routes.registrations.some(guarded) ? innermostFolder(roots, file) : undefined;
     if (own === undefined) {
       result.set(file, routes);
       continue;
@@ -45,14 +46,10 @@ export function springApplicationOf(project: Project | undefined): (file: string
   return (file) => {
     roots ??= project ? applicationRoots(project) : [];
     if (roots.length < 2) return "";
-    return innermost(roots, file) ?? "";
+    return innermostFolder(roots, file) ?? "";
   };
 }
 
-/** The innermost of the folders ("" for the repository's root) that holds `file`. */
-function innermost(folders: readonly string[], file: string): string | undefined {
-  return folders.filter((f) => f === "" || file.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
-}
 
 // Per project: the before-linking step, the duplicates and the context paths all ask, and each answer reads every JVM source.
 const rootsOf = new WeakMap<Project, string[]>();
@@ -70,7 +67,7 @@ function readApplicationRoots(project: Project): string[] {
   const roots = new Set<string>();
   for (const file of listed) {
     if (!JVM_SOURCE.test(file) || !/\/src\/main\//.test(`/${file}`)) continue;
-    const module = innermost(modules, file);
+    const module = innermostFolder(modules, file);
     if (module === undefined || roots.has(module)) continue;
     if (APPLICATION.test(project.text(file) ?? "")) roots.add(module);
   }

@@ -3,6 +3,8 @@
  * or setup.cfg. A repository of several (OPAL's opal-server and opal-client packages, Agenta's
  * API beside its SDK) deploys each apart: two of them serving one path is no conflict.
  */
+import { innermostFolder } from "../../project.ts";
+
 type Project = { listed: Iterable<string> };
 
 const PYTHON_MANIFEST = /(?:^|\/)(?:pyproject\.toml|setup\.py|setup\.cfg)$/;
@@ -13,6 +15,6 @@ export function pythonProjectOf(project: Project | undefined): (file: string) =>
   return (file) => {
     roots ??= [...new Set([...(project?.listed ?? [])].filter((p) => PYTHON_MANIFEST.test(p)).map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/")))))];
     if (roots.length < 2) return "";
-    return roots.filter((r) => r === "" || file.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0] ?? "";
+    return innermostFolder(roots, file) ?? "";
   };
 }
