@@ -382,11 +382,11 @@ const HELPER_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "DEL", 
 function helperCallRoutes(helper: NonNullable<RouterRegistration["helper"]>, call: UseRegistration): RouteRegistration[] {
   const { args, guards } = call.handed!;
   const handler = args.at(-1) ?? "(inline)";
-  return helper.flatMap(({ method, path }): RouteRegistration[] => {
+  return helper.flatMap(({ method, path, guards: own = [] }): RouteRegistration[] => {
     const verb = (typeof method === "number" ? args[method] : method)?.toUpperCase();
     const parts = path.map((part) => (typeof part === "number" ? args[part] : part));
     if (!verb || !HELPER_METHODS.has(verb) || parts.some((part) => part === null || part === undefined)) return [];
-    return [{ type: "route", framework: call.framework, kind: "http", methods: [verb === "DEL" ? "DELETE" : verb], path: parts.join(""), handler, guards, owner: call.owner, line: call.line }];
+    return [{ type: "route", framework: call.framework, kind: "http", methods: [verb === "DEL" ? "DELETE" : verb], path: parts.join(""), handler, guards: [...own, ...guards], owner: call.owner, line: call.line }];
   });
 }
 

@@ -138,10 +138,11 @@ export const Registration = z.discriminatedUnion("type", [
      * A function of the app's that registers routes on the router it is handed, built from its
      * other arguments (NodeBB's `setupApiRoute(router, verb, name, middlewares, controller)` calls
      * `router[verb](name, ...)`): each route's method (an HTTP method, or the position of the
-     * argument naming one) and path (literal parts, and positions of the arguments spliced in).
+     * argument naming one), path (literal parts, and positions of the arguments spliced in) and
+     * the guards the helper itself passes (`router[method](path, checkEtapiAuth, ...)`).
      * A call handing it a router (`handed`) registers those routes there.
      */
-    helper: z.array(z.object({ method: z.union([z.string(), z.number()]), path: z.array(z.union([z.string(), z.number()])) })).optional(),
+    helper: z.array(z.object({ method: z.union([z.string(), z.number()]), path: z.array(z.union([z.string(), z.number()])), guards: z.array(z.string()).optional() })).optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local

@@ -825,6 +825,78 @@ express("route helpers of the app's build routes from the arguments a call hands
   ]);
 });
 
+express("a helper of the module that registers on the module's router (route(GET, '/login', [mw], handler) calls router[method](path, ...middleware, handler)) builds routes from its calls, the method a constant's; a helper calling it (apiRoute adds [auth.checkApiAuth]) passes its arguments and guards on; a helper taking the router (eu.route(router, 'get', path, handler)) adds the guard its body names", () => {
+  const root = tempDir("tool-express-module-helpers-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "src/app.js": [
+      "const express = require('express');",
+      "const app = express();",
+      "require('./routes/routes.js').register(app);",
+      "app.listen(8080);",
+    ].join("\n"),
+    "src/routes/routes.js": [
+      "'use strict';",
+      "const express = require('express');",
+      "const router = express.Router();",
+      "const auth = require('../services/auth.js');",
+      "const notes = require('./api/notes.js');",
+      "const etapiNotes = require('../etapi/notes.js');",
+      "const GET = 'get', PST = 'post', DEL = 'delete';",
+      "function register(app) {",
+      "    route(GET, '/', [auth.checkAuth], index);",
+      "    route(PST, '/login', [loginRateLimiter], login);",
+      "    apiRoute(GET, '/api/notes/:noteId', notes.getNote);",
+      "    apiRoute(DEL, '/api/notes/:noteId', notes.deleteNote);",
+      "    route('put', '/api/sync/update', [auth.checkApiAuth], sync.update, apiResultHandler);",
+      "    etapiNotes.register(router);",
+      "    app.use('', router);",
+      "}",
+      "function apiRoute(method, path, routeHandler) {",
+      "    route(method, path, [auth.checkApiAuth, csrfMiddleware], routeHandler, apiResultHandler);",
+      "}",
+      "function route(method, path, middleware, routeHandler, resultHandler = null, transactional = true) {",
+      "    router[method](path, ...middleware, (req, res, next) => {",
+      "        const result = routeHandler(req, res, next);",
+      "        if (resultHandler) resultHandler(req, res, result);",
+      "    });",
+      "}",
+      // A call of the module's own cache, named like a verb, is no route.
+      "function cached(key) { return cache.get(key); }",
+      "module.exports = { register };",
+    ].join("\n"),
+    "src/etapi/etapi_utils.js": [
+      "function checkEtapiAuth(req, res, next) { if (!req.headers.authorization) return res.sendStatus(401); next(); }",
+      "function route(router, method, path, routeHandler) {",
+      "    router[method](path, checkEtapiAuth, (req, res, next) => routeHandler(req, res, next));",
+      "}",
+      "function NOT_AUTHENTICATED_ROUTE(router, method, path, middleware, routeHandler) {",
+      "    router[method](path, ...middleware, (req, res, next) => routeHandler(req, res, next));",
+      "}",
+      "module.exports = { route, NOT_AUTHENTICATED_ROUTE, checkEtapiAuth };",
+    ].join("\n"),
+    "src/etapi/notes.js": [
+      "const eu = require('./etapi_utils.js');",
+      "function register(router) {",
+      "    eu.route(router, 'get', '/etapi/notes', (req, res) => res.json([]));",
+      "    eu.route(router, 'delete', '/etapi/notes/:noteId', (req, res) => res.sendStatus(204));",
+      "    eu.NOT_AUTHENTICATED_ROUTE(router, 'post', '/etapi/auth/login', [loginRateLimiter], login);",
+      "}",
+      "module.exports = { register };",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET / [auth.checkAuth]",
+    "DELETE /api/notes/{noteId} [auth.checkApiAuth]",
+    "GET /api/notes/{noteId} [auth.checkApiAuth]",
+    "PUT /api/sync/update [auth.checkApiAuth]",
+    "POST /etapi/auth/login",
+    "GET /etapi/notes [checkEtapiAuth]",
+    "DELETE /etapi/notes/{noteId} [checkEtapiAuth]",
+    "POST /login",
+  ]);
+});
+
 express("a function handed two routers (developerEndpoints(app, apiRouter)) registers on each the one its parameter names: what it hands on from its second parameter hangs under /api; a middleware checking an API key (validApiKey) guards", () => {
   const root = tempDir("tool-express-two-routers-");
   writeFiles(root, {

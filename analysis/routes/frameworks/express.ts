@@ -126,7 +126,10 @@ export const express: Framework = {
       const at = m.index + m[0].length;
       // A function or method declared (`function configure(app, ctx) {`, `async initAuthRoutes(router) {`), not called.
       if (functionScopes(source).some((f) => f.start <= m.index && m.index < f.bodyStart)) continue;
-      if (METHODS.includes(callee.split(".").at(-1)!) || NOT_HANDING.test(callee)) continue;
+      // `app.route(path)` starts a chain; another module's `route(router, "get", path, ...)` is a helper handed the router.
+      const receiver = callee.includes(".") ? callee.slice(0, callee.lastIndexOf(".")) : undefined;
+      const helperNamedRoute = callee.split(".").at(-1) === "route" && (receiver === undefined || (!routers.has(receiver) && !handedRouters.has(receiver) && receiver !== "this"));
+      if (METHODS.includes(callee.split(".").at(-1)!) || (NOT_HANDING.test(callee) && !helperNamedRoute)) continue;
       const router = ownerAt(m[2]!, at);
       if (!routers.has(router) && !handedRouters.has(router)) continue;
       // The other arguments, for a helper that builds routes from them (`setupPageRoute(app, "/world", [mw], controller)`).
@@ -163,7 +166,7 @@ export const express: Framework = {
       }
     }
     // Last: a helper is the router of its name, whatever an earlier reading of the function made it.
-    registrations.push(...routeHelpers(source));
+    registrations.push(...routeHelpers(source, routers, constants));
     return registrations;
   },
 };

@@ -6,6 +6,7 @@ import { arrayElements, objectProperties, type Span } from "./objects.ts";
 export type Hole = (name: string) => string | undefined;
 
 const CONSTANT = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*string\s*)?=\s*/g;
+const NEXT_DECLARED = /^,\s*([A-Za-z_$][\w$]*)\s*(?::\s*string\s*)?=(?!=)\s*/;
 // A module whose export is an object literal: its properties are `default.name`.
 const DEFAULT_OBJECT = /(?:\bmodule\s*\.\s*exports\s*=|\bexport\s+default)\s*(?=\{)/g;
 
@@ -17,13 +18,19 @@ const DEFAULT_OBJECT = /(?:\bmodule\s*\.\s*exports\s*=|\bexport\s+default)\s*(?=
 export function jsConstants(source: RouteSource, hole?: Hole): Map<string, string> {
   const constants = new Map<string, string>();
   for (const match of source.code.matchAll(CONSTANT)) {
-    const start = match.index + match[0].length;
-    // `const routes = { ... }`, also frozen: `Object.freeze({ ... })`.
-    const frozen = /^Object\s*\.\s*freeze\s*\(\s*(?=\{)/.exec(source.code.slice(start, start + 40));
-    const object = frozen ? start + frozen[0].length : start;
-    if (source.code[object] === "{") objectConstants(source, object, match[1]!, constants, hole);
-    const value = jsValue(source, start, expressionEnd(source.code, start), constants, hole);
-    if (value !== undefined) constants.set(match[1]!, value);
+    // A declaration list names one after another: `const GET = "get", POST = "post";`.
+    for (let name = match[1], start = match.index + match[0].length; name !== undefined;) {
+      // `const routes = { ... }`, also frozen: `Object.freeze({ ... })`.
+      const frozen = /^Object\s*\.\s*freeze\s*\(\s*(?=\{)/.exec(source.code.slice(start, start + 40));
+      const object = frozen ? start + frozen[0].length : start;
+      if (source.code[object] === "{") objectConstants(source, object, name, constants, hole);
+      const end = expressionEnd(source.code, start);
+      const value = jsValue(source, start, end, constants, hole);
+      if (value !== undefined) constants.set(name, value);
+      const next = source.code[end] === "," ? NEXT_DECLARED.exec(source.code.slice(end, end + 200)) : null;
+      name = next?.[1];
+      start = end + (next?.[0].length ?? 0);
+    }
   }
   // `module.exports = { apiPath: "/api" }`, read where another module requires it (`config.apiPath`).
   for (const match of source.code.matchAll(DEFAULT_OBJECT)) objectConstants(source, match.index + match[0].length, "default", constants, hole);
