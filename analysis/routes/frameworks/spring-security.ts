@@ -11,6 +11,32 @@ const KOTLIN_RULE = /^(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAu
 
 type Matcher = { path: string; method: string };
 
+// Where a filter chain is configured: a `configure(HttpSecurity)` override, a `SecurityFilterChain` bean.
+const CHAIN_START = /\bconfigure\s*\(\s*(?:final\s+)?(?:HttpSecurity|ServerHttpSecurity)\b|\b(?:SecurityFilterChain|SecurityWebFilterChain)\s+\w+\s*\(|\bfun\s+\w+\s*\([^)]*\bHttpSecurity\b/g;
+// The paths a chain is for: `http.antMatcher("/shop/**")`, Spring Security 6's `securityMatcher(...)`,
+// and the older `http.requestMatchers().antMatchers("/api/**")`.
+const CHAIN_SCOPE = /\.\s*(?:antMatcher|mvcMatcher|regexMatcher|securityMatcher|requestMatchers\s*\(\s*\)\s*\.\s*(?:antMatchers|mvcMatchers))\s*\(/g;
+const ORDER = /@Order\s*\(\s*(?:value\s*=\s*)?(-?\d+)\s*\)/g;
+// A WebSecurityConfigurerAdapter without @Order is ordered 100.
+const DEFAULT_ORDER = 100;
+
+/**
+ * The filter chains of a configuration, from where each starts: the paths it is scoped to, if
+ * any (its rules concern those alone), and its order (the last `@Order` since the previous chain).
+ */
+function filterChains(code: string, value: (start: number, end: number) => string | undefined): { start: number; scope?: Matcher[]; order: number }[] {
+  const starts = [...code.matchAll(CHAIN_START)].map((m) => m.index);
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? code.length;
+    CHAIN_SCOPE.lastIndex = start;
+    const scoped = CHAIN_SCOPE.exec(code);
+    const args = scoped && scoped.index < end ? callArguments(code, scoped.index + scoped[0].length - 1).args : undefined;
+    const scope = args && matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => value(a.start, a.end)));
+    const order = [...code.slice(starts[i - 1] ?? 0, start).matchAll(ORDER)].at(-1)?.[1];
+    return { start, ...(scope?.length ? { scope } : {}), order: order === undefined ? DEFAULT_ORDER : Number(order) };
+  });
+}
+
 const SHIRO = /ShiroFilterFactoryBean|ShiroFilterChainDefinition|FilterChainDefinition/;
 const SHIRO_DEFINITION = /\b\w*(?:[Cc]hain\w*|[Dd]efinition\w*|filterMap|urlMap)\s*\.\s*(?:put|addPathDefinition)\s*\(/g;
 
@@ -69,9 +95,13 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     const args = callArguments(code, from + m[0].length - 1).args.map((a) => value(a.start, a.end) ?? code.slice(a.start, a.end).trim());
     return { guard: PUBLIC.test(m[1]!) ? undefined : `${m[1]}(${args.join(",")})` };
   };
+  const chains = filterChains(code, value);
+  const chainAt = (at: number) => chains.findLast((c) => c.start <= at);
   for (const m of code.matchAll(ANY)) {
     const rule = ruleAfter(m.index + m[0].length);
-    if (rule) rules.push({ at: m.index, ...rule });
+    // Any request of a chain scoped to some paths is any of those.
+    const scope = chainAt(m.index)?.scope;
+    if (rule) rules.push({ at: m.index, ...(scope ? { matchers: scope } : {}), ...rule });
   }
   for (const m of code.matchAll(MATCHERS)) {
     const { args, end } = callArguments(code, m.index + m[0].length - 1);
@@ -89,7 +119,9 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     const guard = PUBLIC.test(name) ? undefined : `${name}(${inner.join(",")})`;
     rules.push({ at: m.index, ...(any ? {} : { matchers: matchers(targets.map((a) => code.slice(a.start, a.end)), targets.map((a) => value(a.start, a.end))) }), guard });
   }
-  rules.sort((a, b) => a.at - b.at);
+  // Chains in their order (`@Order(1)` first; an adapter without one comes at 100), rules in theirs within each.
+  const orderOf = (at: number) => chainAt(at)?.order ?? DEFAULT_ORDER;
+  rules.sort((a, b) => orderOf(a.at) - orderOf(b.at) || a.at - b.at);
   rules.forEach((rule, i) => {
     const earlier = rules.slice(0, i);
     if (!rule.guard || (rule.matchers && rule.matchers.length === 0) || earlier.some((r) => !r.matchers)) return;

@@ -19,6 +19,9 @@ const CLASS_LITERAL = /\b([A-Z]\w*)\s*(?:::\s*class(?:\s*\.\s*java)?|\.\s*class)
 // Refusing a caller, not a malformed request (a resolver that reads the JSON body throws too).
 const REFUSES = /\b40[13]\b|Unauthori[sz]ed|Forbidden|AccessDenied|Authentication\w*Exception/i;
 const THROWS_ON_CREDENTIALS = /\bthrow\b[\s\S]*(?:auth|token|jwt|credential|principal|login)|(?:auth|token|jwt|credential|principal|login)[\s\S]*\bthrow\b/i;
+// What the caller sends to be known: a refusal without reading any of it is about something else
+// (Shopizer's store resolver refuses a store the signed-in user may not manage, and lets anonymous callers of public paths through).
+const READS_CREDENTIALS = /\b(?:getHeader|getUserPrincipal|getRemoteUser|getSession|getCookies?|getAuthentication)\b|\bAuthorization\b|\btoken|jwt|principal|SecurityContext|credential|\bsession\b|currentUser|api[_-]?key/i;
 // Types a resolver may name beside the one it fills (`parameterType == String::class.java && ...`).
 const PLAIN = new Set(["String", "Object", "Integer", "Long", "Boolean", "Map", "List", "Set", "Optional", "Class", "UUID"]);
 
@@ -41,7 +44,7 @@ function read(project: Project | undefined): Set<string> {
       const supports = text.slice(m.index, resolve);
       const open = text.indexOf("{", resolve);
       const resolves = open === -1 ? "" : text.slice(resolve, closing(text, open));
-      if (!REFUSES.test(resolves) && !THROWS_ON_CREDENTIALS.test(resolves)) continue;
+      if ((!REFUSES.test(resolves) && !THROWS_ON_CREDENTIALS.test(resolves)) || !READS_CREDENTIALS.test(resolves)) continue;
       for (const c of supports.matchAll(CLASS_LITERAL)) if (!PLAIN.has(c[1]!)) names.add(c[1]!);
     }
   }
