@@ -928,7 +928,7 @@ spring("a controller annotation of the app's composed of @RestController and @Re
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /appAuth/apply", "GET /appAuth/detail", "POST /appAuth/list/search"]);
 });
 
-spring("a filter chain scoped to paths (.antMatcher(\"/shop/**\"), securityMatcher) guards only those: its anyRequest() is theirs, and routes no chain matches are open; an argument resolver that refuses by a check of something else than the caller's credentials (a store's access) guards nothing", () => {
+spring("a filter chain scoped to paths (.antMatcher(\"/shop/**\"), securityMatcher) guards only those: its anyRequest() is theirs, and routes no chain matches are open; an argument resolver that refuses by a check of something else than the caller's credentials (a store's access) guards nothing; a method's annotations before `public @ResponseBody` are its own", () => {
   const root = tempDir("tool-spring-chains-");
   writeFiles(root, {
     "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-security</artifactId></dependency></dependencies></project>\n",
@@ -1002,8 +1002,10 @@ spring("a filter chain scoped to paths (.antMatcher(\"/shop/**\"), securityMatch
       "public class ProductApi {",
       '    @GetMapping("/products")',
       "    public List<Product> list(MerchantStore store) { return List.of(); }",
-      '    @PostMapping("/private/product")',
-      "    public Product create(@RequestBody Product product, MerchantStore store) { return product; }",
+      "    @ResponseStatus(HttpStatus.CREATED)",
+      '    @RequestMapping(value = { "/private/product" }, method = RequestMethod.POST)',
+      '    @ApiImplicitParams({ @ApiImplicitParam(name = "store", dataType = "String") })',
+      "    public @ResponseBody Product create(@RequestBody Product product, MerchantStore store) { return product; }",
       '    @PostMapping("/private/login")',
       "    public Token login(@RequestBody Credentials credentials) { return null; }",
       "}",

@@ -16,6 +16,7 @@ const MODIFIERS = String.raw`(?:(?:public|private|protected|internal|static|fina
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(class|interface|object|record|enum\s+class|enum)\s+([A-Za-z_]\w*)`);
 const FUN = new RegExp(String.raw`^${MODIFIERS}fun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?([A-Za-z_]\w*)\s*\(`);
 const METHOD = new RegExp(String.raw`^${MODIFIERS}(?:<[^>]*>\s*)?[\w.$]+(?:\s*<[^;{()=]*>)?(?:\s*\[\s*\])*\s+([A-Za-z_]\w*)\s*\(`);
+const MODIFIERS_THEN_ANNOTATION = new RegExp(String.raw`^(?:(?:public|private|protected|internal|static|final|abstract|open|synchronized|default|override|suspend)\s+)+@`);
 const PLAIN_CLASS = /(?<![\w.@])(class|interface|object|record)\s+([A-Za-z_]\w*)/g;
 
 /**
@@ -41,7 +42,8 @@ export function declarations(source: RouteSource): Declared[] {
     inside = end;
     const at = end + /^\s*/.exec(code.slice(end, end + 400))![0].length;
     const rest = code.slice(at, at + 600);
-    if (rest.startsWith("@")) continue;
+    // More annotations, also after the modifiers (`public @ResponseBody List<Item> search(`).
+    if (rest.startsWith("@") || MODIFIERS_THEN_ANNOTATION.test(rest)) continue;
     const cls = CLASS.exec(rest);
     const fn = cls ? undefined : FUN.exec(rest) ?? METHOD.exec(rest);
     if (cls) classes.push({ kind: cls[1]!.replace(/\s+/g, " "), name: cls[2]!, annotations: pending, start: pending[0]!.start, body: bodyOf(code, at + cls[0].length), members: [] });
