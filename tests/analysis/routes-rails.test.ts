@@ -1418,4 +1418,67 @@ rails("an engine that isolates no namespace keeps its controllers at its own app
   ]);
 });
 
+rails("a filter named like a check whose body only loads the caller (def authentication_check; @user ||= authenticated_user; end) guards nothing; one that loads and sends the missing caller away still guards, and so does one that asks a missing caller to sign in (authenticated? || ask_to_login(...), or ask_to_login under `if !authenticated?`), named in a list of filters over several lines", () => {
+  const root = tempDir("tool-rails-loading-filter-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :requests, only: [:index, :create]\n  resources :admin_users, only: [:index]\n  resources :followups, only: [:new]\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  before_action :authentication_check",
+      "",
+      "  private",
+      "",
+      "  def authentication_check",
+      "    @user ||= authenticated_user",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/requests_controller.rb": "class RequestsController < ApplicationController\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/followups_controller.rb": [
+      "class FollowupsController < ApplicationController",
+      "  before_action :set_request,",
+      "                :authenticate,",
+      "                :set_params",
+      "  def new; end",
+      "",
+      "  private",
+      "",
+      "  def authenticate",
+      "    authenticated?(as: @request.user) || ask_to_login(",
+      "      as: @request.user, web: _('To send a follow up')",
+      "    )",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/admin_users_controller.rb": [
+      "class AdminUsersController < ApplicationController",
+      "  before_action :authorisation_check",
+      "  before_action :authenticate",
+      "  def index; end",
+      "",
+      "  private",
+      "",
+      "  def authorisation_check",
+      "    @admin = authenticated_user",
+      "    redirect_to signin_path unless @admin&.admin?",
+      "  end",
+      "",
+      "  def authenticate",
+      "    if session[:using_admin].nil?",
+      "      if !authenticated?",
+      "        ask_to_login(web: _('To log into the administrative interface'))",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /admin_users [authorisation_check,authenticate]", "GET /followups/new [authenticate]", "GET /requests", "POST /requests"]);
+});
+
 rails.run();

@@ -9,7 +9,8 @@ type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: bo
 // (`before_filter` in Rails 4 and older; `prepend_before_action` runs it first); a line ending in a comma goes on to the next
 // (`before_action :require_user,\n  only: [:create]`).
 // A symbol followed by `=>` is an option's key (`:only => [:edit]`), not a filter's name.
-const FILTER = /^[ \t]*(skip_)?(?:prepend_|append_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,[ \t]*:[\w!?]+(?![\w!?]|[ \t]*=>))*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
+// The names may go on over lines too (`before_action :set_request,\n  :authenticate,\n  :set_params`).
+const FILTER = /^[ \t]*(skip_)?(?:prepend_|append_)?before_(?:action|filter)(?:[ \t]+|[ \t]*\([ \t]*)(:[\w!?]+(?:[ \t]*,\s*:[\w!?]+(?![\w!?]|[ \t]*=>))*)((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm;
 
 // A filter named for loading the caller, not for requiring one: `authenticate_user` (without the
 // bang), Rails 8's `restore_authentication` (what `allow_unauthenticated_access` runs: it resumes a
@@ -40,7 +41,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
     if (!applies(filter, action!)) continue;
     if (filter.skip) skipped = guards.delete(filter.name) || skipped;
     else if (isGuardName(filter.name)) {
-      if (filter.name.endsWith("!") || (LOADS.test(filter.name) ? refuses(sources, filter.name) : !onlyForSignedIn(sources, filter.name))) guards.add(filter.name);
+      if (filter.name.endsWith("!") || (LOADS.test(filter.name) ? refuses(sources, filter.name) : !onlyForSignedIn(sources, filter.name) && !onlyAssigns(sources, filter.name))) guards.add(filter.name);
     } else {
       const check = turnsAway(sources, filter.name);
       if (check) guards.add(check);
@@ -78,7 +79,11 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // `return unauthorized if @current_user.nil?`. A refusal for a bad token alone (in a rescue,
 // under `if header.present?`) still lets anonymous callers through.
 // An app's own helpers count by their words (`unauthorized_error`, `render_forbidden`).
-const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed)\b|\b(?:render_)?(?:unauthori[sz]ed|forbidden)_(?:error|response|request)\b/i;
+const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed|(?:ask|redirect|send)_to_(?:log_?in|sign_?in))\b|\b(?:render_)?(?:unauthori[sz]ed|forbidden)_(?:error|response|request)\b/i;
+// A caller test whose `||` runs a refusal or a sign-in: `authenticated? || ask_to_login(web: ...)`,
+// `authenticated?(as: @info_request.user) || ask_to_login(...)`.
+const OR_ELSE_REFUSES = /\b(?:authenticated|signed_in|logged_in|user_signed_in)\?(?:\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))?[ \t]*\|\|[ \t]*\w*(?:log_?in|sign_?in|unauthori[sz]ed|forbidden|deny|redirect_to|raise)/i;
+const NOT_SIGNED_IN_BLOCK = /^[ \t]*(?:if[ \t]+![ \t]*|unless[ \t]+)(?:authenticated\?|signed_in\?|logged_in\?|user_signed_in\?|@?current_user\b)[^\n]*$/;
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
 // Rails' own HTTP authentication: the block runs with the credentials sent, and a request without
 // them is answered 401 before it (`authenticate_or_request_with_http_basic do |name, password|`).
@@ -200,11 +205,27 @@ function onlyForSignedIn(sources: readonly string[], name: string): boolean {
   return true;
 }
 
+// A line that only keeps a value: `@user ||= authenticated_user`, `@locale = params[:locale]`.
+const ASSIGNMENT = /^[ \t]*@?\w+[ \t]*(?:\|\|=|=(?![=~>]))/;
+
+/**
+ * Whether the chain defines filter `name`, named like a check, with a body that only keeps
+ * values (Alaveteli's `authentication_check` is `@user ||= authenticated_user`): it loads the
+ * caller when there is one and turns nobody away.
+ */
+function onlyAssigns(sources: readonly string[], name: string): boolean {
+  const lines = methodBody(sources, name)?.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
+  return lines !== undefined && lines.length > 0 && lines.every((line) => ASSIGNMENT.test(line) && !REFUSAL.test(line) && !TURNS_AWAY.test(line));
+}
+
 /** Whether the controller chain defines filter `name` with a body that turns callers away. */
 function refuses(sources: readonly string[], name: string): boolean {
   const body = methodBody(sources, name);
   if (body === undefined) return false;
-  if (body.split("\n").some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line))) return true;
+  const lines = body.split("\n");
+  if (lines.some((line) => (REFUSAL.test(line) && WHEN_MISSING.test(line)) || OR_ELSE_REFUSES.test(line))) return true;
+  // A block for the caller who is not signed in that starts with a refusal (`if !authenticated?` then `ask_to_login(...)`).
+  if (lines.some((line, i) => NOT_SIGNED_IN_BLOCK.test(line) && lines.slice(i + 1, i + 3).some((next) => REFUSAL.test(next)))) return true;
   // A refusal in the `else` of the test that lets a caller through (`if key.present? && secure_compare(key, expected) ... else unauthorized_error`).
   const otherwise = /^[ \t]*else[ \t]*$/m.exec(body);
   if (otherwise && body.slice(otherwise.index).split("\n").slice(1, 4).some((line) => REFUSAL.test(line))) return true;
