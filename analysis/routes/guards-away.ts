@@ -20,6 +20,7 @@ import { loadOnlyMiddleware } from "./php/psr15-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
+import { laravelFormRequestGuards } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
@@ -71,6 +72,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelChecks = project ? laravelHandlerChecks(laravelActionBodies(project)) : () => [];
+  const laravelFormRequests = project ? laravelFormRequestGuards(project) : () => [];
   const symfonyDelegated = project ? symfonyDelegatedChecks(project) : () => [];
   let declarations: string[] | undefined;
   const laravelDeclarations = () => (declarations ??= laravelMiddlewareDeclarations(project));
@@ -108,8 +110,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "rails") return [...railsAction(route).guards, ...hanamiActionGuards(route.handler, route.file, read)];
     if (route.framework === "laravel") {
       // An action its controller does not guard that checks the caller at its top.
+      // Its form request's authorize(), which Laravel runs before the action, as well.
       const guards = laravelActions(route.handler);
-      return guards.length ? guards : laravelChecks(route.handler);
+      return [...(guards.length ? guards : laravelChecks(route.handler)), ...laravelFormRequests(route.handler)];
     }
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
     // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.

@@ -13,8 +13,9 @@ export function normalizePath(path: string): string {
   p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
   p = bracedParameters(p);
-  // `:id` after a separator; after a word or a parameter it is a literal, as in a Google-style custom verb (`/memos/{name}:archive`).
-  p = p.replace(/(?<![A-Za-z0-9}]):(\w+)(?:\([^)]*\))?\??/g, "{$1}");
+  // `:id` after a separator; after a word or a parameter it is a literal, as in a Google-style custom verb (`/memos/{name}:archive`),
+  // and so is a name after `::` (Lychee's `/Album::rename`).
+  p = p.replace(/(?<![A-Za-z0-9}:]):(\w+)(?:\([^)]*\))?\??/g, "{$1}");
   p = p.replace(/(^|\/)\*(\w+)/g, "$1{$2}");
   p = "/" + p.replace(/^\/+/, "");
   p = p.replace(/\/{2,}/g, "/");

@@ -17,6 +17,7 @@ paths("normalizePath() writes every framework's parameters as {name}", () => {
   assert.is(normalizePath("/a/[id]/[...slug]"), "/a/{id}/{slug}");
   assert.is(normalizePath("^users/(?P<pk>[0-9]+)/$"), "/users/{pk}");
   assert.is(normalizePath("//x//y/"), "/x/y");
+  assert.is(normalizePath("/Album::rename"), "/Album::rename");
   assert.is(normalizePath(""), "/");
   assert.is(joinPaths("/api", "v1/", "/users", ":id"), "/api/v1/users/{id}");
   assert.is(joinPaths("/api", "/"), "/api");

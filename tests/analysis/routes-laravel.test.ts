@@ -739,4 +739,74 @@ laravel("a package's provider mounts a route file that only requires others, und
   ]);
 });
 
+laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), or answering false without a user ($user?->may_administrate === true), guards", () => {
+  const root = tempDir("tool-laravel-form-requests-");
+  const request = (name: string, authorize: string) =>
+    `<?php\nnamespace App\\Http\\Requests\\Album;\n\nuse App\\Policies\\AlbumPolicy;\nuse Illuminate\\Foundation\\Http\\FormRequest;\nuse Illuminate\\Support\\Facades\\Gate;\n\nclass ${name} extends FormRequest\n{\n    public function authorize(): bool\n    {\n        ${authorize}\n    }\n\n    public function rules(): array\n    {\n        return ['title' => 'required'];\n    }\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/api.php": [
+      "<?php",
+      "namespace App\\Http\\Controllers;",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::post('/Album', [Gallery\\AlbumController::class, 'createAlbum']);",
+      "Route::get('/Album', [Gallery\\AlbumController::class, 'get']);",
+      "Route::post('/Album::rename', [Gallery\\AlbumController::class, 'rename']);",
+      "Route::get('/Albums', [Gallery\\AlbumController::class, 'list']);",
+      "Route::post('/Album::delete', [Gallery\\AlbumController::class, 'delete']);",
+      "Route::get('/BulkAlbumEdit', [Gallery\\AlbumController::class, 'bulk']);",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/Gallery/AlbumController.php": [
+      "<?php",
+      "namespace App\\Http\\Controllers\\Gallery;",
+      "",
+      "use App\\Http\\Requests\\Album\\AddAlbumRequest;",
+      "use App\\Http\\Requests\\Album\\GetAlbumRequest;",
+      "use App\\Http\\Requests\\Album\\RenameAlbumRequest;",
+      "use App\\Http\\Requests\\Album\\DeleteAlbumRequest;",
+      "use Illuminate\\Http\\Request;",
+      "",
+      "class AlbumController extends Controller",
+      "{",
+      "    public function createAlbum(AddAlbumRequest $request): string { return ''; }",
+      "    public function get(GetAlbumRequest $request): array { return []; }",
+      "    public function rename(RenameAlbumRequest $request): void { }",
+      "    public function list(Request $request): array { return []; }",
+      "    public function delete(DeleteAlbumRequest $request): void { }",
+      "    public function bulk(\\App\\Http\\Requests\\Album\\BulkAlbumRequest $request): array { return []; }",
+      "}",
+      "",
+    ].join("\n"),
+    "app/Http/Requests/Album/AddAlbumRequest.php": request("AddAlbumRequest", "return Gate::check(AlbumPolicy::CAN_EDIT, [AbstractAlbum::class, $this->parent_album]);"),
+    "app/Http/Requests/Album/GetAlbumRequest.php": request("GetAlbumRequest", "return Gate::check(AlbumPolicy::CAN_ACCESS, [AbstractAlbum::class, $this->album]);"),
+    "app/Http/Requests/Album/RenameAlbumRequest.php": request("RenameAlbumRequest", "return true;"),
+    "app/Http/Requests/Album/DeleteAlbumRequest.php": request("DeleteAlbumRequest", "return Auth::check() && $this->user()->may_delete;"),
+    "app/Http/Requests/Album/BulkAlbumRequest.php": request("BulkAlbumRequest", "/** @var User|null */\n        $user = Auth::user();\n\n        return $user?->may_administrate === true;"),
+    "app/Policies/AlbumPolicy.php": [
+      "<?php",
+      "namespace App\\Policies;",
+      "",
+      "class AlbumPolicy extends BasePolicy",
+      "{",
+      "    public const CAN_ACCESS = 'canAccess';",
+      "    public const CAN_EDIT = 'canEdit';",
+      "",
+      "    public function canAccess(?User $user, ?AbstractAlbum $album): bool { return $album?->is_public ?? false; }",
+      "    public function canEdit(User $user, AbstractAlbum|null $album): bool { return $user->may_upload; }",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/Album",
+    "POST /api/Album [AlbumPolicy::canEdit]",
+    "POST /api/Album::delete [DeleteAlbumRequest::authorize]",
+    "POST /api/Album::rename",
+    "GET /api/Albums",
+    "GET /api/BulkAlbumEdit [BulkAlbumRequest::authorize]",
+  ]);
+});
+
 laravel.run();

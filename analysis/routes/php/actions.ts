@@ -47,6 +47,15 @@ export function laravelActionBodies(project: Project): (handler: string) => stri
 
 /** The body of a method of a PHP class (`BaseAdminController`, `_delete`), where the class defines or inherits it; undefined when not found. */
 export function phpMethodBodies(project: Project): (className: string, method: string) => string | undefined {
+  const method = phpMethods(project);
+  return (className, name) => method(className, name)?.body;
+}
+
+/**
+ * A method of a PHP class where the class defines or inherits it: the file, its parameter list
+ * and its body (comments left out); undefined when not found.
+ */
+export function phpMethods(project: Project): (className: string, method: string) => { file: string; parameters: string; body: string } | undefined {
   const find = actionFinder(project);
   return (className, method) => {
     for (const file of find.files(className.split("\\").pop()!)) {
@@ -54,11 +63,24 @@ export function phpMethodBodies(project: Project): (className: string, method: s
       if (!found) continue;
       const source = find.read(found.file);
       const head = new RegExp(`\\bfunction\\s+&?\\s*${method}\\s*\\(`, "i").exec(source);
-      const open = head ? source.indexOf("{", source.indexOf(")", head.index)) : -1;
-      if (open !== -1) return source.slice(open + 1, callArguments(source, open).end - 1);
+      if (!head) continue;
+      const { end } = callArguments(source, head.index + head[0].length - 1);
+      const open = source.indexOf("{", end);
+      // An abstract or interface method has no body.
+      if (open === -1 || /;/.test(source.slice(end, open))) continue;
+      return { file: found.file, parameters: source.slice(head.index + head[0].length, end - 1), body: source.slice(open + 1, callArguments(source, open).end - 1) };
     }
     return undefined;
   };
+}
+
+/** The class a PHP file names `name` for, by its imports (`use App\\Policies\\AlbumPolicy;`) or else its namespace. */
+export function phpQualifiedName(source: string, name: string): string {
+  if (name.startsWith("\\")) return name.slice(1);
+  const [first, ...rest] = name.split("\\");
+  for (const m of source.matchAll(IMPORT)) if ((m[2] ?? m[1]!.split("\\").pop()) === first) return [m[1]!, ...rest].join("\\");
+  const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(source)?.[1];
+  return namespace ? `${namespace}\\${name}` : name;
 }
 
 function actionFinder(project: Project): { files: (name: string) => string[]; read: (file: string) => string } {

@@ -1,0 +1,73 @@
+/**
+ * A Laravel action whose form request turns a guest away. Laravel runs the `authorize()` of a
+ * request class the action takes (`public function createAlbum(AddAlbumRequest $request)`)
+ * before the action, answering 403 when it returns false. It refuses a caller without a user
+ * when it checks for one itself (`Auth::check()`, `$this->user() !== null`), or when it asks a
+ * policy (`Gate::check(AlbumPolicy::CAN_EDIT, ...)`, `$this->user()->can(...)`) for an ability
+ * whose method takes a `User` that may not be null: Laravel denies a guest such an ability
+ * without calling the method. A policy method taking `?User` decides for guests too, so the
+ * route may answer them (Lychee's public albums): no guard.
+ */
+import { phpMethods, phpQualifiedName } from "./actions.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+// A parameter of the action typed with a class: `AddAlbumRequest $request`.
+const TYPED_PARAMETER = /(?:^|[(,])\s*(\\?[A-Za-z_]\w*(?:\\\w+)*)\s+&?\$\w+/g;
+// Laravel's own request classes run no authorize() of the app's.
+const FRAMEWORK_REQUEST = /^(?:Illuminate\\|Symfony\\|Psr\\)|^Request$/;
+const CHECKS_CALLER = /\bAuth\s*::\s*check\s*\(\s*\)|\bauth\s*\(\s*\)\s*->\s*check\s*\(\s*\)|(?:\$this\s*->\s*user\s*\(\s*\)|Auth\s*::\s*user\s*\(\s*\))\s*!==?\s*null/;
+// The caller taken (`$user = Auth::user();`), and an answer false without one: `return $user?->may_administrate === true;`, `return $user !== null && ...`.
+const TAKES_USER = /\$(\w+)\s*=\s*(?:Auth\s*::\s*user|\$this\s*->\s*user|auth\s*\(\s*\)\s*->\s*user)\s*\(\s*\)\s*;/;
+const needsUser = (body: string): boolean => {
+  const user = TAKES_USER.exec(body)?.[1];
+  return !!user && new RegExp(String.raw`\breturn\s+\$${user}\s*(?:\?->\s*\w+(?:\s*\([^)]*\))?\s*(?:===?\s*true\s*)?;|!==?\s*null\s*&&)`).test(body);
+};
+// An ability asked of a policy by its constant: `Gate::check(AlbumPolicy::CAN_EDIT, ...)`, `->can(PhotoPolicy::CAN_EDIT, ...)`.
+const POLICY_ABILITY = /\b(?:Gate\s*::\s*(?:check|allows|authorize|inspect)|->\s*can)\s*\(\s*([A-Z]\w*(?:\\\w+)*)\s*::\s*([A-Z_][A-Z0-9_]*)\b/;
+// A policy method's first parameter: a user that may not be null (`User $user`, not `?User $user` nor `User|null $user`).
+const REQUIRED_USER = /^\s*(?:\\?[\w\\]*\\)?User\s+\$\w+\s*(?:,|$)/;
+
+/** The guards a Laravel action's form request gives it: `AlbumPolicy::canEdit`, `AddAlbumRequest::authorize`. */
+export function laravelFormRequestGuards(project: Project): (handler: string) => string[] {
+  const method = phpMethods(project);
+  const byRequest = new Map<string, string[]>();
+  const guardsOf = (request: string): string[] => {
+    let found = byRequest.get(request);
+    if (!found) byRequest.set(request, (found = requestGuards(request)));
+    return found;
+  };
+  const requestGuards = (request: string): string[] => {
+    const authorize = method(request, "authorize");
+    if (!authorize) return [];
+    if (CHECKS_CALLER.test(authorize.body) || needsUser(authorize.body)) return [`${request.split("\\").pop()}::authorize`];
+    const asked = POLICY_ABILITY.exec(authorize.body);
+    if (!asked) return [];
+    const source = project.text(authorize.file) ?? "";
+    const policy = phpQualifiedName(source, asked[1]!);
+    const ability = constantValue(project, policy, asked[2]!);
+    const abilityMethod = ability ? method(policy, ability) : undefined;
+    return abilityMethod && REQUIRED_USER.test(abilityMethod.parameters) ? [`${asked[1]}::${ability}`] : [];
+  };
+  return (handler) => {
+    const match = /^([\w\\]+)@(\w+)$/.exec(handler);
+    const action = match && method(match[1]!, match[2]!);
+    if (!action) return [];
+    const source = project.text(action.file) ?? "";
+    return [...action.parameters.matchAll(TYPED_PARAMETER)].flatMap((m) => {
+      const type = phpQualifiedName(source, m[1]!);
+      return FRAMEWORK_REQUEST.test(type) ? [] : guardsOf(type);
+    });
+  };
+}
+
+/** The string a class constant holds (`public const CAN_EDIT = 'canEdit';`), read in the class's file. */
+function constantValue(project: Project, className: string, name: string): string | undefined {
+  const short = className.split("\\").pop()!;
+  for (const path of project.listed) {
+    if (!path.endsWith(`/${short}.php`) && path !== `${short}.php`) continue;
+    const value = new RegExp(String.raw`\bconst\s+${name}\s*=\s*['"]([\w-]+)['"]`).exec(project.text(path) ?? "")?.[1];
+    if (value) return value;
+  }
+  return undefined;
+}
