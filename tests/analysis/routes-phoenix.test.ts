@@ -503,4 +503,84 @@ phoenix("routes under a development-only condition (if Mix.env() in [:dev, :test
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/health", "GET /public"]);
 });
 
+phoenix("a function plug that lets a request without credentials through with no caller (its case arm for a missing credential assigns nil) and refuses only bad ones checks nobody (a controller's private plug of its name is another); a plug that refuses a missing one still guards", () => {
+  const root = tempDir("tool-phoenix-missing-credentials-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Hex.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/hex_web/router.ex": [
+      "defmodule HexWeb.Router do",
+      "  use HexWeb, :router",
+      "  pipeline :api do",
+      "    plug :accepts, [\"json\"]",
+      "    plug :authenticate",
+      "  end",
+      "  pipeline :admin do",
+      "    plug :authenticate_strict",
+      "  end",
+      "  scope \"/api\", HexWeb.API do",
+      "    pipe_through :api",
+      "    get \"/packages\", PackageController, :index",
+      "  end",
+      "  scope \"/admin\", HexWeb do",
+      "    pipe_through :admin",
+      "    get \"/stats\", StatsController, :index",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/hex_web/controllers/tfa_controller.ex": [
+      "defmodule HexWeb.TFAController do",
+      "  use HexWeb, :controller",
+      "  plug :authenticate",
+      "  defp authenticate(conn, _opts) do",
+      "    if get_session(conn, \"tfa_user_id\"), do: conn, else: conn |> redirect(to: \"/\") |> halt()",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/hex_web/auth_helpers.ex": [
+      "defmodule HexWeb.AuthHelpers do",
+      "  def authenticate(conn) do",
+      "    case get_req_header(conn, \"authorization\") do",
+      "      [key] -> key_auth(key, conn)",
+      "      _ -> {:error, :missing}",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/hex_web/plugs.ex": [
+      "defmodule HexWeb.Plugs do",
+      "  import Plug.Conn",
+      "",
+      "  def authenticate(conn, _opts) do",
+      "    case HexWeb.AuthHelpers.authenticate(conn) do",
+      "      {:ok, %{user: user}} ->",
+      "        assign(conn, :current_user, user)",
+      "",
+      "      {:error, :missing} ->",
+      "        conn",
+      "        |> assign(:current_user, nil)",
+      "",
+      "      {:error, _} = error ->",
+      "        HexWeb.AuthHelpers.error(conn, error)",
+      "    end",
+      "  end",
+      "",
+      "  def authenticate_strict(conn, _opts) do",
+      "    case HexWeb.AuthHelpers.authenticate(conn) do",
+      "      {:ok, %{user: user}} ->",
+      "        assign(conn, :current_user, user)",
+      "",
+      "      {:error, :missing} ->",
+      "        conn |> send_resp(401, \"\") |> halt()",
+      "",
+      "      {:error, _} = error ->",
+      "        HexWeb.AuthHelpers.error(conn, error)",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /admin/stats [admin]", "GET /api/packages"]);
+});
+
 phoenix.run();

@@ -42,6 +42,30 @@ export function checksOnlyWhenConfigured(body: string): boolean {
   return false;
 }
 
+const PLUG_HEAD = /^[ \t]*defp?[ \t]+[\w?!]+[ \t]*\([ \t]*\w+[ \t]*,/;
+// A case arm for a request without credentials: `{:error, :missing} ->`, `nil ->`, `[] ->`.
+const MISSING_ARM = /^([ \t]*)(?:\{[ \t]*:error[ \t]*,[ \t]*:(?:missing|no_credentials|unauthenticated)[ \t]*\}|nil|\[\])[ \t]*->[ \t]*(.*)$/gm;
+const TURNS_AWAY = /\berror[ \t]*\(|unauthori[sz]ed|forbidden|redirect/i;
+
+/**
+ * Whether a function plug lets a request without credentials through with no caller: its case
+ * arm for a missing credential (`{:error, :missing} -> conn |> assign(:current_user, nil)`)
+ * neither halts nor answers an error (Hexpm's `authenticate` refuses bad credentials only).
+ */
+export function letsMissingThrough(body: string): boolean {
+  for (const m of body.matchAll(MISSING_ARM)) {
+    const indent = m[1]!.length;
+    const arm = [m[2]!];
+    for (const line of body.slice(m.index + m[0].length).split("\n").slice(1)) {
+      if (line.trim() && /^[ \t]*/.exec(line)![0].length <= indent) break;
+      arm.push(line);
+    }
+    const text = arm.join("\n");
+    if (text.trim() && !REFUSES.test(text) && !TURNS_AWAY.test(text)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether a function plug the router defines (`plug :force_current_user`, `defp force_current_user(conn, _)`)
  * turns a caller away: its body halts or answers 401/403. Then it is a check whatever its name.
@@ -75,8 +99,13 @@ export function fetchOnlyPipelines(moduleFile: (module: string) => string | unde
     let answer = judged.get(plug);
     if (answer === undefined) {
       if (plug.startsWith(":")) {
+        // The plug (`def authenticate(conn, _opts)`), not a helper of its name taking the connection
+        // alone, nor a controller's private one (`defp authenticate(conn, _opts)`), which no router reaches.
         const bodies = functionPlug(plug.slice(1));
-        answer = bodies.length > 0 && bodies.every(checksOnlyWhenConfigured);
+        const plugs = bodies.filter((body) => PLUG_HEAD.test(body));
+        const visible = plugs.filter((body) => /^[ \t]*def[ \t]/.test(body));
+        const judgedBodies = visible.length ? visible : plugs.length ? plugs : bodies;
+        answer = judgedBodies.length > 0 && judgedBodies.every((body) => checksOnlyWhenConfigured(body) || letsMissingThrough(body));
       } else {
         const file = moduleFile(plug);
         const source = file === undefined ? undefined : text(file);
