@@ -198,7 +198,8 @@ export function linkRoutes(
   const globalPrefix = new Map<string, { prefix: string; in?: string[] }[]>();
   const prefixExcept = new Map<string, { path: string; method: string }[]>();
   const globalGuards = new Map<string, Global[]>();
-  const versioning = new Map<string, Versioning>();
+  // Per framework, as the global prefixes: each versioning with the folders it is limited to, if any.
+  const versioning = new Map<string, { prefix: Versioning; in?: string[] }[]>();
   const mounted = new Set<string>();
   // A route can hang on a router imported from another file (Flask's `@bp.route` on a blueprint of the package).
   const writtenIn = new Map<RouteRegistration, string>();
@@ -297,7 +298,7 @@ export function linkRoutes(
           if (r.except) prefixExcept.set(r.framework, r.except);
         }
         if (r.guard) globalGuards.set(r.framework, [...(globalGuards.get(r.framework) ?? []), r]);
-        if (r.version) versioning.set(r.framework, r.version);
+        if (r.version) versioning.set(r.framework, [...(versioning.get(r.framework) ?? []), { prefix: r.version, ...(r.in ? { in: r.in } : {}) }]);
       } else if (r.type === "route") {
         if (r.view !== undefined && viewMount(file, r)) continue;
         if (r.dispatch !== undefined && dispatched(file, r)) continue;
@@ -347,7 +348,7 @@ export function linkRoutes(
   const written = new Set([...linked, ...standalone].filter((r) => !r.shortened).map((r) => `${r.method} ${r.path}`));
   const kept = [...linked, ...standalone].filter((r) => !r.shortened || !written.has(`${r.method} ${r.path}`));
   const routes = kept.map(({ version, anonymous, shortened: _, ...emitted }) => {
-    const uri = versioning.get(emitted.framework);
+    const uri = scopedFor(versioning.get(emitted.framework) ?? [], emitted.file);
     const served = uri ? version ?? uri.defaultVersion : undefined;
     const segment = served ? uri!.prefix + served : "";
     // Global guards match the route's own path (without the global prefix), completed first;
@@ -458,11 +459,16 @@ function takes(accepts: NonNullable<RouteRegistration["accepts"]>, path: string)
  * `setGlobalPrefix` wins).
  */
 function prefixFor(prefixes: readonly { prefix: string; in?: string[] }[], file: string): string {
-  let best: { prefix: string; length: number } | undefined;
-  for (const p of prefixes) {
-    for (const dir of p.in ?? []) if ((file.startsWith(`${dir}/`) || file.includes(`/${dir}/`)) && dir.length > (best?.length ?? -1)) best = { prefix: p.prefix, length: dir.length };
+  return scopedFor(prefixes, file) ?? "";
+}
+
+/** Of settings each limited to folders or not, the one for `file`: the longest folder holding it, else the last not limited. */
+function scopedFor<T>(settings: readonly { prefix: T; in?: string[] }[], file: string): T | undefined {
+  let best: { prefix: T; length: number } | undefined;
+  for (const p of settings) {
+    for (const dir of p.in ?? []) if ((dir === "" || file.startsWith(`${dir}/`) || file.includes(`/${dir}/`)) && dir.length > (best?.length ?? -1)) best = { prefix: p.prefix, length: dir.length };
   }
-  return best?.prefix ?? prefixes.findLast((p) => !p.in)?.prefix ?? "";
+  return best ? best.prefix : settings.findLast((p) => !p.in)?.prefix;
 }
 
 /** The global guards that apply to a route: all but those scoped to other paths or methods. */

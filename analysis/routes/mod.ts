@@ -37,6 +37,7 @@ import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
+import { withNestApplicationScopes } from "./js/nest-application-scopes.ts";
 import { DOTNET_FRAMEWORKS, dotnetApplicationOf } from "./csharp/applications.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { pythonProjectOf } from "./python/projects.ts";
@@ -163,7 +164,7 @@ export function routesSection(
   }
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
   // the types of Go struct fields a call goes through, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes];
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [

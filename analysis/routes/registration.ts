@@ -203,8 +203,9 @@ export const Registration = z.discriminatedUnion("type", [
     /** Regular expressions: routes whose full path one of them finds are left out of `guard` (Litestar's auth `exclude`). */
     exceptMatching: z.array(z.string()).optional(),
     /**
-     * Folders (`org/acme/api/v1`) whose routes alone `prefix` applies to: Jersey servlets mounted at
-     * different paths, each serving the packages it scans. The most specific one that holds a route wins.
+     * Folders (`org/acme/api/v1`) whose routes alone `prefix` (or `version`) applies to: Jersey
+     * servlets mounted at different paths, each serving the packages it scans; the applications of
+     * a NestJS monorepo. The most specific one that holds a route wins.
      */
     in: z.array(z.string()).optional(),
     /** Folders of other applications of the repository (Spring Boot services beside the one declaring the guard): routes declared under them are not its. */

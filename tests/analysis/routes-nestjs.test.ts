@@ -46,6 +46,41 @@ nest("without enableVersioning versions stay out of the path; useGlobalGuards gu
   assert.ok(section.globalGuard);
 });
 
+nest("in a repository of several NestJS applications, what one bootstrap sets (URI versioning, a global prefix, a global guard) holds for that application's routes alone", () => {
+  const root = tempDir("tool-nest-applications-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ private: true, workspaces: ["apps/*"] }),
+    "apps/api/package.json": JSON.stringify({ name: "api", dependencies: { "@nestjs/core": "10" } }),
+    "apps/api/src/bootstrap.ts": [
+      "export async function bootstrap() {",
+      "  const app = await NestFactory.create(AppModule);",
+      "  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });",
+      "  app.useGlobalGuards(new ApiKeyGuard());",
+      "  await app.listen(3000);",
+      "}",
+    ].join("\n"),
+    "apps/api/src/subscribers.controller.ts": "@Controller('subscribers')\nexport class SubscribersController {\n  @Get()\n  list() {}\n}\n",
+    "apps/worker/package.json": JSON.stringify({ name: "worker", dependencies: { "@nestjs/core": "10" } }),
+    "apps/worker/src/bootstrap.ts": [
+      "export async function bootstrap() {",
+      "  const app = await NestFactory.create(AppModule);",
+      "  app.setGlobalPrefix('v1');",
+      "  await app.listen(3004);",
+      "}",
+    ].join("\n"),
+    "apps/worker/src/health.controller.ts": "@Controller('health-check')\nexport class HealthController {\n  @Get()\n  check() {}\n}\n",
+    "apps/webhook/package.json": JSON.stringify({ name: "webhook", dependencies: { "@nestjs/core": "10" } }),
+    "apps/webhook/src/main.ts": "const app = await NestFactory.create(AppModule);\nawait app.listen(3003);\n",
+    "apps/webhook/src/webhooks.controller.ts": "@Controller('/webhooks')\nexport class WebhooksController {\n  @Post('/:environmentId/email')\n  email() {}\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /v1/health-check",
+    "GET /v1/subscribers [ApiKeyGuard]",
+    "POST /webhooks/{environmentId}/email",
+  ]);
+});
+
 nest("SwaggerModule.setup serves the Swagger UI at its path, outside the global prefix", () => {
   const root = tempDir("tool-nest-swagger-");
   writeFiles(root, {

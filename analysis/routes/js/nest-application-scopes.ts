@@ -1,0 +1,57 @@
+/**
+ * A repository holding several NestJS applications (Novu's api, worker, ws and webhook apps): what
+ * one application's bootstrap sets for every route (`app.setGlobalPrefix("v1")`,
+ * `app.enableVersioning(...)`, `app.useGlobalGuards(...)`) is about its own routes, not those of
+ * the applications beside it. Filled in before linking: an application is the folder of a
+ * package.json whose sources start one (`NestFactory.create(`); each global setting is limited to
+ * the application its file is in. Routes of a package that is no application (a shared library)
+ * keep every application's guards, as the applications that import it serve them.
+ */
+import { innermostFolder } from "../../project.ts";
+import type { FileRoutes, Registration } from "../registration.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const SCRIPT = /\.(?:[cm]?[jt]s)$/;
+const STARTS_APPLICATION = /\bNestFactory\s*\.\s*create(?:Microservice)?\s*(?:<[^>]*>)?\s*\(/;
+
+export function withNestApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
+  const global = (r: Registration) => r.type === "global" && r.framework === "nestjs";
+  if (!project || ![...files.values()].some((f) => f.registrations.some(global))) return files;
+  const roots = applicationRoots(project, files);
+  if (roots.length < 2) return files;
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    const own = routes.registrations.some(global) ? innermostFolder(roots, file) : undefined;
+    if (own === undefined) {
+      result.set(file, routes);
+      continue;
+    }
+    const others = roots.filter((r) => r !== own && r !== "" && !own.startsWith(`${r}/`));
+    result.set(file, {
+      ...routes,
+      registrations: routes.registrations.map((r) => {
+        if (r.type !== "global" || r.framework !== "nestjs") return r;
+        // A prefix and a versioning hold in the application's folder; a guard stays out of the others'.
+        return { ...r, ...(r.prefix !== undefined || r.version ? { in: [own] } : {}), ...(r.guard && others.length ? { notIn: others } : {}) };
+      }),
+    });
+  }
+  return result;
+}
+
+/** The folders of the packages whose sources start a NestJS application ("" for the repository's root). */
+function applicationRoots(project: Project, files: ReadonlyMap<string, FileRoutes>): string[] {
+  const listed = [...project.listed];
+  const packages = listed.filter((f) => /(?:^|\/)package\.json$/.test(f)).map((f) => f.replace(/\/?package\.json$/, ""));
+  const roots = new Set<string>();
+  // The files that set something global, and the bootstrap files beside them, are where an application starts.
+  for (const file of listed) {
+    if (!SCRIPT.test(file) || /(?:^|\/)(?:test|tests|__tests__|e2e)\//.test(file) || /\.(?:spec|test|e2e-spec)\.[cm]?[jt]s$/.test(file)) continue;
+    if (!files.has(file) && !/(?:main|bootstrap|server|app)\.[cm]?[jt]s$/.test(file)) continue;
+    const pkg = innermostFolder(packages, file);
+    if (pkg === undefined || roots.has(pkg)) continue;
+    if (STARTS_APPLICATION.test(project.text(file) ?? "")) roots.add(pkg);
+  }
+  return [...roots];
+}
