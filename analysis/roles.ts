@@ -2,7 +2,7 @@ import { globMatcher } from "./globs.ts";
 
 /**
  * What a file is for: `source` (the product), `test`, `fixture` (sample code that tests read),
- * `example` (examples, demos, benchmarks and project templates: code that shows, measures or
+ * `example` (examples, demos, playgrounds, benchmarks and project templates: code that shows, measures or
  * starts from the product),
  * `generated` (migrations, protobuf and other tool output), `vendored` (someone else's code kept
  * in the tree). Decided by `analysis.roles` globs in .tool/config.json first, then by a header
@@ -21,8 +21,9 @@ const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_
 // skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis
 // does not read anyway).
-// A folder named for one (`sample_plugin/`, `example-app/`, `todo-demo/`) holds one too.
-const EXAMPLE = /(^|\/)_?(examples?|demos?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?))\/|^(templates|starters?)\//i;
+// A folder named for one (`sample_plugin/`, `example-app/`, `todo-demo/`) holds one too; a
+// playground/ holds apps to try the product out in (Novu's playground/nextjs, playground/nestjs).
+const EXAMPLE = /(^|\/)_?(examples?|demos?|playgrounds?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?))\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;

@@ -69,8 +69,8 @@ export { extractRoutes } from "./extract.ts";
 // Frameworks whose routes name their middleware in the call (`router.get("/x", validatedRequest, handler)`).
 const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
 
-// A folder of examples or samples, by that name alone.
-const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?)\//i;
+// A folder of examples, samples or apps to try the product in, by that name alone.
+const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?|playgrounds?)\//i;
 
 /**
  * The facts whose routes are the product's: an app in an examples/ folder, a fixture's or
