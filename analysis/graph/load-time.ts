@@ -232,7 +232,10 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   // TypeScript only: the open brackets innermost last, the word before the last name (`const`
   // in `const x`), the last punctuator, the `?` of ternaries still open, and the braces of class bodies.
   const openers: number[] = [];
-  let wordBefore = "";
+  // Where the word before the last name is (`const` in `const x`), read only when asked.
+  let wordBeforeStart = 0;
+  let wordBeforeEnd = 0;
+  const wordBeforeIs = (word: string) => wordBeforeEnd - wordBeforeStart === word.length && code.startsWith(word, wordBeforeStart);
   let lastPunct = 0;
   let ternaries = 0;
   let classPending = false;
@@ -301,7 +304,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
       }
       // `value as Type`, `value satisfies Type`: the type is the compiler's. To its line's end
       // when the next line does not go on with it (code without semicolons).
-      if (typescript && (last === IDENT || (last === OTHER && ENDS_VALUE.has(lastPunct))) && isWord(code, i, j, "as", "satisfies")) {
+      if (typescript && (last === IDENT || (last === OTHER && ENDS_VALUE.has(lastPunct))) && ((j - i === 2 && code.startsWith("as", i)) || (j - i === 9 && code.startsWith("satisfies", i)))) {
         i = typeEnd(code, j, ",;)]}=", false, true);
         last = OTHER;
         lastPunct = 0;
@@ -312,8 +315,8 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
         classPending = true;
         pendingBody = false;
       }
-      if (last === IDENT) wordBefore = code.slice(lastStart, lastEnd);
-      else wordBefore = "";
+      if (last === IDENT) (wordBeforeStart = lastStart), (wordBeforeEnd = lastEnd);
+      else wordBeforeStart = wordBeforeEnd = 0;
       // A class member's name or modifier (`static`, `get`, `async`) reads nothing; a decorator's name (`@Input`) is read at load.
       const memberName = last !== DOT && !initialiser && !(last === OTHER && lastPunct === 64) && atClassBody();
       if (memberName && j - i === 6 && code.startsWith("static", i)) {
@@ -363,7 +366,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
       else if (lastPunct === 41 && last === OTHER && pendingBody) end = typeEnd(code, i + 1, "{;", true);
       // A parameter's, also a destructured one's (`({ a, b }: Props) =>`).
       else if ((named || (last === OTHER && (lastPunct === 125 || lastPunct === 93))) && innermost === 40) end = typeEnd(code, i + 1, ",)=");
-      else if (named && (wordBefore === "const" || wordBefore === "let" || wordBefore === "var")) end = typeEnd(code, i + 1, "=;,", false, true);
+      else if (named && (wordBeforeIs("const") || wordBeforeIs("let") || wordBeforeIs("var"))) end = typeEnd(code, i + 1, "=;,", false, true);
       else if (named && innermost === 123 && classBodies.at(-1)) end = typeEnd(code, i + 1, "=;", false, true);
       if (end !== -1) {
         i = end;
@@ -377,7 +380,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     if (typescript && c === 60 && last === IDENT && !NOT_GENERIC.has(code.slice(lastStart, lastEnd))) {
       const end = typeArgumentsEnd(code, i);
       const next = end === -1 ? "" : code.slice(end, end + 12).trimStart();
-      if (end !== -1 && (next[0] === "(" || next[0] === "`" || ((wordBefore === "class" || wordBefore === "extends") && /^(?:\{|extends\b|implements\b)/.test(next)))) {
+      if (end !== -1 && (next[0] === "(" || next[0] === "`" || ((wordBeforeIs("class") || wordBeforeIs("extends")) && /^(?:\{|extends\b|implements\b)/.test(next)))) {
         i = end;
         continue;
       }
@@ -469,7 +472,6 @@ function goesOn(code: string, newline: number): boolean {
 
 // The last character of a value a TypeScript `as` may follow: a closing bracket, a quote, a digit.
 const ENDS_VALUE = new Set([41, 93, 125, 34, 39, 96, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57]);
-const isWord = (code: string, start: number, end: number, ...words: string[]) => words.some((word) => end - start === word.length && code.startsWith(word, start));
 
 /**
  * Where a type written from `from` ends: the index of the first of `stops` outside its own
@@ -521,6 +523,10 @@ const TYPE_DECLARATIONS = new Set(["interface", "type", "declare"]);
  * Only first in its statement (on its line, after `;`, `{` or `}`, or after `export`).
  */
 function typeDeclarationEnd(code: string, start: number, end: number): number {
+  // Called for every name of a TypeScript module: its length and first letter rule most out before any slice.
+  const length = end - start;
+  const first = code.charCodeAt(start);
+  if (!((length === 4 && first === 116) || (length === 7 && first === 100) || (length === 9 && first === 105))) return -1; // type, declare, interface
   const word = code.slice(start, end);
   if (!TYPE_DECLARATIONS.has(word)) return -1;
   let before = start - 1;
