@@ -196,6 +196,12 @@ export const Route = z.object({
    * callers from outside the site (a webhook, a provider's callback, a client with a key).
    */
   csrfExempt: z.boolean().optional(),
+  /**
+   * Checks of the caller the code makes that may let one without an account through, by design
+   * or by a setting: a Laravel form request asking a policy ability that takes `?User`. No guard,
+   * and no certain gap either.
+   */
+  checks: z.array(z.string()).optional(),
   /** What the handler's file reaches through the import graph. */
   reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
 });
@@ -219,7 +225,7 @@ export const RoutesSection = z.object({
    * Write routes with no route-level guard, listed only when no global guard was found;
    * `public` when the code declares the route public (see Route).
    */
-  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional(), csrfExempt: z.boolean().optional(), prefixUnknown: z.boolean().optional() })),
+  unguardedWrites: z.array(RouteRef.extend({ handler: z.string(), public: z.boolean().optional(), csrfExempt: z.boolean().optional(), prefixUnknown: z.boolean().optional(), checks: z.array(z.string()).optional() })),
   globalGuard: z.boolean(),
   contracts: z.array(Contract),
   drift: z.object({

@@ -160,6 +160,8 @@ function whyLow(r: Input["routes"]["unguardedWrites"][number]): string | undefin
   // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
   const computes = (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
   if (computes) return `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`;
+  // The action checks each caller where the analysis cannot settle it (a policy ability that takes a guest too, `?User`).
+  if (r.checks?.length) return `its action asks ${r.checks.join(", ")} about each caller, which may let one without an account through by design or by a setting, so this is low: check what it allows a guest`;
   if (GRAPHQL.test(r.path)) return "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does";
   if (SCIM.test(r.path)) return "a SCIM endpoint is called by an identity provider with the directory's bearer token, which the SCIM library checks, so this is low: check the handler hands the request to it";
   // Mounted where the analysis cannot see (its prefix is unknown: oapi-codegen's `options.BaseURL +`),

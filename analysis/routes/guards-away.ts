@@ -20,7 +20,7 @@ import { loadOnlyMiddleware } from "./php/psr15-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
-import { laravelFormRequestGuards } from "./php/form-requests.ts";
+import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
@@ -72,7 +72,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelChecks = project ? laravelHandlerChecks(laravelActionBodies(project)) : () => [];
-  const laravelFormRequests = project ? laravelFormRequestGuards(project) : () => [];
+  const laravelFormRequests = project ? laravelFormRequestChecks(project) : () => ({ guards: [], checks: [] });
   const symfonyDelegated = project ? symfonyDelegatedChecks(project) : () => [];
   let declarations: string[] | undefined;
   const laravelDeclarations = () => (declarations ??= laravelMiddlewareDeclarations(project));
@@ -112,7 +112,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       // An action its controller does not guard that checks the caller at its top.
       // Its form request's authorize(), which Laravel runs before the action, as well.
       const guards = laravelActions(route.handler);
-      return [...(guards.length ? guards : laravelChecks(route.handler)), ...laravelFormRequests(route.handler)];
+      return [...(guards.length ? guards : laravelChecks(route.handler)), ...laravelFormRequests(route.handler).guards];
     }
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];
     // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.
@@ -209,7 +209,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // anonymous callers are let in on purpose), or its Rails controller skips the guard for it
     // (`skip_before_action :authenticate_user!, only: :timezone`).
     const open = !guards.length && (declaredPublic || candidates.some((g) => isOptionalGuardName(g) && !judged.has(g)) || (route.framework === "rails" && !!project && railsAction(route).skipped));
-    return { ...rest, ...(open ? { public: true } : {}), guards } as typeof route;
+    // Checks of the caller that may let one without an account through (a policy ability taking ?User): no guard, but no gap the analysis can be sure of.
+    const checks = !guards.length && route.framework === "laravel" && project ? laravelFormRequests(route.handler).checks : [];
+    return { ...rest, ...(open ? { public: true } : {}), ...(checks.length ? { checks } : {}), guards } as typeof route;
   };
 }
 

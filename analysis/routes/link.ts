@@ -25,6 +25,8 @@ export type LinkedRoute = {
   declaredPublic?: boolean;
   /** The code exempts it from CSRF checks (Django's `@csrf_exempt`). */
   csrfExempt?: boolean;
+  /** Checks of the caller that may let one without an account through, by design or by a setting (a Laravel policy ability taking `?User`). */
+  checks?: string[];
   /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
   helpers?: string[];
 };

@@ -220,7 +220,7 @@ export function routesSection(
   const inert = doesNothing(project);
   const unguardedWrites = globalGuard ? [] : items
     .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0 && !inert(r))
-    .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) }));
+    .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}), ...(r.checks ? { checks: r.checks } : {}) }));
 
   return {
     items,

@@ -739,7 +739,7 @@ laravel("a package's provider mounts a route file that only requires others, und
   ]);
 });
 
-laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), or answering false without a user ($user?->may_administrate === true), guards", () => {
+laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), or answering false without a user ($user?->may_administrate === true), guards; a write whose request asks an ability taking ?User is checked, not unguarded: its finding is low", () => {
   const root = tempDir("tool-laravel-form-requests-");
   const request = (name: string, authorize: string) =>
     `<?php\nnamespace App\\Http\\Requests\\Album;\n\nuse App\\Policies\\AlbumPolicy;\nuse Illuminate\\Foundation\\Http\\FormRequest;\nuse Illuminate\\Support\\Facades\\Gate;\n\nclass ${name} extends FormRequest\n{\n    public function authorize(): bool\n    {\n        ${authorize}\n    }\n\n    public function rules(): array\n    {\n        return ['title' => 'required'];\n    }\n}\n`;
@@ -755,6 +755,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "Route::get('/Albums', [Gallery\\AlbumController::class, 'list']);",
       "Route::post('/Album::delete', [Gallery\\AlbumController::class, 'delete']);",
       "Route::get('/BulkAlbumEdit', [Gallery\\AlbumController::class, 'bulk']);",
+      "Route::post('/Photo', [Gallery\\AlbumController::class, 'upload']);",
       "",
     ].join("\n"),
     "app/Http/Controllers/Gallery/AlbumController.php": [
@@ -765,15 +766,17 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "use App\\Http\\Requests\\Album\\GetAlbumRequest;",
       "use App\\Http\\Requests\\Album\\RenameAlbumRequest;",
       "use App\\Http\\Requests\\Album\\DeleteAlbumRequest;",
+      "use App\\Http\\Requests\\Album\\UploadPhotoRequest;",
       "use Illuminate\\Http\\Request;",
       "",
       "class AlbumController extends Controller",
       "{",
       "    public function createAlbum(AddAlbumRequest $request): string { return ''; }",
       "    public function get(GetAlbumRequest $request): array { return []; }",
-      "    public function rename(RenameAlbumRequest $request): void { }",
+      "    public function rename(RenameAlbumRequest $request): void { $this->albums->rename($request->album, $request->title); }",
       "    public function list(Request $request): array { return []; }",
       "    public function delete(DeleteAlbumRequest $request): void { }",
+      "    public function upload(UploadPhotoRequest $request): void { $this->photos->store($request->file('file')); }",
       "    public function bulk(\\App\\Http\\Requests\\Album\\BulkAlbumRequest $request): array { return []; }",
       "}",
       "",
@@ -783,6 +786,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "app/Http/Requests/Album/RenameAlbumRequest.php": request("RenameAlbumRequest", "return true;"),
     "app/Http/Requests/Album/DeleteAlbumRequest.php": request("DeleteAlbumRequest", "return Auth::check() && $this->user()->may_delete;"),
     "app/Http/Requests/Album/BulkAlbumRequest.php": request("BulkAlbumRequest", "/** @var User|null */\n        $user = Auth::user();\n\n        return $user?->may_administrate === true;"),
+    "app/Http/Requests/Album/UploadPhotoRequest.php": request("UploadPhotoRequest", "return Gate::check(AlbumPolicy::CAN_UPLOAD, [AbstractAlbum::class, $this->album]);"),
     "app/Policies/AlbumPolicy.php": [
       "<?php",
       "namespace App\\Policies;",
@@ -791,9 +795,11 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "{",
       "    public const CAN_ACCESS = 'canAccess';",
       "    public const CAN_EDIT = 'canEdit';",
+      "    public const CAN_UPLOAD = 'canUpload';",
       "",
       "    public function canAccess(?User $user, ?AbstractAlbum $album): bool { return $album?->is_public ?? false; }",
       "    public function canEdit(User $user, AbstractAlbum|null $album): bool { return $user->may_upload; }",
+      "    public function canUpload(?User $user, ?AbstractAlbum $album = null): bool { return $user?->may_upload ?? $album?->public_upload === true; }",
       "}",
       "",
     ].join("\n"),
@@ -806,6 +812,15 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "POST /api/Album::rename",
     "GET /api/Albums",
     "GET /api/BulkAlbumEdit [BulkAlbumRequest::authorize]",
+    "POST /api/Photo",
+  ]);
+  // The rename's request lets everyone through: a write with no check at all is the high finding.
+  // The upload's asks an ability that takes a guest too: checked, though not surely guarded.
+  const report = analyze(root);
+  assert.equal(report.routes.items.find((r) => r.path === "/api/Photo")?.checks, ["AlbumPolicy::canUpload"]);
+  assert.equal(report.findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort(), [
+    "high POST /api/Album::rename",
+    "low POST /api/Photo",
   ]);
 });
 

@@ -179,6 +179,21 @@ views("entry points: write routes without a guard list those the findings call h
   assert.not.match(section.slice(0, Math.min(order[1]!, order[2]!)), /badge/, "the high one has no low badge");
 });
 
+views("entry points: a route whose action asks a policy ability that takes a guest shows that check beside its guards", async () => {
+  const root = tempDir("tool-devtools-checks-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/api.php": "<?php\nnamespace App\\Http\\Controllers;\nuse Illuminate\\Support\\Facades\\Route;\nRoute::post('/Photo', [PhotoController::class, 'upload']);\n",
+    "app/Http/Controllers/PhotoController.php": "<?php\nnamespace App\\Http\\Controllers;\nuse App\\Http\\Requests\\UploadPhotoRequest;\nclass PhotoController extends Controller\n{\n    public function upload(UploadPhotoRequest $request): void { $this->photos->store($request->file('file')); }\n}\n",
+    "app/Http/Requests/UploadPhotoRequest.php": "<?php\nnamespace App\\Http\\Requests;\nuse App\\Policies\\AlbumPolicy;\nclass UploadPhotoRequest extends FormRequest\n{\n    public function authorize(): bool\n    {\n        return Gate::check(AlbumPolicy::CAN_UPLOAD, [Album::class, $this->album]);\n    }\n}\n",
+    "app/Policies/AlbumPolicy.php": "<?php\nnamespace App\\Policies;\nclass AlbumPolicy\n{\n    public const CAN_UPLOAD = 'canUpload';\n    public function canUpload(?User $user, ?Album $album = null): bool { return $user?->may_upload ?? false; }\n}\n",
+  });
+  git(root, "init", "-q");
+  const checked = makeHarness({ root });
+  const { text } = await get("/ui/devtools/routes", { app: checked.app });
+  assert.match(text, /<dt>Checks<\/dt>\s*<dd class="dt-chips"><code class="chip">AlbumPolicy::canUpload<\/code><span class="muted">asks about each caller, and may let one without an account through<\/span><\/dd>/);
+});
+
 views("entry points: filters by method, framework and text, grouped as asked", async () => {
   const del = await get("/ui/devtools/routes?method=delete");
   assert.match(del.text, /1 entry point of 9/);

@@ -155,6 +155,17 @@ function RouteItem({ route, base, snippet }: { route: Route; base: string; snipp
             ? route.guards.map((g) => <code class="chip">{g}</code>)
             : <span class="muted">none at route level</span>}
         </dd>
+        {route.checks?.length
+          ? (
+            <>
+              <dt>Checks</dt>
+              <dd class="dt-chips">
+                {route.checks.map((c) => <code class="chip">{c}</code>)}
+                <span class="muted">asks about each caller, and may let one without an account through</span>
+              </dd>
+            </>
+          )
+          : null}
         <dt>Reaches</dt>
         <dd class="dt-chips">
           {route.reaches.components.map((c) => <a class="chip" href={viewHref("map", { component: c })}>{c}</a>)}

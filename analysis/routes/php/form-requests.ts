@@ -28,36 +28,43 @@ const POLICY_ABILITY = /\b(?:Gate\s*::\s*(?:check|allows|authorize|inspect)|->\s
 // A policy method's first parameter: a user that may not be null (`User $user`, not `?User $user` nor `User|null $user`).
 const REQUIRED_USER = /^\s*(?:\\?[\w\\]*\\)?User\s+\$\w+\s*(?:,|$)/;
 
-/** The guards a Laravel action's form request gives it: `AlbumPolicy::canEdit`, `AddAlbumRequest::authorize`. */
-export function laravelFormRequestGuards(project: Project): (handler: string) => string[] {
+/**
+ * What a Laravel action's form request checks: its guards (`AlbumPolicy::canEdit`,
+ * `AddAlbumRequest::authorize`), and the abilities it asks that decide for guests too
+ * (`AlbumPolicy::canUpload`, taking `?User`): checks of the caller that may let one without an
+ * account through, by design or by a setting.
+ */
+export function laravelFormRequestChecks(project: Project): (handler: string) => { guards: string[]; checks: string[] } {
   const method = phpMethods(project);
-  const byRequest = new Map<string, string[]>();
-  const guardsOf = (request: string): string[] => {
+  type Checks = { guards: string[]; checks: string[] };
+  const none: Checks = { guards: [], checks: [] };
+  const byRequest = new Map<string, Checks>();
+  const checksOf = (request: string): Checks => {
     let found = byRequest.get(request);
-    if (!found) byRequest.set(request, (found = requestGuards(request)));
+    if (!found) byRequest.set(request, (found = requestChecks(request)));
     return found;
   };
-  const requestGuards = (request: string): string[] => {
+  const requestChecks = (request: string): Checks => {
     const authorize = method(request, "authorize");
-    if (!authorize) return [];
-    if (CHECKS_CALLER.test(authorize.body) || needsUser(authorize.body)) return [`${request.split("\\").pop()}::authorize`];
+    if (!authorize) return none;
+    if (CHECKS_CALLER.test(authorize.body) || needsUser(authorize.body)) return { guards: [`${request.split("\\").pop()}::authorize`], checks: [] };
     const asked = POLICY_ABILITY.exec(authorize.body);
-    if (!asked) return [];
+    if (!asked) return none;
     const source = project.text(authorize.file) ?? "";
     const policy = phpQualifiedName(source, asked[1]!);
     const ability = constantValue(project, policy, asked[2]!);
     const abilityMethod = ability ? method(policy, ability) : undefined;
-    return abilityMethod && REQUIRED_USER.test(abilityMethod.parameters) ? [`${asked[1]}::${ability}`] : [];
+    if (!abilityMethod) return none;
+    const name = `${asked[1]}::${ability}`;
+    return REQUIRED_USER.test(abilityMethod.parameters) ? { guards: [name], checks: [] } : { guards: [], checks: [name] };
   };
   return (handler) => {
     const match = /^([\w\\]+)@(\w+)$/.exec(handler);
     const action = match && method(match[1]!, match[2]!);
-    if (!action) return [];
+    if (!action) return none;
     const source = project.text(action.file) ?? "";
-    return [...action.parameters.matchAll(TYPED_PARAMETER)].flatMap((m) => {
-      const type = phpQualifiedName(source, m[1]!);
-      return FRAMEWORK_REQUEST.test(type) ? [] : guardsOf(type);
-    });
+    const all = [...action.parameters.matchAll(TYPED_PARAMETER)].map((m) => phpQualifiedName(source, m[1]!)).filter((type) => !FRAMEWORK_REQUEST.test(type)).map(checksOf);
+    return { guards: all.flatMap((c) => c.guards), checks: all.flatMap((c) => c.checks) };
   };
 }
 
