@@ -202,6 +202,8 @@ export const Route = z.object({
    * and no certain gap either.
    */
   checks: z.array(z.string()).optional(),
+  /** The host the route is served for alone (Phoenix's `scope "/", host: "preview."`); any host when absent. */
+  host: z.string().optional(),
   /** What the handler's file reaches through the import graph. */
   reaches: z.object({ components: z.array(z.string()), integrations: z.array(z.string()) }),
 });

@@ -27,6 +27,8 @@ export type LinkedRoute = {
   csrfExempt?: boolean;
   /** Checks of the caller that may let one without an account through, by design or by a setting (a Laravel policy ability taking `?User`). */
   checks?: string[];
+  /** The host it is served for alone (Phoenix's `scope host: "preview."`). */
+  host?: string;
   /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
   helpers?: string[];
 };
@@ -442,6 +444,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.helpers ? { helpers: route.helpers } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),
+    ...(route.host ? { host: route.host } : {}),
   }])));
 }
 

@@ -210,7 +210,8 @@ export function routesSection(
   for (const r of items) {
     // A route whose prefix is not known has no full path to share with another.
     if (r.kind !== "http" || r.prefixUnknown) continue;
-    const key = `${r.method} ${r.path} ${r.framework === "spring" ? application(r.file) : DOTNET_FRAMEWORKS.has(r.framework) ? dotnetApplication(r.file) : r.file.endsWith(".py") ? pythonProject(r.file) : ""}`;
+    // Nor are routes of one path served for different hosts.
+    const key = `${r.method} ${r.path} ${r.host ?? ""} ${r.framework === "spring" ? application(r.file) : DOTNET_FRAMEWORKS.has(r.framework) ? dotnetApplication(r.file) : r.file.endsWith(".py") ? pythonProject(r.file) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const duplicates = [...groups.values()]

@@ -583,4 +583,30 @@ phoenix("a function plug that lets a request without credentials through with no
   assert.equal(guardedRoutes(root), ["GET /admin/stats [admin]", "GET /api/packages"]);
 });
 
+phoenix("a scope for one host (scope \"/\", host: \"preview.\") serves its routes for that host alone: one path on two hosts is no duplicate, the same path twice on one host is", () => {
+  const root = tempDir("tool-phoenix-hosts-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Hex.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/hex_web/router.ex": [
+      "defmodule HexWeb.Router do",
+      "  use HexWeb, :router",
+      "  scope \"/\", HexWeb, host: \"preview.\" do",
+      "    get \"/\", Preview.IndexController, :index",
+      "    get \"/sitemap.xml\", Preview.SitemapController, :index",
+      "  end",
+      "  scope \"/\", HexWeb do",
+      "    get \"/\", PageController, :index",
+      "    get \"/sitemap.xml\", SitemapController, :main",
+      "    get \"/about\", PageController, :about",
+      "    get \"/about\", AboutController, :show",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const { routes } = analyze(root);
+  assert.equal(routes.items.filter((r) => r.host).map((r) => `${r.method} ${r.path} ${r.host}`), ["GET / preview.", "GET /sitemap.xml preview."]);
+  assert.equal(routes.duplicates.map((d) => `${d.method} ${d.path}`), ["GET /about"]);
+});
+
 phoenix.run();

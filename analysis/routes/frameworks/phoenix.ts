@@ -14,7 +14,7 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head
 
 /** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
 /** `bindings`: the names a comprehension over a literal list binds (`for path <- ["/logs", "/api/logs"] do`). */
-type Scope = { path: string; alias: string; guards: string[]; plugs: string[]; bindings?: ReadonlyMap<string, string> };
+type Scope = { path: string; alias: string; guards: string[]; plugs: string[]; bindings?: ReadonlyMap<string, string>; host?: string };
 // A pipeline: whether it checks the caller, and the module plugs of the app's that decide it (`MyAppWeb.APIAuthPlug`).
 type Pipeline = { guards: boolean; plugs: string[] };
 type Context = { source: RouteSource; pipelines: Map<string, Pipeline>; found: Registration[] };
@@ -122,7 +122,9 @@ function nested(source: RouteSource, args: DslArguments, scope: Scope): Scope {
   const moduleSpan = (path !== undefined && first && bound(source, first, scope) !== undefined ? second : first) ?? args.keywords.get("alias");
   const module = moduleSpan ? /^\s*([A-Z][\w.]*|false)/.exec(source.code.slice(moduleSpan.start, moduleSpan.end))?.[1] : undefined;
   const alias = module === "false" ? "" : module ? [scope.alias, module].filter(Boolean).join(".") : scope.alias;
-  return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards], plugs: [...scope.plugs] };
+  // `host: "preview."` serves the scope's routes for that host (a prefix of it) alone.
+  const host = args.keywords.has("host") ? dslValue(source, args.keywords.get("host")!) : undefined;
+  return { ...scope, path: joinPaths(scope.path, path ?? ""), alias, guards: [...scope.guards], plugs: [...scope.plugs], ...(host ? { host } : {}) };
 }
 
 const moduleAt = (source: RouteSource, args: DslArguments, index: number): string | undefined => {
@@ -186,4 +188,4 @@ function bound(source: RouteSource, span: Span, scope: Scope): string | undefine
 const underscore = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 
 // The pipelines' deciding plugs ride along as helpers (`api=MyAppWeb.APIAuthPlug`), read after linking.
-const route = (methods: string[], path: string, handler: string, scope: Scope, line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(scope.guards)], owner: "", line, ...(scope.plugs.length ? { helpers: [...new Set(scope.plugs)] } : {}) });
+const route = (methods: string[], path: string, handler: string, scope: Scope, line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(scope.guards)], owner: "", line, ...(scope.plugs.length ? { helpers: [...new Set(scope.plugs)] } : {}), ...(scope.host ? { host: scope.host } : {}) });
