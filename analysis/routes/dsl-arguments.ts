@@ -87,6 +87,9 @@ function arrow(code: string, span: Span): number | undefined {
   return at === -1 ? undefined : span.start + at;
 }
 
+// What may stand between two string literals Ruby joins: spaces, and a backslash ending the line.
+const ADJACENT = /^[ \t]*(?:\\[ \t]*\r?\n[ \t]*)?(?=["'])/;
+
 /**
  * The value of a symbol (atom) or a string without interpolation: `:users`, `"users"`, `'users'`;
  * with a loop's `bindings`, also a name it binds and a string interpolating only such names.
@@ -99,8 +102,15 @@ export function dslValue(source: RouteSource, span: Span, bindings?: ReadonlyMap
   // A name a loop binds (`:action => action` in `%w(browse show).each do |action|`).
   const name = bindings && /^([a-z_]\w*)\s*$/.exec(source.code.slice(start, span.end))?.[1];
   if (name && bindings.has(name)) return bindings.get(name);
-  const literal = source.stringAt(start);
-  if (!literal || /^%[wWiI]/.test(source.text.slice(start, start + 2))) return undefined;
+  const first = source.stringAt(start);
+  if (!first || /^%[wWiI]/.test(source.text.slice(start, start + 2))) return undefined;
+  // Ruby joins literals written one after another (`'/request/:id/attach' \` and `'/html/(:part)'` on the next line).
+  let literal = first;
+  for (let next = ADJACENT.exec(source.code.slice(literal.end, span.end)); next; next = ADJACENT.exec(source.code.slice(literal.end, span.end))) {
+    const following = source.stringAt(literal.end + next[0].length);
+    if (!following || following.end > span.end) break;
+    literal = { ...following, value: literal.value + following.value };
+  }
   if (!/#\{/.test(literal.value) || source.text[start] === "'") return literal.value;
   // `"projects/#{action}(/*path)"`: interpolating only names the loop binds.
   const parts = literal.value.split(/#\{\s*([a-z_]\w*)\s*\}/);

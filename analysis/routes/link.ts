@@ -56,7 +56,7 @@ export type Reexports = (file: string, name?: string) => readonly string[];
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
 
 type Versioning = NonNullable<Extract<Registration, { type: "global" }>["version"]>;
-/** `shortened`: the form of a path without one of its optional parameters (`optionalParameterForms`). */
+/** `shortened`: the form of a path without one of its optional parameters (`optionalParameterForms`) or segments. */
 type Emitted = LinkedRoute & { version?: string; anonymous?: boolean; shortened?: boolean };
 type Global = Extract<Registration, { type: "global" }>;
 type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
@@ -429,7 +429,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
   const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
   return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
     method,
-    ...(form < paths.length - 1 ? { shortened: true } : {}),
+    ...(form < paths.length - 1 || route.shortened ? { shortened: true } : {}),
     // A WebSocket route at a path takes its router's prefix; a channel's topic (Phoenix's `room:*`) is no path.
     path: route.kind === "http" || route.kind === "fs" || route.kind === "client" || (route.kind === "ws" && path.startsWith("/")) ? joinPaths(prefix, path) : path,
     file,

@@ -22,6 +22,8 @@ export const Registration = z.discriminatedUnion("type", [
     guards: z.array(z.string()),
     /** The router or app variable the route hangs on; "" when the path is already complete. */
     owner: z.string(),
+    /** A form of the path as written without one of its optional segments (Rails' `/search(/*q)` served at `/search`): it gives way to a route written for that path. */
+    shortened: z.boolean().optional(),
     /** The host it is served for alone (Phoenix's `scope "/", host: "preview."`): routes of one path on other hosts do not compete with it. */
     host: z.string().optional(),
     /** The API version it declares (NestJS `@Version`); written into the path only under URI versioning. "" is version-neutral. */

@@ -1481,4 +1481,36 @@ rails("a filter named like a check whose body only loads the caller (def authent
   assert.equal(guardedRoutes(root), ["GET /admin_users [authorisation_check,authenticate]", "GET /followups/new [authenticate]", "GET /requests", "POST /requests"]);
 });
 
+rails("a path written as literals one after another (\'/attach\' \\ then \'/html/(:part)\' on the next line) is their join; a form of a path without its optional segment gives way to a route written for that path, so neither is a duplicate", () => {
+  const root = tempDir("tool-rails-joined-paths-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  match '/search' => 'general#search_redirect', :via => :get",
+      "  match '/search(/*combined)' => 'general#search', :via => :get",
+      "  match '/request/:url_title/response/:message_id/attach' \\",
+      "        '/html/(:part(/*file_name))' => 'attachments#show_as_html',",
+      "        :via => :get",
+      "  match '/request/:url_title/response/:message_id/attach' \\",
+      "        '/:part(/*file_name)' => 'attachments#show',",
+      "        :via => :get",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /request/{url_title}/response/{message_id}/attach/{part} attachments#show",
+    "GET /request/{url_title}/response/{message_id}/attach/{part}/{file_name} attachments#show",
+    "GET /request/{url_title}/response/{message_id}/attach/html attachments#show_as_html",
+    "GET /request/{url_title}/response/{message_id}/attach/html/{part} attachments#show_as_html",
+    "GET /request/{url_title}/response/{message_id}/attach/html/{part}/{file_name} attachments#show_as_html",
+    "GET /search general#search_redirect",
+    "GET /search/{combined} general#search",
+  ]);
+  assert.equal(routes.duplicates, []);
+});
+
 rails.run();

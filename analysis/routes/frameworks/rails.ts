@@ -59,9 +59,15 @@ export const rails: Framework = {
     const scope: Scope = { path: "", module: "", controller: undefined, guards: [], resource: undefined, on: undefined, shallow: undefined };
     visit(context, statements(source.code, { start: 0, end: source.code.length }, RUBY_BLOCKS), scope);
     if (!context.found.length) return [];
-    // A route with optional segments serves each of its forms; a mount's prefix takes the longest.
-    const found = context.found.flatMap((r): Registration[] =>
-      r.type === "route" ? optionalSegmentForms(r.path, "()").map((path) => ({ ...r, path })) : r.type === "use" ? [{ ...r, prefix: r.prefix.replace(/[()]/g, "") }] : [r]);
+    // A route with optional segments serves each of its forms, those without a segment giving way
+    // to a route written for their path (`match '/search'` before `match '/search(/*combined)'`);
+    // a mount's prefix takes the longest.
+    const found = context.found.flatMap((r): Registration[] => {
+      if (r.type === "use") return [{ ...r, prefix: r.prefix.replace(/[()]/g, "") }];
+      if (r.type !== "route") return [r];
+      const forms = optionalSegmentForms(r.path, "()");
+      return forms.map((path, i) => ({ ...r, path, ...(i < forms.length - 1 ? { shortened: true } : {}) }));
+    });
     return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line: 1 }, ...found];
   },
 };

@@ -58,8 +58,11 @@ export const slim: Framework = {
       const handlerSpan = call.verb === "map" ? call.args[2] : call.args[1];
       const scopes = around(call.start);
       for (const path of paths(source, pathSpan, loops.filter((l) => l.body.start < call.start && call.start < l.body.end))) {
-        for (const variant of optionalSegmentForms(path, "[]")) {
+        const variants = optionalSegmentForms(path, "[]");
+        for (const [i, variant] of variants.entries()) {
           found.push({
+            // A form without an optional segment gives way to a route written for its path.
+            ...(i < variants.length - 1 ? { shortened: true } : {}),
             type: "route",
             framework: FRAMEWORK,
             kind: "http",
