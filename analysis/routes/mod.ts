@@ -317,6 +317,8 @@ function withoutViewEchoes<R extends { method: string; path: string; handler: st
 function doesNothing(project: FsProject | undefined): (route: Route) => boolean {
   const body = project ? laravelActionBodies(project) : undefined;
   return (route) => {
+    // A Rails route that only redirects (`match '/old' => redirect('/new'), via: [:get, :post]`) changes nothing.
+    if (route.framework === "rails" && route.handler === "redirect") return true;
     if (!body || route.framework !== "laravel") return false;
     const code = body(route.handler);
     return code !== undefined && code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, "").trim() === "";

@@ -472,7 +472,7 @@ phoenix("a comprehension over a literal list of paths (for path <- [...] do scop
   ]);
 });
 
-phoenix("routes under a development-only condition (if Mix.env() in [:dev, :test], if Application.compile_env(:app, :dev_routes)) are not served; under another condition they are", () => {
+phoenix("routes under a condition that never holds in production (if Mix.env() in [:dev, :test, :hex], == :test, if Application.compile_env(:app, :dev_routes)) are not served; under another condition (one naming :prod) they are", () => {
   const root = tempDir();
   writeFiles(root, {
     "mix.exs": "defmodule App.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
@@ -496,11 +496,20 @@ phoenix("routes under a development-only condition (if Mix.env() in [:dev, :test
       "  if Application.compile_env(:app, :public_api) do",
       "    get(\"/public\", AppWeb.PublicController, :index)",
       "  end",
+      "  if Mix.env() in [:dev, :test, :hex] do",
+      "    post(\"/api/repo\", AppWeb.TestController, :repo)",
+      "  end",
+      "  if Mix.env() == :test do",
+      "    get(\"/_test/raise\", AppWeb.TestController, :raise)",
+      "  end",
+      "  if Mix.env() in [:prod, :staging] do",
+      "    get(\"/status\", AppWeb.StatusController, :index)",
+      "  end",
       "end",
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/health", "GET /public"]);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/health", "GET /public", "GET /status"]);
 });
 
 phoenix("a function plug that lets a request without credentials through with no caller (its case arm for a missing credential assigns nil) and refuses only bad ones checks nobody (a controller's private plug of its name is another); a plug that refuses a missing one still guards", () => {

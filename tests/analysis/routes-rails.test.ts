@@ -1513,4 +1513,30 @@ rails("a path written as literals one after another (\'/attach\' \\ then \'/html
   assert.equal(routes.duplicates, []);
 });
 
+rails("a route that only redirects (match '/old' => redirect('/new'), via: [:get, :post]) changes nothing: no unguarded write", () => {
+  const root = tempDir("tool-rails-redirect-write-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  match '/profile/set_about_me' => redirect('/profile/about_me/edit'), :via => [:get, :post]",
+      "  post '/profile/about_me' => 'profiles#update'",
+      "  get '/profile' => 'profiles#show'",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!, only: :show\nend\n",
+    "app/controllers/profiles_controller.rb": "class ProfilesController < ApplicationController\n  def show; end\n  def update\n    current_user.update!(about_me: params[:about_me])\n  end\nend\n",
+  });
+  commitAll(root);
+  const { routes } = analyze(root);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /profile profiles#show",
+    "POST /profile/about_me profiles#update",
+    "GET /profile/set_about_me redirect",
+    "POST /profile/set_about_me redirect",
+  ]);
+  assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /profile/about_me"]);
+});
+
 rails.run();

@@ -8,8 +8,9 @@ import { restActions } from "../resources.ts";
 import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "phoenix";
-// A condition that holds in development only.
-const DEV_ONLY = /^\s*\(?\s*(?:Mix\s*\.\s*env\s*(?:\(\s*\))?\s*(?:==\s*:dev\b|in\s*\[\s*:dev\s*,\s*:test\s*\]|in\s*\[\s*:test\s*,\s*:dev\s*\])|Application\s*\.\s*compile_env\s*\(\s*:\w+\s*,\s*:dev_routes\s*\))/;
+// A condition that never holds in production: an environment other than :prod (`Mix.env() == :test`,
+// `Mix.env() in [:dev, :test, :hex]`), or the generator's `dev_routes` setting.
+const DEV_ONLY = /^\s*\(?\s*(?:Mix\s*\.\s*env\s*(?:\(\s*\))?\s*(?:==\s*:(?!prod\b)\w+\b|in\s*\[(?![^\]]*:prod\b)\s*:\w+(?:\s*,\s*:\w+)*\s*\])|Application\s*\.\s*compile_env\s*\(\s*:\w+\s*,\s*:dev_routes\s*\))/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "connect", "trace"]);
 
 /** Where a route sits: the path so far, the module alias its controllers are named under, the plugs it goes through. */
