@@ -1539,4 +1539,73 @@ rails("a route that only redirects (match '/old' => redirect('/new'), via: [:get
   assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /profile/about_me"]);
 });
 
+rails("a filter not named like a check guards when it lets the signed-in caller through and refuses the rest (return if authenticated?, then redirect_to); an action that starts with unless authenticated? ... redirect_to checks its caller itself; return if the token is missing guards nothing", () => {
+  const root = tempDir("tool-rails-guard-clauses-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  namespace :users, path: 'profile' do",
+      "    resource :name, only: [:update]",
+      "  end",
+      "  match '/profile/clear_photo' => 'user#clear_profile_photo', :via => :post",
+      "  match '/profile/feed' => 'user#feed', :via => :post",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/users/names_controller.rb": [
+      "class Users::NamesController < ApplicationController",
+      "  before_action :check_user_logged_in",
+      "  def update",
+      "    current_user.update(name: params[:name])",
+      "  end",
+      "",
+      "  private",
+      "",
+      "  def check_user_logged_in",
+      "    return if authenticated?",
+      "",
+      "    redirect_to frontpage_url, error: _('You need to be logged in to change your name')",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/user_controller.rb": [
+      "class UserController < ApplicationController",
+      "  before_action :read_token, only: :feed",
+      "  def clear_profile_photo",
+      "    # check they are logged in",
+      "    unless authenticated?",
+      "      msg = _('You need to be logged in to clear your profile photo.')",
+      "      redirect_to frontpage_url, error: msg",
+      "      return",
+      "    end",
+      "    @user.profile_photo.destroy",
+      "  end",
+      "",
+      "  def feed",
+      "    Feed.create!(token: @token)",
+      "  end",
+      "",
+      "  private",
+      "",
+      "  def read_token",
+      "    return if token.blank?",
+      "",
+      "    render plain: 'bad token', status: :bad_request unless valid?(token)",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "POST /profile/clear_photo [(checks the caller in the action)]",
+    "POST /profile/feed",
+    "PATCH /profile/name [check_user_logged_in]",
+    "PUT /profile/name [check_user_logged_in]",
+  ]);
+});
+
 rails.run();

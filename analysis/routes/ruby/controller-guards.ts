@@ -71,7 +71,10 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
   const lines = body.split("\n").slice(0, TOP_LINES).filter((line) => line.trim() && /^[ \t]*/.exec(line)![0] === indent);
   const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
   if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
-  return lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")));
+  if (lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")))) return true;
+  // A block for the caller who is not signed in, at the top, whose first lines refuse (`unless authenticated?` then `redirect_to ...; return`).
+  const all = body.split("\n").filter((line) => line.trim());
+  return all.slice(0, TOP_LINES).some((line, i) => /^[ \t]*/.exec(line)![0] === indent && NOT_SIGNED_IN_BLOCK.test(line) && all.slice(i + 1, i + 4).some((next) => REFUSAL.test(next)));
 }
 
 // What a filter does to a caller it turns away (answers 401/403, raises, redirects to sign in),
@@ -114,8 +117,9 @@ function methodBody(sources: readonly string[], name: string): string | undefine
 // own (`authorize_global`). A 403 about the record alone (`render_403 unless @issue.visible?`) or
 // deep in a branch (a permission to copy) is left to what the filter loads.
 const TURNS_AWAY = /\brender_40[13]\b|\bdeny_access\b|\bhead[ \t(]+:?(?:forbidden|unauthorized)\b|\bstatus:?[ \t]*(?:=>[ \t]*)?:?(?:forbidden|unauthorized|40[13])\b|\brequest_http_token_authentication\b/;
-const LOOKS_AT_CALLER = /\bUser\.current\b|\bcurrent_user\b|\blogged_in\?|\bsigned_in\?|\bsecure_compare\b|\bapi_key\b|\bparams\[:key\]|\btoken\b/;
+const LOOKS_AT_CALLER = /\bUser\.current\b|\bcurrent_user\b|\blogged_in\?|\bsigned_in\?|\bauthenticated\?|\bsecure_compare\b|\bapi_key\b|\bparams\[:key\]|\btoken\b/;
 const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
+const RETURN_IF_SIGNED_IN = /^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|(?:authenticated|signed_in|logged_in|user_signed_in)\?(?:\([^)\n]*\))?)[ \t]*$/;
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
 /** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
@@ -130,6 +134,8 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
     if (indent < base) break; // its `rescue`
     if (indent > base) continue;
     if (TURNS_AWAY.test(line) && LOOKS_AT_CALLER.test(line)) return name;
+    // A guard clause letting the signed-in caller through, then a refusal for the rest (`return if authenticated?` and `redirect_to frontpage_url`).
+    if (RETURN_IF_SIGNED_IN.test(line) && lines.slice(i + 1).some((next) => indentOf(next) === base && (TURNS_AWAY.test(next) || /^[ \t]*(?:redirect_to|render|head)\b/.test(next)))) return name;
     if (/^[ \t]*(?:unless|if)\b/.test(line) && LOOKS_AT_CALLER.test(line)) {
       for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > base; j++) if (TURNS_AWAY.test(lines[j]!)) return name;
     }
