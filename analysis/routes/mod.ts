@@ -37,7 +37,7 @@ import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
-import { withNestApplicationScopes } from "./js/nest-application-scopes.ts";
+import { nestApplicationOf, withNestApplicationScopes } from "./js/nest-application-scopes.ts";
 import { DOTNET_FRAMEWORKS, dotnetApplicationOf } from "./csharp/applications.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { pythonProjectOf } from "./python/projects.ts";
@@ -203,15 +203,16 @@ export function routesSection(
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
   const groups = new Map<string, Route[]>();
-  // Two Spring Boot applications, two .NET web apps or two Python projects of one repository serving one path are no conflict: each has its own.
+  // Two Spring Boot or NestJS applications, two .NET web apps or two Python projects of one repository serving one path are no conflict: each has its own.
   const application = springApplicationOf(project);
   const dotnetApplication = dotnetApplicationOf(project);
   const pythonProject = pythonProjectOf(project);
+  const nestApplication = nestApplicationOf(project);
   for (const r of items) {
     // A route whose prefix is not known has no full path to share with another.
     if (r.kind !== "http" || r.prefixUnknown) continue;
     // Nor are routes of one path served for different hosts.
-    const key = `${r.method} ${r.path} ${r.host ?? ""} ${r.framework === "spring" ? application(r.file) : DOTNET_FRAMEWORKS.has(r.framework) ? dotnetApplication(r.file) : r.file.endsWith(".py") ? pythonProject(r.file) : ""}`;
+    const key = `${r.method} ${r.path} ${r.host ?? ""} ${r.framework === "spring" ? application(r.file) : r.framework === "nestjs" ? nestApplication(r.file) : DOTNET_FRAMEWORKS.has(r.framework) ? dotnetApplication(r.file) : r.file.endsWith(".py") ? pythonProject(r.file) : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const duplicates = [...groups.values()]

@@ -46,7 +46,7 @@ nest("without enableVersioning versions stay out of the path; useGlobalGuards gu
   assert.ok(section.globalGuard);
 });
 
-nest("in a repository of several NestJS applications, what one bootstrap sets (URI versioning, a global prefix, a global guard) holds for that application's routes alone", () => {
+nest("in a repository of several NestJS applications, what one bootstrap sets (URI versioning, a global prefix, a global guard) holds for that application's routes alone, and two applications serving one path is no duplicate", () => {
   const root = tempDir("tool-nest-applications-");
   writeFiles(root, {
     "package.json": JSON.stringify({ private: true, workspaces: ["apps/*"] }),
@@ -72,13 +72,18 @@ nest("in a repository of several NestJS applications, what one bootstrap sets (U
     "apps/webhook/package.json": JSON.stringify({ name: "webhook", dependencies: { "@nestjs/core": "10" } }),
     "apps/webhook/src/main.ts": "const app = await NestFactory.create(AppModule);\nawait app.listen(3003);\n",
     "apps/webhook/src/webhooks.controller.ts": "@Controller('/webhooks')\nexport class WebhooksController {\n  @Post('/:environmentId/email')\n  email() {}\n}\n",
+    "apps/webhook/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
+    "apps/worker/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
+    "GET /",
+    "GET /v1",
     "GET /v1/health-check",
     "GET /v1/subscribers [ApiKeyGuard]",
     "POST /webhooks/{environmentId}/email",
   ]);
+  assert.equal(analyze(root).routes.duplicates, []);
 });
 
 nest("SwaggerModule.setup serves the Swagger UI at its path, outside the global prefix", () => {

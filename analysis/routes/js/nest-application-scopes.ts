@@ -3,7 +3,7 @@
  * one application's bootstrap sets for every route (`app.setGlobalPrefix("v1")`,
  * `app.enableVersioning(...)`, `app.useGlobalGuards(...)`) is about its own routes, not those of
  * the applications beside it. Filled in before linking: an application is the folder of a
- * package.json whose sources start one (`NestFactory.create(`); each global setting is limited to
+ * package.json whose entry file starts one (`NestFactory.create(`); each global setting is limited to
  * the application its file is in. Routes of a package that is no application (a shared library)
  * keep every application's guards, as the applications that import it serve them.
  */
@@ -12,13 +12,14 @@ import type { FileRoutes, Registration } from "../registration.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const SCRIPT = /\.(?:[cm]?[jt]s)$/;
+// Where an application starts: its entry file (`main.ts`, `bootstrap.ts`, `server.ts`, `app.ts`, `index.ts`).
+const BOOTSTRAP = /(?:^|\/)(?:main|bootstrap|server|app|index)\.[cm]?[jt]s$/;
 const STARTS_APPLICATION = /\bNestFactory\s*\.\s*create(?:Microservice)?\s*(?:<[^>]*>)?\s*\(/;
 
 export function withNestApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
   const global = (r: Registration) => r.type === "global" && r.framework === "nestjs";
   if (!project || ![...files.values()].some((f) => f.registrations.some(global))) return files;
-  const roots = applicationRoots(project, files);
+  const roots = applicationRoots(project);
   if (roots.length < 2) return files;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
@@ -40,15 +41,26 @@ export function withNestApplicationScopes(files: ReadonlyMap<string, FileRoutes>
   return result;
 }
 
-/** The folders of the packages whose sources start a NestJS application ("" for the repository's root). */
-function applicationRoots(project: Project, files: ReadonlyMap<string, FileRoutes>): string[] {
+/**
+ * The NestJS application a route's file is in (the folder of its package), or "" for a file of a
+ * shared package or a repository of one application: two applications serving one path is no
+ * duplicate.
+ */
+export function nestApplicationOf(project: Project | undefined): (file: string) => string {
+  let roots: string[] | undefined;
+  return (file) => {
+    roots ??= project ? applicationRoots(project) : [];
+    return roots.length < 2 ? "" : innermostFolder(roots, file) ?? "";
+  };
+}
+
+/** The folders of the packages whose bootstrap file starts a NestJS application ("" for the repository's root). */
+function applicationRoots(project: Project): string[] {
   const listed = [...project.listed];
   const packages = listed.filter((f) => /(?:^|\/)package\.json$/.test(f)).map((f) => f.replace(/\/?package\.json$/, ""));
   const roots = new Set<string>();
-  // The files that set something global, and the bootstrap files beside them, are where an application starts.
   for (const file of listed) {
-    if (!SCRIPT.test(file) || /(?:^|\/)(?:test|tests|__tests__|e2e)\//.test(file) || /\.(?:spec|test|e2e-spec)\.[cm]?[jt]s$/.test(file)) continue;
-    if (!files.has(file) && !/(?:main|bootstrap|server|app)\.[cm]?[jt]s$/.test(file)) continue;
+    if (!BOOTSTRAP.test(file) || /(?:^|\/)(?:test|tests|__tests__|e2e)\//.test(file)) continue;
     const pkg = innermostFolder(packages, file);
     if (pkg === undefined || roots.has(pkg)) continue;
     if (STARTS_APPLICATION.test(project.text(file) ?? "")) roots.add(pkg);
