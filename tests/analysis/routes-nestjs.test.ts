@@ -74,9 +74,13 @@ nest("in a repository of several NestJS applications, what one bootstrap sets (U
     "apps/webhook/src/webhooks.controller.ts": "@Controller('/webhooks')\nexport class WebhooksController {\n  @Post('/:environmentId/email')\n  email() {}\n}\n",
     "apps/webhook/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
     "apps/worker/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
+    "apps/ws/package.json": JSON.stringify({ name: "ws", dependencies: { "@nestjs/core": "10" } }),
+    "apps/ws/src/main.ts": "const app = await NestFactory.create(AppModule);\nawait app.listen(3002);\n",
+    "apps/ws/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
+    "GET /",
     "GET /",
     "GET /v1",
     "GET /v1/health-check",
