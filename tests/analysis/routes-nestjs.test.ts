@@ -76,7 +76,7 @@ nest("in a repository of several NestJS applications, what one bootstrap sets (U
     "apps/worker/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
     "apps/ws/package.json": JSON.stringify({ name: "ws", dependencies: { "@nestjs/core": "10" } }),
     "apps/ws/src/main.ts": "const app = await NestFactory.create(AppModule);\nawait app.listen(3002);\n",
-    "apps/ws/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  hello() {}\n}\n",
+    "apps/ws/src/app.controller.ts": "@Controller()\nexport class AppController {\n  @Get()\n  ping() {}\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
