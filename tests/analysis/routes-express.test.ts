@@ -827,7 +827,7 @@ express("route helpers of the app's build routes from the arguments a call hands
   ]);
 });
 
-express("a helper of the module that registers on the module's router (route(GET, '/login', [mw], handler) calls router[method](path, ...middleware, handler)) builds routes from its calls, the method a constant's; a helper calling it (apiRoute adds [auth.checkApiAuth]) passes its arguments and guards on; a helper taking the router (eu.route(router, 'get', path, handler)) adds the guard its body names; a middleware checking a token (checkEtapiToken) guards", () => {
+express("a helper of the module that registers on the module's router (route(GET, '/login', [mw], handler) calls router[method](path, ...middleware, handler)) builds routes from its calls, the method a constant's; a helper calling it (apiRoute adds [auth.checkApiAuth]) passes its arguments and guards on; a helper taking the router (eu.route(router, 'get', path, handler)) adds the guard its body names; a middleware checking a token (checkEtapiToken) guards, also in a list chosen by a condition whose other choice is empty", () => {
   const root = tempDir("tool-express-module-helpers-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -849,6 +849,8 @@ express("a helper of the module that registers on the module's router (route(GET
       "    route(GET, '/', [auth.checkAuth], index);",
       "    route(PST, '/login', [loginRateLimiter], login);",
       "    route(PST, '/api/sender/note', [auth.checkEtapiToken], sender.saveNote, apiResultHandler);",
+      "    const clipperMiddleware = utils.isElectron() ? [] : [auth.checkEtapiToken];",
+      "    route(PST, '/api/clipper/notes', clipperMiddleware, clipper.createNote, apiResultHandler);",
       "    apiRoute(GET, '/api/notes/:noteId', notes.getNote);",
       "    apiRoute(DEL, '/api/notes/:noteId', notes.deleteNote);",
       "    route('put', '/api/sync/update', [auth.checkApiAuth], sync.update, apiResultHandler);",
@@ -890,6 +892,7 @@ express("a helper of the module that registers on the module's router (route(GET
   });
   assert.equal(guardedRoutes(root), [
     "GET / [auth.checkAuth]",
+    "POST /api/clipper/notes [auth.checkEtapiToken]",
     "DELETE /api/notes/{noteId} [auth.checkApiAuth]",
     "GET /api/notes/{noteId} [auth.checkApiAuth]",
     "POST /api/sender/note [auth.checkEtapiToken]",

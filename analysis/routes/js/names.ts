@@ -51,7 +51,8 @@ function localArray(source: RouteSource, name: string, at: number): { start: num
   return found === undefined ? undefined : { start: found, end: callArguments(source.code, found).end };
 }
 
-const ARRAY_DECLARATION = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*\[/g;
+// Also a choice of lists one of which is empty (`const clipperMiddleware = isElectron() ? [] : [auth.checkEtapiToken]`): the other.
+const ARRAY_DECLARATION = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:[^;?\n]{1,200}\?\s*(?:\[\s*\]\s*:\s*)?)?\[/g;
 const arraysOf = new WeakMap<RouteSource, Map<string, number[]>>();
 
 /** Where each name of a file is declared an array literal (the `[`), read once per file: a route file may name thousands of middleware. */
