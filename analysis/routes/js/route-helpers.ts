@@ -1,5 +1,4 @@
 import type { Registration } from "../registration.ts";
-import { isGuardName } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { functionScopes, type FunctionScope, positionalParameters } from "./functions.ts";
 import { argumentName, guardNames } from "./names.ts";
