@@ -1539,7 +1539,7 @@ rails("a route that only redirects (match '/old' => redirect('/new'), via: [:get
   assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /profile/about_me"]);
 });
 
-rails("a filter not named like a check guards when it lets the signed-in caller through and refuses the rest (return if authenticated?, then redirect_to); an action that starts with unless authenticated? ... redirect_to checks its caller itself; return if the token is missing guards nothing", () => {
+rails("a filter not named like a check guards when it lets the signed-in caller through and refuses the rest (return if authenticated?, then redirect_to); an action that starts with unless authenticated? ... redirect_to, or return unless authenticated? || ask_to_login(...), checks its caller itself; return if the token is missing guards nothing", () => {
   const root = tempDir("tool-rails-guard-clauses-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
@@ -1550,6 +1550,7 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
       "  end",
       "  match '/profile/clear_photo' => 'user#clear_profile_photo', :via => :post",
       "  match '/profile/feed' => 'user#feed', :via => :post",
+      "  match '/profile/change_email' => 'user#signchangeemail', :via => :post",
       "end",
       "",
     ].join("\n"),
@@ -1588,6 +1589,13 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
       "    Feed.create!(token: @token)",
       "  end",
       "",
+      "  def signchangeemail",
+      "    return unless authenticated? || ask_to_login(",
+      "      web: _('To change your email address')",
+      "    )",
+      "    @user.update!(email: params[:email])",
+      "  end",
+      "",
       "  private",
       "",
       "  def read_token",
@@ -1601,6 +1609,7 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   });
   commitAll(root);
   assert.equal(guardedRoutes(root), [
+    "POST /profile/change_email [(checks the caller in the action)]",
     "POST /profile/clear_photo [(checks the caller in the action)]",
     "POST /profile/feed",
     "PATCH /profile/name [check_user_logged_in]",

@@ -58,7 +58,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
 
 // A line of an action's top that turns away a caller without a user: `return redirect_to(new_user_session_path) if true_user.blank?`.
 // Redmine's and OpenProject's current user is `User.current`.
-const TESTS_USER = /\b(?:\w*user\w*|User\.current|signed_in\?|logged_in\?|session\[)/;
+const TESTS_USER = /\b(?:\w*user\w*|User\.current|signed_in\?|logged_in\?|authenticated\?|session\[)/;
 const TOP_LINES = 8;
 
 /** Whether action `name`, as the controller chain defines it, refuses a caller without a user in its first lines. */
