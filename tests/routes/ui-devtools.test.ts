@@ -192,6 +192,7 @@ views("entry points: a route whose action asks a policy ability that takes a gue
   const checked = makeHarness({ root });
   const { text } = await get("/ui/devtools/routes", { app: checked.app });
   assert.match(text, /<dt>Checks<\/dt>\s*<dd class="dt-chips"><code class="chip">AlbumPolicy::canUpload<\/code><span class="muted">asks about each caller, and may let one without an account through<\/span><\/dd>/);
+  assert.match(text, /<code>\/api\/Photo<\/code>\s*<span class="muted">PhotoController@upload<\/span>\s*<span class="badge" title="AlbumPolicy::canUpload asks about each caller[^"]*">checked<\/span>/);
 });
 
 views("entry points: filters by method, framework and text, grouped as asked", async () => {

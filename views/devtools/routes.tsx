@@ -137,7 +137,11 @@ function RouteItem({ route, base, snippet }: { route: Route; base: string; snipp
     <details class="dt-route">
       <summary>
         <span class={`dt-method m-${route.method.toLowerCase()}`}>{route.method}</span> <code>{route.path}</code>{" "}
-        <span class="muted">{route.handler}</span> {route.guards.length ? <span class="badge ok">guarded</span> : null}
+        <span class="muted">{route.handler}</span> {route.guards.length
+          ? <span class="badge ok">guarded</span>
+          : route.checks?.length
+          ? <span class="badge" title={`${route.checks.join(", ")} asks about each caller, and may let one without an account through`}>checked</span>
+          : null}
         {route.kind !== "http" ? <span class="badge">{route.kind}</span> : null}
         {route.prefixUnknown ? <span class="badge medium" title="The path is written after a prefix from configuration the analysis cannot read: it is served under that prefix.">prefix unknown</span> : null}
         <span class="dt-where">
