@@ -9,6 +9,7 @@
  */
 import { innermostFolder } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
+import { withApplicationScopes } from "../application-scopes.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -17,28 +18,14 @@ const BOOTSTRAP = /(?:^|\/)(?:main|bootstrap|server|app|index)\.[cm]?[jt]s$/;
 const STARTS_APPLICATION = /\bNestFactory\s*\.\s*create(?:Microservice)?\s*(?:<[^>]*>)?\s*\(/;
 
 export function withNestApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
-  const global = (r: Registration) => r.type === "global" && r.framework === "nestjs";
+  const global = (r: Registration): r is Extract<Registration, { type: "global" }> => r.type === "global" && r.framework === "nestjs";
   if (!project || ![...files.values()].some((f) => f.registrations.some(global))) return files;
-  const roots = applicationRoots(project);
-  if (roots.length < 2) return files;
-  const result = new Map<string, FileRoutes>();
-  for (const [file, routes] of files) {
-    const own = routes.registrations.some(global) ? innermostFolder(roots, file) : undefined;
-    if (own === undefined) {
-      result.set(file, routes);
-      continue;
-    }
-    const others = roots.filter((r) => r !== own && r !== "" && !own.startsWith(`${r}/`));
-    result.set(file, {
-      ...routes,
-      registrations: routes.registrations.map((r) => {
-        if (r.type !== "global" || r.framework !== "nestjs") return r;
-        // A prefix and a versioning hold in the application's folder; a guard stays out of the others'.
-        return { ...r, ...(r.prefix !== undefined || r.version ? { in: [own] } : {}), ...(r.guard && others.length ? { notIn: others } : {}) };
-      }),
-    });
-  }
-  return result;
+  // A prefix and a versioning hold in the application's folder; a guard stays out of the others'.
+  return withApplicationScopes(files, applicationRoots(project), global, (r, own, others) => ({
+    ...r,
+    ...(r.prefix !== undefined || r.version ? { in: [own] } : {}),
+    ...(r.guard && others.length ? { notIn: [...others] } : {}),
+  }));
 }
 
 /**

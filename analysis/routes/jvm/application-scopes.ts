@@ -10,6 +10,7 @@
  */
 import { innermostFolder } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
+import { withApplicationScopes } from "../application-scopes.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -19,22 +20,9 @@ const JVM_SOURCE = /\.(?:java|kt)$/;
 const APPLICATION = /@SpringBootApplication\b|\bSpringApplication\s*\.\s*run\s*\(|\brunApplication\s*<|\bextends\s+SpringBootServletInitializer\b/;
 
 export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
-  const guarded = (r: Registration) => r.type === "global" && r.framework === "spring" && !!r.guard;
+  const guarded = (r: Registration): r is Extract<Registration, { type: "global" }> => r.type === "global" && r.framework === "spring" && !!r.guard;
   if (!project || ![...files.values()].some((f) => f.registrations.some(guarded))) return files;
-  const roots = applicationRoots(project);
-  if (roots.length < 2) return files;
-  const result = new Map<string, FileRoutes>();
-  for (const [file, routes] of files) {
-    const own = routes.registrations.some(guarded) ? innermostFolder(roots, file) : undefined;
-    if (own === undefined) {
-      result.set(file, routes);
-      continue;
-    }
-    // The other applications: not this one, nor one it sits in (a parent module whose application includes it).
-    const notIn = roots.filter((r) => r !== own && r !== "" && !own.startsWith(`${r}/`));
-    result.set(file, { ...routes, registrations: routes.registrations.map((r) => (guarded(r) && notIn.length ? { ...r, notIn } : r)) });
-  }
-  return result;
+  return withApplicationScopes(files, applicationRoots(project), guarded, (r, _own, others) => (others.length ? { ...r, notIn: [...others] } : r));
 }
 
 /**
