@@ -18,7 +18,7 @@ import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware, refusingLaravelMiddleware } from "./php/optional-middleware.ts";
 import { loadOnlyMiddleware } from "./php/psr15-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
-import { laravelActionBodies } from "./php/actions.ts";
+import { laravelActionBodies, phpClassFile, phpFilesByClass } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
 import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
@@ -61,7 +61,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
   let phpClasses: Map<string, string[]> | undefined;
   let elixirModules: Map<string, string> | undefined;
-  const classFile = (name: string) => phpClassFile((phpClasses ??= phpClassFiles(project?.listed ?? [])), name);
+  const classFile = (name: string) => phpClassFile((phpClasses ??= phpFilesByClass(project?.listed ?? [])), name);
   const goBodies = functionBodies(project, "go");
   const refuses = goWrapperChecks(goBodies);
   const candidateRefuses = goCandidateChecks(goBodies);
@@ -225,34 +225,6 @@ function elixirModuleFiles(project: ContractProject): Map<string, string> {
   return modules;
 }
 
-/** PHP classes by name (`ArticleController` -> its files), from the file names (PSR-4: one class per file). */
-function phpClassFiles(listed: Iterable<string>): Map<string, string[]> {
-  const files = new Map<string, string[]>();
-  for (const path of listed) {
-    const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
-    if (m && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, [...(files.get(m[1]!) ?? []), path]);
-  }
-  return files;
-}
-
-/**
- * The file of a PHP class, by its name or its qualified name. Of several classes of one name
- * (Krayin's `Bouncer` facade, service and middleware), the one whose folders end as its
- * namespace does (`Webkul\Admin\Http\Middleware\Bouncer` -> `.../Http/Middleware/Bouncer.php`);
- * else the first listed.
- */
-function phpClassFile(files: ReadonlyMap<string, readonly string[]>, name: string): string | undefined {
-  const parts = name.split("\\").filter(Boolean);
-  const found = files.get(parts.at(-1) ?? "");
-  if (!found || found.length === 1 || parts.length === 1) return found?.[0];
-  const matching = (path: string) => {
-    const folders = path.split("/").slice(0, -1).reverse();
-    let n = 0;
-    while (n < folders.length && n < parts.length - 1 && folders[n] === parts[parts.length - 2 - n]) n++;
-    return n;
-  };
-  return found.reduce((best, path) => (matching(path) > matching(best) ? path : best));
-}
 
 /** The Rust crates of the workspace by the name their library is used by, from every Cargo.toml of the repository, read on first use. */
 function workspaceCrates(project: ContractProject | undefined): Crates {

@@ -130,11 +130,30 @@ function another(name: string, action: string, files: (name: string) => string[]
 }
 
 /** The project's PHP files by the class each is named after (`AlbumController` -> every AlbumController.php outside tests and vendor). */
-function phpFilesByClass(listed: Iterable<string>): Map<string, string[]> {
+export function phpFilesByClass(listed: Iterable<string>): Map<string, string[]> {
   const files = new Map<string, string[]>();
   for (const path of listed) {
     const m = /(?:^|\/)([A-Z]\w*)\.php$/.exec(path);
     if (m && !/(^|\/)(tests?|vendor)\//.test(path)) files.set(m[1]!, [...(files.get(m[1]!) ?? []), path]);
   }
   return files;
+}
+
+/**
+ * The file of a PHP class, by its name or its qualified name. Of several classes of one name
+ * (Krayin's `Bouncer` facade, service and middleware), the one whose folders end as its
+ * namespace does (`Webkul\Admin\Http\Middleware\Bouncer` -> `.../Http/Middleware/Bouncer.php`);
+ * else the first listed.
+ */
+export function phpClassFile(files: ReadonlyMap<string, readonly string[]>, name: string): string | undefined {
+  const parts = name.split("\\").filter(Boolean);
+  const found = files.get(parts.at(-1) ?? "");
+  if (!found || found.length === 1 || parts.length === 1) return found?.[0];
+  const matching = (path: string) => {
+    const folders = path.split("/").slice(0, -1).reverse();
+    let n = 0;
+    while (n < folders.length && n < parts.length - 1 && folders[n] === parts[parts.length - 2 - n]) n++;
+    return n;
+  };
+  return found.reduce((best, path) => (matching(path) > matching(best) ? path : best));
 }
