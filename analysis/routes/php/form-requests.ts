@@ -58,13 +58,20 @@ export function laravelFormRequestChecks(project: Project): (handler: string) =>
     const name = `${asked[1]}::${ability}`;
     return REQUIRED_USER.test(abilityMethod.parameters) ? { guards: [name], checks: [] } : { guards: [], checks: [name] };
   };
-  return (handler) => {
+  const actionChecks = (handler: string): Checks => {
     const match = /^([\w\\]+)@(\w+)$/.exec(handler);
     const action = match && method(match[1]!, match[2]!);
     if (!action) return none;
     const source = project.text(action.file) ?? "";
     const all = [...action.parameters.matchAll(TYPED_PARAMETER)].map((m) => phpQualifiedName(source, m[1]!)).filter((type) => !FRAMEWORK_REQUEST.test(type)).map(checksOf);
     return { guards: all.flatMap((c) => c.guards), checks: all.flatMap((c) => c.checks) };
+  };
+  // Asked twice per route (its guards, then its checks when it has none): the action is read once.
+  const byHandler = new Map<string, Checks>();
+  return (handler) => {
+    let found = byHandler.get(handler);
+    if (!found) byHandler.set(handler, (found = actionChecks(handler)));
+    return found;
   };
 }
 
