@@ -41,8 +41,17 @@ export function nestApplicationOf(project: Project | undefined): (file: string) 
   };
 }
 
+// Per project: the before-linking step and the duplicates both ask, and each answer reads the entry files.
+const rootsOf = new WeakMap<Project, string[]>();
+
 /** The folders of the packages whose bootstrap file starts a NestJS application ("" for the repository's root). */
 function applicationRoots(project: Project): string[] {
+  let found = rootsOf.get(project);
+  if (!found) rootsOf.set(project, (found = readApplicationRoots(project)));
+  return found;
+}
+
+function readApplicationRoots(project: Project): string[] {
   const listed = [...project.listed];
   const packages = listed.filter((f) => /(?:^|\/)package\.json$/.test(f)).map((f) => f.replace(/\/?package\.json$/, ""));
   const roots = new Set<string>();
