@@ -83,10 +83,13 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // under `if header.present?`) still lets anonymous callers through.
 // An app's own helpers count by their words (`unauthorized_error`, `render_forbidden`).
 const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed|(?:ask|redirect|send)_to_(?:log_?in|sign_?in))\b|\b(?:render_)?(?:unauthori[sz]ed|forbidden)_(?:error|response|request)\b/i;
+// A predicate asking whether the caller is signed in: `authenticated?`, `user_signed_in?`.
+const SIGNED_IN_PREDICATE = String.raw`(?:authenticated|signed_in|logged_in|user_signed_in)\?`;
 // A caller test whose `||` runs a refusal or a sign-in: `authenticated? || ask_to_login(web: ...)`,
 // `authenticated?(as: @info_request.user) || ask_to_login(...)`.
-const OR_ELSE_REFUSES = /\b(?:authenticated|signed_in|logged_in|user_signed_in)\?(?:\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))?[ \t]*\|\|[ \t]*\w*(?:log_?in|sign_?in|unauthori[sz]ed|forbidden|deny|redirect_to|raise)/i;
-const NOT_SIGNED_IN_BLOCK = /^[ \t]*(?:if[ \t]+![ \t]*|unless[ \t]+)(?:authenticated\?|signed_in\?|logged_in\?|user_signed_in\?|@?current_user\b)[^\n]*$/;
+const OR_ELSE_REFUSES = new RegExp(String.raw`\b${SIGNED_IN_PREDICATE}(?:\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\))?[ \t]*\|\|[ \t]*\w*(?:log_?in|sign_?in|unauthori[sz]ed|forbidden|deny|redirect_to|raise)`, "i");
+// A block for the caller who is not signed in: `if !authenticated?`, `unless current_user`.
+const NOT_SIGNED_IN_BLOCK = new RegExp(String.raw`^[ \t]*(?:if[ \t]+![ \t]*|unless[ \t]+)(?:${SIGNED_IN_PREDICATE}|@?current_user\b)[^\n]*$`);
 const WHEN_MISSING = /\bunless\b|\bif\b[^\n]*(?:nil\?|blank\?|empty\?|!\s*@?\w)/;
 // Rails' own HTTP authentication: the block runs with the credentials sent, and a request without
 // them is answered 401 before it (`authenticate_or_request_with_http_basic do |name, password|`).
@@ -119,7 +122,7 @@ function methodBody(sources: readonly string[], name: string): string | undefine
 const TURNS_AWAY = /\brender_40[13]\b|\bdeny_access\b|\bhead[ \t(]+:?(?:forbidden|unauthorized)\b|\bstatus:?[ \t]*(?:=>[ \t]*)?:?(?:forbidden|unauthorized|40[13])\b|\brequest_http_token_authentication\b/;
 const LOOKS_AT_CALLER = /\bUser\.current\b|\bcurrent_user\b|\blogged_in\?|\bsigned_in\?|\bauthenticated\?|\bsecure_compare\b|\bapi_key\b|\bparams\[:key\]|\btoken\b/;
 const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
-const RETURN_IF_SIGNED_IN = /^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|(?:authenticated|signed_in|logged_in|user_signed_in)\?(?:\([^)\n]*\))?)[ \t]*$/;
+const RETURN_IF_SIGNED_IN = new RegExp(String.raw`^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|${SIGNED_IN_PREDICATE}(?:\([^)\n]*\))?)[ \t]*$`);
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
 /** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
