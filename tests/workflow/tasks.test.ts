@@ -128,11 +128,14 @@ cli("two concurrent `tool new` with the same slug: exactly one creates it", asyn
 cli("concurrent subtask adds from separate processes get distinct ids and leave state.json whole", async () => {
   const root = repo();
   createTask(root, { slug: "busy", title: "Busy" });
-  const add = (i: number) => new Promise<number>((done) => {
-    const child = spawn(process.execPath, [join(PROJECT_ROOT, "main.ts"), "subtask", "add", "busy", "--title", `Part ${i}`, "--root", root], { stdio: "ignore" });
-    child.on("close", (code) => done(code ?? -1));
+  // Each child's stderr is kept: a failure names what the process said, not only its code.
+  const add = (i: number) => new Promise<string>((done) => {
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, "main.ts"), "subtask", "add", "busy", "--title", `Part ${i}`, "--root", root], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (code) => done(`${code}${stderr ? ` ${stderr.trim()}` : ""}`));
   });
-  assert.equal(await Promise.all([1, 2, 3, 4].map(add)), [0, 0, 0, 0]);
+  assert.equal(await Promise.all([1, 2, 3, 4].map(add)), ["0", "0", "0", "0"]);
   const task = readTask(root, "busy");
   assert.equal(task.subtasks.map((s) => s.id), ["01", "02", "03", "04"]);
   assert.is(task.activity.filter((a) => a.action === "subtask-add").length, 4, "no activity entry was lost");
