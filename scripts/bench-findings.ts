@@ -59,6 +59,8 @@ const percent = (part: number, whole: number) => (whole ? `${Math.round((100 * p
 type Tally = { found: number; labelled: number; actionable: number };
 const empty = (): Record<Severity, Tally> => ({ high: { found: 0, labelled: 0, actionable: 0 }, medium: { found: 0, labelled: 0, actionable: 0 } });
 const overall = empty();
+// The same counts per severity and rule, over every repository: which rule costs the precision.
+const byRule = new Map<string, Tally>();
 let measured = 0;
 
 function printTally(indent: string, tally: Record<Severity, Tally>) {
@@ -108,7 +110,14 @@ for (const repo of repositories) {
       continue;
     }
     t.labelled++;
-    if (label.verdict === "actionable") t.actionable++;
+    const key = `${f.severity} ${f.rule}`;
+    const rule = byRule.get(key) ?? { found: 0, labelled: 0, actionable: 0 };
+    byRule.set(key, rule);
+    rule.labelled++;
+    if (label.verdict === "actionable") {
+      t.actionable++;
+      rule.actionable++;
+    }
     else noise.push(`${f.severity} ${f.id} (${f.rule}, ${f.evidence[0]?.file ?? "-"}): ${label.why}`);
   }
   const severityOf = new Map(findings.map((f) => [f.id, f.severity]));
@@ -130,4 +139,8 @@ for (const repo of repositories) {
 
 console.log(`\noverall (${measured} of ${repositories.length} repositories measured)`);
 printTally("  ", overall);
+console.log("  by rule (labelled findings):");
+for (const [key, t] of [...byRule].sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(`    ${key.padEnd(32)} ${String(t.labelled).padStart(4)} labelled, ${String(t.actionable).padStart(4)} actionable (${percent(t.actionable, t.labelled)})`);
+}
 process.exit(0);
