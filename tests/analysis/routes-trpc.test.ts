@@ -118,4 +118,52 @@ trpc("merged routers (mergeRouters(router({ ... }))) serve their procedures at t
   ]);
 });
 
+trpc("middleware a procedure adds to its builder guards it when it refuses a caller without a user", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@trpc/server": "^11.0.0" } }),
+    "src/trpc/middleware.ts": [
+      'import { TRPCError } from "@trpc/server";',
+      'import { t } from "./init";',
+      "export const mustBeMember = t.middleware(async ({ ctx, next }) => {",
+      '  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "  return next();",
+      "});",
+      "// A decoy: it lets every caller through.",
+      "export const timing = t.middleware(async ({ ctx, next }) => {",
+      "  if (!ctx.user) return next();",
+      '  if (ctx.slow) throw new TRPCError({ code: "TIMEOUT" });',
+      "  return next();",
+      "});",
+      "",
+    ].join("\n"),
+    "src/trpc/init.ts": 'import { initTRPC } from "@trpc/server";\nexport const t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\n',
+    "src/trpc/votes.ts": [
+      'import { TRPCError } from "@trpc/server";',
+      'import { publicProcedure, router } from "./init";',
+      'import { mustBeMember, timing } from "./middleware";',
+      "export const votes = router({",
+      "  cast: publicProcedure.use(mustBeMember).input(z.string()).mutation(async () => null),",
+      "  retract: publicProcedure",
+      "    .use(async ({ ctx, next }) => {",
+      '      if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "      return next();",
+      "    })",
+      "    .mutation(async () => null),",
+      "  tally: publicProcedure.use(timing).query(async () => 0),",
+      "  count: publicProcedure.query(async ({ ctx }) => ctx.db.use(1)),",
+      "});",
+      "",
+    ].join("\n"),
+    "src/pages/api/trpc/[trpc].ts": 'import { createNextApiHandler } from "@trpc/server/adapters/next";\nimport { votes } from "../../../trpc/votes";\nexport default createNextApiHandler({ router: votes });\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/trpc/cast [mustBeMember]",
+    "GET /api/trpc/count",
+    "POST /api/trpc/retract [use(middleware)]",
+    "GET /api/trpc/tally",
+  ]);
+});
+
 trpc.run();

@@ -61,8 +61,12 @@ export const trpc: Framework = {
         if (kind === "subscription") continue;
         const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
         const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
-        // A builder of the project's named otherwise may refuse callers in its middleware: read after linking (guards-away.ts).
-        found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards: guarded ? [builder] : [], owner: name, line, ...(guarded || !builder ? {} : { helpers: [builder] }) });
+        // Middleware the procedure adds to its builder's (`publicProcedure.use(requireUserMiddleware).mutation(...)`).
+        const added = procedureMiddleware(value, source.text.slice(span.start, span.end));
+        const guards = [...(guarded ? [builder] : []), ...added.guards];
+        // A builder or middleware of the project's named otherwise may refuse callers: read after linking (guards-away.ts).
+        const helpers = [...(guarded || !builder ? [] : [builder]), ...added.named];
+        found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards, owner: name, line, ...(helpers.length ? { helpers } : {}) });
       }
     };
     for (const m of code.matchAll(ROUTER)) router(m[1]!, m.index + m[0].length - 1, source.lineAt(m.index));
@@ -95,6 +99,27 @@ export const trpc: Framework = {
   },
 };
 
+/**
+ * The middleware a procedure's own chain adds (`.use(...)` calls before its `.query(`/`.mutation(`),
+ * in `value` (the code, strings blanked) and `text` (the same span as written):
+ * as guards, those named like a check and those written in place that refuse a caller without a
+ * user; by name, the others, for the project's definitions to settle (trpcGuardingBuilders).
+ */
+function procedureMiddleware(value: string, text: string): { guards: string[]; named: string[] } {
+  const guards: string[] = [];
+  const named: string[] = [];
+  const resolver = [...value.matchAll(KIND)].at(-1)?.index ?? value.length;
+  for (const use of value.slice(0, resolver).matchAll(/\.\s*use\s*\(/g)) {
+    const argument = callArguments(value, use.index + use[0].length - 1).args[0];
+    const written = argument ? value.slice(argument.start, argument.end).trim() : "";
+    const name = /^[A-Za-z_$][\w$]*$/.exec(written)?.[0];
+    if (name) (isGuardName(name) ? guards : named).push(name);
+    // Read in the text itself: the error's code is a string, blank in `value`.
+    else if (argument && refusesNoUser(text.slice(argument.start, argument.end))) guards.push("use(middleware)");
+  }
+  return { guards, named };
+}
+
 /** The path a Next.js route module serves its tRPC handler at: `pages/api/trpc/[trpc].ts` and `app/api/trpc/[trpc]/route.ts` are `/api/trpc`. */
 function endpointOfFile(path: string): string | undefined {
   const m = /(?:^|\/)(?:src\/)?(?:pages|app)(\/(?:[\w.-]+\/)*?)\[[\w.]+\](?:\/route)?\.[cm]?[jt]sx?$/.exec(path);
@@ -112,13 +137,15 @@ export function trpcPaths(endpoints: readonly string[]): <R extends { framework:
 
 // `export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => { ... })`: a builder made from another with middleware.
 const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$.]*)\s*(?=\.\s*use\s*\()/g;
+// `const requireUser = t.middleware(`, `export const isAuthed = middleware(`.
+const MIDDLEWARE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?middleware\s*\(/g;
 // What refuses a caller without a user: an `if` on the context's missing user or session (or a guest)
 // that throws an UNAUTHORIZED (or FORBIDDEN) error. One that lets such a caller through (`if (!ctx.user) return next()`) does not.
 const REFUSES = /\bcode\s*:\s*["'](?:UNAUTHORIZED|FORBIDDEN)["']/;
 const NO_USER = /!\s*ctx\s*\.\s*(?:user|session|auth)\b|\bctx\s*\.\s*(?:user|session)\s*={2,3}\s*(?:null|undefined)\b|\bisGuest\b/;
 
 /**
- * The tRPC builders of the project whose middleware turns away a caller without a user
+ * The tRPC builders (and middleware) of the project whose middleware turns away a caller without a user
  * (`privateProcedure = publicProcedure.use(async ({ ctx, next }) => { if (!ctx.user) throw new
  * TRPCError({ code: "UNAUTHORIZED" }) ... })`), and those made from them (`spaceProcedure =
  * privateProcedure.use(...)`). A middleware passed by name is read where its module defines it.
@@ -130,7 +157,7 @@ export function trpcGuardingBuilders(project: { listed: Iterable<string>; text(p
     for (const path of project?.listed ?? []) {
       if (!/\.[cm]?[jt]sx?$/.test(path)) continue;
       const text = project!.text(path);
-      if (!text || !text.includes("TRPCError") || !text.includes(".use")) continue;
+      if (!text || !text.includes("TRPCError") || !/\.use\b|\bmiddleware\b/.test(text)) continue;
       for (const m of text.matchAll(BUILDER)) {
         // Every `.use(...)` of the definition, to the end of its statement.
         let at = m.index + m[0].length;
@@ -144,6 +171,10 @@ export function trpcGuardingBuilders(project: { listed: Iterable<string>; text(p
           at = end;
         }
         if (!builders.has(m[1]!)) builders.set(m[1]!, { base: m[2]!, refuses });
+      }
+      // A middleware defined on its own (`const requireUser = t.middleware(...)`), which a procedure adds with `.use(requireUser)`.
+      for (const m of text.matchAll(MIDDLEWARE)) {
+        if (!builders.has(m[1]!)) builders.set(m[1]!, { base: "", refuses: refusesNoUser(definitionText(text, m[1]!) ?? "") });
       }
     }
   };
