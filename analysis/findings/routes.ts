@@ -56,10 +56,14 @@ export function routeFindings(report: Input): Finding[] {
   const found: Finding[] = [];
   // Routes of tests, examples and benchmarks are not the product's API.
   const product = productPaths(report.files);
+  // Low: a true duplicate is a definition that never runs, worth a cleanup rather than a risk,
+  // and blind reviews of 102 public repositories found 4 of 105 such findings (in 37 of them) worth acting on:
+  // the rest were routes of separate applications, hosts or API versions, one registered
+  // instead of the other by a setting, or a deliberate override that Django's first match picks.
   for (const d of routes.duplicates) {
     const defined = d.routes.filter((r) => product(r.file));
     if (defined.length < 2) continue;
-    found.push(finding("routes", "duplicate-route", "medium", `${d.method} ${d.path}`, {
+    found.push(finding("routes", "duplicate-route", "low", `${d.method} ${d.path}`, {
       title: `${d.method} ${d.path} is defined ${defined.length} times`,
       evidence: defined.map((r) => ({ file: r.file, line: r.line })),
       action: "If one application serves them all, keep one definition: the first one registered wins and the others never run. If they belong to separate applications, ignore this.",
