@@ -22,6 +22,7 @@ import { laravelActionBodies, phpClassFile, phpFilesByClass } from "./php/action
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
 import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
+import { codeigniterControllerChecks } from "./php/codeigniter-auto-routes.ts";
 import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
@@ -97,6 +98,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const flaskInherited = inheritedDecorators(classes);
   const djangoAccessMixin = accessMixinGuards(classes, isOptionalGuardName);
   const trpcGuarding = trpcGuardingBuilders(project);
+  const codeigniterChecks = codeigniterControllerChecks(project);
   const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
   const railsAction = (route: LinkedRoute) => {
     const key = `${route.file}\0${route.handler}`;
@@ -122,6 +124,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "aspnet") return route.guards.length ? [] : aspnetChecks(route.file, route.line);
     // An action that hands its work to a method of its controller's, guarded by that method's checks.
     if (route.framework === "symfony") return route.guards.length ? [] : symfonyDelegated(route.handler);
+    // A CodeIgniter 4 controller whose constructor (its own or one it inherits) turns away callers not signed in.
+    if (route.framework === "codeigniter") return route.guards.length ? [] : codeigniterChecks(route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;
       const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];

@@ -7,6 +7,7 @@ import { contractAt, contractDrift, type ContractProject, findContracts } from "
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
 import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
+import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
@@ -156,6 +157,11 @@ export function routesSection(
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
+  for (const { file, registrations } of codeigniterAutoRoutes(project)) {
+    const own = files.get(file);
+    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+  }
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   for (const { file, registrations } of aspnetApp && project ? identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))) : []) {

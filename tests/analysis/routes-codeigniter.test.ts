@@ -124,4 +124,91 @@ codeigniter("CodeIgniter 3: every public method of a controller is served by aut
   ]);
 });
 
+/** A CodeIgniter 4 app whose Routing.php turns auto routing on or off, improved by Feature.php or not. */
+function autoRoutedApp(autoRoute: boolean, improved: boolean): string {
+  const root = tempDir("tool-codeigniter4-auto-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "codeigniter4/framework": "^4.5" } }),
+    "app/Config/Routing.php": `<?php\nnamespace Config;\nclass Routing extends \\CodeIgniter\\Config\\Routing\n{\n    public bool $autoRoute = ${autoRoute};\n    public string $defaultController = 'Home';\n}\n`,
+    "app/Config/Feature.php": `<?php\nnamespace Config;\nclass Feature\n{\n    public bool $autoRoutesImproved = ${improved};\n}\n`,
+    "app/Config/Routes.php": "<?php\n$routes->get('login', 'Login::index');\n$routes->post('login', 'Login::index');\n// A route for any verb leaves its controller to auto routing as well.\n$routes->add('reports/summary_(:any)', 'Reports::summary_$1');\n",
+    "app/Controllers/BaseController.php": "<?php\nnamespace App\\Controllers;\nabstract class BaseController extends \\CodeIgniter\\Controller\n{\n    public function initController($request, $response, $logger) {}\n}\n",
+    "app/Controllers/Home.php": "<?php\nnamespace App\\Controllers;\nclass Home extends BaseController\n{\n    public function getIndex(): string { return 'home'; }\n}\n",
+    "app/Controllers/Login.php": "<?php\nnamespace App\\Controllers;\nclass Login extends BaseController\n{\n    public function index(): string { return 'form'; }\n    public function getForgot(): string { return ''; }\n}\n",
+    "app/Controllers/Secure_Controller.php": [
+      "<?php",
+      "namespace App\\Controllers;",
+      "class Secure_Controller extends BaseController",
+      "{",
+      "    public function __construct(string $module_id = '')",
+      "    {",
+      "        $this->employee = model(Employee::class);",
+      "        if (!$this->employee->is_logged_in()) {",
+      "            header(\"Location:\" . base_url('login'));",
+      "            exit();",
+      "        }",
+      "    }",
+      "    public function getView(int $id = -1): string { return ''; }",
+      "}",
+      "",
+    ].join("\n"),
+    "app/Controllers/Items.php": [
+      "<?php",
+      "namespace App\\Controllers;",
+      "class Items extends Secure_Controller",
+      "{",
+      "    public function __construct()",
+      "    {",
+      "        parent::__construct('items');",
+      "    }",
+      "    public function getIndex(): string { return ''; }",
+      "    public function postSave(int $item_id = -1): string { return ''; }",
+      "    public function getRemoveCustomer(): string { return ''; }",
+      "    public function suggest_search(): string { return ''; }",
+      "    public function get_filtered(array $cart): array { return []; }",
+      "    private function getHidden(): string { return ''; }",
+      "}",
+      "",
+    ].join("\n"),
+    // A decoy: its constructor does not run its parent's, so nothing checks its caller.
+    "app/Controllers/Kiosk.php": "<?php\nnamespace App\\Controllers;\nclass Kiosk extends Secure_Controller\n{\n    public function __construct() { $this->open = true; }\n    public function getIndex(): string { return ''; }\n}\n",
+    "app/Controllers/Reports.php": "<?php\nnamespace App\\Controllers;\nclass Reports extends Secure_Controller\n{\n    public function summary_sales(): string { return ''; }\n    public function getGraph(string $kind): string { return ''; }\n}\n",
+    "app/Controllers/Api/Status.php": "<?php\nnamespace App\\Controllers\\Api;\nuse App\\Controllers\\BaseController;\nclass Status extends BaseController\n{\n    public function getIndex(): string { return 'ok'; }\n}\n",
+  });
+  return root;
+}
+
+const autoRoutes = (root: string) => analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+
+codeigniter("CodeIgniter 4's improved auto routing: a controller's methods named for a verb, its inherited ones too, the default method at the controller's path and the default controller's at /; a controller a route names for a verb is left out; a constructor's check, inherited through parent::__construct, guards", () => {
+  assert.equal(autoRoutes(autoRoutedApp(true, true)), [
+    "GET / Home::getIndex",
+    "GET /api/status Status::getIndex",
+    "GET /items Items::getIndex [(checks the caller in the action)]",
+    "GET /items/removeCustomer Items::getRemoveCustomer [(checks the caller in the action)]",
+    "POST /items/save Items::postSave [(checks the caller in the action)]",
+    "POST /items/save/{item_id} Items::postSave [(checks the caller in the action)]",
+    "GET /items/view Items::getView [(checks the caller in the action)]",
+    "GET /items/view/{id} Items::getView [(checks the caller in the action)]",
+    "GET /kiosk Kiosk::getIndex",
+    "GET /kiosk/view Kiosk::getView",
+    "GET /kiosk/view/{id} Kiosk::getView",
+    "GET /login Login::index",
+    "POST /login Login::index",
+    "GET /reports/graph/{kind} Reports::getGraph [(checks the caller in the action)]",
+    "ALL /reports/summary_{any} Reports::summary_$1 [(checks the caller in the action)]",
+    "GET /reports/view Reports::getView [(checks the caller in the action)]",
+    "GET /reports/view/{id} Reports::getView [(checks the caller in the action)]",
+  ]);
+});
+
+codeigniter("CodeIgniter 4's legacy auto routing serves every public method for any verb, index by name too; with auto routing off, only the routes file's", () => {
+  const legacy = autoRoutes(autoRoutedApp(true, false));
+  assert.ok(legacy.includes("ALL /items/suggest_search Items::suggest_search [(checks the caller in the action)]"), legacy.join("\n"));
+  assert.ok(legacy.includes("ALL /login/index Login::index"), "legacy routing leaves no controller alone");
+  assert.ok(legacy.includes("ALL /api/status/getIndex Status::getIndex"));
+  assert.not.ok(legacy.some((line) => line.includes("Hidden") || line.includes("filtered") || line.includes("initController")), legacy.join("\n"));
+  assert.equal(autoRoutes(autoRoutedApp(false, true)), ["GET /login Login::index", "POST /login Login::index", "ALL /reports/summary_{any} Reports::summary_$1 [(checks the caller in the action)]"]);
+});
+
 codeigniter.run();

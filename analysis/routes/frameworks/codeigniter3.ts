@@ -23,7 +23,8 @@ const ONLY_METHOD = /^\s*(?:try\s*\{\s*)?\$?[\w>-]*method\s*\(\s*['"](get|post|p
 // `!can(...)`), the session's user (`session('user_id')`, `$this->session->userdata('logged_in')`), a login helper.
 const CALLER_TEST = /\b(?:cannot|can|has_permission|check_permission|is_logged_in|logged_in|is_admin|isLoggedIn)\s*\(|\bsession\s*\(\s*['"](?:user_id|logged_in|user)['"]|->\s*userdata\s*\(\s*['"](?:user_id|logged_in|id|user)['"]|\$user_id\b/;
 // What turns the caller away: 401/403, an error page, a redirect to signing in, an exception.
-const REFUSAL = /\bthrow\s+new\b|\babort\s*\(\s*40[13]|\bshow_error\s*\([^;]*\b40[13]\b|\bredirect\s*\(\s*['"][^'"]*log_?in|\bset_status_header\s*\(\s*40[13]|\bshow_404\s*\(/;
+// A Location header naming the sign-in page: `header("Location:" . base_url('login')); exit();`.
+const REFUSAL = /\bthrow\s+new\b|\babort\s*\(\s*40[13]|\bshow_error\s*\([^;]*\b40[13]\b|\bredirect\s*\(\s*['"][^'"]*log_?in|\bset_status_header\s*\(\s*40[13]|\bshow_404\s*\(|\bheader\s*\(\s*["']Location\s*:[^;]*log_?in/;
 // A check the constructor calls on its own line for every action: `$this->api->auth();`, `$this->require_login();`.
 const CHECK_CALL = /^\s*\$this\s*->\s*(?:\w+\s*->\s*)?(\w+)\s*\(\s*\)\s*;/;
 const TOP_LINES = 25;
@@ -113,7 +114,7 @@ function configuredRoutes(source: RouteSource): Registration[] {
 }
 
 /** The text of method `name`'s body within a class body, or undefined. */
-function bodyOf(source: RouteSource, cls: { start: number; end: number }, name: string): string | undefined {
+export function bodyOf(source: RouteSource, cls: { start: number; end: number }, name: string): string | undefined {
   const m = new RegExp(String.raw`\bfunction\s+${name}\s*\(`, "g");
   m.lastIndex = cls.start;
   const found = m.exec(source.code);
@@ -122,7 +123,7 @@ function bodyOf(source: RouteSource, cls: { start: number; end: number }, name: 
 }
 
 /** The check a body's top makes of its caller, named for the report: a test it refuses on, or (in a constructor) a check's call. */
-function checkIn(body: string, constructor: boolean): string | undefined {
+export function checkIn(body: string, constructor: boolean): string | undefined {
   const lines = body.split("\n").slice(0, TOP_LINES);
   // A test kept in a variable first: `$required_permissions = can('edit', PRIV_SYSTEM_SETTINGS);`.
   const kept = new Set<string>();
