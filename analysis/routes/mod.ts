@@ -36,6 +36,7 @@ import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
+import { withRailsEngineMounts } from "./ruby/engine-mounts.ts";
 import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
 import { nestApplicationOf, withNestApplicationScopes } from "./js/nest-application-scopes.ts";
@@ -168,9 +169,9 @@ export function routesSection(
     const own = files.get(file);
     files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
   }
-  // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables,
+  // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
   // the types of Go struct fields a call goes through, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGoFieldTypes, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [

@@ -790,6 +790,60 @@ rails("an engine's routes (Spree::Core::Engine.routes.draw in backend/config/rou
   ]);
 });
 
+rails("an engine of the repository the app mounts serves the routes it draws under each mount, and nowhere else; one drawn in the app's own route files reaches the controllers of the namespace it isolates, Devise's there under path_prefix, with its model's modules (class_name) and the initializer's sign_out_via", () => {
+  const root = tempDir("tool-rails-engine-mounts-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\n",
+    "config/routes.rb": [
+      "Shop::Application.routes.draw do",
+      "  namespace :api do",
+      "    mount Catalog::Engine, at: '/catalog-v1/'",
+      "    mount Catalog::Engine, at: '/catalog/'",
+      "  end",
+      "  # A gem's engine: the repository draws none of its routes.",
+      "  mount Sidekiq::Web, at: '/sidekiq'",
+      "  mount Spree::Core::Engine, at: '/'",
+      "end",
+      "",
+    ].join("\n"),
+    // The app's own routes in the same file: the engine's stay at the root where they are drawn.
+    "config/routes/spree.rb": [
+      "Shop::Application.routes.draw do",
+      "  get '/cart', to: 'carts#show'",
+      "end",
+      "Spree::Core::Engine.routes.draw do",
+      "  devise_for :spree_user, class_name: 'Spree::User', path_prefix: :user,",
+      "             controllers: { sessions: 'spree/user_sessions', registrations: 'user_registrations' }",
+      "  namespace :admin do",
+      "    resources :users, only: [:index]",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "config/initializers/devise.rb": "Devise.setup do |config|\n  config.sign_out_via = :get\nend\n",
+    "app/models/spree/user.rb": "module Spree\n  class User < ApplicationRecord\n    devise :database_authenticatable, :recoverable\n  end\nend\n",
+    "app/controllers/spree/admin/users_controller.rb": "module Spree\n  module Admin\n    class UsersController < ActionController::Base\n      before_action :authorize_admin\n      def index; end\n    end\n  end\nend\n",
+    "engines/catalog/config/routes.rb": "Catalog::Engine.routes.draw do\n  resources :offers, only: [:show]\nend\n",
+    "engines/catalog/app/controllers/catalog/offers_controller.rb": "module Catalog\n  class OffersController < ActionController::API\n    before_action :check_token\n    def show; end\n  end\nend\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /admin/users spree/admin/users#index [authorize_admin]",
+    "GET /api/catalog-v1/offers/{id} offers#show [check_token]",
+    "GET /api/catalog/offers/{id} offers#show [check_token]",
+    "GET /cart carts#show",
+    "ALL /sidekiq Sidekiq::Web",
+    "PATCH /user/spree_user/password spree/passwords#update",
+    "POST /user/spree_user/password spree/passwords#create",
+    "PUT /user/spree_user/password spree/passwords#update",
+    "GET /user/spree_user/password/edit spree/passwords#edit",
+    "GET /user/spree_user/password/new spree/passwords#new",
+    "GET /user/spree_user/sign_in spree/user_sessions#new",
+    "POST /user/spree_user/sign_in spree/user_sessions#create",
+    "GET /user/spree_user/sign_out spree/user_sessions#destroy",
+  ]);
+});
+
 rails("a filter's only:/except: list written %i(...) or %w{...} limits it to those actions", () => {
   const root = tempDir("tool-rails-percent-lists-");
   writeFiles(root, {

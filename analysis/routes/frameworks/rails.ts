@@ -10,6 +10,9 @@ import { snake } from "../ruby/controllers.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
+// The app's route files, not an engine's (engines/dfc_provider/config/routes.rb).
+const APP_ROUTES_FILE = /^config\/routes(?:\/[\w/]+)?\.rb$/;
+const ENGINE_DRAW = /^(?:::)?([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.routes\.draw$/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "match", "root"]);
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/.+\.rb)$/;
 
@@ -121,6 +124,12 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     else if (name === "devise_for" && first !== undefined) devise(context, st, args, scope, first);
     else if (name === "use_doorkeeper") doorkeeper(context, st, args, scope);
     else if (name === "draw" && first !== undefined && !st.block) drawn(context, st, first, scope);
+    // `Spree::Core::Engine.routes.draw do` in the app's own route files: the engine's routes, whose
+    // controllers are in the namespace it isolates (Spree::Admin::UsersController for `admin/users`).
+    // An engine's own route file is placed by its controllers' folder instead (ruby/controllers.ts).
+    else if (name === "draw" && st.block && APP_ROUTES_FILE.test(source.path) && ENGINE_DRAW.exec(st.name)) {
+      block({ ...scope, module: join(scope.module, snake(ENGINE_DRAW.exec(st.name)![1]!)) });
+    }
     else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });
     else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
     else if (name !== "concern") block(scope);
@@ -241,20 +250,27 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
   const skip = new Set(list("skip") ?? []);
   const only = list("only");
   const modules = (only ?? DEVISE_ALL).filter((m) => DEVISE[m] && !skip.has(m));
-  const base = join(scope.path, args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) ?? resource : resource);
+  // `path_prefix: :user` goes before the resource's path.
+  const prefix = args.keywords.has("path_prefix") ? dslValue(source, args.keywords.get("path_prefix")!) ?? "" : "";
+  const base = join(scope.path, prefix, args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) ?? resource : resource);
   // `sign_out_via: [:post, :delete]`: the methods signing out takes (DELETE by default).
   const signOut = list("sign_out_via")?.map((m) => m.toUpperCase());
+  // The model a `class_name:` names (`Spree::User`: app/models/spree/user.rb), whose modules decide the routes.
+  const model = args.keywords.has("class_name") ? dslValue(source, args.keywords.get("class_name")!) : undefined;
+  const modelKey = model ? snake(model.replace(/^::/, "")) : resource;
   for (const module of modules) {
-    const controller = controllers.get(module) ?? `devise/${module}`;
+    // Devise draws its routes outside the scope's module: a controller named is used as written,
+    // its own controllers are in the scope's module instead of `devise` when there is one.
+    const controller = controllers.get(module) ?? `${scope.module ? scope.module.replace(/^\//, "") : "devise"}/${module}`;
     for (const [method, path, action, guard] of DEVISE[module]!) {
       const full = join(base, path.replace(/\{(\w+)\}/g, (_, name: string) => names[name] ?? name));
       const guards = [...scope.guards, ...(guard ? [guard] : [])];
       const methods = action === "destroy" && module === "sessions" && signOut?.length ? signOut : [method];
-      const drawn = route(methods, full, `${join(scope.module, controller).slice(1)}#${action}`, guards, source.lineAt(st.start));
+      const drawn = route(methods, full, `${controller.replace(/^\//, "")}#${action}`, guards, source.lineAt(st.start));
       // Devise's own steps for a caller not signed in (signing in or up, resetting a password, confirming, unlocking,
       // accepting an invitation) are public by its design: its controllers skip the app's `authenticate_user!`.
       const open = drawn.type === "route" && !guards.length && action !== "destroy" ? { anonymous: true } : {};
-      context.found.push(only || drawn.type !== "route" ? { ...drawn, ...open } : { ...drawn, ...open, deviseModule: `${resource}:${module}` });
+      context.found.push(only || drawn.type !== "route" ? { ...drawn, ...open } : { ...drawn, ...open, deviseModule: `${modelKey}:${module}` });
     }
   }
 }

@@ -24,6 +24,7 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
     return found;
   };
   let omniauthPrefix: string | undefined;
+  let signOutVia: string[] | undefined;
   let configured: string[] | undefined;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
@@ -37,6 +38,11 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
       const [resource, module] = deviseModule.split(":") as [string, string];
       const model = modelOf(resource);
       if (!model.modules.has(module)) return [];
+      // Signing out by the method the initializer sets (`config.sign_out_via = :get`), where the route names none of its own.
+      if (module === "sessions" && route.handler.endsWith("#destroy") && route.methods.join() === "DELETE") {
+        signOutVia ??= signOutMethods(project);
+        return [{ ...route, methods: signOutVia.length ? signOutVia : route.methods }];
+      }
       if (module !== "omniauth_callbacks") return [route];
       // OmniAuth's routes: under `config.omniauth_path_prefix` when the initializer sets one,
       // one per provider the model names (`omniauth_providers: [:google_oauth2]`).
@@ -57,6 +63,12 @@ function configuredProviders(project: Project | undefined): string[] {
   return [...new Set([...text.matchAll(/^[ \t]*config\.omniauth[ \t(]+:(\w+)/gm)].map((m) => m[1]!))];
 }
 
+/** The methods `config.sign_out_via = :get` (or `[:get, :delete]`) in config/initializers/devise.rb sets; none when it sets none. */
+function signOutMethods(project: Project | undefined): string[] {
+  const value = /^[ \t]*config\.sign_out_via[ \t]*=[ \t]*([^\n#]+)/m.exec(project?.text("config/initializers/devise.rb") ?? "")?.[1] ?? "";
+  return [...value.matchAll(/:(\w+)|["'](\w+)["']/g)].map((m) => (m[1] ?? m[2])!.toUpperCase());
+}
+
 /** `config.omniauth_path_prefix = "/auth"` in config/initializers/devise.rb: where OmniAuth's routes go instead of `/<resource>/auth`. */
 function omniauthPathPrefix(project: Project | undefined): string | undefined {
   const text = project?.text("config/initializers/devise.rb");
@@ -68,8 +80,10 @@ function omniauthPathPrefix(project: Project | undefined): string | undefined {
  * several), and the OmniAuth providers they name; undefined when there is none.
  */
 function modelModules(project: Project | undefined, resource: string): { modules: Set<string>; providers: string[] } | undefined {
-  const name = singular(resource.split("/").at(-1)!);
-  const path = [...(project?.listed ?? [])].find((p) => p === `app/models/${name}.rb` || p.endsWith(`/app/models/${name}.rb`));
+  // A model in a module (`spree/user`, from `class_name: "Spree::User"`) is at its own path first.
+  const names = [...(resource.includes("/") ? [resource] : []), singular(resource.split("/").at(-1)!)];
+  const files = [...(project?.listed ?? [])];
+  const path = names.map((name) => files.find((p) => p === `app/models/${name}.rb` || p.endsWith(`/app/models/${name}.rb`))).find((p) => p !== undefined);
   const text = path === undefined ? undefined : project!.text(path);
   const calls = text === undefined ? [] : [...text.matchAll(/^[ \t]*devise[ \t(]+((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm)].map((m) => m[1]!);
   if (!calls.length) return undefined;
