@@ -163,6 +163,40 @@ symfony("an import's prefix in a route file goes in front of the attribute route
   ]);
 });
 
+symfony("an import's exclude leaves the files it names to another import; an import of a loader of its own (type: api_platform, resource: .) prefixes no file of the folder", () => {
+  const root = tempDir("tool-symfony-import-exclude-");
+  const controller = (namespace: string, name: string, path: string) =>
+    `<?php\nnamespace App\\${namespace};\n\nuse Symfony\\Component\\Routing\\Attribute\\Route;\n\nclass ${name}\n{\n    #[Route(path: '${path}', methods: ['GET'])]\n    public function show() {}\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^7.0" } }),
+    "config/routes/attributes.yaml": [
+      "controllers:",
+      "    resource:",
+      "        path: ../../src/Controller/",
+      "        namespace: App\\Controller",
+      "    type: attribute",
+      "    prefix: '{_locale}'",
+      "    exclude: '../../src/Controller/NonLocalized/*'",
+      "",
+      "fixed:",
+      "    resource:",
+      "        path: ../../src/Controller/NonLocalized/",
+      "        namespace: App\\Controller\\NonLocalized",
+      "    type: attribute",
+    ].join("\n"),
+    "config/routes/api_platform.yaml": "api_platform:\n    resource: .\n    type: api_platform\n    prefix: /api\n",
+    "config/routes/two_factor.yaml": "2fa_login:\n    path: /{_locale}/2fa\n    controller: scheb_two_factor.form_controller::form\n",
+    "src/Controller/PartController.php": controller("Controller", "PartController", "/part/{id}"),
+    "src/Controller/NonLocalized/DiscoveryController.php": controller("Controller\\NonLocalized", "DiscoveryController", "/.well-known/openid-configuration"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /.well-known/openid-configuration",
+    "ALL /{_locale}/2fa",
+    "GET /{_locale}/part/{id}",
+  ]);
+});
+
 symfony("an action whose first statement calls a method of its controller or its base (return $this->_delete(...), $job = $this->validateJobAccess(...) after set_time_limit(600)) is guarded by the checks that method makes; one whose method checks nothing is not", () => {
   const root = tempDir("tool-symfony-delegated-");
   writeFiles(root, {
@@ -216,6 +250,32 @@ symfony("an access_control rule's allow_if expression guards what it matches whe
   assert.equal(guardedRoutes(root), [
     "POST /api/labels/generate [access_control(allow_if(is_granted(\"@api.access_api\") and is_authenticated()))]",
     "POST /feed/items",
+  ]);
+});
+
+symfony("a trailing parameter with a default, from the action's argument (?string $timestamp = null) or inline ({page?1}), may be left out: the route serves the shorter path too; one without a default may not", () => {
+  const root = tempDir("tool-symfony-optional-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^7.0" } }),
+    "src/Controller/PartController.php": [
+      "<?php", "namespace App\\Controller;", "", "use Symfony\\Component\\Routing\\Attribute\\Route;", "",
+      "#[Route(path: '/{_locale}/part')]",
+      "class PartController extends AbstractController", "{",
+      "    #[Route(path: '/{id}/info/{timestamp}', name: 'part_info')]",
+      "    public function show(Part $part, Request $request, ?string $timestamp = null): Response { return new Response(); }", "",
+      "    #[Route(path: '/list/{page<\\d+>?1}')]",
+      "    public function list(int $page): Response { return new Response(); }", "",
+      "    #[Route(path: '/{id}/lots/{lot}')]",
+      "    public function lot(Part $part, int $lot): Response { return new Response(); }", "}", "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "ALL /{_locale}/part/{id}/info",
+    "ALL /{_locale}/part/{id}/info/{timestamp}",
+    "ALL /{_locale}/part/{id}/lots/{lot}",
+    "ALL /{_locale}/part/list",
+    "ALL /{_locale}/part/list/{page}",
   ]);
 });
 

@@ -36,12 +36,16 @@ export const symfony: Framework = {
       for (const method of routed) {
         const checks = [...classGuards, ...guards(method.attributes), ...bodyGuards(source, method.body)];
         const handler = method.name === "__invoke" ? cls.name : `${cls.name}::${method.name}`;
+        const defaulted = defaultedParameters(source, method.at);
         for (const attribute of method.attributes.filter(isRoute)) {
           // `methods: [Request::METHOD_GET]`: HttpFoundation's constant is the method's name.
           const verbs = attribute.name === "Route" ? (attribute.named.get("methods") ?? attribute.positional[1] ?? []).map((m) => m.replace(/^\\?(?:[\w\\]*\\)?Request::METHOD_/, "").toUpperCase()).filter((m) => /^[A-Z]+$/.test(m)) : [attribute.name.toUpperCase()];
           for (const prefix of prefixes) {
             for (const path of paths(attribute)) {
-              found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verbs.length ? verbs : ["ALL"], path: clean(`${prefix}/${path}`), handler, guards: [...new Set(checks)], owner: "", line: attribute.line });
+              const forms = optionalForms(`${prefix}/${path}`, defaulted);
+              forms.forEach((form, i) => {
+                found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verbs.length ? verbs : ["ALL"], path: form, handler, guards: [...new Set(checks)], owner: "", line: attribute.line, ...(i > 0 ? { shortened: true } : {}) });
+              });
             }
           }
         }
@@ -56,6 +60,29 @@ const paths = (a: Attribute): string[] => (a.named.get("path") ?? a.positional[0
 
 /** Symfony's inline requirements and defaults (`{id<\d+>}`, `{page?1}`) dropped from parameters. */
 const clean = (path: string) => path.replace(/\{(\w+)(?:<[^>]*>)?(?:\?[^}]*)?\}/g, "{$1}");
+
+/**
+ * A path and the shorter forms it serves: Symfony leaves out trailing parameters that have a
+ * default, inline (`{page?1}`) or from the action's argument (`?string $timestamp = null` for
+ * `/{id}/info/{timestamp}` serves `/{id}/info` too).
+ */
+function optionalForms(path: string, defaulted: ReadonlySet<string>): string[] {
+  const forms = [clean(path)];
+  let rest = path;
+  for (let last = /\/\{(\w+)(?:<[^>]*>)?(\?[^}]*)?\}$/.exec(rest); last && (last[2] !== undefined || defaulted.has(last[1]!)); last = /\/\{(\w+)(?:<[^>]*>)?(\?[^}]*)?\}$/.exec(rest)) {
+    rest = rest.slice(0, last.index);
+    forms.push(clean(rest) || "/");
+  }
+  return forms;
+}
+
+/** The parameters of the method declared at `at` that have a default value (`$page = 1`, `?string $timestamp = null`). */
+function defaultedParameters(source: RouteSource, at: number): Set<string> {
+  const open = source.code.indexOf("(", at);
+  if (open === -1) return new Set();
+  const { args } = callArguments(source.code, open);
+  return new Set(args.flatMap((a) => /\$(\w+)\s*=/.exec(source.code.slice(a.start, a.end))?.[1] ?? []));
+}
 
 /** `#[IsGranted('ROLE_ADMIN')]`, `@Security("is_granted('ROLE_USER')")`. */
 function guards(attributes: readonly Attribute[]): string[] {

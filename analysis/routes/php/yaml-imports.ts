@@ -43,14 +43,29 @@ function routeImports(project: Project | undefined): Import[] {
     if (!entries || typeof entries !== "object") continue;
     for (const entry of Object.values(entries as Record<string, unknown>)) {
       if (!entry || typeof entry !== "object") continue;
-      const { resource, prefix } = entry as Record<string, unknown>;
+      const { resource, prefix, type, exclude } = entry as Record<string, unknown>;
+      // A loader of its own (`type: api_platform`, `type: mcp`, `resource: .`) reads no files at the resource's path.
+      if (typeof type === "string" && !FILE_LOADERS.has(type)) continue;
       const path = typeof resource === "string" ? resource : resource && typeof resource === "object" ? (resource as Record<string, unknown>).path : undefined;
       if (typeof path !== "string" || typeof prefix !== "string" || !prefix.replace(/\//g, "")) continue;
       const matches = resourceMatcher(path, posix.dirname(file));
-      if (matches) found.push({ matches, prefix });
+      // `exclude: '../src/Controller/OAuth/NonLocalized/*'`: what the import leaves to another.
+      const excluded = (typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((e): e is string => typeof e === "string") : []).map((e) => excludeMatcher(e, posix.dirname(file)));
+      if (matches) found.push({ matches: (f) => matches(f) && !excluded.some((x) => x(f)), prefix });
     }
   }
   return found;
+}
+
+/** The loaders that read the files at an import's resource path. */
+const FILE_LOADERS = new Set(["attribute", "annotation", "annotations", "yaml", "xml", "php", "directory", "glob"]);
+
+/** Which files an import's `exclude` glob names, relative to the route file: those it matches and those in a folder it matches. */
+function excludeMatcher(glob: string, from: string): (file: string) => boolean {
+  const target = posix.normalize(posix.join(from, glob)).replace(/\/+$/, "");
+  const pattern = target.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*").replace(/\?/g, "[^/]");
+  const regex = new RegExp(`^${pattern}(?:/.*)?$`);
+  return (file) => regex.test(file);
 }
 
 /** Which files a resource loads: a folder's (recursively) or one file's; a bundle's by its name in the path. */
