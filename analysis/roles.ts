@@ -15,8 +15,9 @@ export type Role = (typeof ROLES)[number];
 const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|snapshots|samples)\//i;
 // `tests/`, `spec/`, a named kind of them (`runtime-tests/`, `integration_tests/`, `e2e-tests/`)
 // and what supports them (`test_helpers/`, `test-utils/`, `testutil/`, `test_support/`), or the
-// project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`).
-const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing)([-_]?(helpers?|utils?|support|project|app))?\//i;
+// project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`), and
+// load tests, whose mock servers are no part of the product (`loadtest/mock_llm/app.py`).
+const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing|loadtests?|load[-_]testing)([-_]?(helpers?|utils?|support|project|app))?\//i;
 // Rust keeps benchmarks in benches/; Go projects put examples in _examples/, which the go tool
 // skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis

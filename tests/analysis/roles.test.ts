@@ -4,6 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/analyze.ts";
+import { roleOf } from "../../analysis/roles.ts";
 import { commitAll, repoWithTestsAndFixtures, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("file roles");
@@ -94,6 +95,11 @@ test("analysis.roles globs in .tool/config.json decide before the conventions; a
   const bad = runTool(["graph", "--json", "--root", root]);
   assert.is(bad.code, 0, bad.stderr);
   assert.match(JSON.stringify(JSON.parse(bad.stdout).warnings) + bad.stderr, /analysis/);
+});
+
+test("a load test's folder (loadtest/, load_tests/) is a test's: its mock server serves none of the product's routes", () => {
+  for (const path of ["loadtest/mock_llm/app.py", "backend/load_tests/locustfile.py", "loadtests/k6/script.js"]) assert.is(roleOf(path), "test", path);
+  assert.is(roleOf("src/download/loader.py"), "source");
 });
 
 test.run();
