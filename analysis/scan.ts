@@ -46,9 +46,9 @@ export type ScanOptions = { maxFiles?: number; role?: (path: string) => Role; li
  */
 export function scan(root: string, options: ScanOptions = {}): ScanResult {
   const maxFiles = options.maxFiles ?? MAX_FILES;
-  const kept = keptFolders(root);
   const fromGit = options.listing ?? gitFiles(root);
-  const listing = fromGit ?? walk(root, new Set(kept));
+  const listing = fromGit ?? walk(root, new Set(takenBack(root)));
+  const kept = keptFolders(root, listing.paths);
   const skipped: ScanResult["skipped"] = [];
   // A link whose target lies outside the repository is never read (core/inside.ts): it is
   // left out of the listing, so no reader finds it, and said in `skipped`.
@@ -151,8 +151,14 @@ const TAKEN_BACK = /^!\/?([^*?[\]!#\\]+?)\/?$/;
  * the project keeps its own code there on purpose (node-red's packages live in
  * packages/node_modules, so that Node resolves them by name), and it is read like any other
  * folder. Only a plain path counts, not a pattern; folders of those names below it stay out.
+ * Packages of the code named like build output are kept too (packageFolders), found in
+ * `listed` (the repository's listing; git's when not given).
  */
-export function keptFolders(root: string): string[] {
+export function keptFolders(root: string, listed?: readonly string[]): string[] {
+  return [...takenBack(root), ...packageFolders(listed ?? gitFiles(root)?.paths ?? [])];
+}
+
+function takenBack(root: string): string[] {
   const gitignore = tryReadInside(root, join(root, ".gitignore"));
   if (!gitignore) return [];
   const kept: string[] = [];
@@ -161,6 +167,30 @@ export function keptFolders(root: string): string[] {
     if (folder && NEVER_SCANNED.has(folder.slice(folder.lastIndexOf("/") + 1))) kept.push(folder);
   }
   return kept;
+}
+
+// The names of NEVER_SCANNED that build tools give their output, and a package of the code may take as well.
+const OUTPUT_NAMES = new Set(["build", "dist", "out", "target", "deps", "_build"]);
+
+/**
+ * Folders named like build output that are packages of the code: a Python subpackage
+ * (`onyx/server/features/build/`, inside a package with an `__init__.py`, or with one of its
+ * own). Build tools write their output at a project's top, never inside a package.
+ */
+export function packageFolders(listed: readonly string[]): string[] {
+  const packages = new Set<string>();
+  for (const path of listed) if (path.endsWith("/__init__.py")) packages.add(path.slice(0, path.lastIndexOf("/")));
+  if (!packages.size) return [];
+  const found = new Set<string>();
+  for (const path of listed) {
+    const parts = path.split("/");
+    // The first folder of such a name decides: one below an output folder is output too.
+    const at = parts.findIndex((part, i) => i > 0 && i < parts.length - 1 && OUTPUT_NAMES.has(part));
+    if (at === -1) continue;
+    const folder = parts.slice(0, at + 1).join("/");
+    if (packages.has(folder) || packages.has(parts.slice(0, at).join("/"))) found.add(folder);
+  }
+  return [...found];
 }
 
 /** Folders that hold a .NET project file: their `bin` and `obj` are build output. */

@@ -56,6 +56,23 @@ test("a never-scanned folder the root .gitignore takes back by name (`!packages/
   assert.not.ok(isWatchedPath("packages/node_modules/@app/api/lib/index.js"), "without the folders taken back it is a dependency folder");
 });
 
+test("a Python package named like build output (app/features/build/, in a package with an __init__.py) is the code's own and scanned and watched; build output at the top, or beside no package, is not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "app/__init__.py": "",
+    "app/features/__init__.py": "",
+    "app/features/build/api.py": "from fastapi import APIRouter\nrouter = APIRouter()\n",
+    "app/features/build/session/api.py": "x = 1\n",
+    "build/lib/app/__init__.py": "",
+    "dist/app.py": "x = 1\n",
+    "web/build/main.js": "x\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(scan(root).files.map((f) => f.path), ["app/__init__.py", "app/features/__init__.py", "app/features/build/api.py", "app/features/build/session/api.py"]);
+  assert.ok(isWatchedPath("app/features/build/api.py", keptFolders(root)));
+  assert.not.ok(isWatchedPath("web/build/main.js", keptFolders(root)));
+});
+
 test("the listing asked for ahead (gitListingAhead) is the one scan() makes itself, and the analysis given it and the caches read ahead equals one without", async () => {
   const root = tempDir();
   writeFiles(root, {

@@ -13,8 +13,8 @@ const WALK_LIMIT = 20_000;
  * analysis never scans, never sample-data folders.
  */
 export async function listProjectFiles(root: string): Promise<string[]> {
-  const kept = keptFolders(root);
-  const listed = await gitListed(root) ?? walk(root, new Set(kept));
+  const listed = await gitListed(root) ?? walk(root, new Set(keptFolders(root, [])));
+  const kept = keptFolders(root, listed);
   return listed.filter((path) => isProjectPath(path, kept)).sort();
 }
 
