@@ -1011,4 +1011,51 @@ fastapi("two Python projects of one repository (each with its setup.py) serving 
   ]);
 });
 
+fastapi("FastAPI Users' routers (get_auth_router, get_users_router, ...) serve the library's routes where they are included; a function of the module that includes a router on the app it is handed, itself or through another, mounts each router a call gives it at the call's prefix", () => {
+  const root = tempDir("tool-fastapi-users-");
+  writeFiles(root, {
+    "requirements.txt": "fastapi\nfastapi-users\n",
+    "app/__init__.py": "",
+    "app/users.py": "from fastapi_users import FastAPIUsers\nfastapi_users = FastAPIUsers(get_user_manager, [auth_backend])\n",
+    "app/mobile.py": 'from fastapi import APIRouter\nrouter = APIRouter()\n\n\n@router.post("/sso/exchange")\ndef exchange():\n    return {}\n',
+    "app/main.py": [
+      "from fastapi import APIRouter, FastAPI",
+      "from app.users import fastapi_users",
+      "from app.mobile import router as mobile_router",
+      "",
+      "",
+      "def include_with_global_prefix(application, router, **kwargs):",
+      '    prefix = kwargs.get("prefix")',
+      "    application.include_router(router, prefix=prefix)",
+      "",
+      "",
+      "def include_auth_router(application, router, prefix=None):",
+      "    include_with_global_prefix(application, router, prefix=prefix, dependencies=rate_limits())",
+      "",
+      "",
+      "def get_application():",
+      "    application = FastAPI()",
+      '    application.include_router(fastapi_users.get_auth_router(auth_backend), prefix="/auth/jwt")',
+      '    include_auth_router(application, fastapi_users.get_users_router(UserRead, UserUpdate), prefix="/users")',
+      '    include_auth_router(application, mobile_router, prefix="/auth/mobile")',
+      "    return application",
+      "",
+      "",
+      "app = get_application()",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /auth/jwt/login",
+    "POST /auth/jwt/logout [fastapi_users.current_user(active=True)]",
+    "POST /auth/mobile/sso/exchange",
+    "DELETE /users/{id} [fastapi_users.current_user(active=True, superuser=True)]",
+    "GET /users/{id} [fastapi_users.current_user(active=True, superuser=True)]",
+    "PATCH /users/{id} [fastapi_users.current_user(active=True, superuser=True)]",
+    "GET /users/me [fastapi_users.current_user(active=True)]",
+    "PATCH /users/me [fastapi_users.current_user(active=True)]",
+  ]);
+});
+
 fastapi.run();

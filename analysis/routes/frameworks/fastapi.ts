@@ -1,4 +1,6 @@
 import type { Framework } from "../framework.ts";
+import { fastapiUsersRouter } from "../python/fastapi-users.ts";
+import { includeHelperMounts } from "../python/include-helpers.ts";
 import { appParameters } from "../python/app-parameters.ts";
 import { classAt, type Definition, enclosingLines, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
@@ -85,6 +87,7 @@ export const fastapi: Framework = {
     registrations.push(...routerLists(source), ...fieldRouters(instances, registrations), ...functionMiddleware(source, definitions), ...returnedRouters(source.code, definitions, held));
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
+    registrations.push(...includeHelperMounts(source, definitions, held, constants, FRAMEWORK, (called, line) => fastapiUsersRouter(called, `${called}@${line}`, FRAMEWORK, line)));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedRouters(source, registrations, held));
     const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.pathRest ?? r.path, prefixUnknown: true } : r));
@@ -193,12 +196,14 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
   const dotted = child ? dottedName(code, child) ?? calledFunction(code, child) : undefined;
-  const written = dotted === undefined ? undefined : held(dotted, open);
+  // A router FastAPI Users builds in place (`fastapi_users.get_auth_router(backend)`): its routes, here.
+  const built = child && dotted && !dottedName(code, child) ? fastapiUsersRouter(dotted, `${dotted}@${line}`, FRAMEWORK, line) : undefined;
+  const written = built ? `${dotted}@${line}` : dotted === undefined ? undefined : held(dotted, open);
   // `workflows.router` of `workflows = WorkflowsRouter(...)`: the router that class keeps in that field;
   // `self.pubsub.pubsub_router` in `OpalServer` of `self.pubsub = PubSub(...)`: `PubSub.pubsub_router`.
   const parts = written?.split(".") ?? [];
   const field = parts.length > 2 ? instances.get(`${parts[0]}.${parts[1]}`) : undefined;
-  const named = field ? [field, ...parts.slice(2)].join(".") : parts.length > 1 && instances.has(parts[0]!) ? [instances.get(parts[0]!)!, ...parts.slice(1)].join(".") : written;
+  const named = built ? written : field ? [field, ...parts.slice(2)].join(".") : parts.length > 1 && instances.has(parts[0]!) ? [instances.get(parts[0]!)!, ...parts.slice(1)].join(".") : written;
   if (!named) return [];
   // `for router in ROUTERS: app.include_router(router, ...)`: the loop's list, a router of the routers it holds,
   // or the list a parameter it walks defaults to.
@@ -210,7 +215,7 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const dependencies = keywords.get("dependencies");
   const guards = dependencies ? dependencyGuards(code, dependencies) : [];
   const use = (from: string, args: string[], at: string): Registration => ({ type: "use", framework: FRAMEWORK, owner: from, prefix: at, args, specifiers: [], guards: [], mountOnly: true, line });
-  const found: Registration[] = [];
+  const found: Registration[] = [...(built ?? [])];
   let parent = owner;
   if (guards.length) {
     // The include's dependencies guard the included router only: a router of their own in between keeps them there.
