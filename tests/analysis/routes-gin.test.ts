@@ -497,4 +497,54 @@ gin("a path joined in the route call from a constant of another package and a li
   ]);
 });
 
+gin("a route's middleware that hands on a request without an API token (if tok == nil { c.Next() }) and checks only the scopes of one sent guards nothing; one that refuses a request without it does", () => {
+  const root = tempDir("tool-gin-scope-middleware-");
+  writeFiles(root, {
+    "go.mod": "module example.com/dash\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "controller/controller.go": [
+      "package controller",
+      'import "github.com/gin-gonic/gin"',
+      "func routers(r *gin.Engine) {",
+      '\tapi := r.Group("/api/v1")',
+      '\tapi.GET("/service", restScopeMiddleware("service:read"), showService)',
+      '\tapi.POST("/server", tokenScopeRequired("server:write"), updateServer)',
+      "}",
+      "",
+    ].join("\n"),
+    "controller/scope.go": [
+      "package controller",
+      "func restScopeMiddleware(scope string) gin.HandlerFunc {",
+      "\treturn func(c *gin.Context) {",
+      "\t\ttok := APITokenFromContext(c)",
+      "\t\tif tok == nil {",
+      "\t\t\tc.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tif !tok.HasScope(scope) {",
+      "\t\t\tc.AbortWithStatusJSON(http.StatusForbidden, gin.H{})",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tc.Next()",
+      "\t}",
+      "}",
+      "func tokenScopeRequired(scope string) gin.HandlerFunc {",
+      "\treturn func(c *gin.Context) {",
+      "\t\ttok := APITokenFromContext(c)",
+      "\t\tif tok == nil || !tok.HasScope(scope) {",
+      "\t\t\tc.AbortWithStatus(http.StatusUnauthorized)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tc.Next()",
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /api/v1/server [tokenScopeRequired]",
+    "GET /api/v1/service",
+  ]);
+});
+
 gin.run();

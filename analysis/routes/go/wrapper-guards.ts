@@ -64,8 +64,9 @@ function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean)
 
 // A middleware that lets a caller without credentials through: an `if` on a missing header,
 // token or cookie whose block hands the request on (`if header == "" { next.ServeHTTP(w, r);
-// return }`, `if len(token) == 0 { ctx.Next(); return }`, `return next(c)`). It reads the caller when there is one.
-const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|auth|bearer|cookie|jwt)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)|len\([^)]*(?:header|token|auth|bearer|cookie|jwt)[^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
+// return }`, `if len(token) == 0 { ctx.Next(); return }`, `if tok == nil { c.Next(); return }`, `return next(c)`).
+// It reads the caller when there is one.
+const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|tok\b|auth|bearer|cookie|jwt|claims|cred|api_?key)[^{\n]*(?:==\s*""|==\s*nil|len\([^)]*\)\s*==\s*0)|len\([^)]*(?:header|token|tok\b|auth|bearer|cookie|jwt|claims|cred|api_?key)[^)]*\)\s*==\s*0)[^{\n]*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
 
 // Or one that lets a request for a public resource through before asking for credentials:
 // `if isPull && !repo.IsPrivate && !conf.Auth.RequireSigninView { ...; return }` (Gogs' Git over HTTP).
