@@ -155,16 +155,18 @@ export function codeigniterAutoRoutes(project: Project | undefined): { file: str
     for (const method of inherited(all, controller)) {
       for (const served of servedAs(method, settings)) {
         const own = served.action.toLowerCase() === settings.defaultMethod.toLowerCase();
-        // The default method at the controller's path (the default controller's at `/`), with its
-        // arguments after it; legacy routing serves it by name too. Improved routing serves the
-        // default controller by no name, and its other methods under it.
-        const paths = own
-          ? [{ path: isDefault ? "/" : base, arguments: settings.improved }, ...(settings.improved ? [] : [{ path: joinPaths(base, served.action), arguments: true }])]
-          : [{ path: joinPaths(base, segment(served.action)), arguments: true }];
+        // Each path and whether arguments may follow it. The default method at the controller's
+        // path: improved routing serves it there alone (the default controller's at `/`), its
+        // arguments after it; legacy routing at the path (and `/`) without arguments, and by name.
+        const paths: { path: string; takes: boolean }[] = !own
+          ? [{ path: joinPaths(base, segment(served.action)), takes: true }]
+          : settings.improved
+          ? [{ path: isDefault ? "/" : base, takes: true }]
+          : [...(isDefault ? [{ path: "/", takes: false }] : []), { path: base, takes: false }, { path: joinPaths(base, served.action), takes: true }];
         const required = method.parameters.filter((p) => !p.optional).length;
-        for (const { path, arguments: takes } of paths) {
-          for (let count = required; count <= (takes ? method.parameters.length : required); count++) {
-            if (count > 0 && !takes) continue;
+        for (const { path, takes } of paths) {
+          const counts = takes ? Array.from({ length: method.parameters.length - required + 1 }, (_, i) => required + i) : required === 0 ? [0] : [];
+          for (const count of counts) {
             const list = byFile.get(method.file) ?? [];
             byFile.set(method.file, list);
             list.push({
