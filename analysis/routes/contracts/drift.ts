@@ -105,12 +105,13 @@ export function contractDrift(
       return (j.bySegments.get(segments.length) ?? []).some((documented) => servesSegments(segments, documented));
     }));
   };
-  // The form of a path without its optional last parameter (`/brand` of `/brand/{brandId?}`, the
-  // same registration) is documented with the parameter: OpenAPI has no optional path parameter.
-  const withOptionalParameter = (r: Route) => {
+  // The forms of one path with optional segments (`/brand` and `/brand/{brandId?}`, AzuraCast's
+  // `/fallback[/{do}]`: the same registration, one path the other's start) are one operation,
+  // documented when one of them is: OpenAPI has no optional path segment.
+  const withOptionalSegments = (r: Route) => {
     const base = r.path.replace(/\/$/, "");
-    return items.some((other) => other.file === r.file && other.line === r.line && other.method === r.method &&
-      other.path.startsWith(`${base}/`) && /^\{[^/}]+\}$/.test(other.path.slice(base.length + 1)) && documented(other));
+    return items.some((other) => other !== r && other.file === r.file && other.line === r.line && other.method === r.method &&
+      (other.path.startsWith(`${base}/`) || base.startsWith(`${other.path.replace(/\/$/, "")}/`)) && documented(other));
   };
   // A file's URL with a suffix a cache or a format adds (`/art-{timestamp}.jpg`, `/download.{extension}`):
   // the documented resource (`/art`, `/download`), served in another form.
@@ -122,7 +123,7 @@ export function contractDrift(
     if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
     // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no part of its public contract.
     if (INTERNAL.test(r.path) || !judgedFor(r).length) return false;
-    return !documented(r) && !(r.kind === "http" && (withOptionalParameter(r) || withSuffix(r)));
+    return !documented(r) && !(r.kind === "http" && (withOptionalSegments(r) || withSuffix(r)));
   }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
 
   const order = (a: { file: string; line: number }, b: { file: string; line: number }) =>
