@@ -98,13 +98,15 @@ openapi(
   },
 );
 
-openapi("the forms of a route with an optional parameter (/items and /items/:id?) are one operation, documented with or without it; a route of its own at either path is not", () => {
+openapi("the forms of a route with an optional parameter (/items and /items/:id?) are one operation, documented with or without it; a route of its own at either path is not; one feeding the app's own front end (/api/vue/...) is none of the contract's", () => {
   const root = tempDir("tool-optional-parameter-drift-");
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
     "openapi.json": JSON.stringify({ openapi: "3.0.0", paths: { "/api/items/{id}": { get: {} }, "/api/things/{id}": { get: {} }, "/api/reports": { get: {} } } }, null, 2),
     "app.js":
-      'const express = require("express");\nconst app = express();\napp.get("/api/items/:id?", items);\napp.get("/api/things", things);\napp.get("/api/things/:id", thing);\napp.get("/api/reports/:format?", reports);\napp.get("/api/reports/daily", daily);\n',
+      'const express = require("express");\nconst app = express();\napp.get("/api/items/:id?", items);\napp.get("/api/things", things);\napp.get("/api/things/:id", thing);\napp.get("/api/reports/:format?", reports);\napp.get("/api/reports/daily", daily);\n' +
+      // What feeds the app's own front end is no part of its contract.
+      'app.get("/api/vue/reports", reportsPageProps);\n',
   });
   git(root, "init", "-q");
   assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["GET /api/things app.js:4", "GET /api/reports/daily app.js:7"] });

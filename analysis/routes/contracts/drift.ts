@@ -121,7 +121,8 @@ export function contractDrift(
   };
   const implementedNotDocumented = items.filter((r) => {
     if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
-    // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no part of its public contract.
+    // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no
+    // part of its public contract, nor those that feed its own front end (AzuraCast's `/api/admin/vue/settings` page props).
     if (INTERNAL.test(r.path) || !judgedFor(r).length) return false;
     return !documented(r) && !(r.kind === "http" && (withOptionalSegments(r) || withSuffix(r)));
   }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
@@ -134,7 +135,7 @@ export function contractDrift(
   };
 }
 
-const INTERNAL = /\/(?:_?internal|private)(?=\/|$)/i;
+const INTERNAL = /\/(?:_?internal|private|vue|react|spa|frontend)(?=\/|$)/i;
 
 /** The operation's path without its server base path: as written under `paths`. */
 export function withoutBase(op: Operation): string {
