@@ -739,7 +739,7 @@ laravel("a package's provider mounts a route file that only requires others, und
   ]);
 });
 
-laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), or answering false without a user ($user?->may_administrate === true), guards; a write whose request asks an ability taking ?User is checked, not unguarded: its finding is low", () => {
+laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), answering false without a user ($user?->may_administrate === true), or comparing a key the request sends with a secret, guards; a write whose request asks an ability taking ?User is checked, not unguarded: its finding is low", () => {
   const root = tempDir("tool-laravel-form-requests-");
   const request = (name: string, authorize: string) =>
     `<?php\nnamespace App\\Http\\Requests\\Album;\n\nuse App\\Policies\\AlbumPolicy;\nuse Illuminate\\Foundation\\Http\\FormRequest;\nuse Illuminate\\Support\\Facades\\Gate;\n\nclass ${name} extends FormRequest\n{\n    public function authorize(): bool\n    {\n        ${authorize}\n    }\n\n    public function rules(): array\n    {\n        return ['title' => 'required'];\n    }\n}\n`;
@@ -756,6 +756,8 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "Route::post('/Album::delete', [Gallery\\AlbumController::class, 'delete']);",
       "Route::get('/BulkAlbumEdit', [Gallery\\AlbumController::class, 'bulk']);",
       "Route::post('/Photo', [Gallery\\AlbumController::class, 'upload']);",
+      "Route::post('/FaceDetection/results', [Gallery\\AlbumController::class, 'faces']);",
+      "Route::post('/Visit', [Gallery\\AlbumController::class, 'visit']);",
       "",
     ].join("\n"),
     "app/Http/Controllers/Gallery/AlbumController.php": [
@@ -778,6 +780,8 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "    public function delete(DeleteAlbumRequest $request): void { }",
       "    public function upload(UploadPhotoRequest $request): void { $this->photos->store($request->file('file')); }",
       "    public function bulk(\\App\\Http\\Requests\\Album\\BulkAlbumRequest $request): array { return []; }",
+      "    public function faces(\\App\\Http\\Requests\\Album\\FaceResultsRequest $request): void { $this->faces->store($request->results); }",
+      "    public function visit(\\App\\Http\\Requests\\Album\\PingRequest $request): void { $this->log->touch(); }",
       "}",
       "",
     ].join("\n"),
@@ -786,6 +790,9 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "app/Http/Requests/Album/RenameAlbumRequest.php": request("RenameAlbumRequest", "return true;"),
     "app/Http/Requests/Album/DeleteAlbumRequest.php": request("DeleteAlbumRequest", "return Auth::check() && $this->user()->may_delete;"),
     "app/Http/Requests/Album/BulkAlbumRequest.php": request("BulkAlbumRequest", "/** @var User|null */\n        $user = Auth::user();\n\n        return $user?->may_administrate === true;"),
+    // A service's callback, checked by the key it sends; a decoy reads a header and compares it with no secret.
+    "app/Http/Requests/Album/FaceResultsRequest.php": request("FaceResultsRequest", "$expected_key = config('services.faces.api_key', '');\n        $provided_key = $this->header('X-API-Key', '');\n\n        return $expected_key !== '' && $provided_key === $expected_key;"),
+    "app/Http/Requests/Album/PingRequest.php": request("PingRequest", "return $this->header('X-Requested-With', '') !== '';"),
     "app/Http/Requests/Album/UploadPhotoRequest.php": request("UploadPhotoRequest", "return Gate::check(AlbumPolicy::CAN_UPLOAD, [AbstractAlbum::class, $this->album]);"),
     "app/Policies/AlbumPolicy.php": [
       "<?php",
@@ -812,7 +819,9 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "POST /api/Album::rename",
     "GET /api/Albums",
     "GET /api/BulkAlbumEdit [BulkAlbumRequest::authorize]",
+    "POST /api/FaceDetection/results [FaceResultsRequest::authorize]",
     "POST /api/Photo",
+    "POST /api/Visit",
   ]);
   // The rename's request lets everyone through: a write with no check at all is the high finding.
   // The upload's asks an ability that takes a guest too: checked, though not surely guarded.
@@ -820,6 +829,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
   assert.equal(report.routes.items.find((r) => r.path === "/api/Photo")?.checks, ["AlbumPolicy::canUpload"]);
   assert.equal(report.findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort(), [
     "high POST /api/Album::rename",
+    "high POST /api/Visit",
     "low POST /api/Photo",
   ]);
 });

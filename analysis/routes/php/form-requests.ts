@@ -2,7 +2,8 @@
  * A Laravel action whose form request turns a guest away. Laravel runs the `authorize()` of a
  * request class the action takes (`public function createAlbum(AddAlbumRequest $request)`)
  * before the action, answering 403 when it returns false. It refuses a caller without a user
- * when it checks for one itself (`Auth::check()`, `$this->user() !== null`), or when it asks a
+ * when it checks for one itself (`Auth::check()`, `$this->user() !== null`) or compares a key the
+ * request sends with a secret (`$this->header('X-API-Key') === $expected`), or when it asks a
  * policy (`Gate::check(AlbumPolicy::CAN_EDIT, ...)`, `$this->user()->can(...)`) for an ability
  * whose method takes a `User` that may not be null: Laravel denies a guest such an ability
  * without calling the method. A policy method taking `?User` decides for guests too, so the
@@ -23,6 +24,9 @@ const needsUser = (body: string): boolean => {
   const user = TAKES_USER.exec(body)?.[1];
   return !!user && new RegExp(String.raw`\breturn\s+\$${user}\s*(?:\?->\s*\w+(?:\s*\([^)]*\))?\s*(?:===?\s*true\s*)?;|!==?\s*null\s*&&)`).test(body);
 };
+// A key the request sends, compared with a secret: `$this->header('X-API-Key', '') === $expected_key`, `hash_equals($secret, $this->bearerToken())`.
+const SENT_KEY = /(?:\$this|\brequest\s*\(\s*\))\s*->\s*(?:header|bearerToken)\s*\(/;
+const COMPARED = /===|\bhash_equals\s*\(/;
 // An ability asked of a policy by its constant: `Gate::check(AlbumPolicy::CAN_EDIT, ...)`, `->can(PhotoPolicy::CAN_EDIT, ...)`.
 const POLICY_ABILITY = /\b(?:Gate\s*::\s*(?:check|allows|authorize|inspect)|->\s*can)\s*\(\s*([A-Z]\w*(?:\\\w+)*)\s*::\s*([A-Z_][A-Z0-9_]*)\b/;
 // A policy method's first parameter: a user that may not be null (`User $user`, not `?User $user` nor `User|null $user`).
@@ -47,7 +51,10 @@ export function laravelFormRequestChecks(project: Project): (handler: string) =>
   const requestChecks = (request: string): Checks => {
     const authorize = method(request, "authorize");
     if (!authorize) return none;
-    if (CHECKS_CALLER.test(authorize.body) || needsUser(authorize.body)) return { guards: [`${request.split("\\").pop()}::authorize`], checks: [] };
+    // A check of the caller, or of a key the caller sends (a service's callback with its API key).
+    if (CHECKS_CALLER.test(authorize.body) || needsUser(authorize.body) || (SENT_KEY.test(authorize.body) && COMPARED.test(authorize.body))) {
+      return { guards: [`${request.split("\\").pop()}::authorize`], checks: [] };
+    }
     const asked = POLICY_ABILITY.exec(authorize.body);
     if (!asked) return none;
     const source = project.text(authorize.file) ?? "";
