@@ -739,7 +739,7 @@ laravel("a package's provider mounts a route file that only requires others, und
   ]);
 });
 
-laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), answering false without a user ($user?->may_administrate === true), or comparing a key the request sends with a secret, guards; a write whose request asks an ability taking ?User is checked, not unguarded: its finding is low", () => {
+laravel("a form request whose authorize() asks a policy for an ability taking a User that may not be null (Gate::check(AlbumPolicy::CAN_EDIT, ...)) guards its action: Laravel refuses guests; one taking ?User, one returning true, and Laravel's own Request guard nothing; one checking Auth::check(), answering false without a user ($user?->may_administrate === true), or comparing a key the request sends with a secret, guards (an invokable controller's too); a write whose request asks an ability taking ?User is checked, not unguarded: its finding is low", () => {
   const root = tempDir("tool-laravel-form-requests-");
   const request = (name: string, authorize: string) =>
     `<?php\nnamespace App\\Http\\Requests\\Album;\n\nuse App\\Policies\\AlbumPolicy;\nuse Illuminate\\Foundation\\Http\\FormRequest;\nuse Illuminate\\Support\\Facades\\Gate;\n\nclass ${name} extends FormRequest\n{\n    public function authorize(): bool\n    {\n        ${authorize}\n    }\n\n    public function rules(): array\n    {\n        return ['title' => 'required'];\n    }\n}\n`;
@@ -758,6 +758,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
       "Route::post('/Photo', [Gallery\\AlbumController::class, 'upload']);",
       "Route::post('/FaceDetection/results', [Gallery\\AlbumController::class, 'faces']);",
       "Route::post('/Visit', [Gallery\\AlbumController::class, 'visit']);",
+      "Route::post('/Import', Gallery\\ImportController::class);",
       "",
     ].join("\n"),
     "app/Http/Controllers/Gallery/AlbumController.php": [
@@ -792,6 +793,9 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "app/Http/Requests/Album/BulkAlbumRequest.php": request("BulkAlbumRequest", "/** @var User|null */\n        $user = Auth::user();\n\n        return $user?->may_administrate === true;"),
     // A service's callback, checked by the key it sends; a decoy reads a header and compares it with no secret.
     "app/Http/Requests/Album/FaceResultsRequest.php": request("FaceResultsRequest", "$expected_key = config('services.faces.api_key', '');\n        $provided_key = $this->header('X-API-Key', '');\n\n        return $expected_key !== '' && $provided_key === $expected_key;"),
+    // An invokable controller: its action is __invoke.
+    "app/Http/Controllers/Gallery/ImportController.php": "<?php\nnamespace App\\Http\\Controllers\\Gallery;\n\nuse App\\Http\\Requests\\Album\\ImportRequest;\n\nclass ImportController extends Controller\n{\n    public function __invoke(ImportRequest $request): void { $this->importer->run($request->directories); }\n}\n",
+    "app/Http/Requests/Album/ImportRequest.php": request("ImportRequest", "return Gate::check(AlbumPolicy::CAN_EDIT, [AbstractAlbum::class]);"),
     "app/Http/Requests/Album/PingRequest.php": request("PingRequest", "return $this->header('X-Requested-With', '') !== '';"),
     "app/Http/Requests/Album/UploadPhotoRequest.php": request("UploadPhotoRequest", "return Gate::check(AlbumPolicy::CAN_UPLOAD, [AbstractAlbum::class, $this->album]);"),
     "app/Policies/AlbumPolicy.php": [
@@ -820,6 +824,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
     "GET /api/Albums",
     "GET /api/BulkAlbumEdit [BulkAlbumRequest::authorize]",
     "POST /api/FaceDetection/results [FaceResultsRequest::authorize]",
+    "POST /api/Import [AlbumPolicy::canEdit]",
     "POST /api/Photo",
     "POST /api/Visit",
   ]);

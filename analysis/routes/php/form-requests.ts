@@ -66,8 +66,9 @@ export function laravelFormRequestChecks(project: Project): (handler: string) =>
     return REQUIRED_USER.test(abilityMethod.parameters) ? { guards: [name], checks: [] } : { guards: [], checks: [name] };
   };
   const actionChecks = (handler: string): Checks => {
-    const match = /^([\w\\]+)@(\w+)$/.exec(handler);
-    const action = match && method(match[1]!, match[2]!);
+    // An invokable controller's action is `__invoke` (`Route::post('/Import', ImportFromServerController::class)`).
+    const match = /^([\w\\]+)(?:@(\w+))?$/.exec(handler);
+    const action = match && method(match[1]!, match[2] ?? "__invoke");
     if (!action) return none;
     const source = project.text(action.file) ?? "";
     const all = [...action.parameters.matchAll(TYPED_PARAMETER)].map((m) => phpQualifiedName(source, m[1]!)).filter((type) => !FRAMEWORK_REQUEST.test(type)).map(checksOf);
