@@ -98,18 +98,18 @@ openapi(
   },
 );
 
-openapi("the forms of a route with an optional parameter (/items and /items/:id?) are one operation, documented with or without it; a route of its own at either path is not; one feeding the app's own front end (/api/vue/...) is none of the contract's", () => {
+openapi("the forms of a route with an optional parameter (/items and /items/:id?) are one operation, documented with or without it; a route of its own at either path is not; one feeding the app's own front end (/api/vue/...) is none of the contract's, unless it documents some (/api/spa/...)", () => {
   const root = tempDir("tool-optional-parameter-drift-");
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
-    "openapi.json": JSON.stringify({ openapi: "3.0.0", paths: { "/api/items/{id}": { get: {} }, "/api/things/{id}": { get: {} }, "/api/reports": { get: {} } } }, null, 2),
+    "openapi.json": JSON.stringify({ openapi: "3.0.0", paths: { "/api/items/{id}": { get: {} }, "/api/things/{id}": { get: {} }, "/api/reports": { get: {} }, "/api/spa/settings": { get: {} } } }, null, 2),
     "app.js":
       'const express = require("express");\nconst app = express();\napp.get("/api/items/:id?", items);\napp.get("/api/things", things);\napp.get("/api/things/:id", thing);\napp.get("/api/reports/:format?", reports);\napp.get("/api/reports/daily", daily);\n' +
-      // What feeds the app's own front end is no part of its contract.
-      'app.get("/api/vue/reports", reportsPageProps);\n',
+      // What feeds the app's own front end is no part of its contract, unless the contract documents some of it.
+      'app.get("/api/vue/reports", reportsPageProps);\napp.get("/api/spa/settings", settings);\napp.get("/api/spa/profile", profile);\n',
   });
   git(root, "init", "-q");
-  assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["GET /api/things app.js:4", "GET /api/reports/daily app.js:7"] });
+  assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["GET /api/things app.js:4", "GET /api/reports/daily app.js:7", "GET /api/spa/profile app.js:10"] });
 });
 
 openapi("a contract far from the code is one low finding about the contract, not one per operation", () => {

@@ -122,8 +122,11 @@ export function contractDrift(
   const implementedNotDocumented = items.filter((r) => {
     if (r.path.includes("*") || r.method === "HEAD" || r.method === "OPTIONS") return false;
     // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no
-    // part of its public contract, nor those that feed its own front end (AzuraCast's `/api/admin/vue/settings` page props).
+    // part of its public contract, nor those that feed its own front end (AzuraCast's
+    // `/api/admin/vue/settings` page props), unless the contract documents some of them.
     if (INTERNAL.test(r.path) || !judgedFor(r).length) return false;
+    const frontEnd = FRONT_END.exec(r.path)?.[1]?.toLowerCase();
+    if (frontEnd && !judgedFor(r).some((j) => [...j.keys].some((k) => k.toLowerCase().split("/").includes(frontEnd)))) return false;
     return !documented(r) && !(r.kind === "http" && (withOptionalSegments(r) || withSuffix(r)));
   }).map((r) => ({ method: r.method, path: r.path, file: r.file, line: r.line }));
 
@@ -135,7 +138,9 @@ export function contractDrift(
   };
 }
 
-const INTERNAL = /\/(?:_?internal|private|vue|react|spa|frontend)(?=\/|$)/i;
+const INTERNAL = /\/(?:_?internal|private)(?=\/|$)/i;
+// A segment that names the app's own front end.
+const FRONT_END = /\/(vue|react|spa|frontend)(?=\/|$)/i;
 
 /** The operation's path without its server base path: as written under `paths`. */
 export function withoutBase(op: Operation): string {
