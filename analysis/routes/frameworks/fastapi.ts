@@ -87,7 +87,7 @@ export const fastapi: Framework = {
     registrations.push(...routerLists(source), ...fieldRouters(instances, registrations), ...functionMiddleware(source, definitions), ...returnedRouters(source.code, definitions, held));
     // The renamed app is a name of this module, found through the import it comes from.
     for (const m of source.code.matchAll(new RegExp(RENAMED_APP.source, "g"))) registrations.push({ type: "export", local: m[1]!, as: m[1]! });
-    registrations.push(...includeHelperMounts(source, definitions, held, constants, FRAMEWORK, (called, line) => fastapiUsersRouter(called, `${called}@${line}`, FRAMEWORK, line)));
+    registrations.push(...includeHelperMounts(source, definitions, held, constants, FRAMEWORK, (called, name, line) => fastapiUsersRouter(called, name, FRAMEWORK, line)));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedRouters(source, registrations, held));
     const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.pathRest ?? r.path, prefixUnknown: true } : r));

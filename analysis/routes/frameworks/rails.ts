@@ -6,13 +6,12 @@ import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { snake } from "../ruby/controllers.ts";
+import { ENGINE_DRAW, snake } from "../ruby/controllers.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
 // The app's route files, not an engine's (engines/dfc_provider/config/routes.rb).
 const APP_ROUTES_FILE = /^config\/routes(?:\/[\w/]+)?\.rb$/;
-const ENGINE_DRAW = /^(?:::)?([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.routes\.draw$/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "head", "match", "root"]);
 const ROUTES_FILE = /(?:^|\/)config\/routes(?:\.rb|\/.+\.rb)$/;
 
@@ -127,7 +126,7 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     // `Spree::Core::Engine.routes.draw do` in the app's own route files: the engine's routes, whose
     // controllers are in the namespace it isolates (Spree::Admin::UsersController for `admin/users`).
     // An engine's own route file is placed by its controllers' folder instead (ruby/controllers.ts).
-    else if (name === "draw" && st.block && APP_ROUTES_FILE.test(source.path) && ENGINE_DRAW.exec(st.name)) {
+    else if (name === "draw" && st.block && APP_ROUTES_FILE.test(source.path) && ENGINE_DRAW.test(st.name)) {
       block({ ...scope, module: join(scope.module, snake(ENGINE_DRAW.exec(st.name)![1]!)) });
     }
     else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });

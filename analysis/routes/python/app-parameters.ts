@@ -1,4 +1,4 @@
-import type { Definition } from "./definitions.ts";
+import { type Definition, parameterNames } from "./definitions.ts";
 import type { Registration } from "../registration.ts";
 import { lineStart, type RouteSource } from "../source.ts";
 
@@ -15,7 +15,7 @@ export function appParameters(source: RouteSource, definitions: readonly Definit
     if (r.type !== "use" || routers.has(r.owner) || found.has(r.owner)) continue;
     const at = lineStart(source.code, r.line);
     const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
-    if (def?.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) {
+    if (def && parameterNames(source.code, def).includes(r.owner)) {
       found.set(r.owner, { type: "router", framework, name: r.owner, prefix: "", guards: [], line: def.line });
       // The function stands for the app it is handed: a call handing it one (`ee.extend_main(app)`) mounts what it registers there.
       if (!routers.has(def.name) && !found.has(def.name)) found.set(def.name, { type: "router", framework, name: def.name, prefix: "", guards: [], aliasOf: r.owner, line: def.line });
@@ -37,7 +37,7 @@ export function handedBlueprints(source: RouteSource, definitions: readonly Defi
     if (r.type !== "route" || routers.has(r.owner)) return;
     const at = lineStart(source.code, r.line);
     const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
-    if (!def || !def.params.some((p) => source.code.slice(p.start, p.end).trim().split(/[\s:=]/)[0] === r.owner)) return;
+    if (!def || !parameterNames(source.code, def).includes(r.owner)) return;
     functions.set(def.name, def);
     registrations[i] = { ...r, owner: def.name };
   });

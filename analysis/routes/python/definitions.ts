@@ -92,6 +92,11 @@ export function bases(source: RouteSource, cls: Definition): string[] {
   return cls.params.map((p) => source.code.slice(p.start, p.end).replace(/\s+/g, "").replace(/\[.*\]$/, "")).filter((b) => /^[A-Za-z_][\w.]*$/.test(b));
 }
 
+/** The names of a def's parameters, as written (`self`, `app`; `**kwargs` as `kwargs`). */
+export function parameterNames(code: string, def: Definition): string[] {
+  return def.params.map((p) => code.slice(p.start, p.end).trim().replace(/^\*+/, "").split(/[\s:=]/)[0]!);
+}
+
 /** The innermost class whose body holds `offset`. */
 export function classAt(definitions: readonly Definition[], offset: number): Definition | undefined {
   return definitions.findLast((d) => d.kind === "class" && d.start < offset && offset < d.end);

@@ -7,7 +7,7 @@
  * of one elsewhere (`include_auth_router_with_prefix(application, mobile_router,
  * prefix="/auth/mobile")`) mounts its router on its app at the call's `prefix=`.
  */
-import type { Definition } from "./definitions.ts";
+import { type Definition, parameterNames } from "./definitions.ts";
 import { dottedName, pythonArguments, pythonValue, type Span } from "./values.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
@@ -16,7 +16,7 @@ type Helper = { app: number; router: number };
 
 /**
  * The mounts the module's calls of its include helpers make. `held` names a router as the module
- * knows it; `built` gives the registrations of a router a call builds in place (FastAPI Users').
+ * knows it; `built` gives the registrations of a router a call builds in place (FastAPI Users'), named `name`.
  */
 export function includeHelperMounts(
   source: RouteSource,
@@ -24,18 +24,17 @@ export function includeHelperMounts(
   held: (name: string, at: number) => string | undefined,
   constants: Map<string, string>,
   framework: string,
-  built: (called: string, line: number) => Registration[] | undefined,
+  built: (called: string, name: string, line: number) => Registration[] | undefined,
 ): Registration[] {
   const { code } = source;
   const defs = definitions.filter((d) => d.kind === "def");
-  const paramsOf = (def: Definition) => def.params.map((p) => code.slice(p.start, p.end).trim().replace(/^\*+/, "").split(/[\s:=]/)[0]!);
   const nameAt = (span: Span | undefined) => (span ? dottedName(code, span) : undefined);
   const helpers = new Map<string, Helper>();
   for (let changed = true; changed; ) {
     changed = false;
     for (const def of defs) {
       if (helpers.has(def.name)) continue;
-      const params = paramsOf(def);
+      const params = parameterNames(code, def);
       const body = code.slice(def.start, def.end);
       const direct = /(\w+)\s*\.\s*include_router\s*\(\s*(\w+)\s*[,)]/.exec(body);
       let found: Helper | undefined = direct && params.includes(direct[1]!) && params.includes(direct[2]!) ? { app: params.indexOf(direct[1]!), router: params.indexOf(direct[2]!) } : undefined;
@@ -70,8 +69,9 @@ export function includeHelperMounts(
       const routerSpan = positional[helper.router];
       if (!owner || !routerSpan) continue;
       const called = /^\s*([A-Za-z_][\w.]*)\s*\(/.exec(code.slice(routerSpan.start, routerSpan.end))?.[1];
-      const inPlace = !nameAt(routerSpan) && called ? built(called, line) : undefined;
-      const router = inPlace ? (inPlace[0] as Extract<Registration, { type: "router" }>).name : nameAt(routerSpan) && held(nameAt(routerSpan)!, call.index);
+      const builtName = `${called}@${line}`;
+      const inPlace = !nameAt(routerSpan) && called ? built(called, builtName, line) : undefined;
+      const router = inPlace ? builtName : nameAt(routerSpan) && held(nameAt(routerSpan)!, call.index);
       if (!router) continue;
       const prefix = keywords.get("prefix");
       found.push(...(inPlace ?? []), { type: "use", framework, owner, prefix: (prefix && pythonValue(source, prefix, constants)) ?? "", args: [router], specifiers: [], guards: [], mountOnly: true, line });

@@ -47,7 +47,7 @@ export function controllerChain(controller: string, text: (path: string) => stri
 export type ControllerRoot = { root: string; namespace: string; others?: string[] };
 const APP: ControllerRoot = { root: "app/controllers/", namespace: "" };
 // `Spree::Core::Engine.routes.draw`, `.routes.prepend`/`.append`, or an engine's own `add_routes`.
-const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.(?:routes\.(?:draw|prepend|append)|add_routes)\b/;
+export const ENGINE_DRAW = /\b([A-Z]\w*)(?:::[A-Z]\w*)*::Engine\.(?:routes\.(?:draw|prepend|append)|add_routes)\b/;
 
 // Per listing (one analysis of a repository): every `app/controllers/` folder, engines' included,
 // and the answer for each engine's route file, asked once per route by two steps.
