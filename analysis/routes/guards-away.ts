@@ -194,9 +194,14 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
     });
   return (given) => {
-    // A Spring handler interceptor (`?AdminLoginInterceptor`) guards where its preHandle turns callers away.
+    // A Spring handler interceptor (`?AdminLoginInterceptor`) guards where its preHandle turns callers
+    // away; one that checks only handlers with an annotation, where the route's has it.
+    const intercepting = (type: string) => {
+      const { refuses, onlyAnnotated } = interceptorGuards(type);
+      return refuses && (!onlyAnnotated || given.guards.some((g) => g === onlyAnnotated || g.startsWith(`${onlyAnnotated}(`)));
+    };
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
-      ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : interceptorGuards(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
+      ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : intercepting(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
       : given;
     const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);

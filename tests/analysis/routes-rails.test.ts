@@ -61,6 +61,25 @@ rails("guards declared in the controller: before_action with except/only, inheri
   ]);
 });
 
+rails("a filter named for a sign-in it requires of either kind (login_or_feed_token_required, admin_or_self_login_required) guards the actions it is put before, where the app's login_required is skipped", () => {
+  const root = tempDir("tool-rails-either-login-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :todos, only: [:index, :create, :destroy]\n  resources :users, only: [:show]\n  get 'login' => 'login#login'\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  prepend_before_action :login_required\nend\n",
+    "app/controllers/todos_controller.rb": "class TodosController < ApplicationController\n  skip_before_action :login_required, :only => [:index, :create]\n  prepend_before_action :login_or_feed_token_required, :only => [:index]\n\n  def index; end\n  def create; end\n  def destroy; end\nend\n",
+    "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  before_action :admin_or_self_login_required, :only => [:show]\n\n  def show; end\nend\n",
+    "app/controllers/login_controller.rb": "class LoginController < ApplicationController\n  skip_before_action :login_required\n\n  def login; end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /login login#login []",
+    "GET /todos todos#index [login_or_feed_token_required]",
+    "POST /todos todos#create []",
+    "DELETE /todos/{id} todos#destroy [login_required]",
+    "GET /users/{id} users#show [login_required,admin_or_self_login_required]",
+  ]);
+});
+
 rails("an action its controller skips the app's guard for (skip_before_action :authenticate_user!, only: :timezone) is declared public, and its unguarded write is low; one that skips it for a guard of its own, or skips a filter that checks nobody, is not", () => {
   const root = tempDir("tool-rails-skipped-guard-");
   writeFiles(root, {

@@ -92,27 +92,52 @@ const REFUSES = /\breturn\s+false\b|\bthrow\s+(?:new\s+)?\w+|\bsendRedirect\s*\(
 const READS_CALLER = /\bgetSession\s*\(|\bgetHeader\s*\(|\bgetCookies\s*\(|\btoken\b|\bAuthorization\b|\bStpUtil\b|\bSecurityUtils\b|\bgetSubject\s*\(|\bisLogin\w*\s*\(|\bgetPrincipal\s*\(|\bcurrentUser\b|\blogin\w*\b/i;
 
 /**
- * Whether the interceptor class of that name (in a file named for it) turns callers away in its
- * `preHandle`: it refuses there (returns false, throws, redirects) on something it reads of the caller.
+ * What the interceptor class of that name (in a file named for it) does in its `preHandle`:
+ * whether it turns callers away (it refuses there, returning false, throwing or redirecting, on
+ * something it reads of the caller), and when it does so only for handlers that carry an
+ * annotation (`onlyAnnotated`: `method.getAnnotation(ApiPermission.class)`, with every handler
+ * without it let through), that annotation's name. One whose first step lets every caller through
+ * unless a setting that is off by default is on (`@Value("${oms.auth.openapi.enable:false}")
+ * boolean enableOpenApiAuth` and `if (!enableOpenApiAuth) return true;`) turns none away as deployed.
  */
-export function interceptorRefuses(project: { listed: Iterable<string>; text: (file: string) => string | undefined } | undefined): (type: string) => boolean {
+export function interceptorRefuses(project: { listed: Iterable<string>; text: (file: string) => string | undefined } | undefined): (type: string) => { refuses: boolean; onlyAnnotated?: string } {
   let files: Map<string, string> | undefined;
-  const judged = new Map<string, boolean>();
+  const judged = new Map<string, { refuses: boolean; onlyAnnotated?: string }>();
   return (type) => {
-    if (!project) return false;
+    if (!project) return { refuses: false };
     files ??= new Map([...project.listed].flatMap((path) => {
       const name = /(?:^|\/)([A-Z]\w*)\.(?:java|kt)$/.exec(path)?.[1];
       return name && isJvmSource(path) ? [[name, path] as const] : [];
     }));
-    let refuses = judged.get(type);
-    if (refuses === undefined) {
+    let judgement = judged.get(type);
+    if (judgement === undefined) {
       const text = files.get(type) ? project.text(files.get(type)!) ?? "" : "";
       const body = preHandle(text);
-      refuses = !!body && REFUSES.test(body) && READS_CALLER.test(body);
-      judged.set(type, refuses);
+      const refuses = !!body && REFUSES.test(body) && READS_CALLER.test(body) && !offByDefault(text, body);
+      const onlyAnnotated = refuses ? annotationChecked(body!) : undefined;
+      judgement = { refuses, ...(onlyAnnotated ? { onlyAnnotated } : {}) };
+      judged.set(type, judgement);
     }
-    return refuses;
+    return judgement;
   };
+}
+
+// `final ApiPermission permission = method.getAnnotation(ApiPermission.class);` then `if (permission == null) { return true; }`.
+const ANNOTATION_READ = /\b(\w+)\s*=\s*[\w.]*\.\s*(?:getAnnotation|getMethodAnnotation|findAnnotation)\s*\(\s*(?:[\w.]+\s*,\s*)?([A-Z]\w*)\s*(?:\.\s*class|::class(?:\.java)?)\s*\)/;
+
+/** The annotation a `preHandle` requires of a handler before it checks anything: it lets through every handler without it. */
+function annotationChecked(body: string): string | undefined {
+  const read = ANNOTATION_READ.exec(body);
+  if (!read) return undefined;
+  const lets = new RegExp(String.raw`\bif\s*\(\s*(?:${read[1]}\s*==\s*null|null\s*==\s*${read[1]})\s*\)\s*\{?\s*return\s+true\b`).test(body.slice(read.index));
+  return lets ? read[2] : undefined;
+}
+
+/** Whether a `preHandle` first lets every caller through unless a boolean setting of the class, off by default, is on. */
+function offByDefault(text: string, body: string): boolean {
+  const first = /^\{\s*if\s*\(\s*!\s*(?:this\s*\.\s*)?([a-z]\w*)\s*\)\s*\{?[^{}]*?\breturn\s+true\b/.exec(body);
+  if (!first) return false;
+  return new RegExp(String.raw`@Value\s*\(\s*"\$\{[^}:"]+:false\}"\s*\)\s*(?:private\s+|protected\s+|public\s+)?(?:boolean|Boolean)\s+${first[1]}\b`).test(text);
 }
 
 /** The body of a class's `preHandle` method, Java's or Kotlin's. */
