@@ -184,4 +184,64 @@ project("a handler that hands its request to a method of its own package (m.getD
   ]);
 });
 
+project("a call of the app's own registering function with net/http's method constant first and the path second (s.conf.HTTPReg.Register(http.MethodGet, \"/control/status\", h), and the method held in a variable) is a route at that path; a client's request built the same way is not, nor again a call in a file another Go router's scanner reads (chi's r.Method under its group's prefix)", () => {
+  const root = tempDir("tool-go-registrars-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/dnsd\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "internal/aghhttp/registrar.go": "package aghhttp\n\nimport \"net/http\"\n\ntype Registrar interface {\n\tRegister(method, path string, h http.HandlerFunc)\n}\n\ntype DefaultRegistrar struct{ mux *http.ServeMux }\n\nfunc (r *DefaultRegistrar) Register(method, path string, h http.HandlerFunc) {\n\tr.mux.Handle(path, h)\n}\n",
+    "internal/stats/http.go": [
+      "package stats",
+      "",
+      "import \"net/http\"",
+      "",
+      "func (s *StatsCtx) initWeb() {",
+      "\ts.conf.HTTPReg.Register(http.MethodGet, \"/control/stats\", s.handleStats)",
+      "\ts.conf.HTTPReg.Register(",
+      "\t\thttp.MethodPost,",
+      "\t\t\"/control/stats_reset\",",
+      "\t\ts.handleStatsReset,",
+      "\t)",
+      "}",
+    ].join("\n"),
+    "internal/filtering/http.go": [
+      "package filtering",
+      "",
+      "import \"net/http\"",
+      "",
+      "func (d *DNSFilter) RegisterFilteringHandlers() {",
+      "\tregisterHTTP := d.conf.HTTPReg.Register",
+      "\tregisterHTTP(http.MethodPut, \"/control/rewrite/update\", d.handleRewriteUpdate)",
+      "}",
+      "",
+      "func (d *DNSFilter) checkUpstream() error {",
+      "\treq, err := http.NewRequest(http.MethodGet, \"/control/status\", nil)",
+      "\t_ = req",
+      "\treturn err",
+      "}",
+    ].join("\n"),
+    "internal/legacy/router.go": [
+      "package legacy",
+      "",
+      "import (",
+      "\t\"net/http\"",
+      "",
+      "\t\"github.com/go-chi/chi/v5\"",
+      ")",
+      "",
+      "func Routes(r chi.Router) {",
+      "\tr.Route(\"/legacy\", func(r chi.Router) {",
+      "\t\tr.Method(http.MethodGet, \"/ping\", ping)",
+      "\t})",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file} ${r.handler}`), [
+    "PUT /control/rewrite/update internal/filtering/http.go d.handleRewriteUpdate",
+    "GET /control/stats internal/stats/http.go s.handleStats",
+    "POST /control/stats_reset internal/stats/http.go s.handleStatsReset",
+    "GET /legacy/ping internal/legacy/router.go ping",
+  ]);
+});
+
 project.run();

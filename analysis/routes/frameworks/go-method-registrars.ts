@@ -1,0 +1,57 @@
+import type { Framework } from "../framework.ts";
+import { goHandlerChain } from "../go/names.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+// The Go routers other scanners read: a file that imports one leaves its method-first calls
+// (httprouter's `r.Handle(http.MethodGet, ...)`, chi's `r.Method(...)`) to them.
+const FRAMEWORK_IMPORT = /"(?:github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina|valyala|fasthttp)\/|gopkg\.in\/macaron)/;
+// What a client calls with a method and a path (`http.NewRequest(http.MethodGet, "/x", nil)`,
+// `httptest.NewRequest`, `client.Do`), and a request's body where the handler would be.
+const CLIENT_CALL = /Request|Client|Proxy|Test|^(?:Do|Call|Fetch|Send|Expect|Mock)(?![a-z])/;
+const BODY = /^\s*(?:nil|http\s*\.\s*NoBody|(?:bytes|strings)\s*\.\s*New(?:Reader|Buffer\w*)\s*\()/;
+// `anything(http.MethodGet, "/path", handler...)`: the callee, the method's name, and the path literal's opening quote.
+const METHOD_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*http\s*\.\s*Method([A-Z][a-z]+)\s*,\s*(?=")/g;
+
+/**
+ * A Go application's own registering function, called with net/http's method constant first and
+ * the path second: AdGuard Home's `s.conf.HTTPReg.Register(http.MethodGet, "/control/status",
+ * s.handleStatus)` through its `Registrar` interface, or the same method held in a variable
+ * (`registerHTTP := d.conf.HTTPReg.Register`). What registers behind the interface is not
+ * followed (the value is handed in through configuration), so each call is a route at the path
+ * written, which such a registrar puts on the server's root mux as it is.
+ */
+export const goMethodRegistrars: Framework = {
+  id: "go-registrar",
+  name: "Go (the project's registering functions)",
+  languages: ["go"],
+  hint: /\(\s*http\s*\.\s*Method[A-Z][a-z]+\s*,\s*"\//,
+  scan(source: RouteSource): Registration[] {
+    if (FRAMEWORK_IMPORT.test(source.text)) return [];
+    const { code } = source;
+    const found: Registration[] = [];
+    for (const m of code.matchAll(METHOD_FIRST)) {
+      if (CLIENT_CALL.test(m[1]!.split(".").at(-1)!)) continue;
+      const open = m.index + m[0].indexOf("(");
+      const { args } = callArguments(code, open);
+      // The path is one literal, not a sum of it and something else.
+      const literal = args.length >= 3 ? source.stringAfter(args[1]!.start, args[1]!.end) : undefined;
+      if (!literal || !literal.value.startsWith("/") || /[^\s"`]/.test(code.slice(literal.end, args[1]!.end))) continue;
+      if (BODY.test(code.slice(args[2]!.start, args[2]!.end))) continue;
+      const named = goHandlerChain(code, args.slice(2), "last");
+      found.push({
+        type: "route",
+        framework: "go-registrar",
+        kind: "http",
+        methods: [m[2]!.toUpperCase()],
+        path: literal.value,
+        handler: named.handler,
+        guards: named.guards,
+        owner: "",
+        line: source.lineAt(m.index),
+        ...(named.wrappers ? { helpers: named.wrappers } : {}),
+      });
+    }
+    return found;
+  },
+};
