@@ -49,6 +49,7 @@ import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { readOnlyPermissions } from "./python/read-only-permissions.ts";
+import { settingSwitchedGuards } from "./python/setting-switched-guards.ts";
 import { TRPC, trpcGuardingBuilders } from "./frameworks/trpc.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -188,6 +189,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     return route.guards.filter((g) => !fetchOnly.has(g));
   };
   // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
+  // A decorator that lets every caller through while a setting off by default is off guards nothing as deployed.
+  const switchedOff = settingSwitchedGuards(project);
   const flaskParameterGuards = (route: LinkedRoute): string[] =>
     route.guards.flatMap((g) => {
       const at = g.indexOf(PARAMETER_GUARD);
@@ -203,7 +206,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
       ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : intercepting(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

@@ -298,6 +298,96 @@ flask("a blueprint's url_value_preprocessor that takes a URL value (values.pop(\
   ]);
 });
 
+flask("Flask-CORS's @cross_origin() answers a route's preflight before the guard it wraps: OPTIONS keeps only the guards above it, the other methods keep all", () => {
+  const root = tempDir("tool-flask-cors-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-cors\n",
+    "alerts/app.py": "from flask import Flask\n\nfrom alerts.views import api\n\napp = Flask(__name__)\napp.register_blueprint(api)\n",
+    "alerts/views.py": [
+      "from flask import Blueprint",
+      "from flask_cors import cross_origin",
+      "",
+      "from alerts.auth import permission",
+      "",
+      "api = Blueprint('api', __name__)",
+      "",
+      "@api.route('/alert', methods=['OPTIONS', 'POST'])",
+      "@cross_origin()",
+      "@permission('write:alerts')",
+      "def receive():",
+      "    return {}",
+      "",
+      "@api.route('/alerts', methods=['OPTIONS', 'GET'])",
+      "@permission('read:alerts')",
+      "@cross_origin()",
+      "def search():",
+      "    return {}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "OPTIONS /alert",
+    "POST /alert [permission]",
+    "GET /alerts [permission]",
+    "OPTIONS /alerts [permission]",
+  ]);
+});
+
+flask("a guard decorator of the project's that lets callers through while a setting is off (if not current_app.config['AUTH_REQUIRED']: return f(*args, **kwargs)) guards nothing when the settings module turns it off by default; one whose setting is on stays a guard", () => {
+  const root = tempDir("tool-flask-switched-guard-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "alerts/settings.py": "AUTH_REQUIRED = False\nADMIN_CHECKS = True\n",
+    "alerts/auth.py": [
+      "from functools import wraps",
+      "from flask import current_app, request, abort",
+      "",
+      "def permission(scope=None):",
+      "    def decorated(f):",
+      "        @wraps(f)",
+      "        def wrapped(*args, **kwargs):",
+      "            if 'Authorization' in request.headers:",
+      "                return f(*args, **kwargs)",
+      "            if not current_app.config['AUTH_REQUIRED']:",
+      "                return f(*args, **kwargs)",
+      "            abort(401)",
+      "        return wrapped",
+      "    return decorated",
+      "",
+      "def admin_required(f):",
+      "    @wraps(f)",
+      "    def wrapped(*args, **kwargs):",
+      "        if not current_app.config.get('ADMIN_CHECKS'):",
+      "            return f(*args, **kwargs)",
+      "        if not request.headers.get('X-Admin'):",
+      "            abort(403)",
+      "        return f(*args, **kwargs)",
+      "    return wrapped",
+    ].join("\n"),
+    "alerts/app.py": "from flask import Flask\n\nfrom alerts.views import api\n\napp = Flask(__name__)\napp.register_blueprint(api)\n",
+    "alerts/views.py": [
+      "from flask import Blueprint",
+      "",
+      "from alerts.auth import admin_required, permission",
+      "",
+      "api = Blueprint('api', __name__)",
+      "",
+      "@api.route('/alert', methods=['POST'])",
+      "@permission('write:alerts')",
+      "def receive():",
+      "    return {}",
+      "",
+      "@api.route('/housekeeping', methods=['POST'])",
+      "@admin_required",
+      "def housekeeping():",
+      "    return {}",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "POST /alert",
+    "POST /housekeeping [admin_required]",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

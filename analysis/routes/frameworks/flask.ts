@@ -118,6 +118,13 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     }
     // Decorators above the route decorator wrap a function Flask has already registered; the view may turn an anonymous caller away itself.
     const guards = [...decoratorGuards(source.code, def.decorators.slice(index + 1)), ...handlerCheckGuards(source, def)];
+    // Flask-CORS's `@cross_origin()` answers a preflight itself: what it wraps never sees an OPTIONS request.
+    const cors = def.decorators.findIndex((c, i) => i > index && /(?:^|\.)cross_origin$/.test(c.name));
+    if (cors !== -1 && methods.includes("OPTIONS") && methods.length > 1) {
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: methods.filter((m) => m !== "OPTIONS"), path, handler: def.name, guards, owner, line: d.line });
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["OPTIONS"], path, handler: def.name, guards: decoratorGuards(source.code, def.decorators.slice(index + 1, cors)), owner, line: d.line });
+      return;
+    }
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: def.name, guards, owner, line: d.line });
   });
   return found;

@@ -9,8 +9,8 @@ import { configuredPath } from "../common/configured.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const CONFIG_MODULE = /(?:^|\/)(?:configs?\/[^/]+|\w*(?:config|settings)\w*)\.py$/i;
-const SKIPPED = /(?:^|\/)(?:tests?|testing|vendor|node_modules|examples?|docs?)\//;
+export const CONFIG_MODULE = /(?:^|\/)(?:configs?\/[^/]+|\w*(?:config|settings)\w*)\.py$/i;
+export const SKIPPED = /(?:^|\/)(?:tests?|testing|vendor|node_modules|examples?|docs?)\//;
 
 export function pythonConfigValues(project: Project | undefined): (key: string) => string | undefined {
   let modules: string[] | undefined;

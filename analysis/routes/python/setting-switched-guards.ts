@@ -1,0 +1,58 @@
+/**
+ * A guard decorator of the project's that lets every caller through while a setting is off
+ * (Alerta's `@permission(...)`: `if not current_app.config['AUTH_REQUIRED']: return f(*args,
+ * **kwargs)`), where the project's configuration modules turn it off by default
+ * (`AUTH_REQUIRED = False`): as deployed, the routes it decorates take anonymous callers, so it
+ * is no guard. One turned on by default, or whose setting is not found, stays one.
+ */
+import { CONFIG_MODULE, SKIPPED } from "./config-values.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+// `if not current_app.config['AUTH_REQUIRED']:`, `if not app.config.get("LOGIN_REQUIRED"):`, `if not settings.AUTH_REQUIRED:`.
+const SWITCH = /^([ \t]*)if[ \t]+not[ \t]+(?:[\w.]*config\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\s*\(\s*["'](\w+)["'][^)\n]*\))|settings\.(\w+))[ \t]*:[ \t]*\n/gm;
+
+export function settingSwitchedGuards(project: Project | undefined): (guard: string) => boolean {
+  let sources: string[] | undefined;
+  let configs: string[] | undefined;
+  const memo = new Map<string, boolean>();
+  return (guard) => {
+    const name = guard.replace(/\(.*$/s, "").split(".").at(-1)!;
+    if (!project || !/^[A-Za-z_]\w*$/.test(name)) return false;
+    let switched = memo.get(name);
+    if (switched === undefined) {
+      sources ??= [...project.listed].filter((p) => p.endsWith(".py") && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
+      configs ??= [...project.listed].filter((p) => CONFIG_MODULE.test(p) && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
+      const definition = new RegExp(String.raw`^([ \t]*)def[ \t]+${name}[ \t]*\(`, "m");
+      const body = sources.map((text) => decoratorBody(text, definition)).find((b) => b !== undefined);
+      const setting = body === undefined ? undefined : lettingThrough(body);
+      switched = setting !== undefined && configs.some((text) => new RegExp(String.raw`^${setting}[ \t]*(?::[^=\n]+)?=[ \t]*False\b`, "m").test(text));
+      memo.set(name, switched);
+    }
+    return switched;
+  };
+}
+
+/** The text of a module-level `def` matched by `definition`, to the next line as little indented. */
+function decoratorBody(text: string, definition: RegExp): string | undefined {
+  const m = definition.exec(text);
+  if (!m) return undefined;
+  const indent = m[1]!.length;
+  const lines = text.slice(m.index).split("\n");
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() && !line.trim().startsWith("#") && /^[ \t]*/.exec(line)![0].length <= indent);
+  return lines.slice(0, end === -1 ? undefined : end).join("\n");
+}
+
+/** The setting under whose `if not` the decorator calls the function it wraps and returns (lets the caller through). */
+function lettingThrough(body: string): string | undefined {
+  for (const m of body.matchAll(SWITCH)) {
+    const indent = m[1]!.length;
+    const block: string[] = [];
+    for (const line of body.slice(m.index + m[0].length).split("\n")) {
+      if (line.trim() && /^[ \t]*/.exec(line)![0].length <= indent) break;
+      block.push(line);
+    }
+    if (block.some((line) => /^\s*return[ \t]+\w+\s*\(\s*\*args/.test(line))) return m[2] ?? m[3] ?? m[4];
+  }
+  return undefined;
+}
