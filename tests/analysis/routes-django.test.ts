@@ -1997,4 +1997,52 @@ django("a view class of the same name in two modules is each module's own: the a
   ]);
 });
 
+django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a caller failing a test of the user (if not request.user.is_staff: return self.handle_no_permission()) guards the views extending it; one whose dispatch only reads the user does not", () => {
+  const root = tempDir("tool-django-access-dispatch-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "shifts/mixins.py": [
+      "from django.contrib.auth.mixins import AccessMixin",
+      "",
+      "class StaffRequiredMixin(AccessMixin):",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        if not request.user.is_staff:",
+      "            return self.handle_no_permission()",
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "class RememberVisitMixin(AccessMixin):",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        if not request.user.is_authenticated:",
+      "            request.session['visited'] = True",
+      "        return super().dispatch(request, *args, **kwargs)",
+    ].join("\n"),
+    "shifts/views.py": [
+      "from django.views.generic import FormView, ListView",
+      "",
+      "from shifts.mixins import RememberVisitMixin, StaffRequiredMixin",
+      "",
+      "class InstanceSettingsView(StaffRequiredMixin, FormView):",
+      "    template_name = 'settings.html'",
+      "",
+      "class PublicShiftListView(RememberVisitMixin, ListView):",
+      "    template_name = 'shifts.html'",
+    ].join("\n"),
+    "shifts/urls.py": [
+      "from django.urls import path",
+      "",
+      "from shifts.views import InstanceSettingsView, PublicShiftListView",
+      "",
+      "urlpatterns = [",
+      "    path('settings/instance/', InstanceSettingsView.as_view()),",
+      "    path('shifts/', PublicShiftListView.as_view()),",
+      "]",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root), [
+    "GET /settings/instance [StaffRequiredMixin]",
+    "POST /settings/instance [StaffRequiredMixin]",
+    "GET /shifts",
+  ]);
+});
+
 django.run();

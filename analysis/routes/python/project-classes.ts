@@ -118,10 +118,16 @@ const ACCESS_MIXIN = /^(?:LoginRequiredMixin|PermissionRequiredMixin|UserPassesT
 // `def test_func(self): return self.request.user.is_authenticated and (...)`: no anonymous caller passes.
 const REQUIRES_USER = /\bdef[ \t]+test_func[ \t]*\([^)]*\)[^:]*:\s*\n?\s*return[ \t]+(?:self\.)?request\.user\.is_authenticated[ \t]+and\b/;
 
+// A mixin of the app's on Django's `AccessMixin` whose `dispatch` refuses a caller who fails a test of
+// the user (`if not request.user.is_staff: return self.handle_no_permission()`, ephios' `StaffRequiredMixin`).
+const DISPATCH_REFUSES = /\bdef[ \t]+dispatch\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]+if[ \t]+not[ \t]+(?:self\.)?request\.user\.\w+[^\n]*:\s*\n[ \t]+(?:return[ \t]+self\.handle_no_permission\s*\(|raise[ \t]+PermissionDenied\b)/;
+const refusesInDispatch = (cls: ProjectClass | undefined) => !!cls && cls.bases.includes("AccessMixin") && DISPATCH_REFUSES.test(cls.body);
+
 /**
  * A function answering the guard a Django view class takes from the project's classes it
  * extends, in any module: the class that brings one of Django's access mixins
- * (`AdministratorMixin(UserPassesTestMixin, ContextMixin)`, named for the guard), or the mixin
+ * (`AdministratorMixin(UserPassesTestMixin, ContextMixin)`, named for the guard), or one that
+ * extends `AccessMixin` and refuses in its own `dispatch` (`StaffRequiredMixin`), or the mixin
  * itself when the view extends it. None when a class of its chain says it lets callers in
  * (`OptionalTournamentPageMixin`), unless the mixin's test requires a signed-in user first.
  */
@@ -132,8 +138,8 @@ export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClas
     if (found) return found;
     const seen = seenFrom(classes(), file);
     const chain = chainUp(seen, cls, 8);
-    const bringer = chain.find((name) => seen.get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)));
-    const mixin = bringer === cls ? seen.get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) : bringer;
+    const bringer = chain.find((name) => seen.get(name)?.bases.some((b) => ACCESS_MIXIN.test(b)) || refusesInDispatch(seen.get(name)));
+    const mixin = bringer === cls ? seen.get(cls)!.bases.find((b) => ACCESS_MIXIN.test(b)) ?? cls : bringer;
     // A class named as optional lets callers in, unless the mixin's own test requires a signed-in user first
     // (Tabbycat's `OptionalAssistantTournamentPageMixin` is optional about the page being on, not about the caller).
     const overridden = bringer !== undefined && chain.slice(0, chain.indexOf(bringer)).some((name) => /\bdef[ \t]+test_func\b/.test(seen.get(name)?.body ?? ""));
