@@ -7,6 +7,7 @@ import type { Binding, Registration, RouteRegistration } from "../registration.t
 import type { RouteSource } from "../source.ts";
 import { djangoViews, genericMethods, packageFunctionMethods } from "./django-views.ts";
 import { pythonBindings } from "../python/bindings.ts";
+import { smartminCrudls } from "../python/smartmin.ts";
 
 const FRAMEWORK = "django";
 /** What an f-string field not known is written as in a URLconf's patterns. */
@@ -17,6 +18,7 @@ const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w.]+
 const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*Router)[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
+const CRUDL_PATTERNS = /^([A-Za-z_][\w.]*)\s*\(\s*\)\s*\.\s*as_urlpatterns\s*\(\s*\)$/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
 
 type Context = { source: RouteSource; constants: Map<string, string>; owner: string; found: Registration[]; bindings: readonly Binding[] };
@@ -24,7 +26,8 @@ type Context = { source: RouteSource; constants: Map<string, string>; owner: str
 /**
  * Django: URLconfs (`urlpatterns = [path("x/<int:id>/", view), re_path(r"^y/$", view)]`,
  * `+=`, `append`), `include("app.urls")` across apps and `include([...])` in place, DRF routers
- * (`router.register("users", UserViewSet)`, nested routers), and the views they name, read in
+ * (`router.register("users", UserViewSet)`, nested routers), smartmin's CRUDL classes
+ * (`ContactCRUDL().as_urlpatterns()`, python/smartmin.ts), and the views they name, read in
  * their own modules (django-views.ts): class-based views, ViewSets and decorated function
  * views. Guards: wrapping calls (`login_required(view)`), guard decorators, mixins and
  * `permission_classes`.
@@ -34,7 +37,7 @@ export const django: Framework = {
   name: "Django",
   languages: ["python"],
   // A module of ViewSets built only on the project's own bases (`class CircuitViewSet(NautobotModelViewSet):`) is read for them too.
-  hint: /\bdjango\b|rest_framework|urlpatterns|\bre_path\s*\(|\.as_view\s*\(|^class[ \t]+\w+[ \t]*\([^)]*ViewSet\b/m,
+  hint: /\bdjango\b|rest_framework|urlpatterns|\bSmartCRUDL\b|\bre_path\s*\(|\.as_view\s*\(|^class[ \t]+\w+[ \t]*\([^)]*ViewSet\b/m,
   scan(source) {
     // A route's regular expression may interpolate a pattern of another module (`rf"^user/(?P<username>{regex.USERNAME})"`):
     // inside a group it does not change the path.
@@ -87,7 +90,7 @@ export const django: Framework = {
       // A URLconf taken from another module (a package's `__init__.py` doing `from .urls import urlpatterns`) is this module's.
       found.push({ type: "export", local: "urlpatterns", as: "default" });
     }
-    return [...found, ...djangoViews(source, definitions)];
+    return [...found, ...djangoViews(source, definitions), ...smartminCrudls(source, definitions, regexPaths)];
   },
 };
 
@@ -166,6 +169,9 @@ function patterns(context: Context, span: Span, prefix: string, guards: string[]
     for (const arg of positional) patterns(context, arg, unprefixed ? prefix : joinRoute(prefix, "{language}/"), guards);
     return;
   }
+  // smartmin's CRUDL patterns (`ContactCRUDL().as_urlpatterns()`): the class's routes (python/smartmin.ts).
+  const crudl = CRUDL_PATTERNS.exec(text);
+  if (crudl) return mountName(context, crudl[1]!, prefix, guards, start);
   // Another pattern list or a router's URLs (`api_patterns`, `router.urls`), or a list the module
   // assigns (`api_v1 = resource_api + [...]`); other names are not URLs.
   const name = dottedName(code, { start, end: span.end });
@@ -334,7 +340,7 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
   ],
 };
 
-/** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`. */
+/** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`, `include(ContactCRUDL().as_urlpatterns())`. */
 function included(context: Context, arg: Span, prefix: string, guards: string[], line: number): void {
   const { source } = context;
   const module = pythonString(source, arg.start);
@@ -343,7 +349,7 @@ function included(context: Context, arg: Span, prefix: string, guards: string[],
     for (const r of builtIn) context.found.push(route(context.owner, r.methods, joinRoute(prefix, r.path), r.view, r.signedIn ? [...guards, "login_required"] : guards, line));
   } else if (module) {
     context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [], specifiers: [module.value], guards, mountOnly: true, line });
-  } else if (source.code[arg.start] === "[") patterns(context, arg, prefix, guards);
+  } else if (source.code[arg.start] === "[" || CRUDL_PATTERNS.test(source.code.slice(arg.start, arg.end).trim())) patterns(context, arg, prefix, guards);
   else {
     const name = dottedName(source.code, arg);
     if (name) mountName(context, name, prefix, guards, arg.start);
