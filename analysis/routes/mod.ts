@@ -8,6 +8,7 @@ import { generatedServerRoutes } from "./contracts/generated-servers.ts";
 import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
+import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
@@ -160,6 +161,11 @@ export function routesSection(
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
   for (const { file, registrations } of codeigniterAutoRoutes(project)) {
+    const own = files.get(file);
+    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+  }
+  // Filament's admin panels serve pages and resources that no route file names.
+  for (const { file, registrations } of filamentPanelRoutes(project)) {
     const own = files.get(file);
     files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
   }

@@ -839,4 +839,81 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
   ]);
 });
 
+laravel("a Filament panel serves its discovered and listed pages at their slugs (a dashboard at its root), its resources' pages under theirs, and the sign-in pages it turns on, under its path; its auth middleware guards all but signing in", () => {
+  const root = tempDir("tool-filament-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
+    "routes/web.php": "<?php\n\nuse Illuminate\\Support\\Facades\\Route;\n\nRoute::get('/', fn () => view('welcome'));\n",
+    "app/Providers/Filament/AdminPanelProvider.php": [
+      "<?php",
+      "",
+      "namespace App\\Providers\\Filament;",
+      "",
+      "use App\\Filament\\Pages\\Dashboard;",
+      "use Filament\\Http\\Middleware\\Authenticate;",
+      "use Filament\\Panel;",
+      "use Filament\\PanelProvider;",
+      "",
+      "class AdminPanelProvider extends PanelProvider",
+      "{",
+      "    public function panel(Panel $panel): Panel",
+      "    {",
+      "        return $panel",
+      "            ->default()",
+      "            ->id('admin')",
+      "            ->path('admin')",
+      "            ->login()",
+      "            ->registration(false)",
+      "            ->profile(isSimple: false)",
+      "            ->discoverResources(in: app_path('Filament/Resources'), for: 'App\\\\Filament\\\\Resources')",
+      "            ->discoverPages(in: app_path('Filament/Pages'), for: 'App\\\\Filament\\\\Pages')",
+      "            ->pages([Dashboard::class])",
+      "            ->authMiddleware([",
+      "                Authenticate::class,",
+      "            ]);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "app/Filament/Pages/Dashboard.php": "<?php\n\nnamespace App\\Filament\\Pages;\n\nuse Filament\\Pages\\Dashboard as BasePage;\n\nclass Dashboard extends BasePage\n{\n}\n",
+    "app/Filament/Pages/Settings/DataIntegration.php": "<?php\n\nnamespace App\\Filament\\Pages\\Settings;\n\nuse Filament\\Pages\\SettingsPage;\n\nclass DataIntegration extends SettingsPage\n{\n}\n",
+    "app/Filament/Pages/Tools/ListOoklaServers.php": "<?php\n\nnamespace App\\Filament\\Pages\\Tools;\n\nuse Filament\\Pages\\Page;\n\nclass ListOoklaServers extends Page\n{\n    protected static ?string $slug = 'tools/list-ookla-servers';\n}\n",
+    "app/Filament/Pages/BaseSettings.php": "<?php\n\nnamespace App\\Filament\\Pages;\n\nuse Filament\\Pages\\Page;\n\nabstract class BaseSettings extends Page\n{\n}\n",
+    "app/Filament/Resources/Users/UserResource.php": [
+      "<?php",
+      "",
+      "namespace App\\Filament\\Resources\\Users;",
+      "",
+      "use App\\Filament\\Resources\\Users\\Pages\\EditUser;",
+      "use App\\Filament\\Resources\\Users\\Pages\\ListUsers;",
+      "use Filament\\Resources\\Resource;",
+      "",
+      "class UserResource extends Resource",
+      "{",
+      "    public static function getPages(): array",
+      "    {",
+      "        return [",
+      "            'index' => ListUsers::route('/'),",
+      "            'edit' => EditUser::route('/{record}/edit'),",
+      "        ];",
+      "    }",
+      "}",
+    ].join("\n"),
+    "app/Filament/Resources/Users/Pages/ListUsers.php": "<?php\n\nnamespace App\\Filament\\Resources\\Users\\Pages;\n\nuse Filament\\Resources\\Pages\\ListRecords;\n\nclass ListUsers extends ListRecords\n{\n}\n",
+    "app/Filament/Resources/ApiTokens/ApiTokenResource.php": "<?php\n\nnamespace App\\Filament\\Resources\\ApiTokens;\n\nuse Filament\\Resources\\Resource;\n\nclass ApiTokenResource extends Resource\n{\n    public static function getPages(): array\n    {\n        return ['index' => Pages\\ListApiTokens::route('/')];\n    }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /",
+    "GET /admin [Authenticate]",
+    "GET /admin/api-tokens [Authenticate]",
+    "GET /admin/data-integration [Authenticate]",
+    "GET /admin/login",
+    "POST /admin/logout [Authenticate]",
+    "GET /admin/profile [Authenticate]",
+    "GET /admin/tools/list-ookla-servers [Authenticate]",
+    "GET /admin/users [Authenticate]",
+    "GET /admin/users/{record}/edit [Authenticate]",
+  ]);
+});
+
 laravel.run();
