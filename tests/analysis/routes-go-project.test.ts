@@ -184,7 +184,7 @@ project("a handler that hands its request to a method of its own package (m.getD
   ]);
 });
 
-project("a call of the app's own registering function with net/http's method constant first and the path second (s.conf.HTTPReg.Register(http.MethodGet, \"/control/status\", h), and the method held in a variable) is a route at that path; a client's request built the same way is not, nor again a call in a file another Go router's scanner reads (chi's r.Method under its group's prefix)", () => {
+project("a call of the app's own registering function with net/http's method constant first and the path second (s.conf.HTTPReg.Register(http.MethodGet, \"/control/status\", h), and the method held in a variable) is a route at that path; a client's request built the same way is not (http.NewRequest, an API client's d.request), nor an operation of an API description (reflector.Spec.AddOperation), nor again a call in a file another Go router's scanner reads (chi's r.Method under its group's prefix)", () => {
   const root = tempDir("tool-go-registrars-");
   writeFiles(root, {
     "go.mod": "module github.com/acme/dnsd\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
@@ -216,7 +216,11 @@ project("a call of the app's own registering function with net/http's method con
       "func (d *DNSFilter) checkUpstream() error {",
       "\treq, err := http.NewRequest(http.MethodGet, \"/control/status\", nil)",
       "\t_ = req",
-      "\treturn err",
+      "\treturn d.request(http.MethodPut, \"/directory\", func(req *resty.Request) {})",
+      "}",
+      "",
+      "func describe(reflector *openapi3.Reflector, opList openapi3.Operation) {",
+      "\t_ = reflector.Spec.AddOperation(http.MethodGet, \"/admin/users\", opList)",
       "}",
     ].join("\n"),
     "internal/legacy/router.go": [

@@ -8,7 +8,10 @@ import { callArguments, type RouteSource } from "../source.ts";
 const FRAMEWORK_IMPORT = /"(?:github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina|valyala|fasthttp)\/|gopkg\.in\/macaron)/;
 // What a client calls with a method and a path (`http.NewRequest(http.MethodGet, "/x", nil)`,
 // `httptest.NewRequest`, `client.Do`), and a request's body where the handler would be.
-const CLIENT_CALL = /Request|Client|Proxy|Test|^(?:Do|Call|Fetch|Send|Expect|Mock)(?![a-z])/;
+// `d.request(http.MethodPut, "/directory", ...)` of an API client too.
+const CLIENT_CALL = /request|client|proxy|test|^(?:do|call|fetch|send|expect|mock)(?![a-z])/i;
+// An API description being built (`reflector.Spec.AddOperation(http.MethodGet, "/admin/users", op)`): documents a route, serves none.
+const DOCUMENTS = /(?:^|\.)(?:\w*Operation\w*|Spec|\w*Swagger\w*|\w*OpenAPI\w*|\w*Docs?)(?:\.|$)/i;
 const BODY = /^\s*(?:nil|http\s*\.\s*NoBody|(?:bytes|strings)\s*\.\s*New(?:Reader|Buffer\w*)\s*\()/;
 // `anything(http.MethodGet, "/path", handler...)`: the callee, the method's name, and the path literal's opening quote.
 const METHOD_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*http\s*\.\s*Method([A-Z][a-z]+)\s*,\s*(?=")/g;
@@ -31,7 +34,7 @@ export const goMethodRegistrars: Framework = {
     const { code } = source;
     const found: Registration[] = [];
     for (const m of code.matchAll(METHOD_FIRST)) {
-      if (CLIENT_CALL.test(m[1]!.split(".").at(-1)!)) continue;
+      if (CLIENT_CALL.test(m[1]!.split(".").at(-1)!) || DOCUMENTS.test(m[1]!)) continue;
       const open = m.index + m[0].indexOf("(");
       const { args } = callArguments(code, open);
       // The path is one literal, not a sum of it and something else.
