@@ -1997,7 +1997,7 @@ django("a view class of the same name in two modules is each module's own: the a
   ]);
 });
 
-django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a caller failing a test of the user (if not request.user.is_staff: return self.handle_no_permission()) guards the views extending it; one whose dispatch only reads the user does not", () => {
+django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a caller failing a test of the user (if not request.user.is_staff: return self.handle_no_permission()) guards the views extending it, whatever the view's own name says it acts on (FederatedGuestDeleteView); one whose dispatch only reads the user does not", () => {
   const root = tempDir("tool-django-access-dispatch-");
   writeFiles(root, {
     "requirements.txt": "django\n",
@@ -2017,7 +2017,7 @@ django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a ca
       "        return super().dispatch(request, *args, **kwargs)",
     ].join("\n"),
     "shifts/views.py": [
-      "from django.views.generic import FormView, ListView",
+      "from django.views.generic import DeleteView, FormView, ListView",
       "",
       "from shifts.mixins import RememberVisitMixin, StaffRequiredMixin",
       "",
@@ -2026,19 +2026,25 @@ django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a ca
       "",
       "class PublicShiftListView(RememberVisitMixin, ListView):",
       "    template_name = 'shifts.html'",
+      "",
+      "class FederatedGuestDeleteView(StaffRequiredMixin, DeleteView):",
+      "    template_name = 'confirm.html'",
     ].join("\n"),
     "shifts/urls.py": [
       "from django.urls import path",
       "",
-      "from shifts.views import InstanceSettingsView, PublicShiftListView",
+      "from shifts.views import FederatedGuestDeleteView, InstanceSettingsView, PublicShiftListView",
       "",
       "urlpatterns = [",
+      "    path('settings/guests/<int:pk>/delete/', FederatedGuestDeleteView.as_view()),",
       "    path('settings/instance/', InstanceSettingsView.as_view()),",
       "    path('shifts/', PublicShiftListView.as_view()),",
       "]",
     ].join("\n"),
   });
   assert.equal(guardedRoutes(root), [
+    "GET /settings/guests/{pk}/delete [StaffRequiredMixin]",
+    "POST /settings/guests/{pk}/delete [StaffRequiredMixin]",
     "GET /settings/instance [StaffRequiredMixin]",
     "POST /settings/instance [StaffRequiredMixin]",
     "GET /shifts",

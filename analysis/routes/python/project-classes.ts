@@ -144,7 +144,8 @@ export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClas
     // (Tabbycat's `OptionalAssistantTournamentPageMixin` is optional about the page being on, not about the caller).
     const overridden = bringer !== undefined && chain.slice(0, chain.indexOf(bringer)).some((name) => /\bdef[ \t]+test_func\b/.test(seen.get(name)?.body ?? ""));
     const requiresUser = bringer !== undefined && !overridden && REQUIRES_USER.test(seen.get(bringer)?.body ?? "");
-    found = mixin && (requiresUser || !chain.some(optional)) ? [mixin] : [];
+    // The view's own name says what it acts on (`FederatedGuestDeleteView` deletes a guest), not who may call it.
+    found = mixin && (requiresUser || !chain.slice(1).some(optional)) ? [mixin] : [];
     memo.set(`${file}:${cls}`, found);
     return found;
   };
