@@ -679,4 +679,54 @@ aspnet("templates written as verbatim strings (@\"artist/{artistId:int}/{filenam
   assert.equal(routes.duplicates, []);
 });
 
+aspnet("an OData controller routes its actions named for their verb by OData's convention (Post at the entity set, Patch(int key) at Categories({key}); a Delete without a key at nothing) and serves the $count of the collections its actions answer; an MVC controller's Post action keeps the conventional route", () => {
+  const root = tempDir("tool-aspnet-odata-");
+  writeFiles(root, {
+    "Shop.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\"></Project>\n",
+    "Controllers/CategoriesController.cs": [
+      "using Microsoft.AspNetCore.OData.Routing.Controllers;",
+      "",
+      "[Route(\"odata/v1\")]",
+      "public class CategoriesController : ODataController",
+      "{",
+      "    [HttpGet(\"Categories\"), EnableQuery]",
+      "    public IQueryable<Category> Get() => _db.Categories;",
+      "",
+      "    [HttpGet(\"Categories({key})\"), EnableQuery]",
+      "    public SingleResult<Category> Get(int key) => SingleResult.Create(_db.Categories.Where(c => c.Id == key));",
+      "",
+      "    [HttpGet(\"Categories({key})/AppliedDiscounts\"), EnableQuery]",
+      "    public IQueryable<Discount> GetAppliedDiscounts(int key) => _db.Discounts;",
+      "",
+      "    [HttpPost]",
+      "    public Task<IActionResult> Post([FromBody] Category model) => Create(model);",
+      "",
+      "    [HttpPatch]",
+      "    public Task<IActionResult> Patch(int key, Delta<Category> model) => Update(key, model);",
+      "",
+      "    [HttpDelete]",
+      "    public IActionResult Delete() => Forbid();",
+      "}",
+    ].join("\n"),
+    "Controllers/HomeController.cs": [
+      "public class HomeController : Controller",
+      "{",
+      "    [HttpPost]",
+      "    public IActionResult Post(string message) => View();",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /Home/Post",
+    "GET /odata/v1/Categories",
+    "POST /odata/v1/Categories",
+    "GET /odata/v1/Categories({key})",
+    "PATCH /odata/v1/Categories({key})",
+    "GET /odata/v1/Categories({key})/AppliedDiscounts",
+    "GET /odata/v1/Categories({key})/AppliedDiscounts/$count",
+    "GET /odata/v1/Categories/$count",
+  ]);
+});
+
 aspnet.run();

@@ -18,7 +18,9 @@ const TEST_PATH = /(^|\/)[^/]*Tests?\//;
  * `[ApiVersion]`/`[MapToApiVersion]`, `[Authorize]` on the class and the action
  * (`[AllowAnonymous]` lifts the class's); controllers without attribute routes follow the
  * default convention `/{controller}/{action}/{id?}`; Ardalis ApiEndpoints classes are controllers
- * too. Program.cs globals come from csharp/globals.ts.
+ * too. OData controllers route their actions named for a verb by OData's convention (`Post` at the
+ * entity set named for the controller, `Patch(int key, ...)` at `Categories({key})`) and serve the
+ * `$count` of the collections their actions answer. Program.cs globals come from csharp/globals.ts.
  */
 export const aspnet: Framework = {
   id: "aspnet",
@@ -85,10 +87,14 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
   // With their arguments, which such an attribute may build its template from (`[V3ApiController("alttitle")]`).
   const classAttributes = classAttributeEntries(source, constants, cls);
+  // An OData controller: one extending ODataController, or whose routes address entities by key (`Categories({key})`).
+  const odata = /\bODataController\b/.test(cls.bases) || cls.actions.some((a) => a.attributes.some((x) => (x.name in VERBS || x.name === "Route") && /^\w+\(\{\w+\}\)/.test(value(x) ?? "")));
   const found: Registration[] = [];
   for (const action of cls.actions) {
     if (attribute(action.attributes, "NonAction")) continue;
-    const attributed = controllerAttributed && !byConvention(action);
+    // OData routes a controller's actions named for their verb by its own convention, not MVC's.
+    const odataConvention = odata && ODATA_ACTION.test(action.name.replace(/Async$/, ""));
+    const attributed = controllerAttributed && (!byConvention(action) || odataConvention);
     const verbs = action.attributes.filter((a) => a.name in VERBS || a.name === "AcceptVerbs");
     const routes = action.attributes.filter((a) => a.name === "Route").map(value);
     // A verb attribute of the app's (`[RestPutById]`): its method and template are read before linking.
@@ -112,9 +118,18 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     for (const v of verbs) if (v.args.length && value(v) !== undefined && v.name !== "AcceptVerbs") templates.push({ methods: methods(v), path: value(v), at: v.start });
     for (const [i, r] of routes.entries()) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: r, at: action.attributes.filter((a) => a.name === "Route")[i]!.start });
     for (const v of ownVerbs) templates.push({ methods: [customVerb(v.name)!], path: "", at: v.start, verb: v.name });
+    // An OData controller's action named for its verb serves its entity set by convention (`Post` at
+    // `Categories`, `Patch(int key, ...)` at `Categories({key})`).
+    // Replacing or removing takes a key: without one, such an action is routed to nothing.
+    const keyed = /(?:^|[\s,(])(?:\[[^\]]*\]\s*)?[\w<>?]+\s+key\s*(?:[,=)]|$)/.test(action.parameters);
+    const entitySet = odataConvention && !templates.some((t) => !t.verb) && anyVerb.length ? (keyed ? `${controller}({key})` : /^(?:Get|Post)$/.test(name) ? controller : undefined) : undefined;
+    if (odataConvention && !templates.some((t) => !t.verb) && entitySet === undefined) continue;
+    if (entitySet !== undefined) templates.push({ methods: anyVerb, path: entitySet, at: verbs[0]!.start });
     // An action with no template of its own serves its controller's path (with every method unless one is named),
     // beside what a verb attribute of the app's gives it.
     if (!templates.some((t) => !t.verb) && (anyVerb.length || !ownVerbs.length)) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: attributed ? "" : conventional(action.parameters), at: verbs[0]?.start ?? action.start });
+    // OData serves the count of a collection an action answers (`IQueryable<Discount>`) at its path's `$count`.
+    if (odata && COLLECTION.test(action.header)) for (const t of [...templates]) if (t.path !== undefined && t.methods.includes("GET")) templates.push({ methods: ["GET"], path: joinPrefix(t.path, "$count"), at: t.at });
     // A conventionally routed controller of an area (`[Area("Catalog")]`) is served by the area's route, `{area}/{controller}/{action}/{id?}`.
     const areaName = area ? value(area) : undefined;
     const areaPrefix = areaName ? `${areaName}/` : "";
@@ -137,6 +152,10 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   }
   return found;
 }
+
+// The actions OData routes by convention, by name, and what an action answering a collection returns.
+const ODATA_ACTION = /^(?:Get|Post|Put|Patch|Delete)$/;
+const COLLECTION = /\b(?:IQueryable|IEnumerable|ICollection|IList|IAsyncEnumerable|PageResult)\s*</;
 
 /** The method an action attribute of the app's is named for (`RestPutById` -> PUT), when it may be a verb attribute. */
 function customVerb(name: string): string | undefined {
