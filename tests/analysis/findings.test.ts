@@ -116,6 +116,16 @@ findings("a Django write view exempted from CSRF checks (@csrf_exempt) is meant 
   assert.match(writes.find((f) => f.severity === "low")!.evidence[0]!.detail ?? "", /exempts it from CSRF checks: it is meant for callers from outside the site/);
 });
 
+findings("signing in through a named identity provider (POST /auth/github, /sso/keycloak) is public by design: low; a write about a provider elsewhere (/projects/github) stays high", () => {
+  const root = tempDir("tool-findings-provider-sign-in-");
+  writeFiles(root, {
+    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/github", (req, res) => res.send("ok"));\napp.post("/auth/azure/", (req, res) => res.send("ok"));\napp.post("/sso/keycloak", (req, res) => res.send("ok"));\napp.post("/projects/github", (req, res) => res.send("ok"));\napp.post("/auth/githubber", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(writes.sort(), [["high", "POST /auth/githubber"], ["high", "POST /projects/github"], ["low", "POST /auth/azure"], ["low", "POST /auth/github"], ["low", "POST /sso/keycloak"]]);
+});
+
 findings("cycles, unguarded writes and debt markers become findings", () => {
   const tsApp = analyze(fixtureRepo("ts-app")).findings;
   assert.equal(tsApp.filter((f) => f.rule === "import-cycle").length, 2);
