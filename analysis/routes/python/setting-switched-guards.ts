@@ -13,7 +13,7 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 const SWITCH = /^([ \t]*)if[ \t]+not[ \t]+(?:[\w.]*config\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\s*\(\s*["'](\w+)["'][^)\n]*\))|settings\.(\w+))[ \t]*:[ \t]*\n/gm;
 
 export function settingSwitchedGuards(project: Project | undefined): (guard: string) => boolean {
-  let sources: string[] | undefined;
+  let definitions: Map<string, string> | undefined;
   let configs: string[] | undefined;
   const memo = new Map<string, boolean>();
   return (guard) => {
@@ -21,26 +21,42 @@ export function settingSwitchedGuards(project: Project | undefined): (guard: str
     if (!project || !/^[A-Za-z_]\w*$/.test(name)) return false;
     let switched = memo.get(name);
     if (switched === undefined) {
-      sources ??= [...project.listed].filter((p) => p.endsWith(".py") && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
-      configs ??= [...project.listed].filter((p) => CONFIG_MODULE.test(p) && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
-      const definition = new RegExp(String.raw`^([ \t]*)def[ \t]+${name}[ \t]*\(`, "m");
-      const body = sources.map((text) => decoratorBody(text, definition)).find((b) => b !== undefined);
+      definitions ??= moduleFunctions(project);
+      const body = definitions.get(name);
       const setting = body === undefined ? undefined : lettingThrough(body);
-      switched = setting !== undefined && configs.some((text) => new RegExp(String.raw`^${setting}[ \t]*(?::[^=\n]+)?=[ \t]*False\b`, "m").test(text));
+      configs ??= setting === undefined ? undefined : [...project.listed].filter((p) => CONFIG_MODULE.test(p) && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
+      switched = setting !== undefined && configs!.some((text) => new RegExp(String.raw`^${setting}[ \t]*(?::[^=\n]+)?=[ \t]*False\b`, "m").test(text));
       memo.set(name, switched);
     }
     return switched;
   };
 }
 
-/** The text of a module-level `def` matched by `definition`, to the next line as little indented. */
-function decoratorBody(text: string, definition: RegExp): string | undefined {
-  const m = definition.exec(text);
-  if (!m) return undefined;
-  const indent = m[1]!.length;
-  const lines = text.slice(m.index).split("\n");
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() && !line.trim().startsWith("#") && /^[ \t]*/.exec(line)![0].length <= indent);
-  return lines.slice(0, end === -1 ? undefined : end).join("\n");
+const MODULE_FUNCTION = /^def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm;
+
+/**
+ * The text of every module-level function of the project's Python files, by name (the first of
+ * a name wins), read in one pass: each runs to the next line of code as little indented.
+ */
+function moduleFunctions(project: Project): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of project.listed) {
+    if (!path.endsWith(".py") || SKIPPED.test(path)) continue;
+    const text = project.text(path) ?? "";
+    for (const m of text.matchAll(MODULE_FUNCTION)) {
+      if (found.has(m[1]!)) continue;
+      let end = text.indexOf("\n", m.index);
+      while (end !== -1 && end + 1 < text.length) {
+        const next = text.indexOf("\n", end + 1);
+        const line = text.slice(end + 1, next === -1 ? text.length : next);
+        // A line of code at the margin ends the function (a comment or a blank line does not).
+        if (/^[^\s#]/.test(line)) break;
+        end = next;
+      }
+      found.set(m[1]!, text.slice(m.index, end === -1 ? text.length : end));
+    }
+  }
+  return found;
 }
 
 /** The setting under whose `if not` the decorator calls the function it wraps and returns (lets the caller through). */
