@@ -1,5 +1,6 @@
 /**
- * Filament's admin panels, whose routes no route file holds: a `PanelProvider`'s `panel()`
+ * Filament's admin panels, whose routes no route file holds: a `PanelProvider`'s `panel()` (in a
+ * file named `...PanelProvider.php`, as Filament's installer names it)
  * (`$panel->path('admin')->login()->discoverPages(in: app_path('Filament/Pages'), ...)`) serves,
  * under the panel's path,
  * - each page: the ones in the folders it discovers (and below) and those it lists
@@ -40,7 +41,8 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
   if (!project) return [];
   const listed = [...project.listed].filter((p) => p.endsWith(".php") && !/(^|\/)(tests?|vendor)\//.test(p));
   const code = (file: string) => strip(project.text(file) ?? "", php.syntax);
-  const providers = listed.filter((p) => PROVIDER.test(project.text(p) ?? ""));
+  // Named so by Filament's installer (`app/Providers/Filament/AdminPanelProvider.php`): only those are read.
+  const providers = listed.filter((p) => /PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? ""));
   if (!providers.length) return [];
   const classes = phpFilesByClass(listed);
   const byFile = new Map<string, Registration[]>();
