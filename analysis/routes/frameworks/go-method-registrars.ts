@@ -7,11 +7,11 @@ import { callArguments, type RouteSource } from "../source.ts";
 // (httprouter's `r.Handle(http.MethodGet, ...)`, chi's `r.Method(...)`) to them.
 const FRAMEWORK_IMPORT = /"(?:github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina|valyala|fasthttp)\/|gopkg\.in\/macaron)/;
 // What a client calls with a method and a path (`http.NewRequest(http.MethodGet, "/x", nil)`,
-// `httptest.NewRequest`, `client.Do`), and a request's body where the handler would be.
-// `d.request(http.MethodPut, "/directory", ...)` of an API client too.
+// `httptest.NewRequest`, `client.Do`, an API client's `d.request(http.MethodPut, "/directory", ...)`).
 const CLIENT_CALL = /request|client|proxy|test|^(?:do|call|fetch|send|expect|mock)(?![a-z])/i;
 // An API description being built (`reflector.Spec.AddOperation(http.MethodGet, "/admin/users", op)`): documents a route, serves none.
 const DOCUMENTS = /(?:^|\.)(?:\w*Operation\w*|Spec|\w*Swagger\w*|\w*OpenAPI\w*|\w*Docs?)(?:\.|$)/i;
+// A request's body where the handler would be: a client's call.
 const BODY = /^\s*(?:nil|http\s*\.\s*NoBody|(?:bytes|strings)\s*\.\s*New(?:Reader|Buffer\w*)\s*\()/;
 // `anything(http.MethodGet, "/path", handler...)`: the callee, the method's name, and the path literal's opening quote.
 const METHOD_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*http\s*\.\s*Method([A-Z][a-z]+)\s*,\s*(?=")/g;

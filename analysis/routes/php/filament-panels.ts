@@ -61,7 +61,7 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
     for (const { call: name, routes } of SIGN_IN) {
       const at = call(name);
       if (!at || /^\s*false\s*\)/.test(stripped.code.slice(at.index + at[0].length))) continue;
-      for (const r of routes) add(provider, route(r.method, joinPaths("/", panelPath, r.path), `${name}`, r.signedIn ? guards : [], line(at.index)));
+      for (const r of routes) add(provider, route(r.method, joinPaths("/", panelPath, r.path), name, r.signedIn ? guards : [], line(at.index)));
     }
     // The folders it discovers pages and resources in, and the classes it lists.
     const folders = (name: string) => [...stripped.code.matchAll(new RegExp(String.raw`->\s*${name}\s*\(`, "g"))].flatMap((m) => {
@@ -73,8 +73,9 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
       const file = phpClassFile(classes, resolvedName(text, m[1]!));
       return file ? [file] : [];
     });
-    const pages = new Set([...listed.filter((p) => folders("discoverPages").some((f) => p.startsWith(f))), ...listedClasses("pages")]);
-    const resources = new Set([...listed.filter((p) => folders("discoverResources").some((f) => p.startsWith(f))), ...listedClasses("resources")]);
+    const [pageFolders, resourceFolders] = [folders("discoverPages"), folders("discoverResources")];
+    const pages = new Set([...listed.filter((p) => pageFolders.some((f) => p.startsWith(f))), ...listedClasses("pages")]);
+    const resources = new Set([...listed.filter((p) => resourceFolders.some((f) => p.startsWith(f))), ...listedClasses("resources")]);
     for (const file of pages) {
       const page = pageRoute(project.text(file) ?? "", code(file).code);
       if (page) add(file, route("GET", joinPaths("/", panelPath, page.slug), page.name, guards, page.line));

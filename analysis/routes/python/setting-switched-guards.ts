@@ -12,6 +12,7 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 // `if not current_app.config['AUTH_REQUIRED']:`, `if not app.config.get("LOGIN_REQUIRED"):`, `if not settings.AUTH_REQUIRED:`.
 const SWITCH = /^([ \t]*)if[ \t]+not[ \t]+(?:[\w.]*config\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\s*\(\s*["'](\w+)["'][^)\n]*\))|settings\.(\w+))[ \t]*:[ \t]*\n/gm;
 
+/** Whether a guard (a decorator, by its last name) is one such, switched off by default. */
 export function settingSwitchedGuards(project: Project | undefined): (guard: string) => boolean {
   let definitions: Map<string, string> | undefined;
   let configs: string[] | undefined;
