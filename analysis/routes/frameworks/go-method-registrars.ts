@@ -1,11 +1,14 @@
 import type { Framework } from "../framework.ts";
 import { goHandlerChain } from "../go/names.ts";
+import { ROUTER_OWNERS } from "../go/router-packages.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 // The Go routers other scanners read: a file that imports one leaves its method-first calls
 // (httprouter's `r.Handle(http.MethodGet, ...)`, chi's `r.Method(...)`) to them.
-const FRAMEWORK_IMPORT = /"(?:github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina|valyala|fasthttp)\/|gopkg\.in\/macaron)/;
+// And fasthttp's: `github.com/valyala/fasthttp`, a server of its own beside net/http, and
+// `github.com/fasthttp/router`, which frameworks/fasthttp-router.ts reads.
+const FRAMEWORK_IMPORT = new RegExp(String.raw`"(?:github\.com\/(?:${ROUTER_OWNERS}|valyala|fasthttp)\/|gopkg\.in\/macaron)`);
 // What a client calls with a method and a path (`http.NewRequest(http.MethodGet, "/x", nil)`,
 // `httptest.NewRequest`, `client.Do`, an API client's `d.request(http.MethodPut, "/directory", ...)`).
 const CLIENT_CALL = /request|client|proxy|test|^(?:do|call|fetch|send|expect|mock)(?![a-z])/i;

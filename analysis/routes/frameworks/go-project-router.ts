@@ -1,9 +1,10 @@
 import type { Framework } from "../framework.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+import { ROUTER_OWNERS } from "../go/router-packages.ts";
 import { groupChain, verbs } from "../go/verbs.ts";
 
 // The routers of the frameworks other scanners read, and packages that are no router at all.
-const FRAMEWORK_PACKAGE = /^(?:net\/http|github\.com\/(?:gin-gonic|labstack|go-chi|gofiber|gorilla|julienschmidt|gogf|beego|astaxie|flamego|go-macaron|go-kratos|uptrace|danielgtaylor|goadesign|twitchtv|grpc-ecosystem|bmizerany|dimfeld|go-zoo|gocraft|naoina)\/|gopkg\.in\/macaron|google\.golang\.org\/)/;
+const FRAMEWORK_PACKAGE = new RegExp(String.raw`^(?:net\/http|github\.com\/(?:${ROUTER_OWNERS})\/|gopkg\.in\/macaron|google\.golang\.org\/)`);
 // A package of the project's own (or a library's) that is not one of those.
 const PROJECT_PACKAGE = new RegExp(`^(?!${FRAMEWORK_PACKAGE.source.slice(1)})[\\w.-]+\\.[\\w.-]+\\/\\S+$`);
 
