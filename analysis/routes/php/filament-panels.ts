@@ -20,6 +20,7 @@ import { php } from "../../languages/php/mod.ts";
 import { plural } from "../inflect.ts";
 import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
 import { phpClassFile, phpFilesByClass } from "./actions.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -53,7 +54,7 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
     const call = (name: string) => new RegExp(String.raw`->\s*${name}\s*\(`).exec(stripped.code);
     const argument = (name: string) => {
       const at = call(name);
-      return at ? text.slice(at.index + at[0].length, closingParen(stripped.code, at.index + at[0].length - 1)) : undefined;
+      return at ? text.slice(at.index + at[0].length, callArguments(stripped.code, at.index + at[0].length - 1).end - 1) : undefined;
     };
     const panelPath = /^\s*['"]([^'"]*)['"]/.exec(argument("path") ?? "")?.[1] ?? "";
     const guards = [...(argument("authMiddleware") ?? "").matchAll(/([\w\\]+)::class/g)].map((m) => m[1]!.split("\\").at(-1)!);
@@ -65,7 +66,7 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
     }
     // The folders it discovers pages and resources in, and the classes it lists.
     const folders = (name: string) => [...stripped.code.matchAll(new RegExp(String.raw`->\s*${name}\s*\(`, "g"))].flatMap((m) => {
-      const args = text.slice(m.index + m[0].length, closingParen(stripped.code, m.index + m[0].length - 1));
+      const args = text.slice(m.index + m[0].length, callArguments(stripped.code, m.index + m[0].length - 1).end - 1);
       const folder = /app_path\s*\(\s*['"]([^'"]+)['"]\s*\)/.exec(args)?.[1];
       return folder ? [`app/${folder.replace(/^\/+|\/+$/g, "")}/`] : [];
     });
@@ -131,13 +132,3 @@ function resolvedName(text: string, name: string): string {
 }
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2").toLowerCase();
-
-/** Where the parenthesis opened at `open` closes. */
-function closingParen(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if (code[i] === "(") depth++;
-    else if (code[i] === ")" && --depth === 0) return i;
-  }
-  return code.length;
-}
