@@ -16,7 +16,7 @@
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 import { bases, classAttribute, type Definition, members } from "./definitions.ts";
-import { pythonString } from "./values.ts";
+import { pythonString, stringList } from "./values.ts";
 import { HANDLERS } from "./views.ts";
 
 const FRAMEWORK = "django";
@@ -49,7 +49,7 @@ export function smartminCrudls(source: RouteSource, definitions: readonly Defini
       return span ? pythonString(source, span.start)?.value : undefined;
     };
     const actionsSpan = classAttribute(source, definitions, crudl, "actions");
-    const actions = actionsSpan ? quotedWords(source, actionsSpan.start, actionsSpan.end) : DEFAULT_ACTIONS;
+    const actions = actionsSpan ? stringList(source, actionsSpan, new Map()) : DEFAULT_ACTIONS;
     const model = attribute(crudl, "model")?.split(".").at(-1);
     const path = text(crudl, "path") ?? (text(crudl, "model_name") ?? model)?.toLowerCase();
     if (!path || !/^[\w-]+$/.test(path)) continue;
@@ -122,16 +122,4 @@ function ownPattern(source: RouteSource, definitions: readonly Definition[], cha
     return literal.value.replace(/%s/g, () => values[names[next++] ?? ""] ?? UNKNOWN);
   }
   return undefined;
-}
-
-/** The string literals of a tuple or list written between two offsets (`actions = ("create", "read")`). */
-function quotedWords(source: RouteSource, start: number, end: number): string[] {
-  const words: string[] = [];
-  for (let i = start; i < end; i++) {
-    const literal = source.stringAt(i);
-    if (!literal) continue;
-    words.push(literal.value);
-    i = literal.end - 1;
-  }
-  return words;
 }
