@@ -5,6 +5,7 @@
  * (`AUTH_REQUIRED = False`): as deployed, the routes it decorates take anonymous callers, so it
  * is no guard. One turned on by default, or whose setting is not found, stays one.
  */
+import { functionBodies } from "../function-bodies.ts";
 import { CONFIG_MODULE, SKIPPED } from "./config-values.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -14,7 +15,7 @@ const SWITCH = /^([ \t]*)if[ \t]+not[ \t]+(?:[\w.]*config\s*(?:\[\s*["'](\w+)["'
 
 /** Whether a guard (a decorator, by its last name) is one such, switched off by default. */
 export function settingSwitchedGuards(project: Project | undefined): (guard: string) => boolean {
-  let definitions: Map<string, string> | undefined;
+  const definitions = functionBodies(project, "python");
   let configs: string[] | undefined;
   const memo = new Map<string, boolean>();
   return (guard) => {
@@ -22,8 +23,8 @@ export function settingSwitchedGuards(project: Project | undefined): (guard: str
     if (!project || !/^[A-Za-z_]\w*$/.test(name)) return false;
     let switched = memo.get(name);
     if (switched === undefined) {
-      definitions ??= moduleFunctions(project);
-      const body = definitions.get(name);
+      // Of the module-level functions of that name, the first listed: the import that names it is not followed.
+      const body = definitions(name)[0];
       const setting = body === undefined ? undefined : lettingThrough(body);
       configs ??= setting === undefined ? undefined : [...project.listed].filter((p) => CONFIG_MODULE.test(p) && !SKIPPED.test(p)).map((p) => project.text(p) ?? "");
       switched = setting !== undefined && configs!.some((text) => new RegExp(String.raw`^${setting}[ \t]*(?::[^=\n]+)?=[ \t]*False\b`, "m").test(text));
@@ -31,33 +32,6 @@ export function settingSwitchedGuards(project: Project | undefined): (guard: str
     }
     return switched;
   };
-}
-
-const MODULE_FUNCTION = /^def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm;
-
-/**
- * The text of every module-level function of the project's Python files, by name (the first of
- * a name wins), read in one pass: each runs to the next line of code as little indented.
- */
-function moduleFunctions(project: Project): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const path of project.listed) {
-    if (!path.endsWith(".py") || SKIPPED.test(path)) continue;
-    const text = project.text(path) ?? "";
-    for (const m of text.matchAll(MODULE_FUNCTION)) {
-      if (found.has(m[1]!)) continue;
-      let end = text.indexOf("\n", m.index);
-      while (end !== -1 && end + 1 < text.length) {
-        const next = text.indexOf("\n", end + 1);
-        const line = text.slice(end + 1, next === -1 ? text.length : next);
-        // A line of code at the margin ends the function (a comment or a blank line does not).
-        if (/^[^\s#]/.test(line)) break;
-        end = next;
-      }
-      found.set(m[1]!, text.slice(m.index, end === -1 ? text.length : end));
-    }
-  }
-  return found;
 }
 
 /** The setting under whose `if not` the decorator calls the function it wraps and returns (lets the caller through). */
