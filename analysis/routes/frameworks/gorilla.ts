@@ -16,7 +16,8 @@ export const gorilla: Framework = {
   id: "gorilla",
   name: "gorilla/mux",
   languages: ["go"],
-  hint: /"github\.com\/gorilla\/mux"|\.(?:HandleFunc|PathPrefix)\s*\(/,
+  // Or a file that hands routers on without registering any itself (`routing.Setup(routers.Client, ...)`).
+  hint: /"github\.com\/gorilla\/mux"|\.(?:HandleFunc|PathPrefix)\s*\(|\b[Rr]outers\b/,
   scan: (source) => scanGo(source, { id: "gorilla", imports: /^github\.com\/gorilla\/mux$/, constructors: /^NewRouter$/, types: /^Router$/, chain }),
 };
 
@@ -27,15 +28,22 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   let prefix: string | undefined;
   let methods: string[] | undefined;
   let handler: { args: Span[]; at: number } | undefined;
+  // A path or prefix may be a constant of another file or package, looked up before linking.
+  let unknown = false;
+  const read = (span: Span | undefined) => {
+    const found = ctx.path(span);
+    if (found?.prefixUnknown) unknown = true;
+    return found?.path;
+  };
   for (const link of links) {
     const args = link.args;
     if (!args) return undefined;
     if (link.name === "HandleFunc" || link.name === "Handle") {
-      path = ctx.value(args[0]);
+      path = read(args[0]);
       if (path === undefined) return undefined;
       handler = { args: args.slice(1), at: link.start };
-    } else if (link.name === "Path") path = ctx.value(args[0]);
-    else if (link.name === "PathPrefix") prefix = ctx.value(args[0]);
+    } else if (link.name === "Path") path = read(args[0]);
+    else if (link.name === "PathPrefix") prefix = read(args[0]);
     else if (link.name === "Methods") methods = args.map((a) => ctx.value(a)?.toUpperCase()).filter((m): m is string => !!m);
     else if (link.name === "HandlerFunc" || link.name === "Handler") handler = { args, at: links[0]!.start };
     else if (link.name === "Subrouter") {
@@ -46,7 +54,7 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   }
   // No path at all (`ping := r.Path("/api/ping").Subrouter(); ping.Methods("GET").HandlerFunc(h)`): the router's own path.
   const served = path ?? (prefix === undefined ? (handler ? "" : undefined) : catchAll(prefix));
-  if (handler && served !== undefined) ctx.route(ref, methods?.length ? methods : ["ALL"], served, handler.args, "last", handler.at);
+  if (handler && served !== undefined) ctx.route(ref, methods?.length ? methods : ["ALL"], served, handler.args, "last", handler.at, unknown);
   return { ref };
 }
 

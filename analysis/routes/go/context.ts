@@ -4,7 +4,7 @@ import { packageConstantPlaceholder } from "./package-constants.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
-import { goGuards, goHandlerChain } from "./names.ts";
+import { type GoHandler, goGuards, goHandlerChain } from "./names.ts";
 import { type GoOutput, MARK, type Template } from "./output.ts";
 import { functionLiteral, GO_VALUES, type GoFile } from "./source.ts";
 import type { GoContext, GoRef, GoScope as Scope } from "./types.ts";
@@ -126,7 +126,14 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
         return;
       }
-      host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods, path: join(ref.prefix, path), handler: named.handler, guards: [...new Set([...ref.guards, ...named.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open || ref.open ? { declaredPublic: true } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
+      const route = (served: string[], handled: GoHandler) => host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods: served, path: join(ref.prefix, path), handler: handled.handler, guards: [...new Set([...ref.guards, ...handled.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(handled.wrappers ? { helpers: handled.wrappers } : {}), ...(handled.open || ref.open ? { declaredPublic: true } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
+      // OPTIONS beside other methods is their CORS preflight (`.Methods(http.MethodPost, http.MethodOptions)`): browsers send it
+      // without credentials, so the handler registered for it answers it before any check of its own (Dendrite's
+      // `MakeAuthAPI`); only the middleware in front of the handler still runs.
+      const preflight = methods.length > 1 && methods.includes("OPTIONS") && (named.guards.length > (named.middleware?.length ?? 0) || !!named.wrappers);
+      if (!preflight) return route(methods, named);
+      route(methods.filter((m) => m !== "OPTIONS"), named);
+      route(["OPTIONS"], { handler: named.handler, guards: named.middleware ?? [] });
     },
     mount: (ref, prefix, target, at) => {
       const child = host.router(target, true);
@@ -142,6 +149,8 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     subrouter: (ref, prefix, at) => {
       const node = host.out.node(`${ref.node?.name ?? host.file.scope}>${prefix}@${host.source.lineAt(at)}:${at}`, at);
       host.out.mount(ref, prefix, node, [], at);
+      // Made here with the router it hangs from (`Client: mux.NewRouter().PathPrefix(p).Subrouter()`): a struct field may name it.
+      if (ref.node && scope.created.has(ref.node)) scope.created.add(node);
       return { node, prefix: "", guards: [] };
     },
     isClosure: (span) => !!span && (/^\s*func\s*\(/.test(code.slice(span.start, span.end)) || !!heldClosure(span)),

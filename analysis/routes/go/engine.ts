@@ -285,18 +285,33 @@ class Walker {
     let consumed = 0;
     while (links[consumed] && !links[consumed]!.args && scope.env.has(`${key}.${links[consumed]!.name}`)) key += `.${links[consumed++]!.name}`;
     const ref = scope.env.get(key);
-    if (ref) return { ref, key, consumed, shared: key.includes(".") || (this.globals.get(key) === ref) };
     const owner = scope.types.get(base);
     const field = links[0];
-    if (owner?.scope === this.file.scope && field && !field.args && links[1]?.args) {
-      const node = { name: `${owner.scope}::${owner.type}.${field.name}`, line: 0, emit: false };
-      return { ref: { node, prefix: "", guards: [] }, key: `${base}.${field.name}`, consumed: 1, shared: true };
+    // A field of a struct handed in from another package counts too (`routers.Client` of an
+    // `httputil.Routers` parameter), and so does one taken as a value (`publicAPIMux := routers.Client`)
+    // when it holds a router.
+    const ofStruct = !!owner && !!field && !field.args && (!!links[1]?.args || (!statement && links.length === 1 && this.mayBeRouterField(owner, field.name)));
+    // What a function returned is that struct when a field of it is read (`routers := httputil.NewRouters()`).
+    if (ref && !(ofStruct && consumed === 0 && ref.returned)) return { ref, key, consumed, shared: key.includes(".") || (this.globals.get(key) === ref) };
+    if (ofStruct) {
+      const node = { name: `${owner!.scope}::${owner!.type}.${field!.name}`, line: 0, emit: false };
+      return { ref: { node, prefix: "", guards: [] }, key: `${base}.${field!.name}`, consumed: 1, shared: true };
     }
     if (statement && !owner && !this.file.imports.has(base) && field?.args && field.name !== "") {
       const node = { name: `${this.file.scope}::${base}`, line: 0, emit: false };
       return { ref: { node, prefix: "", guards: [] }, key: base, consumed: 0, shared: true };
     }
     return undefined;
+  }
+
+  /**
+   * Whether a struct's field taken as a value holds a router: by its type when this file declares
+   * it, else by its struct's or its own name (`Routers.Client`, `conf.mux`): a field of a struct of
+   * settings handed on (`cfg := &dendriteCfg.ClientAPI`) is none.
+   */
+  private mayBeRouterField(owner: Type, field: string): boolean {
+    const type = owner.scope === this.file.scope ? this.file.fields.get(`${owner.type}.${field}`) : undefined;
+    return type === undefined ? /rout|mux/i.test(`${owner.type}.${field}`) : this.isRouterType(type);
   }
 
   /** A call that is not on a router: passing routers to it mounts what it registers on them; an auth-like wrapper guards them. */

@@ -1,5 +1,6 @@
 import { CANDIDATE, declaresPublic, isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments } from "../source.ts";
+import { statementEnd } from "./chain.ts";
 import type { Span } from "../js/objects.ts";
 
 // Adapters that turn a function into a handler: the handler is their argument.
@@ -16,7 +17,13 @@ export function goHandler(code: string, span: Span): GoHandler {
   const m = NAME.exec(text);
   if (!m || m[1] === "func") return { handler: "(inline)", guards: [] };
   const name = m[1]!.replace(/\s+/g, "");
-  if (!m[2]) return { handler: name, guards: [] };
+  if (!m[2]) {
+    // A handler the function made before and held in a variable (`getKeys := httputil.MakeAuthAPI(..., func(...) {...})`): what it was made with.
+    const held = /^[A-Za-z_]\w*$/.test(name) ? heldHandler(code, name, span.start) : undefined;
+    if (!held) return { handler: name, guards: [] };
+    const made = goHandler(code, held);
+    return { ...made, handler: made.handler === "(inline)" ? name : made.handler };
+  }
   const open = span.start + code.slice(span.start, span.end).indexOf("(", m.index + m[0].length - 1);
   const args = callArguments(code, open).args;
   if (ADAPTER.test(name) && args[0]) return goHandler(code, args[0]);
@@ -34,6 +41,13 @@ export function goHandler(code: string, span: Span): GoHandler {
   if (args.length === 1 && !CONSTRUCTOR.test(last) && (CONVERTS.test(last) || !BUILDS_HANDLER.test(last)) && wrapsHandler(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
     return { ...inner, wrappers: [name, ...(inner.wrappers ?? [])], ...(declaresPublic(last) ? { open: true } : {}) };
+  }
+  // `httputil.MakeAuthAPI("sync", userAPI, func(req *http.Request, device *Device) ...{...})`: an
+  // adapter of the app's own taking the handler written in place beside plain values. Named as
+  // a guard, it is one; else its body may check the caller (Dendrite's `MakeAdminAPI`).
+  const literal = args.length > 1 ? args.findLast((a) => /^func\s*\(/.test(code.slice(a.start, a.end).trim())) : undefined;
+  if (literal && !HANDLE.test(last) && !/Handler$/.test(last)) {
+    return isGuardName(name) ? { handler: "(inline)", guards: [name] } : { handler: "(inline)", guards: [], wrappers: [name], ...(declaresPublic(last) ? { open: true } : {}) };
   }
   // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
   // takes its dependencies beside the handler, named as Go handlers are (`HandleX`, `XHandler`).
@@ -55,6 +69,17 @@ export function goHandler(code: string, span: Span): GoHandler {
   return { handler: name, guards: [] };
 }
 
+/** The call a variable was last given before `at` in the same function (`name := pkg.Make(...)`), if any. */
+function heldHandler(code: string, name: string, at: number): Span | undefined {
+  const before = code.slice(Math.max(0, at - 20_000), at);
+  const assigned = [...before.matchAll(new RegExp(String.raw`(?<![\w.])${name}\s*:?=(?!=)\s*`, "g"))].at(-1);
+  // A function ends at a closing brace at the margin: a variable of another function is not this one's.
+  if (!assigned || /\n\}/.test(before.slice(assigned.index))) return undefined;
+  const start = at - before.length + assigned.index + assigned[0].length;
+  if (!/^&?[A-Za-z_][\w.]*\s*\(/.test(code.slice(start, start + 200))) return undefined;
+  return { start, end: statementEnd(code, start) };
+}
+
 const APPLIES = /^(?:Use|Chain|Wrap|Apply|With|Compose)$/;
 
 /**
@@ -69,8 +94,8 @@ function wrapsHandler(text: string, depth = 0): boolean {
   return args.length === 1 && wrapsHandler(call[1]!.trim(), depth + 1);
 }
 
-/** A handler's name, the guards around it, the wrappers whose bodies may hold more, and whether one declares it public. */
-export type GoHandler = { handler: string; guards: string[]; wrappers?: string[]; open?: boolean };
+/** A handler's name, the guards around it, the wrappers whose bodies may hold more, whether one declares it public, and of the guards those of the middleware in front of it. */
+export type GoHandler = { handler: string; guards: string[]; wrappers?: string[]; open?: boolean; middleware?: string[] };
 const CONSTRUCTOR = /^(?:New|Make|Create|Build|Get|Must|Init)/;
 // A method or function value (`ac.CreateArticle`, `h.list`, `getUser`), or a call building one (`s.handleIndex()`).
 const HANDLER_REFERENCE = /^&?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$|^[a-z]\w*(?:\(\))?$/;
@@ -157,5 +182,6 @@ export function goHandlerChain(code: string, written: readonly Span[], order: "f
   const handler = order === "last" ? spans.at(-1)! : spans[0]!;
   const middleware = order === "last" ? spans.slice(0, -1) : spans.slice(1);
   const named = goHandler(code, handler);
-  return { ...named, guards: [...goGuards(code, middleware), ...named.guards] };
+  const before = goGuards(code, middleware);
+  return { ...named, guards: [...before, ...named.guards], middleware: before };
 }
