@@ -1068,6 +1068,64 @@ express("a route's middleware named for nothing it checks (validatedRequest) gua
   ]);
 });
 
+express("routers named for what they serve (webRouter, privateApiRouter) handed to a module's default-exported functions (Router.initialize(...), CollaboratorsRouter.apply(...)) get their routes, a literal list of paths walked by a loop is a route per path; a loop over a list held in another module is not followed", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", type: "module", dependencies: { express: "^4.18.0" } }),
+    "app/src/router.mjs": [
+      "import UserController from './UserController.mjs'",
+      "import CollaboratorsRouter from './CollaboratorsRouter.mjs'",
+      "import { extraPaths } from './paths.mjs'",
+      "async function initialize(webRouter, privateApiRouter) {",
+      "  webRouter.get('/login', UserController.loginPage)",
+      "  privateApiRouter.post('/internal/project/:id/flush', UserController.flush)",
+      "  CollaboratorsRouter.apply(webRouter, privateApiRouter)",
+      "  for (const route of [",
+      "    // The old route, kept for its metrics",
+      "    '/Project/:Project_id',",
+      "    '/Project/:Project_id/:detachRole(detacher|detached)',",
+      "  ]) {",
+      "    webRouter.get(route, UserController.openProject)",
+      "  }",
+      "  for (const route of extraPaths) {",
+      "    webRouter.get(route, UserController.openProject)",
+      "  }",
+      "}",
+      "export default { initialize }",
+    ].join("\n"),
+    "app/src/CollaboratorsRouter.mjs": [
+      "import CollaboratorsController from './CollaboratorsController.mjs'",
+      "export default {",
+      "  apply(webRouter) {",
+      "    webRouter.post('/project/:Project_id/leave', CollaboratorsController.leave)",
+      "  },",
+      "}",
+    ].join("\n"),
+    "app/src/paths.mjs": "export const extraPaths = ['/elsewhere']\n",
+    "app/src/UserController.mjs": "export default { loginPage(req, res) {}, flush(req, res) {}, openProject(req, res) {} }\n",
+    "app/src/CollaboratorsController.mjs": "export default { leave(req, res) {} }\n",
+    "app/src/infrastructure/Server.mjs": [
+      "import express from 'express'",
+      "import Router from '../router.mjs'",
+      "const app = express()",
+      "const webRouter = express.Router()",
+      "const privateApiRouter = express.Router()",
+      "await Router.initialize(webRouter, privateApiRouter)",
+      "app.use('/api', privateApiRouter)",
+      "app.use(webRouter)",
+      "export default app",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /api/internal/project/{id}/flush",
+    "GET /login",
+    "GET /Project/{Project_id}",
+    "GET /Project/{Project_id}/{detachRole}",
+    "POST /project/{Project_id}/leave",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -2,6 +2,8 @@ import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
+import { jsBindings } from "../js/bindings.ts";
+import { forOfArray } from "../js/loops.ts";
 import { argumentName, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes, routerFactories } from "../js/functions.ts";
 import { routeHelpers } from "../js/route-helpers.ts";
@@ -32,8 +34,9 @@ const EXPORTED_ROUTER = new RegExp(String.raw`(?:\bexport\s+default|\bmodule\.ex
 // exporting one registers on that app.
 const ETHERPAD_HOOK = /\bexports\s*\.\s*express(?:CreateServer|PreSession|Configure)\s*=|\bexport\s+(?:const|let|(?:async\s+)?function)\s+express(?:CreateServer|PreSession|Configure)\b/;
 // Parameter names that hold a router or an app, and a function taking one (`(router) =>`, `router =>`, `function f(app)`).
-const ROUTER_PARAM = /^(?:app|router|api|routes|apiRouter|server)$/;
-const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|apiRouter|server)\s*[,):]|\b(?:app|router|api|routes|apiRouter|server)\s*=>/;
+// Or any router named for what it serves (`apiRouter`, Overleaf's `initialize(webRouter, privateApiRouter, publicApiRouter)`).
+const ROUTER_PARAM = /^(?:app|router|api|routes|server|[a-z][\w$]*Router)$/;
+const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|server|[a-z][\w$]*Router)\s*[,):]|\b(?:app|router|api|routes|server|[a-z][\w$]*Router)\s*=>/;
 const CLASS = /\bclass\s+[A-Za-z_$][\w$]*[^{]*\{/g;
 
 /**
@@ -121,6 +124,7 @@ export const express: Framework = {
     }
     // A router handed to a function (`initControllers(router)`, `users.init(router)`) is where
     // that function's routes hang.
+    let imports: Set<string> | undefined;
     for (const m of source.code.matchAll(HANDED)) {
       const callee = instanceMember(m[1]!.replace(/\s+/g, ""), instances);
       const at = m.index + m[0].length;
@@ -129,7 +133,10 @@ export const express: Framework = {
       // `app.route(path)` starts a chain; another module's `route(router, "get", path, ...)` is a helper handed the router.
       const receiver = callee.includes(".") ? callee.slice(0, callee.lastIndexOf(".")) : undefined;
       const helperNamedRoute = callee.split(".").at(-1) === "route" && (receiver === undefined || (!routers.has(receiver) && !handedRouters.has(receiver) && receiver !== "this"));
-      if (METHODS.includes(callee.split(".").at(-1)!) || (NOT_HANDING.test(callee) && !helperNamedRoute)) continue;
+      // A module's own `apply` (Overleaf's `CollaboratorsRouter.apply(webRouter, privateApiRouter)`, a default export
+      // `{ apply(webRouter) {...} }`) is no Function.prototype.apply: its receiver is an import.
+      const moduleApply = receiver !== undefined && /\.apply$/.test(callee) && (imports ??= new Set(jsBindings(source).map((b) => b.local))).has(receiver);
+      if (METHODS.includes(callee.split(".").at(-1)!) || (NOT_HANDING.test(callee) && !helperNamedRoute && !moduleApply)) continue;
       const router = ownerAt(m[2]!, at);
       if (!routers.has(router) && !handedRouters.has(router)) continue;
       // The other arguments, for a helper that builds routes from them (`setupPageRoute(app, "/world", [mw], controller)`).
@@ -296,6 +303,15 @@ function callRegistrations(
   // `router.get(["/a", "/a/*"], handler)`: one route per path of the list.
   if (first && source.code[first.start] === "[" && method !== "route" && args.length >= 2) {
     const paths = pathList(source, first, constants).filter((p) => p.startsWith("/") || p === "*");
+    for (const each of paths) registrations.push(...route(source, owner, method, each, args.slice(1), line));
+    return { registrations, end };
+  }
+  // `for (const route of ["/a", "/b"]) router.get(route, ...)`: one route per path the loop walks.
+  const walked = first && path === undefined && /^[A-Za-z_$][\w$]*$/.test(source.code.slice(first.start, first.end).trim()) && method !== "route" && args.length >= 2
+    ? forOfArray(source, source.code.slice(first.start, first.end).trim(), first.start)
+    : undefined;
+  if (walked !== undefined) {
+    const paths = pathList(source, { start: walked, end: callArguments(source.code, walked).end }, constants).filter((p) => p.startsWith("/"));
     for (const each of paths) registrations.push(...route(source, owner, method, each, args.slice(1), line));
     return { registrations, end };
   }

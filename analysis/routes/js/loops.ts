@@ -28,6 +28,23 @@ export function forOfNames(source: RouteSource, name: string, at: number): strin
   return undefined;
 }
 
+/**
+ * The array literal a `for (const x of [...])` loop around `at` walks when it binds `name`
+ * (Overleaf's `for (const route of ['/Project/:Project_id', ...]) { webRouter.get(route, ...) }`):
+ * where it opens, for its values to be read. Undefined when no such loop binds it.
+ */
+export function forOfArray(source: RouteSource, name: string, at: number): number | undefined {
+  const { code } = source;
+  for (const m of code.matchAll(FOR_OF)) {
+    if (m[1] !== name || m.index > at) continue;
+    const header = callArguments(code, code.indexOf("(", m.index));
+    if (at < header.end || at > loopEnd(code, header.end)) continue;
+    const iterable = m.index + m[0].length;
+    return code.slice(iterable, header.end - 1).trim().startsWith("[") ? iterable + code.slice(iterable).indexOf("[") : undefined;
+  }
+  return undefined;
+}
+
 /** The end of a loop's body: its block, or its one statement. */
 function loopEnd(code: string, from: number): number {
   const block = /^\s*\{/.exec(code.slice(from, from + 200));
