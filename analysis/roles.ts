@@ -12,7 +12,9 @@ import { globMatcher } from "./globs.ts";
 export const ROLES = ["source", "generated", "test", "fixture", "example", "vendored"] as const;
 export type Role = (typeof ROLES)[number];
 
-const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|snapshots|samples)\//i;
+// Jest's and syrupy's `__snapshots__`; a plain `snapshots/` is as often a product's feature (Baserow's
+// `api/snapshots/`), and insta's `src/snapshots/*.snap` holds no source to tell apart.
+const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mocks|__snapshots__|samples)\//i;
 // `tests/`, `spec/`, a named kind of them (`runtime-tests/`, `integration_tests/`, `e2e-tests/`)
 // and what supports them (`test_helpers/`, `test-utils/`, `testutil/`, `test_support/`), or the
 // project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`), and

@@ -102,4 +102,10 @@ test("a load test's folder (loadtest/, load_tests/) is a test's: its mock server
   assert.is(roleOf("src/download/loader.py"), "source");
 });
 
+test("Jest's __snapshots__ hold fixtures; a folder named snapshots is the product's when nothing else says test (Baserow's api/snapshots/ serves its snapshot API)", () => {
+  assert.is(roleOf("src/components/__snapshots__/Button.test.tsx.snap"), "fixture");
+  assert.is(roleOf("backend/src/baserow/api/snapshots/views.py"), "source");
+  assert.is(roleOf("tests/snapshots/render.py"), "test");
+});
+
 test.run();
