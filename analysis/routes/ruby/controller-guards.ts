@@ -1,6 +1,7 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName, isOptionalGuardName } from "../paths.ts";
 import { cancanGuard } from "./cancan.ts";
+import { punditGuard } from "./pundit.ts";
 import { controllerChain, type ControllerRoot, filterActions, snake } from "./controllers.ts";
 
 type Filter = { name: string; only?: Set<string>; except?: Set<string>; skip: boolean };
@@ -50,6 +51,10 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   // CanCanCan's check, for an action its Ability does not grant a caller without a user.
   const cancan = cancanGuard(controller!, action!, filterTexts, text);
   if (cancan) guards.add(cancan);
+  // Pundit's check, for an action that authorizes a record whose policy needs a caller.
+  const body = methodBody([...sources].reverse(), action!);
+  const pundit = body === undefined ? undefined : punditGuard(controller!, action!, body, text);
+  if (pundit) guards.add(pundit);
   // An action no filter guards that sends a caller without a user away itself, at its top.
   // Only an optional check before it (`check_if_login_required`, on when a setting asks) leaves it to the action as well.
   if ([...guards].every(isOptionalGuardName) && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");

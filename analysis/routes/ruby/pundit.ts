@@ -1,0 +1,104 @@
+import { singular } from "../inflect.ts";
+import { snake } from "./controllers.ts";
+
+/**
+ * Pundit: an action that calls `authorize record` (or `authorize record, :reply?`) is refused
+ * unless the record's policy (`CommentPolicy`, `app/policies/comment_policy.rb`, and the classes
+ * it inherits from: `ApplicationPolicy`) answers the action's query (`create?`) true for the
+ * caller. A query that needs a caller (`user.is_member?`, or a predicate of the policy that does:
+ * `unbanned?`) turns away one without an account, so the action is guarded; one that is `true`,
+ * reads only the record, or lets a guest through (`user.is_anonymous?`, a branch of `||` without
+ * the user) is not. `action` is the action's body as the controller defines it.
+ */
+export function punditGuard(controller: string, action: string, body: string, text: (path: string) => string | undefined): string | undefined {
+  const call = AUTHORIZE.exec(body);
+  if (!call) return undefined;
+  const policy = policyOf(call[1]!, controller);
+  const query = QUERY.exec(call[2]!)?.[1] ?? `${action}?`;
+  const chain = policyChain(policy, text);
+  if (!chain.length) return undefined;
+  return needsCaller(chain, query, 0) ? `${policy}#${query}` : undefined;
+}
+
+// `authorize Comment.find(params[:id])`, `@post = authorize(Post.new(...), :create?)`, `authorize(@comment).save`:
+// the record, then the rest of the line, whose last argument may name the query.
+const AUTHORIZE = /(?<![\w.])authorize[ \t(]+(@?[\w:]+)([^\n]*)/;
+const QUERY = /,[ \t]*:(\w+\?)[ \t)]*(?:\.\w+[^\n]*)?$/;
+
+/** The policy class of the record an action authorizes: `Comment.find(...)` is `CommentPolicy`; `@comment` is the controller's model's. */
+function policyOf(record: string, controller: string): string {
+  const constant = /^([A-Z][\w:]*)/.exec(record)?.[1];
+  const model = constant ?? camel(singular(controller.split("/").at(-1)!));
+  return `${model.split("::").at(-1)}Policy`;
+}
+
+const camel = (name: string) => name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+
+/** The policy's source and its ancestors' (`< ApplicationPolicy`), nearest first. */
+function policyChain(policy: string, text: (path: string) => string | undefined): string[] {
+  const chain: string[] = [];
+  let name: string | undefined = policy;
+  while (name && chain.length < 5) {
+    const source = text(`app/policies/${snake(name)}.rb`);
+    if (source === undefined) break;
+    chain.push(source);
+    name = new RegExp(String.raw`class[ \t]+(?:\w+::)*${name}[ \t]*<[ \t]*(?:\w+::)*(\w+)`).exec(source)?.[1];
+  }
+  return chain;
+}
+
+// A condition that lets a caller without an account through: Pundit's nil user, or an app's guest user
+// (`user.is_anonymous?`, but not `!user.is_anonymous?`, which needs an account).
+const LETS_GUESTS = /(?<![\w.@!]\s*)user(?:\.|&\.)(?:is_anonymous\?|anonymous\?|guest\?|nil\?|blank\?)|\buser\.nil\?|\buser\s*==\s*nil\b|!\s*user\b(?![.&])|\bnot\s+user\b(?![.&])/;
+// The caller: Pundit hands the policy `user`.
+const USER = /(?<![\w.@:])@?user\b(?![?!:])/;
+// A predicate of the policy the query calls: `unbanned?`, `index?`.
+const PREDICATE = /(?<![\w.:@])([a-z_]\w*\?)(?![\w(])/g;
+
+/** Whether a query of the policy (with what it calls of the policy's own) refuses a caller without an account. */
+function needsCaller(chain: readonly string[], query: string, depth: number): boolean {
+  const body = queryBody(chain, query);
+  if (body === undefined || depth > 4) return false;
+  const code = body.replace(/#[^\n]*/g, "").trim();
+  if (/^(?:true|record[\w.?]*)$/.test(code) || LETS_GUESTS.test(code)) return false;
+  // Each branch of an `||` outside parentheses must need the caller; one of `&&` is enough.
+  const branches = topLevelOr(code);
+  return branches.every((branch) => USER.test(branch) || [...branch.matchAll(PREDICATE)].some((m) => m[1] !== query && needsCaller(chain, m[1]!, depth + 1)));
+}
+
+/** The body of a query as the nearest class of the chain defines it: `def create?\n ... end`, `def create? = ...`, or `alias_method :profile?, :show?`. */
+function queryBody(chain: readonly string[], query: string): string | undefined {
+  const name = query.replace(/\?/g, "\\?");
+  for (const source of chain) {
+    const inline = new RegExp(String.raw`^[ \t]*def[ \t]+${name}[ \t]*=[ \t]*([^\n]+)`, "m").exec(source);
+    if (inline) return inline[1];
+    const header = new RegExp(String.raw`^([ \t]*)def[ \t]+${name}[ \t]*(?:\(\))?[ \t]*\n`, "m").exec(source);
+    if (header) {
+      const rest = source.slice(header.index + header[0].length);
+      const end = new RegExp(`^${header[1]}end\\b`, "m").exec(rest);
+      return end ? rest.slice(0, end.index) : undefined;
+    }
+    const alias = new RegExp(String.raw`alias_method[ \t(]+:${name}[ \t]*,[ \t]*:(\w+\?)`).exec(source);
+    if (alias) return `${alias[1]}`;
+  }
+  return undefined;
+}
+
+/** An expression split at its `||` (or `or`) outside parentheses and brackets. */
+function topLevelOr(code: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth === 0 && ((c === "|" && code[i + 1] === "|") || (/\bor\b/y.test(code.slice(i, i + 3)) && /\W/.test(code[i - 1] ?? " ")))) {
+      branches.push(code.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  return [...branches, code.slice(start)];
+}
+
