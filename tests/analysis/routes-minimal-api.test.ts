@@ -180,4 +180,27 @@ minimalApi("one path in two web projects of a repository (Sdk.Web, or an executa
   ]);
 });
 
+minimalApi("the health-check middleware (app.UseHealthChecks(\"/health\", options)) answers any method at its path; MapOpenApi serves the OpenAPI document at its path or ASP.NET Core's default; their options are no handler", () => {
+  const root = tempDir("tool-minimal-health-");
+  writeFiles(root, {
+    "Web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    "Web/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      'app.UseHealthChecks("/health", new HealthCheckOptions { Predicate = hcr => hcr.Tags.Contains("Critical") });',
+      'app.MapOpenApi("/docs/v2/openapi.json");',
+      'app.MapGet("/api/v2/about", () => "ok");',
+      "app.Run();",
+    ].join("\n"),
+    "Admin/Admin.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    "Admin/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapOpenApi();\napp.Run();\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`).sort(), [
+    "ALL /health (inline)",
+    "GET /api/v2/about (inline)",
+    "GET /docs/v2/openapi.json (inline)",
+    "GET /openapi/{documentName}.json (inline)",
+  ]);
+});
+
 minimalApi.run();

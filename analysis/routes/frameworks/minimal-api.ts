@@ -15,10 +15,13 @@ type Ref = { group: Group };
 /** One call of a chain; `types` are the simple names among its type arguments (`AddEndpoint<LoginEndpoint>()`). */
 type Link = { name: string; args: Span[]; start: number; end: number; types?: string[] };
 
-// Health checks and the Prometheus scrape answer any method (they map with `Map`).
-const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "ALL", MapForwarder: "ALL", MapPrometheusScrapingEndpoint: "ALL" };
+// Health checks (mapped, or the older middleware `UseHealthChecks("/health")`) and the Prometheus scrape answer any
+// method (they map with `Map`); `MapOpenApi` serves the OpenAPI document.
+const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", Map: "ALL", MapHealthChecks: "ALL", UseHealthChecks: "ALL", MapForwarder: "ALL", MapPrometheusScrapingEndpoint: "ALL", MapOpenApi: "GET" };
 /** Where an endpoint mapped without a path is served. */
-const DEFAULT_PATHS: Record<string, string> = { MapPrometheusScrapingEndpoint: "/metrics" };
+const DEFAULT_PATHS: Record<string, string> = { MapPrometheusScrapingEndpoint: "/metrics", MapOpenApi: "/openapi/{documentName}.json" };
+// Endpoints whose arguments after the path are options, not a handler.
+const NO_HANDLER = new Set(["UseHealthChecks", "MapHealthChecks", "MapOpenApi"]);
 // The endpoints `MapIdentityApi<TUser>()` adds (ASP.NET Core Identity, .NET 8).
 const IDENTITY = ["POST /register", "POST /login", "POST /refresh", "GET /confirmEmail", "POST /resendConfirmationEmail", "POST /forgotPassword", "POST /resetPassword", "POST /manage/2fa", "GET /manage/info", "POST /manage/info"];
 const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\s+([A-Za-z_]\w*)$/;
@@ -43,7 +46,7 @@ export const minimalApi: Framework = {
   name: "ASP.NET Core minimal APIs",
   languages: ["csharp"],
   // `.Map\w*(`: the verbs, groups and the app's endpoint extension methods (`orders.MapOrdersApiV1()`).
-  hint: /\.Map\w*\s*(?:<[^<>()]*>\s*)?\(|FallbackPolicy|UsePathBase/,
+  hint: /\.Map\w*\s*(?:<[^<>()]*>\s*)?\(|FallbackPolicy|UsePathBase|\.UseHealthChecks\s*\(/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
@@ -175,7 +178,7 @@ class Walker {
         const path = link.args[0] ? csharpValue(this.source, this.constants, link.args[0]) : DEFAULT_PATHS[link.name];
         if (path === undefined) return undefined;
         const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
-        const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) ? handlerName(code, link.args.at(-1)!) : "(inline)";
+        const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) && !NO_HANDLER.has(link.name) ? handlerName(code, link.args.at(-1)!) : "(inline)";
         route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: this.lambdaGuards(link.args.at(-1)), owner: ref.group.name, line: this.source.lineAt(link.start) }];
         this.found.push(...route);
         ref = undefined;
