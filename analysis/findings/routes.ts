@@ -121,24 +121,26 @@ export function routeFindings(report: Input): Finding[] {
     }));
     return found;
   }
-  // Per top folder (one application of a repository that holds several: apollo-adminservice
-  // beside apollo-portal): where most write routes have no guard the analysis can see and no
+  // Per application (a top folder of a repository that holds several: apollo-adminservice beside
+  // apollo-portal; or a subfolder of services/, apps/, packages/: Overleaf's internal services beside its web app): where most write routes have no guard the analysis can see and no
   // reason to be public, unguarded is that application's norm, not a route's slip. It is public
   // (or public until configured, or an internal service), or it authenticates where the analysis
   // cannot see (a security strategy loaded by name at run time). Labelled audits found such
   // per-route findings noise nearly always: one low finding for the folder instead.
-  const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : "");
+  const folderOf = applicationFolder;
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
     const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
     const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.low);
     // Writes public by design count neither way: more of them found must not make the rest each a finding of their own.
     const explained = unguarded.filter((r) => folderOf(r.file) === folder && r.low).length;
-    if (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= (writes - explained) * MOSTLY_UNGUARDED) continue;
+    // An application none of whose routes has a guard is public or guarded out of sight, as a repository is (`none` above), however few its writes.
+    const guardsNothing = !productRoutes.some((r) => folderOf(r.file) === folder && r.guards.length);
+    if (!unexplained.length || (!guardsNothing && (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= (writes - explained) * MOSTLY_UNGUARDED))) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
     found.push(finding("security", "no-guards", "low", `routes\n${folder}`, {
-      title: `Most write routes${where} have no guard the analysis can see: ${unexplained.length} of ${writes}`,
+      title: guardsNothing ? `No route${where} has a guard the analysis can see, ${plural(unexplained.length, "write route")} included` : `Most write routes${where} have no guard the analysis can see: ${unexplained.length} of ${writes}`,
       evidence: unexplained.slice(0, 10).map((r) => ({ file: r.file, line: r.line, detail: `${r.method} ${r.path}` })),
       action: "If these routes are meant to be public (or only reachable from inside), nothing to do. Otherwise add authentication, or tell the analysis where it is (a global middleware it does not recognise).",
       task: { title: `Decide how the routes${where} authenticate`, detail: `${unexplained.length} of the ${writes} routes${where} that change state have no guard the analysis can see; \`tool routes\` lists them.` },
@@ -154,6 +156,16 @@ export function routeFindings(report: Input): Finding[] {
     }));
   }
   return found;
+}
+
+// Folders that hold one application per subfolder in a monorepo: `services/clsi/`, `apps/web/`.
+const APPLICATIONS = /^(?:services|apps|packages|microservices|servers)$/;
+
+/** The folder of the application a file belongs to: its top folder, or the subfolder of one that holds an application each (Overleaf's `services/document-updater`). */
+function applicationFolder(file: string): string {
+  const parts = file.split("/");
+  if (parts.length > 2 && APPLICATIONS.test(parts[0]!)) return `${parts[0]}/${parts[1]}`;
+  return parts.length > 1 ? parts[0]! : "";
 }
 
 /** Why an unguarded write route is low, in its finding's words; undefined when nothing in the code or its path explains the missing guard. */

@@ -257,6 +257,19 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
     ["no-guards", "low", "Most write routes in admin/ have no guard the analysis can see: 5 of 6"],
     ["no-guards", "low", "Most write routes in ops/ have no guard the analysis can see: 5 of 13"],
   ]);
+  // In a monorepo of services (services/, apps/, packages/), each subfolder is an application: an
+  // internal service with no guard at all, however few its writes, is one low finding; the web
+  // app's one slip among guarded routes stays high.
+  const services = tempDir();
+  writeFiles(services, {
+    "services/web/app.js": server((p) => (p === "/vessels" ? "" : "requireAuth, ")),
+    "services/docstore/app.js": 'const express = require("express");\nconst app = express();\napp.get("/project/:id/doc", (req, res) => res.send("ok"));\napp.post("/project/:id/doc", (req, res) => res.send("ok"));\napp.delete("/project/:id/doc", (req, res) => res.send("ok"));\napp.listen(3016);\n',
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  assert.equal(analyze(services).findings.filter((f) => f.category === "security").map((f) => [f.rule, f.severity, f.title]), [
+    ["unguarded-write", "high", "POST /vessels has no route-level guard"],
+    ["no-guards", "low", "No route in services/docstore/ has a guard the analysis can see, 2 write routes included"],
+  ]);
   const root = tempDir();
   writeFiles(root, { "src/a.ts": "// FIXME: breaks on leap years\n// TODO: cache\nexport const a = 1;\n" });
   const debt = analyze(root).findings.find((f) => f.rule === "debt-markers")!;
