@@ -323,16 +323,21 @@ function withoutViewEchoes<R extends { method: string; path: string; handler: st
   });
 }
 
+// Handlers named for answering 404: the catch-alls of an app.
+const NOT_FOUND = /^(?:not_?found|page_?not_?found|render_?404|handle_?404|NotFound|notFound|error_?404)$/;
+
 /**
  * Whether a route's handler does nothing: a Laravel action whose body is empty (Attendize's
- * `Api\EventsController@store`, left as the resource's placeholder) writes nothing, so its route
- * is no unguarded write, whatever its method.
+ * `Api\EventsController@store`, left as the resource's placeholder), a redirect or a handler named
+ * for answering 404 writes nothing, so its route is no unguarded write, whatever its method.
  */
 function doesNothing(project: FsProject | undefined): (route: Route) => boolean {
   const body = project ? laravelActionBodies(project) : undefined;
   return (route) => {
     // A Rails route that only redirects (`match '/old' => redirect('/new'), via: [:get, :post]`) changes nothing.
     if (route.framework === "rails" && route.handler === "redirect") return true;
+    // A catch-all answered with a 404 (Danbooru's `match "/", to: "static#not_found", via: %i[post put patch delete]`) changes nothing either.
+    if (NOT_FOUND.test(route.handler.split(/[#.@:]/).at(-1) ?? "")) return true;
     if (!body || route.framework !== "laravel") return false;
     const code = body(route.handler);
     return code !== undefined && code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, "").trim() === "";

@@ -1690,7 +1690,7 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   ]);
 });
 
-rails("Pundit: an action that authorizes a record is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method); a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not", () => {
+rails("Pundit: an action that authorizes a record is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
@@ -1702,6 +1702,8 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
       "  resources :dmails, only: [:index]",
       "  resources :uploads, only: [:show]",
       "  post \"/comments/:id/reply\" => \"comments#reply\"",
+      "  resources :reactions, only: [:create]",
+      "  match \"/\", to: \"static#not_found\", via: %i[post delete]",
       "end",
       "",
     ].join("\n"),
@@ -1739,6 +1741,9 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    user.is_moderator? && (record.user.blank? || record.user.level < user.level)\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\nend\n",
     "app/policies/user_policy.rb": "class UserPolicy < ApplicationPolicy\n  def create?\n    user.is_anonymous?\n  end\nend\n",
     "app/policies/dmail_policy.rb": "class DmailPolicy < ApplicationPolicy\n  def index?\n    !user.is_anonymous?\n  end\nend\n",
+    "app/policies/reaction_policy.rb": "class ReactionPolicy < ApplicationPolicy\n  def create?\n    false\n  end\nend\n",
+    "app/controllers/reactions_controller.rb": "class ReactionsController < ApplicationController\n  def create\n    @reaction = authorize Reaction.new(creator: CurrentUser.user)\n  end\nend\n",
+    "app/controllers/static_controller.rb": "class StaticController < ApplicationController\n  def not_found\n    render plain: \"not found\", status: 404\n  end\nend\n",
     "app/policies/upload_policy.rb": "class UploadPolicy < ApplicationPolicy\n  def show?\n    record.is_public? || user.is_admin?\n  end\nend\n",
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Pundit::Authorization\nend\n",
     "app/controllers/comments_controller.rb": [
@@ -1775,7 +1780,12 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     "app/controllers/dmails_controller.rb": "class DmailsController < ApplicationController\n  def index\n    @dmails = authorize Dmail.visible(CurrentUser.user)\n  end\nend\n",
     "app/controllers/uploads_controller.rb": "class UploadsController < ApplicationController\n  def show\n    @upload = authorize Upload.find(params[:id])\n  end\nend\n",
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+  const routes = analyze(root).routes;
+  // A catch-all answering 404 to writes changes nothing: no unguarded write.
+  assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["DELETE /comments/{id}", "POST /users"]);
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "DELETE / []",
+    "POST / []",
     "POST /bans [BanPolicy#create?]",
     "GET /bans/new [BanPolicy#new?]",
     "GET /comments []",
@@ -1786,6 +1796,7 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     "PUT /comments/{id} [CommentPolicy#update?]",
     "POST /comments/{id}/reply [CommentPolicy#reply?]",
     "GET /dmails [DmailPolicy#index?]",
+    "POST /reactions [ReactionPolicy#create?]",
     "GET /uploads/{id} []",
     "POST /users []",
   ]);

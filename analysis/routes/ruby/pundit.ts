@@ -60,6 +60,8 @@ function needsCaller(chain: readonly string[], query: string, depth: number): bo
   const body = queryBody(chain, query);
   if (body === undefined || depth > 4) return false;
   const code = body.replace(/#[^\n]*/g, "").trim();
+  // A query answering false refuses everyone (Danbooru's `ReactionPolicy#create?`, a feature turned off).
+  if (code === "false") return true;
   if (/^(?:true|record[\w.?]*)$/.test(code) || LETS_GUESTS.test(code)) return false;
   // Each branch of an `||` outside parentheses must need the caller; one of `&&` is enough.
   const branches = topLevelOr(code);
