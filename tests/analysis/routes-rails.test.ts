@@ -1690,7 +1690,7 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   ]);
 });
 
-rails("Pundit: an action that authorizes a record is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
+rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
@@ -1703,6 +1703,9 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
       "  resources :uploads, only: [:show]",
       "  post \"/comments/:id/reply\" => \"comments#reply\"",
       "  resources :reactions, only: [:create]",
+      "  resource :pool_element, only: [:create]",
+      "  put \"/ai_tags/:id/tag\" => \"ai_tags#tag\"",
+      "  post \"/dmails/mark_all_as_read\" => \"dmails#mark_all_as_read\"",
       "  match \"/\", to: \"static#not_found\", via: %i[post delete]",
       "end",
       "",
@@ -1740,7 +1743,11 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     "app/policies/comment_policy.rb": "class CommentPolicy < ApplicationPolicy\n  def destroy? = record.is_deletable?\n\n  def reply?\n    user.is_member? && (record.post.blank? || record.post.user == user)\n  end\nend\n",
     "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    user.is_moderator? && (record.user.blank? || record.user.level < user.level)\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\nend\n",
     "app/policies/user_policy.rb": "class UserPolicy < ApplicationPolicy\n  def create?\n    user.is_anonymous?\n  end\nend\n",
-    "app/policies/dmail_policy.rb": "class DmailPolicy < ApplicationPolicy\n  def index?\n    !user.is_anonymous?\n  end\nend\n",
+    "app/policies/dmail_policy.rb": "class DmailPolicy < ApplicationPolicy\n  def index?\n    !user.is_anonymous?\n  end\n\n  def mark_all_as_read?\n    !user.is_anonymous?\n  end\nend\n",
+    "app/policies/pool_policy.rb": "class PoolPolicy < ApplicationPolicy\nend\n",
+    "app/policies/ai_tag_policy.rb": "class AITagPolicy < ApplicationPolicy\n  def tag?\n    unbanned? && record.post.present?\n  end\nend\n",
+    "app/controllers/pool_elements_controller.rb": "class PoolElementsController < ApplicationController\n  def create\n    @pool = Pool.find_by_name(params[:pool_name])\n    authorize(@pool, :update?)\n  end\nend\n",
+    "app/controllers/ai_tags_controller.rb": "class AiTagsController < ApplicationController\n  def tag\n    @ai_tag = authorize AITag.find_by!(id: params[:id])\n  end\nend\n",
     "app/policies/reaction_policy.rb": "class ReactionPolicy < ApplicationPolicy\n  def create?\n    false\n  end\nend\n",
     "app/controllers/reactions_controller.rb": "class ReactionsController < ApplicationController\n  def create\n    @reaction = authorize Reaction.new(creator: CurrentUser.user)\n  end\nend\n",
     "app/controllers/static_controller.rb": "class StaticController < ApplicationController\n  def not_found\n    render plain: \"not found\", status: 404\n  end\nend\n",
@@ -1777,7 +1784,7 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     ].join("\n"),
     "app/controllers/bans_controller.rb": "class BansController < ApplicationController\n  def new\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\n\n  def create\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\nend\n",
     "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  def create\n    @user = authorize User.new(permitted_attributes(User))\n  end\nend\n",
-    "app/controllers/dmails_controller.rb": "class DmailsController < ApplicationController\n  def index\n    @dmails = authorize Dmail.visible(CurrentUser.user)\n  end\nend\n",
+    "app/controllers/dmails_controller.rb": "class DmailsController < ApplicationController\n  def index\n    @dmails = authorize Dmail.visible(CurrentUser.user)\n  end\n\n  def mark_all_as_read\n    @dmails = authorize(CurrentUser.user.dmails).mark_all_as_read\n  end\nend\n",
     "app/controllers/uploads_controller.rb": "class UploadsController < ApplicationController\n  def show\n    @upload = authorize Upload.find(params[:id])\n  end\nend\n",
   });
   const routes = analyze(root).routes;
@@ -1786,6 +1793,7 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
   assert.equal(routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
     "DELETE / []",
     "POST / []",
+    "PUT /ai_tags/{id}/tag [AITagPolicy#tag?]",
     "POST /bans [BanPolicy#create?]",
     "GET /bans/new [BanPolicy#new?]",
     "GET /comments []",
@@ -1796,6 +1804,8 @@ rails("Pundit: an action that authorizes a record is guarded when its policy's q
     "PUT /comments/{id} [CommentPolicy#update?]",
     "POST /comments/{id}/reply [CommentPolicy#reply?]",
     "GET /dmails [DmailPolicy#index?]",
+    "POST /dmails/mark_all_as_read [DmailPolicy#mark_all_as_read?]",
+    "POST /pool_element [PoolPolicy#update?]",
     "POST /reactions [ReactionPolicy#create?]",
     "GET /uploads/{id} []",
     "POST /users []",

@@ -95,7 +95,8 @@ function autoloadedControllerDirs(text: (path: string) => string | undefined): s
 }
 
 /** `Api::BaseController` -> `api/base_controller`. */
-export const snake = (name: string) => name.split("::").map((part) => part.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");
+// As ActiveSupport's `underscore`: an acronym ends before the capital that starts the next word (`AITagPolicy` -> `ai_tag_policy`).
+export const snake = (name: string) => name.split("::").map((part) => part.replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/");
 
 /** `only: [:index, :show]`, `only: :index`, `except: %i[index show]` (or `%i(...)`, `%w{...}`), and the older `:only => [:id]`. */
 export function filterActions(options: string, key: string): Set<string> | undefined {

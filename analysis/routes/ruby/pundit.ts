@@ -13,23 +13,30 @@ import { snake } from "./controllers.ts";
 export function punditGuard(controller: string, action: string, body: string, text: (path: string) => string | undefined): string | undefined {
   const call = AUTHORIZE.exec(body);
   if (!call) return undefined;
-  const policy = policyOf(call[1]!, controller);
   const query = QUERY.exec(call[2]!)?.[1] ?? `${action}?`;
+  // The policy the call names (`policy_class: EmailNotificationPolicy`), the record's, else the controller's model's
+  // (an association, `CurrentUser.user.dmails`, is authorized by its model's policy).
+  const named = /\bpolicy_class:[ \t]*(?:\w+::)*(\w+)/.exec(call[2]!)?.[1];
+  const policy = [named, policyOf(call[1]!), `${camel(singular(controller.split("/").at(-1)!))}Policy`].find((p) => p && policyChain(p, text).length);
+  if (!policy) return undefined;
   const chain = policyChain(policy, text);
-  if (!chain.length) return undefined;
   return needsCaller(chain, query, 0) ? `${policy}#${query}` : undefined;
 }
 
 // `authorize Comment.find(params[:id])`, `@post = authorize(Post.new(...), :create?)`, `authorize(@comment).save`:
 // the record, then the rest of the line, whose last argument may name the query.
-const AUTHORIZE = /(?<![\w.])authorize[ \t(]+(@?[\w:]+)([^\n]*)/;
+const AUTHORIZE = /(?<![\w.])authorize[ \t(]+(@?[\w:]+(?:\.user\b(?!\.))?)([^\n]*)/;
 const QUERY = /,[ \t]*:(\w+\?)[ \t)]*(?:\.\w+[^\n]*)?$/;
 
-/** The policy class of the record an action authorizes: `Comment.find(...)` is `CommentPolicy`; `@comment` is the controller's model's. */
-function policyOf(record: string, controller: string): string {
+/**
+ * The policy class of the record an action authorizes, when the record says: `Comment.find(...)` is
+ * `CommentPolicy`, `@pool` is `PoolPolicy`, the signed-in user (`CurrentUser.user`, `current_user`) `UserPolicy`.
+ */
+function policyOf(record: string): string | undefined {
+  if (/^(?:\w+\.user|current_user)$/.test(record)) return "UserPolicy";
   const constant = /^([A-Z][\w:]*)/.exec(record)?.[1];
-  const model = constant ?? camel(singular(controller.split("/").at(-1)!));
-  return `${model.split("::").at(-1)}Policy`;
+  const model = constant ?? (/^@(\w+)$/.exec(record)?.[1] ? camel(singular(record.slice(1))) : undefined);
+  return model && `${model.split("::").at(-1)}Policy`;
 }
 
 const camel = (name: string) => name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
