@@ -24,9 +24,9 @@ const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing|load
 // skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis
 // does not read anyway).
-// A folder named for one (`sample_plugin/`, `example-app/`, `todo-demo/`) holds one too; a
+// A folder named for one (`sample_plugin/`, `example-app/`, `todo-demo/`, Dendrite's `dendrite-demo-pinecone/`) holds one too; a
 // playground/ holds apps to try the product out in (Novu's playground/nextjs, playground/nestjs).
-const EXAMPLE = /(^|\/)_?(examples?|demos?|playgrounds?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?))\/|^(templates|starters?)\//i;
+const EXAMPLE = /(^|\/)_?(examples?|demos?|playgrounds?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?)(?:[-_][\w-]+)?)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;

@@ -108,4 +108,9 @@ test("Jest's __snapshots__ hold fixtures; a folder named snapshots is the produc
   assert.is(roleOf("tests/snapshots/render.py"), "test");
 });
 
+test("a folder with demo, example or sample as a word of its name holds an example (cmd/dendrite-demo-pinecone/, todo-demo/); a word merely containing it does not", () => {
+  for (const path of ["cmd/dendrite-demo-pinecone/main.go", "contrib/dendrite-demo-i2p/main_i2p.go", "todo-demo/app.js", "sample_plugin/x.py"]) assert.is(roleOf(path), "example", path);
+  for (const path of ["pkg/resampler/filter.go", "src/demographics/api.py"]) assert.is(roleOf(path), "source", path);
+});
+
 test.run();

@@ -548,7 +548,7 @@ gorilla("a wrapper named so (bouncer.PublicAccess(h)) declares its route public,
   ]);
 });
 
-gorilla("routers kept in the fields of a struct another package builds (Routers{Client: mux.NewRouter().PathPrefix(PublicClientPathPrefix).Subrouter()}) serve under its prefix, handed on whole or by field; handlers made by the app's adapters around a function literal (MakeAuthAPI) or held in a variable are guarded by the adapter's name or body; an OPTIONS preflight declared beside a method is unguarded", () => {
+gorilla("routers kept in the fields of a struct another package builds (Routers{Client: mux.NewRouter().PathPrefix(PublicClientPathPrefix).Subrouter()}) serve under its prefix, handed on whole or by field; handlers made by the app's adapters around a function literal or a handler built by a call (MakeAuthAPI) or held in a variable are guarded by the adapter's name or body; an OPTIONS preflight declared beside a method is unguarded", () => {
   const root = tempDir();
   writeFiles(root, {
     "go.mod": "module example.com/chat\n\ngo 1.21\n\nrequire github.com/gorilla/mux v1.8.0\n",
@@ -629,6 +629,8 @@ gorilla("routers kept in the fields of a struct another package builds (Routers{
       '\tgetVersions := httputil.MakeExternalAPI("versions", func(req *http.Request) httputil.Response { return Versions(req) })',
       '\tv3mux.Handle("/room_keys/keys", getKeys).Methods(http.MethodGet)',
       '\tv3mux.Handle("/versions", getVersions).Methods(http.MethodGet)',
+      '\tv3mux.Handle("/event_relationships", httputil.MakeAuthAPI("eventRelationships", userAPI, eventRelationshipHandler(cfg))).Methods(http.MethodPost)',
+      '\tv3mux.Handle("/publicRooms", httputil.MakeExternalAPI("publicRooms", publicRoomsHandler(cfg))).Methods(http.MethodPost)',
       "\tAddHelpers(cfg, userAPI)",
       "}",
     ].join("\n"),
@@ -670,8 +672,10 @@ gorilla("routers kept in the fields of a struct another package builds (Routers{
     "GET /_matrix/client/{apiversion}/admin/whois/{userID} [httputil.MakeAdminAPI]",
     "OPTIONS /_matrix/client/{apiversion}/createRoom",
     "POST /_matrix/client/{apiversion}/createRoom [httputil.MakeAuthAPI]",
+    "POST /_matrix/client/{apiversion}/event_relationships [httputil.MakeAuthAPI]",
     "OPTIONS /_matrix/client/{apiversion}/login",
     "POST /_matrix/client/{apiversion}/login",
+    "POST /_matrix/client/{apiversion}/publicRooms",
     "GET /_matrix/client/{apiversion}/room_keys/keys [httputil.MakeAuthAPI]",
     "GET /_matrix/client/{apiversion}/versions",
     "GET /_matrix/media/v3/fed/download/{mediaID} [httputil.MakeFedAPI]",

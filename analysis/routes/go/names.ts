@@ -45,9 +45,14 @@ export function goHandler(code: string, span: Span): GoHandler {
   // `httputil.MakeAuthAPI("sync", userAPI, func(req *http.Request, device *Device) ...{...})`: an
   // adapter of the app's own taking the handler written in place beside plain values. Named as
   // a guard, it is one; else its body may check the caller (Dendrite's `MakeAdminAPI`).
-  const literal = args.length > 1 ? args.findLast((a) => /^func\s*\(/.test(code.slice(a.start, a.end).trim())) : undefined;
+  // Or one named as a guard around a handler built by a call (`MakeAuthAPI("x", userAPI, eventRelationshipHandler(db))`).
+  const lastText = args.length > 1 ? code.slice(args.at(-1)!.start, args.at(-1)!.end).trim() : "";
+  const literal = args.length > 1
+    ? args.findLast((a) => /^func\s*\(/.test(code.slice(a.start, a.end).trim())) ?? (isGuardName(name) && /^[A-Za-z_][\w.]*[Hh]andl\w*\s*(?:\(|$)/.test(lastText) ? args.at(-1) : undefined)
+    : undefined;
   if (literal && !HANDLE.test(last) && !/Handler$/.test(last)) {
-    return isGuardName(name) ? { handler: "(inline)", guards: [name] } : { handler: "(inline)", guards: [], wrappers: [name], ...(declaresPublic(last) ? { open: true } : {}) };
+    const handler = /^func\s*\(/.test(code.slice(literal.start, literal.end).trim()) ? "(inline)" : goHandler(code, literal).handler;
+    return isGuardName(name) ? { handler, guards: [name] } : { handler, guards: [], wrappers: [name], ...(declaresPublic(last) ? { open: true } : {}) };
   }
   // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
   // takes its dependencies beside the handler, named as Go handlers are (`HandleX`, `XHandler`).
