@@ -2132,4 +2132,21 @@ django("smartmin's CRUDL classes serve one URL per action where a URLconf adds X
   ]);
 });
 
+django("a plugin package outside the Django project's folder (premium/backend/src/app_premium/) runs under the project's DEFAULT_PERMISSION_CLASSES when the repository has one project", () => {
+  const root = tempDir("tool-django-plugin-defaults-");
+  writeFiles(root, {
+    "backend/src/app/__init__.py": "",
+    "backend/src/app/config/__init__.py": "",
+    "backend/src/app/config/settings/__init__.py": "",
+    "backend/src/app/config/settings/base.py": "ROOT_URLCONF = 'app.config.urls'\nREST_FRAMEWORK = {\n    'DEFAULT_PERMISSION_CLASSES': ('rest_framework.permissions.IsAuthenticated',),\n}\n",
+    "backend/src/app/config/urls.py": "from django.urls import include, path\nfrom app_premium.api import urls as premium_urls\nurlpatterns = [\n    path('api/premium/', include(premium_urls)),\n]\n",
+    "premium/backend/src/app_premium/__init__.py": "",
+    "premium/backend/src/app_premium/api/__init__.py": "",
+    "premium/backend/src/app_premium/api/urls.py": "from django.urls import re_path\nfrom .views import CommentsView\nurlpatterns = [\n    re_path(r'^comments/(?P<row_id>[0-9]+)/$', CommentsView.as_view(), name='comments'),\n]\n",
+    "premium/backend/src/app_premium/api/views.py": "from rest_framework.views import APIView\n\nclass CommentsView(APIView):\n    def post(self, request, row_id):\n        return None\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards}]`), ["POST /api/premium/comments/{row_id} [IsAuthenticated]"]);
+});
+
 django.run();

@@ -25,7 +25,11 @@ export function drfDefaultPermissions(project: Project | undefined): <R extends 
   let apps: AppConfig<Defaults>[] | undefined;
   return (route) => {
     if (!route.guards.includes(DRF_DEFAULT_PERMISSIONS)) return route;
-    const defaults = appOf((apps ??= readSettings(project)), route.file)?.classes ?? [];
+    apps ??= readSettings(project);
+    // A package outside the project's folder (Baserow's premium/ and enterprise/ backends, installed into
+    // its Django project as apps) runs under that project's settings when the repository has one.
+    const projects = new Set(apps.filter((a) => !a.value.test).map((a) => a.root));
+    const defaults = (appOf(apps, route.file) ?? (projects.size === 1 ? apps.find((a) => !a.value.test)?.value : undefined))?.classes ?? [];
     const guards = route.guards.flatMap((g) => (g === DRF_DEFAULT_PERMISSIONS ? defaults : [g]));
     return { ...route, guards: [...new Set(guards)] };
   };
