@@ -81,8 +81,10 @@ function heldHandler(code: string, name: string, at: number): Span | undefined {
   // A function ends at a closing brace at the margin: a variable of another function is not this one's.
   if (!assigned || /\n\}/.test(before.slice(assigned.index))) return undefined;
   const start = at - before.length + assigned.index + assigned[0].length;
-  if (!/^&?[A-Za-z_][\w.]*\s*\(/.test(code.slice(start, start + 200))) return undefined;
-  return { start, end: statementEnd(code, start) };
+  const end = statementEnd(code, start);
+  // The assignment is done before the use: in `h = setupCache(h)`, the `h` handed on is the earlier one.
+  if (end > at || !/^&?[A-Za-z_][\w.]*\s*\(/.test(code.slice(start, start + 200))) return undefined;
+  return { start, end };
 }
 
 const APPLIES = /^(?:Use|Chain|Wrap|Apply|With|Compose)$/;
