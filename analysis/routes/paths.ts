@@ -10,6 +10,8 @@ export function normalizePath(path: string): string {
   p = p.replace(/\[\[?\.\.\.(\w+)\]?\]/g, "{$1}");
   p = p.replace(/\[(\w+)\]/g, "{$1}");
   // Flask and Django write the converter first (`<int:id>`), Sanic the name (`<id:int>`).
+  // A converter may take arguments (Werkzeug's `<any(lecture,meeting):event_type>`, `<string(length=2):code>`).
+  p = p.replace(/<(\w+)\([^()<>]*\):(\w+)>/g, "{$2}");
   p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
   p = bracedParameters(p);

@@ -13,6 +13,8 @@ const paths = suite("route paths");
 paths("normalizePath() writes every framework's parameters as {name}", () => {
   assert.is(normalizePath("users/:id"), "/users/{id}");
   assert.is(normalizePath("/users/<int:id>/"), "/users/{id}");
+  assert.is(normalizePath("/create/<any(lecture,meeting,conference):event_type>"), "/create/{event_type}");
+  assert.is(normalizePath("/lang/<string(length=2):code>/"), "/lang/{code}");
   assert.is(normalizePath("/a/{id:int}"), "/a/{id}");
   assert.is(normalizePath("/a/[id]/[...slug]"), "/a/{id}/{slug}");
   assert.is(normalizePath("^users/(?P<pk>[0-9]+)/$"), "/users/{pk}");

@@ -388,6 +388,35 @@ flask("a guard decorator of the project's that lets callers through while a sett
   ]);
 });
 
+flask("a project's own blueprint class defined in another module (IndicoBlueprint(Blueprint)) makes blueprints like Flask's: its add_url_rule routes serve under its url_prefix where the app registers it; a converter with arguments (<any(lecture,meeting):event_type>) is a parameter", () => {
+  const root = tempDir("tool-flask-own-blueprint-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "app/__init__.py": "",
+    "app/web/__init__.py": "",
+    "app/web/wrappers.py": "from flask import Blueprint\n\n\nclass IndicoBlueprint(Blueprint):\n    pass\n",
+    "app/modules/__init__.py": "",
+    "app/modules/events/__init__.py": "",
+    "app/modules/events/blueprint.py": [
+      "from app.web.wrappers import IndicoBlueprint",
+      "from app.modules.events.controllers import RHEventLabels, RHCreateEvent",
+      "",
+      "_bp = IndicoBlueprint('events', __name__, url_prefix='/event')",
+      "",
+      "_bp.add_url_rule('/admin/event-labels/', 'event_labels', RHEventLabels, methods=('GET', 'POST'))",
+      "_bp.add_url_rule('/create/<any(lecture,meeting,conference):event_type>', 'create', RHCreateEvent, methods=('POST',))",
+      "",
+    ].join("\n"),
+    "app/app.py": "from flask import Flask\nfrom app.modules.events.blueprint import _bp as events_bp\n\napp = Flask(__name__)\napp.register_blueprint(events_bp)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /event/admin/event-labels RHEventLabels",
+    "POST /event/admin/event-labels RHEventLabels",
+    "POST /event/create/{event_type} RHCreateEvent",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

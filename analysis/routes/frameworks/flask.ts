@@ -10,7 +10,8 @@ import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
-const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|Blueprint|APIBlueprint|Api|Namespace)[ \t]*\(/gm;
+// A project's own blueprint class, named for what it is (Indico's `IndicoBlueprint`, defined in another module), is one too.
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|[A-Z]?\w*Blueprint|Api|Namespace)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
 // `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
