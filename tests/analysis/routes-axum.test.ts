@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const axum = suite("Axum routes");
@@ -577,6 +577,61 @@ axum("utoipa routes!() naming handlers through another crate of the workspace (u
     "GET /api/groups/{name}/members crates/web-ui/src/group.rs",
     "GET /api/users crates/web-ui/src/user.rs",
     "POST /api/users crates/web-ui/src/user.rs",
+  ]);
+});
+
+axum("a layer from_fn(authenticate_request::<Auth, true>) guards by its function's name, whatever its generic arguments; an inline handler whose first statements check the request and return the error (auth_webhook::<P, Build>(...).await?) is guarded; one that only reads is not", () => {
+  const root = tempDir("tool-axum-turbofish-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "core"\nversion = "0.1.0"\n\n[dependencies]\naxum = "0.8"\n',
+    "src/main.rs": [
+      "use axum::{middleware, routing::{get, post}, Router};",
+      "",
+      "fn read_router() -> Router {",
+      "  Router::new()",
+      '    .route("/", post(handler))',
+      '    .route("/{variant}", post(variant_handler))',
+      "    .layer(middleware::from_fn(",
+      "      authenticate_request::<KomodoAuthImpl, true>,",
+      "    ))",
+      "}",
+      "",
+      "fn listener_router() -> Router {",
+      "  Router::new()",
+      "    .route(",
+      '      "/build/{id}",',
+      "      post(",
+      "        |Path(Id { id }), RequestIp(ip), headers: HeaderMap, body: String| async move {",
+      "          let build =",
+      "            auth_webhook::<P, Build>(&id, &headers, ip, &body).await?;",
+      "          tokio::spawn(async move { handle_build(build).await });",
+      "          Ok(())",
+      "        },",
+      "      ),",
+      "    )",
+      "    .route(",
+      '      "/ping/{id}",',
+      "      post(|Path(id): Path<String>, body: String| async move {",
+      "        let parsed = parse_body(&body)?;",
+      "        Ok(parsed)",
+      "      }),",
+      "    )",
+      "}",
+      "",
+      "pub fn app() -> Router {",
+      "  Router::new()",
+      '    .nest("/read", read_router())',
+      '    .nest("/listener", listener_router())',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /listener/build/{id} [auth_webhook]",
+    "POST /listener/ping/{id}",
+    "POST /read [authenticate_request]",
+    "POST /read/{variant} [authenticate_request]",
   ]);
 });
 

@@ -3,6 +3,7 @@ import { configPlaceholder } from "../common/config-prefixes.ts";
 import { guardedMount } from "../common/mounts.ts";
 import { staticValue } from "../common/values.ts";
 import type { Span } from "../js/objects.ts";
+import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { type RustChain, wholeChain } from "../rust/chain.ts";
 import { definedName, inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
@@ -160,8 +161,11 @@ class Walker {
       const filter = verb === "on" && args[0] ? /MethodFilter::(\w+)/g : undefined;
       const last = documented ? args[0] : args.at(-1);
       const handler = last ? handlerName(this.source.code, last) : "(inline)";
-      if (filter) for (const f of this.source.code.slice(args[0]!.start, args[0]!.end).matchAll(filter)) found.push({ method: f[1]!, handler, guards: [] });
-      else if (VERBS.has(verb)) found.push({ method: verb === "any" ? "ALL" : verb.toUpperCase(), handler, guards: [] });
+      // A closure's parameters hold commas outside brackets (`|Path(id), headers: HeaderMap| ...`): it spans the arguments read.
+      const checked = !documented && args.length ? closureCheck(this.source.code, { start: args[0]!.start, end: args.at(-1)!.end }) : undefined;
+      const guards = checked ? [checked] : [];
+      if (filter) for (const f of this.source.code.slice(args[0]!.start, args[0]!.end).matchAll(filter)) found.push({ method: f[1]!, handler, guards: [...guards] });
+      else if (VERBS.has(verb)) found.push({ method: verb === "any" ? "ALL" : verb.toUpperCase(), handler, guards: [...guards] });
     };
     add(chain.head, chain.call);
     for (const link of chain.links) {
@@ -184,6 +188,31 @@ class Walker {
     const item: Item = { guards: [], emit: () => guardedMount("axum", node.name, prefix, child, item.guards, line, prefixUnknown) };
     return item;
   }
+}
+
+// A statement calling a function and returning its error at once: `let build = auth_webhook::<P, Build>(&id, &headers, ip, &body).await?`.
+const CHECKED_CALL = /^\s*(?:let\s+[^=;]+=\s*)?([A-Za-z_][\w:]*?)(?:::<[^;]*?>)?\s*\([^;]*\)\s*(?:\.await)?\s*\?\s*$/;
+
+/**
+ * The check an inline handler (a closure) makes of the request in its first statements, returning
+ * the error when it fails (Komodo's webhooks: `auth_webhook::<P, Build>(&id, &headers, ip, &body).await?`):
+ * a function named as a guard.
+ */
+function closureCheck(code: string, span: Span): string | undefined {
+  const text = code.slice(span.start, span.end);
+  const head = /^\s*(?:async\s+)?(?:move\s+)?\|/.exec(text);
+  if (!head) return undefined;
+  // The parameters end at the `|` outside brackets (a pattern may hold braces: `|Path(Id { id }), headers: HeaderMap|`).
+  let depth = 0;
+  let end = head[0].length;
+  for (; end < text.length && !(depth === 0 && text[end] === "|"); end++) depth += "([{<".includes(text[end]!) ? 1 : ")]}>".includes(text[end]!) ? -1 : 0;
+  const open = text.indexOf("{", end);
+  if (open === -1) return undefined;
+  for (const statement of text.slice(open + 1).split(";").slice(0, 4)) {
+    const name = CHECKED_CALL.exec(statement)?.[1];
+    if (name && isGuardName(name.split("::").at(-1)!)) return name;
+  }
+  return undefined;
 }
 
 /** `users::router().with_state(state)`, `dev::router().into()` (an axum router as aide's): the routes are the same. */

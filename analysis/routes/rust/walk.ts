@@ -91,8 +91,12 @@ export function middlewareGuard(code: string, span: Span | undefined, depth = 0)
   const head = chain.head.replace(/!$/, "");
   const name = (s: Span) => code.slice(s.start, s.end).trim();
   if (/(?:^|::)(?:from_fn|from_fn_with_state|from_extractor|wrap_fn)$/.test(head)) {
-    const inner = chain.call?.at(-1);
-    return inner && /^[A-Za-z_][\w:]*$/.test(name(inner)) && isGuardName(name(inner)) ? name(inner) : undefined;
+    // The last argument is the function; generic arguments written on it (`authenticate_request::<KomodoAuthImpl, true>`,
+    // whose comma splits the call's arguments) are not its name.
+    const call = chain.call;
+    const text = call?.length ? code.slice(call[0]!.start, call.at(-1)!.end).replace(/::<[^<>]*>/g, "") : "";
+    const fn = text.split(",").at(-1)!.trim();
+    return /^[A-Za-z_][\w:]*$/.test(fn) && isGuardName(fn) ? fn : undefined;
   }
   if (isGuardName(head) && !/^(?:axum|tower|tower_http|actix_web)::(?:middleware|http)$/.test(head)) return head;
   for (const link of chain.links) {
