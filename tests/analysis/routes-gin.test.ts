@@ -547,4 +547,73 @@ gin("a route's middleware that hands on a request without an API token (if tok =
   ]);
 });
 
+gin("Match with a slice the file declares by name (WebDavMethods = []string{http.MethodOptions, ..., MethodPropFind}) serves each method; a guard-named middleware that refuses nobody and hands every request on (jwtMiddleware reading a token when one is sent) guards nothing, one that aborts does", () => {
+  const root = tempDir("tool-gin-match-slice-");
+  writeFiles(root, {
+    "go.mod": "module example.com/notes\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "server/serve.go": [
+      "package server",
+      "",
+      "import (",
+      '\t"net/http"',
+      "",
+      '\t"github.com/gin-gonic/gin"',
+      ")",
+      "",
+      "const (",
+      '\tMethodPropFind = "PROPFIND"',
+      '\tMethodMkCol    = "MKCOL"',
+      ")",
+      "",
+      "var (",
+      "\tWebDavMethods = []string{",
+      "\t\thttp.MethodOptions,",
+      "\t\thttp.MethodGet,",
+      "",
+      "\t\tMethodMkCol,",
+      "\t\tMethodPropFind,",
+      "\t}",
+      ")",
+      "",
+      "func Serve() {",
+      "\tginServer := gin.New()",
+      "\tginServer.Use(jwtMiddleware)",
+      '\tginServer.GET("/check-auth", serveCheckAuth)',
+      '\tginGroup := ginServer.Group("/webdav", CheckAuth)',
+      '\tginGroup.Match(WebDavMethods, "/*path", func(c *gin.Context) {})',
+      '\tginServer.Run(":6806")',
+      "}",
+      "",
+      "func jwtMiddleware(c *gin.Context) {",
+      "\tif token := parseToken(c.Request); token != nil {",
+      "\t\tif token.Valid {",
+      '\t\t\tc.Set("claims", token.Claims)',
+      "\t\t\tc.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t}",
+      '\tc.Set("role", "visitor")',
+      "\tc.Next()",
+      "}",
+      "",
+      "func CheckAuth(c *gin.Context) {",
+      '\tif c.GetString("role") == "visitor" {',
+      "\t\tc.AbortWithStatus(http.StatusUnauthorized)",
+      "\t\treturn",
+      "\t}",
+      "\tc.Next()",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /check-auth",
+    "GET /webdav/{path} [CheckAuth]",
+    "MKCOL /webdav/{path} [CheckAuth]",
+    "OPTIONS /webdav/{path} [CheckAuth]",
+    "PROPFIND /webdav/{path} [CheckAuth]",
+  ]);
+});
+
 gin.run();

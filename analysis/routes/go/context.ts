@@ -112,8 +112,11 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     },
     strings: (span) => {
       if (!span) return undefined;
-      const open = code.indexOf("{", span.start);
-      if (open === -1 || open > span.end) return ((v) => (v === undefined ? undefined : [v]))(value(span));
+      // A slice the file declares by name (siyuan's `WebDavMethods = []string{http.MethodOptions, ..., MethodPropFind}`).
+      const named = /^\s*([A-Za-z_]\w*)\s*$/.exec(code.slice(span.start, span.end))?.[1];
+      const declared = named ? new RegExp(String.raw`(?<![\w.])${named}\s*:?=\s*\[\]string\s*\{`).exec(code) : null;
+      const open = declared ? declared.index + declared[0].length - 1 : code.indexOf("{", span.start);
+      if (!declared && (open === -1 || open > span.end)) return ((v) => (v === undefined ? undefined : [v]))(value(span));
       const values = callArguments(code, open).args.map(value);
       return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
     },

@@ -91,12 +91,23 @@ function refusesOnlyWhatIsSent(body: string): boolean {
   return refusals.every((at) => blocks.some((b) => b.start < at && at < b.end));
 }
 
+// Handing the request on, and stopping it whatever the status.
+const PASSES_ON = /\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\)/;
+const ABORTS = /\.\s*Abort\w*\s*\(|\bhttp\.Error\s*\(|\.\s*(?:JSON|String|SendStatus|Status)\s*\(\s*(?:http\.Status|4\d\d)/;
+
+/** Whether a middleware's body hands every request on: it passes it on, stops none, and returns only right after passing it on. */
+function refusesNobody(body: string): boolean {
+  return PASSES_ON.test(body) && !ABORTS.test(body) && !/\breturn\b/.test(body.replace(new RegExp(String.raw`(?:${PASSES_ON.source})\s*;?\s*return\b`, "g"), ""));
+}
+
 /** A function answering whether a middleware (`app.authenticate`) lets anonymous callers through, wherever the repository defines it. */
 export function goOptionalMiddleware(bodies: GoBodies): (middleware: string) => boolean {
   return byBody(bodies, (found) => {
     // Of the functions of that name (`User()` beside a context's `User()` accessor), those that refuse are the middleware.
     const refusing = found.filter((body) => REFUSES.test(body));
     const judged = refusing.length ? refusing : found;
+    // One that refuses nobody at all and hands every request on (siyuan's `jwtMiddleware`: it reads a token when one is sent) guards nothing either.
+    if (found.length > 0 && !refusing.length && found.every(refusesNobody)) return true;
     return judged.length > 0 && judged.every((body) => PASSES_ANONYMOUS.test(body) || PASSES_PUBLIC.test(body) || PASSES_UNLESS_REQUIRED.test(body) || refusesOnlyWhatIsSent(body));
   });
 }
