@@ -19,6 +19,7 @@ import { moduleResolver } from "./modules.ts";
 import { joinPaths, WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
+import { flaskClassChecks } from "./python/class-access-checks.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
@@ -196,7 +197,7 @@ export function routesSection(
   const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [[file, r.prefix] as const] : []))));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), guardsAway(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

@@ -417,6 +417,91 @@ flask("a project's own blueprint class defined in another module (IndicoBlueprin
   ]);
 });
 
+flask("a view class of the project's (Indico's request handlers) is guarded by the access check its chain runs when that check, or one it hands on to (Class._check_access(self), self._require_user(), super()), refuses a caller; one that overrides the check without refusing, or has none, is not", () => {
+  const root = tempDir("tool-flask-class-checks-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "app/__init__.py": "",
+    "app/web/__init__.py": "",
+    "app/web/rh.py": [
+      "from flask import session",
+      "from werkzeug.exceptions import Forbidden",
+      "",
+      "",
+      "class RH:",
+      "    def _check_access(self):",
+      "        pass",
+      "",
+      "    def process(self):",
+      "        self._check_access()",
+      "        return self._process()",
+      "",
+      "",
+      "class RHProtected(RH):",
+      "    def _require_user(self):",
+      "        if session.user is None:",
+      "            raise Forbidden",
+      "",
+      "    def _check_access(self):",
+      "        self._require_user()",
+      "",
+      "",
+      "class RHAdminBase(RHProtected):",
+      "    def _check_access(self):",
+      "        RHProtected._check_access(self)",
+      "        if not session.user.is_admin:",
+      "            raise Forbidden('Only administrators may access this page.')",
+      "",
+    ].join("\n"),
+    "app/modules/__init__.py": "",
+    "app/modules/admin/__init__.py": "",
+    "app/modules/admin/controllers.py": [
+      "from app.web.rh import RH, RHAdminBase, RHProtected",
+      "",
+      "",
+      "class RHSettings(RHAdminBase):",
+      "    def _process(self):",
+      "        return 'settings'",
+      "",
+      "",
+      "class RHDashboard(RHProtected):",
+      "    def _process(self):",
+      "        return 'dashboard'",
+      "",
+      "",
+      "class RHPublicProfile(RHProtected):",
+      "    def _check_access(self):",
+      "        pass",
+      "",
+      "",
+      "class RHAbout(RH):",
+      "    def _process(self):",
+      "        return 'about'",
+      "",
+    ].join("\n"),
+    "app/modules/admin/blueprint.py": [
+      "from flask import Blueprint",
+      "from app.modules.admin import controllers",
+      "",
+      "_bp = Blueprint('admin', __name__)",
+      "_bp.add_url_rule('/admin/settings', 'settings', controllers.RHSettings, methods=('GET', 'POST'))",
+      "_bp.add_url_rule('/dashboard', 'dashboard', controllers.RHDashboard)",
+      "_bp.add_url_rule('/profile/<int:user_id>', 'profile', controllers.RHPublicProfile)",
+      "_bp.add_url_rule('/about', 'about', controllers.RHAbout)",
+      "",
+    ].join("\n"),
+    "app/app.py": "from flask import Flask\nfrom app.modules.admin.blueprint import _bp\n\napp = Flask(__name__)\napp.register_blueprint(_bp)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /about",
+    "GET /admin/settings [RHAdminBase._check_access]",
+    "POST /admin/settings [RHAdminBase._check_access]",
+    "GET /dashboard [RHProtected._require_user]",
+    "GET /profile/{user_id}",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -20,10 +20,21 @@ export type ClassLookup = { get(name: string): ProjectClass | undefined };
 // The classes whose name an earlier class of another file took, by the map that answers that one.
 const namesakes = new WeakMap<ReadonlyMap<string, ProjectClass>, Map<string, ProjectClass[]>>();
 
-/** A function answering the project's classes by name, read on its first call. */
+// Each project's classes, read once however many readers ask.
+const readOnce = new WeakMap<Project, Map<string, ProjectClass>>();
+
+/** A function answering the project's classes by name, read on its first call (once per project). */
 export function projectClasses(project: Project | undefined): () => ReadonlyMap<string, ProjectClass> {
   let classes: Map<string, ProjectClass> | undefined;
-  return () => (classes ??= read(project));
+  return () => {
+    if (classes) return classes;
+    classes = project ? readOnce.get(project) : undefined;
+    if (!classes) {
+      classes = read(project);
+      if (project) readOnce.set(project, classes);
+    }
+    return classes;
+  };
 }
 
 /**
