@@ -2149,4 +2149,54 @@ django("a plugin package outside the Django project's folder (premium/backend/sr
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards}]`), ["POST /api/premium/comments/{row_id} [IsAuthenticated]"]);
 });
 
+django("drf-extensions' nested routes: what router.register returns registers under the parent's lookup (asset_routes.register(r'files', ..., parents_query_lookups=['asset']) serves assets/{parent_lookup_asset}/files), a level deeper too; a register call whose result is not kept nests nothing", () => {
+  const root = tempDir("tool-django-nested-registry-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/__init__.py": "",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework_extensions.routers import ExtendedDefaultRouter",
+      "from app.views import AssetViewSet, AssetFileViewSet, FileVersionViewSet, TagViewSet",
+      "router = ExtendedDefaultRouter(trailing_slash=False)",
+      "asset_routes = router.register(r'assets', AssetViewSet, basename='asset')",
+      "file_routes = asset_routes.register(",
+      "    r'files',",
+      "    AssetFileViewSet,",
+      "    basename='asset-file',",
+      "    parents_query_lookups=['asset'],",
+      ")",
+      "file_routes.register(r'versions', FileVersionViewSet, basename='file-version', parents_query_lookups=['asset', 'file'])",
+      "router.register(r'tags', TagViewSet)",
+      "urlpatterns = [path('api/', include(router.urls))]",
+      "",
+    ].join("\n"),
+    "app/__init__.py": "",
+    "app/views.py": [
+      "from rest_framework import mixins, viewsets",
+      "",
+      "class AssetViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class AssetFileViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class FileVersionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class TagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.handler !== "(API root)").map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/assets AssetViewSet.list",
+    "GET /api/assets/{parent_lookup_asset}/files AssetFileViewSet.list",
+    "GET /api/assets/{parent_lookup_asset}/files/{parent_lookup_file}/versions FileVersionViewSet.list",
+    "GET /api/tags TagViewSet.list",
+  ]);
+});
+
 django.run();

@@ -385,17 +385,34 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
   return [...found, ...registered(source, name, constants)];
 }
 
-/** `router.register(r"users", UserViewSet, basename="user")`: the ViewSet's routes under the prefix. */
-function registered(source: RouteSource, router: string, constants: Map<string, string>): Registration[] {
+/**
+ * `router.register(r"users", UserViewSet, basename="user")`: the ViewSet's routes under the prefix.
+ * drf-extensions' nested routes: what `register` returns registers under the parent's lookup
+ * (`asset_routes = router.register(r'assets', ...)`, then `asset_routes.register(r'files', ...,
+ * parents_query_lookups=['asset'])` serves `assets/{parent_lookup_asset}/files`), level by level.
+ */
+function registered(source: RouteSource, router: string, constants: Map<string, string>, item?: { name: string; prefix: string; depth: number }): Registration[] {
   const found: Registration[] = [];
-  for (const m of source.code.matchAll(new RegExp(`(?<![\\w.])${router}\\s*\\.\\s*register\\s*\\(`, "g"))) {
-    const { positional, keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
+  const { code } = source;
+  const on = item?.name ?? router;
+  for (const m of code.matchAll(new RegExp(`(?<![\\w.])${on}\\s*\\.\\s*register\\s*\\(`, "g"))) {
+    const { positional, keywords } = pythonArguments(code, m.index + m[0].length - 1);
     const value = positional[0] ? pythonValue(source, positional[0], constants) : undefined;
-    const prefix = value === undefined ? undefined : regexPath(value);
+    const own = value === undefined ? undefined : regexPath(value);
     const viewSet = keywords.get("viewset") ?? positional[1];
-    const name = viewSet ? dottedName(source.code, viewSet) : undefined;
-    if (prefix === undefined || !name) continue;
+    const name = viewSet ? dottedName(code, viewSet) : undefined;
+    if (own === undefined || !name) continue;
+    let prefix = own;
+    if (item) {
+      const lookups = keywords.get("parents_query_lookups");
+      // The lookups name each level's parent, outermost first: this level's is the last (`['asset']`).
+      const lookup = lookups ? /["'](\w+)["']\s*[\])]?\s*$/.exec(source.text.slice(lookups.start, lookups.end))?.[1] : undefined;
+      prefix = `${item.prefix.replace(/\/+$/, "")}/{parent_lookup_${lookup ?? "parent"}}/${own.replace(/^\/+/, "")}`;
+    }
     found.push({ ...route(router, ["ALL"], prefix, name, [], source.lineAt(m.index)), view: name });
+    // What this registration returns, kept in a name, registers nested routes.
+    const assigned = /(?:^|\n)[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*$/.exec(code.slice(Math.max(0, m.index - 200), m.index))?.[1];
+    if (assigned && (item?.depth ?? 0) < 3) found.push(...registered(source, router, constants, { name: assigned, prefix, depth: (item?.depth ?? 0) + 1 }));
   }
   return found;
 }
