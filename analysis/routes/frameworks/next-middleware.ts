@@ -4,6 +4,7 @@ import { isGuardName } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { strip } from "../../languages/strip.ts";
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
+import { splitOutsideBrackets } from "../common/operators.ts";
 
 /** Next.js middleware (`proxy.ts` since Next 16), at the app's root or in `src/`. */
 export const MIDDLEWARE_FILE = /(?:^|\/)(?:src\/)?(?:middleware|proxy)\.[cm]?[jt]s$/;
@@ -121,19 +122,7 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
 
 /** The parts of a condition joined by `&&` outside parentheses, each without its outer parentheses. */
 function conjuncts(condition: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < condition.length; i++) {
-    const c = condition[i];
-    if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (depth === 0 && condition.startsWith("&&", i)) {
-      parts.push(condition.slice(start, i));
-      start = i + 2;
-    }
-  }
-  return [...parts, condition.slice(start)].map(unwrap);
+  return splitOutsideBrackets(condition, (code, at) => (code.startsWith("&&", at) ? 2 : 0)).map(unwrap);
 }
 
 const unwrap = (part: string): string => {

@@ -1,3 +1,4 @@
+import { splitOutsideBrackets } from "../common/operators.ts";
 import { singular } from "../inflect.ts";
 import { snake } from "./controllers.ts";
 
@@ -71,7 +72,7 @@ function needsCaller(chain: readonly string[], query: string, depth: number): bo
   if (code === "false") return true;
   if (/^(?:true|record[\w.?]*)$/.test(code) || LETS_GUESTS.test(code)) return false;
   // Each branch of an `||` outside parentheses must need the caller; one of `&&` is enough.
-  const branches = topLevelOr(code);
+  const branches = splitOutsideBrackets(code, (text, at) => (text.startsWith("||", at) || (/^or\b/.test(text.slice(at, at + 3)) && /\W/.test(text[at - 1] ?? " ")) ? 2 : 0));
   return branches.every((branch) => USER.test(branch) || [...branch.matchAll(PREDICATE)].some((m) => m[1] !== query && needsCaller(chain, m[1]!, depth + 1)));
 }
 
@@ -92,22 +93,3 @@ function queryBody(chain: readonly string[], query: string): string | undefined 
   }
   return undefined;
 }
-
-/** An expression split at its `||` (or `or`) outside parentheses and brackets. */
-function topLevelOr(code: string): string[] {
-  const branches: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === "(" || c === "[" || c === "{") depth++;
-    else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (depth === 0 && ((c === "|" && code[i + 1] === "|") || (/\bor\b/y.test(code.slice(i, i + 3)) && /\W/.test(code[i - 1] ?? " ")))) {
-      branches.push(code.slice(start, i));
-      start = i + 2;
-      i++;
-    }
-  }
-  return [...branches, code.slice(start)];
-}
-
