@@ -2199,4 +2199,40 @@ django("drf-extensions' nested routes: what router.register returns registers un
   ]);
 });
 
+django("a ViewSet whose base is a class of another module serves only the standard actions its whole chain has (BaseViewSet(viewsets.ReadOnlyModelViewSet) elsewhere: list and retrieve); one on a library's ViewSet keeps every action", () => {
+  const root = tempDir("tool-django-viewset-base-elsewhere-");
+  writeFiles(root, {
+    "manage.py": "import django\n",
+    "site/__init__.py": "",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework.routers import DefaultRouter",
+      "from languages.views.language import LanguageViewSet",
+      "from languages.views.glossary import GlossaryViewSet",
+      "router = DefaultRouter(include_root_view=False)",
+      "router.register(r'languages', LanguageViewSet)",
+      "router.register(r'glossaries', GlossaryViewSet)",
+      "urlpatterns = [path('api/', include(router.urls))]",
+      "",
+    ].join("\n"),
+    "languages/__init__.py": "",
+    "languages/views/__init__.py": "",
+    "languages/views/base.py": "from rest_framework import viewsets\n\n\nclass BaseViewSet(viewsets.ReadOnlyModelViewSet):\n    lookup_field = 'code'\n",
+    "languages/views/language.py": "from .base import BaseViewSet\n\n\nclass LanguageViewSet(BaseViewSet):\n    pass\n",
+    "languages/views/glossary.py": "from thirdparty.viewsets import VendorViewSet\n\n\nclass GlossaryViewSet(VendorViewSet):\n    pass\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /api/glossaries GlossaryViewSet.list",
+    "POST /api/glossaries GlossaryViewSet.create",
+    "DELETE /api/glossaries/{pk} GlossaryViewSet.destroy",
+    "GET /api/glossaries/{pk} GlossaryViewSet.retrieve",
+    "PATCH /api/glossaries/{pk} GlossaryViewSet.partial_update",
+    "PUT /api/glossaries/{pk} GlossaryViewSet.update",
+    "GET /api/languages LanguageViewSet.list",
+    "GET /api/languages/{pk} LanguageViewSet.retrieve",
+  ]);
+});
+
 django.run();

@@ -7,7 +7,7 @@
  * takes the settings' default (DRF_DEFAULT_PERMISSIONS, read next, drf-settings.ts). An action
  * of a ViewSet a URLconf maps (`ProfileViewSet.retrieve`) takes the permission classes its chain sets.
  */
-import { DRF_BASE, genericOf } from "../frameworks/django-views.ts";
+import { DRF_BASE, genericOf, VIEWSET_ACTIONS } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
@@ -27,6 +27,7 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
   const mixins = new Map<string, string[]>();
   const selfChecks = new Map<string, string[]>();
   const declaredPublic = new Map<string, boolean>();
+  const provided = new Map<string, Set<string> | undefined>();
   // A view whose chain has a class named public (`PublicTournamentPageMixin`, `PublicAddFeedbackView`)
   // serves a page its project means for anyone: left unguarded, it is declared public.
   const publicView = (route: LinkedRoute) => {
@@ -45,6 +46,12 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // class view it names (`views.EligibilityView`).
     const named = /^(?:[a-z_]\w*\.)*([A-Z]\w*)(?:\.([a-z_]\w*))?$/.exec(route.handler);
     const action = named?.[2] ? named[1] : undefined;
+    // A standard action its ViewSet does not have: its module took a base of another module for a
+    // ModelViewSet (KPI's `LanguageViewSet(BaseViewSet)`, BaseViewSet a ReadOnlyModelViewSet).
+    if (action && named![2]! in STANDARD_ACTIONS) {
+      if (!provided.has(at(action))) provided.set(at(action), actionsUp(seen, action));
+      if (provided.get(at(action))?.has(named![2]!) === false) return [];
+    }
     // A view or an action of a ViewSet that nothing guards but the settings' default, which its module put
     // there not seeing its bases in other modules (`class V(AdministratorAPIMixin, RetrieveUpdateAPIView)`
     // with the mixin's `permission_classes` in mixins.py): the permission classes up its class's chain.
@@ -82,6 +89,30 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     return view.methods.map((method) => ({ ...route, method, guards }));
   };
   return (route) => methodsOf(route).map((r) => (r.framework === "django" && publicView(r) ? { ...r, declaredPublic: true } : r));
+}
+
+const STANDARD_ACTIONS = { list: 1, create: 1, retrieve: 1, update: 1, partial_update: 1, destroy: 1 };
+
+/**
+ * The standard actions a ViewSet has through its whole chain, the project's classes of every
+ * module and DRF's bases (`VIEWSET_ACTIONS`); undefined when a base is neither (a library's ViewSet).
+ */
+function actionsUp(classes: ClassLookup, name: string): Set<string> | undefined {
+  const actions = new Set<string>();
+  // The chain must reach DRF: a base it cannot read (`ModelViewSet[Tag]`) leaves the answer unknown.
+  let reached = false;
+  for (const current of chainUp(classes, name, 8)) {
+    const cls = classes.get(current);
+    if (cls) {
+      for (const m of cls.body.matchAll(/^[ \t]+def[ \t]+(list|create|retrieve|update|partial_update|destroy)[ \t]*\(/gm)) actions.add(m[1]!);
+      continue;
+    }
+    const known = VIEWSET_ACTIONS[current.split(".").at(-1)!];
+    if (known === undefined && !/^(?:object|Generic\w*|\w*Mixin)$/.test(current)) return undefined;
+    reached ||= known !== undefined;
+    for (const a of known ?? []) actions.add(a);
+  }
+  return reached ? actions : undefined;
 }
 
 /** The word Public in a class's name (`PublicTournamentPageMixin`, `OldPublicNewBallotSetView`), not `PublicationView`. */
