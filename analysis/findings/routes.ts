@@ -134,8 +134,10 @@ export function routeFindings(report: Input): Finding[] {
     const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.low);
     // Writes public by design count neither way: more of them found must not make the rest each a finding of their own.
     const explained = unguarded.filter((r) => folderOf(r.file) === folder && r.low).length;
-    // An application none of whose routes has a guard is public or guarded out of sight, as a repository is (`none` above), however few its writes.
-    const guardsNothing = !productRoutes.some((r) => folderOf(r.file) === folder && r.guards.length);
+    // A service of a monorepo (services/clsi/) none of whose routes has a guard is public or guarded out of sight, as a
+    // repository is (`none` above), however few its writes. A top folder is not: a module of one application may
+    // hold only its few open routes (HertzBeat's push/ beside manager/).
+    const guardsNothing = folder.includes("/") && !productRoutes.some((r) => folderOf(r.file) === folder && r.guards.length);
     if (!unexplained.length || (!guardsNothing && (unexplained.length < MOSTLY_UNGUARDED_MIN || unexplained.length <= (writes - explained) * MOSTLY_UNGUARDED))) continue;
     mostlyUnguarded.add(folder);
     const where = folder ? ` in ${folder}/` : "";
