@@ -187,7 +187,15 @@ test("Python: an import made after the module's definitions (the documented way 
   assert.is(analyze(eager).findings.find((f) => f.rule === "import-cycle")!.severity, "high", "an import after `__all__` is still at the top: the cycle stays high");
 });
 
-test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high while it is worked on, low when untouched all year; a flat one low", () => {
+/** Commits `times` fixes that each change a line inside the function `nested(name, n)` writes. */
+function fixInside(root: string, file: string, name: string, n: number, times: number): void {
+  for (let i = 1; i <= times; i++) {
+    writeFiles(root, { [file]: nested(name, n).replace("x--;", `x -= ${i};`) });
+    git(root, "commit", "-qam", `fix: ${name} drops row ${i}`);
+  }
+}
+
+test("complex-file: indentation is not complexity; a long file of declarations is low; a nested untestable function is high where three fixes landed in it, low with fewer (one fix, untouched all year); a flat one low", () => {
   const root = tempDir("tool-precision-complex-");
   const call = (depth: number): string => depth === 0 ? "1" : `wrap(\n${"  ".repeat(depth)}${call(depth - 1)}\n${"  ".repeat(depth - 1)})`;
   const branches = (n: number) => Array.from({ length: n }, (_, i) => `  if (x === ${i}) return ${i};`).join("\n");
@@ -197,14 +205,16 @@ test("complex-file: indentation is not complexity; a long file of declarations i
     // 160 cases in a row read one at a time; 60 branches in loops four deep do not.
     "src/switchboard.ts": `export function route(x: number): number {\n${branches(160)}\n  return -1;\n}\n`,
     "src/tangle.ts": nested("tangle", 60),
+    "src/once.ts": nested("once", 60),
     "src/untouched.ts": nested("untouched", 60),
   });
   commitAll(root);
-  writeFiles(root, { "src/tangle.ts": `${nested("tangle", 60)}\n// fixed\n` });
-  git(root, "commit", "-qam", "fix: tangle drops the last row");
+  fixInside(root, "src/tangle.ts", "tangle", 60, 3);
+  fixInside(root, "src/once.ts", "once", 60, 1);
   const complex = analyze(root).findings.filter((f) => f.rule === "complex-file").map((f) => [f.evidence[0]!.file, f.severity, f.title]);
   assert.equal(complex.sort(), [
     ["src/declarations.ts", "low", "Very long file"],
+    ["src/once.ts", "low", "Function once() with 60 decision points, nested 5 deep"],
     ["src/switchboard.ts", "low", "Function route() with 160 decision points, nested 1 deep"],
     ["src/tangle.ts", "high", "Function tangle() with 60 decision points"],
     ["src/untouched.ts", "low", "Function untouched() with 60 decision points, nested 5 deep"],
@@ -231,8 +241,9 @@ test("complex-file: a switch counts once: a nested function whose count comes fr
   ].join("\n");
   writeFiles(root, { "src/filters.ts": dispatcher, "src/tangle.ts": nested("tangle", 64) });
   commitAll(root);
-  writeFiles(root, { "src/filters.ts": `${dispatcher}// fixed\n`, "src/tangle.ts": `${nested("tangle", 64)}\n// fixed\n` });
-  git(root, "commit", "-qam", "fix: rules and rows");
+  writeFiles(root, { "src/filters.ts": `${dispatcher}// fixed\n` });
+  git(root, "commit", "-qam", "fix: rules");
+  fixInside(root, "src/tangle.ts", "tangle", 64, 3);
   const found = analyze(root).findings.filter((f) => f.rule === "complex-file");
   const filters = found.find((f) => f.evidence[0]!.file === "src/filters.ts")!;
   assert.equal([filters.severity, filters.title], ["low", "Function apply() with 64 decision points, 60 of them the cases of a switch"]);
