@@ -12,20 +12,15 @@ const NAME = /^[A-Za-z_$][\w$]*$/;
  * ending in `return [experienceRouter, managementRouter]`). Undefined when no such loop binds it.
  */
 export function forOfNames(source: RouteSource, name: string, at: number): string[] | undefined {
+  const loop = enclosingForOf(source, name, at);
+  if (!loop) return undefined;
   const { code } = source;
-  for (const m of code.matchAll(FOR_OF)) {
-    if (m[1] !== name || m.index > at) continue;
-    const header = callArguments(code, code.indexOf("(", m.index));
-    if (at < header.end || at > loopEnd(code, header.end)) continue;
-    const iterable = code.slice(m.index + m[0].length, header.end - 1).trim();
-    if (iterable.startsWith("[")) return names(source, m.index + m[0].length + code.slice(m.index + m[0].length).indexOf("["));
-    const call = /^([A-Za-z_$][\w$]*)\s*\(/.exec(iterable);
-    const made = call && functionScopes(source).find((f) => f.name === call[1]);
-    if (!made) return undefined;
-    const returned = /\breturn\s*\[/.exec(code.slice(made.bodyStart, made.bodyEnd));
-    return returned ? names(source, made.bodyStart + returned.index + returned[0].length - 1) : undefined;
-  }
-  return undefined;
+  if (loop.iterable.startsWith("[")) return names(source, loop.start + code.slice(loop.start).indexOf("["));
+  const call = /^([A-Za-z_$][\w$]*)\s*\(/.exec(loop.iterable);
+  const made = call && functionScopes(source).find((f) => f.name === call[1]);
+  if (!made) return undefined;
+  const returned = /\breturn\s*\[/.exec(code.slice(made.bodyStart, made.bodyEnd));
+  return returned ? names(source, made.bodyStart + returned.index + returned[0].length - 1) : undefined;
 }
 
 /**
@@ -34,13 +29,19 @@ export function forOfNames(source: RouteSource, name: string, at: number): strin
  * where it opens, for its values to be read. Undefined when no such loop binds it.
  */
 export function forOfArray(source: RouteSource, name: string, at: number): number | undefined {
+  const loop = enclosingForOf(source, name, at);
+  return loop?.iterable.startsWith("[") ? loop.start + source.code.slice(loop.start).indexOf("[") : undefined;
+}
+
+/** The `for (const name of ...)` loop whose header or body holds `at`: what it walks, written, and where that starts. */
+function enclosingForOf(source: RouteSource, name: string, at: number): { iterable: string; start: number } | undefined {
   const { code } = source;
   for (const m of code.matchAll(FOR_OF)) {
     if (m[1] !== name || m.index > at) continue;
     const header = callArguments(code, code.indexOf("(", m.index));
     if (at < header.end || at > loopEnd(code, header.end)) continue;
-    const iterable = m.index + m[0].length;
-    return code.slice(iterable, header.end - 1).trim().startsWith("[") ? iterable + code.slice(iterable).indexOf("[") : undefined;
+    const start = m.index + m[0].length;
+    return { iterable: code.slice(start, header.end - 1).trim(), start };
   }
   return undefined;
 }

@@ -9,7 +9,7 @@ import { snake } from "./controllers.ts";
  * caller. A query that needs a caller (`user.is_member?`, or a predicate of the policy that does:
  * `unbanned?`) turns away one without an account, so the action is guarded; one that is `true`,
  * reads only the record, or lets a guest through (`user.is_anonymous?`, a branch of `||` without
- * the user) is not. `action` is the action's body as the controller defines it.
+ * the user) is not. `body` is the action's body as the controller defines it.
  */
 export function punditGuard(controller: string, action: string, body: string, text: (path: string) => string | undefined): string | undefined {
   const call = AUTHORIZE.exec(body);
@@ -18,10 +18,9 @@ export function punditGuard(controller: string, action: string, body: string, te
   // The policy the call names (`policy_class: EmailNotificationPolicy`), the record's, else the controller's model's
   // (an association, `CurrentUser.user.dmails`, is authorized by its model's policy).
   const named = /\bpolicy_class:[ \t]*(?:\w+::)*(\w+)/.exec(call[2]!)?.[1];
-  const policy = [named, policyOf(call[1]!), `${camel(singular(controller.split("/").at(-1)!))}Policy`].find((p) => p && policyChain(p, text).length);
-  if (!policy) return undefined;
-  const chain = policyChain(policy, text);
-  return needsCaller(chain, query, 0) ? `${policy}#${query}` : undefined;
+  let chain: string[] = [];
+  const policy = [named, policyOf(call[1]!), `${camel(singular(controller.split("/").at(-1)!))}Policy`].find((p) => p && (chain = policyChain(p, text)).length);
+  return policy && needsCaller(chain, query, 0) ? `${policy}#${query}` : undefined;
 }
 
 // `authorize Comment.find(params[:id])`, `@post = authorize(Post.new(...), :create?)`, `authorize(@comment).save`:
