@@ -47,11 +47,11 @@ export function goHandler(code: string, span: Span): GoHandler {
   // a guard, it is one; else its body may check the caller (Dendrite's `MakeAdminAPI`).
   // Or one named as a guard around a handler built by a call (`MakeAuthAPI("x", userAPI, eventRelationshipHandler(db))`).
   const lastText = args.length > 1 ? code.slice(args.at(-1)!.start, args.at(-1)!.end).trim() : "";
-  const literal = args.length > 1
+  const handed = args.length > 1
     ? args.findLast((a) => /^func\s*\(/.test(code.slice(a.start, a.end).trim())) ?? (isGuardName(name) && /^[A-Za-z_][\w.]*[Hh]andl\w*\s*(?:\(|$)/.test(lastText) ? args.at(-1) : undefined)
     : undefined;
-  if (literal && !HANDLE.test(last) && !/Handler$/.test(last)) {
-    const handler = /^func\s*\(/.test(code.slice(literal.start, literal.end).trim()) ? "(inline)" : goHandler(code, literal).handler;
+  if (handed && !HANDLE.test(last) && !/Handler$/.test(last)) {
+    const handler = /^func\s*\(/.test(code.slice(handed.start, handed.end).trim()) ? "(inline)" : goHandler(code, handed).handler;
     return isGuardName(name) ? { handler, guards: [name] } : { handler, guards: [], wrappers: [name], ...(declaresPublic(last) ? { open: true } : {}) };
   }
   // `ToHTTPHandler(deps, api.HandleLogin, middleware...)`: an adapter of the app's own that
