@@ -9,7 +9,7 @@
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import type { LinkedRoute } from "../link.ts";
-import { chainUp, type ClassLookup, type ProjectClass, projectClasses, seenFrom } from "./project-classes.ts";
+import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom } from "./project-classes.ts";
 
 type Project = Pick<ContractProject, "listed" | "text">;
 
@@ -74,13 +74,4 @@ function refusal(classes: ClassLookup, name: string, method: string, depth: numb
     return "";
   }
   return undefined;
-}
-
-/** The body of a method the class defines itself: from its `def` to the next line at its indentation or less. */
-function methodBody(cls: ProjectClass, method: string): string | undefined {
-  const def = new RegExp(String.raw`^([ \t]+)def[ \t]+${method}[ \t]*\(`, "m").exec(cls.body);
-  if (!def) return undefined;
-  const rest = cls.body.slice(def.index + def[0].length);
-  const end = new RegExp(String.raw`\n(?!${def[1]}[ \t])(?=[ \t]*\S)`).exec(rest)?.index ?? rest.length;
-  return rest.slice(0, end);
 }

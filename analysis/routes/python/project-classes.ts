@@ -161,3 +161,12 @@ export function accessMixinGuards(classes: () => ReadonlyMap<string, ProjectClas
     return found;
   };
 }
+
+/** The body of a method the class defines itself: from its `def` to the next line at its indentation or less. */
+export function methodBody(cls: ProjectClass, method: string): string | undefined {
+  const def = new RegExp(String.raw`^([ \t]+)def[ \t]+${method}[ \t]*\(`, "m").exec(cls.body);
+  if (!def) return undefined;
+  const rest = cls.body.slice(def.index + def[0].length);
+  const end = new RegExp(String.raw`\n(?!${def[1]}[ \t])(?=[ \t]*\S)`).exec(rest)?.index ?? rest.length;
+  return rest.slice(0, end);
+}

@@ -11,7 +11,7 @@ import { DRF_BASE, genericOf, VIEWSET_ACTIONS } from "../frameworks/django-views
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
-import { chainUp, type ClassLookup, projectClasses, seenFrom } from "./project-classes.ts";
+import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom } from "./project-classes.ts";
 import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -131,9 +131,7 @@ function checksUp(classes: ClassLookup, name: string): string[] {
   for (const current of chainUp(classes, name, 8)) {
     const cls = classes.get(current);
     for (const m of cls?.body.matchAll(BEFORE_HANDLERS) ?? []) {
-      const rest = cls!.body.slice(m.index + m[0].length);
-      const end = new RegExp(`\\n${m[1]}(?=\\S)`).exec(rest)?.index ?? rest.length;
-      if (REFUSES.test(rest.slice(0, end))) return [`${current}.${m[2]}`];
+      if (REFUSES.test(methodBody(cls!, m[2]!) ?? "")) return [`${current}.${m[2]}`];
     }
   }
   return [];
