@@ -225,7 +225,7 @@ export function linkRoutes(
       ...r.specifiers.flatMap((s): Child[] => {
         if (/\/\*?$/.test(s)) return folder(file, s, r.framework);
         const target = resolve(file, s);
-        return [{ arg: s, child: target ? exported(target, "default", r.framework, 1) : undefined, prefix: "", guards: [] }];
+        return [{ arg: s, child: target ? exported(target, r.specifierExports?.[s] ?? "default", r.framework, 1) : undefined, prefix: "", guards: [] }];
       }),
     ];
     // A candidate (`?SetupTokenMiddleware`) is judged after linking by its body (guards-away.ts).

@@ -164,6 +164,8 @@ export const Registration = z.discriminatedUnion("type", [
      * one ending in `/*`, a folder whose modules are all mounted under the prefix itself.
      */
     specifiers: z.array(z.string()),
+    /** The export a module mounted by path is taken by (`require("./x").router`), by its specifier; its default when absent. */
+    specifierExports: z.record(z.string(), z.string()).optional(),
     guards: z.array(z.string()),
     /** The arguments are only ever mounted, never middleware (Fastify plugins, Hono sub-apps). */
     mountOnly: z.boolean().optional(),

@@ -1128,6 +1128,45 @@ express("routers named for what they serve (webRouter, privateApiRouter) handed 
   ]);
 });
 
+express("a function that takes no next mounted with use (app.use('/old', (req, res) => res.redirect(...))) is an endpoint of every method, also through a helper called with literal paths; one taking next is middleware; a module required in place is taken by the member named (require('./sd').router), whose own sub-routers keep the prefix", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "st", dependencies: { express: "^4.18.0" } }),
+    "server.js": [
+      "const express = require('express');",
+      "const app = express();",
+      "app.use('/old', (req, res) => { res.redirect(308, '/new'); });",
+      "app.use('/logged', (req, res, next) => { console.log(req.url); next(); });",
+      "function redirect(src, destination) {",
+      "  app.use(src, (req, res) => {",
+      "    res.redirect(308, destination);",
+      "  });",
+      "}",
+      "redirect('/createcharacter', '/api/characters/create');",
+      "redirect('/getchat', '/api/chats/get');",
+      "app.use('/api/sd', require('./src/sd').router);",
+      "app.listen(8000);",
+    ].join("\n"),
+    "src/sd.js": [
+      "const express = require('express');",
+      "const router = express.Router();",
+      "router.post('/ping', (req, res) => res.sendStatus(200));",
+      "const comfy = express.Router();",
+      "comfy.post('/generate', (req, res) => res.send({}));",
+      "router.use('/comfy', comfy);",
+      "module.exports = { router };",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /api/sd/comfy/generate",
+    "POST /api/sd/ping",
+    "ALL /createcharacter",
+    "ALL /getchat",
+    "ALL /old",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -4,7 +4,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { HANDED, NOT_HANDING, TYPE_ARGUMENTS } from "../js/calls.ts";
 import { jsBindings } from "../js/bindings.ts";
 import { forOfArray } from "../js/loops.ts";
-import { argumentName, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
+import { argumentName, endsRequests, guardNames, handlerAndGuards, optionalCall } from "../js/names.ts";
 import { functionScopes, routerFactories } from "../js/functions.ts";
 import { routeHelpers } from "../js/route-helpers.ts";
 import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
@@ -290,14 +290,25 @@ function callRegistrations(
     const first = source.code.slice(given[0]?.start ?? 0, given[0]?.end ?? 0).trim();
     const unknownPrefix = prefix === undefined && given.length > 1 && PATH_VALUE.test(first) && PATH_NAMED.test(first);
     const rest = unknownPrefix ? given.slice(1) : given;
+    // `app.use("/old", (req, res) => res.redirect(308, "/new"))`: a function that takes no `next` ends every
+    // request under the prefix, so it is an endpoint of every method there, behind the middleware before it.
+    if (prefix !== undefined && rest.length && endsRequests(source, rest.at(-1)!)) {
+      registrations.push(...route(source, owner, "all", prefix, rest, line));
+      return { registrations, end };
+    }
     const names = rest.map((a) => instanceMember(argumentName(source, a.start, a.end), instances));
     const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
+    const specifierExports = Object.fromEntries(rest.flatMap((a) => {
+      const member = /\)\s*\.\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(a.start, a.end))?.[1];
+      const specifier = member && requiredSpecifier(source, a.start, a.end);
+      return specifier ? [[specifier, member]] : [];
+    }));
     // `app.use(jwt(options).unless({ path: [...] }))`: a guard of every route but those it skips.
     const skipping = prefix ? [] : rest.map((a) => unlessGuard(source, a, constants));
     for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
     const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
-    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
+    registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, ...(Object.keys(specifierExports).length ? { specifierExports } : {}), guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
     return { registrations, end };
   }
   // `router.get(["/a", "/a/*"], handler)`: one route per path of the list.

@@ -114,6 +114,20 @@ function checksShape(source: RouteSource, span: { start: number; end: number }):
 export const isInline = (source: RouteSource, start: number, end: number): boolean =>
   INLINE.test(source.code.slice(start, end));
 
+// A function written in place with its parameter list: `(req, res) => {`, `async function (req, res) {`, `req =>`.
+const INLINE_PARAMETERS = /^\s*(?:async\s+)?(?:function\b\s*[\w$]*\s*\(([^)]*)\)|\(([^)]*)\)\s*=>|([A-Za-z_$][\w$]*)\s*=>)/;
+
+/**
+ * Whether an argument is a function written in place that takes no `next` (`(req, res) => res.redirect(...)`):
+ * mounted with `use`, it ends every request it is handed, an endpoint rather than a middleware.
+ */
+export function endsRequests(source: RouteSource, span: { start: number; end: number }): boolean {
+  const m = INLINE_PARAMETERS.exec(source.code.slice(span.start, span.end));
+  if (!m) return false;
+  const params = (m[1] ?? m[2] ?? m[3] ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  return params.length >= 1 && params.length <= 2 && !params.some((p) => p.startsWith("..."));
+}
+
 /** A guard called with arguments that make it optional: `verifyToken(false)`, `jwt({ credentialsRequired: false })`. */
 export function optionalCall(source: RouteSource, span: { start: number; end: number }): boolean {
   const open = source.code.indexOf("(", span.start);

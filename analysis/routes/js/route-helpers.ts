@@ -1,7 +1,7 @@
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { functionScopes, type FunctionScope, positionalParameters } from "./functions.ts";
-import { argumentName, guardNames } from "./names.ts";
+import { argumentName, endsRequests, guardNames } from "./names.ts";
 import type { Span } from "./objects.ts";
 import { jsPath } from "./values.ts";
 
@@ -39,7 +39,7 @@ const NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
  * (`route(GET, "/login", [limiter], login.login)`) is a route on that router.
  */
 export function routeHelpers(source: RouteSource, routers: ReadonlySet<string>, constants: Map<string, string>): Registration[] {
-  if (!/\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(|\.\s*(?:get|post|put|patch|delete|all)\s*\(\s*[`A-Za-z_$]/.test(source.code)) return [];
+  if (!/\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(|\.\s*(?:get|post|put|patch|delete|all|use)\s*\(\s*[`A-Za-z_$]/.test(source.code)) return [];
   const exportObjects = new Set(["exports", "module.exports", ...[...source.code.matchAll(EXPORTS_ALIAS)].map((m) => m[1]!)]);
   const found: Registration[] = [];
   const named = functionScopes(source).filter((f) => f.name && f.name !== "default" && f.name !== "constructor");
@@ -70,10 +70,12 @@ function helperRoutes(source: RouteSource, f: FunctionScope, positional: readonl
     const router = positional.indexOf(m[1]!);
     const moduleRouter = router === -1 && routers.has(m[1]!) && (!own || own.router === m[1]) ? m[1]! : undefined;
     if (router === -1 && !moduleRouter) continue;
-    const method = m[2] !== undefined ? (METHODS.has(m[2]) ? (m[2] === "del" ? "DELETE" : m[2].toUpperCase()) : undefined) : positional.indexOf(m[3]!);
-    if (method === undefined || method === -1) continue;
     const open = f.bodyStart + m.index + m[0].length - 1;
     const args = callArguments(source.code, open).args;
+    // `app.use(src, (req, res) => res.redirect(308, to))`: an endpoint of every method (express.ts).
+    const ends = m[2] === "use" && args.length >= 2 && endsRequests(source, args.at(-1)!);
+    const method = ends ? "ALL" : m[2] !== undefined ? (METHODS.has(m[2]) ? (m[2] === "del" ? "DELETE" : m[2].toUpperCase()) : undefined) : positional.indexOf(m[3]!);
+    if (method === undefined || method === -1) continue;
     const path = args[0] && pathTemplate(source, args[0], positional);
     if (!path || !path.some((part) => typeof part === "number")) continue;
     const route = { method, path, ...passedOn(source, args, positional) };
