@@ -191,6 +191,60 @@ fastapi("a class-based view's routes run the dependencies of its class attribute
   ]);
 });
 
+fastapi("a dependency that refuses in a module declaring no other (get_current_org raising 403), or returns what a function that refuses returns, guards its routes; one returning what a function that lets everyone in returns does not", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "sky"\ndependencies = ["fastapi"]\n',
+    "sky/services/org_auth.py": [
+      "from fastapi import Header, HTTPException, status",
+      "",
+      "async def get_current_org(x_api_key: str | None = Header(None)) -> Organization:",
+      "    if not x_api_key:",
+      "        raise HTTPException(",
+      "            status_code=status.HTTP_403_FORBIDDEN,",
+      "            detail='Invalid credentials',",
+      "        )",
+      "    return await lookup(x_api_key)",
+      "",
+      "async def _org_for_token_types(x_api_key, types):",
+      "    if x_api_key in types:",
+      "        return await lookup(x_api_key)",
+      "    raise HTTPException(status_code=status.HTTP_403_FORBIDDEN, detail='no')",
+      "",
+      "async def get_org_for_credentials(x_api_key: str | None = Header(None)) -> Organization:",
+      "    return await _org_for_token_types(x_api_key, credential_types())",
+      "",
+      "async def get_caller_hint(x_hint: str | None = Header(None)) -> str:",
+      "    return describe(x_hint)",
+    ].join("\n"),
+    "sky/routes/folders.py": [
+      "from fastapi import APIRouter, Depends",
+      "from sky.services import org_auth",
+      "",
+      "router = APIRouter()",
+      "",
+      '@router.get("/folders")',
+      "async def list_folders(org = Depends(org_auth.get_current_org)):",
+      "    return []",
+      "",
+      '@router.post("/credentials")',
+      "async def create_credential(org = Depends(org_auth.get_org_for_credentials)):",
+      "    return {}",
+      "",
+      '@router.get("/hint")',
+      "async def hint(h = Depends(org_auth.get_caller_hint)):",
+      "    return h",
+    ].join("\n"),
+    "sky/app.py": "from fastapi import FastAPI\nfrom sky.routes.folders import router\napp = FastAPI()\napp.include_router(router, prefix='/v1')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /v1/credentials [org_auth.get_org_for_credentials]",
+    "GET /v1/folders [org_auth.get_current_org]",
+    "GET /v1/hint",
+  ]);
+});
+
 fastapi("a router's dependencies guard its routes when they depend on a check, whatever their names; a posted sign-in model is no guard", () => {
   const root = tempDir("tool-fastapi-router-dependencies-");
   writeFiles(root, {

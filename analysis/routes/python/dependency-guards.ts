@@ -3,7 +3,8 @@
  * guard (`def get_current_profile(user: User = Depends(get_current_user))` turns away whoever
  * get_current_user turns away), one whose body refuses the caller (`raise
  * HTTPException(status_code=401)`), one made by a call of a guard (`_BenefitsRead =
- * Authenticator(...)`), and a type alias carrying one (`BenefitsRead = Annotated[..., Depends(_BenefitsRead)]`).
+ * Authenticator(...)`), a type alias carrying one (`BenefitsRead = Annotated[..., Depends(_BenefitsRead)]`),
+ * and one returning what a function that refuses returns (`return await _org_for_token_types(...)`).
  * Followed through any number of such steps; a dependency named optional
  * (`get_current_profile_optional`) or made optional by its arguments (`required=False`,
  * `auto_error=False`, `allowed_subjects={Anonymous, ...}`) never guards. Dependencies are matched
@@ -35,6 +36,8 @@ export function guardingDependencies(project: Project | undefined): (name: strin
 // A dependency that turns the caller away itself: `raise HTTPException(status_code=401)`,
 // `status.HTTP_403_FORBIDDEN`, `raise Unauthorized(...)`.
 const REFUSES = /\braise\s+(?:[\w.]*HTTPException\s*\(\s*(?:status_code\s*=\s*)?(?:40[13]\b|[\w.]*HTTP_40[13]_)|[\w.]*(?:Unauthori[sz]ed|NotAuthenticated|Forbidden|PermissionDenied|NotPermitted)\w*\s*\()/;
+// `return await _get_current_org_for_token_types(x_api_key, ...)`: the function whose answer is returned.
+const RETURNS_CALL = /^[ \t]*return[ \t]+(?:await[ \t]+)?([A-Za-z_][\w.]*)[ \t]*\(/gm;
 // `BenefitsRead = Annotated[AuthSubject[User], Depends(_BenefitsRead)]`: the alias and its dependency.
 const ALIAS = /^([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[/gm;
 const ALIAS_DEPENDENCY = /\b(?:Depends|Security)\s*\(\s*([A-Za-z_][\w.]*)/;
@@ -47,15 +50,18 @@ function read(project: Project | undefined): Set<string> {
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".py") || /(^|\/)(tests?|migrations)\//.test(path)) continue;
     const text = project!.text(path) ?? "";
-    if (!text.includes("Depends(") && !text.includes("Security(")) continue;
+    // A dependency may refuse the caller in a module that declares no other (`org_auth_service.get_current_org`).
+    if (!text.includes("Depends(") && !text.includes("Security(") && !REFUSES.test(text)) continue;
     const { code } = strip(text, python.syntax);
     for (const m of code.matchAll(DEF)) {
       const name = m[1]!;
       if (isNamedNotGuard(name)) continue;
       const open = m.index + m[0].length - 1;
       const params = { start: open + 1, end: callArguments(code, open).end - 1 };
-      if (dependencyGuards(code, params).length || REFUSES.test(bodyOf(code, m.index, params.end))) guarding.add(name);
-      else dependsOn.set(name, [...(dependsOn.get(name) ?? []), ...otherDependencies(code, params).map((d) => d.split(".").at(-1)!)]);
+      const body = bodyOf(code, m.index, params.end);
+      if (dependencyGuards(code, params).length || REFUSES.test(body)) guarding.add(name);
+      // It depends on its dependencies, and on a function whose answer it returns (`return await _get_current_org_for_token_types(...)`): that one's refusal is its own.
+      else dependsOn.set(name, [...(dependsOn.get(name) ?? []), ...otherDependencies(code, params).map((d) => d.split(".").at(-1)!), ...[...body.matchAll(RETURNS_CALL)].map((r) => r[1]!.split(".").at(-1)!)]);
     }
     // The dependencies made by a call guard as what makes them does (`Authenticator(...)`), unless
     // its arguments let anonymous callers in (`allowed_subjects={Anonymous, User}`, `required=False`).
