@@ -90,7 +90,10 @@ for (const app of labelled) {
     const items = (JSON.parse(run.stdout) as { items: (Found & { kind?: string })[] }).items;
     const labelledFiles = new Set(app.routes.map((r) => r.file));
     const pagesLabelled = items.some((r) => r.kind === "fs" && labelledFiles.has(r.file));
-    const http = items.filter((r) => !r.kind || r.kind === "http" || (r.kind === "fs" && pagesLabelled));
+    // A WebSocket endpoint is the GET its handshake is, as the labelling brief lists it.
+    const http = items
+      .filter((r) => !r.kind || r.kind === "http" || (r.kind === "fs" && pagesLabelled) || (r.kind === "ws" && r.path.startsWith("/")))
+      .map((r) => (r.kind === "ws" ? { ...r, method: "GET" } : r));
     // A route that says its prefix is unknown claims no full path: neither right nor wrong, so it
     // is left out of precision (its labelled route still counts as missed).
     found = http.filter((r) => !r.prefixUnknown);
