@@ -7,6 +7,7 @@ import { contractAt, contractDrift, type ContractProject, findContracts } from "
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
 import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
+import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { barrelReexports } from "./js/barrels.ts";
@@ -159,6 +160,11 @@ export function routesSection(
   }
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // And in PHP (the RoutingConfigurator format), beside anything else a scanner read there.
+  for (const { file, registrations } of symfonyPhpRoutes(project)) {
+    const own = files.get(file);
+    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+  }
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
   for (const { file, registrations } of codeigniterAutoRoutes(project)) {

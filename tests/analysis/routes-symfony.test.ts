@@ -279,4 +279,64 @@ symfony("a trailing parameter with a default, from the action's argument (?strin
   ]);
 });
 
+symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->methods()) are read from config/routes.php down the imports, each file under the prefixes of the imports reaching it (a bundle's routing.php by its bundle class, its ajax.php under /xhr); a trailing parameter with a default, after a slash or a dot ({id}.{_format}), may be left out; a file no import reaches serves nothing; attribute controllers and API Platform imported in PHP take their prefix; security.php's accessControl rules guard, first match winning", () => {
+  const root = tempDir();
+  const configurator = (...lines: string[]) => ["<?php", "", "use Symfony\\Component\\Routing\\Loader\\Configurator\\RoutingConfigurator;", "", "return static function (RoutingConfigurator $routes): void {", ...lines.map((l) => `    ${l}`), "};", ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^6.4", "api-platform/core": "^3.4" } }),
+    "config/routes.php": configurator(
+      "$routes->import('@AppClientBundle/Resources/config/routing.php')",
+      "    ->prefix('/clients');",
+      "$routes->import('../src/Controller/', 'attribute')->prefix('/admin');",
+      "$routes->add('_login', '/login')->controller([SecurityController::class, 'login']);",
+    ),
+    "config/routes/api_platform.php": configurator("$routes->import('@AppApiBundle/Resources/config/routing.php')->prefix('/api');"),
+    "src/ClientBundle/AppClientBundle.php": "<?php\nnamespace App\\ClientBundle;\n\nclass AppClientBundle extends Bundle {}\n",
+    "src/ClientBundle/Resources/config/routing.php": configurator(
+      "$routes->add('_clients_index', '/')->controller(Index::class);",
+      "$routes",
+      "    ->add('_clients_edit', '/edit/{id}')",
+      "    ->controller(Edit::class)",
+      "    ->methods(['GET', 'POST']);",
+      "$routes->add('_clients_create', '/create/{client}')->controller(Create::class)->defaults(['client' => null]);",
+      "$routes->add('_clients_view', '/view/{id}.{_format}')->controller(View::class)->defaults(['_format' => 'html']);",
+      "$routes->import('ajax.php')->prefix('/xhr');",
+    ),
+    "src/ClientBundle/Resources/config/ajax.php": configurator("$routes->add('_xhr_info', '/info/{id}')->controller(Info::class);"),
+    "src/ApiBundle/AppApiBundle.php": "<?php\nnamespace App\\ApiBundle;\n\nclass AppApiBundle extends Bundle {}\n",
+    "src/ApiBundle/Resources/config/routing.php": configurator("$routes->add('api_login_check', '/login');", "$routes->import('.', 'api_platform');"),
+    "src/ApiBundle/Entity/Tag.php": "<?php\nnamespace App\\ApiBundle\\Entity;\n\nuse ApiPlatform\\Metadata\\Get;\n\n#[Get(uriTemplate: '/tags/{id}')]\nclass Tag {}\n",
+    "src/OtherBundle/Resources/config/routing.php": configurator("$routes->add('never', '/never');"),
+    "src/Controller/DashboardController.php": "<?php\nnamespace App\\Controller;\n\nuse Symfony\\Component\\Routing\\Attribute\\Route;\n\nclass DashboardController\n{\n    #[Route('/dashboard', methods: ['GET'])]\n    public function show() {}\n}\n",
+    "config/packages/security.php": [
+      "<?php",
+      "",
+      "return static function (SecurityConfig $config): void {",
+      "    $config->accessControl()",
+      "        ->path('^(?:' .",
+      "            '/(login|api/login)$|' .",
+      "            '/install(?:.*)' .",
+      "        ')')",
+      "        ->roles(['PUBLIC_ACCESS']);",
+      "    $config->accessControl()->path('^/')->roles(['ROLE_USER']);",
+      "};",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /admin/dashboard [access_control(ROLE_USER)]",
+    "ALL /api/login",
+    "GET /api/tags/{id} [access_control(ROLE_USER)]",
+    "ALL /clients [access_control(ROLE_USER)]",
+    "ALL /clients/create [access_control(ROLE_USER)]",
+    "ALL /clients/create/{client} [access_control(ROLE_USER)]",
+    "GET /clients/edit/{id} [access_control(ROLE_USER)]",
+    "POST /clients/edit/{id} [access_control(ROLE_USER)]",
+    "ALL /clients/view/{id} [access_control(ROLE_USER)]",
+    "ALL /clients/view/{id}.{_format} [access_control(ROLE_USER)]",
+    "ALL /clients/xhr/info/{id} [access_control(ROLE_USER)]",
+    "ALL /login",
+  ]);
+});
+
 symfony.run();

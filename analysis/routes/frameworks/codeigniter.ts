@@ -25,6 +25,8 @@ export const codeigniter: Framework = {
   languages: ["php"],
   hint: /\$routes\s*->\s*(?:get|post|put|patch|delete|add|match|group|resource|presenter)\s*\(/,
   scan(source) {
+    // Symfony's route files in PHP name their configurator `$routes` too (php/configurator-routes.ts reads them).
+    if (/\bRoutingConfigurator\s+\$/.test(source.code)) return [];
     const constants = phpConstants(source);
     const found: Registration[] = [];
     walk(source, constants, { start: 0, end: source.code.length }, { prefix: "", guards: [] }, found);

@@ -61,15 +61,15 @@ const paths = (a: Attribute): string[] => (a.named.get("path") ?? a.positional[0
 /** Symfony's inline requirements and defaults (`{id<\d+>}`, `{page?1}`) dropped from parameters. */
 const clean = (path: string) => path.replace(/\{(\w+)(?:<[^>]*>)?(?:\?[^}]*)?\}/g, "{$1}");
 
-// The last segment when it is one parameter: its name, and its inline default (`{page<\d+>?1}`).
-const TRAILING_PARAMETER = /\/\{(\w+)(?:<[^>]*>)?(\?[^}]*)?\}$/;
+// The last segment, or the part after its last dot (`/view/{id}.{_format}`), when it is one parameter: its name, and its inline default (`{page<\d+>?1}`).
+const TRAILING_PARAMETER = /[/.]\{(\w+)(?:<[^>]*>)?(\?[^}]*)?\}$/;
 
 /**
  * A path and the shorter forms it serves: Symfony leaves out trailing parameters that have a
  * default, inline (`{page?1}`) or from the action's argument (`?string $timestamp = null` for
  * `/{id}/info/{timestamp}` serves `/{id}/info` too).
  */
-function optionalForms(path: string, defaulted: ReadonlySet<string>): string[] {
+export function optionalForms(path: string, defaulted: ReadonlySet<string>): string[] {
   const forms = [clean(path)];
   let rest = path;
   for (let last = TRAILING_PARAMETER.exec(rest); last && (last[2] !== undefined || defaulted.has(last[1]!)); last = TRAILING_PARAMETER.exec(rest)) {

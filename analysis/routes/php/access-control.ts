@@ -1,5 +1,5 @@
 /**
- * Symfony's `access_control` rules (config/packages/security.yaml of the app, app/config/security.yml in Symfony 2-3), added after
+ * Symfony's `access_control` rules (config/packages/security.yaml of the app, or its security.php, app/config/security.yml in Symfony 2-3), added after
  * linking: the first rule whose `path` pattern (and `methods`, when listed) matches a route
  * decides; a rule that requires a role or an authenticated user guards it, `PUBLIC_ACCESS` (and
  * the older IS_AUTHENTICATED_ANONYMOUSLY) does not. For Symfony and API Platform routes that carry
@@ -10,6 +10,10 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
 import { type ParametersOf, withParameters } from "./container-parameters.ts";
 import type { LinkedRoute } from "../link.ts";
+import { php } from "../../languages/php/mod.ts";
+import { strip } from "../../languages/strip.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { phpList, phpValue, type Span } from "./values.ts";
 
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
 
@@ -17,10 +21,15 @@ const FRAMEWORKS = new Set(["symfony", "api-platform"]);
 // Symfony 4 and later keep it in config/packages/, Symfony 2 and 3 in app/config/.
 const CONFIG = /^(?:(.*)\/)?(?:config\/packages|app\/config)\/security\.ya?ml$/;
 const OPEN = /^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/;
+// Or in PHP, the SecurityConfig format: `$config->accessControl()->path('^/admin')->roles(['ROLE_ADMIN'])`.
+const CONFIG_PHP = /^(?:(.*)\/)?config\/packages\/security\.php$/;
 
 /** `parametersOf`: the apps' container parameters (containerParameters), which a rule's path may name (`^%bolt.backend_url%/login$`). */
 export function accessControl(project: Pick<ContractProject, "listed" | "has" | "text"> | undefined, parametersOf: ParametersOf): <R extends LinkedRoute>(route: R) => R {
-  const apps = appConfigs(project, CONFIG, (text, path) => readRules(text, parametersOf(path)));
+  const apps = [
+    ...appConfigs(project, CONFIG, (text, path) => readRules(text, parametersOf(path))),
+    ...appConfigs(project, CONFIG_PHP, (text, path) => readPhpRules(text, path, parametersOf(path))),
+  ].sort((a, b) => b.root.length - a.root.length);
   if (!apps.length) return (route) => route;
   return (route) => {
     if (!FRAMEWORKS.has(route.framework) || route.guards.length) return route;
@@ -38,6 +47,37 @@ const CALLER_CHECK = /\b(?:is_authenticated|is_fully_authenticated|is_remember_m
 function requiresCaller(expression: string): boolean {
   return expression.split(/\bor\b|\|\|/).every((alternative) => CALLER_CHECK.test(alternative) && !/\bis_anonymous\s*\(|PUBLIC_ACCESS/.test(alternative));
 }
+
+/** The access_control rules of one security.php, in order, or undefined when it has none. */
+function readPhpRules(text: string, path: string, parameters?: ReadonlyMap<string, string>): Rule[] | undefined {
+  const source: RouteSource = { ...strip(text, php.syntax), path, text };
+  const rules: Rule[] = [];
+  for (const m of source.code.matchAll(/->\s*accessControl\s*\(\s*\)/g)) {
+    const calls = new Map<string, Span>();
+    let at = m.index + m[0].length;
+    for (let c = CHAINED.exec(source.code.slice(at)); c; c = CHAINED.exec(source.code.slice(at))) {
+      const call = callArguments(source.code, at + c[0].length - 1);
+      if (call.args[0]) calls.set(c[1]!, call.args[0]);
+      at = call.end;
+    }
+    const pattern = calls.get("path") && phpValue(source, calls.get("path")!);
+    if (pattern === undefined) continue;
+    let regex: RegExp;
+    try {
+      regex = new RegExp(withParameters(pattern, parameters));
+    } catch {
+      continue;
+    }
+    const roles = calls.get("roles") ? phpList(source, calls.get("roles")!) : [];
+    const allowIf = calls.get("allowIf") && phpValue(source, calls.get("allowIf")!);
+    if (!roles.length && allowIf !== undefined) roles.push(requiresCaller(allowIf) ? `allow_if(${allowIf})` : "PUBLIC_ACCESS");
+    const methods = calls.get("methods") ? phpList(source, calls.get("methods")!).map((x) => x.toUpperCase()) : [];
+    if (roles.length) rules.push({ path: regex, roles, ...(methods.length ? { methods } : {}) });
+  }
+  return rules.length ? rules : undefined;
+}
+
+const CHAINED = /^\s*->\s*(\w+)\s*\(/;
 
 /** The access_control rules of one security.yaml, or undefined when it has none (or cannot be read). */
 function readRules(text: string, parameters?: ReadonlyMap<string, string>): Rule[] | undefined {

@@ -11,6 +11,7 @@ import { posix } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { LinkedRoute } from "../link.ts";
 import { underPrefix } from "../app-configs.ts";
+import { symfonyPhpImports } from "./configurator-routes.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 type Import = { matches: (file: string) => boolean; prefix: string };
@@ -53,6 +54,12 @@ function routeImports(project: Project | undefined): Import[] {
       const excluded = (typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((e): e is string => typeof e === "string") : []).map((e) => excludeMatcher(e, posix.dirname(file)));
       if (matches) found.push({ matches: (f) => matches(f) && !excluded.some((x) => x(f)), prefix });
     }
+  }
+  // The PHP route files' imports of attribute controllers (`$routes->import('../src/Controller/', 'attribute')->prefix('/admin')`).
+  for (const i of symfonyPhpImports(project)) {
+    if ((i.type !== undefined && !FILE_LOADERS.has(i.type)) || !i.prefix.replace(/\//g, "")) continue;
+    const matches = resourceMatcher(i.resource, posix.dirname(i.file));
+    if (matches) found.push({ matches, prefix: i.prefix });
   }
   return found;
 }
