@@ -65,6 +65,7 @@ import { laravelActionBodies, laravelActionsServed } from "./php/actions.ts";
 import { symfonyImportPrefixes } from "./php/yaml-imports.ts";
 import { railsActionsServed } from "./ruby/actions.ts";
 import { conditionalControllersServed } from "./jvm/conditional-controllers.ts";
+import { rustFeaturesServed } from "./rust/cfg-features.ts";
 import { servedOnce } from "./alternatives.ts";
 import { razorPageRoutes } from "./csharp/razor-pages.ts";
 import { identityUiRoutes } from "./csharp/identity-ui.ts";
@@ -208,12 +209,14 @@ export function routesSection(
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.
   const conditionalServed = conditionalControllersServed(project);
+  // A Rust route compiled only under a cargo feature off by default is not served.
+  const featureServed = rustFeaturesServed(project);
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route)))
+  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

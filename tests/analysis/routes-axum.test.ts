@@ -635,4 +635,61 @@ axum("a layer from_fn(authenticate_request::<Auth, true>) guards by its function
   ]);
 });
 
+axum("a router bound from if/else branches that each build their own (a router node's routes, or the API's) serves both; a function returning the router as it is when the base is empty (if base.is_empty() { app } else { ..nest(&base, app).. }) serves it at the root; routes under a cargo feature off by default are not served, those under not(feature) are", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "Cargo.toml": '[workspace]\nmembers = ["api"]\n',
+    "api/Cargo.toml": '[package]\nname = "api"\nversion = "0.1.0"\n\n[features]\ndefault = ["metrics"]\nmetrics = ["prom"]\nprom = []\nenterprise = ["dep:ent"]\n\n[dependencies]\naxum = "0.8"\n',
+    "api/src/router.rs": [
+      "use axum::{routing::get, Router};",
+      "",
+      "pub fn basic_routes() -> Router {",
+      '    let mut router = Router::new().route("/healthz", get(health));',
+      '    #[cfg(feature = "enterprise")]',
+      "    {",
+      '        router = router.route("/licence", get(licence));',
+      "    }",
+      '    #[cfg(not(feature = "enterprise"))]',
+      '    let router = router.route("/edition", get(edition));',
+      '    #[cfg(feature = "prom")]',
+      '    let router = router.route("/metrics", get(metrics));',
+      "    router",
+      "}",
+      "",
+      "pub fn service_routes() -> Router {",
+      '    Router::new().route("/{org_id}/streams", get(streams))',
+      "}",
+      "",
+      "pub fn proxy_routes() -> Router {",
+      '    Router::new().route("/proxy/{target}", get(proxy))',
+      "}",
+      "",
+      "pub fn create_app_router() -> Router {",
+      "    let cfg = get_config();",
+      "    let app = if LOCAL_NODE.is_router() {",
+      "        Router::new().merge(basic_routes()).merge(proxy_routes())",
+      "    } else {",
+      '        Router::new().merge(basic_routes()).nest("/api", service_routes())',
+      "    };",
+      '    if cfg.common.base_uri.is_empty() || cfg.common.base_uri == "/" {',
+      "        app",
+      "    } else {",
+      "        let outer = Router::new().nest(&cfg.common.base_uri, app);",
+      "        outer",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "api/src/main.rs": "mod router;\n\n#[tokio::main]\nasync fn main() {\n    let app = router::create_app_router();\n    axum::serve(listener, app).await.unwrap();\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/{org_id}/streams",
+    "GET /edition",
+    "GET /healthz",
+    "GET /metrics",
+    "GET /proxy/{target}",
+  ]);
+});
+
 axum.run();

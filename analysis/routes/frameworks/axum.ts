@@ -72,7 +72,7 @@ class Walker {
   constructor(private readonly source: RouteSource, private readonly file: RustFile) {}
 
   run(): Registration[] {
-    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::|utoipa_axum::router::|aide::axum::)?(?:OpenApi|Api)?Router\b/, returns: /\b(?:OpenApi|Api)?Router\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh) });
+    walkFunctions(this.source, this.file, { param: /^\s*(?:axum::|utoipa_axum::router::|aide::axum::)?(?:OpenApi|Api)?Router\b/, returns: /\b(?:OpenApi|Api)?Router\b/, node: (name, at) => this.node(name, at), chain: (chain, env, fresh) => this.router(chain, env, fresh), merge: (into, other, at) => into.items.push(this.mount(into, "", other.name, at)) });
     return this.nodes.flatMap((n) => [{ type: "router", framework: "axum", name: n.name, prefix: "", guards: [], line: n.line } satisfies Registration, ...n.items.flatMap((i) => i.emit())]);
   }
 
@@ -144,7 +144,8 @@ class Walker {
   private child(span: Span, env: Env): string | undefined {
     const chain = wholeChain(this.source.code, span);
     if (!chain) return undefined;
-    const inner = this.router(chain, env, `${this.file.module.join("::")}@${this.source.lineAt(span.start)}`);
+    // Named by where it is written: two on one line (`.merge(basic_routes()).nest("/api", service_routes())`) are two routers.
+    const inner = this.router(chain, env, `${this.file.module.join("::")}@${this.source.lineAt(span.start)}:${span.start}`);
     if (inner) return inner.name;
     return chain.call && chain.links.every(keepsRoutes) ? itemName(this.file, chain.head) : undefined;
   }

@@ -19,6 +19,8 @@ export type RustBuilder<N extends RustNode> = {
   node(name: string, at: number): N;
   /** The router a chain builds (registering what it adds), or undefined when it builds none. */
   chain(chain: RustChain, env: Map<string, N>, fresh: string): N | undefined;
+  /** `into.merge(other)`: what `other` serves, `into` serves too (where the framework merges routers). */
+  merge?(into: N, other: N, at: number): void;
 };
 
 const NAME = /(?<![\w:])[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*/g;
@@ -38,7 +40,10 @@ export function walkFunctions<N extends RustNode>(source: RouteSource, file: Rus
     const created = new Map<number, N>();
     block(source, file, fn.body, env, created, qualified, builder);
     if (!builder.returns.test(fn.returns)) continue;
-    const tail = tailOf(code, fn.body);
+    let tail = tailOf(code, fn.body);
+    // `if base_uri.is_empty() { app } else { ... nest(&base_uri, app) ... }`: the router as it is (block() passed the other branches over).
+    const bare = tail && /^if\b/.test(code.slice(tail.start, tail.start + 3)) ? firstBranchTail(code, tail.start, tail.end) : undefined;
+    if (bare && env.has(code.slice(bare.start, bare.end).trim())) tail = bare;
     const returned = tail && (created.get(tail.start) ?? env.get(code.slice(tail.start, tail.end).trim()));
     if (returned && returned.name.includes("@")) returned.name = qualified;
   }
@@ -55,17 +60,34 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
     // `let mut router = if base_path.is_empty() { Router::new().merge(api) } else { ... };`: the router its first
     // branch gives (the default: an empty base path). The other branches are that router under a prefix set
     // apart from the default (`Router::new().nest(&path_prefix, base_app)`): not read as a mount of their own.
+    // A branch building a router of its own (`else { Router::new().merge(basic_routes()).nest("/api", service_routes()) }`,
+    // beside a first branch for another kind of node) is another router the binding may hold: merged in, as both are the app's.
     let ifEnd = -1;
+    let others: Span[] = [];
     if (bind && /^if\b/.test(code.slice(start, start + 3))) {
       ifEnd = statementEnd(code, start, ";");
-      const open = code.indexOf("{", start);
-      const tail = open === -1 || open > span.end ? undefined : tailOf(code, { start: open, end: closing(code, open) });
-      if (tail) start = tail.start;
+      const branches = branchTails(code, start, Math.min(ifEnd, span.end));
+      if (branches[0]) start = branches[0].start;
+      others = branches.slice(1).filter((b) => !mentionsRouter(code.slice(b.start, b.end), env));
+    } else if (!bind && m[0] === "if") {
+      // `if base_uri.is_empty() { app } else { Router::new().nest(&base_uri, app) }`: the router as it is, the default;
+      // the other branches set it apart under a configured prefix, read as no mount of their own.
+      const end = ifElseEnd(code, m.index, span.end);
+      const first = firstBranchTail(code, m.index, end);
+      if (first && env.has(code.slice(first.start, first.end).trim())) {
+        names.lastIndex = end;
+        continue;
+      }
     }
     const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
     if (!chain) continue;
     const node = builder.chain(chain, env, `${owner}@${source.lineAt(start)}`);
     if (!node) continue;
+    for (const other of others) {
+      const otherChain = builder.merge && wholeChain(code, { start: other.start, end: statementEnd(code, other.start, ";,") });
+      const merged = otherChain ? builder.chain(otherChain, env, `${owner}@${source.lineAt(other.start)}`) : undefined;
+      if (merged && merged !== node) builder.merge!(node, merged, other.start);
+    }
     created.set(start, node);
     if (bind) env.set((bind[1] ?? bind[2])!, node);
     names.lastIndex = Math.max(chain.end, ifEnd);
@@ -105,3 +127,42 @@ export function middlewareGuard(code: string, span: Span | undefined, depth = 0)
   }
   return undefined;
 }
+
+/** The value of each branch of `if c { A } else if d { B } else { C }` from `at`, ending by `end`. */
+function branchTails(code: string, at: number, end: number): Span[] {
+  const tails: Span[] = [];
+  let pos = at;
+  while (pos < end) {
+    const open = code.indexOf("{", pos);
+    if (open === -1 || open >= end) break;
+    const close = closing(code, open);
+    const tail = tailOf(code, { start: open, end: close });
+    if (tail) tails.push(tail);
+    const next = /^\s*else\s*(?:if\b)?/.exec(code.slice(close, end));
+    if (!next) break;
+    pos = close + next[0].length;
+  }
+  return tails;
+}
+
+/** The value of an `if`'s first branch. */
+function firstBranchTail(code: string, at: number, end: number): Span | undefined {
+  return branchTails(code, at, end)[0];
+}
+
+/** Where an `if ... else ...` expression starting at `at` ends. */
+function ifElseEnd(code: string, at: number, end: number): number {
+  let pos = at;
+  for (;;) {
+    const open = code.indexOf("{", pos);
+    if (open === -1 || open >= end) return pos;
+    const close = closing(code, open);
+    const next = /^\s*else\s*(?:if\b)?/.exec(code.slice(close, end));
+    if (!next) return close;
+    pos = close + next[0].length;
+  }
+}
+
+/** Whether an expression names a router the function already holds. */
+const mentionsRouter = (text: string, env: ReadonlyMap<string, unknown>): boolean =>
+  [...text.matchAll(/(?<![\w:.])[A-Za-z_]\w*(?![\w(:!])/g)].some((m) => env.has(m[0]));
