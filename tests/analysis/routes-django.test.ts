@@ -2235,4 +2235,75 @@ django("a ViewSet whose base is a class of another module serves only the standa
   ]);
 });
 
+django("URLconfs included through map(lambda u: url(r'^', include(u)), [...]) are each included; ViewSets registered on a router another module makes (from app.api import router; router.register(...)) serve under that router's mount, a router class with a mixin before its DRF base is a router; admin.site.register is no route", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/api/__init__.py": "from app.api.routers import router\n\n__all__ = ['router']\n",
+    "app/api/routers.py": [
+      "from rest_framework import routers",
+      "",
+      "class AppRouter(PermissionsMixin, routers.DefaultRouter):",
+      "    include_format_suffixes = False",
+      "",
+      "router = AppRouter()",
+      "",
+    ].join("\n"),
+    "app/cards/__init__.py": "",
+    "app/cards/api.py": [
+      "from rest_framework import viewsets",
+      "from django.contrib import admin",
+      "from app.api import router",
+      "",
+      "class CardViewSet(viewsets.ModelViewSet):",
+      "    queryset = Card.objects.all()",
+      "",
+      "router.register(r'access-card', CardViewSet)",
+      "admin.site.register(Card)",
+      "urlpatterns = []",
+      "",
+    ].join("\n"),
+    "app/zones/__init__.py": "",
+    "app/zones/api.py": [
+      "from django.conf.urls import url",
+      "from rest_framework import viewsets",
+      "",
+      "class ZoneViewSet(viewsets.ReadOnlyModelViewSet):",
+      "    queryset = Zone.objects.all()",
+      "",
+      "urlpatterns = [url(r'^zones-summary/$', summary)]",
+      "",
+    ].join("\n"),
+    "app/urls.py": [
+      "from django.conf.urls import include, url",
+      "from app.api import router",
+      "",
+      "api_urls = list(map(lambda u: url(r'^', include(u)), [",
+      "    'app.cards.api',",
+      "    'app.zones.api',",
+      "]))",
+      "api_urls += [url(r'^', include(router.urls))]",
+      "",
+      "urlpatterns = [",
+      "    url(r'^api/', include(api_urls)),",
+      "]",
+      "",
+    ].join("\n"),
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'app.settings')\n",
+    "app/settings.py": "ROOT_URLCONF = 'app.urls'\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
+    "GET /api",
+    "GET /api/access-card",
+    "POST /api/access-card",
+    "DELETE /api/access-card/{pk}",
+    "GET /api/access-card/{pk}",
+    "PATCH /api/access-card/{pk}",
+    "PUT /api/access-card/{pk}",
+    "ALL /api/zones-summary",
+  ]);
+});
+
 django.run();

@@ -13,13 +13,15 @@ const FRAMEWORK = "django";
 /** What an f-string field not known is written as in a URLconf's patterns. */
 const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
-const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*\)[ \t]*:/gm;
+// Among its bases, after mixins (`class RalphRouter(NestedCustomFieldsRouterMixin, routers.DefaultRouter):`).
+const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([^)]*?(?<![\w.])(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*[,)]/gm;
 // `router = OrderedDefaultRouter(...)`: a router made from some class named so.
 const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*Router)[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const CRUDL_PATTERNS = /^([A-Za-z_][\w.]*)\s*\(\s*\)\s*\.\s*as_urlpatterns\s*\(\s*\)$/;
 const WRAPPING = /^(?:[\w.]+\.)?(i18n_patterns|format_suffix_patterns)\s*\(/;
+const MAPPED = /^(?:(?:list|tuple)\s*\(\s*)?map\s*\((?=\s*lambda\s+([A-Za-z_]\w*)\s*:)/;
 
 type Context = { source: RouteSource; constants: Map<string, string>; owner: string; found: Registration[]; bindings: readonly Binding[] };
 
@@ -58,10 +60,17 @@ export const django: Framework = {
       known.add(m[1]!);
       found.push(...drfRouter(source, m[1]!, "SimpleRouter", m.index + m[0].length - 1, constants, m[2]!));
     }
+    let bindings: Binding[] | undefined;
+    // ViewSets registered on a router another module of the project makes (`from ralph.api import router`,
+    // then `router.register(r'access-card', AccessCardViewSet)`): routes of that router, found through the import.
+    for (const m of source.code.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\.\s*register\s*\(/g)) {
+      if (known.has(m[1]!) || !(bindings ??= pythonBindings(source)).some((b) => b.local === m[1] && !/^(?:rest_framework|django)\b/.test(b.specifier))) continue;
+      known.add(m[1]!);
+      found.push(...registered(source, m[1]!, constants));
+    }
     const definitions = pythonDefinitions(source);
     const builder = urlconfBuilder(source, definitions);
     const lists = new Set<string>();
-    let bindings: Binding[] | undefined;
     for (const m of source.code.matchAll(ASSIGN)) {
       // Lists built inside a function (a ModelAdmin's get_urls) are served under prefixes the code
       // does not state, unless the module's URLconf is what that function returns.
@@ -77,7 +86,8 @@ export const django: Framework = {
       const context = { source, constants: inBuilder ? builder.constants(constants) : constants, owner, found: [], bindings: (bindings ??= pythonBindings(source)) };
       if (m[4] === "insert") value.start = pythonArguments(source.code, start - 1).positional[1]?.start ?? value.end;
       patterns(context, m[4] ? inner(source.code, value) : value, "", []);
-      if (!context.found.length) continue;
+      // An empty URLconf (`urlpatterns = []` in a module that only registers ViewSets) is still the module's: including it mounts nothing.
+      if (!context.found.length && owner !== "urlpatterns") continue;
       if (!lists.has(owner)) found.push({ type: "router", framework: FRAMEWORK, name: owner, prefix: "", guards: [], line: source.lineAt(m.index) });
       lists.add(owner);
       found.push(...context.found);
@@ -160,6 +170,18 @@ function patterns(context: Context, span: Span, prefix: string, guards: string[]
   }
   const entry = ENTRY.exec(text);
   if (entry) return void pattern(context, entry[1]!, start + entry[0].length - 1, prefix, guards);
+  // `list(map(lambda u: url(r'^', include(u)), ['app.api', ...]))`: the lambda's entry once per module the list names.
+  const mapped = MAPPED.exec(text);
+  if (mapped) {
+    const [lambda, iterable] = pythonArguments(code, start + mapped[0].length - 1).positional;
+    const body = lambda && /^\s*lambda\s+[A-Za-z_]\w*\s*:\s*/.exec(code.slice(lambda.start, lambda.end));
+    if (!lambda || !iterable || !body || code[iterable.start] !== "[") return;
+    for (const element of elements(code, iterable)) {
+      const value = pythonString(context.source, element.start)?.value;
+      if (value !== undefined) patterns({ ...context, constants: new Map([...context.constants, [mapped[1]!, value]]) }, { start: lambda.start + body[0].length, end: lambda.end }, prefix, guards);
+    }
+    return;
+  }
   const wrapping = WRAPPING.exec(text);
   if (wrapping) {
     const { positional, keywords } = pythonArguments(code, start + wrapping[0].length - 1);
@@ -343,7 +365,10 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
 /** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`, `include(ContactCRUDL().as_urlpatterns())`. */
 function included(context: Context, arg: Span, prefix: string, guards: string[], line: number): void {
   const { source } = context;
-  const module = pythonString(source, arg.start);
+  // A module named in place, or by the name a loop over module names gives it (`include(u)` in `map(lambda u: ...)`).
+  const named = /^\s*([A-Za-z_]\w*)\s*$/.exec(source.code.slice(arg.start, arg.end))?.[1];
+  const given = named !== undefined ? context.constants.get(named) : undefined;
+  const module = pythonString(source, arg.start) ?? (given !== undefined && /^[\w.]+$/.test(given) ? { value: given } : undefined);
   const builtIn = module && DJANGO_URLCONFS[module.value];
   if (builtIn) {
     for (const r of builtIn) context.found.push(route(context.owner, r.methods, joinRoute(prefix, r.path), r.view, r.signedIn ? [...guards, "login_required"] : guards, line));
