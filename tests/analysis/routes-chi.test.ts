@@ -450,4 +450,60 @@ chi("a type's mount method called on its constructor's value (Newi18n().mount(af
   assert.equal(guardedRoutes(root).sort(), ["GET /about", "GET /i18n [requireLogin]", "POST /admin/reset", "POST /i18n/{file} [requireLogin]"]);
 });
 
+chi("a package's own router type holding chi's in a field (type router struct{ chi chi.Router }, newRouter()), declared in one file and used in another, registers its routes there: Route closures taking *router, With guards; a check that a feature is on (requireOAuthServerEnabled) and a rate limiter's options (limiterOpts.PasskeyAuthentication) are no guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/auth\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "internal/api/router.go": [
+      "package api",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "func newRouter() *router {",
+      "\treturn &router{chi.NewRouter()}",
+      "}",
+      "",
+      "type router struct {",
+      "\tchi chi.Router",
+      "}",
+      "",
+      "func (r *router) Route(pattern string, fn func(*router)) {",
+      "\tr.chi.Route(pattern, func(c chi.Router) { fn(&router{c}) })",
+      "}",
+      "func (r *router) Get(pattern string, fn apiHandler) { r.chi.Get(pattern, handler(fn)) }",
+      "func (r *router) Post(pattern string, fn apiHandler) { r.chi.Post(pattern, handler(fn)) }",
+      "func (r *router) With(fn middlewareHandler) *router { return &router{r.chi.With(middleware(fn))} }",
+      "",
+    ].join("\n"),
+    "internal/api/api.go": [
+      "package api",
+      "",
+      "func NewAPI() *API {",
+      "\tapi := &API{}",
+      "\tr := newRouter()",
+      '\tr.Get("/health", api.HealthCheck)',
+      '\tr.With(api.requireOAuthServerEnabled).Get("/.well-known/oauth-authorization-server", api.WellKnown)',
+      '\tr.With(api.limitHandler(api.limiterOpts.PasskeyAuthentication)).Post("/passkeys/authentication/options", api.PasskeyOptions)',
+      '\tr.Route("/", func(r *router) {',
+      '\t\tr.Post("/signup", api.Signup)',
+      '\t\tr.With(api.requireAuthentication).Route("/user", func(r *router) {',
+      '\t\t\tr.Get("/", api.UserGet)',
+      "\t\t})",
+      "\t})",
+      "\tapi.handler = r",
+      "\treturn api",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "GET /.well-known/oauth-authorization-server",
+    "GET /health",
+    "POST /passkeys/authentication/options",
+    "POST /signup",
+    "GET /user [api.requireAuthentication]",
+  ]);
+});
+
 chi.run();

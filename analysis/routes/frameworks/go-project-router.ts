@@ -1,5 +1,6 @@
 import type { Framework } from "../framework.ts";
-import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+import { type GoContext, type GoLink, type GoRef, type GoSpec, scanGo } from "../go/engine.ts";
+import type { RouteSource } from "../source.ts";
 import { ROUTER_OWNERS } from "../go/router-packages.ts";
 import { groupChain, verbs } from "../go/verbs.ts";
 
@@ -28,11 +29,17 @@ export const goProjectRouter: Framework = {
   name: "Go (the project's router)",
   languages: ["go"],
   hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w*\b|\)\s*\*?\w+\.I(?:Routes|Router)\b/,
-  scan: (source) => scanGo(source, { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App|Router(?:Public|Admin|Private|Internal))$/, chain, handle: { method: "Handle", parameter: HANDLE_FUNCTION } }),
+  scan: (source) => scanGo(source, SPEC),
 };
 
 // A parameter a group's `Handle` is handed to: `attachHandler func(method string, path string, f ...gin.HandlerFunc) gin.IRoutes`.
 const HANDLE_FUNCTION = /^func\s*\([^]*\)\s*\*?(?:[A-Za-z_]\w*\.)?(?:IRoutes|IRouter)$/;
+
+const SPEC: GoSpec = { id: "go-router", imports: PROJECT_PACKAGE, constructors: /(?!)/, types: /^(?:Engine|Router|Group|RouterGroup|Mux|App|Router(?:Public|Admin|Private|Internal))$/, chain, handle: { method: "Handle", parameter: HANDLE_FUNCTION } };
+
+/** A file read with its package's own router wrapper known (go/package-router-wrappers.ts): `r := newRouter()`, `func(r *router)`. */
+export const scanWithPackageRouter = (source: RouteSource, local: NonNullable<GoSpec["local"]>) => scanGo(source, { ...SPEC, local });
+
 
 function chain(ctx: GoContext, start: GoRef | undefined, given: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
   if (!start) return undefined;

@@ -89,7 +89,8 @@ class Walker {
   }
 
   private isRouterType(type: string): boolean {
-    return this.isFrameworkRouterType(type) || this.wrapper.types.has(type.replace(/^\*/, ""));
+    const bare = type.replace(/^\*/, "");
+    return this.isFrameworkRouterType(type) || this.wrapper.types.has(bare) || !!this.spec.local?.types.has(bare);
   }
 
   private isFrameworkRouterType(type: string): boolean {
@@ -239,6 +240,13 @@ class Walker {
   private evaluate(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
     const { base, links } = chain;
     const ctx = this.context(scope);
+    // The package's own wrapper made by its function (`r := newRouter()`).
+    if (this.spec.local?.constructors.has(base) && links[0]?.name === "" && links[0].args && !this.file.imports.has(base)) {
+      const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
+      scope.created.add(node);
+      const ref: GoRef = { node, prefix: "", guards: [] };
+      return links.length > 1 ? this.spec.chain(ctx, ref, links.slice(1))?.ref ?? ref : ref;
+    }
     if (this.aliases.has(base)) {
       const first = links[0];
       if (first?.args && this.spec.constructors.test(first.name)) {

@@ -71,6 +71,12 @@ export type GoSpec = {
   /** Router type names after the package name: `Engine|RouterGroup|IRouter`. */
   types: RegExp;
   /**
+   * The package's own router type wrapping a framework's, declared in another file of the
+   * package (package-router-wrappers.ts): its name, written without a package, and the
+   * package's functions that make one (`newRouter()`).
+   */
+  local?: { types: ReadonlySet<string>; constructors: ReadonlySet<string> };
+  /**
    * Reads the calls of a chain on `ref` (on the package itself when undefined, as Go's
    * `http.HandleFunc`): returns the router the chain evaluates to, `rebind` when it changes
    * the variable it was called on (`r.Use(auth)`), undefined when the chain is not the framework's.
