@@ -1128,7 +1128,7 @@ express("routers named for what they serve (webRouter, privateApiRouter) handed 
   ]);
 });
 
-express("a function that takes no next mounted with use (app.use('/old', (req, res) => res.redirect(...))) is an endpoint of every method, also through a helper called with literal paths; one taking next is middleware; a module required in place is taken by the member named (require('./sd').router), whose own sub-routers keep the prefix", () => {
+express("a function that takes no next mounted with use (app.use('/old', (req, res) => res.redirect(...))) is an endpoint of every method, also through a helper called with literal paths; so is one a function of the module makes (createRouteHandler(...) returning (req, res) => ...); one taking next is middleware; a module required in place is taken by the member named (require('./sd').router), whose own sub-routers keep the prefix", () => {
   const root = tempDir();
   writeFiles(root, {
     "package.json": JSON.stringify({ name: "st", dependencies: { express: "^4.18.0" } }),
@@ -1145,6 +1145,14 @@ express("a function that takes no next mounted with use (app.use('/old', (req, r
       "redirect('/createcharacter', '/api/characters/create');",
       "redirect('/getchat', '/api/chats/get');",
       "app.use('/api/sd', require('./src/sd').router);",
+      "function createRouteHandler(directoryFn) {",
+      "  return async (req, res) => { res.sendFile(directoryFn(req)); };",
+      "}",
+      "function logged(name) {",
+      "  return (req, res, next) => { console.log(name); next(); };",
+      "}",
+      "app.use('/backgrounds/*', createRouteHandler(req => req.user.directories.backgrounds));",
+      "app.use('/audit', logged('audit'));",
       "app.listen(8000);",
     ].join("\n"),
     "src/sd.js": [
@@ -1161,6 +1169,7 @@ express("a function that takes no next mounted with use (app.use('/old', (req, r
   assert.equal(guardedRoutes(root), [
     "POST /api/sd/comfy/generate",
     "POST /api/sd/ping",
+    "ALL /backgrounds/*",
     "ALL /createcharacter",
     "ALL /getchat",
     "ALL /old",

@@ -1,6 +1,7 @@
 import { isGuardName, optionalByArguments } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { arrayElements, objectProperties } from "./objects.ts";
+import { definedFunctionBody } from "./functions.ts";
 
 /** A readable name for a handler or middleware argument: `auth`, `users.list`, `requireRole`, or "(inline)". */
 export function argumentName(source: RouteSource, start: number, end: number): string {
@@ -122,8 +123,25 @@ const INLINE_PARAMETERS = /^\s*(?:async\s+)?(?:function\b\s*[\w$]*\s*\(([^)]*)\)
  * mounted with `use`, it ends every request it is handed, an endpoint rather than a middleware.
  */
 export function endsRequests(source: RouteSource, span: { start: number; end: number }): boolean {
-  const m = INLINE_PARAMETERS.exec(source.code.slice(span.start, span.end));
-  if (!m) return false;
+  const text = source.code.slice(span.start, span.end);
+  const m = INLINE_PARAMETERS.exec(text);
+  if (!m) {
+    // A function of the module making one (`createRouteHandler(req => dir)`, whose body is `return async (req, res) => {...}`).
+    const made = /^\s*([A-Za-z_$][\w$]*)\s*\(/.exec(text)?.[1];
+    const body = made ? definedFunctionBody(source.code, made) : undefined;
+    const returned = body ? /^\s*return\s+/m.exec(body) : null;
+    return !!returned && terminalFunction(body!.slice(returned.index + returned[0].length));
+  }
+  return terminalParameters(m);
+}
+
+/** Whether a function written in place takes no `next`. */
+const terminalFunction = (text: string): boolean => {
+  const m = INLINE_PARAMETERS.exec(text);
+  return !!m && terminalParameters(m);
+};
+
+function terminalParameters(m: RegExpExecArray): boolean {
   const params = (m[1] ?? m[2] ?? m[3] ?? "").split(",").map((p) => p.trim()).filter(Boolean);
   return params.length >= 1 && params.length <= 2 && !params.some((p) => p.startsWith("..."));
 }
