@@ -126,6 +126,32 @@ findings("signing in through a named identity provider (POST /auth/github, /sso/
   assert.equal(writes.sort(), [["high", "POST /auth/githubber"], ["high", "POST /projects/github"], ["low", "POST /auth/azure"], ["low", "POST /auth/github"], ["low", "POST /sso/keycloak"]]);
 });
 
+findings("an auth server's own sign-in steps at its root (POST /magiclink, /recover, /resend, /verify, /sso, /passkeys/authentication/options) are public by design: low; the same words deeper in a resource (/invoices/{id}/resend) stay high", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "server.js": [
+      'const express = require("express");',
+      "const app = express();",
+      'app.get("/user", requireAuth, (req, res) => res.send("me"));',
+      ...["/magiclink", "/recover", "/resend", "/verify", "/sso", "/passkeys/authentication/options", "/api/v1/auth/verify", "/invoices/:id/resend", "/devices/:id/verify"].map((p) => `app.post("${p}", (req, res) => res.send("ok"));`),
+      "app.listen(3000);",
+    ].join("\n"),
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+  });
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
+  assert.equal(writes.sort(), [
+    ["high", "POST /devices/{id}/verify"],
+    ["high", "POST /invoices/{id}/resend"],
+    ["low", "POST /api/v1/auth/verify"],
+    ["low", "POST /magiclink"],
+    ["low", "POST /passkeys/authentication/options"],
+    ["low", "POST /recover"],
+    ["low", "POST /resend"],
+    ["low", "POST /sso"],
+    ["low", "POST /verify"],
+  ]);
+});
+
 findings("cycles, unguarded writes and debt markers become findings", () => {
   const tsApp = analyze(fixtureRepo("ts-app")).findings;
   assert.equal(tsApp.filter((f) => f.rule === "import-cycle").length, 2);
