@@ -279,7 +279,7 @@ symfony("a trailing parameter with a default, from the action's argument (?strin
   ]);
 });
 
-symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->methods()) are read from config/routes.php down the imports, each file under the prefixes of the imports reaching it (a bundle's routing.php by its bundle class, its ajax.php under /xhr); a trailing parameter with a default, after a slash or a dot ({id}.{_format}), may be left out; a file no import reaches serves nothing; attribute controllers and API Platform imported in PHP take their prefix; security.php's accessControl rules guard, first match winning", () => {
+symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->methods()) are read from config/routes.php down the imports, each file under the prefixes of the imports reaching it (a bundle's routing.php by its bundle class, its ajax.php under /xhr); a trailing parameter with a default, after a slash or a dot ({id}.{_format}), may be left out; a file no import reaches serves nothing; attribute controllers and API Platform imported in PHP take their prefix; security.php's accessControl rules guard, first match winning, a parameter matching a rule written for a UUID", () => {
   const root = tempDir();
   const configurator = (...lines: string[]) => ["<?php", "", "use Symfony\\Component\\Routing\\Loader\\Configurator\\RoutingConfigurator;", "", "return static function (RoutingConfigurator $routes): void {", ...lines.map((l) => `    ${l}`), "};", ""].join("\n");
   writeFiles(root, {
@@ -289,6 +289,7 @@ symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->metho
       "    ->prefix('/clients');",
       "$routes->import('../src/Controller/', 'attribute')->prefix('/admin');",
       "$routes->add('_login', '/login')->controller([SecurityController::class, 'login']);",
+      "$routes->add('_view_quote', '/view/quote/{uuid}')->controller(ViewQuote::class);",
     ),
     "config/routes/api_platform.php": configurator("$routes->import('@AppApiBundle/Resources/config/routing.php')->prefix('/api');"),
     "src/ClientBundle/AppClientBundle.php": "<?php\nnamespace App\\ClientBundle;\n\nclass AppClientBundle extends Bundle {}\n",
@@ -315,6 +316,7 @@ symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->metho
       "    $config->accessControl()",
       "        ->path('^(?:' .",
       "            '/(login|api/login)$|' .",
+      "            '/view/(quote|invoice)/[a-zA-Z0-9-]{36}$|' .",
       "            '/install(?:.*)' .",
       "        ')')",
       "        ->roles(['PUBLIC_ACCESS']);",
@@ -336,6 +338,7 @@ symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->metho
     "ALL /clients/view/{id}.{_format} [access_control(ROLE_USER)]",
     "ALL /clients/xhr/info/{id} [access_control(ROLE_USER)]",
     "ALL /login",
+    "ALL /view/quote/{uuid}",
   ]);
 });
 

@@ -33,13 +33,15 @@ export function accessControl(project: Pick<ContractProject, "listed" | "has" | 
   if (!apps.length) return (route) => route;
   return (route) => {
     if (!FRAMEWORKS.has(route.framework) || route.guards.length) return route;
-    // Parameters stand for any segment in the path the rules are matched against.
-    const sample = route.path.replace(/\{[^}]+\}/g, "x");
-    const rule = appOf(apps, route.file)?.find((r) => r.path.test(sample) && (!r.methods || r.methods.includes(route.method)));
+    // Parameters stand for a word, a number or a UUID: a rule written for the values the route takes (`/view/quote/[a-zA-Z0-9-]{36}$`) matches one of them.
+    const samples = PARAMETER_SAMPLES.map((value) => route.path.replace(/\{[^}]+\}/g, value));
+    const rule = appOf(apps, route.file)?.find((r) => samples.some((sample) => r.path.test(sample)) && (!r.methods || r.methods.includes(route.method)));
     if (!rule || rule.roles.every((role) => OPEN.test(role))) return route;
     return { ...route, guards: [`access_control(${rule.roles.join(",")})`] };
   };
 }
+
+const PARAMETER_SAMPLES = ["x", "1", "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"];
 
 const CALLER_CHECK = /\b(?:is_authenticated|is_fully_authenticated|is_remember_me|is_granted|has_role)\s*\(/;
 
