@@ -105,7 +105,10 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
     readLazily: (edge) =>
       (SCRIPT.test(edge.from) && (edge.kind === "reexport" || ((edge.kind === "import" || edge.kind === "require") && !atLoad.usedAtLoad(edge.from, edge.specifier)))) ||
       (COMPONENT.test(edge.from) && edge.kind === "import" && edge.specifier !== undefined && atLoad.importedPerInstance(edge.from, edge.specifier)),
-    readsAtLoad: (edge) => SCRIPT.test(edge.from) && (edge.kind === "import" || edge.kind === "require") && atLoad.usedAtLoad(edge.from, edge.specifier),
+    readsAtLoad: (edge) =>
+      (SCRIPT.test(edge.from) && (edge.kind === "import" || edge.kind === "require") && atLoad.usedAtLoad(edge.from, edge.specifier)) ||
+      // A component's module script (or options object) reading another component while it loads, not once per instance.
+      (COMPONENT.test(edge.from) && edge.kind === "import" && edge.specifier !== undefined && !atLoad.importedPerInstance(edge.from, edge.specifier) && atLoad.usedAtLoad(edge.from, edge.specifier)),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
     loadsInAnyOrder: (members, deferred) => pythonLoads(members) || scriptLoads(members, deferred),
     deliberate: (edge) => SCRIPT.test(edge.from) && atLoad.throughForwardRef(edge.from, edge.specifier),
