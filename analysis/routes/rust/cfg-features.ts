@@ -11,6 +11,7 @@ import { rust } from "../../languages/rust.ts";
 import { strip } from "../../languages/strip.ts";
 import { dirOf } from "../../project.ts";
 import type { LinkedRoute } from "../link.ts";
+import { splitOutsideBrackets } from "../common/operators.ts";
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
@@ -108,23 +109,8 @@ function evaluate(condition: string, features: ReadonlySet<string>): boolean | u
   if (feature) return features.has(feature[1]!);
   const call = /^(not|all|any)\s*\(([^]*)\)$/.exec(text);
   if (!call) return undefined;
-  const parts = splitTop(call[2]!).map((p) => evaluate(p, features));
+  const parts = splitOutsideBrackets(call[2]!, (code, at) => (code[at] === "," ? 1 : 0)).filter((p) => p.trim()).map((p) => evaluate(p, features));
   if (call[1] === "not") return parts[0] === undefined ? undefined : !parts[0];
   if (call[1] === "all") return parts.includes(false) ? false : parts.includes(undefined) ? undefined : true;
   return parts.includes(true) ? true : parts.includes(undefined) ? undefined : false;
-}
-
-/** The comma-separated parts of a list, outside brackets. */
-function splitTop(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "," && depth === 0) (parts.push(list.slice(start, i)), (start = i + 1));
-  }
-  if (list.slice(start).trim()) parts.push(list.slice(start));
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
