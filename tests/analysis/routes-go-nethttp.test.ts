@@ -85,4 +85,44 @@ nethttp("a handler passed to the app's own adapter beside its dependencies is th
   ]);
 });
 
+nethttp("a Go 1.22 pattern built with a root of another package (\"GET \" + config.Webroot + \"livez\") serves that method under the root's value; gorilla does not claim it, though the module imports a gorilla package", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/mailpit\n\ngo 1.22\n\nrequire github.com/gorilla/websocket v1.5.3\n",
+    "config/config.go": 'package config\n\nvar (\n\t// Webroot is the base path of the UI and API\n\tWebroot = "/"\n)\n',
+    "server/server.go": [
+      "package server",
+      "",
+      "import (",
+      '\t"net/http"',
+      "",
+      '\t"github.com/acme/mailpit/config"',
+      '\t"github.com/gorilla/websocket"',
+      ")",
+      "",
+      "var upgrader = websocket.Upgrader{}",
+      "",
+      "func Listen() {",
+      "\tr := apiRoutes()",
+      '\tr.HandleFunc("GET "+config.Webroot+"livez", healthz)',
+      '\thttp.ListenAndServe(":8025", r)',
+      "}",
+      "",
+      "func apiRoutes() *http.ServeMux {",
+      "\tr := http.NewServeMux()",
+      '\tr.HandleFunc("GET "+config.Webroot+"api/v1/messages", getMessages)',
+      '\tr.HandleFunc("DELETE "+config.Webroot+"api/v1/messages/{id}", deleteMessage)',
+      "\treturn r",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.framework}`), [
+    "GET /api/v1/messages nethttp",
+    "DELETE /api/v1/messages/{id} nethttp",
+    "GET /livez nethttp",
+  ]);
+});
+
 nethttp.run();

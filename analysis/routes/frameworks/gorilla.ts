@@ -6,6 +6,8 @@ import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts
 // route whose Subrouter is a second router on the same paths, with middleware of its own).
 const IGNORED = /^(?:NewRoute|Name|Queries|Host|Schemes|Headers|HeadersRegexp|MatcherFunc|BuildOnly|BuildVarsFunc|StrictSlash|SkipClean|UseEncodedPath)$/;
 
+const GO122_METHOD = /^[A-Z]+\s/;
+
 /**
  * gorilla/mux: `mux.NewRouter()`, routes built by chaining in any order
  * (`r.HandleFunc("/x", h).Methods("GET", "POST")`, `r.Methods("GET").Path("/x").HandlerFunc(h)`),
@@ -40,7 +42,8 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
     if (!args) return undefined;
     if (link.name === "HandleFunc" || link.name === "Handle") {
       path = read(args[0]);
-      if (path === undefined) return undefined;
+      // A pattern led by its method (`"GET " + root + "livez"`) is net/http's ServeMux's (Go 1.22), not gorilla's.
+      if (path === undefined || GO122_METHOD.test(path)) return undefined;
       handler = { args: args.slice(1), at: link.start };
     } else if (link.name === "Path") path = read(args[0]);
     else if (link.name === "PathPrefix") prefix = read(args[0]);

@@ -18,7 +18,9 @@ export const nethttp: Framework = {
 function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef } | undefined {
   const link = links[0];
   if (!link?.args || (link.name !== "HandleFunc" && link.name !== "Handle") || links.length > 1) return undefined;
-  const pattern = ctx.value(link.args[0]);
+  // A pattern may hold a value of another package (`"GET " + config.Webroot + "livez"`), filled in before linking.
+  const read = ctx.path(link.args[0]);
+  const pattern = read?.path;
   const target = link.args[1];
   if (pattern === undefined || !target) return undefined;
   const ref = start ?? ctx.named("net/http::DefaultServeMux", link.start);
@@ -33,7 +35,7 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   }
   const sub = link.name === "Handle" ? ctx.router(target) : undefined;
   if (sub && !sub.returned) ctx.mount(ref, "", target, link.start);
-  else ctx.route(ref, [method ?? "ALL"], path, [target], "last", link.start);
+  else ctx.route(ref, [method ?? "ALL"], path, [target], "last", link.start, read?.prefixUnknown);
   return { ref };
 }
 
@@ -42,7 +44,8 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
  * none when it serves them all, and a path; a host before the path is dropped.
  */
 export function servePattern(pattern: string): { method?: string; path: string } | undefined {
-  const m = /^\s*(?:([A-Z]+)\s+)?([^/]*)(\/.*)?$/.exec(pattern);
+  // A value filled in before linking (a configured root, `\u0002goconst:...\u0002`) starts the path, not a host.
+  const m = /^\s*(?:([A-Z]+)\s+)?([^/\u0002]*)((?:\u0002[^\u0002]*\u0002)?\/?.*)?$/.exec(pattern);
   if (!m) return undefined;
-  return { method: m[1], path: (m[3] ?? "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
+  return { method: m[1], path: (m[3] || "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
 }
