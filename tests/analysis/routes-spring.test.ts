@@ -778,7 +778,7 @@ spring("functional endpoints (RouterFunctions' builder and static routes, path a
   ]);
 });
 
-spring("a handler interceptor registered for path patterns guards the routes they match (/orders/** and /orders itself) but those excluded, when its preHandle turns callers away; one that only counts a cart's items guards nothing", () => {
+spring("a handler interceptor registered for path patterns guards the routes they match (/orders/** and /orders itself) but those excluded, when its preHandle turns callers away (also through a helper answering 401 after an auth service's check); one that only counts a cart's items guards nothing", () => {
   const root = tempDir("tool-spring-interceptors-");
   writeFiles(root, {
     "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
@@ -794,6 +794,8 @@ spring("a handler interceptor registered for path patterns guards the routes the
       "    private AdminLoginInterceptor adminLoginInterceptor;",
       "    @Autowired",
       "    private CartNumberInterceptor cartNumberInterceptor;",
+      "    @Autowired",
+      "    private FrontInterceptor frontInterceptor;",
       "",
       "    public void addInterceptors(InterceptorRegistry registry) {",
       "        registry.addInterceptor(adminLoginInterceptor)",
@@ -803,6 +805,7 @@ spring("a handler interceptor registered for path patterns guards the routes the
       "                .excludePathPatterns(\"/admin/**\");",
       "        registry.addInterceptor(new MallLoginInterceptor())",
       "                .addPathPatterns(\"/orders/**\");",
+      "        registry.addInterceptor(frontInterceptor).addPathPatterns(\"/api/v1/**\");",
       "    }",
       "}",
     ].join("\n"),
@@ -831,6 +834,25 @@ spring("a handler interceptor registered for path patterns guards the routes the
       "            return false;",
       "        }",
       "        return true;",
+      "    }",
+      "}",
+    ].join("\n"),
+    // Answers 401 through a helper of its own class after asking its auth service.
+    "src/main/java/mall/interceptor/FrontInterceptor.java": [
+      "package mall.interceptor;",
+      "",
+      "public class FrontInterceptor implements HandlerInterceptor {",
+      "    @Override",
+      "    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) throws Exception {",
+      "        if (!authService.check()) {",
+      "            return responseTransform(response, 401, \"please sign in\");",
+      "        }",
+      "        return HandlerInterceptor.super.preHandle(request, response, handler);",
+      "    }",
+      "",
+      "    private boolean responseTransform(HttpServletResponse response, int code, String msg) throws IOException {",
+      "        response.setStatus(code);",
+      "        return false;",
       "    }",
       "}",
     ].join("\n"),
@@ -872,12 +894,16 @@ spring("a handler interceptor registered for path patterns guards the routes the
       "",
       "    @GetMapping(\"/goods/detail/{id}\")",
       "    public String detail(@PathVariable Long id) { return \"detail\"; }",
+      "",
+      "    @PostMapping(\"/api/v1/course/{id}/record\")",
+      "    public Result record(@PathVariable Long id) { return Result.ok(); }",
       "}",
     ].join("\n"),
   });
   assert.equal(guardedRoutes(root), [
     "POST /admin/goods/save [AdminLoginInterceptor]",
     "GET /admin/login",
+    "POST /api/v1/course/{id}/record [FrontInterceptor]",
     "GET /goods/detail/{id}",
     "GET /orders [MallLoginInterceptor]",
     "POST /orders/{orderNo}/cancel [MallLoginInterceptor]",
