@@ -28,6 +28,9 @@ const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing|load
 // playground/ holds apps to try the product out in (Novu's playground/nextjs, playground/nestjs).
 const EXAMPLE = /(^|\/)_?(examples?|demos?|playgrounds?|benchmarks?|bench(es)?|(?:sample|example|demo)[-_][\w-]+|[\w-]+[-_](?:samples?|examples?|demos?)(?:[-_][\w-]+)?)\/|^(templates|starters?)\//i;
 const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(test_[^/]+|tests?)\.py$|_spec\.rb$|(Test|Tests|Spec|IT)\.(java|kt|cs|scala|swift)$)/;
+// A Go package named for testing what it helps test (the standard library's `httptest`, `iotest`; SFTPGo's
+// `internal/httpdtest`) holds test helpers and their servers; not `latest/` and other words that end so.
+const GO_TEST_PACKAGE = /(^|\/)(?!(?:la|con|at|pro|de)test\/)[a-z]{2,}test\/[^/]+\.go$/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
 // A minified bundle kept in the tree (`react-dom-16.production.min.js`, `jquery-3.7.1.min.js`) is a
@@ -67,7 +70,7 @@ export function roleOf(path: string): Role {
   const slash = layout.lastIndexOf("/");
   const folderRole = folderRoleOf(slash === -1 ? "" : layout.slice(0, slash + 1));
   if (folderRole === "vendored" || folderRole === "fixture" || folderRole === "test") return folderRole;
-  if (TEST_FILE.test(layout)) return "test";
+  if (TEST_FILE.test(layout) || GO_TEST_PACKAGE.test(layout)) return "test";
   if (folderRole === "example") return "example";
   if (MINIFIED.test(layout)) return "vendored";
   if (GENERATED.test(layout)) return "generated";

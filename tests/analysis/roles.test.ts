@@ -106,6 +106,10 @@ test("Jest's __snapshots__ hold fixtures; a folder named snapshots is the produc
   assert.is(roleOf("src/components/__snapshots__/Button.test.tsx.snap"), "fixture");
   assert.is(roleOf("backend/src/baserow/api/snapshots/views.py"), "source");
   assert.is(roleOf("tests/snapshots/render.py"), "test");
+  // A Go package named for testing (httptest's kind) holds test helpers; a `latest/` package is no such.
+  assert.is(roleOf("internal/httpdtest/httpfsimpl.go"), "test");
+  assert.is(roleOf("api/latest/handler.go"), "source");
+  assert.is(roleOf("internal/httpd/server.go"), "source");
 });
 
 test("a folder with demo, example or sample as a word of its name holds an example (cmd/dendrite-demo-pinecone/, todo-demo/); a word merely containing it does not", () => {
