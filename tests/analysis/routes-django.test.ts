@@ -2307,4 +2307,48 @@ django("URLconfs included through map(lambda u: url(r'^', include(u)), [...]) ar
   ]);
 });
 
+django("a ViewSet's get_permissions that opens with a docstring still chooses per action: retrieve open to anyone, the other actions signed in", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/settings.py": "ROOT_URLCONF = 'app.urls'\n",
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'app.settings')\n",
+    "app/api.py": [
+      "from rest_framework import permissions, viewsets",
+      "",
+      "class TaskViewSet(viewsets.ViewSet):",
+      "    def get_permissions(self):",
+      '        """',
+      "        Instantiates and returns the list of permissions that this view requires.",
+      '        """',
+      "        if self.action == 'retrieve':",
+      "            permission_classes = [permissions.AllowAny]",
+      "        else:",
+      "            permission_classes = [permissions.IsAuthenticated, ]",
+      "",
+      "        return [permission() for permission in permission_classes]",
+      "",
+      "    def retrieve(self, request, pk=None):",
+      "        return None",
+      "",
+      "    def create(self, request):",
+      "        return None",
+      "",
+    ].join("\n"),
+    "app/urls.py": [
+      "from django.urls import include, path",
+      "from rest_framework.routers import SimpleRouter",
+      "from app.api import TaskViewSet",
+      "",
+      "router = SimpleRouter()",
+      "router.register(r'tasks', TaskViewSet, basename='task')",
+      "urlpatterns = [path('api/', include(router.urls))]",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /api/tasks [permissions.IsAuthenticated]", "GET /api/tasks/{pk}"]);
+});
+
 django.run();

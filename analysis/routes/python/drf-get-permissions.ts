@@ -30,7 +30,7 @@ const CONDITIONAL = /^(.+?)\s+if\s+(.+?)\s+else\s+(.+)$/;
 /** The choice `get_permissions` makes, or undefined when it is not one this reads. */
 export function permissionChoice(source: RouteSource, def: Definition): PermissionChoice | undefined {
   // The raw text (strings kept): the tests compare against string literals.
-  const lines = assignedToReturned(source.text.slice(def.start, def.end).split("\n").slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#")));
+  const lines = assignedToReturned(withoutDocstring(source.text.slice(def.start, def.end).split("\n").slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))));
   const branches: { test: string; result: string }[] = [];
   let last: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -59,6 +59,15 @@ export function permissionChoice(source: RouteSource, def: Definition): Permissi
     }
     return results.at(-1)!;
   };
+}
+
+/** The body's lines after its docstring, if it opens with one (`"""Instantiates and returns ..."""`). */
+function withoutDocstring(lines: readonly string[]): string[] {
+  const quote = /^[rRuU]?("""|''')/.exec(lines[0] ?? "")?.[1];
+  if (!quote) return [...lines];
+  const rest = lines[0]!.slice(lines[0]!.indexOf(quote) + 3);
+  const end = rest.includes(quote) ? 0 : lines.findIndex((l, i) => i > 0 && l.includes(quote));
+  return end === -1 ? [...lines] : lines.slice(end + 1);
 }
 
 // `permission_classes = [AllowAny]` or `self.permission_classes = [IsAuthenticated]` in a branch.
