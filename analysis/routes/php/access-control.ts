@@ -12,8 +12,8 @@ import { type ParametersOf, withParameters } from "./container-parameters.ts";
 import type { LinkedRoute } from "../link.ts";
 import { php } from "../../languages/php/mod.ts";
 import { strip } from "../../languages/strip.ts";
-import { callArguments, type RouteSource } from "../source.ts";
-import { phpList, phpValue, type Span } from "./values.ts";
+import type { RouteSource } from "../source.ts";
+import { chainedArguments, phpList, phpValue } from "./values.ts";
 
 type Rule = { path: RegExp; methods?: string[]; roles: string[] };
 
@@ -55,13 +55,7 @@ function readPhpRules(text: string, path: string, parameters?: ReadonlyMap<strin
   const source: RouteSource = { ...strip(text, php.syntax), path, text };
   const rules: Rule[] = [];
   for (const m of source.code.matchAll(/->\s*accessControl\s*\(\s*\)/g)) {
-    const calls = new Map<string, Span>();
-    let at = m.index + m[0].length;
-    for (let c = CHAINED.exec(source.code.slice(at)); c; c = CHAINED.exec(source.code.slice(at))) {
-      const call = callArguments(source.code, at + c[0].length - 1);
-      if (call.args[0]) calls.set(c[1]!, call.args[0]);
-      at = call.end;
-    }
+    const calls = chainedArguments(source, m.index + m[0].length);
     const pattern = calls.get("path") && phpValue(source, calls.get("path")!);
     if (pattern === undefined) continue;
     let regex: RegExp;
@@ -79,7 +73,6 @@ function readPhpRules(text: string, path: string, parameters?: ReadonlyMap<strin
   return rules.length ? rules : undefined;
 }
 
-const CHAINED = /^\s*->\s*(\w+)\s*\(/;
 
 /** The access_control rules of one security.yaml, or undefined when it has none (or cannot be read). */
 function readRules(text: string, parameters?: ReadonlyMap<string, string>): Rule[] | undefined {

@@ -20,7 +20,7 @@ import { strip } from "../../languages/strip.ts";
 import { optionalForms } from "../frameworks/symfony.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { className, phpArray, phpElements, phpList, phpValue, type Span } from "./values.ts";
+import { chainedArguments, className, phpArray, phpElements, phpList, phpValue, type Span } from "./values.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -33,7 +33,7 @@ const ROOTS = /(?:^|\/)config\/routes(?:\/[\w.-]+)?\.php$/;
 const CONFIGURATOR = /\bfunction\s*\(\s*RoutingConfigurator\s+\$(\w+)/;
 const ROUTER = "php-routes";
 
-const cache = new WeakMap<object, { files: Map<string, string>; parsed: Map<string, RouteFile> }>();
+const cache = new WeakMap<object, Reached>();
 
 /** The routes of each PHP route file a root reaches, with the prefixes of the imports that reach it. */
 export function symfonyPhpRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
@@ -56,37 +56,39 @@ export function symfonyPhpRoutes(project: Project | undefined): { file: string; 
 
 /** The imports of other loaders in the PHP route files a root reaches, with the prefix each is read under. */
 export function symfonyPhpImports(project: Project | undefined): PhpRouteImport[] {
-  const { files, parsed } = reached(project);
-  return [...files].flatMap(([file, prefix]) => parsed.get(file)!.imports.filter((i) => !phpRouteFile(project, file, i.resource, parsed)).map((i) => ({ file, resource: i.resource, ...(i.type ? { type: i.type } : {}), prefix: joined(prefix, i.prefix) })));
+  return reached(project).others;
 }
 
-/** Each PHP route file a root reaches, by the prefix it is read under (the last import reaching it wins, as Symfony keeps the last route of a name). */
-function reached(project: Project | undefined): { files: Map<string, string>; parsed: Map<string, RouteFile> } {
+type Reached = { files: Map<string, string>; parsed: Map<string, RouteFile>; others: PhpRouteImport[] };
+
+/**
+ * Each PHP route file a root reaches, by the prefix it is read under (the last import reaching it
+ * wins, as Symfony keeps the last route of a name), and the imports of other loaders on the way.
+ */
+function reached(project: Project | undefined): Reached {
   const key = project as object | undefined;
   const known = key && cache.get(key);
   if (known) return known;
-  const parsed = new Map<string, RouteFile>();
-  const files = new Map<string, string>();
-  const roots = [...(project?.listed ?? [])].filter((f) => ROOTS.test(f) && !/(?:^|\/)dev\//.test(f)).sort();
+  const listed = [...(project?.listed ?? [])];
+  const result: Reached = { files: new Map(), parsed: new Map(), others: [] };
   const visit = (file: string, prefix: string, depth: number) => {
-    const route = parse(project, file, parsed);
+    const route = parse(project, file, result.parsed);
     if (!route || depth > 8) return;
-    files.set(file, prefix);
+    result.files.set(file, prefix);
     for (const i of route.imports) {
-      const target = phpRouteFile(project, file, i.resource, parsed);
-      if (target && target !== file) visit(target, joined(prefix, i.prefix), depth + 1);
+      const target = phpRouteFile(project, listed, file, i.resource, result.parsed);
+      if (target === undefined) result.others.push({ file, resource: i.resource, ...(i.type ? { type: i.type } : {}), prefix: joined(prefix, i.prefix) });
+      else if (target !== file) visit(target, joined(prefix, i.prefix), depth + 1);
     }
   };
-  for (const root of roots) visit(root, "", 0);
-  const result = { files, parsed };
+  for (const root of listed.filter((f) => ROOTS.test(f) && !/(?:^|\/)dev\//.test(f)).sort()) visit(root, "", 0);
   if (key) cache.set(key, result);
   return result;
 }
 
 /** The PHP route file an import's resource names, if it is one (a file of the project handing a RoutingConfigurator). */
-function phpRouteFile(project: Project | undefined, from: string, resource: string, parsed: Map<string, RouteFile>): string | undefined {
+function phpRouteFile(project: Project | undefined, listed: readonly string[], from: string, resource: string, parsed: Map<string, RouteFile>): string | undefined {
   if (!resource.endsWith(".php")) return undefined;
-  const listed = [...(project?.listed ?? [])];
   const bundle = /^@(\w+Bundle)\/(.+)$/.exec(resource);
   let target: string | undefined;
   if (bundle) {
@@ -108,7 +110,7 @@ function parse(project: Project | undefined, file: string, parsed: Map<string, R
   for (const m of source.code.matchAll(calls)) {
     const open = m.index + m[0].length - 1;
     const { args, end } = callArguments(source.code, open);
-    const chain = chained(source, end);
+    const chain = chainedArguments(source, end);
     if (m[1] === "add" && args[1]) {
       const name = args[0] ? phpValue(source, args[0]) : undefined;
       const paths = pathsOf(source, args[1]);
@@ -135,19 +137,6 @@ function parse(project: Project | undefined, file: string, parsed: Map<string, R
   }
   parsed.set(file, result);
   return result;
-}
-
-/** The calls chained on a call ending at `end` (`->controller(X::class)->methods([...])`), by name: each one's first argument. */
-function chained(source: RouteSource, end: number): Map<string, Span> {
-  const found = new Map<string, Span>();
-  const CALL = /^\s*->\s*(\w+)\s*\(/;
-  let at = end;
-  for (let m = CALL.exec(source.code.slice(at)); m; m = CALL.exec(source.code.slice(at))) {
-    const call = callArguments(source.code, at + m[0].length - 1);
-    if (call.args[0]) found.set(m[1]!, call.args[0]);
-    at = call.end;
-  }
-  return found;
 }
 
 /** A route's path, or each of a localized route's (`['en' => '/about', 'fr' => '/a-propos']`). */

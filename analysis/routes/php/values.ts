@@ -94,3 +94,17 @@ export function className(source: RouteSource, span: Span): string | undefined {
   const m = /^\\?((?:\w+\\)*(\w+))::class\b/.exec(source.code.slice(span.start, span.end).trim());
   return m?.[2];
 }
+
+const CHAINED = /^\s*->\s*(\w+)\s*\(/;
+
+/** The calls chained on a call ending at `end` (`->controller(X::class)->methods([...])`), by name: each one's first argument. */
+export function chainedArguments(source: RouteSource, end: number): Map<string, Span> {
+  const found = new Map<string, Span>();
+  let at = end;
+  for (let m = CHAINED.exec(source.code.slice(at)); m; m = CHAINED.exec(source.code.slice(at))) {
+    const call = callArguments(source.code, at + m[0].length - 1);
+    if (call.args[0]) found.set(m[1]!, call.args[0]);
+    at = call.end;
+  }
+  return found;
+}
