@@ -240,21 +240,17 @@ class Walker {
   private evaluate(chain: GoChain, scope: Scope, statement: boolean): GoRef | undefined {
     const { base, links } = chain;
     const ctx = this.context(scope);
-    // The package's own wrapper made by its function (`r := newRouter()`).
-    if (this.spec.local?.constructors.has(base) && links[0]?.name === "" && links[0].args && !this.file.imports.has(base)) {
+    // A router made here, by the framework's constructor (`chi.NewRouter()`) or by the package's own wrapper's (`r := newRouter()`), and what is chained on it.
+    const made = () => {
       const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
       scope.created.add(node);
       const ref: GoRef = { node, prefix: "", guards: [] };
       return links.length > 1 ? this.spec.chain(ctx, ref, links.slice(1))?.ref ?? ref : ref;
-    }
+    };
+    if (this.spec.local?.constructors.has(base) && links[0]?.name === "" && links[0].args && !this.file.imports.has(base)) return made();
     if (this.aliases.has(base)) {
       const first = links[0];
-      if (first?.args && this.spec.constructors.test(first.name)) {
-        const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(chain.start)}`, chain.start);
-        scope.created.add(node);
-        const ref: GoRef = { node, prefix: "", guards: [] };
-        return links.length > 1 ? this.spec.chain(ctx, ref, links.slice(1))?.ref ?? ref : ref;
-      }
+      if (first?.args && this.spec.constructors.test(first.name)) return made();
       const result = this.spec.chain(ctx, undefined, links);
       if (result) return result.ref;
     }

@@ -34,7 +34,8 @@ export function withPackageRouterWrappers(files: ReadonlyMap<string, FileRoutes>
   const wrappers = new Map<string, { types: Set<string>; constructors: Set<string>; file: string }>();
   for (const path of listed) {
     const text = project.text(path);
-    if (!text || !/\bstruct\s*\{/.test(text) || !text.includes("func (")) continue;
+    // Most Go files declare no such struct: the raw text tells before the file is parsed.
+    if (!text || !text.includes("func (") || !new RegExp(WRAPPER.source).test(text)) continue;
     const source = { ...strip(text, go.syntax), path, text };
     const file = goFile(source);
     for (const m of source.code.matchAll(WRAPPER)) {
