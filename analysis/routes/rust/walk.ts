@@ -42,7 +42,7 @@ export function walkFunctions<N extends RustNode>(source: RouteSource, file: Rus
     if (!builder.returns.test(fn.returns)) continue;
     let tail = tailOf(code, fn.body);
     // `if base_uri.is_empty() { app } else { ... nest(&base_uri, app) ... }`: the router as it is (block() passed the other branches over).
-    const bare = tail && /^if\b/.test(code.slice(tail.start, tail.start + 3)) ? firstBranchTail(code, tail.start, tail.end) : undefined;
+    const bare = tail && /^if\b/.test(code.slice(tail.start, tail.start + 3)) ? ifBranches(code, tail.start, tail.end).tails[0] : undefined;
     if (bare && env.has(code.slice(bare.start, bare.end).trim())) tail = bare;
     const returned = tail && (created.get(tail.start) ?? env.get(code.slice(tail.start, tail.end).trim()));
     if (returned && returned.name.includes("@")) returned.name = qualified;
@@ -66,15 +66,14 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
     let others: Span[] = [];
     if (bind && /^if\b/.test(code.slice(start, start + 3))) {
       ifEnd = statementEnd(code, start, ";");
-      const branches = branchTails(code, start, Math.min(ifEnd, span.end));
+      const branches = ifBranches(code, start, Math.min(ifEnd, span.end)).tails;
       if (branches[0]) start = branches[0].start;
       others = branches.slice(1).filter((b) => !mentionsRouter(code.slice(b.start, b.end), env));
     } else if (!bind && m[0] === "if") {
       // `if base_uri.is_empty() { app } else { Router::new().nest(&base_uri, app) }`: the router as it is, the default;
       // the other branches set it apart under a configured prefix, read as no mount of their own.
-      const end = ifElseEnd(code, m.index, span.end);
-      const first = firstBranchTail(code, m.index, end);
-      if (first && env.has(code.slice(first.start, first.end).trim())) {
+      const { tails, end } = ifBranches(code, m.index, span.end);
+      if (tails[0] && env.has(code.slice(tails[0].start, tails[0].end).trim())) {
         names.lastIndex = end;
         continue;
       }
@@ -128,37 +127,18 @@ export function middlewareGuard(code: string, span: Span | undefined, depth = 0)
   return undefined;
 }
 
-/** The value of each branch of `if c { A } else if d { B } else { C }` from `at`, ending by `end`. */
-function branchTails(code: string, at: number, end: number): Span[] {
+/** The value of each branch of `if c { A } else if d { B } else { C }` from `at` (none past `end`), and where it ends. */
+function ifBranches(code: string, at: number, end: number): { tails: Span[]; end: number } {
   const tails: Span[] = [];
   let pos = at;
-  while (pos < end) {
+  for (;;) {
     const open = code.indexOf("{", pos);
-    if (open === -1 || open >= end) break;
+    if (open === -1 || open >= end) return { tails, end: pos };
     const close = closing(code, open);
     const tail = tailOf(code, { start: open, end: close });
     if (tail) tails.push(tail);
     const next = /^\s*else\s*(?:if\b)?/.exec(code.slice(close, end));
-    if (!next) break;
-    pos = close + next[0].length;
-  }
-  return tails;
-}
-
-/** The value of an `if`'s first branch. */
-function firstBranchTail(code: string, at: number, end: number): Span | undefined {
-  return branchTails(code, at, end)[0];
-}
-
-/** Where an `if ... else ...` expression starting at `at` ends. */
-function ifElseEnd(code: string, at: number, end: number): number {
-  let pos = at;
-  for (;;) {
-    const open = code.indexOf("{", pos);
-    if (open === -1 || open >= end) return pos;
-    const close = closing(code, open);
-    const next = /^\s*else\s*(?:if\b)?/.exec(code.slice(close, end));
-    if (!next) return close;
+    if (!next) return { tails, end: close };
     pos = close + next[0].length;
   }
 }
