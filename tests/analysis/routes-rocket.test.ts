@@ -180,4 +180,81 @@ rocket("a request guard brought in by a glob use of another crate's module (use 
   ]);
 });
 
+rocket("rocket_okapi: mount_endpoints_and_merged_docs! mounts each listed prefix under its base path, openapi_get_routes_spec! lists routes (settings named first or not) in a function returning (Vec<Route>, OpenApi)", () => {
+  const root = tempDir("tool-rocket-okapi-");
+  writeFiles(root, {
+    "Cargo.toml": '[package]\nname = "chat"\nversion = "0.1.0"\n\n[dependencies]\nrocket = "0.5"\nrocket_okapi = "0.8"\n',
+    "src/main.rs": [
+      "#[macro_use]",
+      "extern crate rocket;",
+      "mod routes;",
+      "",
+      "#[launch]",
+      "fn launch() -> _ {",
+      "    let rocket = rocket::build();",
+      "    routes::mount(rocket)",
+      "}",
+      "",
+    ].join("\n"),
+    "src/routes/mod.rs": [
+      "mod users;",
+      "mod unused;",
+      "use rocket::{Build, Rocket};",
+      "use rocket_okapi::settings::OpenApiSettings;",
+      "",
+      "pub fn mount(mut rocket: Rocket<Build>) -> Rocket<Build> {",
+      "    let settings = OpenApiSettings::default();",
+      "    lazy_static! {",
+      '        static ref NAME: &str = "chat";',
+      "    }",
+      "    mount_endpoints_and_merged_docs! {",
+      '        rocket, "/0.8".to_owned(), settings,',
+      '        "" => openapi_get_routes_spec![root],',
+      '        "/users" => users::routes(),',
+      "    };",
+      "    rocket",
+      "}",
+      "",
+      "#[openapi(tag = \"Core\")]",
+      '#[get("/")]',
+      "async fn root() -> &'static str { \"hello\" }",
+      "",
+    ].join("\n"),
+    "src/routes/users.rs": [
+      "use rocket::Route;",
+      "use rocket_okapi::okapi::openapi3::OpenApi;",
+      "",
+      "pub fn routes() -> (Vec<Route>, OpenApi) {",
+      "    openapi_get_routes_spec![settings: fetch, edit]",
+      "}",
+      "",
+      '#[get("/<id>")]',
+      "async fn fetch(id: String) -> String { id }",
+      "",
+      '#[patch("/<id>", data = "<data>")]',
+      "async fn edit(user: User, id: String, data: Json<Edit>) -> String { id }",
+      "",
+    ].join("\n"),
+    // A list nothing mounts serves nothing.
+    "src/routes/unused.rs": [
+      "use rocket::Route;",
+      "use rocket_okapi::okapi::openapi3::OpenApi;",
+      "",
+      "pub fn routes() -> (Vec<Route>, OpenApi) {",
+      "    openapi_get_routes_spec![stale]",
+      "}",
+      "",
+      '#[get("/stale")]',
+      "async fn stale() -> &'static str { \"old\" }",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /0.8 root",
+    "GET /0.8/users/{id} fetch",
+    "PATCH /0.8/users/{id} edit [User]",
+  ]);
+});
+
 rocket.run();

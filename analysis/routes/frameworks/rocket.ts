@@ -8,6 +8,7 @@ import { definedName, itemName, RUST_VALUES, rustFile, useDeclarations, type Rus
 import { callArguments, type RouteSource } from "../source.ts";
 import { closing } from "../../languages/curly.ts";
 import { walkFunctions } from "../rust/walk.ts";
+import { joinPaths } from "../paths.ts";
 
 // Request guards that check who calls: parameter types such as `AuthUser`, `AdminUser`, `ApiKey`, `Claims`.
 const GUARD_TYPE = /^&?(?:'\w+\s+)?([A-Z]\w*(?:Auth|User|Admin|ApiKey|Token|Session|Claims|Jwt|Guard)\w*|Auth\w*|Admin\w*|ApiKey\w*|Jwt\w*|User)\b(?!\s*<)/;
@@ -41,17 +42,28 @@ export const rocket: Framework = {
       returns: /\bRocket\s*</,
       node: (name, at) => (found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], line: source.lineAt(at) }), { name, line: source.lineAt(at) }),
       chain: (chain, env, fresh) => {
-        const mounts = chain.links.filter((l) => l.name === "mount");
+        // rocket_okapi's `mount_endpoints_and_merged_docs! { rocket, "/0.8".to_owned(), settings, "/users" => users::routes(), ... }`:
+        // each `prefix => routes` mounted on the instance named first, under the base path given second.
+        const merged = chain.head === "mount_endpoints_and_merged_docs!" && chain.call && chain.call.length >= 3 ? chain.call : undefined;
+        const mounts = merged
+          ? merged.slice(3).flatMap((pair) => {
+              const arrow = source.code.slice(pair.start, pair.end).indexOf("=>");
+              return arrow === -1 ? [] : [{ base: merged[1], args: [{ start: pair.start, end: pair.start + arrow }, { start: pair.start + arrow + 2, end: pair.end }], start: pair.start }];
+            })
+          : chain.links.filter((l) => l.name === "mount").map((l) => ({ base: undefined, args: l.args, start: l.start }));
         if (mounts.length === 0) return undefined;
-        const node = env.get(chain.head) ?? { name: `${fresh}#${++roots}`, line: source.lineAt(chain.start) };
-        if (!env.has(chain.head)) found.push({ type: "router", framework: "rocket", name: node.name, prefix: "", guards: [], line: node.line });
+        const head = merged ? source.code.slice(merged[0]!.start, merged[0]!.end).trim() : chain.head;
+        const node = env.get(head) ?? { name: `${fresh}#${++roots}`, line: source.lineAt(chain.start) };
+        if (!env.has(head)) found.push({ type: "router", framework: "rocket", name: node.name, prefix: "", guards: [], line: node.line });
+        const base = merged ? mountPrefix(source, merged[1]!, file) : { path: "", unknown: false };
         for (const m of mounts) {
-          const prefix = m.args[0] && mountPrefix(source, m.args[0], file);
+          const own = m.args[0] && mountPrefix(source, m.args[0], file);
           const list = m.args[1] && wholeChain(source.code, m.args[1]);
-          if (prefix === undefined || !list?.call) continue;
+          if (base === undefined || own === undefined || !list?.call) continue;
+          const prefix = merged ? { path: joinPaths(base.path, own.path), unknown: base.unknown || own.unknown } : own;
           const line = source.lineAt(m.start);
-          if (list.head === "routes!") {
-            for (const item of list.call) found.push(...guardedMount("rocket", node.name, prefix.path, itemName(file, source.code.slice(item.start, item.end)), [], line, prefix.unknown));
+          if (ROUTE_LIST_MACRO.test(list.head)) {
+            for (const item of listedRoutes(source.code, list.call)) found.push(...guardedMount("rocket", node.name, prefix.path, itemName(file, item), [], line, prefix.unknown));
           } else if (list.links.length === 0 && list.call.length === 0) {
             // `api::core_routes()`: a function returning the routes (`routeLists`).
             found.push(...guardedMount("rocket", node.name, prefix.path, itemName(file, list.head), [], line, prefix.unknown));
@@ -65,8 +77,19 @@ export const rocket: Framework = {
   },
 };
 
-// `fn routes() -> Vec<Route> {`, generic or not.
-const ROUTE_LIST_FN = /\bfn\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\([^)]*\)\s*->\s*Vec\s*<\s*(?:rocket\s*::\s*)?Route\s*>\s*\{/g;
+// `routes![a, b]`, and rocket_okapi's `openapi_get_routes![...]` and `openapi_get_routes_spec![...]`, which list routes alike.
+const ROUTE_LIST_MACRO = /^(?:routes|openapi_get_routes|openapi_get_routes_spec)!$/;
+const ROUTE_LIST_MACRO_CALL = /\b(?:routes|openapi_get_routes|openapi_get_routes_spec)!\s*\[/g;
+// `fn routes() -> Vec<Route> {`, generic or not, or with rocket_okapi's spec beside it: `-> (Vec<Route>, OpenApi)`.
+const ROUTE_LIST_FN = /\bfn\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\([^)]*\)\s*->\s*(?:Vec\s*<\s*(?:rocket\s*::\s*)?Route\s*>|\(\s*Vec\s*<\s*(?:rocket\s*::\s*)?Route\s*>\s*,\s*[\w:]*OpenApi\s*\))\s*\{/g;
+
+/** The route names a list macro gives, past the settings rocket_okapi may name first (`openapi_get_routes_spec![settings: a, b]`). */
+function listedRoutes(code: string, items: readonly { start: number; end: number }[]): string[] {
+  return items.map((item, i) => {
+    const text = code.slice(item.start, item.end).trim();
+    return i === 0 ? text.replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, "") : text;
+  });
+}
 // `routes.append(&mut folders::routes())`, `routes.extend(sends::routes())`.
 const APPENDED_CALL = /\.\s*(?:append|extend)\s*\(\s*(?:&\s*mut\s+)?([A-Za-z_][\w:]*)\s*\(\s*\)/g;
 
@@ -84,9 +107,9 @@ function routeLists(source: RouteSource, file: RustFile): Registration[] {
     const name = definedName(file, m[1]!, m.index);
     const line = source.lineAt(m.index);
     found.push({ type: "router", framework: "rocket", name, prefix: "", guards: [], mountedOnly: true, line });
-    for (const list of body.matchAll(/\broutes!\s*\[/g)) {
+    for (const list of body.matchAll(ROUTE_LIST_MACRO_CALL)) {
       const items = callArguments(source.code, open + list.index + list[0].length - 1).args;
-      for (const item of items) found.push(...guardedMount("rocket", name, "", itemName(file, source.code.slice(item.start, item.end)), [], source.lineAt(item.start)));
+      for (const item of listedRoutes(source.code, items)) found.push(...guardedMount("rocket", name, "", itemName(file, item), [], source.lineAt(open + list.index)));
     }
     for (const call of body.matchAll(APPENDED_CALL)) found.push(...guardedMount("rocket", name, "", itemName(file, call[1]!), [], source.lineAt(open + call.index)));
   }
@@ -114,6 +137,9 @@ function reexports(source: RouteSource, file: RustFile): Registration[] {
  * whose parts not read (a configured base path) make it known only in part.
  */
 function mountPrefix(source: RouteSource, span: { start: number; end: number }, file: RustFile): { path: string; unknown: boolean } | undefined {
+  // `"/0.8".to_owned()`: the literal as a String.
+  const owned = /\.\s*(?:to_owned|to_string|into)\s*\(\s*\)\s*$/.exec(source.code.slice(span.start, span.end));
+  if (owned) span = { start: span.start, end: span.start + owned.index };
   const value = staticValue(source, span.start, span.end, file.constants, RUST_VALUES);
   if (value !== undefined) return { path: value, unknown: false };
   const text = source.code.slice(span.start, span.end);

@@ -21,7 +21,8 @@ export function rustChain(code: string, at: number): RustChain | undefined {
   let i = at + head.length;
   let call: Span[] | undefined;
   const fish = TURBOFISH.exec(code.slice(i, i + 200))![0];
-  if (code[i + fish.length] === "(" || (head.endsWith("!") && /[[(]/.test(code[i + fish.length] ?? ""))) {
+  // A macro takes any bracket: `routes![a, b]`, `mount_endpoints_and_merged_docs! { rocket, ... }`.
+  if (code[i + fish.length] === "(" || (head.endsWith("!") && /[[({]/.test(code[i + fish.length] ?? ""))) {
     const c = callArguments(code, i + fish.length);
     call = c.args;
     i = c.end;
