@@ -1159,4 +1159,36 @@ spring("an interceptor that checks only handlers carrying its annotation (getAnn
   ]);
 });
 
+spring("an interface mapped on its own under two constants of another module serves its methods under each; the controller implementing it serves them nowhere else", () => {
+  const root = tempDir("tool-spring-mapped-interface-");
+  writeFiles(root, {
+    "settings.gradle.kts": 'include("infra", "server")\n',
+    "infra/src/main/java/org/acme/constant/Url.java": 'package org.acme.constant;\npublic final class Url {\n    public static final String BASE = "/api";\n    public static final String APPS = BASE + "/v1/apps";\n}\n',
+    "infra/src/main/java/org/acme/constant/NewUrl.java": 'package org.acme.constant;\npublic final class NewUrl {\n    public static final String APPS = "/api/apps";\n}\n',
+    "server/src/main/java/org/acme/api/AppEndpoints.java": [
+      "package org.acme.api;",
+      "import org.acme.constant.NewUrl;",
+      "import org.acme.constant.Url;",
+      "@RestController",
+      "@RequestMapping(value = {Url.APPS, NewUrl.APPS})",
+      "public interface AppEndpoints {",
+      '    @GetMapping("/{id}")',
+      "    App get(@PathVariable String id);",
+      "    @PostMapping",
+      "    App create(@RequestBody App app);",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/acme/api/AppController.java": [
+      "package org.acme.api;",
+      "@RestController",
+      "public class AppController implements AppEndpoints {",
+      "    public App get(String id) { return null; }",
+      "    public App create(App app) { return app; }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/apps/{id}", "GET /api/v1/apps/{id}", "POST /api/apps", "POST /api/v1/apps"]);
+});
+
 spring.run();

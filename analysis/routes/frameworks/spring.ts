@@ -51,7 +51,12 @@ export const spring: Framework = {
       const controller = find(cls.annotations, "RestController", "Controller") ?? composed;
       if (!controller && !mapping) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
-      const routers = classRouters(source, file, "spring", cls, mapping ? (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
+      // An interface mapped on its own (`@RestController @RequestMapping({Url.APPS, NewUrl.APPS}) interface AppEndpoints`)
+      // serves its methods under its own paths, and the controller implementing it inherits them: its routers take
+      // a name that controller's mount of the interface (`pkg::AppEndpoints`, below) does not reach, which would
+      // serve them a second time under the controller's path.
+      const routed = cls.kind === "interface" ? { ...cls, name: `${cls.name}@mapped` } : cls;
+      const routers = classRouters(source, file, "spring", routed, mapping ? (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
       registrations.push(...routers.registrations);
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
