@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
@@ -500,6 +500,32 @@ flask("a view class of the project's (Indico's request handlers) is guarded by t
     "GET /dashboard [RHProtected._require_user]",
     "GET /profile/{user_id}",
   ]);
+});
+
+flask("a whole-number constant in an f-string prefix (url_prefix=f\"/api/v{API_VERSION}\", API_VERSION = 2) is its digits; a constant of another kind leaves the prefix unread", () => {
+  const root = tempDir("tool-flask-number-prefix-");
+  writeFiles(root, {
+    "app/__init__.py": "",
+    "app/users.py": ["from flask import Blueprint", "", "mod = Blueprint('users', __name__)", "", "@mod.route('/users')", "def users():", "    return []", ""].join("\n"),
+    "app/teams.py": ["from flask import Blueprint", "", "mod = Blueprint('teams', __name__)", "", "@mod.route('/teams')", "def teams():", "    return []", ""].join("\n"),
+    "app/server.py": [
+      "from flask import Flask",
+      "from app.users import mod as users_bp",
+      "from app.teams import mod as teams_bp",
+      "",
+      "API_VERSION = 2  # bumped with each breaking change",
+      "VERSIONS = {2: 'current'}",
+      "",
+      "def create_app():",
+      "    app = Flask(__name__)",
+      '    app.register_blueprint(users_bp, url_prefix=f"/api/v{API_VERSION}")',
+      '    app.register_blueprint(teams_bp, url_prefix=f"/api/{VERSIONS}")',
+      "    return app",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/users", "GET /teams"]);
 });
 
 flask.run();

@@ -15,7 +15,9 @@ export function pythonConstants(source: RouteSource, unknownField?: string): Map
   const constants = new Map<string, string>();
   for (const m of source.code.matchAll(ASSIGN)) {
     const start = m.index + m[0].length;
-    const value = pythonValue(source, { start, end: lineEnd(source.code, start) }, constants, unknownField);
+    const end = lineEnd(source.code, start);
+    // A whole number (`API_VERSION = 1`) is text where an f-string puts it: `f"/api/v{API_VERSION}"`.
+    const value = pythonValue(source, { start, end }, constants, unknownField) ?? /^\s*(\d+)\s*(?:#.*)?$/.exec(source.code.slice(start, end))?.[1];
     if (value !== undefined && !constants.has(m[1]!)) constants.set(m[1]!, value);
   }
   return constants;
