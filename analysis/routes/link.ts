@@ -323,16 +323,20 @@ export function linkRoutes(
   const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     visited.add(current.key);
-    const base = joinPaths(prefix, replaced ? "" : current.router?.prefix ?? "");
+    // A prefix held in constants of other modules, each found by its qualified name.
+    const from = current.router?.prefixFrom?.map((part) => (part.includes("::") ? lookup(current.file, part, current.router!.framework)?.router?.prefix : part));
+    if (from?.includes(undefined)) prefixUnknown = true;
+    const ownPrefix = from && !from.includes(undefined) ? joinPaths(...(from as string[])) : current.router?.prefix ?? "";
+    const base = joinPaths(prefix, replaced ? "" : ownPrefix);
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
     if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
-    const own = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
+    const ownGuards = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     for (const route of current.routes) {
       const written = writtenIn.get(route) ?? current.file;
       // Express and Hono run middleware in the order it was registered: a route added before `app.use(guard)` is not behind it.
       const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
-      const given = route.anonymous ? route.guards : [...own, ...scoped, ...route.guards];
+      const given = route.anonymous ? route.guards : [...ownGuards, ...scoped, ...route.guards];
       const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given);
       const marked = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
@@ -341,7 +345,7 @@ export function linkRoutes(
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...own, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown);
+      walk(child, joinPaths(base, mount.prefix), [...ownGuards, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown);
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set(), false, false, true, !!root.router?.handed);

@@ -122,6 +122,13 @@ export const Registration = z.discriminatedUnion("type", [
     guards: z.array(z.string()),
     /** Serves nothing until a route or mount names it: a view class (Django, DRF, Flask MethodView). */
     mountedOnly: z.boolean().optional(),
+    /**
+     * The prefix in parts, as a route's `pathFrom`: paths as written and constants of other modules by
+     * qualified name (`APIRouter(prefix=settings.API_V1_STR)`, `FastAPI(root_path=config.API_ROOT_PATH)`),
+     * found when linking, for the routes of every router mounted under it too. Until a constant is found
+     * they say their prefix is unknown.
+     */
+    prefixFrom: z.array(z.string()).optional(),
     /** The router lifts every guard above it (a FastEndpoints group that allows anonymous callers): only its own apply. */
     anonymous: z.boolean().optional(),
     /**

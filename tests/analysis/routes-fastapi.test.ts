@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes } from "../helpers/routes.ts";
 
 const list = (root: string) =>
@@ -1109,6 +1109,48 @@ fastapi("FastAPI Users' routers (get_auth_router, get_users_router, ...) serve t
     "PATCH /users/{id} [fastapi_users.current_user(active=True, superuser=True)]",
     "GET /users/me [fastapi_users.current_user(active=True)]",
     "PATCH /users/me [fastapi_users.current_user(active=True)]",
+  ]);
+});
+
+fastapi("an app's root_path held in another module's constant, set from the environment with a default, comes first in the paths of the routers it includes too; a constant not found leaves their prefix unknown", () => {
+  const root = tempDir("tool-fastapi-root-path-constant-");
+  writeFiles(root, {
+    "svc/__init__.py": "",
+    "svc/config.py": ["import os", "", 'API_ROOT_PATH = os.environ.get("API_ROOT_PATH", "/api")', ""].join("\n"),
+    "svc/items.py": ["from fastapi import APIRouter", "", 'router = APIRouter(prefix="/items", tags=["items"])', "", '@router.get("/{item_id}")', "def get_item(item_id: str):", "    return {}", ""].join("\n"),
+    "svc/app.py": [
+      "from fastapi import FastAPI",
+      "from svc import config",
+      "from svc.items import router as items_router",
+      "",
+      "def create_app() -> FastAPI:",
+      "    app = FastAPI(root_path=config.API_ROOT_PATH)",
+      "    app.include_router(items_router)",
+      "",
+      '    @app.get("/health")',
+      "    def health():",
+      "        return {}",
+      "",
+      "    return app",
+      "",
+    ].join("\n"),
+    // A second app whose root path names a constant no module declares.
+    "gateway/__init__.py": "",
+    "gateway/app.py": [
+      "from fastapi import FastAPI",
+      "from gateway import settings",
+      "from svc.items import router as items_router",
+      "",
+      "gateway = FastAPI(root_path=settings.GATEWAY_ROOT)",
+      "gateway.include_router(items_router)",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /api/health",
+    "GET /api/items/{item_id}",
+    "GET /items/{item_id} (prefix unknown)",
   ]);
 });
 

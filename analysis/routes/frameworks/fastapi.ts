@@ -43,7 +43,8 @@ export const fastapi: Framework = {
   scan(source) {
     const constants = pythonConstants(source);
     const registrations: Registration[] = [];
-    // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when linking.
+    // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when
+    // linking, for the routers mounted under them too (`prefixFrom`).
     const prefixedBy = new Map<string, string[]>();
     const definitions = pythonDefinitions(source);
     const held = heldRouters(definitions, localRouters(source.code, definitions));
@@ -69,6 +70,7 @@ export const fastapi: Framework = {
         framework: FRAMEWORK,
         name,
         prefix: prefix ? pythonValue(source, prefix, constants) ?? "" : "",
+        ...(prefixedBy.has(name) ? { prefixFrom: prefixedBy.get(name)! } : {}),
         guards: [...(dependencies ? dependencyGuards(source.code, dependencies) : []), ...candidates, ...(m[2] === "FastAPI" || m[2] === "APIRouter" ? [] : [m[2]!])],
         line: source.lineAt(m.index + m[0].length - m[2]!.length),
       });
@@ -90,8 +92,7 @@ export const fastapi: Framework = {
     registrations.push(...includeHelperMounts(source, definitions, held, constants, FRAMEWORK, (called, name, line) => fastapiUsersRouter(called, name, FRAMEWORK, line)));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedRouters(source, registrations, held));
-    const prefixed = registrations.map((r) => (r.type === "route" && prefixedBy.has(r.owner) ? { ...r, path: "", pathFrom: prefixedBy.get(r.owner)!, pathRest: r.pathRest ?? r.path, prefixUnknown: true } : r));
-    return [...prefixed, ...constantRouters(source, FRAMEWORK, constants)];
+    return [...registrations, ...constantRouters(source, FRAMEWORK, constants)];
   },
 };
 

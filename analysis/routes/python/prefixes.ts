@@ -3,8 +3,11 @@ import type { RouteSource } from "../source.ts";
 import { pythonBindings } from "./bindings.ts";
 import { pythonString, pythonValue, type Span } from "./values.ts";
 
-/** A URL-prefix constant as it may appear in another module: `API_V1_STR: str = "/api/v1"`, `api_prefix = "/api"`. */
-export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*[fr]?["']\//m;
+/**
+ * A URL-prefix constant as it may appear in another module: `API_V1_STR: str = "/api/v1"`, `api_prefix = "/api"`,
+ * or the environment's value with a default (`API_ROOT_PATH = os.environ.get("API_ROOT_PATH", "/api")`).
+ */
+export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(?:(?:os[ \t]*\.[ \t]*)?(?:getenv|environ[ \t]*\.[ \t]*get)[ \t]*\([ \t]*["'][^"'\n]*["'][ \t]*,[ \t]*)?[fr]?["']\//m;
 const NAME = /^(?:[A-Z][A-Z0-9_]*|\w*prefix\w*)$/i;
 
 /**
