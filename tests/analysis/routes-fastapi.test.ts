@@ -1154,4 +1154,36 @@ fastapi("an app's root_path held in another module's constant, set from the envi
   ]);
 });
 
+fastapi("a helper including the router it is handed twice (as it is, and under prefix=\"/workspaces/{workspace_id}\") serves it at both; one passing the caller's prefix= on serves it there", () => {
+  const root = tempDir("tool-fastapi-include-twice-");
+  writeFiles(root, {
+    "api/__init__.py": "",
+    "api/secrets.py": ["from fastapi import APIRouter", "", 'router = APIRouter(prefix="/secrets")', "", '@router.get("")', "def list_secrets():", "    return []", ""].join("\n"),
+    "api/users.py": ["from fastapi import APIRouter", "", "router = APIRouter()", "", '@router.get("/me")', "def me():", "    return {}", ""].join("\n"),
+    "api/app.py": [
+      "from fastapi import APIRouter, Depends, FastAPI",
+      "from api.secrets import router as secrets_router",
+      "from api.users import router as users_router",
+      "",
+      "def _include_workspace_scoped_router(app: FastAPI, router: APIRouter) -> None:",
+      "    app.include_router(router, include_in_schema=False)",
+      "    app.include_router(",
+      "        router,",
+      '        prefix="/workspaces/{workspace_id}",',
+      "        dependencies=[Depends(require_workspace_id_path)],",
+      "    )",
+      "",
+      "def _include_with_prefix(app: FastAPI, router: APIRouter, prefix: str = \"\") -> None:",
+      "    app.include_router(router, prefix=prefix)",
+      "",
+      "app = FastAPI()",
+      "_include_workspace_scoped_router(app, secrets_router)",
+      '_include_with_prefix(app, users_router, prefix="/users")',
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /secrets", "GET /users/me", "GET /workspaces/{workspace_id}/secrets"]);
+});
+
 fastapi.run();

@@ -12,7 +12,11 @@ import { dottedName, pythonArguments, pythonValue, type Span } from "./values.ts
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
-type Helper = { app: number; router: number };
+/**
+ * Which parameters are the app and the router, and the prefix of each include the helper makes:
+ * one it writes (`prefix="/workspaces/{workspace_id}"`), or undefined for the caller's `prefix=`.
+ */
+type Helper = { app: number; router: number; prefixes: (string | undefined)[] };
 
 /**
  * The mounts the module's calls of its include helpers make. `held` names a router as the module
@@ -36,15 +40,27 @@ export function includeHelperMounts(
       if (helpers.has(def.name)) continue;
       const params = parameterNames(code, def);
       const body = code.slice(def.start, def.end);
-      const direct = /(\w+)\s*\.\s*include_router\s*\(\s*(\w+)\s*[,)]/.exec(body);
-      let found: Helper | undefined = direct && params.includes(direct[1]!) && params.includes(direct[2]!) ? { app: params.indexOf(direct[1]!), router: params.indexOf(direct[2]!) } : undefined;
+      // Every include of the router it is handed (`app.include_router(router, include_in_schema=False)`, then again
+      // under `prefix="/workspaces/{workspace_id}"`), each a mount of its own.
+      const includes = [...body.matchAll(/(\w+)\s*\.\s*include_router\s*\(\s*(\w+)\s*[,)]/g)].filter((m) => params.includes(m[1]!) && params.includes(m[2]!));
+      const direct = includes.filter((m) => m[1] === includes[0]![1] && m[2] === includes[0]![2]);
+      let found: Helper | undefined = direct.length
+        ? {
+            app: params.indexOf(direct[0]![1]!),
+            router: params.indexOf(direct[0]![2]!),
+            prefixes: direct.map((m) => {
+              const prefix = pythonArguments(code, def.start + m.index + m[0].lastIndexOf("(")).keywords.get("prefix");
+              return prefix && pythonValue(source, prefix, constants);
+            }),
+          }
+        : undefined;
       for (const [name, helper] of helpers) {
         if (found) break;
         for (const call of body.matchAll(new RegExp(String.raw`(?<![\w.])${name}\s*\(`, "g"))) {
           const { positional } = pythonArguments(code, def.start + call.index + call[0].length - 1);
           const app = nameAt(positional[helper.app]);
           const router = nameAt(positional[helper.router]);
-          if (app && router && params.includes(app) && params.includes(router)) found = { app: params.indexOf(app), router: params.indexOf(router) };
+          if (app && router && params.includes(app) && params.includes(router)) found = { app: params.indexOf(app), router: params.indexOf(router), prefixes: helper.prefixes };
         }
       }
       if (found) {
@@ -74,7 +90,8 @@ export function includeHelperMounts(
       const router = inPlace ? builtName : nameAt(routerSpan) && held(nameAt(routerSpan)!, call.index);
       if (!router) continue;
       const prefix = keywords.get("prefix");
-      found.push(...(inPlace ?? []), { type: "use", framework, owner, prefix: (prefix && pythonValue(source, prefix, constants)) ?? "", args: [router], specifiers: [], guards: [], mountOnly: true, line });
+      const given = (prefix && pythonValue(source, prefix, constants)) ?? "";
+      found.push(...(inPlace ?? []), ...helper.prefixes.map((own): Registration => ({ type: "use", framework, owner, prefix: own ?? given, args: [router], specifiers: [], guards: [], mountOnly: true, line })));
     }
   }
   return found;
