@@ -21,6 +21,7 @@ import { joinPaths, WRITE_METHODS } from "./paths.ts";
 import type { FileRoutes, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { flaskClassChecks } from "./python/class-access-checks.ts";
+import { withBlueprintSequences } from "./python/blueprint-sequences.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
@@ -187,7 +188,8 @@ export function routesSection(
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
   // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGoFieldTypes, withPackageRouterWrappers, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
-  const prepared = beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files);
+  // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
+  const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),

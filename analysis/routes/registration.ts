@@ -189,6 +189,13 @@ export const Registration = z.discriminatedUnion("type", [
      * builds its routes from them.
      */
     handed: z.object({ args: z.array(z.string().nullable()), guards: z.array(z.string()) }).optional(),
+    /**
+     * What is mounted is each item of a sequence a function is handed (`def configure_blueprints(app,
+     * blueprints): for bp in blueprints: app.register_blueprint(bp, ...)`): the parameter, its function
+     * and its position. The items the function's callers hand it are found before linking
+     * (python/blueprint-sequences.ts); until then the mount has no arguments.
+     */
+    eachOf: z.object({ parameter: z.string(), fn: z.string(), index: z.number() }).optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),

@@ -528,6 +528,61 @@ flask("a whole-number constant in an f-string prefix (url_prefix=f\"/api/v{API_V
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v2/users", "GET /teams"]);
 });
 
+flask("blueprints registered in a loop: over a list the module writes, and over a sequence an app factory is handed, followed up its callers to the list another module writes (and what the factory adds to it); a blueprint in no list keeps its own path, a test's call hands nothing", () => {
+  const root = tempDir("tool-flask-blueprint-sequences-");
+  writeFiles(root, {
+    "svc/users/__init__.py": "",
+    "svc/users/views.py": ["from flask import Blueprint", "", "mod = Blueprint('users', __name__)", "", "@mod.route('/users')", "def users():", "    return ''", ""].join("\n"),
+    "svc/teams/__init__.py": "",
+    "svc/teams/views.py": ["from flask import Blueprint", "", "mod = Blueprint('teams', __name__)", "", "@mod.route('/teams')", "def teams():", "    return ''", ""].join("\n"),
+    "svc/health.py": ["from flask import Blueprint", "", "mod = Blueprint('health', __name__)", "", "@mod.route('/health')", "def health():", "    return ''", ""].join("\n"),
+    "svc/legacy.py": ["from flask import Blueprint", "", "mod = Blueprint('legacy', __name__)", "", "@mod.route('/legacy')", "def legacy():", "    return ''", ""].join("\n"),
+    "svc/unlisted.py": ["from flask import Blueprint", "", "mod = Blueprint('unlisted', __name__)", "", "@mod.route('/unlisted')", "def unlisted():", "    return ''", ""].join("\n"),
+    "svc/factory.py": [
+      "from flask import Flask",
+      "from svc.health import mod as health",
+      "from svc.legacy import mod as legacy",
+      "",
+      "API_VERSION = 1",
+      "DEFAULT_BLUEPRINTS = (health,)",
+      "LEGACY = [legacy]",
+      "",
+      "def create_app(app_name=None, blueprints=None, config=None):",
+      "    app = Flask(app_name)",
+      "    if not blueprints:",
+      "        blueprints = DEFAULT_BLUEPRINTS",
+      "    else:",
+      "        blueprints = blueprints + DEFAULT_BLUEPRINTS",
+      "    configure_blueprints(app, blueprints)",
+      "    for bp in LEGACY:",
+      '        app.register_blueprint(bp, url_prefix="/v0")',
+      "    return app",
+      "",
+      "def configure_blueprints(app, blueprints):",
+      "    for blueprint in blueprints:",
+      '        app.register_blueprint(blueprint, url_prefix=f"/api/{API_VERSION}")',
+      "",
+    ].join("\n"),
+    "svc/__init__.py": [
+      "from svc import factory",
+      "from svc.users.views import mod as users_bp",
+      "from svc.teams.views import mod as teams_bp",
+      "",
+      "BLUEPRINTS = (",
+      "    users_bp,",
+      "    teams_bp,",
+      ")",
+      "",
+      "def create_app(config_path=None):",
+      "    return factory.create_app(app_name=__name__, blueprints=BLUEPRINTS, config=config_path)",
+      "",
+    ].join("\n"),
+    "tests/test_app.py": ["from svc import factory", "from svc.unlisted import mod as unlisted", "", "def test_app():", "    factory.create_app(blueprints=TEST_BLUEPRINTS)", "", "TEST_BLUEPRINTS = (unlisted,)", ""].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/1/health", "GET /api/1/teams", "GET /api/1/users", "GET /unlisted", "GET /v0/legacy"]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

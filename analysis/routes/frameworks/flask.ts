@@ -1,7 +1,7 @@
 import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
-import { type Definition, pythonDefinitions } from "../python/definitions.ts";
+import { type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, handlerCheckGuards, isPythonGuard } from "../python/guards.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
@@ -49,7 +49,7 @@ export const flask: Framework = {
     // A name a blueprint is created under is that blueprint, whatever else the module assigns it later.
     const blueprints = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
-    for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made));
+    for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made, definitions));
     registrations.push(...helperRoutes(source, constants));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
@@ -146,7 +146,7 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, made: Map<string, string>): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, made: Map<string, string>, definitions: readonly Definition[]): Registration[] {
   const { code } = source;
   const { positional, keywords } = pythonArguments(code, open);
   const line = source.lineAt(open);
@@ -162,12 +162,20 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
       // assigned from such a call) is the one that function returns (`factories`).
       const prefixSpan = keywords.get("url_prefix");
       const prefix = value(prefixSpan);
-      const blueprint = first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined;
-      if (!blueprint) return [];
+      // `for bp in blueprints: app.register_blueprint(bp, ...)`: each item of the sequence, a list the module
+      // writes out, or one the function is handed (found before linking, python/blueprint-sequences.ts).
+      const loop = first && !first.includes(".") ? enclosingLoop(code, open, first) : undefined;
+      const items = loop ? listedNames(code, loop.iterable) : undefined;
+      const def = loop && !items ? definitions.filter((d) => d.kind === "def" && d.start <= open && open < d.end).at(-1) : undefined;
+      const index = def ? parameterNames(code, def).indexOf(loop!.iterable) : -1;
+      const eachOf = def && index !== -1 ? { parameter: loop!.iterable, fn: def.name, index } : undefined;
+      const blueprints = items ?? (eachOf ? [] : [first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined]);
+      if (blueprints.some((b) => !b)) return [];
+      const mount = (prefix: string, replacesPrefix: boolean): UseRegistration => ({ ...use(blueprints as string[], prefix, [], replacesPrefix), ...(eachOf ? { eachOf } : {}) });
       // `url_prefix=app.config["AUTH_URL_PREFIX"]`: the configuration's value, filled in before linking.
       const key = prefix === undefined && prefixSpan ? CONFIG_KEY.exec(source.text.slice(prefixSpan.start, prefixSpan.end)) : null;
-      if (key) return [{ ...use([blueprint], configuredPlaceholder("py", (key[1] ?? key[2])!), [], true), prefixUnknown: true }];
-      return [use([blueprint], prefix ?? "", [], prefix !== undefined)];
+      if (key) return [{ ...mount(configuredPlaceholder("py", (key[1] ?? key[2])!), true), prefixUnknown: true }];
+      return [mount(prefix ?? "", prefix !== undefined)];
     }
     case "add_namespace": {
       const path = value(keywords.get("path") ?? positional[1]);
@@ -208,6 +216,25 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
 // `for rule, view_func in util_rules:` (or `for rule in rules:`), at a line's start.
 const FOR = /^([ \t]*)for[ \t]+([A-Za-z_]\w*)(?:[ \t]*,[ \t]*([A-Za-z_]\w*))?[ \t]+in[ \t]+([A-Za-z_]\w*)[ \t]*:/gm;
 
+/** The innermost `for` loop whose body holds `at`: what it binds (one of them `variable`, when given) and the name it walks. */
+function enclosingLoop(code: string, at: number, variable?: string): { targets: string[]; iterable: string } | undefined {
+  const loop = [...code.slice(0, at).matchAll(FOR)].at(-1);
+  if (!loop) return undefined;
+  // The call must be in the loop's body: every line between them indented deeper than the `for`.
+  const between = code.slice(loop.index + loop[0].length, at).split("\n").slice(1);
+  if (between.some((line) => line.trim() && /^[ \t]*/.exec(line)![0].length <= loop[1]!.length)) return undefined;
+  const targets = [loop[2]!, loop[3]].filter((t): t is string => !!t);
+  return variable === undefined || targets.includes(variable) ? { targets, iterable: loop[4]! } : undefined;
+}
+
+/** The names a module-level list or tuple holds (`BLUEPRINTS = (auth_bp, users.mod)`); undefined unless it holds names alone. */
+function listedNames(code: string, name: string): string[] | undefined {
+  const assigned = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, "m").exec(code);
+  if (!assigned) return undefined;
+  const items = callArguments(code, assigned.index + assigned[0].length - 1).args.map((a) => code.slice(a.start, a.end).trim());
+  return items.length && items.every((item) => /^[A-Za-z_][\w.]*$/.test(item)) ? items : undefined;
+}
+
 /**
  * The values each iteration binds, for a call inside a `for` loop over a list the module assigns
  * in place (`util_rules = [(u"/about", about), ...]`): strings as values, names as the names they
@@ -215,15 +242,12 @@ const FOR = /^([ \t]*)for[ \t]+([A-Za-z_]\w*)(?:[ \t]*,[ \t]*([A-Za-z_]\w*))?[ \
  */
 function loopBindings(source: RouteSource, at: number, constants: Map<string, string>): { values: Map<string, string>; names: Map<string, string> }[] {
   const { code } = source;
-  const loop = [...code.slice(0, at).matchAll(FOR)].at(-1);
+  const loop = enclosingLoop(code, at);
   if (!loop) return [];
-  // The call must be in the loop's body: every line between them indented deeper than the `for`.
-  const between = code.slice(loop.index + loop[0].length, at).split("\n").slice(1);
-  if (between.some((line) => line.trim() && /^[ \t]*/.exec(line)![0].length <= loop[1]!.length)) return [];
-  const assigned = new RegExp(String.raw`^${loop[4]}[ \t]*(?::[^=\n]+)?=[ \t]*\[`, "m").exec(code);
+  const assigned = new RegExp(String.raw`^${loop.iterable}[ \t]*(?::[^=\n]+)?=[ \t]*\[`, "m").exec(code);
   if (!assigned) return [];
   const list = { start: assigned.index + assigned[0].length - 1, end: callArguments(code, assigned.index + assigned[0].length - 1).end };
-  const targets = [loop[2]!, loop[3]].filter((t): t is string => !!t);
+  const targets = loop.targets;
   return elements(code, list).flatMap((item) => {
     const parts = targets.length > 1 ? elements(code, item) : [item];
     if (parts.length !== targets.length) return [];
