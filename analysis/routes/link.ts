@@ -325,7 +325,7 @@ export function linkRoutes(
     visited.add(current.key);
     // A prefix held in constants of other modules, each found by its qualified name.
     const from = current.router?.prefixFrom?.map((part) => (part.includes("::") ? lookup(current.file, part, current.router!.framework)?.router?.prefix : part));
-    if (from?.includes(undefined)) prefixUnknown = true;
+    if (from?.includes(undefined) && !replaced) prefixUnknown = true;
     const ownPrefix = from && !from.includes(undefined) ? joinPaths(...(from as string[])) : current.router?.prefix ?? "";
     const base = joinPaths(prefix, replaced ? "" : ownPrefix);
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).

@@ -1186,4 +1186,38 @@ fastapi("a helper including the router it is handed twice (as it is, and under p
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /secrets", "GET /users/me", "GET /workspaces/{workspace_id}/secrets"]);
 });
 
+fastapi("an app mounted under a path is served there, not again under the root_path it declares for itself; an app served alone keeps its root_path", () => {
+  const root = tempDir("tool-fastapi-mounted-root-path-");
+  writeFiles(root, {
+    "src/main.py": [
+      "from fastapi import APIRouter, FastAPI",
+      "",
+      "router = APIRouter()",
+      "",
+      '@router.get("/incidents")',
+      "def incidents():",
+      "    return []",
+      "",
+      'api = FastAPI(root_path="/api/v1", docs_url=None, openapi_url=None, redoc_url=None)',
+      "api.include_router(router)",
+      "",
+      "app = FastAPI(docs_url=None, openapi_url=None, redoc_url=None)",
+      'app.mount("/api/v1", app=api)',
+      "",
+    ].join("\n"),
+    "admin/main.py": [
+      "from fastapi import FastAPI",
+      "",
+      'admin = FastAPI(root_path="/admin", docs_url=None, openapi_url=None, redoc_url=None)',
+      "",
+      '@admin.get("/stats")',
+      "def stats():",
+      "    return {}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /admin/stats", "GET /api/v1/incidents"]);
+});
+
 fastapi.run();

@@ -215,7 +215,10 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
   const constant = known === undefined && prefixSpan ? dottedName(code, prefixSpan) : undefined;
   const dependencies = keywords.get("dependencies");
   const guards = dependencies ? dependencyGuards(code, dependencies) : [];
-  const use = (from: string, args: string[], at: string): Registration => ({ type: "use", framework: FRAMEWORK, owner: from, prefix: at, args, specifiers: [], guards: [], mountOnly: true, line });
+  // An app mounted (`app.mount("/api/v1", app=api)`) is served where the mount says, whatever root_path it
+  // declares for itself (`FastAPI(root_path="/api/v1")` says where it is when served alone).
+  const replacesPrefix = name === "mount";
+  const use = (from: string, args: string[], at: string): Registration => ({ type: "use", framework: FRAMEWORK, owner: from, prefix: at, args, specifiers: [], guards: [], mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
   const found: Registration[] = [...(built ?? [])];
   let parent = owner;
   if (guards.length) {
