@@ -1191,4 +1191,61 @@ spring("an interface mapped on its own under two constants of another module ser
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/apps/{id}", "GET /api/v1/apps/{id}", "POST /api/apps", "POST /api/v1/apps"]);
 });
 
+spring("WebFlux security rules over grouped matchers (.matchers(ServerWebExchangeMatchers.pathMatchers(GET, NewUrl.USERS + \"/me\"), ...)) whose paths are constants of another module, imported by class or by a static wildcard; a constant no file declares matches nothing", () => {
+  const root = tempDir("tool-spring-webflux-constant-matchers-");
+  writeFiles(root, {
+    "settings.gradle.kts": 'include("infra", "server")\n',
+    "infra/src/main/java/org/acme/constant/Url.java": 'package org.acme.constant;\npublic final class Url {\n    public static final String BASE = "/api";\n    public static final String AUTH = BASE + "/auth";\n}\n',
+    "infra/src/main/java/org/acme/constant/NewUrl.java": 'package org.acme.constant;\npublic final class NewUrl {\n    public static final String PREFIX = "/api";\n    public static final String USERS = PREFIX + "/users";\n}\n',
+    "server/src/main/java/org/acme/web/UserController.java": [
+      "package org.acme.web;",
+      "import org.acme.constant.NewUrl;",
+      "@RestController",
+      "@RequestMapping(NewUrl.USERS)",
+      "public class UserController {",
+      '    @GetMapping("/me")',
+      "    public Mono<User> me() { return null; }",
+      '    @GetMapping("/{id}")',
+      "    public Mono<User> get(@PathVariable String id) { return null; }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/acme/web/AuthController.java": [
+      "package org.acme.web;",
+      "import org.acme.constant.Url;",
+      "@RestController",
+      "@RequestMapping(Url.AUTH)",
+      "public class AuthController {",
+      '    @PostMapping("/login")',
+      "    public Mono<Void> login() { return null; }",
+      '    @PostMapping("/logout")',
+      "    public Mono<Void> logout() { return null; }",
+      "}",
+    ].join("\n"),
+    "server/src/main/java/org/acme/web/SecurityConfig.java": [
+      "package org.acme.web;",
+      "import static org.acme.constant.Url.*;",
+      "import org.acme.constant.NewUrl;",
+      "import org.acme.constant.Missing;",
+      "public class SecurityConfig {",
+      "    @Bean",
+      "    SecurityWebFilterChain securityWebFilterChain(ServerHttpSecurity http) {",
+      "        http.authorizeExchange(customizer -> customizer",
+      "            .matchers(",
+      '                ServerWebExchangeMatchers.pathMatchers(HttpMethod.POST, AUTH + "/login"),',
+      '                ServerWebExchangeMatchers.pathMatchers(HttpMethod.GET, NewUrl.USERS + "/me"),',
+      '                ServerWebExchangeMatchers.pathMatchers(HttpMethod.POST, Missing.AUTH + "/logout")',
+      "            )",
+      "            .permitAll()",
+      '            .pathMatchers("/api/**")',
+      "            .authenticated()",
+      "        );",
+      "        return http.build();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/users/me", "GET /api/users/{id} [authenticated()]", "POST /api/auth/login", "POST /api/auth/logout [authenticated()]"].sort());
+});
+
 spring.run();

@@ -25,7 +25,8 @@ export const withoutConfigured = (path: string): string => path.replace(PLACEHOL
 export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, resolvers: () => ConfiguredValues): Map<string, FileRoutes> {
   let known: ConfiguredValues | undefined;
   const result = new Map<string, FileRoutes>();
-  const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || (r.type === "use" && r.prefix.includes(MARK));
+  const inMatchers = (matchers: readonly { path: string }[] | undefined) => !!matchers?.some((m) => m.path.includes(MARK));
+  const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || (r.type === "use" && r.prefix.includes(MARK)) || (r.type === "global" && (inMatchers(r.scope) || inMatchers(r.except)));
   for (const [file, routes] of files) {
     if (!routes.registrations.some(marked)) {
       result.set(file, routes);
@@ -49,6 +50,18 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
         const { prefixUnknown: _, ...rest } = r;
         const { text, found } = fill(r.prefix);
         return [{ ...rest, prefix: text, ...(found ? {} : { prefixUnknown: true }) }];
+      }
+      if (r.type === "global" && (inMatchers(r.scope) || inMatchers(r.except))) {
+        // A security rule's matcher whose value is not found matches nothing known: it goes. A rule left with
+        // no matcher in its scope guards nothing (its scope was never all routes).
+        const filled = (matchers: typeof r.scope) => matchers?.flatMap((m) => {
+          if (!m.path.includes(MARK)) return [m];
+          const { text, found } = fill(m.path);
+          return found ? [{ ...m, path: text }] : [];
+        });
+        const scope = filled(r.scope);
+        if (r.scope && !scope?.length) return [];
+        return [{ ...r, ...(scope ? { scope } : {}), ...(r.except ? { except: filled(r.except) } : {}) }];
       }
       return [r];
     });

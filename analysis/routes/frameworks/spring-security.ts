@@ -1,11 +1,15 @@
+import { configuredPlaceholder } from "../common/configured.ts";
 import { staticValue } from "../common/values.ts";
-import type { JvmFile } from "../jvm/constants.ts";
+import { foreignPrefix, type JvmFile } from "../jvm/constants.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const RULE = /^\s*\.\s*(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAuthority|hasAnyAuthority|hasIpAddress|access|denyAll|permitAll|anonymous|rememberMe)\s*\(/;
 const PUBLIC = /^(?:permitAll|anonymous)$/;
 const MATCHERS = /\b(?:requestMatchers|antMatchers|mvcMatchers|pathMatchers|regexMatchers)\s*\(/g;
+// WebFlux's `.matchers(ServerWebExchangeMatchers.pathMatchers(HttpMethod.GET, "/a"), ...)`: one rule over several matchers.
+const MATCHER_GROUP = /\.\s*matchers\s*\(/g;
+const INNER_MATCHER = /\bpathMatchers\s*\(/g;
 const ANY = /\b(?:anyRequest|anyExchange)\s*\(\s*\)/g;
 const KOTLIN_RULE = /^(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAuthority|hasAnyAuthority|access|denyAll|permitAll|anonymous)\b/;
 
@@ -64,6 +68,8 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
   const found: Registration[] = [];
   const { code } = source;
   const value = (start: number, end: number) => staticValue(source, start, end, file.constants, file.syntax);
+  // A matcher's path may start with another file's constant (`NewUrl.USER_URL + "/currentUser"`): filled in before linking.
+  const matcherPath = (start: number, end: number) => value(start, end) ?? constantPath(source, file, { start, end });
   for (const m of code.matchAll(/\baddPathPrefix\s*\(/g)) {
     const first = callArguments(code, m.index + m[0].length - 1).args[0];
     const prefix = first && value(first.start, first.end);
@@ -106,7 +112,19 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
   for (const m of code.matchAll(MATCHERS)) {
     const { args, end } = callArguments(code, m.index + m[0].length - 1);
     const rule = ruleAfter(end);
-    if (rule) rules.push({ at: m.index, matchers: matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => value(a.start, a.end))), ...rule });
+    if (rule) rules.push({ at: m.index, matchers: matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => matcherPath(a.start, a.end))), ...rule });
+  }
+  for (const m of code.matchAll(MATCHER_GROUP)) {
+    const { args, end } = callArguments(code, m.index + m[0].length - 1);
+    const rule = ruleAfter(end);
+    if (!rule) continue;
+    const grouped = args.flatMap((arg) => {
+      const inner = new RegExp(INNER_MATCHER.source, "g").exec(code.slice(arg.start, arg.end));
+      if (!inner) return [];
+      const innerArgs = callArguments(code, arg.start + inner.index + inner[0].length - 1).args;
+      return matchers(innerArgs.map((a) => code.slice(a.start, a.end)), innerArgs.map((a) => matcherPath(a.start, a.end)));
+    });
+    if (grouped.length) rules.push({ at: m.index, matchers: grouped, ...rule });
   }
   for (const m of code.matchAll(/\bauthorize\s*\(/g)) {
     const args = callArguments(code, m.index + m[0].length - 1).args;
@@ -129,4 +147,20 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     found.push({ type: "global", framework: "spring", line: source.lineAt(rule.at), guard: rule.guard, ...(rule.matchers ? { scope: rule.matchers } : {}), ...(except.length ? { except } : {}), antPatterns: true });
   });
   return found;
+}
+
+// `import static org.acme.constant.Url.*;`: the classes whose constants the file names bare.
+const STATIC_WILDCARD = /^[ \t]*import\s+static\s+([\w.]+)\.([A-Z]\w*)\s*\.\s*\*\s*;/gm;
+
+/**
+ * A path starting with a constant of another file (`NewUrl.USER_URL + "/currentUser"`, or `APPLICATION_URL + "/*"`
+ * under `import static ...Url.*`): a placeholder naming the constant's qualified name, or several to try
+ * (`a|b`), then the rest as written. Undefined when the rest is not known either.
+ */
+function constantPath(source: RouteSource, file: JvmFile, span: { start: number; end: number }): string | undefined {
+  const foreign = foreignPrefix(source, span, file);
+  if (!foreign) return undefined;
+  const name = foreign.constant.slice(foreign.constant.indexOf("::") + 2);
+  const candidates = name.includes(".") ? [foreign.constant] : [foreign.constant, ...[...source.code.matchAll(STATIC_WILDCARD)].map((m) => `${m[1]}::${m[2]}.${name}`)];
+  return configuredPlaceholder("jvmconst", candidates.join("|")) + foreign.rest;
 }

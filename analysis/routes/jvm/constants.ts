@@ -99,3 +99,18 @@ export function foreignPrefix(source: RouteSource, span: Span, file: JvmFile): {
   const imported = file.imports.get(name.split(".")[0]!);
   return { constant: `${imported ?? file.pkg}::${name}`, rest };
 }
+
+/**
+ * The value of a constant of another file by its qualified name (`org.acme.constant::Url.APPS`), as its
+ * router holds it (`constantRouters`); a name of alternatives (`a|b`, for a file importing several
+ * classes' constants by `import static ...*`) takes the first found. For placeholders (common/configured.ts).
+ */
+export function jvmConstantValues(files: ReadonlyMap<string, { registrations: readonly Registration[] }>): (key: string) => string | undefined {
+  const values = new Map<string, string>();
+  for (const { registrations } of files.values()) {
+    for (const r of registrations) if (r.type === "router" && /::[A-Za-z_][\w.]*\.\w+$/.test(r.name) && !values.has(r.name)) values.set(r.name, r.prefix);
+  }
+  // An imported class names its constants after the import (`org.acme.Url::Url.APPS`, as `foreignPrefix` writes them): the package's.
+  const packaged = (name: string) => name.replace(/^([\w.]+)\.([A-Za-z_]\w*)::\2\./, "$1::$2.");
+  return (key) => key.split("|").map((name) => values.get(name) ?? values.get(packaged(name))).find((value) => value !== undefined);
+}
