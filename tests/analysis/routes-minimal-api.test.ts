@@ -203,4 +203,36 @@ minimalApi("the health-check middleware (app.UseHealthChecks(\"/health\", option
   ]);
 });
 
+minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and negotiation endpoints there, behind the hub class's [Authorize]; [AllowAnonymous] on a hub lifts the fallback policy; a hub no MapHub maps serves nothing", () => {
+  const root = tempDir("tool-signalr-hubs-");
+  writeFiles(root, {
+    "src/Notifications/Startup.cs": [
+      "namespace Chat.Notifications;",
+      "public class Startup",
+      "{",
+      "    public void Configure(IApplicationBuilder app)",
+      "    {",
+      "        app.UseEndpoints(endpoints =>",
+      "        {",
+      '            endpoints.MapHub<NotificationsHub>("/hub", options => { options.ApplicationMaxBufferSize = 2048; });',
+      '            endpoints.MapHub<AnonymousHub>("/anonymous-hub");',
+      "        });",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Notifications/NotificationsHub.cs": [
+      "namespace Chat.Notifications;",
+      '[Authorize("Application")]',
+      "public class NotificationsHub : Microsoft.AspNetCore.SignalR.Hub",
+      "{",
+      "    public override async Task OnConnectedAsync() { await base.OnConnectedAsync(); }",
+      "}",
+    ].join("\n"),
+    "src/Notifications/AnonymousHub.cs": ["namespace Chat.Notifications;", "[AllowAnonymous]", "public class AnonymousHub : Hub<IAnonymousClient>, IDisposable", "{", "}"].join("\n"),
+    "src/Notifications/UnusedHub.cs": ["namespace Chat.Notifications;", "public class UnusedHub : Hub", "{", "}"].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]"].sort());
+});
+
 minimalApi.run();

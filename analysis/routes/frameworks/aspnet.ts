@@ -1,6 +1,6 @@
 import { ARGUMENT_SEPARATOR, attribute, type CsClass, csharpClasses, firstBase } from "../csharp/attributes.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
-import { attributeValue, authorization, csharpConstants, csharpValue, namedArgument, template } from "../csharp/source.ts";
+import { attributeValue, authorization, csharpConstants, csharpValue, namedArgument, namespaceOf, template } from "../csharp/source.ts";
 import type { Framework } from "../framework.ts";
 import { joinPrefix } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
@@ -26,7 +26,7 @@ export const aspnet: Framework = {
   id: "aspnet",
   name: "ASP.NET Core",
   languages: ["csharp"],
-  hint: /\bController(?:Base)?\b|\bclass\s+\w+Controller\s*:\s*\w*Controller\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase/,
+  hint: /\bController(?:Base)?\b|\bclass\s+\w+Controller\s*:\s*\w*Controller\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase|\bclass\s+\w+\s*:\s*(?:[\w.]+\.)?Hub\b/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
@@ -38,12 +38,31 @@ export const aspnet: Framework = {
         const routes = controllerRoutes(source, constants, { ...cls, attributes: cls.attributes.filter((a) => a.name !== "Route") }, true);
         registrations.push(...routes.map((r) => (r.type === "route" ? { ...r, owner: `${INHERITED}${cls.name}` } : r)));
       }
+      if (!cls.abstract && HUB.test(cls.bases)) registrations.push(...hubRoutes(source, constants, cls));
       if (!isController(cls)) continue;
       registrations.push(...controllerRoutes(source, constants, cls));
     }
     return registrations;
   },
 };
+
+// A SignalR hub's base: `Hub`, `Hub<IChatClient>`, `Microsoft.AspNetCore.SignalR.Hub`, first or among others.
+const HUB = /(?:^|,)\s*(?:[\w.]+\.)?Hub\s*(?:<[^>]*>\s*)?(?:,|$)/;
+
+/**
+ * A SignalR hub (`[Authorize] public class ChatHub : Hub`): the connection endpoint (a GET, upgraded to a
+ * WebSocket or read as a stream) and its negotiation (`POST .../negotiate`), behind the class's [Authorize]
+ * ([AllowAnonymous] lifts the app's policy). A router that serves only where `MapHub<ChatHub>("/chat")`
+ * maps it (frameworks/minimal-api.ts), under that path.
+ */
+function hubRoutes(source: RouteSource, constants: ReadonlyMap<string, string>, cls: CsClass): Registration[] {
+  const name = `${namespaceOf(source)}::${cls.name}`;
+  const line = source.lineAt(cls.start);
+  const guards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
+  const anonymous = !!attribute(cls.attributes, "AllowAnonymous");
+  const route = (method: string, path: string): Registration => ({ type: "route", framework: "aspnet", kind: "http", methods: [method], path, handler: cls.name, guards, owner: name, line, ...(anonymous ? { anonymous } : {}) });
+  return [{ type: "router", framework: "aspnet", name, prefix: "", guards: [], mountedOnly: true, line }, route("GET", ""), route("POST", "/negotiate")];
+}
 
 function isController(cls: CsClass): boolean {
   if (attribute(cls.attributes, "NonController") || cls.abstract) return false;

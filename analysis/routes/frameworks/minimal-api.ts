@@ -187,6 +187,12 @@ class Walker {
           const [method, path] = endpoint.split(" ");
           this.found.push({ type: "route", framework: "minimal-api", kind: "http", methods: [method!], path: path!, handler: "MapIdentityApi", guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) });
         }
+      } else if (ref && link.name === "MapHub" && link.types?.length) {
+        // A SignalR hub's endpoints, under the path it is mapped at (frameworks/aspnet.ts reads the hub).
+        const path = csharpValue(this.source, this.constants, link.args[0]);
+        if (path === undefined) return undefined;
+        this.found.push(...guardedMount("minimal-api", ref.group.name, template(path), `aspnet:*::${link.types[0]}`, [], this.source.lineAt(link.start)));
+        ref = undefined;
       } else if (ref && link.name === "MapGroup") {
         const prefix = csharpValue(this.source, this.constants, link.args[0]);
         if (prefix === undefined) return undefined;
