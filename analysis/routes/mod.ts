@@ -57,6 +57,7 @@ import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
+import { webXmlPrefixes } from "./jvm/web-xml.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
@@ -170,6 +171,8 @@ export function routesSection(
     files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
   }
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // The path a web.xml maps a JAX-RS servlet at, before the resources of its module.
+  for (const { file, registrations } of webXmlPrefixes(project)) files.set(file, { registrations, bindings: [] });
   // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
   for (const { file, registrations } of codeigniterAutoRoutes(project)) {
     const own = files.get(file);

@@ -300,4 +300,49 @@ jaxrs("a resource serves the resource methods of the base classes it extends (tw
   ]);
 });
 
+jaxrs("a web.xml mapping Jersey's ServletContainer at /api/* puts /api before its module's resources (not another module's); a resource method that turns away a caller with `if (!authenticate()) throw` at its top is guarded", () => {
+  const root = tempDir("tool-jaxrs-web-xml-");
+  writeFiles(root, {
+    "docs-web/src/main/webapp/WEB-INF/web.xml": [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      "<web-app>",
+      "  <!-- <servlet-mapping><servlet-name>JerseyServlet</servlet-name><url-pattern>/old/*</url-pattern></servlet-mapping> -->",
+      "  <filter-mapping><filter-name>tokenFilter</filter-name><url-pattern>/api/*</url-pattern></filter-mapping>",
+      "  <servlet>",
+      "    <servlet-name>JerseyServlet</servlet-name>",
+      "    <servlet-class>org.glassfish.jersey.servlet.ServletContainer</servlet-class>",
+      "  </servlet>",
+      "  <servlet-mapping>",
+      "    <servlet-name>JerseyServlet</servlet-name>",
+      "    <url-pattern>/api/*</url-pattern>",
+      "  </servlet-mapping>",
+      "</web-app>",
+    ].join("\n"),
+    "docs-web/src/main/java/com/acme/docs/rest/DocumentResource.java": [
+      "package com.acme.docs.rest;",
+      "import jakarta.ws.rs.*;",
+      '@Path("/document")',
+      "public class DocumentResource extends BaseResource {",
+      "    @GET",
+      '    @Path("{id: [a-z0-9\\\\-]+}")',
+      '    public Response get(@PathParam("id") String id) {',
+      "        authenticate();",
+      "        return Response.ok().build();",
+      "    }",
+      "    @DELETE",
+      '    @Path("{id}")',
+      '    public Response delete(@PathParam("id") String id) {',
+      "        if (!authenticate()) {",
+      "            throw new ForbiddenClientException();",
+      "        }",
+      "        return Response.ok().build();",
+      "    }",
+      "}",
+    ].join("\n"),
+    "admin-api/src/main/java/com/acme/admin/StatusResource.java": ["package com.acme.admin;", "import jakarta.ws.rs.*;", '@Path("/status")', "public class StatusResource {", "    @GET", '    public String status() { return "ok"; }', "}"].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["DELETE /api/document/{id} [delete refuses without a signed-in user]", "GET /api/document/{id}", "GET /status"].sort());
+});
+
 jaxrs.run();

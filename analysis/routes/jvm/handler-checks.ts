@@ -40,8 +40,9 @@ const CURRENT_NAME = /^(?:current\w*|logged\w*|login\w*|auth\w*|principal\w*|sig
 // `articleAuthorization.authorizeDelete(slug)`.
 // (`Objects.requireNonNull` is no such call.)
 const GUARD_CALL = /^(?:[\w.]+\.)?(?:require(?:Login|LoggedIn|SignedIn|Authenticated|Auth\w*|User\w*|Role\w*|Permission\w*)|ensure(?:LoggedIn|SignedIn|Authenticated)|checkLogin|assertAuthenticated|authorize[A-Z]\w*)\s*\(/;
-// `!StpUtil.isLogin()`, `!isAuthenticated()`, `!subject.isAuthenticated()`.
-const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSignedIn)\s*\(\s*\)/;
+// `!StpUtil.isLogin()`, `!isAuthenticated()`, `!subject.isAuthenticated()`, and a resource base class's
+// `!authenticate()` (Teedy's: reads the request's principal, answers whether there is a user).
+const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSignedIn|authenticate)\s*\(\s*\)/;
 
 /** The check a route's handler (`Controller.method`, mapped at `line` of `file`) makes itself, named for the report, or none. */
 export function jvmHandlerChecks(project: Project | undefined): (file: string, line: number, handler: string) => string[] {
