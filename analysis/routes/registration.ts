@@ -190,12 +190,13 @@ export const Registration = z.discriminatedUnion("type", [
      */
     handed: z.object({ args: z.array(z.string().nullable()), guards: z.array(z.string()) }).optional(),
     /**
-     * What is mounted is each item of a sequence a function is handed (`def configure_blueprints(app,
-     * blueprints): for bp in blueprints: app.register_blueprint(bp, ...)`): the parameter, its function
-     * and its position. The items the function's callers hand it are found before linking
+     * What is mounted is each item of a sequence: one a function is handed (`def configure_blueprints(app,
+     * blueprints): for bp in blueprints: app.register_blueprint(bp, ...)`), by the parameter, its function
+     * and its position; or a list the module imports, or whose lists it walks (`for ns in ns_lists: for item
+     * in ns: api.add_namespace(item, "/")`, items of items at depth 2). The items are found before linking
      * (python/blueprint-sequences.ts); until then the mount has no arguments.
      */
-    eachOf: z.object({ parameter: z.string(), fn: z.string(), index: z.number() }).optional(),
+    eachOf: z.union([z.object({ parameter: z.string(), fn: z.string(), index: z.number() }), z.object({ sequence: z.string(), depth: z.number() })]).optional(),
   }),
   /** A name this file exports: `export default router`, `module.exports = router`, `export const r`. */
   z.object({ type: z.literal("export"), local: z.string(), as: z.string() }),

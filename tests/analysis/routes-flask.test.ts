@@ -583,6 +583,53 @@ flask("blueprints registered in a loop: over a list the module writes, and over 
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/1/health", "GET /api/1/teams", "GET /api/1/users", "GET /unlisted", "GET /v0/legacy"]);
 });
 
+flask("Flask-RESTX namespaces added in nested loops over lists of lists other modules write (for api_ns in api_ns_list: for item in api_ns: api.add_namespace(item, \"/\")) take the path given, not their names; a blueprint list imported from another module is read there", () => {
+  const root = tempDir("tool-flask-namespace-lists-");
+  writeFiles(root, {
+    "app/__init__.py": "",
+    "app/api/__init__.py": [
+      "from flask import Blueprint",
+      "from flask_restx import Api",
+      "",
+      "from .badges import api_ns_list_badges",
+      "from .episodes import api_ns_list_episodes",
+      "",
+      "api_ns_list = [",
+      "    api_ns_list_badges,",
+      "    api_ns_list_episodes,",
+      "]",
+      "",
+      "api_bp = Blueprint('api', __name__, url_prefix='/api')",
+      "api = Api(api_bp)",
+      "",
+      "for api_ns in api_ns_list:",
+      "    for item in api_ns:",
+      '        api.add_namespace(item, "/")',
+      "",
+    ].join("\n"),
+    "app/api/badges/__init__.py": ["from .badges import api_ns_badges", "", "api_ns_list_badges = [", "    api_ns_badges", "]", ""].join("\n"),
+    "app/api/badges/badges.py": ["from flask_restx import Namespace, Resource", "", "api_ns_badges = Namespace('Badges', description='things')", "", "@api_ns_badges.route('badges')", "class Badges(Resource):", "    def get(self):", "        return []", ""].join("\n"),
+    "app/api/episodes/__init__.py": ["from .episodes import api_ns_episodes", "from .blacklist import api_ns_episodes_blacklist", "", "api_ns_list_episodes = [api_ns_episodes, api_ns_episodes_blacklist]", ""].join("\n"),
+    "app/api/episodes/episodes.py": ["from flask_restx import Namespace, Resource", "", "api_ns_episodes = Namespace('Episodes', description='things')", "", "@api_ns_episodes.route('episodes')", "class Episodes(Resource):", "    def get(self):", "        return []", ""].join("\n"),
+    "app/api/episodes/blacklist.py": ["from flask_restx import Namespace, Resource", "", "api_ns_episodes_blacklist = Namespace('Episodes Blacklist', description='things')", "", "@api_ns_episodes_blacklist.route('episodes/blacklist')", "class EpisodesBlacklist(Resource):", "    def get(self):", "        return []", ""].join("\n"),
+    "app/ui.py": ["from flask import Blueprint", "", "ui_bp = Blueprint('ui', __name__)", "", "@ui_bp.route('/')", "def index():", "    return ''", ""].join("\n"),
+    "app/blueprints.py": ["from app.ui import ui_bp", "", "BLUEPRINTS = [ui_bp]", ""].join("\n"),
+    "app/server.py": [
+      "from flask import Flask",
+      "from app.api import api_bp",
+      "from app.blueprints import BLUEPRINTS",
+      "",
+      "app = Flask(__name__)",
+      "app.register_blueprint(api_bp)",
+      "for bp in BLUEPRINTS:",
+      '    app.register_blueprint(bp, url_prefix="/ui")',
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/badges", "GET /api/episodes", "GET /api/episodes/blacklist", "GET /ui"]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -162,14 +162,10 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
       // assigned from such a call) is the one that function returns (`factories`).
       const prefixSpan = keywords.get("url_prefix");
       const prefix = value(prefixSpan);
-      // `for bp in blueprints: app.register_blueprint(bp, ...)`: each item of the sequence, a list the module
-      // writes out, or one the function is handed (found before linking, python/blueprint-sequences.ts).
-      const loop = first && !first.includes(".") ? enclosingLoop(code, open, first) : undefined;
-      const items = loop ? listedNames(code, loop.iterable) : undefined;
-      const def = loop && !items ? definitions.filter((d) => d.kind === "def" && d.start <= open && open < d.end).at(-1) : undefined;
-      const index = def ? parameterNames(code, def).indexOf(loop!.iterable) : -1;
-      const eachOf = def && index !== -1 ? { parameter: loop!.iterable, fn: def.name, index } : undefined;
-      const blueprints = items ?? (eachOf ? [] : [first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined]);
+      // `for bp in blueprints: app.register_blueprint(bp, ...)`: each item of the sequence.
+      const items = first && !first.includes(".") ? loopItems(code, definitions, open, first) : undefined;
+      const eachOf = items && "eachOf" in items ? items.eachOf : undefined;
+      const blueprints = items && "names" in items ? items.names : eachOf ? [] : [first ? made.get(first) ?? first : positional[0] ? CALLED.exec(code.slice(positional[0].start, positional[0].end))?.[1] : undefined];
       if (blueprints.some((b) => !b)) return [];
       const mount = (prefix: string, replacesPrefix: boolean): UseRegistration => ({ ...use(blueprints as string[], prefix, [], replacesPrefix), ...(eachOf ? { eachOf } : {}) });
       // `url_prefix=app.config["AUTH_URL_PREFIX"]`: the configuration's value, filled in before linking.
@@ -179,7 +175,11 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     }
     case "add_namespace": {
       const path = value(keywords.get("path") ?? positional[1]);
-      return first ? [use([first], path ?? "", [], path !== undefined)] : [];
+      if (!first) return [];
+      // `for item in ns_list: api.add_namespace(item, "/")`: each namespace of the list.
+      const items = first.includes(".") ? undefined : loopItems(code, definitions, open, first);
+      if (items && "eachOf" in items) return [{ ...use([], path ?? "", [], path !== undefined), eachOf: items.eachOf }];
+      return [use(items?.names ?? [first], path ?? "", [], path !== undefined)];
     }
     case "before_request":
       return first && isPythonGuard(first.split(".").at(-1)!) ? [use([], "", [first])] : [];
@@ -216,15 +216,39 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
 // `for rule, view_func in util_rules:` (or `for rule in rules:`), at a line's start.
 const FOR = /^([ \t]*)for[ \t]+([A-Za-z_]\w*)(?:[ \t]*,[ \t]*([A-Za-z_]\w*))?[ \t]+in[ \t]+([A-Za-z_]\w*)[ \t]*:/gm;
 
-/** The innermost `for` loop whose body holds `at`: what it binds (one of them `variable`, when given) and the name it walks. */
-function enclosingLoop(code: string, at: number, variable?: string): { targets: string[]; iterable: string } | undefined {
+/** The innermost `for` loop whose body holds `at`: what it binds (one of them `variable`, when given), the name it walks, and where it starts. */
+function enclosingLoop(code: string, at: number, variable?: string): { targets: string[]; iterable: string; at: number } | undefined {
   const loop = [...code.slice(0, at).matchAll(FOR)].at(-1);
   if (!loop) return undefined;
   // The call must be in the loop's body: every line between them indented deeper than the `for`.
   const between = code.slice(loop.index + loop[0].length, at).split("\n").slice(1);
   if (between.some((line) => line.trim() && /^[ \t]*/.exec(line)![0].length <= loop[1]!.length)) return undefined;
   const targets = [loop[2]!, loop[3]].filter((t): t is string => !!t);
-  return variable === undefined || targets.includes(variable) ? { targets, iterable: loop[4]! } : undefined;
+  return variable === undefined || targets.includes(variable) ? { targets, iterable: loop[4]!, at: loop.index } : undefined;
+}
+
+type EachOf = { parameter: string; fn: string; index: number } | { sequence: string; depth: number };
+
+/**
+ * What a call inside `for x in xs:` registers for `variable`, its loop's: the names a list of the module
+ * writes out; else the sequence to follow before linking (python/blueprint-sequences.ts): a parameter of
+ * the enclosing function, or a list the module imports or walks from an outer loop (`for ns in ns_lists:
+ * for item in ns:`, the items of its items). Undefined outside such a loop.
+ */
+function loopItems(code: string, definitions: readonly Definition[], at: number, variable: string): { names: string[] } | { eachOf: EachOf } | undefined {
+  let loop = enclosingLoop(code, at, variable);
+  if (!loop) return undefined;
+  let depth = 1;
+  for (let outer = enclosingLoop(code, loop.at, loop.iterable); outer && depth < 4; outer = enclosingLoop(code, outer.at, outer.iterable)) {
+    loop = outer;
+    depth++;
+  }
+  const names = depth === 1 ? listedNames(code, loop.iterable) : undefined;
+  if (names) return { names };
+  const def = definitions.filter((d) => d.kind === "def" && d.start <= at && at < d.end).at(-1);
+  const index = def ? parameterNames(code, def).indexOf(loop.iterable) : -1;
+  if (def && index !== -1) return depth === 1 ? { eachOf: { parameter: loop.iterable, fn: def.name, index } } : undefined;
+  return { eachOf: { sequence: loop.iterable, depth } };
 }
 
 /** The names a module-level list or tuple holds (`BLUEPRINTS = (auth_bp, users.mod)`); undefined unless it holds names alone. */

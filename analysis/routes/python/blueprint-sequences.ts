@@ -1,11 +1,13 @@
 /**
- * Blueprints an app factory registers from a sequence it is handed: `def configure_blueprints(app,
+ * Blueprints (and Flask-RESTX namespaces) an app registers from a sequence: one an app factory is handed, `def configure_blueprints(app,
  * blueprints): for bp in blueprints: app.register_blueprint(bp, url_prefix="/api/1")`, called as
  * `configure_blueprints(app, blueprints)` from `def create_app(app_name=None, blueprints=None)`, which
  * another module calls as `factory.create_app(blueprints=LEMUR_BLUEPRINTS)` with `LEMUR_BLUEPRINTS =
  * (domains_bp, users_bp, ...)` imported there. A scanner reads one file, so it marks such a mount
  * (`eachOf`); this follows the sequence up its callers (a few calls deep) to the list a module writes
- * out, and mounts each blueprint it names by the module it is imported from.
+ * out, and mounts each blueprint it names by the module it is imported from. A list the module imports,
+ * or a list of lists walked by nested loops (`for ns in api_ns_list: for item in ns: api.add_namespace(item, "/")`),
+ * is read where each is written.
  */
 import { dirOf } from "../../project.ts";
 import { python } from "../../languages/python.ts";
@@ -43,7 +45,7 @@ export function withBlueprintSequences(files: ReadonlyMap<string, FileRoutes>, p
       ...routes,
       registrations: routes.registrations.map((r): Registration => {
         if (r.type !== "use" || !r.eachOf) return r;
-        const items = sequenceItems(file, r.eachOf, 0);
+        const items = "fn" in r.eachOf ? sequenceItems(file, r.eachOf, 0) : nestedItems(file, r.eachOf.sequence, r.eachOf.depth);
         const specifiers = items.map((item) => relativeSpecifier(file, item.file));
         const { eachOf: _, ...mount } = r;
         return { ...mount, specifiers, specifierExports: Object.fromEntries(items.map((item, i) => [specifiers[i]!, item.exported])) };
@@ -90,10 +92,25 @@ export function withBlueprintSequences(files: ReadonlyMap<string, FileRoutes>, p
     return found;
   }
 
-  /** The names a module-level list or tuple of `caller` holds, each where it comes from: imported, or the module's own. */
-  function listedItems(caller: string, { code, bindings }: Module, name: string): { file: string; exported: string }[] {
+  /** The items of a list `file` names (its own or imported), or at depth 2 the items of each of its items' lists, and so on. */
+  function nestedItems(file: string, name: string, depth: number): { file: string; exported: string }[] {
+    const module = moduleOf(file);
+    const items = module ? listedItems(file, module, name) : [];
+    return depth <= 1 ? items : items.flatMap((item) => nestedItems(item.file, item.exported, depth - 1));
+  }
+
+  /**
+   * The names a module-level list or tuple of `caller` holds, each where it comes from: imported, or the
+   * module's own. A list the module imports is read where it is written.
+   */
+  function listedItems(caller: string, { code, bindings }: Module, name: string, hops = 0): { file: string; exported: string }[] {
     const assigned = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, "m").exec(code);
-    if (!assigned) return [];
+    if (!assigned) {
+      const binding = hops < MAX_DEPTH ? bindings.find((b) => b.local === name) : undefined;
+      const target = binding && resolve(caller, binding.specifier);
+      const module = target && moduleOf(target);
+      return module ? listedItems(target, module, binding.imported, hops + 1) : [];
+    }
     const open = assigned.index + assigned[0].length - 1;
     const { positional } = pythonArguments(code, open);
     return positional.flatMap((item) => {
