@@ -127,6 +127,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "symfony") return route.guards.length ? [] : symfonyDelegated(route.handler);
     // A CodeIgniter 4 controller whose constructor (its own or one it inherits) turns away callers not signed in.
     if (route.framework === "codeigniter") return route.guards.length ? [] : codeigniterChecks(route.handler);
+    // A Ktor or Javalin handler written in place that refuses at its top (`?: throw Unauthorized()`, `call.checkAdminKey(secret)`).
+    if (route.framework === "ktor" || route.framework === "javalin") return route.guards.length ? [] : checksInBody(route.file, route.line, route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {
       const text = route.framework === "spring" ? read(route.file) : undefined;
       const parameters = text ? [...resolverGuards(text, route.line, route.handler, resolved()), ...authorizationHeaderGuards(text, route.line, route.handler)] : [];

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
@@ -49,6 +49,62 @@ ktor("helpers named after a verb around typed routes (authenticatedGet<Resource,
     "POST /api/articles [authenticatedPost]",
     "GET /api/articles/feed [authenticatedGet]",
   ]);
+});
+
+ktor("a handler written in place that refuses at its top guards its route: `?: throw Unauthorized()`, `call.respond(HttpStatusCode.Unauthorized)`, or a call of the project's that throws so (`call.checkAdminKey(secret)`, an extension in another file); NotFound refuses nobody for being anonymous", () => {
+  const root = tempDir("tool-ktor-inline-checks-");
+  writeFiles(root, {
+    "build.gradle.kts": 'dependencies { implementation("io.ktor:ktor-server-core:3.0.0") }\n',
+    "src/main/kotlin/app/Routes.kt": [
+      "package app",
+      "import io.ktor.server.routing.*",
+      "",
+      "fun Application.routes() {",
+      "    routing {",
+      '        post("time/{timestamp}") {',
+      "            call.checkAdminKey(config.adminSecret)",
+      "            call.respond(timeService.set())",
+      "        }",
+      '        route("vote") {',
+      "            get {",
+      "                val principal = call.validatePrincipal(repository) ?: throw Unauthorized()",
+      "                call.respond(repository.votes(principal.token))",
+      "            }",
+      "            delete {",
+      "                val principal = call.principal<UserIdPrincipal>() ?: return@delete call.respond(HttpStatusCode.Unauthorized)",
+      "                call.respond(repository.clear(principal.name))",
+      "            }",
+      "        }",
+      '        get("sessions/{id}") {',
+      "            val session = repository.session(call.parameters[\"id\"]) ?: throw NotFound()",
+      "            call.checkExists(session)",
+      "            call.respond(session)",
+      "        }",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/kotlin/app/utils.kt": [
+      "package app",
+      "",
+      "internal fun ApplicationCall.checkAdminKey(adminSecret: String) {",
+      "    val principal = principal<AppPrincipal>()",
+      "    if (principal?.token != adminSecret) {",
+      "        throw Unauthorized()",
+      "    }",
+      "}",
+      "",
+      "internal fun ApplicationCall.checkExists(value: Any?) {",
+      "    if (value == null) throw NotFound()",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /vote [the handler refuses without a signed-in user]",
+    "GET /sessions/{id}",
+    "GET /vote [the handler refuses without a signed-in user]",
+    "POST /time/{timestamp} [checkAdminKey refuses without a signed-in user]",
+  ].sort());
 });
 
 ktor.run();

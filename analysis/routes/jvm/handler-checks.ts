@@ -40,6 +40,9 @@ const CURRENT_NAME = /^(?:current\w*|logged\w*|login\w*|auth\w*|principal\w*|sig
 // `articleAuthorization.authorizeDelete(slug)`.
 // (`Objects.requireNonNull` is no such call.)
 const GUARD_CALL = /^(?:[\w.]+\.)?(?:require(?:Login|LoggedIn|SignedIn|Authenticated|Auth\w*|User\w*|Role\w*|Permission\w*)|ensure(?:LoggedIn|SignedIn|Authenticated)|checkLogin|assertAuthenticated|authorize[A-Z]\w*)\s*\(/;
+// A refusal that names itself: an exception for the unauthenticated (`throw Unauthorized()`,
+// `throw UnauthorizedException(...)`), or Ktor's `call.respond(HttpStatusCode.Unauthorized)`.
+const AUTH_REFUSAL = /\bthrow\s+(?:[\w.]+\.)?(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|NotLoggedIn|NotSignedIn|AuthenticationRequired|LoginRequired)\w*\s*\(|\brespond\w*\s*\(\s*HttpStatusCode\s*\.\s*Unauthorized\b/;
 // `!StpUtil.isLogin()`, `!isAuthenticated()`, `!subject.isAuthenticated()`, and a resource base class's
 // `!authenticate()` (Teedy's: reads the request's principal, answers whether there is a user).
 const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSignedIn|authenticate)\s*\(\s*\)/;
@@ -68,7 +71,41 @@ export function jvmHandlerChecks(project: Project | undefined): (file: string, l
     }
     return undefined;
   };
+  // A function of the project by its name (`checkAdminKey`, `ApplicationCall.checkAdminKey`), when one file declares it.
+  let functions: Map<string, string[]> | undefined;
+  const declaring = (name: string) => (functions ??= functionFiles(project)).get(name) ?? [];
+  /** The first call a statement makes (`call.checkAdminKey(secret)`, `requireAdmin()`), when a function of the project that refuses. */
+  const refusingCall = (statement: string): string | undefined => {
+    const called = /^(?:(?:val|var)\s+\w+\s*=\s*)?(?:[a-z]\w*\s*\.\s*)?([a-z]\w*)\s*\(/.exec(statement)?.[1];
+    const files = called ? declaring(called) : [];
+    if (files.length !== 1) return undefined;
+    const text = project!.text(files[0]!) ?? "";
+    // `fun ApplicationCall.checkAdminKey(secret: String) { ... }`: an extension is declared after its receiver.
+    const header = new RegExp(String.raw`\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?]+\.)?${called}\s*\(`).exec(text);
+    const end = header ? callArguments(text, header.index + header[0].length - 1).end : -1;
+    const open = header ? /^[^;{=]*\{/.exec(text.slice(end, end + 300)) : null;
+    if (!open) return undefined;
+    const start = end + open[0].length - 1;
+    return statements(text.slice(start, closing(text, start))).slice(0, TOP).some((st) => AUTH_REFUSAL.test(st)) ? called : undefined;
+  };
   return (file, line, handler) => {
+    // A handler written in place (Ktor's `post("time/{timestamp}") { ... }`): the block opened on the route's line.
+    if (handler === "(inline)") {
+      const declared = project?.text(file);
+      if (declared === undefined || !isJvmSource(file)) return [];
+      // After the route call's arguments (a path may hold braces of its own: `"time/{timestamp}"`).
+      // `get {` has no arguments at all.
+      const from = lineStart(declared, line);
+      const lead = /^[ \t]*[\w.]+[ \t]*([({])/.exec(declared.slice(from, from + 200));
+      if (!lead) return [];
+      const after = lead[1] === "(" ? callArguments(declared, from + lead[0].length - 1).end : from + lead[0].length - 1;
+      const open = /^[ \t]*\{/.exec(declared.slice(after, after + 200)) ? declared.indexOf("{", after) : -1;
+      if (open === -1) return [];
+      const body = declared.slice(open, closing(declared, open));
+      const top = statements(body).slice(0, TOP);
+      const named = refusesAnonymous(body) ? "the handler" : top.map(refusingCall).find((c) => c !== undefined);
+      return named ? [`${named} refuses without a signed-in user`] : [];
+    }
     // A functional endpoint's handler is no method of a class (`handler::get`): not read here.
     if (!handler.includes(".")) return [];
     const [owner, method] = handler.split(".").slice(-2) as [string, string];
@@ -97,6 +134,9 @@ function refusesAnonymous(body: string, params = ""): boolean {
       fromCurrentUser.add(assigned[1]!);
     }
     if (GUARD_CALL.test(statement)) return true;
+    // `val principal = call.validatePrincipal(repository) ?: throw Unauthorized()`: refused by name.
+    if (/\?:\s*(?:throw|return)\b/.test(statement) && AUTH_REFUSAL.test(statement)) return true;
+    if (/^if\s*\(/.test(statement) && AUTH_REFUSAL.test(statement)) return true;
     const check = /^if\s*\(([^]*?)\)\s*\{?\s*(?:throw\b|return\b(?=[^;]*\b(?:un_?login|not_?log(?:ged_?)?in|need_?login|unauthori[sz]ed|forbidden|40[13])\b))/i.exec(statement);
     if (!check) continue;
     const condition = check[1]!;
@@ -160,6 +200,20 @@ function fieldType(text: string, name: string): string | undefined {
   const java = new RegExp(String.raw`\b([A-Z]\w*)(?:<[^>]*>)?\s+${name}\s*[;,)=]`).exec(text);
   const kotlin = new RegExp(String.raw`\b(?:val|var)\s+${name}\s*:\s*([A-Z]\w*)`).exec(text);
   return (kotlin ?? java)?.[1];
+}
+
+/** Kotlin and Java functions by name (an extension's receiver left out), and the files declaring each. */
+function functionFiles(project: Project | undefined): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  for (const path of project?.listed ?? []) {
+    if (!isJvmSource(path)) continue;
+    const text = project!.text(path) ?? "";
+    for (const m of text.matchAll(/\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?]+\.)?([a-z]\w*)\s*\(/g)) {
+      const known = files.get(m[1]!) ?? [];
+      if (!known.includes(path)) files.set(m[1]!, [...known, path]);
+    }
+  }
+  return files;
 }
 
 /** JVM classes by name, and the interfaces and classes they implement or extend: the files declaring each. */
