@@ -1194,4 +1194,34 @@ cli("tool routes groups by path prefix and filters by method; --json has the sec
   assert.match(bad.stderr, /--kind must be one of http, fs, client/);
 });
 
+cli("a class handed the Express app as a parameter property of any name typed as Express's own (private _app: Application) registers on it; a member of another type is no router", () => {
+  const root = tempDir("tool-express-app-member-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "docs", dependencies: { express: "4" } }),
+    "src/DocApi.ts": [
+      'import { Application, RequestHandler } from "express";',
+      "",
+      "export class DocWorkerApi {",
+      "  constructor(private _app: Application, private _cache: Map<string, string>, private readonly _config: AppConfig) {}",
+      "",
+      "  public addEndpoints() {",
+      '    this._app.get("/api/docs/:docId/tables", canView, async (req, res) => { res.json(this._cache.get("/tables")); });',
+      '    this._app.post("/api/docs/:docId/apply", canEdit, async (req, res) => { res.json([]); });',
+      '    this._config.get("/settings");',
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/server.ts": [
+      'import express from "express";',
+      'import { DocWorkerApi } from "./DocApi";',
+      "const app = express();",
+      "new DocWorkerApi(app, new Map(), config).addEndpoints();",
+      'app.get("/status", (req, res) => res.send("ok"));',
+      "app.listen(3000);",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/docs/{docId}/tables", "GET /status", "POST /api/docs/{docId}/apply"]);
+});
+
 cli.run();

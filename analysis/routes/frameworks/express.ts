@@ -21,9 +21,12 @@ const CREATE = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|\bthis\s*\.\s*|^[
 const PARAMETER = /(?:function\s*[\w$]*\s*\(|\(\s*)(app|router|api)\s*(?::\s*[\w.<>]+\s*)?[,)]/g;
 // `app = createExpressApp(settings)`, `const router = utils.makeRouter()`: what a factory named for an app or a router makes.
 const FACTORY_MADE = /(?:\b(?:const|let|var)\s+|^[ \t]*)([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:[A-Za-z_$][\w$]*\s*\.\s*)*(?:create|make|build)\w*(?:App|Application|Router)\s*\(/gm;
-// A class's member (a field, or a parameter property of its constructor) that holds the app, by its type.
-const APP_MEMBER = /\b(?:private|public|protected)\s+(?:readonly\s+)?(app|router|api|server)\s*[!?]?\s*:\s*([\w.]+)/g;
+// A class's member (a field, or a parameter property of its constructor) that holds the app: named so with
+// an app's type (`private server: AutopilotApplication`), or of any name typed as Express's own (`private _app: Application`).
+const APP_MEMBER = /\b(?:private|public|protected)\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)\s*[!?]?\s*:\s*([\w.]+)/g;
+const APP_NAME = /^(?:app|router|api|server)$/;
 const APP_TYPE = /(?:Application|App|Router|Express)$/;
+const EXPRESS_TYPE = /^(?:express\.)?(?:Application|Express|Router|IRouter)$/;
 // The app another module made, taken from where it keeps it: `const app = server.app`, `const { app } = server`.
 const TAKEN_APP = /\b(?:const|let|var)\s+(?:(app|router)\s*=\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\.\s*(?:app|router)|\{\s*(app|router)\s*\}\s*=\s*[A-Za-z_$][\w$.]*)\s*[;\n]/g;
 const CALL = new RegExp(String.raw`\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|del|options|head|all|use|route)\s*${TYPE_ARGUMENTS}\(`, "g");
@@ -75,7 +78,7 @@ export const express: Framework = {
       for (const m of source.code.matchAll(FACTORY_MADE)) addRouter(m[1]!, m.index);
       // A class handed the app (`constructor(private server: AutopilotApplication)`, an interface extending
       // Express's IRouter; or a field `private app: NotificationApplication`) registers on it through `this.server`.
-      for (const m of source.code.matchAll(APP_MEMBER)) if (APP_TYPE.test(m[2]!)) addRouter(m[1]!, m.index);
+      for (const m of source.code.matchAll(APP_MEMBER)) if ((APP_NAME.test(m[1]!) && APP_TYPE.test(m[2]!)) || EXPRESS_TYPE.test(m[2]!)) addRouter(m[1]!, m.index);
     }
     // A factory names the router it returns (`function configure(app, ctx) { const api = express.Router(); ...; return api; }`).
     for (const { name, of, at } of usesExpress ? routerFactories(source, routers) : []) {
