@@ -4,7 +4,7 @@
 // per repository and overall, the number of HIGH and MEDIUM findings and the share labelled
 // actionable, against the targets (>= 90% of HIGH, >= 75% of MEDIUM). A finding without a label
 // is listed as unlabelled; a label whose finding is now low, or no longer appears, is listed so. Fetches nothing: DIR
-// holds clones named by repository name (DIR/flask, DIR/hono, ...); a checkout that is not at the
+// holds clones named by repository name (DIR/flask, DIR/hono, ..., or DIR/<owner>+<name>); a checkout that is not at the
 // labelled commit is measured with a warning. Uses dist/tool when it is built, else main.ts.
 // Always exits 0 (it is a measurement); 2 on bad arguments.
 //
@@ -76,8 +76,9 @@ function printTally(indent: string, tally: Record<Severity, Tally>) {
 }
 
 for (const repo of repositories) {
-  const name = repo.repository.split("/").pop()!;
-  const dir = join(checkouts, name);
+  // DIR/<owner>+<name> when several repositories share a name (gotify/server, bitwarden/server), else DIR/<name>.
+  const qualified = join(checkouts, repo.repository.replace("/", "+"));
+  const dir = existsSync(qualified) ? qualified : join(checkouts, repo.repository.split("/").pop()!);
   console.log(`\n${repo.repository} (${repo.language})`);
   if (!existsSync(dir)) {
     console.log(`  skipped: no checkout at ${dir}`);
