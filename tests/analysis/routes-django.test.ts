@@ -1809,11 +1809,11 @@ django("a view extending a class of another module that brings one of Django's a
   assert.equal(guardedRoutes(root), ["GET /admin/ballots [AdministratorMixin]", "GET /admin/ballots/{pk} [AdministratorMixin]", "POST /admin/ballots/{pk} [AdministratorMixin]", "GET /draw", "GET /draw/display [TournamentAssistantMixin]", "GET /results"]);
 });
 
-django("Django's own URLconfs a project includes (django.contrib.auth.urls, django.conf.urls.i18n) serve their views' paths and methods; changing one's password requires a user", () => {
+django("Django's own URLconfs a project includes (django.contrib.auth.urls, django.conf.urls.i18n) and DRF's browsable-API sign-in (rest_framework.urls) serve their views' paths and methods; changing one's password requires a user", () => {
   const root = tempDir("tool-django-contrib-urlconfs-");
   writeFiles(root, {
     "requirements.txt": "django\n",
-    "site/urls.py": 'from django.urls import include, path\nurlpatterns = [\n    path("accounts/", include("django.contrib.auth.urls")),\n    path("i18n/", include("django.conf.urls.i18n")),\n    path("blog/", include("blog.urls")),\n]\n',
+    "site/urls.py": 'from django.urls import include, path\nurlpatterns = [\n    path("accounts/", include("django.contrib.auth.urls")),\n    path("i18n/", include("django.conf.urls.i18n")),\n    path("api-auth/", include("rest_framework.urls")),\n    path("blog/", include("blog.urls")),\n]\n',
     "blog/urls.py": 'from django.urls import path\nfrom . import views\nurlpatterns = [path("", views.index)]\n',
     "blog/views.py": "def index(request):\n    pass\n",
   });
@@ -1823,6 +1823,7 @@ django("Django's own URLconfs a project includes (django.contrib.auth.urls, djan
     "GET /accounts/password_change [login_required]", "POST /accounts/password_change [login_required]", "GET /accounts/password_change/done [login_required]",
     "GET /accounts/password_reset", "POST /accounts/password_reset", "GET /accounts/password_reset/done",
     "GET /accounts/reset/{uidb64}/{token}", "POST /accounts/reset/{uidb64}/{token}", "GET /accounts/reset/done",
+    "GET /api-auth/login", "POST /api-auth/login", "POST /api-auth/logout",
     "ALL /blog", "POST /i18n/setlang",
   ]);
 });

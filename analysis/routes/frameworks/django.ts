@@ -341,6 +341,12 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "reset/done/", methods: ["GET"], view: "PasswordResetCompleteView" },
   ],
   "django.conf.urls.i18n": [{ path: "setlang/", methods: ["POST"], view: "set_language" }],
+  // Django REST framework's sign-in pages for its browsable API (`path("api-auth/", include("rest_framework.urls"))`):
+  // Django's LoginView and LogoutView (a POST since Django 5).
+  "rest_framework.urls": [
+    { path: "login/", methods: ["GET", "POST"], view: "LoginView" },
+    { path: "logout/", methods: ["POST"], view: "LogoutView" },
+  ],
   // django-allauth's account routes (allauth.urls includes allauth.account.urls), as its default settings draw them
   // (65.x). Those of social accounts, MFA and user sessions follow settings and installed apps: not drawn.
   "allauth.urls": [
