@@ -98,6 +98,18 @@ openapi(
   },
 );
 
+openapi("a contract at the root of an API the code mounts under a prefix most routes share (/api/1) is compared under it: its drift is judged, not dropped as another service's", () => {
+  const root = tempDir("tool-mounted-contract-drift-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "spec.yml": "openapi: 3.0.0\npaths:\n  /certificates:\n    get: {}\n  /certificates/{id}:\n    get: {}\n  /endpoints:\n    post: {}\n",
+    "app.js":
+      'const express = require("express");\nconst app = express();\napp.get("/api/1/certificates", list);\napp.get("/api/1/certificates/:id", show);\napp.delete("/api/1/certificates/:id", remove);\napp.get("/healthz", health);\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes), { documented: ["POST /endpoints spec.yml:8"], implemented: ["DELETE /api/1/certificates/{id} app.js:5"] });
+});
+
 openapi("the forms of a route with an optional parameter (/items and /items/:id?) are one operation, documented with or without it; a route of its own at either path is not; one feeding the app's own front end (/api/vue/...) is none of the contract's, unless it documents some (/api/spa/...)", () => {
   const root = tempDir("tool-optional-parameter-drift-");
   writeFiles(root, {

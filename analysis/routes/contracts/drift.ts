@@ -28,7 +28,9 @@ const MANIFEST =
  *   slashes; `ALL` serves every method, GET serves HEAD, any route serves OPTIONS. A server base
  *   path (`servers: [{url: /api/v1}]`, Swagger `basePath`) is often added by a proxy or a mount
  *   the code does not show, so each contract is compared both with and without it, and the way
- *   that matches more routes is kept. Wildcard routes (`/assets/*`) are never judged.
+ *   that matches more routes is kept; and the other way, the code may mount the API under a prefix
+ *   the contract leaves out (a prefix at least half its routes share is tried in front of the
+ *   contract's paths). Wildcard routes (`/assets/*`) are never judged.
  * - A route's path parameter serves any value of its segment: `/api/{api_version}/polls/{id}`
  *   serves the documented `/api/v1/polls/{id}` (the reverse does not hold: `/users/me` does not
  *   serve `/users/{id}`).
@@ -61,7 +63,10 @@ export function contractDrift(
     const project = projectOf(contract.file);
     const code = items.filter((r) => r.kind === kind && covers(project, r.file) && !r.path.includes("*"));
     if (code.length === 0) continue;
-    const variants = kind === "http" ? [(op: Operation) => op.path, withoutBase] : [(op: Operation) => op.path];
+    // The code may serve the contract under a prefix of its own the contract leaves out (Lemur's blueprints all
+    // under `/api/1`, its spec at the root): each prefix most of the routes share is tried in front of the paths too.
+    const mounted = kind === "http" ? sharedPrefixes(code.map((r) => r.path)).map((prefix) => (op: Operation) => joinPaths(prefix, withoutBase(op))) : [];
+    const variants = kind === "http" ? [(op: Operation) => op.path, withoutBase, ...mounted] : [(op: Operation) => op.path];
     // A catch-all route (`/branches/*`) serves the documented paths under it (`/branches/{branch}`).
     const catchAlls = kind === "http" ? items.filter((r) => r.kind === kind && covers(project, r.file) && /\/\*$/.test(r.path)) : [];
     const served = variants.map((variant) =>
@@ -143,6 +148,20 @@ const INTERNAL = /\/(?:_?internal|private)(?=\/|$)/i;
 const FRONT_END = /\/(vue|react|spa|frontend)(?=\/|$)/i;
 
 /** The operation's path without its server base path: as written under `paths`. */
+/** The literal first one or two segments (`/api`, `/api/1`) at least half of the paths share: a mount in front of an API. */
+function sharedPrefixes(paths: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const segments = path.split("/").filter(Boolean);
+    for (let depth = 1; depth <= 2 && depth < segments.length; depth++) {
+      if (segments.slice(0, depth).some((s) => s.includes("{"))) break;
+      const prefix = `/${segments.slice(0, depth).join("/")}`;
+      counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    }
+  }
+  return [...counts].filter(([, n]) => n * 2 >= paths.length).map(([prefix]) => prefix);
+}
+
 export function withoutBase(op: Operation): string {
   const base = op.base ?? "/";
   return base !== "/" && (op.path === base || op.path.startsWith(base + "/"))
