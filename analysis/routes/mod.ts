@@ -36,6 +36,7 @@ import { TRPC, TRPC_ENDPOINT, trpcPaths } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withPackageRouterWrappers } from "./go/package-router-wrappers.ts";
+import { withPackageGrpcMethods } from "./go/grpc-package-methods.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
 import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
@@ -190,8 +191,8 @@ export function routesSection(
     files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
   }
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
-  // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGoFieldTypes, withPackageRouterWrappers, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
+  // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, a Go gRPC server's methods in files beside its type's, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
+  const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));

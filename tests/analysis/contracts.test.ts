@@ -296,6 +296,23 @@ graphql(
   },
 );
 
+graphql("a Go gRPC server whose methods are in other files of its package than its type implements them: no drift for them; a method without a context, or another type's, is no rpc", () => {
+  const root = tempDir("tool-grpc-package-methods-");
+  writeFiles(root, {
+    "go.mod": "module example.com/dex\n\ngo 1.22\n",
+    "api/api.proto": 'syntax = "proto3";\npackage api;\nservice Dex {\n  rpc CreateClient(CreateClientReq) returns (CreateClientResp);\n  rpc ListPasswords(ListPasswordReq) returns (ListPasswordResp);\n  rpc GetVersion(VersionReq) returns (VersionResp);\n}\n',
+    "server/apiserver/api.go": "package apiserver\n\nimport \"example.com/dex/api\"\n\ntype dexAPI struct {\n\tapi.UnimplementedDexServer\n\tversion string\n}\n\nfunc (d dexAPI) GetVersion(ctx context.Context, req *api.VersionReq) (*api.VersionResp, error) {\n\treturn &api.VersionResp{Server: d.version}, nil\n}\n",
+    "server/apiserver/clients.go": "package apiserver\n\nfunc (d dexAPI) CreateClient(ctx context.Context, req *api.CreateClientReq) (*api.CreateClientResp, error) {\n\treturn nil, nil\n}\n\nfunc (d dexAPI) validate(req *api.CreateClientReq) error { return nil }\n\nfunc (s storage) ListPasswords(ctx context.Context, req *api.ListPasswordReq) (*api.ListPasswordResp, error) {\n\treturn nil, nil\n}\n",
+  });
+  git(root, "init", "-q");
+  const section = analyze(root).routes;
+  assert.equal(section.items.filter((r) => r.kind === "grpc").map((r) => `${r.path} ${r.handler} ${r.file}`), [
+    "/Dex/CreateClient dexAPI.CreateClient server/apiserver/clients.go",
+    "/Dex/GetVersion dexAPI.GetVersion server/apiserver/api.go",
+  ]);
+  assert.equal(drift(section), { documented: ["RPC /api.Dex/ListPasswords api/api.proto:5"], implemented: [] });
+});
+
 graphql("rpcs bound to HTTP by google.api.http are routes where the Go code registers their service with a gateway mux (additional bindings too, {name=memos/*} as memos/{name}); Connect serves each rpc of a service whose handler it makes at POST /package.Service/Method; a service registered with neither serves no route", () => {
   const root = tempDir();
   writeFiles(root, {
