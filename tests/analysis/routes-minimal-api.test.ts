@@ -235,4 +235,39 @@ minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and 
   assert.equal(guardedRoutes(root).sort(), ["GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]"].sort());
 });
 
+minimalApi("an extension method that configures the group it is called on and returns it (WithPamDefaults: RequireAuthorization, then return group) guards that group's routes, wherever in the file it is declared; one that maps routes of its own is no configurer", () => {
+  const root = tempDir("tool-minimal-api-configurers-");
+  writeFiles(root, {
+    "src/Pam/PamEndpointsExtensions.cs": [
+      "namespace Vault.Pam;",
+      "public static class PamEndpointsExtensions",
+      "{",
+      "    public static void MapPamEndpoints(this IEndpointRouteBuilder endpoints)",
+      "    {",
+      '        endpoints.MapGroup("/leases").WithPamDefaults().MapLeaseEndpoints();',
+      '        endpoints.MapGroup("/public").WithTelemetry().MapPublicEndpoints();',
+      "    }",
+      "",
+      "    private static RouteGroupBuilder WithPamDefaults(this RouteGroupBuilder group)",
+      "    {",
+      "        group.RequireAuthorization(Policies.Application);",
+      '        group.WithGroupName("internal");',
+      "        return group;",
+      "    }",
+      "",
+      "    private static RouteGroupBuilder WithTelemetry(this RouteGroupBuilder group)",
+      "    {",
+      '        group.MapGet("metrics", () => Results.Ok());',
+      "        return group;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Pam/LeaseEndpoints.cs": ["namespace Vault.Pam;", "internal static class LeaseEndpoints", "{", "    public static RouteGroupBuilder MapLeaseEndpoints(this RouteGroupBuilder group)", "    {", '        group.MapPost("{id}/revoke", (Guid id) => Results.Ok());', "        return group;", "    }", "}"].join("\n"),
+    "src/Pam/PublicEndpoints.cs": ["namespace Vault.Pam;", "internal static class PublicEndpoints", "{", "    public static RouteGroupBuilder MapPublicEndpoints(this RouteGroupBuilder group)", "    {", '        group.MapPost("ping", () => Results.Ok());', "        return group;", "    }", "}"].join("\n"),
+    "src/Program.cs": ["var builder = WebApplication.CreateBuilder(args);", "var app = builder.Build();", "app.MapPamEndpoints();", "app.Run();"].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /public/metrics", "POST /leases/{id}/revoke [RequireAuthorization(Policies.Application)]", "POST /public/ping"].sort());
+});
+
 minimalApi.run();

@@ -59,6 +59,12 @@ class Walker {
   private readonly groups: Group[] = [];
   private readonly found: Registration[] = [];
   private readonly ns: string;
+  /**
+   * Extension methods of this file that configure the group they are called on and return it
+   * (`static RouteGroupBuilder WithPamDefaults(this RouteGroupBuilder group) { group.RequireAuthorization(...); return group; }`),
+   * by name, with the guards they put on it.
+   */
+  private readonly configurers = new Map<string, string[]>();
 
   constructor(private readonly source: RouteSource, private readonly constants: ReadonlyMap<string, string>) {
     this.ns = namespaceOf(source);
@@ -68,6 +74,8 @@ class Walker {
     const { code } = this.source;
     const classes = [...code.matchAll(CLASS)].map((m) => ({ name: m[1]!, start: m.index + m[0].length - 1, end: closing(code, m.index + m[0].length - 1) }));
     const methods: Span[] = [];
+    // Extension methods that configure their group are known before any chain calls one, wherever it is in the file.
+    this.findConfigurers();
     for (const m of code.matchAll(METHOD)) {
       const open = m.index + m[0].length - 1;
       const { args, end } = callArguments(code, open);
@@ -86,6 +94,29 @@ class Walker {
     // Top-level statements (Program.cs) and code outside any method seen above.
     this.block({ start: 0, end: code.length }, new Map(), methods);
     return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line })), ...this.found];
+  }
+
+  /** Reads the file's extension methods that configure the group they are handed and return it (`configurers`). */
+  private findConfigurers(): void {
+    const { code } = this.source;
+    for (const m of code.matchAll(METHOD)) {
+      const { args, end } = callArguments(code, m.index + m[0].length - 1);
+      const receiver = args.length === 1 ? /^\s*this\s+(?:RouteGroupBuilder|IEndpointRouteBuilder)\s+([A-Za-z_]\w*)\s*$/.exec(code.slice(args[0]!.start, args[0]!.end))?.[1] : undefined;
+      const open = receiver ? /^\s*\{/.exec(code.slice(end, end + 200)) : null;
+      if (!receiver || !open) continue;
+      const start = end + open[0].length - 1;
+      this.configurer(m[2]!, receiver, { start, end: closing(code, start) });
+    }
+  }
+
+  /** A method whose body returns the group it is called on, mapping nothing, configures it: the guards it requires of it. */
+  private configurer(name: string, receiver: string, span: Span): void {
+    const { code } = this.source;
+    const text = code.slice(span.start, span.end);
+    if (!new RegExp(String.raw`\breturn\s+${receiver}\s*;`).test(text) || /\.Map\w*\s*(?:<[^<>()]*>\s*)?\(/.test(text)) return;
+    const guards = [...text.matchAll(new RegExp(String.raw`(?<![\w.])${receiver}\s*\.\s*RequireAuthorization\s*\(`, "g"))].map((r) =>
+      authorization(this.source, this.constants, "RequireAuthorization", callArguments(code, span.start + r.index + r[0].length - 1).args));
+    this.configurers.set(name, guards);
   }
 
   private group(name: string, prefix: string, at: number): Group {
@@ -187,6 +218,9 @@ class Walker {
           const [method, path] = endpoint.split(" ");
           this.found.push({ type: "route", framework: "minimal-api", kind: "http", methods: [method!], path: path!, handler: "MapIdentityApi", guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) });
         }
+      } else if (ref && this.configurers.has(link.name)) {
+        // The group itself, configured: its guards are the group's, and the chain goes on with it.
+        ref.group.guards.push(...this.configurers.get(link.name)!);
       } else if (ref && link.name === "MapHub" && link.types?.length) {
         // A SignalR hub's endpoints, under the path it is mapped at (frameworks/aspnet.ts reads the hub).
         const path = csharpValue(this.source, this.constants, link.args[0]);
