@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const aspnet = suite("ASP.NET Core controller routes");
@@ -727,6 +727,52 @@ aspnet("an OData controller routes its actions named for their verb by OData's c
     "GET /odata/v1/Categories({key})/AppliedDiscounts/$count",
     "GET /odata/v1/Categories/$count",
   ]);
+});
+
+aspnet("an action filter attribute of the app's that answers 401 itself ([InjectProvider(ProviderAdmin)] setting context.Result = new UnauthorizedObjectResult) guards the action, whatever its name; one that only answers 404 does not", () => {
+  const root = tempDir("tool-aspnet-refusing-filter-");
+  writeFiles(root, {
+    "src/Api/Billing/Attributes/InjectProviderAttribute.cs": [
+      "namespace Vault.Api.Billing.Attributes;",
+      "public class InjectProviderAttribute(ProviderUserType providerUserType) : ActionFilterAttribute",
+      "{",
+      "    public override async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next)",
+      "    {",
+      "        var provider = await Find(context);",
+      "        if (provider == null) { context.Result = new NotFoundObjectResult(\"Provider not found.\"); return; }",
+      "        if (!Allowed(context, providerUserType)) { context.Result = new UnauthorizedObjectResult(\"Unauthorized.\"); return; }",
+      "        await next();",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Api/Billing/Attributes/InjectOrganizationAttribute.cs": [
+      "namespace Vault.Api.Billing.Attributes;",
+      "public class InjectOrganizationAttribute : ActionFilterAttribute",
+      "{",
+      "    public override async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next)",
+      "    {",
+      "        if (await Find(context) == null) { context.Result = new NotFoundObjectResult(\"Organization not found.\"); return; }",
+      "        await next();",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Api/Billing/Controllers/ProviderBillingController.cs": [
+      "namespace Vault.Api.Billing.Controllers;",
+      '[Route("providers/{providerId:guid}/billing")]',
+      "public class ProviderBillingController : Controller",
+      "{",
+      '    [HttpPut("address")]',
+      "    [InjectProvider(ProviderUserType.ProviderAdmin)]",
+      "    public async Task<IResult> UpdateAddressAsync([BindNever] Provider provider) => Results.Ok();",
+      "",
+      '    [HttpPut("{organizationId}/tax")]',
+      "    [InjectOrganization]",
+      "    public async Task<IResult> UpdateTaxAsync([BindNever] Organization organization) => Results.Ok();",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["PUT /providers/{providerId}/billing/address [InjectProvider]", "PUT /providers/{providerId}/billing/{organizationId}/tax"].sort());
 });
 
 aspnet.run();

@@ -21,7 +21,7 @@ import { attributeValue, authorization, csharpValue, template } from "./source.t
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; area?: string; provider?: TemplateProvider; httpMethods?: string[] };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; area?: string; provider?: TemplateProvider; httpMethods?: string[]; refuses?: true };
 
 /**
  * An attribute class of the app's that gives a route template (`VersionedApiControllerAttribute :
@@ -38,6 +38,10 @@ type Bound = ReadonlyMap<string, string>;
 
 // The framework's attribute classes that run a filter of the app's before the action.
 const FILTER_ATTRIBUTE = /^(?:TypeFilterAttribute|ServiceFilterAttribute|ActionFilterAttribute)$/;
+// A filter's own refusal of the caller: `context.Result = new UnauthorizedObjectResult(...)`, `new ForbidResult()`, a 401 or 403 status.
+const FILTER_REFUSAL = /\.\s*Result\s*=\s*new\s+(?:Unauthorized(?:Object)?Result|ForbidResult|ChallengeResult|StatusCodeResult\s*\(\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*))\b/;
+// The filter interfaces an attribute class may implement itself, beside `ActionFilterAttribute`.
+const FILTER_INTERFACE = /\bI(?:Async)?(?:Action|Authorization|Resource)Filter\b/;
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
 const MAX_DEPTH = 5;
 
@@ -112,10 +116,13 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
 /**
  * Whether an attribute class of the app's extends `AuthorizeAttribute`, itself or through its bases
  * (`ApiPermissionOrAnonymousAttribute : ApiPermissionAttribute`), or is a filter attribute named for
- * an authorization (`AuthorizeAdminAttribute : TypeFilterAttribute`, running its `AuthorizeAdminFilter`).
+ * an authorization (`AuthorizeAdminAttribute : TypeFilterAttribute`, running its `AuthorizeAdminFilter`),
+ * or one whose filter answers 401 or 403 itself.
  */
 function authorizes(bases: ReadonlyMap<string, Base>, cls: Base, name = ""): boolean {
   if (FILTER_ATTRIBUTE.test(cls.parent ?? "") && isGuardName(name) && !isOptionalGuardName(name)) return true;
+  // A filter attribute that turns the caller away itself (`[InjectProvider(ProviderAdmin)]` answering 401), whatever its name.
+  if (cls.refuses) return true;
   let current: Base | undefined = cls;
   for (let depth = 0; current && depth < MAX_DEPTH; depth++) {
     if (current.parent === "AuthorizeAttribute") return true;
@@ -192,7 +199,9 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const httpMethods = declared ? [...declared[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!.toUpperCase()) : [];
   const areaAttribute = attribute(cls.attributes, "Area");
   const area = areaAttribute ? attributeValue(source, constants, areaAttribute) : undefined;
-  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}) };
+  const filter = /Attribute$/.test(cls.name) && (FILTER_ATTRIBUTE.test(parent ?? "") || FILTER_INTERFACE.test(cls.bases));
+  const refuses = filter && FILTER_REFUSAL.test(source.code.slice(cls.body.start, cls.body.end));
+  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}), ...(refuses ? { refuses: true as const } : {}) };
 }
 
 /** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */
