@@ -223,6 +223,11 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?
+  // Per open paren, the names first read inside it: a parameter list's default values (`function
+  // Badge({ keys = SHORTCUT })`, `({ keys = SHORTCUT }) =>`) are read when the function is called, so
+  // when the paren turns out to hold parameters they were never read at load.
+  const parenReads: [name: string, inRead: boolean, inAtLoad: boolean][][] = [];
+  const parameterParens: boolean[] = [];
   let inFunction = 0;
   let pendingBody = false; // a parameter list closed: a `{` before `;`, `=` or `,` is its body
   let last = NONE;
@@ -330,8 +335,11 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
         const listed = inList < exportLists.length && exportLists[inList]![0] <= i;
         if (!(skip < skipped.length && skipped[skip]![0] <= i) && !(listed && !everywhere)) {
           const name = code.slice(i, j);
+          const inRead = !read.has(name);
+          const inAtLoad = !!atLoad && loading && !listed && !atLoad.has(name);
           read.add(name);
-          if (atLoad && loading && !listed) atLoad.add(name);
+          if (inAtLoad) atLoad!.add(name);
+          if ((inRead || inAtLoad) && parenReads.length) parenReads.at(-1)!.push([name, inRead, inAtLoad]);
         }
         if (j - i === 7 && code.startsWith("require", i)) {
           const call = REQUIRE_CALL.exec(code.slice(i, i + 300));
@@ -393,11 +401,24 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     if (arrowBodies.length && (c === 41 || c === 93 || c === 125 || c === 44 || c === 59)) endArrowBodies();
     if (c === 40) { // (
       parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
+      // `function name(`, `function(` and a class's method (`save(data, opts = defaults) {`): a parameter list.
+      parameterParens.push(last === IDENT && ((code.startsWith("function", lastStart) && lastEnd - lastStart === 8) || wordBeforeIs("function") || (atClassBody() && !initialiser)));
+      parenReads.push([]);
       pendingBody = false;
       openers.push(c);
     } else if (c === 41) { // )
       pendingBody = !(parens.pop() ?? true);
       openers.pop();
+      const inside = parenReads.pop() ?? [];
+      const parameters = (parameterParens.pop() ?? false) || ARROW_AFTER.test(code.slice(i + 1, i + 200));
+      if (!parameters) parenReads.at(-1)?.push(...inside);
+      else {
+        // Read only when called: out of what loading reads (a compiled module still refers to them: `everywhere` keeps them).
+        for (const [name, inRead, inAtLoad] of inside) {
+          if (inRead && !everywhere) read.delete(name);
+          if (inAtLoad) atLoad!.delete(name);
+        }
+      }
     } else if (c === 91) { // [
       openers.push(c);
     } else if (c === 93) { // ]
@@ -431,6 +452,9 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   }
   return read;
 }
+
+// After a closing paren, what makes it an arrow function's parameter list: `=>`, maybe after a return type.
+const ARROW_AFTER = /^\s*(?::\s*[\w$.<>\[\]|&,\s]+?)?\s*=>/;
 
 // Words a `<` after which starts a comparison or a JSX element, never a type argument list.
 const NOT_GENERIC = new Set(["return", "typeof", "yield", "await", "case", "in", "of", "instanceof", "void", "delete", "throw", "else", "do"]);

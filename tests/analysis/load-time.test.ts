@@ -129,16 +129,18 @@ test("in TypeScript, names read only in declarations of types (interfaces, type 
   assert.is(namesReadAtLoad(values, true).has("type"), true, "`type` as a name is read");
 });
 
-test("in TypeScript, annotations are passed over (return, parameter, variable and class field types, implements clauses); defaults, initialisers, heritage, ternaries and object literals are still read", () => {
+test("in TypeScript, annotations are passed over (return, parameter, variable and class field types, implements clauses); initialisers, heritage, ternaries and object literals are still read; a parameter's default is read when the function is called, not at load", () => {
   const cases: [string, string[], string[]][] = [
     [
       "export abstract class Storage implements IStorage, Other {\n  async get(key: string): Promise<Checkpoint | undefined> {\n    return this.x(Impl)\n  }\n  abstract list(options?: ListOptions): Promise<Checkpoint[]>\n  private cache: CacheMap = new Map()\n  save(data: Checkpoint, { a }: Opts = defaults): void {}\n}\n",
-      ["defaults"],
-      ["IStorage", "Other", "Checkpoint", "ListOptions", "CacheMap", "Impl", "Map"],
+      [],
+      ["IStorage", "Other", "Checkpoint", "ListOptions", "CacheMap", "Impl", "Map", "defaults"],
     ],
-    ["const x: Config = load(Source)\nexport const f = (a: A, b = fallback): R => a\nexport const y = cond ? f(z) : other\n", ["load", "Source", "fallback", "cond", "f", "z", "other"], ["Config", "A", "R"]],
+    ["const x: Config = load(Source)\nexport const f = (a: A, b = fallback): R => a\nexport const y = cond ? f(z) : other\n", ["load", "Source", "cond", "f", "z", "other"], ["Config", "A", "R", "fallback"]],
     ["export class Child extends Base<Props> {\n  static registry: Registry = create(Factory)\n}\nexport default {\n  name: Value,\n}\n", ["Base", "create", "Factory", "Value"], ["Registry"]],
-    ["export function build(opts: { mode: Mode; retries: number } = { mode: DEFAULT }): { out: Out } {\n  return Impl\n}\nexport const t = test ? a : b\n", ["DEFAULT", "test", "a", "b"], ["Mode", "Out", "Impl"]],
+    ["export function build(opts: { mode: Mode; retries: number } = { mode: DEFAULT }): { out: Out } {\n  return Impl\n}\nexport const t = test ? a : b\n", ["test", "a", "b"], ["Mode", "Out", "Impl", "DEFAULT"]],
+    // Read at load before the function, it stays read; a call's arguments are no parameters.
+    ["export const KEY = base(SHORTCUT)\nexport function Badge({ keys = SHORTCUT, label = LABEL }) {\n  return keys\n}\nexport const used = register(LABEL2, (x = LATER) => x)\n", ["base", "SHORTCUT", "register", "LABEL2"], ["LABEL", "LATER"]],
   ];
   for (const [code, read, notRead] of cases) {
     const names = namesReadAtLoad(code, true);
