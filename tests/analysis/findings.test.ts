@@ -120,14 +120,14 @@ findings("a Django write view exempted from CSRF checks (@csrf_exempt) is meant 
   assert.match(writes.find((f) => f.severity === "low")!.evidence[0]!.detail ?? "", /exempts it from CSRF checks: it is meant for callers from outside the site/);
 });
 
-findings("signing in through a named identity provider (POST /auth/github, /sso/keycloak) is public by design: low; a write about a provider elsewhere (/projects/github) stays high", () => {
+findings("signing in through a named identity provider (POST /auth/github, /sso/keycloak), Passport's local strategy (/auth/local), a sign-in discovery step (/auth/discover) or a sign-up's verification email is public by design: low; a write about a provider elsewhere (/projects/github) stays high", () => {
   const root = tempDir("tool-findings-provider-sign-in-");
   writeFiles(root, {
-    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/github", (req, res) => res.send("ok"));\napp.post("/auth/azure/", (req, res) => res.send("ok"));\napp.post("/sso/keycloak", (req, res) => res.send("ok"));\napp.post("/projects/github", (req, res) => res.send("ok"));\napp.post("/auth/githubber", (req, res) => res.send("ok"));\napp.listen(3000);\n',
+    "server.js": 'const express = require("express");\nconst app = express();\napp.get("/me", requireAuth, (req, res) => res.send("me"));\napp.post("/auth/github", (req, res) => res.send("ok"));\napp.post("/auth/azure/", (req, res) => res.send("ok"));\napp.post("/sso/keycloak", (req, res) => res.send("ok"));\napp.post("/projects/github", (req, res) => res.send("ok"));\napp.post("/auth/githubber", (req, res) => res.send("ok"));\napp.post("/api/v1/auth/local", (req, res) => res.send("ok"));\napp.post("/api/auth/discover", (req, res) => res.send("ok"));\napp.post("/accounts/trial/send-verification-email", (req, res) => res.send("ok"));\napp.post("/projects/local", (req, res) => res.send("ok"));\napp.listen(3000);\n',
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
-  assert.equal(writes.sort(), [["high", "POST /auth/githubber"], ["high", "POST /projects/github"], ["low", "POST /auth/azure"], ["low", "POST /auth/github"], ["low", "POST /sso/keycloak"]]);
+  assert.equal(writes.sort(), [["high", "POST /auth/githubber"], ["high", "POST /projects/github"], ["high", "POST /projects/local"], ["low", "POST /accounts/trial/send-verification-email"], ["low", "POST /api/auth/discover"], ["low", "POST /api/v1/auth/local"], ["low", "POST /auth/azure"], ["low", "POST /auth/github"], ["low", "POST /sso/keycloak"]]);
 });
 
 findings("an auth server's own sign-in steps at its root (POST /magiclink, /recover, /resend, /verify, /sso, /passkeys/authentication/options) are public by design: low; the same words deeper in a resource (/invoices/{id}/resend) stay high", () => {
