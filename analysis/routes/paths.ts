@@ -146,8 +146,11 @@ const DEVISE_FILTER = /authenticate_\w+!$/;
 // Camel case for a required token (`RequiredCrossServiceTokenMiddleware`), where GUARD_NAME wants a separator.
 const REQUIRED_TOKEN = /(?:^|[^A-Za-z]|[a-z])Require[ds]?[A-Z]\w*?Token(?=[A-Z_]|$)/;
 
+// Camel case for a requirement of a kind of user (`requireInstallAdmin`, `requireSiteAdmin`, `requireOrgOwner`), a word between.
+const REQUIRED_KIND = /(?:^|[^A-Za-z])require[ds]?[A-Z][a-z]+(?:Admin|Owner|Member|User|Login)s?(?![a-z])/;
+
 export const isGuardName = (name: string): boolean =>
-  (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name) || REQUIRED_TOKEN.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
+  (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name) || REQUIRED_TOKEN.test(name) || REQUIRED_KIND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
 
 // Names of guards that read the caller when there is one and let everyone through:
 // `auth.optional`, `authenticate_optional`, `JwtGuestAuthGuard`, `opt_auth`, `AuthOptPipeline`,

@@ -1224,4 +1224,21 @@ cli("a class handed the Express app as a parameter property of any name typed as
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/docs/{docId}/tables", "GET /status", "POST /api/docs/{docId}/apply"]);
 });
 
+cli("middleware named for a kind of user it requires, a word between (requireInstallAdmin, requireOrgOwner), guards; a requirement of something else (requireBodyParams) does not", () => {
+  const root = tempDir("tool-express-required-kind-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "cfg", dependencies: { express: "4" } }),
+    "src/config.ts": [
+      'import { Application, RequestHandler } from "express";',
+      "export function addEndpoints(app: Application, requireInstallAdmin: RequestHandler) {",
+      '  app.get("/api/config/auth-providers", requireInstallAdmin, async (req, res) => res.json([]));',
+      '  app.post("/api/orgs/:id/transfer", requireOrgOwner, async (req, res) => res.json({}));',
+      '  app.post("/api/feedback", requireBodyParams("text"), async (req, res) => res.json({}));',
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/config/auth-providers [requireInstallAdmin]", "POST /api/feedback", "POST /api/orgs/{id}/transfer [requireOrgOwner]"].sort());
+});
+
 cli.run();
