@@ -1241,4 +1241,25 @@ cli("middleware named for a kind of user it requires, a word between (requireIns
   assert.equal(guardedRoutes(root).sort(), ["GET /api/config/auth-providers [requireInstallAdmin]", "POST /api/feedback", "POST /api/orgs/{id}/transfer [requireOrgOwner]"].sort());
 });
 
+cli("app.use(prefix, list) with a list of middleware the file declares (const adminMiddleware = [requireInstallAdmin]) guards the routes under the prefix; a list of no guards guards nothing", () => {
+  const root = tempDir("tool-express-use-list-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "cfg", dependencies: { express: "4" } }),
+    "src/server.ts": [
+      'import express from "express";',
+      "const app = express();",
+      "const requireInstallAdmin = installAdmin.getMiddlewareRequireAdmin();",
+      "const adminMiddleware = [requireInstallAdmin];",
+      "const parsers = [express.json(), compression()];",
+      'app.use("/api/admin", adminMiddleware);',
+      'app.use("/api/public", parsers);',
+      'app.post("/api/admin/restart", (req, res) => res.send("ok"));',
+      'app.post("/api/public/feedback", (req, res) => res.send("ok"));',
+      "app.listen(3000);",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["POST /api/admin/restart [requireInstallAdmin]", "POST /api/public/feedback"]);
+});
+
 cli.run();

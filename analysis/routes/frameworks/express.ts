@@ -311,6 +311,11 @@ function callRegistrations(
     for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
     const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
+    // A list of middleware, in place or declared in the file (`const adminMiddleware = [requireInstallAdmin]`): the guards it holds.
+    for (const a of rest) {
+      const text = source.code.slice(a.start, a.end).trim();
+      if (text.startsWith("[") || /^[A-Za-z_$][\w$]*$/.test(text)) for (const guard of guardNames(source, a.start, a.end)) if (!used.includes(guard)) used.push(guard);
+    }
     registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, ...(Object.keys(specifierExports).length ? { specifierExports } : {}), guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
     return { registrations, end };
   }
