@@ -28,11 +28,24 @@ aspnet("attribute routes with [controller]/[action] tokens, constants, API versi
   ]);
 });
 
-aspnet("MapControllers().RequireAuthorization() guards every action but those marked [AllowAnonymous]", () => {
+aspnet("MapControllers().RequireAuthorization() guards every action but those marked [AllowAnonymous], on the action or on its controller (an [Authorize] there too gives way)", () => {
   const root = tempDir();
   writeFiles(root, {
     "Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
     "Api/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapControllers().RequireAuthorization();\napp.Run();\n",
+    "Api/Controllers/AuthenticationController.cs": [
+      "[AllowAnonymous]",
+      "[ApiController]",
+      "public class AuthenticationController : Controller",
+      "{",
+      '    [HttpPost("login")]',
+      "    public IActionResult Login() => Ok();",
+      '    [HttpGet("logout")]',
+      '    [Authorize(Policy = "UI")]',
+      "    public IActionResult Logout() => Ok();",
+      "}",
+      "",
+    ].join("\n"),
     "Api/Controllers/ArticlesController.cs": [
       "[ApiController]",
       '[Route("api/articles")]',
@@ -49,9 +62,11 @@ aspnet("MapControllers().RequireAuthorization() guards every action but those ma
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), [
+  assert.equal(guardedRoutes(root).sort(), [
     "GET /api/articles",
+    "GET /logout",
     "POST /api/articles [RequireAuthorization]",
+    "POST /login",
   ]);
 });
 

@@ -120,13 +120,14 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     const ownVerbs = action.attributes.filter((a) => customVerb(a.name));
     if (attributed && verbs.length === 0 && routes.length === 0 && ownVerbs.length === 0) continue;
     if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(action.header) && verbs.length === 0) continue;
-    // `[AllowAnonymous]` on the action, or on the controller (which lifts a base class's `[Authorize]` too).
+    // `[AllowAnonymous]` on the action, or on the controller, bypasses every authorization: a base class's
+    // `[Authorize]`, the action's own, global ones and the fallback policy (as ASP.NET Core does).
     // With their arguments as written where not known here (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`): what they require.
     const attributes = [...classAttributes, ...action.attributes.filter((a) => !KNOWN_ATTRIBUTES.has(a.name) && !(a.name in VERBS) && !customVerb(a.name)).map((a) => {
       const args = a.args.filter((span) => !namedArgument(source, span)).map((span) => csharpValue(source, constants, span) ?? source.code.slice(span.start, span.end).trim());
       return `action:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
     })];
-    const anonymous = !!attribute(action.attributes, "AllowAnonymous") || ((!!inherits || attributes.length > 0) && !!attribute(cls.attributes, "AllowAnonymous"));
+    const anonymous = !!attribute(action.attributes, "AllowAnonymous") || !!attribute(cls.attributes, "AllowAnonymous");
     const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
