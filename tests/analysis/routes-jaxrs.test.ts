@@ -300,7 +300,7 @@ jaxrs("a resource serves the resource methods of the base classes it extends (tw
   ]);
 });
 
-jaxrs("a web.xml mapping Jersey's ServletContainer at /api/* puts /api before its module's resources (not another module's); a resource method that turns away a caller with `if (!authenticate()) throw` at its top is guarded", () => {
+jaxrs("a web.xml mapping Jersey's ServletContainer at /api/* puts /api before its module's resources (not another module's); a resource method that turns away a caller with `if (!authenticate()) throw`, or throws an exception named for the unauthenticated, at its top is guarded", () => {
   const root = tempDir("tool-jaxrs-web-xml-");
   writeFiles(root, {
     "docs-web/src/main/webapp/WEB-INF/web.xml": [
@@ -337,12 +337,21 @@ jaxrs("a web.xml mapping Jersey's ServletContainer at /api/* puts /api before it
       "        }",
       "        return Response.ok().build();",
       "    }",
+      "    @PUT",
+      '    @Path("{id}")',
+      '    public Response update(@PathParam("id") String id) {',
+      "        Principal caller = principal();",
+      "        if (caller == null) {",
+      '            throw new UnauthorizedException("sign in first");',
+      "        }",
+      "        return Response.ok().build();",
+      "    }",
       "}",
     ].join("\n"),
     "admin-api/src/main/java/com/acme/admin/StatusResource.java": ["package com.acme.admin;", "import jakarta.ws.rs.*;", '@Path("/status")', "public class StatusResource {", "    @GET", '    public String status() { return "ok"; }', "}"].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root).sort(), ["DELETE /api/document/{id} [delete refuses without a signed-in user]", "GET /api/document/{id}", "GET /status"].sort());
+  assert.equal(guardedRoutes(root).sort(), ["DELETE /api/document/{id} [delete refuses without a signed-in user]", "GET /api/document/{id}", "GET /status", "PUT /api/document/{id} [update refuses without a signed-in user]"].sort());
 });
 
 jaxrs.run();

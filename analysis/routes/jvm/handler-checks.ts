@@ -41,8 +41,8 @@ const CURRENT_NAME = /^(?:current\w*|logged\w*|login\w*|auth\w*|principal\w*|sig
 // (`Objects.requireNonNull` is no such call.)
 const GUARD_CALL = /^(?:[\w.]+\.)?(?:require(?:Login|LoggedIn|SignedIn|Authenticated|Auth\w*|User\w*|Role\w*|Permission\w*)|ensure(?:LoggedIn|SignedIn|Authenticated)|checkLogin|assertAuthenticated|authorize[A-Z]\w*)\s*\(/;
 // A refusal that names itself: an exception for the unauthenticated (`throw Unauthorized()`,
-// `throw UnauthorizedException(...)`), or Ktor's `call.respond(HttpStatusCode.Unauthorized)`.
-const AUTH_REFUSAL = /\bthrow\s+(?:[\w.]+\.)?(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|NotLoggedIn|NotSignedIn|AuthenticationRequired|LoginRequired)\w*\s*\(|\brespond\w*\s*\(\s*HttpStatusCode\s*\.\s*Unauthorized\b/;
+// `throw new UnauthorizedException(...)`), or Ktor's `call.respond(HttpStatusCode.Unauthorized)`.
+const AUTH_REFUSAL = /\bthrow\s+(?:new\s+)?(?:[\w.]+\.)?(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|NotLoggedIn|NotSignedIn|AuthenticationRequired|LoginRequired)\w*\s*\(|\brespond\w*\s*\(\s*HttpStatusCode\s*\.\s*Unauthorized\b/;
 // `!StpUtil.isLogin()`, `!isAuthenticated()`, `!subject.isAuthenticated()`, and a resource base class's
 // `!authenticate()` (Teedy's: reads the request's principal, answers whether there is a user).
 const NOT_SIGNED_IN = /!\s*[\w.]*\b(?:isLogin|isLoggedIn|isAuthenticated|isSignedIn|authenticate)\s*\(\s*\)/;
@@ -202,7 +202,7 @@ function fieldType(text: string, name: string): string | undefined {
   return (kotlin ?? java)?.[1];
 }
 
-/** Kotlin and Java functions by name (an extension's receiver left out), and the files declaring each. */
+/** Kotlin functions by name (an extension's receiver left out), and the files declaring each. */
 function functionFiles(project: Project | undefined): Map<string, string[]> {
   const files = new Map<string, string[]>();
   for (const path of project?.listed ?? []) {

@@ -80,8 +80,7 @@ export function withBlueprintSequences(files: ReadonlyMap<string, FileRoutes>, p
           found.push(...sequenceItems(caller, { parameter: name, fn: within.name, index }, depth + 1));
           // And what the function adds to it, or puts in its place: `blueprints = blueprints + DEFAULT_BLUEPRINTS`.
           const body = code.slice(within.start, call.index);
-          for (const assigned of body.matchAll(new RegExp(String.raw`^[ 	]*${name}[ 	]*\+?=[ 	]*([^
-]+)$`, "gm"))) {
+          for (const assigned of body.matchAll(new RegExp(String.raw`^[ \t]*${name}[ \t]*\+?=[ \t]*([^\n]+)$`, "gm"))) {
             for (const term of assigned[1]!.split("+").map((t) => t.trim())) if (term !== name && /^[A-Za-z_]\w*$/.test(term)) found.push(...listedItems(caller, module, term));
           }
           continue;
