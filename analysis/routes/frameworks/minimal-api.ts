@@ -73,17 +73,17 @@ class Walker {
   run(): Registration[] {
     const { code } = this.source;
     const classes = [...code.matchAll(CLASS)].map((m) => ({ name: m[1]!, start: m.index + m[0].length - 1, end: closing(code, m.index + m[0].length - 1) }));
-    const methods: Span[] = [];
-    // Extension methods that configure their group are known before any chain calls one, wherever it is in the file.
-    this.findConfigurers();
-    for (const m of code.matchAll(METHOD)) {
-      const open = m.index + m[0].length - 1;
-      const { args, end } = callArguments(code, open);
+    // Each method with a body, read once (the pattern is a costly one).
+    const declared = [...code.matchAll(METHOD)].flatMap((m) => {
+      const { args, end } = callArguments(code, m.index + m[0].length - 1);
       const body = /^\s*(?:\{|=>)/.exec(code.slice(end, end + 200));
-      if (!body) continue;
+      if (!body) return [];
       const start = end + body[0].length - 1;
-      const span = code[start] === "{" ? { start, end: closing(code, start) } : { start: start + 1, end: statementEnd(code, start + 1) };
-      methods.push(span);
+      return [{ m, args, span: code[start] === "{" ? { start, end: closing(code, start) } : { start: start + 1, end: statementEnd(code, start + 1) } }];
+    });
+    // Extension methods that configure their group are known before any chain calls one, wherever it is in the file.
+    for (const { m, args, span } of declared) this.configurer(m[2]!, args, span);
+    for (const { m, args, span } of declared) {
       const params = args.map((a) => ROUTER_TYPE.exec(code.slice(a.start, a.end).trim())?.[1]).filter((p): p is string => !!p);
       // The match may begin at the class's own brace (the first member): that is inside it.
       const owner = classes.filter((c) => c.start <= m.index && m.index < c.end).at(-1)?.name;
@@ -92,26 +92,18 @@ class Walker {
       this.block(span, env);
     }
     // Top-level statements (Program.cs) and code outside any method seen above.
-    this.block({ start: 0, end: code.length }, new Map(), methods);
+    this.block({ start: 0, end: code.length }, new Map(), declared.map((d) => d.span));
     return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line })), ...this.found];
   }
 
-  /** Reads the file's extension methods that configure the group they are handed and return it (`configurers`). */
-  private findConfigurers(): void {
+  /**
+   * An extension method whose body returns the group it is called on (`this RouteGroupBuilder group`),
+   * mapping nothing, configures it: the guards it requires of it (`configurers`).
+   */
+  private configurer(name: string, args: readonly Span[], span: Span): void {
     const { code } = this.source;
-    for (const m of code.matchAll(METHOD)) {
-      const { args, end } = callArguments(code, m.index + m[0].length - 1);
-      const receiver = args.length === 1 ? /^\s*this\s+(?:RouteGroupBuilder|IEndpointRouteBuilder)\s+([A-Za-z_]\w*)\s*$/.exec(code.slice(args[0]!.start, args[0]!.end))?.[1] : undefined;
-      const open = receiver ? /^\s*\{/.exec(code.slice(end, end + 200)) : null;
-      if (!receiver || !open) continue;
-      const start = end + open[0].length - 1;
-      this.configurer(m[2]!, receiver, { start, end: closing(code, start) });
-    }
-  }
-
-  /** A method whose body returns the group it is called on, mapping nothing, configures it: the guards it requires of it. */
-  private configurer(name: string, receiver: string, span: Span): void {
-    const { code } = this.source;
+    const receiver = args.length === 1 ? /^\s*this\s+(?:RouteGroupBuilder|IEndpointRouteBuilder)\s+([A-Za-z_]\w*)\s*$/.exec(code.slice(args[0]!.start, args[0]!.end))?.[1] : undefined;
+    if (!receiver || code[span.start] !== "{") return;
     const text = code.slice(span.start, span.end);
     if (!new RegExp(String.raw`\breturn\s+${receiver}\s*;`).test(text) || /\.Map\w*\s*(?:<[^<>()]*>\s*)?\(/.test(text)) return;
     const guards = [...text.matchAll(new RegExp(String.raw`(?<![\w.])${receiver}\s*\.\s*RequireAuthorization\s*\(`, "g"))].map((r) =>
