@@ -223,11 +223,11 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   const read = new Set<string>();
   const braces: boolean[] = []; // per open brace: does it open a function body?
   const parens: boolean[] = []; // per open paren: is it a control statement's?
-  // Per open paren, the names first read inside it: a parameter list's default values (`function
-  // Badge({ keys = SHORTCUT })`, `({ keys = SHORTCUT }) =>`) are read when the function is called, so
-  // when the paren turns out to hold parameters they were never read at load.
-  const parenReads: [name: string, inRead: boolean, inAtLoad: boolean][][] = [];
-  const parameterParens: boolean[] = [];
+  // Per open paren, whether it opens a parameter list as far as is known when it opens, and the names
+  // first read inside it: a parameter list's default values (`function Badge({ keys = SHORTCUT })`,
+  // `({ keys = SHORTCUT }) =>`) are read when the function is called, so when the paren turns out to
+  // hold parameters they were never read at load.
+  const parenReads: { parameters: boolean; reads: [name: string, inRead: boolean, inAtLoad: boolean][] }[] = [];
   let inFunction = 0;
   let pendingBody = false; // a parameter list closed: a `{` before `;`, `=` or `,` is its body
   let last = NONE;
@@ -339,7 +339,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
           const inAtLoad = !!atLoad && loading && !listed && !atLoad.has(name);
           read.add(name);
           if (inAtLoad) atLoad!.add(name);
-          if ((inRead || inAtLoad) && parenReads.length) parenReads.at(-1)!.push([name, inRead, inAtLoad]);
+          if ((inRead || inAtLoad) && parenReads.length) parenReads.at(-1)!.reads.push([name, inRead, inAtLoad]);
         }
         if (j - i === 7 && code.startsWith("require", i)) {
           const call = REQUIRE_CALL.exec(code.slice(i, i + 300));
@@ -402,16 +402,16 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     if (c === 40) { // (
       parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
       // `function name(`, `function(` and a class's method (`save(data, opts = defaults) {`): a parameter list.
-      parameterParens.push(last === IDENT && ((code.startsWith("function", lastStart) && lastEnd - lastStart === 8) || wordBeforeIs("function") || (atClassBody() && !initialiser)));
-      parenReads.push([]);
+      parenReads.push({ parameters: last === IDENT && ((code.startsWith("function", lastStart) && lastEnd - lastStart === 8) || wordBeforeIs("function") || (atClassBody() && !initialiser)), reads: [] });
       pendingBody = false;
       openers.push(c);
     } else if (c === 41) { // )
       pendingBody = !(parens.pop() ?? true);
       openers.pop();
-      const inside = parenReads.pop() ?? [];
-      const parameters = (parameterParens.pop() ?? false) || ARROW_AFTER.test(code.slice(i + 1, i + 200));
-      if (!parameters) parenReads.at(-1)?.push(...inside);
+      const paren = parenReads.pop();
+      const inside = paren?.reads ?? [];
+      const parameters = !!paren?.parameters || ARROW_AFTER.test(code.slice(i + 1, i + 200));
+      if (!parameters) parenReads.at(-1)?.reads.push(...inside);
       else {
         // Read only when called: out of what loading reads (a compiled module still refers to them: `everywhere` keeps them).
         for (const [name, inRead, inAtLoad] of inside) {
