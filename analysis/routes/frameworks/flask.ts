@@ -3,7 +3,7 @@ import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
 import { type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, handlerCheckGuards, isPythonGuard } from "../python/guards.ts";
-import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
+import { dottedName, elements, moduleListItems, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -253,10 +253,8 @@ function loopItems(code: string, definitions: readonly Definition[], at: number,
 
 /** The names a module-level list or tuple holds (`BLUEPRINTS = (auth_bp, users.mod)`); undefined unless it holds names alone. */
 function listedNames(code: string, name: string): string[] | undefined {
-  const assigned = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, "m").exec(code);
-  if (!assigned) return undefined;
-  const items = callArguments(code, assigned.index + assigned[0].length - 1).args.map((a) => code.slice(a.start, a.end).trim());
-  return items.length && items.every((item) => /^[A-Za-z_][\w.]*$/.test(item)) ? items : undefined;
+  const items = moduleListItems(code, name);
+  return items?.length && items.every((item) => /^[A-Za-z_][\w.]*$/.test(item)) ? items : undefined;
 }
 
 /**

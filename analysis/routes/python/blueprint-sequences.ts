@@ -15,7 +15,7 @@ import { strip } from "../../languages/strip.ts";
 import type { Binding, FileRoutes, Registration } from "../registration.ts";
 import { pythonBindings } from "./bindings.ts";
 import { type Definition, parameterNames, pythonDefinitions } from "./definitions.ts";
-import { pythonArguments } from "./values.ts";
+import { moduleListItems, pythonArguments } from "./values.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 type Resolve = (from: string, specifier: string) => string | undefined;
@@ -103,17 +103,14 @@ export function withBlueprintSequences(files: ReadonlyMap<string, FileRoutes>, p
    * module's own. A list the module imports is read where it is written.
    */
   function listedItems(caller: string, { code, bindings }: Module, name: string, hops = 0): { file: string; exported: string }[] {
-    const assigned = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, "m").exec(code);
-    if (!assigned) {
+    const items = moduleListItems(code, name);
+    if (!items) {
       const binding = hops < MAX_DEPTH ? bindings.find((b) => b.local === name) : undefined;
       const target = binding && resolve(caller, binding.specifier);
       const module = target && moduleOf(target);
       return module ? listedItems(target, module, binding.imported, hops + 1) : [];
     }
-    const open = assigned.index + assigned[0].length - 1;
-    const { positional } = pythonArguments(code, open);
-    return positional.flatMap((item) => {
-      const local = code.slice(item.start, item.end).trim();
+    return items.flatMap((local) => {
       if (!/^[A-Za-z_]\w*$/.test(local)) return [];
       const binding = bindings.find((b) => b.local === local);
       const target = binding ? resolve(caller, binding.specifier) : caller;

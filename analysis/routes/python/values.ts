@@ -145,3 +145,9 @@ export function dottedName(code: string, span: Span): string | undefined {
   const text = code.slice(span.start, span.end).replace(/\s+/g, "");
   return /^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*$/.test(text) ? text : undefined;
 }
+
+/** The items, as written, of the list or tuple a module assigns `name` at its top level (`BLUEPRINTS = (auth_bp, users.mod)`). */
+export function moduleListItems(code: string, name: string): string[] | undefined {
+  const assigned = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, "m").exec(code);
+  return assigned ? callArguments(code, assigned.index + assigned[0].length - 1).args.map((a) => code.slice(a.start, a.end).trim()) : undefined;
+}
