@@ -22,8 +22,8 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
  * alone; for a `require` of it, false only when every one is made inside a function. A
  * side-effect import, or anything not understood, counts as used.
  */
-export function usedAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): boolean {
-  const names = importedNames(text, specifier);
+export function usedAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text), imports: () => ValueImports = () => valueImports(text)): boolean {
+  const names = importedNames(imports(), specifier);
   // A `require` made only inside functions (`const tools = require("../tools")` in one) runs when they are called.
   if (!names) return !new RegExp(`\\brequire\\s*\\(\\s*(["'])${escape(specifier)}\\1\\s*\\)`).test(text) || readAtLoad().has(`${REQUIRED}${specifier}`);
   if (names.size === 0) return true;
@@ -38,8 +38,8 @@ export function usedAtLoad(text: string, specifier: string, readAtLoad: () => Re
  * annotations too), so it loads nothing. True for a side-effect import, a `require`, or an
  * import not found.
  */
-export function usedAsValue(text: string, specifier: string, readAnywhere: () => ReadonlySet<string> = () => namesReadAtLoad(text, true, true)): boolean {
-  const names = importedNames(text, specifier);
+export function usedAsValue(text: string, specifier: string, readAnywhere: () => ReadonlySet<string> = () => namesReadAtLoad(text, true, true), imports: () => ValueImports = () => valueImports(text)): boolean {
+  const names = importedNames(imports(), specifier);
   if (!names || names.size === 0) return true;
   const read = readAnywhere();
   for (const name of names) if (read.has(name)) return true;
@@ -54,19 +54,33 @@ const escape = (specifier: string) => specifier.replace(/[.*+?^${}()|[\]\\]/g, "
  * read at load, a `require` made at load). Empty when it reads nothing of it at load (a
  * side-effect import, names read only inside functions); `*` when no import of it is found.
  */
-export function importsReadAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text)): string[] {
-  const statements = [...text.matchAll(importOf(specifier))];
-  if (!statements.length) {
+export function importsReadAtLoad(text: string, specifier: string, readAtLoad: () => ReadonlySet<string> = () => namesReadAtLoad(text), imports: () => ValueImports = () => valueImports(text)): string[] {
+  const clauses = imports().get(specifier);
+  if (!clauses) {
     const required = new RegExp(`\\brequire\\s*\\(\\s*(["'])${escape(specifier)}\\1\\s*\\)`).test(text);
     return !required || readAtLoad().has(`${REQUIRED}${specifier}`) ? ["*"] : [];
   }
   const read = readAtLoad();
   const names = new Set<string>();
-  for (const statement of statements) for (const [imported, local] of importBindings(statement[1]!)) if (read.has(local)) names.add(imported);
+  for (const clause of clauses) for (const [imported, local] of importBindings(clause)) if (read.has(local)) names.add(imported);
   return [...names];
 }
 
-const importOf = (specifier: string) => new RegExp(`\\bimport\\s+(?!type\\b)([\\w$*{}\\s,]+?)\\s+from\\s*(["'])${escape(specifier)}\\2`, "g");
+/** The clauses of a module's value import statements (not `import type`), by specifier: `import A, { b } from "./x"` -> "./x": ["A, { b }"]. */
+export type ValueImports = ReadonlyMap<string, readonly string[]>;
+
+const VALUE_IMPORT = /\bimport\s+(?!type\b)([\w$*{}\s,]+?)\s+from\s*(["'])([^"'\n]+)\2/g;
+
+/** Every value import statement of `text`, read in one pass: a module in a cycle is asked of each of its imports in turn. */
+export function valueImports(text: string): ValueImports {
+  const clauses = new Map<string, string[]>();
+  for (const match of text.matchAll(VALUE_IMPORT)) {
+    const list = clauses.get(match[3]!);
+    if (list) list.push(match[1]!);
+    else clauses.set(match[3]!, [match[1]!]);
+  }
+  return clauses;
+}
 
 /** What an import clause binds, as [exported name, local name]: `A, { b as c, type D }, * as ns` -> [default, A], [b, c], [*, ns]. */
 function importBindings(clause: string): [string, string][] {
@@ -124,8 +138,8 @@ export function exportsOf(text: string): Exports {
         forwards[exported] = { specifier: match[3], name };
         continue;
       }
-      imported ??= new Map([...text.matchAll(/\bimport\s+(?!type\b)([\w$*{}\s,]+?)\s+from\s*(["'])([^"'\n]+)\2/g)].flatMap((m) =>
-        importBindings(m[1]!).map(([from, local]) => [local, { specifier: m[3]!, name: from }] as const)));
+      imported ??= new Map([...valueImports(text)].flatMap(([specifier, clauses]) =>
+        clauses.flatMap((clause) => importBindings(clause).map(([from, local]) => [local, { specifier, name: from }] as const))));
       const through = imported.get(name);
       if (through) forwards[exported] = through;
       else {
@@ -170,18 +184,17 @@ export function importedPerInstance(text: string, specifier: string, vue = false
 }
 
 /** Whether `text` refers to a name it imports from `specifier` through `forwardRef(() => Name)`, Angular's and NestJS's way to break a loop at load. */
-export function throughForwardRef(text: string, specifier: string): boolean {
-  const names = importedNames(text, specifier);
+export function throughForwardRef(text: string, specifier: string, imports: () => ValueImports = () => valueImports(text)): boolean {
+  const names = importedNames(imports(), specifier);
   return !!names && [...names].some((name) => new RegExp(String.raw`\bforwardRef\s*\(\s*\(\s*\)\s*=>\s*${escape(name)}\b`).test(text));
 }
 
 /** The local names of every value import statement (not `import type`) from `specifier`; undefined when there is none. */
-function importedNames(text: string, specifier: string): Set<string> | undefined {
-  let names: Set<string> | undefined;
-  for (const statement of text.matchAll(importOf(specifier))) {
-    names ??= new Set();
-    for (const name of localNames(statement[1]!)) names.add(name);
-  }
+function importedNames(imports: ValueImports, specifier: string): Set<string> | undefined {
+  const clauses = imports.get(specifier);
+  if (!clauses) return undefined;
+  const names = new Set<string>();
+  for (const clause of clauses) for (const name of localNames(clause)) names.add(name);
   return names;
 }
 
@@ -625,7 +638,7 @@ export function loadTimeReads(options: {
   const file = join(options.root, LOAD_TIME_CACHE_FILE);
   const stored = loadStored(options.root, file);
   // Per importer read: its text, and the names it reads at load and anywhere, each worked out when first asked.
-  type Module = { text: string; names?: Set<string>; anywhere?: Set<string> };
+  type Module = { text: string; names?: Set<string>; anywhere?: Set<string>; imports?: ValueImports };
   const modules = new Map<string, Module>();
   const asked: Stored["entries"] = {};
   let grown = false;
@@ -653,18 +666,20 @@ export function loadTimeReads(options: {
     }
     return module;
   };
+  const imports = (module: Module) => () => (module.imports ??= valueImports(module.text));
   return {
     usedAtLoad: (from, specifier) =>
-      answer(from, specifier, (module) => usedAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text))))),
+      answer(from, specifier, (module) =>
+        usedAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text))), imports(module))),
     // Kept beside the load-time answers under a key no specifier has (a space).
     usedAsValue: (from, specifier) =>
-      !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!)),
-    throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier)),
+      !TYPESCRIPT.test(from) || answer(from, `value ${specifier}`, (module) => usedAsValue(module.text, specifier, () => typescriptNames(module).anywhere!, imports(module))),
+    throughForwardRef: (from, specifier) => answer(from, `forwardRef ${specifier}`, (module) => throughForwardRef(module.text, specifier, imports(module))),
     importedPerInstance: (from, specifier) => answer(from, `instance ${specifier}`, (module) => importedPerInstance(module.text, specifier, from.endsWith(".vue"))),
     // Lists kept as text: the names one per line, the exports as JSON.
     importsReadAtLoad: (from, specifier) => {
       const names = answer(from, `reads ${specifier}`, (module) =>
-        importsReadAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text)))).join("\n"));
+        importsReadAtLoad(module.text, specifier, () => (TYPESCRIPT.test(from) ? typescriptNames(module).names! : (module.names ??= namesReadAtLoad(module.text))), imports(module)).join("\n"));
       return names ? names.split("\n") : [];
     },
     exportsOf: (path) => JSON.parse(answer(path, "exports", (module) => JSON.stringify(exportsOf(module.text)))) as Exports,
