@@ -688,4 +688,45 @@ gorilla("routers kept in the fields of a struct another package builds (Routers{
   ]);
 });
 
+gorilla("a package that only files built with a tag of the project's import (pro/, wired up by an `//go:build ee` file) serves nothing by default; one imported by a default file, or by no file, keeps its routes", () => {
+  const root = tempDir("tool-gorilla-tagged-");
+  const handlers = (pkg: string, path: string) => [
+    `package ${pkg}`,
+    'import "github.com/gorilla/mux"',
+    `func Handlers(r *mux.Router) { r.HandleFunc("${path}", handle).Methods("GET") }`,
+  ].join("\n");
+  writeFiles(root, {
+    "go.mod": "module example.com/mesh\n\nrequire github.com/gorilla/mux v1.8.0\n",
+    "main.go": ["package main", 'import "example.com/mesh/controllers"', "func main() { controllers.Start() }"].join("\n"),
+    "main_ee.go": ["//go:build ee", "", "package main", 'import "example.com/mesh/pro"', "func init() { pro.Init() }"].join("\n"),
+    "controllers/controller.go": [
+      "package controllers",
+      'import (\n\t"net/http"\n\t"github.com/gorilla/mux"\n\t"example.com/mesh/users"\n)',
+      "var HttpHandlers = []interface{}{ nodeHandlers, users.Handlers }",
+      "func Start() {",
+      "\tr := mux.NewRouter()",
+      "\tfor _, handler := range HttpHandlers {",
+      "\t\thandler.(func(*mux.Router))(r)",
+      "\t}",
+      '\thttp.ListenAndServe(":8081", r)',
+      "}",
+      'func nodeHandlers(r *mux.Router) { r.HandleFunc("/api/nodes", getNodes).Methods("GET") }',
+    ].join("\n"),
+    "users/users.go": handlers("users", "/api/users"),
+    "pro/initialize.go": [
+      "//go:build ee",
+      "",
+      "package pro",
+      'import (\n\t"example.com/mesh/controllers"\n\tproControllers "example.com/mesh/pro/controllers"\n)',
+      "func Init() { controllers.HttpHandlers = append(controllers.HttpHandlers, proControllers.Handlers) }",
+    ].join("\n"),
+    "pro/controllers/tags.go": handlers("controllers", "/api/v1/tags"),
+    "plugins/metrics.go": handlers("plugins", "/metrics"),
+  });
+  git(root, "init", "-q");
+  const paths = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.ok(!paths.includes("GET /api/v1/tags"), paths.join(", "));
+  for (const kept of ["GET /api/nodes", "GET /api/users", "GET /metrics"]) assert.ok(paths.includes(kept), `${kept} in ${paths.join(", ")}`);
+});
+
 gorilla.run();
