@@ -71,6 +71,18 @@ laravel("Auth::routes() expands to laravel/ui's routes, turned on and off by its
   ]);
 });
 
+laravel("Auth::routes() draws the password confirmation only when the app has its ConfirmPasswordController, as laravel/ui checks", () => {
+  const root = tempDir("tool-laravel-auth-no-confirm-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0", "laravel/ui": "^4.0" } }),
+    "routes/web.php": "<?php\nRoute::get('/', 'HomeController@index');\nAuth::routes(['register' => false]);\n",
+    "app/Http/Controllers/Auth/LoginController.php": "<?php\nclass LoginController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('guest')->except('logout');\n    }\n}\n",
+  });
+  const paths = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.ok(paths.includes("POST /login") && paths.includes("POST /password/reset"), paths.join(", "));
+  assert.ok(!paths.some((p) => p.endsWith("/password/confirm")), paths.join(", "));
+});
+
 laravel("a middleware whose handle() checks only when asked ($required = false) guards the routes that ask (auth.api:true), not those that name it bare; one that passes a request without a user on first, and auth.session, guard nothing", () => {
   const root = tempDir("tool-laravel-asked-middleware-");
   writeFiles(root, {

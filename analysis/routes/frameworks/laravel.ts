@@ -272,7 +272,8 @@ function mountFile(context: Context, span: Span, scope: Attributes, at: number):
 // `Auth::routes([...])` (laravel/ui) and `Route::auth()` (Laravel 5): the sign-in, sign-up,
 // password and e-mail verification routes, each turned on by its option (default in brackets).
 // The password confirmation is on by default when the app has its ConfirmPasswordController,
-// which laravel/ui scaffolds with the rest; the scanner cannot look, so it takes it as there.
+// which laravel/ui scaffolds with the rest: drawn here, and dropped when the project has no such
+// class (php/actions.ts).
 const AUTH_ROUTES = new Set(["routes", "auth"]);
 const AUTH_ROUTE_TABLE: { option: string; on: boolean; routes: [string, string, string][] }[] = [
   { option: "login", on: true, routes: [["GET", "login", "LoginController@showLoginForm"], ["POST", "login", "LoginController@login"]] },

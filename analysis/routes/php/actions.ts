@@ -16,6 +16,7 @@ const FRAMEWORK_ROOT = /^\\?Illuminate\\Routing\\Controller$/;
 const FRAMEWORK_TRAITS = /^\\?Illuminate\\Foundation\\(?:Auth\\Access\\AuthorizesRequests|Bus\\DispatchesJobs|Validation\\ValidatesRequests)$/;
 const CLASS = /(?<!::\s*)\b(?:class|trait)\s+(\w+)(?:\s+extends\s+([\w\\]+))?/;
 const IMPORT = /^\s*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm;
+const CONFIRM_PASSWORD = /(?:^|\\)Auth\\ConfirmPasswordController@/;
 // At most this many classes and traits are read for one action: parents and traits nest shallowly.
 const MAX_DEPTH = 6;
 
@@ -28,6 +29,9 @@ export function laravelActionsServed(project: Project | undefined): (route: { fr
     const match = /^([\w\\]+)@(\w+)$/.exec(route.handler);
     if (!match) return true;
     const candidates = find.files(match[1]!.split("\\").pop()!);
+    // laravel/ui's `Auth::routes()` draws the password confirmation only when the app has the
+    // controller (`class_exists`): one scaffolded without it has no such route.
+    if (CONFIRM_PASSWORD.test(route.handler) && candidates.length === 0) return false;
     // Two classes of that name: served when either may define it.
     return candidates.length === 0 || candidates.some((file) => definedIn(file, match[2]!, find.files, find.read, 0) !== false);
   };
