@@ -40,6 +40,7 @@ import { withPackageGrpcMethods } from "./go/grpc-package-methods.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
 import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { goTaggedPackagesServed } from "./go/tagged-packages.ts";
+import { micronautSecurityOff } from "./jvm/micronaut-security-off.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
@@ -204,7 +205,7 @@ export function routesSection(
 
   const reach = reachability(edges, componentOf, integrationsOf);
   // What the project's files say beside the route registrations, in order: paths configuration
-  // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away,
+  // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away, Micronaut Security turned off,
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
@@ -213,7 +214,7 @@ export function routesSection(
   const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [[file, r.prefix] as const] : []))));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

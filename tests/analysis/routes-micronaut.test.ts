@@ -53,4 +53,34 @@ micronaut("a controller that @Requires a property its application does not set a
   ]);
 });
 
+micronaut("an application whose configuration turns Micronaut Security off (micronaut.security.enabled: false) guards nothing with it: the rules stay as checks; another module that leaves it on keeps its guards", () => {
+  const root = tempDir("tool-micronaut-security-off-");
+  const controller = (pkg: string, path: string) => [
+    `package ${pkg};`,
+    "import io.micronaut.http.annotation.*;",
+    "import io.micronaut.security.annotation.Secured;",
+    "import io.micronaut.security.rules.SecurityRule;",
+    `@Controller("${path}")`,
+    "public class TopicController {",
+    "    @Secured(SecurityRule.IS_AUTHENTICATED)",
+    "    @Delete(\"/{name}\")",
+    "    public void delete(String name) {}",
+    "}",
+  ].join("\n");
+  writeFiles(root, {
+    "kafka/build.gradle": "dependencies { implementation(\"io.micronaut.security:micronaut-security-jwt\") }\n",
+    "kafka/src/main/resources/application.yml": "micronaut:\n  application:\n    name: kafka-ui\n  security:\n    enabled: false\n    authentication: cookie\n",
+    "kafka/src/main/java/ui/TopicController.java": controller("ui", "/api/topic"),
+    "billing/build.gradle": "dependencies { implementation(\"io.micronaut.security:micronaut-security-jwt\") }\n",
+    "billing/src/main/resources/application.yml": "micronaut:\n  application:\n    name: billing\n  security:\n    enabled: true\n",
+    "billing/src/main/java/billing/TopicController.java": controller("billing", "/api/invoice"),
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items;
+  assert.equal(routes.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}] [${(r.checks ?? []).join(",")}]`), [
+    "DELETE /api/invoice/{name} [micronaut-security,Secured(SecurityRule.IS_AUTHENTICATED)] []",
+    "DELETE /api/topic/{name} [] [micronaut-security (micronaut.security.enabled: false),Secured(SecurityRule.IS_AUTHENTICATED) (micronaut.security.enabled: false)]",
+  ]);
+});
+
 micronaut.run();

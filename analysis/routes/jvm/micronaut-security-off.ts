@@ -1,0 +1,27 @@
+/**
+ * Micronaut Security turned off by the application's configuration (`micronaut.security.enabled:
+ * false` in its `application.yml`, as AKHQ ships until someone configures users): its filter
+ * never runs, so neither the secured-by-default rule nor a route's `@Secured` refuses anyone.
+ * Those guards stay on the route as checks a setting can turn on.
+ */
+import type { ContractProject } from "../contracts/mod.ts";
+import { appConfigs, appOf } from "../app-configs.ts";
+import type { LinkedRoute } from "../link.ts";
+import { placeholderDefault, properties, yaml } from "./context-path.ts";
+
+type Project = Pick<ContractProject, "listed" | "has" | "text">;
+
+const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+const ENABLED = "micronaut.security.enabled";
+
+export function micronautSecurityOff(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  const off = appConfigs(project, CONFIG, (text, path) => {
+    const value = (path.endsWith(".properties") ? properties(text) : yaml(text)).get(ENABLED);
+    return value === undefined ? undefined : placeholderDefault(value).trim().toLowerCase() === "false";
+  });
+  if (!off.some((app) => app.value)) return (route) => route;
+  return (route) => {
+    if (route.framework !== "micronaut" || !route.guards.length || !appOf(off, route.file)) return route;
+    return { ...route, guards: [], checks: [...(route.checks ?? []), ...route.guards.map((guard) => `${guard} (${ENABLED}: false)`)] };
+  };
+}
