@@ -1849,6 +1849,52 @@ django("django-allauth's URLconf (include(\"allauth.urls\")) serves its account 
   ]);
 });
 
+django("allauth's two-factor and social-account pages are served when the settings install their apps (a settings package DJANGO_SETTINGS_MODULE names in manage.py, read for DRF's defaults too); django-prometheus and django-hijack URLconfs draw theirs", () => {
+  const root = tempDir("tool-django-allauth-apps-");
+  writeFiles(root, {
+    "web/requirements.txt": "django\ndjango-allauth==65.13.0\ndjangorestframework\ndjango-prometheus\ndjango-hijack\n",
+    "web/manage.py": 'import os\nimport sys\n\nif __name__ == "__main__":\n    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cvewatch.conf.settings")\n',
+    "web/cvewatch/conf/base.py": [
+      "INSTALLED_APPS = [",
+      '    "django.contrib.auth",',
+      '    "allauth",',
+      '    "allauth.account",',
+      '    "allauth.mfa",',
+      '    "allauth.socialaccount",',
+      '    # "allauth.usersessions",',
+      "]",
+      'MIDDLEWARE = ["allauth.usersessions.middleware.UserSessionsMiddleware"]',
+      'REST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"]}',
+    ].join("\n"),
+    "web/cvewatch/urls.py": [
+      "from django.urls import include, path",
+      "from cves.views import CveList",
+      "urlpatterns = [",
+      '    path("", include("django_prometheus.urls")),',
+      '    path("settings/", include("allauth.urls")),',
+      '    path("hijack/", include("hijack.urls")),',
+      '    path("api/cve", CveList.as_view()),',
+      "]",
+    ].join("\n"),
+    "web/cves/views.py": "from rest_framework.views import APIView\n\nclass CveList(APIView):\n    def get(self, request):\n        return None\n",
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const served of [
+    "GET /settings/2fa [login_required]",
+    "POST /settings/2fa/authenticate",
+    "POST /settings/2fa/totp/activate [login_required]",
+    "GET /settings/2fa/recovery-codes/download [login_required]",
+    "POST /settings/3rdparty/signup",
+    "GET /settings/3rdparty [login_required]",
+    "ALL /settings/social/connections",
+    "ALL /metrics",
+    "POST /hijack/acquire [login_required]",
+    "GET /api/cve [IsAuthenticated]",
+  ]) assert.ok(routes.includes(served), `${served} in ${routes.join(", ")}`);
+  assert.ok(!routes.some((r) => r.includes("/settings/sessions")), routes.join(", "));
+});
+
 django("DRF views and ViewSet actions a URLconf maps (views.PanelViewSet.as_view({...}), a dict the module names once, a generic view) take the permission_classes of a mixin of another module; one whose mixin lets anyone in stays open", () => {
   const root = tempDir("tool-django-drf-mixin-permissions-");
   writeFiles(root, {

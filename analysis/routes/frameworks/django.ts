@@ -347,8 +347,7 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "login/", methods: ["GET", "POST"], view: "LoginView" },
     { path: "logout/", methods: ["POST"], view: "LogoutView" },
   ],
-  // django-allauth's account routes (allauth.urls includes allauth.account.urls), as its default settings draw them
-  // (65.x). Those of social accounts, MFA and user sessions follow settings and installed apps: not drawn.
+  // django-allauth's routes (allauth.urls includes allauth.account.urls), as its default settings draw them (65.x).
   "allauth.urls": [
     { path: "login/", methods: ["GET", "POST"], view: "allauth.account.views.login" },
     { path: "logout/", methods: ["GET", "POST"], view: "allauth.account.views.logout" },
@@ -365,6 +364,32 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "password/reset/done/", methods: ["GET"], view: "allauth.account.views.password_reset_done" },
     { path: "password/reset/key/<uidb36>-<key>/", methods: ["GET", "POST"], view: "allauth.account.views.password_reset_from_key" },
     { path: "password/reset/key/done/", methods: ["GET"], view: "allauth.account.views.password_reset_from_key_done" },
+    // Those of its apps the project must install (allauth.mfa, allauth.socialaccount, allauth.usersessions):
+    // drawn here, and kept only where the settings' INSTALLED_APPS hold the app (python/installed-apps.ts).
+    { path: "2fa/", methods: ["GET"], view: "allauth.mfa.base.views.index", signedIn: true },
+    { path: "2fa/authenticate/", methods: ["GET", "POST"], view: "allauth.mfa.base.views.authenticate" },
+    { path: "2fa/reauthenticate/", methods: ["GET", "POST"], view: "allauth.mfa.base.views.reauthenticate", signedIn: true },
+    { path: "2fa/totp/activate/", methods: ["GET", "POST"], view: "allauth.mfa.totp.views.activate_totp", signedIn: true },
+    { path: "2fa/totp/deactivate/", methods: ["GET", "POST"], view: "allauth.mfa.totp.views.deactivate_totp", signedIn: true },
+    { path: "2fa/recovery-codes/", methods: ["GET"], view: "allauth.mfa.recovery_codes.views.view_recovery_codes", signedIn: true },
+    { path: "2fa/recovery-codes/generate/", methods: ["GET", "POST"], view: "allauth.mfa.recovery_codes.views.generate_recovery_codes", signedIn: true },
+    { path: "2fa/recovery-codes/download/", methods: ["GET"], view: "allauth.mfa.recovery_codes.views.download_recovery_codes", signedIn: true },
+    { path: "3rdparty/login/cancelled/", methods: ["GET"], view: "allauth.socialaccount.views.login_cancelled" },
+    { path: "3rdparty/login/error/", methods: ["GET"], view: "allauth.socialaccount.views.login_error" },
+    { path: "3rdparty/signup/", methods: ["GET", "POST"], view: "allauth.socialaccount.views.signup" },
+    { path: "3rdparty/", methods: ["GET", "POST"], view: "allauth.socialaccount.views.connections", signedIn: true },
+    // The old paths of those, redirecting (a RedirectView answers every method).
+    { path: "social/login/cancelled/", methods: ["ALL"], view: "allauth.socialaccount.(redirect)" },
+    { path: "social/login/error/", methods: ["ALL"], view: "allauth.socialaccount.(redirect)" },
+    { path: "social/signup/", methods: ["ALL"], view: "allauth.socialaccount.(redirect)" },
+    { path: "social/connections/", methods: ["ALL"], view: "allauth.socialaccount.(redirect)" },
+    { path: "sessions/", methods: ["GET", "POST"], view: "allauth.usersessions.views.list_usersessions", signedIn: true },
+  ],
+  // django-prometheus's exporter, and django-hijack's views (POST only; the hijacker signed in).
+  "django_prometheus.urls": [{ path: "metrics", methods: ["ALL"], view: "django_prometheus.exports.ExportToDjangoView" }],
+  "hijack.urls": [
+    { path: "acquire/", methods: ["POST"], view: "hijack.views.AcquireUserView", signedIn: true },
+    { path: "release/", methods: ["POST"], view: "hijack.views.ReleaseUserView", signedIn: true },
   ],
 };
 

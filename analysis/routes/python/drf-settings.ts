@@ -6,16 +6,14 @@
  * DRF_DEFAULT_PERMISSIONS among their guards until this step puts the classes in its place.
  */
 import type { ContractProject } from "../contracts/mod.ts";
-import { type AppConfig, appConfigs, appOf } from "../app-configs.ts";
+import { type AppConfig, appOf } from "../app-configs.ts";
+import { djangoSettings } from "./django-settings.ts";
 import type { LinkedRoute } from "../link.ts";
 import { permissionGuards } from "./guards.ts";
 
 /** Stands for the settings' default among a view's guards until drfDefaultPermissions replaces it. */
 export const DRF_DEFAULT_PERMISSIONS = "REST_FRAMEWORK.DEFAULT_PERMISSION_CLASSES";
 
-// A settings module (`settings.py`, `settings/base.py`, `test_settings.py`): the project it
-// configures is the folder above its package (where manage.py usually is), the first group.
-const SETTINGS = /^(?:(.+)\/)?[\w-]+\/(?:settings\/[\w-]+|[\w-]*settings[\w-]*)\.py$|^(?:settings\/[\w-]+|[\w-]*settings[\w-]*)\.py$/;
 const DEFAULTS = /["']DEFAULT_PERMISSION_CLASSES["']\s*:\s*([[(][^\])]*[\])])/;
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
@@ -37,7 +35,7 @@ export function drfDefaultPermissions(project: Project | undefined): <R extends 
 
 /** The default permission classes of each settings module that names them; test settings after the others of their project. */
 function readSettings(project: Project | undefined): AppConfig<Defaults>[] {
-  const apps = appConfigs(project, SETTINGS, (text, path): Defaults | undefined => {
+  const apps = djangoSettings(project, (text, path): Defaults | undefined => {
     const list = DEFAULTS.exec(text)?.[1];
     // The class names, as permissionGuards reads them: every class but AllowAny guards.
     return list === undefined ? undefined : { classes: permissionGuards(list, { start: 0, end: list.length }).map((n) => n.split(".").at(-1)!), test: /test/i.test(path) };
