@@ -1849,7 +1849,7 @@ django("django-allauth's URLconf (include(\"allauth.urls\")) serves its account 
   ]);
 });
 
-django("allauth's two-factor and social-account pages are served when the settings install their apps (a settings package DJANGO_SETTINGS_MODULE names in manage.py, read for DRF's defaults too); django-prometheus and django-hijack URLconfs draw theirs", () => {
+django("allauth's two-factor and social-account pages are served when the settings install their apps (a settings package DJANGO_SETTINGS_MODULE names in manage.py, read for DRF's defaults too); django-prometheus and django-hijack URLconfs draw theirs; allauth's class views are forms; drf-spectacular's schema lets anyone in", () => {
   const root = tempDir("tool-django-allauth-apps-");
   writeFiles(root, {
     "web/requirements.txt": "django\ndjango-allauth==65.13.0\ndjangorestframework\ndjango-prometheus\ndjango-hijack\n",
@@ -1869,14 +1869,21 @@ django("allauth's two-factor and social-account pages are served when the settin
     "web/cvewatch/urls.py": [
       "from django.urls import include, path",
       "from cves.views import CveList",
+      "from docs.views import SpectacularAPIView",
+      "from users.views import CustomSignupView",
       "urlpatterns = [",
       '    path("", include("django_prometheus.urls")),',
       '    path("settings/", include("allauth.urls")),',
       '    path("hijack/", include("hijack.urls")),',
       '    path("api/cve", CveList.as_view()),',
+      '    path("api/schema/", SpectacularAPIView.as_view()),',
+      '    path("signup/", CustomSignupView.as_view()),',
       "]",
     ].join("\n"),
     "web/cves/views.py": "from rest_framework.views import APIView\n\nclass CveList(APIView):\n    def get(self, request):\n        return None\n",
+    "web/docs/__init__.py": "",
+    "web/docs/views.py": "from rest_framework.response import Response\nfrom drf_spectacular.views import SpectacularAPIView as DrfSpectacularAPIView\n\nclass SpectacularAPIView(DrfSpectacularAPIView):\n    custom_settings = {'TITLE': 'API'}\n\n    def get(self, request, *args, **kwargs):\n        return super().get(request, *args, **kwargs)\n",
+    "web/users/views.py": "from allauth.account.views import SignupView\n\nclass CustomSignupView(SignupView):\n    template_name = 'signup.html'\n",
   });
   git(root, "init", "-q");
   const routes = guardedRoutes(root);
@@ -1891,6 +1898,9 @@ django("allauth's two-factor and social-account pages are served when the settin
     "ALL /metrics",
     "POST /hijack/acquire [login_required]",
     "GET /api/cve [IsAuthenticated]",
+    "GET /api/schema",
+    "GET /signup",
+    "POST /signup",
   ]) assert.ok(routes.includes(served), `${served} in ${routes.join(", ")}`);
   assert.ok(!routes.some((r) => r.includes("/settings/sessions")), routes.join(", "));
 });

@@ -28,6 +28,9 @@ const GENERIC: Record<string, string[]> = {
   SpectacularAPIView: GET, SpectacularSwaggerView: GET, SpectacularRedocView: GET, SpectacularJSONAPIView: GET, SpectacularYAMLAPIView: GET,
   // django-filter's list view.
   FilterView: GET,
+  // django-allauth's class views: forms (a page, and its post), and its pages.
+  SignupView: FORM, ConnectionsView: FORM, EmailView: FORM, PasswordSetView: FORM, PasswordResetFromKeyView: FORM,
+  ConfirmEmailView: FORM, ReauthenticateView: FORM, AccountInactiveView: GET, EmailVerificationSentView: GET, PasswordResetFromKeyDoneView: GET,
 };
 
 /**
@@ -80,6 +83,13 @@ const isView = (base: string) => /(?:View|ViewSet|APIView|ViewSetMixin)$/.test(b
 const last = (name: string) => name.split(".").at(-1)!;
 // DRF's own view classes (APIView, generics.*, ViewSets, their mixins), as opposed to Django's.
 export const DRF_BASE = /^(?:\w*APIView|\w*ViewSet|ViewSetMixin|\w+ModelMixin)$/;
+/**
+ * Package views that set their own permission classes, letting anyone in: DRF's and Simple JWT's
+ * token views (`permission_classes = ()`: they are the sign-in), drf-spectacular's schema and
+ * docs (its SERVE_PERMISSIONS, AllowAny unless the settings say otherwise), also under an alias
+ * that keeps the name (`SpectacularAPIView as DrfSpectacularAPIView`, extended by the project).
+ */
+export const OPEN_PACKAGE_VIEW = /^(?:ObtainAuthToken|Token(?:Obtain|Refresh|Verify|Blacklist)\w*View|\w*Spectacular\w*View)$/;
 
 /**
  * The views a Django module defines, each as a router that serves only where a URLconf names
@@ -160,7 +170,8 @@ function drfPermissions(source: RouteSource, definitions: readonly Definition[],
         seen.add(parent.cls.name);
         const found = visit(parent);
         if (found) return found;
-      } else if (DRF_BASE.test(last(base))) drf = true;
+      } else if (OPEN_PACKAGE_VIEW.test(last(base))) return [];
+      else if (DRF_BASE.test(last(base))) drf = true;
     }
     return undefined;
   };

@@ -7,7 +7,7 @@
  * takes the settings' default (DRF_DEFAULT_PERMISSIONS, read next, drf-settings.ts). An action
  * of a ViewSet a URLconf maps (`ProfileViewSet.retrieve`) takes the permission classes its chain sets.
  */
-import { DRF_BASE, genericOf, VIEWSET_ACTIONS } from "../frameworks/django-views.ts";
+import { DRF_BASE, genericOf, OPEN_PACKAGE_VIEW, VIEWSET_ACTIONS } from "../frameworks/django-views.ts";
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
@@ -149,6 +149,7 @@ function permissionsUp(classes: ClassLookup, name: string): string[] | undefined
   for (const current of chainUp(classes, name, 6)) {
     const cls = classes.get(current);
     if (!cls) {
+      if (OPEN_PACKAGE_VIEW.test(current.split(".").at(-1)!)) return [];
       if (DRF_BASE.test(current.split(".").at(-1)!)) drf = true;
       continue;
     }
