@@ -630,6 +630,62 @@ flask("Flask-RESTX namespaces added in nested loops over lists of lists other mo
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/badges", "GET /api/episodes", "GET /api/episodes/blacklist", "GET /ui"]);
 });
 
+flask("a blueprint made from the project's own Blueprint class in another module takes the url_prefix its __init__ sets by default from the name given; one given url_prefix takes that; anonymous_user_required guards nothing", () => {
+  const root = tempDir("tool-flask-blueprint-subclass-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-security-too\n",
+    "web/admin/__init__.py": "",
+    "web/admin/utils/__init__.py": [
+      "from flask import Blueprint",
+      "",
+      "class AdminModule(Blueprint):",
+      "    def __init__(self, name, import_name, **kwargs):",
+      "        kwargs.setdefault('url_prefix', '/' + name)",
+      "        kwargs.setdefault('template_folder', 'templates')",
+      "        super().__init__(name, import_name, **kwargs)",
+    ].join("\n"),
+    "web/admin/dashboard/__init__.py": [
+      "from flask_security import login_required, anonymous_user_required",
+      "from admin.utils import AdminModule",
+      "",
+      "MODULE_NAME = 'dashboard'",
+      "",
+      "class DashboardModule(AdminModule):",
+      "    LABEL = 'Dashboard'",
+      "",
+      "blueprint = DashboardModule(MODULE_NAME, __name__)",
+      "",
+      "@blueprint.route('/stats/<int:sid>', methods=['GET'])",
+      "@login_required",
+      "def stats(sid):",
+      "    return {}",
+      "",
+      "@blueprint.route('/welcome')",
+      "@anonymous_user_required",
+      "def welcome():",
+      "    return {}",
+    ].join("\n"),
+    "web/admin/tools/__init__.py": [
+      "from admin.utils import AdminModule",
+      "",
+      "blueprint = AdminModule('tools', __name__, url_prefix='/misc/tools')",
+      "",
+      "@blueprint.route('/ping')",
+      "def ping():",
+      "    return 'PING'",
+    ].join("\n"),
+    "web/admin/cache.py": [
+      "cache = Cache()",
+      "",
+      "@cache.route('/decoy')",
+      "def decoy():",
+      "    return ''",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /dashboard/stats/{sid} [login_required]", "GET /dashboard/welcome", "GET /misc/tools/ping"]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");
