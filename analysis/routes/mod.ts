@@ -41,6 +41,7 @@ import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
 import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { goTaggedPackagesServed } from "./go/tagged-packages.ts";
 import { micronautSecurityOff } from "./jvm/micronaut-security-off.ts";
+import { managementEndpointRoutes } from "./jvm/management-endpoints.ts";
 import { djangoAppsServed } from "./python/installed-apps.ts";
 import { withBlueprintSubclasses } from "./python/blueprint-subclasses.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
@@ -164,7 +165,7 @@ export function routesSection(
   const contracts = project ? findContracts(project) : [];
   // A build may generate from a spec kept with the tests, which is no contract of the project's own.
   const operationsIn = (file: string) => (contracts.find((c) => c.file === file) ?? (project && contractAt(project, file)))?.operations;
-  for (const { file, route } of [...generatedServerRoutes(project, operationsIn), ...gatewayRoutes(project)]) {
+  for (const { file, route } of [...generatedServerRoutes(project, operationsIn), ...gatewayRoutes(project), ...managementEndpointRoutes(project)]) {
     const known = files.get(file);
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }

@@ -83,4 +83,47 @@ micronaut("an application whose configuration turns Micronaut Security off (micr
   ]);
 });
 
+micronaut("micronaut-management's built-in endpoints: those enabled by default, the rest once endpoints.all.enabled says so; a sensitive one refuses callers until sensitive: false", () => {
+  const root = tempDir("tool-micronaut-management-");
+  const controller = 'package app;\nimport io.micronaut.http.annotation.*;\n@Controller("/api")\npublic class HomeController {\n    @Get("/")\n    public String home() { return ""; }\n}\n';
+  writeFiles(root, {
+    "open/build.gradle": 'dependencies {\n    implementation("io.micronaut:micronaut-management")\n    implementation("io.micronaut.micrometer:micronaut-micrometer-registry-prometheus")\n}\n',
+    "open/src/main/resources/application.yml": "endpoints:\n  all:\n    port: 28081\n    enabled: true\n    sensitive: false\n",
+    "open/src/main/java/app/HomeController.java": controller,
+    "closed/build.gradle": 'dependencies {\n    implementation("io.micronaut:micronaut-management")\n}\n',
+    "closed/src/main/resources/application.yml": "micronaut:\n  application:\n    name: closed\n",
+    "closed/src/main/java/app/HomeController.java": controller,
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.filter((r) => r.handler === "(management endpoint)").map((r) => `${r.method} ${r.path} ${r.file.split("/")[0]}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  assert.equal(routes.sort(), [
+    "GET /beans closed [micronaut sensitive endpoint]",
+    "GET /beans open",
+    "GET /env open",
+    "GET /env/{propertySourceName} open",
+    "GET /health closed",
+    "GET /health open",
+    "GET /health/{selector} closed",
+    "GET /health/{selector} open",
+    "GET /info closed",
+    "GET /info open",
+    "GET /loggers closed [micronaut sensitive endpoint]",
+    "GET /loggers open",
+    "GET /loggers/{name} closed [micronaut sensitive endpoint]",
+    "POST /loggers/{name} closed [micronaut sensitive endpoint]",
+    "GET /loggers/{name} open",
+    "POST /loggers/{name} open",
+    "GET /metrics open",
+    "GET /metrics/{name} open",
+    "GET /prometheus open",
+    "POST /refresh closed [micronaut sensitive endpoint]",
+    "POST /refresh open",
+    "GET /routes closed [micronaut sensitive endpoint]",
+    "GET /routes open",
+    "POST /stop open",
+    "GET /threaddump closed [micronaut sensitive endpoint]",
+    "GET /threaddump open",
+  ].sort());
+});
+
 micronaut.run();

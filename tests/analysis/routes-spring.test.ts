@@ -1248,4 +1248,30 @@ spring("WebFlux security rules over grouped matchers (.matchers(ServerWebExchang
   assert.equal(guardedRoutes(root).sort(), ["GET /api/users/me", "GET /api/users/{id} [authenticated()]", "POST /api/auth/login", "POST /api/auth/logout [authenticated()]"].sort());
 });
 
+spring("Spring Boot Actuator's endpoints the configuration exposes (health alone by default; a YAML list, a custom base path, Prometheus with its registry) are the application's routes; a library module's dependency serves nothing", () => {
+  const root = tempDir("tool-spring-actuator-");
+  const app = (pkg: string) => `package ${pkg};\n\n@SpringBootApplication\npublic class Application {\n    public static void main(String[] args) { SpringApplication.run(Application.class, args); }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><modules><module>api</module><module>worker</module><module>common</module></modules></project>\n",
+    "api/pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>spring-boot-starter-actuator</artifactId></dependency><dependency><artifactId>micrometer-registry-prometheus</artifactId></dependency></dependencies></project>\n",
+    "api/src/main/java/shop/Application.java": app("shop"),
+    "api/src/main/resources/application.yml": "management:\n  endpoints:\n    web:\n      base-path: /manage\n      exposure:\n        include:\n          - health\n          - prometheus\n          - shutdown\n",
+    "worker/pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-actuator</artifactId></dependency></dependencies></project>\n",
+    "worker/src/main/java/jobs/Application.java": app("jobs"),
+    "worker/src/main/resources/application.properties": "server.servlet.context-path=/jobs\n",
+    "common/pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-actuator</artifactId></dependency></dependencies></project>\n",
+    "common/src/main/resources/application.yml": "management.endpoints.web.exposure.include: '*'\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /jobs/actuator worker/src/main/resources/application.properties",
+    "GET /jobs/actuator/health worker/src/main/resources/application.properties",
+    "GET /jobs/actuator/health/{*path} worker/src/main/resources/application.properties",
+    "GET /manage api/src/main/resources/application.yml",
+    "GET /manage/health api/src/main/resources/application.yml",
+    "GET /manage/health/{*path} api/src/main/resources/application.yml",
+    "GET /manage/prometheus api/src/main/resources/application.yml",
+  ]);
+});
+
 spring.run();

@@ -208,12 +208,23 @@ export function properties(text: string): Map<string, string> {
   return values;
 }
 
-/** The dotted keys of a YAML file's block mappings with scalar values (what these settings use). */
+/**
+ * The dotted keys of a YAML file's block mappings with scalar values (what these settings use);
+ * a block list of scalars (`include:` then `- health` lines) as its items joined by commas, as
+ * Spring reads a list written on one line.
+ */
 export function yaml(text: string): Map<string, string> {
   const values = new Map<string, string>();
   const stack: { indent: number; key: string }[] = [];
   for (const line of text.split("\n")) {
     if (/^\s*(#|$)/.test(line) || /^---/.test(line)) continue;
+    const item = /^\s*-\s+([^:#\s][^:#]*?)\s*(?:#.*)?$/.exec(line);
+    if (item && stack.length) {
+      const key = stack.map((s) => s.key).join(".");
+      const scalar = item[1]!.replace(/^(["'])(.*)\1$/, "$2");
+      values.set(key, values.has(key) ? `${values.get(key)},${scalar}` : scalar);
+      continue;
+    }
     const m = /^(\s*)([\w.-]+)\s*:\s*(.*?)\s*$/.exec(line);
     if (!m) continue;
     const indent = m[1]!.length;

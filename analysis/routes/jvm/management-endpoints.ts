@@ -1,0 +1,126 @@
+/**
+ * The management endpoints a JVM framework serves once the application depends on them, which
+ * no source file of the project declares: Spring Boot Actuator's (`spring-boot-starter-actuator`:
+ * under `/actuator`, those `management.endpoints.web.exposure.include` exposes, `health` alone by
+ * default) and Micronaut's (`micronaut-management`: at the root, those enabled by default or by
+ * `endpoints.<id>.enabled` / `endpoints.all.enabled`; a sensitive one refuses callers unless
+ * `sensitive: false` says otherwise). They are read from the application's build file (or a parent
+ * module's) and its `src/main/resources/application.properties` or `.yml`, and linked as the
+ * application's own routes, so that its security rules and context path apply to them.
+ */
+import type { RouteRegistration } from "../registration.ts";
+import { joinPaths } from "../paths.ts";
+import { applicationRoots } from "./application-scopes.ts";
+import { placeholderDefault, properties, yaml } from "./context-path.ts";
+
+type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
+type Generated = { file: string; route: RouteRegistration };
+type Endpoint = { id: string; routes: [method: string, path: string][]; needs?: RegExp };
+
+const BUILD_FILES = ["pom.xml", "build.gradle", "build.gradle.kts"];
+const CONFIG_FILES = ["application.properties", "application.yml", "application.yaml"];
+const ACTUATOR = /spring-boot-starter-actuator|spring-boot-actuator\b|starter[.-]actuator/;
+const MICRONAUT_MANAGEMENT = /micronaut-management|micronaut\.management/;
+const PROMETHEUS = /micrometer-registry-prometheus|registry[.-]prometheus/;
+const MICROMETER = /micronaut-micrometer/;
+
+// Spring Boot 3's web endpoints that need nothing beyond the actuator (and Prometheus, its registry).
+const SPRING_ENDPOINTS: Endpoint[] = [
+  { id: "health", routes: [["GET", "health"], ["GET", "health/{*path}"]] },
+  { id: "info", routes: [["GET", "info"]] },
+  { id: "beans", routes: [["GET", "beans"]] },
+  { id: "conditions", routes: [["GET", "conditions"]] },
+  { id: "configprops", routes: [["GET", "configprops"], ["GET", "configprops/{prefix}"]] },
+  { id: "env", routes: [["GET", "env"], ["GET", "env/{toMatch}"]] },
+  { id: "loggers", routes: [["GET", "loggers"], ["GET", "loggers/{name}"], ["POST", "loggers/{name}"]] },
+  { id: "heapdump", routes: [["GET", "heapdump"]] },
+  { id: "threaddump", routes: [["GET", "threaddump"]] },
+  { id: "metrics", routes: [["GET", "metrics"], ["GET", "metrics/{requiredMetricName}"]] },
+  { id: "scheduledtasks", routes: [["GET", "scheduledtasks"]] },
+  { id: "mappings", routes: [["GET", "mappings"]] },
+  { id: "shutdown", routes: [["POST", "shutdown"]] },
+  { id: "prometheus", routes: [["GET", "prometheus"]], needs: PROMETHEUS },
+];
+// Off unless turned on (`management.endpoint.shutdown.enabled`, `endpoints.stop.enabled`).
+const SPRING_OFF_BY_DEFAULT = new Set(["shutdown"]);
+
+// Micronaut 4's built-in endpoints; `sensitive` ones refuse callers by default.
+const MICRONAUT_ENDPOINTS: (Endpoint & { sensitive: boolean; off?: true })[] = [
+  { id: "health", routes: [["GET", "health"], ["GET", "health/{selector}"]], sensitive: false },
+  { id: "info", routes: [["GET", "info"]], sensitive: false },
+  { id: "beans", routes: [["GET", "beans"]], sensitive: true },
+  { id: "loggers", routes: [["GET", "loggers"], ["GET", "loggers/{name}"], ["POST", "loggers/{name}"]], sensitive: true },
+  { id: "refresh", routes: [["POST", "refresh"]], sensitive: true },
+  { id: "routes", routes: [["GET", "routes"]], sensitive: true },
+  { id: "threaddump", routes: [["GET", "threaddump"]], sensitive: true },
+  { id: "env", routes: [["GET", "env"], ["GET", "env/{propertySourceName}"]], sensitive: true, off: true },
+  { id: "stop", routes: [["POST", "stop"]], sensitive: true, off: true },
+  { id: "metrics", routes: [["GET", "metrics"], ["GET", "metrics/{name}"]], sensitive: false, needs: MICROMETER },
+  { id: "prometheus", routes: [["GET", "prometheus"]], sensitive: false, needs: PROMETHEUS },
+];
+export const SENSITIVE_ENDPOINT = "micronaut sensitive endpoint";
+
+export function managementEndpointRoutes(project: Project | undefined): Generated[] {
+  if (!project) return [];
+  const listed = new Set(project.listed);
+  const builds = [...listed].filter((f) => BUILD_FILES.includes(f.split("/").at(-1)!));
+  if (!builds.some((f) => ACTUATOR.test(project.text(f) ?? "") || MICRONAUT_MANAGEMENT.test(project.text(f) ?? ""))) return [];
+  // The build files of a module and of the modules above it (a parent pom declares for its children).
+  const buildOf = (root: string) => builds.filter((f) => { const dir = f.replace(/\/?[^/]+$/, ""); return dir === "" || dir === root || root.startsWith(`${dir}/`); }).map((f) => project.text(f) ?? "").join("\n");
+  const springApps = new Set(applicationRoots(project));
+  const configOf = (root: string) => CONFIG_FILES.map((name) => `${root ? `${root}/` : ""}src/main/resources/${name}`).find((f) => listed.has(f));
+  // Spring Boot applications, and Micronaut ones (a module with its own application configuration).
+  const roots = new Set([...springApps, ...builds.map((f) => f.replace(/\/?[^/]+$/, "")).filter((root) => configOf(root) !== undefined)]);
+  const routes: Generated[] = [];
+  for (const root of roots) {
+    const build = buildOf(root);
+    const spring = springApps.has(root) && ACTUATOR.test(build);
+    const micronaut = MICRONAUT_MANAGEMENT.test(build);
+    if (!spring && !micronaut) continue;
+    const file = configOf(root);
+    const settings = file ? (file.endsWith(".properties") ? properties(project.text(file) ?? "") : yaml(project.text(file) ?? "")) : new Map<string, string>();
+    const setting = (key: string) => { const v = settings.get(key); return v === undefined ? undefined : placeholderDefault(v).trim(); };
+    const at = file ?? builds.find((f) => f.replace(/\/?[^/]+$/, "") === root) ?? builds[0]!;
+    const route = (framework: string, method: string, path: string, guards: string[]): Generated => ({
+      file: at,
+      route: { type: "route", framework, kind: "http", methods: [method], path, handler: "(management endpoint)", guards, owner: "", line: 1 },
+    });
+    if (spring) routes.push(...actuator(build, setting).map(([method, path]) => route("spring", method, path, [])));
+    if (micronaut) routes.push(...micronautEndpoints(build, setting).map(([method, path, guards]) => route("micronaut", method, path, guards)));
+  }
+  return routes;
+}
+
+function actuator(build: string, setting: (key: string) => string | undefined): [string, string][] {
+  const base = setting("management.endpoints.web.base-path") ?? "/actuator";
+  const list = (key: string) => (setting(key) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const include = setting("management.endpoints.web.exposure.include") === undefined ? ["health"] : list("management.endpoints.web.exposure.include");
+  const exclude = new Set(list("management.endpoints.web.exposure.exclude"));
+  const byDefault = setting("management.endpoints.enabled-by-default") !== "false";
+  const enabled = (id: string) => {
+    const own = setting(`management.endpoint.${id}.enabled`) ?? setting(`management.endpoint.${id}.access`);
+    if (own !== undefined) return own !== "false" && own !== "none";
+    return byDefault && !SPRING_OFF_BY_DEFAULT.has(id);
+  };
+  const exposed = SPRING_ENDPOINTS.filter((e) => (include.includes("*") || include.includes(e.id)) && !exclude.has(e.id) && enabled(e.id) && (!e.needs || e.needs.test(build)));
+  if (!exposed.length) return [];
+  const found: [string, string][] = exposed.flatMap((e) => e.routes.map(([method, path]): [string, string] => [method, joinPaths(base, path)]));
+  // The discovery page at the base path lists them, unless the base is the root.
+  if (base !== "/" && base !== "" && setting("management.endpoints.web.discovery.enabled") !== "false") found.unshift(["GET", joinPaths(base, "")]);
+  return found;
+}
+
+function micronautEndpoints(build: string, setting: (key: string) => string | undefined): [string, string, string[]][] {
+  const base = setting("endpoints.all.path") ?? "/";
+  const all = setting("endpoints.all.enabled");
+  const allSensitive = setting("endpoints.all.sensitive");
+  const found: [string, string, string[]][] = [];
+  for (const e of MICRONAUT_ENDPOINTS) {
+    const own = setting(`endpoints.${e.id}.enabled`) ?? all;
+    if (own === undefined ? e.off : own === "false") continue;
+    if (e.needs && !e.needs.test(build)) continue;
+    const sensitive = (setting(`endpoints.${e.id}.sensitive`) ?? allSensitive ?? String(e.sensitive)) !== "false";
+    for (const [method, path] of e.routes) found.push([method, joinPaths(base, path), sensitive ? [SENSITIVE_ENDPOINT] : []]);
+  }
+  return found;
+}
