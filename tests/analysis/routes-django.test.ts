@@ -1905,6 +1905,35 @@ django("allauth's two-factor and social-account pages are served when the settin
   assert.ok(!routes.some((r) => r.includes("/settings/sessions")), routes.join(", "));
 });
 
+django("a class view's handler that hides itself from an anonymous caller at its top (if not request.user.is_authenticated: raise Http404()) is guarded; one raising Http404 for a missing object is not", () => {
+  const root = tempDir("tool-django-anonymous-404-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "cves/urls.py": 'from django.urls import path\nfrom cves.views import CveDetailView, TagView\nurlpatterns = [\n    path("cve/<cve_id>", CveDetailView.as_view()),\n    path("tag/<name>", TagView.as_view()),\n]\n',
+    "cves/views.py": [
+      "from django.http import Http404",
+      "from django.views.generic import DetailView, View",
+      "",
+      "class CveDetailView(DetailView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        if not request.user.is_authenticated:",
+      "            raise Http404()",
+      "        cve = self.get_object()",
+      "        return cve.save_tags(request.POST)",
+      "",
+      "class TagView(View):",
+      "    def post(self, request, name):",
+      "        if not Tag.objects.filter(name=name).exists():",
+      "            raise Http404()",
+      "        return Tag.objects.get(name=name).touch()",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  assert.ok(routes.includes("POST /cve/{cve_id} [request.user]"), routes.join(", "));
+  assert.ok(routes.includes("POST /tag/{name}"), routes.join(", "));
+});
+
 django("DRF views and ViewSet actions a URLconf maps (views.PanelViewSet.as_view({...}), a dict the module names once, a generic view) take the permission_classes of a mixin of another module; one whose mixin lets anyone in stays open", () => {
   const root = tempDir("tool-django-drf-mixin-permissions-");
   writeFiles(root, {
