@@ -11,12 +11,11 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 import { callArguments } from "../source.ts";
-import { placeholderDefault, properties, yaml } from "./context-path.ts";
+import { APPLICATION_CONFIG, placeholderDefault, settingsOf } from "./context-path.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 type Condition = { property: string; value?: string; notEquals?: string; matchIfMissing: boolean; spring: boolean };
 
-const RESOURCES = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 const ANNOTATION = /@(Requires|ConditionalOnProperty)\s*\(/g;
 const CLASS = /\b(?:class|interface|object)\s+\w+/;
 
@@ -25,7 +24,7 @@ export function conditionalControllersServed(project: Project | undefined): (rou
   let configs: ReturnType<typeof appConfigs<Map<string, string>>> | undefined;
   const conditions = new Map<string, Condition[]>();
   const met = (condition: Condition, file: string): boolean => {
-    configs ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
+    configs ??= appConfigs(project, APPLICATION_CONFIG, settingsOf);
     const own = appOf(configs, file);
     const raw = own ? own.get(condition.property) : configs.map((c) => c.value.get(condition.property)).find((v) => v !== undefined);
     const value = raw === undefined ? undefined : placeholderDefault(raw);

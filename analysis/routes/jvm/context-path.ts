@@ -33,7 +33,8 @@ const SETTINGS: { key: string; frameworks?: readonly string[] }[] = [
   { key: "micronaut.server.context-path" },
 ];
 const JVM_FRAMEWORKS = new Set(["spring", "spring-security", "jaxrs", "micronaut", "ktor", "javalin"]);
-const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
+/** A module's base configuration file, its folder the first group ("" for the repository's root). */
+export const APPLICATION_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 // A profile's file (`application-dev.yml`): read when the base sets no context path and every profile agrees.
 const PROFILE_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application-[\w-]+\.(?:properties|ya?ml)$/;
 
@@ -41,7 +42,7 @@ const PROFILE_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application-[\w-]+\.(?
 export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
-  const base = appConfigs(project, CONFIG, readPrefixes);
+  const base = appConfigs(project, APPLICATION_CONFIG, readPrefixes);
   const known = new Set(base.map((c) => c.root));
   const modules = [...base, ...agreedProfiles(project, known), ...configServerShared(project, known), ...propertySources(project, known)].sort((a, b) => b.root.length - a.root.length);
   // A module of controllers that is no application (a library an application module includes)
@@ -80,7 +81,7 @@ export function propertyPlaceholders(project: Project | undefined): <R extends L
   let files: ReturnType<typeof appConfigs<Map<string, string>>> | undefined;
   return (route) => {
     if (!route.path.includes("${") || !JVM_FRAMEWORKS.has(route.framework)) return route;
-    files ??= appConfigs(project, RESOURCES, (text, path) => (path.endsWith(".properties") ? properties(text) : yaml(text)));
+    files ??= appConfigs(project, RESOURCES, settingsOf);
     const mine = files.filter((f) => f.root === "" || route.file.startsWith(`${f.root}/`));
     let unknown = false;
     // A route declared in a shared module (an API interface another module's controller
@@ -146,7 +147,7 @@ function configServerShared(project: Project | undefined, known: ReadonlySet<str
     const root = BOOTSTRAP.exec(path)?.[1] ?? (BOOTSTRAP.test(path) ? "" : undefined);
     if (root === undefined || known.has(root) || found.some((f) => f.root === root)) continue;
     const text = project!.text(path) ?? "";
-    const settings = path.endsWith(".properties") ? properties(text) : yaml(text);
+    const settings = settingsOf(text, path);
     const name = settings.get("spring.application.name");
     const file = name && settings.has("spring.cloud.config.uri") ? shared.get(name) : undefined;
     const value = file && readPrefixes(project!.text(file) ?? "", file);
@@ -186,7 +187,7 @@ function propertySources(project: Project | undefined, known: ReadonlySet<string
 
 /** The context paths one configuration file sets, or undefined when it sets none. */
 function readPrefixes(text: string, path: string): Prefix[] | undefined {
-  const written = path.endsWith(".properties") ? properties(text) : yaml(text);
+  const written = settingsOf(text, path);
   const settings = new Map([...written].map(([key, value]) => [canonical(key), value]));
   const prefixes: Prefix[] = [];
   for (const { key, frameworks } of SETTINGS) {
@@ -196,6 +197,11 @@ function readPrefixes(text: string, path: string): Prefix[] | undefined {
     if (known && known !== "/" && !known.includes("${")) prefixes.push({ value: known, ...(frameworks ? { frameworks } : {}) });
   }
   return prefixes.length ? prefixes : undefined;
+}
+
+/** The settings a .properties, .yml or .yaml file holds, by dotted key. */
+export function settingsOf(text: string, path: string): Map<string, string> {
+  return path.endsWith(".properties") ? properties(text) : yaml(text);
 }
 
 /** `key=value` and `key: value` lines of a .properties file. */

@@ -11,14 +11,15 @@
 import type { RouteRegistration } from "../registration.ts";
 import { joinPaths } from "../paths.ts";
 import { applicationRoots } from "./application-scopes.ts";
-import { placeholderDefault, properties, yaml } from "./context-path.ts";
+import { APPLICATION_CONFIG, placeholderDefault, settingsOf } from "./context-path.ts";
+import { appConfigs } from "../app-configs.ts";
+import { dirOf } from "../../project.ts";
 
 type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
 type Generated = { file: string; route: RouteRegistration };
 type Endpoint = { id: string; routes: [method: string, path: string][]; needs?: RegExp };
 
 const BUILD_FILES = ["pom.xml", "build.gradle", "build.gradle.kts"];
-const CONFIG_FILES = ["application.properties", "application.yml", "application.yaml"];
 const ACTUATOR = /spring-boot-starter-actuator|spring-boot-actuator\b|starter[.-]actuator/;
 const MICRONAUT_MANAGEMENT = /micronaut-management|micronaut\.management/;
 const PROMETHEUS = /micrometer-registry-prometheus|registry[.-]prometheus/;
@@ -62,25 +63,25 @@ export const SENSITIVE_ENDPOINT = "micronaut sensitive endpoint";
 
 export function managementEndpointRoutes(project: Project | undefined): Generated[] {
   if (!project) return [];
-  const listed = new Set(project.listed);
-  const builds = [...listed].filter((f) => BUILD_FILES.includes(f.split("/").at(-1)!));
+  const builds = [...project.listed].filter((f) => BUILD_FILES.includes(f.split("/").at(-1)!));
   if (!builds.some((f) => ACTUATOR.test(project.text(f) ?? "") || MICRONAUT_MANAGEMENT.test(project.text(f) ?? ""))) return [];
   // The build files of a module and of the modules above it (a parent pom declares for its children).
-  const buildOf = (root: string) => builds.filter((f) => { const dir = f.replace(/\/?[^/]+$/, ""); return dir === "" || dir === root || root.startsWith(`${dir}/`); }).map((f) => project.text(f) ?? "").join("\n");
+  const buildOf = (root: string) => builds.filter((f) => { const dir = dirOf(f); return dir === "" || dir === root || root.startsWith(`${dir}/`); }).map((f) => project.text(f) ?? "").join("\n");
   const springApps = new Set(applicationRoots(project));
-  const configOf = (root: string) => CONFIG_FILES.map((name) => `${root ? `${root}/` : ""}src/main/resources/${name}`).find((f) => listed.has(f));
+  // Each module's base configuration: the first listed (application.properties before .yml, as Spring reads them).
+  const configs = new Map<string, { file: string; settings: Map<string, string> }>();
+  for (const { root, value } of appConfigs(project, APPLICATION_CONFIG, (text, file) => ({ file, settings: settingsOf(text, file) }))) if (!configs.has(root)) configs.set(root, value);
   // Spring Boot applications, and Micronaut ones (a module with its own application configuration).
-  const roots = new Set([...springApps, ...builds.map((f) => f.replace(/\/?[^/]+$/, "")).filter((root) => configOf(root) !== undefined)]);
+  const roots = new Set([...springApps, ...builds.map(dirOf).filter((root) => configs.has(root))]);
   const routes: Generated[] = [];
   for (const root of roots) {
     const build = buildOf(root);
     const spring = springApps.has(root) && ACTUATOR.test(build);
     const micronaut = MICRONAUT_MANAGEMENT.test(build);
     if (!spring && !micronaut) continue;
-    const file = configOf(root);
-    const settings = file ? (file.endsWith(".properties") ? properties(project.text(file) ?? "") : yaml(project.text(file) ?? "")) : new Map<string, string>();
-    const setting = (key: string) => { const v = settings.get(key); return v === undefined ? undefined : placeholderDefault(v).trim(); };
-    const at = file ?? builds.find((f) => f.replace(/\/?[^/]+$/, "") === root) ?? builds[0]!;
+    const config = configs.get(root);
+    const setting = (key: string) => { const v = config?.settings.get(key); return v === undefined ? undefined : placeholderDefault(v).trim(); };
+    const at = config?.file ?? builds.find((f) => dirOf(f) === root) ?? builds[0]!;
     const route = (framework: string, method: string, path: string, guards: string[]): Generated => ({
       file: at,
       route: { type: "route", framework, kind: "http", methods: [method], path, handler: "(management endpoint)", guards, owner: "", line: 1 },

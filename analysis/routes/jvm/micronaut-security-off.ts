@@ -8,17 +8,16 @@
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
-import { placeholderDefault, properties, yaml } from "./context-path.ts";
+import { APPLICATION_CONFIG, placeholderDefault, settingsOf } from "./context-path.ts";
 import { SENSITIVE_ENDPOINT } from "./management-endpoints.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
-const CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application\.(?:properties|ya?ml)$/;
 const ENABLED = "micronaut.security.enabled";
 
 export function micronautSecurityOff(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
-  const off = appConfigs(project, CONFIG, (text, path) => {
-    const value = (path.endsWith(".properties") ? properties(text) : yaml(text)).get(ENABLED);
+  const off = appConfigs(project, APPLICATION_CONFIG, (text, path) => {
+    const value = settingsOf(text, path).get(ENABLED);
     return value === undefined ? undefined : placeholderDefault(value).trim().toLowerCase() === "false";
   });
   if (!off.some((app) => app.value)) return (route) => route;

@@ -21,21 +21,25 @@ const DEFAULT_PREFIX = /def[ \t]+__init__[ \t]*\([ \t]*self[ \t]*,[ \t]*(\w+)[\s
 export function withBlueprintSubclasses(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
   if (!project) return files;
   // The files with Flask routes on a name no registration of theirs makes a router.
-  const orphaned = [...files].filter(([file, f]) => file.endsWith(".py") && orphanOwners(f).size > 0);
+  const orphaned = [...files].flatMap(([file, routes]) => {
+    const owners = file.endsWith(".py") ? orphanOwners(routes) : new Set<string>();
+    return owners.size ? [{ file, routes, owners }] : [];
+  });
   if (!orphaned.length) return files;
-  const classes = projectClasses(project)();
-  const blueprintClass = (name: string) => name !== "Blueprint" && chainUp(classes, name, 8).some((up) => BLUEPRINT.test(up) && !classes.get(up));
+  // The project's classes are read (every Python file) only once a module makes a route's owner by a call.
+  const classes = projectClasses(project);
+  const blueprintClass = (name: string) => name !== "Blueprint" && chainUp(classes(), name, 8).some((up) => BLUEPRINT.test(up) && !classes().get(up));
   const result = new Map(files);
-  for (const [file, routes] of orphaned) {
+  for (const { file, routes, owners } of orphaned) {
     const text = project.text(file);
     if (text === undefined) continue;
     const { code } = strip(text, python.syntax);
     const added: Registration[] = [];
-    for (const owner of orphanOwners(routes)) {
+    for (const owner of owners) {
       const made = new RegExp(String.raw`^([ \t]*)${owner}[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\(([^)]*)\)`, "m").exec(code);
       if (!made || made[1] || !blueprintClass(made[2]!)) continue;
       const args = text.slice(made.index + made[0].length - made[3]!.length - 1, made.index + made[0].length - 1);
-      added.push({ type: "router", framework: FRAMEWORK, name: owner, prefix: prefixOf(args, made[2]!, classes, text) ?? "", guards: [], line: lineAt(code, made.index) });
+      added.push({ type: "router", framework: FRAMEWORK, name: owner, prefix: prefixOf(args, made[2]!, classes(), text) ?? "", guards: [], line: lineAt(code, made.index) });
     }
     if (added.length) result.set(file, { ...routes, registrations: [...added, ...routes.registrations] });
   }
