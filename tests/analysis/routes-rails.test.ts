@@ -1812,4 +1812,45 @@ rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an 
   ]);
 });
 
+rails("the Rails Tutorial's filter: logged_in_user, defined in SessionsHelper that ApplicationController includes, sends a caller who is not logged in to the login page: a guard; a filter whose block only sets a flash, or one in a helper nobody includes, is not", () => {
+  const root = tempDir("tool-rails-sessions-helper-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :microposts, only: [:create, :destroy]\n  resources :notes, only: [:create]\n  resources :drafts, only: [:create]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include SessionsHelper\nend\n",
+    "app/helpers/sessions_helper.rb": [
+      "module SessionsHelper",
+      "  def logged_in?",
+      "    !current_user.nil?",
+      "  end",
+      "",
+      "  def logged_in_user",
+      "    unless logged_in?",
+      "      store_location",
+      "      flash[:danger] = \"Please log in.\"",
+      "      redirect_to login_url, status: :see_other",
+      "    end",
+      "  end",
+      "",
+      "  def remind_user",
+      "    unless logged_in?",
+      "      flash[:info] = \"Log in to keep your notes.\"",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/helpers/drafts_helper.rb": "module DraftsHelper\n  def draft_owner\n    unless logged_in?\n      redirect_to login_url\n    end\n  end\nend\n",
+    "app/controllers/microposts_controller.rb": "class MicropostsController < ApplicationController\n  before_action :logged_in_user, only: [:create, :destroy]\n\n  def create; end\n  def destroy; end\nend\n",
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :remind_user\n\n  def create; end\nend\n",
+    "app/controllers/drafts_controller.rb": "class DraftsController < ApplicationController\n  before_action :draft_owner\n\n  def create; end\nend\n",
+  });
+  assert.equal(guardedRoutes(root), [
+    "POST /drafts",
+    "POST /microposts [logged_in_user]",
+    "DELETE /microposts/{id} [logged_in_user]",
+    "POST /notes",
+  ]);
+});
+
 rails.run();

@@ -145,7 +145,10 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
     // A guard clause letting the signed-in caller through, then a refusal for the rest (`return if authenticated?` and `redirect_to frontpage_url`).
     if (RETURN_IF_SIGNED_IN.test(line) && lines.slice(i + 1).some((next) => indentOf(next) === base && (TURNS_AWAY.test(next) || /^[ \t]*(?:redirect_to|render|head)\b/.test(next)))) return name;
     if (/^[ \t]*(?:unless|if)\b/.test(line) && LOOKS_AT_CALLER.test(line)) {
-      for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > base; j++) if (TURNS_AWAY.test(lines[j]!)) return name;
+      // A block for the caller who is not signed in refuses by sending them anywhere (`unless logged_in?` ->
+      // `redirect_to login_url`, as the Rails Tutorial's `logged_in_user` does); another caller test, by a 401/403.
+      const refusal = NOT_SIGNED_IN_BLOCK.test(line) ? REFUSAL : TURNS_AWAY;
+      for (let j = i + 1; j < lines.length && indentOf(lines[j]!) > base; j++) if (refusal.test(lines[j]!)) return name;
     }
     const call = CALL.exec(line)?.[1];
     if (call && call !== name && isGuardName(call) && !LOADS.test(call)) return call;
@@ -289,7 +292,10 @@ function withConcerns(chain: readonly string[], text: (path: string) => string |
   const concerns = new Map<string, string>();
   // Rails autoloads a concern from app/controllers/concerns, or by its namespace from app/controllers
   // (`OIDC::Concerns::TrustedPublisherCreation`); a concern's `included` block may include another.
-  const load = (name: string) => concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`) ?? text(`app/controllers/${snake(name)}.rb`);
+  // A view helper included into a controller (`include SessionsHelper`, whose `signed_in_user` the
+  // filters name) is autoloaded from app/helpers.
+  const load = (name: string) =>
+    concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`) ?? text(`app/controllers/${snake(name)}.rb`) ?? (name.endsWith("Helper") ? text(`app/helpers/${snake(name)}.rb`) : undefined);
   const includedBy = (source: string, seen: Set<string>): string[] =>
     [...source.matchAll(INCLUDE)].flatMap((m) => m[1]!.split(",").map((n) => n.trim())).flatMap((name) => {
       if (seen.has(name)) return [];
