@@ -71,6 +71,27 @@ express("calls chained on a router as it is made into a variable (const api = Ro
   assert.equal(list(root).map((r) => r.split(" ").slice(0, 2).join(" ")), ["GET /api/tags", "POST /api/users/login"]);
 });
 
+express("calls chained on the app as it is made (const app = express().get(...).use(json()).post(...)) are its routes, with the guards named in them; a statement after the app's is no part of its chain", () => {
+  const root = tempDir("tool-express-chained-app-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
+    "server.js": [
+      'const express = require("express");',
+      'const ENDPOINTS = { health: "/healthz", save: "/config/save" };',
+      "const app = express()",
+      "  .get(ENDPOINTS.health, (req, res) => res.end('ok'))",
+      "  .use(express.json())",
+      "  .post(ENDPOINTS.save, requireAuth, (req, res) => res.end('saved'));",
+      "const other = express();",
+      "[1, 2].map((n) => n)",
+      "  .filter(Boolean);",
+      "module.exports = app;",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root), ["POST /config/save server.js:6 (inline) [requireAuth]", "GET /healthz server.js:4 (inline)"]);
+});
+
 express("an app taken from the module that made it (const app = server.app) registers routes; an optional parameter serves the path with and without it, unless a route is written for the shorter one", () => {
   const root = tempDir("tool-express-taken-app-");
   writeFiles(root, {

@@ -155,8 +155,9 @@ export const express: Framework = {
         if (owner && (routers.has(owner) || handedRouters.has(owner))) registrations.push({ type: "use", framework: "express", owner, prefix: "", args: [`${callee}(${i + 2})`], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
       });
     }
-    // Calls chained on a router as it is made: `const api = Router().use(a).use(b)`, and
-    // `export default Router().use("/api", api)`, a router nobody names, exported as it is made.
+    // Calls chained on an app or a router as it is made: `const api = Router().use(a).use(b)`,
+    // `const app = express().get("/healthz", h).use(json())`, and `export default Router().use("/api", api)`,
+    // a router nobody names, exported as it is made.
     const chained = (name: string, open: number) => {
       let offset = callArguments(source.code, open).end;
       for (let chain = CHAINED.exec(source.code.slice(offset)); chain; chain = CHAINED.exec(source.code.slice(offset))) {
@@ -166,7 +167,7 @@ export const express: Framework = {
       }
     };
     if (usesExpress) {
-      for (const m of source.code.matchAll(CREATE)) if (m[0].endsWith("(") && requiresExpress(source, m)) chained(m[1]!, m.index + m[0].length - 1);
+      for (const m of source.code.matchAll(CREATE)) if (requiresExpress(source, m)) chained(m[1]!, m.index + m[0].lastIndexOf("("));
       for (const m of source.code.matchAll(EXPORTED_ROUTER)) {
         if (!requiresExpress(source, m)) continue;
         const name = `(default router ${source.lineAt(m.index)})`;
