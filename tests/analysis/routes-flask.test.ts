@@ -122,6 +122,45 @@ flask("routes in tests, comments and strings are not routes", () => {
   assert.not.ok(items.some((r) => r.file.startsWith("tests/") || /commented|not-a-route/.test(r.path)));
 });
 
+flask("a url_prefix from the app's configuration whose default is an entry of a dict of defaults in the configuration module (DEFAULT_CONFIG = {'WEB_ADMIN': '/admin'}); a key the dict gives no string stays unknown", () => {
+  const root = tempDir("tool-flask-config-dict-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "mail"\ndependencies = ["flask>=3"]\n',
+    "mail/configuration.py": [
+      "import os",
+      "",
+      "DEFAULT_CONFIG = {",
+      "    # Web settings",
+      "    'WEB_ADMIN': '/admin',",
+      "    \"WEB_STATUS\": os.environ.get('STATUS_ROOT'),",
+      "    'SESSION_TIMEOUT': 3600,",
+      "}",
+      "",
+      "class ConfigManager:",
+      "    def init_app(self, app):",
+      "        app.config.update({key: os.environ.get(key, value) for key, value in DEFAULT_CONFIG.items()})",
+    ].join("\n"),
+    "mail/ui.py": 'from flask import Blueprint\n\nui = Blueprint("ui", __name__)\n\n@ui.route("/domains", methods=["POST"])\ndef domain_create():\n    return "ok"\n',
+    "mail/status.py": 'from flask import Blueprint\n\nstatus = Blueprint("status", __name__)\n\n@status.route("/health")\ndef health():\n    return "ok"\n',
+    "mail/__init__.py": [
+      "from flask import Flask",
+      "from mail import configuration, ui, status",
+      "",
+      "def create_app():",
+      "    app = Flask(__name__)",
+      "    configuration.ConfigManager().init_app(app)",
+      "    app.register_blueprint(ui.ui, url_prefix=app.config['WEB_ADMIN'])",
+      "    app.register_blueprint(status.status, url_prefix=app.config['WEB_STATUS'])",
+      "    return app",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "POST /admin/domains domain_create",
+    "GET /health health (prefix unknown)",
+  ]);
+});
+
 flask("blueprints registered on the app a plugin hook receives, with a url_prefix from the configuration module, and routes added through a helper around add_url_rule", () => {
   const root = tempDir("tool-flask-helper-config-");
   writeFiles(root, {
