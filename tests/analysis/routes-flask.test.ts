@@ -161,6 +161,41 @@ flask("a url_prefix from the app's configuration whose default is an entry of a 
   ]);
 });
 
+flask("Flask-RESTX: a namespace the Api makes (alias = api.namespace('alias')) serves at /alias; a module that repeats a Resource class's name routes each decorator to the class below it; a url_prefix made from a function's parameter is not known, and the routes say so", () => {
+  const root = tempDir("tool-flask-restx-namespace-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "mail"\ndependencies = ["flask>=3", "flask-restx"]\n',
+    "mail/api/v1/__init__.py": 'from flask import Blueprint\nfrom flask_restx import Api\n\nblueprint = Blueprint("api_v1", __name__)\napi = Api(blueprint, doc=False)\n\nfrom . import domain\n',
+    "mail/api/v1/domain.py": [
+      "from flask_restx import Resource",
+      "from . import api",
+      "",
+      "dom = api.namespace('domain', description='Domain operations')",
+      "",
+      "@dom.route('/<domain>')",
+      "class Domain(Resource):",
+      "    def get(self, domain):",
+      "        return {}",
+      "",
+      "    def delete(self, domain):",
+      "        return {}",
+      "",
+      "@dom.route('/<domain>/dkim')",
+      "class Domain(Resource):",
+      "    def post(self, domain):",
+      "        return {}",
+    ].join("\n"),
+    "mail/api/__init__.py": "from . import v1\n\ndef register(app, web_api_root):\n    app.register_blueprint(v1.blueprint, url_prefix=f'{web_api_root}/v1')\n",
+    "mail/__init__.py": "from flask import Flask\nfrom mail import api\n\napp = Flask(__name__)\napi.register(app, web_api_root='/api')\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.handler}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "DELETE /domain/{domain} mail/api/v1/domain.py:11 Domain.delete (prefix unknown)",
+    "GET /domain/{domain} mail/api/v1/domain.py:8 Domain.get (prefix unknown)",
+    "POST /domain/{domain}/dkim mail/api/v1/domain.py:16 Domain.post (prefix unknown)",
+  ]);
+});
+
 flask("blueprints registered on the app a plugin hook receives, with a url_prefix from the configuration module, and routes added through a helper around add_url_rule", () => {
   const root = tempDir("tool-flask-helper-config-");
   writeFiles(root, {

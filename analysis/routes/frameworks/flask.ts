@@ -14,6 +14,8 @@ const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|[A-Z]?\w*Blueprint|Api|Namespace)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
+const RESTX = /\bflask_rest(?:x|plus)\b/;
+const NAMESPACE_OF_API = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*namespace[ \t]*\(/gm;
 // `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
 /** How a preprocessor's guard names the URL parameter it checks: `pull_project@project_id`. */
 export const PARAMETER_GUARD = "@";
@@ -45,7 +47,15 @@ export const flask: Framework = {
       for (const m of source.code.matchAll(new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${subclass}[ \\t]*\\(`, "gm"))) registrations.push(...created(source, m[1]!, kind, m.index + m[0].length - 1, constants));
     }
     for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
-    for (const def of definitions) registrations.push(...decorated(source, def, constants));
+    // RESTX's `alias = api.namespace("alias")`: a namespace at `/alias` the Api adds as it makes it.
+    if (RESTX.test(source.text)) {
+      for (const m of source.code.matchAll(NAMESPACE_OF_API)) {
+        registrations.push(...created(source, m[1]!, "Namespace", m.index + m[0].length - 1, constants));
+        registrations.push({ type: "use", framework: FRAMEWORK, owner: m[2]!, prefix: "", args: [m[1]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+      }
+    }
+    const viewName = shadowedClassNames(definitions);
+    for (const def of definitions) registrations.push(...decorated(source, def, constants, viewName));
     // A name a blueprint is created under is that blueprint, whatever else the module assigns it later.
     const blueprints = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
@@ -54,7 +64,7 @@ export const flask: Framework = {
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
-    for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined));
+    for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined, viewName(view.cls)));
     return registrations;
   },
 };
@@ -93,8 +103,20 @@ function group(source: RouteSource, name: string, open: number, constants: Map<s
   ];
 }
 
+/**
+ * The name a view class is known by in the module's routes: its own, unless a later class of
+ * the module takes that name (Flask-RESTX modules repeat `class Domain(Resource)` under each
+ * `@ns.route`, each decorator registering the class below it), then its name and line. The
+ * last keeps the plain name, as it is the one the module's attribute holds.
+ */
+function shadowedClassNames(definitions: readonly Definition[]): (cls: Definition) => string {
+  const last = new Map<string, number>();
+  for (const d of definitions) if (d.kind === "class") last.set(`${d.indent}:${d.name}`, d.line);
+  return (cls) => (last.get(`${cls.indent}:${cls.name}`) === cls.line ? cls.name : `${cls.name}:${cls.line}`);
+}
+
 /** Route decorators on a function or a view class, and `before_request` hooks. */
-function decorated(source: RouteSource, def: Definition, constants: Map<string, string>): Registration[] {
+function decorated(source: RouteSource, def: Definition, constants: Map<string, string>, viewName: (cls: Definition) => string): Registration[] {
   const found: Registration[] = [];
   def.decorators.forEach((d, index) => {
     const dot = d.name.lastIndexOf(".");
@@ -114,7 +136,7 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     if (path === undefined) return;
     const methods = verb === "route" ? listed(source, d.args.keywords.get("methods"), constants) : [verb.toUpperCase()];
     if (def.kind === "class") {
-      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verb === "route" && !d.args.keywords.has("methods") ? ["ALL"] : methods, path, handler: def.name, guards: [], owner, line: d.line, view: def.name });
+      found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: verb === "route" && !d.args.keywords.has("methods") ? ["ALL"] : methods, path, handler: def.name, guards: [], owner, line: d.line, view: viewName(def) });
       return;
     }
     // Decorators above the route decorator wrap a function Flask has already registered; the view may turn an anonymous caller away itself.
@@ -171,6 +193,8 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
       // `url_prefix=app.config["AUTH_URL_PREFIX"]`: the configuration's value, filled in before linking.
       const key = prefix === undefined && prefixSpan ? CONFIG_KEY.exec(source.text.slice(prefixSpan.start, prefixSpan.end)) : null;
       if (key) return [{ ...mount(configuredPlaceholder("py", (key[1] ?? key[2])!), true), prefixUnknown: true }];
+      // A url_prefix not known here (`f"{web_api_root}/v1"`, a function's parameter) is somewhere: the routes say so.
+      if (prefix === undefined && prefixSpan) return [{ ...mount("", true), prefixUnknown: true }];
       return [mount(prefix ?? "", prefix !== undefined)];
     }
     case "add_namespace": {

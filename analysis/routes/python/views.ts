@@ -47,9 +47,9 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
  * method, each with its own guard decorators, and one for the methods its bases handle
  * (`inherited`) that it does not override; every method when it shows neither.
  */
-export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined): Registration[] {
+export function viewRouter(source: RouteSource, framework: string, view: ViewClass, inherited: readonly string[] | undefined, name = view.cls.name): Registration[] {
   const { cls } = view;
-  const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: cls.name, line, ...(view.open ? { anonymous: true } : {}) });
+  const route = (methods: string[], handler: string, guards: string[], line: number): Registration => ({ type: "route", framework, kind: "http", methods, path: "", handler, guards, owner: name, line, ...(view.open ? { anonymous: true } : {}) });
   const own = view.handlers.map((h) => {
     // Django hands the request first; Flask's is a global, its handlers take the URL's values after `self`.
     const accepts = handlerParameters(source, h, framework === "django" ? 2 : 1);
@@ -57,7 +57,7 @@ export function viewRouter(source: RouteSource, framework: string, view: ViewCla
   });
   const rest = (inherited ?? []).filter((m) => !view.handlers.some((h) => h.name.toUpperCase() === m));
   if (rest.length || !own.length) own.push(route(rest.length ? rest : ["ALL"], cls.name, [], cls.line));
-  return [{ type: "router", framework, name: cls.name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }, ...own];
+  return [{ type: "router", framework, name, prefix: "", guards: view.guards, mountedOnly: true, line: cls.line }, ...own];
 }
 
 /**
