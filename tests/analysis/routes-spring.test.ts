@@ -472,6 +472,39 @@ spring("a context path every profile of the application sets (application-dev.ym
   assert.equal(guardedRoutes(root).sort(), ["GET /shop-boot/orders", "GET /shop-boot/ping"]);
 });
 
+spring("a library module's controllers take the context path of the applications that depend on it in the default Maven build: not of an application beside it, nor of one only a profile off by default builds", () => {
+  const root = tempDir("tool-spring-reactor-context-");
+  const app = (name: string) => `package ${name};\n@SpringBootApplication\npublic class App {\n    @RestController\n    static class Ping { @GetMapping("/ping") public String ping() { return "ok"; } }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": [
+      "<project>",
+      "  <artifactId>shop</artifactId>",
+      "  <modules><module>start</module><module>biz</module><module>report</module></modules>",
+      "  <dependencyManagement><dependencies><dependency><artifactId>biz</artifactId></dependency></dependencies></dependencyManagement>",
+      "  <profiles>",
+      "    <profile><id>dev</id><activation><activeByDefault>true</activeByDefault></activation><properties><profile.name>dev</profile.name></properties></profile>",
+      "    <!-- <profile><id>old</id><modules><module>start</module></modules></profile> -->",
+      "    <profile><id>cloud</id><modules><module>cloud</module></modules></profile>",
+      "  </profiles>",
+      "</project>",
+    ].join("\n"),
+    "start/pom.xml": "<project><parent><artifactId>shop</artifactId></parent><artifactId>start</artifactId><dependencies><dependency><artifactId>biz</artifactId></dependency></dependencies></project>\n",
+    "start/src/main/resources/application.yml": "spring:\n  profiles:\n    active: '@profile.name@'\n",
+    "start/src/main/resources/application-dev.yml": "server:\n  servlet:\n    context-path: /shop-boot\n",
+    "start/src/main/resources/application-prod.yml": "server:\n  servlet:\n    context-path: /shop-boot\n",
+    "start/src/main/java/start/App.java": app("start"),
+    "biz/pom.xml": "<project><parent><artifactId>shop</artifactId></parent><artifactId>biz</artifactId></project>\n",
+    "biz/src/main/java/biz/OrdersController.java": "package biz;\n@RestController\n@RequestMapping(\"/orders\")\npublic class OrdersController {\n    @GetMapping public Object list() { return null; }\n}\n",
+    "report/pom.xml": "<project><parent><artifactId>shop</artifactId></parent><artifactId>report</artifactId></project>\n",
+    "report/src/main/resources/application.yml": "server:\n  servlet:\n    context-path: /report\n",
+    "report/src/main/java/report/App.java": app("report"),
+    "cloud/pom.xml": "<project><parent><artifactId>shop</artifactId></parent><artifactId>cloud</artifactId><dependencies><dependency><artifactId>biz</artifactId></dependency></dependencies></project>\n",
+    "cloud/src/main/java/cloud/App.java": app("cloud"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /ping", "GET /report/ping", "GET /shop-boot/orders", "GET /shop-boot/ping"]);
+});
+
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
   const root = tempDir("tool-spring-anonymous-");
   writeFiles(root, {

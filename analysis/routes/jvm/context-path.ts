@@ -7,7 +7,8 @@
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
  * files are in that module; when the base sets none and every profile's file sets the same, that.
  * A module of controllers that is no Spring Boot application (a library an application includes)
- * takes the one context path the repository's applications set. A value written as a placeholder
+ * takes the one context path the applications that depend on it in the default Maven build set
+ * (maven-reactor.ts), or else the one the repository's applications set. A value written as a placeholder
  * (`${API_PATH:/api}`) takes its default.
  * A module that sets none may take it from a file its classes name with `@PropertySource`, from a
  * Spring Cloud Config server of the repository (its `shared/<application name>.yml`), or be
@@ -19,6 +20,8 @@ import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
 import { gatewayPrefixes } from "./gateway-prefixes.ts";
 import { applicationRoots } from "./application-scopes.ts";
+import { type MavenReactor, mavenReactor } from "./maven-reactor.ts";
+import { innermostFolder } from "../../project.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -55,14 +58,29 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
     applications ??= project ? applicationRoots(project) : [];
     return applications.length > 0 && !applications.some((root) => root === "" || file.startsWith(`${root}/`));
   };
+  // A library's routes are served by the applications of the default build that depend on it: the
+  // one context path they agree on (none set is a value too), else the one of every application.
+  let reactor: { of: MavenReactor | undefined; modules: string[] } | undefined;
+  const byLibrary = new Map<string, string | undefined>();
+  const libraryPrefix = (file: string): string | undefined => {
+    reactor ??= { of: project && mavenReactor(project), modules: [...(project?.listed ?? [])].filter((f) => /(?:^|\/)pom\.xml$/.test(f)).map((f) => f.replace(/\/?pom\.xml$/, "")) };
+    const module = reactor.of && innermostFolder(reactor.modules, file);
+    if (module === undefined) return only;
+    if (!byLibrary.has(module)) {
+      const serving = reactor.of!.dependents(module).filter((d) => applications!.includes(d) && reactor!.of!.inDefaultBuild(d));
+      const values = new Set(serving.map((app) => appOf(modules, `${app}/`)?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? ""));
+      byLibrary.set(module, !serving.length ? only : values.size === 1 ? [...values][0] || undefined : undefined);
+    }
+    return byLibrary.get(module);
+  };
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
   if (!modules.length && !gateway.length) return (route) => route;
   return (route) => {
     if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     const own = appOf(modules, route.file);
-    const library = !own && only !== undefined && route.framework.startsWith("spring") && inLibrary(route.file);
-    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? only : undefined);
+    const library = !own && route.framework.startsWith("spring") && inLibrary(route.file);
+    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? libraryPrefix(route.file) : undefined);
     return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
   };
 }
