@@ -55,12 +55,14 @@ const API_PAGES = /(^|\/)pages\/api\//;
  * The part of a path whose folders are a layout. Below a file-system routing root the folders
  * are segments of a URL (`app/api/workflows/[id]/test/route.ts` serves /api/workflows/{id}/test),
  * so a route module keeps the folders above the root and its own name:
- * `apps/web/app/route.ts` for that one, `tests/app/route.ts` for a test's.
+ * `apps/web/app/route.ts` for that one, `tests/app/route.ts` for a test's. Below a JVM source
+ * root they are a package, and the layout ends at the root (`src/main/java/Foo.java`).
  */
 export function layoutOf(path: string): string {
   const slash = path.lastIndexOf("/");
   const name = path.slice(slash + 1);
-  const root = API_PAGES.exec(path) ?? (ROUTE_MODULE.test(name) ? ROUTING_ROOT.exec(path) : null);
+  // Below a JVM source root the folders are a package (JVM_PACKAGES): `org/jeecg/modules/demo/test/controller/` is no test folder.
+  const root = JVM_PACKAGES.exec(path) ?? API_PAGES.exec(path) ?? (ROUTE_MODULE.test(name) ? ROUTING_ROOT.exec(path) : null);
   return root ? `${path.slice(0, root.index + root[0].length)}${name}` : path;
 }
 

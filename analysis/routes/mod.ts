@@ -41,6 +41,7 @@ import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
 import { withStrippingHandlers } from "./go/stripping-handlers.ts";
 import { goTaggedPackagesServed } from "./go/tagged-packages.ts";
 import { micronautSecurityOff } from "./jvm/micronaut-security-off.ts";
+import { mavenDefaultBuildServed } from "./jvm/maven-reactor.ts";
 import { managementEndpointRoutes } from "./jvm/management-endpoints.ts";
 import { djangoAppsServed } from "./python/installed-apps.ts";
 import { withBlueprintSubclasses } from "./python/blueprint-subclasses.ts";
@@ -226,6 +227,8 @@ export function routesSection(
   const featureServed = rustFeaturesServed(project);
   // Nor is a Go route of a package that only files built with tags import.
   const goBuildServed = goTaggedPackagesServed(facts, edges, project && ((file) => project.text(file)));
+  // Nor a JVM route of a Maven module only a profile off by default builds.
+  const mavenServed = mavenDefaultBuildServed(project);
   // Nor a Django package's route of an app the project does not install.
   const djangoAppServed = djangoAppsServed(project);
   // A route of every method becomes one per method its handler serves, where the handler tells.
@@ -233,7 +236,7 @@ export function routesSection(
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && djangoAppServed(route)))
+  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

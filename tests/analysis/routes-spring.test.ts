@@ -502,7 +502,50 @@ spring("a library module's controllers take the context path of the applications
     "cloud/src/main/java/cloud/App.java": app("cloud"),
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root).sort(), ["GET /ping", "GET /report/ping", "GET /shop-boot/orders", "GET /shop-boot/ping"]);
+  // The cloud application's own GET /ping is not served by the default build either.
+  assert.equal(guardedRoutes(root).sort(), ["GET /report/ping", "GET /shop-boot/orders", "GET /shop-boot/ping"]);
+});
+
+spring("in a Maven reactor, a module only a profile off by default builds serves nothing and guards nothing; an application's security rules reach the library modules it depends on, not the others; an interceptor added for patterns read at run time guards no route; a package named test under src/main is product code", () => {
+  const root = tempDir("tool-spring-reactor-guards-");
+  const app = (pkg: string) => `package ${pkg};\n@SpringBootApplication\npublic class App {}\n`;
+  const controller = (pkg: string, name: string, path: string) =>
+    `package ${pkg};\n@RestController\n@RequestMapping("${path}")\npublic class ${name} {\n    @PostMapping("/save") public Object save() { return null; }\n}\n`;
+  const security = (pkg: string) =>
+    `package ${pkg};\n@Configuration\npublic class Security {\n    @Bean\n    SecurityFilterChain chain(HttpSecurity http) throws Exception {\n        return http.authorizeHttpRequests(a -> a.anyRequest().authenticated()).build();\n    }\n}\n`;
+  const pom = (name: string, deps: string[] = []) =>
+    `<project><parent><artifactId>shop</artifactId></parent><artifactId>${name}</artifactId><dependencies><dependency><artifactId>spring-boot-starter-security</artifactId></dependency>${deps.map((d) => `<dependency><artifactId>${d}</artifactId></dependency>`).join("")}</dependencies></project>\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>shop</artifactId><modules><module>start</module><module>biz</module><module>demo</module><module>reports</module><module>audit</module></modules><profiles><profile><id>cloud</id><modules><module>monitor</module></modules></profile></profiles></project>\n",
+    "start/pom.xml": pom("start", ["biz", "demo"]),
+    "start/src/main/java/start/App.java": app("start"),
+    "start/src/main/java/start/WebConfig.java": [
+      "package start;",
+      "@Configuration",
+      "public class WebConfig implements WebMvcConfigurer {",
+      "    public void addInterceptors(InterceptorRegistry registry) {",
+      "        String[] signUrls = config.getSignUrls().split(\",\");",
+      "        registry.addInterceptor(new SignInterceptor()).addPathPatterns(signUrls);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "start/src/main/java/start/SignInterceptor.java": "package start;\npublic class SignInterceptor implements HandlerInterceptor {\n    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {\n        if (request.getHeader(\"X-Sign\") == null) { response.setStatus(401); return false; }\n        return true;\n    }\n}\n",
+    "biz/pom.xml": pom("biz"),
+    "biz/src/main/java/biz/OrdersController.java": controller("biz", "OrdersController", "/orders"),
+    "demo/pom.xml": pom("demo"),
+    "demo/src/main/java/demo/test/controller/DemoController.java": controller("demo.test.controller", "DemoController", "/test/demo"),
+    "reports/pom.xml": pom("reports", ["audit"]),
+    "reports/src/main/java/reports/App.java": app("reports"),
+    "reports/src/main/java/reports/Security.java": security("reports"),
+    "audit/pom.xml": pom("audit"),
+    "audit/src/main/java/audit/AuditController.java": controller("audit", "AuditController", "/audit"),
+    "monitor/pom.xml": pom("monitor", ["biz"]),
+    "monitor/src/main/java/monitor/App.java": app("monitor"),
+    "monitor/src/main/java/monitor/Security.java": security("monitor"),
+    "monitor/src/main/java/monitor/MonitorController.java": controller("monitor", "MonitorController", "/monitor"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["POST /audit/save [authenticated()]", "POST /orders/save", "POST /test/demo/save"]);
 });
 
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {

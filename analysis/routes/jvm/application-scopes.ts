@@ -11,6 +11,7 @@
 import { innermostFolder } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { withApplicationScopes } from "../application-scopes.ts";
+import { mavenReactor } from "./maven-reactor.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -22,7 +23,31 @@ const APPLICATION = /@SpringBootApplication\b|\bSpringApplication\s*\.\s*run\s*\
 export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): ReadonlyMap<string, FileRoutes> {
   const guarded = (r: Registration): r is Extract<Registration, { type: "global" }> => r.type === "global" && r.framework === "spring" && !!r.guard;
   if (!project || ![...files.values()].some((f) => f.registrations.some(guarded))) return files;
-  return withApplicationScopes(files, applicationRoots(project), guarded, (r, _own, others) => (others.length ? { ...r, notIn: [...others] } : r));
+  const roots = applicationRoots(project);
+  const outside = librariesOutside(project, roots);
+  return withApplicationScopes(files, roots, guarded, (r, own, others) => {
+    const notIn = [...others, ...outside(own)];
+    return notIn.length ? { ...r, notIn } : r;
+  });
+}
+
+/**
+ * The library modules whose routes an application's rules do not reach, where the pom.xml files
+ * tell: those it does not depend on (JeecgBoot's monitor service secures its own routes, not
+ * those of the system module beside it). An application of a profile off by default guards
+ * nothing the default build serves. Nothing when its pom names no module of the repository.
+ */
+function librariesOutside(project: Project, roots: readonly string[]): (own: string) => string[] {
+  const reactor = mavenReactor(project);
+  if (!reactor) return () => [];
+  const modules = [...project.listed].filter((f) => /(?:^|\/)pom\.xml$/.test(f)).map((f) => f.replace(/\/?pom\.xml$/, ""));
+  const related = (a: string, b: string) => a === b || a === "" || b === "" || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  return (own) => {
+    if (!reactor.inDefaultBuild(own)) return modules.filter((m) => m !== "" && !related(m, own));
+    const needed = modules.filter((m) => reactor.dependents(m).includes(own));
+    if (!needed.length) return [];
+    return modules.filter((m) => !roots.includes(m) && !related(m, own) && !needed.some((n) => related(m, n)));
+  };
 }
 
 /**

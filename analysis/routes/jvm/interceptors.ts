@@ -31,12 +31,17 @@ export function springInterceptors(source: RouteSource, file: JvmFile): Registra
     if (!type) continue;
     const added: string[] = [];
     const excluded: string[] = [];
+    let addsPaths = false;
     let end = call.end;
     for (let chained = PATTERNS.exec(code.slice(end)); chained; chained = PATTERNS.exec(code.slice(end))) {
       const next = callArguments(code, end + chained[0].length - 1);
+      if (chained[1] === "addPathPatterns") addsPaths = true;
       if (chained[1] !== "order") (chained[1] === "addPathPatterns" ? added : excluded).push(...next.args.flatMap((a) => patterns(source, file, a)));
       end = next.end;
     }
+    // Patterns given but not known here (`addPathPatterns(signUrlsArray)`, read from configuration at run time)
+    // say the interceptor runs before some handlers, not which: it guards none the analysis can name.
+    if (addsPaths && !added.length) continue;
     // Without `addPathPatterns`, an interceptor runs before every handler. `/admin/**` matches `/admin` itself too.
     const matching = (paths: string[]) => paths.flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p])).map((path) => ({ path, method: "ALL" }));
     const scope = matching(added.length ? added : ["/**"]);

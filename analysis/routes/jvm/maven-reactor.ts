@@ -6,7 +6,7 @@
  * build of its own. A module depends on another when its `<dependencies>` name the other's
  * artifactId (`<dependencyManagement>` only pins versions), directly or through other modules.
  */
-import { joinPath } from "../../project.ts";
+import { innermostFolder, joinPath } from "../../project.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -22,8 +22,35 @@ type Pom = { root: string; artifactId?: string; modules: string[]; profileModule
 
 const POM = /(?:^|\/)pom\.xml$/;
 
+// Per project: the context paths and the routes served both ask.
+const reactors = new WeakMap<Project, MavenReactor | undefined>();
+
 /** The repository's reactor, or undefined when it has no pom.xml. */
 export function mavenReactor(project: Project): MavenReactor | undefined {
+  if (!reactors.has(project)) reactors.set(project, readReactor(project));
+  return reactors.get(project);
+}
+
+// What a Maven module builds: its JVM sources and its resources (the configuration management endpoints are read from).
+const BUILT = /\.(?:java|kt|scala|groovy)$|(?:^|\/)src\/main\/resources\//;
+
+/**
+ * Whether a route is served by the default build: not when its file (a JVM source, or the
+ * configuration that exposes a management endpoint) is in a module only a
+ * profile off by default builds (JeecgBoot's Spring Cloud services, built with `-P SpringCloud`).
+ */
+export function mavenDefaultBuildServed(project: Project | undefined): (route: { file: string }) => boolean {
+  const reactor = project && mavenReactor(project);
+  if (!reactor) return () => true;
+  const modules = [...project!.listed].filter((f) => POM.test(f)).map((f) => f.replace(/\/?pom\.xml$/, ""));
+  return (route) => {
+    if (!BUILT.test(route.file)) return true;
+    const module = innermostFolder(modules, route.file);
+    return module === undefined || reactor.inDefaultBuild(module);
+  };
+}
+
+function readReactor(project: Project): MavenReactor | undefined {
   const poms: Pom[] = [];
   for (const path of project.listed) if (POM.test(path)) poms.push(readPom(path.replace(/\/?pom\.xml$/, ""), project.text(path) ?? ""));
   if (!poms.length) return undefined;
