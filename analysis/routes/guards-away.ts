@@ -29,6 +29,7 @@ import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
 import { CANDIDATE, isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
+import { projectDecoratorGuards } from "./python/decorator-guards.ts";
 import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
 import { passportSignInGuards } from "./js/passport-sign-in.ts";
 import { routerClasses } from "./python/router-classes.ts";
@@ -193,8 +194,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
   // A decorator that lets every caller through while a setting off by default is off guards nothing as deployed.
   const switchedOff = settingSwitchedGuards(project);
+  // A decorator of the project's not named like a check (`?access.global_admin`) guards where its definition refuses.
+  const projectDecorator = projectDecoratorGuards(project);
   const flaskParameterGuards = (route: LinkedRoute): string[] =>
     route.guards.flatMap((g) => {
+      if (g.startsWith(CANDIDATE)) return projectDecorator(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [];
       const at = g.indexOf(PARAMETER_GUARD);
       return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
     });

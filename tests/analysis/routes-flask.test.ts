@@ -196,6 +196,72 @@ flask("Flask-RESTX: a namespace the Api makes (alias = api.namespace('alias')) s
   ]);
 });
 
+flask("a decorator of the project's not named like a check guards when its definition refuses (abort(403), or login_required around its wrapper) or a guarding decorator of the project makes it; one that only times or logs does not", () => {
+  const root = tempDir("tool-flask-project-decorators-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "mail"\ndependencies = ["flask>=3", "flask-login"]\n',
+    "mail/access.py": [
+      "import functools",
+      "import flask",
+      "import flask_login",
+      "",
+      "def permissions_wrapper(handler):",
+      "    def decorator(function):",
+      "        @functools.wraps(function)",
+      "        def wrapper(*args, **kwargs):",
+      "            if not handler(args, kwargs):",
+      "                flask.abort(403)",
+      "            return function(*args, **kwargs)",
+      "        return flask_login.login_required(wrapper)",
+      "    return decorator",
+      "",
+      "@permissions_wrapper",
+      "def global_admin(args, kwargs):",
+      "    return flask_login.current_user.global_admin",
+      "",
+      "def domain_owner(function):",
+      "    @functools.wraps(function)",
+      "    def wrapper(*args, **kwargs):",
+      "        if flask_login.current_user.domain != kwargs['domain']:",
+      "            flask.abort(403)",
+      "        return function(*args, **kwargs)",
+      "    return wrapper",
+      "",
+      "def timed(function):",
+      "    @functools.wraps(function)",
+      "    def wrapper(*args, **kwargs):",
+      "        started = time.time()",
+      "        result = function(*args, **kwargs)",
+      "        flask.current_app.logger.info('took %s', time.time() - started)",
+      "        return result",
+      "    return wrapper",
+    ].join("\n"),
+    "mail/views.py": [
+      "from flask import Flask",
+      "from mail import access",
+      "",
+      "app = Flask(__name__)",
+      "",
+      "@app.route('/admins', methods=['POST'])",
+      "@access.global_admin",
+      "def admin_create():",
+      "    return 'ok'",
+      "",
+      "@app.route('/domains/<domain>', methods=['DELETE'])",
+      "@access.domain_owner",
+      "def domain_delete(domain):",
+      "    return 'ok'",
+      "",
+      "@app.route('/signup', methods=['POST'])",
+      "@access.timed",
+      "def signup():",
+      "    return 'ok'",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /admins [access.global_admin]", "DELETE /domains/{domain} [access.domain_owner]", "POST /signup"]);
+});
+
 flask("blueprints registered on the app a plugin hook receives, with a url_prefix from the configuration module, and routes added through a helper around add_url_rule", () => {
   const root = tempDir("tool-flask-helper-config-");
   writeFiles(root, {

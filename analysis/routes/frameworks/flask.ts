@@ -2,7 +2,8 @@ import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
 import { type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
-import { decoratorGuards, handlerCheckGuards, isPythonGuard } from "../python/guards.ts";
+import { decoratorGuards, handlerCheckGuards, isNamedNotGuard, isPythonGuard } from "../python/guards.ts";
+import { CANDIDATE } from "../paths.ts";
 import { dottedName, elements, moduleListItems, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { viewClasses, viewRouter } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
@@ -140,7 +141,14 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
       return;
     }
     // Decorators above the route decorator wrap a function Flask has already registered; the view may turn an anonymous caller away itself.
-    const guards = [...decoratorGuards(source.code, def.decorators.slice(index + 1)), ...handlerCheckGuards(source, def)];
+    // One of the project's not named like a check is a candidate, a guard where its definition refuses (decorator-guards.ts).
+    const below = def.decorators.slice(index + 1);
+    const named = decoratorGuards(source.code, below);
+    // A check named so but left out lets anonymous callers through (`@token_required(allow_anonymous=True)`): nothing else stacked with it can refuse them.
+    const lastName = (d: { name: string }) => d.name.split(".").at(-1)!;
+    const letsAnonymousIn = below.some((d) => isPythonGuard(lastName(d)) && !named.includes(d.name));
+    const candidates = letsAnonymousIn ? [] : below.filter((d) => !isPythonGuard(lastName(d)) && !VERBS.has(lastName(d)) && !isNamedNotGuard(lastName(d))).map((d) => `${CANDIDATE}${d.name}`);
+    const guards = [...named, ...candidates, ...handlerCheckGuards(source, def)];
     // Flask-CORS's `@cross_origin()` answers a preflight itself: what it wraps never sees an OPTIONS request.
     const cors = def.decorators.findIndex((c, i) => i > index && /(?:^|\.)cross_origin$/.test(c.name));
     if (cors !== -1 && methods.includes("OPTIONS") && methods.length > 1) {
