@@ -1690,14 +1690,14 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   ]);
 });
 
-rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
+rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method or alias); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
     "config/routes.rb": [
       "Rails.application.routes.draw do",
       "  resources :comments, only: [:index, :show, :create, :update, :destroy]",
-      "  resources :bans, only: [:new, :create]",
+      "  resources :bans, only: [:new, :create, :destroy]",
       "  resources :users, only: [:create]",
       "  resources :dmails, only: [:index]",
       "  resources :uploads, only: [:show]",
@@ -1741,7 +1741,7 @@ rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an 
       "",
     ].join("\n"),
     "app/policies/comment_policy.rb": "class CommentPolicy < ApplicationPolicy\n  def destroy? = record.is_deletable?\n\n  def reply?\n    user.is_member? && (record.post.blank? || record.post.user == user)\n  end\nend\n",
-    "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    user.is_moderator? && (record.user.blank? || record.user.level < user.level)\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\nend\n",
+    "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    user.is_moderator? && (record.user.blank? || record.user.level < user.level)\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\n  # Anyone may lift a ban: the keyword alias, not ApplicationPolicy's destroy?, answers.\n  alias :destroy? :index?\nend\n",
     "app/policies/user_policy.rb": "class UserPolicy < ApplicationPolicy\n  def create?\n    user.is_anonymous?\n  end\nend\n",
     "app/policies/dmail_policy.rb": "class DmailPolicy < ApplicationPolicy\n  def index?\n    !user.is_anonymous?\n  end\n\n  def mark_all_as_read?\n    !user.is_anonymous?\n  end\nend\n",
     "app/policies/pool_policy.rb": "class PoolPolicy < ApplicationPolicy\nend\n",
@@ -1782,19 +1782,20 @@ rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an 
       "end",
       "",
     ].join("\n"),
-    "app/controllers/bans_controller.rb": "class BansController < ApplicationController\n  def new\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\n\n  def create\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\nend\n",
+    "app/controllers/bans_controller.rb": "class BansController < ApplicationController\n  def new\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\n\n  def create\n    @ban = authorize Ban.new(permitted_attributes(Ban))\n  end\n\n  def destroy\n    @ban = authorize Ban.find(params[:id])\n  end\nend\n",
     "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  def create\n    @user = authorize User.new(permitted_attributes(User))\n  end\nend\n",
     "app/controllers/dmails_controller.rb": "class DmailsController < ApplicationController\n  def index\n    @dmails = authorize Dmail.visible(CurrentUser.user)\n  end\n\n  def mark_all_as_read\n    @dmails = authorize(CurrentUser.user.dmails).mark_all_as_read\n  end\nend\n",
     "app/controllers/uploads_controller.rb": "class UploadsController < ApplicationController\n  def show\n    @upload = authorize Upload.find(params[:id])\n  end\nend\n",
   });
   const routes = analyze(root).routes;
   // A catch-all answering 404 to writes changes nothing: no unguarded write.
-  assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["DELETE /comments/{id}", "POST /users"]);
+  assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["DELETE /bans/{id}", "DELETE /comments/{id}", "POST /users"]);
   assert.equal(routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
     "DELETE / []",
     "POST / []",
     "PUT /ai_tags/{id}/tag [AITagPolicy#tag?]",
     "POST /bans [BanPolicy#create?]",
+    "DELETE /bans/{id} []",
     "GET /bans/new [BanPolicy#new?]",
     "GET /comments []",
     "POST /comments [CommentPolicy#create?]",

@@ -75,7 +75,7 @@ function needsCaller(chain: readonly string[], query: string, depth: number): bo
   return branches.every((branch) => USER.test(branch) || [...branch.matchAll(PREDICATE)].some((m) => m[1] !== query && needsCaller(chain, m[1]!, depth + 1)));
 }
 
-/** The body of a query as the nearest class of the chain defines it: `def create?\n ... end`, `def create? = ...`, or `alias_method :profile?, :show?`. */
+/** The body of a query as the nearest class of the chain defines it: `def create?\n ... end`, `def create? = ...`, `alias_method :profile?, :show?` or `alias profile? show?`. */
 function queryBody(chain: readonly string[], query: string): string | undefined {
   const name = query.replace(/\?/g, "\\?");
   for (const source of chain) {
@@ -87,8 +87,9 @@ function queryBody(chain: readonly string[], query: string): string | undefined 
       const end = new RegExp(`^${header[1]}end\\b`, "m").exec(rest);
       return end ? rest.slice(0, end.index) : undefined;
     }
-    const alias = new RegExp(String.raw`alias_method[ \t(]+:${name}[ \t]*,[ \t]*:(\w+\?)`).exec(source);
-    if (alias) return `${alias[1]}`;
+    // Or the `alias` keyword, its names bare or as symbols: `alias remove_logo? update?`.
+    const alias = new RegExp(String.raw`alias_method[ \t(]+:${name}[ \t]*,[ \t]*:(\w+\?)|^[ \t]*alias[ \t]+:?${name}[ \t]+:?(\w+\?)`, "m").exec(source);
+    if (alias) return `${alias[1] ?? alias[2]}`;
   }
   return undefined;
 }
