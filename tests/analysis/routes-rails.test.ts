@@ -1690,7 +1690,7 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   ]);
 });
 
-rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method or alias); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
+rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method or alias, user: as a shorthand hash value); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {
     "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
@@ -1741,7 +1741,7 @@ rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an 
       "",
     ].join("\n"),
     "app/policies/comment_policy.rb": "class CommentPolicy < ApplicationPolicy\n  def destroy? = record.is_deletable?\n\n  def reply?\n    user.is_member? && (record.post.blank? || record.post.user == user)\n  end\nend\n",
-    "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    user.is_moderator? && (record.user.blank? || record.user.level < user.level)\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\n  # Anyone may lift a ban: the keyword alias, not ApplicationPolicy's destroy?, answers.\n  alias :destroy? :index?\nend\n",
+    "app/policies/ban_policy.rb": "class BanPolicy < ApplicationPolicy\n  def bannable?\n    moderator?\n  end\n\n  def moderator?\n    Moderator.find_by(board: record.board, user:)&.active?\n  end\n\n  alias_method :new?, :bannable?\n  alias_method :create?, :bannable?\n  # Anyone may lift a ban: the keyword alias, not ApplicationPolicy's destroy?, answers.\n  alias :destroy? :index?\nend\n",
     "app/policies/user_policy.rb": "class UserPolicy < ApplicationPolicy\n  def create?\n    user.is_anonymous?\n  end\nend\n",
     "app/policies/dmail_policy.rb": "class DmailPolicy < ApplicationPolicy\n  def index?\n    !user.is_anonymous?\n  end\n\n  def mark_all_as_read?\n    !user.is_anonymous?\n  end\nend\n",
     "app/policies/pool_policy.rb": "class PoolPolicy < ApplicationPolicy\nend\n",

@@ -57,8 +57,8 @@ function policyChain(policy: string, text: (path: string) => string | undefined)
 // A condition that lets a caller without an account through: Pundit's nil user, or an app's guest user
 // (`user.is_anonymous?`, but not `!user.is_anonymous?`, which needs an account).
 const LETS_GUESTS = /(?<![\w.@!]\s*)user(?:\.|&\.)(?:is_anonymous\?|anonymous\?|guest\?|nil\?|blank\?)|\buser\.nil\?|\buser\s*==\s*nil\b|!\s*user\b(?![.&])|\bnot\s+user\b(?![.&])/;
-// The caller: Pundit hands the policy `user`.
-const USER = /(?<![\w.@:])@?user\b(?![?!:])/;
+// The caller: Pundit hands the policy `user`; also as Ruby 3.1's shorthand hash value (`find_by(event: record, user:)`).
+const USER = /(?<![\w.@:])@?user\b(?![?!:])|(?<![\w.@:])user:(?=[ \t]*(?:[,)\]}]|$))/m;
 // A predicate of the policy the query calls: `unbanned?`, `index?`.
 const PREDICATE = /(?<![\w.:@])([a-z_]\w*\?)(?![\w(])/g;
 
