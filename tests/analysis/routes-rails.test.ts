@@ -1612,7 +1612,7 @@ rails("a route that only redirects (match '/old' => redirect('/new'), via: [:get
   assert.equal(routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), ["POST /profile/about_me"]);
 });
 
-rails("a filter not named like a check guards when it lets the signed-in caller through and refuses the rest (return if authenticated?, then redirect_to); an action that starts with unless authenticated? ... redirect_to, or return unless authenticated? || ask_to_login(...), checks its caller itself; return if the token is missing guards nothing", () => {
+rails("a filter not named like a check guards when it lets the signed-in caller through and refuses the rest (return if authenticated?, then redirect_to); an action that starts with unless authenticated? ... redirect_to, or return unless authenticated? || ask_to_login(...), or return head :not_found unless signed_in?, checks its caller itself; return if the token is missing, or a 404 for a missing record, guards nothing", () => {
   const root = tempDir("tool-rails-guard-clauses-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
@@ -1624,6 +1624,8 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
       "  match '/profile/clear_photo' => 'user#clear_profile_photo', :via => :post",
       "  match '/profile/feed' => 'user#feed', :via => :post",
       "  match '/profile/change_email' => 'user#signchangeemail', :via => :post",
+      "  get '/profile/current' => 'user#current'",
+      "  get '/people/:id' => 'user#show'",
       "end",
       "",
     ].join("\n"),
@@ -1662,6 +1664,16 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
       "    Feed.create!(token: @token)",
       "  end",
       "",
+      "  def current",
+      "    return head :not_found unless signed_in?",
+      "    render json: { name: current_user.name }",
+      "  end",
+      "",
+      "  def show",
+      "    @user = User.find_by(slug: params[:id])",
+      "    head :not_found unless @user",
+      "  end",
+      "",
       "  def signchangeemail",
       "    return unless authenticated? || ask_to_login(",
       "      web: _('To change your email address')",
@@ -1682,8 +1694,10 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   });
   commitAll(root);
   assert.equal(guardedRoutes(root), [
+    "GET /people/{id}",
     "POST /profile/change_email [(checks the caller in the action)]",
     "POST /profile/clear_photo [(checks the caller in the action)]",
+    "GET /profile/current [(checks the caller in the action)]",
     "POST /profile/feed",
     "PATCH /profile/name [check_user_logged_in]",
     "PUT /profile/name [check_user_logged_in]",

@@ -77,6 +77,7 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
   const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
   if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
   if (lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")))) return true;
+  if (lines.some((line) => NOT_FOUND_UNLESS_SIGNED_IN.test(line))) return true;
   // A block for the caller who is not signed in, at the top, whose first lines refuse (`unless authenticated?` then `redirect_to ...; return`).
   const all = body.split("\n").filter((line) => line.trim());
   return all.slice(0, TOP_LINES).some((line, i) => /^[ \t]*/.exec(line)![0] === indent && NOT_SIGNED_IN_BLOCK.test(line) && all.slice(i + 1, i + 4).some((next) => REFUSAL.test(next)));
@@ -88,6 +89,9 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
 // under `if header.present?`) still lets anonymous callers through.
 // An app's own helpers count by their words (`unauthorized_error`, `render_forbidden`).
 const REFUSAL = /\b(?:unauthori[sz]ed|forbidden|401|403|render_40[13]|deny_access|raise|redirect_to|request_http_token_authentication|access_denied|not_authori[sz]ed|(?:ask|redirect|send)_to_(?:log_?in|sign_?in))\b|\b(?:render_)?(?:unauthori[sz]ed|forbidden)_(?:error|response|request)\b/i;
+// Answering that nothing is there to a caller who is not signed in (`return head :not_found unless signed_in?`)
+// hides the action from them; to a missing record (`head :not_found unless @user`) it does not.
+const NOT_FOUND_UNLESS_SIGNED_IN = /\bhead[ \t(]+:?(?:not_found|404)\b[^\n]*\b(?:unless[ \t]+|if[ \t]+![ \t]*)(?:(?:authenticated|signed_in|logged_in|user_signed_in)\?|current_user\b)/;
 // A predicate asking whether the caller is signed in: `authenticated?`, `user_signed_in?`.
 const SIGNED_IN_PREDICATE = String.raw`(?:authenticated|signed_in|logged_in|user_signed_in)\?`;
 // A caller test whose `||` runs a refusal or a sign-in: `authenticated? || ask_to_login(web: ...)`,
