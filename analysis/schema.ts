@@ -73,6 +73,12 @@ export const Cycle = z.object({
    */
   readAtLoad: z.boolean().optional(),
   /**
+   * A cycle whose read at load fails only entered from some of its files, not from those the
+   * rest of the app imports (JavaScript, TypeScript, components): it loads in the app's order,
+   * and fails when one of its files runs first (a test of that file alone, a worker, a script).
+   */
+  safelyEntered: z.boolean().optional(),
+  /**
    * A runtime cycle that cannot fail while its files load: closed only by lazy imports
    * (`import()`, a Python import inside a function, Ruby's autoload), or Python imports that
    * find every name they read already bound whichever module is imported first (a package's

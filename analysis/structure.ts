@@ -99,7 +99,11 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
   const stampOf = (path: string) => (stamps ??= new Map(scanned.files.map((f) => [f.path, `${f.size}:${f.mtimeMs}`]))).get(path);
   const atLoad = loadTimeReads({ root, read: (path) => project.text(path), stampOf, readOnly: options.readOnly });
   const pythonLoads = pythonLoadOrder(productEdges, graph.ids, (path) => project.text(path));
-  const scriptLoads = scriptLoadOrder(productEdges, atLoad);
+  // A component's instance script (Vue's `<script setup>`, Svelte's `<script>`) reads its imports when a component is made, not at load.
+  const scriptLoads = scriptLoadOrder(productEdges, {
+    ...atLoad,
+    importsReadAtLoad: (from, specifier) => (COMPONENT.test(from) && atLoad.importedPerInstance(from, specifier) ? [] : atLoad.importsReadAtLoad(from, specifier)),
+  });
   // An ES module's re-export (`export * from "./oauth-accounts"` in a barrel) binds names and reads none while loading.
   const cycles = findCycles(graph, paths, productEdges, {
     readLazily: (edge) =>
@@ -110,7 +114,8 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
       // A component's module script (or options object) reading another component while it loads, not once per instance.
       (COMPONENT.test(edge.from) && edge.kind === "import" && edge.specifier !== undefined && !atLoad.importedPerInstance(edge.from, edge.specifier) && atLoad.usedAtLoad(edge.from, edge.specifier)),
     erased: (edge) => !atLoad.usedAsValue(edge.from, edge.specifier),
-    loadsInAnyOrder: (members, deferred) => pythonLoads(members) || scriptLoads(members, deferred),
+    loadsInAnyOrder: (members, deferred) => pythonLoads(members) || scriptLoads.inAnyOrder(members, deferred),
+    loadsFromEntrances: scriptLoads.fromEntrances,
     deliberate: (edge) => SCRIPT.test(edge.from) && atLoad.throughForwardRef(edge.from, edge.specifier),
   });
   atLoad.save();

@@ -13,6 +13,8 @@ export type Loading = {
   loadsInAnyOrder?: (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean;
   /** The importer refers to what it imports through `forwardRef(() => Name)`: the team breaks the loop there on purpose. */
   deliberate?: (edge: Edge) => boolean;
+  /** A loop of load-time imports (inside the runtime cycle `cycle`) loads from each module the files outside the cycle enter it by (undefined: none do). */
+  loadsFromEntrances?: (members: readonly string[], deferred: (edge: Edge) => boolean, cycle: readonly string[]) => boolean | undefined;
 };
 
 /**
@@ -23,7 +25,7 @@ export type Loading = {
  * the graph was numbered from.
  */
 export function findCycles(graph: NumberedGraph, files: readonly string[], edges: readonly Edge[], loading: Loading = {}): Cycle[] {
-  const { readLazily = () => false, readsAtLoad = () => false, erased = () => false, loadsInAnyOrder = () => false, deliberate = () => false } = loading;
+  const { readLazily = () => false, readsAtLoad = () => false, erased = () => false, loadsInAnyOrder = () => false, deliberate = () => false, loadsFromEntrances = () => undefined } = loading;
   const starts = files.map((file) => graph.ids.get(file)!);
   const runtime = components(starts, graph.runtime);
   const runtimeKeys = new Set(runtime.map((members) => members.join(",")));
@@ -69,11 +71,14 @@ export function findCycles(graph: NumberedGraph, files: readonly string[], edges
     // alone, and first through an import read while its importer loads, where one is known.
     const eagerLoop = lazy ? undefined : members.filter((id) => eager.members.has(id));
     const throughRead = eagerLoop && loopThroughRead(inside[i]!.filter(readsAtLoad), eagerLoop, graph.ids, eager.adjacency);
+    // Where a read at load can fail, whether it does in the orders the app enters the loops (asked of those cycles alone).
+    const safelyEntered = !!throughRead && eager.loops.filter((loop) => cycleOf.get(loop[0]!) === i).every((loop) => loadsFromEntrances(loop.map((id) => graph.names[id]!), deferred, members.map((id) => graph.names[id]!)) === true);
     return {
       kind: "runtime",
       files: members.map((id) => graph.names[id]!),
       loop: (throughRead ?? (eagerLoop ? loopThrough(eagerLoop, eagerLoop[0]!, eager.adjacency) : loopThrough(members, members[0]!, graph.runtime))).map((id) => graph.names[id]!),
       ...(throughRead ? { readAtLoad: true } : {}),
+      ...(safelyEntered ? { safelyEntered: true } : {}),
       ...(lazy ? { lazy: true } : {}),
       ...(withForwardRef.has(i) ? { deliberate: true } : {}),
     };

@@ -16,6 +16,7 @@ import type { Edge } from "../schema.ts";
 import type { Exports } from "./load-time.ts";
 
 const SCRIPT = /\.[cm]?[jt]sx?$/;
+const COMPONENT = /\.(?:vue|svelte)$/;
 const RUNNING = 1;
 const DONE = 2;
 
@@ -26,25 +27,62 @@ type Reading = {
 };
 
 /**
- * A test of the loops of one repository's graph, true for a loop that loads whichever of its
- * modules is imported first: `edges` are all its edges; `deferred`, asked of the imports inside
- * loops, those that do not run at load (compiling erases them, or a `require` made inside a
- * function).
+ * Two tests of the loops of one repository's graph. `inAnyOrder`: true for a loop of scripts that
+ * loads whichever of its modules is imported first. `fromEntrances`: true for a loop that loads
+ * from every module by which the rest of the app enters it, a module of the loop that a file
+ * outside it imports (by any import, `import()` included): the loop loads whole from the first one
+ * reached, so those are the only orders the app runs; undefined when nothing outside imports the
+ * loop (the app starts inside it). Components (`.vue`, `.svelte`) take part there, read as
+ * `reading` reads them. `edges` are all the graph's edges; `deferred`, asked of the imports
+ * inside loops, those that do not run at load (compiling erases them, or a `require` made inside
+ * a function).
  */
-export function scriptLoadOrder(edges: readonly Edge[], reading: Reading): (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean {
+export function scriptLoadOrder(edges: readonly Edge[], reading: Reading): {
+  inAnyOrder: (members: readonly string[], deferred: (edge: Edge) => boolean) => boolean;
+  fromEntrances: (members: readonly string[], deferred: (edge: Edge) => boolean, cycle: readonly string[]) => boolean | undefined;
+} {
+  const loads = loopLoading(edges, reading);
+  let importedBy: Map<string, Edge[]> | undefined;
+  return {
+    inAnyOrder: (members, deferred) => members.every((file) => SCRIPT.test(file)) && loads(members, deferred, members),
+    fromEntrances: (members, deferred, cycle) => {
+      if (!members.every((file) => SCRIPT.test(file) || COMPONENT.test(file))) return false;
+      if (!importedBy) {
+        importedBy = new Map();
+        for (const edge of edges) {
+          if (edge.kind === "type" || edge.kind === "declaration") continue;
+          let list = importedBy.get(edge.to);
+          if (!list) importedBy.set(edge.to, (list = []));
+          list.push(edge);
+        }
+      }
+      const loop = new Set(members);
+      const around = new Set(cycle);
+      // The cycle's files the rest of the app imports; a file of the cycle outside the loop reaches
+      // it only through imports run later (`() => import("./views/Minimal.vue")`), unless it is one of those.
+      const entered = (file: string) => (importedBy!.get(file) ?? []).some((edge) => !around.has(edge.from));
+      const entrances = members.filter((m) =>
+        (importedBy!.get(m) ?? []).some((edge) => !around.has(edge.from) || (!loop.has(edge.from) && !deferred(edge) && edge.kind !== "dynamic" && entered(edge.from)))
+      );
+      return entrances.length ? loads(members, deferred, entrances) : undefined;
+    },
+  };
+}
+
+/** Whether the loop of `members` loads when entered from each of `entries`. */
+function loopLoading(edges: readonly Edge[], reading: Reading): (members: readonly string[], deferred: (edge: Edge) => boolean, entries: readonly string[]) => boolean {
   let byFile: Map<string, Edge[]> | undefined;
   let targets: Map<string, string> | undefined;
   // Each module's exports read once per analysis, however many loops and entries ask.
   const exports = new Map<string, Exports>();
   const exportsOf = (path: string) => exports.get(path) ?? exports.set(path, reading.exportsOf(path)).get(path)!;
-  return (members, deferred) => {
-    if (!members.every((file) => SCRIPT.test(file))) return false;
+  return (members, deferred, entries) => {
     if (!byFile) ({ byFile, targets } = indexEdges(edges, deferred));
     const loop = new Set(members);
     const definer = definerOf(loop, targets!, exportsOf);
     // A function declaration an ES module imports is bound before any module of the loop runs.
     const hoisted = (at: { module: string; name: string }) => !!exportsOf(at.module).hoisted?.includes(at.name);
-    return members.every((entry) => !failsEnteredAt(entry, loop, byFile!, reading.importsReadAtLoad, definer, hoisted));
+    return entries.every((entry) => !failsEnteredAt(entry, loop, byFile!, reading.importsReadAtLoad, definer, hoisted));
   };
 }
 
@@ -53,7 +91,7 @@ function indexEdges(edges: readonly Edge[], deferred: (edge: Edge) => boolean): 
   const byFile = new Map<string, Edge[]>();
   const targets = new Map<string, string>();
   for (const edge of edges) {
-    if (!SCRIPT.test(edge.from) || (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport")) continue;
+    if (!(SCRIPT.test(edge.from) || COMPONENT.test(edge.from)) || (edge.kind !== "import" && edge.kind !== "require" && edge.kind !== "reexport")) continue;
     if (edge.specifier !== undefined) targets.set(`${edge.from}\0${edge.specifier}`, edge.to);
     if (deferred(edge)) continue;
     let list = byFile.get(edge.from);

@@ -260,6 +260,23 @@ function gridLoop(utilsBarrel: string) {
   return { nodeFails, cycles };
 }
 
+// A router reads its views while it loads, a view reads its section, and the section uses the router
+// only in a method: entered at the router the loop loads, entered at the section the view meets it unfinished.
+function routerLoop(main: string) {
+  const root = tempDir("tool-entrances-");
+  writeFiles(root, {
+    "package.json": '{ "name": "dash", "type": "module" }\n',
+    "src/router.mjs": 'import Home from "./views/Home.mjs";\nexport const routes = [{ path: "/", component: Home }];\nexport default { routes };\n',
+    "src/views/Home.mjs": 'import Section from "../components/Section.mjs";\nexport default { name: "Home", components: { Section } };\n',
+    "src/components/Section.mjs": 'import router from "../router.mjs";\nexport default { name: "Section", methods: { open() { return router.routes; } } };\n',
+    "src/main.mjs": main,
+  });
+  commitAll(root);
+  const fails = (entry: string) => spawnSync(process.execPath, ["-e", `await import(${JSON.stringify(join(root, entry))})`], { encoding: "utf8" }).status !== 0;
+  const nodeFails = ["src/router.mjs", "src/views/Home.mjs", "src/components/Section.mjs"].filter(fails);
+  return { nodeFails, mainFails: fails("src/main.mjs"), cycles: analyze(root).findings.filter((f) => f.rule === "import-cycle") };
+}
+
 // A calendar and its content read each other's exports while loading. Function declarations are
 // bound before any module of the loop runs; a `const` is not until its module has.
 function calendarLoop(hook: string) {
@@ -322,6 +339,30 @@ test("a loop through barrels that run each module a reader needs before the read
   assert.equal(failing.cycles.map((f) => [f.severity, f.title]), [["high", "Import cycle of 4 files"]]);
   const first = failing.cycles[0]!.evidence[0]!;
   assert.equal([first.file, first.detail], ["src/configs/theme.mjs", "imports src/utils/index.mjs and reads it while loading"]);
+});
+
+test("a loop that fails entered at one of its files but loads from those the rest of the app imports (a router read by nothing it loads back first) is low, and Node agrees; entered by the app at the failing file, it stays high", () => {
+  const safe = routerLoop('import router from "./router.mjs";\nconsole.log(router.routes.length);\n');
+  assert.equal(safe.nodeFails, ["src/views/Home.mjs", "src/components/Section.mjs"], "Node fails entered at the view or the section");
+  assert.equal(safe.mainFails, false, "the app's entry loads the loop");
+  assert.equal(safe.cycles.map((f) => [f.severity, f.title]), [["low", "Import cycle of 3 files"]]);
+  assert.match(safe.cycles[0]!.action, /loads in the order the app imports these files/);
+
+  const failing = routerLoop('import Section from "./components/Section.mjs";\nimport router from "./router.mjs";\nconsole.log(Section.name, router.routes.length);\n');
+  assert.equal(failing.mainFails, true, "the app's entry enters the loop at the section");
+  assert.equal(failing.cycles.map((f) => [f.severity, f.title]), [["high", "Import cycle of 3 files"]]);
+
+  // The same loop of Vue components, whose plain <script> registers what it imports at load.
+  const root = tempDir("tool-entrances-vue-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "dash", dependencies: { vue: "^3.4.0", "vue-router": "^4.0.0" } }),
+    "src/router.js": 'import { createRouter } from "vue-router";\nimport Home from "./views/Home.vue";\nexport default createRouter({ routes: [{ path: "/", component: Home }] });\n',
+    "src/views/Home.vue": '<script>\nimport Section from "../components/Section.vue";\nexport default { name: "Home", components: { Section } };\n</script>\n\n<template><Section /></template>\n',
+    "src/components/Section.vue": '<script>\nimport router from "../router.js";\nexport default { name: "Section", methods: { open() { router.push("/"); } } };\n</script>\n\n<template><a @click="open">Open</a></template>\n',
+    "src/main.js": 'import { createApp } from "vue";\nimport router from "./router.js";\ncreateApp({}).use(router).mount("#app");\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).findings.filter((f) => f.rule === "import-cycle").map((f) => [f.severity, f.title]), [["low", "Import cycle of 3 files"]]);
 });
 
 test.run();
