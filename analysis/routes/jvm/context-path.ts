@@ -59,7 +59,9 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
     return applications.length > 0 && !applications.some((root) => root === "" || file.startsWith(`${root}/`));
   };
   // A library's routes are served by the applications of the default build that depend on it: the
-  // one context path they agree on (none set is a value too), else the one of every application.
+  // one context path those that set one agree on. When none of them sets one the analysis can read
+  // (Nacos sets its own through property sources and placeholders), or the poms name no dependents,
+  // the one every application of the repository agrees on.
   let reactor: { of: MavenReactor | undefined; modules: string[] } | undefined;
   const byLibrary = new Map<string, string | undefined>();
   const libraryPrefix = (file: string): string | undefined => {
@@ -68,8 +70,8 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
     if (module === undefined) return only;
     if (!byLibrary.has(module)) {
       const serving = reactor.of!.dependents(module).filter((d) => applications!.includes(d) && reactor!.of!.inDefaultBuild(d));
-      const values = new Set(serving.map((app) => appOf(modules, `${app}/`)?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? ""));
-      byLibrary.set(module, !serving.length ? only : values.size === 1 ? [...values][0] || undefined : undefined);
+      const values = new Set(serving.map((app) => appOf(modules, `${app}/`)?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? "").filter(Boolean));
+      byLibrary.set(module, values.size === 0 ? only : values.size === 1 ? [...values][0] : undefined);
     }
     return byLibrary.get(module);
   };
