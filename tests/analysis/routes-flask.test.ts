@@ -196,7 +196,7 @@ flask("Flask-RESTX: a namespace the Api makes (alias = api.namespace('alias')) s
   ]);
 });
 
-flask("a decorator of the project's not named like a check guards when its definition refuses (abort(403), or login_required around its wrapper) or a guarding decorator of the project makes it; one that only times or logs does not", () => {
+flask("a decorator of the project's not named like a check guards when its definition refuses (abort(403), or login_required around its wrapper) or a guarding decorator of the project makes it; one that only times or logs, or whose refusal a setting decides, does not", () => {
   const root = tempDir("tool-flask-project-decorators-");
   writeFiles(root, {
     "pyproject.toml": '[project]\nname = "mail"\ndependencies = ["flask>=3", "flask-login"]\n',
@@ -227,6 +227,16 @@ flask("a decorator of the project's not named like a check guards when its defin
       "        return function(*args, **kwargs)",
       "    return wrapper",
       "",
+      "def check_visibility(function):",
+      "    @functools.wraps(function)",
+      "    def wrapper(*args, **kwargs):",
+      "        if get_config('visibility') == 'public':",
+      "            return function(*args, **kwargs)",
+      "        if not flask_login.current_user.is_authenticated:",
+      "            flask.abort(403)",
+      "        return function(*args, **kwargs)",
+      "    return wrapper",
+      "",
       "def timed(function):",
       "    @functools.wraps(function)",
       "    def wrapper(*args, **kwargs):",
@@ -252,6 +262,11 @@ flask("a decorator of the project's not named like a check guards when its defin
       "def domain_delete(domain):",
       "    return 'ok'",
       "",
+      "@app.route('/scoreboard', methods=['POST'])",
+      "@access.check_visibility",
+      "def scoreboard():",
+      "    return 'ok'",
+      "",
       "@app.route('/signup', methods=['POST'])",
       "@access.timed",
       "def signup():",
@@ -259,7 +274,7 @@ flask("a decorator of the project's not named like a check guards when its defin
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["POST /admins [access.global_admin]", "DELETE /domains/{domain} [access.domain_owner]", "POST /signup"]);
+  assert.equal(guardedRoutes(root), ["POST /admins [access.global_admin]", "DELETE /domains/{domain} [access.domain_owner]", "POST /scoreboard", "POST /signup"]);
 });
 
 flask("blueprints registered on the app a plugin hook receives, with a url_prefix from the configuration module, and routes added through a helper around add_url_rule", () => {

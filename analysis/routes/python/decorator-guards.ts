@@ -17,6 +17,9 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 // A top-level function with the decorators above it: `@permissions_wrapper\ndef global_admin(args, kwargs):`.
 const TOP_DEF = /^((?:@[^\n]*\n)*)(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm;
+// A check that a setting decides (CTFd's `check_account_visibility`: `v = get_config(...)`, public by default) guards
+// only where the deployment turns it on: what it refuses is not the code's to say.
+const READS_SETTING = /\bget_(?:config|setting)\s*\(|\bconfig\s*(?:\[|\.\s*get\s*\()|\bsettings\s*\.\s*[A-Z]/;
 const REFUSES = /\babort\s*\(\s*40[13]\b|\braise\s+(?:[\w.]*\.)?(?:Unauthorized|Forbidden|NotAuthenticated|PermissionDenied)\b|\blogin_manager\s*\.\s*unauthorized\s*\(/;
 // The names a body calls: `flask_login.login_required(wrapper)` calls login_required.
 const CALLED = /([A-Za-z_][\w.]*)\s*\(/g;
@@ -43,7 +46,7 @@ function read(project: Project | undefined): Set<string> {
       const next = /\n(?=[^\s)])/.exec(code.slice(start));
       const body = code.slice(start, next ? start + next.index : code.length);
       const calls = [...body.matchAll(CALLED)].map((c) => c[1]!.split(".").at(-1)!);
-      if (REFUSES.test(body) || calls.some((c) => c !== name && isPythonGuard(c) && !isNamedNotGuard(c))) guarding.add(name);
+      if (!READS_SETTING.test(body) && (REFUSES.test(body) || calls.some((c) => c !== name && isPythonGuard(c) && !isNamedNotGuard(c)))) guarding.add(name);
       const decorators = [...m[1]!.matchAll(/^@([A-Za-z_][\w.]*)/gm)].map((d) => d[1]!.split(".").at(-1)!);
       if (decorators.length) madeBy.set(name, [...(madeBy.get(name) ?? []), ...decorators]);
     }
