@@ -435,7 +435,7 @@ phoenix("a plug whose call raises (or answers with) an error of the app's for an
   ]);
 });
 
-phoenix("a comprehension over a literal list of paths (for path <- [...] do scope path ... end) serves its block under each, interpolated paths too; a comprehension over anything else is not followed", () => {
+phoenix("a comprehension over a literal list of paths (for path <- [...] do scope path ... end) or a word sigil (for subpage <- ~w(popular archive)a, the bound name as the action too) serves its block under each, interpolated paths too; a comprehension over anything else is not followed", () => {
   const root = tempDir("tool-phoenix-for-");
   writeFiles(root, {
     "mix.exs": "defmodule Logs.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
@@ -458,11 +458,18 @@ phoenix("a comprehension over a literal list of paths (for path <- [...] do scop
       "  for path <- paths() do",
       "    get(path, PageController, :show)",
       "  end",
+      "  scope \"/\", LogsWeb do",
+      "    for subpage <- ~w(popular archive)a do",
+      "      get \"/:slug/#{subpage}\", PodcastController, subpage",
+      "    end",
+      "  end",
       "end",
     ].join("\n"),
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /{slug}/archive LogsWeb.PodcastController.archive",
+    "GET /{slug}/popular LogsWeb.PodcastController.popular",
     "POST /api/logs LogsWeb.LogController.create",
     "POST /api/logs/cloudflare LogsWeb.LogController.cloudflare",
     "POST /api/logs/json LogsWeb.LogController.generic_json",

@@ -95,10 +95,13 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
       }
     } else if (st.name === "scope") inner(nested(source, args, scope));
     else if (st.name === "for" && st.block) {
-      // `for path <- ["/logs", "/api/logs"] do scope path, ... end`: the block once per element of a literal list.
-      const m = /^\s*\(?\s*([a-z_]\w*)\s*<-\s*(?=\[)/.exec(source.code.slice(st.args.start, st.args.end));
+      // `for path <- ["/logs", "/api/logs"] do scope path, ... end`, `for subpage <- ~w(popular archive)a do`:
+      // the block once per element of a literal list or word sigil.
+      // (Read in the text: stripping blanks a sigil whole.)
+      const m = /^\s*\(?\s*([a-z_]\w*)\s*<-\s*(?=\[|~[wW][(\[{<"'|/])/.exec(source.text.slice(st.args.start, st.args.end));
       if (!m) continue;
-      for (const element of dslList(source, { start: st.args.start + m[0].length, end: st.args.end })) {
+      const list = { start: st.args.start + m[0].length, end: st.args.end };
+      for (const element of source.text[list.start] === "~" ? wordSigil(source.text.slice(list.start, list.end)) : dslList(source, list)) {
         inner({ ...scope, bindings: new Map([...(scope.bindings ?? []), [m[1]!, element]]) });
       }
     }
@@ -140,7 +143,7 @@ function verb(context: Context, st: Statement, args: DslArguments, scope: Scope)
   const path = args.positional[shift] ? bound(source, args.positional[shift]!, scope) : undefined;
   const module = moduleAt(source, args, shift + 1);
   if (path === undefined || !module) return;
-  const action = args.positional[shift + 2] ? dslValue(source, args.positional[shift + 2]!) : undefined;
+  const action = args.positional[shift + 2] ? bound(source, args.positional[shift + 2]!, scope) : undefined;
   let methods = [st.name.toUpperCase()];
   if (st.name === "live") methods = ["GET"];
   if (st.name === "forward") methods = ["ALL"];
@@ -184,6 +187,14 @@ function bound(source: RouteSource, span: Span, scope: Scope): string | undefine
   let missing = false;
   const value = interpolated[1]!.replace(/#\{\s*([a-z_]\w*)\s*\}/g, (_, name: string) => scope.bindings!.get(name) ?? ((missing = true), ""));
   return missing ? undefined : value;
+}
+
+/** The words of an Elixir word sigil: `~w(popular recommended archive)a`, `~w[a b]`. */
+function wordSigil(text: string): string[] {
+  const open = text[2]!;
+  const close = ({ "(": ")", "[": "]", "{": "}", "<": ">" } as Record<string, string>)[open] ?? open;
+  const end = text.indexOf(close, 3);
+  return end === -1 ? [] : text.slice(3, end).split(/\s+/).filter(Boolean);
 }
 
 const underscore = (name: string) => name.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
