@@ -729,4 +729,33 @@ gorilla("a package that only files built with a tag of the project's import (pro
   for (const kept of ["GET /api/nodes", "GET /api/users", "GET /metrics"]) assert.ok(paths.includes(kept), `${kept} in ${paths.join(", ")}`);
 });
 
+gorilla("a function literal run where it stands (go func() { r := http.NewServeMux() ... }()) declares its own router: the routes written after it stay on the outer one", () => {
+  const root = tempDir("tool-gorilla-shadow-");
+  writeFiles(root, {
+    "go.mod": "module example.com/status\n\ngo 1.21\n\nrequire github.com/gorilla/mux v1.8.0\n",
+    "handlers/routes.go": [
+      "package handlers",
+      'import (\n\t"net/http"\n\t"net/http/pprof"\n\t"github.com/gorilla/mux"\n)',
+      "func Router() *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tr.Handle("/", http.HandlerFunc(indexHandler))',
+      "\tif debug {",
+      "\t\tgo func() {",
+      "\t\t\tr := http.NewServeMux()",
+      '\t\t\tr.HandleFunc("/debug/pprof/", pprof.Index)',
+      '\t\t\thttp.ListenAndServe(":9090", r)',
+      "\t\t}()",
+      "\t}",
+      '\tr.Handle("/api/setup", http.HandlerFunc(processSetupHandler)).Methods("POST")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "main.go": 'package main\nimport (\n\t"net/http"\n\t"example.com/status/handlers"\n)\nfunc main() { http.ListenAndServe(":8080", handlers.Router()) }\n',
+  });
+  git(root, "init", "-q");
+  const paths = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.ok(paths.includes("POST /api/setup"), paths.join(", "));
+  assert.ok(paths.includes("ALL /"), paths.join(", "));
+});
+
 gorilla.run();

@@ -131,7 +131,15 @@ class Walker {
       const id = m[0];
       if (id === "return") this.returned(pos, scope);
       else if (id === "var") pos = this.declaration(pos, scope) ?? pos;
-      else if (!KEYWORDS.has(id)) pos = this.statement(m.index, scope) ?? pos;
+      else if (id === "func") {
+        // A function literal run where it stands (`go func() { r := http.NewServeMux(); ... }()`): what
+        // it declares is its own, and the router names outside it keep their meaning after it.
+        const literal = functionLiteral(this.code, { start: m.index, end: span.end });
+        if (literal && literal.body.end > literal.body.start) {
+          this.block({ start: literal.body.start + 1, end: literal.body.end - 1 }, { ...scope, env: new Map(scope.env), types: new Map(scope.types) });
+          pos = literal.body.end;
+        }
+      } else if (!KEYWORDS.has(id)) pos = this.statement(m.index, scope) ?? pos;
     }
   }
 
