@@ -40,7 +40,7 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
 function librariesOutside(project: Project, roots: readonly string[]): (own: string) => string[] {
   const reactor = mavenReactor(project);
   if (!reactor) return () => [];
-  const modules = [...project.listed].filter((f) => /(?:^|\/)pom\.xml$/.test(f)).map((f) => f.replace(/\/?pom\.xml$/, ""));
+  const { modules } = reactor;
   const related = (a: string, b: string) => a === b || a === "" || b === "" || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
   return (own) => {
     if (!reactor.inDefaultBuild(own)) return modules.filter((m) => m !== "" && !related(m, own));

@@ -11,6 +11,10 @@ import { innermostFolder, joinPath } from "../../project.ts";
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 export type MavenReactor = {
+  /** The folder of every module (every pom.xml), "" for the repository's root. */
+  modules: readonly string[];
+  /** The folder of the module a file is in: the innermost one holding it. */
+  moduleOf(file: string): string | undefined;
   /** Whether the module in folder `root` is made by the default build. */
   inDefaultBuild(root: string): boolean;
   /** The folders of the repository's modules that depend on the module in `root`, directly or through others. */
@@ -42,10 +46,9 @@ const BUILT = /\.(?:java|kt|scala|groovy)$|(?:^|\/)src\/main\/resources\//;
 export function mavenDefaultBuildServed(project: Project | undefined): (route: { file: string }) => boolean {
   const reactor = project && mavenReactor(project);
   if (!reactor) return () => true;
-  const modules = [...project!.listed].filter((f) => POM.test(f)).map((f) => f.replace(/\/?pom\.xml$/, ""));
   return (route) => {
     if (!BUILT.test(route.file)) return true;
-    const module = innermostFolder(modules, route.file);
+    const module = reactor.moduleOf(route.file);
     return module === undefined || reactor.inDefaultBuild(module);
   };
 }
@@ -66,7 +69,10 @@ function readReactor(project: Project): MavenReactor | undefined {
   for (const pom of poms) if (!listed.has(pom.root)) build(pom.root);
   const usedBy = new Map<string, string[]>();
   for (const pom of poms) for (const artifact of pom.dependencies) usedBy.set(artifact, [...(usedBy.get(artifact) ?? []), pom.root]);
+  const modules = poms.map((p) => p.root);
   return {
+    modules,
+    moduleOf: (file) => innermostFolder(modules, file),
     inDefaultBuild: (root) => built.has(root),
     dependents(root) {
       const found = new Set<string>();
