@@ -275,6 +275,69 @@ nest("a global guard (APP_GUARD) that allows a request without the header it rea
   assert.equal(guardedRoutes(root), ["GET /tags [ApiKeyGuard]"]);
 });
 
+nest("a global guard class not named like a check (APP_GUARD useClass: Ability) guards when its canActivate turns a caller away; a handler given the public role (@Roles('public')) is let through; one that only counts requests guards nothing", () => {
+  const root = tempDir("tool-nest-app-guard-candidate-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "^10", "@nestjs/common": "^10" } }),
+    "src/app.module.ts": [
+      "import { Module } from '@nestjs/common';",
+      "import { APP_GUARD } from '@nestjs/core';",
+      "import { Ability } from './ability';",
+      "import { RequestCounter } from './request-counter';",
+      "import { ContentController } from './content.controller';",
+      "@Module({",
+      "  controllers: [ContentController],",
+      "  providers: [{ provide: APP_GUARD, useClass: Ability }, { provide: APP_GUARD, useClass: RequestCounter }],",
+      "})",
+      "export class AppModule {}",
+    ].join("\n"),
+    "src/ability.ts": [
+      "import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';",
+      "@Injectable()",
+      "export class Ability implements CanActivate {",
+      "  constructor(private reflector: Reflector) {}",
+      "  async canActivate(context: ExecutionContext): Promise<boolean> {",
+      "    const roles = this.reflector.get<string[]>('roles', context.getHandler());",
+      "    if (roles?.includes('public')) {",
+      "      return true;",
+      "    }",
+      "    const { user } = context.switchToHttp().getRequest();",
+      "    if (!user) {",
+      "      throw new UnauthorizedException();",
+      "    }",
+      "    return true;",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/request-counter.ts": [
+      "import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';",
+      "@Injectable()",
+      "export class RequestCounter implements CanActivate {",
+      "  canActivate(context: ExecutionContext): boolean {",
+      "    metrics.requests += 1;",
+      "    return true;",
+      "  }",
+      "}",
+    ].join("\n"),
+    "src/roles.decorator.ts": "import { SetMetadata } from '@nestjs/common';\nexport const Roles = (...roles: string[]) => SetMetadata('roles', roles);\n",
+    "src/content.controller.ts": [
+      "import { Controller, Get, Post } from '@nestjs/common';",
+      "import { Roles } from './roles.decorator';",
+      "@Controller('content')",
+      "export class ContentController {",
+      "  @Post()",
+      "  create() { return {}; }",
+      "",
+      "  @Roles('public')",
+      "  @Get('feed')",
+      "  feed() { return []; }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /content [Ability]", "GET /content/feed"]);
+});
+
 nest("a handler or controller marked public by the project's decorator (@Public(), SetMetadata(IS_PUBLIC_KEY, true)) lifts the global guard; its own @UseGuards still apply", () => {
   const root = tempDir("tool-nest-public-");
   writeFiles(root, {

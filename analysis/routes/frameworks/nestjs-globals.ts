@@ -1,7 +1,7 @@
 import { argumentName } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
 import { jsPath, jsValue, stringList } from "../js/values.ts";
-import { isGuardName } from "../paths.ts";
+import { CANDIDATE, isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -30,8 +30,8 @@ export function nestGlobals(source: RouteSource, constants: Map<string, string>)
       if (prefix !== undefined) global(line, { prefix, ...(except.length ? { except } : {}) });
     } else if (m[1] === "useGlobalGuards") {
       for (const a of args) {
-        const guard = argumentName(source, a.start, a.end);
-        if (isGuardName(guard)) global(line, { guard }); // not a ThrottlerGuard
+        const guard = globalGuard(argumentName(source, a.start, a.end));
+        if (guard) global(line, { guard }); // not a ThrottlerGuard
       }
     } else if (m[1] === "enableVersioning") {
       const options = first ? objectProperties(source, first.start) : new Map();
@@ -57,10 +57,20 @@ export function nestGlobals(source: RouteSource, constants: Map<string, string>)
   for (const m of source.code.matchAll(APP_GUARD)) {
     const properties = objectProperties(source, m.index);
     const use = properties.get("useClass") ?? properties.get("useExisting");
-    const guard = use && argumentName(source, use.start, use.end);
-    if (guard && isGuardName(guard)) global(source.lineAt(m.index), { guard });
+    const guard = use && globalGuard(argumentName(source, use.start, use.end));
+    if (guard) global(source.lineAt(m.index), { guard });
   }
   return found;
+}
+
+/**
+ * A global guard class: by its name, or a candidate (`?Ability`) that guards where its
+ * `canActivate` turns an anonymous caller away (js/nest-guard-classes.ts). A rate limiter's
+ * (`ThrottlerGuard`) is neither.
+ */
+function globalGuard(name: string | undefined): string | undefined {
+  if (!name || name === "(inline)" || /Throttler/.test(name)) return undefined;
+  return isGuardName(name) ? name : `${CANDIDATE}${name}`;
 }
 
 /** `forRoutes("cats", { path: "dogs", method: RequestMethod.POST }, CatsController)`, each guarded by `guards`. */

@@ -67,7 +67,8 @@ export const nestjs: Framework = {
               ...(helpers.length ? { helpers } : {}),
               // The project's decorator marking a handler public (`export const Public = () => SetMetadata(IS_PUBLIC_KEY, true)`),
               // which its global auth guard reads to let the request through: the handler lifts the guards above it.
-              ...([...target.decorators, ...method.decorators].some((d) => declaresPublic(d.name)) ? { anonymous: true } : {}),
+              // Or one of the app's role decorators given the public role (`@Roles('public')`), which its global guard lets through.
+              ...([...target.decorators, ...method.decorators].some((d) => declaresPublic(d.name) || publicRole(source, d)) ? { anonymous: true } : {}),
             });
           }
         }
@@ -76,6 +77,11 @@ export const nestjs: Framework = {
     return registrations;
   },
 };
+
+/** `@Roles('public')`, `@Access("anonymous")`: a decorator given one string naming the role of anyone. */
+function publicRole(source: RouteSource, d: Decorator): boolean {
+  return d.args.length === 1 && /^\s*(["'`])(?:public|anonymous|everyone)\1\s*$/i.test(source.text.slice(d.args[0]!.start, d.args[0]!.end));
+}
 
 /** The guards a list of decorators attaches: `@UseGuards(A, B)` arguments and auth decorators. */
 function guards(source: RouteSource, decorators: readonly Decorator[]): string[] {
