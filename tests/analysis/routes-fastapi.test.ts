@@ -527,6 +527,79 @@ fastapi("the app's middleware (app.add_middleware(Class)) guards every route whe
   ]);
 });
 
+fastapi("middleware that hands every request on while the secret it compares with is not configured (if not self.password: return await call_next(request), the password read from the environment) guards nothing as shipped; one given its secret in code still guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "api/__init__.py": "",
+    "api/main.py": [
+      "from fastapi import FastAPI",
+      "from api.auth import PasswordAuthMiddleware",
+      "",
+      "app = FastAPI()",
+      "app.add_middleware(PasswordAuthMiddleware)",
+      "",
+      '@app.post("/notes")',
+      "def create_note():",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "api/auth.py": [
+      "import os",
+      "from starlette.middleware.base import BaseHTTPMiddleware",
+      "from starlette.responses import JSONResponse",
+      "",
+      "class PasswordAuthMiddleware(BaseHTTPMiddleware):",
+      "    def __init__(self, app):",
+      "        super().__init__(app)",
+      '        self.password = os.getenv("NOTES_PASSWORD")',
+      "",
+      "    async def dispatch(self, request, call_next):",
+      "        # Auth is off until a password is set.",
+      "        if not self.password:",
+      "            return await call_next(request)",
+      '        if request.headers.get("Authorization") != f"Bearer {self.password}":',
+      '            return JSONResponse({"detail": "Unauthorized"}, status_code=401)',
+      "        return await call_next(request)",
+      "",
+    ].join("\n"),
+    "admin/__init__.py": "",
+    "admin/main.py": [
+      "from fastapi import FastAPI",
+      "from admin.auth import TokenAuthMiddleware",
+      "",
+      "app = FastAPI()",
+      'app.add_middleware(TokenAuthMiddleware, token="s3cret")',
+      "",
+      '@app.post("/reindex")',
+      "def reindex():",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "admin/auth.py": [
+      "from starlette.middleware.base import BaseHTTPMiddleware",
+      "from starlette.responses import JSONResponse",
+      "",
+      "class TokenAuthMiddleware(BaseHTTPMiddleware):",
+      "    def __init__(self, app, token):",
+      "        super().__init__(app)",
+      "        self.token = token",
+      "",
+      "    async def dispatch(self, request, call_next):",
+      "        if not self.token:",
+      "            return await call_next(request)",
+      '        if request.headers.get("X-Token") != self.token:',
+      '            return JSONResponse({"detail": "Forbidden"}, status_code=403)',
+      "        return await call_next(request)",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root), [
+    "POST /notes api/main.py:7 create_note",
+    "POST /reindex admin/main.py:7 reindex [TokenAuthMiddleware]",
+  ]);
+});
+
 fastapi("sub-apps a package passes on under other names (from .api.app import app as api_app in __init__.py) are mounted where the main app mounts them", () => {
   const root = tempDir();
   writeFiles(root, {

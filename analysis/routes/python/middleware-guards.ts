@@ -6,7 +6,8 @@
  * `.startswith("/docs")`, or a tuple of the module's: `.startswith(_PUBLIC_ENDPOINTS)`).
  * A function middleware (`async def auth_middleware(request, call_next)`) is judged the same way,
  * with the module's functions it awaits first (`await _check_authentication_token(request)`).
- * Middleware that never refuses (logging, request ids, CORS) guards nothing.
+ * Middleware that never refuses (logging, request ids, CORS) guards nothing; nor does one that
+ * hands every request on while the secret it checks is not configured (`if not self.password`).
  */
 import { strip } from "../../languages/strip.ts";
 import { python } from "../../languages/python.ts";
@@ -14,7 +15,7 @@ import { python } from "../../languages/python.ts";
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 /** What a middleware class does to a request: whether it refuses, and the paths (`/x`) and prefixes (`/x*`) it lets through first. */
-export type MiddlewareCheck = { refuses: boolean; exempt: string[] };
+export type MiddlewareCheck = { refuses: boolean; exempt: string[]; off?: boolean };
 
 const CLASS = /^class[ \t]+([A-Za-z_]\w*)[ \t]*\(([^)]*)\)[ \t]*:/gm;
 // An answer that turns the caller away: `JSONResponse(..., status_code=401)`, `Response(status_code=status.HTTP_403_FORBIDDEN)`, `raise HTTPException(401)`.
@@ -40,10 +41,25 @@ function read(project: Project | undefined): Map<string, MiddlewareCheck> {
       const { start, end } = topLevelBlock(code, m.index + m[0].length);
       const body = code.slice(start, end);
       if (!/\bdef[ \t]+(?:dispatch|__call__)\b/.test(body)) continue;
-      found.set(m[1]!, { refuses: REFUSES.test(body), exempt: exemptPaths(text.slice(start, end), tuples) });
+      const off = offUnlessConfigured(body);
+      found.set(m[1]!, { refuses: REFUSES.test(body) && !off, exempt: exemptPaths(text.slice(start, end), tuples), ...(off ? { off } : {}) });
     }
   }
   return found;
+}
+
+// A check that hands every request on while the secret it compares with is not configured:
+// `if not self.password: return await call_next(request)`, the password read from the environment
+// (`get_secret_from_env("OPEN_NOTEBOOK_PASSWORD")`, `os.getenv(...)`, a setting). As shipped, with
+// no such secret set, it checks nobody.
+const PASSES_WHEN_UNSET = /\bif[ \t]+not[ \t]+self\.(\w+)[ \t]*:[ \t]*\n?[ \t]*return[ \t]+(?:await[ \t]+)?call_next\b/;
+const FROM_CONFIGURATION = /\b(?:os\.getenv|os\.environ|getenv|environ\.get|\w*_from_env|get_secret\w*|settings\.|config\.)/;
+
+function offUnlessConfigured(body: string): boolean {
+  const passes = PASSES_WHEN_UNSET.exec(body);
+  if (!passes) return false;
+  const assigned = new RegExp(String.raw`\bself\.${passes[1]}[ \t]*(?::[^=\n]+)?=[ \t]*([^\n]*)`).exec(body);
+  return !!assigned && FROM_CONFIGURATION.test(assigned[1]!);
 }
 
 // `async def auth_middleware(request: Request, call_next):` at the top of a module.
