@@ -47,19 +47,23 @@ export function functionBodies(project: Project | undefined, language: keyof typ
 }
 
 /** The same, with the file each function is defined in. */
-export function functionDefinitions(project: Project | undefined, language: keyof typeof LANGUAGES): (name: string) => readonly { file: string; body: string }[] {
-  let definitions: Map<string, { file: string; body: string }[]> | undefined;
+export function functionDefinitions(project: Project | undefined, language: keyof typeof LANGUAGES): (name: string) => readonly Definition[] {
+  let definitions: Map<string, Definition[]> | undefined;
   return (name) => (definitions ??= read(project, LANGUAGES[language])).get(name) ?? [];
 }
 
-function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof typeof LANGUAGES]): Map<string, { file: string; body: string }[]> {
-  const definitions = new Map<string, { file: string; body: string }[]>();
+/** A function's file and body; `method` when it has a receiver (Go's `func (s *server) Name(`). */
+type Definition = { file: string; body: string; method?: boolean };
+
+function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof typeof LANGUAGES]): Map<string, Definition[]> {
+  const definitions = new Map<string, Definition[]>();
   for (const path of project?.listed ?? []) {
     if (!language.file.test(path) || language.skip.test(path)) continue;
     const text = project!.text(path) ?? "";
     for (const m of text.matchAll(language.header)) {
       const body = language.body(text, m);
-      if (body !== undefined) definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), { file: path, body }]);
+      const method = /^func\s*\(/.test(m[0]);
+      if (body !== undefined) definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), { file: path, body, ...(method ? { method } : {}) }]);
     }
   }
   return definitions;

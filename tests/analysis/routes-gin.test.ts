@@ -616,4 +616,64 @@ gin("Match with a slice the file declares by name (WebDavMethods = []string{http
   ]);
 });
 
+gin("a handler that reads its body first, then the caller from the token into a flag it returns on (ok, id, info = token_verify.GetUserIDFromToken(...); if !ok { ...; return }), is guarded; found in the package its import names, beside a gRPC server's method of the same name; one that reads the body and then works is not", () => {
+  const root = tempDir("tool-gin-handler-token-");
+  writeFiles(root, {
+    "go.mod": "module example.com/im\n\ngo 1.21\n\nrequire github.com/gin-gonic/gin v1.9.0\n",
+    "cmd/api/main.go": [
+      "package main",
+      'import (\n\t"github.com/gin-gonic/gin"\n\t"example.com/im/internal/api/friend"\n)',
+      "func main() {",
+      "\tr := gin.Default()",
+      '\tg := r.Group("/friend")',
+      '\tg.POST("/add_friend", friend.AddFriend)',
+      '\tg.POST("/search", friend.Search)',
+      '\tr.Run(":10002")',
+      "}",
+    ].join("\n"),
+    "internal/api/friend/friend.go": [
+      "package friend",
+      'import (\n\t"net/http"\n\t"github.com/gin-gonic/gin"\n\t"example.com/im/pkg/token_verify"\n)',
+      "func AddFriend(c *gin.Context) {",
+      "\tparams := AddFriendReq{}",
+      "\tif err := c.BindJSON(&params); err != nil {",
+      '\t\tc.JSON(http.StatusBadRequest, gin.H{"errCode": 400})',
+      "\t\treturn",
+      "\t}",
+      "\treq := &AddFriendRpcReq{}",
+      "\tvar ok bool",
+      "\tvar errInfo string",
+      '\tok, req.OpUserID, errInfo = token_verify.GetUserIDFromToken(c.Request.Header.Get("token"), params.OperationID)',
+      "\tif !ok {",
+      '\t\tc.JSON(http.StatusBadRequest, gin.H{"errCode": 500, "errMsg": errInfo})',
+      "\t\treturn",
+      "\t}",
+      "\tsave(req)",
+      "}",
+      "",
+      "func Search(c *gin.Context) {",
+      "\tparams := SearchReq{}",
+      "\tif err := c.BindJSON(&params); err != nil {",
+      '\t\tc.JSON(http.StatusBadRequest, gin.H{"errCode": 400})',
+      "\t\treturn",
+      "\t}",
+      "\tresults := find(params)",
+      "\tif len(results) == 0 {",
+      "\t\tc.JSON(http.StatusNotFound, nil)",
+      "\t\treturn",
+      "\t}",
+      "\tc.JSON(http.StatusOK, results)",
+      "}",
+    ].join("\n"),
+    "internal/rpc/friend/friend.go": [
+      "package friend",
+      "func (s *friendServer) AddFriend(ctx context.Context, req *AddFriendReq) (*AddFriendResp, error) {",
+      "\treturn store(req)",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /friend/add_friend [token_verify.GetUserIDFromToken]", "POST /friend/search"]);
+});
+
 gin.run();

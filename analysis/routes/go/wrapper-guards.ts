@@ -122,13 +122,18 @@ const ASSIGNS_FIRST = /^\{\s*(?:\/\/[^\n]*\s*)*[\w\s,]+:?=\s*([A-Za-z_][\w.]*)\s
 // `authed, errWithCode := apiutil.TokenAuth(c,\n true, true, true, true,\n)` then `if errWithCode != nil { ...; return }`).
 const ASSIGNED_CALL = /^\{\s*(?:\/\/[^\n]*\s*)*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*:?=\s*([A-Za-z_][\w.]*)\s*\(/;
 
+/** Whether the call opening at `open` is told to require nothing: every flag it is given false (`TokenAuth(c, false, false)`). */
+function requiresNothing(text: string, open: number): boolean {
+  const flags = callArguments(text, open).args.slice(1).map((a) => text.slice(a.start, a.end).trim()).filter((a) => a === "true" || a === "false");
+  return flags.length > 0 && flags.every((f) => f === "false");
+}
+
 /** The call a handler's first statement assigns an error from, returning when it is set; not one told to require nothing (`TokenAuth(c, false, false)`). */
 function assignedCheck(body: string): string | undefined {
   const m = ASSIGNED_CALL.exec(body);
   if (!m) return undefined;
-  const { args, end } = callArguments(body, m[0].length - 1);
-  const flags = args.slice(1).map((a) => body.slice(a.start, a.end).trim()).filter((a) => a === "true" || a === "false");
-  if (flags.length && flags.every((f) => f === "false")) return undefined;
+  if (requiresNothing(body, m[0].length - 1)) return undefined;
+  const { end } = callArguments(body, m[0].length - 1);
   const names = m[1]!.split(",").map((n) => n.trim()).filter((n) => n !== "_");
   const next = new RegExp(String.raw`^\s*if\s+(${names.join("|")})\s*!=\s*nil\s*\{`).exec(body.slice(end));
   if (!next) return undefined;
@@ -153,23 +158,51 @@ const BRANCHES = /\b(?:if|for|switch|select|go|defer|return)\b|\bfunc\s*\(/;
  * failure returns (`if err := tokens.ParseToken(...); err != nil { abort; return }`), or a block
  * refusing the caller (401, 403) on a condition that reads its credentials (`auth :=
  * strings.SplitN(c.GetHeader("Authorization"), " ", 2)`, `if len(auth) != 2 { ... StatusUnauthorized ... }`).
+ * The request's body read first (`if err := c.BindJSON(&params); err != nil { ...; return }`) is
+ * no check, and the one after it may be a caller read from the token into a flag the `if` tests
+ * (Open-IM's `ok, id, info = token_verify.GetUserIDFromToken(c.Request.Header.Get("token"), ...)`, then `if !ok { ...; return }`).
  */
 function firstCheck(text: string): string | undefined {
   // Comments out of the way: their words (`// if the user...`) are no statements.
   const body = text.replace(/\/\/[^\n]*/g, "");
-  const at = /\bif\s/.exec(body);
-  if (!at || BRANCHES.test(body.slice(1, at.index))) return undefined;
-  const open = body.indexOf("{", at.index);
-  if (open === -1) return undefined;
-  const condition = body.slice(at.index, open);
-  const block = body.slice(open, closing(body, open));
-  if (!/\breturn\b/.test(block)) return undefined;
-  for (const call of condition.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
-    const name = call[1]!;
-    if (TOKEN_CHECK.test(name.split(".").at(-1)!) || TOKEN_CHECK.test(name) || CALLER_CHECK.test(name.split(".").at(-1)!)) return name;
+  let from = 1;
+  for (let step = 0; step < 2; step++) {
+    const at = /\bif\s/.exec(body.slice(from));
+    if (!at) return undefined;
+    const start = from + at.index;
+    const before = body.slice(from, start);
+    if (BRANCHES.test(before)) return undefined;
+    const open = body.indexOf("{", start);
+    if (open === -1) return undefined;
+    const condition = body.slice(start, open);
+    const end = closing(body, open);
+    const block = body.slice(open, end);
+    if (!/\breturn\b/.test(block)) return undefined;
+    for (const call of condition.matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
+      const name = call[1]!;
+      if (isCallerCheck(name)) return name;
+    }
+    // `if !ok {` after `ok, id, info = token_verify.GetUserIDFromToken(...)`.
+    const flag = /^if\s+(?:!\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*!=\s*nil)\s*$/.exec(condition.trim())?.slice(1).find(Boolean);
+    const assignment = flag ? new RegExp(String.raw`(?:^|[\s,])${flag}\s*(?:,[^=\n]*)?:?=\s*([A-Za-z_][\w.]*)\s*\(`).exec(before) : null;
+    if (assignment && isCallerCheck(assignment[1]!) && !requiresNothing(before, assignment.index + assignment[0].length - 1)) return assignment[1];
+    if (REFUSES.test(block) && READS_CALLER.test(body.slice(0, open))) return "(checks the caller in the handler)";
+    // Reading the request's body first is no check: the next `if` may be.
+    if (step > 0 || !BINDS_BODY.test(condition)) return undefined;
+    from = end;
   }
-  return REFUSES.test(block) && READS_CALLER.test(body.slice(0, open)) ? "(checks the caller in the handler)" : undefined;
+  return undefined;
 }
+
+// A call that reads the request's body into a value: `c.BindJSON(&params)`, `c.ShouldBind(&form)`, `json.NewDecoder(r.Body).Decode(&v)`.
+const BINDS_BODY = /\b(?:(?:Should)?Bind\w*|Decode|Unmarshal|ParseForm|ParseMultipartForm)\s*\(/;
+// A call that reads the caller from a token: `GetUserIDFromToken`, `UserFromToken`, `ClaimsFromRequest`.
+const FROM_TOKEN = /^\w*(?:User|Claims|Uid|Account)\w*From(?:Token|Header|Request|Context)$/i;
+
+const isCallerCheck = (name: string): boolean => {
+  const last = name.split(".").at(-1)!;
+  return TOKEN_CHECK.test(last) || TOKEN_CHECK.test(name) || CALLER_CHECK.test(last) || FROM_TOKEN.test(last);
+};
 
 // A handler that only hands its request to another function of the app's: `{ m.getDomainPermissions(c, gtsmodel.DomainPermissionBlock) }`.
 const HANDS_ON = /^\{\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*\}?\s*$/;
@@ -242,7 +275,7 @@ function withoutSetUp(body: string): string {
 }
 
 /** The repository's Go functions by name, with the file each is defined in (function-bodies.ts). */
-type GoDefinitions = (name: string) => readonly { file: string; body: string }[];
+type GoDefinitions = (name: string) => readonly { file: string; body: string; method?: boolean }[];
 
 const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
 
@@ -269,8 +302,12 @@ export function goHandlerChecks(definitions: GoDefinitions): (handler: string, f
     // A method of the type whose routes the file mounts is most often defined beside them
     // (goatcounter's `api.export` in api.go, where `h.export` is registered; `backend.export` elsewhere).
     const beside = file === undefined ? [] : all.filter((d) => d.file === file);
-    const candidates = beside.length ? beside : all;
-    const key = beside.length ? `${file}\0${name}` : name;
+    // A package's function named through its import (`friend.AddFriend`), beside namesakes of other
+    // packages (a gRPC server's `AddFriend` method): the one in the folder the package is named for.
+    const qualifier = /^([a-z]\w*)\.[A-Za-z_]\w*$/.exec(handler)?.[1];
+    const inPackage = qualifier ? all.filter((d) => !d.method && (folderOf(d.file).endsWith(`/${qualifier}/`) || folderOf(d.file) === `${qualifier}/`)) : [];
+    const candidates = beside.length ? beside : inPackage.length ? inPackage : all;
+    const key = beside.length ? `${file}\0${name}` : inPackage.length ? `${qualifier}\0${name}` : name;
     let found = known.get(key);
     if (found === undefined) {
       const checks = candidates.map((d) => checkOf(d, 0));
