@@ -33,6 +33,7 @@ import { projectDecoratorGuards } from "./python/decorator-guards.ts";
 import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
 import { passportSignInGuards } from "./js/passport-sign-in.ts";
 import { nestGuardClasses } from "./js/nest-guard-classes.ts";
+import { conventionGuards } from "./csharp/convention-guards.ts";
 import { routerClasses } from "./python/router-classes.ts";
 import { classDependencies } from "./python/class-dependencies.ts";
 import { accessMixinGuards, inheritedDecorators, projectClasses } from "./python/project-classes.ts";
@@ -197,6 +198,10 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
   // A decorator that lets every caller through while a setting off by default is off guards nothing as deployed.
   const switchedOff = settingSwitchedGuards(project);
+  // A minimal-API route's `.RequireManagementKey()` guards where the app's method requires authorization.
+  const convention = conventionGuards(project);
+  const conventionCandidates = (route: LinkedRoute): string[] =>
+    route.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : convention(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : []));
   // A NestJS global guard class not named like a check (`?Ability`) guards where its canActivate refuses.
   const nestGuard = nestGuardClasses(project);
   const nestGuards = (route: LinkedRoute): string[] =>
@@ -219,7 +224,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
       ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : intercepting(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? nestGuards(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? nestGuards(route) : route.framework === "minimal-api" ? conventionCandidates(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

@@ -270,4 +270,59 @@ minimalApi("an extension method that configures the group it is called on and re
   assert.equal(guardedRoutes(root).sort(), ["GET /public/metrics", "POST /leases/{id}/revoke [RequireAuthorization(Policies.Application)]", "POST /public/ping"].sort());
 });
 
+minimalApi("the app's own requirement on a route or a group (.RequireManagementKey(), an extension method in another file returning builder.RequireAuthorization(policy)) guards it; one that only adds a filter (.RequireJsonBody()) does not, nor does RequireCors", () => {
+  const root = tempDir("tool-minimal-api-convention-");
+  writeFiles(root, {
+    "src/Api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n',
+    "src/Api/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      "app.MapAppEndpoints();",
+      "app.Run();",
+    ].join("\n"),
+    "src/Api/Endpoints/Apps.cs": [
+      "namespace Api.Endpoints;",
+      "public static class AppsEndpoints",
+      "{",
+      "    public static void MapAppEndpoints(this WebApplication app)",
+      "    {",
+      '        app.MapPost("/admin/apps/{appId}/freeze", async (string appId) => Results.NoContent())',
+      "            .RequireManagementKey()",
+      '            .RequireCors("default");',
+      "",
+      '        var users = app.MapGroup("/users").RequireSecretKey();',
+      '        users.MapDelete("/{id}", async (string id) => Results.NoContent());',
+      "",
+      '        app.MapPost("/signin/verify", async (VerifyRequest request) => Results.Ok())',
+      "            .RequireJsonBody()",
+      '            .RequireCors("default");',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Api/Authorization/EndpointConventionBuilderExtensions.cs": [
+      "namespace Api.Authorization;",
+      "public static class EndpointConventionBuilderExtensions",
+      "{",
+      "    public static TBuilder RequireManagementKey<TBuilder>(this TBuilder builder) where TBuilder : IEndpointConventionBuilder",
+      "    {",
+      "        var pol = new AuthorizationPolicy(new List<IAuthorizationRequirement>(), new List<string> { \"ManagementKey\" });",
+      "        return builder.RequireAuthorization(pol);",
+      "    }",
+      "",
+      "    public static TBuilder RequireSecretKey<TBuilder>(this TBuilder builder) where TBuilder : IEndpointConventionBuilder",
+      "    {",
+      "        return builder.RequireAuthorization(new AuthorizationPolicy(new List<IAuthorizationRequirement>(), new List<string> { \"ApiKey\" }));",
+      "    }",
+      "",
+      "    public static TBuilder RequireJsonBody<TBuilder>(this TBuilder builder) where TBuilder : IEndpointConventionBuilder",
+      "    {",
+      "        return builder.AddEndpointFilter<JsonBodyFilter>();",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["POST /admin/apps/{appId}/freeze [RequireManagementKey]", "POST /signin/verify", "DELETE /users/{id} [RequireSecretKey]"]);
+});
+
 minimalApi.run();

@@ -5,7 +5,7 @@ import { statementEnd } from "../common/values.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
 import { authorization, csharpConstants, csharpValue, namespaceOf, template } from "../csharp/source.ts";
 import type { Span } from "../js/objects.ts";
-import { isGuardName } from "../paths.ts";
+import { CANDIDATE, isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -229,6 +229,11 @@ class Walker {
         const guard = link.name === "RequireAuthorization" ? authorization(this.source, this.constants, link.name, link.args) : /<\s*([\w.]+)\s*>/.exec(code.slice(link.start, link.end))?.[1] ?? link.name;
         for (const r of route) if (r.type === "route") r.guards.push(guard);
         if (ref) ref.group.guards.push(guard);
+      } else if (/^Require(?!Authorization$|Cors$|Host$|RateLimiting$)[A-Z]\w*$/.test(link.name) && !(ref && this.configurers.has(link.name))) {
+        // The app's own requirement (`.RequireManagementKey()`): a guard where its method requires authorization (csharp/convention-guards.ts).
+        const candidate = `${CANDIDATE}${link.name}`;
+        for (const r of route) if (r.type === "route") r.guards.push(candidate);
+        if (ref) ref.group.guards.push(candidate);
       } else if (link.name === "AllowAnonymous") {
         // The route leaves every guard: its own, its groups' and the fallback policy.
         for (const r of route) if (r.type === "route") (r.guards = [], r.anonymous = true);
