@@ -790,4 +790,49 @@ aspnet("an action filter attribute of the app's that answers 401 itself ([Inject
   assert.equal(guardedRoutes(root).sort(), ["PUT /providers/{providerId}/billing/address [InjectProvider]", "PUT /providers/{providerId}/billing/{organizationId}/tax"].sort());
 });
 
+aspnet("a controller run through an authorization filter ([ServiceFilter(typeof(ApiAuthorizationFilter))], [TypeFilter(...)]) is guarded by it, a caching filter guards nothing; Blazor pages under an _Imports.razor with the namespace-qualified [Microsoft.AspNetCore.Authorization.Authorize] are guarded", () => {
+  const root = tempDir("tool-aspnet-service-filter-");
+  writeFiles(root, {
+    "Server/Server.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n',
+    "Server/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapControllers();\napp.MapRazorComponents<App>();\napp.Run();\n",
+    "Server/API/AlertsController.cs": [
+      "namespace Server.API;",
+      '[Route("api/[controller]")]',
+      "[ApiController]",
+      "[ServiceFilter(typeof(ApiAuthorizationFilter))]",
+      "public class AlertsController : ControllerBase",
+      "{",
+      '    [HttpPost("Create")]',
+      "    public IActionResult Create() => Ok();",
+      "}",
+    ].join("\n"),
+    "Server/API/DownloadsController.cs": [
+      "namespace Server.API;",
+      '[Route("api/[controller]")]',
+      "[ApiController]",
+      "public class DownloadsController : ControllerBase",
+      "{",
+      '    [HttpGet("{platform}")]',
+      "    [TypeFilter(typeof(Server.Filters.CacheHeaderFilter))]",
+      "    public IActionResult Get(string platform) => Ok();",
+      "",
+      '    [HttpPost("Rebuild")]',
+      "    [TypeFilter(typeof(Server.Auth.AdminAuthorizationFilter))]",
+      "    public IActionResult Rebuild() => Ok();",
+      "}",
+    ].join("\n"),
+    "Server/Components/Account/Pages/Manage/_Imports.razor": "\uFEFF@layout ManageLayout\n@attribute [Microsoft.AspNetCore.Authorization.Authorize]\n",
+    "Server/Components/Account/Pages/Manage/ChangePassword.razor": '\uFEFF@page "/Account/Manage/ChangePassword"\n\n<h3>Change password</h3>\n',
+    "Server/Components/Account/Pages/Login.razor": '@page "/Account/Login"\n\n<h3>Log in</h3>\n',
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), [
+    "GET /Account/Login",
+    "GET /Account/Manage/ChangePassword [Authorize]",
+    "POST /api/Alerts/Create [ApiAuthorizationFilter]",
+    "GET /api/Downloads/{platform}",
+    "POST /api/Downloads/Rebuild [AdminAuthorizationFilter]",
+  ]);
+});
+
 aspnet.run();

@@ -18,7 +18,8 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 const ROUTER = "(razor pages)";
 const PAGE = /^[ \t\uFEFF]*@page(?:[ \t]+"([^"]*)")?[ \t]*$/gm;
-const AUTHORIZE = /^[ \t]*@attribute[ \t]+\[[ \t]*(Authorize|AllowAnonymous)\b([^\]]*)\]/m;
+// Written bare or with its namespace (`@attribute [Microsoft.AspNetCore.Authorization.Authorize]`, as the .NET 8 templates do).
+const AUTHORIZE = /^[ \t\uFEFF]*@attribute[ \t]+\[[ \t]*(?:Microsoft\.AspNetCore\.Authorization\.)?(Authorize|AllowAnonymous)\b([^\]]*)\]/m;
 const CONVENTION = /\bConventions\s*\.\s*(AuthorizeFolder|AuthorizePage|AuthorizeAreaFolder|AuthorizeAreaPage)\s*\(\s*(?:"([^"]*)"\s*,\s*)?"([^"]*)"/g;
 const HOST_PAGE = /\bMapFallbackToPage\s*\(\s*"([^"]*)"/;
 const HANDLER = /\bOn(Get|Post|Put|Delete|Patch)\w*\s*\(/g;

@@ -6,6 +6,7 @@ import { joinPrefix } from "../common/values.ts";
 import type { Registration } from "../registration.ts";
 import type { Span } from "../js/objects.ts";
 import type { RouteSource } from "../source.ts";
+import { isGuardName, isOptionalGuardName } from "../paths.ts";
 
 const VERBS: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
 const CONTROLLER = /\b(?:Controller|ControllerBase|ApiController|ODataController|EndpointBase(?:Async|Sync)?|Base(?:Async)?Endpoint)\b/;
@@ -91,7 +92,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const area = attribute(cls.attributes, "Area");
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
-  const classGuards = cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args));
+  const classGuards = [...cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)), ...filterGuards(source, cls.attributes)];
   const routedByAttribute = (a: (typeof cls.actions)[number]) => a.attributes.some((x) => x.name === "Route" || ((abstract || x.args.length) && x.name in VERBS) || customVerb(x.name));
   const controllerAttributed = classRoutes.length > 0 || cls.actions.some(routedByAttribute);
   // Routing is decided per action: in a controller without a template of its own, an action with
@@ -128,7 +129,7 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
       return `action:${a.name}${args.length ? `(${args.join(ARGUMENT_SEPARATOR)})` : ""}`;
     })];
     const anonymous = !!attribute(action.attributes, "AllowAnonymous") || !!attribute(cls.attributes, "AllowAnonymous");
-    const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args))];
+    const guards = anonymous ? [] : [...classGuards, ...action.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)), ...filterGuards(source, action.attributes)];
     const own = action.attributes.filter((a) => a.name === "MapToApiVersion").map(value).filter((v): v is string => v !== undefined);
     const name = action.name.replace(/Async$/, "");
     const tokens = (t: string) => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, name).replace(/\[area\]/gi, area ? value(area) ?? "" : "");
@@ -176,6 +177,19 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
 // The actions OData routes by convention, by name, and what an action answering a collection returns.
 const ODATA_ACTION = /^(?:Get|Post|Put|Patch|Delete)$/;
 const COLLECTION = /\b(?:IQueryable|IEnumerable|ICollection|IList|IAsyncEnumerable|PageResult)\s*</;
+
+/**
+ * The authorization filters a controller or action runs through `[ServiceFilter(typeof(ApiAuthorizationFilter))]`
+ * or `[TypeFilter(typeof(...))]`: the filter class, when it is named for a check (a caching or
+ * logging filter is not).
+ */
+function filterGuards(source: RouteSource, attributes: readonly { name: string; args: readonly Span[] }[]): string[] {
+  return attributes.flatMap((a) => {
+    if (a.name !== "ServiceFilter" && a.name !== "TypeFilter") return [];
+    const type = a.args[0] && /^\s*typeof\s*\(\s*(?:[\w.]+\.)?([A-Za-z_]\w*)\s*\)/.exec(source.code.slice(a.args[0].start, a.args[0].end))?.[1];
+    return type && isGuardName(type) && !isOptionalGuardName(type) ? [type] : [];
+  });
+}
 
 /** The method an action attribute of the app's is named for (`RestPutById` -> PUT), when it may be a verb attribute. */
 function customVerb(name: string): string | undefined {
