@@ -755,10 +755,10 @@ spring("Sureness's filter guards every route its sureness.yml does not exclude (
   ]);
 });
 
-spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a service (lb://, by application name or pom artifactId) puts the service's routes under /admin; one that strips the prefix does not", () => {
+spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a service (lb://, by application name or pom artifactId) puts the service's routes under /admin, as does one that strips exactly that prefix (StripPrefix=1): clients call them there; one that strips more, or rewrites otherwise, does not", () => {
   const root = tempDir();
   writeFiles(root, {
-    "pom.xml": "<project><artifactId>mall</artifactId><modules><module>gateway</module><module>upms</module><module>shop</module></modules></project>\n",
+    "pom.xml": "<project><artifactId>mall</artifactId><modules><module>gateway</module><module>upms</module><module>shop</module><module>search</module></modules></project>\n",
     "gateway/pom.xml": "<project><artifactId>mall-gateway</artifactId></project>\n",
     "gateway/src/main/resources/application.yml": [
       "spring:",
@@ -775,7 +775,16 @@ spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a 
       "            - Path=/shop/**",
       "          filters:",
       "            - StripPrefix=1",
+      "        - id: search",
+      "          uri: lb://mall-search",
+      "          predicates:",
+      "            - Path=/api/search/**",
+      "          filters:",
+      "            - StripPrefix=1",
     ].join("\n"),
+    "search/pom.xml": "<project><artifactId>mall-search</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "search/src/main/resources/application.yml": "spring:\n  application:\n    name: mall-search\n",
+    "search/src/main/java/com/acme/search/SearchController.java": 'package com.acme.search;\n\n@RestController\n@RequestMapping("/products")\npublic class SearchController {\n  @GetMapping\n  public Object find() { return null; }\n}\n',
     "upms/pom.xml": "<project><parent><artifactId>mall</artifactId></parent><artifactId>mall-upms</artifactId><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
     "upms/src/main/resources/application.yml": "spring:\n  application:\n    name: @artifactId@\n",
     "upms/src/main/java/com/acme/upms/UserController.java": 'package com.acme.upms;\n\n@RestController\n@RequestMapping("/user")\npublic class UserController {\n  @GetMapping("/page")\n  public Object page() { return null; }\n}\n',
@@ -784,7 +793,7 @@ spring("a Spring Cloud Gateway route forwarding Path=/admin/** unrewritten to a 
     "shop/src/main/java/com/acme/shop/CartController.java": 'package com.acme.shop;\n\n@RestController\n@RequestMapping("/cart")\npublic class CartController {\n  @GetMapping\n  public Object list() { return null; }\n}\n',
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root), ["GET /admin/user/page", "GET /cart"]);
+  assert.equal(guardedRoutes(root), ["GET /admin/user/page", "GET /products", "GET /shop/cart"]);
 });
 
 spring("functional endpoints (RouterFunctions' builder and static routes, path and nest prefixes, a nest handed a function of the class, Kotlin's coRouter and \"/x\".nest blocks) are routes; outside a bean their prefix is unknown", () => {

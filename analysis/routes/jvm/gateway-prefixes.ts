@@ -3,7 +3,10 @@
  * route `uri: lb://pig-upms-biz` with `predicates: [Path=/admin/**]` and no filter that rewrites
  * the path (StripPrefix, RewritePath, PrefixPath, SetPath) forwards `/admin/...` as it is: the
  * service serves under `/admin` (its context path set where the repository does not hold it,
- * a config server), and clients call it there. The service is the module whose
+ * a config server), and clients call it there. One that strips exactly that prefix
+ * (`Path=/mall-admin/**` with `StripPrefix=1`) forwards `/mall-admin/brand/list` to the
+ * service's `/brand/list`: clients call the service's routes under the prefix too, and those
+ * are the addresses reported (mall-swarm's labels). The service is the module whose
  * `spring.application.name`, or whose pom's `artifactId` when the name is `@artifactId@`, the
  * route names.
  */
@@ -34,8 +37,12 @@ export function gatewayPrefixes(project: Project | undefined): Map<string, strin
     for (const route of gatewayRoutes(doc)) {
       const service = typeof route.uri === "string" ? /^lb:\/\/([\w.-]+)/.exec(route.uri)?.[1] : undefined;
       const paths = (Array.isArray(route.predicates) ? route.predicates : []).flatMap((p) => (typeof p === "string" ? /^Path=(.*)$/.exec(p.trim())?.[1]?.split(",").map((s) => s.trim()) ?? [] : []));
-      const rewrites = (Array.isArray(route.filters) ? route.filters : []).some((f) => typeof f === "string" && REWRITES.test(f.trim()));
+      const filters = (Array.isArray(route.filters) ? route.filters : []).filter((f): f is string => typeof f === "string").map((f) => f.trim());
       const prefix = paths.length === 1 ? /^(\/[\w-]+(?:\/[\w-]+)*)\/\*\*$/.exec(paths[0]!)?.[1] : undefined;
+      // `StripPrefix=1` taking off the whole prefix, and no other rewrite: the same address space.
+      const strip = filters.map((f) => /^StripPrefix\s*=\s*(\d+)$/.exec(f)?.[1]).find(Boolean);
+      const stripsPrefix = strip !== undefined && prefix !== undefined && Number(strip) === prefix.split("/").length - 1;
+      const rewrites = filters.some((f) => REWRITES.test(f) && !(stripsPrefix && /^StripPrefix\b/.test(f)));
       if (service && prefix && !rewrites) byService.set(service, prefix);
     }
   }
