@@ -267,6 +267,55 @@ next("a module the middleware hands a host's requests to (AppMiddleware, rewriti
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["GET /login", "GET /payouts", "GET /settings guarded", "GET /share/{id}"]);
 });
 
+next("a module the middleware hands every other path to (if (!path.startsWith(\"/view/\")) return AppMiddleware(req), imported through @/), whose check sends a caller without a session to its LOGIN_PATH constant, guards the pages the matcher covers but the paths either leaves open", () => {
+  const root = tempDir("tool-next-delegated-middleware-");
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "docs", dependencies: { next: "^14.0.0" } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+    "middleware.ts": [
+      'import { NextRequest, NextResponse } from "next/server";',
+      'import AppMiddleware from "@/lib/middleware/app";',
+      'import PostHogMiddleware from "@/lib/middleware/posthog";',
+      "export const config = {",
+      '  matcher: ["/((?!api/|_next/|favicon.ico).*)"],',
+      "};",
+      "export default async function middleware(req: NextRequest) {",
+      "  const path = req.nextUrl.pathname;",
+      "  if (isAnalyticsPath(path)) {",
+      "    return PostHogMiddleware(req);",
+      "  }",
+      '  if (!path.startsWith("/view/") && !path.startsWith("/verify")) {',
+      "    return AppMiddleware(req);",
+      "  }",
+      "  return NextResponse.next();",
+      "}",
+      "",
+    ].join("\n"),
+    "lib/middleware/app.ts": [
+      'import { NextRequest, NextResponse } from "next/server";',
+      'import { getToken } from "next-auth/jwt";',
+      'const LOGIN_PATH = "/login";',
+      "export default async function AppMiddleware(req: NextRequest) {",
+      "  const path = req.nextUrl.pathname;",
+      "  const token = await getToken({ req });",
+      "  if (!token?.email && path !== LOGIN_PATH) {",
+      "    const loginUrl = new URL(LOGIN_PATH, req.url);",
+      "    return NextResponse.redirect(loginUrl);",
+      "  }",
+      "  return NextResponse.next();",
+      "}",
+      "",
+    ].join("\n"),
+    "lib/middleware/posthog.ts": 'import { NextResponse } from "next/server";\nexport default function PostHogMiddleware(req) { return NextResponse.rewrite(new URL("https://eu.posthog.com", req.url)); }\n',
+    "pages/dashboard.tsx": page,
+    "pages/login.tsx": page,
+    "pages/view/[linkId].tsx": page,
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["GET /dashboard guarded", "GET /login", "GET /view/{linkId}"]);
+});
+
 next("next.config's basePath serves every route under it, and its pageExtensions make only files so named pages (the extension left out of the path); without them, every module of pages/ is one", () => {
   const root = tempDir("tool-next-config-");
   const page = "export default function Page() { return null; }\n";

@@ -3,7 +3,7 @@ import { matcherPattern } from "./matcher.ts";
 import { appModule, handlerRoutes, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
 import { closing } from "../../languages/curly.ts";
-import { moduleSignInCheck, PREDICATE } from "../frameworks/next-middleware.ts";
+import { DELEGATE, moduleSignInCheck, PREDICATE } from "../frameworks/next-middleware.ts";
 import { isGuardName } from "../paths.ts";
 
 const PAGE = /^page\.(?:[jt]sx?|mdx)$/;
@@ -233,8 +233,20 @@ function middleware(app: FsApp, file: string | undefined): { guards: string[]; c
   const role = (name: string) => patterns.filter((p) => p.handler === name).flatMap(paths).map(matcherPattern);
   const [matcher, protect, open] = [role("matcher"), role("protected"), role("public")];
   if (unread) return undefined;
+  // A function the middleware hands requests to: its sign-in check, and the paths it leaves open too.
+  let guards = patterns[0]!.guards;
+  const delegate = guards[0]?.startsWith(DELEGATE) ? guards[0].slice(DELEGATE.length) : undefined;
+  if (delegate) {
+    const own = app.text(file!) ?? "";
+    const specifier = new RegExp(String.raw`\bimport\s+${delegate}\s+from\s*(["'])([^"']+)\1`).exec(own)?.[2];
+    const module = specifier === undefined ? undefined : appModule(app, file!, specifier);
+    const check = module ? moduleSignInCheck(module, app.text(module) ?? "") : undefined;
+    if (!check || check.predicates.length) return undefined;
+    guards = [check.guard];
+    open.push(...check.open.map(matcherPattern));
+  }
   return {
-    guards: patterns[0]!.guards,
+    guards,
     covers: (path) =>
       matcher.some((m) => m.test(path)) && (protect.length === 0 || protect.some((m) => m.test(path))) &&
       !open.some((m) => m.test(path)),

@@ -39,7 +39,10 @@ export function middlewarePatterns(
   // read whatever else the module calls: those calls are the predicate and the function around the check.
   const found = signInRedirect(source, constants);
   const redirect = !calls.length || found?.predicates.length ? found : undefined;
-  const guards = redirect ? [redirect.guard] : calls;
+  // Or a module of the app's it hands the other requests to (papermark's `return AppMiddleware(req)`
+  // but for `/view/` and the like), whose check filesystem/next.ts reads where it is defined.
+  const handed = !redirect && !calls.length ? handedOn(source) : undefined;
+  const guards = redirect ? [redirect.guard] : handed ? [`${DELEGATE}${handed.callee}`] : calls;
   if (guards.length === 0) return [];
   const config = CONFIG.exec(source.code);
   const matcher = config ? objectProperties(source, config.index + config[0].length - 1).get("matcher") : undefined;
@@ -47,6 +50,7 @@ export function middlewarePatterns(
     (matcher ? patterns(source, matcher, constants) : ["/:path*"])
       .map((path) => ({ role: "matcher", path, guards, line: config ? source.lineAt(config.index) : 1 }));
   for (const path of redirect?.open ?? []) patterned.push({ role: "public", path, guards, line: redirect!.line });
+  for (const path of handed?.open ?? []) patterned.push({ role: "public", path, guards, line: handed!.line });
   for (const path of redirect?.covered ?? []) patterned.push({ role: "protected", path, guards, line: redirect!.line });
   for (const { name, open } of redirect?.predicates ?? []) patterned.push({ role: open ? "public" : "protected", path: `${PREDICATE}${name}`, guards, line: redirect!.line });
   for (const m of source.code.matchAll(ROUTE_MATCHER)) {
@@ -57,6 +61,32 @@ export function middlewarePatterns(
     }
   }
   return patterned;
+}
+
+/** A guard standing for the check of a function the middleware hands requests to (`delegate:AppMiddleware`), read where it is defined. */
+export const DELEGATE = "delegate:";
+
+// `if (!path.startsWith("/view/") && !path.startsWith("/verify")) { return AppMiddleware(req); }`.
+const HANDS_ON = /\bif\s*\(/g;
+
+/** The function of the app's the middleware hands a request to, but for the paths the condition leaves out. */
+function handedOn(source: RouteSource): { callee: string; open: string[]; line: number } | undefined {
+  for (const m of source.code.matchAll(HANDS_ON)) {
+    const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
+    const call = /^\s*\{?\s*return\s+(?:await\s+)?([A-Z][\w$]*)\s*\(\s*[\w$]+\s*(?:,\s*[\w$]+\s*)?\)/.exec(source.code.slice(end, end + 200));
+    if (!args[0] || !call) continue;
+    // Only a condition that names the paths it leaves out: another (`isAnalyticsPath(path)`, a host) hands on a few requests elsewhere.
+    const open: string[] = [];
+    let read = true;
+    for (const part of conjuncts(source.text.slice(args[0].start, args[0].end))) {
+      let found: RegExpExecArray | null;
+      if ((found = OPEN_PREFIX.exec(part))) open.push(`${found[2]!.replace(/\/$/, "")}/:path*`, found[2]!.replace(/\/$/, "") || "/");
+      else if ((found = OPEN_PATH.exec(part))) open.push(found[2]!);
+      else read = false;
+    }
+    if (read) return { callee: call[1]!, open, line: source.lineAt(m.index) };
+  }
+  return undefined;
 }
 
 /**
@@ -77,6 +107,8 @@ const PATH = String.raw`(["'\`])(\/[^"'\`]*)\1`;
 const OPEN_PATH = new RegExp(String.raw`^[\w$.]+\s*!==?\s*${PATH}$`);
 const OPEN_PREFIX = new RegExp(String.raw`^!\s*[\w$.]+\.startsWith\(\s*${PATH}\s*\)$`);
 const OPEN_LIST = /^!\s*([A-Za-z_$][\w$]*)\.(?:includes|has)\([^()]*\)$/;
+// `path !== LOGIN_PATH`, the path a constant of the module holds.
+const OPEN_CONSTANT = /^[\w$.]+\s*!==?\s*([A-Z_$][\w$]*)$/;
 const COVERED_PATH = new RegExp(String.raw`^[\w$.]+\s*===?\s*${PATH}$`);
 const COVERED_PREFIX = new RegExp(String.raw`^[\w$.]+\.startsWith\(\s*${PATH}\s*\)$`);
 // A predicate of the app's on the path: `isAuthProtectedRoute(request.nextUrl.pathname)`, or its negation.
@@ -100,7 +132,7 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
     const bodyEnd = block ? callArguments(source.code, end + block[0].length - 1).end : end + source.code.slice(end, end + 400).split(";")[0]!.length;
     const responds = RESPONDS.exec(source.code.slice(end, bodyEnd));
     // Read in the text (strings kept), at the offsets of the code (comments and strings blanked).
-    if (!responds || (/redirect/.test(responds[0]) && !SIGN_IN_PATH.test(source.text.slice(end, bodyEnd)))) continue;
+    if (!responds || (/redirect/.test(responds[0]) && !signInPath(source.text.slice(end, bodyEnd), constants))) continue;
     const check: SignInCheck = { guard: "(redirects callers without a session to sign in)", open: [], covered: [], predicates: [], line: source.lineAt(m.index) };
     let asksForCaller = false;
     let unknown = false;
@@ -108,6 +140,7 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
       let found: RegExpExecArray | null;
       if (part.split("||").every((p) => NO_CALLER.test(unwrap(p)))) asksForCaller = true;
       else if ((found = OPEN_PATH.exec(part))) check.open.push(found[2]!);
+      else if ((found = OPEN_CONSTANT.exec(part)) && constants.get(found[1]!)?.startsWith("/")) check.open.push(constants.get(found[1]!)!);
       else if ((found = OPEN_PREFIX.exec(part))) check.open.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
       else if ((found = OPEN_LIST.exec(part))) check.open.push(...listOf(source, found[1]!, constants));
       else if ((found = COVERED_PATH.exec(part))) check.covered.push(found[2]!);
@@ -118,6 +151,12 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
     if (asksForCaller && !unknown) return check;
   }
   return undefined;
+}
+
+/** Whether a redirect's statements name the sign-in page: written there, or a constant of the module holding it (`new URL(LOGIN_PATH, req.url)`). */
+function signInPath(text: string, constants: ReadonlyMap<string, string>): boolean {
+  if (SIGN_IN_PATH.test(text)) return true;
+  return [...text.matchAll(/\b[A-Z_$][\w$]*\b/g)].some((m) => SIGN_IN_PATH.test(JSON.stringify(constants.get(m[0]) ?? "")));
 }
 
 /** The parts of a condition joined by `&&` outside parentheses, each without its outer parentheses. */
