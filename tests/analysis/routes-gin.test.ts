@@ -616,7 +616,7 @@ gin("Match with a slice the file declares by name (WebDavMethods = []string{http
   ]);
 });
 
-gin("a handler that reads its body first, then the caller from the token into a flag it returns on (ok, id, info = token_verify.GetUserIDFromToken(...); if !ok { ...; return }), is guarded; found in the package its import names, beside a gRPC server's method of the same name; one that reads the body and then works is not", () => {
+gin("a handler that reads its body first, then the caller from the token into a flag it returns on (ok, id, info = token_verify.GetUserIDFromToken(...); if !ok { ...; return }), is guarded; found in the package its import names, beside a gRPC server's method of the same name; one that reads the body and then works is not, nor a sign-in that reads basic auth's credentials (r.BasicAuth()) to check them", () => {
   const root = tempDir("tool-gin-handler-token-");
   writeFiles(root, {
     "go.mod": "module example.com/im\n\ngo 1.21\n\nrequire github.com/gin-gonic/gin v1.9.0\n",
@@ -628,6 +628,7 @@ gin("a handler that reads its body first, then the caller from the token into a 
       '\tg := r.Group("/friend")',
       '\tg.POST("/add_friend", friend.AddFriend)',
       '\tg.POST("/search", friend.Search)',
+      '\tr.POST("/auth/login", friend.Login)',
       '\tr.Run(":10002")',
       "}",
     ].join("\n"),
@@ -649,6 +650,15 @@ gin("a handler that reads its body first, then the caller from the token into a 
       "\t\treturn",
       "\t}",
       "\tsave(req)",
+      "}",
+      "",
+      "func Login(c *gin.Context) {",
+      "\tname, pass, ok := c.Request.BasicAuth()",
+      "\tif !ok {",
+      '\t\tc.AbortWithError(401, errors.New("basic auth required"))',
+      "\t\treturn",
+      "\t}",
+      "\tsignIn(c, name, pass)",
       "}",
       "",
       "func Search(c *gin.Context) {",
@@ -673,7 +683,7 @@ gin("a handler that reads its body first, then the caller from the token into a 
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["POST /friend/add_friend [token_verify.GetUserIDFromToken]", "POST /friend/search"]);
+  assert.equal(guardedRoutes(root), ["POST /auth/login", "POST /friend/add_friend [token_verify.GetUserIDFromToken]", "POST /friend/search"]);
 });
 
 gin.run();

@@ -185,7 +185,8 @@ function firstCheck(text: string): string | undefined {
     // `if !ok {` after `ok, id, info = token_verify.GetUserIDFromToken(...)`.
     const flag = /^if\s+(?:!\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*!=\s*nil)\s*$/.exec(condition.trim())?.slice(1).find(Boolean);
     const assignment = flag ? new RegExp(String.raw`(?:^|[\s,])${flag}\s*(?:,[^=\n]*)?:?=\s*([A-Za-z_][\w.]*)\s*\(`).exec(before) : null;
-    if (assignment && isCallerCheck(assignment[1]!) && !requiresNothing(before, assignment.index + assignment[0].length - 1)) return assignment[1];
+    // Not net/http's `r.BasicAuth()`, which only reads what was sent (a sign-in then checks it): `ok` says a header was there.
+    if (assignment && isCallerCheck(assignment[1]!) && !/(?:^|\.)BasicAuth$/.test(assignment[1]!) && !requiresNothing(before, assignment.index + assignment[0].length - 1)) return assignment[1];
     if (REFUSES.test(block) && READS_CALLER.test(body.slice(0, open))) return "(checks the caller in the handler)";
     // Reading the request's body first is no check: the next `if` may be.
     if (step > 0 || !BINDS_BODY.test(condition)) return undefined;
