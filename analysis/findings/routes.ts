@@ -200,8 +200,10 @@ function whyLow(r: Input["routes"]["unguardedWrites"][number]): string | undefin
     : named && `its ${byPath ? "path" : `handler ${r.handler}`} (${named}) says it is public by design`;
   if (said) return `${said}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`;
   // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
-  const computes = (COMPUTES.exec(r.path) ?? COMPUTES.exec(r.handler))?.[1];
-  if (computes) return `its ${COMPUTES.test(r.path) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`;
+  // Read in the route's last words (`/api/v1/markdown/raw`), not a prefix naming a whole service (`/mall-search/esProduct/importAll` imports).
+  const action = r.path.split("/").filter((segment) => segment && !segment.startsWith("{")).slice(-2).join("/");
+  const computes = (COMPUTES.exec(action) ?? COMPUTES.exec(r.handler))?.[1];
+  if (computes) return `its ${COMPUTES.test(action) ? "path" : `handler ${r.handler}`} (${computes}) says it computes an answer rather than changing state, so this is low: check that it reads nothing private and is rate-limited`;
   // The action checks each caller where the analysis cannot settle it (a policy ability that takes a guest too, `?User`).
   if (r.checks?.length) return `its action asks ${r.checks.join(", ")} about each caller, which may let one without an account through by design or by a setting, so this is low: check what it allows a guest`;
   if (GRAPHQL.test(r.path)) return "a GraphQL endpoint takes every query and mutation, sign-in included, and its resolvers check the caller one by one, so this is low: check that each mutation changing state does";

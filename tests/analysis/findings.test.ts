@@ -229,12 +229,14 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
       'app.post("/api/embed-options/save", embedOptions.store);',
       'app.post("/graphql", graphqlHandler);',
       'app.post("/hooks/payment/:provider", (req, res) => res.send("ok"));',
+      '// A service named for search does not make each of its writes a search.',
+      'app.post("/mall-search/esProduct/importAll", (req, res) => res.send("ok"));',
       "app.listen(3000);",
     ].join("\n"),
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const computed = analyze(computing).findings.filter((f) => f.rule === "unguarded-write");
-  assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["high", "POST /api/mapping"], ["low", "POST /System/Ping"], ["low", "POST /api/embed-options"], ["low", "POST /api/v1/markdown/raw"], ["low", "POST /checks/cron_preview"], ["low", "POST /graphql"], ["low", "POST /hooks/payment/{provider}"]]);
+  assert.equal(computed.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /api/embed-options/save"], ["high", "POST /api/mapping"], ["high", "POST /mall-search/esProduct/importAll"], ["low", "POST /System/Ping"], ["low", "POST /api/embed-options"], ["low", "POST /api/v1/markdown/raw"], ["low", "POST /checks/cron_preview"], ["low", "POST /graphql"], ["low", "POST /hooks/payment/{provider}"]]);
   assert.match(computed.find((f) => f.title.startsWith("POST /graphql has"))!.evidence[0]!.detail ?? "", /resolvers check the caller/);
   assert.match(computed.find((f) => f.title.startsWith("POST /api/embed-options has"))!.evidence[0]!.detail ?? "", /handler embedOptions\.encrypt \(encrypt\) says it computes an answer rather than changing state/);
   // A write route mounted where the analysis cannot see (oapi-codegen's `options.BaseURL +`): so
