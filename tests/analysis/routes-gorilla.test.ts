@@ -758,4 +758,30 @@ gorilla("a function literal run where it stands (go func() { r := http.NewServeM
   assert.ok(paths.includes("ALL /"), paths.join(", "));
 });
 
+gorilla("middleware added only when a configured value is given (authUser := os.Getenv(\"AUTH_USERNAME\"); if authUser != \"\" { r.Use(basicAuth) }) checks nobody as shipped; added unconditionally, or when a flag says so, it guards", () => {
+  const root = tempDir("tool-gorilla-configured-middleware-");
+  writeFiles(root, {
+    "go.mod": "module example.com/status\n\ngo 1.21\n\nrequire github.com/gorilla/mux v1.8.0\n",
+    "handlers/routes.go": [
+      "package handlers",
+      'import (\n\t"net/http"\n\t"os"\n\t"github.com/gorilla/mux"\n)',
+      "func Router() *mux.Router {",
+      "\tr := mux.NewRouter()",
+      '\tauthUser := os.Getenv("AUTH_USERNAME")',
+      '\tif authUser != "" {',
+      "\t\tr.Use(basicAuthHandler)",
+      "\t}",
+      '\tr.Handle("/api/services", http.HandlerFunc(createService)).Methods("POST")',
+      '\tadmin := r.PathPrefix("/admin").Subrouter()',
+      "\tadmin.Use(requireAdmin)",
+      '\tadmin.Handle("/reset", http.HandlerFunc(reset)).Methods("POST")',
+      "\treturn r",
+      "}",
+    ].join("\n"),
+    "main.go": 'package main\nimport (\n\t"net/http"\n\t"example.com/status/handlers"\n)\nfunc main() { http.ListenAndServe(":8080", handlers.Router()) }\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /admin/reset [requireAdmin]", "POST /api/services"]);
+});
+
 gorilla.run();

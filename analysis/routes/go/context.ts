@@ -4,6 +4,7 @@ import { packageConstantPlaceholder } from "./package-constants.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
+import { onlyWhenConfigured } from "./configured-middleware.ts";
 import { type GoHandler, goGuards, goHandlerChain } from "./names.ts";
 import { type GoOutput, MARK, type Template } from "./output.ts";
 import { functionLiteral, GO_VALUES, type GoFile } from "./source.ts";
@@ -167,7 +168,8 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       else for (const [name, captured] of scope.env) if (captured.node && captured.node === ref.node) inner.env.set(name, ref);
       host.block(literal.body, inner);
     },
-    middleware: (ref, prefix, names, at) => host.out.middleware(ref, prefix, names, at),
+    // Middleware added only when a setting holds a value (`if authUser != "" { r.Use(basicAuthHandler) }`) checks nobody as shipped.
+    middleware: (ref, prefix, names, at) => host.out.middleware(ref, prefix, onlyWhenConfigured(host.source.code, at) ? [] : names, at),
     globalGuards: (names, pattern, at) => {
       for (const guard of names) host.out.route(() => ({ type: "global", framework: host.framework, guard, scope: [{ path: pattern, method: "ALL" }], line: host.source.lineAt(at) }));
     },

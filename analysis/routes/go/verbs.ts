@@ -1,4 +1,5 @@
 import { join } from "./chain.ts";
+import { onlyWhenConfigured } from "./configured-middleware.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
 import type { Span } from "../js/objects.ts";
 import type { GoContext, GoLink, GoRef, GoSpec } from "./engine.ts";
@@ -68,7 +69,9 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         const mounted = rest.map((a) => ctx.router(a)).filter((r) => r && !r.returned);
         if (prefix !== undefined && mounted.length) for (const a of rest) ctx.mount(ref, prefix, a, link.start);
         else if (prefix !== undefined) ctx.middleware(ref, prefix, ctx.guards(rest), link.start);
-        else (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = !derived);
+        // Middleware added only when a setting holds a value (`if authUser != "" && authPass != "" { r.Use(basicAuthHandler) }`)
+        // checks nobody as shipped, where the value is not set.
+        else if (!onlyWhenConfigured(ctx.code, link.start)) (ref = { ...ref, guards: [...ref.guards, ...ctx.guards(rest)] }, rebind = !derived);
       } else if (name === "Route") {
         const prefix = ctx.path(args[0]);
         if (prefix === undefined || !args[1]) return undefined;

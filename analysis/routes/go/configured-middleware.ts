@@ -1,0 +1,38 @@
+/**
+ * Go middleware an app adds only when a setting holds a value: statping's
+ * `authUser := utils.Params.GetString("AUTH_USERNAME")`, then
+ * `if authUser != "" && authPass != "" { r.Use(basicAuthHandler) }`. As shipped, with the value
+ * not set, it checks nobody: the routers' scanners register it without its guards.
+ */
+// A value read from the configuration: the environment, viper, a settings object, a flag.
+const CONFIGURED = /\b(?:os\.(?:Getenv|LookupEnv)|viper\.\w+|Params\.Get\w*|[Cc]onf(?:ig)?\.\w+|[Cc]fg\.\w+|[Ss]ettings\.\w+|flag\.\w+)/;
+// A test that a value was given: `user != ""`, `key != nil`, `len(users) > 0`.
+const GIVEN = /!=\s*""|!=\s*nil\b|\blen\s*\([^)]*\)\s*>\s*0/;
+
+/**
+ * Whether the statement at `at` runs only inside an `if` testing that a configured value was
+ * given (`authUser := utils.Params.GetString("AUTH_USERNAME")`, then `if authUser != "" { ... }`).
+ */
+export function onlyWhenConfigured(code: string, at: number): boolean {
+  let depth = 0;
+  let open = -1;
+  for (let i = at - 1; i >= 0; i--) {
+    if (code[i] === "}") depth++;
+    else if (code[i] === "{") {
+      if (depth === 0) {
+        open = i;
+        break;
+      }
+      depth--;
+    }
+  }
+  if (open === -1) return false;
+  const statement = code.slice(Math.max(code.lastIndexOf("\n", code.lastIndexOf("if", open)), 0), open);
+  const condition = /\bif\s+([^{]*)$/.exec(statement)?.[1];
+  if (!condition || !GIVEN.test(condition) || /^\s*!/.test(condition)) return false;
+  if (CONFIGURED.test(condition)) return true;
+  // A local the condition tests, given its value from the configuration before the `if`.
+  const before = code.slice(0, open);
+  return [...condition.matchAll(/\b([a-z_]\w*)\b/g)].some((m) => new RegExp(String.raw`\b${m[1]}\s*:?=\s*[^\n]*`).exec(before.slice(-2000))?.[0].match(CONFIGURED));
+}
+
