@@ -61,6 +61,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SIGN_IN_CHECK = /(?:^|[(.\s])Local\w*Guard\b|(?:authenticate|AuthGuard)\(\s*["'`]?local\b|^(?:[\w$]+\.)?local(?:Auth)?$/;
 
 
+/**
+ * Guards with each candidate (`?Ability`, a name the scanner could not judge) decided: kept, its
+ * mark taken off, where `guards` says the named check refuses callers; left out where not.
+ */
+const resolvedCandidates = (names: readonly string[], guards: (name: string) => boolean): string[] =>
+  names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : guards(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));
+
 /** A function that gives a linked route the guards its controller or handler declares. */
 export function guardsAway(project: ContractProject | undefined): <R extends LinkedRoute>(route: R) => R {
   const read = (file: string) => (project?.has(file) ? project.text(file) : undefined);
@@ -69,6 +76,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const classFile = (name: string) => phpClassFile((phpClasses ??= phpFilesByClass(project?.listed ?? [])), name);
   const goBodies = functionBodies(project, "go");
   const refuses = goWrapperChecks(goBodies);
+  // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
   const candidateRefuses = goCandidateChecks(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksFirst = goHandlerChecks(functionDefinitions(project, "go"));
@@ -187,30 +195,22 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const elixirFunctionPlug = (name: string): string[] =>
     [...new Set((elixirModules ??= elixirModuleFiles(project!)).values())].flatMap((file) => elixirFunctionBodies(read(file) ?? "", name));
   const phoenixFetchOnly = fetchOnlyPipelines((module) => (elixirModules ??= elixirModuleFiles(project!)).get(module), read, elixirFunctionPlug);
-  // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
-  const goCandidates = (names: readonly string[]): string[] =>
-    names.flatMap((name) => (!name.startsWith(CANDIDATE) ? [name] : candidateRefuses(name.slice(CANDIDATE.length)) ? [name.slice(CANDIDATE.length)] : []));
   // A Phoenix pipeline whose auth plugs only fetch the caller checks nobody.
   const phoenixGuards = (route: LinkedRoute): string[] => {
     const fetchOnly = project ? phoenixFetchOnly(route.helpers ?? []) : new Set<string>();
     return route.guards.filter((g) => !fetchOnly.has(g));
   };
-  // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
   // A decorator that lets every caller through while a setting off by default is off guards nothing as deployed.
   const switchedOff = settingSwitchedGuards(project);
   // A minimal-API route's `.RequireManagementKey()` guards where the app's method requires authorization.
   const convention = conventionGuards(project);
-  const conventionCandidates = (route: LinkedRoute): string[] =>
-    route.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : convention(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : []));
   // A NestJS global guard class not named like a check (`?Ability`) guards where its canActivate refuses.
   const nestGuard = nestGuardClasses(project);
-  const nestGuards = (route: LinkedRoute): string[] =>
-    route.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : nestGuard(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : []));
   // A decorator of the project's not named like a check (`?access.global_admin`) guards where its definition refuses.
   const projectDecorator = projectDecoratorGuards(project);
+  // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
   const flaskParameterGuards = (route: LinkedRoute): string[] =>
-    route.guards.flatMap((g) => {
-      if (g.startsWith(CANDIDATE)) return projectDecorator(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [];
+    resolvedCandidates(route.guards, projectDecorator).flatMap((g) => {
       const at = g.indexOf(PARAMETER_GUARD);
       return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
     });
@@ -222,9 +222,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       return refuses && (!onlyAnnotated || given.guards.some((g) => g === onlyAnnotated || g.startsWith(`${onlyAnnotated}(`)));
     };
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
-      ? { ...given, guards: given.guards.flatMap((g) => (!g.startsWith(CANDIDATE) ? [g] : intercepting(g.slice(CANDIDATE.length)) ? [g.slice(CANDIDATE.length)] : [])) }
+      ? { ...given, guards: resolvedCandidates(given.guards, intercepting) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? nestGuards(route) : route.framework === "minimal-api" ? conventionCandidates(route) : route.file.endsWith(".go") ? goCandidates(route.guards) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? resolvedCandidates(route.guards, nestGuard) : route.framework === "minimal-api" ? resolvedCandidates(route.guards, convention) : route.file.endsWith(".go") ? resolvedCandidates(route.guards, candidateRefuses) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).
