@@ -42,12 +42,15 @@ function librariesOutside(project: Project, roots: readonly string[]): (own: str
   if (!reactor) return () => [];
   const { modules } = reactor;
   const related = (a: string, b: string) => a === b || a === "" || b === "" || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-  return (own) => {
+  // Asked for every global rule an application declares: once per application.
+  const byApplication = new Map<string, string[]>();
+  const outside = (own: string): string[] => {
     if (!reactor.inDefaultBuild(own)) return modules.filter((m) => m !== "" && !related(m, own));
     const needed = modules.filter((m) => reactor.dependents(m).includes(own));
     if (!needed.length) return [];
     return modules.filter((m) => !roots.includes(m) && !related(m, own) && !needed.some((n) => related(m, n)));
   };
+  return (own) => byApplication.get(own) ?? byApplication.set(own, outside(own)).get(own)!;
 }
 
 /**

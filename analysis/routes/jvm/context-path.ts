@@ -20,7 +20,7 @@ import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
 import { gatewayPrefixes } from "./gateway-prefixes.ts";
 import { applicationRoots } from "./application-scopes.ts";
-import { type MavenReactor, mavenReactor } from "./maven-reactor.ts";
+import { mavenReactor } from "./maven-reactor.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -61,14 +61,14 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   // one context path those that set one agree on. When none of them sets one the analysis can read
   // (Nacos sets its own through property sources and placeholders), or the poms name no dependents,
   // the one every application of the repository agrees on.
-  let reactor: MavenReactor | undefined | null;
   const byLibrary = new Map<string, string | undefined>();
   const libraryPrefix = (file: string): string | undefined => {
-    if (reactor === undefined) reactor = (project && mavenReactor(project)) ?? null;
+    // Read on the first library route asked of (mavenReactor keeps it per project).
+    const reactor = project && mavenReactor(project);
     const module = reactor?.moduleOf(file);
     if (!reactor || module === undefined) return only;
     if (!byLibrary.has(module)) {
-      const serving = reactor.dependents(module).filter((d) => applications!.includes(d) && reactor!.inDefaultBuild(d));
+      const serving = reactor.dependents(module).filter((d) => applications!.includes(d) && reactor.inDefaultBuild(d));
       const values = new Set(serving.map((app) => appOf(modules, `${app}/`)?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? "").filter(Boolean));
       byLibrary.set(module, values.size === 0 ? only : values.size === 1 ? [...values][0] : undefined);
     }

@@ -70,11 +70,15 @@ function readReactor(project: Project): MavenReactor | undefined {
   const usedBy = new Map<string, string[]>();
   for (const pom of poms) for (const artifact of pom.dependencies) usedBy.set(artifact, [...(usedBy.get(artifact) ?? []), pom.root]);
   const modules = poms.map((p) => p.root);
+  // Asked per library module and per application's rules: each answer worked out once.
+  const dependentsOf = new Map<string, string[]>();
   return {
     modules,
     moduleOf: (file) => innermostFolder(modules, file),
     inDefaultBuild: (root) => built.has(root),
     dependents(root) {
+      const known = dependentsOf.get(root);
+      if (known) return known;
       const found = new Set<string>();
       const queue = [root];
       while (queue.length) {
@@ -85,7 +89,9 @@ function readReactor(project: Project): MavenReactor | undefined {
           queue.push(user);
         }
       }
-      return [...found];
+      const list = [...found];
+      dependentsOf.set(root, list);
+      return list;
     },
   };
 }
