@@ -76,15 +76,8 @@ function handedOn(source: RouteSource): { callee: string; open: string[]; line: 
     const call = /^\s*\{?\s*return\s+(?:await\s+)?([A-Z][\w$]*)\s*\(\s*[\w$]+\s*(?:,\s*[\w$]+\s*)?\)/.exec(source.code.slice(end, end + 200));
     if (!args[0] || !call) continue;
     // Only a condition that names the paths it leaves out: another (`isAnalyticsPath(path)`, a host) hands on a few requests elsewhere.
-    const open: string[] = [];
-    let read = true;
-    for (const part of conjuncts(source.text.slice(args[0].start, args[0].end))) {
-      let found: RegExpExecArray | null;
-      if ((found = OPEN_PREFIX.exec(part))) open.push(`${found[2]!.replace(/\/$/, "")}/:path*`, found[2]!.replace(/\/$/, "") || "/");
-      else if ((found = OPEN_PATH.exec(part))) open.push(found[2]!);
-      else read = false;
-    }
-    if (read) return { callee: call[1]!, open, line: source.lineAt(m.index) };
+    const open = conjuncts(source.text.slice(args[0].start, args[0].end)).map(openPath);
+    if (open.every((p) => p !== undefined)) return { callee: call[1]!, open: open as string[], line: source.lineAt(m.index) };
   }
   return undefined;
 }
@@ -138,10 +131,10 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
     let unknown = false;
     for (const part of conjuncts(source.text.slice(args[0].start, args[0].end))) {
       let found: RegExpExecArray | null;
+      const open = openPath(part);
       if (part.split("||").every((p) => NO_CALLER.test(unwrap(p)))) asksForCaller = true;
-      else if ((found = OPEN_PATH.exec(part))) check.open.push(found[2]!);
+      else if (open !== undefined) check.open.push(open);
       else if ((found = OPEN_CONSTANT.exec(part)) && constants.get(found[1]!)?.startsWith("/")) check.open.push(constants.get(found[1]!)!);
-      else if ((found = OPEN_PREFIX.exec(part))) check.open.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
       else if ((found = OPEN_LIST.exec(part))) check.open.push(...listOf(source, found[1]!, constants));
       else if ((found = COVERED_PATH.exec(part))) check.covered.push(found[2]!);
       else if ((found = COVERED_PREFIX.exec(part))) check.covered.push(`${found[2]!.replace(/\/$/, "")}/:path*`);
@@ -157,6 +150,14 @@ function signInRedirect(source: RouteSource, constants: Map<string, string>): Si
 function signInPath(text: string, constants: ReadonlyMap<string, string>): boolean {
   if (SIGN_IN_PATH.test(text)) return true;
   return [...text.matchAll(/\b[A-Z_$][\w$]*\b/g)].some((m) => SIGN_IN_PATH.test(JSON.stringify(constants.get(m[0]) ?? "")));
+}
+
+/** The path a part of a condition leaves open: `path !== "/login"`, or `!path.startsWith("/share/")` (`/share/:path*`, which matches `/share` too). */
+function openPath(part: string): string | undefined {
+  const path = OPEN_PATH.exec(part)?.[2];
+  if (path !== undefined) return path;
+  const prefix = OPEN_PREFIX.exec(part)?.[2];
+  return prefix === undefined ? undefined : `${prefix.replace(/\/$/, "")}/:path*`;
 }
 
 /** The parts of a condition joined by `&&` outside parentheses, each without its outer parentheses. */
