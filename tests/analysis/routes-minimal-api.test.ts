@@ -325,4 +325,60 @@ minimalApi("the app's own requirement on a route or a group (.RequireManagementK
   assert.equal(guardedRoutes(root), ["POST /admin/apps/{appId}/freeze [RequireManagementKey]", "POST /signin/verify", "DELETE /users/{id} [RequireSecretKey]"]);
 });
 
+minimalApi("an app kept in a field and mapped on in another method, and the app's own extension method mapping each path it is handed for several methods (MapGetAndPost)", () => {
+  const root = tempDir("tool-minimal-handed-path-");
+  writeFiles(root, {
+    "src/Dns.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Extensions.cs": [
+      "static class Extensions",
+      "{",
+      '    static readonly string[] HTTP_METHODS = new string[] { "GET", "POST" };',
+      "",
+      "    public static IEndpointConventionBuilder MapGetAndPost(this IEndpointRouteBuilder endpoints, string pattern, RequestDelegate requestDelegate)",
+      "    {",
+      "        return endpoints.MapMethods(pattern, HTTP_METHODS, requestDelegate);",
+      "    }",
+      "",
+      // A decoy: a helper that maps its own path whatever it is handed.
+      "    public static IEndpointConventionBuilder MapPing(this IEndpointRouteBuilder endpoints, string name)",
+      "    {",
+      '        return endpoints.MapGet("/ping", () => name);',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/WebService.cs": [
+      "public sealed class WebService",
+      "{",
+      "    WebApplication _webService;",
+      "    readonly HttpClient _client;",
+      "",
+      "    public async Task StartAsync()",
+      "    {",
+      "        WebApplicationBuilder builder = WebApplication.CreateBuilder();",
+      "        _webService = builder.Build();",
+      "        ConfigureRoutes();",
+      "        await _webService.StartAsync();",
+      "    }",
+      "",
+      "    private void ConfigureRoutes()",
+      "    {",
+      '        _webService.MapGetAndPost("/api/user/login", _authApi.LoginAsync);',
+      '        _webService.MapGetAndPost("/api/zones/list", _zonesApi.ListZones).RequireAuthorization();',
+      '        _webService.MapPost("/api/settings/restore", _settingsApi.RestoreAsync);',
+      '        _webService.MapPing("dns");',
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/user/login",
+    "GET /api/zones/list [RequireAuthorization]",
+    "GET /ping",
+    "POST /api/settings/restore",
+    "POST /api/user/login",
+    "POST /api/zones/list [RequireAuthorization]",
+  ]);
+});
+
 minimalApi.run();

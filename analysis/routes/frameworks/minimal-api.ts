@@ -9,8 +9,13 @@ import { CANDIDATE, isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
-/** A group: the app, a `MapGroup`, or the group an endpoint extension method receives. */
-type Group = { name: string; prefix: string; guards: string[]; line: number };
+/**
+ * A group: the app, a `MapGroup`, or the group an endpoint extension method receives. The last
+ * knows its method's other parameters by position (`this` is 0), and maps a route at a path one of
+ * them hands it (`MapGetAndPost(this IEndpointRouteBuilder e, string pattern, ...)`) as a `helper`.
+ */
+type Group = { name: string; prefix: string; guards: string[]; line: number; params?: ReadonlyMap<string, number>; helper?: Helper };
+type Helper = NonNullable<Extract<Registration, { type: "router" }>["helper"]>;
 type Ref = { group: Group };
 /** One call of a chain; `types` are the simple names among its type arguments (`AddEndpoint<LoginEndpoint>()`). */
 type Link = { name: string; args: Span[]; start: number; end: number; types?: string[] };
@@ -30,6 +35,8 @@ const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|Web
 // modifiers between the two backtracked for half a minute on one file.
 const METHOD = /(?:^|[;{}\]])[ \t]*(?=((?:(?:public|internal|private|protected|static|async)\s+)+))\1[\w<>?.,\s]+?\s([A-Za-z_]\w*)\s*\(/gm;
 const CLASS = /(?<![\w.@])(?:class|record|struct)\s+([A-Za-z_]\w*)[^{;]*?\{/g;
+// A field holding the app (`WebApplication _webService;`), built in one method and mapped on in others.
+const APP_FIELD = /(?:^|[;{}])\s*(?:(?:private|protected|internal|public|readonly|static)\s+)*WebApplication\??\s+([A-Za-z_]\w*)\s*(?=[;=])/g;
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 
 /**
@@ -83,17 +90,31 @@ class Walker {
     });
     // Extension methods that configure their group are known before any chain calls one, wherever it is in the file.
     for (const { m, args, span } of declared) this.configurer(m[2]!, args, span);
+    // The app in a field of a class is one group for all its methods.
+    const fields = new Map(classes.map((c) => [c, [...code.slice(c.start, c.end).matchAll(APP_FIELD)].map((f) => f[1]!)] as const));
+    const fieldGroups = new Map<string, Ref>();
     for (const { m, args, span } of declared) {
       const params = args.map((a) => ROUTER_TYPE.exec(code.slice(a.start, a.end).trim())?.[1]).filter((p): p is string => !!p);
       // The match may begin at the class's own brace (the first member): that is inside it.
-      const owner = classes.filter((c) => c.start <= m.index && m.index < c.end).at(-1)?.name;
+      const owner = classes.filter((c) => c.start <= m.index && m.index < c.end).at(-1);
       const env = new Map<string, Ref>();
-      params.forEach((p, i) => env.set(p, { group: this.group(`${this.ns}::${owner ? `${owner}.` : ""}${m[2]}${params.length > 1 ? `#${i + 1}` : ""}`, "", m.index) }));
+      for (const field of owner ? fields.get(owner)! : []) {
+        const key = `${owner!.name}.${field}`;
+        if (!fieldGroups.has(key)) fieldGroups.set(key, { group: this.group(`${this.ns}::${key}`, "", owner!.start) });
+        env.set(field, fieldGroups.get(key)!);
+      }
+      // The other parameters by position, for a method on one group that maps at a path it is handed.
+      const others = params.length === 1 ? new Map(args.map((a, i) => [/([A-Za-z_]\w*)\s*(?:=[^,]*)?$/.exec(code.slice(a.start, a.end).trim())?.[1] ?? "", i] as const)) : undefined;
+      params.forEach((p, i) => {
+        const group = this.group(`${this.ns}::${owner ? `${owner.name}.` : ""}${m[2]}${params.length > 1 ? `#${i + 1}` : ""}`, "", m.index);
+        if (others) group.params = others;
+        env.set(p, { group });
+      });
       this.block(span, env);
     }
     // Top-level statements (Program.cs) and code outside any method seen above.
     this.block({ start: 0, end: code.length }, new Map(), declared.map((d) => d.span));
-    return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line })), ...this.found];
+    return [...this.groups.map((g): Registration => ({ type: "router", framework: "minimal-api", name: g.name, prefix: g.prefix, guards: g.guards, line: g.line, ...(g.helper ? { helper: g.helper } : {}) })), ...this.found];
   }
 
   /**
@@ -199,8 +220,14 @@ class Walker {
       const verb = VERBS[link.name];
       if (ref && (verb || link.name === "MapMethods")) {
         const path = link.args[0] ? csharpValue(this.source, this.constants, link.args[0]) : DEFAULT_PATHS[link.name];
-        if (path === undefined) return undefined;
         const methods = verb ? [verb] : methodList(this.source, this.constants, link.args[1]);
+        const handedPath = path === undefined && link.args[0] ? ref.group.params?.get(code.slice(link.args[0].start, link.args[0].end).trim()) : undefined;
+        if (handedPath !== undefined) {
+          // The path is the method's parameter: each call of the method maps it (link.ts, `helper`).
+          (ref.group.helper ??= []).push(...methods.map((method) => ({ method, path: [handedPath] })));
+          return undefined;
+        }
+        if (path === undefined) return undefined;
         const handler = link.args.at(-1) && link.args.length > (verb ? 1 : 2) && !NO_HANDLER.has(link.name) ? handlerName(code, link.args.at(-1)!) : "(inline)";
         route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: this.lambdaGuards(link.args.at(-1)), owner: ref.group.name, line: this.source.lineAt(link.start) }];
         this.found.push(...route);
@@ -247,7 +274,9 @@ class Walker {
         // guards the routes the method maps and not the others of `orders`.
         const returned = this.group(`${ref.group.name}/${link.name}()@${this.source.lineAt(link.start)}`, "", link.start);
         this.found.push(...guardedMount("minimal-api", ref.group.name, "", returned.name, [], returned.line));
-        this.found.push(...guardedMount("minimal-api", returned.name, "", `*::${link.name}`, [], this.source.lineAt(link.start)));
+        // What it is handed, should it map a route at a path it is given (`e.MapGetAndPost("/api/login", Login)`): the receiver, then the arguments.
+        const handed = { args: [null, ...link.args.map((a, i) => (i === link.args.length - 1 ? handlerName(code, a) : csharpValue(this.source, this.constants, a) ?? null))], guards: [] };
+        this.found.push({ type: "use", framework: "minimal-api", owner: returned.name, prefix: "", args: [`*::${link.name}`], specifiers: [], guards: [], mountOnly: true, handed, line: this.source.lineAt(link.start) });
         // A class named in its type arguments maps its endpoints on the group (`group.AddEndpoint<LoginEndpoint>()`
         // calls the class's static `MapEndpoint(group)`): its endpoint method, whatever its name.
         for (const type of link.types ?? []) this.found.push(...guardedMount("minimal-api", returned.name, "", `*::${type}.`, [], this.source.lineAt(link.start)));
@@ -277,6 +306,10 @@ function chain(code: string, from: number): Link[] {
 /** The methods of `MapMethods(path, new[] { "GET", "POST" }, h)`; `HttpMethods.Get` counts as "GET". */
 function methodList(source: RouteSource, constants: ReadonlyMap<string, string>, span: Span | undefined): string[] {
   if (!span) return ["ALL"];
+  const named = /^\s*([A-Za-z_]\w*)\s*$/.exec(source.code.slice(span.start, span.end))?.[1];
+  // An array of the file's (`static readonly string[] HTTP_METHODS = new string[] { "GET", "POST" };`), read where it is declared.
+  const declared = named ? new RegExp(String.raw`\b${named}\s*=\s*(?=new\b[^;{]*\{|\[)`).exec(source.code) : undefined;
+  if (declared) span = { start: declared.index + declared[0].length, end: statementEnd(source.code, declared.index + declared[0].length) };
   const text = source.code.slice(span.start, span.end);
   const open = text.includes("{") ? text.indexOf("{") : text.search(/\[(?!\s*\])/);
   const items = open === -1 ? [span] : callArguments(source.code, span.start + open).args;
