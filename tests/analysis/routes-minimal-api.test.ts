@@ -381,4 +381,55 @@ minimalApi("an app kept in a field and mapped on in another method, and the app'
   ]);
 });
 
+minimalApi("endpoint classes found by reflection (the types implementing IEndpointV1, their static Map invoked with a group) are served under that group, and those of another interface under theirs", () => {
+  const root = tempDir("tool-minimal-reflected-");
+  writeFiles(root, {
+    "src/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Program.cs": "var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.AddEndpoints();\napp.Run();\n",
+    "src/Abstractions/IEndpointV1.cs": "namespace Web.Abstractions;\npublic interface IEndpointV1\n{\n    static abstract void Map(RouteGroupBuilder group);\n}\n",
+    "src/Extensions/WebApplicationExtensions.cs": [
+      "namespace Web.Extensions;",
+      "public static class WebApplicationExtensions",
+      "{",
+      "    public static WebApplication AddEndpoints(this WebApplication application)",
+      "    {",
+      "        var mapperInterfaceType = typeof(IEndpointV1);",
+      "        var endpoints = typeof(WebApplicationExtensions).Assembly.DefinedTypes",
+      "            .Where(t => t.ImplementedInterfaces.Contains(mapperInterfaceType)).ToArray();",
+      '        var group = application.MapGroup("/api/v1");',
+      "        foreach (var endpoint in endpoints)",
+      "        {",
+      "            var methodMap = endpoint.GetMethod(nameof(IEndpointV1.Map), BindingFlags.Static | BindingFlags.Public);",
+      "            methodMap!.Invoke(null, [group]);",
+      "        }",
+      '        var v2 = application.MapGroup("/api/v2");',
+      "        foreach (var type in typeof(IEndpointV2).Assembly.GetTypes().Where(t => typeof(IEndpointV2).IsAssignableFrom(t)))",
+      '            type.GetMethod("Map")!.Invoke(null, new object[] { v2 });',
+      "        return application;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Endpoints/V1/Backups.cs": [
+      "namespace Web.Endpoints.V1;",
+      "public class Backups : IEndpointV1",
+      "{",
+      "    public static void Map(RouteGroupBuilder group)",
+      "    {",
+      '        group.MapGet("/backups", () => List()).RequireAuthorization();',
+      '        group.MapDelete("/backup/{id}", (string id) => Delete(id)).RequireAuthorization();',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Endpoints/V1/Auth.cs": "namespace Web.Endpoints.V1;\npublic record Auth : IEndpointV1\n{\n    public static void Map(RouteGroupBuilder group)\n    {\n        group.MapPost(\"/auth/login\", Login);\n    }\n}\n",
+    "src/Endpoints/V2/Progress.cs": "namespace Web.Endpoints.V2;\npublic class Progress : IEndpointV2\n{\n    public static void Map(RouteGroupBuilder group)\n    {\n        group.MapPost(\"/progress\", Get).RequireAuthorization();\n    }\n}\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /api/v1/backup/{id} [RequireAuthorization]",
+    "GET /api/v1/backups [RequireAuthorization]",
+    "POST /api/v1/auth/login",
+    "POST /api/v2/progress [RequireAuthorization]",
+  ]);
+});
+
 minimalApi.run();

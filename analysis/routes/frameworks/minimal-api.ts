@@ -79,7 +79,13 @@ class Walker {
 
   run(): Registration[] {
     const { code } = this.source;
-    const classes = [...code.matchAll(CLASS)].map((m) => ({ name: m[1]!, start: m.index + m[0].length - 1, end: closing(code, m.index + m[0].length - 1) }));
+    const classes = [...code.matchAll(CLASS)].map((m) => ({
+      name: m[1]!,
+      // The interfaces (and base class) it names: `class Acknowledgements : IEndpointV1`.
+      bases: [.../^[^:]*:([^{]*)/.exec(m[0])?.[1]?.matchAll(/(?:^|,)\s*(?:[\w]+\s*\.\s*)*([A-Z]\w*)\s*(?=,|$|where\b)/g) ?? []].map((b) => b[1]!),
+      start: m.index + m[0].length - 1,
+      end: closing(code, m.index + m[0].length - 1),
+    }));
     // Each method with a body, read once (the pattern is a costly one).
     const declared = [...code.matchAll(METHOD)].flatMap((m) => {
       const { args, end } = callArguments(code, m.index + m[0].length - 1);
@@ -109,6 +115,10 @@ class Walker {
         const group = this.group(`${this.ns}::${owner ? `${owner.name}.` : ""}${m[2]}${params.length > 1 ? `#${i + 1}` : ""}`, "", m.index);
         if (others) group.params = others;
         env.set(p, { group });
+        // Mounted where the implementers of its class's interfaces are, should reflection call them (`reflected`).
+        for (const type of owner && params.length === 1 ? owner.bases : []) {
+          this.found.push({ type: "use", framework: "minimal-api", owner: `*::${type}.${m[2]}()`, prefix: "", args: [group.name], specifiers: [], guards: [], mountOnly: true, line: group.line });
+        }
       });
       this.block(span, env);
     }
@@ -182,6 +192,9 @@ class Walker {
   private statement(at: number, env: Map<string, Ref>): number | undefined {
     const { code } = this.source;
     const head = /^[A-Za-z_]\w*/.exec(code.slice(at, at + 100))![0];
+    // `methodMap!.Invoke(...)`, `type.GetMethod("Map")!.Invoke(...)`.
+    const invoked = /^(?:\s*\.\s*GetMethod\s*\([^;]*?\))?\s*!?\s*\.\s*Invoke\s*\(/.exec(code.slice(at + head.length, at + head.length + 300));
+    if (invoked) return this.reflected(at, at + head.length + invoked[0].length - 1, env);
     const links = chain(code, at + head.length);
     const base = env.get(head);
     if (base && links.length) {
@@ -195,6 +208,33 @@ class Walker {
     const callee = [head, ...links.map((l) => l.name)].filter((n) => n !== "()").slice(-2).join(".");
     passed.forEach((ref, i) => this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${callee}${passed.length > 1 ? `#${i + 1}` : ""}`, [], this.source.lineAt(at))));
     return call.end;
+  }
+
+  /**
+   * Endpoint classes found by reflection: every type implementing an interface, its static method
+   * called with a group (`var m = type.GetMethod(nameof(IEndpointV1.Map)); m!.Invoke(null, [group]);`
+   * over the types whose `ImplementedInterfaces` hold `typeof(IEndpointV1)`). The group mounts the
+   * interface's implementers, which each class implementing it mounts its method under (`implementer`).
+   */
+  private reflected(at: number, open: number, env: Map<string, Ref>): number | undefined {
+    const { code } = this.source;
+    const { args, end } = callArguments(code, open);
+    const handed = args[1] && /^(?:new\s*(?:object\s*)?\[\s*\]\s*\{|\[)\s*([A-Za-z_]\w*)\s*[\]}]$/.exec(code.slice(args[1].start, args[1].end).trim())?.[1];
+    const ref = handed ? env.get(handed) : undefined;
+    if (!ref) return end;
+    // The method is the one the nearest `GetMethod` names, `nameof(IEndpointV1.Map)` or "Map"; the
+    // type, the interface there or else the nearest `typeof(...)`.
+    const from = Math.max(0, at - 2000);
+    const before = code.slice(from, open);
+    const getMethod = [...before.matchAll(/\bGetMethod\s*\(/g)].at(-1);
+    const named = getMethod ? callArguments(code, from + getMethod.index + getMethod[0].length - 1).args[0] : undefined;
+    const nameOf = named && /^\s*nameof\s*\(\s*(?:\w+\s*\.\s*)*?(\w+)\s*\.\s*(\w+)\s*\)\s*$/.exec(code.slice(named.start, named.end));
+    const type = nameOf?.[1] ?? [...before.matchAll(/\btypeof\s*\(\s*(?:\w+\s*\.\s*)*(\w+)\s*\)/g)].at(-1)?.[1];
+    const name = nameOf?.[2] ?? csharpValue(this.source, this.constants, named);
+    if (!type || !name || !/^\w+$/.test(name)) return end;
+    const implementers = this.group(`${this.ns}::${type}.${name}()`, "", at);
+    this.found.push(...guardedMount("minimal-api", ref.group.name, "", implementers.name, [], implementers.line));
+    return end;
   }
 
   /** `[Authorize(Roles = "Admin")] async (...) => ...`: attributes on a lambda handler guard its route. */
