@@ -376,6 +376,49 @@ flask("a blueprint's before_request hook imported from another module guards its
   ]);
 });
 
+flask("a before_request hook guards its blueprint when it refuses an anonymous caller; one that only reads the signed-in user (a maintenance page for signed-in users, a last-seen stamp) guards nothing", () => {
+  const root = tempDir("tool-flask-hooks-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-login\n",
+    "app/__init__.py": "from flask import Flask\nfrom app.admin import admin_bp\nfrom app.index import index_bp\n\napp = Flask(__name__)\napp.register_blueprint(admin_bp, url_prefix='/admin')\napp.register_blueprint(index_bp)\n",
+    "app/admin.py": [
+      "from flask import Blueprint, redirect, url_for",
+      "from flask_login import current_user",
+      "admin_bp = Blueprint('admin', __name__)",
+      "",
+      "@admin_bp.before_request",
+      "def before_request():",
+      "    if not current_user.is_authenticated:",
+      "        return redirect(url_for('index.login'))",
+      "",
+      "@admin_bp.route('/settings', methods=['POST'])",
+      "def settings():",
+      "    return {}",
+      "",
+    ].join("\n"),
+    "app/index.py": [
+      "from flask import Blueprint, g, render_template, session",
+      "from flask_login import current_user",
+      "index_bp = Blueprint('index', __name__)",
+      "",
+      "@index_bp.before_request",
+      "def before_request():",
+      "    g.user = current_user",
+      "    maintenance = Setting().get('maintenance')",
+      "    if maintenance and current_user.is_authenticated and current_user.role.name not in ['Administrator']:",
+      "        return render_template('maintenance.html')",
+      "    session.permanent = True",
+      "",
+      "@index_bp.route('/login', methods=['GET', 'POST'])",
+      "def login():",
+      "    return render_template('login.html')",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /admin/settings [before_request]", "GET /login", "POST /login"]);
+});
+
 flask("a view that sends an anonymous caller to sign in at its top (if tk.current_user.is_anonymous: flash; return redirect_to(\"user.login\")) is guarded; one that only flashes, or redirects elsewhere, is not", () => {
   const root = tempDir("tool-flask-view-checks-");
   writeFiles(root, {

@@ -169,10 +169,19 @@ function preprocessedParameter(source: RouteSource, def: Definition): string | u
   return taken && refuses && /\bsession\b|current_user|\bg\.user\b/.test(body) ? taken : undefined;
 }
 
-/** Whether a `before_request` hook checks auth: its name, its decorators or the names it calls. */
+/**
+ * Whether a `before_request` hook checks auth: its name, its decorators, a check it calls
+ * (`verify_jwt_in_request()`), or a refusal under a test that the caller is anonymous
+ * (`if not current_user.is_authenticated: abort(401)`). Reading the user is not enough: a hook
+ * that records when a signed-in user was last seen, or shows a maintenance page to signed-in
+ * users, lets everyone through.
+ */
 function hookGuards(source: RouteSource, def: Definition): boolean {
   if (isPythonGuard(def.name) || decoratorGuards(source.code, def.decorators).length) return true;
-  return [...source.code.slice(def.start, def.end).matchAll(/[A-Za-z_][\w.]*/g)].some((m) => /is_authenticated|verify_jwt|login_required|current_user/.test(m[0]));
+  const body = source.code.slice(def.start, def.end);
+  if (/\b(?:verify_jwt\w*|login_required)\b/.test(body)) return true;
+  const anonymous = /\bnot\s+(?:current_user\s*\.\s*is_authenticated\b|current_user\b(?!\s*\.)|g\s*\.\s*user\b(?!\s*\.)|login_fresh\s*\()|\bcurrent_user\s*\.\s*is_anonymous\b|\bis_authenticated\b(?:\s*\(\s*\))?\s*(?:==|is)\s*False\b/.exec(body);
+  return !!anonymous && /\b(?:return\s+[^\sN]|raise\s|abort\s*\()/.test(body.slice(anonymous.index));
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
