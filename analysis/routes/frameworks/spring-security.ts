@@ -2,6 +2,7 @@ import { configuredPlaceholder } from "../common/configured.ts";
 import { staticValue } from "../common/values.ts";
 import { foreignPrefix, type JvmFile } from "../jvm/constants.ts";
 import type { Registration } from "../registration.ts";
+import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const RULE = /^\s*\.\s*(authenticated|fullyAuthenticated|hasRole|hasAnyRole|hasAuthority|hasAnyAuthority|hasIpAddress|access|denyAll|permitAll|anonymous|rememberMe)\s*\(/;
@@ -34,10 +35,25 @@ function filterChains(code: string, value: (start: number, end: number) => strin
     const end = starts[i + 1] ?? code.length;
     CHAIN_SCOPE.lastIndex = start;
     const scoped = CHAIN_SCOPE.exec(code);
-    const args = scoped && scoped.index < end ? callArguments(code, scoped.index + scoped[0].length - 1).args : undefined;
+    const args = scoped && scoped.index < end ? spreadArrays(code, callArguments(code, scoped.index + scoped[0].length - 1).args) : undefined;
+    // A chain for paths not read here concerns none we know: its rules decide nothing (an empty scope).
     const scope = args && matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => value(a.start, a.end)));
     const order = [...code.slice(starts[i - 1] ?? 0, start).matchAll(ORDER)].at(-1)?.[1];
-    return { start, ...(scope?.length ? { scope } : {}), order: order === undefined ? DEFAULT_ORDER : Number(order) };
+    return { start, ...(scope ? { scope } : {}), order: order === undefined ? DEFAULT_ORDER : Number(order) };
+  });
+}
+
+/**
+ * Matcher arguments with each array constant of the file spread into its items: Kotlin's
+ * `requestMatchers(*PUBLIC_ENDPOINTS)` of `val PUBLIC_ENDPOINTS = arrayOf("/api/public/**", ...)`,
+ * Java's `requestMatchers(WHITE_LIST)` of `String[] WHITE_LIST = { ... }`.
+ */
+function spreadArrays(code: string, args: readonly Span[]): Span[] {
+  return args.flatMap((arg) => {
+    const name = /^\s*\*?\s*([A-Za-z_]\w*)\s*$/.exec(code.slice(arg.start, arg.end))?.[1];
+    if (!name) return [arg];
+    const declared = new RegExp(String.raw`\b${name}\s*(?::\s*[\w<>?]+\s*)?=\s*(?:arrayOf|listOf|setOf|mutableListOf|List\s*\.\s*of|Set\s*\.\s*of|Arrays\s*\.\s*asList|new\s+String\s*\[\s*\]\s*)?\s*[({]`).exec(code);
+    return declared ? callArguments(code, declared.index + declared[0].length - 1).args : [arg];
   });
 }
 
@@ -110,7 +126,8 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
     if (rule) rules.push({ at: m.index, ...(scope ? { matchers: scope } : {}), ...rule });
   }
   for (const m of code.matchAll(MATCHERS)) {
-    const { args, end } = callArguments(code, m.index + m[0].length - 1);
+    const { args: written, end } = callArguments(code, m.index + m[0].length - 1);
+    const args = spreadArrays(code, written);
     const rule = ruleAfter(end);
     if (rule) rules.push({ at: m.index, matchers: matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => matcherPath(a.start, a.end))), ...rule });
   }
