@@ -1039,6 +1039,56 @@ spring("a controller annotation of the app's composed of @RestController and @Re
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["POST /appAuth/apply", "GET /appAuth/detail", "POST /appAuth/list/search"]);
 });
 
+spring("a Kotlin controller mapped at several paths written out (@RequestMapping(\"/api/project/export\", \"/api/repository/export\")) serves each route under each; a controller its constructor takes is not a supertype, so its routes are not served again under the taker's path", () => {
+  const root = tempDir("tool-spring-kotlin-paths-");
+  writeFiles(root, {
+    "build.gradle.kts": 'dependencies { implementation("org.springframework.boot:spring-boot-starter-web") }\n',
+    "src/main/kotlin/io/acme/api/ExportController.kt": [
+      "package io.acme.api",
+      "",
+      "@RestController",
+      "@RequestMapping(",
+      '  "/api/project/{projectId:[0-9]+}/export",',
+      '  "/api/repository/export",',
+      ")",
+      "class ExportController(private val service: ExportService) : IController {",
+      '  @GetMapping(value = ["/jsonZip"])',
+      "  fun zip() {}",
+      "}",
+    ].join("\n"),
+    "src/main/kotlin/io/acme/api/ConfigurationController.kt": [
+      "package io.acme.api",
+      "",
+      "@RestController",
+      '@RequestMapping("/api/public/")',
+      "class ConfigurationController : IController {",
+      '  @GetMapping(value = ["configuration"])',
+      "  fun configuration() = mapOf<String, String>()",
+      "}",
+    ].join("\n"),
+    "src/main/kotlin/io/acme/api/InitialDataController.kt": [
+      "package io.acme.api",
+      "",
+      "@RestController",
+      '@RequestMapping(value = ["/v2/public/initial-data"])',
+      "class InitialDataController(",
+      "  private val configurationController: ConfigurationController,",
+      "  private val announcementController: AnnouncementController,",
+      ") : IController {",
+      '  @GetMapping(value = [""])',
+      "  fun get() = configurationController.configuration()",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [
+    "GET /api/project/{projectId}/export/jsonZip",
+    "GET /api/public/configuration",
+    "GET /api/repository/export/jsonZip",
+    "GET /v2/public/initial-data",
+  ]);
+});
+
 spring("matchers and chain scopes given as array constants (Kotlin requestMatchers(*PUBLIC_ENDPOINTS), securityMatcher(*INTERNAL_ENDPOINTS)) match their items; a chain scoped to paths not read here decides nothing", () => {
   const root = tempDir("tool-spring-array-matchers-");
   writeFiles(root, {

@@ -56,7 +56,7 @@ export const spring: Framework = {
       // a name that controller's mount of the interface (`pkg::AppEndpoints`, below) does not reach, which would
       // serve them a second time under the controller's path.
       const routed = cls.kind === "interface" ? { ...cls, name: `${cls.name}@mapped` } : cls;
-      const routers = classRouters(source, file, "spring", routed, mapping ? (mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
+      const routers = classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
       registrations.push(...routers.registrations);
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
@@ -115,7 +115,9 @@ function interfaceRoutes(source: RouteSource, file: ReturnType<typeof jvmFile>, 
 
 /** The simple names of the types a class declares it implements. */
 function implemented(source: RouteSource, cls: ReturnType<typeof declarations>[number]): string[] {
-  const header = source.code.slice(cls.start, cls.body.start).replace(/@\w+(?:\s*\([^)]*\))?/g, "");
+  let header = source.code.slice(cls.start, cls.body.start).replace(/@\w+(?:\s*\([^)]*\))?/g, "");
+  // Without parentheses: a Kotlin primary constructor's parameters (`(private val c: ConfigurationController)`) are not supertypes.
+  for (let before = ""; before !== header; ) [before, header] = [header, header.replace(/\([^()]*\)/g, "")];
   const m = IMPLEMENTS.exec(header);
   const list = m?.[1] ?? m?.[2];
   return list ? list.split(",").map((t) => t.replace(/<.*$/, "").replace(/\(.*$/, "").trim().split(".").at(-1)!).filter((t) => /^[A-Z]\w*$/.test(t)) : [];

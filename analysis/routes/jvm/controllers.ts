@@ -76,11 +76,12 @@ export function memberGuards(source: RouteSource, classGuards: readonly string[]
  * router on that constant's router (constants.ts). Class guards go on each route, since a
  * method may lift them (`@PermitAll`).
  */
-export function classRouters(source: RouteSource, file: JvmFile, framework: string, cls: Declared, path: Span | undefined): { names: string[]; registrations: Registration[] } {
+export function classRouters(source: RouteSource, file: JvmFile, framework: string, cls: Declared, path: Span | readonly Span[] | undefined): { names: string[]; registrations: Registration[] } {
   const registrations: Registration[] = [];
   const names: string[] = [];
   const line = source.lineAt(cls.start);
-  const spans = path ? elements(source, path) : [undefined];
+  // Several paths: an array (`{"/a", "/b"}`, `["/a"]`), or Kotlin's vararg written out (`@RequestMapping("/a", "/b")`).
+  const spans = Array.isArray(path) ? path : path ? elements(source, path as Span) : [undefined];
   spans.forEach((span, i) => {
     const name = `${file.pkg}::${cls.name}${i ? `#${i + 1}` : ""}`;
     const known = span ? staticValue(source, span.start, span.end, file.constants, file.syntax) : "";
