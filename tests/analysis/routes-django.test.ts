@@ -30,6 +30,64 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
+django("drf-nested-routers: a nested router's routes take every parent prefix and lookup above it (an empty parent prefix too) and are served where its own urls are included, once", () => {
+  const root = tempDir("tool-django-nested-routers-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjangorestframework\ndrf-nested-routers\n",
+    "api/manage.py": "",
+    "api/app/__init__.py": "",
+    "api/environments/__init__.py": "",
+    "api/app/settings.py": "ROOT_URLCONF = 'app.urls'\n",
+    "api/app/urls.py": "from django.urls import include, path\n\nurlpatterns = [path('api/v1/environments/', include('environments.urls'))]\n",
+    "api/environments/urls.py": [
+      "from django.urls import re_path, include",
+      "from rest_framework_nested import routers",
+      "from environments.views import EnvironmentViewSet, IdentityViewSet, TraitViewSet, WebhookViewSet",
+      "",
+      "router = routers.DefaultRouter()",
+      'router.register(r"", EnvironmentViewSet, basename="environment")',
+      "",
+      'environments_router = routers.NestedSimpleRouter(router, r"", lookup="environment")',
+      'environments_router.register(r"identities", IdentityViewSet, basename="environment-identities")',
+      'environments_router.register(r"webhooks", WebhookViewSet, basename="environment-webhooks")',
+      "",
+      "identity_router = routers.NestedSimpleRouter(",
+      '    environments_router, r"identities", lookup="identity"',
+      ")",
+      'identity_router.register(r"traits", TraitViewSet, basename="identities-traits")',
+      "",
+      "urlpatterns = [",
+      '    re_path(r"^", include(router.urls)),',
+      '    re_path(r"^", include(environments_router.urls)),',
+      '    re_path(r"^", include(identity_router.urls)),',
+      "]",
+    ].join("\n"),
+    "api/environments/views.py": [
+      "from rest_framework import viewsets, mixins",
+      "",
+      "class EnvironmentViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class IdentityViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class WebhookViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+      "",
+      "class TraitViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):",
+      "    pass",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  // The router's API root and its list at "" share a path (DRF serves the root there).
+  assert.equal([...new Set(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`))].sort(), [
+    "GET /api/v1/environments",
+    "GET /api/v1/environments/{environment_pk}/identities",
+    "GET /api/v1/environments/{environment_pk}/identities/{identity_pk}/traits",
+    "GET /api/v1/environments/{environment_pk}/webhooks",
+  ]);
+});
+
 django("a root urlconf that includes a list of plugin patterns, which a loop fills from each plugin's urlpatterns (include((urlpatterns, app.label))), is still served", () => {
   const root = tempDir("tool-django-plugin-loop-");
   writeFiles(root, {

@@ -420,14 +420,9 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
   const line = source.lineAt(open);
   const found: Registration[] = [];
   if (kind.startsWith("Nested")) {
-    const { positional, keywords } = pythonArguments(code, open);
-    const parent = positional[0] ? dottedName(code, positional[0]) : undefined;
-    const value = positional[1] ? pythonValue(source, positional[1], constants) : undefined;
-    const prefix = value === undefined ? undefined : regexPath(value);
-    const lookup = keywords.get("lookup");
-    if (parent && prefix !== undefined) {
-      found.push({ type: "router", framework: FRAMEWORK, name, prefix: `${prefix}/{${lookup ? pythonValue(source, lookup, constants) ?? "parent" : "parent"}_pk}`, guards: [], line });
-      found.push({ type: "use", framework: FRAMEWORK, owner: parent, prefix: "", args: [name], specifiers: [], guards: [], mountOnly: true, line });
+    const prefix = nestedPrefix(source, open, constants);
+    if (prefix !== undefined) {
+      found.push({ type: "router", framework: FRAMEWORK, name, prefix, guards: [], line });
       return [...found, ...registered(source, name, constants)];
     }
   }
@@ -439,6 +434,26 @@ function drfRouter(source: RouteSource, name: string, kind: string, open: number
     found.push(route(name, ["GET"], "", "(API root)", [DRF_DEFAULT_PERMISSIONS], line));
   }
   return [...found, ...registered(source, name, constants)];
+}
+
+/**
+ * The prefix of a drf-nested-routers router (`NestedSimpleRouter(parent, r"environments",
+ * lookup="environment")`): its parent's own prefix (itself nested, or none), the parent prefix
+ * it nests under and that one's lookup. Its routes are served where its own `urls` are
+ * included, not its parent's, which do not hold them.
+ */
+function nestedPrefix(source: RouteSource, open: number, constants: Map<string, string>, depth = 0): string | undefined {
+  const { code } = source;
+  const { positional, keywords } = pythonArguments(code, open);
+  const parent = positional[0] ? dottedName(code, positional[0]) : undefined;
+  const value = positional[1] ? pythonValue(source, positional[1], constants) : undefined;
+  if (!parent || value === undefined || depth > 8) return undefined;
+  const lookup = keywords.get("lookup");
+  const own = `${regexPath(value)}/{${lookup ? pythonValue(source, lookup, constants) ?? "parent" : "parent"}_pk}`;
+  const made = [...code.matchAll(ROUTER)].find((m) => m[1] === parent && m[2]!.startsWith("Nested"));
+  if (!made) return own;
+  const above = nestedPrefix(source, made.index + made[0].length - 1, constants, depth + 1);
+  return above === undefined ? undefined : `${above.replace(/\/+$/, "")}/${own.replace(/^\/+/, "")}`;
 }
 
 /**
