@@ -30,6 +30,32 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
+django("djoser's urlconfs included by the project serve its user, token and JWT endpoints, the username actions named for the user model's USERNAME_FIELD (the field when a setting choosing another is off)", () => {
+  const root = tempDir("tool-django-djoser-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjangorestframework\ndjoser\n",
+    "manage.py": "",
+    "app/__init__.py": "",
+    "app/settings.py": "ROOT_URLCONF = 'app.urls'\n",
+    "app/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path('api/v1/auth/', include('djoser.urls')),\n    path('api/v1/auth/', include('djoser.urls.authtoken')),\n]\n",
+    "users/__init__.py": "",
+    "users/models.py": "from django.conf import settings\nfrom django.contrib.auth.models import AbstractUser\n\nclass FFAdminUser(AbstractUser):\n    USERNAME_FIELD = \"username\" if settings.LDAP_ENABLED else \"email\"\n",
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const expected of [
+    "POST /api/v1/auth/users",
+    "GET /api/v1/auth/users/me [login_required]",
+    "POST /api/v1/auth/users/reset_password",
+    "POST /api/v1/auth/users/set_email [login_required]",
+    "POST /api/v1/auth/users/reset_email_confirm",
+    "DELETE /api/v1/auth/users/{id} [login_required]",
+    "POST /api/v1/auth/token/login",
+    "POST /api/v1/auth/token/logout [login_required]",
+  ]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("\n")}`);
+  assert.not.ok(routes.some((r) => r.includes("set_username")), "the username actions of another USERNAME_FIELD");
+});
+
 django("drf-nested-routers: a nested router's routes take every parent prefix and lookup above it (an empty parent prefix too) and are served where its own urls are included, once", () => {
   const root = tempDir("tool-django-nested-routers-");
   writeFiles(root, {

@@ -329,7 +329,8 @@ function moduleValue(code: string, name: string): Span | undefined {
 // Django's own URLconfs a project includes (`path("accounts/", include("django.contrib.auth.urls"))`), and
 // those of the sign-in package most projects use: their paths, the methods their views answer (Django 5:
 // signing out is a POST) and whether a user is required.
-const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: string; signedIn?: true }[]> = {
+/** Urlconfs of Django and of packages; `signedIn` views refuse anonymous callers, `drfDefaults` ones apply the project's DRF default permissions. */
+const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: string; signedIn?: true; drfDefaults?: true }[]> = {
   "django.contrib.auth.urls": [
     { path: "login/", methods: ["GET", "POST"], view: "LoginView" },
     { path: "logout/", methods: ["POST"], view: "LogoutView" },
@@ -385,6 +386,35 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "social/connections/", methods: ["ALL"], view: "allauth.socialaccount.(redirect)" },
     { path: "sessions/", methods: ["GET", "POST"], view: "allauth.usersessions.views.list_usersessions", signedIn: true },
   ],
+  // djoser's REST endpoints (2.x): its UserViewSet on a DefaultRouter at "users", with its default
+  // permissions (CurrentUserOrAdmin where signed in). The username actions take the user model's
+  // USERNAME_FIELD in their paths: drawn for both usual fields, one kept (python/installed-apps.ts).
+  "djoser.urls": [
+    { path: "", methods: ["GET"], view: "djoser.(API root)", drfDefaults: true },
+    { path: "users/", methods: ["GET"], view: "djoser.views.UserViewSet.list", signedIn: true },
+    { path: "users/", methods: ["POST"], view: "djoser.views.UserViewSet.create" },
+    { path: "users/me/", methods: ["GET", "PUT", "PATCH", "DELETE"], view: "djoser.views.UserViewSet.me", signedIn: true },
+    { path: "users/activation/", methods: ["POST"], view: "djoser.views.UserViewSet.activation" },
+    { path: "users/resend_activation/", methods: ["POST"], view: "djoser.views.UserViewSet.resend_activation" },
+    { path: "users/set_password/", methods: ["POST"], view: "djoser.views.UserViewSet.set_password", signedIn: true },
+    { path: "users/reset_password/", methods: ["POST"], view: "djoser.views.UserViewSet.reset_password" },
+    { path: "users/reset_password_confirm/", methods: ["POST"], view: "djoser.views.UserViewSet.reset_password_confirm" },
+    ...(["username", "email"] as const).flatMap((field) => [
+      { path: `users/set_${field}/`, methods: ["POST"], view: `djoser.views.UserViewSet.set_username@${field}`, signedIn: true as const },
+      { path: `users/reset_${field}/`, methods: ["POST"], view: `djoser.views.UserViewSet.reset_username@${field}` },
+      { path: `users/reset_${field}_confirm/`, methods: ["POST"], view: `djoser.views.UserViewSet.reset_username_confirm@${field}` },
+    ]),
+    { path: "users/<id>/", methods: ["GET", "PUT", "PATCH", "DELETE"], view: "djoser.views.UserViewSet.retrieve", signedIn: true },
+  ],
+  "djoser.urls.authtoken": [
+    { path: "token/login/", methods: ["POST"], view: "djoser.views.TokenCreateView" },
+    { path: "token/logout/", methods: ["POST"], view: "djoser.views.TokenDestroyView", signedIn: true },
+  ],
+  "djoser.urls.jwt": [
+    { path: "jwt/create/", methods: ["POST"], view: "rest_framework_simplejwt.views.TokenObtainPairView" },
+    { path: "jwt/refresh/", methods: ["POST"], view: "rest_framework_simplejwt.views.TokenRefreshView" },
+    { path: "jwt/verify/", methods: ["POST"], view: "rest_framework_simplejwt.views.TokenVerifyView" },
+  ],
   // django-prometheus's exporter, and django-hijack's views (POST only; the hijacker signed in).
   "django_prometheus.urls": [{ path: "metrics", methods: ["ALL"], view: "django_prometheus.exports.ExportToDjangoView" }],
   "hijack.urls": [
@@ -402,7 +432,7 @@ function included(context: Context, arg: Span, prefix: string, guards: string[],
   const module = pythonString(source, arg.start) ?? (given !== undefined && /^[\w.]+$/.test(given) ? { value: given } : undefined);
   const builtIn = module && DJANGO_URLCONFS[module.value];
   if (builtIn) {
-    for (const r of builtIn) context.found.push(route(context.owner, r.methods, joinRoute(prefix, r.path), r.view, r.signedIn ? [...guards, "login_required"] : guards, line));
+    for (const r of builtIn) context.found.push(route(context.owner, r.methods, joinRoute(prefix, r.path), r.view, r.signedIn ? [...guards, "login_required"] : r.drfDefaults ? [...guards, DRF_DEFAULT_PERMISSIONS] : guards, line));
   } else if (module) {
     context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [], specifiers: [module.value], guards, mountOnly: true, line });
   } else if (source.code[arg.start] === "[" || CRUDL_PATTERNS.test(source.code.slice(arg.start, arg.end).trim())) patterns(context, arg, prefix, guards);
