@@ -44,6 +44,7 @@ import { micronautSecurityOff } from "./jvm/micronaut-security-off.ts";
 import { mavenDefaultBuildServed } from "./jvm/maven-reactor.ts";
 import { managementEndpointRoutes } from "./jvm/management-endpoints.ts";
 import { djangoAppsServed } from "./python/installed-apps.ts";
+import { djangoSettingSwitchedServed } from "./python/setting-switched-urls.ts";
 import { withBlueprintSubclasses } from "./python/blueprint-subclasses.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
@@ -232,12 +233,14 @@ export function routesSection(
   const mavenServed = mavenDefaultBuildServed(project);
   // Nor a Django package's route of an app the project does not install.
   const djangoAppServed = djangoAppsServed(project);
+  // Nor a Django pattern added under a setting off by default.
+  const djangoSwitchServed = djangoSettingSwitchedServed(project);
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route)))
+  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

@@ -30,6 +30,59 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
+django("patterns added under a setting off by default (False, an env read defaulting to False, a private package the repository does not hold) are not served; those under a setting that may be on are", () => {
+  const root = tempDir("tool-django-setting-switched-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjangorestframework\n",
+    "api/manage.py": "",
+    "api/app/__init__.py": "",
+    "api/app/settings/__init__.py": "",
+    "api/app/settings/common.py": [
+      "import importlib",
+      "import environ",
+      "env = environ.Env()",
+      "ROOT_URLCONF = 'app.urls'",
+      'IS_RBAC_INSTALLED = importlib.util.find_spec("rbac") is not None',
+      'BILLING_INSTALLED = importlib.util.find_spec("billing") is not None',
+      'SAML_ENABLED = env.bool("SAML_ENABLED", False)',
+      'PROMETHEUS_ENABLED = env.bool("PROMETHEUS_ENABLED", default=True)',
+      "",
+    ].join("\n"),
+    "api/billing/__init__.py": "",
+    "api/billing/views.py": "def invoices(request):\n    return None\n",
+    "api/app/views.py": "def health(request):\n    return None\n\ndef saml_login(request):\n    return None\n\ndef metrics(request):\n    return None\n",
+    "api/app/urls.py": [
+      "from django.conf import settings",
+      "from django.urls import path",
+      "from rest_framework.routers import DefaultRouter",
+      "from app import views",
+      "from billing.views import invoices",
+      "",
+      "router = DefaultRouter(include_root_view=False)",
+      "if settings.IS_RBAC_INSTALLED:",
+      "    from rbac.views import RoleViewSet",
+      "",
+      '    router.register("roles", RoleViewSet, basename="roles")',
+      "",
+      "urlpatterns = [path('health', views.health)] + router.urls",
+      "",
+      "if settings.SAML_ENABLED:  # pragma: no cover",
+      "    urlpatterns += [",
+      "        path('saml/login', views.saml_login),",
+      "    ]",
+      "",
+      "if settings.BILLING_INSTALLED:",
+      "    urlpatterns += [path('invoices', invoices)]",
+      "",
+      "if settings.PROMETHEUS_ENABLED:",
+      "    urlpatterns += [path('metrics', views.metrics)]",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["ALL /health", "ALL /invoices", "ALL /metrics"]);
+});
+
 django("djoser's urlconfs included by the project serve its user, token and JWT endpoints, the username actions named for the user model's USERNAME_FIELD (the field when a setting choosing another is off)", () => {
   const root = tempDir("tool-django-djoser-");
   writeFiles(root, {
