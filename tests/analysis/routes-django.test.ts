@@ -410,6 +410,44 @@ django("get_permissions that assigns the classes in each branch (permission_clas
   ]);
 });
 
+django("get_permissions returning a list written over several lines, of instances made with arguments (EnvironmentPermissions(action_permission_map={...})), guards by each class", () => {
+  const root = tempDir("tool-django-permissions-lines-");
+  writeFiles(root, {
+    "requirements.txt": "django\ndjangorestframework\n",
+    "app/__init__.py": "",
+    "app/urls.py": 'from django.urls import path\nfrom app.views import IdentityViewSet, PublicViewSet\n\nurlpatterns = [\n    path("identities/", IdentityViewSet.as_view({"get": "list", "post": "create"})),\n    path("public/", PublicViewSet.as_view({"get": "list"})),\n]\n',
+    "app/views.py": [
+      "from rest_framework import viewsets",
+      "from rest_framework.permissions import AllowAny, IsAuthenticated",
+      "",
+      "class IdentityViewSet(viewsets.ModelViewSet):",
+      "    def get_permissions(self):  # type: ignore[no-untyped-def]",
+      "        return [",
+      "            IsAuthenticated(),",
+      "            NestedEnvironmentPermissions(",
+      "                action_permission_map={",
+      '                    "list": VIEW_IDENTITIES,',
+      '                    "create": MANAGE_IDENTITIES,',
+      "                },",
+      "            ),",
+      "        ]",
+      "",
+      "class PublicViewSet(viewsets.ModelViewSet):",
+      "    def get_permissions(self):",
+      "        return [",
+      "            AllowAny(),",
+      "        ]",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /identities [IsAuthenticated,NestedEnvironmentPermissions]",
+    "POST /identities [IsAuthenticated,NestedEnvironmentPermissions]",
+    "GET /public",
+  ]);
+});
+
 django("a DRF view that declares itself open to anyone (permission_classes = [AllowAny]) is public by design: its writes are a low finding; one that declares nothing is not", () => {
   const root = tempDir("tool-django-allow-any-");
   writeFiles(root, {

@@ -30,7 +30,7 @@ const CONDITIONAL = /^(.+?)\s+if\s+(.+?)\s+else\s+(.+)$/;
 /** The choice `get_permissions` makes, or undefined when it is not one this reads. */
 export function permissionChoice(source: RouteSource, def: Definition): PermissionChoice | undefined {
   // The raw text (strings kept): the tests compare against string literals.
-  const lines = assignedToReturned(withoutDocstring(source.text.slice(def.start, def.end).split("\n").slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))));
+  const lines = assignedToReturned(withoutDocstring(joinedLines(source.text.slice(def.start, def.end)).slice(1).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))));
   const branches: { test: string; result: string }[] = [];
   let last: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -100,11 +100,45 @@ function assignedToReturned(lines: readonly string[]): string[] {
   return [...lines];
 }
 
-/** A returned value: the guards of a list of permission instances, or "super". */
+/**
+ * The lines of a body, a bracket left open joined with the lines that close it: a list written
+ * over several lines (`return [\n IsAuthenticated(),\n EnvironmentPermissions(\n action_map={...}),\n]`) is one.
+ */
+function joinedLines(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  for (const line of text.split("\n")) {
+    if (depth > 0) out[out.length - 1] += ` ${line.trim()}`;
+    else out.push(line);
+    for (const c of line.replace(/(["'])(?:\\.|(?!\1).)*\1/g, "").replace(/#.*$/, "")) depth += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
+    if (depth < 0) depth = 0;
+  }
+  return out;
+}
+
+/**
+ * A returned value: the guards of a list of permission instances, or "super". Instances made
+ * with arguments (`EnvironmentPermissions(action_permission_map={...})`) count by their class.
+ */
 function result(source: RouteSource, text: string): string[] | "super" | undefined {
   if (SUPER.test(text)) return "super";
-  const list = LIST.exec(text);
+  const list = LIST.exec(text) ?? LIST.exec(withoutArguments(text));
   return list ? permissionGuards(list[1]!, { start: 0, end: list[1]!.length }) : undefined;
+}
+
+/** `[A(), B(x={...})]` as `[A(), B()]`: each call's arguments left out. */
+function withoutArguments(text: string): string {
+  let out = "";
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(") {
+      if (depth++ === 0) out += "(";
+    } else if (c === ")") {
+      if (--depth === 0) out += ")";
+    } else if (depth === 0) out += c;
+  }
+  return out.replace(/,\s*([\])])$/, "$1");
 }
 
 /** A test of `or`/`and`-joined comparisons of `self.action` and the request method; undefined when one cannot be decided. */
