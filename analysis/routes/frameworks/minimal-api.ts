@@ -3,6 +3,7 @@ import type { Framework } from "../framework.ts";
 import { guardedMount } from "../common/mounts.ts";
 import { statementEnd } from "../common/values.ts";
 import { aspnetGlobals } from "../csharp/globals.ts";
+import { pathGuard } from "../csharp/path-middleware.ts";
 import { authorization, csharpConstants, csharpValue, namespaceOf, template } from "../csharp/source.ts";
 import type { Span } from "../js/objects.ts";
 import { CANDIDATE, isGuardName } from "../paths.ts";
@@ -72,6 +73,8 @@ class Walker {
    * by name, with the guards they put on it.
    */
   private readonly configurers = new Map<string, string[]>();
+  /** The file's methods with a body, by name: a middleware handed by its name is read there. */
+  private readonly methods = new Map<string, Span>();
 
   constructor(private readonly source: RouteSource, private readonly constants: ReadonlyMap<string, string>) {
     this.ns = namespaceOf(source);
@@ -96,6 +99,7 @@ class Walker {
     });
     // Extension methods that configure their group are known before any chain calls one, wherever it is in the file.
     for (const { m, args, span } of declared) this.configurer(m[2]!, args, span);
+    for (const { m, span } of declared) if (!this.methods.has(m[2]!)) this.methods.set(m[2]!, span);
     // The app in a field of a class is one group for all its methods.
     const fields = new Map(classes.map((c) => [c, [...code.slice(c.start, c.end).matchAll(APP_FIELD)].map((f) => f[1]!)] as const));
     const fieldGroups = new Map<string, Ref>();
@@ -237,6 +241,24 @@ class Walker {
     return end;
   }
 
+  /**
+   * `app.Use(WebServiceApiMiddleware)` or `app.Use(async (context, next) => { ... })`: a middleware
+   * that refuses callers without credentials guards the app's endpoints it covers, controllers' too
+   * (csharp/path-middleware.ts).
+   */
+  private middleware(arg: Span, at: number): void {
+    const { code } = this.source;
+    const named = /^\s*([A-Za-z_]\w*)\s*$/.exec(code.slice(arg.start, arg.end))?.[1];
+    const lambda = named ? undefined : /^\s*(?:async\s*)?\([^()]*\)\s*=>\s*\{/.exec(code.slice(arg.start, arg.end));
+    const open = lambda ? arg.start + lambda[0].length - 1 : undefined;
+    const body = named ? this.methods.get(named) : open !== undefined ? { start: open, end: closing(code, open) } : undefined;
+    const guard = body && pathGuard(this.source, body);
+    if (!guard) return;
+    for (const framework of ["minimal-api", "aspnet"]) {
+      this.found.push({ type: "global", framework, guard: named ?? "(middleware)", ...(guard.scope ? { scope: guard.scope } : {}), ...(guard.except.length ? { except: guard.except } : {}), line: this.source.lineAt(at) });
+    }
+  }
+
   /** `[Authorize(Roles = "Admin")] async (...) => ...`: attributes on a lambda handler guard its route. */
   private lambdaGuards(span: Span | undefined): string[] {
     const { code } = this.source;
@@ -307,6 +329,8 @@ class Walker {
       } else if (ref && link.name === "UseEndpoints" && link.args[0]) {
         const lambda = /^\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*/.exec(code.slice(link.args[0].start, link.args[0].end));
         if (lambda) this.block({ start: link.args[0].start + lambda[0].length, end: link.args[0].end }, new Map([...env, [lambda[1]!, ref]]));
+      } else if (ref && link.name === "Use" && link.args.length === 1) {
+        this.middleware(link.args[0]!, link.start);
       } else if (ref && /^[A-Z]\w*$/.test(link.name) && !/^Map(?:Controllers|RazorPages|Fallback\w*|Hub|GrpcService|ControllerRoute|DefaultControllerRoute|Blazor\w*|OpenApi|Swagger\w*|Static\w*|Scalar\w*)$/.test(link.name)) {
         // Any other call on a group may be an endpoint extension method (`MapTodos()`,
         // `AddTagsRoutes()`): mounted when one of that name is found. The chain goes on with what it
