@@ -527,4 +527,39 @@ minimalApi("a middleware of the app's that refuses callers without a session gua
   ]);
 });
 
+minimalApi("an app held in a property (public required WebApplication App { get; init; }) is mapped on from the class's methods, and a static method called by its qualified name with a group (Endpoints.V1.RemoteControl.MapConditional(group, origin)) maps under it", () => {
+  const root = tempDir("tool-minimal-app-property-");
+  writeFiles(root, {
+    "src/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Webserver.cs": [
+      "namespace Web;",
+      "public class Webserver",
+      "{",
+      "    public required WebApplication App { get; init; }",
+      "",
+      "    public void Configure(string origin)",
+      "    {",
+      '        App.MapHealthChecks("/health");',
+      '        var group = App.MapGroup("/api/v1");',
+      "        Endpoints.V1.RemoteControl.MapConditional(group, origin);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Endpoints/V1/RemoteControl.cs": [
+      "namespace Web.Endpoints.V1;",
+      "public class RemoteControl",
+      "{",
+      "    public static void MapConditional(RouteGroupBuilder group, string origin)",
+      "    {",
+      '        if (origin == "Agent")',
+      "            return;",
+      '        group.MapPost("/remotecontrol/enable", Enable).RequireAuthorization();',
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["ALL /health", "POST /api/v1/remotecontrol/enable [RequireAuthorization]"]);
+});
+
 minimalApi.run();

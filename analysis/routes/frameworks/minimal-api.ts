@@ -36,8 +36,9 @@ const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|Web
 // modifiers between the two backtracked for half a minute on one file.
 const METHOD = /(?:^|[;{}\]])[ \t]*(?=((?:(?:public|internal|private|protected|static|async)\s+)+))\1[\w<>?.,\s]+?\s([A-Za-z_]\w*)\s*\(/gm;
 const CLASS = /(?<![\w.@])(?:class|record|struct)\s+([A-Za-z_]\w*)[^{;]*?\{/g;
-// A field holding the app (`WebApplication _webService;`), built in one method and mapped on in others.
-const APP_FIELD = /(?:^|[;{}])\s*(?:(?:private|protected|internal|public|readonly|static)\s+)*WebApplication\??\s+([A-Za-z_]\w*)\s*(?=[;=])/g;
+// A field or property holding the app (`WebApplication _webService;`, `public required WebApplication App { get; init; }`),
+// built in one method and mapped on in others.
+const APP_FIELD = /(?:^|[;{}])\s*(?:(?:private|protected|internal|public|readonly|static|required)\s+)*WebApplication\??\s+([A-Za-z_]\w*)\s*(?=[;={])/g;
 const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 
 /**
@@ -199,7 +200,9 @@ class Walker {
     // `methodMap!.Invoke(...)`, `type.GetMethod("Map")!.Invoke(...)`.
     const invoked = /^(?:\s*\.\s*GetMethod\s*\([^;]*?\))?\s*!?\s*\.\s*Invoke\s*\(/.exec(code.slice(at + head.length, at + head.length + 300));
     if (invoked) return this.reflected(at, at + head.length + invoked[0].length - 1, env);
-    const links = chain(code, at + head.length);
+    // A static method called by its qualified name (`Endpoints.V1.RemoteControl.MapConditional(group, origin)`).
+    const qualified = env.has(head) ? undefined : /^[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+(?=\s*\.\s*[A-Za-z_]\w*\s*\()/.exec(code.slice(at, at + 200))?.[0];
+    const links = chain(code, at + (qualified ?? head).length);
     const base = env.get(head);
     if (base && links.length) {
       this.links(base, links, env);
@@ -209,7 +212,7 @@ class Walker {
     if (!call) return undefined;
     const passed = call.args.map((a) => env.get(code.slice(a.start, a.end).trim())).filter((r): r is Ref => !!r);
     if (passed.length === 0) return undefined;
-    const callee = [head, ...links.map((l) => l.name)].filter((n) => n !== "()").slice(-2).join(".");
+    const callee = [(qualified ?? head).split(".").at(-1)!.trim(), ...links.map((l) => l.name)].filter((n) => n !== "()").slice(-2).join(".");
     passed.forEach((ref, i) => this.found.push(...guardedMount("minimal-api", ref.group.name, "", `*::${callee}${passed.length > 1 ? `#${i + 1}` : ""}`, [], this.source.lineAt(at))));
     return call.end;
   }
