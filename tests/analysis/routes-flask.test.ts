@@ -376,11 +376,28 @@ flask("a blueprint's before_request hook imported from another module guards its
   ]);
 });
 
-flask("a before_request hook guards its blueprint when it refuses an anonymous caller; one that only reads the signed-in user (a maintenance page for signed-in users, a last-seen stamp) guards nothing", () => {
+flask("a before_request hook guards its blueprint when it refuses an anonymous caller, or refuses with a 403 after an access check on the caller; one that only reads the signed-in user (a maintenance page for signed-in users, a last-seen stamp) guards nothing", () => {
   const root = tempDir("tool-flask-hooks-");
   writeFiles(root, {
     "requirements.txt": "flask\nflask-login\n",
-    "app/__init__.py": "from flask import Flask\nfrom app.admin import admin_bp\nfrom app.index import index_bp\n\napp = Flask(__name__)\napp.register_blueprint(admin_bp, url_prefix='/admin')\napp.register_blueprint(index_bp)\n",
+    "app/__init__.py": "from flask import Flask\nfrom app.admin import admin_bp\nfrom app.index import index_bp\nfrom app.ops import ops_bp\n\napp = Flask(__name__)\napp.register_blueprint(admin_bp, url_prefix='/admin')\napp.register_blueprint(index_bp)\napp.register_blueprint(ops_bp, url_prefix='/ops')\n",
+    "app/ops.py": [
+      "from flask import Blueprint, abort",
+      "from flask_login import current_user",
+      "ops_bp = Blueprint('ops', __name__)",
+      "",
+      "@ops_bp.before_request",
+      "def before_request():",
+      "    try:",
+      "        check_access('sysadmin', {'user': current_user.name})",
+      "    except NotAuthorized:",
+      "        abort(403, 'Need to be system administrator')",
+      "",
+      "@ops_bp.route('/trash', methods=['POST'])",
+      "def trash():",
+      "    return {}",
+      "",
+    ].join("\n"),
     "app/admin.py": [
       "from flask import Blueprint, redirect, url_for",
       "from flask_login import current_user",
@@ -416,7 +433,7 @@ flask("a before_request hook guards its blueprint when it refuses an anonymous c
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root), ["POST /admin/settings [before_request]", "GET /login", "POST /login"]);
+  assert.equal(guardedRoutes(root), ["POST /admin/settings [before_request]", "GET /login", "POST /login", "POST /ops/trash [before_request]"]);
 });
 
 flask("a view that sends an anonymous caller to sign in at its top (if tk.current_user.is_anonymous: flash; return redirect_to(\"user.login\")) is guarded; one that only flashes, or redirects elsewhere, is not", () => {

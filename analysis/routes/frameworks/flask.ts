@@ -172,7 +172,8 @@ function preprocessedParameter(source: RouteSource, def: Definition): string | u
 /**
  * Whether a `before_request` hook checks auth: its name, its decorators, a check it calls
  * (`verify_jwt_in_request()`), or a refusal under a test that the caller is anonymous
- * (`if not current_user.is_authenticated: abort(401)`). Reading the user is not enough: a hook
+ * (`if not current_user.is_authenticated: abort(401)`), or a 401/403 refusal of a hook that looks at
+ * the caller (an access check for administrators). Reading the user is not enough: a hook
  * that records when a signed-in user was last seen, or shows a maintenance page to signed-in
  * users, lets everyone through.
  */
@@ -181,7 +182,9 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
   const body = source.code.slice(def.start, def.end);
   if (/\b(?:verify_jwt\w*|login_required)\b/.test(body)) return true;
   const anonymous = /\bnot\s+(?:current_user\s*\.\s*is_authenticated\b|current_user\b(?!\s*\.)|g\s*\.\s*user\b(?!\s*\.)|login_fresh\s*\()|\bcurrent_user\s*\.\s*is_anonymous\b|\bis_authenticated\b(?:\s*\(\s*\))?\s*(?:==|is)\s*False\b/.exec(body);
-  return !!anonymous && /\b(?:return\s+[^\sN]|raise\s|abort\s*\()/.test(body.slice(anonymous.index));
+  if (anonymous && /\b(?:return\s+[^\sN]|raise\s|abort\s*\()/.test(body.slice(anonymous.index))) return true;
+  // A 401/403 refusal of a hook that looks at the caller (`check_access("sysadmin", {"user": current_user.name})`, then `abort(403)`).
+  return /\bcurrent_user\b|\bg\s*\.\s*user\b|\bsession\b|token|auth/i.test(body) && /\babort\s*\(\s*40[13]\b|\braise\s+\w*(?:Unauthorized|Forbidden)\w*/.test(body);
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
