@@ -1923,6 +1923,33 @@ django("a guard decorating a view class's dispatch (@method_decorator(login_requ
   assert.equal(guardedRoutes(root), ["GET /prefs [login_required]", "POST /prefs [login_required]", "GET /public"]);
 });
 
+django("a view class decorated with method_decorator by keyword (@method_decorator(name=\"get\", decorator=staff_member_required())) is guarded by the decorator it names; one naming a decorator that checks nothing is not", () => {
+  const root = tempDir("tool-django-method-decorator-keywords-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "app/urls.py": 'from django.urls import path\nfrom .views import OrganisationList, CachedList\nurlpatterns = [path("", OrganisationList.as_view()), path("cached/", CachedList.as_view())]\n',
+    "app/views.py": [
+      "from django.contrib.admin.views.decorators import staff_member_required",
+      "from django.utils.decorators import method_decorator",
+      "from django.views.generic import ListView",
+      "",
+      "@method_decorator(",
+      '    name="get",',
+      "    decorator=staff_member_required(),",
+      ")",
+      "class OrganisationList(ListView):",
+      "    model = Organisation",
+      "",
+      '@method_decorator(name="get", decorator=cache_page(60))',
+      "class CachedList(ListView):",
+      "    model = Organisation",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET / [staff_member_required]", "GET /cached"]);
+});
+
 django("a view extending a class of another module that brings one of Django's access mixins (AdministratorMixin(UserPassesTestMixin)) is guarded by it, through other classes too; one whose chain says it lets callers in (OptionalAssistantPageMixin) is not, unless the mixin's own test requires a signed-in user first", () => {
   const root = tempDir("tool-django-access-mixins-");
   writeFiles(root, {

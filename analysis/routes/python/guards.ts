@@ -72,7 +72,11 @@ export function decoratorGuards(code: string, decorators: readonly Decorator[]):
     const name = d.name.split(".").at(-1)!;
     const first = d.args?.positional[0];
     if (name === "permission_classes") return first ? permissionGuards(code, first) : [];
-    if (name === "method_decorator") return first ? guardNames(code, first) : [];
+    // `@method_decorator(login_required)`, or named: `@method_decorator(name="get", decorator=staff_member_required())`.
+    if (name === "method_decorator") {
+      const wrapped = first ?? d.args?.keywords.get("decorator");
+      return wrapped ? guardNames(code, wrapped) : [];
+    }
     // Starlette's `@requires("authenticated")` turns anonymous callers away with its status_code,
     // unless that is a success (`status_code=200`): then they are served, only told less.
     if (name === "requires") return d.args && !/^\s*2\d\d\s*$/.test(code.slice(d.args.keywords.get("status_code")?.start ?? 0, d.args.keywords.get("status_code")?.end ?? 0)) ? [d.name] : [];
