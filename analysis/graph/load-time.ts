@@ -240,7 +240,7 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
   // first read inside it: a parameter list's default values (`function Badge({ keys = SHORTCUT })`,
   // `({ keys = SHORTCUT }) =>`) are read when the function is called, so when the paren turns out to
   // hold parameters they were never read at load.
-  const parenReads: { parameters: boolean; reads: [name: string, inRead: boolean, inAtLoad: boolean][] }[] = [];
+  const parenReads: { parameters: boolean; named: boolean; reads: [name: string, inRead: boolean, inAtLoad: boolean][] }[] = [];
   let inFunction = 0;
   let pendingBody = false; // a parameter list closed: a `{` before `;`, `=` or `,` is its body
   let last = NONE;
@@ -415,15 +415,18 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
     if (c === 40) { // (
       parens.push(last === IDENT && CONTROL.has(code.slice(lastStart, lastEnd)));
       // `function name(`, `function(` and a class's method (`save(data, opts = defaults) {`): a parameter list.
-      parenReads.push({ parameters: last === IDENT && ((code.startsWith("function", lastStart) && lastEnd - lastStart === 8) || wordBeforeIs("function") || (atClassBody() && !initialiser)), reads: [] });
+      parenReads.push({ parameters: last === IDENT && ((code.startsWith("function", lastStart) && lastEnd - lastStart === 8) || wordBeforeIs("function") || (atClassBody() && !initialiser)), named: last === IDENT, reads: [] });
       pendingBody = false;
       openers.push(c);
     } else if (c === 41) { // )
-      pendingBody = !(parens.pop() ?? true);
+      const control = parens.pop() ?? true;
+      pendingBody = !control;
       openers.pop();
       const paren = parenReads.pop();
       const inside = paren?.reads ?? [];
-      const parameters = !!paren?.parameters || ARROW_AFTER.test(code.slice(i + 1, i + 200));
+      // An object literal's method (`colour(c, fallback = Constants.defaultTagColor): Color { ... }`): a name, its parameters, a body.
+      const method = !control && !!paren?.named && openers.at(-1) === 123 && bodyFollows(code, i + 1, typescript);
+      const parameters = !!paren?.parameters || method || ARROW_AFTER.test(code.slice(i + 1, i + 200));
       if (!parameters) parenReads.at(-1)?.reads.push(...inside);
       else {
         // Read only when called: out of what loading reads (a compiled module still refers to them: `everywhere` keeps them).
@@ -468,6 +471,13 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
 
 // After a closing paren, what makes it an arrow function's parameter list: `=>`, maybe after a return type.
 const ARROW_AFTER = /^\s*(?::\s*[\w$.<>\[\]|&,\s]+?)?\s*=>/;
+
+/** Whether a body follows a parameter list closed just before `from`: `{`, after a TypeScript return type. */
+function bodyFollows(code: string, from: number, typescript: boolean): boolean {
+  let at = from + /^\s*/.exec(code.slice(from, from + 200))![0].length;
+  if (typescript && code[at] === ":") at = typeEnd(code, at + 1, "{;", true);
+  return code[at] === "{";
+}
 
 // Words a `<` after which starts a comparison or a JSX element, never a type argument list.
 const NOT_GENERIC = new Set(["return", "typeof", "yield", "await", "case", "in", "of", "instanceof", "void", "delete", "throw", "else", "do"]);

@@ -141,6 +141,8 @@ test("in TypeScript, annotations are passed over (return, parameter, variable an
     ["export function build(opts: { mode: Mode; retries: number } = { mode: DEFAULT }): { out: Out } {\n  return Impl\n}\nexport const t = test ? a : b\n", ["test", "a", "b"], ["Mode", "Out", "Impl", "DEFAULT"]],
     // Read at load before the function, it stays read; a call's arguments are no parameters.
     ["export const KEY = base(SHORTCUT)\nexport function Badge({ keys = SHORTCUT, label = LABEL }) {\n  return keys\n}\nexport const used = register(LABEL2, (x = LATER) => x)\n", ["base", "SHORTCUT", "register", "LABEL2"], ["LABEL", "LATER"]],
+    // An object literal's methods: their defaults are read when called; a call in a property's value is read at load.
+    ["const Utils = {\n  colour(\n    c?: string | null,\n    fallback = Constants.defaultTagColor,\n  ): InstanceType<typeof Color> {\n    return c\n  },\n  size: measure(Sizes.base),\n}\nexport default Utils\n", ["measure", "Sizes"], ["Constants", "Color"]],
   ];
   for (const [code, read, notRead] of cases) {
     const names = namesReadAtLoad(code, true);
