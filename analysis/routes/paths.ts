@@ -1,7 +1,8 @@
 /**
  * Route paths written the one way the report uses: a leading slash, no trailing slash (but
  * "/"), no doubled slashes, and every parameter as `{name}` whatever the framework's syntax:
- * `:id`, `<id>`, `<int:id>`, `{id:int}`, `[id]`, `[...slug]`, `(?P<id>...)`, `*`.
+ * `:id`, `<id>`, `<int:id>`, `{id:int}`, `[id]`, `[...slug]`, `(?P<id>...)`, `*`; a trailing
+ * `<path:rest>` as `*`.
  */
 export function normalizePath(path: string): string {
   let p = path.trim();
@@ -12,6 +13,8 @@ export function normalizePath(path: string): string {
   // Flask and Django write the converter first (`<int:id>`), Sanic the name (`<id:int>`).
   // A converter may take arguments (Werkzeug's `<any(lecture,meeting):event_type>`, `<string(length=2):code>`).
   p = p.replace(/<(\w+)\([^()<>]*\):(\w+)>/g, "{$2}");
+  // Werkzeug's and Django's `path` converter at the end matches the rest, slashes and all: a subtree.
+  p = p.replace(/<path:\w+>\/?$/, "*");
   p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
   p = bracedParameters(p);

@@ -410,7 +410,7 @@ django("get_permissions that assigns the classes in each branch (permission_clas
   ]);
 });
 
-django("get_permissions returning a list written over several lines, of instances made with arguments (EnvironmentPermissions(action_permission_map={...})), guards by each class", () => {
+django("get_permissions returning a list written over several lines (comments at their ends), of instances made with arguments (EnvironmentPermissions(action_permission_map={...})), guards by each class", () => {
   const root = tempDir("tool-django-permissions-lines-");
   writeFiles(root, {
     "requirements.txt": "django\ndjangorestframework\n",
@@ -429,6 +429,7 @@ django("get_permissions returning a list written over several lines, of instance
       '                    "list": VIEW_IDENTITIES,',
       '                    "create": MANAGE_IDENTITIES,',
       "                },",
+      "                get_environment_from_object_callable=lambda t: t.identity.environment,  # type: ignore[attr-defined]",
       "            ),",
       "        ]",
       "",

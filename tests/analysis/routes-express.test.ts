@@ -10,11 +10,14 @@ const list = (root: string) =>
 
 const paths = suite("route paths");
 
-paths("normalizePath() writes every framework's parameters as {name}", () => {
+paths("normalizePath() writes every framework's parameters as {name}, and a trailing path converter as a subtree", () => {
   assert.is(normalizePath("users/:id"), "/users/{id}");
   assert.is(normalizePath("/users/<int:id>/"), "/users/{id}");
   assert.is(normalizePath("/create/<any(lecture,meeting,conference):event_type>"), "/create/{event_type}");
   assert.is(normalizePath("/lang/<string(length=2):code>/"), "/lang/{code}");
+  // A trailing path converter matches the rest: a subtree; elsewhere it is one parameter.
+  assert.is(normalizePath("/servers/<string:server_id>/zones/<string:zone_id>/<path:subpath>"), "/servers/{server_id}/zones/{zone_id}/*");
+  assert.is(normalizePath("/files/<path:name>/raw"), "/files/{name}/raw");
   assert.is(normalizePath("/a/{id:int}"), "/a/{id}");
   assert.is(normalizePath("/a/[id]/[...slug]"), "/a/{id}/{slug}");
   assert.is(normalizePath("^users/(?P<pk>[0-9]+)/$"), "/users/{pk}");

@@ -108,9 +108,12 @@ function joinedLines(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   for (const line of text.split("\n")) {
-    if (depth > 0) out[out.length - 1] += ` ${line.trim()}`;
-    else out.push(line);
-    for (const c of line.replace(/(["'])(?:\\.|(?!\1).)*\1/g, "").replace(/#.*$/, "")) depth += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
+    // A comment ends at its line: joined, it would swallow the lines after it.
+    const code = line.replace(/(["'])(?:\\.|(?!\1).)*\1/g, (quoted) => "_".repeat(quoted.length)).replace(/#.*$/, "");
+    const kept = line.slice(0, code.length);
+    if (depth > 0) out[out.length - 1] += ` ${kept.trim()}`;
+    else out.push(depth === 0 && /[([{]/.test(code) ? kept : line);
+    for (const c of code) depth += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
     if (depth < 0) depth = 0;
   }
   return out;
