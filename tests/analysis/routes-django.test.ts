@@ -449,12 +449,12 @@ django("get_permissions returning a list written over several lines (comments at
   ]);
 });
 
-django("a DRF view that declares itself open to anyone (permission_classes = [AllowAny]) is public by design: its writes are a low finding; one that declares nothing is not", () => {
+django("a DRF view that declares itself open to anyone (permission_classes = [AllowAny], or none at all: ()) is public by design: its writes are a low finding; one that declares nothing is not", () => {
   const root = tempDir("tool-django-allow-any-");
   writeFiles(root, {
     "requirements.txt": "django\ndjangorestframework\n",
     "app/__init__.py": "",
-    "app/urls.py": 'from django.urls import path\nfrom app.views import EmailCheckEndpoint, NotesEndpoint, ProfileEndpoint\n\nurlpatterns = [\n    path("auth/email-check/", EmailCheckEndpoint.as_view()),\n    path("notes/", NotesEndpoint.as_view()),\n    path("profile/", ProfileEndpoint.as_view()),\n]\n',
+    "app/urls.py": 'from django.urls import path\nfrom app.views import EmailCheckEndpoint, NotesEndpoint, ProfileEndpoint\nfrom app.onboarding import OnboardingStatusView\n\nurlpatterns = [\n    path("auth/email-check/", EmailCheckEndpoint.as_view()),\n    path("notes/", NotesEndpoint.as_view()),\n    path("profile/", ProfileEndpoint.as_view()),\n    path("environments/<str:key>/onboarding-status/", OnboardingStatusView.as_view()),\n]\n',
     "app/views.py": [
       "from rest_framework.views import APIView",
       "from rest_framework.permissions import AllowAny, IsAuthenticated",
@@ -476,10 +476,21 @@ django("a DRF view that declares itself open to anyone (permission_classes = [Al
       "        return None",
       "",
     ].join("\n"),
+    "app/onboarding.py": [
+      "from rest_framework.views import APIView",
+      "",
+      "class OnboardingStatusView(APIView):",
+      "    authentication_classes = ()",
+      "    permission_classes = ()",
+      "",
+      "    def put(self, request, key):",
+      "        return None",
+      "",
+    ].join("\n"),
   });
   // The view declaring nothing is low only as the one left open among the file's guarded routes, not as declared public.
   const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0], /declares it public/.test(f.evidence[0]!.detail ?? "") ? "declared public" : /other routes? of its file/.test(f.evidence[0]!.detail ?? "") ? "among guarded" : ""]);
-  assert.equal(writes.sort(), [["low", "POST /auth/email-check", "declared public"], ["low", "POST /notes", "among guarded"]]);
+  assert.equal(writes.sort(), [["low", "POST /auth/email-check", "declared public"], ["low", "POST /notes", "among guarded"], ["low", "PUT /environments/{key}/onboarding-status", "declared public"]]);
 });
 
 django("a view on two URLs serves at each only the handlers that take as many parameters as that URL captures (Django passes them as keywords), a check decorating one passing them through; one taking **kwargs, or decorated to be handed arguments, serves any", () => {

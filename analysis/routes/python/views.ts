@@ -7,7 +7,7 @@ import { decoratorGuards, djangoViewGuards, guardNames, handlerCheckGuards, isPy
 export const HANDLERS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** A class that may serve requests: its bases, handler methods and the guards of the whole class. */
-/** `open`: the class declares itself open to anyone (`permission_classes = [AllowAny]`), a public endpoint by design. */
+/** `open`: the class declares itself open to anyone (`permission_classes = [AllowAny]`, or `()`), a public endpoint by design. */
 export type ViewClass = { cls: Definition; bases: string[]; handlers: Definition[]; methods: Definition[]; guards: string[]; open?: boolean };
 
 /**
@@ -36,7 +36,8 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
       ...lists,
       ...(permissions ? permissionGuards(source.code, permissions) : []),
     ];
-    const open = !!permissions && /^[[(]\s*(?:[\w.]*\.)?AllowAny\s*,?\s*[\])]$/.test(source.code.slice(permissions.start, permissions.end).trim());
+    // `[AllowAny]`, or no classes at all (`permission_classes = ()`): written so on purpose.
+    const open = !!permissions && /^[[(]\s*(?:(?:[\w.]*\.)?AllowAny\s*,?\s*)?[\])]$/.test(source.code.slice(permissions.start, permissions.end).trim());
     views.push({ cls, bases: written, handlers, methods, guards: [...new Set(guards)], ...(open ? { open } : {}) });
   }
   return views;
