@@ -16,7 +16,7 @@ import type { ContractProject } from "./contracts/mod.ts";
 import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware, refusingLaravelMiddleware } from "./php/optional-middleware.ts";
-import { loadOnlyMiddleware } from "./php/psr15-middleware.ts";
+import { loadOnlyMiddleware, refusingMiddleware } from "./php/psr15-middleware.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies, phpClassFile, phpFilesByClass } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
@@ -94,6 +94,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelOptional = optionalLaravelMiddleware(project, classFile, laravelAliases);
   const laravelRefusing = refusingLaravelMiddleware(project, classFile);
   const slimLoadsOnly = loadOnlyMiddleware(project, classFile);
+  const slimRefusing = refusingMiddleware(project, classFile);
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
@@ -224,7 +225,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
       ? { ...given, guards: resolvedCandidates(given.guards, intercepting) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? route.guards.filter((g) => !slimLoadsOnly(g)) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? resolvedCandidates(route.guards, nestGuard) : route.framework === "minimal-api" ? resolvedCandidates(route.guards, convention) : route.file.endsWith(".go") ? resolvedCandidates(route.guards, candidateRefuses) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? resolvedCandidates(route.guards.filter((g) => !slimLoadsOnly(g)), slimRefusing) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? resolvedCandidates(route.guards, nestGuard) : route.framework === "minimal-api" ? resolvedCandidates(route.guards, convention) : route.file.endsWith(".go") ? resolvedCandidates(route.guards, candidateRefuses) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

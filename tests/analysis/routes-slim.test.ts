@@ -173,4 +173,69 @@ slim("route files included in a group (call_user_func(include(__DIR__ . ...), $g
   ]);
 });
 
+slim("middleware named by a string class name: one not named like a check guards where it refuses under a test of the caller, not where that test also reads a setting; a settings lookup ($conf->get('dev.debug', false)) is no route", () => {
+  const root = tempDir("tool-slim-candidates-");
+  const php = (...lines: string[]) => ["<?php", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "slim/slim": "^3.12" } }),
+    "index.php": php(
+      "$conf = new ConfigManager();",
+      "if ($conf->get('dev.debug', false)) {",
+      "    ini_set('display_errors', 1);",
+      "}",
+      "date_default_timezone_set($conf->get('general.timezone', 'UTC'));",
+      "$app = new \\Slim\\App($container);",
+      "$app->group('', function () {",
+      "    $this->get('/', '\\Bookmarks\\Front\\Controller\\ListController:index');",
+      "    $this->post('/login', '\\Bookmarks\\Front\\Controller\\LoginController:login');",
+      "})->add('\\Bookmarks\\Front\\BookmarksMiddleware');",
+      "$app->group('/admin', function () {",
+      "    $this->post('/configure', '\\Bookmarks\\Front\\Controller\\Admin\\ConfigureController:save');",
+      "})->add('\\Bookmarks\\Front\\BookmarksAdminMiddleware');",
+      "$app->run();",
+    ),
+    "application/front/BookmarksMiddleware.php": php(
+      "namespace Bookmarks\\Front;",
+      "class BookmarksMiddleware",
+      "{",
+      "    public function __invoke($request, $response, $next)",
+      "    {",
+      "        try {",
+      "            $this->checkOpenInstance($next);",
+      "            return $next($request, $response);",
+      "        } catch (UnauthorizedException $e) {",
+      "            return $response->withRedirect('/login');",
+      "        }",
+      "    }",
+      "",
+      "    protected function checkOpenInstance($next)",
+      "    {",
+      "        if (!$this->container->loginManager->isLoggedIn() && $this->container->conf->get('privacy.force_login')) {",
+      "            throw new UnauthorizedException();",
+      "        }",
+      "    }",
+      "}",
+    ),
+    "application/front/BookmarksAdminMiddleware.php": php(
+      "namespace Bookmarks\\Front;",
+      "class BookmarksAdminMiddleware extends BookmarksMiddleware",
+      "{",
+      "    public function __invoke($request, $response, $next)",
+      "    {",
+      "        if (true !== $this->container->loginManager->isLoggedIn()) {",
+      "            return $response->withRedirect('/login');",
+      "        }",
+      "        return parent::__invoke($request, $response, $next);",
+      "    }",
+      "}",
+    ),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /",
+    "POST /admin/configure [BookmarksAdminMiddleware]",
+    "POST /login",
+  ]);
+});
+
 slim.run();

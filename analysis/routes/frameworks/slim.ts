@@ -1,6 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
-import { isGuardName, joinPaths, optionalSegmentForms } from "../paths.ts";
+import { CANDIDATE, isGuardName, joinPaths, optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { type Bindings, literalLoops } from "../php/loops.ts";
 import { phpConstants } from "../php/values.ts";
@@ -53,8 +53,11 @@ export const slim: Framework = {
       if (call.verb === "group") continue;
       const methods = call.verb === "map" ? list(source, call.args[0]) : VERBS[call.verb];
       const pathSpan = call.verb === "map" ? call.args[1] : call.args[0];
-      // A route takes a path and a handler: `$container->get("db")` is a lookup, not a route.
+      // A route takes a path and a handler: `$container->get("db")` is a lookup, not a route, and so is
+      // `$conf->get("dev.debug", false)`: a pattern starts with a slash (or an optional segment), or is a group's own "".
       if (!methods?.length || !pathSpan || call.args.length < (call.verb === "map" ? 3 : 2)) continue;
+      const literal = value(source, pathSpan);
+      if (literal !== undefined && !/^(?:\/|\[|$)/.test(literal)) continue;
       const handlerSpan = call.verb === "map" ? call.args[2] : call.args[1];
       const scopes = around(call.start);
       for (const path of paths(source, pathSpan, loops.filter((l) => l.body.start < call.start && call.start < l.body.end))) {
@@ -145,7 +148,11 @@ function joined(source: RouteSource, span: Span, bindings: Bindings): string | u
   }
 }
 
-/** The guards among the middleware `->add(...)` calls chained after offset `from` name: `$jwtMiddleware` -> `jwtMiddleware`, `new Jwt()` / `Jwt::class` -> `Jwt`. */
+/**
+ * The guards among the middleware `->add(...)` calls chained after offset `from` name: `$jwtMiddleware` -> `jwtMiddleware`,
+ * `new Jwt()` / `Jwt::class` / `'\\App\\Jwt'` -> `Jwt`. A class not named like a check is a candidate, judged by
+ * its body after linking (php/psr15-middleware.ts).
+ */
 function added(source: RouteSource, from: number): string[] {
   const names: string[] = [];
   for (let at = from, link = LINK.exec(source.code.slice(at, at + 200)); link; link = LINK.exec(source.code.slice(at, at + 200))) {
@@ -153,6 +160,7 @@ function added(source: RouteSource, from: number): string[] {
     if (link[1] === "add" && args[0]) {
       const short = middlewareName(source, args[0]);
       if (short && isGuardName(short)) names.push(short);
+      else if (short && /^[A-Z]\w*$/.test(short) && !/^\s*\$/.test(source.code.slice(args[0].start, args[0].end))) names.push(`${CANDIDATE}${short}`);
     }
     at = end;
   }
@@ -165,7 +173,9 @@ const APP_MIDDLEWARE = /(?:^|[;{}])[ \t]*\$app\s*->\s*add\s*\(/gm;
 /** A middleware argument's name: `$jwt` -> `jwt`, `new Jwt()`, `new $authMiddlewareClass(...)`, `Jwt::class` -> `Jwt`. */
 function middlewareName(source: RouteSource, span: Span): string | undefined {
   const m = /^\s*(?:\$([A-Za-z_]\w*)|new\s+\$?\\?([\w\\]+)|\\?([\w\\]+)\s*::\s*class)/.exec(source.code.slice(span.start, span.end));
-  return (m?.[1] ?? m?.[2] ?? m?.[3])?.split("\\").at(-1);
+  // A class named by a string (`->add('\\Shaarli\\Front\\ShaarliAdminMiddleware')`), which Slim's resolver makes.
+  const named = m ? undefined : value(source, span);
+  return (m?.[1] ?? m?.[2] ?? m?.[3] ?? (named && /^\\?[A-Za-z_][\w\\]*$/.test(named) ? named : undefined))?.split("\\").at(-1);
 }
 
 /** A string literal's value, or undefined. */

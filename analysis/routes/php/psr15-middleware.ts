@@ -3,6 +3,10 @@
  * never turns a request away, in its class or the classes it extends, guards nothing whatever
  * its name. AzuraCast's `ApiAuth`, `StandardAuth` and `PublicAuth` load the caller (from an API
  * key or the session) and hand every request on; its `RequireLogin` and `Permissions` refuse.
+ * One not named like a check (Shaarli's `ShaarliAdminMiddleware`) guards where it refuses under a
+ * test of the caller (`if (true !== $this->container->loginManager->isLoggedIn()) return
+ * $response->withRedirect(.../login)`); not where that test also reads a setting (its
+ * `ShaarliMiddleware` sends callers to sign in only when `privacy.force_login` is on).
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 
@@ -17,25 +21,90 @@ const EXTENDS = /\bclass\s+\w+\s+extends\s+\\?([\w\\]+)/;
 /** A function telling whether a middleware named on a Slim route (`ApiAuth`) is a class of the app's that refuses nobody. */
 export function loadOnlyMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => boolean {
   const judged = new Map<string, boolean>();
+  const chainOf = classChain(project, classFile);
+  return (name) => {
+    let found = judged.get(name);
+    if (found === undefined) {
+      const chain = chainOf(name);
+      found = chain.length > 0 && chain.some((text) => ENTRY.test(text)) && !chain.some((text) => REFUSES.test(text));
+      judged.set(name, found);
+    }
+    return found;
+  };
+}
+
+// A refusal where it happens: a throw, a 401/403 answer, a redirect.
+const REFUSAL_SITE = /\bthrow\s+new\s+(?!\\?(?:TypeError|InvalidArgumentException|LogicException)\b)|\bwithStatus\s*\(\s*40[13]\b|->\s*withRedirect\s*\(|\bredirect\s*\(/g;
+// A test of the caller: signed in, a token, a session, a user.
+const CALLER_TEST = /LoggedIn|Authenticat|Authoriz|token|session|user|login|credential|apikey|api_key/i;
+// A setting read in the test (`$this->conf->get('privacy.force_login')`, `config('app.x')`, `getenv(...)`).
+const SETTING_TEST = /\bconf(?:ig)?\w*\s*->\s*get\s*\(|\bconfig\s*\(|\bgetenv\s*\(|\bsettings?\b/i;
+
+/**
+ * A function telling whether a middleware class of the app's not named like a check refuses
+ * callers: some refusal in its class or those it extends stands under `if` tests of the caller
+ * that read no setting (one in a `catch` answers a refusal made elsewhere).
+ */
+export function refusingMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => boolean {
+  const judged = new Map<string, boolean>();
+  const chainOf = classChain(project, classFile);
+  return (name) => {
+    let found = judged.get(name);
+    if (found === undefined) {
+      found = chainOf(name).some((text) => [...text.matchAll(REFUSAL_SITE)].some((m) => {
+        const tests = enclosingTests(text, m.index);
+        return tests !== undefined && tests.length > 0 && tests.some((t) => CALLER_TEST.test(t)) && !tests.some((t) => SETTING_TEST.test(t));
+      }));
+      judged.set(name, found);
+    }
+    return found;
+  };
+}
+
+/** The class and the ones it extends, as far as the app defines them (comments left out). */
+function classChain(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => string[] {
   const source = (name: string) => {
     const file = classFile(name);
     const text = file === undefined ? undefined : project?.text(file);
     return text === undefined ? undefined : phpWithoutComments(text);
   };
   return (name) => {
-    let found = judged.get(name);
-    if (found === undefined) {
-      // The class and the ones it extends, as far as the app defines them.
-      const chain: string[] = [];
-      for (let cls: string | undefined = name, depth = 0; cls && depth < 4; depth++) {
-        const text = source(cls);
-        if (text === undefined) break;
-        chain.push(text);
-        cls = EXTENDS.exec(text)?.[1]?.split("\\").pop();
-      }
-      found = chain.length > 0 && chain.some((text) => ENTRY.test(text)) && !chain.some((text) => REFUSES.test(text));
-      judged.set(name, found);
+    const chain: string[] = [];
+    for (let cls: string | undefined = name, depth = 0; cls && depth < 4; depth++) {
+      const text = source(cls);
+      if (text === undefined) break;
+      chain.push(text);
+      cls = EXTENDS.exec(text)?.[1]?.split("\\").pop();
     }
-    return found;
+    return chain;
   };
+}
+
+/**
+ * The conditions of the `if`s whose block holds offset `at`, innermost last; undefined when a
+ * `catch` block holds it. Blocks are found by braces (a braceless `if` holds its next statement).
+ */
+function enclosingTests(text: string, at: number): string[] | undefined {
+  const tests: string[] = [];
+  for (const m of text.slice(0, at).matchAll(/\b(if|elseif|catch)\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = closingAt(text, open, "(", ")");
+    if (close === -1 || close > at) continue;
+    const after = /^\s*\{/.exec(text.slice(close + 1));
+    const end = after ? closingAt(text, close + 1 + after[0].length - 1, "{", "}") : text.indexOf(";", close);
+    if (end === -1 || at > end) continue;
+    if (m[1] === "catch") return undefined;
+    tests.push(text.slice(open + 1, close));
+  }
+  return tests;
+}
+
+/** The offset of the bracket closing the one at `open`, or -1. */
+function closingAt(text: string, open: number, opener: string, closer: string): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === opener) depth++;
+    else if (text[i] === closer && --depth === 0) return i;
+  }
+  return -1;
 }
