@@ -34,6 +34,7 @@ import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
 import { TRPC, TRPC_ENDPOINT, trpcPaths } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
+import { swaggerBasePaths } from "./go/swagger-base.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
 import { withPackageRouterWrappers } from "./go/package-router-wrappers.ts";
 import { withPackageGrpcMethods } from "./go/grpc-package-methods.ts";
@@ -203,7 +204,7 @@ export function routesSection(
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

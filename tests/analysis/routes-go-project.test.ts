@@ -248,4 +248,80 @@ project("a call of the app's own registering function with net/http's method con
   ]);
 });
 
+project("prometheus/common's router: WithPrefix makes a group handed on to a function, Del registers DELETE; a go-swagger server's generated handler table is served under its contract's base path, its routes guarded only when the contract has security schemes", () => {
+  const root = tempDir("tool-go-swagger-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/alerts\n\ngo 1.22\n\nrequire github.com/prometheus/common v0.60.0\n",
+    "api/v1_deprecation_router.go": [
+      "package api",
+      "",
+      "import \"github.com/prometheus/common/route\"",
+      "",
+      "type V1DeprecationRouter struct{}",
+      "",
+      "func (dr *V1DeprecationRouter) Register(r *route.Router) {",
+      "\tr.Get(\"/status\", dr.gone)",
+      "\tr.Del(\"/silence/:sid\", dr.gone)",
+      "}",
+    ].join("\n"),
+    "api/api.go": [
+      "package api",
+      "",
+      "import \"github.com/prometheus/common/route\"",
+      "",
+      "type API struct {",
+      "\tdeprecationRouter *V1DeprecationRouter",
+      "}",
+      "",
+      "func (api *API) Register(r *route.Router, routePrefix string) *http.ServeMux {",
+      "\tapi.deprecationRouter.Register(r.WithPrefix(\"/api/v1\"))",
+      "\treturn nil",
+      "}",
+    ].join("\n"),
+    "api/v2/restapi/embedded_spec.go": "package restapi\n\nvar SwaggerJSON = json.RawMessage([]byte(`{\n  \"basePath\": \"/api/v2/\",\n  \"paths\": {}\n}`))\n",
+    "api/v2/restapi/operations/alerts_api.go": [
+      "package operations",
+      "",
+      "func (o *AlertsAPI) AuthenticatorsFor(schemes map[string]spec.SecurityScheme) map[string]runtime.Authenticator {",
+      "\treturn nil",
+      "}",
+      "",
+      "func (o *AlertsAPI) initHandlerCache() {",
+      "\tif o.handlers[\"DELETE\"] == nil {",
+      "\t\to.handlers[\"DELETE\"] = make(map[string]http.Handler)",
+      "\t}",
+      "\to.handlers[\"DELETE\"][\"/silence/{silenceID}\"] = silence.NewDeleteSilence(o.context, o.SilenceDeleteSilenceHandler)",
+      "\to.handlers[\"GET\"][\"/alerts\"] = alert.NewGetAlerts(o.context, o.AlertGetAlertsHandler)",
+      "}",
+    ].join("\n"),
+    "admin/restapi/doc.go": "// Package restapi Admin API\n//\n//\tSchemes: http\n//\tBasePath: /admin/v1\n//\n// swagger:meta\npackage restapi\n",
+    "admin/restapi/operations/admin_api.go": [
+      "package operations",
+      "",
+      "func (o *AdminAPI) AuthenticatorsFor(schemes map[string]spec.SecurityScheme) map[string]runtime.Authenticator {",
+      "\tresult := make(map[string]runtime.Authenticator)",
+      "\tfor name := range schemes {",
+      "\t\tswitch name {",
+      "\t\tcase \"token\":",
+      "\t\t\tresult[name] = o.APIKeyAuthenticator(\"Authorization\", \"header\", o.TokenAuth)",
+      "\t\t}",
+      "\t}",
+      "\treturn result",
+      "}",
+      "",
+      "func (o *AdminAPI) initHandlerCache() {",
+      "\to.handlers[\"POST\"][\"/users\"] = users.NewCreateUser(o.context, o.UsersCreateUserHandler)",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /api/v1/silence/{sid}",
+    "DELETE /api/v2/silence/{silenceID}",
+    "GET /api/v1/status",
+    "GET /api/v2/alerts",
+    "POST /admin/v1/users [swagger-security]",
+  ]);
+});
+
 project.run();

@@ -9,9 +9,9 @@ const FRAMEWORK_PACKAGE = new RegExp(String.raw`^(?:net\/http|github\.com\/(?:${
 // A package of the project's own (or a library's) that is not one of those.
 const PROJECT_PACKAGE = new RegExp(`^(?!${FRAMEWORK_PACKAGE.source.slice(1)})[\\w.-]+\\.[\\w.-]+\\/\\S+$`);
 
-// Verb methods named either way: Fider's `r.Get(...)`, Ory's `public.GET(...)`.
+// Verb methods named either way: Fider's `r.Get(...)`, Ory's `public.GET(...)`; prometheus/common's route names DELETE `Del`.
 const groups = groupChain({
-  verbs: { ...verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"], "Any"), ...verbs(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], "Any") },
+  verbs: { ...verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"], "Any"), ...verbs(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], "Any"), Del: "DELETE" },
   order: "last",
   handle: /^Handle$/,
 });
@@ -43,8 +43,9 @@ export const scanWithPackageRouter = (source: RouteSource, local: NonNullable<Go
 
 function chain(ctx: GoContext, start: GoRef | undefined, given: readonly GoLink[]): { ref?: GoRef; rebind?: boolean } | undefined {
   if (!start) return undefined;
-  // The router's own methods named for a group (GoToSocial's `r.AttachGroup("api")`) make one.
-  const links = given.map((l) => (/^[A-Z]\w*Group$/.test(l.name) && l.args?.length ? { ...l, name: "Group" } : l));
+  // The router's own methods named for a group (GoToSocial's `r.AttachGroup("api")`) make one, and so
+  // does prometheus/common's `r.WithPrefix("/api/v1")`.
+  const links = given.map((l) => ((/^[A-Z]\w*Group$/.test(l.name) || l.name === "WithPrefix") && l.args?.length ? { ...l, name: "Group" } : l));
   // `r.Group()` with no prefix: a group of the same routes, with the middleware so far.
   if (links[0]?.name === "Group" && links[0].args?.length === 0) {
     const ref = { ...start };
