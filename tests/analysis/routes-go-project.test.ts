@@ -15,7 +15,7 @@ project("a function handed the application's router type (r *web.Engine) registe
   ]);
 });
 
-project("a handler method handed the project's public router type (public *httprouterx.RouterPublic) registers with upper-case verb methods and path constants; routes in a test-helpers folder are no routes", () => {
+project("a handler method handed the project's public router type (public *httprouterx.RouterPublic, or its interface httprouterx.Router) registers with upper-case verb methods and path constants; routes in a test-helpers folder are no routes", () => {
   const root = tempDir();
   writeFiles(root, {
     "go.mod": "module github.com/acme/ident\n\ngo 1.22\n",
@@ -36,9 +36,12 @@ project("a handler method handed the project's public router type (public *httpr
       "}",
     ].join("\n"),
     "pkg/testhelpers/server.go": "package testhelpers\n\nimport \"github.com/acme/ident/x/httprouterx\"\n\nfunc NewLoginUI(public *httprouterx.RouterPublic) {\n\tpublic.GET(\"/login\", func(w http.ResponseWriter, r *http.Request) {})\n}\n",
+    // Handed the router's interface type, not a pointer, with paths only in constants.
+    "schema/handler.go": "package schema\n\nimport \"github.com/acme/ident/x/httprouterx\"\n\nconst RouteBase = \"/opl/syntax/check\"\n\nfunc (h *Handler) RegisterSyntaxRoutes(r httprouterx.Router) {\n\tr.POST(RouteBase, h.postCheckOplSyntax)\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "POST /opl/syntax/check h.postCheckOplSyntax",
     "POST /self-service/login h.updateLoginFlow",
     "GET /self-service/login/browser h.createBrowserLoginFlow",
   ]);

@@ -28,7 +28,8 @@ export const goProjectRouter: Framework = {
   id: "go-router",
   name: "Go (the project's router)",
   languages: ["go"],
-  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w*\b|\)\s*\*?\w+\.I(?:Routes|Router)\b/,
+  // A verb with a literal path, or a parameter of a router type: a pointer, or an interface (`r httprouterx.Router`).
+  hint: /\.\s*(?:Get|Post|Put|Patch|Delete)\s*\(\s*"\/|\*\w+\.Router\w*\b|[(,]\s*\w+\s+\w+\.Router\b|\)\s*\*?\w+\.I(?:Routes|Router)\b/,
   scan: (source) => scanGo(source, SPEC),
 };
 
