@@ -166,4 +166,65 @@ trpc("middleware a procedure adds to its builder guards it when it refuses a cal
   ]);
 });
 
+trpc("procedures defined one by one in their own modules (export const createSecret = workspaceProcedure.input(...).mutation(...)), named under a router's keys, are routes at those keys with their builder's guard; an alias export of a builder is no procedure", () => {
+  const root = tempDir("tool-trpc-standalone-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "dashboard", dependencies: { next: "^15.0.0", "@trpc/server": "^10.45.0" } }),
+    "lib/trpc/trpc.ts": [
+      'import { initTRPC, TRPCError } from "@trpc/server";',
+      "export const t = initTRPC.create();",
+      "export const publicProcedure = t.procedure;",
+      "export const workspaceProcedure = t.procedure.use(({ ctx, next }) => {",
+      '  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "  return next();",
+      "});",
+      "export const defaultProcedure = workspaceProcedure;",
+    ].join("\n"),
+    "lib/trpc/routers/share/create.ts": [
+      'import { z } from "zod";',
+      'import { workspaceProcedure } from "../../trpc";',
+      "",
+      "export const createSharedSecret = workspaceProcedure",
+      "  .input(z.object({ secret: z.string() }))",
+      "  .mutation(async ({ ctx, input }) => {",
+      "    return { id: 1 };",
+      "  });",
+    ].join("\n"),
+    "lib/trpc/routers/share/reveal.ts": 'import { z } from "zod";\nimport { publicProcedure } from "../../trpc";\n\nexport const revealSharedSecret = publicProcedure.input(z.object({ id: z.string() })).mutation(async ({ input }) => input.id);\n',
+    "lib/trpc/routers/key/logs.ts": 'import { workspaceProcedure } from "../../trpc";\n\nexport const queryKeyLogs = workspaceProcedure.query(async ({ ctx }) => []);\n',
+    "lib/trpc/routers/index.ts": [
+      'import { t } from "../trpc";',
+      'import { createSharedSecret } from "./share/create";',
+      'import { revealSharedSecret } from "./share/reveal";',
+      'import { queryKeyLogs } from "./key/logs";',
+      "",
+      "export const router = t.router({",
+      "  share: t.router({",
+      "    create: createSharedSecret,",
+      "    reveal: revealSharedSecret,",
+      "  }),",
+      "  key: t.router({",
+      "    logs: t.router({",
+      "      query: queryKeyLogs,",
+      "    }),",
+      "  }),",
+      "});",
+    ].join("\n"),
+    "app/api/trpc/[trpc]/route.ts": [
+      'import { fetchRequestHandler } from "@trpc/server/adapters/fetch";',
+      'import { router } from "@/lib/trpc/routers";',
+      "const handler = (req: Request) => fetchRequestHandler({ endpoint: \"/api/trpc\", req, router });",
+      "export { handler as GET, handler as POST };",
+    ].join("\n"),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  assert.equal(routes.sort(), [
+    "GET /api/trpc/key.logs.query [workspaceProcedure]",
+    "POST /api/trpc/share.create [workspaceProcedure]",
+    "POST /api/trpc/share.reveal",
+  ]);
+});
+
 trpc.run();

@@ -34,7 +34,8 @@ export const trpc: Framework = {
   name: "tRPC",
   languages: ["javascript", "typescript"],
   // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]/,
+  // Nor a module of procedures defined one by one (`export const createSecret = workspaceProcedure.input(...)`).
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
@@ -59,17 +60,21 @@ export const trpc: Framework = {
           continue;
         }
         if (kind === "subscription") continue;
-        const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
-        const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
-        // Middleware the procedure adds to its builder's (`publicProcedure.use(requireUserMiddleware).mutation(...)`).
-        const added = procedureMiddleware(value, source.text.slice(span.start, span.end));
-        const guards = [...(guarded ? [builder] : []), ...added.guards];
-        // A builder or middleware of the project's named otherwise may refuse callers: read after linking (guards-away.ts).
-        const helpers = [...(guarded || !builder ? [] : [builder]), ...added.named];
-        found.push({ type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path: `/${key}`, handler: `${name}.${key}`, guards, owner: name, line, ...(helpers.length ? { helpers } : {}) });
+        found.push(procedureRoute(value, source.text.slice(span.start, span.end), kind, `/${key}`, `${name}.${key}`, name, line));
       }
     };
     for (const m of code.matchAll(ROUTER)) router(m[1]!, m.index + m[0].length - 1, source.lineAt(m.index));
+    // A procedure defined on its own (`export const createSecret = workspaceProcedure.input(...).mutation(...)`),
+    // which a router of another module names under a key: a router of one route, at the key's path.
+    for (const m of code.matchAll(STANDALONE)) {
+      const end = chainEnd(code, m.index + m[0].length);
+      const value = code.slice(m.index + m[0].length - m[2]!.length, end);
+      const kind = [...value.matchAll(KIND)].at(-1)?.[1];
+      if (!kind || kind === "subscription" || !/\)\s*$/.test(value)) continue;
+      const line = source.lineAt(m.index);
+      found.push({ type: "router", framework: TRPC, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line });
+      found.push(procedureRoute(value, source.text.slice(m.index + m[0].length - m[2]!.length, end), kind, "", m[1]!, m[1]!, line));
+    }
     // `export const appRouter = mergeRouters(edgeRouter, router({ ... }))`: the procedures of every router merged, at its root.
     for (const m of code.matchAll(MERGED)) {
       const name = m[1]!;
@@ -98,6 +103,34 @@ export const trpc: Framework = {
     return found;
   },
 };
+
+// `export const createSecret = workspaceProcedure` followed by its chain: a builder named for a procedure.
+const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*Procedure)(?=\s*\.)/g;
+
+/** The end of a chain of calls starting at `from` (`.use(...).input(...).mutation(...)`). */
+function chainEnd(code: string, from: number): number {
+  let at = from;
+  for (let link = /^\s*\.\s*[A-Za-z_$][\w$]*\s*(?:<[^<>()]*>\s*)?\(/.exec(code.slice(at, at + 200)); link; link = /^\s*\.\s*[A-Za-z_$][\w$]*\s*(?:<[^<>()]*>\s*)?\(/.exec(code.slice(at, at + 200))) {
+    at = callArguments(code, at + link[0].length - 1).end;
+  }
+  return at;
+}
+
+/**
+ * A procedure as a route: a query answers GET, a mutation POST; a builder named like a check
+ * (`protectedProcedure`) guards it, as do the middleware its chain adds named so or refusing in place.
+ * `value` is the procedure's code (strings blanked), `text` the same span as written.
+ */
+function procedureRoute(value: string, text: string, kind: string, path: string, handler: string, owner: string, line: number): Registration {
+  const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
+  const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
+  // Middleware the procedure adds to its builder's (`publicProcedure.use(requireUserMiddleware).mutation(...)`).
+  const added = procedureMiddleware(value, text);
+  const guards = [...(guarded ? [builder] : []), ...added.guards];
+  // A builder or middleware of the project's named otherwise may refuse callers: read after linking (guards-away.ts).
+  const helpers = [...(guarded || !builder ? [] : [builder]), ...added.named];
+  return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}) };
+}
 
 /**
  * The middleware a procedure's own chain adds (`.use(...)` calls before its `.query(`/`.mutation(`),

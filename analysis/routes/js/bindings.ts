@@ -53,7 +53,8 @@ const EXPORT_DEFAULT_FUNCTION = /\bexport\s+default\s+(?:async\s+)?function\s*\*
 // A class stands for the router it keeps when it is one (a controller whose routes hang on a router named for it).
 const EXPORT_CLASS = /\bexport\s+(default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)/g;
 // `export const MainRouter: Router = router;`: another name for a value of the module.
-const EXPORT_ALIAS = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=\s*([A-Za-z_$][\w$]*)\s*;?[ \t]*$/gm;
+// Not a chain going on at the next line (`export const create = workspaceProcedure\n  .input(...)`).
+const EXPORT_ALIAS = /\bexport\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;\n]+)?=\s*([A-Za-z_$][\w$]*)\s*;?[ \t]*$(?!\n\s*\??\.)/gm;
 const EXPORT_LIST = /\bexport\s*\{([^}]*)\}\s*(?!\s*from)/g;
 const MODULE_EXPORTS = /\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm;
 // `module.exports = { initControllers: init, users: { init } }`, `export default { init }`.
