@@ -983,13 +983,13 @@ rails("a resource route to a controller the app does not have, in a namespace wh
   ]);
 });
 
-rails("a resource route whose controller has no such action (nor a view in its place) serves nothing, whatever well-known gem modules it includes (Pundit::Authorization, FastGettext::Translation); undecided ones stay", () => {
+rails("a resource route whose controller has no such action (nor a view in its place) serves nothing, whatever well-known gem or Rails modules it includes (Pundit::Authorization, FastGettext::Translation, ActiveStorage::SetCurrent); undecided ones stay", () => {
   const root = tempDir("tool-rails-actions-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
     "config/routes.rb": "Rails.application.routes.draw do\n  resources :tags\n  resources :pages, only: [:index, :show]\n  resources :reports, only: [:index, :show]\n  resources :legacy, only: [:index]\nend\n",
     // Pundit's module is helpers, not actions: no reason to doubt what the controllers define.
-    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  include JsonWebToken\n  include Pundit::Authorization\n  include FastGettext::Translation\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::API\n  include ActiveStorage::SetCurrent\n  include JsonWebToken\n  include Pundit::Authorization\n  include FastGettext::Translation\nend\n",
     "lib/json_web_token.rb": "module JsonWebToken\n  def self.decode(token); end\nend\n",
     // index only: the other six routes of `resources :tags` end in ActionNotFound.
     "app/controllers/tags_controller.rb": "class TagsController < ApplicationController\n  def index; end\nend\n",

@@ -12,7 +12,7 @@ import { controllerChain, type ControllerRoot, controllerRoot, snake } from "./c
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
 // Modules of Rails and of widely used gems that a controller includes for helpers, never actions.
-const NO_ACTIONS = /^(?:Pundit(?:::Authorization)?|CanCan::ControllerAdditions|Devise::Controllers::\w+|(?:ActionController|AbstractController|ActiveSupport|ActionView)::[\w:]+|Pagy::\w+|Turbo::[\w:]+|Clearance::Controller|FastGettext::\w+|GetText|Rails::Pagination|Kaminari::\w+|Sentry::\w+)$/;
+const NO_ACTIONS = /^(?:Pundit(?:::Authorization)?|CanCan::ControllerAdditions|Devise::Controllers::\w+|(?:ActionController|AbstractController|ActiveSupport|ActionView|ActiveStorage|ActionText|ActionCable)::[\w:]+|Pagy::\w+|Turbo::[\w:]+|Clearance::Controller|FastGettext::\w+|GetText|Rails::Pagination|Kaminari::\w+|Sentry::\w+)$/;
 
 export function railsActionServed(
   handler: string,
