@@ -88,8 +88,10 @@ function literalLoop(code: string, pos: number, limit: number, syntax: BlockSynt
     list = { start: pos, end: i + 1 };
     after = i + 1;
   } else {
-    const lineStart = code.lastIndexOf("\n", pos - 1) + 1;
-    list = { start: lineStart, end: pos };
+    // The blanked literal may span lines (`%w[\n  pseud\n  tag\n].each`): it starts after the code before it.
+    let start = pos;
+    while (start > 0 && /\s/.test(code[start - 1]!)) start--;
+    list = { start: Math.max(start, code.lastIndexOf("\n", start) + 1), end: pos };
     after = pos;
   }
   const each = EACH.exec(code.slice(after, limit));

@@ -1316,7 +1316,7 @@ rails("a route whose options end its line with a regular expression (:id => /\\d
   ]);
 });
 
-rails("routes drawn in a loop over a literal list (%w(browse raw).each do |action|, [:a, :b].each) are one per value, the name bound in paths and options; a loop over something else draws nothing", () => {
+rails("routes drawn in a loop over a literal list (%w(browse raw).each do |action|, [:a, :b].each, a %w[...] written over several lines) are one per value, the name bound in paths and options; a loop over something else draws nothing", () => {
   const root = tempDir("tool-rails-loops-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
@@ -1334,6 +1334,12 @@ rails("routes drawn in a loop over a literal list (%w(browse raw).each do |actio
       "  Setting.pages.each do |page|",
       '    get "pages/#{page}", to: "pages#show"',
       "  end",
+      "  %w[",
+      "    pseud",
+      "    fandom",
+      "  ].each do |action|",
+      '    get "/autocomplete/#{action}" => "autocomplete##{action}"',
+      "  end",
       "  get 'after', to: 'after#index'",
       "end",
     ].join("\n"),
@@ -1341,6 +1347,8 @@ rails("routes drawn in a loop over a literal list (%w(browse raw).each do |actio
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
     "GET /after after#index",
+    "GET /autocomplete/fandom autocomplete#fandom",
+    "GET /autocomplete/pseud autocomplete#pseud",
     "GET /projects/{id}/repository/browse repositories#browse",
     "GET /projects/{id}/repository/browse/{path} repositories#browse",
     "GET /projects/{id}/repository/raw repositories#raw",
