@@ -1835,6 +1835,43 @@ rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an 
   ]);
 });
 
+rails("a filter that refuses under a modifier testing the caller (access_denied(...) unless current_user_owns?(@item)) guards the actions it runs before; one that only sets a flash under it does not", () => {
+  const root = tempDir("tool-rails-modifier-filter-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :users, only: [:show, :update]\n  resources :notes, only: [:update]\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  def access_denied(options = {})",
+      "    redirect_to options[:redirect] || new_user_session_path",
+      "    false",
+      "  end",
+      "",
+      "  def current_user_owns?(item)",
+      "    !item.nil? && current_user.is_a?(User) && current_user == item",
+      "  end",
+      "",
+      "  def check_ownership",
+      "    access_denied(redirect: @check_ownership_of) unless current_user_owns?(@check_ownership_of)",
+      "  end",
+      "",
+      "  def remind_owner",
+      "    flash[:notice] = 'Not yours' unless current_user_owns?(@item)",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/users_controller.rb": "class UsersController < ApplicationController\n  before_action :check_ownership, except: [:show]\n\n  def show; end\n  def update; end\nend\n",
+    "app/controllers/notes_controller.rb": "class NotesController < ApplicationController\n  before_action :remind_owner\n\n  def update; end\nend\n",
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /users/{id}",
+    "PATCH /notes/{id}",
+    "PATCH /users/{id} [check_ownership]",
+    "PUT /notes/{id}",
+    "PUT /users/{id} [check_ownership]",
+  ]);
+});
+
 rails("the Rails Tutorial's filter: logged_in_user, defined in SessionsHelper that ApplicationController includes, sends a caller who is not logged in to the login page: a guard; a filter whose block only sets a flash, or one in a helper nobody includes, is not", () => {
   const root = tempDir("tool-rails-sessions-helper-");
   writeFiles(root, {

@@ -131,6 +131,10 @@ function methodBody(sources: readonly string[], name: string): string | undefine
 const TURNS_AWAY = /\brender_40[13]\b|\bdeny_access\b|\bhead[ \t(]+:?(?:forbidden|unauthorized)\b|\bstatus:?[ \t]*(?:=>[ \t]*)?:?(?:forbidden|unauthorized|40[13])\b|\brequest_http_token_authentication\b/;
 const LOOKS_AT_CALLER = /\bUser\.current\b|\bcurrent_user\b|\blogged_in\?|\bsigned_in\?|\bauthenticated\?|\bsecure_compare\b|\bapi_key\b|\bparams\[:key\]|\btoken\b/;
 const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
+// A statement and the `unless`/`if` modifier after it.
+const MODIFIER = /^[ \t]*(?!(?:if|unless)\b)(\S[^\n]*?)[ \t]+(?:unless|if)[ \t]+([^\n]+)$/;
+// A predicate of the app's about the caller (`current_user_owns?(item)`, `current_user_can?`).
+const CALLER_PREDICATE = /\bcurrent_user_\w+\?/;
 const RETURN_IF_SIGNED_IN = new RegExp(String.raw`^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|${SIGNED_IN_PREDICATE}(?:\([^)\n]*\))?)[ \t]*$`);
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
@@ -146,6 +150,9 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
     if (indent < base) break; // its `rescue`
     if (indent > base) continue;
     if (TURNS_AWAY.test(line) && LOOKS_AT_CALLER.test(line)) return name;
+    // A refusal under a modifier testing the caller (`access_denied(redirect: x) unless current_user_owns?(x)`).
+    const modifier = MODIFIER.exec(line);
+    if (modifier && REFUSAL.test(modifier[1]!) && (LOOKS_AT_CALLER.test(modifier[2]!) || CALLER_PREDICATE.test(modifier[2]!))) return name;
     // A guard clause letting the signed-in caller through, then a refusal for the rest (`return if authenticated?` and `redirect_to frontpage_url`).
     if (RETURN_IF_SIGNED_IN.test(line) && lines.slice(i + 1).some((next) => indentOf(next) === base && (TURNS_AWAY.test(next) || /^[ \t]*(?:redirect_to|render|head)\b/.test(next)))) return name;
     if (/^[ \t]*(?:unless|if)\b/.test(line) && LOOKS_AT_CALLER.test(line)) {
