@@ -327,4 +327,57 @@ project("prometheus/common's router: WithPrefix makes a group handed on to a fun
   ]);
 });
 
+project("routes as values: a type whose Method() and Path() return literals (or http.MethodPost, or a constant for any method) is a route where a registrar is handed a value of it, or its package's constructor; guarded by the checks in the middleware list it is handed with; one never registered is not served", () => {
+  const root = tempDir("tool-go-route-objects-");
+  const handler = (pkg: string, method: string, path: string, extra = "") =>
+    `package ${pkg}\n\nimport "net/http"\n\ntype Handler struct{}\n\nfunc (h *Handler) Method() string {\n\treturn ${method}\n}\n\nfunc (h *Handler) Path() string {\n\treturn "${path}"\n}\n${extra}`;
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/keys\n\ngo 1.22\n",
+    "svc/api/routes/v2_apis_create_api/handler.go": handler("handler", '"POST"', "/v2/apis.createApi"),
+    "svc/api/routes/v2_liveness/handler.go": handler("handler", "http.MethodGet", "/v2/liveness"),
+    "svc/api/routes/v2_portal_list_keys/handler.go": handler("handler", "http.MethodPost", "/v2/portal.listKeys", "\nfunc New(db any) *Handler { return &Handler{} }\n"),
+    "svc/api/routes/proxy/handler.go": handler("handler", "zen.CATCHALL", "/{path...}"),
+    "svc/api/routes/internal_health/handler.go": handler("handler", '"GET"', "/_internal/health"),
+    "svc/api/routes/register.go": [
+      "package routes",
+      "",
+      "import (",
+      '\tv2ApisCreateApi "github.com/acme/keys/svc/api/routes/v2_apis_create_api"',
+      '\tv2Liveness "github.com/acme/keys/svc/api/routes/v2_liveness"',
+      '\tv2PortalListKeys "github.com/acme/keys/svc/api/routes/v2_portal_list_keys"',
+      '\tproxy "github.com/acme/keys/svc/api/routes/proxy"',
+      '\tzen "github.com/acme/keys/pkg/zen"',
+      ")",
+      "",
+      "func Register(srv *zen.Server, svc *Services) {",
+      "\twithLogging := zen.WithLogging()",
+      "\twithAuthentication := middleware.WithAuthentication(svc.Auth)",
+      "\tpublicMiddlewares := []zen.Middleware{",
+      "\t\twithLogging,",
+      "\t}",
+      "\tprotectedMiddlewares := []zen.Middleware{",
+      "\t\twithLogging,",
+      "\t\twithAuthentication,",
+      "\t}",
+      "\tsrv.RegisterRoute(publicMiddlewares, &v2Liveness.Handler{})",
+      "\tsrv.RegisterRoute(",
+      "\t\tprotectedMiddlewares,",
+      "\t\t&v2ApisCreateApi.Handler{",
+      "\t\t\tDB: svc.Database,",
+      "\t\t},",
+      "\t)",
+      "\tsrv.RegisterRoute(protectedMiddlewares, v2PortalListKeys.New(svc.Database))",
+      "\tsrv.RegisterRoute(nil, &proxy.Handler{})",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "ALL /*",
+    "GET /v2/liveness",
+    "POST /v2/apis.createApi [withAuthentication]",
+    "POST /v2/portal.listKeys [withAuthentication]",
+  ]);
+});
+
 project.run();

@@ -73,6 +73,7 @@ import { beego } from "./beego.ts";
 import { flamego, macaron } from "./macaron.ts";
 import { goProjectRouter } from "./go-project-router.ts";
 import { goSwagger } from "./go-swagger.ts";
+import { goRouteObjects } from "./go-route-objects.ts";
 import { goMethodRegistrars } from "./go-method-registrars.ts";
 import { gin } from "./gin.ts";
 import { echo } from "./echo.ts";
@@ -107,7 +108,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
