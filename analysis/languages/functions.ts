@@ -13,7 +13,8 @@ import type { FunctionFact } from "../facts.ts";
  * no deeper than the header, included when that line closes the body (`}`, Ruby and Elixir's
  * `end`), excluded otherwise (Python's next statement). A line at the header's depth that starts
  * with `{`, `)` or `]` continues the header (Allman braces, parameters over several lines), as
- * does a `where` clause (Rust, C#, Swift generic constraints), and
+ * does a `where` clause (Rust, C#, Swift generic constraints), or one that closes a parameter's
+ * object type or a return type over several lines and opens the body (`}): Promise<R> {`), and
  * a label or a Ruby `rescue` there is still the body's.
  */
 
@@ -21,6 +22,11 @@ import type { FunctionFact } from "../facts.ts";
 export type FunctionSpan = { name: string; start: number; end: number };
 
 const CONTINUES_HEADER = /[ \t]*(?:[{)\]]|where\b)/y;
+/**
+ * A line at the header's depth closing what the header opened, then opening the body: the end of a
+ * parameter's object type (`}): Promise<Result> {`) or of a return type over several lines (`> {`).
+ */
+const CLOSES_HEADER = /[ \t]*(?:\}[ \t]*[)\]>]|>)[^\n]*?(?:\{|=>)[ \t]*\r?$/my;
 /**
  * Lines at the header's own depth that are still the body's: a label (gofmt and C style put
  * `walk:` and `out:` there), and Ruby's method-level `rescue` and `ensure`.
@@ -62,6 +68,7 @@ export function bodyEnd(text: string, starts: readonly number[], start: number):
     const at = starts[i]!;
     const width = indentAt(text, at);
     if (width < 0 || width > indent) continue;
+    if (matchesAt(CLOSES_HEADER, text, at)) continue;
     const closes = matchesAt(CLOSES_BODY, text, at);
     if (!closes && matchesAt(CONTINUES_HEADER, text, at)) continue;
     if (width === indent && matchesAt(SAME_DEPTH_BODY, text, at)) continue;

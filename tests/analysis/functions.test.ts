@@ -55,6 +55,32 @@ test("TypeScript: methods, arrows with multi-line parameters, nested callbacks c
   assert.is(facts.complexity, 1 + 6 + 9 + 7 + 20);
 });
 
+test("TypeScript: a parameter's object type and a return type written over several lines end at a line at the header's depth that opens the body (}): Promise<R> {, > {); a call's closing }); still ends its callback", () => {
+  const src = [
+    '"use server";',
+    "export async function verifyAuthCode(params: {",
+    "  email: string;",
+    "  code: string;",
+    "}): Promise<VerificationResult> {", // 5
+    ifs(8, "  ", (i) => `if (params.code === "${i}") return fail();`),
+    "  return ok();",
+    "}",
+    "export async function beginEnrollment(): Promise<",
+    "  | { success: true; qrCode: string }",
+    "  | AuthErrorResponse",
+    "> {",
+    ifs(6, "  ", (i) => `if (challenge === "${i}") return expired();`),
+    "  return start();",
+    "}",
+    "export const handler = wrap(async () => {",
+    ifs(3, "  ", (i) => `if (x === "${i}") return;`),
+    "});",
+    "const after = 1;",
+  ].join("\n") + filler((i) => `export function f${i}(x: number) { return x ? 1 : 0; }`);
+  const facts = extractScript(src, "actions.ts");
+  assert.equal(facts.mostComplexFunction, { name: "verifyAuthCode", line: 2, end: 15, complexity: 8, depth: 1 }, "the code of both is in their functions, none outside");
+});
+
 test("Python: def and async def, a nested def apart, the next statement ends the body", () => {
   const src = [
     "def small(x):",
