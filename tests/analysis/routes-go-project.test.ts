@@ -251,7 +251,7 @@ project("a call of the app's own registering function with net/http's method con
   ]);
 });
 
-project("prometheus/common's router: WithPrefix makes a group handed on to a function, Del registers DELETE; a go-swagger server's generated handler table is served under its contract's base path, its routes guarded only when the contract has security schemes", () => {
+project("prometheus/common's router: route.New(), WithPrefix makes a group handed on to a function (one made only under a condition, with a prefix not known, is not taken), Del registers DELETE; a go-swagger server's generated handler table is served under its contract's base path, its routes guarded only when the contract has security schemes", () => {
   const root = tempDir("tool-go-swagger-");
   writeFiles(root, {
     "go.mod": "module github.com/acme/alerts\n\ngo 1.22\n\nrequire github.com/prometheus/common v0.60.0\n",
@@ -281,6 +281,24 @@ project("prometheus/common's router: WithPrefix makes a group handed on to a fun
       "\treturn nil",
       "}",
     ].join("\n"),
+    "app/app.go": [
+      "package app",
+      "",
+      "import (",
+      '\t"github.com/prometheus/common/route"',
+      '\t"github.com/acme/alerts/httpserver"',
+      ")",
+      "",
+      "func (a *App) Run(opts Options) {",
+      '\troutePrefix := "/" + strings.Trim(opts.RoutePrefix, "/")',
+      "\trouter := route.New().WithInstrumentation(a.instrumentHandler)",
+      '\tif routePrefix != "/" {',
+      "\t\trouter = router.WithPrefix(routePrefix)",
+      "\t}",
+      "\thttpserver.Register(router)",
+      "}",
+    ].join("\n"),
+    "httpserver/httpserver.go": "package httpserver\n\nimport \"github.com/prometheus/common/route\"\n\nfunc Register(r *route.Router) {\n\tr.Get(\"/-/healthy\", healthy)\n\tr.Post(\"/-/reload\", reload)\n}\n",
     "api/v2/restapi/embedded_spec.go": "package restapi\n\nvar SwaggerJSON = json.RawMessage([]byte(`{\n  \"basePath\": \"/api/v2/\",\n  \"paths\": {}\n}`))\n",
     "api/v2/restapi/operations/alerts_api.go": [
       "package operations",
@@ -321,8 +339,11 @@ project("prometheus/common's router: WithPrefix makes a group handed on to a fun
   assert.equal(guardedRoutes(root).sort(), [
     "DELETE /api/v1/silence/{sid}",
     "DELETE /api/v2/silence/{silenceID}",
+    // Under a prefix only a setting other than the default adds: as the default serves them.
+    "GET /-/healthy",
     "GET /api/v1/status",
     "GET /api/v2/alerts",
+    "POST /-/reload",
     "POST /admin/v1/users [swagger-security]",
   ]);
 });

@@ -5,7 +5,7 @@ import { ROUTER_OWNERS } from "../go/router-packages.ts";
 import { groupChain, verbs } from "../go/verbs.ts";
 
 // The routers of the frameworks other scanners read, and packages that are no router at all.
-const FRAMEWORK_PACKAGE = new RegExp(String.raw`^(?:net\/http|github\.com\/(?:${ROUTER_OWNERS})\/|gopkg\.in\/macaron|google\.golang\.org\/)`);
+const FRAMEWORK_PACKAGE = new RegExp(String.raw`^(?:net\/http|github\.com\/(?:${ROUTER_OWNERS})\/|github\.com\/prometheus\/common\/route$|gopkg\.in\/macaron|google\.golang\.org\/)`);
 // A package of the project's own (or a library's) that is not one of those.
 const PROJECT_PACKAGE = new RegExp(`^(?!${FRAMEWORK_PACKAGE.source.slice(1)})[\\w.-]+\\.[\\w.-]+\\/\\S+$`);
 

@@ -75,6 +75,7 @@ import { flamego, macaron } from "./macaron.ts";
 import { goProjectRouter } from "./go-project-router.ts";
 import { goSwagger } from "./go-swagger.ts";
 import { goRouteObjects } from "./go-route-objects.ts";
+import { prometheusRoute } from "./prometheus-route.ts";
 import { goMethodRegistrars } from "./go-method-registrars.ts";
 import { gin } from "./gin.ts";
 import { echo } from "./echo.ts";
@@ -109,7 +110,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

@@ -176,6 +176,9 @@ class Walker {
     let typed = false;
     const ref = this.expression({ start, end }, scope, (t) => (typed = true, scope.types.set(name, t)));
     if (!ref) return typed ? end : undefined;
+    // `if routePrefix != "/" { router = router.WithPrefix(routePrefix) }`: a prefix not known, taken
+    // only under a condition (a setting's value other than its default), leaves the router as it was.
+    if (ref.prefixUnknown && scope.env.has(name) && inIfBlock(this.code, start)) return end;
     const field = /^([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(name);
     const owner = field ? scope.types.get(field[1]!) : undefined;
     if (owner && ref.node && scope.created.has(ref.node)) ref.node.name = `${owner.scope}::${owner.type}.${field![2]}`;
@@ -419,6 +422,16 @@ class Walker {
   private context(scope: Scope): GoContext {
     return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
   }
+}
+
+/** Whether the innermost block around `at` is an `if`'s (or its `else`'s). */
+function inIfBlock(code: string, at: number): boolean {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (code[i] === "}") depth++;
+    else if (code[i] === "{" && depth-- === 0) return /(?:\bif\b[^{};]*|\belse\s*)$/.test(code.slice(Math.max(0, i - 300), i));
+  }
+  return false;
 }
 
 /** Whether `name` is the element variable of a `for _, name := range ...` loop written shortly before `at`. */
