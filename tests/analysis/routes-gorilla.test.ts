@@ -784,4 +784,49 @@ gorilla("middleware added only when a configured value is given (authUser := os.
   assert.equal(guardedRoutes(root), ["POST /admin/reset [requireAdmin]", "POST /api/services"]);
 });
 
+gorilla("a path handed to a function of the app's (WithBase(\"/api/files\")) is kept with its prefix marked unknown; a helper applying a list of middleware held in a variable (NewMiddlewareChain(h, middlewares)) guards by the list's checks, a sign-in check named LoggedInOnly among them, judged by its body", () => {
+  const root = tempDir("tool-gorilla-chains-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/files\n\ngo 1.22\n\nrequire github.com/gorilla/mux v1.8.0\n",
+    "server/routes.go": [
+      "package server",
+      "",
+      "import (",
+      '\t"github.com/gorilla/mux"',
+      '\t"github.com/acme/files/server/session"',
+      ")",
+      "",
+      "func Build(r *mux.Router) {",
+      "\tvar (",
+      "\t\trouter      *mux.Router",
+      "\t\tmiddlewares []Middleware",
+      "\t)",
+      '\trouter = r.PathPrefix(WithBase("/api/files")).Subrouter()',
+      "\tmiddlewares = []Middleware{ApiHeaders, SecureHeaders, session.LoggedInOnly}",
+      '\trouter.HandleFunc("/cat", NewMiddlewareChain(files.FileCat, middlewares)).Methods("GET")',
+      "\tmiddlewares = []Middleware{ApiHeaders, RateLimiter}",
+      '\trouter.HandleFunc("/public", NewMiddlewareChain(files.FilePublic, middlewares)).Methods("POST")',
+      "}",
+    ].join("\n"),
+    "server/session/middleware.go": [
+      "package session",
+      "",
+      "func LoggedInOnly(fn HandlerFunc) HandlerFunc {",
+      "\treturn HandlerFunc(func(ctx *App, res http.ResponseWriter, req *http.Request) {",
+      "\t\tif ctx.Session == nil {",
+      "\t\t\tSendErrorResult(res, ErrPermissionDenied)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tfn(ctx, res, req)",
+      "\t})",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /api/files/cat [session.LoggedInOnly] (prefix unknown)",
+    "POST /api/files/public (prefix unknown)",
+  ]);
+});
+
 gorilla.run();

@@ -51,6 +51,9 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
     else if (link.name === "HandlerFunc" || link.name === "Handler") handler = { args, at: links[0]!.start };
     else if (link.name === "Subrouter") {
       ref = ctx.subrouter(ref, prefix ?? path ?? "", link.start);
+      // Its routes say their prefix is not known when its own is not (`PathPrefix(WithBase("/api"))`).
+      if (unknown) ref = { ...ref, prefixUnknown: true };
+      unknown = false;
       path = prefix = undefined;
     } else if (link.name === "Use") ctx.middleware(ref, "", ctx.guards(args), link.start);
     else if (!IGNORED.test(link.name)) return link === links[0] ? undefined : { ref };

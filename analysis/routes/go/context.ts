@@ -105,6 +105,14 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         });
         if (path !== undefined && !unread && !/%[^%]/.test(path)) return { path, ...(placeholders ? { prefixUnknown: true } : {}) };
       }
+      // `WithBase("/api/session")`: a path handed to a function of the app's, which may put a base
+      // before it (one read from configuration): the path, its prefix not known.
+      const wrapper = /^\s*(?:[A-Za-z_]\w*\s*\.\s*)?[A-Za-z_]\w*\s*\(/.exec(code.slice(span.start, span.end));
+      if (wrapper) {
+        const { args, end } = callArguments(code, span.start + wrapper[0].length - 1);
+        const given = args.length === 1 ? value(args[0]) : undefined;
+        if (given?.startsWith("/") && code.slice(end, span.end).trim() === "") return { path: given, prefixUnknown: true };
+      }
       const after = AFTER_UNREAD_PREFIX.exec(code.slice(span.start, span.end));
       const rest = after && value({ start: span.start + after[0].length, end: span.end });
       // A configuration struct's field (`uiConf.APIBaseURL`) is looked up before linking (go/config-fields.ts).

@@ -66,6 +66,14 @@ export function goHandler(code: string, span: Span): GoHandler {
     const middleware = goGuards(code, args.slice(args.indexOf(handlers[0]!) + 1));
     return { ...inner, guards: [...middleware, ...inner.guards], wrappers: [name, ...(inner.wrappers ?? [])] };
   }
+  // `NewMiddlewareChain(session.SessionGet, middlewares)` with `middlewares = []Middleware{ApiHeaders, AdminOnly}`
+  // assigned before: a helper applying a list of middleware, held in a variable, to the handler it takes first.
+  const list = args.length === 2 ? /^([A-Za-z_]\w*)$/.exec(code.slice(args[1]!.start, args[1]!.end).trim())?.[1] : undefined;
+  const elements = list ? sliceElements(code, list, span.start) : undefined;
+  if (elements && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
+    const inner = goHandler(code, args[0]!);
+    return { ...inner, guards: [...goGuards(code, elements), ...inner.guards], wrappers: [name, ...(inner.wrappers ?? [])] };
+  }
   // `mid.Use(as.Users, mid.RequirePermission(p))`: a helper applying the middleware after it to the handler it takes first.
   if (APPLIES.test(last) && args.length > 1 && HANDLER_REFERENCE.test(code.slice(args[0]!.start, args[0]!.end).trim())) {
     const inner = goHandler(code, args[0]!);
@@ -176,7 +184,8 @@ function sliceElements(code: string, name: string, at: number): Span[] | undefin
   return literal ? callArguments(code, literal.index + literal[0].length - 1).args : undefined;
 }
 
-const OTHER_CONCERN = /error|csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
+// Logging, not a sign-in check (`LoggedInOnly`, `RequireLogin`).
+const OTHER_CONCERN = /error|csrf|xsrf|cors|rate_?limit|throttl|limiter|recover|log(?!(?:ged)?_?in)|gzip|compress|cach|timeout|body_?limit|secure|header|trac|metric|request_?id|static|noStore|i18n|locale|lang|sentry|prometheus/i;
 
 /**
  * A handler chain: the handler is the last argument (`order: "last"`, Gin, Fiber, chi) or the

@@ -13,11 +13,11 @@ import { callArguments } from "../source.ts";
 type GoBodies = (name: string) => readonly string[];
 
 // A refusal of the caller written in the wrapper: the status, or a helper named after it.
-// An error of the app's named for it (`ErrNotLoggedIn`, `ErrBadAccessToken`) counts, and so does
+// An error of the app's named for it (`ErrNotLoggedIn`, `ErrBadAccessToken`, `ErrPermissionDenied`) counts, and so does
 // turning away who is not an admin (`if u == nil || !u.IsAdmin() { ... }`) or returning a JWT
 // middleware (`return echojwt.WithConfig(...)`), or verifying the request itself before the handler runs
 // (Dendrite's `fclient.VerifyHTTPRequest(req, ...)`, a federation request's signature).
-const REFUSES = /\b(?:Verify|Authenticate|Authorize)\w*\s*\(\s*(?:req|r|request)\s*[,)]|\b(?:echojwt|jwtware|jwtmiddleware)\.|\bmiddleware\.JWT(?:WithConfig)?\s*\(|\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(|\bErr\w*(?:NotLoggedIn|NotSignedIn|NotAuthenticated|AccessToken|LoginRequired)\b|==\s*nil\s*\|\|\s*!\s*\w+\.Is(?:Admin|Staff|Superuser)\w*\s*\(/;
+const REFUSES = /\b(?:Verify|Authenticate|Authorize)\w*\s*\(\s*(?:req|r|request)\s*[,)]|\b(?:echojwt|jwtware|jwtmiddleware)\.|\bmiddleware\.JWT(?:WithConfig)?\s*\(|\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(|\bErr\w*(?:NotLoggedIn|NotSignedIn|NotAuthenticated|AccessToken|LoginRequired|PermissionDenied|NotAuthori[sz]ed)\b|==\s*nil\s*\|\|\s*!\s*\w+\.Is(?:Admin|Staff|Superuser)\w*\s*\(/;
 
 /** A function answering whether a wrapper (`pkg.Name`, `app.name`, `Name`) refuses callers in its body. */
 export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean {
