@@ -436,6 +436,30 @@ flask("a before_request hook guards its blueprint when it refuses an anonymous c
   assert.equal(guardedRoutes(root), ["POST /admin/settings [before_request]", "GET /login", "POST /login", "POST /ops/trash [before_request]"]);
 });
 
+flask("a blueprint registered later through functools.partial(app.register_blueprint, api, url_prefix=\"/api\") takes that prefix", () => {
+  const root = tempDir("tool-flask-partial-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "server/__init__.py": [
+      "import functools",
+      "from flask import Flask",
+      "",
+      "def setup_blueprints(app):",
+      "    from server.api import api",
+      '    registrators = [functools.partial(app.register_blueprint, api, url_prefix="/api")]',
+      "    for registrator in registrators:",
+      "        registrator()",
+      "",
+      "app = Flask(__name__)",
+      "setup_blueprints(app)",
+      "",
+    ].join("\n"),
+    "server/api/__init__.py": "from flask import Blueprint\napi = Blueprint('api', __name__)\n\n@api.route('/version', methods=['GET'])\ndef version():\n    return {}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /api/version"]);
+});
+
 flask("a view that sends an anonymous caller to sign in at its top (if tk.current_user.is_anonymous: flash; return redirect_to(\"user.login\")) is guarded; one that only flashes, or redirects elsewhere, is not", () => {
   const root = tempDir("tool-flask-view-checks-");
   writeFiles(root, {

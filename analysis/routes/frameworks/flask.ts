@@ -22,6 +22,8 @@ const NAMESPACE_OF_API = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*
 export const PARAMETER_GUARD = "@";
 
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
+// `functools.partial(app.register_blueprint, api, url_prefix="/api")`, called later with nothing more.
+const PARTIAL = /((?<![\w.])(?:functools\s*\.\s*)?partial\s*\()\s*([A-Za-z_][\w.]*)\s*\.\s*register_blueprint\s*,/g;
 
 /**
  * Flask (and Quart, APIFlask, and Sanic, which took Flask's shapes): apps and blueprints with
@@ -61,6 +63,7 @@ export const flask: Framework = {
     const blueprints = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made, definitions));
+    for (const m of source.code.matchAll(PARTIAL)) registrations.push(...call(source, m[2]!, "register_blueprint", m.index + m[1]!.length - 1, constants, made, definitions, 1));
     registrations.push(...helperRoutes(source, constants));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
@@ -188,9 +191,12 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
-function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, made: Map<string, string>, definitions: readonly Definition[]): Registration[] {
+function call(source: RouteSource, owner: string, name: string, open: number, constants: Map<string, string>, made: Map<string, string>, definitions: readonly Definition[], shift = 0): Registration[] {
   const { code } = source;
-  const { positional, keywords } = pythonArguments(code, open);
+  const parsed = pythonArguments(code, open);
+  // A call made later through `functools.partial(app.register_blueprint, api, url_prefix="/api")`: its arguments after the method.
+  const positional = parsed.positional.slice(shift);
+  const { keywords } = parsed;
   const line = source.lineAt(open);
   const value = (span: Span | undefined) => (span ? pythonValue(source, span, constants) : undefined);
   const use = (args: string[], prefix: string, guards: string[] = [], replacesPrefix = false): UseRegistration => ({ type: "use", framework: FRAMEWORK, owner, prefix, args, specifiers: [], guards, mountOnly: true, ...(replacesPrefix ? { replacesPrefix } : {}), line });
