@@ -17,6 +17,7 @@ import { laravelActionGuards } from "./php/controller-guards.ts";
 import { laravelMiddlewareGroups } from "./php/middleware-groups.ts";
 import { optionalLaravelMiddleware, refusingLaravelMiddleware } from "./php/optional-middleware.ts";
 import { loadOnlyMiddleware, refusingMiddleware } from "./php/psr15-middleware.ts";
+import { cakephpAuthGuards } from "./php/cakephp-auth.ts";
 import { laravelMiddlewareAliases } from "./php/middleware-aliases.ts";
 import { laravelActionBodies, phpClassFile, phpFilesByClass } from "./php/actions.ts";
 import { laravelHandlerChecks } from "./php/handler-checks.ts";
@@ -95,6 +96,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const laravelRefusing = refusingLaravelMiddleware(project, classFile);
   const slimLoadsOnly = loadOnlyMiddleware(project, classFile);
   const slimRefusing = refusingMiddleware(project, classFile);
+  const cakephpAuth = cakephpAuthGuards(project);
   const laravelGroups = laravelMiddlewareGroups(laravelDeclarations);
   const resolved = refusingResolvers(project);
   const checksInBody = jvmHandlerChecks(project);
@@ -133,6 +135,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     // A Rocket request guard is an extractor too: `headers: Headers` whose `FromRequest` refuses.
     if (route.framework === "rocket") return extractors(route.handler, route.file);
     if (route.framework === "tide") return checksItself(route.handler);
+    // A CakePHP action of a controller under the authentication component, unless it allows unauthenticated callers.
+    if (route.framework === "cakephp") return cakephpAuth(route.handler, route.file);
     // An action nothing authorizes that checks the caller (or the key it sent) at its top.
     if (route.framework === "aspnet") return route.guards.length ? [] : aspnetChecks(route.file, route.line);
     // An action that hands its work to a method of its controller's, guarded by that method's checks.

@@ -55,4 +55,54 @@ cake("scopes, prefixes and plugins nest their paths; connect answers the methods
   ]);
 });
 
+cake("a controller under the authentication component (loaded in AppController) requires an identity for its actions, but those its allowUnauthenticated names; one under a controller that loads none requires nothing", () => {
+  const root = tempDir("tool-cakephp-auth-");
+  const php = (...lines: string[]) => ["<?php", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "cakephp/cakephp": "^5.0", "cakephp/authentication": "^3.0" } }),
+    "config/routes.php": php(
+      "use Cake\\Routing\\RouteBuilder;",
+      "$routes->scope('/auth', function (RouteBuilder $routes) {",
+      "    $routes->connect('/login', ['prefix' => 'Auth', 'controller' => 'AuthLogin', 'action' => 'loginPost'])->setMethods(['POST']);",
+      "    $routes->connect('/me', ['prefix' => 'Auth', 'controller' => 'AuthLogin', 'action' => 'me'])->setMethods(['GET']);",
+      "});",
+      "$routes->connect('/status', ['controller' => 'Status', 'action' => 'index'])->setMethods(['GET']);",
+    ),
+    "src/Controller/AppController.php": php(
+      "namespace App\\Controller;",
+      "class AppController extends Controller",
+      "{",
+      "    public function initialize(): void",
+      "    {",
+      "        // $this->loadComponent('Flash');",
+      "        $this->loadComponent('Authentication.Authentication', ['logoutRedirect' => '/auth/login']);",
+      "    }",
+      "}",
+    ),
+    "src/Controller/Auth/AuthLoginController.php": php(
+      "namespace App\\Controller\\Auth;",
+      "use App\\Controller\\AppController;",
+      "class AuthLoginController extends AppController",
+      "{",
+      "    public function beforeFilter(EventInterface $event)",
+      "    {",
+      "        $this->Authentication->allowUnauthenticated([",
+      "            'loginPost',",
+      "        ]);",
+      "        parent::beforeFilter($event);",
+      "    }",
+      "    public function loginPost() {}",
+      "    public function me() {}",
+      "}",
+    ),
+    "src/Controller/StatusController.php": php("namespace App\\Controller;", "class StatusController extends \\Cake\\Controller\\Controller", "{", "    public function index() {}", "}"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "POST /auth/login",
+    "GET /auth/me [Authentication]",
+    "GET /status",
+  ]);
+});
+
 cake.run();
