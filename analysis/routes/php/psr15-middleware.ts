@@ -8,6 +8,7 @@
  * $response->withRedirect(.../login)`); not where that test also reads a setting (its
  * `ShaarliMiddleware` sends callers to sign in only when `privacy.force_login` is on).
  */
+import { closing } from "../../languages/curly.ts";
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 
 type Project = { text(path: string): string | undefined };
@@ -88,23 +89,13 @@ function enclosingTests(text: string, at: number): string[] | undefined {
   const tests: string[] = [];
   for (const m of text.slice(0, at).matchAll(/\b(if|elseif|catch)\s*\(/g)) {
     const open = m.index + m[0].length - 1;
-    const close = closingAt(text, open, "(", ")");
-    if (close === -1 || close > at) continue;
+    const close = closing(text, open) - 1;
+    if (close >= text.length - 1 || close > at) continue;
     const after = /^\s*\{/.exec(text.slice(close + 1));
-    const end = after ? closingAt(text, close + 1 + after[0].length - 1, "{", "}") : text.indexOf(";", close);
+    const end = after ? closing(text, close + 1 + after[0].length - 1) - 1 : text.indexOf(";", close);
     if (end === -1 || at > end) continue;
     if (m[1] === "catch") return undefined;
     tests.push(text.slice(open + 1, close));
   }
   return tests;
-}
-
-/** The offset of the bracket closing the one at `open`, or -1. */
-function closingAt(text: string, open: number, opener: string, closer: string): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === opener) depth++;
-    else if (text[i] === closer && --depth === 0) return i;
-  }
-  return -1;
 }
