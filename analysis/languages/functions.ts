@@ -226,7 +226,7 @@ export const NOT_A_NAME = new Set([
  * parenthesis, on a line that is not a statement (no `;` before the body's `{`, so one-line
  * methods count). A control statement (`else if (`, `return foo(`) is told apart by its words.
  */
-export const C_FAMILY_HEADER = /^[ \t]*(?<prefix>(?:[\w<>[\],.?*&:@]+[ \t]+)+)(?<name>~?[A-Za-z_][\w:]*)(?:[ \t]*<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*>)?[ \t]*\((?:[^;{\n]*\{.*|[^;\n]*)$/gm;
+export const C_FAMILY_HEADER = /^[ \t]*(?<prefix>(?:[\w<>[\],.?*&:@()]+[ \t]+)+)(?<name>~?[A-Za-z_][\w:]*)(?:[ \t]*<[^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*>)?[ \t]*\((?:[^;{\n]*\{.*|[^;\n]*)$/gm;
 
 /** The name of a C-family header, or undefined when its words say it is a statement. */
 export function cFamilyName(match: RegExpExecArray): string | undefined {

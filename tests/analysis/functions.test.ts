@@ -194,6 +194,20 @@ test("Ruby's `private def` and Rust's `where` clauses and macro-made fns are fun
   assert.equal(extractRust(rust).mostComplexFunction, { name: "deserialize_tuple_struct", line: 2, end: 31, complexity: 21, depth: 1 });
 });
 
+test("C#: a method returning a tuple (Task<(bool Success, bool RequiresConfirmation)>) is a function, not code outside functions", () => {
+  const csharp = [
+    "public sealed class WebHandler",
+    "{",
+    "    [PublicAPI]",
+    "    public async Task<(bool Success, bool RequiresMobileConfirmation)> AcceptTradeOffer(ulong tradeID) {",
+    ifs(21, "        ", (i) => `if (tradeID == ${i}) throw new ArgumentOutOfRangeException(nameof(tradeID));`),
+    "        return (true, false);",
+    "    }",
+    "}",
+  ].join("\n");
+  assert.equal(extractCsharp(csharp).mostComplexFunction, { name: "AcceptTradeOffer", line: 4, end: 27, complexity: 21, depth: 1 });
+});
+
 test("C#: a generic method is a function, not code outside functions", () => {
   const csharp = [
     "public static class AsyncRetryTResultSyntax",
