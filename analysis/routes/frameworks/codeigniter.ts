@@ -25,8 +25,9 @@ export const codeigniter: Framework = {
   languages: ["php"],
   hint: /\$routes\s*->\s*(?:get|post|put|patch|delete|add|match|group|resource|presenter)\s*\(/,
   scan(source) {
-    // Symfony's route files in PHP name their configurator `$routes` too (php/configurator-routes.ts reads them).
-    if (/\bRoutingConfigurator\s+\$/.test(source.code)) return [];
+    // Symfony's route files in PHP name their configurator `$routes` too (php/configurator-routes.ts reads them),
+    // and so do CakePHP's RouteBuilder and Flarum's RouteCollection.
+    if (/\b(?:RoutingConfigurator|RouteBuilder|RouteCollection)\s+\$/.test(source.code)) return [];
     const constants = phpConstants(source);
     const found: Registration[] = [];
     walk(source, constants, { start: 0, end: source.code.length }, { prefix: "", guards: [] }, found);
