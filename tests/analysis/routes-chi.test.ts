@@ -506,4 +506,36 @@ chi("a package's own router type holding chi's in a field (type router struct{ c
   ]);
 });
 
+chi("a prefix held in a local read from a configuration field (base := h.config.Base) takes the field's tag default (default:\"/\"); middleware added only when a mode is other than none (Provider != NONE) guards nothing as shipped", () => {
+  const root = tempDir("tool-chi-config-base-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/logs\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.0\n",
+    "internal/support/cli/args.go": "package cli\n\ntype Args struct {\n\tBase string `arg:\"env:LOGS_BASE\" default:\"/\" help:\"sets the base for http router.\"`\n}\n",
+    "internal/web/routes.go": [
+      "package web",
+      "",
+      'import "github.com/go-chi/chi/v5"',
+      "",
+      "func createRouter(h *handler) *chi.Mux {",
+      "\tbase := h.config.Base",
+      "\tr := chi.NewRouter()",
+      "\tr.Route(base, func(r chi.Router) {",
+      '\t\tr.Route("/api", func(r chi.Router) {',
+      "\t\t\tr.Group(func(r chi.Router) {",
+      "\t\t\t\tif h.config.Authorization.Provider != NONE {",
+      "\t\t\t\t\tr.Use(auth.RequireAuthentication)",
+      "\t\t\t\t}",
+      '\t\t\t\tr.Get("/events/stream", h.streamEvents)',
+      "\t\t\t})",
+      "\t\t})",
+      '\t\tr.Get("/healthcheck", h.healthcheck)',
+      "\t})",
+      "\treturn r",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /api/events/stream", "GET /healthcheck"]);
+});
+
 chi.run();

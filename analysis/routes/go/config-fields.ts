@@ -2,7 +2,8 @@
  * A Go prefix read from a configuration struct (`r.Group(uiConf.APIBaseURL + "/answer/api/v1")`):
  * the field's keys in its struct tags (`yaml:"api_base_url"`, `mapstructure`, `json`, `toml`, and
  * `env:"API_BASE_URL"`) and the value the repository's configuration files give that key
- * (configs/config.yaml `ui: { api_base_url: '' }`), or its sample env file. The scanner writes
+ * (configs/config.yaml `ui: { api_base_url: '' }`), or its sample env file, or else its tag's default
+ * (`default:"/"`). The scanner writes
  * the field as a placeholder (common/configured.ts), filled in before linking.
  */
 import { parse as parseToml } from "smol-toml";
@@ -18,7 +19,7 @@ const SKIPPED = /(?:^|\/)(?:test|tests|testdata|vendor|node_modules|examples?|do
 /** A function giving a configuration field's path value, from its tags and the repository's configuration. */
 export function goFieldValues(project: Project | undefined): (field: string) => string | undefined {
   const listed = [...(project?.listed ?? [])];
-  let tags: Map<string, { keys: string[]; env: string[] }> | undefined;
+  let tags: Map<string, Tagged> | undefined;
   let configs: unknown[] | undefined;
   const env = sampleEnvValue(project);
   const memo = new Map<string, string | undefined>();
@@ -33,6 +34,8 @@ export function goFieldValues(project: Project | undefined): (field: string) => 
       const value = env(name);
       if (value !== undefined) found.add(value);
     }
+    // Nothing set anywhere: the default its tag gives (go-arg's and envconfig's `default:"/"`).
+    if (!found.size) for (const given of tagged?.defaults ?? []) found.add(given);
     const paths = [...found].map(configuredPath).filter((v): v is string => v !== undefined);
     const value = new Set(paths).size === 1 ? paths[0] : undefined;
     memo.set(field, value);
@@ -40,18 +43,25 @@ export function goFieldValues(project: Project | undefined): (field: string) => 
   };
 }
 
-/** The keys each struct field is read under: `APIBaseURL string `json:"api_base_url" mapstructure:"api_base_url"``. */
-function fieldTags(project: Project | undefined, listed: readonly string[]): Map<string, { keys: string[]; env: string[] }> {
-  const found = new Map<string, { keys: string[]; env: string[] }>();
+type Tagged = { keys: string[]; env: string[]; defaults: string[] };
+
+/**
+ * The keys each struct field is read under: `APIBaseURL string `json:"api_base_url" mapstructure:"api_base_url"``,
+ * its environment variables (`env:"X"`, go-arg's `arg:"env:X"`) and its default (`default:"/"`).
+ */
+function fieldTags(project: Project | undefined, listed: readonly string[]): Map<string, Tagged> {
+  const found = new Map<string, Tagged>();
   for (const path of listed) {
     if (!path.endsWith(".go") || path.endsWith("_test.go") || SKIPPED.test(path)) continue;
     const text = project!.text(path) ?? "";
     if (!text.includes("`")) continue;
     for (const m of text.matchAll(/^[ \t]*([A-Z]\w*)[ \t]+[\w.*[\]]+[ \t]+`([^`\n]*)`/gm)) {
-      const entry = found.get(m[1]!) ?? { keys: [], env: [] };
+      const entry = found.get(m[1]!) ?? { keys: [], env: [], defaults: [] };
       for (const tag of m[2]!.matchAll(/(\w+):"([^",]*)/g)) {
         if (!tag[2] || tag[2] === "-") continue;
         if (tag[1] === "env" || tag[1] === "envconfig") entry.env.push(tag[2]);
+        else if (tag[1] === "arg" && tag[2].startsWith("env:")) entry.env.push(tag[2].slice(4));
+        else if (tag[1] === "default") entry.defaults.push(tag[2]);
         else if (/^(?:yaml|json|mapstructure|toml|koanf)$/.test(tag[1]!)) entry.keys.push(tag[2]);
       }
       found.set(m[1]!, entry);

@@ -1,13 +1,15 @@
 /**
  * Go middleware an app adds only when a setting holds a value: statping's
  * `authUser := utils.Params.GetString("AUTH_USERNAME")`, then
- * `if authUser != "" && authPass != "" { r.Use(basicAuthHandler) }`. As shipped, with the value
+ * `if authUser != "" && authPass != "" { r.Use(basicAuthHandler) }`, or Dozzle's
+ * `if h.config.Authorization.Provider != NONE { r.Use(auth.RequireAuthentication) }`. As shipped, with the value
  * not set, it checks nobody: the routers' scanners register it without its guards.
  */
 // A value read from the configuration: the environment, viper, a settings object, a flag.
 const CONFIGURED = /\b(?:os\.(?:Getenv|LookupEnv)|viper\.\w+|Params\.Get\w*|[Cc]onf(?:ig)?\.\w+|[Cc]fg\.\w+|[Ss]ettings\.\w+|flag\.\w+)/;
-// A test that a value was given: `user != ""`, `key != nil`, `len(users) > 0`.
-const GIVEN = /!=\s*""|!=\s*nil\b|\blen\s*\([^)]*\)\s*>\s*0/;
+// A test that a value was given: `user != ""`, `key != nil`, `len(users) > 0`, or that a mode is other
+// than off (`config.Authorization.Provider != NONE`).
+const GIVEN = /!=\s*""|!=\s*nil\b|\blen\s*\([^)]*\)\s*>\s*0|!=\s*(?:"(?:none|off|disabled)"|(?:\w+\.)?(?:NONE|None|Off|OFF|Disabled|DISABLED)\b)/;
 
 /**
  * Whether the statement at `at` runs only inside an `if` testing that a configured value was

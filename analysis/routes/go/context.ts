@@ -81,6 +81,11 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         const importPath = constant?.[1] && host.file.imports.get(constant[1]);
         return constant && (!constant[1] || importPath) ? packageConstantPlaceholder(constant[2]!, importPath ? { importPath } : { dir: host.file.scope }) : undefined;
       };
+      // `base := h.config.Base` earlier in the function: the configuration field's value (go/config-fields.ts), filled in before linking.
+      const local = /^\s*([a-z_]\w*)\s*$/.exec(code.slice(span.start, span.end))?.[1];
+      const before = local ? code.slice(Math.max(0, span.start - 3000), span.start) : "";
+      const assigned = local ? [...before.matchAll(new RegExp(String.raw`(?<![\w.])${local}\s*:?=\s*[A-Za-z_][\w.]*\.([A-Z]\w*)[ \t]*$`, "gm"))].at(-1) : undefined;
+      if (assigned && !/\n\}/.test(before.slice(assigned.index))) return { path: configuredPlaceholder("go", assigned[1]!), prefixUnknown: true };
       const constant = constantAt(span);
       if (constant) return { path: constant, prefixUnknown: true };
       // `controller.ConnectorLoginRouterPrefix + ":name"`: literals and constants joined, each constant looked up like one alone.
