@@ -686,4 +686,55 @@ gin("a handler that reads its body first, then the caller from the token into a 
   assert.equal(guardedRoutes(root), ["POST /auth/login", "POST /friend/add_friend [token_verify.GetUserIDFromToken]", "POST /friend/search"]);
 });
 
+gin("a router handed to a controller's constructor and kept in its field (return &ContextController{router: router}) serves the routes its methods register on that field, under the group it was handed; a constructor named like a check (NewOAuthController) guards nothing", () => {
+  const root = tempDir("tool-gin-controller-fields-");
+  const controller = (name: string, group: string, routes: string[]) => [
+    "package controller",
+    "",
+    'import "github.com/gin-gonic/gin"',
+    "",
+    `type ${name}Controller struct {`,
+    "\tconfig Config",
+    "\trouter *gin.RouterGroup",
+    "}",
+    "",
+    `func New${name}Controller(config Config, router *gin.RouterGroup) *${name}Controller {`,
+    `\treturn &${name}Controller{`,
+    "\t\tconfig: config,",
+    "\t\trouter: router,",
+    "\t}",
+    "}",
+    "",
+    `func (controller *${name}Controller) SetupRoutes() {`,
+    `\tgroup := controller.router.Group("${group}")`,
+    ...routes.map((r) => `\t${r}`),
+    "}",
+  ].join("\n");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/auth\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "internal/controller/context_controller.go": controller("Context", "/context", ['group.GET("/user", controller.userContextHandler)']),
+    "internal/controller/oauth_controller.go": controller("OAuth", "/oauth", ['group.GET("/url/:provider", controller.oauthURLHandler)']),
+    "internal/bootstrap/router.go": [
+      "package bootstrap",
+      "",
+      "import (",
+      '\t"github.com/gin-gonic/gin"',
+      '\t"github.com/acme/auth/internal/controller"',
+      ")",
+      "",
+      "func (app *App) setupRouter() *gin.Engine {",
+      "\tengine := gin.New()",
+      '\tapiRouter := engine.Group("/api")',
+      "\tcontextController := controller.NewContextController(controller.Config{}, apiRouter)",
+      "\tcontextController.SetupRoutes()",
+      "\toauthController := controller.NewOAuthController(controller.Config{}, apiRouter)",
+      "\toauthController.SetupRoutes()",
+      "\treturn engine",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/context/user", "GET /api/oauth/url/{provider}"]);
+});
+
 gin.run();

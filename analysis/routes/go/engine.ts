@@ -155,6 +155,16 @@ class Walker {
     const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
     const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));
     if (node) node.name = `${this.file.scope}::${scope.name}`;
+    // `return &ContextController{router: router}` with the router the function was handed: the field's
+    // routes (`controller.router.Group("/context")` in the type's methods) are that router's.
+    const type = wrapped ? /^\s*&?\s*([A-Za-z_]\w*)\s*\{/.exec(rest)?.[1] : undefined;
+    if (type && wrapped) {
+      for (const f of callArguments(this.code, at + wrapped[0].length - 1).args) {
+        const kv = /^\s*([A-Za-z_]\w*)\s*:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end));
+        const handed = kv ? scope.env.get(kv[2]!) : undefined;
+        if (handed?.node && !scope.created.has(handed.node)) this.out.mount(handed, "", `${this.file.scope}::${type}.${kv![1]}`, [], at);
+      }
+    }
     // `api := bridge.NewWithGroup(...); return api`: this function returns the router that one does.
     const passed = !node && name ? scope.env.get(name) : undefined;
     if (passed?.returned && passed.fromFunction && passed.node) this.out.alias(`${this.file.scope}::${scope.name}`, passed.node.name, at);
@@ -354,7 +364,8 @@ class Walker {
     const routers = last.args.map((a) => this.router(a, scope, false)).filter((r): r is GoRef => !!r);
     // A wrapper type's constructor (`NewRouter(e.Group(""))`) gives the router it wraps.
     if (!statement && routers.length === 1 && chain.links.length === 1 && chain.links[0]!.name === "" && this.wrapper.constructors.has(chain.base)) return routers[0];
-    if (!statement && routers.length === 1 && isGuardName(last.name || chain.base)) {
+    // A check wrapping the router (`requireAuth(r)`); not a constructor handed it (`NewOAuthController(cfg, apiRouter)`).
+    if (!statement && routers.length === 1 && isGuardName(last.name || chain.base) && !/^New[A-Z]/.test(last.name || chain.base)) {
       this.out.middleware(routers[0]!, "", [[chain.base, ...chain.links.map((l) => l.name)].filter(Boolean).join(".")], chain.start);
       return routers[0];
     }
