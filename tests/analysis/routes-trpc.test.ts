@@ -227,4 +227,28 @@ trpc("procedures defined one by one in their own modules (export const createSec
   ]);
 });
 
+trpc("routers loaded lazily (lazy(() => import(\"./router/user\").then((mod) => mod.userRouter))) serve under their keys; an endpoint given by another module's constant is the route module's own path", () => {
+  const root = tempDir("tool-trpc-lazy-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "homarr", private: true, workspaces: ["apps/*", "packages/*"] }),
+    "packages/api/package.json": JSON.stringify({ name: "@acme/api", exports: { ".": "./src/index.ts", "./shared": "./src/shared.ts" }, dependencies: { "@trpc/server": "^11.0.0" } }),
+    "packages/api/src/trpc.ts": 'import { initTRPC } from "@trpc/server";\nconst t = initTRPC.create();\nexport const createTRPCRouter = t.router;\nexport const publicProcedure = t.procedure;\nexport const protectedProcedure = t.procedure;\n',
+    "packages/api/src/shared.ts": 'export const trpcPath = "/api/trpc";\n',
+    "packages/api/src/router/user.ts": 'import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";\n\nexport const userRouter = createTRPCRouter({\n  register: publicProcedure.mutation(async () => 1),\n  getAll: protectedProcedure.query(async () => []),\n});\n',
+    "packages/api/src/root.ts": 'import { lazy } from "@trpc/server";\nimport { createTRPCRouter } from "./trpc";\n\nexport const appRouter = createTRPCRouter({\n  user: lazy(() => import("./router/user").then((mod) => mod.userRouter)),\n});\n',
+    "packages/api/src/index.ts": 'import type { inferRouterInputs } from "@trpc/server";\nimport { appRouter } from "./root";\n\nexport { appRouter };\n',
+    "apps/nextjs/package.json": JSON.stringify({ name: "@acme/nextjs", dependencies: { next: "^15.0.0", "@acme/api": "workspace:*" } }),
+    "apps/nextjs/src/app/api/trpc/[trpc]/route.ts": [
+      'import { fetchRequestHandler } from "@trpc/server/adapters/fetch";',
+      'import { appRouter } from "@acme/api";',
+      'import { trpcPath } from "@acme/api/shared";',
+      "const handler = async (req: Request) => fetchRequestHandler({ endpoint: trpcPath, router: appRouter, req });",
+      "export { handler as GET, handler as POST };",
+    ].join("\n"),
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  assert.equal(routes.sort(), ["GET /api/trpc/user.getAll [protectedProcedure]", "POST /api/trpc/user.register"]);
+});
+
 trpc.run();

@@ -53,6 +53,12 @@ export const trpc: Framework = {
         const inline = INLINE_ROUTER.exec(value);
         const kind = inline ? undefined : [...value.matchAll(KIND)].at(-1)?.[1];
         if (!kind) {
+          // A router its module exports, loaded when first called (tRPC 11's `lazy(() => import("./router/user").then((mod) => mod.userRouter))`).
+          const lazy = LAZY.exec(source.text.slice(span.start, span.end));
+          if (lazy) {
+            found.push({ type: "use", framework: TRPC, owner: name, prefix: `/${key}`, args: [], specifiers: [lazy[1]!], ...(lazy[3] ? { specifierExports: { [lazy[1]!]: lazy[3] } } : {}), guards: [], mountOnly: true, line });
+            continue;
+          }
           // Another router under this key (`traces: traceRouter`).
           const child = inline ? `${name}.${key}` : /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(value)?.[1];
           if (inline) router(child!, span.start + inline[0].length - 1, line);
@@ -94,7 +100,8 @@ export const trpc: Framework = {
       const router = options.get("router");
       const routerName = router && /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(code.slice(router.start, router.end))?.[1];
       const endpoint = options.get("endpoint");
-      const path = endpoint ? source.stringAt(endpoint.start)?.value : endpointOfFile(source.path);
+      // An endpoint given by a constant of another module (`endpoint: trpcPath`): the route module's own path says it.
+      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path);
       if (!routerName || path === undefined) continue;
       const line = source.lineAt(m.index);
       found.push({ type: "router", framework: TRPC, name: TRPC_ENDPOINT, prefix: "", guards: [], line });
@@ -103,6 +110,9 @@ export const trpc: Framework = {
     return found;
   },
 };
+
+// `lazy(() => import("./router/user").then((mod) => mod.userRouter))`, or the module's default export.
+const LAZY = /^\s*lazy\s*\(\s*(?:async\s*)?\(\s*\)\s*=>\s*import\s*\(\s*["']([^"']+)["']\s*\)(?:\s*\.\s*then\s*\(\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\2\s*\.\s*([A-Za-z_$][\w$]*)\s*\))?/;
 
 // `export const createSecret = workspaceProcedure` followed by its chain: a builder named for a procedure.
 const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*Procedure)(?=\s*\.)/g;

@@ -4,13 +4,16 @@
  * `__init__.py`), and a CommonJS module that is another module (`module.exports =
  * require("./routes")`, every name of it). Asked for `default`, only the modules a barrel names
  * its default from (`export { default } from "./documents"`, a folder's index), as `export *`
- * passes every name but that one. Texts are read once, and only of barrels.
+ * passes every name but that one. And a module that imports a name and exports it in a list
+ * (`import { appRouter } from "./root"; export { appRouter };`), for that name. Texts are read
+ * once, and only of barrels or of modules asked for a name they do not define.
  */
 import type { Reexports, ResolveSpecifier } from "../link.ts";
 
 const WHOLE_REEXPORT = /^\s*module\.exports\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)\s*;?\s*$/m;
 const DEFAULT_REEXPORT = /\bexport\s*\{\s*default(?:\s+as\s+default)?\s*(?:,[^}]*)?\}\s*from\s*["']([^"']+)["']/g;
 const JS_MODULE = /\.[cm]?js$/;
+const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 export function barrelReexports(reexports: ReadonlyMap<string, readonly string[]>, resolve: ResolveSpecifier, text: (file: string) => string | undefined): Reexports {
   const wholeFrom = new Map<string, string[]>();
@@ -24,8 +27,17 @@ export function barrelReexports(reexports: ReadonlyMap<string, readonly string[]
     }
     return found;
   };
+  // `import { appRouter } from "./root"` then `export { appRouter }`: the module it imports the name from.
+  const passedOn = (file: string, name: string | undefined): string[] => {
+    if (name === undefined || !SCRIPT.test(file) || !/^[A-Za-z_$][\w$]*$/.test(name)) return [];
+    const source = text(file) ?? "";
+    if (!new RegExp(String.raw`\bexport\s*\{[^}]*(?<![\w$])${name.replace(/\$/g, "\\$")}(?![\w$])[^}]*\}(?!\s*from)`).test(source)) return [];
+    const imported = new RegExp(String.raw`\bimport\s*\{[^}]*(?<![\w$])${name.replace(/\$/g, "\\$")}(?![\w$])[^}]*\}\s*from\s*["']([^"']+)["']`).exec(source);
+    const target = imported ? resolve(file, imported[1]!) : undefined;
+    return target ? [target] : [];
+  };
   return (file, name) => {
-    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file)];
+    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file), ...passedOn(file, name)];
     let found = defaultFrom.get(file);
     if (!found) {
       const named = reexports.has(file) ? [...(text(file) ?? "").matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f) : [];
