@@ -251,4 +251,47 @@ trpc("routers loaded lazily (lazy(() => import(\"./router/user\").then((mod) => 
   assert.equal(routes.sort(), ["GET /api/trpc/user.getAll [protectedProcedure]", "POST /api/trpc/user.register"]);
 });
 
+trpc("a procedure whose builder a function makes (withPermission(\"project\", \"create\").mutation(...)) has that function's guard: its name's, or the refusing middleware of the builder it returns; a function returning a builder that lets every caller through guards nothing", () => {
+  const root = tempDir("tool-trpc-factory-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", "@trpc/server": "^11.0.0" } }),
+    "src/server/api/trpc.ts": [
+      'import { initTRPC, TRPCError } from "@trpc/server";',
+      "const t = initTRPC.create();",
+      "export const createTRPCRouter = t.router;",
+      "export const publicProcedure = t.procedure;",
+      "export const sessionProcedure = t.procedure.use(({ ctx, next }) => {",
+      '  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "  return next();",
+      "});",
+      "export const withPermission = <R extends Resource>(",
+      "  resource: R,",
+      "  action: ActionOf<R>,",
+      ") =>",
+      "  sessionProcedure.use(async ({ ctx, next }) => {",
+      "    await checkPermission(ctx, { [resource]: [action] });",
+      "    return next();",
+      "  });",
+      "export const orgScoped = (organization: string) => sessionProcedure.use(async ({ ctx, next }) => next());",
+      "// A decoy: the builder it returns admits everyone.",
+      "export const traced = (label: string) => publicProcedure.use(async ({ next }) => next());",
+    ].join("\n"),
+    "src/server/api/routers/project.ts": [
+      'import { createTRPCRouter, orgScoped, traced, withPermission } from "../trpc";',
+      "export const projectRouter = createTRPCRouter({",
+      '  create: withPermission("project", "create")',
+      "    .input(apiCreateProject)",
+      "    .mutation(async ({ input }) => input),",
+      '  all: orgScoped("acme").query(async () => []),',
+      '  health: traced("health").query(async () => "ok"),',
+      "});",
+    ].join("\n"),
+    "src/server/api/root.ts": 'import { createTRPCRouter } from "./trpc";\nimport { projectRouter } from "./routers/project";\nexport const appRouter = createTRPCRouter({ project: projectRouter });\n',
+    "src/pages/api/trpc/[trpc].ts": 'import { createNextApiHandler } from "@trpc/server/adapters/next";\nimport { appRouter } from "../../../server/api/root";\nexport default createNextApiHandler({ router: appRouter });\n',
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`);
+  assert.equal(routes.sort(), ["GET /api/trpc/project.all guarded", "GET /api/trpc/project.health", "POST /api/trpc/project.create guarded"]);
+});
+
 trpc.run();

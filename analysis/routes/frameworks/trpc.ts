@@ -13,8 +13,9 @@ const ROUTER = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=
 // `router({`, `t.router({` written as a value (a key's, a merged router's argument).
 const INLINE_ROUTER = /^\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/;
 const MERGED = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?mergeRouters\s*\(/g;
-// A procedure's chain: its builder first (`protectedProjectProcedure.input(...).query(...)`).
-const PROCEDURE = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*?)\s*(?:\.|\n)/;
+// A procedure's chain: its builder first (`protectedProjectProcedure.input(...).query(...)`), or a
+// function making one (`withPermission("project", "create").mutation(...)`).
+const PROCEDURE = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*?)\s*(?:\.|\n|\()/;
 const KIND = /\.\s*(query|mutation|subscription)\s*\(/g;
 // Builders whose names say they admit only signed-in callers, though no auth word is in them.
 const SIGNED_IN = /^(?:admin|authed|private|signedIn|loggedIn|member|owner)\w*Procedure$/i;
@@ -178,8 +179,9 @@ export function trpcPaths(endpoints: readonly string[]): <R extends { framework:
   };
 }
 
-// `export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => { ... })`: a builder made from another with middleware.
-const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$.]*)\s*(?=\.\s*use\s*\()/g;
+// `export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => { ... })`: a builder made from another with middleware;
+// also a function returning one (`export const orgProcedure = <R extends Role>(role: R) => protectedProcedure.use(...)`).
+const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>\s*)?\([^()]*\)\s*=>\s*)?([A-Za-z_$][\w$.]*)\s*(?=\.\s*use\s*\()/g;
 // `const requireUser = t.middleware(`, `export const isAuthed = middleware(`.
 const MIDDLEWARE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?middleware\s*\(/g;
 // What refuses a caller without a user: an `if` on the context's missing user or session (or a guest)
