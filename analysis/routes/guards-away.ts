@@ -24,6 +24,7 @@ import { laravelHandlerChecks } from "./php/handler-checks.ts";
 import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { codeigniterControllerChecks } from "./php/codeigniter-auto-routes.ts";
+import { flarumActorChecks } from "./php/flarum-actor-checks.ts";
 import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
@@ -114,6 +115,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const djangoAccessMixin = accessMixinGuards(classes, isOptionalGuardName);
   const trpcGuarding = trpcGuardingBuilders(project);
   const codeigniterChecks = codeigniterControllerChecks(project);
+  const flarumChecks = flarumActorChecks(classFile, read);
   const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
   const railsAction = (route: LinkedRoute) => {
     const key = `${route.file}\0${route.handler}`;
@@ -143,6 +145,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "symfony") return route.guards.length ? [] : symfonyDelegated(route.handler);
     // A CodeIgniter 4 controller whose constructor (its own or one it inherits) turns away callers not signed in.
     if (route.framework === "codeigniter") return route.guards.length ? [] : codeigniterChecks(route.handler);
+    // A Flarum handler class that asserts its actor is signed in (or an administrator).
+    if (route.framework === "flarum") return route.guards.length ? [] : flarumChecks(route.handler);
     // A Ktor or Javalin handler written in place that refuses at its top (`?: throw Unauthorized()`, `call.checkAdminKey(secret)`).
     if (route.framework === "ktor" || route.framework === "javalin") return route.guards.length ? [] : checksInBody(route.file, route.line, route.handler);
     if (route.framework === "spring" || route.framework === "jaxrs" || route.framework === "micronaut") {

@@ -15,12 +15,18 @@ const VERB_CALL = /\$[A-Za-z_]\w*\s*->\s*(get|post|put|patch|delete)\s*\(/g;
 // An extension's `(new Extend\Routes('api'))->get('/posts/{id}/flags', 'flags.delete', Controller::class)`.
 const EXTEND_ROUTES = /\bnew\s+(?:\\?Flarum\\)?(?:Extend\\)?Routes\s*\(\s*(['"])(\w+)\1\s*\)\s*\)/g;
 const LINK = /^\s*->\s*(get|post|put|patch|delete|remove)\s*\(/;
+// The handler: `$route->toController(Controller\ShowStatisticsData::class)`, `$route->toForum(Content\Index::class)`, `Controller::class`.
+const HANDLER_CLASS = /^\s*(?:\$\w+\s*->\s*to\w+\s*\(\s*)?\\?([A-Za-z_][\w\\]*)\s*::\s*class\b/;
+// Flarum's admin frontend is behind its RequireAdministrateAbility middleware, whatever the route.
+const ADMIN_GUARD = "RequireAdministrateAbility";
 
 /**
  * Flarum: each frontend's `routes.php` (forum at the root, `/api`, `/admin`) registering on its
  * RouteCollection (`$map->get('/d/{id}', 'discussion', $route->toForum(...))`), and extensions'
  * `extend.php` chaining routes on `new Extend\Routes('api')`. Paths are FastRoute's: an optional
- * segment (`[/{near}]`) is two routes. The JSON:API resources of Flarum 2 are not read here.
+ * segment (`[/{near}]`) is two routes. A route's handler is the class it hands the request to; the
+ * admin frontend's routes are guarded by Flarum's own middleware, the others by the checks their
+ * class makes of the actor (guards-away.ts). The JSON:API resources of Flarum 2 are not read here.
  */
 export const flarum: Framework = {
   id: FRAMEWORK,
@@ -51,10 +57,11 @@ export const flarum: Framework = {
 function route(source: RouteSource, found: Registration[], prefix: string, verb: string, args: readonly Span[], at: number): void {
   const path = args[0] && literal(source, args[0]);
   if (path === undefined || !path.startsWith("/")) return;
-  const name = (args[1] && literal(source, args[1])) ?? "(inline)";
+  const handler = (args[2] && HANDLER_CLASS.exec(source.code.slice(args[2].start, args[2].end))?.[1]) ?? (args[1] && literal(source, args[1])) ?? "(inline)";
+  const guards = prefix === FRONTENDS.admin ? [ADMIN_GUARD] : [];
   const variants = optionalSegmentForms(path, "[]");
   variants.forEach((variant, i) =>
-    found.push({ ...(i < variants.length - 1 ? { shortened: true } : {}), type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb]!], path: joinPaths(prefix, variant), handler: name, guards: [], owner: ROUTER, line: source.lineAt(at) }),
+    found.push({ ...(i < variants.length - 1 ? { shortened: true } : {}), type: "route", framework: FRAMEWORK, kind: "http", methods: [VERBS[verb]!], path: joinPaths(prefix, variant), handler, guards, owner: ROUTER, line: source.lineAt(at) }),
   );
 }
 
