@@ -31,6 +31,8 @@ export type LinkedRoute = {
   host?: string;
   /** The functions around or called by the handler (a Go wrapper), whose bodies guardsAway reads, then drops this. */
   helpers?: string[];
+  /** The path the route declares for itself apart from its routers' (trpc-openapi), which trpcPaths puts under its endpoint, then drops this. */
+  declaredPath?: string;
 };
 
 type Node = {
@@ -446,6 +448,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.anonymous ? { anonymous: true } : {}),
     ...(route.declaredPublic ? { declaredPublic: true } : {}),
     ...(route.helpers ? { helpers: route.helpers } : {}),
+    ...(route.declaredPath ? { declaredPath: route.declaredPath } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),
     ...(route.host ? { host: route.host } : {}),

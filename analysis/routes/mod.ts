@@ -32,7 +32,7 @@ import { goFieldValues } from "./go/config-fields.ts";
 import { goHandlerMethods } from "./go/handler-methods.ts";
 import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
-import { TRPC, TRPC_ENDPOINT, trpcPaths } from "./frameworks/trpc.ts";
+import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { swaggerBasePaths } from "./go/swagger-base.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
@@ -216,9 +216,9 @@ export function routesSection(
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
-  const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [r.prefix] : [])));
+  const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT }] : [])));
   // The modules that serve a tRPC router, by the endpoint each serves it at.
-  const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && r.owner === TRPC_ENDPOINT ? [[file, r.prefix] as const] : []))));
+  const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [[file, { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT }] as const] : []))));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
   const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
@@ -236,12 +236,14 @@ export function routesSection(
   const djangoAppServed = djangoAppsServed(project);
   // Nor a Django pattern added under a setting off by default.
   const djangoSwitchServed = djangoSettingSwitchedServed(project);
+  // Nor a tRPC procedure under a handler that does not serve it (an OpenAPI handler serves those declaring a path, alone).
+  const trpcServedHere = trpcServed(trpcEndpoints);
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
-  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route)))
+  const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route) && trpcServedHere(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
@@ -303,14 +305,15 @@ function notHandedToHono(items: readonly Route[], project: FsProject | undefined
 /**
  * A catch-all route (`/api/trpc/{trpc}`) of a module that serves a tRPC router is its procedures'
  * dispatcher: where they are listed (`POST /api/trpc/polls.comments.add`), each with its own
- * guard, the catch-all is no route of its own.
+ * guard, the catch-all is no route of its own. So is an OpenAPI handler's (`/api/{trpc}`), whose
+ * endpoint may be `/` as the paths its procedures declare hold the rest.
  */
-function notTrpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<string, string>): (route: Route) => boolean {
+function notTrpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<string, { path: string; openapi: boolean }>): (route: Route) => boolean {
   return (route) => {
     const endpoint = dispatchers.get(route.file);
     if (endpoint === undefined || route.framework === TRPC || !/\/\{\w+\}$/.test(route.path)) return true;
     const under = joinPaths(route.path.replace(/\/\{\w+\}$/, ""));
-    return under !== joinPaths(endpoint) || !items.some((other) => other.framework === TRPC && other.path.startsWith(`${under}/`));
+    return (!endpoint.openapi && under !== joinPaths(endpoint.path)) || !items.some((other) => other.framework === TRPC && other.path.startsWith(`${under}/`));
   };
 }
 

@@ -112,6 +112,12 @@ export const Registration = z.discriminatedUnion("type", [
      * the wrappers around its handler (`WithUser(h)`), read after linking (go/wrapper-guards.ts).
      */
     helpers: z.array(z.string()).optional(),
+    /**
+     * The path the route declares for itself, apart from its routers' (a tRPC procedure's
+     * `meta({ openapi: { path: "/users/{id}" } })`): served under an OpenAPI handler's endpoint
+     * followed by it, whatever routers it is in (frameworks/trpc.ts).
+     */
+    declaredPath: z.string().optional(),
   }),
   /** A router object created in this file (`express.Router()`, `APIRouter(prefix=...)`). */
   z.object({

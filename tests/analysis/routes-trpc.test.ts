@@ -294,4 +294,40 @@ trpc("a procedure whose builder a function makes (withPermission(\"project\", \"
   assert.equal(routes.sort(), ["GET /api/trpc/project.all guarded", "GET /api/trpc/project.health", "POST /api/trpc/project.create guarded"]);
 });
 
+trpc("an OpenAPI handler (trpc-openapi's createOpenApiFetchHandler) serves the procedures declaring an OpenAPI path at its endpoint followed by that path, with the method declared, each guarded as its procedure; not those without one or turned off; its catch-all module is no route of its own", () => {
+  const root = tempDir("tool-trpc-openapi-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", "@trpc/server": "^11.0.0", "trpc-to-openapi": "^2.0.0" } }),
+    "src/server/trpc.ts": 'import { initTRPC } from "@trpc/server";\nconst t = initTRPC.create();\nexport const createTRPCRouter = t.router;\nexport const publicProcedure = t.procedure;\nexport const protectedProcedure = t.procedure;\n',
+    "src/server/router/user.ts": [
+      'import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";',
+      "export const userRouter = createTRPCRouter({",
+      "  getById: protectedProcedure",
+      '    .meta({ openapi: { method: "GET", path: "/api/users/{userId}", tags: ["users"], protect: true } })',
+      "    .input(z.object({ userId: z.string() }))",
+      "    .query(async ({ input }) => input),",
+      "  changeName: protectedProcedure",
+      '    .meta({ openapi: { method: "PATCH", path: "/api/users/{userId}/name" } })',
+      "    .mutation(async () => null),",
+      '  stats: publicProcedure.meta({ openapi: { method: "GET", path: "/api/users/stats", enabled: false } }).query(async () => 1),',
+      "  register: publicProcedure.mutation(async () => 1),",
+      "});",
+    ].join("\n"),
+    "src/server/root.ts": 'import { createTRPCRouter } from "./trpc";\nimport { userRouter } from "./router/user";\nexport const appRouter = createTRPCRouter({ user: userRouter });\n',
+    "src/app/api/trpc/[trpc]/route.ts": 'import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "../../../../server/root";\nconst handler = (req: Request) => fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter });\nexport { handler as GET, handler as POST };\n',
+    "src/app/api/[...openapi]/route.ts": 'import { createOpenApiFetchHandler } from "trpc-to-openapi";\nimport { appRouter } from "../../../server/root";\nconst handler = (req: Request) => createOpenApiFetchHandler({ req, endpoint: "/", router: appRouter });\nexport { handler as GET, handler as PATCH };\n',
+  });
+  commitAll(root);
+  // The handlers' own catch-all routes are no routes of their own.
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`);
+  assert.equal(routes.sort(), [
+    "GET /api/trpc/user.getById guarded",
+    "GET /api/trpc/user.stats",
+    "GET /api/users/{userId} guarded",
+    "PATCH /api/users/{userId}/name guarded",
+    "POST /api/trpc/user.changeName guarded",
+    "POST /api/trpc/user.register",
+  ]);
+});
+
 trpc.run();

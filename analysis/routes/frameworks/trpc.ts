@@ -1,12 +1,14 @@
 import type { Framework } from "../framework.ts";
 import { objectProperties } from "../js/objects.ts";
-import { isGuardName } from "../paths.ts";
-import type { Registration } from "../registration.ts";
-import { callArguments } from "../source.ts";
+import { isGuardName, joinPaths } from "../paths.ts";
+import type { Registration, RouteRegistration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
 
 export const TRPC = "trpc";
 /** The router an endpoint handler serves (`createNextApiHandler({ router: appRouter })`) is mounted on this owner, at the endpoint's path. */
 export const TRPC_ENDPOINT = "(trpc endpoint)";
+/** Likewise for an OpenAPI handler (trpc-openapi's `createOpenApiFetchHandler({ endpoint: "/api", router })`), which serves only the procedures declaring an OpenAPI path. */
+export const TRPC_OPENAPI_ENDPOINT = "(trpc openapi endpoint)";
 
 // `export const traceRouter = createTRPCRouter({`, `router({`, `t.router({`, `createRouter({`.
 const ROUTER = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/g;
@@ -19,8 +21,11 @@ const PROCEDURE = /^\s*([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*?)\s*(?:\.|
 const KIND = /\.\s*(query|mutation|subscription)\s*\(/g;
 // Builders whose names say they admit only signed-in callers, though no auth word is in them.
 const SIGNED_IN = /^(?:admin|authed|private|signedIn|loggedIn|member|owner)\w*Procedure$/i;
-// `createNextApiHandler({ router: appRouter })`, `fetchRequestHandler({ endpoint: "/api/trpc", router: appRouter })`.
-const HANDLER = /\b(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler)\s*\(\s*\{/g;
+// `createNextApiHandler({ router: appRouter })`, `fetchRequestHandler({ endpoint: "/api/trpc", router: appRouter })`;
+// trpc-openapi's (and its forks') `createOpenApiNextHandler({ router })`, `createOpenApiFetchHandler({ endpoint: "/", router })`.
+const HANDLER = /\b(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler|createOpenApi\w*(?:Handler|Middleware))\s*\(\s*\{/g;
+// A procedure's `.meta({ openapi: { method: "GET", path: "/users/{id}" } })`.
+const META = /\.\s*meta\s*\(\s*\{/;
 
 /**
  * tRPC: routers (`createTRPCRouter({ byId: protectedProcedure.input(...).query(...), traces:
@@ -36,7 +41,7 @@ export const trpc: Framework = {
   languages: ["javascript", "typescript"],
   // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
   // Nor a module of procedures defined one by one (`export const createSecret = workspaceProcedure.input(...)`).
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
@@ -67,7 +72,8 @@ export const trpc: Framework = {
           continue;
         }
         if (kind === "subscription") continue;
-        found.push(procedureRoute(value, source.text.slice(span.start, span.end), kind, `/${key}`, `${name}.${key}`, name, line));
+        const route = procedureRoute(value, source.text.slice(span.start, span.end), kind, `/${key}`, `${name}.${key}`, name, line);
+        found.push(route, ...openApiTwin(source, span.start, value, route));
       }
     };
     for (const m of code.matchAll(ROUTER)) router(m[1]!, m.index + m[0].length - 1, source.lineAt(m.index));
@@ -80,7 +86,9 @@ export const trpc: Framework = {
       if (!kind || kind === "subscription" || !/\)\s*$/.test(value)) continue;
       const line = source.lineAt(m.index);
       found.push({ type: "router", framework: TRPC, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line });
-      found.push(procedureRoute(value, source.text.slice(m.index + m[0].length - m[2]!.length, end), kind, "", m[1]!, m[1]!, line));
+      const start = m.index + m[0].length - m[2]!.length;
+      const route = procedureRoute(value, source.text.slice(start, end), kind, "", m[1]!, m[1]!, line);
+      found.push(route, ...openApiTwin(source, start, value, route));
     }
     // `export const appRouter = mergeRouters(edgeRouter, router({ ... }))`: the procedures of every router merged, at its root.
     for (const m of code.matchAll(MERGED)) {
@@ -105,8 +113,9 @@ export const trpc: Framework = {
       const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path);
       if (!routerName || path === undefined) continue;
       const line = source.lineAt(m.index);
-      found.push({ type: "router", framework: TRPC, name: TRPC_ENDPOINT, prefix: "", guards: [], line });
-      found.push({ type: "use", framework: TRPC, owner: TRPC_ENDPOINT, prefix: path, args: [routerName], specifiers: [], guards: [], mountOnly: true, line });
+      const owner = m[1]!.startsWith("createOpenApi") ? TRPC_OPENAPI_ENDPOINT : TRPC_ENDPOINT;
+      found.push({ type: "router", framework: TRPC, name: owner, prefix: "", guards: [], line });
+      found.push({ type: "use", framework: TRPC, owner, prefix: path, args: [routerName], specifiers: [], guards: [], mountOnly: true, line });
     }
     return found;
   },
@@ -132,7 +141,7 @@ function chainEnd(code: string, from: number): number {
  * (`protectedProcedure`) guards it, as do the middleware its chain adds named so or refusing in place.
  * `value` is the procedure's code (strings blanked), `text` the same span as written.
  */
-function procedureRoute(value: string, text: string, kind: string, path: string, handler: string, owner: string, line: number): Registration {
+function procedureRoute(value: string, text: string, kind: string, path: string, handler: string, owner: string, line: number): RouteRegistration {
   const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
   const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
   // Middleware the procedure adds to its builder's (`publicProcedure.use(requireUserMiddleware).mutation(...)`).
@@ -141,6 +150,29 @@ function procedureRoute(value: string, text: string, kind: string, path: string,
   // A builder or middleware of the project's named otherwise may refuse callers: read after linking (guards-away.ts).
   const helpers = [...(guarded || !builder ? [] : [builder]), ...added.named];
   return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}) };
+}
+
+/**
+ * The same procedure as an OpenAPI handler serves it, when its meta declares a path
+ * (`.meta({ openapi: { method: "GET", path: "/users/{id}" } })`) and does not turn it off
+ * (`enabled: false`): at that path, answering that method. `start` is where `value` begins in the code.
+ */
+function openApiTwin(source: RouteSource, start: number, value: string, route: RouteRegistration): Registration[] {
+  const meta = META.exec(value.slice(0, [...value.matchAll(KIND)].at(-1)?.index ?? value.length));
+  const openapi = meta && objectProperties(source, start + meta.index + meta[0].length - 1).get("openapi");
+  const brace = openapi ? source.code.indexOf("{", openapi.start) : -1;
+  if (!openapi || brace < 0 || brace > openapi.end) return [];
+  const fields = objectProperties(source, brace);
+  const field = (name: string) => {
+    const span = fields.get(name);
+    return span && source.stringAt(source.code.slice(span.start, span.end).search(/\S/) + span.start)?.value;
+  };
+  const enabled = fields.get("enabled");
+  const method = field("method")?.toUpperCase();
+  const path = field("path");
+  if (!method || !path?.startsWith("/") || (enabled && /^\s*false\s*$/.test(source.code.slice(enabled.start, enabled.end)))) return [];
+  // Under its routers' keys, as any procedure, until trpcPaths puts it under its endpoint alone.
+  return [{ ...route, methods: [method], path: joinPaths(route.path, path), declaredPath: path }];
 }
 
 /**
@@ -170,12 +202,34 @@ function endpointOfFile(path: string): string | undefined {
   return m ? m[1]!.replace(/\/$/, "") : undefined;
 }
 
-/** After linking: a procedure's path joins its routers' keys with dots under the endpoint (`/api/trpc/traces/byId` -> `/api/trpc/traces.byId`). */
-export function trpcPaths(endpoints: readonly string[]): <R extends { framework: string; path: string }>(route: R) => R {
-  return (route) => {
+/** Where a handler serves a tRPC router: its endpoint's path, and whether it is an OpenAPI handler. */
+export type TrpcEndpoint = { path: string; openapi: boolean };
+
+/** The endpoint a linked tRPC route was served through: the longest whose path it is under. */
+function endpointOf(endpoints: readonly TrpcEndpoint[], path: string): TrpcEndpoint | undefined {
+  return endpoints.filter((e) => path.startsWith(`${e.path.replace(/\/$/, "")}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+/**
+ * After linking: whether a tRPC route is one its endpoint serves. An OpenAPI handler serves the
+ * procedures declaring a path of their own (their twins), a tRPC handler every procedure but those twins.
+ */
+export function trpcServed(endpoints: readonly TrpcEndpoint[]): (route: { framework: string; path: string; declaredPath?: string }) => boolean {
+  return (route) => route.framework !== TRPC || (endpointOf(endpoints, route.path)?.openapi ?? false) === (route.declaredPath !== undefined);
+}
+
+/**
+ * After linking: a procedure's path joins its routers' keys with dots under the endpoint
+ * (`/api/trpc/traces/byId` -> `/api/trpc/traces.byId`); under an OpenAPI handler's endpoint it is the path it declares.
+ */
+export function trpcPaths(endpoints: readonly TrpcEndpoint[]): <R extends { framework: string; path: string; declaredPath?: string }>(route: R) => R {
+  return <R extends { framework: string; path: string; declaredPath?: string }>(route: R): R => {
     if (route.framework !== TRPC) return route;
-    const endpoint = endpoints.filter((e) => route.path.startsWith(`${e}/`)).sort((a, b) => b.length - a.length)[0];
-    return endpoint === undefined ? route : { ...route, path: `${endpoint}/${route.path.slice(endpoint.length + 1).replaceAll("/", ".")}` };
+    const { declaredPath, ...rest } = route;
+    const endpoint = endpointOf(endpoints, route.path);
+    if (endpoint === undefined) return rest as R;
+    if (endpoint.openapi) return { ...rest, path: joinPaths(endpoint.path, declaredPath ?? "") } as R;
+    return { ...rest, path: `${endpoint.path}/${route.path.slice(endpoint.path.length + 1).replaceAll("/", ".")}` } as R;
   };
 }
 
