@@ -384,7 +384,7 @@ next("a catch-all route module that hands every request to a Hono app (export co
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["ALL /api/auth/{all}", "DELETE /api/private/polls/{pollId}", "GET /api/private/polls"]);
 });
 
-next("a layout that sends a caller without a session away (if (!session) redirect(\"/\"), await requireAdmin()) guards every page below it, not the route handlers; one that checks something else does not", () => {
+next("a layout that sends a caller without a session away (if (!session) redirect(\"/\"), await requireAdmin()) guards every page below it, not the route handlers, as does a page's own such check; one that checks something else does not", () => {
   const root = tempDir("tool-next-layout-guards-");
   const page = "export default function Page() { return null; }\n";
   writeFiles(root, {
@@ -398,6 +398,10 @@ next("a layout that sends a caller without a session away (if (!session) redirec
     "app/poll/[urlId]/layout.tsx": 'import { notFound } from "next/navigation";\nexport default async function Layout({ children, params }) {\n  const poll = await getPoll(params.urlId);\n  if (!poll) {\n    notFound();\n  }\n  return children;\n}\n',
     "app/poll/[urlId]/page.tsx": page,
     "app/(auth)/login/page.tsx": page,
+    "app/manage/apps/page.tsx": 'import { redirect } from "next/navigation";\nexport default async function AppsPage() {\n  const session = await auth();\n  if (!session) {\n    redirect("/auth/login");\n  }\n  return null;\n}\n',
+    "app/manage/apps/new/page.tsx": 'import { notFound } from "next/navigation";\nexport default async function NewAppPage() {\n  const session = await auth();\n  if (!session?.user.permissions.includes("app-create") || !session?.user.permissions.includes("board-modify-all")) {\n    notFound();\n  }\n  return null;\n}\n',
+    "app/manage/widgets/page.tsx": 'import { redirect } from "next/navigation";\nexport default async function WidgetsPage() {\n  const session = await auth();\n  if (!session || !session.user.permissions.includes("admin")) {\n    redirect(session ? "/" : "/auth/login");\n  }\n  return null;\n}\n',
+    "app/manage/about/page.tsx": 'export default async function AboutPage() {\n  const session = await auth();\n  return session ? null : null;\n}\n',
   });
   commitAll(root);
   assert.equal(guardedRoutes(root).sort(), [
@@ -406,6 +410,10 @@ next("a layout that sends a caller without a session away (if (!session) redirec
     "GET /dashboard/export",
     "GET /dashboard/lists/{listId} [(layout sends callers without a session away)]",
     "GET /login",
+    "GET /manage/about",
+    "GET /manage/apps [(page sends callers without a session away)]",
+    "GET /manage/apps/new [(page sends callers without a session away)]",
+    "GET /manage/widgets [(page sends callers without a session away)]",
     "GET /poll/{urlId}",
   ]);
 });
@@ -695,6 +703,32 @@ next("a handler that refuses a caller without credentials at its top is guarded:
     "POST /api/teams/{teamId}/template",
     "PUT /api/teams/{teamId}/block-list",
   ]);
+});
+
+next("next-intl's [locale] folder is in no URL under localePrefix \"never\" (set in a workspace package the app keeps its routing in, not one it does not use), in both forms under \"as-needed\", and as written when no prefix mode is set", () => {
+  const routesOf = (files: Record<string, string>) => {
+    const root = tempDir("tool-next-intl-");
+    writeFiles(root, files);
+    commitAll(root);
+    return analyze(root).routes.items.filter((r) => r.framework === "next").map((r) => `${r.method} ${r.path}`).sort();
+  };
+  const app = (prefix: string) => ({
+    "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*", "packages/*"] }),
+    "apps/web/package.json": JSON.stringify({ name: "web", dependencies: { next: "^15.0.0", "@acme/translation": "workspace:*" } }),
+    "apps/web/src/app/[locale]/manage/page.tsx": "export default function Manage() { return null; }\n",
+    "apps/web/src/app/[locale]/(home)/page.tsx": "export default function Home() { return null; }\n",
+    "apps/web/src/app/api/health/route.ts": "export async function GET() { return Response.json({ ok: true }); }\n",
+    "apps/web/src/middleware.ts": 'import { createI18nMiddleware } from "@acme/translation/middleware";\nexport default createI18nMiddleware("en");\n',
+    "packages/translation/package.json": JSON.stringify({ name: "@acme/translation", dependencies: { "next-intl": "^4.0.0" } }),
+    "packages/translation/src/routing.ts": `import { defineRouting } from "next-intl/routing";\nexport const routing = defineRouting({ locales: ["en", "de"], defaultLocale: "en"${prefix} });\n`,
+  });
+  assert.equal(routesOf(app(', localePrefix: { mode: "never" }')), ["GET /", "GET /api/health", "GET /manage"]);
+  assert.equal(routesOf(app(', localePrefix: "as-needed"')), ["GET /", "GET /api/health", "GET /manage", "GET /{locale}", "GET /{locale}/manage"]);
+  assert.equal(routesOf(app("")), ["GET /api/health", "GET /{locale}", "GET /{locale}/manage"]);
+  // A decoy: a package the app does not use.
+  const unused = app(', localePrefix: "never"');
+  unused["apps/web/package.json"] = JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } });
+  assert.equal(routesOf(unused), ["GET /api/health", "GET /{locale}", "GET /{locale}/manage"]);
 });
 
 next.run();

@@ -21,6 +21,7 @@ export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, rem
 export type FsProject = { listed: Iterable<string>; json(path: string): unknown; text(path: string): string | undefined };
 
 type Manifest = {
+  name?: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -34,10 +35,13 @@ type Manifest = {
 export function filesystemRoutes(project: FsProject, exportsOf: (file: string) => RouteRegistration[]): LinkedRoute[] {
   const listed = [...project.listed].filter((p) => !/(^|\/)node_modules\//.test(p));
   const versions = new Map<string, Map<string, string>>();
+  // The folder of each package of the workspace, by its name.
+  const packages = new Map<string, string>();
   for (const path of listed) {
     if (path !== "package.json" && !path.endsWith("/package.json")) continue;
     const manifest = project.json(path) as Manifest | undefined;
     if (!manifest || typeof manifest !== "object") continue;
+    if (typeof manifest.name === "string") packages.set(manifest.name, dirOf(path));
     versions.set(
       dirOf(path),
       new Map(Object.entries({ ...manifest.peerDependencies, ...manifest.devDependencies, ...manifest.dependencies })),
@@ -80,6 +84,13 @@ export function filesystemRoutes(project: FsProject, exportsOf: (file: string) =
       exports: (file: string) => exportsOf(base + file),
       text: (file: string) => project.text(base + file),
       version,
+      elsewhere: (word: string) => {
+        const used = [...(versions.get(dir)?.keys() ?? [])].flatMap((name) => packages.get(name) ?? []).filter((d) => d !== dir);
+        return listed.filter((path) => used.some((d) => path.startsWith(`${d}/`)) && !isTestFile(path)).flatMap((path) => {
+          const text = project.text(path);
+          return text?.includes(word) ? [text] : [];
+        });
+      },
     };
     for (const framework of FS_FRAMEWORKS.filter(declared)) {
       for (const r of framework.routes(app)) routes.push({ ...r, file: base + r.file, framework: framework.id });

@@ -36,6 +36,7 @@ export const next: FsFramework = {
     const byHost = rewritesByHost(app, module);
     const byPrefix = byHost && rewritesWithPrefix(app, module);
     const { basePath, pageExtensions } = nextConfig(app);
+    const locales = localePrefix(app);
     for (const file of app.files) {
       const segments = file.split("/");
       const root = segments[0] === "src" ? 1 : 0;
@@ -49,11 +50,18 @@ export const next: FsFramework = {
         const top = byHost ? folders.findIndex((f) => !f.startsWith("(")) : -1;
         const filled = top !== -1 && (HOST.test(folders[top]!) || (byPrefix && DYNAMIC_FOLDER.test(folders[top]!)));
         const served = filled ? folders.filter((_, i) => i !== top) : folders;
-        const path = routePath(served.filter((f) => !f.startsWith("@")));
-        if (PAGE.test(name)) {
-          const guard = layoutGuard(app, segments.slice(0, -1), root);
-          routes.push(guard ? { ...page(file, path), guards: [guard] } : page(file, path));
-        } else routes.push(...handlerRoutes(app, file, path));
+        // next-intl's `[locale]` folder, which its middleware fills in: in no URL under `localePrefix: "never"`,
+        // in those of every locale but the default under "as-needed" (both forms are served).
+        const locale = locales === "never" || locales === "as-needed" ? served.findIndex((f) => !f.startsWith("(")) : -1;
+        const forms = locale === -1 || !LOCALE_FOLDER.test(served[locale]!) ? [served] : locales === "never" ? [served.filter((_, i) => i !== locale)] : [served, served.filter((_, i) => i !== locale)];
+        for (const form of forms) {
+          const path = routePath(form.filter((f) => !f.startsWith("@")));
+          if (PAGE.test(name)) {
+            // A layout's check, or the page's own (`if (!session) { redirect("/auth/login"); }` before it renders).
+            const guard = layoutGuard(app, segments.slice(0, -1), root) ?? (REDIRECT_CHECK.test(app.text(file) ?? "") ? "(page sends callers without a session away)" : undefined);
+            routes.push(guard ? { ...page(file, path), guards: [guard] } : page(file, path));
+          } else routes.push(...handlerRoutes(app, file, path));
+        }
       } else if (segments[root] === "app" && /^(?:robots|sitemap|manifest)\.[jt]s$/.test(name)) {
         const served = routePath([...folders, METADATA[name.replace(/\.[jt]s$/, "")]!]);
         routes.push({ method: "GET", path: served, file, line: 1, handler: "default", guards: [], kind: "http" });
@@ -97,8 +105,10 @@ type HostCheck = { guard: string; open: RegExp[] };
 const LAYOUTS = ["layout.tsx", "layout.jsx", "layout.ts", "layout.js"];
 // `await requireUser()`, `requireAdmin()` in a layout: a check of the project's that sends callers away.
 const REQUIRE_CALL = /\b((?:require|ensure|protect|assert|must)[A-Z_]\w*)\s*\(/g;
-// `if (!session) { redirect("/login"); }`, `if (!user) notFound();`
-const REDIRECT_CHECK = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*\s*\)\s*\{?\s*(?:return\s+)?(?:redirect|permanentRedirect|notFound|unauthorized|forbidden)\s*\(/i;
+// `if (!session) { redirect("/login"); }`, `if (!user) notFound();`, and with more refused after
+// (`if (!session || !session.user.isAdmin)`), or a permission a caller without a session lacks
+// (`if (!session?.user.permissions.includes("admin"))`).
+const REDIRECT_CHECK = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*(?:\([^()]*\))?\s*(?:\|\|[^{};]{0,200}?)?\)\s*\{?\s*(?:return\s+)?(?:redirect|permanentRedirect|notFound|unauthorized|forbidden)\s*\(/i;
 const layoutChecks = new WeakMap<FsApp, { files: Set<string>; byFolder: Map<string, string | undefined> }>();
 
 /**
@@ -209,6 +219,23 @@ function hostChecks(app: FsApp, file: string): Map<string, HostCheck> {
 }
 
 const DYNAMIC_FOLDER = /^\[[A-Za-z_]\w*\]$/;
+// The folder next-intl's routing fills with the locale.
+const LOCALE_FOLDER = /^\[(?:locale|lang|lng)\]$/;
+// `defineRouting({ localePrefix: "never" })`, `localePrefix: { mode: "as-needed", ... }`.
+const LOCALE_PREFIX = /\blocalePrefix\s*:\s*(?:\{\s*mode\s*:\s*)?["'`](never|as-needed|always)["'`]/;
+
+/**
+ * How next-intl's routing shows the locale in URLs: the `localePrefix` its routing sets, read in
+ * the app or in a workspace package it keeps its routing in (and depends on next-intl through);
+ * "always" when the app uses next-intl and sets none.
+ */
+function localePrefix(app: FsApp): string | undefined {
+  const own = app.version("next-intl") === undefined ? [] : app.files.filter((f) => /\.[cm]?[jt]sx?$/.test(f)).map((f) => app.text(f) ?? "").filter((t) => t.includes("localePrefix"));
+  const texts = own.length ? own : app.elsewhere("localePrefix").filter((t) => t.includes("next-intl"));
+  const modes = new Set(texts.flatMap((t) => LOCALE_PREFIX.exec(t)?.[1] ?? []));
+  if (modes.size) return modes.size === 1 ? [...modes][0] : undefined;
+  return app.version("next-intl") === undefined ? undefined : "always";
+}
 // `newUrl.pathname = `/${locale}${pathname}``, `new URL(`/${locale}${req.nextUrl.pathname}`, req.url)`.
 const PREFIX_REWRITE = /`\/\$\{\s*[\w$.]+\s*\}\$\{\s*[\w$.]*(?:pathname|path|fullPath)\s*\}/i;
 
