@@ -5,6 +5,7 @@ import type { Role } from "../roles.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
+import { gatewayFilterGuards } from "./jvm/gateway-filters.ts";
 import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
@@ -221,7 +222,7 @@ export function routesSection(
   const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [[file, { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT }] as const] : []))));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

@@ -1502,4 +1502,86 @@ spring("Spring Boot Actuator's endpoints the configuration exposes (health alone
   ]);
 });
 
+spring("a Spring Cloud Gateway global filter that answers 401 without a token guards the routes of the services behind it, but for the path patterns it (or a class it names) lets through; a global filter that refuses nobody guards nothing", () => {
+  const root = tempDir("tool-spring-gateway-filter-");
+  const java = (...lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>blade</artifactId><modules><module>gateway</module><module>system</module></modules></project>\n",
+    "gateway/pom.xml": "<project><artifactId>blade-gateway</artifactId><dependencies><dependency><artifactId>spring-cloud-starter-gateway</artifactId></dependency></dependencies></project>\n",
+    "gateway/src/main/java/org/blade/gateway/filter/AuthFilter.java": java(
+      "package org.blade.gateway.filter;",
+      "import org.springframework.cloud.gateway.filter.GatewayFilterChain;",
+      "import org.springframework.cloud.gateway.filter.GlobalFilter;",
+      "import org.springframework.http.HttpStatus;",
+      "@Component",
+      "public class AuthFilter implements GlobalFilter, Ordered {",
+      "  public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {",
+      "    String path = exchange.getRequest().getURI().getPath();",
+      "    if (isSkip(path)) {",
+      "      return chain.filter(exchange);",
+      "    }",
+      "    String headerToken = exchange.getRequest().getHeaders().getFirst(AuthProvider.AUTH_KEY);",
+      "    if (StringUtils.isBlank(headerToken)) {",
+      "      return unAuth(exchange.getResponse(), \"missing token\");",
+      "    }",
+      "    return chain.filter(exchange);",
+      "  }",
+      "  private boolean isSkip(String path) {",
+      "    return AuthProvider.getDefaultSkipUrl().stream().anyMatch(pattern -> antPathMatcher.match(pattern, path));",
+      "  }",
+      "  private Mono<Void> unAuth(ServerHttpResponse resp, String msg) {",
+      "    resp.setStatusCode(HttpStatus.UNAUTHORIZED);",
+      "    return resp.setComplete();",
+      "  }",
+      "}",
+    ),
+    "gateway/src/main/java/org/blade/gateway/provider/AuthProvider.java": java(
+      "package org.blade.gateway.provider;",
+      "public class AuthProvider {",
+      "  public static String AUTH_KEY = \"Blade-Auth\";",
+      "  private static final List<String> DEFAULT_SKIP_URL = new ArrayList<>();",
+      "  static {",
+      "    DEFAULT_SKIP_URL.add(\"/token/**\");",
+      "    DEFAULT_SKIP_URL.add(\"/menu/routes\");",
+      "    DEFAULT_SKIP_URL.add(\"/*/v3/api-docs/**\");",
+      "  }",
+      "  public static List<String> getDefaultSkipUrl() { return DEFAULT_SKIP_URL; }",
+      "}",
+    ),
+    "gateway/src/main/java/org/blade/gateway/filter/RequestFilter.java": java(
+      "package org.blade.gateway.filter;",
+      "import org.springframework.cloud.gateway.filter.GlobalFilter;",
+      "// A decoy: it rewrites the path and refuses nobody.",
+      "public class RequestFilter implements GlobalFilter, Ordered {",
+      "  public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {",
+      "    String newPath = \"/\" + Arrays.stream(StringUtils.tokenizeToStringArray(exchange.getRequest().getURI().getRawPath(), \"/\")).skip(1L).collect(Collectors.joining(\"/\"));",
+      "    return chain.filter(exchange.mutate().request(exchange.getRequest().mutate().path(newPath).build()).build());",
+      "  }",
+      "}",
+    ),
+    "system/pom.xml": "<project><artifactId>blade-system</artifactId></project>\n",
+    "system/src/main/java/org/blade/system/controller/MenuController.java": java(
+      "package org.blade.system.controller;",
+      "@RestController",
+      "@RequestMapping(\"/menu\")",
+      "public class MenuController {",
+      "  @GetMapping(\"/routes\")",
+      "  public R routes() { return R.data(null); }",
+      "  @PostMapping(\"/submit\")",
+      "  public R submit(@RequestBody Menu menu) { return R.status(true); }",
+      "}",
+    ),
+    "system/src/main/java/org/blade/system/controller/TokenController.java": java(
+      "package org.blade.system.controller;",
+      "@RestController",
+      "public class TokenController {",
+      "  @PostMapping(\"/token\")",
+      "  public R token(String account, String password) { return R.data(null); }",
+      "}",
+    ),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /menu/routes", "POST /menu/submit [AuthFilter]", "POST /token"]);
+});
+
 spring.run();
