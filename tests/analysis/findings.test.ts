@@ -169,7 +169,7 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   });
   const writes = analyze(open).findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
   assert.equal(writes.sort(), [["high", "DELETE /orders/{id}"], ["high", "POST /me/password"], ["high", "POST /orders/{id}/cancel"], ["high", "PUT /projects/{project_key}"], ["low", "PATCH /checkouts/client/{client_secret}"], ["low", "POST /Users/AuthenticateByName"], ["low", "POST /account/lost_password"], ["low", "POST /account/twofa/resend"], ["low", "POST /accounts/2fa/authenticate"], ["low", "POST /accounts/change_email/{signed_payload}"], ["low", "POST /api/web/user/mfa/recovery"], ["low", "POST /auth/login"], ["low", "POST /auth/{provider}/deletions"], ["low", "POST /customer-session/authenticate"], ["low", "POST /license-keys/activate"], ["low", "POST /livewire/update"], ["low", "POST /password/forgot"], ["low", "POST /payu/success"], ["low", "POST /reports/unsubscribe/{signed}"], ["low", "POST /webhooks/stripe"], ["low", "PUT /client/email_preferences/{entity}/{invitation_key}"]], "sign-in and its second factor, a forgotten or lost password, an activation, an email's unsubscribe, preferences or signed link, a link carrying its secret or an invitation's key, Livewire's endpoint, a payment provider's return to the shop, a provider's flow under /auth/{provider} and webhooks are public by design: low; changing one's password is not");
-  // First-run installation, setup and onboarding (the first account), routes under a `public` segment, a shop's guest cart and checkout, public forms, browsers' CSP reports, a
+  // First-run installation, setup and onboarding (the first account, a router of procedures so named), routes under a `public` segment, a shop's guest cart and checkout, public forms, browsers' CSP reports, a
   // payment provider's notification, an OAuth consent step, a language or time-zone switch, a discovery document, an
   // ActivityPub inbox and a visitor's error report are public by design too (a bootstrap endpoint is not said to be), and an
   // endpoint named internal (for the app's own services) is low; a
@@ -178,16 +178,18 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   writeFiles(shop, {
     "server.js": ["const express = require(\"express\");", "const app = express();", "app.get(\"/me\", requireAuth, (req, res) => res.send(\"me\"));",
       // Guarded writes: the unguarded ones below are the exceptions, not the application's norm.
-      ...Array.from({ length: 18 }, (_, i) => `app.post("/admin/things/${i}", requireAuth, (req, res) => res.send("ok"));`),
+      ...Array.from({ length: 19 }, (_, i) => `app.post("/admin/things/${i}", requireAuth, (req, res) => res.send("ok"));`),
       ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records", "/i18n/setlang", "/installation/init", "/saml/acs", "/lti/launch", "/api/auth/:nextauth", "/api/better-auth/:all", "/api/auth/:id/revoke", "/user/password/replacement", "/t/:slug/feedback/add/:url_key", "/t/:slug/objects/:object_key", "/api/acs-reports", "/api/record_view", "/api/record_click", "/collect", "/api/track", "/jserr", "/csp", "/api/tracks", "/api/collections", "/api/internal/sftp-auth", "/api/internals", "/api/scim/v2.0/:directory", "/api/auth/verify-code",
         "/api/v2/Admin::Setup", "/api/v2/Album::unlock", "/api/v2/Metrics::photo", "/v1/inbox/session", "/v1/widgets/session/initialize", "/set-password", "/profile/change_password", "/password/new", "/email/verification", "/api/v2/Album::rename", "/api/sessionsettings", "/api/unlocked-items",
-        "/.well-known/caldav", "/relay/inbox", "/change-timezone", "/change-language", "/report-error/api/:error_id", "/account/bootstrap", "/api/inboxes", "/api/timezones", "/api/errors", "/api/onboarding", "/api/onboarding-tasks", "/v2/public/slack/on-event", "/api/publications"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
+        "/.well-known/caldav", "/relay/inbox", "/change-timezone", "/change-language", "/report-error/api/:error_id", "/account/bootstrap", "/api/inboxes", "/api/timezones", "/api/errors", "/api/onboarding", "/api/onboarding-tasks", "/v2/public/slack/on-event", "/api/publications", "/api/trpc/onboard.nextStep", "/api/trpc/onboarded.list"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
       "app.listen(3000);", ""].join("\n"),
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
   const shopWrites = analyze(shop).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
   assert.equal(shopWrites, [
     "high POST /account/bootstrap", "high POST /api/errors", "high POST /api/inboxes", "high POST /api/timezones", "high POST /api/onboarding-tasks", "low POST /api/onboarding",
+    // A tRPC procedure's router is a segment of its path too (`onboard.nextStep`), a word merely starting so is not.
+    "low POST /api/trpc/onboard.nextStep", "high POST /api/trpc/onboarded.list",
     // Under a segment named public (Tolgee's `/v2/public/...`): open on purpose; a word merely starting so is not.
     "low POST /v2/public/slack/on-event", "high POST /api/publications",
     "high POST /api/acs-reports", "high POST /api/auth/{id}/revoke", "high POST /api/collections", "high POST /api/consent-records", "high POST /api/internals", "high POST /api/products", "high POST /api/sessionsettings", "high POST /api/tracks", "high POST /api/unlocked-items", "high POST /api/v2/Album::rename", "high POST /settings/install-plugin", "high POST /t/{slug}/objects/{object_key}",
