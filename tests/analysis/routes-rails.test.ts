@@ -1913,4 +1913,29 @@ rails("the Rails Tutorial's filter: logged_in_user, defined in SessionsHelper th
   ]);
 });
 
+rails("an engine that isolates a namespace deeper than its routes' first module (isolate_namespace Dradis::Plugins::Echo) keeps its controllers in that namespace's folders, guarded by the filters they inherit from the app's controllers", () => {
+  const root = tempDir("tool-rails-isolated-engine-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  mount Dradis::Plugins::Echo::Engine, at: '/'\n  resources :projects, only: [:index]\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/authenticated_controller.rb": "class AuthenticatedController < ApplicationController\n  prepend_before_action :login_required\nend\n",
+    "app/controllers/projects_controller.rb": "class ProjectsController < AuthenticatedController\n  def index; end\nend\n",
+    "engines/echo/lib/dradis/plugins/echo/engine.rb": "module Dradis::Plugins::Echo\n  class Engine < ::Rails::Engine\n    isolate_namespace Dradis::Plugins::Echo\n  end\nend\n",
+    "engines/echo/config/routes.rb": "Dradis::Plugins::Echo::Engine.routes.draw do\n  scope '/addons/echo' do\n    resources :agents, only: [:index, :update]\n    resources :prompts, only: [:create]\n  end\nend\n",
+    "engines/echo/app/controllers/dradis/plugins/echo/application_controller.rb": "module Dradis::Plugins::Echo\n  class ApplicationController < ::AuthenticatedController\n  end\nend\n",
+    "engines/echo/app/controllers/dradis/plugins/echo/agents_controller.rb": "module Dradis::Plugins::Echo\n  class AgentsController < ApplicationController\n    def index; end\n    def update; end\n  end\nend\n",
+    // A decoy: a controller of the engine's that inherits from the app's base, not its authenticated one.
+    "engines/echo/app/controllers/dradis/plugins/echo/prompts_controller.rb": "module Dradis::Plugins::Echo\n  class PromptsController < ::ApplicationController\n    def create; end\n  end\nend\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /addons/echo/agents [login_required]",
+    "GET /projects [login_required]",
+    "PATCH /addons/echo/agents/{id} [login_required]",
+    "POST /addons/echo/prompts",
+    "PUT /addons/echo/agents/{id} [login_required]",
+  ]);
+});
+
 rails.run();

@@ -62,10 +62,26 @@ export function controllerRoot(routeFile: string, text: (path: string) => string
   let root = known.roots.get(routeFile);
   if (!root) {
     const drawn = ENGINE_DRAW.exec(text(routeFile) ?? "");
-    root = { root: `${engine[1]}app/controllers/`, namespace: drawn ? `${snake(drawn[1]!)}/` : "", others: known.folders };
+    // The namespace its engine class isolates (`isolate_namespace Dradis::Plugins::Echo`: dradis/plugins/echo/),
+    // or else the first module its routes are drawn on (`Spree::Core::Engine`, isolating Spree).
+    const isolated = drawn ? isolatedNamespace(engine[1], text, listed) : undefined;
+    root = { root: `${engine[1]}app/controllers/`, namespace: isolated ?? (drawn ? `${snake(drawn[1]!)}/` : ""), others: known.folders };
     known.roots.set(routeFile, root);
   }
   return root;
+}
+
+// `isolate_namespace Dradis::Plugins::Echo` in an engine's class.
+const ISOLATE = /^[ \t]*isolate_namespace[ \t(]+([A-Z]\w*(?:::[A-Z]\w*)*)/m;
+
+/** The folders of the namespace an engine's class (in its lib/) isolates: `dradis/plugins/echo/`. */
+function isolatedNamespace(engineRoot: string, text: (path: string) => string | undefined, listed: Iterable<string>): string | undefined {
+  for (const path of listed) {
+    if (!path.startsWith(`${engineRoot}lib/`) || !path.endsWith(".rb")) continue;
+    const m = ISOLATE.exec(text(path) ?? "");
+    if (m) return `${m[1]!.split("::").map(snake).join("/")}/`;
+  }
+  return undefined;
 }
 
 /** Every `app/controllers/` folder of the repository, engines' included. */
