@@ -5,6 +5,7 @@ import type { Role } from "../roles.ts";
 import type { Edge, Route, RoutesSection } from "../schema.ts";
 import { contractAt, contractDrift, type ContractProject, findContracts } from "./contracts/mod.ts";
 import { generatedServerRoutes } from "./contracts/generated-servers.ts";
+import { aspnetNamedRoutes } from "./csharp/named-routes.ts";
 import { gatewayFilterGuards } from "./jvm/gateway-filters.ts";
 import { gatewayRoutes } from "./contracts/grpc-gateway.ts";
 import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
@@ -242,11 +243,14 @@ export function routesSection(
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
+  // An ASP.NET action a named route maps (`MapControllerRoute("Login", "login/", new { controller = "Account", action = "Login" })`) is served there too.
+  const aspnetNamed = aspnetNamedRoutes(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
   const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route) && trpcServedHere(route)))
     .flatMap(goMethods)
-    .flatMap(djangoMethods))
+    .flatMap(djangoMethods)
+    .flatMap(aspnetNamed))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
   const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers));

@@ -835,4 +835,53 @@ aspnet("a controller run through an authorization filter ([ServiceFilter(typeof(
   ]);
 });
 
+aspnet("a named conventional route (MapControllerRoute(\"Login\", $\"{pattern}login/\", new { controller = \"Account\", action = \"Login\" })) serves its action at its template too, with its methods and guards, a local in the template as first declared; a template of {controller}/{action} is a convention, not a route; an area named by a constant of another file ([Area(Constants.AreaAdmin)] on a base) is read", () => {
+  const root = tempDir("tool-aspnet-named-routes-");
+  const cs = (...lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Shop.Web/Endpoints/EndpointProvider.cs": cs(
+      "public class EndpointProvider : IEndpointProvider",
+      "{",
+      "    public void RegisterEndpoint(IEndpointRouteBuilder endpointRouteBuilder)",
+      "    {",
+      "        var pattern = \"\";",
+      "        if (config.SeoFriendlyUrlsForLanguagesEnabled)",
+      "            pattern = $\"{{language:lang={config.SeoFriendlyUrlsDefaultCode}}}/\";",
+      "        endpointRouteBuilder.MapControllerRoute(\"HomePage\", pattern, new { controller = \"Home\", action = \"Index\" });",
+      "        RegisterAccountRoute(endpointRouteBuilder, pattern);",
+      "    }",
+      "    private void RegisterAccountRoute(IEndpointRouteBuilder endpointRouteBuilder, string pattern)",
+      "    {",
+      "        endpointRouteBuilder.MapControllerRoute(\"Login\",",
+      "            $\"{pattern}login/\",",
+      "            new { controller = \"Account\", action = \"Login\" });",
+      "        endpointRouteBuilder.MapControllerRoute(name: \"AccountAddressEdit\", pattern: \"account/addressedit/{addressId}\", defaults: new { controller = \"Account\", action = \"AddressEdit\" });",
+      "        endpointRouteBuilder.MapControllerRoute(\"areaRoute\", $\"{Constants.AreaAdmin}/{{controller=Home}}/{{action=Index}}/{{id?}}\");",
+      "    }",
+      "}",
+    ),
+    "src/Shop.Web/Controllers/HomeController.cs": cs("public class HomeController : Controller", "{", "    public IActionResult Index() => View();", "}"),
+    "src/Shop.Web/Controllers/AccountController.cs": cs(
+      "public class AccountController : Controller",
+      "{",
+      "    public IActionResult Login() => View();",
+      "    [HttpPost]",
+      "    public IActionResult Login(LoginModel model) => View();",
+      "    [Authorize]",
+      "    public IActionResult AddressEdit(string addressId) => View();",
+      "}",
+    ),
+    "src/Shop.Web.Admin/Extensions/Constants.cs": cs("public static class Constants", "{", "    public const string AreaAdmin = \"Admin\";", "}"),
+    "src/Shop.Web.Admin/Controllers/BaseAdminController.cs": cs("[Area(Constants.AreaAdmin)]", "[Authorize]", "public abstract class BaseAdminController : Controller", "{", "}"),
+    "src/Shop.Web.Admin/Controllers/BrandController.cs": cs("public class BrandController : BaseAdminController", "{", "    public IActionResult List() => View();", "}"),
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const expected of ["ALL /login", "POST /login", "ALL /account/addressedit/{addressId} [Authorize]", "ALL /Account/Login", "ALL /Admin/Brand/List [Authorize]"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
+  assert.not.ok(routes.some((r) => r.includes("{controller") || r.startsWith("ALL /Brand/")), routes.join("; "));
+  // The home page's named route is the path the default route's defaults give it already: listed once.
+  assert.equal(routes.filter((r) => r === "ALL /").length, 1, routes.join("; "));
+});
+
 aspnet.run();

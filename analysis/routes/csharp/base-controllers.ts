@@ -198,7 +198,8 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const declared = /\bHttpMethods\s*(?:=>|\{\s*get\s*;\s*\}\s*=)\s*new\s*(?:\w+\s*)?\[\s*\]\s*\{([^}]*)\}/.exec(source.text.slice(cls.body.start, cls.body.end));
   const httpMethods = declared ? [...declared[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1]!.toUpperCase()) : [];
   const areaAttribute = attribute(cls.attributes, "Area");
-  const area = areaAttribute ? attributeValue(source, constants, areaAttribute) : undefined;
+  // Named by a constant of another file too (`[Area(Constants.AreaAdmin)]`).
+  const area = areaAttribute ? attributeValue(source, constants, areaAttribute) ?? attributeValue(source, elsewhere(), areaAttribute) : undefined;
   const filter = /Attribute$/.test(cls.name) && (FILTER_ATTRIBUTE.test(parent ?? "") || FILTER_INTERFACE.test(cls.bases));
   const refuses = filter && FILTER_REFUSAL.test(source.code.slice(cls.body.start, cls.body.end));
   return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}), ...(refuses ? { refuses: true as const } : {}) };

@@ -1,0 +1,96 @@
+/**
+ * ASP.NET's named conventional routes: `endpoints.MapControllerRoute("Register", "register/", new
+ * { controller = "Account", action = "Register" })` (and the older `routes.MapRoute(...)`) serve
+ * one action at a path of its own, beside the default route's `/Account/Register`. Each is
+ * read after linking and added as a copy of the action's routes (their methods and guards) at
+ * the template. Templates with `{controller}` or `{action}` are conventions, not routes of one
+ * action, and are left to the default convention. A template's holes name constants, or a local
+ * of the file as first declared (`var pattern = "";`, set again only under a setting).
+ */
+import { csharp } from "../../languages/csharp.ts";
+import { strip } from "../../languages/strip.ts";
+import type { LinkedRoute } from "../link.ts";
+import { joinPaths } from "../paths.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+import { csharpQualifiedConstants } from "./project-classes.ts";
+import { csharpConstants, csharpValue, namedArgument, template } from "./source.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const TEST_PATH = /(^|\/)[^/]*Tests?\//;
+const MAP = /\.\s*(?:MapControllerRoute|MapRoute)\s*\(/g;
+// `var pattern = "";`, `string prefix = "shop/";`: a local's first value.
+const LOCAL = /(?<![\w.])(?:var|string)\s+([A-Za-z_]\w*)\s*=\s*(\$?@?"[^"\n]*")\s*;/g;
+
+type NamedRoute = { controller: string; action: string; path: string };
+
+/** A function giving each linked ASP.NET route its copies at the named routes that map its action. */
+export function aspnetNamedRoutes(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
+  let byHandler: Map<string, string[]> | undefined;
+  const read = () => {
+    byHandler = new Map();
+    for (const named of namedRoutes(project)) {
+      const handler = `${named.controller}Controller.${named.action}`;
+      byHandler.set(handler, [...(byHandler.get(handler) ?? []), named.path]);
+    }
+  };
+  return (route) => {
+    if (route.framework !== "aspnet") return [route];
+    if (!byHandler) read();
+    const paths = byHandler!.get(route.handler) ?? [];
+    return [route, ...paths.filter((path) => path !== route.path).map((path) => ({ ...route, path }))];
+  };
+}
+
+/** The named routes of one action the app's C# files map. */
+function namedRoutes(project: Project | undefined): NamedRoute[] {
+  const found: NamedRoute[] = [];
+  let qualified: Map<string, string> | undefined;
+  for (const path of project?.listed ?? []) {
+    if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!/\bMap(?:Controller)?Route\s*\(/.test(text)) continue;
+    const source: RouteSource = { ...strip(text, csharp.syntax), path, text };
+    const constants = new Map([...(qualified ??= csharpQualifiedConstants(project)), ...csharpConstants(source)]);
+    // Locals, in the text: the code has its strings blanked.
+    for (const m of text.matchAll(LOCAL)) {
+      const start = m.index + m[0].indexOf(m[2]!, m[1]!.length);
+      if (!constants.has(m[1]!)) constants.set(m[1]!, csharpValue(source, constants, { start, end: start + m[2]!.length }) ?? "\0");
+    }
+    for (const m of source.code.matchAll(MAP)) {
+      const { args } = callArguments(source.code, m.index + m[0].length - 1);
+      const named = (name: string) => args.find((a) => new RegExp(`^\\s*${name}\\s*:`).test(source.code.slice(a.start, a.end)));
+      const positional = args.filter((a) => !/^\s*\w+\s*:(?!:)/.test(source.code.slice(a.start, a.end)));
+      const patternSpan = named("pattern") ?? named("url") ?? positional[1];
+      const defaultsSpan = named("defaults") ?? positional[2];
+      if (!patternSpan || !defaultsSpan) continue;
+      const written = csharpValue(source, constants, valueSpan(source, patternSpan));
+      if (written === undefined || written.includes("\0") || /\{(?:controller|action)\b/.test(written)) continue;
+      const defaults = anonymousObject(source, valueSpan(source, defaultsSpan));
+      const controller = defaults.get("controller");
+      const action = defaults.get("action");
+      if (controller && action) found.push({ controller, action, path: joinPaths("/", template(written).replace(/\{(\w+)\?\}/g, "{$1}")) });
+    }
+  }
+  return found;
+}
+
+/** The value of an argument, past its name when it has one (`pattern: "login/"`). */
+function valueSpan(source: RouteSource, span: { start: number; end: number }): { start: number; end: number } {
+  const name = /^\s*\w+\s*:(?!:)\s*/.exec(source.code.slice(span.start, span.end));
+  return name ? { start: span.start + name[0].length, end: span.end } : span;
+}
+
+/** The string members of `new { controller = "Account", action = "Login" }`. */
+function anonymousObject(source: RouteSource, span: { start: number; end: number }): Map<string, string> {
+  const values = new Map<string, string>();
+  const open = source.code.indexOf("{", span.start);
+  if (!/^\s*new\s*\{/.test(source.code.slice(span.start, span.end)) || open < 0) return values;
+  for (const part of callArguments(source.code, open).args) {
+    if (!namedArgument(source, part)) continue;
+    const m = /^\s*(\w+)\s*=\s*/.exec(source.code.slice(part.start, part.end))!;
+    const value = csharpValue(source, new Map(), { start: part.start + m[0].length, end: part.end });
+    if (value !== undefined) values.set(m[1]!.toLowerCase(), value);
+  }
+  return values;
+}
