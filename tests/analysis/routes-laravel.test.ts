@@ -930,4 +930,98 @@ laravel("a Filament panel serves its discovered and listed pages at their slugs 
   ]);
 });
 
+laravel("a Filament panel provider building on the app's own base (parent::panel($panel)) takes the base's sign-in pages and auth middleware; a panel of tenants serves its pages and resources under {tenant}; a resource's pages may come from a method getPages merges in (getDefaultPages)", () => {
+  const root = tempDir("tool-filament-base-");
+  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
+    "app/Providers/Filament/PanelProvider.php": php(
+      "namespace App\\Providers\\Filament;",
+      "use Filament\\Http\\Middleware\\Authenticate;",
+      "use Filament\\Panel;",
+      "use Filament\\PanelProvider as BasePanelProvider;",
+      "abstract class PanelProvider extends BasePanelProvider",
+      "{",
+      "    public function panel(Panel $panel): Panel",
+      "    {",
+      "        return $panel",
+      "            ->login(Login::class)",
+      "            ->passwordReset()",
+      "            ->authMiddleware([",
+      "                Authenticate::class,",
+      "            ]);",
+      "    }",
+      "}",
+    ),
+    "app/Providers/Filament/ServerPanelProvider.php": php(
+      "namespace App\\Providers\\Filament;",
+      "use Filament\\Panel;",
+      "class ServerPanelProvider extends PanelProvider",
+      "{",
+      "    public function panel(Panel $panel): Panel",
+      "    {",
+      "        $panel = parent::panel($panel)",
+      "            ->id('server')",
+      "            ->path('server')",
+      "            ->tenant(Server::class, 'uuid_short')",
+      "            ->discoverResources(in: app_path('Filament/Server/Resources'), for: 'App\\\\Filament\\\\Server\\\\Resources')",
+      "            ->discoverPages(in: app_path('Filament/Server/Pages'), for: 'App\\\\Filament\\\\Server\\\\Pages');",
+      "        return $panel;",
+      "    }",
+      "}",
+    ),
+    "app/Filament/Server/Pages/Console.php": php("namespace App\\Filament\\Server\\Pages;", "use Filament\\Pages\\Page;", "class Console extends Page", "{", "}"),
+    "app/Filament/Server/Resources/Backups/BackupResource.php": php(
+      "namespace App\\Filament\\Server\\Resources\\Backups;",
+      "use App\\Filament\\Server\\Resources\\Backups\\Pages\\ListBackups;",
+      "use Filament\\Resources\\Resource;",
+      "class BackupResource extends Resource",
+      "{",
+      "    use CanCustomizePages;",
+      "    public static function getDefaultPages(): array",
+      "    {",
+      "        return [",
+      "            'index' => ListBackups::route('/'),",
+      "        ];",
+      "    }",
+      "}",
+    ),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /server/{tenant}/backups [Authenticate]",
+    "GET /server/{tenant}/console [Authenticate]",
+    "GET /server/login",
+    "POST /server/logout [Authenticate]",
+    "GET /server/password-reset/request",
+    "GET /server/password-reset/reset",
+  ]);
+});
+
+laravel("Laravel 11's $middleware->api([...]) and ->web(append: [...]) add to the framework's own groups: a guard added there guards the routes of the group", () => {
+  const root = tempDir("tool-laravel11-groups-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "return Application::configure(basePath: dirname(__DIR__))",
+      "    ->withRouting(web: __DIR__ . '/../routes/web.php', api: __DIR__ . '/../routes/api.php')",
+      "    ->withMiddleware(function (Middleware $middleware): void {",
+      "        $middleware->web([",
+      "            LanguageMiddleware::class,",
+      "        ]);",
+      "        $middleware->api([",
+      "            EnsureStatefulRequests::class,",
+      "            'auth:sanctum',",
+      "        ]);",
+      "    })->create();",
+      "",
+    ].join("\n"),
+    "routes/api.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('servers', [ServerController::class, 'index']);\n",
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('about', [PageController::class, 'about']);\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /about", "GET /api/servers [auth:sanctum]"]);
+});
+
 laravel.run();

@@ -51,18 +51,30 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
   for (const provider of providers) {
     const text = project.text(provider) ?? "";
     const stripped = code(provider);
-    const call = (name: string) => new RegExp(String.raw`->\s*${name}\s*\(`).exec(stripped.code);
+    // A provider that builds on the app's own base (`$panel = parent::panel($panel)->id('admin')->path('admin')`)
+    // takes what the base's panel() turns on, its sign-in pages and middleware, unless it says otherwise.
+    const base = /\bparent\s*::\s*panel\s*\(/.test(stripped.code) ? phpClassFile(classes, resolvedName(text, CLASS.exec(stripped.code)?.[3] ?? "")) : undefined;
+    const sources = [{ file: provider, text, code: stripped.code }, ...(base ? [{ file: base, text: project.text(base) ?? "", code: code(base).code }] : [])];
+    const call = (name: string) => {
+      for (const source of sources) {
+        const at = new RegExp(String.raw`->\s*${name}\s*\(`).exec(source.code);
+        if (at) return { source, at };
+      }
+      return undefined;
+    };
     const argument = (name: string) => {
-      const at = call(name);
-      return at ? text.slice(at.index + at[0].length, callArguments(stripped.code, at.index + at[0].length - 1).end - 1) : undefined;
+      const found = call(name);
+      return found ? found.source.text.slice(found.at.index + found.at[0].length, callArguments(found.source.code, found.at.index + found.at[0].length - 1).end - 1) : undefined;
     };
     const panelPath = /^\s*['"]([^'"]*)['"]/.exec(argument("path") ?? "")?.[1] ?? "";
+    // A panel of tenants (`->tenant(Server::class)`) serves its pages and resources under the tenant's key.
+    const tenant = call("tenant") && !/^\s*(?:false|null)\s*$/.test(argument("tenant") ?? "") ? "{tenant}" : "";
     const guards = [...(argument("authMiddleware") ?? "").matchAll(/([\w\\]+)::class/g)].map((m) => m[1]!.split("\\").at(-1)!);
-    const line = (at: number) => text.slice(0, at).split("\n").length;
+    const line = (at: number, source = text) => source.slice(0, at).split("\n").length;
     for (const { call: name, routes } of SIGN_IN) {
-      const at = call(name);
-      if (!at || /^\s*false\s*\)/.test(stripped.code.slice(at.index + at[0].length))) continue;
-      for (const r of routes) add(provider, route(r.method, joinPaths("/", panelPath, r.path), name, r.signedIn ? guards : [], line(at.index)));
+      const found = call(name);
+      if (!found || /^\s*false\s*\)/.test(found.source.code.slice(found.at.index + found.at[0].length))) continue;
+      for (const r of routes) add(found.source.file, route(r.method, joinPaths("/", panelPath, r.path), name, r.signedIn ? guards : [], line(found.at.index, found.source.text)));
     }
     // The folders it discovers pages and resources in, and the classes it lists.
     const folders = (name: string) => [...stripped.code.matchAll(new RegExp(String.raw`->\s*${name}\s*\(`, "g"))].flatMap((m) => {
@@ -79,10 +91,10 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
     const resources = new Set([...listed.filter((p) => resourceFolders.some((f) => p.startsWith(f))), ...listedClasses("resources")]);
     for (const file of pages) {
       const page = pageRoute(project.text(file) ?? "", code(file).code);
-      if (page) add(file, route("GET", joinPaths("/", panelPath, page.slug), page.name, guards, page.line));
+      if (page) add(file, route("GET", joinPaths("/", panelPath, tenant, page.slug), page.name, guards, page.line));
     }
     for (const file of resources) {
-      for (const r of resourceRoutes(project.text(file) ?? "", code(file).code)) add(file, route("GET", joinPaths("/", panelPath, r.path), r.handler, guards, r.line));
+      for (const r of resourceRoutes(project.text(file) ?? "", code(file).code)) add(file, route("GET", joinPaths("/", panelPath, tenant, r.path), r.handler, guards, r.line));
     }
   }
   return [...byFile].map(([file, registrations]) => ({ file, registrations }));
@@ -100,12 +112,12 @@ function pageRoute(text: string, code: string): { slug: string; name: string; li
   return { slug, name: cls[2]!, line: code.slice(0, cls.index).split("\n").length };
 }
 
-/** A resource class's page routes, from `getPages()`, under its slug. */
+/** A resource class's page routes, from `getPages()` (or a method it merges in, `getDefaultPages()`), under its slug. */
 function resourceRoutes(text: string, code: string): { path: string; handler: string; line: number }[] {
   const cls = CLASS.exec(code);
   if (!cls || cls[1] || !/(?:^|\\)Resource$/.test(resolvedName(text, cls[3]!))) return [];
   const slug = staticString(text, code, "slug") ?? kebab(plural(cls[2]!.replace(/Resource$/, "")));
-  const pages = /\bfunction\s+getPages\s*\(/.exec(code);
+  const pages = [...code.matchAll(/\bfunction\s+get\w*Pages\s*\(/g)].find((m) => /::route\s*\(/.test(text.slice(m.index, code.indexOf("}", code.indexOf("{", m.index)))));
   if (!pages) return [];
   const body = text.slice(pages.index, code.indexOf("}", code.indexOf("{", pages.index)));
   return [...body.matchAll(/(\w+)::route\s*\(\s*['"]([^'"]*)['"]/g)].map((m) => ({
