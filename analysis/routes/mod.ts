@@ -34,6 +34,7 @@ import { goFieldValues } from "./go/config-fields.ts";
 import { goHandlerMethods } from "./go/handler-methods.ts";
 import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
+import { tornadoMethods } from "./frameworks/tornado.ts";
 import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { swaggerBasePaths } from "./go/swagger-base.ts";
@@ -243,6 +244,7 @@ export function routesSection(
   // A route of every method becomes one per method its handler serves, where the handler tells.
   const goMethods = goHandlerMethods(project);
   const djangoMethods = projectViewMethods(project);
+  const tornadoHandlerMethods = tornadoMethods(project);
   // An ASP.NET action a named route maps (`MapControllerRoute("Login", "login/", new { controller = "Account", action = "Login" })`) is served there too.
   const aspnetNamed = aspnetNamedRoutes(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
@@ -250,6 +252,7 @@ export function routesSection(
   const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route) && trpcServedHere(route)))
     .flatMap(goMethods)
     .flatMap(djangoMethods)
+    .flatMap(tornadoHandlerMethods)
     .flatMap(aspnetNamed))
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
