@@ -5,7 +5,7 @@ import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const tornado = suite("Tornado routes");
 
-tornado("handler specs a module hands to its Application are routes at their patterns (groups as parameters, a final (.*) the rest), one per method the handler class defines or inherits, guarded by @authenticated; specs in a list another module gathers say their prefix is unknown; a tuple whose pattern is no path, or whose second element is no class, is none", () => {
+tornado("handler specs a module hands to its Application are routes at their patterns (groups as parameters, a final (.*) the rest), one per method the handler class defines or inherits (OPTIONS only where the class itself defines it), guarded by @authenticated or a check named in its arguments; specs in a list another module gathers say their prefix is unknown; a tuple whose pattern is no path, or whose second element is no class, is none", () => {
   const root = tempDir("tool-tornado-");
   writeFiles(root, {
     "requirements.txt": "tornado==6.4\n",
@@ -21,10 +21,18 @@ tornado("handler specs a module hands to its Application are routes at their pat
       '            (r"/entry/(?P<slug>[^/]+)/?", EntryHandler),',
       '            tornado.web.url(r"/static-files/(.*)", tornado.web.StaticFileHandler, dict(path="static")),',
       '            (r"/compose", ComposeHandler),',
+      '            (r"/downloads/(.*)", DownloadHandler, dict(path="files", validator=download_permission_validator)),',
       '            ("not a path", HomeHandler),',
       '            (r"/version", "1.0"),',
       "        ]",
       "        super().__init__(handlers, login_url=\"/auth/login\")",
+      "",
+      "class DownloadHandler(BaseHandler):",
+      "    def get(self, name):",
+      "        self.write(name)",
+      "",
+      "    def options(self, name):",
+      "        self.set_status(204)",
       "",
       "class ComposeHandler(BaseHandler):",
       "    @tornado.web.authenticated",
@@ -77,11 +85,9 @@ tornado("handler specs a module hands to its Application are routes at their pat
     "GET /",
     "GET /api/users/{param1} (prefix unknown)",
     "GET /compose [authenticated]",
+    "GET /downloads/* [download_permission_validator]",
     "GET /entry/{slug}",
-    "OPTIONS /",
-    "OPTIONS /api/users/{param1} (prefix unknown)",
-    "OPTIONS /compose",
-    "OPTIONS /entry/{slug}",
+    "OPTIONS /downloads/* [download_permission_validator]",
     "POST /compose [authenticated]",
   ]);
 });

@@ -20,7 +20,8 @@ const VERBS = ["get", "post", "put", "patch", "delete", "head", "options"];
  * module that hands them to the app itself (`Application(handlers)`, `add_handlers`) serves them
  * at the root; lists other modules gather, often under a prefix the app computes (JupyterHub's
  * `add_url_prefix(self.hub_prefix, h)`), say their prefix is unknown. A route answers the methods
- * its handler class defines (tornadoMethods, after linking).
+ * its handler class defines (tornadoMethods, after linking); its arguments (the third element) may
+ * name its check.
  */
 export const tornado: Framework = {
   id: TORNADO,
@@ -39,7 +40,9 @@ export const tornado: Framework = {
       const handler = dottedName(source.code, args[1]!);
       const path = pattern === undefined ? undefined : tornadoPath(pattern);
       if (path === undefined || !handler || !/^[A-Z]/.test(handler.split(".").at(-1)!)) continue;
-      found.push({ type: "route", framework: TORNADO, kind: "http", methods: ["ALL"], path, handler, guards: [], owner: "", line: source.lineAt(m.index), ...(served ? {} : { prefixUnknown: true }) });
+      // The handler's arguments may carry its check (OctoPrint's `joined_dict(..., download_permission_validator)`).
+      const guards = args[2] ? [...source.code.slice(args[2].start, args[2].end).matchAll(/[A-Za-z_][\w.]*/g)].map((n) => n[0].split(".").at(-1)!).filter(isPythonGuard) : [];
+      found.push({ type: "route", framework: TORNADO, kind: "http", methods: ["ALL"], path, handler, guards: [...new Set(guards)], owner: "", line: source.lineAt(m.index), ...(served ? {} : { prefixUnknown: true }) });
     }
     return found;
   },
@@ -63,8 +66,9 @@ export function tornadoPath(pattern: string): string | undefined {
 /**
  * After linking: a Tornado route answers each method its handler class defines (`def get(self)`),
  * its own or one it inherits from a class of the project's, guarded by that method's decorators
- * named like a check (`@tornado.web.authenticated`). A handler the project does not define keeps
- * the route of every method.
+ * named like a check (`@tornado.web.authenticated`). OPTIONS and HEAD count only where the class
+ * itself defines them: a base's are its CORS preflight and the like, not a route of each handler.
+ * A handler the project does not define keeps the route of every method.
  */
 export function tornadoMethods(project: { listed: Iterable<string>; text(path: string): string | undefined } | undefined): <R extends LinkedRoute>(route: R) => R[] {
   const classes = projectClasses(project);
@@ -75,7 +79,7 @@ export function tornadoMethods(project: { listed: Iterable<string>; text(path: s
     const chain = chainUp(seen, name, 8).flatMap((c) => seen.get(c) ?? []);
     if (!chain.length) return [route];
     const methods = VERBS.flatMap((verb) => {
-      const defined = chain.find((cls) => definition(cls, verb) !== undefined);
+      const defined = (verb === "options" || verb === "head" ? chain.slice(0, 1) : chain).find((cls) => definition(cls, verb) !== undefined);
       return defined ? [{ verb, guards: definition(defined, verb)! }] : [];
     });
     return methods.length ? methods.map(({ verb, guards }) => ({ ...route, method: verb.toUpperCase(), guards: [...new Set([...route.guards, ...guards])] })) : [route];
