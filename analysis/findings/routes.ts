@@ -111,8 +111,20 @@ export function routeFindings(report: Input): Finding[] {
     }));
   }
   const productRoutes = routes.items.filter((r) => product(r.file));
-  // Each with why it is low, when the code or its path explains the missing guard.
-  const unguarded = routes.unguardedWrites.filter((r) => product(r.file)).map((r) => ({ ...r, low: whyLow(r) ?? amongGuarded(r, productRoutes) }));
+  // Each with why it is low, when the code or its path explains the missing guard. One handler
+  // served at several paths (a named route beside the default one, a path with and without its
+  // optional id) is one write: the first path speaks for it, the others are named beside it.
+  const byHandler = new Map<string, (typeof routes.unguardedWrites)[number][]>();
+  for (const r of routes.unguardedWrites.filter((r) => product(r.file))) {
+    // A handler written in place is known by its line alone, which others may share: each stays its own.
+    const key = r.handler.startsWith("(") ? `${r.method} ${r.path}\n${r.file}:${r.line}` : `${r.method}\n${r.file}:${r.line}\n${r.handler}`;
+    byHandler.set(key, [...(byHandler.get(key) ?? []), r]);
+  }
+  const unguarded = [...byHandler.values()].map(([r, ...aliases]) => ({
+    ...r!,
+    aliases: aliases.map((a) => a.path),
+    low: [r!, ...aliases].map((a) => whyLow(a)).find(Boolean) ?? amongGuarded(r!, productRoutes),
+  }));
   const none = !productRoutes.some((r) => r.guards.length);
   if (unguarded.length && none) {
     // No route is guarded anywhere: the application is public, or its authentication is
@@ -156,7 +168,7 @@ export function routeFindings(report: Input): Finding[] {
     if (mostlyUnguarded.has(folderOf(r.file))) continue;
     found.push(finding("security", "unguarded-write", r.low ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
-      evidence: [{ file: r.file, line: r.line, detail: r.low ?? "no global guard was found either; middleware the analysis cannot see may protect it" }],
+      evidence: [{ file: r.file, line: r.line, detail: `${r.low ?? "no global guard was found either; middleware the analysis cannot see may protect it"}${r.aliases.length ? `; the same handler is served at ${r.aliases.join(", ")}` : ""}` }],
       action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
       task: { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
     }));

@@ -469,4 +469,34 @@ findings("a gin group named for callers without an account (publicAPI := server.
   assert.equal(writes, ["high DELETE /legacy/files/{id}", "high POST /legacy/files", "low POST /paste/create"]);
 });
 
+findings("one handler served at several paths (a named route beside the default one, a path with and without its optional id) is one unguarded write, its other paths named in the evidence", () => {
+  const root = tempDir("tool-findings-aliases-");
+  const cs = (...lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Shop.Web/Endpoints/EndpointProvider.cs": cs(
+      "public class EndpointProvider",
+      "{",
+      "    public void RegisterEndpoint(IEndpointRouteBuilder endpoints)",
+      "    {",
+      "        endpoints.MapControllerRoute(\"BookmarkItem\", \"items/bookmark/{id}\", new { controller = \"Items\", action = \"Bookmark\" });",
+      "    }",
+      "}",
+    ),
+    "src/Shop.Web/Controllers/ItemsController.cs": cs(
+      "public class ItemsController : Controller",
+      "{",
+      "    [HttpPost]",
+      "    public IActionResult Bookmark(int? id) => Ok();",
+      ...Array.from({ length: 6 }, (_, i) => `    [HttpPost]\n    [Authorize]\n    public IActionResult Edit${i}() => Ok();`),
+      "}",
+    ),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write");
+  assert.equal(writes.map((f) => f.title), ["POST /Items/Bookmark has no route-level guard"]);
+  assert.match(writes[0]!.evidence[0]!.detail ?? "", /the same handler is served at .*\/items\/bookmark\/\{id\}/i);
+  assert.match(writes[0]!.evidence[0]!.detail ?? "", /\/Items\/Bookmark\/\{id\}/);
+});
+
 findings.run();
