@@ -884,4 +884,17 @@ aspnet("a named conventional route (MapControllerRoute(\"Login\", $\"{pattern}lo
   assert.equal(routes.filter((r) => r === "ALL /").length, 1, routes.join("; "));
 });
 
+aspnet("a base controller declared without a body (C# 12: `public abstract class BaseAdminPluginController : BaseController;`) passes on its area and its authorization attributes", () => {
+  const root = tempDir("tool-aspnet-bodiless-base-");
+  writeFiles(root, {
+    "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Shop.Web.Common/Controllers/BaseAdminPluginController.cs": "namespace Shop.Web.Common.Controllers;\n\n[AuthorizeAdmin]\n[Area(\"Admin\")]\npublic abstract class BaseAdminPluginController : BaseController;\n",
+    "src/Shop.Web.Common/Filters/AuthorizeAdminAttribute.cs": "public sealed class AuthorizeAdminAttribute : TypeFilterAttribute\n{\n    public AuthorizeAdminAttribute() : base(typeof(AuthorizeAdminFilter)) { }\n}\n",
+    "src/Plugins/Widgets.Slider/Controllers/WidgetsSliderController.cs": "public class WidgetsSliderController : BaseAdminPluginController\n{\n    public IActionResult Configure() => View();\n\n    [HttpPost]\n    public IActionResult Delete(string id) => Ok();\n}\n",
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const expected of ["ALL /Admin/WidgetsSlider/Configure [AuthorizeAdmin]", "POST /Admin/WidgetsSlider/Delete [AuthorizeAdmin]"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
+});
+
 aspnet.run();

@@ -18,7 +18,8 @@ export type CsClass = { name: string; attributes: Attribute[]; bases: string; st
 // After a statement, a block, another attribute list or a preprocessor line (`#nullable enable`).
 const OPEN = /(?:^|[;{}\])]|#[^\n]*\n)\s*\[/g;
 const MODIFIERS = String.raw`(?:(?:public|internal|protected|private|static|sealed|abstract|partial|virtual|override|async|new|unsafe|extern|readonly)\s+)*`;
-const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{]*))?\{`);
+// A class without a body ends at its `;` (C# 12: `public abstract class BaseAdminPluginController : BaseController;`).
+const CLASS = new RegExp(String.raw`^${MODIFIERS}(?:class|record)\s+([A-Za-z_]\w*)(?:\s*<[^>{;]*>)?(?:\s*\([^)]*\))?\s*(?::\s*([^{;]*))?[{;]`);
 // How far a class header is read: a primary constructor may take a dozen injected services.
 const CLASS_HEADER = 4000;
 // The modifiers are taken whole before the return type (a lookahead's capture, matched again,
@@ -68,7 +69,7 @@ export function csharpClasses(source: RouteSource): CsClass[] {
     const modifiers = cls[0].slice(0, cls[0].search(/\b(?:class|record)\s/));
     const abstract = /\babstract\s/.test(modifiers);
     const partial = /\bpartial\s/.test(modifiers);
-    classes.push({ name: cls[1]!, attributes, bases: (cls[2] ?? "").trim(), start: attributes[0]?.start ?? at, body: { start: open, end: closing(code, open) }, actions: [], ...(abstract ? { abstract: true as const } : {}), ...(partial ? { partial: true as const } : {}) });
+    classes.push({ name: cls[1]!, attributes, bases: (cls[2] ?? "").trim(), start: attributes[0]?.start ?? at, body: { start: open, end: code[open] === ";" ? open + 1 : closing(code, open) }, actions: [], ...(abstract ? { abstract: true as const } : {}), ...(partial ? { partial: true as const } : {}) });
   }
   for (const [at, attributes] of ordered) {
     const method = METHOD.exec(code.slice(at, at + 800));
