@@ -744,7 +744,7 @@ aspnet("an OData controller routes its actions named for their verb by OData's c
   ]);
 });
 
-aspnet("an action filter attribute of the app's that answers 401 itself ([InjectProvider(ProviderAdmin)] setting context.Result = new UnauthorizedObjectResult) guards the action, whatever its name; one that only answers 404 does not", () => {
+aspnet("an action filter attribute of the app's that answers 401 itself ([InjectProvider(ProviderAdmin)] setting context.Result = new UnauthorizedObjectResult), or an authorization filter answering 403 (new ObjectResult(\"\") { StatusCode = 403 }), guards the action, whatever its name; one that only answers 404 does not", () => {
   const root = tempDir("tool-aspnet-refusing-filter-");
   writeFiles(root, {
     "src/Api/Billing/Attributes/InjectProviderAttribute.cs": [
@@ -771,6 +771,18 @@ aspnet("an action filter attribute of the app's that answers 401 itself ([Inject
       "    }",
       "}",
     ].join("\n"),
+    // An authorization filter answering 403 as an ObjectResult's status.
+    "src/Api/Billing/Attributes/CustomerGroupAuthorizeAttribute.cs": [
+      "namespace Vault.Api.Billing.Attributes;",
+      "public class CustomerGroupAuthorizeAttribute : Attribute, IAsyncAuthorizationFilter",
+      "{",
+      "    public async Task OnAuthorizationAsync(AuthorizationFilterContext context)",
+      "    {",
+      "        if (await InGroup(context)) return;",
+      "        context.Result = new ObjectResult(\"\") { StatusCode = 403 };",
+      "    }",
+      "}",
+    ].join("\n"),
     "src/Api/Billing/Controllers/ProviderBillingController.cs": [
       "namespace Vault.Api.Billing.Controllers;",
       '[Route("providers/{providerId:guid}/billing")]',
@@ -783,11 +795,15 @@ aspnet("an action filter attribute of the app's that answers 401 itself ([Inject
       '    [HttpPut("{organizationId}/tax")]',
       "    [InjectOrganization]",
       "    public async Task<IResult> UpdateTaxAsync([BindNever] Organization organization) => Results.Ok();",
+      "",
+      '    [HttpPut("invoices")]',
+      '    [CustomerGroupAuthorize("Registered")]',
+      "    public async Task<IResult> UpdateInvoicesAsync() => Results.Ok();",
       "}",
     ].join("\n"),
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root).sort(), ["PUT /providers/{providerId}/billing/address [InjectProvider]", "PUT /providers/{providerId}/billing/{organizationId}/tax"].sort());
+  assert.equal(guardedRoutes(root).sort(), ["PUT /providers/{providerId}/billing/address [InjectProvider]", "PUT /providers/{providerId}/billing/invoices [CustomerGroupAuthorize]", "PUT /providers/{providerId}/billing/{organizationId}/tax"].sort());
 });
 
 aspnet("a controller run through an authorization filter ([ServiceFilter(typeof(ApiAuthorizationFilter))], [TypeFilter(...)]) is guarded by it, a caching filter guards nothing; Blazor pages under an _Imports.razor with the namespace-qualified [Microsoft.AspNetCore.Authorization.Authorize] are guarded", () => {

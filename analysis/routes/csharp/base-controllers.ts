@@ -38,8 +38,9 @@ type Bound = ReadonlyMap<string, string>;
 
 // The framework's attribute classes that run a filter of the app's before the action.
 const FILTER_ATTRIBUTE = /^(?:TypeFilterAttribute|ServiceFilterAttribute|ActionFilterAttribute)$/;
-// A filter's own refusal of the caller: `context.Result = new UnauthorizedObjectResult(...)`, `new ForbidResult()`, a 401 or 403 status.
-const FILTER_REFUSAL = /\.\s*Result\s*=\s*new\s+(?:Unauthorized(?:Object)?Result|ForbidResult|ChallengeResult|StatusCodeResult\s*\(\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*))\b/;
+// A filter's own refusal of the caller: `context.Result = new UnauthorizedObjectResult(...)`, `new ForbidResult()`, a 401 or 403 status
+// (`new StatusCodeResult(403)`, `new ObjectResult("") { StatusCode = 403 }`).
+const FILTER_REFUSAL = /\.\s*Result\s*=\s*new\s+(?:Unauthorized(?:Object)?Result|ForbidResult|ChallengeResult|StatusCodeResult\s*\(\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*)|(?:Object|Json|Content)Result\s*\([^)]*\)\s*\{\s*StatusCode\s*=\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*))\b/;
 // The filter interfaces an attribute class may implement itself, beside `ActionFilterAttribute`.
 const FILTER_INTERFACE = /\bI(?:Async)?(?:Action|Authorization|Resource)Filter\b/;
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
