@@ -2651,4 +2651,35 @@ django("a ViewSet's get_permissions that opens with a docstring still chooses pe
   assert.equal(guardedRoutes(root), ["POST /api/tasks [permissions.IsAuthenticated]", "GET /api/tasks/{pk}"]);
 });
 
+django("a list of a module the URLconf imports whole (import shop.rest ... include((shop.rest.urls, \"shop\"), namespace=\"api\")) is served under the include's prefix, its router's routes too", () => {
+  const root = tempDir("tool-django-module-list-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjangorestframework\n",
+    "manage.py": "",
+    "shop/__init__.py": "",
+    "shop/settings.py": "ROOT_URLCONF = 'shop.urls'\n",
+    "shop/urls.py": "import shop.rest\nfrom django.urls import include, path, re_path\nfrom shop import views\n\nurlpatterns = [\n    path('about', views.about),\n    re_path(r'^api/', include((shop.rest.urls, 'shop'), namespace='api')),\n]\n",
+    "shop/views.py": "def about(request):\n    return None\n",
+    "shop/rest.py": [
+      "from django.urls import path",
+      "from rest_framework import routers, viewsets",
+      "",
+      "class ProductViewSet(viewsets.ModelViewSet):",
+      "    queryset = None",
+      "",
+      "def status(request):",
+      "    return None",
+      "",
+      "router = routers.SimpleRouter(trailing_slash=False)",
+      "router.register('products', ProductViewSet, basename='product')",
+      "urlpatterns = [path('status', status)]",
+      "urls = urlpatterns + router.urls",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const paths = [...new Set(analyze(root).routes.items.map((r) => r.path))].sort();
+  assert.equal(paths, ["/about", "/api/products", "/api/products/{pk}", "/api/status"]);
+});
+
 django.run();

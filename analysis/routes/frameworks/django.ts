@@ -221,6 +221,13 @@ function splitPlus(code: string, span: Span): Span[] {
 /** Mounts another pattern list or a DRF router (`router.urls`) by name. */
 function mountName(context: Context, name: string, prefix: string, guards: string[], at: number): void {
   if (name === "admin.site.urls" || name.endsWith(".site.urls")) return;
+  // A list of a module the file imports whole (`import peeringdb_server.rest` ... `include((peeringdb_server.rest.urls, "app"))`).
+  const dot = name.lastIndexOf(".");
+  const module = name.slice(0, dot);
+  if (dot > 0 && new RegExp(String.raw`^[ \t]*import[ \t]+${module.replace(/\./g, "\\.")}[ \t]*$`, "m").test(context.source.code)) {
+    context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [], specifiers: [module], specifierExports: { [module]: name.slice(dot + 1) }, guards, mountOnly: true, line: context.source.lineAt(at) });
+    return;
+  }
   // A router's URLs, the router named in place or through the module that defines it (`api.router.urls`).
   const target = name.endsWith(".urls") && [2, 3].includes(name.split(".").length) ? name.slice(0, -5) : name;
   context.found.push({ type: "use", framework: FRAMEWORK, owner: context.owner, prefix, args: [target], specifiers: [], guards, mountOnly: true, line: context.source.lineAt(at) });
