@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const nethttp = suite("net/http routes");
@@ -123,6 +123,35 @@ nethttp("a Go 1.22 pattern built with a root of another package (\"GET \" + conf
     "DELETE /api/v1/messages/{id} nethttp",
     "GET /livez nethttp",
   ]);
+});
+
+nethttp("a function's string variable is read by the literal it is declared with, in mount prefixes too (apiPath := \"/api\"; mux.Handle(apiPath+\"/v1/\", http.StripPrefix(apiPath+\"/v1\", api)))", () => {
+  const root = tempDir("tool-nethttp-local-prefix-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n",
+    "main.go": [
+      "package main",
+      "",
+      'import "net/http"',
+      "",
+      "func main() {",
+      "\tapi := http.NewServeMux()",
+      '\tapi.HandleFunc("GET /query", query)',
+      "\tmux := http.NewServeMux()",
+      '\tapiPath := "/api"',
+      "\tif prefix != \"/\" {",
+      "\t\tapiPath = prefix + apiPath",
+      "\t}",
+      '\tmux.Handle(apiPath+"/v1/", http.StripPrefix(apiPath+"/v1", api))',
+      '\thttp.ListenAndServe(":8080", mux)',
+      "}",
+      "",
+      "func query(w http.ResponseWriter, r *http.Request) {}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/query"]);
 });
 
 nethttp.run();

@@ -82,7 +82,8 @@ class Walker {
       });
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
-      const locals = localStrings(this.code.slice(fn.body.start, fn.body.end));
+      // Read in the text: the code has its strings blanked.
+      const locals = localStrings(this.source.text.slice(fn.body.start, fn.body.end));
       if (locals.size) scope.locals = locals;
       this.block(fn.body, scope);
     }
