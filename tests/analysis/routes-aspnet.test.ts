@@ -913,4 +913,18 @@ aspnet("a base controller declared without a body (C# 12: `public abstract class
   for (const expected of ["ALL /Admin/WidgetsSlider/Configure [AuthorizeAdmin]", "POST /Admin/WidgetsSlider/Delete [AuthorizeAdmin]"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
 });
 
+aspnet("a controller under a base the app names public (BasePublicController) serves its unguarded actions to anyone on purpose: declared public; one its attributes guard is not, nor one under a base named otherwise", () => {
+  const root = tempDir("tool-aspnet-public-base-");
+  writeFiles(root, {
+    "src/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Shop.Web.Common/Controllers/BasePublicController.cs": "public abstract class BasePublicController : BaseController;\n",
+    "src/Shop.Web.Common/Controllers/BaseController.cs": "public abstract class BaseController : Controller\n{\n}\n",
+    "src/Shop.Web/Controllers/ShoppingCartController.cs": "public class ShoppingCartController : BasePublicController\n{\n    [HttpPost]\n    public IActionResult DeleteCartItem(string id) => Ok();\n\n    [HttpPost]\n    [Authorize]\n    public IActionResult SaveForLater(string id) => Ok();\n}\n",
+    "src/Shop.Web/Controllers/PublicationsController.cs": "public class PublicationsController : BaseController\n{\n    [HttpPost]\n    public IActionResult Publish(string id) => Ok();\n}\n",
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.public ? " public" : ""}`);
+  for (const expected of ["POST /ShoppingCart/DeleteCartItem public", "POST /ShoppingCart/SaveForLater", "POST /Publications/Publish"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
+});
+
 aspnet.run();

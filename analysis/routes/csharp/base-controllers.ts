@@ -43,6 +43,8 @@ const FILTER_ATTRIBUTE = /^(?:TypeFilterAttribute|ServiceFilterAttribute|ActionF
 const FILTER_REFUSAL = /\.\s*Result\s*=\s*new\s+(?:Unauthorized(?:Object)?Result|ForbidResult|ChallengeResult|StatusCodeResult\s*\(\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*)|(?:Object|Json|Content)Result\s*\([^)]*\)\s*\{\s*StatusCode\s*=\s*(?:40[13]|StatusCodes\s*\.\s*Status40[13]\w*))\b/;
 // The filter interfaces an attribute class may implement itself, beside `ActionFilterAttribute`.
 const FILTER_INTERFACE = /\bI(?:Async)?(?:Action|Authorization|Resource)Filter\b/;
+// A class named public: `BasePublicController`, `PublicApiController` (a word of the name, not `Publication`).
+const PUBLIC_CLASS = /(?:^|[a-z])Public(?=[A-Z])/;
 // A chain of bases is short; a cycle (two partial classes naming each other) stops here.
 const MAX_DEPTH = 5;
 
@@ -96,7 +98,11 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   custom(attributes ?? []);
   let name: string | undefined = first;
   let area: string | undefined;
+  // A controller under a base the app names public (GrandNode's `BasePublicController`) serves its
+  // actions to anyone on purpose, as Django views under a `Public...Mixin` do: public where nothing guards them.
+  let namedPublic = PUBLIC_CLASS.test(route.handler.split(".")[0] ?? "");
   for (let depth = 0; name && depth < MAX_DEPTH; depth++) {
+    namedPublic ||= PUBLIC_CLASS.test(name);
     const base = bases.get(name);
     if (!base) break;
     if (!templates.length) templates = base.templates;
@@ -111,7 +117,7 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // A conventionally routed controller under a base of an area (`[Area("Admin")] class AdminController`) is served by the area's route.
   const routed = conventional && !ownArea && area && !templates.length ? joinPrefix(`/${area}`, own) : own;
   const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(routed);
-  return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])] };
+  return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])], ...(namedPublic ? { declaredPublic: true } : {}) };
 }
 
 /**
