@@ -927,4 +927,17 @@ aspnet("a controller under a base the app names public (BasePublicController) se
   for (const expected of ["POST /ShoppingCart/DeleteCartItem public", "POST /ShoppingCart/SaveForLater", "POST /Publications/Publish"]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("; ")}`);
 });
 
+aspnet("an API version attribute of the app's (ApiV3Attribute : ApiVersionAttribute, handing its base new ApiVersion(3, 0)) fills the v{version:apiVersion} of the templates it marks", () => {
+  const root = tempDir("tool-aspnet-version-attribute-");
+  writeFiles(root, {
+    "Server/Server.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "Server/API/Annotations/ApiV3Attribute.cs": "public sealed class ApiV3Attribute : ApiVersionAttribute\n{\n    public ApiV3Attribute() : base(new ApiVersion(3, 0))\n    {\n    }\n}\n",
+    "Server/API/Annotations/ApiV21Attribute.cs": "public sealed class ApiV21Attribute : ApiVersionAttribute\n{\n    public ApiV21Attribute() : base(\"2.1\") { }\n}\n",
+    "Server/API/v3/Controllers/ActionController.cs": "[ApiController]\n[Route(\"/api/v{version:apiVersion}/[controller]\")]\n[ApiV3]\n[Authorize]\npublic class ActionController : BaseController\n{\n    [HttpGet(\"RunImport\")]\n    public ActionResult RunImport() => Ok();\n}\n",
+    "Server/API/v2/Controllers/EpisodeController.cs": "[ApiController]\n[Route(\"/api/v{version:apiVersion}/ep\")]\n[ApiV21]\npublic class EpisodeController : BaseController\n{\n    [HttpGet(\"getbyfilename\")]\n    public ActionResult GetByFilename() => Ok();\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/v2.1/ep/getbyfilename", "GET /api/v3/Action/RunImport [Authorize]"]);
+});
+
 aspnet.run();

@@ -21,7 +21,7 @@ import { attributeValue, authorization, csharpValue, template } from "./source.t
 import { callArguments } from "../source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; area?: string; provider?: TemplateProvider; httpMethods?: string[]; refuses?: true };
+type Base = { templates: string[]; guards: string[]; parent: string | undefined; baseArguments: string[]; attributes: string[]; area?: string; provider?: TemplateProvider; httpMethods?: string[]; refuses?: true; apiVersion?: string };
 
 /**
  * An attribute class of the app's that gives a route template (`VersionedApiControllerAttribute :
@@ -77,6 +77,8 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   const own = verb ? joinPrefix(route.path, verb.template ?? "") : route.path;
   let templates: string[] = [];
   const guards: string[] = [];
+  // The API versions the app's version attributes give (`[ApiV3]`), for a `v{version:apiVersion}` template.
+  const versions: string[] = [];
   // An attribute class of the app's: `ApiV1Attribute : RouteAttribute` gives a template, `PowerUserAttribute : AuthorizeAttribute` guards.
   const custom = (entries: readonly string[]) => {
     for (const entry of entries) {
@@ -87,7 +89,8 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
       // One named as if it let anonymous callers in that is given what it requires
       // (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`) still refuses a caller without it:
       // it is named with its arguments, which say so (guards-away.ts keeps it).
-      if (authorizes(bases, cls, name)) guards.push(given && isOptionalGuardName(name) ? `${name}(${given})` : name);
+      if (cls.apiVersion) versions.push(cls.apiVersion);
+      else if (authorizes(bases, cls, name)) guards.push(given && isOptionalGuardName(name) ? `${name}(${given})` : name);
       else if (cls.parent === "RouteAttribute" && where === "class" && !templates.length) templates = cls.templates.length ? cls.templates : cls.baseArguments;
       else if (where === "class" && !templates.length) {
         const provided = providedTemplate(bases, cls, given === undefined ? [] : given.split(ARGUMENT_SEPARATOR), 0);
@@ -117,7 +120,7 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // A conventionally routed controller under a base of an area (`[Area("Admin")] class AdminController`) is served by the area's route.
   const routed = conventional && !ownArea && area && !templates.length ? joinPrefix(`/${area}`, own) : own;
   const path = templates.length && !ownTemplate && !/^~?\//.test(own) ? template(tokens(joinPrefix(templates[0]!, conventional ? "" : own))) : template(routed);
-  return { ...rest, ...(verb ? { methods: verb.methods } : {}), path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])], ...(namedPublic ? { declaredPublic: true } : {}) };
+  return { ...rest, ...(verb ? { methods: verb.methods } : {}), path: versions.length ? path.replace(/\{version(?::apiVersion)?\}/gi, versions[0]!) : path, guards: route.anonymous ? route.guards : [...new Set([...guards, ...route.guards])], ...(namedPublic ? { declaredPublic: true } : {}) };
 }
 
 /**
@@ -200,6 +203,8 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const handed = new RegExp(`\\b${cls.name}\\s*\\([^)]*\\)\\s*:\\s*base\\s*\\(`).exec(source.code.slice(cls.body.start, cls.body.end));
   const first = handed ? callArguments(source.code, cls.body.start + handed.index + handed[0].length - 1).args[0] : undefined;
   const baseArgument = first ? csharpValue(source, constants, first) : undefined;
+  // An API version attribute of the app's (`ApiV3Attribute : ApiVersionAttribute` handing its base `new ApiVersion(3, 0)` or "3.0").
+  const version = first && parent === "ApiVersionAttribute" ? apiVersionOf(baseArgument ?? source.code.slice(first.start, first.end)) : undefined;
   const provider = /Attribute$/.test(cls.name) ? templateProvider(source, constants, cls) : undefined;
   // `IActionHttpMethodProvider`'s `HttpMethods => new[] { "GET" }`.
   const declared = /\bHttpMethods\s*(?:=>|\{\s*get\s*;\s*\}\s*=)\s*new\s*(?:\w+\s*)?\[\s*\]\s*\{([^}]*)\}/.exec(source.text.slice(cls.body.start, cls.body.end));
@@ -209,7 +214,13 @@ function read(source: Parameters<typeof csharpValue>[0], constants: ReadonlyMap<
   const area = areaAttribute ? attributeValue(source, constants, areaAttribute) ?? attributeValue(source, elsewhere(), areaAttribute) : undefined;
   const filter = /Attribute$/.test(cls.name) && (FILTER_ATTRIBUTE.test(parent ?? "") || FILTER_INTERFACE.test(cls.bases));
   const refuses = filter && FILTER_REFUSAL.test(source.code.slice(cls.body.start, cls.body.end));
-  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}), ...(refuses ? { refuses: true as const } : {}) };
+  return { templates, guards, parent, baseArguments: baseArgument ? [baseArgument] : [], attributes: cls.attributes.map((a) => a.name), ...(area ? { area } : {}), ...(provider ? { provider } : {}), ...(httpMethods.length ? { httpMethods } : {}), ...(refuses ? { refuses: true as const } : {}), ...(version ? { apiVersion: version } : {}) };
+}
+
+/** The version an `ApiVersion` is made with, as a path writes it: `new ApiVersion(3, 0)` and "3.0" are 3, `new ApiVersion(2, 1)` is 2.1. */
+function apiVersionOf(written: string): string | undefined {
+  const m = /^\s*(?:new\s+ApiVersion\s*\(\s*)?(\d+)(?:\s*[.,]\s*(\d+))?/.exec(written);
+  return m ? (m[2] && m[2] !== "0" ? `${m[1]}.${m[2]}` : m[1]) : undefined;
 }
 
 /** How an attribute class makes its template: its constructor's parameters, its `Template`, the arguments it hands its base. */
