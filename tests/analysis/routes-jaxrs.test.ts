@@ -354,4 +354,51 @@ jaxrs("a web.xml mapping Jersey's ServletContainer at /api/* puts /api before it
   assert.equal(guardedRoutes(root).sort(), ["DELETE /api/document/{id} [delete refuses without a signed-in user]", "GET /api/document/{id}", "GET /status", "PUT /api/document/{id} [update refuses without a signed-in user]"].sort());
 });
 
+jaxrs("a resource method taking Dropwizard's @Auth principal is guarded (its auth filter answers 401 without credentials); one taking it as an Optional, or a Kotlin nullable, is not", () => {
+  const root = tempDir("tool-jaxrs-dropwizard-auth-");
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>server</artifactId><dependencies><dependency><groupId>io.dropwizard</groupId><artifactId>dropwizard-auth</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/org/example/controllers/AccountController.java": [
+      "package org.example.controllers;",
+      "",
+      "import io.dropwizard.auth.Auth;",
+      "import javax.ws.rs.*;",
+      "",
+      '@Path("/v1/accounts")',
+      "public class AccountController {",
+      "  @PUT",
+      '  @Path("/gcm")',
+      "  public void setGcmRegistrationId(@Auth AuthenticatedDevice auth, @NotNull @Valid GcmRegistrationId registrationId) {",
+      "  }",
+      "",
+      "  @HEAD",
+      '  @Path("/account/{identifier}")',
+      "  public Response accountExists(@Auth Optional<AuthenticatedDevice> authenticatedAccount, @PathParam(\"identifier\") String identifier) {",
+      "    return Response.ok().build();",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/kotlin/org/example/controllers/KeysController.kt": [
+      "package org.example.controllers",
+      "",
+      "import io.dropwizard.auth.Auth",
+      "import javax.ws.rs.*",
+      "",
+      '@Path("/v2/keys")',
+      "class KeysController {",
+      "  @GET",
+      "  fun getStatus(@Auth auth: AuthenticatedDevice): KeyCount = KeyCount()",
+      "",
+      "  @GET",
+      '  @Path("/{identifier}")',
+      "  fun getKeys(@Auth auth: AuthenticatedDevice?, @PathParam(\"identifier\") id: String): Keys = Keys()",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /v2/keys [Auth]", "GET /v2/keys/{identifier}", "HEAD /v1/accounts/account/{identifier}", "PUT /v1/accounts/gcm [Auth]"]);
+});
+
 jaxrs.run();

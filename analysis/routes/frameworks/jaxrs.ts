@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import { staticValue } from "../common/values.ts";
 import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, liftingAnnotation, memberGuards, memberPaths } from "../jvm/controllers.ts";
-import { declarations, find } from "../jvm/declarations.ts";
+import { declarations, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -54,7 +54,7 @@ export const jaxrs: Framework = {
         const own = find(member.annotations, "Path");
         const paths = memberPaths(source, file, own && (own.args[0] ?? own.named.get("value")));
         if (!paths) continue;
-        const guards = memberGuards(source, classGuards, member.annotations, IGNORE);
+        const guards = [...memberGuards(source, classGuards, member.annotations, IGNORE), ...dropwizardAuth(source, member)];
         // `@PermitAll` and its likes lift a request filter's check as well as the class's (a filter that lets such methods through).
         const anonymous = !!liftingAnnotation(member.annotations) || (!!liftingAnnotation(cls.annotations) && !guards.length);
         for (const owner of routers.names) {
@@ -65,6 +65,24 @@ export const jaxrs: Framework = {
     return registrations;
   },
 };
+
+// Dropwizard's `@Auth` on a parameter: `@Auth AuthenticatedDevice auth` (Java), `@Auth auth: AuthenticatedDevice` (Kotlin);
+// the principal as an `Optional<...>` (or Kotlin's nullable type) lets a request without credentials through.
+const AUTH_PARAMETER = /@(?:[\w.]+\.)?Auth\b(?!\s*\()\s+(?:final\s+)?(?:(\w+)\s*:\s*)?([\w.]+(?:\s*<[^>]*>)?\??)/;
+
+/** `Auth` when a resource method takes Dropwizard's `@Auth` principal that requests without credentials cannot give (its auth filter answers 401). */
+function dropwizardAuth(source: RouteSource, member: Member): string[] {
+  const header = new RegExp(String.raw`\b${member.name}\s*\(`, "g");
+  header.lastIndex = member.start;
+  const found = header.exec(source.code);
+  if (!found) return [];
+  const { args } = callArguments(source.code, found.index + found[0].length - 1);
+  const required = args.some((arg) => {
+    const m = AUTH_PARAMETER.exec(source.code.slice(arg.start, arg.end));
+    return !!m && !/^Optional\b|\?$/.test(m[2]!.trim());
+  });
+  return required ? ["Auth"] : [];
+}
 
 // Jersey's servlet added at a path in code, in place or held in a variable:
 // `addServlet(new ServletHolder(new ServletContainer(config)), "/api/*")`,
