@@ -1938,4 +1938,37 @@ rails("an engine that isolates a namespace deeper than its routes' first module 
   ]);
 });
 
+rails("CanCanCan: an Ability naming its caller otherwise (def initialize(member)) keeps the rules of the methods it calls for everyone (anon_abilities(member)) apart from those it calls for a member (member_abilities(member) if member.present?); authorize! at an action's top guards what the guest rules do not grant", () => {
+  const root = tempDir("tool-rails-cancan-member-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'cancancan'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :forums, only: [:index, :create]\n  get 'admin' => 'admin#index'\n  get 'admin/stats' => 'admin#stats'\nend\n",
+    "app/models/ability.rb": [
+      "class Ability",
+      "  include CanCan::Ability",
+      "",
+      "  def initialize(member)",
+      "    anon_abilities(member)",
+      "    member_abilities(member) if member.present?",
+      "  end",
+      "",
+      "  def anon_abilities(_member)",
+      "    can :read, :all",
+      "  end",
+      "",
+      "  def member_abilities(member)",
+      "    can :create, Forum",
+      "    can :manage, :all if member.role?(:admin)",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/forums_controller.rb": "class ForumsController < ApplicationController\n  load_and_authorize_resource\n\n  def index; end\n\n  def create; end\nend\n",
+    "app/controllers/admin_controller.rb": "class AdminController < ApplicationController\n  def index\n    authorize! :manage, :all\n  end\n\n  def stats\n    authorize! :read, :all\n  end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /admin [authorize!]", "GET /admin/stats", "GET /forums", "POST /forums [authorize_resource]"]);
+});
+
 rails.run();

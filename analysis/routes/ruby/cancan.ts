@@ -24,6 +24,23 @@ export function cancanGuard(controller: string, action: string, filterTexts: rea
   return guestRules(ability).some((rule) => rule.subjects.some((s) => s === subject || s === ":all") && rule.actions.some((a) => covers(a, action))) ? undefined : GUARD;
 }
 
+/**
+ * CanCanCan's check written in the action (`authorize! :manage, :all`, `authorize! :update, @forum`)
+ * before it does anything else: a guard unless the Ability's guest rules grant it.
+ */
+export function cancanActionGuard(controller: string, body: string, filterTexts: readonly string[], text: (path: string) => string | undefined): string | undefined {
+  const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#")).slice(0, 3);
+  const call = lines.map((line) => AUTHORIZE_CALL.exec(line)).find(Boolean);
+  if (!call) return undefined;
+  const ability = abilityText(filterTexts, text);
+  if (ability === undefined) return undefined;
+  const subject = call[2]!.startsWith("@") ? subjectOf(controller, undefined, "") : call[2]!.split("::").at(-1)!;
+  return guestRules(ability).some((rule) => rule.subjects.some((s) => s === subject || s === ":all") && rule.actions.some((a) => covers(a, call[1]!.slice(1)))) ? undefined : "authorize!";
+}
+
+// `authorize! :manage, :all`, `authorize!(:update, @forum)`.
+const AUTHORIZE_CALL = /^[ \t]*authorize![ \t(]+(:\w+)[ \t]*,[ \t]*(:\w+|@\w+|[A-Z][\w:]*)/;
+
 const GUARD = "authorize_resource";
 // `authorize_resource`, `load_and_authorize_resource :trace, :class => Trace, :only => [...]`.
 const AUTHORIZE = /^[ \t]*(?:load_and_)?authorize_resource\b[ \t]*(?:\(?[ \t]*(:\w+)\b(?![ \t]*=>))?([^\n]*)$/m;
@@ -49,10 +66,28 @@ function subjectOf(controller: string, name: string | undefined, options: string
 type Rule = { actions: string[]; subjects: string[] };
 const CAN = /^[ \t]*can[ \t(]+(\[[^\]]*\]|:\w+)[ \t]*,[ \t]*(\[[^\]]*\]|:\w+|[A-Z][\w:]*)/;
 
-/** The `can` rules of `initialize` that hold for a caller without a user: those outside blocks that test the user. */
+/**
+ * The `can` rules of `initialize` that hold for a caller without a user: those outside blocks that
+ * test the user (named as `initialize` names it: `def initialize(member)`), and those of the methods
+ * it calls unconditionally (`anon_abilities(member)`, not `member_abilities(member) if member.present?`).
+ */
 function guestRules(ability: string): Rule[] {
+  const user = /def[ \t]+initialize[ \t]*\(?[ \t]*(\w+)/.exec(ability)?.[1] ?? "user";
+  return rulesOf(ability, "initialize", new RegExp(String.raw`\b(?:${user}|user)\b`), 0);
+}
+
+/** The body of a method of the Ability, to the `end` at its own indentation. */
+function methodText(ability: string, name: string): string | undefined {
+  const def = new RegExp(String.raw`^([ \t]*)def[ \t]+${name}\b[^\n]*\n`, "m").exec(ability);
+  if (!def) return undefined;
+  const rest = ability.slice(def.index + def[0].length);
+  const end = new RegExp(String.raw`^${def[1]}end\b`, "m").exec(rest);
+  return end ? rest.slice(0, end.index) : rest;
+}
+
+function rulesOf(ability: string, method: string, testsUser: RegExp, depth: number): Rule[] {
   const rules: Rule[] = [];
-  const body = /def[ \t]+initialize\b[^\n]*\n([\s\S]*)/.exec(ability)?.[1] ?? "";
+  const body = methodText(ability, method) ?? "";
   // The indentation of the blocks entered that test the user; a line at or left of one leaves it.
   const userBlocks: number[] = [];
   for (const line of body.split("\n")) {
@@ -64,13 +99,17 @@ function guestRules(ability: string): Rule[] {
       userBlocks.pop();
       continue;
     }
-    if (/^[ \t]*(?:if|unless|case)\b[^\n]*\buser\b/.test(line)) {
+    if (/^[ \t]*(?:if|unless|case)\b/.test(line) && testsUser.test(line)) {
       userBlocks.push(indent);
       continue;
     }
     if (userBlocks.length) continue;
     const m = CAN.exec(line);
-    if (m && !/\bif\b[^\n]*\buser\b/.test(line)) rules.push({ actions: names(m[1]!), subjects: names(m[2]!) });
+    const conditional = /\b(?:if|unless)\b/.test(line) && testsUser.test(line.slice(line.search(/\b(?:if|unless)\b/)));
+    if (m && !conditional) rules.push({ actions: names(m[1]!), subjects: names(m[2]!) });
+    // A method of the Ability's called for every caller: its rules are the guest's too.
+    const called = /^[ \t]*([a-z_]\w*)[ \t]*(?:\([^)]*\))?[ \t]*$/.exec(line)?.[1];
+    if (!m && called && depth < 3 && called !== method && methodText(ability, called) !== undefined) rules.push(...rulesOf(ability, called, testsUser, depth + 1));
   }
   return rules;
 }

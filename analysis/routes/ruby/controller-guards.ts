@@ -1,6 +1,6 @@
 import { closing } from "../../languages/curly.ts";
 import { isGuardName, isOptionalGuardName } from "../paths.ts";
-import { cancanGuard } from "./cancan.ts";
+import { cancanActionGuard, cancanGuard } from "./cancan.ts";
 import { punditGuard } from "./pundit.ts";
 import { controllerChain, type ControllerRoot, filterActions, snake } from "./controllers.ts";
 
@@ -55,6 +55,9 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   const body = methodBody([...sources].reverse(), action!);
   const pundit = body === undefined ? undefined : punditGuard(controller!, action!, body, text);
   if (pundit) guards.add(pundit);
+  // CanCanCan's `authorize!` at the action's top, for what its Ability does not grant a caller without a user.
+  const authorized = body === undefined ? undefined : cancanActionGuard(controller!, body, filterTexts, text);
+  if (authorized) guards.add(authorized);
   // An action no filter guards that sends a caller without a user away itself, at its top.
   // Only an optional check before it (`check_if_login_required`, on when a setting asks) leaves it to the action as well.
   if ([...guards].every(isOptionalGuardName) && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
