@@ -219,9 +219,10 @@ export function routesSection(
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
-  const trpcEndpoints = [...files.values()].flatMap((f) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT }] : [])));
+  const trpcMounts = [...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT } }] : [])));
+  const trpcEndpoints = trpcMounts.map((m) => m.endpoint);
   // The modules that serve a tRPC router, by the endpoint each serves it at.
-  const trpcDispatchers = new Map([...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [[file, { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT }] as const] : []))));
+  const trpcDispatchers = new Map(trpcMounts.map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
   const afterLinking = [trpcPaths(trpcEndpoints), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];

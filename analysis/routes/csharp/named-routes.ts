@@ -12,12 +12,11 @@ import { strip } from "../../languages/strip.ts";
 import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
 import { callArguments, type RouteSource } from "../source.ts";
-import { csharpQualifiedConstants } from "./project-classes.ts";
+import { csharpQualifiedConstants, TEST_PATH } from "./project-classes.ts";
 import { csharpConstants, csharpValue, namedArgument, template } from "./source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 const MAP = /\.\s*(?:MapControllerRoute|MapRoute)\s*\(/g;
 // `var pattern = "";`, `string prefix = "shop/";`: a local's first value.
 const LOCAL = /(?<![\w.])(?:var|string)\s+([A-Za-z_]\w*)\s*=\s*(\$?@?"[^"\n]*")\s*;/g;

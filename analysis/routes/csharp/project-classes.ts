@@ -12,7 +12,8 @@ import { csharpConstants } from "./source.ts";
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 export type CsFile = { path: string; source: RouteSource; constants: Map<string, string>; classes: CsClass[] };
 
-const TEST_PATH = /(^|\/)[^/]*Tests?\//;
+// A test project's folder (`Shop.Tests/`, `Tests/`): its files are no part of the app.
+export const TEST_PATH = /(^|\/)[^/]*Tests?\//;
 const MAY_ROUTE = /Controller|Attribute\b|\[\s*(?:Route|Authorize)\b/;
 const read = new WeakMap<object, CsFile[]>();
 const qualifiedConstants = new WeakMap<object, Map<string, string>>();
