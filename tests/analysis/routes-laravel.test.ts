@@ -1024,4 +1024,47 @@ laravel("Laravel 11's $middleware->api([...]) and ->web(append: [...]) add to th
   assert.equal(guardedRoutes(root), ["GET /about", "GET /api/servers [auth:sanctum]"]);
 });
 
+laravel("a service provider of the app's that registers a Filament panel it builds (Filament::registerPanel($this->panel(Panel::make()))) serves that panel's pages, at the root where its path is empty", () => {
+  const root = tempDir("tool-filament-registered-");
+  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0", "filament/filament": "^3.2" } }),
+    "app/Providers/WebServiceProvider.php": php(
+      "namespace App\\Providers;",
+      "use Filament\\Facades\\Filament;",
+      "use Filament\\Http\\Middleware\\Authenticate;",
+      "use Filament\\Panel;",
+      "use Illuminate\\Support\\ServiceProvider;",
+      "class WebServiceProvider extends ServiceProvider",
+      "{",
+      "    public function register(): void",
+      "    {",
+      "        Filament::registerPanel($this->panel(Panel::make()));",
+      "    }",
+      "    public function panel(Panel $panel): Panel",
+      "    {",
+      "        return $panel",
+      "            ->id('app')",
+      "            ->path('')",
+      "            ->passwordReset()",
+      "            ->discoverPages(in: app_path('Web/Pages'), for: 'App\\\\Web\\\\Pages')",
+      "            ->authMiddleware([Authenticate::class])",
+      "            ->login(Login::class);",
+      "    }",
+      "}",
+    ),
+    // A decoy: a provider that builds no panel.
+    "app/Providers/AppServiceProvider.php": php("namespace App\\Providers;", "use Illuminate\\Support\\ServiceProvider;", "class AppServiceProvider extends ServiceProvider", "{", "    public function register(): void {}", "}"),
+    "app/Web/Pages/Servers/Index.php": php("namespace App\\Web\\Pages\\Servers;", "use Filament\\Pages\\Page;", "class Index extends Page", "{", "    protected static ?string $slug = 'servers';", "}"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /login",
+    "POST /logout [Authenticate]",
+    "GET /password-reset/request",
+    "GET /password-reset/reset",
+    "GET /servers [Authenticate]",
+  ]);
+});
+
 laravel.run();

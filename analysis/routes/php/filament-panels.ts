@@ -27,6 +27,8 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 const FRAMEWORK = "filament";
 const PROVIDER = /\bclass\s+\w+\s+extends\s+(?:\\?Filament\\)?PanelProvider\b/;
+// A service provider registering a panel it builds itself: `Filament::registerPanel($this->panel(Panel::make()))`.
+const REGISTERS_PANEL = /\bFilament\s*::\s*registerPanel\s*\(/;
 const CLASS = /^(abstract\s+)?(?:final\s+)?class\s+(\w+)\s+extends\s+([\w\\]+)/m;
 // What the panel switches on for signing in: its routes, whether they take a signed-in caller.
 const SIGN_IN: { call: string; routes: { method: string; path: string; signedIn: boolean }[] }[] = [
@@ -42,8 +44,9 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
   if (!project) return [];
   const listed = [...project.listed].filter((p) => p.endsWith(".php") && !/(^|\/)(tests?|vendor)\//.test(p));
   const code = (file: string) => strip(project.text(file) ?? "", php.syntax);
-  // Named so by Filament's installer (`app/Providers/Filament/AdminPanelProvider.php`): only those are read.
-  const providers = listed.filter((p) => /PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? ""));
+  // Named so by Filament's installer (`app/Providers/Filament/AdminPanelProvider.php`), or a service
+  // provider of the app's registering one (`app/Providers/WebServiceProvider.php`): only those are read.
+  const providers = listed.filter((p) => (/PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? "")) || (/(?:^|\/)app\/Providers\/[\w/]+\.php$/.test(p) && REGISTERS_PANEL.test(project.text(p) ?? "")));
   if (!providers.length) return [];
   const classes = phpFilesByClass(listed);
   const byFile = new Map<string, Registration[]>();
