@@ -2682,4 +2682,31 @@ django("a list of a module the URLconf imports whole (import shop.rest ... inclu
   assert.equal(paths, ["/about", "/api/products", "/api/products/{pk}", "/api/status"]);
 });
 
+django("a router made from an app's class named for what it adds (DefaultRouterWithNesting, drf-extensions' NestedRouterMixin with DefaultRouter) registers its ViewSets and the nested ones under their parent's lookup", () => {
+  const root = tempDir("tool-django-router-with-nesting-");
+  writeFiles(root, {
+    "manage.py": "",
+    "docs/__init__.py": "",
+    "docs/settings.py": 'ROOT_URLCONF = "docs.urls"\n',
+    "docs/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path(\"api/v3/\", include(\"docs.api.urls\")),\n]\n",
+    "docs/api/__init__.py": "",
+    "docs/api/routers.py": "from rest_framework.routers import DefaultRouter\nfrom rest_framework_extensions.routers import NestedRouterMixin\n\n\nclass DefaultRouterWithNesting(NestedRouterMixin, DefaultRouter):\n    pass\n",
+    "docs/api/views.py": "from rest_framework.viewsets import ReadOnlyModelViewSet\n\n\nclass ProjectsViewSet(ReadOnlyModelViewSet):\n    pass\n\n\nclass VersionsViewSet(ReadOnlyModelViewSet):\n    pass\n",
+    "docs/api/urls.py": [
+      "from .routers import DefaultRouterWithNesting",
+      "from .views import ProjectsViewSet, VersionsViewSet",
+      "",
+      "router = DefaultRouterWithNesting()",
+      "projects = router.register(r\"projects\", ProjectsViewSet, basename=\"projects\")",
+      "projects.register(r\"versions\", VersionsViewSet, basename=\"projects-versions\", parents_query_lookups=[\"project__slug\"])",
+      "urlpatterns = []",
+      "urlpatterns += router.urls",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const paths = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  for (const expected of ["GET /api/v3/projects", "GET /api/v3/projects/{pk}", "GET /api/v3/projects/{parent_lookup_project__slug}/versions"]) assert.ok(paths.includes(expected), `${expected} in ${paths.join("; ")}`);
+});
+
 django.run();

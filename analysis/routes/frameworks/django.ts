@@ -15,8 +15,8 @@ const UNKNOWN_FIELD = "\u0005";
 const ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|NestedSimple|NestedDefault|OptionalSlash)Router)[ \t]*\(/gm;
 // Among its bases, after mixins (`class RalphRouter(NestedCustomFieldsRouterMixin, routers.DefaultRouter):`).
 const ROUTER_SUBCLASS = /^[ \t]*class[ \t]+([A-Za-z_]\w*)[ \t]*\([^)]*?(?<![\w.])(?:[\w.]+\.)?((?:Default|Simple|ExtendedSimple|ExtendedDefault|OptionalSlash)Router)[ \t]*[,)]/gm;
-// `router = OrderedDefaultRouter(...)`: a router made from some class named so.
-const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*Router)[ \t]*\(/gm;
+// `router = OrderedDefaultRouter(...)`, `router = DefaultRouterWithNesting()`: a router made from some class named so.
+const IMPORTED_ROUTER = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[\w.]+\.)?([A-Z]\w*Router(?:With[A-Z]\w*)?)[ \t]*\(/gm;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(\+?=)(?!=)[ \t]*|^[ \t]*([A-Za-z_]\w*)\.(append|extend|insert)[ \t]*\(/gm;
 const ENTRY = /^(?:[\w.]+\.)?(path|re_path|url)\s*\(/;
 const CRUDL_PATTERNS = /^([A-Za-z_][\w.]*)\s*\(\s*\)\s*\.\s*as_urlpatterns\s*\(\s*\)$/;
