@@ -115,7 +115,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const djangoAccessMixin = accessMixinGuards(classes, isOptionalGuardName);
   const trpcGuarding = trpcGuardingBuilders(project);
   const codeigniterChecks = codeigniterControllerChecks(project);
-  const flarumChecks = flarumActorChecks(classFile, read);
+  const flarumChecks = flarumActorChecks(project, classFile);
   const railsActions = new Map<string, ReturnType<typeof railsActionGuards>>();
   const railsAction = (route: LinkedRoute) => {
     const key = `${route.file}\0${route.handler}`;

@@ -1,3 +1,5 @@
+import { classChain } from "./class-chain.ts";
+
 // Flarum's Actor refuses a guest (`assertRegistered()`, NotAuthenticatedException) or anyone not an
 // administrator (`assertAdmin()`, PermissionDeniedException). `assertCan(...)` is left alone: a
 // permission may be granted to guests.
@@ -9,16 +11,10 @@ const ACTOR_CHECK = /->\s*(assertRegistered|assertAdmin)\s*\(\s*\)/;
  * the project's it extends makes (`UploadLogoController extends UploadImageController`). Flarum's
  * handlers serve one route each, so a check anywhere in the class is the route's.
  */
-export function flarumActorChecks(classFile: (name: string) => string | undefined, read: (file: string) => string | undefined): (handler: string) => string[] {
-  const checkOf = (name: string, depth: number): string | undefined => {
-    const file = classFile(name);
-    const text = file === undefined || depth > 5 ? undefined : read(file);
-    if (text === undefined) return undefined;
-    const base = new RegExp(String.raw`\bclass\s+${name.split("\\").pop()}\s+extends\s+\\?([\w\\]+)`).exec(text)?.[1];
-    return ACTOR_CHECK.exec(text)?.[1] ?? (base ? checkOf(base, depth + 1) : undefined);
-  };
+export function flarumActorChecks(project: { text(path: string): string | undefined } | undefined, classFile: (name: string) => string | undefined): (handler: string) => string[] {
+  const chainOf = classChain(project, classFile);
   return (handler) => {
-    const check = checkOf(handler, 0);
+    const check = chainOf(handler).map((text) => ACTOR_CHECK.exec(text)?.[1]).find(Boolean);
     return check ? [check] : [];
   };
 }

@@ -9,7 +9,7 @@
  * `ShaarliMiddleware` sends callers to sign in only when `privacy.force_login` is on).
  */
 import { closing } from "../../languages/curly.ts";
-import { phpWithoutComments } from "../../languages/php/strings.ts";
+import { classChain } from "./class-chain.ts";
 
 type Project = { text(path: string): string | undefined };
 
@@ -17,7 +17,6 @@ const ENTRY = /\bfunction\s+(?:__invoke|process)\s*\(/;
 // What a middleware that turns callers away does: throws (not a programming error's TypeError or
 // InvalidArgumentException, as a base class checking the request's type does), answers 401/403, redirects.
 const REFUSES = /\bthrow\s+(?!new\s+\\?(?:TypeError|InvalidArgumentException|LogicException)\b)|\b40[13]\b|Unauthori[sz]ed|Forbidden|AccessDenied|\bredirect|Redirect\w*\s*(?:::|\()/i;
-const EXTENDS = /\bclass\s+\w+\s+extends\s+\\?([\w\\]+)/;
 
 /** A function telling whether a middleware named on a Slim route (`ApiAuth`) is a class of the app's that refuses nobody. */
 export function loadOnlyMiddleware(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => boolean {
@@ -59,25 +58,6 @@ export function refusingMiddleware(project: Project | undefined, classFile: (nam
       judged.set(name, found);
     }
     return found;
-  };
-}
-
-/** The class and the ones it extends, as far as the app defines them (comments left out). */
-function classChain(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => string[] {
-  const source = (name: string) => {
-    const file = classFile(name);
-    const text = file === undefined ? undefined : project?.text(file);
-    return text === undefined ? undefined : phpWithoutComments(text);
-  };
-  return (name) => {
-    const chain: string[] = [];
-    for (let cls: string | undefined = name, depth = 0; cls && depth < 4; depth++) {
-      const text = source(cls);
-      if (text === undefined) break;
-      chain.push(text);
-      cls = EXTENDS.exec(text)?.[1]?.split("\\").pop();
-    }
-    return chain;
   };
 }
 
