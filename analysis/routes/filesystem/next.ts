@@ -1,6 +1,6 @@
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { matcherPattern } from "./matcher.ts";
-import { appModule, handlerRoutes, page, routePath } from "./segments.ts";
+import { appModule, handlerRoutes, nearestLayoutCheck, page, routePath } from "./segments.ts";
 import { posix } from "node:path";
 import { closing } from "../../languages/curly.ts";
 import { DELEGATE, moduleSignInCheck, PREDICATE } from "../frameworks/next-middleware.ts";
@@ -109,7 +109,6 @@ const REQUIRE_CALL = /\b((?:require|ensure|protect|assert|must)[A-Z_]\w*)\s*\(/g
 // (`if (!session || !session.user.isAdmin)`), or a permission a caller without a session lacks
 // (`if (!session?.user.permissions.includes("admin"))`).
 const REDIRECT_CHECK = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\b[\w$.?]*(?:\([^()]*\))?\s*(?:\|\|[^{};]{0,200}?)?\)\s*\{?\s*(?:return\s+)?(?:redirect|permanentRedirect|notFound|unauthorized|forbidden)\s*\(/i;
-const layoutChecks = new WeakMap<FsApp, { files: Set<string>; byFolder: Map<string, string | undefined> }>();
 
 /**
  * The check a layout above a page makes (`app/dashboard/layout.tsx`: `if (!session) redirect("/")`,
@@ -117,21 +116,8 @@ const layoutChecks = new WeakMap<FsApp, { files: Set<string>; byFolder: Map<stri
  * `folders` are the page's folders from the app's root, `root` where app/ is among them.
  */
 function layoutGuard(app: FsApp, folders: readonly string[], root: number): string | undefined {
-  let memo = layoutChecks.get(app);
-  if (!memo) layoutChecks.set(app, (memo = { files: new Set(app.files), byFolder: new Map() }));
-  const { files, byFolder } = memo;
-  for (let depth = folders.length; depth > root; depth--) {
-    const folder = folders.slice(0, depth).join("/");
-    if (!byFolder.has(folder)) {
-      const layout = LAYOUTS.map((name) => `${folder}/${name}`).find((f) => files.has(f));
-      const text = layout ? app.text(layout) ?? "" : "";
-      const called = [...text.matchAll(REQUIRE_CALL)].map((m) => m[1]!).find(isGuardName);
-      byFolder.set(folder, called ?? (REDIRECT_CHECK.test(text) ? "(layout sends callers without a session away)" : undefined));
-    }
-    const guard = byFolder.get(folder);
-    if (guard) return guard;
-  }
-  return undefined;
+  return nearestLayoutCheck(app, folders, root + 1, LAYOUTS, (text) =>
+    [...text.matchAll(REQUIRE_CALL)].map((m) => m[1]!).find(isGuardName) ?? (REDIRECT_CHECK.test(text) ? "(layout sends callers without a session away)" : undefined));
 }
 
 // `export const getServerSideProps: GetServerSideProps<...> = requestContext(async (ctx) => ...)`: server props

@@ -137,3 +137,29 @@ export function handlerRoutes(
     };
   });
 }
+
+const layoutMemo = new WeakMap<FsApp, { files: Set<string>; checks: Map<string, string | undefined> }>();
+
+/**
+ * The check of the nearest layout above a route (Next.js's `app/dashboard/layout.tsx`, SvelteKit's
+ * `+layout.server.ts`): a layout wraps every page below it, so its check guards them all. `folders`
+ * are the route's folders from the app's root, searched up to the first `stop` of them; `layouts`
+ * the names a layout file may have; `judge` reads a layout's text for its check. Each folder's
+ * answer is kept for the app.
+ */
+export function nearestLayoutCheck(app: FsApp, folders: readonly string[], stop: number, layouts: readonly string[], judge: (text: string) => string | undefined): string | undefined {
+  let memo = layoutMemo.get(app);
+  if (!memo) layoutMemo.set(app, (memo = { files: new Set(app.files), checks: new Map() }));
+  const { files, checks } = memo;
+  for (let depth = folders.length; depth >= stop; depth--) {
+    const folder = folders.slice(0, depth).join("/");
+    const key = `${layouts[0]}\0${folder}`;
+    if (!checks.has(key)) {
+      const layout = layouts.map((name) => `${folder}/${name}`).find((f) => files.has(f));
+      checks.set(key, layout ? judge(app.text(layout) ?? "") : undefined);
+    }
+    const check = checks.get(key);
+    if (check) return check;
+  }
+  return undefined;
+}

@@ -1,7 +1,8 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
-import { handlerRoutes, page, routePath } from "./segments.ts";
+import { handlerRoutes, nearestLayoutCheck, page, routePath } from "./segments.ts";
 import { closing } from "../../languages/curly.ts";
+import { callArguments } from "../source.ts";
 import { strip } from "../../languages/strip.ts";
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 
@@ -54,25 +55,13 @@ export const sveltekit: FsFramework = {
   },
 };
 
-const LAYOUT = /^\+layout\.server\.[jt]s$/;
+const LAYOUTS = ["+layout.server.ts", "+layout.server.js"];
 // `if (!loggedInUser) { throw redirect(302, "/account/signin"); }`, `if (!locals.session) error(401)`.
 const SENDS_AWAY = /\bif\s*\(\s*!\s*(?:await\s+)?[\w$.?]*(?:session|user|auth|token)\w*\s*\)\s*\{?\s*(?:throw\s+|return\s+)?(?:redirect\s*\(|error\s*\(\s*40[13]\b)/i;
-const layoutChecks = new WeakMap<FsApp, Map<string, string | undefined>>();
 
-/** The check of the nearest `+layout.server.ts` above a route's folder that sends a caller without a session away, if any. */
+/** The check of the nearest `+layout.server.ts` above a route's folder (under src/routes) that sends a caller without a session away, if any. */
 function layoutGuard(app: FsApp, folders: readonly string[]): string | undefined {
-  let byFolder = layoutChecks.get(app);
-  if (!byFolder) layoutChecks.set(app, (byFolder = new Map()));
-  for (let depth = folders.length; depth >= 2; depth--) {
-    const folder = folders.slice(0, depth).join("/");
-    if (!byFolder.has(folder)) {
-      const layout = app.files.find((f) => f.startsWith(`${folder}/`) && !f.slice(folder.length + 1).includes("/") && LAYOUT.test(f.slice(folder.length + 1)));
-      byFolder.set(folder, layout && SENDS_AWAY.test(app.text(layout) ?? "") ? "(layout sends callers without a session away)" : undefined);
-    }
-    const found = byFolder.get(folder);
-    if (found) return found;
-  }
-  return undefined;
+  return nearestLayoutCheck(app, folders, 2, LAYOUTS, (text) => (SENDS_AWAY.test(text) ? "(layout sends callers without a session away)" : undefined));
 }
 
 const HOOKS = /^src\/hooks\.server\.[jt]s$/;
@@ -111,16 +100,11 @@ function hookGuard(app: FsApp): { guard: string; covers: (path: string) => boole
     return viaHelper ? viaHelper[2] ?? constant(viaHelper[3]!) : undefined;
   };
   for (const m of code.matchAll(/\bif\s*\(/g)) {
-    let depth = 0;
-    let end = m.index + m[0].length - 1;
-    for (; end < code.length; end++) {
-      if (code[end] === "(") depth++;
-      else if (code[end] === ")" && --depth === 0) break;
-    }
-    const condition = text.slice(m.index + m[0].length, end);
-    const open = /^\s*\{/.exec(code.slice(end + 1));
+    const { end } = callArguments(code, m.index + m[0].length - 1);
+    const condition = text.slice(m.index + m[0].length, end - 1);
+    const open = /^\s*\{/.exec(code.slice(end));
     if (!open) continue;
-    const brace = end + 1 + open[0].length - 1;
+    const brace = end + open[0].length - 1;
     const block = text.slice(brace, closing(code, brace));
     if (!REFUSES.test(block) || !READS_CREDENTIAL.test(block)) continue;
     const conjuncts = condition.split("&&").map((c) => c.trim());
