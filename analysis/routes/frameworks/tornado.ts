@@ -79,8 +79,11 @@ export function tornadoMethods(project: { listed: Iterable<string>; text(path: s
     const chain = chainUp(seen, name, 8).flatMap((c) => seen.get(c) ?? []);
     if (!chain.length) return [route];
     const methods = VERBS.flatMap((verb) => {
-      const defined = (verb === "options" || verb === "head" ? chain.slice(0, 1) : chain).find((cls) => definition(cls, verb) !== undefined);
-      return defined ? [{ verb, guards: definition(defined, verb)! }] : [];
+      for (const cls of verb === "options" || verb === "head" ? chain.slice(0, 1) : chain) {
+        const guards = definition(cls, verb);
+        if (guards) return [{ verb, guards }];
+      }
+      return [];
     });
     return methods.length ? methods.map(({ verb, guards }) => ({ ...route, method: verb.toUpperCase(), guards: [...new Set([...route.guards, ...guards])] })) : [route];
   };
