@@ -359,6 +359,59 @@ flask("Flask-RESTful: an Api subclass of the module's own and its add_resource v
   ]);
 });
 
+flask("Flask-RESTful: a resource serves the handler methods of the module's own resource it extends, with their decorators, unless it overrides them", () => {
+  const root = tempDir("tool-flask-restful-bases-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-restful\n",
+    "dash/__init__.py": "",
+    "dash/queries.py": [
+      "from flask_restful import Resource",
+      "",
+      "class BaseQueryListResource(Resource):",
+      "    def get_queries(self, term):",
+      "        return []",
+      "",
+      "    @require_permission('view_query')",
+      "    def get(self):",
+      "        return self.get_queries(None)",
+      "",
+      "class QueryListResource(BaseQueryListResource):",
+      "    @require_permission('create_query')",
+      "    def post(self):",
+      "        return {}",
+      "",
+      "class QueryArchiveResource(BaseQueryListResource):",
+      "    def get_queries(self, term):",
+      "        return archived()",
+      "",
+      "class QueryExportResource(BaseQueryListResource):",
+      "    def get(self):",
+      "        return export()",
+      "",
+      "class HealthResource(Resource):",
+      "    pass",
+    ].join("\n"),
+    "dash/api.py": [
+      "from flask_restful import Api",
+      "from dash.queries import QueryListResource, QueryArchiveResource, QueryExportResource, HealthResource",
+      "",
+      "api = Api()",
+      'api.add_resource(QueryListResource, "/api/queries")',
+      'api.add_resource(QueryArchiveResource, "/api/queries/archive")',
+      'api.add_resource(QueryExportResource, "/api/queries/export")',
+      'api.add_resource(HealthResource, "/api/health")',
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "ALL /api/health",
+    "GET /api/queries [require_permission]",
+    "POST /api/queries [require_permission]",
+    "GET /api/queries/archive [require_permission]",
+    "GET /api/queries/export",
+  ]);
+});
+
 flask("a blueprint's before_request hook imported from another module guards its routes when a decorator requires a user (@user_required, @admin_required)", () => {
   const root = tempDir();
   writeFiles(root, {

@@ -5,7 +5,7 @@ import { type Definition, parameterNames, pythonDefinitions } from "../python/de
 import { decoratorGuards, handlerCheckGuards, isNamedNotGuard, isPythonGuard } from "../python/guards.ts";
 import { CANDIDATE } from "../paths.ts";
 import { dottedName, elements, moduleListItems, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
-import { viewClasses, viewRouter } from "../python/views.ts";
+import { viewClasses, viewRouter, withLocalBases } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -68,7 +68,7 @@ export const flask: Framework = {
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
-    for (const view of viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined, viewName(view.cls)));
+    for (const view of withLocalBases(viewClasses(source, definitions, (base) => /(?:View|Resource)$/.test(base)))) registrations.push(...viewRouter(source, FRAMEWORK, view, undefined, viewName(view.cls)));
     return registrations;
   },
 };

@@ -44,6 +44,32 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
 }
 
 /**
+ * The view classes with the handler methods and guards they take from the module's own classes
+ * they extend and do not override: `class QueryListResource(BaseQueryListResource)` serves the
+ * base's `get` (Python's order: the first base's first).
+ */
+export function withLocalBases(views: readonly ViewClass[]): ViewClass[] {
+  const local = new Map(views.map((v) => [v.cls.name, v]));
+  return views.map((view) => {
+    const handlers = [...view.handlers];
+    const guards = [...view.guards];
+    const seen = new Set([view.cls.name]);
+    const visit = (from: ViewClass) => {
+      for (const base of from.bases) {
+        const parent = local.get(base.split(".").at(-1)!);
+        if (!parent || seen.has(parent.cls.name)) continue;
+        seen.add(parent.cls.name);
+        for (const h of parent.handlers) if (!handlers.some((own) => own.name === h.name)) handlers.push(h);
+        guards.push(...parent.guards);
+        visit(parent);
+      }
+    };
+    visit(view);
+    return seen.size === 1 ? view : { ...view, handlers, guards: [...new Set(guards)] };
+  });
+}
+
+/**
  * A view class as a router that serves only where a URL rule names it: one route per handler
  * method, each with its own guard decorators, and one for the methods its bases handle
  * (`inherited`) that it does not override; every method when it shows neither.
