@@ -154,4 +154,40 @@ nethttp("a function's string variable is read by the literal it is declared with
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/v1/query"]);
 });
 
+nethttp("a blank import of net/http/pprof in the main package serves the profiler's handlers on the default mux; one in another package of the program, or runtime/pprof, adds none", () => {
+  const root = tempDir("tool-nethttp-pprof-");
+  writeFiles(root, {
+    "go.mod": "module example.com/agent\n\ngo 1.23\n",
+    "cmd/agent/main.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"net/http"',
+      '\t_ "net/http/pprof"',
+      '\t"runtime/pprof"',
+      ")",
+      "",
+      "func main() {",
+      "\tpprof.StartCPUProfile(nil)",
+      '\thttp.HandleFunc("/metrics", metrics)',
+      '\thttp.ListenAndServe("127.0.0.1:6060", nil)',
+      "}",
+      "",
+      "func metrics(w http.ResponseWriter, r *http.Request) {}",
+      "",
+    ].join("\n"),
+    "pkg/parser/stage.go": ["package parser", "", 'import _ "net/http/pprof"', "", "func Stage() {}", ""].join("\n"),
+    "cmd/probe/main.go": ["package main", "", 'import "runtime/pprof"', "", "func main() { pprof.StopCPUProfile() }", ""].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /debug/pprof/{profile} cmd/agent/main.go",
+    "GET /debug/pprof/cmdline cmd/agent/main.go",
+    "GET /debug/pprof/profile cmd/agent/main.go",
+    "GET /debug/pprof/symbol cmd/agent/main.go",
+    "GET /debug/pprof/trace cmd/agent/main.go",
+    "ALL /metrics cmd/agent/main.go",
+  ]);
+});
+
 nethttp.run();

@@ -1,5 +1,8 @@
 import type { Framework } from "../framework.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+import { inDefaultBuild } from "../go/build-constraints.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
 
 /**
  * Go's net/http: `http.HandleFunc`/`http.Handle` on the default mux and the same calls on
@@ -11,9 +14,28 @@ export const nethttp: Framework = {
   id: "nethttp",
   name: "net/http",
   languages: ["go"],
-  hint: /"net\/http"[\s\S]*\.Handle(?:Func)?\s*\(/,
-  scan: (source) => scanGo(source, { id: "nethttp", imports: /^net\/http$/, constructors: /^NewServeMux$/, types: /^ServeMux$/, chain }),
+  hint: /"net\/http"[\s\S]*\.Handle(?:Func)?\s*\(|"net\/http\/pprof"/,
+  scan: (source) => [...scanGo(source, { id: "nethttp", imports: /^net\/http$/, constructors: /^NewServeMux$/, types: /^ServeMux$/, chain }), ...profilerRoutes(source)],
 };
+
+// `import _ "net/http/pprof"` in a program's main package: the profiler registers its handlers
+// on the default mux as the program starts, with a "GET " pattern since Go 1.22 (a module still
+// on an older `go` line serves them for every method; the method here is the current one's).
+// Read in the main package alone, as another package of the program importing it too (for its
+// own sake) adds nothing a second time.
+const PROFILER_IMPORT = /^[ \t]*(?:import[ \t]+)?_[ \t]+"net\/http\/pprof"/m;
+const PROFILER = [["/debug/pprof/{profile}", "pprof.Index"], ["/debug/pprof/cmdline", "pprof.Cmdline"], ["/debug/pprof/profile", "pprof.Profile"], ["/debug/pprof/symbol", "pprof.Symbol"], ["/debug/pprof/trace", "pprof.Trace"]];
+
+function profilerRoutes(source: RouteSource): Registration[] {
+  const m = PROFILER_IMPORT.exec(source.text);
+  if (!m || !/^package[ \t]+main\b/m.test(source.code) || !inDefaultBuild(source.text)) return [];
+  const line = source.lineAt(m.index + m[0].indexOf("_"));
+  const owner = "net/http::DefaultServeMux";
+  return [
+    { type: "router", framework: "nethttp", name: owner, prefix: "", guards: [], line },
+    ...PROFILER.map(([path, handler]): Registration => ({ type: "route", framework: "nethttp", kind: "http", methods: ["GET"], path: path!, handler: handler!, guards: [], owner, line })),
+  ];
+}
 
 function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef } | undefined {
   const link = links[0];
