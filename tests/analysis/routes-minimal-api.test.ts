@@ -235,6 +235,30 @@ minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and 
   assert.equal(guardedRoutes(root).sort(), ["GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]"].sort());
 });
 
+minimalApi("a SignalR hub declared with a primary constructor (public class ChatHub(IChatService chat) : Hub<IChatClient>) is mapped like any other; a class with a primary constructor and another base is no hub", () => {
+  const root = tempDir("tool-signalr-primary-");
+  writeFiles(root, {
+    "Server/Startup/SignalR.cs": [
+      "namespace Games.Server.Startup;",
+      "public static class SignalR",
+      "{",
+      "    public static WebApplication UseSignalR(this WebApplication app)",
+      "    {",
+      '        app.MapHub<ChatHub>("/hubs/chat");',
+      '        app.MapHub<LoggingHub>("/logging");',
+      '        app.MapHub<LoggingTarget>("/target");',
+      "        return app;",
+      "    }",
+      "}",
+    ].join("\n"),
+    "Server/Hubs/ChatHub.cs": ["namespace Games.Server.Hubs;", "[Authorize]", "public class ChatHub(", "    IChatService chat,", "    ILogger<ChatHub> logger) : Hub<IChatClient>", "{", "}"].join("\n"),
+    "Server/Hubs/LoggingHub.cs": ["namespace Games.Server.Hubs;", "public class LoggingHub(IOptions<Settings.Settings> settings) : Hub", "{", "}"].join("\n"),
+    "Server/Logging/LoggingTarget.cs": ["namespace Games.Server.Logging;", "public class LoggingTarget(IHubContext<LoggingHub> hub) : AsyncTaskTarget", "{", "}"].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /hubs/chat [Authorize]", "GET /logging", "POST /hubs/chat/negotiate [Authorize]", "POST /logging/negotiate"]);
+});
+
 minimalApi("an extension method that configures the group it is called on and returns it (WithPamDefaults: RequireAuthorization, then return group) guards that group's routes, wherever in the file it is declared; one that maps routes of its own is no configurer", () => {
   const root = tempDir("tool-minimal-api-configurers-");
   writeFiles(root, {

@@ -27,7 +27,7 @@ export const aspnet: Framework = {
   id: "aspnet",
   name: "ASP.NET Core",
   languages: ["csharp"],
-  hint: /\bController(?:Base)?\b|\bclass\s+\w+Controller\s*:\s*\w*Controller\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase|\bclass\s+\w+\s*:\s*(?:[\w.]+\.)?Hub\b/,
+  hint: /\bController(?:Base)?\b|\bclass\s+\w+Controller\s*:\s*\w*Controller\b|\[Http(?:Get|Post|Put|Delete|Patch)\b|FallbackPolicy|RequireAuthorization|AuthorizeFilter|UsePathBase|\bclass\s+\w+\s*(?:\([^)]*\)\s*)?:\s*(?:[\w.]+\.)?Hub\b/,
   scan(source) {
     if (TEST_PATH.test(source.path)) return [];
     const constants = csharpConstants(source);
