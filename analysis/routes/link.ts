@@ -33,6 +33,8 @@ export type LinkedRoute = {
   helpers?: string[];
   /** The path the route declares for itself apart from its routers' (trpc-openapi), which trpcPaths puts under its endpoint, then drops this. */
   declaredPath?: string;
+  /** The application (its module's folder) that serves this copy of a library route several serve (jvm/context-path.ts servedPerApplication); contextPaths puts it under that one's path, then drops this. */
+  servedBy?: string;
 };
 
 type Node = {

@@ -68,7 +68,7 @@ import { withConfigPrefixes } from "./common/config-prefixes.ts";
 import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
 import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
-import { contextPaths, propertyPlaceholders } from "./jvm/context-path.ts";
+import { contextPaths, propertyPlaceholders, servedPerApplication } from "./jvm/context-path.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
 import { webXmlPrefixes } from "./jvm/web-xml.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
@@ -248,6 +248,8 @@ export function routesSection(
   const tornadoHandlerMethods = tornadoMethods(project);
   // An ASP.NET action a named route maps (`MapControllerRoute("Login", "login/", new { controller = "Account", action = "Login" })`) is served there too.
   const aspnetNamed = aspnetNamedRoutes(project);
+  // A Spring library module several applications include, each under its own context path, is served under each.
+  const perApplication = servedPerApplication(project);
   // A DRF ViewSet's actions from mixins of other modules, beside its list route.
   const djangoActions = inheritedActions(project);
   const complete: Route[] = withoutViewEchoes(djangoActions(linked.filter((route) => railsServed(route) && laravelServed(route) && conditionalServed(route) && featureServed(route) && goBuildServed(route) && mavenServed(route) && djangoAppServed(route) && djangoSwitchServed(route) && trpcServedHere(route)))
@@ -255,6 +257,8 @@ export function routesSection(
     .flatMap(djangoMethods)
     .flatMap(tornadoHandlerMethods)
     .flatMap(aspnetNamed))
+    // After the echoes are gone: its copies share their file, line and path until put under their applications' paths.
+    .flatMap(perApplication)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
   const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers));

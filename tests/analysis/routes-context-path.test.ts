@@ -23,6 +23,35 @@ test("Spring Boot's server.servlet.context-path (YAML, a placeholder's default) 
   assert.equal(lines(root), ["GET /shop/orders/{id}", "GET /users/{id}"]);
 });
 
+test("a Gradle library module is served under the context path of each application that includes it (settings.gradle, project(...) dependencies), and a sample client built with Maven beside it guards none of its routes", () => {
+  const root = tempDir("tool-context-gradle-");
+  const app = (pkg: string, name: string) => `package ${pkg};\n\n@SpringBootApplication\npublic class ${name} {\n  public static void main(String[] args) { SpringApplication.run(${name}.class, args); }\n}\n`;
+  writeFiles(root, {
+    "settings.gradle": "rootProject.name = 'keys'\n\ninclude ('commons:core')\ninclude 'apis:rest',\n        'webs:sign'\n// include ('webs:old')\ninclude(':webs:mgt')\n",
+    "commons/core/build.gradle": "dependencies {\n}\n",
+    "commons/core/src/main/java/org/keys/core/VersionEndpoint.java": "package org.keys.core;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class VersionEndpoint {\n  @GetMapping(\"/metadata/version\") String version() { return \"1\"; }\n}\n",
+    "apis/rest/build.gradle": "dependencies {\n  implementation project(\":commons:core\")\n}\n",
+    "apis/rest/src/main/java/org/keys/rest/UsersApi.java": "package org.keys.rest;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n@RequestMapping(\"/api/users\")\npublic class UsersApi {\n  @GetMapping String list() { return \"\"; }\n}\n",
+    "webs/sign/build.gradle": "dependencies {\n  implementation project(\":commons:core\")\n}\n",
+    "webs/sign/src/main/java/org/keys/sign/SignApplication.java": app("org.keys.sign", "SignApplication"),
+    "webs/sign/src/main/resources/application.properties": "server.servlet.context-path=/sign\n",
+    "webs/mgt/build.gradle": "dependencies {\n  implementation(project(':apis:rest'))\n}\n",
+    "webs/mgt/src/main/java/org/keys/mgt/MgtApplication.java": app("org.keys.mgt", "MgtApplication"),
+    "webs/mgt/src/main/resources/application.properties": "server.servlet.context-path=/mgt\n",
+    "integrations/client-demo/pom.xml": "<project><artifactId>client-demo</artifactId></project>\n",
+    "integrations/client-demo/src/main/java/org/demo/ClientApplication.java": app("org.demo", "ClientApplication"),
+    "integrations/client-demo/src/main/java/org/demo/SecurityConfig.java": "package org.demo;\n\nimport org.springframework.context.annotation.Bean;\nimport org.springframework.security.config.annotation.web.builders.HttpSecurity;\nimport org.springframework.security.web.SecurityFilterChain;\n\n@Configuration\n@EnableWebSecurity\npublic class SecurityConfig {\n  @Bean\n  SecurityFilterChain chain(HttpSecurity http) throws Exception {\n    http.authorizeHttpRequests(auth -> auth.anyRequest().authenticated());\n    return http.build();\n  }\n}\n",
+    "integrations/client-demo/src/main/java/org/demo/HomeController.java": "package org.demo;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class HomeController {\n  @GetMapping(\"/home\") String home() { return \"\"; }\n}\n",
+  });
+  commitAll(root);
+  assert.equal(lines(root).filter((r) => !r.includes("/home")), [
+    "GET /mgt/api/users",
+    "GET /mgt/metadata/version",
+    "GET /sign/metadata/version",
+  ]);
+  assert.ok(lines(root).some((r) => r.startsWith("GET /home [")), "the sample's own route stays under its rule");
+});
+
 test("a file an application's class names with @PropertySource(\"classpath:...\") gives its context path (a placeholder's default)", () => {
   const root = tempDir();
   writeFiles(root, {

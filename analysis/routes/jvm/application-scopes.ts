@@ -11,6 +11,7 @@
 import { innermostFolder } from "../../project.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { withApplicationScopes } from "../application-scopes.ts";
+import { gradleBuild, jvmBuild } from "./gradle-build.ts";
 import { mavenReactor } from "./maven-reactor.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -33,22 +34,30 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
 
 /**
  * The library modules whose routes an application's rules do not reach, where the pom.xml files
- * tell: those it does not depend on (JeecgBoot's monitor service secures its own routes, not
- * those of the system module beside it). An application of a profile off by default guards
- * nothing the default build serves. Nothing when its pom names no module of the repository.
+ * tell (pom.xml, build.gradle): those it does not depend on (JeecgBoot's monitor service secures
+ * its own routes, not those of the system module beside it), and those of another build of the
+ * repository. An application of a profile off by default guards nothing the default build
+ * serves. Nothing else when its build file names no module of the repository.
  */
 function librariesOutside(project: Project, roots: readonly string[]): (own: string) => string[] {
-  const reactor = mavenReactor(project);
+  const reactor = jvmBuild(project);
   if (!reactor) return () => [];
   const { modules } = reactor;
   const related = (a: string, b: string) => a === b || a === "" || b === "" || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  // A repository with a Maven reactor and a Gradle build (MaxKey's Gradle build, its sample
+  // clients built with Maven): an application of one includes no module of the other.
+  const maven = mavenReactor(project);
+  const gradle = gradleBuild(project);
+  const separate = maven && gradle ? [maven.modules, gradle.modules].map((list) => list.filter((m) => m !== "")) : [];
+  const otherBuild = (own: string) => separate.filter((list) => !list.includes(own)).flat();
   // Asked for every global rule an application declares: once per application.
   const byApplication = new Map<string, string[]>();
   const outside = (own: string): string[] => {
+    const other = otherBuild(own).filter((m) => !related(m, own));
     if (!reactor.inDefaultBuild(own)) return modules.filter((m) => m !== "" && !related(m, own));
     const needed = modules.filter((m) => reactor.dependents(m).includes(own));
-    if (!needed.length) return [];
-    return modules.filter((m) => !roots.includes(m) && !related(m, own) && !needed.some((n) => related(m, n)));
+    if (!needed.length) return other;
+    return [...new Set([...modules.filter((m) => !roots.includes(m) && !related(m, own) && !needed.some((n) => related(m, n))), ...other])];
   };
   return (own) => byApplication.get(own) ?? byApplication.set(own, outside(own)).get(own)!;
 }

@@ -7,8 +7,9 @@
  * (the base profile; a profile's file only overrides it where it runs), for the routes whose
  * files are in that module; when the base sets none and every profile's file sets the same, that.
  * A module of controllers that is no Spring Boot application (a library an application includes)
- * takes the one context path the applications that depend on it in the default Maven build set
- * (maven-reactor.ts), or else the one the repository's applications set. A value written as a placeholder
+ * takes the one context path the applications that depend on it in the default build set
+ * (maven-reactor.ts, gradle-build.ts), or else the one the repository's applications set; when
+ * they set several, it is served under each (servedPerApplication). A value written as a placeholder
  * (`${API_PATH:/api}`) takes its default.
  * A module that sets none may take it from a file its classes name with `@PropertySource`, from a
  * Spring Cloud Config server of the repository (its `shared/<application name>.yml`), or be
@@ -20,7 +21,7 @@ import type { LinkedRoute } from "../link.ts";
 import { joinPaths } from "../paths.ts";
 import { gatewayPrefixes } from "./gateway-prefixes.ts";
 import { applicationRoots } from "./application-scopes.ts";
-import { mavenReactor } from "./maven-reactor.ts";
+import { jvmBuild } from "./gradle-build.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 
@@ -42,6 +43,67 @@ const PROFILE_CONFIG = /^(?:(.*)\/)?src\/main\/resources\/application-[\w-]+\.(?
 
 /** A function that puts a linked route under its module's configured context path. */
 export function contextPaths(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  const known = configuredPrefixes(project);
+  if (!known) return (route) => route;
+  const { modules, gateway, inLibrary, libraryPrefix } = known;
+  return (route) => {
+    const { servedBy, ...rest } = route;
+    if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return servedBy === undefined ? route : (rest as typeof route);
+    // A library route one of several applications serves (servedPerApplication): under that one's path.
+    if (servedBy !== undefined) {
+      const prefix = springPrefix(appOf(modules, `${servedBy}/`));
+      return (prefix ? { ...rest, path: underPrefix(prefix, route.path) } : rest) as typeof route;
+    }
+    const own = appOf(modules, route.file);
+    const library = !own && route.framework.startsWith("spring") && inLibrary(route.file);
+    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? libraryPrefix(route.file) : undefined);
+    return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
+  };
+}
+
+/**
+ * A function that makes a Spring route of a library module one route per context path of the
+ * applications of the default build that include it, when they set more than one (MaxKey's
+ * protocol endpoints, served by its sign-in server at /sign, its management API and its open
+ * API): each copy says which application serves it (`servedBy`), and contextPaths puts it
+ * under that one's path. A library whose applications agree keeps one route (contextPaths).
+ */
+export function servedPerApplication(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
+  const known = configuredPrefixes(project);
+  if (!known) return (route) => [route];
+  return (route) => {
+    if (route.kind !== "http" || !route.framework.startsWith("spring") || appOf(known.modules, route.file) || !known.inLibrary(route.file)) return [route];
+    const serving = known.serving(route.file);
+    const byPrefix = new Map<string, string>();
+    for (const app of serving) if (!byPrefix.has(app.prefix)) byPrefix.set(app.prefix, app.root);
+    return byPrefix.size > 1 ? [...byPrefix.values()].map((root) => ({ ...route, servedBy: root })) : [route];
+  };
+}
+
+// The context path a module's configuration sets for Spring's routes.
+const springPrefix = (prefixes: readonly Prefix[] | undefined) => prefixes?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? "";
+
+type Configured = {
+  modules: { root: string; value: Prefix[] }[];
+  gateway: { root: string; value: string }[];
+  /** Whether a file is in a module that is no Spring Boot application, in a repository that has some. */
+  inLibrary: (file: string) => boolean;
+  /** The context path of the applications that include a library file's module, when they agree. */
+  libraryPrefix: (file: string) => string | undefined;
+  /** The applications of the default build that include a library file's module, with the context path each sets ("" for none). */
+  serving: (file: string) => { root: string; prefix: string }[];
+};
+
+// Per project: the context paths and the split per application both ask.
+const configured = new WeakMap<Project, Configured | undefined>();
+
+function configuredPrefixes(project: Project | undefined): Configured | undefined {
+  if (!project) return readConfigured(undefined);
+  if (!configured.has(project)) configured.set(project, readConfigured(project));
+  return configured.get(project);
+}
+
+function readConfigured(project: Project | undefined): Configured | undefined {
   // Of a module's application.properties and .yml, the first listed speaks (Spring Boot too
   // lets .properties win).
   const base = appConfigs(project, APPLICATION_CONFIG, readPrefixes);
@@ -57,33 +119,34 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
     applications ??= project ? applicationRoots(project) : [];
     return applications.length > 0 && !applications.some((root) => root === "" || file.startsWith(`${root}/`));
   };
-  // A library's routes are served by the applications of the default build that depend on it: the
-  // one context path those that set one agree on. When none of them sets one the analysis can read
-  // (Nacos sets its own through property sources and placeholders), or the poms name no dependents,
-  // the one every application of the repository agrees on.
-  const byLibrary = new Map<string, string | undefined>();
-  const libraryPrefix = (file: string): string | undefined => {
-    // Read on the first library route asked of (mavenReactor keeps it per project).
-    const reactor = project && mavenReactor(project);
-    const module = reactor?.moduleOf(file);
-    if (!reactor || module === undefined) return only;
+  // A library's routes are served by the applications of the default build that depend on it
+  // (its Maven reactor, or its Gradle build), each under the context path it sets.
+  const byLibrary = new Map<string, { root: string; prefix: string }[] | undefined>();
+  const serving = (file: string): { root: string; prefix: string }[] | undefined => {
+    // Read on the first library route asked of (jvmBuild keeps it per project).
+    const build = project && jvmBuild(project);
+    const module = build?.moduleOf(file);
+    if (!build || module === undefined) return undefined;
     if (!byLibrary.has(module)) {
-      const serving = reactor.dependents(module).filter((d) => applications!.includes(d) && reactor.inDefaultBuild(d));
-      const values = new Set(serving.map((app) => appOf(modules, `${app}/`)?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? "").filter(Boolean));
-      byLibrary.set(module, values.size === 0 ? only : values.size === 1 ? [...values][0] : undefined);
+      applications ??= project ? applicationRoots(project) : [];
+      const apps = build.dependents(module).filter((d) => applications!.includes(d) && build.inDefaultBuild(d));
+      byLibrary.set(module, apps.map((root) => ({ root, prefix: springPrefix(appOf(modules, `${root}/`)) })));
     }
     return byLibrary.get(module);
   };
+  // The one context path those that set one agree on. When none of them sets one the analysis
+  // can read (Nacos sets its own through property sources and placeholders), or the build names
+  // no dependents, the one every application of the repository agrees on.
+  const libraryPrefix = (file: string): string | undefined => {
+    const apps = serving(file);
+    if (!apps) return only;
+    const set = new Set(apps.map((a) => a.prefix).filter(Boolean));
+    return set.size === 0 ? only : set.size === 1 ? [...set][0] : undefined;
+  };
   // A service a gateway of the repository serves under a path, when its own configuration sets none.
   const gateway = [...gatewayPrefixes(project)].map(([root, value]) => ({ root, value })).sort((a, b) => b.root.length - a.root.length);
-  if (!modules.length && !gateway.length) return (route) => route;
-  return (route) => {
-    if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
-    const own = appOf(modules, route.file);
-    const library = !own && route.framework.startsWith("spring") && inLibrary(route.file);
-    const prefix = own?.filter((p) => !p.frameworks || p.frameworks.includes(route.framework)).map((p) => p.value).join("/") || appOf(gateway, route.file) || (library ? libraryPrefix(route.file) : undefined);
-    return prefix ? { ...route, path: underPrefix(prefix, route.path) } : route;
-  };
+  if (!modules.length && !gateway.length) return undefined;
+  return { modules, gateway, inLibrary, libraryPrefix, serving: (file) => serving(file) ?? [] };
 }
 
 /** Any properties or YAML file of a module's resources: where a property a route's path names is set. */
