@@ -87,12 +87,16 @@ for (const app of labelled) {
     // HTTP routes, and the pages a server renders (`fs`: Next.js' page.tsx, Remix's and SvelteKit's
     // routes) where the labeller listed pages as the GET routes they are: some did (the brief asks
     // for every endpoint a server serves), some left them out as front-end. Never a browser's client-side routes.
-    const items = (JSON.parse(run.stdout) as { items: (Found & { kind?: string })[] }).items;
+    const items = (JSON.parse(run.stdout) as { items: (Found & { kind?: string; framework?: string })[] }).items;
     const labelledFiles = new Set(app.routes.map((r) => r.file));
     const pagesLabelled = items.some((r) => r.kind === "fs" && labelledFiles.has(r.file));
-    // A WebSocket endpoint is the GET its handshake is, as the labelling brief lists it.
+    // A WebSocket endpoint is the GET its handshake is, as the labelling brief lists it. An event
+    // on a socket (`/chat#message`) is no endpoint, nor is a Socket.IO namespace: they travel
+    // inside the connection, whose HTTP route is the engine's (`/socket.io/`, listed as http).
+    const endpoint = (r: { kind?: string; path: string; framework?: string }) =>
+      r.kind === "ws" && r.path.startsWith("/") && !r.path.includes("#") && r.framework !== "socket.io" && r.framework !== "nestjs-websockets";
     const http = items
-      .filter((r) => !r.kind || r.kind === "http" || (r.kind === "fs" && pagesLabelled) || (r.kind === "ws" && r.path.startsWith("/")))
+      .filter((r) => !r.kind || r.kind === "http" || (r.kind === "fs" && pagesLabelled) || endpoint(r))
       .map((r) => (r.kind === "ws" ? { ...r, method: "GET" } : r));
     // A route that says its prefix is unknown claims no full path: neither right nor wrong, so it
     // is left out of precision (its labelled route still counts as missed).

@@ -69,6 +69,7 @@ import { sampleEnvPrefix, sampleEnvValue } from "./js/sample-env-prefix.ts";
 import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders, servedPerApplication } from "./jvm/context-path.ts";
+import { SOCKET_IO_ENGINE } from "./frameworks/websockets-js.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
 import { webXmlPrefixes } from "./jvm/web-xml.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
@@ -261,7 +262,7 @@ export function routesSection(
     .flatMap(perApplication)
     .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers));
+  const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers)).filter(oneSocketIoEngine());
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
@@ -327,6 +328,16 @@ function notTrpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<str
     if (endpoint === undefined || route.framework === TRPC || !/\/\{\w+\}$/.test(route.path)) return true;
     const under = joinPaths(route.path.replace(/\/\{\w+\}$/, ""));
     return (!endpoint.openapi && under !== joinPaths(endpoint.path)) || !items.some((other) => other.framework === TRPC && other.path.startsWith(`${under}/`));
+  };
+}
+
+/** Socket.IO's engine endpoint once per method and path: the gateways and namespaces of an app share one server. */
+function oneSocketIoEngine(): (route: Route) => boolean {
+  const seen = new Set<string>();
+  return (route) => {
+    if (route.handler !== SOCKET_IO_ENGINE) return true;
+    const key = `${route.method} ${route.path}`;
+    return !seen.has(key) && !!seen.add(key);
   };
 }
 

@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { every } from "../../analysis/routes/entry/entry.ts";
-import { fixtureRepo, git, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, git, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const list = (root: string, kind?: string) =>
   analyze(root).routes.items.filter((r) => !kind || r.kind === kind)
@@ -146,7 +146,7 @@ jobs.run();
 
 const sockets = suite("WebSocket gateways");
 
-sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket none", () => {
+sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket none; a Socket.IO server is also its engine's endpoint, once however many gateways share it", () => {
   assert.equal(list(fixtureRepo("entry-websockets")), [
     "WS /#chat message src/realtime/io.js:8 socket.io (inline)",
     "WS /#join room src/realtime/io.js:7 socket.io onJoin",
@@ -160,10 +160,39 @@ sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoeni
     "GET /live/websocket lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "WS /phoenix/live_reload/socket lib/shop_web/endpoint.ex:13 phoenix Phoenix.LiveReloader.Socket",
     "WS /socket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
+    "GET /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",
+    "POST /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",
     "GET /socket/websocket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
     "WS room:* lib/shop_web/channels/user_socket.ex:5 phoenix-channels ShopWeb.RoomChannel",
     "WS room:*#new_msg lib/shop_web/channels/room_channel.ex:7 phoenix-channels ShopWeb.RoomChannel.handle_in/3",
     "WS room:*#shout lib/shop_web/channels/room_channel.ex:12 phoenix-channels ShopWeb.RoomChannel.handle_in/3",
+  ]);
+});
+
+sockets("a Socket.IO server made with a path option serves its engine there; a file of a client (socket.io-client) or of a plain ws server serves none", () => {
+  const root = tempDir("tool-socketio-engine-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "socket.io": "^4", "socket.io-client": "^4", ws: "^8", express: "^4" } }),
+    "server/io.js": [
+      'const { Server } = require("socket.io");',
+      "",
+      "function attach(httpServer) {",
+      '  const io = new Server(httpServer, { path: "/api/socket.io/", cors: { origin: "*" } });',
+      '  io.on("connection", (socket) => {',
+      '    socket.on("ping server", () => socket.emit("pong"));',
+      "  });",
+      "}",
+      "module.exports = { attach };",
+    ].join("\n"),
+    "web/client.js": 'import { io } from "socket.io-client";\nconst socket = io("/", { path: "/api/socket.io/" });\nsocket.on("connect", () => socket.emit("ping server"));\n',
+    "server/feed.js": 'const { WebSocketServer } = require("ws");\nconst wss = new WebSocketServer({ path: "/feed" });\nwss.on("connection", (ws) => ws.send("hi"));\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "WS /#ping server server/io.js",
+    "GET /api/socket.io server/io.js",
+    "POST /api/socket.io server/io.js",
+    "WS /feed server/feed.js",
   ]);
 });
 

@@ -111,8 +111,37 @@ function gateways(source: RouteSource, constants: Map<string, string>): Registra
         }),
       );
     }
+    // Nest's gateways run on Socket.IO unless the app picks another adapter: its engine is their HTTP endpoint.
+    if (!out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, gateway.start, "nestjs-websockets", "/socket.io/"));
   }
   return out;
+}
+
+/** The handler named on Socket.IO's engine endpoint, where every namespace and event of a server arrives. */
+export const SOCKET_IO_ENGINE = "Socket.IO engine";
+
+/**
+ * Socket.IO's engine endpoint: GET (polling, and the upgrade to a WebSocket) and POST (polling)
+ * at `/socket.io/` unless the server's `path` option moves it. Its namespaces and events travel
+ * inside the connection, so this is the HTTP route they are reached by; the analysis keeps one
+ * per path (several gateways share one server).
+ */
+function engine(source: RouteSource, offset: number, framework: string, path: string): Registration[] {
+  const line = source.lineAt(offset);
+  return ["GET", "POST"].map((method): Registration => ({ type: "route", framework, kind: "http", methods: [method], path, handler: SOCKET_IO_ENGINE, guards: [], owner: "", line }));
+}
+
+// `new Server(httpServer, { path: "/ws/socket.io" })`, `require("socket.io")(server, {...})`: the call that makes the server.
+const SOCKET_IO_SERVER = /\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Server|SocketIOServer|IOServer|SocketIO)\s*\(|\brequire\s*\(\s*["']socket\.io["']\s*\)\s*\(/g;
+
+/** The engine path a file's Socket.IO server is made with (its `path` option), or the default. */
+function enginePath(source: RouteSource, constants: Map<string, string>): string {
+  for (const m of source.code.matchAll(SOCKET_IO_SERVER)) {
+    const options = callArguments(source.code, m.index + m[0].length - 1).args.find((a) => source.code[a.start] === "{");
+    const path = options && jsName(source, jsProperty(source, options, "path"), constants);
+    if (path) return path.startsWith("/") ? path : `/${path}`;
+  }
+  return "/socket.io/";
 }
 
 /** socket.io: each event a connection handler listens to, under its namespace. */
@@ -176,6 +205,7 @@ function socketIo(
         }),
       );
     }
+    if (!out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, m.index, "socket.io", enginePath(source, constants)));
   }
   return out;
 }
