@@ -169,7 +169,7 @@ sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoeni
   ]);
 });
 
-sockets("a Socket.IO server made with a path option serves its engine there; a file of a client (socket.io-client) or of a plain ws server serves none", () => {
+sockets("a Socket.IO server made with a path option serves its engine there; a file of a client (socket.io-client), of a plain ws server, or a bundle that only names socket.io serves none", () => {
   const root = tempDir("tool-socketio-engine-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { "socket.io": "^4", "socket.io-client": "^4", ws: "^8", express: "^4" } }),
@@ -186,10 +186,12 @@ sockets("a Socket.IO server made with a path option serves its engine there; a f
     ].join("\n"),
     "web/client.js": 'import { io } from "socket.io-client";\nconst socket = io("/", { path: "/api/socket.io/" });\nsocket.on("connect", () => socket.emit("ping server"));\n',
     "server/feed.js": 'const { WebSocketServer } = require("ws");\nconst wss = new WebSocketServer({ path: "/feed" });\nwss.on("connection", (ws) => ws.send("hi"));\n',
+    "public/js/echo.js": 'var driver = "socket.io";\nfunction listen(io) { io.on("connection", function (socket) { socket.on("presence", function () {}); }); }\n',
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
     "WS /#ping server server/io.js",
+    "WS /#presence public/js/echo.js",
     "GET /api/socket.io server/io.js",
     "POST /api/socket.io server/io.js",
     "WS /feed server/feed.js",

@@ -134,6 +134,8 @@ function engine(source: RouteSource, offset: number, framework: string, path: st
 // `new Server(httpServer, { path: "/ws/socket.io" })`, `require("socket.io")(server, {...})`: the call that makes the server.
 const SOCKET_IO_SERVER = /\bnew\s+(?:[\w$]+\s*\.\s*)?(?:Server|SocketIOServer|IOServer|SocketIO)\s*\(|\brequire\s*\(\s*["']socket\.io["']\s*\)\s*\(/g;
 
+const IMPORTS_SOCKET_IO = /\bfrom\s*["']socket\.io["']|\brequire\s*\(\s*["']socket\.io["']\s*\)/;
+
 /** The engine path a file's Socket.IO server is made with (its `path` option), or the default. */
 function enginePath(source: RouteSource, constants: Map<string, string>): string {
   for (const m of source.code.matchAll(SOCKET_IO_SERVER)) {
@@ -205,7 +207,8 @@ function socketIo(
         }),
       );
     }
-    if (!out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, m.index, "socket.io", enginePath(source, constants)));
+    // A module that imports the server makes one; a bundle that only mentions it (Laravel Echo's build) makes none.
+    if (IMPORTS_SOCKET_IO.test(source.text) && !out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, m.index, "socket.io", enginePath(source, constants)));
   }
   return out;
 }
