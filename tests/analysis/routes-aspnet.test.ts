@@ -429,6 +429,10 @@ aspnet("Blazor components are routes for each @page directive, guarded by @attri
   });
   assert.equal(guardedRoutes(root), [
     "GET /",
+    // The circuit's hub (MapBlazorHub) and the host page's fallback (MapFallbackToPage) are endpoints of their own.
+    "GET /_blazor",
+    "POST /_blazor/negotiate",
+    "ALL /{path}",
     "GET /admin/status",
     "GET /admin/users [Authorize(Roles = \"Admin\")]",
     "GET /admin/users/{Id} [Authorize(Roles = \"Admin\")]",

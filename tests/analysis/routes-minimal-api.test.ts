@@ -235,6 +235,49 @@ minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and 
   assert.equal(guardedRoutes(root).sort(), ["GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]"].sort());
 });
 
+minimalApi("a Blazor Server app's host page fallback (MapFallbackToPage, with or without a pattern) answers any path, and its circuit hub is at /_blazor (MapBlazorHub, or MapRazorComponents<App>().AddInteractiveServerRenderMode()); a single-page app's index.html fallback and static components add none", () => {
+  const root = tempDir("tool-blazor-server-");
+  writeFiles(root, {
+    "Games/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      "app.UseRouting();",
+      'app.MapGet("/health", () => "ok");',
+      "app.MapRazorComponents<App>()",
+      "    .DisableAntiforgery()",
+      "    .AddInteractiveServerRenderMode();",
+      'app.MapFallbackToPage("/_Host");',
+      "app.Run();",
+    ].join("\n"),
+    "Admin/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      'app.MapBlazorHub("/admin/_blazor");',
+      'app.MapFallbackToPage("/admin/{*path:nonfile}", "/_AdminHost");',
+      "app.Run();",
+    ].join("\n"),
+    "Spa/Program.cs": [
+      "var builder = WebApplication.CreateBuilder(args);",
+      "var app = builder.Build();",
+      'app.MapGet("/api/ping", () => "pong");',
+      "app.MapRazorComponents<Shell>();",
+      'app.MapFallbackToFile("index.html");',
+      "app.Run();",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file} ${r.handler}`), [
+    "GET /_blazor Games/Program.cs Blazor hub",
+    "POST /_blazor/negotiate Games/Program.cs Blazor hub",
+    "ALL /{path} Games/Program.cs /_Host",
+    "GET /admin/_blazor Admin/Program.cs Blazor hub",
+    "POST /admin/_blazor/negotiate Admin/Program.cs Blazor hub",
+    "ALL /admin/{path} Admin/Program.cs /_AdminHost",
+    "GET /api/ping Spa/Program.cs (inline)",
+    "GET /health Games/Program.cs (inline)",
+  ]);
+});
+
 minimalApi("a SignalR hub declared with a primary constructor (public class ChatHub(IChatService chat) : Hub<IChatClient>) is mapped like any other; a class with a primary constructor and another base is no hub", () => {
   const root = tempDir("tool-signalr-primary-");
   writeFiles(root, {

@@ -34,12 +34,12 @@ export const attributeValue = (source: RouteSource, constants: ReadonlyMap<strin
   csharpValue(source, constants, attribute.args.find((span) => !namedArgument(source, span)));
 
 /**
- * A route template written the report's way: catch-alls `{*path}`/`{**path}` and defaults
+ * A route template written the report's way: catch-alls `{*path}`/`{**path}` (`{*path:nonfile}`) and defaults
  * `{id=5}` as plain parameters, `~/` as `/`, and regular-expression constraints, which may hold
  * slashes and braces of their own (`{**path:regex(^(?!api/).*)}`), left out.
  */
 export const template = (path: string): string =>
-  withoutRegexConstraints(path).replace(/^~\//, "/").replace(/\{\*{1,2}(\w+)\}/g, "{$1}").replace(/\{(\w+)(?::[^}=]*)?=[^}]*\}/g, "{$1}");
+  withoutRegexConstraints(path).replace(/^~\//, "/").replace(/\{\*{1,2}(\w+)(?::[^}=]*)?\}/g, "{$1}").replace(/\{(\w+)(?::[^}=]*)?=[^}]*\}/g, "{$1}");
 
 function withoutRegexConstraints(path: string): string {
   let out = path;

@@ -28,6 +28,10 @@ const VERBS: Record<string, string> = { MapGet: "GET", MapPost: "POST", MapPut: 
 const DEFAULT_PATHS: Record<string, string> = { MapPrometheusScrapingEndpoint: "/metrics", MapOpenApi: "/openapi/{documentName}.json" };
 // Endpoints whose arguments after the path are options, not a handler.
 const NO_HANDLER = new Set(["UseHealthChecks", "MapHealthChecks", "MapOpenApi"]);
+// The fallbacks and how many arguments they take without a pattern (`MapFallbackToPage("/_Host")`,
+// `MapFallbackToPage("{*path:nonfile}", "/_Host")`). Not MapFallbackToFile: a single-page app's
+// index.html, the browser's routes.
+const FALLBACK_ARGUMENTS: Record<string, number> = { MapFallback: 1, MapFallbackToPage: 1, MapFallbackToController: 2 };
 // The endpoints `MapIdentityApi<TUser>()` adds (ASP.NET Core Identity, .NET 8).
 const IDENTITY = ["POST /register", "POST /login", "POST /refresh", "GET /confirmEmail", "POST /resendConfirmationEmail", "POST /forgotPassword", "POST /resetPassword", "POST /manage/2fa", "GET /manage/info", "POST /manage/info"];
 const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\s+([A-Za-z_]\w*)$/;
@@ -280,6 +284,7 @@ class Walker {
     const { code } = this.source;
     let ref: Ref | undefined = start;
     let route: Registration[] = [];
+    let blazorComponents = false;
     for (const link of links) {
       if (!ref && route.length === 0) return undefined;
       const verb = VERBS[link.name];
@@ -297,6 +302,29 @@ class Walker {
         route = [{ type: "route", framework: "minimal-api", kind: "http", methods, path: template(path), handler, guards: this.lambdaGuards(link.args.at(-1)), owner: ref.group.name, line: this.source.lineAt(link.start) }];
         this.found.push(...route);
         ref = undefined;
+      } else if (ref && FALLBACK_ARGUMENTS[link.name] !== undefined) {
+        // A fallback answers every path no other endpoint does (a Blazor Server app's host page):
+        // its own pattern when one comes before its target, else any path.
+        const pattern = link.args.length > FALLBACK_ARGUMENTS[link.name]! ? csharpValue(this.source, this.constants, link.args[0]) : "{*path}";
+        if (pattern === undefined) return undefined;
+        const target = link.args.at(-1);
+        const handler = !target ? "(fallback)" : link.name === "MapFallback" ? handlerName(code, target) : csharpValue(this.source, this.constants, target) ?? code.slice(target.start, target.end).trim();
+        route = [{ type: "route", framework: "minimal-api", kind: "http", methods: ["ALL"], path: template(pattern), handler, guards: [], owner: ref.group.name, line: this.source.lineAt(link.start) }];
+        this.found.push(...route);
+        ref = undefined;
+      } else if (ref && (link.name === "MapBlazorHub" || (link.name === "AddInteractiveServerRenderMode" && route.length === 0 && blazorComponents))) {
+        // Blazor Server's circuit is a SignalR hub, at /_blazor unless MapBlazorHub names a path.
+        const path = link.name === "MapBlazorHub" && link.args[0] && code[link.args[0].start] === '"' ? csharpValue(this.source, this.constants, link.args[0]) : "/_blazor";
+        if (path === undefined) return undefined;
+        const line = this.source.lineAt(link.start);
+        this.found.push(
+          { type: "route", framework: "minimal-api", kind: "http", methods: ["GET"], path: template(path), handler: "Blazor hub", guards: [], owner: ref.group.name, line },
+          { type: "route", framework: "minimal-api", kind: "http", methods: ["POST"], path: template(`${path.replace(/\/$/, "")}/negotiate`), handler: "Blazor hub", guards: [], owner: ref.group.name, line },
+        );
+        ref = undefined;
+      } else if (ref && link.name === "MapRazorComponents") {
+        // `MapRazorComponents<App>()`: its `.AddInteractiveServerRenderMode()` below opens the Blazor hub.
+        blazorComponents = true;
       } else if (ref && link.name === "MapIdentityApi") {
         for (const endpoint of IDENTITY) {
           const [method, path] = endpoint.split(" ");
