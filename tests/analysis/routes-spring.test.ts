@@ -23,6 +23,53 @@ spring("controllers in Java and Kotlin: class and method mappings, paths from co
   ]);
 });
 
+spring("a path from a constant of a class nested in another file's class (CasConstants.ENDPOINT.LOGIN, built from a sibling constant) is that constant's value", () => {
+  const root = tempDir("tool-spring-nested-constants-");
+  writeFiles(root, {
+    "src/main/java/org/keys/cas/ticket/CasConstants.java": [
+      "package org.keys.cas.ticket;",
+      "",
+      "public class CasConstants {",
+      "    public static class PARAMETER {",
+      '        public static final String TICKET = "ticket";',
+      "    }",
+      "",
+      "    public static class ENDPOINT {",
+      '        public static final String BASE = "/authz/cas";',
+      '        public static final String LOGIN = BASE + "/login";',
+      '        public static final String VALIDATE = BASE + "/serviceValidate";',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/keys/oauth/OAuthConstants.java": [
+      "package org.keys.oauth;",
+      "",
+      "public class OAuthConstants {",
+      "    public static class ENDPOINT {",
+      '        public static final String LOGIN = "/authz/oauth/login";',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/main/java/org/keys/cas/endpoint/CasEndpoint.java": [
+      "package org.keys.cas.endpoint;",
+      "",
+      "import org.keys.cas.ticket.CasConstants;",
+      "import org.springframework.web.bind.annotation.*;",
+      "",
+      "@RestController",
+      "public class CasEndpoint {",
+      "    @GetMapping(CasConstants.ENDPOINT.LOGIN)",
+      "    public String login() { return \"\"; }",
+      "",
+      "    @GetMapping(value = CasConstants.ENDPOINT.VALIDATE + \"/{ticket}\")",
+      "    public String validate(@PathVariable String ticket) { return ticket; }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /authz/cas/login", "GET /authz/cas/serviceValidate/{ticket}"]);
+});
+
 spring("a Kotlin handler's non-null @AuthenticationPrincipal requires a signed-in caller; a nullable one, and Java's, do not", () => {
   const root = tempDir();
   writeFiles(root, {

@@ -51,8 +51,10 @@ function readJvmFile(source: RouteSource): JvmFile {
     const name = m[1] ?? m[2]!;
     const value = constants.get(name);
     if (value === undefined || !PATH_LIKE.test(value) || !/[/a-z]/.test(value)) continue;
-    const owner = owners(m.index).at(-1);
-    declared.push({ name: owner ? `${owner}.${name}` : name, value, line: source.lineAt(m.index) });
+    // A nested class's constant is named from the outermost class down (`CasConstants.ENDPOINT.LOGIN`, as
+    // another file that imports CasConstants writes it) and from its own class (`ENDPOINT.LOGIN`).
+    const qualified = owners(m.index);
+    for (const owner of qualified.length ? qualified : [undefined]) declared.push({ name: owner ? `${owner}.${name}` : name, value, line: source.lineAt(m.index) });
   }
   return { kotlin, pkg, imports, constants, syntax, declared };
 }
