@@ -300,6 +300,89 @@ phoenix("a pipeline whose auth plug only fetches the caller (a Pow base plug, or
   ]);
 });
 
+phoenix("a pipeline plug that turns away only a signed-in caller in some state (an account that is off, a missing second factor) checks nobody; one that turns away a caller without an account guards", () => {
+  const root = tempDir("tool-phoenix-signed-in-checks-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Booru.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}]\nend\n",
+    "lib/booru_web/router.ex": [
+      "defmodule BooruWeb.Router do",
+      "  use BooruWeb, :router",
+      "  pipeline :browser do",
+      "    plug :fetch_session",
+      "    plug BooruWeb.EnsureUserEnabledPlug",
+      "  end",
+      "  pipeline :ensure_totp do",
+      "    plug BooruWeb.RequireSecondFactorAuthPlug",
+      "  end",
+      "  pipeline :require_user do",
+      "    plug BooruWeb.RequireUserPlug",
+      "  end",
+      "  scope \"/\", BooruWeb do",
+      "    pipe_through [:browser, :ensure_totp]",
+      "    get \"/images\", ImageController, :index",
+      "  end",
+      "  scope \"/admin\", BooruWeb.Admin do",
+      "    pipe_through [:browser, :require_user]",
+      "    get \"/reports\", ReportController, :index",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/booru_web/plugs/ensure_user_enabled_plug.ex": [
+      "defmodule BooruWeb.EnsureUserEnabledPlug do",
+      "  def init(opts), do: opts",
+      "",
+      "  def call(conn, _opts) do",
+      "    if locked_out?(conn.assigns.current_user, conn.path_info) do",
+      "      conn |> Plug.Conn.put_status(:forbidden) |> Plug.Conn.halt()",
+      "    else",
+      "      conn",
+      "    end",
+      "  end",
+      "",
+      "  defp locked_out?(%{deleted_at: deleted_at}, _path_info) when not is_nil(deleted_at), do: true",
+      "  defp locked_out?(%{confirmed_at: nil}, _path_info), do: true",
+      "  defp locked_out?(_user, _path_info), do: false",
+      "end",
+    ].join("\n"),
+    "lib/booru_web/plugs/require_second_factor_auth_plug.ex": [
+      "defmodule BooruWeb.RequireSecondFactorAuthPlug do",
+      "  def init(opts), do: opts",
+      "",
+      "  def call(conn, _opts) do",
+      "    case conn.assigns.current_user do",
+      "      nil -> conn",
+      "      user -> require_totp(user, conn)",
+      "    end",
+      "  end",
+      "",
+      "  defp require_totp(%{otp_required_for_login: false}, conn), do: conn",
+      "  defp require_totp(_user, conn), do: conn |> Phoenix.Controller.redirect(to: \"/sessions/totp/new\") |> Plug.Conn.halt()",
+      "end",
+    ].join("\n"),
+    "lib/booru_web/plugs/require_user_plug.ex": [
+      "defmodule BooruWeb.RequireUserPlug do",
+      "  def init(opts), do: opts",
+      "",
+      "  def call(conn, _opts) do",
+      "    if missing?(conn.assigns.current_user) do",
+      "      conn |> Phoenix.Controller.redirect(to: \"/sessions/new\") |> Plug.Conn.halt()",
+      "    else",
+      "      conn",
+      "    end",
+      "  end",
+      "",
+      "  defp missing?(nil), do: true",
+      "  defp missing?(_user), do: false",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /admin/reports [require_user]",
+    "GET /images",
+  ]);
+});
+
 phoenix("a function plug that checks the caller only when the deployment is configured to (basic auth when a user name and password are set, else conn untouched) guards nothing by default; one that compares the request with a configured key guards", () => {
   const root = tempDir("tool-phoenix-configured-plugs-");
   writeFiles(root, {

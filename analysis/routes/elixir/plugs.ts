@@ -66,6 +66,31 @@ export function letsMissingThrough(body: string): boolean {
   return false;
 }
 
+// `if locked_out?(conn.assigns.current_user, ...)`: a check of the caller the pipeline fetched.
+const USER_CHECK = /\bif[ \t]+([a-z_]\w*[?!]?)[ \t]*\([ \t]*conn\.assigns(?:\.current_user|\[:current_user\])\b/;
+
+/**
+ * Whether a plug module's `call` turns away only a signed-in caller in some state (an account
+ * that is off, unconfirmed, or without its second factor), letting one without an account
+ * through: its case arm for `nil` hands the connection back (`case conn.assigns.current_user do
+ * nil -> conn`), or it refuses under a check of the user whose clauses can be true only for a
+ * user (`defp locked_out?(%{deleted_at: d}, _) when ...`) and are false for anything else
+ * (`defp locked_out?(_user, _), do: false`). Philomena's EnsureUserEnabledPlug.
+ */
+function checksOnlySignedIn(source: string): boolean {
+  const calls = elixirFunctionBodies(source, "call").filter((body) => PLUG_HEAD.test(body));
+  if (calls.length !== 1) return false;
+  const body = calls[0]!;
+  if (letsMissingThrough(body)) return true;
+  const check = USER_CHECK.exec(body)?.[1];
+  if (!check) return false;
+  const escaped = check.replace(/[?!]/g, "\\$&");
+  const clauses = [...source.matchAll(new RegExp(String.raw`^[ \t]*defp?[ \t]+${escaped}[ \t]*\(([^,)]*)[^\n]*`, "gm"))];
+  // A clause a missing user (nil) can match: its first pattern is no map or struct.
+  const forAnyone = clauses.filter((c) => !c[1]!.trim().startsWith("%"));
+  return forAnyone.length > 0 && forAnyone.every((c) => /,[ \t]*do:[ \t]*false[ \t]*$/.test(c[0]!));
+}
+
 /**
  * Whether a function plug the router defines (`plug :force_current_user`, `defp force_current_user(conn, _)`)
  * turns a caller away: its body halts or answers 401/403. Then it is a check whatever its name.
@@ -109,7 +134,7 @@ export function fetchOnlyPipelines(moduleFile: (module: string) => string | unde
       } else {
         const file = moduleFile(plug);
         const source = file === undefined ? undefined : text(file);
-        answer = source !== undefined && (POW_BASE.test(source) || (/\bdef[ \t]+call\b/.test(source) && !REFUSES.test(source)));
+        answer = source !== undefined && (POW_BASE.test(source) || (/\bdef[ \t]+call\b/.test(source) && (!REFUSES.test(source) || checksOnlySignedIn(source))));
       }
       judged.set(plug, answer);
     }
