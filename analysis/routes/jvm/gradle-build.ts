@@ -7,7 +7,7 @@
  * library module's routes are put under the applications that include it either way.
  */
 import { innermostFolder, joinPath } from "../../project.ts";
-import { type MavenReactor, mavenReactor } from "./maven-reactor.ts";
+import { type MavenReactor, mavenReactor, transitiveUsers } from "./maven-reactor.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -53,9 +53,13 @@ export function gradleBuild(project: Project): MavenReactor | undefined {
 
 function readGradleBuild(project: Project): MavenReactor | undefined {
   const listed = [...project.listed];
+  const folderOf = (path: string) => path.replace(/\/?[^/]+$/, "");
+  // Each settings file's folder: the root its projects' paths are written from.
+  const settingsFiles = listed.filter((p) => SETTINGS.test(p));
+  const roots = settingsFiles.map(folderOf);
   const modules = new Set<string>();
-  for (const settings of listed.filter((p) => SETTINGS.test(p))) {
-    const base = settings.replace(/\/?[^/]+$/, "");
+  for (const settings of settingsFiles) {
+    const base = folderOf(settings);
     modules.add(base);
     for (const name of included(project.text(settings) ?? "")) {
       const folder = joinPath(base, name.replace(/:/g, "/"));
@@ -67,35 +71,19 @@ function readGradleBuild(project: Project): MavenReactor | undefined {
   // Who depends on whom, by the folders `project(":...")` names in each module's build file (relative to the build's root).
   const usedBy = new Map<string, string[]>();
   for (const file of listed.filter((p) => BUILD.test(p))) {
-    const module = file.replace(/\/?[^/]+$/, "");
+    const module = folderOf(file);
     if (!modules.has(module)) continue;
-    const base = innermostFolder(all.filter((m) => listed.some((p) => SETTINGS.test(p) && p.replace(/\/?[^/]+$/, "") === m)), file) ?? "";
+    const base = innermostFolder(roots, file) ?? "";
     for (const m of (project.text(file) ?? "").replace(COMMENTS, "").matchAll(PROJECT_DEPENDENCY)) {
       const used = joinPath(base, m[1]!.replace(/:/g, "/"));
       if (used !== undefined && used !== module) usedBy.set(used, [...(usedBy.get(used) ?? []), module]);
     }
   }
-  const dependentsOf = new Map<string, string[]>();
   return {
     modules: all,
     moduleOf: (file) => innermostFolder(all, file),
     inDefaultBuild: (root) => modules.has(root),
-    dependents(root) {
-      const known = dependentsOf.get(root);
-      if (known) return known;
-      const found = new Set<string>();
-      const queue = [root];
-      while (queue.length) {
-        for (const user of usedBy.get(queue.shift()!) ?? []) {
-          if (found.has(user) || user === root) continue;
-          found.add(user);
-          queue.push(user);
-        }
-      }
-      const list = [...found];
-      dependentsOf.set(root, list);
-      return list;
-    },
+    dependents: transitiveUsers((root) => usedBy.get(root) ?? []),
   };
 }
 

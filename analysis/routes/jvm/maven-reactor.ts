@@ -70,29 +70,39 @@ function readReactor(project: Project): MavenReactor | undefined {
   const usedBy = new Map<string, string[]>();
   for (const pom of poms) for (const artifact of pom.dependencies) usedBy.set(artifact, [...(usedBy.get(artifact) ?? []), pom.root]);
   const modules = poms.map((p) => p.root);
-  // Asked per library module and per application's rules: each answer worked out once.
-  const dependentsOf = new Map<string, string[]>();
   return {
     modules,
     moduleOf: (file) => innermostFolder(modules, file),
     inDefaultBuild: (root) => built.has(root),
-    dependents(root) {
-      const known = dependentsOf.get(root);
-      if (known) return known;
-      const found = new Set<string>();
-      const queue = [root];
-      while (queue.length) {
-        const artifact = byRoot.get(queue.shift()!)?.artifactId;
-        for (const user of artifact === undefined ? [] : usedBy.get(artifact) ?? []) {
-          if (found.has(user) || user === root) continue;
-          found.add(user);
-          queue.push(user);
-        }
+    dependents: transitiveUsers((root) => {
+      const artifact = byRoot.get(root)?.artifactId;
+      return artifact === undefined ? [] : usedBy.get(artifact) ?? [];
+    }),
+  };
+}
+
+/**
+ * The modules that depend on a module, directly or through others, from the modules that use
+ * each one directly. Asked per library module and per application's rules: each answer worked
+ * out once.
+ */
+export function transitiveUsers(usersOf: (root: string) => readonly string[]): (root: string) => string[] {
+  const dependentsOf = new Map<string, string[]>();
+  return (root) => {
+    const known = dependentsOf.get(root);
+    if (known) return known;
+    const found = new Set<string>();
+    const queue = [root];
+    while (queue.length) {
+      for (const user of usersOf(queue.shift()!)) {
+        if (found.has(user) || user === root) continue;
+        found.add(user);
+        queue.push(user);
       }
-      const list = [...found];
-      dependentsOf.set(root, list);
-      return list;
-    },
+    }
+    const list = [...found];
+    dependentsOf.set(root, list);
+    return list;
   };
 }
 
