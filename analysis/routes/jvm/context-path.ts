@@ -47,9 +47,9 @@ export function contextPaths(project: Project | undefined): <R extends LinkedRou
   if (!known) return (route) => route;
   const { modules, gateway, inLibrary, libraryPrefix } = known;
   return (route) => {
-    const { servedBy, ...rest } = route;
-    if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return servedBy === undefined ? route : (rest as typeof route);
+    if (route.kind !== "http" || !JVM_FRAMEWORKS.has(route.framework)) return route;
     // A library route one of several applications serves (servedPerApplication): under that one's path.
+    const { servedBy, ...rest } = route;
     if (servedBy !== undefined) {
       const prefix = springPrefix(appOf(modules, `${servedBy}/`));
       return (prefix ? { ...rest, path: underPrefix(prefix, route.path) } : rest) as typeof route;
