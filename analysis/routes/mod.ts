@@ -70,6 +70,7 @@ import { eggConfigPrefix } from "./js/egg-config.ts";
 import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders, servedPerApplication } from "./jvm/context-path.ts";
 import { SOCKET_IO_ENGINE } from "./frameworks/websockets-js.ts";
+import { BLAZOR_HUB } from "./frameworks/minimal-api.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
 import { webXmlPrefixes } from "./jvm/web-xml.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
@@ -398,6 +399,9 @@ function doesNothing(project: FsProject | undefined): (route: Route) => boolean 
   return (route) => {
     // A Rails route that only redirects (`match '/old' => redirect('/new'), via: [:get, :post]`) changes nothing.
     if (route.framework === "rails" && route.handler === "redirect") return true;
+    // A real-time framework's transport (Socket.IO's engine, a Blazor app's circuit hub) carries messages to
+    // handlers of their own (events, components): it acts on nothing itself.
+    if (route.handler === SOCKET_IO_ENGINE || route.handler === BLAZOR_HUB) return true;
     // A catch-all answered with a 404 (Danbooru's `match "/", to: "static#not_found", via: %i[post put patch delete]`) changes nothing either.
     if (NOT_FOUND.test(route.handler.split(/[#.@:]/).at(-1) ?? "")) return true;
     if (!body || route.framework !== "laravel") return false;

@@ -276,6 +276,8 @@ minimalApi("a Blazor Server app's host page fallback (MapFallbackToPage, with or
     "GET /api/ping Spa/Program.cs (inline)",
     "GET /health Games/Program.cs (inline)",
   ]);
+  // The circuit carries the components' events: its negotiation is no unguarded write.
+  assert.equal(analyze(root).routes.unguardedWrites.map((r) => `${r.method} ${r.path}`), []);
 });
 
 minimalApi("a SignalR hub declared with a primary constructor (public class ChatHub(IChatService chat) : Hub<IChatClient>) is mapped like any other; a class with a primary constructor and another base is no hub", () => {

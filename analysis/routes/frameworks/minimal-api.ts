@@ -32,6 +32,8 @@ const NO_HANDLER = new Set(["UseHealthChecks", "MapHealthChecks", "MapOpenApi"])
 // `MapFallbackToPage("{*path:nonfile}", "/_Host")`). Not MapFallbackToFile: a single-page app's
 // index.html, the browser's routes.
 const FALLBACK_ARGUMENTS: Record<string, number> = { MapFallback: 1, MapFallbackToPage: 1, MapFallbackToController: 2 };
+/** The handler named on a Blazor Server app's circuit hub, which carries its components' events. */
+export const BLAZOR_HUB = "Blazor hub";
 // The endpoints `MapIdentityApi<TUser>()` adds (ASP.NET Core Identity, .NET 8).
 const IDENTITY = ["POST /register", "POST /login", "POST /refresh", "GET /confirmEmail", "POST /resendConfirmationEmail", "POST /forgotPassword", "POST /resetPassword", "POST /manage/2fa", "GET /manage/info", "POST /manage/info"];
 const ROUTER_TYPE = /^(?:this\s+)?(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)\s+([A-Za-z_]\w*)$/;
@@ -318,8 +320,8 @@ class Walker {
         if (path === undefined) return undefined;
         const line = this.source.lineAt(link.start);
         this.found.push(
-          { type: "route", framework: "minimal-api", kind: "http", methods: ["GET"], path: template(path), handler: "Blazor hub", guards: [], owner: ref.group.name, line },
-          { type: "route", framework: "minimal-api", kind: "http", methods: ["POST"], path: template(`${path.replace(/\/$/, "")}/negotiate`), handler: "Blazor hub", guards: [], owner: ref.group.name, line },
+          { type: "route", framework: "minimal-api", kind: "http", methods: ["GET"], path: template(path), handler: BLAZOR_HUB, guards: [], owner: ref.group.name, line },
+          { type: "route", framework: "minimal-api", kind: "http", methods: ["POST"], path: template(`${path.replace(/\/$/, "")}/negotiate`), handler: BLAZOR_HUB, guards: [], owner: ref.group.name, line },
         );
         ref = undefined;
       } else if (ref && link.name === "MapRazorComponents") {
