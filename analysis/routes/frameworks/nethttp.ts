@@ -20,7 +20,7 @@ export const nethttp: Framework = {
 
 // `import _ "net/http/pprof"` in a program's main package: the profiler registers its handlers
 // on the default mux as the program starts, with a "GET " pattern since Go 1.22 (a module still
-// on an older `go` line serves them for every method; the method here is the current one's).
+// on an older `go` line serves them for every method; listed as current Go registers them).
 // Read in the main package alone, as another package of the program importing it too (for its
 // own sake) adds nothing a second time.
 const PROFILER_IMPORT = /^[ \t]*(?:import[ \t]+)?_[ \t]+"net\/http\/pprof"/m;
