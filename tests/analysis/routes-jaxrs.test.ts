@@ -401,4 +401,69 @@ jaxrs("a resource method taking Dropwizard's @Auth principal is guarded (its aut
   assert.equal(guardedRoutes(root).sort(), ["GET /v2/keys [Auth]", "GET /v2/keys/{identifier}", "HEAD /v1/accounts/account/{identifier}", "PUT /v1/accounts/gcm [Auth]"]);
 });
 
+jaxrs("sub-resource locators lead on to the resource they return, below their path, under a Guice-served Jersey servlet; a locator returning Object leads nowhere", () => {
+  const root = tempDir();
+  const java = (lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "web/src/main/java/org/vault/ApiApplication.java": java(["package org.vault;", "import javax.ws.rs.ApplicationPath;", "import javax.ws.rs.core.Application;", '@ApplicationPath("/*")', "public class ApiApplication extends Application {}"]),
+    "web/src/main/java/org/vault/RestModule.java": java([
+      "package org.vault;",
+      "import com.google.inject.servlet.ServletModule;",
+      "import org.glassfish.jersey.servlet.ServletContainer;",
+      "public class RestModule extends ServletModule {",
+      "    @Override",
+      "    protected void configureServlets() {",
+      '        serve("/api/*").with(ServletContainer.class, params());',
+      "    }",
+      "}",
+    ]),
+    "web/src/main/java/org/vault/session/SessionService.java": java([
+      "package org.vault.session;",
+      "import javax.ws.rs.*;",
+      "import org.vault.directory.DirectoryResource;",
+      '@Path("/session")',
+      "public class SessionService {",
+      '    @Path("data/{source}")',
+      "    public DirectoryResource<Secret, ApiSecret> secrets(@PathParam(\"source\") String source) { return null; }",
+      '    @Path("ext/{source}")',
+      "    public Object extension() { return null; }",
+      "    @GET",
+      '    @Path("info")',
+      "    public String info() { return \"\"; }",
+      "}",
+    ]),
+    "web/src/main/java/org/vault/directory/DirectoryResource.java": java([
+      "package org.vault.directory;",
+      "import javax.ws.rs.*;",
+      "public abstract class DirectoryResource<I, E> {",
+      "    @GET",
+      "    public java.util.Map<String, E> list() { return null; }",
+      "    @POST",
+      "    public E create(E object) { return object; }",
+      '    @Path("{identifier}")',
+      "    public ObjectResource<I, E> object(@PathParam(\"identifier\") String id) { return null; }",
+      "}",
+    ]),
+    "web/src/main/java/org/vault/directory/ObjectResource.java": java([
+      "package org.vault.directory;",
+      "import javax.ws.rs.*;",
+      "public class ObjectResource<I, E> {",
+      "    @GET",
+      "    public E get() { return null; }",
+      "    @DELETE",
+      "    public void delete() {}",
+      "}",
+    ]),
+    "web/src/main/java/org/vault/directory/Unmounted.java": java(["package org.vault.directory;", "import javax.ws.rs.*;", "public class Unmounted {", "    @GET", "    public String nothing() { return \"\"; }", "}"]),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /api/session/data/{source}/{identifier}",
+    "GET /api/session/data/{source}",
+    "GET /api/session/data/{source}/{identifier}",
+    "GET /api/session/info",
+    "POST /api/session/data/{source}",
+  ]);
+});
+
 jaxrs.run();

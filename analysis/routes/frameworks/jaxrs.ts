@@ -19,24 +19,28 @@ export const jaxrs: Framework = {
   id: "jaxrs",
   name: "JAX-RS",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|new\s+ServletContainer\b|ContainerRequestFilter\b|\b(?:javax|jakarta)\.ws\.rs\b|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`@Path\b|@ApplicationPath\b|new\s+ServletContainer\b|\b(?:Servlet|Guice)Container\.class\b|ContainerRequestFilter\b|\b(?:javax|jakarta)\.ws\.rs\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const mapped = [...servletMappings(source), ...requestFilters(source)];
     if (!/\b(?:javax|jakarta)\.ws\.rs\b|@ApplicationPath\b|@Path\b[\s\S]*@(?:GET|POST|PUT|DELETE|PATCH)\b/.test(source.text)) return [...mapped, ...constantRouters(jvmFile(source), "jaxrs")];
     const file = jvmFile(source);
     const registrations: Registration[] = [...mapped, ...constantRouters(file, "jaxrs")];
-    for (const cls of declarations(source)) {
+    for (const cls of declarations(source, { plain: true })) {
       const application = find(cls.annotations, "ApplicationPath");
       const prefix = application?.args[0] && staticValue(source, application.args[0].start, application.args[0].end, file.constants, file.syntax);
-      if (prefix) registrations.push({ type: "global", framework: "jaxrs", prefix, line: source.lineAt(application!.start) });
+      // `@ApplicationPath("/*")` is the servlet mapping of the root: no prefix (Jersey drops a trailing `/*`).
+      const base = prefix?.replace(/\/?\*$/, "");
+      if (base) registrations.push({ type: "global", framework: "jaxrs", prefix: base, line: source.lineAt(application!.start) });
       const path = find(cls.annotations, "Path");
       // A MicroProfile REST client declares calls to another service, not routes.
       if (find(cls.annotations, "RegisterRestClient")) continue;
       // A base class's resource methods (`BaseObjectResource<T>` without a @Path) serve under each
       // subclass that has one: a router that serves only where a subclass mounts it.
       const parent = /\bextends\s+([A-Za-z_][\w.]*)/.exec(withoutTypeParameters(source.code.slice(cls.start, cls.body.start)))?.[1];
-      const resourceMethods = cls.members.some((m) => m.annotations.some((a) => VERBS.has(a.name)));
-      if (!path && !(resourceMethods && cls.kind === "class")) continue;
+      // Resource methods, and sub-resource locators (a `@Path` without a verb) that lead on to more.
+      const resourceMethods = cls.members.some((m) => m.annotations.some((a) => VERBS.has(a.name) || a.name === "Path"));
+      // A subclass of a resource class serves what it inherits where a locator returns it.
+      if (!path && !((resourceMethods || parent) && cls.kind === "class")) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
       const baseName = `${file.pkg}::${cls.name}`;
       const routers = path
@@ -44,14 +48,15 @@ export const jaxrs: Framework = {
         : { names: [baseName], registrations: [{ type: "router", framework: "jaxrs", name: baseName, prefix: "", guards: [], mountedOnly: true, line: source.lineAt(cls.start) } as Registration] };
       registrations.push(...routers.registrations);
       if (parent) {
-        const imported = file.imports.get(parent.split(".")[0]!);
-        const qualifiedParent = imported ? `${imported.replace(/\.[^.]+$/, "")}::${imported.split(".").at(-1)}` : `${file.pkg}::${parent}`;
-        for (const owner of routers.names) registrations.push({ type: "use", framework: "jaxrs", owner, prefix: "", args: [qualifiedParent], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
+        for (const owner of routers.names) registrations.push({ type: "use", framework: "jaxrs", owner, prefix: "", args: [qualifiedClass(file, parent)], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
       }
       for (const member of cls.members) {
         const verb = member.annotations.find((a) => VERBS.has(a.name));
-        if (!verb) continue;
         const own = find(member.annotations, "Path");
+        if (!verb) {
+          registrations.push(...subresourceLocator(source, file, routers.names, member));
+          continue;
+        }
         const paths = memberPaths(source, file, own && (own.args[0] ?? own.named.get("value")));
         if (!paths) continue;
         const guards = [...memberGuards(source, classGuards, member.annotations, IGNORE), ...dropwizardAuth(source, member)];
@@ -65,6 +70,28 @@ export const jaxrs: Framework = {
     return registrations;
   },
 };
+
+/** The qualified name (`package::Class`) of a class named in a file: imported, or of the file's own package. */
+function qualifiedClass(file: ReturnType<typeof jvmFile>, name: string): string {
+  const imported = file.imports.get(name.split(".")[0]!);
+  return imported ? `${imported.replace(/\.[^.]+$/, "")}::${imported.split(".").at(-1)}` : `${file.pkg}::${name}`;
+}
+
+/**
+ * A sub-resource locator, a method with a `@Path` and no verb: a request below its path goes on to
+ * the resource object it returns (`@Path("users") public DirectoryResource<User> users()`), so the
+ * resource methods of the declared return type serve under the locator's path. A locator declared
+ * to return `Object` (a resource chosen at run time) leads nowhere the analysis can follow.
+ */
+function subresourceLocator(source: RouteSource, file: ReturnType<typeof jvmFile>, owners: string[], member: Member): Registration[] {
+  const path = find(member.annotations, "Path");
+  const type = member.returns && withoutTypeParameters(member.returns).replace(/\?$/, "").trim();
+  if (!path || !type || !/^[A-Z][\w.]*$/.test(type) || /^(?:Object|Response|String|Void)$/.test(type)) return [];
+  const paths = memberPaths(source, file, path.args[0] ?? path.named.get("value"));
+  const known = paths?.filter((p) => p.pathFrom === undefined) ?? [];
+  const child = qualifiedClass(file, type);
+  return owners.flatMap((owner) => known.map((p): Registration => ({ type: "use", framework: "jaxrs", owner, prefix: p.path, args: [child], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(path.start) })));
+}
 
 // Dropwizard's `@Auth` on a parameter: `@Auth AuthenticatedDevice auth` (Java), `@Auth auth: AuthenticatedDevice` (Kotlin);
 // the principal as an `Optional<...>` (or Kotlin's nullable type) lets a request without credentials through.
@@ -88,6 +115,8 @@ function dropwizardAuth(source: RouteSource, member: Member): string[] {
 // `addServlet(new ServletHolder(new ServletContainer(config)), "/api/*")`,
 // `final var api = new ServletHolder("api", new ServletContainer(config)); ctx.addServlet(api, "/api/*")`.
 const ADD_SERVLET = /\baddServlet\s*\(\s*(new\s+ServletHolder\s*\([^;]*?\bnew\s+ServletContainer\s*\([^;]*?\)\s*\)|[A-Za-z_]\w*)\s*,\s*"[^"]*"\s*\)/g;
+// Jersey's servlet served by a Guice servlet module: `serve("/api/*").with(ServletContainer.class, params)`.
+const GUICE_SERVE = /\bserve\s*\(\s*"[^"]*"\s*\)\s*\.\s*with\s*\(\s*(?:[\w.]+\.)?(?:ServletContainer|GuiceContainer)\.class\b/g;
 const CONTAINER = /\bnew\s+ServletContainer\s*\(\s*(?:new\s+([\w.]+)\s*\(\s*\)|([A-Za-z_]\w*))/;
 
 /**
@@ -98,7 +127,11 @@ const CONTAINER = /\bnew\s+ServletContainer\s*\(\s*(?:new\s+([\w.]+)\s*\(\s*\)|(
  */
 function servletMappings(source: RouteSource): Registration[] {
   const file = jvmFile(source);
-  return [...source.code.matchAll(ADD_SERVLET)].flatMap((m) => {
+  const guice = [...source.code.matchAll(GUICE_SERVE)].flatMap((m): Registration[] => {
+    const prefix = source.stringAt(m.index + m[0].indexOf('"'))?.value.replace(/\/?\*$/, "");
+    return prefix ? [{ type: "global", framework: "jaxrs", prefix, line: source.lineAt(m.index) }] : [];
+  });
+  return [...guice, ...[...source.code.matchAll(ADD_SERVLET)].flatMap((m) => {
     const holder = /^\w+$/.test(m[1]!) ? new RegExp(String.raw`\b${m[1]}\s*=\s*(new\s+ServletHolder\s*\([^;]*)`).exec(source.code)?.[1] : m[1];
     const container = holder && CONTAINER.exec(holder);
     if (!container) return [];
@@ -107,7 +140,7 @@ function servletMappings(source: RouteSource): Registration[] {
     const prefix = source.stringAt(m.index + m[0].lastIndexOf('"', close - 1))?.value;
     if (prefix === undefined) return [];
     return [{ type: "global", framework: "jaxrs", prefix: prefix.replace(/\/?\*$/, ""), ...(packages.length ? { in: packages.map((p) => p.replaceAll(".", "/")) } : {}), line: source.lineAt(m.index) } as Registration];
-  });
+  })];
 }
 
 /** The packages a `ResourceConfig` kept in a variable scans: `config.packages("a.b", "c.d")`. */

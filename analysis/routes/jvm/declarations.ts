@@ -5,8 +5,8 @@ import { callArguments, type RouteSource } from "../source.ts";
 /** One annotation: `@GetMapping("/x")` is { name: "GetMapping", args: [span of "/x"] }; named arguments by name. */
 export type Annotation = { name: string; args: Span[]; named: Map<string, Span>; start: number };
 
-/** An annotated method or function. */
-export type Member = { name: string; annotations: Annotation[]; start: number };
+/** An annotated method or function, with its declared return type where written (`DirectoryResource<User>`). */
+export type Member = { name: string; annotations: Annotation[]; start: number; returns?: string };
 
 /** A class, interface or object with its annotations and annotated members. */
 export type Declared = { kind: string; name: string; annotations: Annotation[]; start: number; body: Span; members: Member[] };
@@ -15,7 +15,9 @@ const ANNOTATION = /@(?:(?:field|get|set|param|property|file)\s*:\s*)?([A-Za-z_]
 const MODIFIERS = String.raw`(?:(?:public|private|protected|internal|static|final|abstract|open|sealed|data|inner|synchronized|default|native|override|suspend|inline|operator|strictfp)\s+)*`;
 const CLASS = new RegExp(String.raw`^${MODIFIERS}(class|interface|object|record|enum\s+class|enum)\s+([A-Za-z_]\w*)`);
 const FUN = new RegExp(String.raw`^${MODIFIERS}fun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?([A-Za-z_]\w*)\s*\(`);
-const METHOD = new RegExp(String.raw`^${MODIFIERS}(?:<[^>]*>\s*)?[\w.$]+(?:\s*<[^;{()=]*>)?(?:\s*\[\s*\])*\s+([A-Za-z_]\w*)\s*\(`);
+const METHOD = new RegExp(String.raw`^${MODIFIERS}(?:<[^>]*>\s*)?([\w.$]+(?:\s*<[^;{()=]*>)?(?:\s*\[\s*\])*)\s+([A-Za-z_]\w*)\s*\(`);
+// A Kotlin function's return type, after its parameters: `): DirectoryResource<User> {`.
+const KOTLIN_RETURN = /^\s*:\s*([\w.]+(?:\s*<[^;{()=]*>)?\??)/;
 const MODIFIERS_THEN_ANNOTATION = new RegExp(String.raw`^(?:(?:public|private|protected|internal|static|final|abstract|open|synchronized|default|override|suspend)\s+)+@`);
 const PLAIN_CLASS = /(?<![\w.@])(class|interface|object|record)\s+([A-Za-z_]\w*)/g;
 
@@ -23,9 +25,10 @@ const PLAIN_CLASS = /(?<![\w.@])(class|interface|object|record)\s+([A-Za-z_]\w*)
  * The classes of a Java or Kotlin file with their annotations and the annotations of their
  * methods (`fun` in Kotlin). Annotations of parameters, fields and constructor properties
  * are not members: only those a class or a method declaration directly follows count.
- * Classes without annotations are listed too, as owners of annotated methods.
+ * Classes without annotations are listed too, as owners of annotated methods; with `plain`, also
+ * those with neither (a subclass that only inherits its resource methods).
  */
-export function declarations(source: RouteSource): Declared[] {
+export function declarations(source: RouteSource, { plain = false } = {}): Declared[] {
   const { code } = source;
   const classes: Declared[] = [];
   const members: Member[] = [];
@@ -45,9 +48,9 @@ export function declarations(source: RouteSource): Declared[] {
     // More annotations, also after the modifiers (`public @ResponseBody List<Item> search(`).
     if (rest.startsWith("@") || MODIFIERS_THEN_ANNOTATION.test(rest)) continue;
     const cls = CLASS.exec(rest);
-    const fn = cls ? undefined : FUN.exec(rest) ?? METHOD.exec(rest);
+    const fn = cls ? undefined : method(code, at, rest);
     if (cls) classes.push({ kind: cls[1]!.replace(/\s+/g, " "), name: cls[2]!, annotations: pending, start: pending[0]!.start, body: bodyOf(code, at + cls[0].length), members: [] });
-    else if (fn && !/^(?:if|for|while|switch|return|new|catch|synchronized)$/.test(fn[1]!)) members.push({ name: fn[1]!, annotations: pending, start: pending[0]!.start });
+    else if (fn && !/^(?:if|for|while|switch|return|new|catch|synchronized)$/.test(fn.name)) members.push({ ...fn, annotations: pending, start: pending[0]!.start });
     pending = [];
   }
   for (const m of code.matchAll(PLAIN_CLASS)) {
@@ -58,7 +61,18 @@ export function declarations(source: RouteSource): Declared[] {
     const owner = classes.filter((c) => c.body.start < member.start && member.start < c.body.end).sort((a, b) => b.body.start - a.body.start)[0];
     owner?.members.push(member);
   }
-  return classes.filter((c) => c.annotations.length || c.members.length);
+  return plain ? classes : classes.filter((c) => c.annotations.length || c.members.length);
+}
+
+/** The name and declared return type of the method declared at `at` (`rest` is the code from there). */
+function method(code: string, at: number, rest: string): { name: string; returns?: string } | undefined {
+  const fun = FUN.exec(rest);
+  if (fun) {
+    const returns = KOTLIN_RETURN.exec(code.slice(callArguments(code, at + fun[0].length - 1).end, at + 1000))?.[1];
+    return { name: fun[1]!, ...(returns ? { returns } : {}) };
+  }
+  const java = METHOD.exec(rest);
+  return java ? { name: java[2]!, returns: java[1]! } : undefined;
 }
 
 /** The body `{...}` after a class header (constructor parameters, generics and supertypes skipped); empty when it has none. */
