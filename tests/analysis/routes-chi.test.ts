@@ -58,6 +58,18 @@ chi("a resource type's Routes() method mounted from a composite literal (r.Mount
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /", "GET /todos", "DELETE /todos/{id}"]);
 });
 
+chi("a method that returns the router a resource type's Routes() makes (return sceneRoutes{finder: f}.Routes()) is mounted as it; chi's middleware.Heartbeat serves its path behind the middleware used before it", () => {
+  const root = tempDir("tool-chi-returned-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "server.go": 'package main\n\nimport (\n\t"net/http"\n\t"github.com/go-chi/chi/v5"\n\t"github.com/go-chi/chi/v5/middleware"\n)\n\ntype Server struct{ repo string }\n\nfunc main() {\n\ts := &Server{}\n\tr := chi.NewRouter()\n\tr.Use(middleware.Heartbeat("/healthz"))\n\tr.Use(requireSession)\n\tr.Use(metrics.Heartbeat("/not-chi"))\n\tr.Mount("/scene", s.getSceneRoutes())\n\tr.Mount("/tag", s.getTagRoutes())\n\thttp.ListenAndServe(":9999", r)\n}\n\nfunc (s *Server) getSceneRoutes() chi.Router {\n\treturn sceneRoutes{finder: s.repo}.Routes()\n}\n\nfunc (s *Server) getTagRoutes() chi.Router {\n\treturn tagRoutes{finder: s.repo}\n}\n',
+    "scenes.go": 'package main\n\nimport "github.com/go-chi/chi/v5"\n\ntype sceneRoutes struct{ finder string }\n\nfunc (rs sceneRoutes) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}/stream", rs.Stream)\n\treturn r\n}\n\ntype tagRoutes struct{ finder string }\n\nfunc (rs tagRoutes) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/{id}/image", rs.Image)\n\treturn r\n}\n',
+  });
+  commitAll(root);
+  // getTagRoutes returns the resource itself, no router: its routes stay unmounted, at the root.
+  assert.equal(guardedRoutes(root).sort(), ["GET /healthz", "GET /scene/{id}/stream [requireSession]", "GET /{id}/image"]);
+});
+
 chi("a middleware that hands on a request without an Authorization header reads the caller, guarding nothing; the one that refuses anonymous callers guards", () => {
   const root = tempDir("tool-chi-optional-mw-");
   writeFiles(root, {

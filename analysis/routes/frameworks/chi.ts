@@ -6,6 +6,7 @@ const chain = groupChain({
   verbs: { ...verbs(["Get", "Post", "Put", "Patch", "Delete", "Head", "Options", "Connect", "Trace"], "Handle"), HandleFunc: "ALL" },
   order: "last",
   handle: /^Method(?:Func)?$/,
+  heartbeat: true,
 });
 
 /**

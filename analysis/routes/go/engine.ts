@@ -169,6 +169,13 @@ class Walker {
     // `api := bridge.NewWithGroup(...); return api`: this function returns the router that one does.
     const passed = !node && name ? scope.env.get(name) : undefined;
     if (passed?.returned && passed.fromFunction && passed.node) this.out.alias(`${this.file.scope}::${scope.name}`, passed.node.name, at);
+    // `return sceneRoutes{finder: repo.Scene}.Routes()`: this function returns the router that method of the type makes.
+    const built = /^\s*&?\s*([A-Za-z_]\w*)\s*\{/.exec(rest);
+    if (built) {
+      const close = closing(this.code, at + built[0].length - 1);
+      const method = /^\s*\.\s*([A-Za-z_]\w*)\s*\(/.exec(this.code.slice(close, close + 200))?.[1];
+      if (method) this.out.alias(`${this.file.scope}::${scope.name}`, `${this.file.scope}::${built[1]}.${method}`, at);
+    }
   }
 
   private declaration(at: number, scope: Scope): number | undefined {

@@ -16,6 +16,8 @@ export type GroupStyle = {
   match?: RegExp;
   /** The framework's names for the calls below (bunrouter's `NewGroup` is a `Group`, its `WithMiddleware` a `With`). */
   names?: Record<string, "Group" | "With" | "Use" | "Route">;
+  /** Its middleware package's `Heartbeat(path)` used on a router serves that path (chi). */
+  heartbeat?: boolean;
 };
 
 /**
@@ -64,6 +66,13 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         derived = true;
         if (ctx.isClosure(args[1])) ctx.closure(args[1]!, ref);
       } else if (name === "Use") {
+        for (const a of style.heartbeat ? args : []) {
+          // chi's `middleware.Heartbeat("/healthz")` answers GET at its path itself, behind the middleware used before it.
+          const heartbeat = HEARTBEAT.exec(ctx.code.slice(a.start, a.end));
+          const quote = heartbeat ? a.start + heartbeat[0].indexOf('"') : 0;
+          const path = heartbeat ? ctx.value({ start: quote, end: quote + heartbeat[1]!.length }) : undefined;
+          if (path) ctx.route(ref, ["GET"], path, [a], style.order, link.start, false, "middleware.Heartbeat");
+        }
         const prefix = ctx.value(args[0]);
         const rest = prefix === undefined ? args : args.slice(1);
         const mounted = rest.map((a) => ctx.router(a)).filter((r) => r && !r.returned);
@@ -85,6 +94,8 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
     return { ref, rebind };
   };
 }
+
+const HEARTBEAT = /^\s*middleware\s*\.\s*Heartbeat\s*\(\s*("[^"]*")\s*\)\s*$/;
 
 /** `GET`, `POST`... as methods of the same name, plus the catch-all verb. */
 export const verbs = (names: readonly string[], all: string): Record<string, string> =>
