@@ -1631,4 +1631,82 @@ spring("a Spring Cloud Gateway global filter that answers 401 without a token gu
   assert.equal(guardedRoutes(root).sort(), ["GET /menu/routes", "POST /menu/submit [AuthFilter]", "POST /token"]);
 });
 
+spring("a @WebFilter under @ServletComponentScan that answers an error without a signed-in user guards the routes its patterns cover, but for the URIs it lets through (equals, startsWith, its init parameters' list, written with the context path); a filter that refuses nobody guards nothing", () => {
+  const root = tempDir("tool-servlet-filter-");
+  const java = (lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "erp/src/main/resources/application.yml": "server:\n  servlet:\n    context-path: /erp\n",
+    "erp/src/main/java/com/erp/ErpApplication.java": java(["package com.erp;", "import org.springframework.boot.autoconfigure.SpringBootApplication;", "import org.springframework.boot.web.servlet.ServletComponentScan;", "@ServletComponentScan", "@SpringBootApplication", "public class ErpApplication {}"]),
+    "erp/src/main/java/com/erp/filter/LoginFilter.java": java([
+      "package com.erp.filter;",
+      "import javax.servlet.*;",
+      "import javax.servlet.annotation.WebFilter;",
+      "import javax.servlet.annotation.WebInitParam;",
+      "import javax.servlet.http.*;",
+      '@WebFilter(filterName = "LoginFilter", urlPatterns = {"/*"},',
+      '        initParams = {@WebInitParam(name = "allowed", value = "/erp/platform/info#" +',
+      '                      "/erp/static")})',
+      "public class LoginFilter implements Filter {",
+      "    private String[] allowUrls;",
+      "    public void init(FilterConfig config) { allowUrls = config.getInitParameter(\"allowed\").split(\"#\"); }",
+      "    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws java.io.IOException, ServletException {",
+      "        HttpServletRequest req = (HttpServletRequest) request;",
+      "        HttpServletResponse res = (HttpServletResponse) response;",
+      "        String uri = req.getRequestURI();",
+      "        Object userId = req.getSession().getAttribute(\"userId\");",
+      "        if (userId != null) { chain.doFilter(request, response); return; }",
+      '        if (uri.equals("/erp/user/login") || uri.equals("/erp/user/register")) { chain.doFilter(request, response); return; }',
+      "        for (String url : allowUrls) { if (uri.startsWith(url)) { chain.doFilter(request, response); return; } }",
+      "        res.setStatus(500);",
+      '        if (!uri.equals("/erp/user/logout")) res.getWriter().write("loginOut");',
+      "    }",
+      "}",
+    ]),
+    "erp/src/main/java/com/erp/filter/TimingFilter.java": java([
+      "package com.erp.filter;",
+      "import javax.servlet.*;",
+      "import javax.servlet.annotation.WebFilter;",
+      '@WebFilter(urlPatterns = "/*")',
+      "public class TimingFilter implements Filter {",
+      "    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws java.io.IOException, ServletException {",
+      "        long start = System.nanoTime();",
+      "        chain.doFilter(request, response);",
+      "    }",
+      "}",
+    ]),
+    "erp/src/main/java/com/erp/controller/UserController.java": java([
+      "package com.erp.controller;",
+      "import org.springframework.web.bind.annotation.*;",
+      "@RestController",
+      '@RequestMapping("/user")',
+      "public class UserController {",
+      '    @PostMapping("/login") public String login() { return ""; }',
+      '    @PostMapping("/register") public String register() { return ""; }',
+      '    @GetMapping("/logout") public String logout() { return ""; }',
+      '    @GetMapping("/list") public String list() { return ""; }',
+      "}",
+    ]),
+    "erp/src/main/java/com/erp/controller/PlatformController.java": java([
+      "package com.erp.controller;",
+      "import org.springframework.web.bind.annotation.*;",
+      "@RestController",
+      "public class PlatformController {",
+      '    @GetMapping("/platform/info/version") public String version() { return ""; }',
+      '    @GetMapping("/static/{name}") public String file() { return ""; }',
+      '    @PostMapping("/platform/settings") public String settings() { return ""; }',
+      "}",
+    ]),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /erp/platform/info/version",
+    "GET /erp/static/{name}",
+    "GET /erp/user/list [LoginFilter]",
+    "GET /erp/user/logout [LoginFilter]",
+    "POST /erp/platform/settings [LoginFilter]",
+    "POST /erp/user/login",
+    "POST /erp/user/register",
+  ]);
+});
+
 spring.run();

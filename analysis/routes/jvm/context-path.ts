@@ -80,6 +80,12 @@ export function servedPerApplication(project: Project | undefined): <R extends L
   };
 }
 
+/** The context path the configuration of the module holding `file` sets for Spring's routes ("" for none). */
+export function springContextPath(project: Project | undefined, file: string): string {
+  const known = configuredPrefixes(project);
+  return known ? springPrefix(appOf(known.modules, file)) : "";
+}
+
 // The context path a module's configuration sets for Spring's routes.
 const springPrefix = (prefixes: readonly Prefix[] | undefined) => prefixes?.filter((p) => !p.frameworks || p.frameworks.includes("spring")).map((p) => p.value).join("/") ?? "";
 

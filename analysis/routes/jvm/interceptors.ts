@@ -93,9 +93,9 @@ function patterns(source: RouteSource, file: JvmFile, span: Span): string[] {
 
 // What a `preHandle` does to a caller it turns away: returns false, throws, redirects or answers 401/403.
 // Or answers 401/403 through a helper of its class it returns (`return responseTransform(response, 401, "...")`).
-const REFUSES = /\breturn\s+false\b|\breturn\s+[\w.]+\s*\([^;]*\b40[13]\b|\bthrow\s+(?:new\s+)?\w+|\bsendRedirect\s*\(|\bsendError\s*\(|\bsetStatus\s*\(\s*(?:40[13]|HttpStatus\.(?:UNAUTHORIZED|FORBIDDEN)|HttpServletResponse\.SC_(?:UNAUTHORIZED|FORBIDDEN))/;
+export const REFUSES = /\breturn\s+false\b|\breturn\s+[\w.]+\s*\([^;]*\b40[13]\b|\bthrow\s+(?:new\s+)?\w+|\bsendRedirect\s*\(|\bsendError\s*\(|\bsetStatus\s*\(\s*(?:40[13]|HttpStatus\.(?:UNAUTHORIZED|FORBIDDEN)|HttpServletResponse\.SC_(?:UNAUTHORIZED|FORBIDDEN))/;
 // What it decides by: the session's user, a token or key the request carries, a security library's subject, an auth service (`authService.check()`).
-const READS_CALLER = /\b\w*[Aa]uth\w*\s*\.\s*\w+\s*\(|\bgetSession\s*\(|\bgetHeader\s*\(|\bgetCookies\s*\(|\btoken\b|\bAuthorization\b|\bStpUtil\b|\bSecurityUtils\b|\bgetSubject\s*\(|\bisLogin\w*\s*\(|\bgetPrincipal\s*\(|\bcurrentUser\b|\blogin\w*\b/i;
+export const READS_CALLER = /\b\w*[Aa]uth\w*\s*\.\s*\w+\s*\(|\bgetSession\s*\(|\bgetHeader\s*\(|\bgetCookies\s*\(|\btoken\b|\bAuthorization\b|\bStpUtil\b|\bSecurityUtils\b|\bgetSubject\s*\(|\bisLogin\w*\s*\(|\bgetPrincipal\s*\(|\bcurrentUser\b|\blogin\w*\b/i;
 
 /**
  * What the interceptor class of that name (in a file named for it) does in its `preHandle`:
