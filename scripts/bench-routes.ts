@@ -62,7 +62,7 @@ const command = !values.source && existsSync(binary) ? { cmd: binary, args: [] a
  */
 // "ANY" and "ALL" both label a route that takes every method; the tool says ALL.
 const key = (method: string, path: string) =>
-  `${method.toUpperCase().replace(/^ANY$/, "ALL")} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
+  `${method.toUpperCase().replace(/^ANY$/, "ALL")} ${path.replace(/\{[^}]*\}|:[A-Za-z_]\w*|<[^>]*>|\*+\w*/g, "{}").replace(/\/+$/, "").toLowerCase() || "/"}`;
 const ratio = (a: number, b: number) => (b ? a / b : NaN);
 const fmt = (x: number) => (Number.isNaN(x) ? "  n/a" : x.toFixed(2).padStart(5));
 // Nothing labelled and nothing found (an application that serves no route) has no F1.
