@@ -130,7 +130,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "laravel") {
       // An action its controller does not guard that checks the caller at its top.
       // Its form request's authorize(), which Laravel runs before the action, as well.
-      const guards = laravelActions(route.handler);
+      const guards = laravelActions(route.handler, route.file);
       return [...(guards.length ? guards : laravelChecks(route.handler)), ...laravelFormRequests(route.handler).guards];
     }
     if (route.framework === "axum" || route.framework === "actix") return [...extractors(route.handler, route.file), ...checksItself(route.handler)];

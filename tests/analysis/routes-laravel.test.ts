@@ -27,6 +27,36 @@ laravel("guards a controller's constructor declares ($this->middleware(...)->exc
   ]);
 });
 
+laravel("a constructor's middleware named by class ($this->middleware([Authenticate::class, VerifyAdmins::class])) guards, found through the route file's imports and their aliases; the guest middleware by class guards nothing", () => {
+  const root = tempDir("tool-laravel-class-middleware-");
+  const controller = (namespace: string, name: string, middleware: string) =>
+    `<?php\nnamespace App\\Http\\Controllers${namespace};\n\nuse Illuminate\\Auth\\Middleware\\Authenticate;\n\nclass ${name} extends Controller\n{\n    public function __construct()\n    {\n        ${middleware}\n    }\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": [
+      "<?php",
+      "use App\\Http\\Controllers\\Admin\\ArticlesController as AdminArticlesController;",
+      "use App\\Http\\Controllers\\Articles\\ArticlesController;",
+      "use App\\Http\\Controllers\\Auth\\LoginController;",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::get('articles', [ArticlesController::class, 'index']);",
+      "Route::post('articles', [ArticlesController::class, 'store']);",
+      "Route::put('admin/articles/{article}/approve', [AdminArticlesController::class, 'approve']);",
+      "Route::get('login', [LoginController::class, 'showLoginForm']);",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/Articles/ArticlesController.php": controller("\\Articles", "ArticlesController", "$this->middleware([Authenticate::class, EnsureEmailIsVerified::class], ['except' => ['index']]);"),
+    "app/Http/Controllers/Admin/ArticlesController.php": controller("\\Admin", "ArticlesController", "$this->middleware([Authenticate::class, VerifyAdmins::class]);"),
+    "app/Http/Controllers/Auth/LoginController.php": controller("\\Auth", "LoginController", "$this->middleware(RedirectIfAuthenticated::class, ['except' => 'logout']);"),
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /articles",
+    "GET /login",
+    "POST /articles [Authenticate]",
+    "PUT /admin/articles/{article}/approve [Authenticate,VerifyAdmins]",
+  ]);
+});
+
 laravel("an invokable controller's constructor guards its one action; a middleware call commented out guards nothing", () => {
   const root = tempDir("tool-laravel-invokable-guards-");
   const action = (name: string, middleware: string) =>

@@ -2,7 +2,7 @@ import { php } from "../../languages/php/mod.ts";
 import { strip } from "../../languages/strip.ts";
 import { isLaravelGuard } from "../frameworks/laravel.ts";
 
-// `$this->middleware('auth')`, `->except(['index', 'show'])` / `->only('index')` chained, or the
+// `$this->middleware('auth')` (or by class, `Authenticate::class`), `->except(['index', 'show'])` / `->only('index')` chained, or the
 // older option array `$this->middleware('auth', ['except' => ['index']])`. Matched on the code
 // with comments and strings blanked (offsets kept), so a call commented out is none; the names
 // are read from the text at the same offsets.
@@ -11,6 +11,8 @@ const STRINGS = /'([^']*)'|"([^"]*)"/g;
 const OPTION = /['"](only|except)['"]\s*=>\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/;
 
 const strings = (text: string) => [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2]!);
+// Middleware named by class (`$this->middleware([Authenticate::class, VerifyAdmins::class])`), by its short name.
+const classNames = (text: string) => [...text.replace(STRINGS, "").matchAll(/([\w\\]+)\s*::\s*class\b/g)].map((m) => m[1]!.split("\\").at(-1)!);
 
 /** A constructor's middleware call: the names given, and the actions it is limited to or lifted from. */
 type MiddlewareCall = { names: string[]; kind?: string; listed: Set<string> };
@@ -23,17 +25,21 @@ type MiddlewareCall = { names: string[]; kind?: string; listed: Set<string> };
  * through: no guard. `controllerFile` finds the controller class's file by its name; each
  * controller is read once per analysis.
  */
-export function laravelActionGuards(controllerFile: (className: string) => string | undefined, text: (path: string) => string | undefined): (handler: string) => string[] {
+export function laravelActionGuards(controllerFile: (className: string) => string | undefined, text: (path: string) => string | undefined): (handler: string, routeFile?: string) => string[] {
   const calls = new Map<string, MiddlewareCall[]>();
   const callsIn = (file: string): MiddlewareCall[] => {
     let found = calls.get(file);
     if (found === undefined) calls.set(file, (found = middlewareCalls(text(file))));
     return found;
   };
-  return (handler) => {
+  const imports = new Map<string, Map<string, string>>();
+  const importsOf = (file: string) => imports.get(file) ?? imports.set(file, useStatements(text(file) ?? "")).get(file)!;
+  return (handler, routeFile) => {
     const match = /^([\w\\]+)(?:@(\w+))?$/.exec(handler);
     if (!match) return [];
-    const file = controllerFile(match[1]!.split("\\").pop()!);
+    // The class as the route file imports it: `use App\Http\Controllers\Admin\ArticlesController as AdminArticlesController`.
+    const written = match[1]!.split("\\").pop()!;
+    const file = controllerFile((routeFile && importsOf(routeFile).get(written)) ?? written);
     if (file === undefined) return [];
     const action = match[2] ?? "__invoke";
     const guards: string[] = [];
@@ -54,11 +60,18 @@ function middlewareCalls(source: string | undefined): MiddlewareCall[] {
     const [first, options] = splitOptions(span(m, 1)!);
     const option = OPTION.exec(options);
     return {
-      names: strings(first).filter((name) => isLaravelGuard(name) && !/:.*\boptional\b/.test(name)),
+      names: [...strings(first), ...classNames(first)].filter((name) => isLaravelGuard(name) && !/:.*\boptional\b/.test(name)),
       kind: m[2] ?? option?.[1],
       listed: new Set(strings(span(m, 3) ?? option?.[2] ?? "")),
     };
   });
+}
+
+/** A PHP file's imported classes by the name it uses for each: `use A\B\C;` -> C, `use A\B\C as D;` -> D. */
+function useStatements(source: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const m of source.matchAll(/^\s*use\s+\\?([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm)) found.set(m[2] ?? m[1]!.split("\\").at(-1)!, m[1]!);
+  return found;
 }
 
 /** The middleware argument and the option array after it, split at the first top-level comma. */
