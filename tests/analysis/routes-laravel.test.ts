@@ -57,6 +57,31 @@ laravel("a constructor's middleware named by class ($this->middleware([Authentic
   ]);
 });
 
+laravel("a group's middleware built by array_merge from a conditional on a setting guards with what both arms name; a middleware only one arm names guards nothing", () => {
+  const root = tempDir("tool-laravel-merged-middleware-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "routes/web.php": [
+      "<?php",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::group([",
+      "    'prefix' => '',",
+      "    'middleware' => array_merge(",
+      "        config('app.verify_email', false) ? ['auth', 'verified'] : ['auth'],",
+      "        [HandleInertiaRequests::class]",
+      "    ),",
+      "], function (): void {",
+      "    Route::get('dashboard', [DashboardController::class, 'index']);",
+      "});",
+      "Route::group(['middleware' => config('app.private') ? ['auth'] : []], function (): void {",
+      "    Route::get('news', [NewsController::class, 'index']);",
+      "});",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), ["GET /dashboard [auth]", "GET /news"]);
+});
+
 laravel("an invokable controller's constructor guards its one action; a middleware call commented out guards nothing", () => {
   const root = tempDir("tool-laravel-invokable-guards-");
   const action = (name: string, middleware: string) =>

@@ -371,8 +371,40 @@ function handlerOf(source: RouteSource, span: Span, controller: string | undefin
 
 /** Middleware named by alias (`'auth:sanctum'`) or by class (`AdminAuthenticate::class`), one or a list. */
 function middleware(source: RouteSource, given: Span, constants: Map<string, string>): string[] {
+  const { start } = trimmed(source.code, given.start, given.end);
+  // `array_merge($a, [X::class])`: the middleware of each list.
+  const merged = /^array_merge\s*\(/.exec(source.code.slice(start, given.end));
+  if (merged) return callArguments(source.code, start + merged[0].length - 1).args.flatMap((a) => middleware(source, trimmed(source.code, a.start, a.end), constants));
+  // `config('app.verify') ? ['auth', 'verified'] : ['auth']`: what runs either way, the middleware both arms name.
+  const arms = ternaryArms(source.code, given);
+  if (arms) {
+    const [yes, no] = arms.map((arm) => middleware(source, arm, constants));
+    return yes!.filter((name) => no!.includes(name));
+  }
   const span = phpAssignedArray(source, given) ?? given;
   return phpElements(source, span).map((e) => phpValue(source, e, constants) ?? className(source, e)).filter((m): m is string => m !== undefined);
+}
+
+/** The two arms of a conditional expression written at the top level of a span (`c ? a : b`), if it is one. */
+function ternaryArms(code: string, span: Span): [Span, Span] | undefined {
+  let depth = 0;
+  let question = -1;
+  for (let i = span.start; i < span.end; i++) {
+    const c = code[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (depth > 0) continue;
+    // Not `??`, `?->` (null-safe) or `?:` (the short form, whose first arm is the condition).
+    else if (c === "?" && question === -1 && !/^\?[?>:-]/.test(code.slice(i, i + 2)) && code[i - 1] !== "?") question = i;
+    else if (c === ":" && question !== -1 && code[i + 1] !== ":" && code[i - 1] !== ":") return [trimmed(code, question + 1, i), trimmed(code, i + 1, span.end)];
+  }
+  return undefined;
+}
+
+function trimmed(code: string, start: number, end: number): Span {
+  while (start < end && /\s/.test(code[start]!)) start++;
+  while (end > start && /\s/.test(code[end - 1]!)) end--;
+  return { start, end };
 }
 
 /**
