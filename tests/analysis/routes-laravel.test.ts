@@ -1053,6 +1053,52 @@ laravel("a Filament panel provider building on the app's own base (parent::panel
   ]);
 });
 
+laravel("a Filament panel provider extending the app's abstract base (class AdminPanelProvider extends BasePanelProvider, the base extending Filament's under an alias) is a panel, with the sign-in pages and auth middleware a method of the base turns on; a provider of another kind named so is none", () => {
+  const root = tempDir("tool-filament-app-base-");
+  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
+    "app/Providers/Filament/BasePanelProvider.php": php(
+      "namespace App\\Providers\\Filament;",
+      "use Filament\\Http\\Middleware\\Authenticate;",
+      "use Filament\\Panel;",
+      "use Filament\\PanelProvider as FilamentPanelProvider;",
+      "abstract class BasePanelProvider extends FilamentPanelProvider",
+      "{",
+      "    protected function applyConsoleChrome(Panel $panel): Panel",
+      "    {",
+      "        return $panel->login()->authMiddleware([Authenticate::class]);",
+      "    }",
+      "}",
+    ),
+    "app/Providers/Filament/AdminPanelProvider.php": php(
+      "namespace App\\Providers\\Filament;",
+      "use Filament\\Panel;",
+      "class AdminPanelProvider extends BasePanelProvider",
+      "{",
+      "    public function panel(Panel $panel): Panel",
+      "    {",
+      "        return $this->applyConsoleChrome($panel)",
+      "            ->id('admin')",
+      "            ->path('admin')",
+      "            ->discoverPages(in: app_path('Filament/Pages'), for: 'App\\\\Filament\\\\Pages');",
+      "    }",
+      "}",
+    ),
+    "app/Providers/DocsPanelProvider.php": php(
+      "namespace App\\Providers;",
+      "use Illuminate\\Support\\ServiceProvider;",
+      "class DocsPanelProvider extends ServiceProvider",
+      "{",
+      "    public function boot(): void { $this->app->path('docs')->login(); }",
+      "}",
+    ),
+    "app/Filament/Pages/Finances.php": php("namespace App\\Filament\\Pages;", "use Filament\\Pages\\Page;", "class Finances extends Page", "{", "}"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /admin/finances [Authenticate]", "GET /admin/login", "POST /admin/logout [Authenticate]"]);
+});
+
 laravel("Laravel 11's $middleware->api([...]) and ->web(append: [...]) add to the framework's own groups: a guard added there guards the routes of the group", () => {
   const root = tempDir("tool-laravel11-groups-");
   writeFiles(root, {

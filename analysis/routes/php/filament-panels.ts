@@ -26,7 +26,8 @@ import { phpClassFile, phpFilesByClass } from "./actions.ts";
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 const FRAMEWORK = "filament";
-const PROVIDER = /\bclass\s+\w+\s+extends\s+(?:\\?Filament\\)?PanelProvider\b/;
+const PROVIDER = /\bclass\s+\w+\s+extends\s+[\w\\]*PanelProvider\b/;
+const FILAMENT_PROVIDER = /^(?:Filament\\)?PanelProvider$/;
 // A service provider registering a panel it builds itself: `Filament::registerPanel($this->panel(Panel::make()))`.
 const REGISTERS_PANEL = /\bFilament\s*::\s*registerPanel\s*\(/;
 const CLASS = /^(abstract\s+)?(?:final\s+)?class\s+(\w+)\s+extends\s+([\w\\]+)/m;
@@ -46,17 +47,30 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
   const code = (file: string) => strip(project.text(file) ?? "", php.syntax);
   // Named so by Filament's installer (`app/Providers/Filament/AdminPanelProvider.php`), or a service
   // provider of the app's registering one (`app/Providers/WebServiceProvider.php`): only those are read.
-  const providers = listed.filter((p) => (/PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? "")) || (/(?:^|\/)app\/Providers\/[\w/]+\.php$/.test(p) && REGISTERS_PANEL.test(project.text(p) ?? "")));
-  if (!providers.length) return [];
   const classes = phpFilesByClass(listed);
+  // The app's own base of a provider (`class AdminPanelProvider extends BasePanelProvider`, an abstract
+  // class extending Filament's): a panel provider too, built on what the base turns on.
+  const appBase = (file: string): string | undefined => {
+    const cls = CLASS.exec(code(file).code);
+    const base = cls && !FILAMENT_PROVIDER.test(resolvedName(project.text(file) ?? "", cls[3]!)) ? phpClassFile(classes, resolvedName(project.text(file) ?? "", cls[3]!)) : undefined;
+    const parent = base && CLASS.exec(code(base).code);
+    return parent && FILAMENT_PROVIDER.test(resolvedName(project.text(base!) ?? "", parent[3]!)) ? base : undefined;
+  };
+  const isProvider = (file: string) => {
+    const cls = CLASS.exec(code(file).code);
+    return !!cls && !cls[1] && (FILAMENT_PROVIDER.test(resolvedName(project.text(file) ?? "", cls[3]!)) || appBase(file) !== undefined);
+  };
+  const providers = listed.filter((p) => (/PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? "") && isProvider(p)) || (/(?:^|\/)app\/Providers\/[\w/]+\.php$/.test(p) && REGISTERS_PANEL.test(project.text(p) ?? "")));
+  if (!providers.length) return [];
   const byFile = new Map<string, Registration[]>();
   const add = (file: string, registration: Registration) => byFile.set(file, [...(byFile.get(file) ?? []), registration]);
   for (const provider of providers) {
     const text = project.text(provider) ?? "";
     const stripped = code(provider);
-    // A provider that builds on the app's own base (`$panel = parent::panel($panel)->id('admin')->path('admin')`)
-    // takes what the base's panel() turns on, its sign-in pages and middleware, unless it says otherwise.
-    const base = /\bparent\s*::\s*panel\s*\(/.test(stripped.code) ? phpClassFile(classes, resolvedName(text, CLASS.exec(stripped.code)?.[3] ?? "")) : undefined;
+    // A provider that builds on the app's own base (`$panel = parent::panel($panel)->id('admin')->path('admin')`,
+    // or `$this->applyConsoleChrome($panel)`, a method of its base) takes what the base turns on, its
+    // sign-in pages and middleware, unless it says otherwise.
+    const base = /\bparent\s*::\s*panel\s*\(/.test(stripped.code) ? phpClassFile(classes, resolvedName(text, CLASS.exec(stripped.code)?.[3] ?? "")) : appBase(provider);
     const sources = [{ file: provider, text, code: stripped.code }, ...(base ? [{ file: base, text: project.text(base) ?? "", code: code(base).code }] : [])];
     const call = (name: string) => {
       for (const source of sources) {
