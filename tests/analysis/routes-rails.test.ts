@@ -1164,6 +1164,27 @@ rails("devise_for draws the routes of the modules the model enables (lockable: u
   assert.not.ok(routes.some((r) => r.includes("/confirmation")), "confirmable is on only when the environment says so");
 });
 
+rails("a devise call whose lines end in comments after their commas still lists every module after them (confirmable, invitable)", () => {
+  const root = tempDir("tool-rails-devise-comments-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\ngem 'devise'\ngem 'devise_invitable'\n",
+    "config/routes.rb": ["Rails.application.routes.draw do", "  devise_for :users", "end"].join("\n"),
+    "app/models/user.rb": [
+      "class User < ActiveRecord::Base",
+      "  devise :database_authenticatable,",
+      "         :lockable, # devise core model extensions",
+      "         :invitable,    # in devise_invitable gem",
+      "         :confirmable",
+      "  # devise :registerable",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  assert.ok(["GET /users/confirmation/new", "POST /users/confirmation", "GET /users/invitation/accept", "GET /users/unlock/new"].every((r) => routes.includes(r)), routes.join("\n"));
+  assert.not.ok(routes.includes("GET /users/sign_up"), "registerable is only in a comment");
+});
+
 rails("a filter not named like a check guards when its body answers 403 looking at the caller or the key sent, or calls a check on a line of its own (the guard is that check); one that answers 403 about the record alone does not", () => {
   const root = tempDir("tool-rails-filter-bodies-");
   writeFiles(root, {

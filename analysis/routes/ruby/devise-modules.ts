@@ -85,7 +85,9 @@ function modelModules(project: Project | undefined, resource: string): { modules
   const files = [...(project?.listed ?? [])];
   const path = names.map((name) => files.find((p) => p === `app/models/${name}.rb` || p.endsWith(`/app/models/${name}.rb`))).find((p) => p !== undefined);
   const text = path === undefined ? undefined : project!.text(path);
-  const calls = text === undefined ? [] : [...text.matchAll(/^[ \t]*devise[ \t(]+((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm)].map((m) => m[1]!);
+  // A comment after a line's comma (`:lockable, # core extensions`) does not end the call.
+  const uncommented = text?.replace(/,[ \t]*#[^\n]*\n/g, ",\n");
+  const calls = uncommented === undefined ? [] : [...uncommented.matchAll(/^[ \t]*devise[ \t(]+((?:[^\n]*,[ \t]*\n)*[^\n]*)/gm)].map((m) => m[1]!);
   if (!calls.length) return undefined;
   // A splat on a condition (`*(:confirmable if ENV["X"] == "true")`) is off unless the environment says so.
   const unconditional = calls.join("\n").replace(/\*\s*\([^)]*\bif\b[^)]*\)/g, "");
