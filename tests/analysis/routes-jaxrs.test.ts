@@ -466,4 +466,35 @@ jaxrs("sub-resource locators lead on to the resource they return, below their pa
   ]);
 });
 
+jaxrs("a sub-resource locator that hands a credential parameter to an authentication service first guards every resource below it; one handing on an id, or a token to no such service, guards nothing", () => {
+  const root = tempDir();
+  const java = (lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "src/main/java/org/desk/RootService.java": java([
+      "package org.desk;",
+      "import javax.ws.rs.*;",
+      '@Path("/")',
+      "public class RootService {",
+      "    private AuthenticationService authenticationService;",
+      '    @Path("session")',
+      "    public SessionResource session(@TokenParam String authToken) throws Exception {",
+      "        Session session = authenticationService.getSession(authToken);",
+      "        return new SessionResource(session);",
+      "    }",
+      '    @Path("public/{id}")',
+      "    public SessionResource shared(@PathParam(\"id\") String id) {",
+      "        return new SessionResource(authenticationService.lookup(id));",
+      "    }",
+      '    @Path("cached")',
+      "    public SessionResource cached(@HeaderParam(\"X-Session-Token\") String token) {",
+      "        return new SessionResource(cache.get(token));",
+      "    }",
+      "}",
+    ]),
+    "src/main/java/org/desk/SessionResource.java": java(["package org.desk;", "import javax.ws.rs.*;", "public class SessionResource {", "    @GET", "    public String info() { return \"\"; }", "}"]),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /cached", "GET /public/{id}", "GET /session [authenticationService.getSession]"]);
+});
+
 jaxrs.run();

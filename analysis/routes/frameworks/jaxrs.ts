@@ -4,6 +4,7 @@ import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants
 import { annotationGuards, classRouters, liftingAnnotation, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
+import { closing } from "../../languages/curly.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
@@ -90,7 +91,32 @@ function subresourceLocator(source: RouteSource, file: ReturnType<typeof jvmFile
   const paths = memberPaths(source, file, path.args[0] ?? path.named.get("value"));
   const known = paths?.filter((p) => p.pathFrom === undefined) ?? [];
   const child = qualifiedClass(file, type);
-  return owners.flatMap((owner) => known.map((p): Registration => ({ type: "use", framework: "jaxrs", owner, prefix: p.path, args: [child], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(path.start) })));
+  const guards = locatorCheck(source, member);
+  return owners.flatMap((owner) => known.map((p): Registration => ({ type: "use", framework: "jaxrs", owner, prefix: p.path, args: [child], specifiers: [], guards, mountOnly: true, line: source.lineAt(path.start) })));
+}
+
+// A parameter that carries the caller's credential: annotated as one (`@TokenParam String authToken`,
+// `@HeaderParam("Authorization")`, `@CookieParam("session")`), its name.
+const CREDENTIAL_PARAMETER = /@(?:\w*(?:Token|Auth|Credential|Session)\w*|(?:Header|Cookie|Query)Param\s*\(\s*"(?:Authorization|[\w-]*(?:token|session|auth)[\w-]*)"\s*\))\s+(?:final\s+)?[\w.<>]+\s+(\w+)/gi;
+
+/**
+ * The check a locator makes before it hands the request on, which guards every resource below it:
+ * its first statements hand a credential parameter to an authentication service
+ * (`authenticationService.getGuacamoleSession(authToken)`, which throws for a token it does not
+ * know). The guard is that call.
+ */
+function locatorCheck(source: RouteSource, member: Member): string[] {
+  const header = new RegExp(String.raw`\b${member.name}\s*\(`, "g");
+  header.lastIndex = member.start;
+  const found = header.exec(source.code);
+  if (!found) return [];
+  const params = callArguments(source.code, found.index + found[0].length - 1);
+  const credentials = [...source.text.slice(found.index, params.end).matchAll(CREDENTIAL_PARAMETER)].map((m) => m[1]!);
+  const open = source.code.indexOf("{", params.end);
+  if (!credentials.length || open === -1 || /;/.test(source.code.slice(params.end, open))) return [];
+  const top = source.code.slice(open + 1, closing(source.code, open) - 1).split(";").slice(0, 3).join(";");
+  const call = new RegExp(String.raw`\b(\w*[Aa]uth\w*)\s*\.\s*(\w+)\s*\(\s*(?:${credentials.join("|")})\b`).exec(top);
+  return call ? [`${call[1]}.${call[2]}`] : [];
 }
 
 // Dropwizard's `@Auth` on a parameter: `@Auth AuthenticatedDevice auth` (Java), `@Auth auth: AuthenticatedDevice` (Kotlin);
