@@ -829,4 +829,15 @@ gorilla("a path handed to a function of the app's (WithBase(\"/api/files\")) is 
   ]);
 });
 
+gorilla("a handler registered for every method that upgrades the connection to a WebSocket (upgrader.Upgrade of gorilla/websocket) is a GET; one that only serves a page stays every method", () => {
+  const root = tempDir("tool-gorilla-websocket-");
+  writeFiles(root, {
+    "go.mod": "module example.com/share\n\ngo 1.22\n\nrequire (\n\tgithub.com/gorilla/mux v1.8.1\n\tgithub.com/gorilla/websocket v1.5.3\n)\n",
+    "router/router.go": 'package router\n\nimport (\n\t"net/http"\n\t"github.com/gorilla/mux"\n\t"example.com/share/ws"\n)\n\nfunc Router(rooms *ws.Rooms) *mux.Router {\n\trouter := mux.NewRouter()\n\trouter.HandleFunc("/stream", rooms.Upgrade)\n\trouter.HandleFunc("/page", rooms.Page)\n\treturn router\n}\n\nfunc serve(r *mux.Router) { http.ListenAndServe(":5050", r) }\n',
+    "ws/rooms.go": 'package ws\n\nimport (\n\t"net/http"\n\t"github.com/gorilla/websocket"\n)\n\ntype Rooms struct{ upgrader websocket.Upgrader }\n\nfunc (r *Rooms) Upgrade(w http.ResponseWriter, req *http.Request) {\n\tconn, err := r.upgrader.Upgrade(w, req, nil)\n\tif err != nil {\n\t\treturn\n\t}\n\tdefer conn.Close()\n}\n\nfunc (r *Rooms) Page(w http.ResponseWriter, req *http.Request) {\n\tw.Write([]byte("rooms"))\n}\n',
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["ALL /page", "GET /stream"]);
+});
+
 gorilla.run();
