@@ -463,7 +463,8 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
  * requires, fails every request (a TypeError).
  */
 function takes(accepts: NonNullable<RouteRegistration["accepts"]>, path: string): boolean {
-  const captured = [...path.matchAll(/\{\w+\}/g)].length;
+  // A subtree (`/*`, Flask's `<path:path>`) captures one value too.
+  const captured = [...path.matchAll(/\{\w+\}|\/\*(?=\/|$)/g)].length;
   return captured <= accepts.count && captured >= accepts.required;
 }
 

@@ -978,6 +978,89 @@ flask("a blueprint made from the project's own Blueprint class in another module
   assert.equal(guardedRoutes(root), ["GET /dashboard/stats/{sid} [login_required]", "GET /dashboard/welcome", "GET /misc/tools/ping"]);
 });
 
+flask("a Flask-RESTful Api made by a subclass another module declares takes its prefix; a base resource's dispatch_request that answers 401 to a caller it does not know guards its subclasses; a handler another names (post = get) serves that method; a catch-all passes its path to the handler", () => {
+  const root = tempDir("tool-flask-restful-project-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-restful\n",
+    "deploy/api/controller.py": [
+      "from flask_restful import Api, Resource",
+      "",
+      "class ApiController(Api):",
+      "    pass",
+      "",
+      "class ApiCatchall(Resource):",
+      "    def get(self, path):",
+      '        return {"error": "Not Found"}, 404',
+      "",
+      "    post = get",
+      "    delete = get",
+      "    helper = get",
+      "",
+    ].join("\n"),
+    "deploy/api/base.py": [
+      "from flask_restful import Resource",
+      "from deploy.auth import get_current_user",
+      "",
+      "class ApiView(Resource):",
+      "    def is_authorized(self):",
+      "        return get_current_user() is not None",
+      "",
+      "    def dispatch_request(self, *args, **kwargs):",
+      "        if not self.is_authorized():",
+      '            return self.error(message="You are not authorized.", status_code=401)',
+      "        return super().dispatch_request(*args, **kwargs)",
+      "",
+      "class TimedView(Resource):",
+      "    def dispatch_request(self, *args, **kwargs):",
+      "        if self.too_slow():",
+      '            return {"error": "slow"}, 503',
+      "        return super().dispatch_request(*args, **kwargs)",
+      "",
+    ].join("\n"),
+    "deploy/api/apps.py": [
+      "from deploy.api.base import ApiView, TimedView",
+      "",
+      "class AppIndexApiView(ApiView):",
+      "    def get(self):",
+      "        return []",
+      "",
+      "    def post(self):",
+      "        return {}, 201",
+      "",
+      "class StatsApiView(TimedView):",
+      "    def get(self):",
+      "        return {}",
+      "",
+    ].join("\n"),
+    "deploy/config.py": [
+      "import flask",
+      "from deploy.api.controller import ApiController",
+      "",
+      'api = ApiController(prefix="/api/0")',
+      "",
+      "def create_app():",
+      "    app = flask.Flask(__name__)",
+      "    from deploy.api.apps import AppIndexApiView, StatsApiView",
+      "    from deploy.api.controller import ApiCatchall",
+      '    api.add_resource(AppIndexApiView, "/apps/")',
+      '    api.add_resource(StatsApiView, "/stats/")',
+      '    api.add_resource(ApiCatchall, "/<path:path>")',
+      "    api.init_app(app)",
+      "    return app",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /api/0/*",
+    "GET /api/0/*",
+    "GET /api/0/apps [ApiView.dispatch_request]",
+    "GET /api/0/stats",
+    "POST /api/0/*",
+    "POST /api/0/apps [ApiView.dispatch_request]",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

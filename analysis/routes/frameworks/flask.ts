@@ -13,6 +13,8 @@ const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
 // A project's own blueprint class, named for what it is (Indico's `IndicoBlueprint`, defined in another module), is one too.
 const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|[A-Z]?\w*Blueprint|Api|Namespace)[ \t]*\(/gm;
+// `api = ApiController(prefix="/api/0")`: a name made by calling a class.
+const IMPORTED_MADE = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
 const RESTX = /\bflask_rest(?:x|plus)\b/;
@@ -48,6 +50,14 @@ export const flask: Framework = {
     // A subclass of the module's own (`class ApiExt(Api)`, then `api = ApiExt()`) makes what its base makes.
     for (const [subclass, kind] of subclasses(source.code)) {
       for (const m of source.code.matchAll(new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*${subclass}[ \\t]*\\(`, "gm"))) registrations.push(...created(source, m[1]!, kind, m.index + m[0].length - 1, constants));
+    }
+    // An object made by a class of another module that the module adds resources to (`api = ApiController(prefix="/api/0")`,
+    // `class ApiController(Api)` elsewhere, then `api.add_resource(...)`) is a Flask-RESTful Api.
+    const named = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+    for (const m of source.code.matchAll(IMPORTED_MADE)) {
+      if (named.has(m[1]!) || !new RegExp(String.raw`(?<![\w.])${m[1]}\s*\.\s*add_\w*resource\s*\(`).test(source.code)) continue;
+      if (!new RegExp(String.raw`^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t][^\n]*\b${m[2]}\b`, "m").test(source.code)) continue;
+      registrations.push(...created(source, m[1]!, "Api", m.index + m[0].length - 1, constants));
     }
     for (const m of source.code.matchAll(GROUP)) registrations.push(...group(source, m[1]!, m.index + m[0].length - 1, constants));
     // RESTX's `alias = api.namespace("alias")`: a namespace at `/alias` the Api adds as it makes it.

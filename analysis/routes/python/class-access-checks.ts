@@ -13,18 +13,20 @@ import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom } from 
 
 type Project = Pick<ContractProject, "listed" | "text">;
 
-// The methods such views run before their handler.
-const CHECKS = ["_check_access", "_check_auth", "check_access", "check_auth", "check_permissions"];
-// A refusal, and the caller it is about.
-const REFUSES = /\braise\s+(?:\w+\.)*(?:Forbidden|Unauthorized|NotAuthorized|AccessDenied|PermissionDenied|NotAuthenticated)\b|\babort\s*\(\s*40[13]\b/;
-const CALLER = /\bsession\.user\b|\bcurrent_user\b|\bg\.user\b|\bself\.user\b|\brequest\.user\b/;
+// The methods such views run before their handler; `dispatch_request`, Flask's own, runs it.
+const CHECKS = ["_check_access", "_check_auth", "check_access", "check_auth", "check_permissions", "dispatch_request"];
+// A refusal (raised, aborted, or a 401/403 answer returned instead of the handler's), and the caller it is about.
+const REFUSES = /\braise\s+(?:\w+\.)*(?:Forbidden|Unauthorized|NotAuthorized|AccessDenied|PermissionDenied|NotAuthenticated)\b|\babort\s*\(\s*40[13]\b|\breturn\b[^\n]*,\s*40[13]\b|\bstatus(?:_code)?\s*=\s*40[13]\b/;
+const CALLER = /\bsession\.user\b|\bcurrent_user\b|\bg\.user\b|\bself\.user\b|\brequest\.user\b|\b(?:self\.)?(?:is_authori[sz]ed|is_authenticated|get_current_user)\s*\(/;
 
 export function flaskClassChecks(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
   const classes = projectClasses(project);
   const memo = new Map<string, string | undefined>();
   return (route) => {
-    // The class by its name, also through its module (`display.RHMyAbstractsExportPDF`).
-    const name = route.handler.split(".").at(-1)!;
+    // The class by its name, also through its module (`display.RHMyAbstractsExportPDF`), or a
+    // resource's by its method's (`AppIndexApiView.get`).
+    const parts = route.handler.split(".");
+    const name = /^[a-z_]\w*$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
     if (route.framework !== "flask" || route.guards.length || !/^[A-Z]\w*$/.test(name)) return route;
     const key = `${route.file}\0${name}`;
     if (!memo.has(key)) {

@@ -25,6 +25,12 @@ export function viewClasses(source: RouteSource, definitions: readonly Definitio
     const written = bases(source, cls);
     if (!handlers.length && !written.some(isView)) continue;
     const attribute = (name: string) => classAttribute(source, definitions, cls, name);
+    // A handler given another's definition (`post = get`): it serves that method too.
+    for (const verb of HANDLERS) {
+      const span = handlers.some((h) => h.name === verb) ? undefined : attribute(verb);
+      const aliased = span && handlers.find((h) => h.name === source.code.slice(span.start, span.end).trim());
+      if (aliased) handlers.push({ ...aliased, name: verb });
+    }
     const lists = ["decorators", "method_decorators"].map(attribute).flatMap((span) => (span ? guardNames(source.code, span) : []));
     const permissions = attribute("permission_classes");
     const guards = [
