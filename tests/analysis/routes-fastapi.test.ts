@@ -1293,4 +1293,33 @@ fastapi("an app mounted under a path is served there, not again under the root_p
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /admin/stats", "GET /api/v1/incidents"]);
 });
 
+fastapi("an app's root_path from a settings field whose default is empty (ROOT_PATH: str = Field(\"\", validation_alias=...)) adds no prefix and is known; one whose default is a path adds it", () => {
+  for (const [value, expected] of [['Field("", validation_alias="APP_ROOTPATH")', ["GET /health", "GET /stores"]], ['Field(default="/merchant")', ["GET /merchant/health", "GET /merchant/stores"]]] as const) {
+    const root = tempDir("tool-fastapi-settings-root-");
+    writeFiles(root, {
+      "requirements.txt": "fastapi\npydantic-settings\n",
+      "api/settings.py": ["from pydantic import Field", "from pydantic_settings import BaseSettings", "", "class Settings(BaseSettings):", `    ROOT_PATH: str = ${value}`, '    DB_NAME: str = Field("bitcart")', ""].join("\n"),
+      "api/bootstrap.py": [
+        "from fastapi import FastAPI",
+        "from api.settings import Settings",
+        "from api.views import router",
+        "",
+        "def get_app(settings: Settings) -> FastAPI:",
+        "    app = FastAPI(root_path=settings.ROOT_PATH)",
+        '    @app.get("/health")',
+        "    async def health():",
+        '        return {"ok": True}',
+        "    app.include_router(router)",
+        "    return app",
+        "",
+      ].join("\n"),
+      "api/views.py": ["from fastapi import APIRouter", "", "router = APIRouter()", "", '@router.get("/stores")', "async def stores():", "    return []", ""].join("\n"),
+    });
+    git(root, "init", "-q");
+    const routes = analyze(root).routes.items;
+    assert.equal(routes.map((r) => `${r.method} ${r.path}`).sort(), [...expected], value);
+    assert.ok(routes.every((r) => !r.prefixUnknown), value);
+  }
+});
+
 fastapi.run();

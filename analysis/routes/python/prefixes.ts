@@ -5,9 +5,10 @@ import { pythonString, pythonValue, type Span } from "./values.ts";
 
 /**
  * A URL-prefix constant as it may appear in another module: `API_V1_STR: str = "/api/v1"`, `api_prefix = "/api"`,
- * or the environment's value with a default (`API_ROOT_PATH = os.environ.get("API_ROOT_PATH", "/api")`).
+ * the environment's value with a default (`API_ROOT_PATH = os.environ.get("API_ROOT_PATH", "/api")`), or
+ * a settings field's default (`ROOT_PATH: str = Field("", validation_alias="ROOT")`, empty: none).
  */
-export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(?:(?:os[ \t]*\.[ \t]*)?(?:getenv|environ[ \t]*\.[ \t]*get)[ \t]*\([ \t]*["'][^"'\n]*["'][ \t]*,[ \t]*)?[fr]?["']\//m;
+export const PREFIX_CONSTANT = /^[ \t]*(?:[A-Z][A-Z0-9_]*|\w*[Pp][Rr][Ee][Ff][Ii][Xx]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(?:(?:os[ \t]*\.[ \t]*)?(?:getenv|environ[ \t]*\.[ \t]*get)[ \t]*\([ \t]*["'][^"'\n]*["'][ \t]*,[ \t]*|Field[ \t]*\([ \t]*(?:default[ \t]*=[ \t]*)?)?[fr]?["'](?:\/|["'])/m;
 const NAME = /^(?:[A-Z][A-Z0-9_]*|\w*prefix\w*)$/i;
 
 /**
@@ -21,7 +22,9 @@ const NAME = /^(?:[A-Z][A-Z0-9_]*|\w*prefix\w*)$/i;
 export function constantRouters(source: RouteSource, framework: string, constants: Map<string, string>): Registration[] {
   const found: Registration[] = [];
   for (const [name, value] of constants) {
-    if (!NAME.test(name) || (name !== name.toUpperCase() && !/prefix/i.test(name)) || !value.startsWith("/")) continue;
+    // An empty one named for a path (`ROOT_PATH = ""`, set only where the app is served under one) is no prefix, known.
+    const empty = value === "" && /PATH|PREFIX|ROOT/i.test(name);
+    if (!NAME.test(name) || (name !== name.toUpperCase() && !/prefix/i.test(name)) || !(value.startsWith("/") || empty)) continue;
     const at = new RegExp(`^[ \\t]*${name}[ \\t]*[:=]`, "m").exec(source.code);
     found.push({ type: "router", framework, name: `python::${name}`, prefix: value, guards: [], mountedOnly: true, line: at ? source.lineAt(at.index) : 1 });
   }

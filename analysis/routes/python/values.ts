@@ -3,6 +3,8 @@ import { callArguments } from "../source.ts";
 
 export type Span = { start: number; end: number };
 
+// pydantic's `Field(default, ...)`.
+const SETTINGS_FIELD = /^(?:pydantic\s*\.\s*)?Field\s*\(/;
 const ENVIRONMENT = /^(?:os\s*\.\s*)?(?:getenv|environ\s*\.\s*get)\s*\(/;
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\], ]+)?[ \t]*=(?!=)[ \t]*/gm;
 
@@ -53,6 +55,18 @@ export function pythonValue(source: RouteSource, span: Span, constants: Map<stri
       // `os.getenv("API_PREFIX", "/api")`: the default is what the code states.
       const call = pythonArguments(source.code, i + environment[0].length - 1);
       const fallback = call.positional[1] ? pythonValue(source, call.positional[1], constants) : undefined;
+      if (fallback === undefined) return undefined;
+      result += fallback;
+      i = call.end;
+      parts++;
+      continue;
+    }
+    const field = SETTINGS_FIELD.exec(source.code.slice(i, span.end));
+    if (field) {
+      // A settings class's `ROOT_PATH: str = Field("", validation_alias="APP_ROOT_PATH")`: its default ships.
+      const call = pythonArguments(source.code, i + field[0].length - 1);
+      const given = call.keywords.get("default") ?? call.positional[0];
+      const fallback = given ? pythonValue(source, given, constants) : undefined;
       if (fallback === undefined) return undefined;
       result += fallback;
       i = call.end;
