@@ -330,4 +330,20 @@ trpc("an OpenAPI handler (trpc-openapi's createOpenApiFetchHandler) serves the p
   ]);
 });
 
+trpc("Hono's trpcServer serves its router at /trpc by default, or at its endpoint; a root router that only gathers imported routers (router({ bookmarks: bookmarksRouter, ... })) is read", () => {
+  for (const [adapter, prefix] of [['app.use("/trpc/*", trpcServer({ router: appRouter }));', "/trpc"], ['app.use("/*", trpcServer({ endpoint: "/api/trpc", router: appRouter }));', "/api/trpc"]] as const) {
+    const root = tempDir("tool-trpc-hono-");
+    writeFiles(root, {
+      "package.json": JSON.stringify({ dependencies: { hono: "^4.0.0", "@hono/trpc-server": "^0.3.0", "@trpc/server": "^11.0.0" } }),
+      "src/trpc/index.ts": 'import { initTRPC, TRPCError } from "@trpc/server";\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const publicProcedure = t.procedure;\nexport const authedProcedure = t.procedure.use(({ ctx, next }) => { if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED" }); return next(); });\n',
+      "src/trpc/routers/bookmarks.ts": 'import { authedProcedure, router } from "../index";\nexport const bookmarksRouter = router({\n  list: authedProcedure.query(() => []),\n  create: authedProcedure.mutation(() => null),\n});\n',
+      "src/trpc/routers/_app.ts": 'import { router } from "../index";\nimport { bookmarksRouter } from "./bookmarks";\nexport const appRouter = router({\n  bookmarks: bookmarksRouter,\n});\n',
+      "src/server.ts": `import { Hono } from "hono";\nimport { trpcServer } from "@hono/trpc-server";\nimport { appRouter } from "./trpc/routers/_app";\nconst app = new Hono();\n${adapter}\nexport default app;\n`,
+    });
+    commitAll(root);
+    const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`);
+    assert.equal(routes.sort(), [`GET ${prefix}/bookmarks.list guarded`, `POST ${prefix}/bookmarks.create guarded`], adapter);
+  }
+});
+
 trpc.run();

@@ -23,7 +23,9 @@ const KIND = /\.\s*(query|mutation|subscription)\s*\(/g;
 const SIGNED_IN = /^(?:admin|authed|private|signedIn|loggedIn|member|owner)\w*Procedure$/i;
 // `createNextApiHandler({ router: appRouter })`, `fetchRequestHandler({ endpoint: "/api/trpc", router: appRouter })`;
 // trpc-openapi's (and its forks') `createOpenApiNextHandler({ router })`, `createOpenApiFetchHandler({ endpoint: "/", router })`.
-const HANDLER = /\b(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler|createOpenApi\w*(?:Handler|Middleware))\s*\(\s*\{/g;
+// Hono's adapter: `app.use("/trpc/*", trpcServer({ router: appRouter }))`, at `/trpc` unless its `endpoint` says otherwise.
+const HANDLER = /\b(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler|trpcServer|createOpenApi\w*(?:Handler|Middleware))\s*\(\s*\{/g;
+const HONO_DEFAULT_ENDPOINT = "/trpc";
 // A procedure's `.meta({ openapi: { method: "GET", path: "/users/{id}" } })`.
 const META = /\.\s*meta\s*\(\s*\{/;
 
@@ -41,7 +43,7 @@ export const trpc: Framework = {
   languages: ["javascript", "typescript"],
   // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
   // Nor a module of procedures defined one by one (`export const createSecret = workspaceProcedure.input(...)`).
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|@hono\/trpc-server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\brouter\s*\(\s*\{\s*\w+\s*:\s*\w*[Rr]outer\s*,|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
@@ -110,7 +112,7 @@ export const trpc: Framework = {
       const routerName = router && /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(code.slice(router.start, router.end))?.[1];
       const endpoint = options.get("endpoint");
       // An endpoint given by a constant of another module (`endpoint: trpcPath`): the route module's own path says it.
-      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path);
+      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path) ?? (m[1] === "trpcServer" && !endpoint ? HONO_DEFAULT_ENDPOINT : undefined);
       if (!routerName || path === undefined) continue;
       const line = source.lineAt(m.index);
       const owner = m[1]!.startsWith("createOpenApi") ? TRPC_OPENAPI_ENDPOINT : TRPC_ENDPOINT;
