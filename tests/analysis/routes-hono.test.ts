@@ -105,4 +105,17 @@ hono("a sub-app a function of the module builds and returns, given to a name the
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["POST /slack/events [verifySlackSignature]", "GET /slack/install []"]);
 });
 
+hono("a sub-app an imported function builds, given to a name that is mounted here (const apiRoutes = createApiRoutes(core); app.route(\"/api\", apiRoutes)), serves under that mount; an imported function's result not mounted is no sub-app", () => {
+  const root = tempDir("tool-hono-imported-factory-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4.0.0" } }),
+    "src/api/router.ts": 'import { Hono } from "hono";\nexport function createApiRoutes(core: unknown): Hono {\n  const app = new Hono();\n  app.get("/queues", (c) => c.json([]));\n  app.post("/queues/:name/pause", (c) => c.json({}));\n  return app;\n}\n',
+    "src/adapter.ts": 'import { Hono } from "hono";\nimport { createApiRoutes } from "./api/router";\nimport { createCore } from "./core";\nexport function workbench(options: unknown): Hono {\n  const core = createCore(options);\n  const app = new Hono();\n  const apiRoutes = createApiRoutes(core);\n  app.route("/api", apiRoutes);\n  app.get("/config", (c) => c.json({}));\n  return app;\n}\n',
+    "src/core.ts": "export function createCore(options: unknown) { return { options }; }\n",
+    "src/index.ts": 'import { Hono } from "hono";\nimport { workbench } from "./adapter";\nconst app = new Hono();\napp.route("/admin", workbench({}));\nexport default app;\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /admin/api/queues", "GET /admin/config", "POST /admin/api/queues/{name}/pause"]);
+});
+
 hono.run();

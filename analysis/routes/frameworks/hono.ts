@@ -136,8 +136,12 @@ export const hono: Framework = {
       });
     }
     // What a factory of the file's makes is the router it builds, mounted by that name (`app.route("/slack", slackRoute)`).
-    for (const m of factories.size ? source.code.matchAll(MADE) : []) {
-      if (factories.has(m[2]!) && !routers.has(m[1]!) && !factories.has(m[1]!)) {
+    // So is what an imported function makes, mounted here (`const apiRoutes = createApiRoutes(core); app.route("/api", apiRoutes)`).
+    const mountedHere = (name: string) => new RegExp(String.raw`\.\s*route\s*\(\s*[^,()]+,\s*${name}\s*\)`).test(source.code);
+    const imported = (name: string) => new RegExp(String.raw`\bimport\s+(?:type\s+)?(?:\{[^}]*\b${name}\b[^}]*\}|${name}\b)[^;]*?\bfrom\b`).test(source.code);
+    for (const m of source.code.matchAll(MADE)) {
+      if (routers.has(m[1]!) || factories.has(m[1]!)) continue;
+      if (factories.has(m[2]!) || (mountedHere(m[1]!) && imported(m[2]!))) {
         registrations.push({ type: "router", framework: "hono", name: m[1]!, prefix: "", guards: [], aliasOf: m[2]!, line: source.lineAt(m.index) });
       }
     }
