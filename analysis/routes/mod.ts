@@ -71,6 +71,7 @@ import { routeAttributesPrefix } from "./php/route-attributes-prefix.ts";
 import { contextPaths, propertyPlaceholders, servedPerApplication } from "./jvm/context-path.ts";
 import { servletFilters } from "./jvm/servlet-filters.ts";
 import { goWebSocketHandlers } from "./go/websocket-handlers.ts";
+import { nextLocalePrefix } from "./js/next-locale-prefix.ts";
 import { SOCKET_IO_ENGINE } from "./frameworks/websockets-js.ts";
 import { BLAZOR_HUB } from "./frameworks/minimal-api.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
@@ -229,7 +230,7 @@ export function routesSection(
   const trpcDispatchers = new Map(trpcMounts.map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), servletFilters(project), goWebSocketHandlers(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

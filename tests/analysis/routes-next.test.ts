@@ -731,4 +731,23 @@ next("next-intl's [locale] folder is in no URL under localePrefix \"never\" (set
   assert.equal(routesOf(unused), ["GET /api/health", "GET /{locale}", "GET /{locale}/manage"]);
 });
 
+next("pages under app/[locale] are served without the segment when the i18n middleware keeps the locale out of the URL (next-international's rewrite, next-intl's localePrefix never); with the locale in the URL they keep it", () => {
+  const cases = [
+    ['import { createI18nMiddleware } from "next-international/middleware";\nconst I18n = createI18nMiddleware({ locales: ["en", "sv"], defaultLocale: "en", urlMappingStrategy: "rewrite" });\nexport function proxy(req) { return I18n(req); }\n', "src/proxy.ts", ["GET /", "GET /account"]],
+    ['import createMiddleware from "next-intl/middleware";\nexport default createMiddleware({ locales: ["en", "de"], defaultLocale: "en", localePrefix: "never" });\n', "src/middleware.ts", ["GET /", "GET /account"]],
+    ['import createMiddleware from "next-intl/middleware";\nexport default createMiddleware({ locales: ["en", "de"], defaultLocale: "en", localePrefix: "always" });\n', "src/middleware.ts", ["GET /{locale}", "GET /{locale}/account"]],
+  ] as const;
+  for (const [middleware, file, expected] of cases) {
+    const root = tempDir("tool-next-locale-");
+    writeFiles(root, {
+      "package.json": JSON.stringify({ dependencies: { next: "^16.0.0" } }),
+      "src/app/[locale]/page.tsx": "export default function Home() { return null; }\n",
+      "src/app/[locale]/(app)/account/page.tsx": "export default function Account() { return null; }\n",
+      [file]: middleware,
+    });
+    commitAll(root);
+    assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [...expected], file);
+  }
+});
+
 next.run();
