@@ -12,6 +12,7 @@ import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { filamentPanelRoutes } from "./php/filament-panels.ts";
+import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
@@ -193,6 +194,11 @@ export function routesSection(
   for (const { file, registrations } of webXmlPrefixes(project)) files.set(file, { registrations, bindings: [] });
   // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
   for (const { file, registrations } of codeigniterAutoRoutes(project)) {
+    const own = files.get(file);
+    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+  }
+  // Yii 2 serves each web controller's actions by convention, with no route file.
+  for (const { file, registrations } of yiiRoutes(project)) {
     const own = files.get(file);
     files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
   }

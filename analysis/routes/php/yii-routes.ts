@@ -1,0 +1,281 @@
+/**
+ * Yii 2's routes, which no route table lists: its URL manager resolves `<module>/<controller>/<action>`
+ * to a controller's action by convention (with or without pretty URLs), so each action of each web
+ * controller of the project is a route at that path.
+ * - A controller is a class in a `controllers/` folder (`controllers/admin/UserController.php` is
+ *   `admin/user`), its id its name without `Controller` in kebab case (`PasswordRecoveryController`
+ *   is `password-recovery`). Abstract classes are bases, not endpoints.
+ * - Its module is the nearest folder above holding a `Module.php`: its id is the key the app's
+ *   configuration registers that class under (`'modules' => ['admin' => ['class' => ...]]`), else
+ *   the `id` of the module's own `config.php`, else its folder's name; a module inside another
+ *   serves under its parent's id.
+ * - Its actions are its public `actionFooBar()` methods (`foo-bar`), those it inherits from the
+ *   project's classes, and the keys of its `actions()` map. The app's default route
+ *   (`'defaultRoute' => 'home'`, else `site`) serves its default action at `/` too.
+ * - An action answers every method, unless the controller's `VerbFilter` limits it
+ *   (`'delete' => ['POST']`) or the action first refuses other methods itself
+ *   (`$this->forcePostRequest()`, `$this->requirePostRequest()`).
+ * - The controller's `AccessControl` (or an inherited one) guards the actions its rules admit only
+ *   signed-in callers to (`'roles' => ['@']`), and those no rule admits (Yii then refuses
+ *   everyone); an action its rules let guests into (`'roles' => ['?']`, or no roles) is open. Rules
+ *   the code computes (`'rules' => $this->getAccessRules()`) are not read: the filter guards all.
+ * Console controllers (`commands/`, `console/`) serve no HTTP.
+ */
+import { closing } from "../../languages/curly.ts";
+import { php } from "../../languages/php/mod.ts";
+import { strip } from "../../languages/strip.ts";
+import { joinPaths } from "../paths.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments } from "../source.ts";
+import { phpClassFile, phpFilesByClass } from "./actions.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+type Text = { text: string; code: string };
+
+const FRAMEWORK = "yii";
+const CONTROLLER_FILE = /^(?:(.*)\/)?controllers\/((?:\w+\/)*)(\w+)Controller\.php$/;
+const CONSOLE = /(?:^|\/)(?:commands|console|tests?|vendor)\//;
+const CLASS = /\b(abstract\s+)?class\s+(\w+)(?:\s+extends\s+\\?([\w\\]+))?[^{]*\{/;
+const ACTION = /^[ \t]*((?:(?:public|protected|private|static|final|abstract)[ \t]+)*)function[ \t]+(action[A-Z]\w*)[ \t]*\(/gm;
+const POST_ONLY = /^\{\s*(?:\/\/[^\n]*\n\s*)*\$this\s*->\s*(?:forcePostRequest|requirePostRequest)\s*\(\s*\)\s*;/;
+
+type Controller = { file: string; name: string; base?: string; abstract: boolean; source: Text; body: { start: number; end: number } };
+
+/** The routes of a Yii 2 application's web controllers, in the files that declare their actions; none outside a Yii 2 project. */
+export function yiiRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
+  if (!project) return [];
+  const listed = [...project.listed];
+  const usesYii = listed.some((p) => /(?:^|\/)composer\.json$/.test(p) && !/(?:^|\/)vendor\//.test(p) && /"yiisoft\/yii2"\s*:/.test(project.text(p) ?? ""));
+  if (!usesYii) return [];
+  const read = new Map<string, Text | undefined>();
+  const source = (file: string): Text | undefined => {
+    if (!read.has(file)) {
+      const text = project.text(file);
+      read.set(file, text === undefined ? undefined : { text, code: strip(text, php.syntax).code });
+    }
+    return read.get(file);
+  };
+  const classes = phpFilesByClass(listed);
+  const controllerOf = (file: string): Controller | undefined => {
+    const text = source(file);
+    const cls = text && CLASS.exec(text.code);
+    if (!text || !cls) return undefined;
+    const open = cls.index + cls[0].length - 1;
+    return { file, name: cls[2]!, base: cls[3] && resolvedClass(text.text, cls[3]), abstract: !!cls[1], source: text, body: { start: open, end: closing(text.code, open) } };
+  };
+  const configs = listed.filter((p) => /(?:^|\/)config\/[\w-]+\.php$/.test(p) && !CONSOLE.test(p));
+  const moduleIds = new Map<string, string>();
+  const moduleId = (dir: string): string => {
+    let id = moduleIds.get(dir);
+    if (id === undefined) {
+      id = registeredId(dir, source(`${dir}/Module.php`)?.text ?? "", configs.map((c) => source(c)?.text ?? "")) ?? /['"]id['"]\s*=>\s*['"]([\w-]+)['"]/.exec(source(`${dir}/config.php`)?.text ?? "")?.[1] ?? dir.split("/").at(-1)!;
+      moduleIds.set(dir, id);
+    }
+    return id;
+  };
+  const modules = new Set(listed.filter((p) => /(?:^|\/)Module\.php$/.test(p) && !CONSOLE.test(p)).map((p) => p.replace(/\/?Module\.php$/, "")));
+  // The module path of a folder: the ids of the modules holding it, outermost first.
+  const modulePath = (dir: string): string[] => {
+    const ids: string[] = [];
+    for (let at = dir; at; at = at.includes("/") ? at.slice(0, at.lastIndexOf("/")) : "") if (modules.has(at)) ids.unshift(moduleId(at));
+    return ids;
+  };
+  const defaultRoute = configs.map((c) => /['"]defaultRoute['"]\s*=>\s*['"]\/?([\w/-]+)['"]/.exec(source(c)?.text ?? "")?.[1]).find((r) => r !== undefined) ?? "site";
+  // Controllers a module (or the app) names in its `controllerMap` (`'pwa-manifest' => ManifestController::class`), by their file.
+  const mapped = new Map<string, { modules: string[]; id: string }>();
+  for (const owner of [...[...modules].map((dir) => ({ file: `${dir}/Module.php`, modules: modulePath(dir) })), ...configs.map((file) => ({ file, modules: [] as string[] }))]) {
+    const text = source(owner.file)?.text ?? "";
+    const map = /(?:\$controllerMap\s*=|['"]controllerMap['"]\s*=>)\s*\[/.exec(text);
+    if (!map) continue;
+    const open = map.index + map[0].length - 1;
+    for (const m of text.slice(open, closing(text, open)).matchAll(/['"]([\w-]+)['"]\s*=>\s*(?:\[\s*['"]class['"]\s*=>\s*)?['"]?\\?([\w\\]+?)(?:::class|['"])/g)) {
+      const file = phpClassFile(classes, resolvedClass(text, m[2]!.replace(/\\\\/g, "\\")));
+      if (file) mapped.set(file, { modules: owner.modules, id: m[1]! });
+    }
+  }
+  const byFile = new Map<string, Registration[]>();
+  for (const file of listed) {
+    const found = CONTROLLER_FILE.exec(file);
+    if (!found || CONSOLE.test(file)) continue;
+    const controller = controllerOf(file);
+    if (!controller || controller.abstract || controller.name !== `${found[3]}Controller`) continue;
+    // By convention a module serves the controllers of its own `controllers/` folder (the app, those
+    // outside every module); others only where a controller map names them.
+    const folder = found[1] ?? "";
+    const inModule = modulePath(folder);
+    const conventional = modules.has(folder) || !inModule.length;
+    const named = mapped.get(file);
+    if (!conventional && !named) continue;
+    const chain = [controller, ...bases(controller, (name) => { const f = phpClassFile(classes, name); return f ? controllerOf(f) : undefined; })];
+    const id = named?.id ?? joinPaths(...found[2]!.split("/").filter(Boolean), camelToId(found[3]!)).replace(/^\//, "");
+    const prefix = joinPaths("/", ...(named ? named.modules : inModule), id);
+    const verbs = verbFilter(controller.source.text);
+    const access = accessRules(chain.map((c) => c.source.text));
+    const defaultAction = /\$defaultAction\s*=\s*['"]([\w-]+)['"]/.exec(controller.source.text)?.[1] ?? "index";
+    const isDefault = !(named ? named.modules : inModule).length && id === defaultRoute;
+    const seen = new Set<string>();
+    for (const owner of chain) {
+      for (const action of actionsOf(owner)) {
+        if (seen.has(action.id)) continue;
+        seen.add(action.id);
+        const methods = verbs.get(action.id) ?? (action.postOnly ? ["POST"] : ["ALL"]);
+        const guards = access(action.id);
+        const paths = [joinPaths(prefix, action.id), ...(isDefault && action.id === defaultAction ? ["/"] : [])];
+        const list = byFile.get(owner.file) ?? [];
+        byFile.set(owner.file, list);
+        for (const path of paths) list.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: `${controller.name}::${action.method}`, guards, owner: "", line: action.line });
+      }
+    }
+  }
+  return [...byFile].map(([file, registrations]) => ({ file, registrations }));
+}
+
+/** Yii's `Inflector::camel2id`: `PasswordRecovery` -> `password-recovery`, `HTMLPage` -> `htmlpage`. */
+const camelToId = (name: string) => name.replace(/(?<![A-Z])[A-Z]/g, "-$&").replace(/^-/, "").toLowerCase();
+
+/** The project's classes a controller extends, nearest first. */
+function bases(controller: Controller, find: (name: string) => Controller | undefined): Controller[] {
+  const found: Controller[] = [];
+  for (let base = controller.base && find(controller.base); base && found.length < 6; base = base.base ? find(base.base) : undefined) found.push(base);
+  return found;
+}
+
+/** A class's actions: its public `actionX` methods, and the keys of the map its `actions()` returns. */
+function actionsOf(controller: Controller): { id: string; method: string; line: number; postOnly: boolean }[] {
+  const { code, text } = controller.source;
+  const lineAt = (at: number) => code.slice(0, at).split("\n").length;
+  const found: { id: string; method: string; line: number; postOnly: boolean }[] = [];
+  const pattern = new RegExp(ACTION.source, "gm");
+  pattern.lastIndex = controller.body.start;
+  for (let m = pattern.exec(code); m && m.index < controller.body.end; m = pattern.exec(code)) {
+    if (/\b(?:protected|private|static|abstract)\b/.test(m[1]!) || m[2] === "actions") continue;
+    const open = code.indexOf("{", callArguments(code, m.index + m[0].length - 1).end);
+    const body = open === -1 ? "" : code.slice(open, open + 400);
+    found.push({ id: camelToId(m[2]!.slice("action".length)), method: m[2]!, line: lineAt(m.index), postOnly: POST_ONLY.test(body) });
+  }
+  const map = /\bfunction\s+actions\s*\(\s*\)[^{]*\{[^]*?\breturn\s*(\[|array\s*\()/.exec(code.slice(controller.body.start, controller.body.end));
+  if (map) {
+    const open = controller.body.start + map.index + map[0].length - 1;
+    const entries = text.slice(open + 1, closing(code, open) - 1);
+    // Top-level keys only: the nested `'class' => ...` of each entry is skipped with its brackets.
+    for (const key of topLevelKeys(entries)) found.push({ id: key, method: key, line: lineAt(open), postOnly: false });
+  }
+  return found;
+}
+
+/** The string keys at the top level of an array literal's entries (`'error' => [...], 'captcha' => [...]`). */
+function topLevelKeys(entries: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const c = entries[i]!;
+    if (c === "[" || c === "(") depth++;
+    else if (c === "]" || c === ")") depth--;
+    else if ((c === "'" || c === '"') && depth === 0) {
+      const end = entries.indexOf(c, i + 1);
+      if (end === -1) break;
+      if (/^\s*=>/.test(entries.slice(end + 1))) keys.push(entries.slice(i + 1, end));
+      i = end;
+    }
+  }
+  return keys;
+}
+
+/** The methods a controller's `VerbFilter` allows each action it names (`'delete' => ['POST']`). */
+function verbFilter(text: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const filter = /['"]class['"]\s*=>\s*\\?(?:[\w\\]*\\)?VerbFilter(?:::class\b|['"])/.exec(text);
+  if (!filter) return found;
+  // The filter's array, from the `[` that opens it, and its `actions` map.
+  const start = text.lastIndexOf("[", filter.index);
+  const block = text.slice(start, closing(text, start));
+  const actions = /['"]actions['"]\s*=>\s*\[/.exec(block);
+  if (!actions) return found;
+  const open = actions.index + actions[0].length - 1;
+  const body = block.slice(open + 1, closing(block, open) - 1);
+  for (const m of body.matchAll(/['"]([\w-]+)['"]\s*=>\s*\[([^\]]*)\]/g)) {
+    const methods = [...m[2]!.matchAll(/['"](\w+)['"]/g)].map((v) => v[1]!.toUpperCase()).filter((v) => v !== "HEAD");
+    if (methods.length) found.set(m[1]!, methods);
+  }
+  return found;
+}
+
+type Rule = { actions?: string[]; allow: boolean; roles?: string[] };
+
+/**
+ * The guard of each action by the first `AccessControl` filter of the class or its bases written
+ * out in full (its `only`/`except` and its `rules`): `AccessControl` where the first rule that
+ * applies admits signed-in callers only, or none applies.
+ */
+function accessRules(texts: string[]): (action: string) => string[] {
+  const filter = texts.map(accessFilter).find((f) => f !== undefined);
+  if (!filter) return () => [];
+  return (action) => {
+    if (filter.only && !filter.only.includes(action)) return [];
+    if (filter.except?.includes(action)) return [];
+    // Rules the code computes (`'rules' => $this->getAccessRules()`): an access filter runs, its decisions not read here.
+    if (!filter.rules) return ["AccessControl"];
+    const rule = filter.rules.find((r) => !r.actions || r.actions.includes(action));
+    if (!rule) return ["AccessControl"];
+    const guests = !rule.roles || rule.roles.includes("?");
+    return rule.allow === guests ? [] : ["AccessControl"];
+  };
+}
+
+function accessFilter(text: string): { only?: string[]; except?: string[]; rules?: Rule[] } | undefined {
+  const behaviors = /\bfunction\s+behaviors\s*\(\s*\)[^{]*\{/.exec(text);
+  if (!behaviors) return undefined;
+  const body = text.slice(behaviors.index, closing(text, behaviors.index + behaviors[0].length - 1));
+  const at = /['"]class['"]\s*=>\s*\\?(?:yii\\filters\\)?AccessControl(?:::class\b|['"])/.exec(body);
+  if (!at) return undefined;
+  // The filter's array: from the `[` that opens it, back from its `'class'` key.
+  const open = body.lastIndexOf("[", at.index);
+  const block = body.slice(open, closing(body, open));
+  const list = (key: string) => {
+    const m = new RegExp(String.raw`['"]${key}['"]\s*=>\s*\[([^\]]*)\]`).exec(block);
+    return m ? [...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((v) => v[1]!) : undefined;
+  };
+  const rulesAt = /['"]rules['"]\s*=>\s*\[/.exec(block);
+  if (!rulesAt) return /['"]rules['"]\s*=>/.test(block) ? { only: list("only"), except: list("except") } : undefined;
+  const rulesOpen = rulesAt.index + rulesAt[0].length - 1;
+  const rulesBody = block.slice(rulesOpen + 1, closing(block, rulesOpen) - 1);
+  const rules: Rule[] = [];
+  for (let i = rulesBody.indexOf("["); i !== -1; i = rulesBody.indexOf("[", i)) {
+    const end = closing(rulesBody, i);
+    const rule = rulesBody.slice(i, end);
+    const values = (key: string) => {
+      const m = new RegExp(String.raw`['"]${key}['"]\s*=>\s*\[([^\]]*)\]`).exec(rule);
+      return m ? [...m[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((v) => v[1]!) : undefined;
+    };
+    rules.push({ actions: values("actions"), allow: /['"]allow['"]\s*=>\s*true\b/i.test(rule), roles: values("roles") });
+    i = end;
+  }
+  return { only: list("only"), except: list("except"), rules };
+}
+
+/**
+ * The id the app's configuration registers a module's class under: `'admin' => ['class' =>
+ * 'app\modules\admin\Module']`, `'admin' => Module::class` (imported), or the class as a string.
+ */
+function registeredId(dir: string, moduleText: string, configs: string[]): string | undefined {
+  const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(moduleText)?.[1];
+  if (!namespace) return undefined;
+  const qualified = `${namespace}\\Module`;
+  for (const config of configs) {
+    const aliases = [...config.matchAll(/^\s*use\s+\\?([\w\\]+?)(?:\s+as\s+(\w+))?\s*;/gm)].filter((m) => m[1] === qualified).map((m) => m[2] ?? "Module");
+    const written = [qualified.replace(/\\/g, String.raw`\\{1,2}`), ...aliases.map((a) => `${a}::class`)].map((w) => `\\\\?${w}`).join("|");
+    const m = new RegExp(String.raw`['"]([\w-]+)['"]\s*=>\s*(?:\[\s*['"]class['"]\s*=>\s*)?['"]?(?:${written})(?:::class)?\b`).exec(config);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** A class named in a file as its `use` statements resolve it (`Controller` from `use humhub\components\Controller;`). */
+function resolvedClass(text: string, name: string): string {
+  const first = name.split("\\")[0]!;
+  for (const m of text.matchAll(/^\s*use\s+\\?([\w\\]+?)(?:\s+as\s+(\w+))?\s*;/gm)) {
+    if ((m[2] ?? m[1]!.split("\\").at(-1)) === first) return [m[1]!, ...name.split("\\").slice(1)].join("\\");
+  }
+  const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(text)?.[1];
+  return namespace && !name.includes("\\") ? `${namespace}\\${name}` : name;
+}
