@@ -157,4 +157,87 @@ yii("an access filter whose rules the code computes guards every action it cover
   assert.equal(guardedRoutes(plain), []);
 });
 
+yii("a REST URL rule serves the controllers it names at its own paths (plural names under its prefix, default patterns, extra patterns, only/except, $this->id in a module), each to an action the controller has; the authenticator a trait declares guards all but what a subclass excepts", () => {
+  const root = tempDir("tool-yii-rest-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "yiisoft/yii2": "~2.0.46" } }),
+    "config/web.php": php("return ['id' => 'conduit', 'modules' => ['api' => ['class' => 'app\\modules\\api\\Module']]];"),
+    "modules/api/Module.php": php(
+      "namespace app\\modules\\api;",
+      "use yii\\base\\BootstrapInterface;",
+      "use yii\\rest\\UrlRule;",
+      "class Module extends \\yii\\base\\Module implements BootstrapInterface",
+      "{",
+      "    public function bootstrap($app)",
+      "    {",
+      "        $app->getUrlManager()->addRules([",
+      "            [",
+      "                'class' => UrlRule::class,",
+      "                'prefix' => $this->id,",
+      "                'controller' => ['articles' => $this->id . '/article'],",
+      "                'except' => ['delete'],",
+      "                'extraPatterns' => ['POST {id}/favorite' => 'favorite', 'OPTIONS {id}/favorite' => 'options'],",
+      "            ],",
+      "            // The plural of the whole id (`api/tags`): a prefix here would come before it again.
+            ['class' => UrlRule::class, 'controller' => $this->id . '/tag', 'only' => ['index']],",
+      "        ]);",
+      "    }",
+      "}",
+    ),
+    "modules/api/components/BehaviorsTrait.php": php(
+      "namespace app\\modules\\api\\components;",
+      "use yii\\filters\\auth\\HttpBearerAuth;",
+      "trait BehaviorsTrait",
+      "{",
+      "    public function behaviors()",
+      "    {",
+      "        return array_merge(parent::behaviors(), ['authenticator' => ['class' => HttpBearerAuth::class, 'optional' => ['options']]]);",
+      "    }",
+      "}",
+    ),
+    "modules/api/components/ActiveController.php": php(
+      "namespace app\\modules\\api\\components;",
+      "abstract class ActiveController extends \\yii\\rest\\ActiveController",
+      "{",
+      "    use BehaviorsTrait;",
+      "}",
+    ),
+    "modules/api/controllers/ArticleController.php": php(
+      "namespace app\\modules\\api\\controllers;",
+      "use app\\modules\\api\\components\\ActiveController;",
+      "class ArticleController extends ActiveController",
+      "{",
+      "    public function behaviors()",
+      "    {",
+      "        $behaviors = parent::behaviors();",
+      "        $behaviors['authenticator']['except'] = ['index', 'view'];",
+      "        return $behaviors;",
+      "    }",
+      "    public function actionFavorite($id) { return []; }",
+      "}",
+    ),
+    "modules/api/controllers/TagController.php": php(
+      "namespace app\\modules\\api\\controllers;",
+      "use yii\\rest\\Controller;",
+      "class TagController extends Controller",
+      "{",
+      "    public function actions()",
+      "    {",
+      "        return array_merge(parent::actions(), ['index' => ['class' => 'app\\modules\\api\\actions\\TagsAction']]);",
+      "    }",
+      "}",
+    ),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/articles",
+    "GET /api/articles/{id}",
+    "GET /api/tags",
+    "PATCH /api/articles/{id} [HttpBearerAuth]",
+    "POST /api/articles [HttpBearerAuth]",
+    "POST /api/articles/{id}/favorite [HttpBearerAuth]",
+    "PUT /api/articles/{id} [HttpBearerAuth]",
+  ]);
+});
+
 yii.run();

@@ -19,11 +19,20 @@
  *   signed-in callers to (`'roles' => ['@']`), and those no rule admits (Yii then refuses
  *   everyone); an action its rules let guests into (`'roles' => ['?']`, or no roles) is open. Rules
  *   the code computes (`'rules' => $this->getAccessRules()`) are not read: the filter guards all.
+ *   Its `authenticator` behaviour (`HttpBearerAuth`...) guards every action it does not except or
+ *   leave optional, behaviours its traits declare included.
+ * - A REST URL rule (`['class' => yii\rest\UrlRule::class, 'controller' => 'api/user']`, in the
+ *   configuration or a module's `addRules`) serves the controllers it names at its own paths
+ *   instead: the plural of each name under its `prefix` (`/api/users/{id}`), with the default
+ *   patterns (or its `patterns`) and its `extraPatterns`, limited by `only`/`except`, each to an
+ *   action the controller has (`yii\rest\ActiveController` gives index, view, create, update,
+ *   delete). Its CORS preflights (the `options` action) and HEADs are left out.
  * Console controllers (`commands/`, `console/`) serve no HTTP.
  */
 import { closing } from "../../languages/curly.ts";
 import { php } from "../../languages/php/mod.ts";
 import { strip } from "../../languages/strip.ts";
+import { plural } from "../inflect.ts";
 import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
@@ -40,6 +49,12 @@ const ACTION = /^[ \t]*((?:(?:public|protected|private|static|final|abstract)[ \
 const POST_ONLY = /^\{\s*(?:\/\/[^\n]*\n\s*)*\$this\s*->\s*(?:forcePostRequest|requirePostRequest)\s*\(\s*\)\s*;/;
 
 type Controller = { file: string; name: string; base?: string; abstract: boolean; source: Text; body: { start: number; end: number } };
+type RestRoute = { methods: string[]; path: string; action: string; line: number; file: string };
+
+// What `yii\rest\ActiveController` serves of itself.
+const ACTIVE_ACTIONS = ["index", "view", "create", "update", "delete"];
+// A REST rule's patterns when it gives none.
+const DEFAULT_PATTERNS: [string, string][] = [["PUT,PATCH {id}", "update"], ["DELETE {id}", "delete"], ["GET,HEAD {id}", "view"], ["POST", "create"], ["GET,HEAD", "index"], ["{id}", "options"], ["", "options"]];
 
 /** The routes of a Yii 2 application's web controllers, in the files that declare their actions; none outside a Yii 2 project. */
 export function yiiRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
@@ -93,6 +108,7 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
       if (file) mapped.set(file, { modules: owner.modules, id: m[1]! });
     }
   }
+  const rest = restRules(listed.filter((p) => p.endsWith(".php") && !CONSOLE.test(p)), source, (file) => (modules.has(file.replace(/\/?Module\.php$/, "")) && /(?:^|\/)Module\.php$/.test(file) ? moduleId(file.replace(/\/?Module\.php$/, "")) : undefined));
   const byFile = new Map<string, Registration[]>();
   for (const file of listed) {
     const found = CONTROLLER_FILE.exec(file);
@@ -110,9 +126,28 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     const id = named?.id ?? joinPaths(...found[2]!.split("/").filter(Boolean), camelToId(found[3]!)).replace(/^\//, "");
     const prefix = joinPaths("/", ...(named ? named.modules : inModule), id);
     const verbs = verbFilter(controller.source.text);
-    const access = accessRules(chain.map((c) => c.source.text));
+    // The class's texts, nearest first, each with the traits it uses (`use ControllerBehaviorsTrait;`).
+    const texts = chain.flatMap((c) => [c.source.text, ...traitsOf(c).flatMap((name) => { const f = phpClassFile(classes, name); return f ? [source(f)?.text ?? ""] : []; })]);
+    const rules = accessRules(texts);
+    const authenticated = authenticator(texts);
+    const access = (action: string) => [...rules(action), ...authenticated(action)];
     const defaultAction = /\$defaultAction\s*=\s*['"]([\w-]+)['"]/.exec(controller.source.text)?.[1] ?? "index";
     const isDefault = !(named ? named.modules : inModule).length && id === defaultRoute;
+    const route = joinPaths(...(named ? named.modules : inModule), id).replace(/^\//, "");
+    const routed = rest.get(route);
+    if (routed) {
+      // The actions it has: its own and inherited ones, and ActiveController's.
+      const actions = new Map(chain.flatMap((c) => actionsOf(c)).reverse().map((a) => [a.id, a] as const));
+      const active = chain.some((c) => c.base !== undefined && /^yii\\rest\\ActiveController$/.test(c.base));
+      for (const r of routed) {
+        const action = actions.get(r.action);
+        if (!action && !(active && ACTIVE_ACTIONS.includes(r.action))) continue;
+        const list = byFile.get(r.file) ?? [];
+        byFile.set(r.file, list);
+        list.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: r.methods, path: r.path, handler: `${controller.name}::${action?.method ?? `action${r.action[0]!.toUpperCase()}${r.action.slice(1)}`}`, guards: access(r.action), owner: "", line: r.line });
+      }
+      continue;
+    }
     const seen = new Set<string>();
     for (const owner of chain) {
       for (const action of actionsOf(owner)) {
@@ -128,6 +163,70 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     }
   }
   return [...byFile].map(([file, registrations]) => ({ file, registrations }));
+}
+
+/**
+ * The routes of the REST URL rules of the project's files, by the controller route they lead to
+ * (`api/auth`). `$this->id` in a module's class is that module's id.
+ */
+function restRules(files: string[], source: (file: string) => Text | undefined, idOf: (file: string) => string | undefined): Map<string, RestRoute[]> {
+  const found = new Map<string, RestRoute[]>();
+  for (const file of files) {
+    const text = source(file)?.text;
+    if (!text || !/\brest\\UrlRule\b/.test(text)) continue;
+    const alias = [...text.matchAll(/^\s*use\s+\\?yii\\rest\\UrlRule(?:\s+as\s+(\w+))?\s*;/gm)].map((m) => m[1] ?? "UrlRule");
+    const names = ["\\?yii\\\\{1,2}rest\\\\{1,2}UrlRule", ...alias].join("|");
+    const at = new RegExp(String.raw`['"]class['"]\s*=>\s*(?:['"](?:${names})['"]|\\?(?:${names})::class\b)`, "g");
+    const moduleId = idOf(file);
+    const value = (span: string): string | undefined => {
+      // Literals and `$this->id` joined with `.`: `$this->id . '/auth'`.
+      const parts = span.split(".").map((p) => p.trim());
+      const values = parts.map((p) => (/^\$this\s*->\s*id$/.test(p) ? moduleId : /^['"]([^'"]*)['"]$/.exec(p)?.[1]));
+      return values.every((v) => v !== undefined) ? values.join("") : undefined;
+    };
+    for (const m of text.matchAll(at)) {
+      const open = text.lastIndexOf("[", m.index);
+      const rule = text.slice(open, closing(text, open));
+      const entry = (key: string) => {
+        const k = new RegExp(String.raw`(?:\[|,)\s*['"]${key}['"]\s*=>\s*`).exec(rule);
+        if (!k) return undefined;
+        const start = k.index + k[0].length;
+        if (rule[start] !== "[") return rule.slice(start, start + 200).split(/,\s*(?:\n|['"]\w+['"]\s*=>)/)[0]!.replace(/\s*\]\s*$/, "").trim();
+        return rule.slice(start, closing(rule, start));
+      };
+      const pairs = (list: string | undefined): [string, string][] => [...(list ?? "").matchAll(/['"]([^'"]*)['"]\s*=>\s*([^,\]]+)/g)].flatMap((p) => {
+        const v = value(p[2]!.trim());
+        return v === undefined ? [] : [[p[1]!, v] as [string, string]];
+      });
+      const strings = (list: string | undefined) => (list === undefined ? undefined : [...list.matchAll(/['"]([^'"]*)['"]/g)].map((v) => v[1]!));
+      const prefix = entry("prefix") === undefined ? "" : value(entry("prefix")!);
+      const controllerEntry = entry("controller");
+      if (prefix === undefined || controllerEntry === undefined) continue;
+      const pluralize = !/^false$/i.test(entry("pluralize") ?? "");
+      // `'controller' => 'api/user'`, a list of them, or URL names mapped to them.
+      const controllers: [string, string][] = controllerEntry.startsWith("[")
+        ? /=>/.test(controllerEntry)
+          ? pairs(controllerEntry)
+          : (strings(controllerEntry) ?? []).map((c) => [pluralize ? plural(c) : c, c])
+        : ((c) => (c === undefined ? [] : [[pluralize ? plural(c) : c, c] as [string, string]]))(value(controllerEntry));
+      const patterns = entry("patterns") === undefined ? DEFAULT_PATTERNS : pairs(entry("patterns"));
+      const extra = pairs(entry("extraPatterns"));
+      const only = strings(entry("only"));
+      const except = strings(entry("except")) ?? [];
+      const line = text.slice(0, m.index).split("\n").length;
+      for (const [urlName, route] of controllers) {
+        for (const [pattern, action] of [...extra, ...patterns]) {
+          if (action === "options" || (only && !only.includes(action)) || except.includes(action)) continue;
+          const verbs = /^([A-Z,]+)(?:\s+|$)(.*)$/.exec(pattern);
+          const methods = verbs ? verbs[1]!.split(",").filter((v) => v && v !== "HEAD" && v !== "OPTIONS") : ["ALL"];
+          if (!methods.length) continue;
+          const path = joinPaths("/", prefix, urlName, verbs ? verbs[2]! : pattern);
+          found.set(route, [...(found.get(route) ?? []), { methods, path, action, line, file }]);
+        }
+      }
+    }
+  }
+  return found;
 }
 
 /** Yii's `Inflector::camel2id`: `PasswordRecovery` -> `password-recovery`, `HTMLPage` -> `htmlpage`. */
@@ -153,12 +252,19 @@ function actionsOf(controller: Controller): { id: string; method: string; line: 
     const body = open === -1 ? "" : code.slice(open, open + 400);
     found.push({ id: camelToId(m[2]!.slice("action".length)), method: m[2]!, line: lineAt(m.index), postOnly: POST_ONLY.test(body) });
   }
-  const map = /\bfunction\s+actions\s*\(\s*\)[^{]*\{[^]*?\breturn\s*(\[|array\s*\()/.exec(code.slice(controller.body.start, controller.body.end));
-  if (map) {
-    const open = controller.body.start + map.index + map[0].length - 1;
-    const entries = text.slice(open + 1, closing(code, open) - 1);
-    // Top-level keys only: the nested `'class' => ...` of each entry is skipped with its brackets.
-    for (const key of topLevelKeys(entries)) found.push({ id: key, method: key, line: lineAt(open), postOnly: false });
+  const declared = /\bfunction\s+actions\s*\(\s*\)[^{]*\{/.exec(code.slice(controller.body.start, controller.body.end));
+  if (declared) {
+    const start = controller.body.start + declared.index + declared[0].length - 1;
+    const body = { start, end: closing(code, start) };
+    // The map it returns (`return [...]`), or merges onto its parent's (`array_merge(parent::actions(), [...])`).
+    for (const m of code.slice(body.start, body.end).matchAll(/\breturn\s*(?=\[|array\s*\()|\barray_merge\s*\(/g)) {
+      const at = body.start + m.index + m[0].length;
+      const maps = m[0].startsWith("return") ? [at] : callArguments(code, at - 1).args.map((a) => a.start + (code.slice(a.start, a.end).length - code.slice(a.start, a.end).trimStart().length)).filter((p) => code[p] === "[");
+      for (const open of maps.map((p) => (code[p] === "[" ? p : code.indexOf("(", p)))) {
+        // Top-level keys only: the nested `'class' => ...` of each entry is skipped with its brackets.
+        for (const key of topLevelKeys(text.slice(open + 1, closing(code, open) - 1))) found.push({ id: key, method: key, line: lineAt(open), postOnly: false });
+      }
+    }
   }
   return found;
 }
@@ -179,6 +285,46 @@ function topLevelKeys(entries: string): string[] {
     }
   }
   return keys;
+}
+
+/** The traits a class uses in its body (`use ControllerBehaviorsTrait, AliasTrait;`), resolved by the file's imports. */
+function traitsOf(controller: Controller): string[] {
+  const { code, text } = controller.source;
+  const body = code.slice(controller.body.start + 1, controller.body.end);
+  return [...body.matchAll(/^[ \t]+use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*;/gm)].flatMap((m) => m[1]!.split(",").map((t) => resolvedClass(text, t.trim())));
+}
+
+/**
+ * The guard of each action by the controller's `authenticator` behaviour (`HttpBearerAuth`,
+ * `QueryParamAuth`, `CompositeAuth`...), as the nearest class declares it or changes it
+ * (`$behaviors['authenticator']['except'] = ['index', 'view']`): every action but those it
+ * excepts, leaves `optional`, or (given `only`) does not name.
+ */
+function authenticator(texts: string[]): (action: string) => string[] {
+  let declared: { auth: string; lists: Map<string, string[]> } | undefined;
+  const changed = new Map<string, string[]>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/\$\w+\s*\[\s*['"]authenticator['"]\s*\]\s*\[\s*['"](except|only|optional)['"]\s*\]\s*=\s*\[([^\]]*)\]/g)) {
+      if (!changed.has(m[1]!)) changed.set(m[1]!, [...m[2]!.matchAll(/['"]([^'"]+)['"]/g)].map((v) => v[1]!));
+    }
+    const at = declared ? null : /['"]authenticator['"]\s*=>\s*\[\s*['"]class['"]\s*=>\s*\\?(?:[\w\\]*\\)?(\w*Auth)(?:::class\b|['"])/.exec(text);
+    if (!at) continue;
+    const open = text.indexOf("[", at.index + "authenticator".length + 2);
+    const block = text.slice(open, closing(text, open));
+    const lists = new Map<string, string[]>();
+    for (const key of ["except", "only", "optional"]) {
+      const list = new RegExp(String.raw`['"]${key}['"]\s*=>\s*\[([^\]]*)\]`).exec(block);
+      if (list) lists.set(key, [...list[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((v) => v[1]!));
+    }
+    declared = { auth: at[1]!, lists };
+  }
+  if (!declared) return () => [];
+  const list = (key: string) => changed.get(key) ?? declared!.lists.get(key);
+  return (action) => {
+    const only = list("only");
+    if ((only && !only.includes(action)) || list("except")?.includes(action) || list("optional")?.includes(action)) return [];
+    return [declared!.auth];
+  };
 }
 
 /** The methods a controller's `VerbFilter` allows each action it names (`'delete' => ['POST']`). */
