@@ -178,8 +178,8 @@ yii("a REST URL rule serves the controllers it names at its own paths (plural na
       "                'except' => ['delete'],",
       "                'extraPatterns' => ['POST {id}/favorite' => 'favorite', 'OPTIONS {id}/favorite' => 'options'],",
       "            ],",
-      "            // The plural of the whole id (`api/tags`): a prefix here would come before it again.
-            ['class' => UrlRule::class, 'controller' => $this->id . '/tag', 'only' => ['index']],",
+      // The plural of the whole id (`api/tags`): a prefix would come before it again.
+      "            ['class' => UrlRule::class, 'controller' => $this->id . '/tag', 'only' => ['index']],",
       "        ]);",
       "    }",
       "}",
