@@ -6,6 +6,8 @@ import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const jaxrs = suite("JAX-RS routes");
 
+const java = (lines: string[]) => lines.join("\n") + "\n";
+
 jaxrs("resources with @ApplicationPath, class and method @Path, a constant from another Kotlin file, @RolesAllowed overridden per method and lifted by @PermitAll; REST clients are not routes", () => {
   assert.equal(routeLines("routes-jaxrs"), [
     "GET /api/authors src/main/kotlin/org/acme/library/authors/AuthorResource.kt:11 AuthorResource.list",
@@ -403,7 +405,6 @@ jaxrs("a resource method taking Dropwizard's @Auth principal is guarded (its aut
 
 jaxrs("sub-resource locators lead on to the resource they return, below their path, under a Guice-served Jersey servlet; a locator returning Object leads nowhere", () => {
   const root = tempDir();
-  const java = (lines: string[]) => lines.join("\n") + "\n";
   writeFiles(root, {
     "web/src/main/java/org/vault/ApiApplication.java": java(["package org.vault;", "import javax.ws.rs.ApplicationPath;", "import javax.ws.rs.core.Application;", '@ApplicationPath("/*")', "public class ApiApplication extends Application {}"]),
     "web/src/main/java/org/vault/RestModule.java": java([
@@ -468,7 +469,6 @@ jaxrs("sub-resource locators lead on to the resource they return, below their pa
 
 jaxrs("a sub-resource locator that hands a credential parameter to an authentication service first guards every resource below it; one handing on an id, or a token to no such service, guards nothing", () => {
   const root = tempDir();
-  const java = (lines: string[]) => lines.join("\n") + "\n";
   writeFiles(root, {
     "src/main/java/org/desk/RootService.java": java([
       "package org.desk;",

@@ -1,10 +1,10 @@
+import { closing } from "../../languages/curly.ts";
 import type { Framework } from "../framework.ts";
 import { staticValue } from "../common/values.ts";
 import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, liftingAnnotation, memberGuards, memberPaths } from "../jvm/controllers.ts";
 import { declarations, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
-import { closing } from "../../languages/curly.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
