@@ -1,6 +1,7 @@
 import { php } from "../../languages/php/mod.ts";
 import { strip } from "../../languages/strip.ts";
 import { isLaravelGuard } from "../frameworks/laravel.ts";
+import { phpQualifiedName } from "./actions.ts";
 
 // `$this->middleware('auth')` (or by class, `Authenticate::class`), `->except(['index', 'show'])` / `->only('index')` chained, or the
 // older option array `$this->middleware('auth', ['except' => ['index']])`. Matched on the code
@@ -32,14 +33,12 @@ export function laravelActionGuards(controllerFile: (className: string) => strin
     if (found === undefined) calls.set(file, (found = middlewareCalls(text(file))));
     return found;
   };
-  const imports = new Map<string, Map<string, string>>();
-  const importsOf = (file: string) => imports.get(file) ?? imports.set(file, useStatements(text(file) ?? "")).get(file)!;
   return (handler, routeFile) => {
     const match = /^([\w\\]+)(?:@(\w+))?$/.exec(handler);
     if (!match) return [];
     // The class as the route file imports it: `use App\Http\Controllers\Admin\ArticlesController as AdminArticlesController`.
     const written = match[1]!.split("\\").pop()!;
-    const file = controllerFile((routeFile && importsOf(routeFile).get(written)) ?? written);
+    const file = controllerFile(routeFile ? phpQualifiedName(text(routeFile) ?? "", written) : written);
     if (file === undefined) return [];
     const action = match[2] ?? "__invoke";
     const guards: string[] = [];
@@ -65,13 +64,6 @@ function middlewareCalls(source: string | undefined): MiddlewareCall[] {
       listed: new Set(strings(span(m, 3) ?? option?.[2] ?? "")),
     };
   });
-}
-
-/** A PHP file's imported classes by the name it uses for each: `use A\B\C;` -> C, `use A\B\C as D;` -> D. */
-function useStatements(source: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const m of source.matchAll(/^\s*use\s+\\?([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm)) found.set(m[2] ?? m[1]!.split("\\").at(-1)!, m[1]!);
-  return found;
 }
 
 /** The middleware argument and the option array after it, split at the first top-level comma. */

@@ -36,7 +36,7 @@ import { plural } from "../inflect.ts";
 import { joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
-import { phpClassFile, phpFilesByClass } from "./actions.ts";
+import { phpClassFile, phpFilesByClass, phpQualifiedName } from "./actions.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 type Text = { text: string; code: string };
@@ -44,7 +44,7 @@ type Text = { text: string; code: string };
 const FRAMEWORK = "yii";
 const CONTROLLER_FILE = /^(?:(.*)\/)?controllers\/((?:\w+\/)*)(\w+)Controller\.php$/;
 const CONSOLE = /(?:^|\/)(?:commands|console|tests?|vendor)\//;
-const CLASS = /\b(abstract\s+)?class\s+(\w+)(?:\s+extends\s+\\?([\w\\]+))?[^{]*\{/;
+const CLASS = /\b(abstract\s+)?class\s+(\w+)(?:\s+extends\s+(\\?[\w\\]+))?[^{]*\{/;
 const ACTION = /^[ \t]*((?:(?:public|protected|private|static|final|abstract)[ \t]+)*)function[ \t]+(action[A-Z]\w*)[ \t]*\(/gm;
 const POST_ONLY = /^\{\s*(?:\/\/[^\n]*\n\s*)*\$this\s*->\s*(?:forcePostRequest|requirePostRequest)\s*\(\s*\)\s*;/;
 
@@ -76,7 +76,7 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     const cls = text && CLASS.exec(text.code);
     if (!text || !cls) return undefined;
     const open = cls.index + cls[0].length - 1;
-    return { file, name: cls[2]!, base: cls[3] && resolvedClass(text.text, cls[3]), abstract: !!cls[1], source: text, body: { start: open, end: closing(text.code, open) } };
+    return { file, name: cls[2]!, base: cls[3] && phpQualifiedName(text.text, cls[3]), abstract: !!cls[1], source: text, body: { start: open, end: closing(text.code, open) } };
   };
   const configs = listed.filter((p) => /(?:^|\/)config\/[\w-]+\.php$/.test(p) && !CONSOLE.test(p));
   const moduleIds = new Map<string, string>();
@@ -104,7 +104,7 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     if (!map) continue;
     const open = map.index + map[0].length - 1;
     for (const m of text.slice(open, closing(text, open)).matchAll(/['"]([\w-]+)['"]\s*=>\s*(?:\[\s*['"]class['"]\s*=>\s*)?['"]?\\?([\w\\]+?)(?:::class|['"])/g)) {
-      const file = phpClassFile(classes, resolvedClass(text, m[2]!.replace(/\\\\/g, "\\")));
+      const file = phpClassFile(classes, phpQualifiedName(text, m[2]!.replace(/\\\\/g, "\\")));
       if (file) mapped.set(file, { modules: owner.modules, id: m[1]! });
     }
   }
@@ -291,7 +291,7 @@ function topLevelKeys(entries: string): string[] {
 function traitsOf(controller: Controller): string[] {
   const { code, text } = controller.source;
   const body = code.slice(controller.body.start + 1, controller.body.end);
-  return [...body.matchAll(/^[ \t]+use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*;/gm)].flatMap((m) => m[1]!.split(",").map((t) => resolvedClass(text, t.trim())));
+  return [...body.matchAll(/^[ \t]+use\s+([\w\\]+(?:\s*,\s*[\w\\]+)*)\s*;/gm)].flatMap((m) => m[1]!.split(",").map((t) => phpQualifiedName(text, t.trim())));
 }
 
 /**
@@ -414,14 +414,4 @@ function registeredId(dir: string, moduleText: string, configs: string[]): strin
     if (m) return m[1];
   }
   return undefined;
-}
-
-/** A class named in a file as its `use` statements resolve it (`Controller` from `use humhub\components\Controller;`). */
-function resolvedClass(text: string, name: string): string {
-  const first = name.split("\\")[0]!;
-  for (const m of text.matchAll(/^\s*use\s+\\?([\w\\]+?)(?:\s+as\s+(\w+))?\s*;/gm)) {
-    if ((m[2] ?? m[1]!.split("\\").at(-1)) === first) return [m[1]!, ...name.split("\\").slice(1)].join("\\");
-  }
-  const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(text)?.[1];
-  return namespace && !name.includes("\\") ? `${namespace}\\${name}` : name;
 }
