@@ -1709,4 +1709,60 @@ spring("a @WebFilter under @ServletComponentScan that answers an error without a
   ]);
 });
 
+spring("Sa-Token route rules (SaRouter.match(...).notMatch(...).check(r -> StpUtil.checkLogin())) guard the paths they match but those they exclude, patterns from arrays the file declares; a rule whose check signs nobody in guards nothing", () => {
+  const root = tempDir("tool-sa-token-router-");
+  const java = (lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "src/main/java/vip/demo/config/GlobalConfigure.java": java([
+      "package vip.demo.config;",
+      "import cn.dev33.satoken.filter.SaServletFilter;",
+      "import cn.dev33.satoken.router.SaRouter;",
+      "import cn.dev33.satoken.stp.StpUtil;",
+      "import cn.hutool.core.collection.CollectionUtil;",
+      "import org.springframework.context.annotation.Bean;",
+      "import org.springframework.context.annotation.Configuration;",
+      "@Configuration",
+      "public class GlobalConfigure {",
+      '    public static final String[] NO_LOGIN_PATH_ARR = {"/auth/b/doLogin", "/auth/b/getPicCaptcha", "/dev/config/sysBaseList"};',
+      '    private static final String[] SUPER_PATH_ARR = {"/sys/role/**"};',
+      "    @Bean",
+      "    public SaServletFilter getSaServletFilter() {",
+      "        return new SaServletFilter()",
+      '                .addInclude("/**")',
+      "                .setAuth(r -> {",
+      '                    SaRouter.match("/**")',
+      "                            .notMatch(CollectionUtil.newArrayList(NO_LOGIN_PATH_ARR))",
+      "                            .check(r1 -> {",
+      "                                StpUtil.checkLogin();",
+      "                            });",
+      '                    SaRouter.match("/**").notMatch(CollectionUtil.newArrayList(NO_LOGIN_PATH_ARR)).match(CollectionUtil.newArrayList(SUPER_PATH_ARR))',
+      '                            .check(r1 -> StpUtil.checkRole("superAdmin"));',
+      '                    SaRouter.match("/monitor/**").check(r1 -> System.out.println("seen"));',
+      "                });",
+      "    }",
+      "}",
+    ]),
+    "src/main/java/vip/demo/web/AuthController.java": java([
+      "package vip.demo.web;",
+      "import org.springframework.web.bind.annotation.*;",
+      "@RestController",
+      "public class AuthController {",
+      '    @PostMapping("/auth/b/doLogin") public String login() { return ""; }',
+      '    @GetMapping("/auth/b/getPicCaptcha") public String captcha() { return ""; }',
+      '    @GetMapping("/sys/role/page") public String roles() { return ""; }',
+      '    @GetMapping("/sys/user/page") public String users() { return ""; }',
+      '    @GetMapping("/monitor/server") public String server() { return ""; }',
+      "}",
+    ]),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /auth/b/getPicCaptcha",
+    "GET /monitor/server [StpUtil.checkLogin]",
+    "GET /sys/role/page [StpUtil.checkLogin,StpUtil.checkRole]",
+    "GET /sys/user/page [StpUtil.checkLogin]",
+    "POST /auth/b/doLogin",
+  ]);
+});
+
 spring.run();

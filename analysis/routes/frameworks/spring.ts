@@ -7,6 +7,7 @@ import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { springGlobals } from "./spring-security.ts";
 import { springInterceptors } from "../jvm/interceptors.ts";
+import { saTokenRules } from "../jvm/sa-token-router.ts";
 
 const MAPPINGS: Record<string, string | undefined> = { GetMapping: "GET", PostMapping: "POST", PutMapping: "PUT", DeleteMapping: "DELETE", PatchMapping: "PATCH", RequestMapping: undefined };
 // Spring's HTTP interfaces: a client's calls, and since Spring 6.1 a controller's routes when it implements one.
@@ -26,17 +27,18 @@ const IMPLEMENTS = /\bimplements\s+([^{]+)|\)?\s*:\s*([^{=]+)\{?\s*$/;
  * paths from constants of the file or of another file, `@PreAuthorize`/`@Secured`/`@RolesAllowed`
  * on the class and the method, a Kotlin handler's non-null `@AuthenticationPrincipal` parameter
  * (no anonymous call can fill it; `User?` makes it optional); and the app's global guard and
- * path prefix (spring-security.ts) and its handler interceptors (jvm/interceptors.ts).
+ * path prefix (spring-security.ts), its handler interceptors (jvm/interceptors.ts) and Sa-Token's
+ * route rules (jvm/sa-token-router.ts).
  * Feign clients declare calls, not routes.
  */
 export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|InterceptorRegistry|@EnableResourceServer\b|ShiroFilterFactoryBean|ShiroFilterChainDefinition|addPathPrefix|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|InterceptorRegistry|@EnableResourceServer\b|ShiroFilterFactoryBean|ShiroFilterChainDefinition|\bSaRouter\b|addPathPrefix|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
-    const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file), ...springInterceptors(source, file), ...routerFunctionRoutes(source)];
+    const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file), ...springInterceptors(source, file), ...saTokenRules(source), ...routerFunctionRoutes(source)];
     for (const cls of declarations(source)) {
       if (find(cls.annotations, "FeignClient")) continue;
       if (cls.kind === "interface" && !find(cls.annotations, "RequestMapping")) {
