@@ -1185,6 +1185,43 @@ rails("a devise call whose lines end in comments after their commas still lists 
   assert.not.ok(routes.includes("GET /users/sign_up"), "registerable is only in a comment");
 });
 
+rails("a plain module included into the base controller adds its filter through def self.included(base) (base.before_action :require_user!), which an action skips by name; a hook adding no filter guards nothing", () => {
+  const root = tempDir("tool-rails-self-included-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": ["Rails.application.routes.draw do", "  root to: 'application#welcome'", "  resources :exercises, only: [:index, :create]", "  get '/ping', to: 'ping#show'", "end"].join("\n"),
+    "app/controllers/concerns/webauthn/authentication.rb": [
+      "module Webauthn",
+      "  module Authentication",
+      "    def self.included(base)",
+      "      base.send(:include, InstanceMethods)",
+      "      base.before_action :require_fully_authenticated_user!",
+      "    end",
+      "",
+      "    module InstanceMethods",
+      "      def require_fully_authenticated_user!",
+      "        raise Pundit::NotAuthorizedError unless current_user",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/concerns/tracing.rb": ["module Tracing", "  def self.included(base)", "    base.helper_method :trace_id", "  end", "end"].join("\n"),
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  include Webauthn::Authentication",
+      "  include Tracing",
+      "  skip_before_action :require_fully_authenticated_user!, only: %i[welcome]",
+      "  def welcome; end",
+      "end",
+    ].join("\n"),
+    "app/controllers/exercises_controller.rb": ["class ExercisesController < ApplicationController", "  def index; end", "  def create; end", "end"].join("\n"),
+    "app/controllers/ping_controller.rb": ["class PingController < ActionController::API", "  include Tracing", "  def show; end", "end"].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /", "GET /exercises [require_fully_authenticated_user!]", "GET /ping", "POST /exercises [require_fully_authenticated_user!]"]);
+});
+
 rails("a filter not named like a check guards when its body answers 403 looking at the caller or the key sent, or calls a check on a line of its own (the guard is that check); one that answers 403 about the record alone does not", () => {
   const root = tempDir("tool-rails-filter-bodies-");
   writeFiles(root, {

@@ -292,13 +292,15 @@ function refusesAfterTheTest(body: string): boolean {
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)/gm;
 const INCLUDED = /^([ \t]*)included[ \t]+do[ \t]*$/m;
+const SELF_INCLUDED = /^([ \t]*)def[ \t]+self\.included[ \t]*\([ \t]*(\w+)[ \t]*\)[ \t]*$/m;
 // A macro a concern defines for its controllers: `def skip_authentication(**options)` whose body
 // skips (or adds) a filter with the options it is given (`def verify_session_before(**)` hands them on unnamed).
 const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w*)[ \t]*\)[ \t]*$/gm;
 
 /**
  * The texts whose filters a controller chain runs, and the sources its filter methods may be
- * defined in: each controller with the `included do ... end` block of every concern it includes
+ * defined in: each controller with the `included do ... end` block (or the filters a plain module's
+ * `self.included(base)` adds to `base`) of every concern it includes
  * (app/controllers/concerns/) put before its own filters, and the calls of a concern's macros
  * (`skip_authentication only: [:new]`) written out as the filters they skip or add.
  */
@@ -318,9 +320,18 @@ function withConcerns(chain: readonly string[], text: (path: string) => string |
       if (concern === undefined) return [];
       concerns.set(name, concern);
       const block = INCLUDED.exec(concern);
-      if (!block) return [];
-      const body = blockBody(concern, block.index + block[0].length, block[1]!);
-      return [...includedBy(body, seen), body];
+      if (block) {
+        const body = blockBody(concern, block.index + block[0].length, block[1]!);
+        return [...includedBy(body, seen), body];
+      }
+      // A plain module's hook: `def self.included(base)` calling `base.before_action :require_user!`.
+      const hook = SELF_INCLUDED.exec(concern);
+      if (!hook) return [];
+      const calls = blockBody(concern, hook.index + hook[0].length, hook[1]!).split("\n").flatMap((line) => {
+        const call = new RegExp(String.raw`^([ \t]*)${hook[2]}\s*\.\s*((?:prepend_|skip_)?before_action\b.*)$`).exec(line);
+        return call ? [`${call[1]}${call[2]}`] : [];
+      });
+      return calls.length ? [calls.join("\n")] : [];
     });
   const filterTexts = chain.map((source) => [...includedBy(source, new Set()), source].join("\n"));
   const macros = [...concerns.values()].flatMap((concern) => [...concern.matchAll(MACRO)].map((m) => ({ name: m[2]!, options: m[3]!, body: blockBody(concern, m.index + m[0].length, m[1]!) })));
