@@ -30,6 +30,31 @@ django("regexPaths() writes re_path patterns as the paths they serve", () => {
   assert.equal(regexPaths("^week/[0-9]{2}/$"), ["week/{arg1}/"]);
 });
 
+django("a URLconf included under a prefix the project's settings module gives (path(settings.SECRET_CRM_PREFIX, include(...)), written without its leading slash) serves under that value; one no settings module gives says its prefix is unknown", () => {
+  const root = tempDir("tool-django-settings-prefix-");
+  writeFiles(root, {
+    "requirements.txt": "django>=5\n",
+    "webcrm/settings.py": "SECRET_CRM_PREFIX = '123/'\nDEBUG = False\n",
+    "webcrm/urls.py": [
+      "from django.conf import settings",
+      "from django.urls import include, path",
+      "",
+      "urlpatterns = [",
+      "    path(settings.SECRET_CRM_PREFIX, include('crm.urls')),",
+      "    path(settings.PARTNER_PREFIX, include('partners.urls')),",
+      "]",
+      "",
+    ].join("\n"),
+    "crm/urls.py": "from django.urls import path\nfrom crm import views\n\nurlpatterns = [path('deals/', views.deals)]\n",
+    "crm/views.py": "def deals(request):\n    return None\n",
+    "partners/urls.py": "from django.urls import path\nfrom partners import views\n\nurlpatterns = [path('list/', views.partners)]\n",
+    "partners/views.py": "def partners(request):\n    return None\n",
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), ["ALL /123/deals", "ALL /list (prefix unknown)"]);
+});
+
 django("patterns added under a setting off by default (False, an env read defaulting to False, a private package the repository does not hold) are not served; those under a setting that may be on are", () => {
   const root = tempDir("tool-django-setting-switched-");
   writeFiles(root, {

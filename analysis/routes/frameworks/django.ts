@@ -1,3 +1,4 @@
+import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
 import { type Definition, enclosingLines, pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
@@ -239,10 +240,14 @@ function pattern(context: Context, kind: string, open: number, prefix: string, g
   const { positional, keywords } = pythonArguments(source.code, open);
   const route = keywords.get("route") ?? keywords.get("regex") ?? positional[0];
   const view = keywords.get("view") ?? positional[1];
-  const value = route ? pythonValue(source, route, constants, UNKNOWN_FIELD) : undefined;
+  // `path(settings.SECRET_CRM_PREFIX, include(...))`: the project's settings module's value, filled in before linking.
+  const setting = route ? SETTING.exec(source.code.slice(route.start, route.end)) : null;
+  const value = route ? pythonValue(source, route, constants, UNKNOWN_FIELD) ?? (setting ? configuredPlaceholder("py", setting[1]!) : undefined) : undefined;
   if (value === undefined || !view) return;
   const paths = kind === "path" ? (value.includes(UNKNOWN_FIELD) ? [] : [value]) : regexPaths(value);
+  const before = context.found.length;
   for (const path of paths) viewTarget(context, view, joinRoute(prefix, path), guards, source.lineAt(open));
+  if (setting) for (const r of context.found.slice(before)) if (r.type === "use" || r.type === "route") r.prefixUnknown = true;
   // A URLconf included under a prefix not known here (`rf'^{ANALYTICS_PREFIX}/'` of another module) is still
   // mounted there, not served at the root: under what is known before it, its routes saying their prefix is unknown.
   const include = /^(?:[\w.]+\.)?include\s*\(/.exec(source.code.slice(view.start, view.end));
@@ -255,6 +260,8 @@ function pattern(context: Context, kind: string, open: number, prefix: string, g
     for (const r of context.found.slice(before)) if (r.type === "use") r.prefixUnknown = true;
   }
 }
+
+const SETTING = /^\s*(?:django\s*\.\s*conf\s*\.\s*)?settings\s*\.\s*([A-Z][A-Z0-9_]*)\s*$/;
 
 /** Joins a prefix and a route of a URLconf, as Django concatenates them. */
 const joinRoute = (prefix: string, route: string) => (prefix && route && !prefix.endsWith("/") && !route.startsWith("/") ? `${prefix}/${route}` : prefix + route);

@@ -22,7 +22,8 @@ export function pythonConfigValues(project: Project | undefined): (key: string) 
     const assigned = new RegExp(`^[ \\t]*${key}[ \\t]*(?::[^=\\n]+)?=[ \\t]*(?:r|u)?(["'])(.*?)\\1[ \\t]*(?:#.*)?$`, "gm");
     const entry = new RegExp(`^[ \\t]*(["'])${key}\\1[ \\t]*:[ \\t]*(?:r|u)?(["'])(.*?)\\2[ \\t]*,?[ \\t]*(?:#.*)?$`, "gm");
     const values = new Set(
-      modules.flatMap((text) => [...[...text.matchAll(assigned)].map((m) => m[2]!), ...[...text.matchAll(entry)].map((m) => m[3]!)].map(configuredPath)).filter((v): v is string => v !== undefined),
+      // Django's prefixes are written without the leading slash (`SECRET_CRM_PREFIX = '123/'`).
+      modules.flatMap((text) => [...[...text.matchAll(assigned)].map((m) => m[2]!), ...[...text.matchAll(entry)].map((m) => m[3]!)].map((v) => configuredPath(v) ?? (/^[\w-]/.test(v) ? configuredPath(`/${v}`) : undefined))).filter((v): v is string => v !== undefined),
     );
     const value = values.size === 1 ? [...values][0] : undefined;
     memo.set(key, value);
