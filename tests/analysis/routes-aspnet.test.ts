@@ -944,4 +944,33 @@ aspnet("an API version attribute of the app's (ApiV3Attribute : ApiVersionAttrib
   assert.equal(guardedRoutes(root).sort(), ["GET /api/v2.1/ep/getbyfilename", "GET /api/v3/Action/RunImport [Authorize]"]);
 });
 
+aspnet("a controller template held in a constant of another file ([Route(ControllerRoutes.ApiRoute)], \"api/[controller]\") routes its actions under it, [controller] its own name; a constant no file declares leaves the actions' own templates", () => {
+  const root = tempDir("tool-aspnet-foreign-template-");
+  writeFiles(root, {
+    "Oqtane.Shared/Shared/ControllerRoutes.cs": "namespace Oqtane.Shared {\n    public class ControllerRoutes {\n        public const string Default = \"{alias}/api/[controller]\";\n        public const string ApiRoute = \"api/[controller]\";\n    }\n}\n",
+    "Oqtane.Server/Controllers/AliasController.cs": [
+      "using Microsoft.AspNetCore.Authorization;",
+      "using Microsoft.AspNetCore.Mvc;",
+      "using Oqtane.Shared;",
+      "namespace Oqtane.Controllers {",
+      "    [Route(ControllerRoutes.ApiRoute)]",
+      "    public class AliasController : Controller {",
+      "        [HttpGet]",
+      "        [Authorize(Roles = RoleNames.Admin)]",
+      "        public IEnumerable<Alias> Get() { return null; }",
+      "        [HttpGet(\"{id}\")]",
+      "        public Alias Get(int id) { return null; }",
+      "    }",
+      "    [Route(MissingRoutes.Api)]",
+      "    public class LostController : Controller {",
+      "        [HttpGet(\"ping\")]",
+      "        public string Ping() { return \"\"; }",
+      "    }",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/Alias [Authorize(Roles=RoleNames.Admin)]", "GET /api/Alias/{id}", "GET /ping"]);
+});
+
 aspnet.run();

@@ -11,6 +11,8 @@
  * method and template the action takes; a verb attribute that turns out to be none routes nothing.
  * A conventionally routed controller under a base of an area (`[Area("Admin")]`) is served at that area's path.
  * A base not in the repository gives nothing, and the route keeps the path it was scanned with.
+ * So does the controller's own template when it is a constant of another file (`[Route(ControllerRoutes.ApiRoute)]`),
+ * read here from the project's constants.
  */
 import { joinPrefix } from "../common/values.ts";
 import { isGuardName, isOptionalGuardName } from "../paths.ts";
@@ -59,7 +61,7 @@ export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, proj
     bases ??= baseClasses(project);
     const registrations = routes.registrations.flatMap((r): Registration[] => {
       if (r.type !== "route" || !(r.base || r.attributes)) return [r];
-      const route = fromBase(r, bases!);
+      const route = fromBase(r, bases!, csharpQualifiedConstants(project));
       return route ? [route] : [];
     });
     result.set(file, { ...routes, registrations });
@@ -68,7 +70,7 @@ export function withBaseControllers(files: ReadonlyMap<string, FileRoutes>, proj
 }
 
 /** The route with what the app's classes give it; undefined when a verb attribute it was read for is none. */
-function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>): Registration | undefined {
+function fromBase(route: Extract<Registration, { type: "route" }>, bases: ReadonlyMap<string, Base>, constants: ReadonlyMap<string, string>): Registration | undefined {
   const { base: first, attributes, conventional, ownTemplate, ownArea, ...rest } = route;
   // A verb attribute of the app's on the action (`[RestPutById]`, an `HttpPutAttribute` handing its base "{id:int?}"): its method and template.
   const verbName = (attributes ?? []).map((e) => /^verb:(\w+)$/.exec(e)?.[1]).find((n) => n !== undefined);
@@ -82,6 +84,12 @@ function fromBase(route: Extract<Registration, { type: "route" }>, bases: Readon
   // An attribute class of the app's: `ApiV1Attribute : RouteAttribute` gives a template, `PowerUserAttribute : AuthorizeAttribute` guards.
   const custom = (entries: readonly string[]) => {
     for (const entry of entries) {
+      // The controller's own template, a constant of another file (`template:ControllerRoutes.ApiRoute`).
+      const foreign = /^template:([\w.]+)$/.exec(entry)?.[1];
+      if (foreign !== undefined) {
+        if (!templates.length && constants.has(foreign)) templates = [constants.get(foreign)!];
+        continue;
+      }
       const [, where, name, given] = /^(\w+):(\w+)(?:\((.*)\))?$/s.exec(entry) ?? [];
       if (!where || !name) continue;
       const cls = bases.get(`${name}Attribute`) ?? bases.get(name);

@@ -91,22 +91,24 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   const controller = cls.name.replace(/Controller$/, "");
   const area = attribute(cls.attributes, "Area");
   const classRoutes = cls.attributes.filter((a) => a.name === "Route").map(value).filter((v): v is string => v !== undefined);
+  // A class template held in a constant of another file (`[Route(ControllerRoutes.ApiRoute)]`): read before linking.
+  const foreignTemplate = classRoutes.length ? undefined : cls.attributes.filter((a) => a.name === "Route").map((a) => /^\s*([A-Z]\w*(?:\.[A-Z]\w*)+)\s*$/.exec(source.code.slice(a.args[0]?.start ?? 0, a.args[0]?.end ?? 0))?.[1]).find((t) => t !== undefined);
   const versions = cls.attributes.filter((a) => a.name === "ApiVersion").map(value).filter((v): v is string => v !== undefined);
   const classGuards = [...cls.attributes.filter((a) => a.name === "Authorize").map((a) => authorization(source, constants, a.name, a.args)), ...filterGuards(source, cls.attributes)];
   const routedByAttribute = (a: (typeof cls.actions)[number]) => a.attributes.some((x) => x.name === "Route" || ((abstract || x.args.length) && x.name in VERBS) || customVerb(x.name));
-  const controllerAttributed = classRoutes.length > 0 || cls.actions.some(routedByAttribute);
+  const controllerAttributed = classRoutes.length > 0 || foreignTemplate !== undefined || cls.actions.some(routedByAttribute);
   // Routing is decided per action: in a controller without a template of its own, an action with
   // none is served by the conventional route beside its attribute-routed siblings (an account
   // controller's `[Route("login")]` beside a plain `ForgotPassword()`). Not in an [ApiController],
   // which ASP.NET routes by attribute alone.
-  const byConvention = (a: (typeof cls.actions)[number]) => !abstract && classRoutes.length === 0 && !routedByAttribute(a) && !attribute(cls.attributes, "ApiController");
+  const byConvention = (a: (typeof cls.actions)[number]) => !abstract && classRoutes.length === 0 && foreignTemplate === undefined && !routedByAttribute(a) && !attribute(cls.attributes, "ApiController");
   // A base class of the app's (`BaseApiController`) may give the template and authorization: read before linking.
   // So may the other parts of a partial class (`[Authorize]` on `partial class UIServerController : Controller`
   // in one file guards the actions its other files declare): the class itself stands for them.
   const inherits = baseClass(cls.bases) ?? (cls.partial ? cls.name : undefined);
   // Attributes of the app's that may route or authorize (`[ApiV1]`, `[PowerUser]`): read before linking.
   // With their arguments, which such an attribute may build its template from (`[V3ApiController("alttitle")]`).
-  const classAttributes = classAttributeEntries(source, constants, cls);
+  const classAttributes = [...classAttributeEntries(source, constants, cls), ...(foreignTemplate ? [`template:${foreignTemplate}`] : [])];
   // An OData controller: one extending ODataController, or whose routes address entities by key (`Categories({key})`).
   const odata = /\bODataController\b/.test(cls.bases) || cls.actions.some((a) => a.attributes.some((x) => (x.name in VERBS || x.name === "Route") && /^\w+\(\{\w+\}\)/.test(value(x) ?? "")));
   const found: Registration[] = [];
