@@ -1222,6 +1222,31 @@ rails("a plain module included into the base controller adds its filter through 
   assert.equal(guardedRoutes(root).sort(), ["GET /", "GET /exercises [require_fully_authenticated_user!]", "GET /ping", "POST /exercises [require_fully_authenticated_user!]"]);
 });
 
+rails("a controller whose parent stands on the next line (class A::ConditionsController <\\n  Course::ConditionsController) serves the actions it inherits and takes the parent's filters", () => {
+  const root = tempDir("tool-rails-parent-next-line-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": ["Rails.application.routes.draw do", "  namespace :achievement do", "    resources :conditions, only: [:index, :show]", "  end", "end"].join("\n"),
+    "app/controllers/application_controller.rb": ["class ApplicationController < ActionController::Base", "end"].join("\n"),
+    "app/controllers/course/conditions_controller.rb": [
+      "class Course::ConditionsController < ApplicationController",
+      "  before_action :authenticate_user!",
+      "  def index; end",
+      "end",
+    ].join("\n"),
+    "app/controllers/concerns/achievement_concern.rb": ["module AchievementConcern", "  extend ActiveSupport::Concern", "end"].join("\n"),
+    "app/controllers/achievement/conditions_controller.rb": [
+      "class Achievement::ConditionsController <",
+      "  Course::ConditionsController",
+      "  include AchievementConcern",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  // show is neither defined nor rendered: not served.
+  assert.equal(guardedRoutes(root), ["GET /achievement/conditions [authenticate_user!]"]);
+});
+
 rails("a filter not named like a check guards when its body answers 403 looking at the caller or the key sent, or calls a check on a line of its own (the guard is that check); one that answers 403 about the record alone does not", () => {
   const root = tempDir("tool-rails-filter-bodies-");
   writeFiles(root, {

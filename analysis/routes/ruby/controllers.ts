@@ -4,7 +4,8 @@
  * ActionController::Base or ::API, MAX_CHAIN files at most. `complete` is false when a file is not in
  * the repository (a gem's controller, Devise's): the chain ended before its root.
  */
-const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<[ \t]*([\w:]+)/m;
+// The parent may stand on the next line: `class Course::Achievement::Condition::AchievementsController <\n  Course::Condition::AchievementsController`.
+const PARENT = /^[ \t]*class[ \t]+[\w:]+[ \t]*<\s*([\w:]+)/m;
 const ROOT = /^ActionController::(?:Base|API)$/;
 // Apps build layers of generic controllers (hitobito: LabelFormats < SimpleCrud < Crud < List <
 // Application, whose concern authenticates): five files there, and a few more allowed.
