@@ -83,7 +83,7 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
   const moduleId = (dir: string): string => {
     let id = moduleIds.get(dir);
     if (id === undefined) {
-      id = registeredId(dir, source(`${dir}/Module.php`)?.text ?? "", configs.map((c) => source(c)?.text ?? "")) ?? /['"]id['"]\s*=>\s*['"]([\w-]+)['"]/.exec(source(`${dir}/config.php`)?.text ?? "")?.[1] ?? dir.split("/").at(-1)!;
+      id = registeredId(source(`${dir}/Module.php`)?.text ?? "", configs.map((c) => source(c)?.text ?? "")) ?? /['"]id['"]\s*=>\s*['"]([\w-]+)['"]/.exec(source(`${dir}/config.php`)?.text ?? "")?.[1] ?? dir.split("/").at(-1)!;
       moduleIds.set(dir, id);
     }
     return id;
@@ -108,7 +108,12 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
       if (file) mapped.set(file, { modules: owner.modules, id: m[1]! });
     }
   }
-  const rest = restRules(listed.filter((p) => p.endsWith(".php") && !CONSOLE.test(p)), source, (file) => (modules.has(file.replace(/\/?Module\.php$/, "")) && /(?:^|\/)Module\.php$/.test(file) ? moduleId(file.replace(/\/?Module\.php$/, "")) : undefined));
+  // `$this->id` in a module's class: that module's id.
+  const ownModuleId = (file: string) => {
+    const dir = file.replace(/\/?Module\.php$/, "");
+    return dir !== file && modules.has(dir) ? moduleId(dir) : undefined;
+  };
+  const rest = restRules(listed.filter((p) => p.endsWith(".php") && !CONSOLE.test(p)), source, ownModuleId);
   const byFile = new Map<string, Registration[]>();
   for (const file of listed) {
     const found = CONTROLLER_FILE.exec(file);
@@ -124,7 +129,8 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     if (!conventional && !named) continue;
     const chain = [controller, ...bases(controller, (name) => { const f = phpClassFile(classes, name); return f ? controllerOf(f) : undefined; })];
     const id = named?.id ?? joinPaths(...found[2]!.split("/").filter(Boolean), camelToId(found[3]!)).replace(/^\//, "");
-    const prefix = joinPaths("/", ...(named ? named.modules : inModule), id);
+    const servedIn = named ? named.modules : inModule;
+    const prefix = joinPaths("/", ...servedIn, id);
     const verbs = verbFilter(controller.source.text);
     // The class's texts, nearest first, each with the traits it uses (`use ControllerBehaviorsTrait;`).
     const texts = chain.flatMap((c) => [c.source.text, ...traitsOf(c).flatMap((name) => { const f = phpClassFile(classes, name); return f ? [source(f)?.text ?? ""] : []; })]);
@@ -132,8 +138,8 @@ export function yiiRoutes(project: Project | undefined): { file: string; registr
     const authenticated = authenticator(texts);
     const access = (action: string) => [...rules(action), ...authenticated(action)];
     const defaultAction = /\$defaultAction\s*=\s*['"]([\w-]+)['"]/.exec(controller.source.text)?.[1] ?? "index";
-    const isDefault = !(named ? named.modules : inModule).length && id === defaultRoute;
-    const route = joinPaths(...(named ? named.modules : inModule), id).replace(/^\//, "");
+    const isDefault = !servedIn.length && id === defaultRoute;
+    const route = joinPaths(...servedIn, id).replace(/^\//, "");
     const routed = rest.get(route);
     if (routed) {
       // The actions it has: its own and inherited ones, and ActiveController's.
@@ -403,7 +409,7 @@ function accessFilter(text: string): { only?: string[]; except?: string[]; rules
  * The id the app's configuration registers a module's class under: `'admin' => ['class' =>
  * 'app\modules\admin\Module']`, `'admin' => Module::class` (imported), or the class as a string.
  */
-function registeredId(dir: string, moduleText: string, configs: string[]): string | undefined {
+function registeredId(moduleText: string, configs: string[]): string | undefined {
   const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(moduleText)?.[1];
   if (!namespace) return undefined;
   const qualified = `${namespace}\\Module`;
