@@ -80,7 +80,7 @@ function readFilters(project: Project | undefined): Filter[] {
       const prefixes: string[] = [];
       for (const test of body.matchAll(URI_TEST)) {
         if (test[1]) continue;
-        const values = test[3]!.startsWith('"') ? [JSON.parse(test[3]!) as string] : test[2] === "startsWith" ? listed : [];
+        const values = test[3]!.startsWith('"') ? [test[3]!.slice(1, -1)] : test[2] === "startsWith" ? listed : [];
         for (const value of values.filter((v) => v.startsWith("/")).map((v) => withoutContext(v, context))) (test[2] === "startsWith" ? prefixes.push(value) : exact.add(value));
       }
       found.push({ name: declared[1]!, module, patterns, exact, prefixes });
