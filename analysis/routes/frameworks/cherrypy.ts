@@ -1,0 +1,80 @@
+import type { Framework } from "../framework.ts";
+import { type Definition, members, pythonDefinitions } from "../python/definitions.ts";
+import { decoratorGuards } from "../python/guards.ts";
+import { pythonConstants, pythonValue } from "../python/values.ts";
+import type { Registration } from "../registration.ts";
+import { callArguments, type RouteSource } from "../source.ts";
+
+const FRAMEWORK = "cherrypy";
+const OWN_MODULES = /(?:^|\/)cherrypy\//;
+// The app's root object mounted at a path: `cherrypy.tree.mount(WebInterface(), "/", config=conf)`, `cherrypy.quickstart(Root())`.
+const MOUNT = /\bcherrypy\s*\.\s*(?:tree\s*\.\s*mount|quickstart|Application)\s*\(/g;
+// A page handler: `@cherrypy.expose`, or `@expose` imported from cherrypy.
+const EXPOSED = /^(?:cherrypy\.)?expose$/;
+// An object the class hands a path segment to: `auth = AuthController()` in its body, `self.api = Api()` in `__init__`.
+const CHILD = /^[ \t]*(?:self\s*\.\s*)?([a-z_]\w*)\s*=\s*([A-Z]\w*)\s*\(/gm;
+
+/**
+ * CherryPy's default dispatcher: an object tree. A class's exposed methods (`@cherrypy.expose`, or
+ * every public method of a class saying `exposed = True`) are served at their names under the
+ * class's path, `index` at the path itself and `default` below it (the rest of the path); an
+ * attribute holding another object (`auth = AuthController()`) serves that object under its name.
+ * Each class is a router served where it is mounted: `cherrypy.tree.mount(Root(), "/app")`, or
+ * `quickstart`, at the root. A mount path the code computes (a setting) leaves the prefix unknown.
+ * A handler answers every method unless `@cherrypy.tools.allow(methods=[...])` limits it; its
+ * guard decorators (`@requireAuth()`) guard it.
+ */
+export const cherrypy: Framework = {
+  id: FRAMEWORK,
+  name: "CherryPy",
+  languages: ["python"],
+  hint: /\bcherrypy\b/,
+  scan(source) {
+    // CherryPy's own modules, kept in the tree (a `lib/cherrypy/` the app puts on its path): their tutorials and tools are not the app.
+    if (OWN_MODULES.test(source.path)) return [];
+    const definitions = pythonDefinitions(source);
+    const constants = pythonConstants(source);
+    const found: Registration[] = [];
+    for (const cls of definitions.filter((d) => d.kind === "class" && d.indent === 0)) found.push(...objectRouter(source, definitions, cls));
+    for (const m of source.code.matchAll(MOUNT)) {
+      const { args } = callArguments(source.code, m.index + m[0].length - 1);
+      const root = args[0] && /^\s*([A-Z][\w.]*)\s*\(/.exec(source.code.slice(args[0].start, args[0].end))?.[1];
+      if (!root) continue;
+      const written = args[1] ? source.code.slice(args[1].start, args[1].end).trim() : "";
+      const path = args[1] && !/^\w+\s*=/.test(written) ? pythonValue(source, args[1], constants) : "";
+      const line = source.lineAt(m.index);
+      const name = `cherrypy mount@${line}`;
+      found.push({ type: "router", framework: FRAMEWORK, name, prefix: "", guards: [], line });
+      found.push({ type: "use", framework: FRAMEWORK, owner: name, prefix: path ?? "", args: [root], specifiers: [], guards: [], mountOnly: true, line, ...(path === undefined ? { prefixUnknown: true } : {}) });
+    }
+    return found;
+  },
+};
+
+/** A class as a router served where mounted: its exposed methods, and the objects its attributes hold under their names. */
+function objectRouter(source: RouteSource, definitions: readonly Definition[], cls: Definition): Registration[] {
+  const { code } = source;
+  const methods = members(definitions, cls).filter((d) => d.kind === "def");
+  const allExposed = /^[ \t]+exposed\s*=\s*True\b/m.test(code.slice(cls.start, cls.end));
+  const handlers = methods.filter((d) => d.decorators.some((x) => EXPOSED.test(x.name)) || (allExposed && !d.name.startsWith("_")));
+  const children = [...code.slice(cls.start, cls.end).matchAll(CHILD)];
+  if (!handlers.length && !children.length) return [];
+  const line = cls.line;
+  const found: Registration[] = [{ type: "router", framework: FRAMEWORK, name: cls.name, prefix: "", guards: [], mountedOnly: true, line }];
+  for (const h of handlers) {
+    const path = h.name === "index" ? "" : h.name === "default" ? "/*" : `/${h.name}`;
+    found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: allowed(source.text, h), path, handler: `${cls.name}.${h.name}`, guards: decoratorGuards(code, h.decorators), owner: cls.name, line: h.line });
+  }
+  for (const m of children) {
+    found.push({ type: "use", framework: FRAMEWORK, owner: cls.name, prefix: `/${m[1]}`, args: [m[2]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start + m.index) });
+  }
+  return found;
+}
+
+/** The methods `@cherrypy.tools.allow(methods=['POST'])` lets through; every method without it. */
+function allowed(text: string, handler: Definition): string[] {
+  const allow = handler.decorators.find((d) => /(?:^|\.)tools\.allow$/.test(d.name));
+  const list = allow?.args?.keywords.get("methods") ?? allow?.args?.positional[0];
+  const methods = list ? [...text.slice(list.start, list.end).matchAll(/["'](\w+)["']/g)].map((m) => m[1]!.toUpperCase()).filter((m) => m !== "HEAD") : [];
+  return methods.length ? methods : ["ALL"];
+}
