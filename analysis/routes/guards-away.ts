@@ -53,7 +53,7 @@ import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./
 import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
-import { readOnlyPermissions } from "./python/read-only-permissions.ts";
+import { callerBlindPermissions, readOnlyPermissions } from "./python/read-only-permissions.ts";
 import { settingSwitchedGuards } from "./python/setting-switched-guards.ts";
 import { TRPC, trpcGuardingBuilders } from "./frameworks/trpc.ts";
 
@@ -104,6 +104,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const interceptorGuards = interceptorRefuses(project);
   const aspnetChecks = aspnetHandlerChecks(project);
   const readOnly = readOnlyPermissions(project);
+  const callerBlind = callerBlindPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const middlewareCheck = middlewareChecks(project);
   const passportSignIn = passportSignInGuards(project);
@@ -240,7 +241,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : route.framework === "aspnet" ? route.guards.filter((g) => /^(?!Authorize\()\w+\(.+\)$/s.test(g)) : []);
     const candidates = [...new Set([...own, ...found])];
     const guards = candidates
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(route.framework === "django" && callerBlind(g)) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, declaredPublic, ...rest } = route;
     // A route left unguarded is public when the code says so: a wrapper declares it public

@@ -55,6 +55,73 @@ django("a URLconf included under a prefix the project's settings module gives (p
   assert.equal(routes.sort(), ["ALL /123/deals", "ALL /list (prefix unknown)"]);
 });
 
+django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {
+  const root = tempDir("tool-drf-caller-blind-");
+  writeFiles(root, {
+    "requirements.txt": "django>=4\ndjangorestframework\n",
+    "pins/permissions.py": [
+      "from rest_framework import permissions",
+      "",
+      "class IsOwnerOrReadOnly(permissions.IsAuthenticatedOrReadOnly):",
+      "    def has_object_permission(self, request, view, obj):",
+      "        return obj.owner == request.user",
+      "",
+      "class OwnerOnlyIfPrivate(permissions.BasePermission):",
+      "    def has_object_permission(self, request, view, obj):",
+      "        if obj.private:",
+      "            return request.user == obj.owner",
+      "        return True",
+      "",
+      "class StaffOnly(permissions.BasePermission):",
+      "    def has_permission(self, request, view):",
+      "        return request.user.is_staff",
+      "",
+    ].join("\n"),
+    "pins/views.py": [
+      "from django.conf import settings",
+      "from rest_framework import viewsets",
+      "from rest_framework.permissions import BasePermission",
+      "from pins.permissions import IsOwnerOrReadOnly, OwnerOnlyIfPrivate, StaffOnly",
+      "",
+      "class PinViewSet(viewsets.ModelViewSet):",
+      "    permission_classes = [IsOwnerOrReadOnly, OwnerOnlyIfPrivate]",
+      "",
+      "class BoardViewSet(viewsets.ReadOnlyModelViewSet):",
+      "    permission_classes = [OwnerOnlyIfPrivate]",
+      "",
+      "class ReportViewSet(viewsets.ReadOnlyModelViewSet):",
+      "    permission_classes = [StaffOnly]",
+      "",
+      "class UserViewSet(viewsets.ModelViewSet):",
+      "    class Permission(BasePermission):",
+      "        def has_permission(self, request, view):",
+      "            if not request.method == 'POST':",
+      "                return True",
+      "            return settings.ALLOW_NEW_REGISTRATIONS",
+      "",
+      "    permission_classes = [Permission]",
+      "",
+    ].join("\n"),
+    "pins/urls.py": [
+      "from rest_framework import routers",
+      "from pins import views",
+      "",
+      "router = routers.SimpleRouter()",
+      "router.register(r'pins', views.PinViewSet)",
+      "router.register(r'boards', views.BoardViewSet)",
+      "router.register(r'reports', views.ReportViewSet)",
+      "router.register(r'users', views.UserViewSet)",
+      "urlpatterns = router.urls",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const expected of ["GET /pins", "POST /pins [IsOwnerOrReadOnly]", "DELETE /pins/{pk} [IsOwnerOrReadOnly]", "GET /boards", "GET /reports [StaffOnly]", "POST /users", "GET /users"]) {
+    assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
+  }
+});
+
 django("patterns added under a setting off by default (False, an env read defaulting to False, a private package the repository does not hold) are not served; those under a setting that may be on are", () => {
   const root = tempDir("tool-django-setting-switched-");
   writeFiles(root, {
