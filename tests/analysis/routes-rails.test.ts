@@ -1247,6 +1247,29 @@ rails("a controller whose parent stands on the next line (class A::ConditionsCon
   assert.equal(guardedRoutes(root), ["GET /achievement/conditions [authenticate_user!]"]);
 });
 
+rails("a resources call's module: option scopes what nests in it too (resources :companies, only: [], module: :companies do resources :updates end reaches internal/companies/updates)", () => {
+  const root = tempDir("tool-rails-resources-module-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 8.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  scope path: :internal, module: :internal do",
+      "    resources :companies, only: [], module: :companies do",
+      "      resources :updates, only: [:index, :create]",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/internal/companies/updates_controller.rb": "class Internal::Companies::UpdatesController < ApplicationController\n  def index; end\n  def create; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`).sort(), [
+    "GET /internal/companies/{company_id}/updates internal/companies/updates#index",
+    "POST /internal/companies/{company_id}/updates internal/companies/updates#create",
+  ]);
+});
+
 rails("a filter not named like a check guards when its body answers 403 looking at the caller or the key sent, or calls a check on a line of its own (the guard is that check); one that answers 403 about the record alone does not", () => {
   const root = tempDir("tool-rails-filter-bodies-");
   writeFiles(root, {

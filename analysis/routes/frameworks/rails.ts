@@ -328,7 +328,8 @@ function resources(context: Context, st: Statement, args: DslArguments, scope: S
       context.found.push(route(a.methods, join(a.member ? member : collection, a.suffix) + (format ? ".:format" : ""), `${controller}#${a.action}`, guards, line));
     }
     const nested = isSingular ? collection : join(memberBase, `:${singular(name)}_${param}`);
-    const inner: Scope = { ...scope, guards, outside: scope.path, path: nested, controller: undefined, resource: { controller, member, collection }, on: undefined, shallow: shallow || scope.shallow !== undefined ? scope.shallow ?? scope.path : undefined, format };
+    // `module:` is no option of the resource itself: Rails scopes the call in it, so what nests takes it too.
+    const inner: Scope = { ...scope, module, guards, outside: scope.path, path: nested, controller: undefined, resource: { controller, member, collection }, on: undefined, shallow: shallow || scope.shallow !== undefined ? scope.shallow ?? scope.path : undefined, format };
     for (const c of list("concerns") ?? []) concern(context, c, inner);
     if (st.block) visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
   }
