@@ -346,4 +346,34 @@ trpc("Hono's trpcServer serves its router at /trpc by default, or at its endpoin
   }
 });
 
+trpc("a root router made with createRouter that gathers imported routers is read; a builder declaring its input before its middleware (protectedProcedure.input(...).use(...)) is read, refusing on the user id it takes from the context, and one made from it guards too", () => {
+  const root = tempDir("tool-trpc-builders-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "^15.0.0", "@trpc/server": "^11.0.0" } }),
+    "trpc/index.ts": [
+      'import { initTRPC, TRPCError } from "@trpc/server";',
+      "const t = initTRPC.create();",
+      "export const createRouter = t.router;",
+      "export const baseProcedure = t.procedure;",
+      "export const sessionProcedure = baseProcedure",
+      "  .input(z.object({ companyId: z.string().nullish() }).optional())",
+      "  .use(async (opts) => {",
+      "    const userId = opts.ctx.userId;",
+      "    if (!userId) {",
+      '      throw new TRPCError({ code: "UNAUTHORIZED" });',
+      "    }",
+      "    return opts.next();",
+      "  });",
+      "export const companyProcedure = sessionProcedure.input(z.object({ companyId: z.string() })).use(async (opts) => opts.next());",
+      "",
+    ].join("\n"),
+    "trpc/routes/invoices.ts": 'import { baseProcedure, companyProcedure, createRouter } from "..";\nexport const invoicesRouter = createRouter({\n  list: companyProcedure.query(() => []),\n  preview: baseProcedure.query(() => null),\n});\n',
+    "trpc/server.ts": 'import { createRouter } from "./";\nimport { invoicesRouter } from "./routes/invoices";\nexport const appRouter = createRouter({\n  invoices: invoicesRouter,\n});\n',
+    "app/trpc/[trpc]/route.ts": 'import { fetchRequestHandler } from "@trpc/server/adapters/fetch";\nimport { appRouter } from "../../../trpc/server";\nconst handler = (req: Request) => fetchRequestHandler({ endpoint: "/trpc", req, router: appRouter });\nexport { handler as GET, handler as POST };\n',
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`);
+  assert.equal(routes.sort(), ["GET /trpc/invoices.list guarded", "GET /trpc/invoices.preview"]);
+});
+
 trpc.run();

@@ -43,7 +43,7 @@ export const trpc: Framework = {
   languages: ["javascript", "typescript"],
   // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
   // Nor a module of procedures defined one by one (`export const createSecret = workspaceProcedure.input(...)`).
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|@hono\/trpc-server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\brouter\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\brouter\s*\(\s*\{\s*\w+\s*:\s*\w*[Rr]outer\s*,|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|@hono\/trpc-server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\b(?:router|createRouter)\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\b(?:router|createRouter)\s*\(\s*\{\s*\w+\s*:\s*\w*[Rr]outer\s*,|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
@@ -237,13 +237,16 @@ export function trpcPaths(endpoints: readonly TrpcEndpoint[]): <R extends { fram
 
 // `export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => { ... })`: a builder made from another with middleware;
 // also a function returning one (`export const orgProcedure = <R extends Role>(role: R) => protectedProcedure.use(...)`).
-const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>\s*)?\([^()]*\)\s*=>\s*)?([A-Za-z_$][\w$.]*)\s*(?=\.\s*use\s*\()/g;
+// Its input may be declared first (`protectedProcedure.input(z.object({ companyId: z.string() })).use(...)`).
+const BUILDER = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>\s*)?\([^()]*\)\s*=>\s*)?([A-Za-z_$][\w$.]*)\s*(?=(?:\.\s*(?:input|output|meta)\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*\.\s*use\s*\()/g;
+const DECLARED = /^\s*\.\s*(?:input|output|meta)\s*\(/;
 // `const requireUser = t.middleware(`, `export const isAuthed = middleware(`.
 const MIDDLEWARE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?middleware\s*\(/g;
 // What refuses a caller without a user: an `if` on the context's missing user or session (or a guest)
 // that throws an UNAUTHORIZED (or FORBIDDEN) error. One that lets such a caller through (`if (!ctx.user) return next()`) does not.
 const REFUSES = /\bcode\s*:\s*["'](?:UNAUTHORIZED|FORBIDDEN)["']/;
-const NO_USER = /!\s*ctx\s*\.\s*(?:user|session|auth)\b|\bctx\s*\.\s*(?:user|session)\s*={2,3}\s*(?:null|undefined)\b|\bisGuest\b/;
+// Also the user's id read from the context first (`const userId = ctx.userId;` then `if (!userId)`).
+const NO_USER = /!\s*ctx\s*\.\s*(?:user|session|auth|userId)\b|!\s*(?:userId|user_id|currentUserId)\b|\bctx\s*\.\s*(?:user|session)\s*={2,3}\s*(?:null|undefined)\b|\bisGuest\b/;
 
 /**
  * The tRPC builders (and middleware) of the project whose middleware turns away a caller without a user
@@ -262,6 +265,7 @@ export function trpcGuardingBuilders(project: { listed: Iterable<string>; text(p
       for (const m of text.matchAll(BUILDER)) {
         // Every `.use(...)` of the definition, to the end of its statement.
         let at = m.index + m[0].length;
+        for (let declared = DECLARED.exec(text.slice(at)); declared; declared = DECLARED.exec(text.slice(at))) at = callArguments(text, at + declared[0].length - 1).end;
         let refuses = false;
         for (let use = /^\s*\.\s*use\s*\(/.exec(text.slice(at)); use; use = /^\s*\.\s*use\s*\(/.exec(text.slice(at))) {
           const { args, end } = callArguments(text, at + use[0].length - 1);
@@ -282,7 +286,8 @@ export function trpcGuardingBuilders(project: { listed: Iterable<string>; text(p
   const guards = (name: string, depth = 0): boolean => {
     if (!builders) read();
     const builder = builders!.get(name);
-    return !!builder && depth < 10 && (builder.refuses || guards(builder.base, depth + 1));
+    // A builder made from one named for a check (`companyProcedure = protectedProcedure.use(...)`) guards as it does.
+    return !!builder && depth < 10 && (builder.refuses || isGuardName(builder.base) || SIGNED_IN.test(builder.base) || guards(builder.base, depth + 1));
   };
   return (name) => guards(name);
 }
