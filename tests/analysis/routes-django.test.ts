@@ -76,12 +76,16 @@ django("a DRF permission of the project that never looks at the caller before th
       "    def has_permission(self, request, view):",
       "        return request.user.is_staff",
       "",
+      "class E2ETestPermission(permissions.BasePermission):",
+      "    def has_permission(self, request: Request, view: View) -> bool:",
+      "        return getattr(request, 'is_e2e', False) is True",
+      "",
     ].join("\n"),
     "pins/views.py": [
       "from django.conf import settings",
       "from rest_framework import viewsets",
       "from rest_framework.permissions import BasePermission",
-      "from pins.permissions import IsOwnerOrReadOnly, OwnerOnlyIfPrivate, StaffOnly",
+      "from pins.permissions import E2ETestPermission, IsOwnerOrReadOnly, OwnerOnlyIfPrivate, StaffOnly",
       "",
       "class PinViewSet(viewsets.ModelViewSet):",
       "    permission_classes = [IsOwnerOrReadOnly, OwnerOnlyIfPrivate]",
@@ -91,6 +95,9 @@ django("a DRF permission of the project that never looks at the caller before th
       "",
       "class ReportViewSet(viewsets.ReadOnlyModelViewSet):",
       "    permission_classes = [StaffOnly]",
+      "",
+      "class SeedViewSet(viewsets.ModelViewSet):",
+      "    permission_classes = (E2ETestPermission,)",
       "",
       "class UserViewSet(viewsets.ModelViewSet):",
       "    class Permission(BasePermission):",
@@ -111,13 +118,14 @@ django("a DRF permission of the project that never looks at the caller before th
       "router.register(r'boards', views.BoardViewSet)",
       "router.register(r'reports', views.ReportViewSet)",
       "router.register(r'users', views.UserViewSet)",
+      "router.register(r'seed', views.SeedViewSet)",
       "urlpatterns = router.urls",
       "",
     ].join("\n"),
   });
   git(root, "init", "-q");
   const routes = guardedRoutes(root);
-  for (const expected of ["GET /pins", "POST /pins [IsOwnerOrReadOnly]", "DELETE /pins/{pk} [IsOwnerOrReadOnly]", "GET /boards", "GET /reports [StaffOnly]", "POST /users", "GET /users"]) {
+  for (const expected of ["GET /pins", "POST /pins [IsOwnerOrReadOnly]", "DELETE /pins/{pk} [IsOwnerOrReadOnly]", "GET /boards", "GET /reports [StaffOnly]", "POST /users", "GET /users", "POST /seed [E2ETestPermission]"]) {
     assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
   }
 });

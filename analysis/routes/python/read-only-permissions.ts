@@ -45,7 +45,7 @@ function read(project: Project | undefined, holds: (body: string) => boolean = (
 }
 
 // A permission class's own `has_permission`, and what in it reads the caller or hands the check on.
-const HAS_PERMISSION = /^([ \t]*)def\s+has_permission\s*\([^)]*\)\s*:[^\n]*\n((?:\1[ \t]+[^\n]*\n|[ \t]*\n)*)/m;
+const HAS_PERMISSION = /^([ \t]*)def\s+has_permission\s*\([^)]*\)\s*(?:->\s*[^:\n]+)?:[^\n]*\n((?:\1[ \t]+[^\n]*\n|[ \t]*\n)*)/m;
 const READS_CALLER = /\b(?:user|auth|token|session|perm\w*|key|is_authenticated|is_staff|is_superuser)\b|\w\s*\(/;
 
 /** Whether a class body is a DRF permission that never looks at the caller before the view runs. */
