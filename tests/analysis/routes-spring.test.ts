@@ -4,6 +4,9 @@ import { analyze } from "../../analysis/mod.ts";
 import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
+/** A Java file of the lines given. */
+const javaFile = (lines: string[]) => lines.join("\n") + "\n";
+
 const spring = suite("Spring routes");
 
 spring("controllers in Java and Kotlin: class and method mappings, paths from constants of this and other files, method security and the filter chain in rule order", () => {
@@ -1633,11 +1636,10 @@ spring("a Spring Cloud Gateway global filter that answers 401 without a token gu
 
 spring("a @WebFilter under @ServletComponentScan that answers an error without a signed-in user guards the routes its patterns cover, but for the URIs it lets through (equals, startsWith, its init parameters' list, written with the context path); a filter that refuses nobody guards nothing", () => {
   const root = tempDir("tool-servlet-filter-");
-  const java = (lines: string[]) => lines.join("\n") + "\n";
   writeFiles(root, {
     "erp/src/main/resources/application.yml": "server:\n  servlet:\n    context-path: /erp\n",
-    "erp/src/main/java/com/erp/ErpApplication.java": java(["package com.erp;", "import org.springframework.boot.autoconfigure.SpringBootApplication;", "import org.springframework.boot.web.servlet.ServletComponentScan;", "@ServletComponentScan", "@SpringBootApplication", "public class ErpApplication {}"]),
-    "erp/src/main/java/com/erp/filter/LoginFilter.java": java([
+    "erp/src/main/java/com/erp/ErpApplication.java": javaFile(["package com.erp;", "import org.springframework.boot.autoconfigure.SpringBootApplication;", "import org.springframework.boot.web.servlet.ServletComponentScan;", "@ServletComponentScan", "@SpringBootApplication", "public class ErpApplication {}"]),
+    "erp/src/main/java/com/erp/filter/LoginFilter.java": javaFile([
       "package com.erp.filter;",
       "import javax.servlet.*;",
       "import javax.servlet.annotation.WebFilter;",
@@ -1662,7 +1664,7 @@ spring("a @WebFilter under @ServletComponentScan that answers an error without a
       "    }",
       "}",
     ]),
-    "erp/src/main/java/com/erp/filter/TimingFilter.java": java([
+    "erp/src/main/java/com/erp/filter/TimingFilter.java": javaFile([
       "package com.erp.filter;",
       "import javax.servlet.*;",
       "import javax.servlet.annotation.WebFilter;",
@@ -1674,7 +1676,7 @@ spring("a @WebFilter under @ServletComponentScan that answers an error without a
       "    }",
       "}",
     ]),
-    "erp/src/main/java/com/erp/controller/UserController.java": java([
+    "erp/src/main/java/com/erp/controller/UserController.java": javaFile([
       "package com.erp.controller;",
       "import org.springframework.web.bind.annotation.*;",
       "@RestController",
@@ -1686,7 +1688,7 @@ spring("a @WebFilter under @ServletComponentScan that answers an error without a
       '    @GetMapping("/list") public String list() { return ""; }',
       "}",
     ]),
-    "erp/src/main/java/com/erp/controller/PlatformController.java": java([
+    "erp/src/main/java/com/erp/controller/PlatformController.java": javaFile([
       "package com.erp.controller;",
       "import org.springframework.web.bind.annotation.*;",
       "@RestController",
@@ -1711,9 +1713,8 @@ spring("a @WebFilter under @ServletComponentScan that answers an error without a
 
 spring("Sa-Token route rules (SaRouter.match(...).notMatch(...).check(r -> StpUtil.checkLogin())) guard the paths they match but those they exclude, patterns from arrays the file declares; a rule whose check signs nobody in guards nothing", () => {
   const root = tempDir("tool-sa-token-router-");
-  const java = (lines: string[]) => lines.join("\n") + "\n";
   writeFiles(root, {
-    "src/main/java/vip/demo/config/GlobalConfigure.java": java([
+    "src/main/java/vip/demo/config/GlobalConfigure.java": javaFile([
       "package vip.demo.config;",
       "import cn.dev33.satoken.filter.SaServletFilter;",
       "import cn.dev33.satoken.router.SaRouter;",
@@ -1742,7 +1743,7 @@ spring("Sa-Token route rules (SaRouter.match(...).notMatch(...).check(r -> StpUt
       "    }",
       "}",
     ]),
-    "src/main/java/vip/demo/web/AuthController.java": java([
+    "src/main/java/vip/demo/web/AuthController.java": javaFile([
       "package vip.demo.web;",
       "import org.springframework.web.bind.annotation.*;",
       "@RestController",
