@@ -9,6 +9,9 @@ const list = (root: string) =>
 
 const laravel = suite("Laravel routes");
 
+/** A PHP file of the lines given. */
+const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+
 laravel("guards a controller's constructor declares ($this->middleware(...)->except/only, option arrays); an optional one guards nothing", () => {
   const root = tempDir("tool-laravel-controller-guards-");
   writeFiles(root, {
@@ -987,7 +990,6 @@ laravel("a Filament panel serves its discovered and listed pages at their slugs 
 
 laravel("a Filament panel provider building on the app's own base (parent::panel($panel)) takes the base's sign-in pages and auth middleware; a panel of tenants serves its pages and resources under {tenant}; a resource's pages may come from a method getPages merges in (getDefaultPages)", () => {
   const root = tempDir("tool-filament-base-");
-  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
     "app/Providers/Filament/PanelProvider.php": php(
@@ -1055,7 +1057,6 @@ laravel("a Filament panel provider building on the app's own base (parent::panel
 
 laravel("a Filament panel provider extending the app's abstract base (class AdminPanelProvider extends BasePanelProvider, the base extending Filament's under an alias) is a panel, with the sign-in pages and auth middleware a method of the base turns on; a provider of another kind named so is none", () => {
   const root = tempDir("tool-filament-app-base-");
-  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
     "app/Providers/Filament/BasePanelProvider.php": php(
@@ -1127,7 +1128,6 @@ laravel("Laravel 11's $middleware->api([...]) and ->web(append: [...]) add to th
 
 laravel("a service provider of the app's that registers a Filament panel it builds (Filament::registerPanel($this->panel(Panel::make()))) serves that panel's pages, at the root where its path is empty", () => {
   const root = tempDir("tool-filament-registered-");
-  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0", "filament/filament": "^3.2" } }),
     "app/Providers/WebServiceProvider.php": php(
