@@ -3,9 +3,11 @@ import { callArguments } from "../source.ts";
 
 export type Span = { start: number; end: number };
 
-// pydantic's `Field(default, ...)`.
-const SETTINGS_FIELD = /^(?:pydantic\s*\.\s*)?Field\s*\(/;
-const ENVIRONMENT = /^(?:os\s*\.\s*)?(?:getenv|environ\s*\.\s*get)\s*\(/;
+// The calls whose value, as shipped, is one of their arguments: the environment's default, pydantic's `Field(default, ...)`.
+const DEFAULTED: { call: RegExp; given: (call: PyArguments) => Span | undefined }[] = [
+  { call: /^(?:os\s*\.\s*)?(?:getenv|environ\s*\.\s*get)\s*\(/, given: (call) => call.positional[1] },
+  { call: /^(?:pydantic\s*\.\s*)?Field\s*\(/, given: (call) => call.keywords.get("default") ?? call.positional[0] },
+];
 const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\], ]+)?[ \t]*=(?!=)[ \t]*/gm;
 
 /**
@@ -50,22 +52,12 @@ export function pythonValue(source: RouteSource, span: Span, constants: Map<stri
       i++;
       continue;
     }
-    const environment = ENVIRONMENT.exec(source.code.slice(i, span.end));
-    if (environment) {
-      // `os.getenv("API_PREFIX", "/api")`: the default is what the code states.
-      const call = pythonArguments(source.code, i + environment[0].length - 1);
-      const fallback = call.positional[1] ? pythonValue(source, call.positional[1], constants) : undefined;
-      if (fallback === undefined) return undefined;
-      result += fallback;
-      i = call.end;
-      parts++;
-      continue;
-    }
-    const field = SETTINGS_FIELD.exec(source.code.slice(i, span.end));
-    if (field) {
-      // A settings class's `ROOT_PATH: str = Field("", validation_alias="APP_ROOT_PATH")`: its default ships.
-      const call = pythonArguments(source.code, i + field[0].length - 1);
-      const given = call.keywords.get("default") ?? call.positional[0];
+    // A call whose default is what the code states: `os.getenv("API_PREFIX", "/api")`, a settings
+    // class's `ROOT_PATH: str = Field("", validation_alias="APP_ROOT_PATH")`.
+    const defaulted = DEFAULTED.map(({ call, given }) => ({ given, found: call.exec(source.code.slice(i, span.end)) })).find((d) => d.found);
+    if (defaulted) {
+      const call = pythonArguments(source.code, i + defaulted.found![0].length - 1);
+      const given = defaulted.given(call);
       const fallback = given ? pythonValue(source, given, constants) : undefined;
       if (fallback === undefined) return undefined;
       result += fallback;
