@@ -50,15 +50,19 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
   const classes = phpFilesByClass(listed);
   // The app's own base of a provider (`class AdminPanelProvider extends BasePanelProvider`, an abstract
   // class extending Filament's): a panel provider too, built on what the base turns on.
-  const appBase = (file: string): string | undefined => {
+  // The class a file declares: whether abstract, and its parent as the file's imports name it.
+  const declared = (file: string) => {
     const cls = CLASS.exec(code(file).code);
-    const base = cls && !FILAMENT_PROVIDER.test(resolvedName(project.text(file) ?? "", cls[3]!)) ? phpClassFile(classes, resolvedName(project.text(file) ?? "", cls[3]!)) : undefined;
-    const parent = base && CLASS.exec(code(base).code);
-    return parent && FILAMENT_PROVIDER.test(resolvedName(project.text(base!) ?? "", parent[3]!)) ? base : undefined;
+    return cls ? { abstract: !!cls[1], parent: resolvedName(project.text(file) ?? "", cls[3]!) } : undefined;
+  };
+  const appBase = (file: string): string | undefined => {
+    const parent = declared(file)?.parent;
+    const base = parent && !FILAMENT_PROVIDER.test(parent) ? phpClassFile(classes, parent) : undefined;
+    return base && FILAMENT_PROVIDER.test(declared(base)?.parent ?? "") ? base : undefined;
   };
   const isProvider = (file: string) => {
-    const cls = CLASS.exec(code(file).code);
-    return !!cls && !cls[1] && (FILAMENT_PROVIDER.test(resolvedName(project.text(file) ?? "", cls[3]!)) || appBase(file) !== undefined);
+    const cls = declared(file);
+    return !!cls && !cls.abstract && (FILAMENT_PROVIDER.test(cls.parent) || appBase(file) !== undefined);
   };
   const providers = listed.filter((p) => (/PanelProvider\.php$/.test(p) && PROVIDER.test(project.text(p) ?? "") && isProvider(p)) || (/(?:^|\/)app\/Providers\/[\w/]+\.php$/.test(p) && REGISTERS_PANEL.test(project.text(p) ?? "")));
   if (!providers.length) return [];
