@@ -1,6 +1,7 @@
 import { configuredPlaceholder } from "../common/configured.ts";
 import { staticValue } from "../common/values.ts";
 import { foreignPrefix, type JvmFile } from "../jvm/constants.ts";
+import { antMatchers } from "../jvm/interceptors.ts";
 import type { Registration } from "../registration.ts";
 import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -66,9 +67,7 @@ function matchers(texts: readonly string[], values: readonly (string | undefined
   // Paths computed at run time (`anonymousUrls.get("GET").toArray(...)`) match routes not known: none of them here.
   if (method && texts.length > 1 && values.slice(1).every((v) => v === undefined)) return [];
   const paths = (method ? values.slice(1) : values).filter((p): p is string => p !== undefined);
-  // `/articles/**` matches `/articles` itself too.
-  const all = (paths.length ? paths : method ? ["/**"] : []).flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p]));
-  return all.map((path) => ({ path, method: method ?? "ALL" }));
+  return antMatchers(paths.length ? paths : method ? ["/**"] : [], method);
 }
 
 /**

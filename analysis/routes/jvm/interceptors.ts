@@ -42,21 +42,24 @@ export function springInterceptors(source: RouteSource, file: JvmFile): Registra
     // Patterns given but not known here (`addPathPatterns(signUrlsArray)`, read from configuration at run time)
     // say the interceptor runs before some handlers, not which: it guards none the analysis can name.
     if (addsPaths && !added.length) continue;
-    // Without `addPathPatterns`, an interceptor runs before every handler. `/admin/**` matches `/admin` itself too.
-    const matching = (paths: string[]) => paths.flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p])).map((path) => ({ path, method: "ALL" }));
-    const scope = matching(added.length ? added : ["/**"]);
+    // Without `addPathPatterns`, an interceptor runs before every handler.
+    const scope = antMatchers(added.length ? added : ["/**"]);
     found.push({
       type: "global",
       framework: "spring",
       line: source.lineAt(m.index),
       guard: `${CANDIDATE}${type}`,
       scope,
-      ...(excluded.length ? { except: matching(excluded) } : {}),
+      ...(excluded.length ? { except: antMatchers(excluded) } : {}),
       antPatterns: true,
     });
   }
   return found;
 }
+
+/** Ant path patterns as a global guard's matchers, for one method or every one: `/admin/**` matches `/admin` itself too. */
+export const antMatchers = (paths: readonly string[], method = "ALL") =>
+  paths.flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p])).map((path) => ({ path, method }));
 
 /**
  * The class of the interceptor an argument names: `new AuthInterceptor(...)`, a field or variable

@@ -13,6 +13,7 @@
  */
 import { closing } from "../../languages/curly.ts";
 import type { Registration } from "../registration.ts";
+import { antMatchers } from "./interceptors.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const RULE = /\bSaRouter\s*\.\s*match\s*\(/g;
@@ -42,14 +43,13 @@ export function saTokenRules(source: RouteSource): Registration[] {
     // A rule narrowed by `match` twice covers what its last `match` names: the patterns all must match.
     const scope = matched.at(-1)!;
     if (!signs || !scope.length) continue;
-    const paths = (list: string[]) => list.flatMap((p) => (p.endsWith("/**") && p !== "/**" ? [p, p.slice(0, -3)] : [p])).map((path) => ({ path, method: "ALL" }));
     found.push({
       type: "global",
       framework: "spring",
       line: source.lineAt(m.index),
       guard: signs[0].replace(/\s+/g, "").replace(/\($/, ""),
-      scope: paths(scope),
-      ...(excluded.length ? { except: paths(excluded) } : {}),
+      scope: antMatchers(scope),
+      ...(excluded.length ? { except: antMatchers(excluded) } : {}),
       antPatterns: true,
     });
   }
