@@ -49,7 +49,16 @@ export function functionBodies(project: Project | undefined, language: keyof typ
 /** The same, with the file each function is defined in. */
 export function functionDefinitions(project: Project | undefined, language: keyof typeof LANGUAGES): (name: string) => readonly Definition[] {
   let definitions: Map<string, Definition[]> | undefined;
-  return (name) => (definitions ??= read(project, LANGUAGES[language])).get(name) ?? [];
+  return (name) => (definitions ??= indexed(project, language)).get(name) ?? [];
+}
+
+// Per project and language, the index is read once: several steps of one analysis ask it (Go's guards, handler checks, WebSocket handlers).
+const indexes = new WeakMap<Project, Map<string, Map<string, Definition[]>>>();
+
+function indexed(project: Project | undefined, language: keyof typeof LANGUAGES): Map<string, Definition[]> {
+  if (!project) return read(project, LANGUAGES[language]);
+  const byLanguage = indexes.get(project) ?? indexes.set(project, new Map()).get(project)!;
+  return byLanguage.get(language) ?? byLanguage.set(language, read(project, LANGUAGES[language])).get(language)!;
 }
 
 /** A function's file and body; `method` when it has a receiver (Go's `func (s *server) Name(`). */
