@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { type Definition, members, pythonDefinitions } from "../python/definitions.ts";
+import { classAttribute, type Definition, members, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards } from "../python/guards.ts";
 import { pythonConstants, pythonValue } from "../python/values.ts";
 import type { Registration } from "../registration.ts";
@@ -55,7 +55,8 @@ export const cherrypy: Framework = {
 function objectRouter(source: RouteSource, definitions: readonly Definition[], cls: Definition): Registration[] {
   const { code } = source;
   const methods = members(definitions, cls).filter((d) => d.kind === "def");
-  const allExposed = /^[ \t]+exposed\s*=\s*True\b/m.test(code.slice(cls.start, cls.end));
+  const exposed = classAttribute(source, definitions, cls, "exposed");
+  const allExposed = !!exposed && code.slice(exposed.start, exposed.end).trim() === "True";
   const handlers = methods.filter((d) => d.decorators.some((x) => EXPOSED.test(x.name)) || (allExposed && !d.name.startsWith("_")));
   const children = [...code.slice(cls.start, cls.end).matchAll(CHILD)];
   if (!handlers.length && !children.length) return [];
