@@ -21,7 +21,7 @@ import { fillImportedValues } from "./js/imported.ts";
 import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
 import { joinPaths, WRITE_METHODS } from "./paths.ts";
-import type { FileRoutes, RouteRegistration } from "./registration.ts";
+import type { FileRoutes, Registration, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { flaskClassChecks } from "./python/class-access-checks.ts";
 import { withBlueprintSequences } from "./python/blueprint-sequences.ts";
@@ -182,37 +182,29 @@ export function routesSection(
     const known = files.get(file);
     files.set(file, { registrations: [...(known?.registrations ?? []), route], bindings: known?.bindings ?? [] });
   }
+  // Registrations read from the project as a whole, beside what the scanners read in the same file.
+  const beside = (found: readonly { file: string; registrations: Registration[] }[]) => {
+    for (const { file, registrations } of found) {
+      const own = files.get(file);
+      files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
+    }
+  };
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
   // And in PHP (the RoutingConfigurator format), beside anything else a scanner read there.
-  for (const { file, registrations } of symfonyPhpRoutes(project)) {
-    const own = files.get(file);
-    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
-  }
+  beside(symfonyPhpRoutes(project));
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
   // The path a web.xml maps a JAX-RS servlet at, before the resources of its module.
   for (const { file, registrations } of webXmlPrefixes(project)) files.set(file, { registrations, bindings: [] });
   // CodeIgniter 4's auto routing serves controllers' methods that no route file names.
-  for (const { file, registrations } of codeigniterAutoRoutes(project)) {
-    const own = files.get(file);
-    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
-  }
+  beside(codeigniterAutoRoutes(project));
   // Yii 2 serves each web controller's actions by convention, with no route file.
-  for (const { file, registrations } of yiiRoutes(project)) {
-    const own = files.get(file);
-    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
-  }
+  beside(yiiRoutes(project));
   // Filament's admin panels serve pages and resources that no route file names.
-  for (const { file, registrations } of filamentPanelRoutes(project)) {
-    const own = files.get(file);
-    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
-  }
+  beside(filamentPanelRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
-  for (const { file, registrations } of aspnetApp && project ? identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))) : []) {
-    const own = files.get(file);
-    files.set(file, { ...own, registrations: [...(own?.registrations ?? []), ...registrations], bindings: own?.bindings ?? [] });
-  }
+  if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));
   // Prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
   // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, a Go gRPC server's methods in files beside its type's, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, Flask blueprints made from the project's own Blueprint classes, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
   const beforeLinking = [withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
