@@ -59,4 +59,45 @@ remix("Remix 1 nested folders, and React Router's app/routes.ts config instead o
   ]);
 });
 
+remix("remix-flat-routes' hybrid routes, from React Router's app/routes.ts: `+` folders flatten into the name, a folder's `_layout` is its route and guards what is below it", () => {
+  const root = tempDir();
+  const page = (guard = "") => `${guard ? `import { ${guard} } from "~/auth.server";\nexport async function loader({ request }) { await ${guard}(request); return null; }\n` : ""}export default function Page() { return null; }\n`;
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "react-router": "7.16.0" }, devDependencies: { "@react-router/dev": "7.16.0", "@react-router/remix-routes-option-adapter": "7.16.0", "remix-flat-routes": "^0.8.5" } }),
+    "app/routes.ts": [
+      'import { remixRoutesOptionAdapter } from "@react-router/remix-routes-option-adapter";',
+      'import { flatRoutes } from "remix-flat-routes";',
+      'export default remixRoutesOptionAdapter((defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*"] }));',
+    ].join("\n"),
+    "app/routes/_index.tsx": page(),
+    "app/routes/_auth+/login.tsx": page(),
+    "app/routes/_layout+/_layout.tsx": page("requireAuthSession"),
+    "app/routes/_layout+/assets._index.tsx": page(),
+    "app/routes/_layout+/assets.$assetId.tsx": page(),
+    "app/routes/_layout+/settings.models.index.tsx": page(),
+    "app/routes/_layout+/admin-dashboard+/_layout.tsx": page("requireAdmin"),
+    "app/routes/_layout+/admin-dashboard+/users.tsx": page(),
+    "app/routes/_layout+/admin-dashboard+/qrs.codes[.zip].ts": "export async function loader() { return new Response(null); }\n",
+    "app/routes/_layout+/reports+/$reportId/route.tsx": page(),
+    // Not routes: a component beside a route in a plain folder, server-only code, a test.
+    "app/routes/_layout+/reports+/$reportId/chart.tsx": "export default function Chart() { return null; }\n",
+    "app/routes/_layout+/assets.helpers.server.ts": "export const x = 1;\n",
+    "app/routes/_layout+/assets.start.test.ts": "export const y = 1;\n",
+    "app/routes/api+/health.ts": "export async function loader() { return Response.json({ ok: true }); }\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET / app/routes/_index.tsx",
+    "GET /admin-dashboard app/routes/_layout+/admin-dashboard+/_layout.tsx [requireAuthSession,requireAdmin]",
+    // A resource route is not rendered in its layouts: their loaders do not run for it.
+    "GET /admin-dashboard/qrs/codes.zip app/routes/_layout+/admin-dashboard+/qrs.codes[.zip].ts",
+    "GET /admin-dashboard/users app/routes/_layout+/admin-dashboard+/users.tsx [requireAuthSession,requireAdmin]",
+    "GET /api/health app/routes/api+/health.ts",
+    "GET /assets app/routes/_layout+/assets._index.tsx [requireAuthSession]",
+    "GET /assets/{assetId} app/routes/_layout+/assets.$assetId.tsx [requireAuthSession]",
+    "GET /login app/routes/_auth+/login.tsx",
+    "GET /reports/{reportId} app/routes/_layout+/reports+/$reportId/route.tsx [requireAuthSession]",
+    "GET /settings/models app/routes/_layout+/settings.models.index.tsx [requireAuthSession]",
+  ]);
+});
+
 remix.run();
