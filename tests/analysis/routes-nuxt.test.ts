@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines } from "../helpers/routes.ts";
 
 const nuxt = suite("Nuxt routes");
@@ -23,6 +23,37 @@ nuxt("pages, server/api with method suffixes, server/routes, groups, guards in h
 nuxt("server middleware and components are not routes", () => {
   const items = analyze(fixtureRepo("routes-nuxt")).routes.items;
   assert.not.ok(items.some((r) => r.file.startsWith("server/middleware/") || r.file.startsWith("components/")));
+});
+
+nuxt("a server middleware that answers 401 under a path prefix guards the routes there, but for the subtree it leaves out; one that checks no credential guards nothing", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { nuxt: "^4.0.0" } }),
+    "server/middleware/1.cors.ts": [
+      "export default defineEventHandler((event) => {",
+      "  const origin = getRequestHeader(event, 'origin')",
+      "  if (origin && event.path.startsWith('/api/') && !allowed(origin)) {",
+      "    throw createError({ statusCode: 403, statusMessage: 'Origin not allowed' })",
+      "  }",
+      "})",
+    ].join("\n"),
+    "server/middleware/2.auth.ts": [
+      "export default eventHandler((event) => {",
+      "  const token = getHeader(event, 'Authorization')?.replace(/^Bearer\\s+/, '')",
+      "  if (event.path.startsWith('/api/') && !event.path.startsWith('/api/_') && token !== useRuntimeConfig(event).siteToken) {",
+      "    throw createError({ status: 401, statusText: 'Unauthorized' })",
+      "  }",
+      "})",
+    ].join("\n"),
+    "server/api/link/create.post.ts": "export default eventHandler(async (event) => ({ ok: true }))\n",
+    "server/api/_public/status.get.ts": "export default eventHandler(() => ({ up: true }))\n",
+    "server/routes/[slug].get.ts": "export default eventHandler(() => sendRedirect(event, '/'))\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /{slug}",
+    "GET /api/_public/status",
+    "POST /api/link/create [(server middleware 2.auth.ts)]",
+  ]);
 });
 
 nuxt.run();

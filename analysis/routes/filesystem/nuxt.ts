@@ -1,6 +1,7 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
 import type { FsFramework, FsRoute } from "./framework.ts";
 import { page, routePath } from "./segments.ts";
+import { pathGuard } from "./path-guard.ts";
 
 const PAGE = /\.(?:vue|[jt]sx)$/;
 const HANDLER = /\.[cm]?[jt]s$/;
@@ -9,7 +10,8 @@ const METHOD = /\.(get|post|put|patch|delete|head|options)$/;
 /**
  * Nuxt: `pages/` (or Nuxt 4's `app/pages/`) components, and Nitro handlers in `server/api/`
  * (under `/api`) and `server/routes/`, whose method is the file name's suffix
- * (`users.post.ts`) or any method without one.
+ * (`users.post.ts`) or any method without one. A server middleware (`server/middleware/*.ts`,
+ * run before every request) that answers 401 under a path prefix guards the routes there.
  */
 export const nuxt: FsFramework = {
   id: "nuxt",
@@ -47,6 +49,10 @@ export const nuxt: FsFramework = {
         });
       }
     }
-    return routes;
+    const middleware = app.files.filter((f) => /^server\/middleware\/[^/]+\.[cm]?[jt]s$/.test(f)).flatMap((f) => pathGuard(app.text(f) ?? "", `(server middleware ${f.split("/").at(-1)})`) ?? []);
+    return routes.map((r) => {
+      const guards = middleware.filter((m) => m.covers(r.path)).map((m) => m.guard);
+      return guards.length ? { ...r, guards: [...new Set([...r.guards, ...guards])] } : r;
+    });
   },
 };

@@ -1,10 +1,7 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { handlerRoutes, nearestLayoutCheck, page, routePath } from "./segments.ts";
-import { closing } from "../../languages/curly.ts";
-import { callArguments } from "../source.ts";
-import { strip } from "../../languages/strip.ts";
-import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
+import { type PathGuard, pathGuard } from "./path-guard.ts";
 
 /**
  * SvelteKit: `src/routes/**` folders, `+page.svelte` pages and `+server.ts` handlers
@@ -65,62 +62,9 @@ function layoutGuard(app: FsApp, folders: readonly string[]): string | undefined
 }
 
 const HOOKS = /^src\/hooks\.server\.[jt]s$/;
-// A refusal of the caller and the credential it reads.
-const REFUSES = /\bstatus\s*:\s*40[13]\b|\berror\s*\(\s*40[13]\b|\bnew\s+Response\s*\([^)]*\{\s*status\s*:\s*40[13]\b/;
-const READS_CREDENTIAL = /authorization|[Bb]earer|[Tt]oken|cookies\s*\.\s*get|locals\s*\.\s*(?:user|session)/;
-const STARTS_WITH = /\.\s*startsWith\s*\(\s*(?:(["'`])(\/[^"'`]*)\1|([A-Z_][A-Z0-9_]*))\s*\)/;
 
-/**
- * The guard of `src/hooks.server.ts`'s handle: an `if` on the request's path (`pathname.startsWith("/api/")`,
- * or a function of the module's testing so) whose block answers 401 or 403 after reading a credential
- * covers the routes under that prefix, but for the paths a negated test leaves out (`!isPublicApiPath(pathname)`,
- * whose list the module holds).
- */
-function hookGuard(app: FsApp): { guard: string; covers: (path: string) => boolean } | undefined {
+/** The guard of `src/hooks.server.ts`'s handle, when it answers 401 or 403 under a path prefix (filesystem/path-guard.ts). */
+function hookGuard(app: FsApp): PathGuard | undefined {
   const file = app.files.find((f) => HOOKS.test(f));
-  const text = file ? app.text(file) ?? "" : "";
-  if (!text || !REFUSES.test(text)) return undefined;
-  // Brackets are matched in the code, whose strings and comments are blanked; values are read in the text.
-  const { code } = strip(text, javascriptSyntax);
-  const constant = (name: string) => new RegExp(String.raw`\bconst\s+${name}\s*(?::[^=]+)?=\s*(["'\`])(\/[^"'\`]*)\1`).exec(text)?.[2];
-  const list = (name: string) => {
-    const m = new RegExp(String.raw`\bconst\s+${name}\s*(?::[^=]+)?=\s*\[([^\]]*)\]`).exec(text);
-    return m ? [...m[1]!.matchAll(/["'`](\/[^"'`]*)["'`]/g)].map((v) => v[1]!) : undefined;
-  };
-  const body = (fn: string) => {
-    const m = new RegExp(String.raw`\bfunction\s+${fn}\s*\([^)]*\)[^{]*\{`).exec(text);
-    return m ? text.slice(m.index, closing(code, m.index + m[0].length - 1)) : undefined;
-  };
-  const prefixOf = (test: string): string | undefined => {
-    const direct = STARTS_WITH.exec(test);
-    if (direct) return direct[2] ?? constant(direct[3]!);
-    const called = /^\s*([A-Za-z_$][\w$]*)\s*\(/.exec(test)?.[1];
-    const inner = called ? body(called) : undefined;
-    const viaHelper = inner ? STARTS_WITH.exec(inner) : null;
-    return viaHelper ? viaHelper[2] ?? constant(viaHelper[3]!) : undefined;
-  };
-  for (const m of code.matchAll(/\bif\s*\(/g)) {
-    const { end } = callArguments(code, m.index + m[0].length - 1);
-    const condition = text.slice(m.index + m[0].length, end - 1);
-    const open = /^\s*\{/.exec(code.slice(end));
-    if (!open) continue;
-    const brace = end + open[0].length - 1;
-    const block = text.slice(brace, closing(code, brace));
-    if (!REFUSES.test(block) || !READS_CREDENTIAL.test(block)) continue;
-    const conjuncts = condition.split("&&").map((c) => c.trim());
-    const prefixes = conjuncts.filter((c) => !c.startsWith("!")).map(prefixOf);
-    if (prefixes.length !== 1 || prefixes[0] === undefined) continue;
-    const prefix = prefixes[0].replace(/\/$/, "");
-    const except = conjuncts.filter((c) => c.startsWith("!")).flatMap((c) => {
-      const called = /^!\s*([A-Za-z_$][\w$]*)\s*\(/.exec(c)?.[1];
-      const inner = called ? body(called) ?? "" : "";
-      const named = /\b([A-Z_][A-Z0-9_]*)\s*\.\s*(?:some|includes)\s*\(/.exec(inner)?.[1];
-      return named ? list(named) ?? [] : [];
-    }).map((p) => p.replace(/\/$/, ""));
-    return {
-      guard: "(hooks.server handle)",
-      covers: (path) => (path === prefix || path.startsWith(`${prefix}/`)) && !except.includes(path.replace(/\/$/, "")),
-    };
-  }
-  return undefined;
+  return file ? pathGuard(app.text(file) ?? "", "(hooks.server handle)") : undefined;
 }
