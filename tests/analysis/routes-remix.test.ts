@@ -100,4 +100,43 @@ remix("remix-flat-routes' hybrid routes, from React Router's app/routes.ts: `+` 
   ]);
 });
 
+remix("the app's own server in front of its routes (react-router-hono-server) guards them with a middleware named like a check, but for the paths its options let through", () => {
+  const root = tempDir();
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "react-router": "7.16.0", "react-router-hono-server": "^2.25.2" }, devDependencies: { "@react-router/dev": "7.16.0", "@react-router/fs-routes": "7.16.0" } }),
+    "app/routes.ts": 'import { flatRoutes } from "@react-router/fs-routes";\nexport default flatRoutes();\n',
+    "app/routes/_index.tsx": page,
+    "app/routes/login.tsx": page,
+    "app/routes/assets.$assetId.tsx": page,
+    "app/routes/qr.$qrId.tsx": page,
+    "app/routes/invite.$token.accept.tsx": page,
+    "app/routes/api.health.ts": "export async function loader() { return Response.json({ ok: true }); }\n",
+    "server/index.ts": [
+      'import { createHonoServer } from "react-router-hono-server/node";',
+      'import { protect, rateLimit } from "./middleware";',
+      "export default createHonoServer<ServerEnv>({",
+      "  configure: (server) => {",
+      '    server.use("/api/*", rateLimit({ skipPaths: ["/api/health"] }));',
+      "    server.use(",
+      '      "*",',
+      "      protect({",
+      '        onFailRedirectTo: "/login",',
+      '        publicPaths: ["/", "/login", "/qr/:qrId", "/invite/*path", "/api/health"],',
+      "      })",
+      "    );",
+      "  },",
+      "});",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /",
+    "GET /api/health",
+    "GET /assets/{assetId} [protect]",
+    "GET /invite/{token}/accept",
+    "GET /login",
+    "GET /qr/{qrId}",
+  ]);
+});
+
 remix.run();

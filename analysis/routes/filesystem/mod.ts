@@ -14,6 +14,7 @@ import { remix } from "./remix.ts";
 import { sveltekit } from "./sveltekit.ts";
 import { dartFrog } from "./dart-frog.ts";
 import { medusa } from "./medusa.ts";
+import { serverGuards } from "./server-middleware.ts";
 
 export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro, dartFrog, medusa];
 
@@ -92,8 +93,14 @@ export function filesystemRoutes(project: FsProject, exportsOf: (file: string) =
         });
       },
     };
-    for (const framework of FS_FRAMEWORKS.filter(declared)) {
-      for (const r of framework.routes(app)) routes.push({ ...r, file: base + r.file, framework: framework.id });
+    const frameworks = FS_FRAMEWORKS.filter(declared);
+    // The app's own server in front of its file routes may guard them all.
+    const server = frameworks.length ? serverGuards(app) : [];
+    for (const framework of frameworks) {
+      for (const r of framework.routes(app)) {
+        const guards = server.filter((g) => g.covers(r.path)).map((g) => g.guard);
+        routes.push({ ...r, ...(guards.length ? { guards: [...new Set([...r.guards, ...guards])] } : {}), file: base + r.file, framework: framework.id });
+      }
     }
   }
   return routes;
