@@ -8,7 +8,8 @@ export type FsRoute = {
   line: number;
   handler: string;
   guards: string[];
-  kind: "http" | "fs";
+  /** `client`: a page the browser renders alone (a single-page app's), no route of the server's. */
+  kind: "http" | "fs" | "client";
   /** The handler says it is public on purpose (it calls its auth helper with `skipAuth: true`). */
   public?: boolean;
 };

@@ -1,5 +1,7 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
-import type { FsFramework, FsRoute } from "./framework.ts";
+import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
+import { strip } from "../../languages/strip.ts";
+import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import { page, routePath } from "./segments.ts";
 import { pathGuard } from "./path-guard.ts";
 
@@ -11,7 +13,8 @@ const METHOD = /\.(get|post|put|patch|delete|head|options)$/;
  * Nuxt: `pages/` (or Nuxt 4's `app/pages/`) components, and Nitro handlers in `server/api/`
  * (under `/api`) and `server/routes/`, whose method is the file name's suffix
  * (`users.post.ts`) or any method without one. A server middleware (`server/middleware/*.ts`,
- * run before every request) that answers 401 under a path prefix guards the routes there.
+ * run before every request) that answers 401 under a path prefix guards the routes there. With
+ * `ssr: false` the pages are a single-page app's, rendered in the browser.
  */
 export const nuxt: FsFramework = {
   id: "nuxt",
@@ -20,12 +23,14 @@ export const nuxt: FsFramework = {
   configs: /^nuxt\.config\.[cm]?[jt]s$/,
   routes(app) {
     const routes: FsRoute[] = [];
+    const spa = singlePageApp(app);
     for (const file of app.files) {
       const segments = file.split("/");
       const root = segments[0] === "app" && segments[1] === "pages" ? 1 : 0;
       const name = segments.at(-1)!;
       if (segments[root] === "pages" && segments.length > root + 1 && PAGE.test(name)) {
-        routes.push(page(file, routePath([...segments.slice(root + 1, -1), name.replace(PAGE, "")])));
+        const served = page(file, routePath([...segments.slice(root + 1, -1), name.replace(PAGE, "")]));
+        routes.push(spa ? { ...served, kind: "client" } : served);
       } else if (
         segments[0] === "server" && (segments[1] === "api" || segments[1] === "routes") && HANDLER.test(name) &&
         !/\.d\.ts$/.test(name)
@@ -56,3 +61,14 @@ export const nuxt: FsFramework = {
     });
   },
 };
+
+/** Whether the app's nuxt.config turns server rendering off for the whole app (`ssr: false` at its top level, not a route rule's). */
+function singlePageApp(app: FsApp): boolean {
+  const config = app.files.find((f) => /^nuxt\.config\.[cm]?[jt]s$/.test(f));
+  const text = config ? app.text(config) ?? "" : "";
+  const { code } = strip(text, javascriptSyntax);
+  return [...code.matchAll(/\bssr\s*:\s*false\b/g)].some((m) => {
+    const before = code.slice(0, m.index);
+    return (before.match(/\{/g)?.length ?? 0) - (before.match(/\}/g)?.length ?? 0) === 1;
+  });
+}
