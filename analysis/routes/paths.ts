@@ -128,7 +128,10 @@ const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymou
 // to the provider and back; Ruby's OmniAuth, whose callback `check_valid_omniauth` reads, Elixir's Ueberauth): the way
 // in, not a check of who calls. A provider's name alone says nothing: `GoogleAuthGuard` may check
 // the app's own token.
-const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth/;
+// So are the steps of a sign-in the app runs itself: starting or polling a device or OAuth flow
+// (`startDeviceAuth`, `pollDeviceAuthToken`), nuxt-auth-utils' `defineOAuthGitHubEventHandler` and
+// the handling of the user it returns (`handleOAuthUser`), checking a one-time code (`verifyOTPForUser`).
+const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth|^(?:start|begin|poll)[A-Z]\w*Auth|DeviceAuth|OAuth\w*(?:EventHandler|User)(?![a-z])|verify_?(?:OTP|Otp|otp)(?![a-z])/;
 
 // Go's shorthand for "require" in middleware names (Gogs' and Gitea's `reqSignIn`, `reqToken()`, `reqSiteAdmin`);
 // written in camel case only, as `req` alone is as often a request.

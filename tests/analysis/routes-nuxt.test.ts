@@ -74,4 +74,23 @@ nuxt("with ssr: false the pages are a single-page app's, rendered in the browser
   ]);
 });
 
+nuxt("the steps of a sign-in the app runs itself (a device flow, an OAuth handler and its user, a one-time code) are the way in, no check of the caller; requireUserSession beside them is", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { nuxt: "^4.0.0", "nuxt-auth-utils": "^0.5.0" } }),
+    "server/api/auth/device/index.post.ts": "export default defineEventHandler(async (event) => startDeviceAuth(await readBody(event)))\n",
+    "server/api/auth/device/token.post.ts": "export default defineEventHandler(async (event) => pollDeviceAuthToken(await readBody(event)))\n",
+    "server/api/auth/otp/verify.post.ts": "export default defineEventHandler(async (event) => {\n  const user = await verifyOTPForUser(await readBody(event))\n  await setUserSession(event, { user })\n})\n",
+    "server/routes/auth/github.get.ts": "export default defineOAuthGitHubEventHandler({\n  async onSuccess(event, { user }) {\n    const u = await handleOAuthUser(user, event)\n    await setUserSession(event, { user: u })\n  },\n})\n",
+    "server/api/auth/device/approve.post.ts": "export default defineEventHandler(async (event) => {\n  const { user } = await requireUserSession(event)\n  return approveDeviceAuth(user)\n})\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "POST /api/auth/device",
+    "POST /api/auth/device/approve [requireUserSession]",
+    "POST /api/auth/device/token",
+    "POST /api/auth/otp/verify",
+    "GET /auth/github",
+  ]);
+});
+
 nuxt.run();
