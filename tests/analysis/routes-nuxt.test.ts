@@ -56,7 +56,7 @@ nuxt("a server middleware that answers 401 under a path prefix guards the routes
   ]);
 });
 
-nuxt("with ssr: false the pages are a single-page app's, rendered in the browser; a route rule's ssr: false leaves the app's pages served", () => {
+nuxt("with ssr: false the pages are a single-page app's, rendered in the browser; a route rule's ssr: false leaves the app's pages served; a rule redirecting one path serves it", () => {
   const root = tempDir();
   writeFiles(root, {
     "spa/package.json": JSON.stringify({ dependencies: { nuxt: "^4.0.0" } }),
@@ -64,13 +64,14 @@ nuxt("with ssr: false the pages are a single-page app's, rendered in the browser
     "spa/app/pages/index.vue": "<template><div /></template>\n",
     "spa/server/api/hello.get.ts": "export default defineEventHandler(() => 'hi')\n",
     "site/package.json": JSON.stringify({ dependencies: { nuxt: "^4.0.0" } }),
-    "site/nuxt.config.ts": "export default defineNuxtConfig({\n  routeRules: { '/admin/**': { ssr: false } },\n})\n",
+    "site/nuxt.config.ts": "export default defineNuxtConfig({\n  routeRules: {\n    '/admin/**': { ssr: false },\n    '/old': { redirect: '/about' },\n    '/blog/**': { redirect: '/news/**' },\n  },\n})\n",
     "site/app/pages/about.vue": "<template><div /></template>\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.kind} ${r.method} ${r.path} ${r.file}`), [
     "client GET / spa/app/pages/index.vue",
     "fs GET /about site/app/pages/about.vue",
     "http GET /api/hello spa/server/api/hello.get.ts",
+    "http GET /old site/nuxt.config.ts",
   ]);
 });
 

@@ -1,6 +1,7 @@
 import { moduleExports } from "../frameworks/fs-exports.ts";
 import type { FsApp, FsFramework, FsRoute } from "./framework.ts";
 import { strip } from "../../languages/strip.ts";
+import { closing } from "../../languages/curly.ts";
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import { page, routePath } from "./segments.ts";
 import { pathGuard } from "./path-guard.ts";
@@ -14,7 +15,8 @@ const METHOD = /\.(get|post|put|patch|delete|head|options)$/;
  * (under `/api`) and `server/routes/`, whose method is the file name's suffix
  * (`users.post.ts`) or any method without one. A server middleware (`server/middleware/*.ts`,
  * run before every request) that answers 401 under a path prefix guards the routes there. With
- * `ssr: false` the pages are a single-page app's, rendered in the browser.
+ * `ssr: false` the pages are a single-page app's, rendered in the browser. A route rule that
+ * redirects one path (`routeRules: { "/dashboard": { redirect: "/dashboard/links" } }`) serves it.
  */
 export const nuxt: FsFramework = {
   id: "nuxt",
@@ -54,6 +56,7 @@ export const nuxt: FsFramework = {
         });
       }
     }
+    routes.push(...redirectRules(app));
     const middleware = app.files.filter((f) => /^server\/middleware\/[^/]+\.[cm]?[jt]s$/.test(f)).flatMap((f) => pathGuard(app.text(f) ?? "", `(server middleware ${f.split("/").at(-1)})`) ?? []);
     return routes.map((r) => {
       const guards = middleware.filter((m) => m.covers(r.path)).map((m) => m.guard);
@@ -71,4 +74,20 @@ function singlePageApp(app: FsApp): boolean {
     const before = code.slice(0, m.index);
     return (before.match(/\{/g)?.length ?? 0) - (before.match(/\}/g)?.length ?? 0) === 1;
   });
+}
+
+/** The paths nuxt.config's route rules redirect (`"/dashboard": { redirect: "/dashboard/links" }`), each one GET route; patterns (`/old/**`) are not. */
+function redirectRules(app: FsApp): FsRoute[] {
+  const config = app.files.find((f) => /^nuxt\.config\.[cm]?[jt]s$/.test(f));
+  const text = config ? app.text(config) ?? "" : "";
+  const { code } = strip(text, javascriptSyntax);
+  const rules = /\brouteRules\s*:\s*\{/.exec(code);
+  if (!config || !rules) return [];
+  const open = rules.index + rules[0].length - 1;
+  const body = text.slice(open, closing(code, open));
+  const routes: FsRoute[] = [];
+  for (const rule of body.matchAll(/(["'])(\/[^"'*]*)\1\s*:\s*\{([^{}]*)\}/g)) {
+    if (/\bredirect\s*:/.test(rule[3]!)) routes.push({ method: "GET", path: rule[2]!, file: config, line: text.slice(0, open + rule.index).split("\n").length, handler: "(redirect)", guards: [], kind: "http" });
+  }
+  return routes;
 }
