@@ -84,6 +84,7 @@ remix("remix-flat-routes' hybrid routes, from React Router's app/routes.ts: `+` 
     "app/routes/_layout+/assets.helpers.server.ts": "export const x = 1;\n",
     "app/routes/_layout+/assets.start.test.ts": "export const y = 1;\n",
     "app/routes/api+/health.ts": "export async function loader() { return Response.json({ ok: true }); }\n",
+    "app/routes/_layout+/reports.export.$fileName[.csv].tsx": "export async function loader() { return new Response(''); }\n",
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards}]` : ""}`), [
     "GET / app/routes/_index.tsx",
@@ -96,6 +97,7 @@ remix("remix-flat-routes' hybrid routes, from React Router's app/routes.ts: `+` 
     "GET /assets/{assetId} app/routes/_layout+/assets.$assetId.tsx [requireAuthSession]",
     "GET /login app/routes/_auth+/login.tsx",
     "GET /reports/{reportId} app/routes/_layout+/reports+/$reportId/route.tsx [requireAuthSession]",
+    "GET /reports/export/{fileName}.csv app/routes/_layout+/reports.export.$fileName[.csv].tsx",
     "GET /settings/models app/routes/_layout+/settings.models.index.tsx [requireAuthSession]",
   ]);
 });
@@ -136,6 +138,43 @@ remix("the app's own server in front of its routes (react-router-hono-server) gu
     "GET /invite/{token}/accept",
     "GET /login",
     "GET /qr/{qrId}",
+  ]);
+});
+
+remix("an action that tells the request's methods apart answers each of them: a switch on the method, a helper testing it beside form posts, or only the one it asserts", () => {
+  const root = tempDir();
+  const page = "export default function Page() { return null; }\n";
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@remix-run/react": "^2.15.0" } }),
+    "app/routes/notes.tsx": page + [
+      "export async function action({ request }) {",
+      "  const method = getActionMethod(request);",
+      "  switch (method) {",
+      '    case "POST": return createNote(request);',
+      '    case "DELETE": return deleteNote(request);',
+      "    default: throw notAllowedMethod(method);",
+      "  }",
+      "}",
+    ].join("\n"),
+    "app/routes/tags.tsx": page + "export async function action({ request }) {\n  assertIsDelete(request);\n  return deleteTags(request);\n}\n",
+    "app/routes/users.$userId.tsx": page + [
+      "export const action = async ({ request }) => {",
+      "  const { intent } = await parseIntent(request);",
+      "  switch (intent) {",
+      '    case "rename": return rename(request);',
+      '    case "remove": if (isDelete(request)) return remove(request); break;',
+      "  }",
+      "};",
+    ].join("\n"),
+    "app/routes/settings.tsx": page + 'export async function action({ request }) {\n  const form = await request.formData();\n  if (form.get("intent") === "save") return save(form);\n}\n',
+  });
+  assert.equal(analyze(root).routes.items.filter((r) => r.handler === "action").map((r) => `${r.method} ${r.path}`), [
+    "DELETE /notes",
+    "POST /notes",
+    "POST /settings",
+    "DELETE /tags",
+    "DELETE /users/{userId}",
+    "POST /users/{userId}",
   ]);
 });
 

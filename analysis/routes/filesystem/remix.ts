@@ -102,7 +102,8 @@ function flatPath(segments: readonly string[]): string {
     if (!raw || raw.startsWith("_")) return [];
     const segment = raw.replace(/_$/, "").replace(/\[([^\]]*)\]/g, "$1");
     if (segment === "$") return ["*"];
-    if (raw.startsWith("$")) return [`{${segment.slice(1)}}`];
+    // A parameter may have an escaped suffix (`$fileName[.csv]` is `{fileName}.csv`).
+    if (raw.startsWith("$")) return [segment.replace(/^\$([\w-]+)/, "{$1}")];
     if (raw.startsWith("($")) return [`{${segment.slice(2, -1)}}`];
     if (raw.startsWith("(")) return [segment.slice(1, -1)];
     return [segment];
@@ -113,10 +114,9 @@ function fileRoutes(app: FsApp, file: string, path: string, inherited: string[])
   const { handlers, page } = moduleExports(app.exports(file));
   if (page || handlers.length === 0) {
     const loader = handlers.find((h) => h.handler === "loader");
-    const action = handlers.find((h) => h.handler === "action");
-    const form: FsRoute[] = action
-      ? [{ method: "POST", path, file, line: action.line, handler: "action", guards: action.guards, kind: "http" }]
-      : [];
+    // Its action takes the form posts, or the methods it tells apart.
+    const form: FsRoute[] = handlers.filter((h) => h.handler === "action")
+      .map((action) => ({ method: action.methods[0]!, path, file, line: action.line, handler: "action", guards: action.guards, kind: "http" }));
     const guards = [...new Set([...inherited, ...(loader?.guards ?? [])])];
     return [{ method: "GET", path, file, line: 1, handler: "(page)", guards, kind: "fs" }, ...form];
   }

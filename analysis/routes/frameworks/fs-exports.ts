@@ -66,7 +66,10 @@ export const fsExports: Framework = {
     const add = (kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = []) =>
       found.push(handlerRegistration(source, kind, method, handler, at, span, own));
     for (const m of source.code.matchAll(FUNCTION)) {
-      add("http", verb(m[1]!), m[1]!, m.index, declaration(source, m.index));
+      const span = declaration(source, m.index);
+      // A Remix action that branches on the request's method (`switch (method) { case "DELETE": ... }`) answers those methods.
+      const methods = m[1] === "action" ? actionMethods(source, span) : [];
+      for (const method of methods.length ? methods : [verb(m[1]!)]) add("http", method, m[1]!, m.index, span);
     }
     for (const m of source.code.matchAll(CONST)) {
       const start = m.index + m[0].length;
@@ -75,14 +78,9 @@ export const fsExports: Framework = {
       const alias = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(start, end))?.[1];
       const declared = alias ? declarationOf(source, alias) : undefined;
       const wrapper = argumentName(source, start, Math.min(source.code.length, start + 200));
-      add(
-        "http",
-        verb(m[1]!),
-        m[1]!,
-        m.index,
-        declared ?? { start, end },
-        isGuardName(wrapper) ? [wrapper] : [],
-      );
+      const span = declared ?? { start, end };
+      const methods = m[1] === "action" ? actionMethods(source, span) : [];
+      for (const method of methods.length ? methods : [verb(m[1]!)]) add("http", method, m[1]!, m.index, span, isGuardName(wrapper) ? [wrapper] : []);
     }
     for (const m of source.code.matchAll(LIST)) {
       for (const part of m[1]!.split(",")) {
@@ -165,6 +163,24 @@ function comparedMethods(source: RouteSource, handler: string, span: Span): Rout
   }
   return found;
 }
+
+/**
+ * The methods an action tells apart: those it compares the request's method with (`case "DELETE":`,
+ * `request.method === "PUT"`), or tests with a helper (`isDelete(request)`, beside which the
+ * action's other branches take form posts), or only the one it asserts (`assertIsDelete(request)`).
+ */
+function actionMethods(source: RouteSource, span: Span): string[] {
+  const body = source.code.slice(span.start, span.end);
+  const verbs = (list: string[]) => [...new Set(list.filter((m) => /^(?:POST|PUT|PATCH|DELETE)$/.test(m)))];
+  const compared = verbs([...body.matchAll(COMPARED)].map((c) => source.stringAt(span.start + c.index + c[0].length - 1)?.value ?? ""));
+  const tested = [...body.matchAll(METHOD_TEST)];
+  const asserted = verbs(tested.filter((t) => t[1]).map((t) => t[2]!.toUpperCase()));
+  if (asserted.length) return asserted;
+  const helpers = verbs(tested.map((t) => t[2]!.toUpperCase()));
+  return compared.length ? verbs([...compared, ...helpers]) : helpers.length ? verbs(["POST", ...helpers]) : [];
+}
+
+const METHOD_TEST = /(?<![\w$.])(?:(assertIs)|is)(Post|Put|Patch|Delete)\s*\(\s*request\b/g;
 
 /**
  * The handlers of a function another module's route hands its requests to (a Next.js page
