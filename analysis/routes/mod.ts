@@ -12,6 +12,7 @@ import { symfonyYamlRoutes } from "./php/yaml-routes.ts";
 import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { filamentPanelRoutes } from "./php/filament-panels.ts";
+import { sailsRoutes } from "./js/sails-routes.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -202,6 +203,8 @@ export function routesSection(
   beside(yiiRoutes(project));
   // Filament's admin panels serve pages and resources that no route file names.
   beside(filamentPanelRoutes(project));
+  // Sails maps its routes in config/routes.js, a module no scanner reads as routes, and guards them in config/policies.js.
+  beside(sailsRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));
