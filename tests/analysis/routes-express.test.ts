@@ -1200,6 +1200,30 @@ express("a function that takes no next mounted with use (app.use('/old', (req, r
   ]);
 });
 
+express("Meteor 3's app (WebApp.handlers, made with Express) serves the routes registered on it in any server file; connect's handlers take middleware, no routes", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    ".meteor/release": "METEOR@3.1\n",
+    "package.json": JSON.stringify({ dependencies: { "@babel/runtime": "^7.0.0" } }),
+    "server/models/boards.js": [
+      "const { WebApp } = require('meteor/webapp');",
+      "WebApp.handlers.get('/api/boards/:boardId', async function(req, res) {",
+      "  Authentication.checkLoggedIn(req.userId);",
+      "  res.end('{}');",
+      "});",
+      "WebApp.handlers.post('/api/boards', async (req, res) => res.end('{}'));",
+    ].join("\n"),
+    "server/static.js": [
+      "import { WebApp } from 'meteor/webapp';",
+      "WebApp.connectHandlers.use('/robots.txt', (req, res) => res.end(''));",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "POST /api/boards server/models/boards.js",
+    "GET /api/boards/{boardId} server/models/boards.js",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

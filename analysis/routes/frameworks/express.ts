@@ -41,6 +41,7 @@ const ETHERPAD_HOOK = /\bexports\s*\.\s*express(?:CreateServer|PreSession|Config
 const ROUTER_PARAM = /^(?:app|router|api|routes|server|[a-z][\w$]*Router)$/;
 const TAKES_ROUTER = /\(\s*(?:app|router|api|routes|server|[a-z][\w$]*Router)\s*[,):]|\b(?:app|router|api|routes|server|[a-z][\w$]*Router)\s*=>/;
 const CLASS = /\bclass\s+[A-Za-z_$][\w$]*[^{]*\{/g;
+const METEOR_APP = /\bWebApp\s*\.\s*handlers\s*\.\s*(?:get|post|put|patch|delete|all|use|route)\s*\(/;
 
 /**
  * Express: apps and routers (`express()`, `express.Router()`), `owner.METHOD(path, ...mw,
@@ -86,6 +87,9 @@ export const express: Framework = {
     }
     const etherpad = ETHERPAD_HOOK.exec(source.code);
     if (etherpad) addRouter("app", etherpad.index);
+    // Meteor 3's app, which Meteor makes with Express and serves: `WebApp.handlers.get("/api/users", ...)`.
+    const meteor = METEOR_APP.exec(source.code);
+    if (meteor) addRouter("handlers", meteor.index);
     const constants = pathConstants(source);
     // Outside a file that names Express, a named function that takes a router registers on it
     // (`const init = router => { router.post(...) }`): a router of its own, served only where
