@@ -1224,6 +1224,39 @@ express("Meteor 3's app (WebApp.handlers, made with Express) serves the routes r
   ]);
 });
 
+express("a handler whose first statements call a check handed the request's caller (inside a try, too) is guarded by it: named for the caller's standing, or any check handed req.userId; a check of the body is none", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.19.0" } }),
+    "server.js": [
+      "const express = require('express');",
+      "const app = express();",
+      "app.get('/api/boards/:boardId', async function(req, res) {",
+      "  try {",
+      "    const boardId = req.params.boardId;",
+      "    await Authentication.checkBoardAccess(req.userId, boardId);",
+      "    res.json(await Boards.get(boardId));",
+      "  } catch (error) { res.json(error); }",
+      "});",
+      "app.get('/api/users', async (req, res) => {",
+      "  await Authentication.checkUserId(req.userId);",
+      "  res.json(await Users.all());",
+      "});",
+      "app.post('/api/feedback', async (req, res) => {",
+      "  logRequest(req);",
+      "  checkFormat(req.body);",
+      "  res.json(await Feedback.add(req.body));",
+      "});",
+      "app.listen(3000);",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/boards/{boardId} [Authentication.checkBoardAccess]",
+    "GET /api/users [Authentication.checkUserId]",
+    "POST /api/feedback",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

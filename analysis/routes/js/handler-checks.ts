@@ -63,7 +63,7 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
       const key = r.handler === "(inline)" ? `${file}:${r.line}` : `${file}\0${r.handler}`;
       if (!refusing.has(key)) {
         const body = r.handler === "(inline)" ? inlineBody(access.text(file) ?? "", r.line) : handlerBody(routes, access, file, r.handler);
-        refusing.set(key, body === undefined ? undefined : refusal(body));
+        refusing.set(key, body === undefined ? undefined : topRefusal(body));
       }
       const guard = refusing.get(key);
       return guard ? { ...r, guards: [guard] } : r;
@@ -127,6 +127,12 @@ const REFUSAL = new RegExp(
 // What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
 const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
 
+// A statement that is one call handed the request or its caller (`req.userId`): `await Auth.checkLoggedIn(req.userId);`.
+const CHECK_CALLED = /(?:^|\n)\s*(?:await\s+)?([\w$]+(?:\.[\w$]+)?)\s*\(\s*(?:req|request|ctx|context)\b[^\n]*\)\s*;?\s*(?=\n|$)/g;
+
+const CHECK_VERB = /^(?:check|verify|ensure|assert|require)[A-Z_]/;
+const CALLER_ARGUMENT = /\(\s*(?:req|request|ctx|context)\s*\.\s*(?:user|userId|session|auth|state\s*\.\s*user)\b/;
+
 // `let session = validateSession(req, res); if (!session) return;` (or `if (session) { ...work }`): a check handed the
 // response answers the refusal itself.
 const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\w$.]+)\s*\(\s*(?:req|request)\s*,\s*(?:res|response)\s*[,)][^;\n]*;?\s*if\s*\(\s*(?:!\s*\1\s*\)\s*\{?\s*return\b|\1\s*\)\s*\{)/;
@@ -139,6 +145,11 @@ function refusal(body: string): string | undefined {
   const top = firstStatements(body, FIRST_STATEMENTS);
   const answered = ANSWERED_BY_CHECK.exec(top);
   if (answered && isGuardName(answered[2]!.split(".").at(-1)!)) return answered[2]!;
+  // A check that throws for a caller it refuses, handed what the request says of its caller:
+  // `Authentication.checkBoardAccess(req.userId, boardId);`, `await requireAdmin(req)`.
+  // A check named for anything is one of the caller when handed the caller (`checkUserId(req.userId)`).
+  const called = [...top.matchAll(CHECK_CALLED)].find((c) => isGuardName(c[1]!.split(".").at(-1)!) || (CHECK_VERB.test(c[1]!.split(".").at(-1)!) && CALLER_ARGUMENT.test(c[0])));
+  if (called) return called[1]!;
   return refusesAnonymous(top) ? REFUSES_ANONYMOUS : undefined;
 }
 
