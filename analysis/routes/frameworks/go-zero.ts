@@ -48,12 +48,12 @@ function chain(ctx: GoContext, ref: GoRef | undefined, links: readonly GoLink[])
       served = { ...served, prefix: join(served.prefix, prefix.path), ...(prefix.prefixUnknown ? { prefixUnknown: true } : {}) };
     } else if (name === "WithJwt" || name === "WithJwtTransition") served = { ...served, guards: [...served.guards, `rest.${name}`] };
   }
-  routes(ctx, served, table, link.start);
+  routes(ctx, served, table);
   return { ref };
 }
 
 /** Registers the routes of a table (or one route), through the middleware wrappers around it. */
-function routes(ctx: GoContext, ref: GoRef, span: Span, at: number): void {
+function routes(ctx: GoContext, ref: GoRef, span: Span): void {
   const written = text(ctx, span).replace(/\.\.\.$/, "").trim();
   const start = span.start + ctx.code.slice(span.start, span.end).indexOf(written[0] ?? "");
   if (WITH_MIDDLEWARE.test(written)) {
@@ -61,7 +61,7 @@ function routes(ctx: GoContext, ref: GoRef, span: Span, at: number): void {
     if (!middleware) return;
     const listed = /^\[\]/.test(text(ctx, middleware)) ? ctx.arguments(ctx.code.indexOf("{", middleware.start)) : [middleware];
     const guarded = { ...ref, guards: [...ref.guards, ...ctx.guards(listed)] };
-    for (const table of tables) routes(ctx, guarded, table, at);
+    for (const table of tables) routes(ctx, guarded, table);
     return;
   }
   const literal = ROUTES.exec(written);
