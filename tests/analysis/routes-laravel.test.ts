@@ -1168,4 +1168,28 @@ laravel("a service provider of the app's that registers a Filament panel it buil
   ]);
 });
 
+laravel("old Lumen registers Laravel's routes on $app, groups with an attributes array included; a Slim app's $app is Slim's", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/lumen-framework": "5.1.*" } }),
+    "bootstrap/app.php": "<?php\n$app = new Laravel\\Lumen\\Application(realpath(__DIR__.'/../'));\n$app->group(['namespace' => 'App\\Http\\Controllers'], function ($app) {\n    require __DIR__.'/../app/Http/routes.php';\n});\nreturn $app;\n",
+    "app/Http/routes.php": [
+      "<?php",
+      "$app->get('/', ['as' => 'index', 'uses' => 'IndexController@showIndexPage']);",
+      "$app->post('/login', 'UserController@performLogin');",
+      "$app->group(['prefix' => '/api/v2', 'middleware' => 'auth'], function ($app) {",
+      "    $app->post('admin/delete_user', ['as' => 'api_delete_user', 'uses' => 'AjaxController@deleteUser']);",
+      "});",
+    ].join("\n"),
+    "slim/composer.json": JSON.stringify({ require: { "slim/slim": "^4.0" } }),
+    "slim/public/index.php": "<?php\nuse Slim\\Factory\\AppFactory;\n$app = AppFactory::create();\n$app->get('/hello', function ($request, $response) { return $response; });\n$app->run();\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.framework}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET / laravel",
+    "POST /api/v2/admin/delete_user laravel [auth]",
+    "GET /hello slim",
+    "POST /login laravel",
+  ]);
+});
+
 laravel.run();

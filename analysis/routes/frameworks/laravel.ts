@@ -6,6 +6,7 @@ import { singular } from "../inflect.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
 import { className, phpArray, phpAssignedArray, phpConstants, phpElements, phpList, phpValue, type Span } from "../php/values.ts";
 import { type Bindings, literalLoops } from "../php/loops.ts";
+import { lumenRoutes } from "../php/lumen.ts";
 import type { Registration } from "../registration.ts";
 import { FORM_ACTIONS, restActions } from "../resources.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -16,10 +17,11 @@ const START = /(?:\bRoute|\$router|\$route|\bAuth(?=\s*::\s*routes\b))\s*(?:::|-
 // The Route facade imported under another name (`use Illuminate\Support\Facades\Route as Facade;`).
 const FACADE_ALIAS = /^\s*use\s+\\?Illuminate\\Support\\Facades\\Route\s+as\s+(\w+)\s*;/m;
 
-/** The calls that start a route chain in a file: Laravel's names, and the facade's alias when the file gives it one. */
+/** The calls that start a route chain in a file: Laravel's names, the facade's alias when the file gives it one, and old Lumen's `$app`. */
 function startPattern(text: string): RegExp {
   const alias = FACADE_ALIAS.exec(text)?.[1];
-  return alias ? new RegExp(START.source.replace("\\bRoute|", `\\bRoute|\\b${alias}(?=\\s*::)|`), "g") : START;
+  const source = alias ? START.source.replace("\\bRoute|", `\\bRoute|\\b${alias}(?=\\s*::)|`) : START.source;
+  return lumenRoutes(text) ? new RegExp(source.replace("\\$router|", "\\$router|\\$app|"), "g") : alias ? new RegExp(source, "g") : START;
 }
 const LINK = /^\s*->\s*(\w+)\s*\(/;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
@@ -53,7 +55,7 @@ export const laravel: Framework = {
   name: "Laravel",
   languages: ["php"],
   // A route file may only load others (`require 'leads-routes.php';`, Krayin's Routes/Admin/web.php).
-  hint: /\bRoute\s*::|Facades\\Route\s+as\s|\$router\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(|\b(?:require|include)(?:_once)?\b\s*\(?\s*(?:__DIR__\s*\.\s*)?["'][^"'\n]*\broutes?\b[^"'\n]*\.php["']/,
+  hint: /\bRoute\s*::|Facades\\Route\s+as\s|\$(?:router|app)\s*->\s*(?:get|post|put|patch|delete|group|resource)\b|->\s*withRouting\s*\(|\b(?:require|include)(?:_once)?\b\s*\(?\s*(?:__DIR__\s*\.\s*)?["'][^"'\n]*\broutes?\b[^"'\n]*\.php["']/,
   scan(source) {
     // PHPStan's type tests (`assertType(Route::class, RouteFacade::get('/')->...)`) call the router to check its types: no route.
     if (/\bPHPStan\\Testing\\assertType\b/.test(source.text)) return [];

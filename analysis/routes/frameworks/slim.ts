@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { lumenRoutes } from "../php/lumen.ts";
 import type { Span } from "../js/objects.ts";
 import { CANDIDATE, isGuardName, joinPaths, optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
@@ -29,6 +30,8 @@ export const slim: Framework = {
   languages: ["php"],
   hint: /\bSlim\\|\$app\s*->\s*(?:get|post|put|patch|delete|group|map|any)\s*\(/,
   scan(source) {
+    // Old Lumen's routes on `$app` are Laravel's router (php/lumen.ts, read by the Laravel reader).
+    if (lumenRoutes(source.text)) return [];
     const { code } = source;
     const calls = [...code.matchAll(CALL)].map((m) => {
       const open = m.index + m[0].length - 1;
