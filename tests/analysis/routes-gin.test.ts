@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { git, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 import { routeLines, guardedRoutes } from "../helpers/routes.ts";
 
 const gin = suite("Gin routes");
@@ -735,6 +735,103 @@ gin("a router handed to a controller's constructor and kept in its field (return
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root).sort(), ["GET /api/context/user", "GET /api/oauth/url/{provider}"]);
+});
+
+gin("functions a package collects in a list in init() serve under the router a loop over that list hands each; a collected function nobody loops over is served where it stands", () => {
+  const root = tempDir("tool-gin-");
+  writeFiles(root, {
+    "go.mod": "module admin\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.9.1\n",
+    "app/router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "var (",
+      "\trouterNoCheckRole = make([]func(*gin.RouterGroup), 0)",
+      "\trouterCheckRole   = make([]func(*gin.RouterGroup, *Auth), 0)",
+      ")",
+      "",
+      "func InitRouter(r *gin.Engine, auth *Auth) {",
+      '\tv1 := r.Group("/api/v1")',
+      "\tfor _, f := range routerNoCheckRole {",
+      "\t\tf(v1)",
+      "\t}",
+      '\tsecured := r.Group("/api/v1").Use(auth.RequireLogin())',
+      "\tfor _, f := range routerCheckRole {",
+      "\t\tf(secured, auth)",
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+    "app/router/config.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func init() {",
+      "\trouterCheckRole = append(routerCheckRole, registerConfigRouter)",
+      "}",
+      "",
+      "func registerConfigRouter(v1 *gin.RouterGroup, auth *Auth) {",
+      '\tr := v1.Group("/config")',
+      '\tr.GET("", getConfig)',
+      '\tr.PUT("/:id", updateConfig)',
+      "}",
+      "",
+    ].join("\n"),
+    "app/router/health.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func init() {",
+      "\trouterNoCheckRole = append(routerNoCheckRole, registerHealthRouter)",
+      "}",
+      "",
+      "func registerHealthRouter(v1 *gin.RouterGroup) {",
+      '\tv1.GET("/health", health)',
+      "}",
+      "",
+    ].join("\n"),
+    "app/other/router.go": [
+      "package other",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "var extra []func(*gin.RouterGroup)",
+      "",
+      "func init() {",
+      "\textra = append(extra, registerExtra)",
+      "}",
+      "",
+      "func registerExtra(g *gin.RouterGroup) {",
+      '\tg.GET("/extra", extraHandler)',
+      "}",
+      "",
+    ].join("\n"),
+    "main.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"admin/app/router"',
+      '\t"github.com/gin-gonic/gin"',
+      ")",
+      "",
+      "func main() {",
+      "\tr := gin.Default()",
+      "\trouter.InitRouter(r, auth)",
+      '\tr.Run(":8000")',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /api/v1/config getConfig [auth.RequireLogin]",
+    "PUT /api/v1/config/{id} updateConfig [auth.RequireLogin]",
+    "GET /api/v1/health health",
+    "GET /extra extraHandler",
+  ]);
 });
 
 gin.run();

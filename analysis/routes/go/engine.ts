@@ -58,12 +58,28 @@ class Walker {
     }
     this.out.reset(kept);
     for (const fn of this.file.functions) this.function(fn);
+    this.collectedFunctions();
     // A wrapper given its prefix as an argument and called with it here (oapi-codegen's
     // `RegisterHandlersWithBaseURL(router, si, "")`): its routes read without the argument are those calls' again.
     const registrations = this.out.registrations();
     const key = (r: Registration) => (r.type === "route" ? `${r.owner} ${r.methods.join(",")} ${r.path}` : "");
     const expanded = new Set(registrations.filter((r) => r.type === "route" && !r.prefixUnknown).map(key));
     return registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && expanded.has(key(r))));
+  }
+
+  /**
+   * The functions a package collects in a list (`routerCheckRole = append(routerCheckRole,
+   * registerSysConfigRouter)`, in an `init()`) that a loop elsewhere calls with a router: each one
+   * taking a router serves under the router the loop hands it (`list[]`, see callee).
+   */
+  private collectedFunctions(): void {
+    for (const m of this.code.matchAll(/\b([A-Za-z_]\w*)\s*=\s*append\s*\(\s*\1\s*,([^()]*)\)/g)) {
+      const collected = m[2]!.split(",").map((a) => a.trim()).filter((name) => this.file.functions.some((fn) => fn.name === name && !fn.receiver && fn.params.filter((p) => this.isRouterType(p.type)).length === 1));
+      if (!collected.length) continue;
+      // The list is the router the loop's file makes (see call): each file that collects into it mounts its own there.
+      const list = { node: { name: `${this.file.scope}::${m[1]}[]`, line: 0, emit: false }, prefix: "", guards: [] };
+      for (const name of collected) this.out.mount(list, "", `${this.file.scope}::${name}`, [], m.index);
+    }
   }
 
   private function(fn: GoFile["functions"][number], template?: Map<string, string>): void {
@@ -360,6 +376,8 @@ class Walker {
     }
     if (this.spec.call?.(this.context(scope), last.args, chain.start)) return statement ? { prefix: "", guards: [] } : undefined;
     const callee = this.callee(chain, scope);
+    // The functions a loop calls from a list the package collects (collectedFunctions): a router of their own.
+    if (callee.endsWith("[]")) this.out.node(callee, chain.start);
     // A Huma API made on this router (`humaecho.NewWithGroup(e, g, config)`): the router serves its operations.
     const imported = this.file.imports.get(chain.base) ?? "";
     if (this.spec.id !== "huma" && HUMA_ADAPTER.test(imported) && chain.links.length === 1 && /^(?:New|NewWithGroup)$/.test(last.name)) {
@@ -401,7 +419,11 @@ class Walker {
   /** The qualified name of a called function: `pkg::F`, `scope::Type.Method`, or `*::Method` when the receiver's type is unknown. */
   private callee(chain: GoChain, scope: Scope): string {
     const names = chain.links.filter((l) => l.name !== "").map((l) => l.name);
-    if (names.length === 0) return `${this.file.scope}::${chain.base}`;
+    if (names.length === 0) {
+      // `for _, f := range routerCheckRole { f(v1, auth) }`: each function the package collects in that list (collected below).
+      const list = rangedList(this.code, chain.base, chain.start);
+      return list ? `${this.file.scope}::${list}[]` : `${this.file.scope}::${chain.base}`;
+    }
     if (chain.literal && names.length === 1) return `${this.file.scope}::${chain.base}.${names[0]}`;
     // A constructor's value, named for its type by Go's convention: `Newi18n().mount(r)` calls i18n's mount, `users.NewAPI().Routes()` users' API's.
     const made = /^New(\w+)$/.exec(chain.base)?.[1];
@@ -451,6 +473,11 @@ function inIfBlock(code: string, at: number): boolean {
     else if (code[i] === "{" && depth-- === 0) return /(?:\bif\b[^{};]*|\belse\s*)$/.test(code.slice(Math.max(0, i - 300), i));
   }
   return false;
+}
+
+/** The list a `for _, name := range list {` loop written shortly before `at` walks, when `name` is its element. */
+function rangedList(code: string, name: string, at: number): string | undefined {
+  return new RegExp(String.raw`\bfor\s+\w+\s*,\s*${name}\s*:=\s*range\s+([A-Za-z_]\w*)\s*\{[^}]*$`).exec(code.slice(Math.max(0, at - 400), at))?.[1];
 }
 
 /** Whether `name` is the element variable of a `for _, name := range ...` loop written shortly before `at`. */
