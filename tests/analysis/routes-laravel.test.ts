@@ -1192,4 +1192,79 @@ laravel("old Lumen registers Laravel's routes on $app, groups with an attributes
   ]);
 });
 
+laravel("an action that first calls a check of its controller's own (self::ensureAdmin(), $this->isLoggedIn()) is guarded; a middleware alias whose class refuses a request without a key guards its group", () => {
+  const root = tempDir();
+  const controller = (name: string, body: string) => `<?php\nnamespace App\\Http\\Controllers;\nuse Illuminate\\Http\\Request;\nclass ${name} extends Controller {\n${body}\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/lumen-framework": "5.1.*" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "$app = new Laravel\\Lumen\\Application(realpath(__DIR__.'/../'));",
+      "$app->routeMiddleware([",
+      "    'api' => App\\Http\\Middleware\\ApiMiddleware::class,",
+      "    'cors' => App\\Http\\Middleware\\CorsMiddleware::class,",
+      "]);",
+      "$app->group(['namespace' => 'App\\Http\\Controllers'], function ($app) {",
+      "    require __DIR__.'/../app/Http/routes.php';",
+      "});",
+    ].join("\n"),
+    "app/Http/routes.php": [
+      "<?php",
+      "$app->get('/admin', ['as' => 'admin', 'uses' => 'AdminController@displayAdminPage']);",
+      "$app->post('/admin/delete_user', ['uses' => 'AdminController@deleteUser']);",
+      "$app->get('/about', ['uses' => 'AdminController@about']);",
+      "$app->group(['prefix' => '/api/v2', 'middleware' => 'api'], function ($app) {",
+      "    $app->get('data/link', ['uses' => 'ApiController@lookup']);",
+      "});",
+      "$app->group(['prefix' => '/open', 'middleware' => 'cors'], function ($app) {",
+      "    $app->get('ping', ['uses' => 'ApiController@ping']);",
+      "});",
+    ].join("\n"),
+    "app/Http/Controllers/AdminController.php": controller("AdminController", [
+      "    public function displayAdminPage(Request $request) {",
+      "        if (!$this->isLoggedIn()) {",
+      "            return redirect(route('login'));",
+      "        }",
+      "        return view('admin');",
+      "    }",
+      "    public function deleteUser(Request $request) {",
+      "        self::ensureAdmin();",
+      "        return 'ok';",
+      "    }",
+      "    public function about(Request $request) {",
+      "        self::logVisit();",
+      "        return view('about');",
+      "    }",
+    ].join("\n")),
+    "app/Http/Controllers/ApiController.php": controller("ApiController", "    public function lookup(Request $request) { return 'x'; }\n    public function ping(Request $request) { return 'pong'; }"),
+    "app/Http/Middleware/ApiMiddleware.php": [
+      "<?php",
+      "namespace App\\Http\\Middleware;",
+      "use Closure;",
+      "class ApiMiddleware {",
+      "    protected static function getApiUserInfo($request) {",
+      "        $api_key = $request->input('key');",
+      "        if (!$api_key) {",
+      "            if (env('SETTING_ANON_API')) { return null; }",
+      "            else { throw new ApiException('AUTH_ERROR', 'Authentication token required.', 401); }",
+      "        }",
+      "        return $api_key;",
+      "    }",
+      "    public function handle($request, Closure $next) {",
+      "        $request->user = static::getApiUserInfo($request);",
+      "        return $next($request);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "app/Http/Middleware/CorsMiddleware.php": "<?php\nnamespace App\\Http\\Middleware;\nuse Closure;\nclass CorsMiddleware {\n    public function handle($request, Closure $next) {\n        return $next($request)->header('Access-Control-Allow-Origin', '*');\n    }\n}\n",
+  });
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /about",
+    "GET /admin [(checks the caller in the action)]",
+    "GET /api/v2/data/link [api]",
+    "GET /open/ping",
+    "POST /admin/delete_user [ensureAdmin]",
+  ]);
+});
+
 laravel.run();

@@ -11,8 +11,11 @@
  * (php/actions.ts).
  */
 
+import { isGuardName } from "../paths.ts";
+
 // Reading the caller: `$request->user()`, `request()->user()`, `Auth::check()`, `auth()->id()`.
-const CALLER = String.raw`(?:\$request\s*->\s*user\s*\(\s*\)|request\s*\(\s*\)\s*->\s*user\s*\(\s*\)|Auth\s*::\s*(?:check|user|id)\s*\(\s*\)|auth\s*\(\s*\)\s*->\s*(?:check|user|id)\s*\(\s*\))`;
+// Or the controller's own question of it: `$this->isLoggedIn()`, `self::currIsAdmin()`.
+const CALLER = String.raw`(?:\$request\s*->\s*user\s*\(\s*\)|request\s*\(\s*\)\s*->\s*user\s*\(\s*\)|Auth\s*::\s*(?:check|user|id)\s*\(\s*\)|auth\s*\(\s*\)\s*->\s*(?:check|user|id)\s*\(\s*\)|(?:\$this\s*->|(?:self|static|parent)\s*::)\s*(?:is(?:Logged|Signed)In|isAuthenticated|(?:curr(?:ent)?)?IsAdmin|isAdmin)\s*\(\s*\))`;
 const GUEST = String.raw`(?:Auth\s*::\s*guest\s*\(\s*\)|auth\s*\(\s*\)\s*->\s*guest\s*\(\s*\))`;
 // The caller taken first: `$user = $request->user();`, `$pid = Auth::id();`.
 const TAKES_CALLER = new RegExp(String.raw`^\s*\$(\w+)\s*=\s*${CALLER}\s*;`);
@@ -23,6 +26,7 @@ const refuses = (caller: string) =>
   new RegExp(
     String.raw`^\s*(?:abort_if\s*\(\s*(?:[^;]*?\|\|\s*)?(?:!\s*${caller}|${GUEST})|abort_unless\s*\(\s*${caller}|if\s*\(\s*(?:!\s*${caller}|${GUEST})\s*\)\s*\{?\s*(?:return\s+)?(?:abort\s*\(|redirect\s*\(|response\s*\(\s*\)\s*->\s*json\s*\([^;]*\b40[13]\b))`,
   );
+const OWN_CHECK = /^\s*(?:\$this\s*->|(?:self|static|parent)\s*::)\s*(\w+)\s*\(\s*\)\s*;/;
 // An authorization of its own: `$this->authorize(...)`, `Gate::authorize(...)`.
 const AUTHORIZES = /^\s*(?:\$this\s*->\s*authorize\w*\s*\(|Gate\s*::\s*authorize\s*\()/;
 
@@ -32,6 +36,9 @@ export function laravelHandlerChecks(body: (handler: string) => string | undefin
     const text = body(handler);
     if (text === undefined) return [];
     if (AUTHORIZES.test(text) || refuses(CALLER).test(text)) return ["(checks the caller in the action)"];
+    // A check of the controller's own that refuses by itself: `self::ensureAdmin();`, `$this->requireLogin();`.
+    const own = OWN_CHECK.exec(text)?.[1];
+    if (own && isGuardName(own)) return [own];
     const taken = TAKES_CALLER.exec(text);
     return taken && refuses(String.raw`\$${taken[1]}\b`).test(text.slice(taken[0].length)) ? ["(checks the caller in the action)"] : [];
   };

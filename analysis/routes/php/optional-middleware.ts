@@ -35,6 +35,9 @@ const SIGNED_IN = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s
 const GUEST = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s*\([^)]*\)\s*->\s*)?guest\s*\(\s*\)`;
 const REFUSES_GUEST = new RegExp(String.raw`\bif\s*\(\s*(?:!\s*${SIGNED_IN}|${GUEST})\s*\)\s*\{?\s*(?:return\s+)?(?:redirect\s*\(|abort\s*\(|response\s*\(|throw\b|Redirect\s*::)`);
 
+// A request that brings no key or token is turned down: `if (!$api_key) { ... throw new ApiException('AUTH_ERROR', ..., 401) }`.
+const REFUSES_WITHOUT_KEY = /\bif\s*\(\s*!\s*\$\w*(?:api_?key|token)\w*\s*\)\s*\{[\s\S]{0,400}?(?:\bthrow\b|\babort\s*\(|\b401\b)/i;
+
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
 const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
@@ -70,7 +73,7 @@ function middlewareClasses(project: Project | undefined, classFile: (name: strin
       const optional = handles && (ASKED_FOR.test(source) || PASSES_ANONYMOUS.test(source));
       // Refusing a request is not checking its caller (Invoice Ninja's SetDomainNameDb answers 403 for an unknown
       // tenant, ContactKeyLogin signs a contact in by a key): it must turn away a caller who is not signed in.
-      read = { looksAway, optional, refuses: handles && !looksAway && !optional && REFUSES_GUEST.test(source) };
+      read = { looksAway, optional, refuses: handles && !looksAway && !optional && (REFUSES_GUEST.test(source) || REFUSES_WITHOUT_KEY.test(source)) };
       byClass.set(name, read);
     }
     return read;
