@@ -2809,4 +2809,30 @@ django("a router made from an app's class named for what it adds (DefaultRouterW
   for (const expected of ["GET /api/v3/projects", "GET /api/v3/projects/{pk}", "GET /api/v3/projects/{parent_lookup_project__slug}/versions"]) assert.ok(paths.includes(expected), `${expected} in ${paths.join("; ")}`);
 });
 
+django("a pattern written with .format() takes its arguments' values; one not known at its start says the prefix is unknown and keeps what follows it", () => {
+  const root = tempDir("tool-django-format-");
+  writeFiles(root, {
+    "requirements.txt": "django>=5\n",
+    "project/urls.py": [
+      "from django.urls import include, re_path",
+      "from dojo.utils import get_system_setting",
+      "",
+      'API_PREFIX = "api"',
+      "",
+      "urlpatterns = [",
+      '    re_path(r"^{}/v1/".format(API_PREFIX), include("legacy.urls")),',
+      '    re_path(r"^{}api/v2/".format(get_system_setting("url_prefix")), include("v2.urls")),',
+      "]",
+      "",
+    ].join("\n"),
+    "legacy/urls.py": "from django.urls import path\nfrom legacy import views\n\nurlpatterns = [path('status/', views.status)]\n",
+    "legacy/views.py": "def status(request):\n    return None\n",
+    "v2/urls.py": "from django.urls import path\nfrom v2 import views\n\nurlpatterns = [path('findings/', views.findings)]\n",
+    "v2/views.py": "def findings(request):\n    return None\n",
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), ["ALL /api/v1/status", "ALL /api/v2/findings (prefix unknown)"]);
+});
+
 django.run();

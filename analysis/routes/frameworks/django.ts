@@ -253,11 +253,15 @@ function pattern(context: Context, kind: string, open: number, prefix: string, g
   const include = /^(?:[\w.]+\.)?include\s*\(/.exec(source.code.slice(view.start, view.end));
   if (paths.length === 0 && value.includes(UNKNOWN_FIELD) && include) {
     const arg = pythonArguments(source.code, view.start + include[0].length - 1).positional[0];
-    const known = kind === "path" ? value.slice(0, value.indexOf(UNKNOWN_FIELD)) : regexPaths(value.slice(0, value.indexOf(UNKNOWN_FIELD)))[0];
+    const cut = value.indexOf(UNKNOWN_FIELD);
+    const head = kind === "path" ? value.slice(0, cut) : regexPaths(value.slice(0, cut))[0];
+    // Unknown from the start (`r"^{}api/v2/".format(url_prefix)`): the prefix is unknown, and what follows it is the path.
+    const tail = head === "" && !value.includes(UNKNOWN_FIELD, cut + 1) ? (kind === "path" ? value.slice(cut + 1) : regexPaths(value.slice(cut + 1))[0]) : "";
+    const known = head === undefined || tail === undefined ? undefined : head + tail;
     if (!arg || known === undefined || source.code[arg.start] === "[") return;
-    const before = context.found.length;
+    const first = context.found.length;
     included(context, arg, joinRoute(prefix, known), guards, source.lineAt(open));
-    for (const r of context.found.slice(before)) if (r.type === "use") r.prefixUnknown = true;
+    for (const r of context.found.slice(first)) if (r.type === "use") r.prefixUnknown = true;
   }
 }
 

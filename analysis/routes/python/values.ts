@@ -41,10 +41,18 @@ export function pythonValue(source: RouteSource, span: Span, constants: Map<stri
   while (i < span.end) {
     const literal = pythonString(source, i);
     if (literal) {
-      const value = literal.prefix.includes("f") ? substitute(literal.value, constants, unknownField) : literal.value;
+      let value = literal.prefix.includes("f") ? substitute(literal.value, constants, unknownField) : literal.value;
+      let end = literal.end;
+      // `"^{}api/v2/".format(prefix)`: the fields filled with the call's arguments.
+      const format = /^\s*\.\s*format\s*\(/.exec(source.code.slice(end, span.end));
+      if (format && value !== undefined) {
+        const call = pythonArguments(source.code, end + format[0].length - 1);
+        value = formatted(source, value, call, constants, unknownField);
+        end = call.end;
+      }
       if (value === undefined) return undefined;
       result += value;
-      i = literal.end;
+      i = end;
       parts++;
       continue;
     }
@@ -98,6 +106,20 @@ function substitute(template: string, constants: Map<string, string>, unknownFie
   const value = template.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (all, field: string | undefined) => {
     if (field === undefined) return all[0]!;
     const known = /^\s*[A-Za-z_][\w.]*\s*$/.test(field) ? constantValue(field.trim(), constants) : undefined;
+    if (known === undefined && unknownField === undefined) unknown = true;
+    return known ?? unknownField ?? "";
+  });
+  return unknown ? undefined : value;
+}
+
+/** A template's `{}`, `{0}` and `{name}` fields filled with a `.format(...)` call's arguments; one not known is `unknownField`, or the whole is unknown. */
+function formatted(source: RouteSource, template: string, call: PyArguments, constants: Map<string, string>, unknownField?: string): string | undefined {
+  let next = 0;
+  let unknown = false;
+  const value = template.replace(/\{\{|\}\}|\{(\w*)(?:![rsa])?(?::[^{}]*)?\}/g, (all, field: string | undefined) => {
+    if (field === undefined) return all[0]!;
+    const span = field === "" ? call.positional[next++] : /^\d+$/.test(field) ? call.positional[Number(field)] : call.keywords.get(field);
+    const known = span ? pythonValue(source, span, constants) : undefined;
     if (known === undefined && unknownField === undefined) unknown = true;
     return known ?? unknownField ?? "";
   });
