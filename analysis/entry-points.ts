@@ -18,7 +18,7 @@ const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/;
 const TEST = [
   // Test folders in any case (`Tests/` in Swift, `test/` in Java), and .NET test projects (`App.Tests/`).
   // A folder named `testing` is not among them: it is often production code (test utilities, a "testing" feature).
-  /(^|\/)(tests?|__tests__|__mocks__|specs?|e2e|cypress|playwright)\//i,
+  /(^|\/)(tests?|unit[-_]?tests?|__tests__|__mocks__|specs?|e2e|cypress|playwright)\//i,
   // Test support folders: Go's `testhelpers/`, `testutil/`, `testdata/`; `test_helpers/`, `test-utils/`;
   // the project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`).
   /(^|\/)test[-_]?(?:helpers?|utils?|support|data|kit|project|app)\//i,

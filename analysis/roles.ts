@@ -19,7 +19,7 @@ const FIXTURE = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|mock
 // and what supports them (`test_helpers/`, `test-utils/`, `testutil/`, `test_support/`), or the
 // project or app a Django package's tests run in (`misago/core/testproject/`, `test_app/`), and
 // load tests, whose mock servers are no part of the product (`loadtest/mock_llm/app.py`).
-const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|__tests__|specs?|e2e|testing|loadtests?|load[-_]testing)([-_]?(helpers?|utils?|support|project|app))?\//i;
+const TEST_FOLDER = /(^|\/)([\w]+[-_])?(tests?|unittests?|__tests__|specs?|e2e|testing|loadtests?|load[-_]testing)([-_]?(helpers?|utils?|support|project|app))?\//i;
 // Rust keeps benchmarks in benches/; Go projects put examples in _examples/, which the go tool
 // skips. A top-level templates/ or starters/ folder holds projects
 // to copy (deeper, templates/ is a project's own view templates, whose languages the analysis

@@ -622,17 +622,19 @@ test("hidden coupling: Rust modules that take everything from their crate root (
   assert.equal(found.map((f) => f.severity), ["low"]);
 });
 
-test("roles: examples, demos, playgrounds and benchmarks (Rust's benches/, Go's _examples/), and folders named for one (sample_plugin/, todo-demo/), are examples; named test folders, their helpers and the project a package's tests run in (testproject/) are tests; a JVM package name is no folder role", () => {
+test("roles: examples, demos, playgrounds and benchmarks (Rust's benches/, Go's _examples/), and folders named for one (sample_plugin/, todo-demo/), are examples; named test folders (unittests/ too), their helpers and the project a package's tests run in (testproject/) are tests; a JVM package name is no folder role", () => {
   assert.equal(
     ["examples/chat.rb", "benchmarks/fetch/bench.mts", "demo/app.py", "templates/blank/src/app.ts", "runtime-tests/workerd/index.ts", "src/latest/a.ts", "src/templates/a.ts", "src/app.ts",
       "axum/benches/benches.rs", "src/test_helpers/mod.rs", "internal/testutil/db.go", "src/test-utils/render.tsx", "src/contest_utils/a.ts", "src/testimonials/a.ts",
       "_examples/todos/main.go", "src/_internal/a.go",
       "src/main/java/com/example/demo/DemoApplication.java", "src/main/java/org/springframework/samples/petclinic/Owner.java", "src/test/java/com/example/demo/Helper.java", "examples/boot/src/main/kotlin/com/x/A.kt",
       "extra/sample_plugin/config/routes.rb", "todo-demo/server.js", "example-app/main.go", "src/sampler/a.ts", "src/demographics/a.ts",
-      "misago/core/testproject/urls.py", "tests/test_app/views.py", "src/testapplication/a.ts", "playground/nestjs/src/app.controller.ts", "src/playgrounds.ts"].map(roleOf),
+      "misago/core/testproject/urls.py", "tests/test_app/views.py", "src/testapplication/a.ts", "playground/nestjs/src/app.controller.ts", "src/playgrounds.ts",
+      "unittests/scans/njsscan/server.js", "src/unittesting/a.ts"].map(roleOf),
     ["example", "example", "example", "example", "test", "source", "source", "source", "example", "test", "test", "test", "source", "source", "example", "source",
       "source", "source", "test", "example", "example", "example", "example", "source", "source",
-      "test", "test", "source", "example", "source"],
+      "test", "test", "source", "example", "source",
+      "test", "source"],
   );
 });
 

@@ -1257,6 +1257,16 @@ express("a handler whose first statements call a check handed the request's call
   ]);
 });
 
+express("a server in a unittests/ folder is a test's sample: its routes are none of the product's", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^4.19.0" } }),
+    "server.js": "const express = require('express');\nconst app = express();\napp.get('/health', (req, res) => res.send('ok'));\napp.listen(3000);\n",
+    "unittests/scans/njsscan/server.js": "const express = require('express');\nconst app = express();\napp.get('/eval', (req, res) => res.send(eval(req.query.q)));\napp.listen(3001);\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /health"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");
