@@ -25,7 +25,8 @@ export const nuxt: FsFramework = {
   configs: /^nuxt\.config\.[cm]?[jt]s$/,
   routes(app) {
     const routes: FsRoute[] = [];
-    const spa = singlePageApp(app);
+    const config = nuxtConfig(app);
+    const spa = singlePageApp(config);
     for (const file of app.files) {
       const segments = file.split("/");
       const root = segments[0] === "app" && segments[1] === "pages" ? 1 : 0;
@@ -56,7 +57,7 @@ export const nuxt: FsFramework = {
         });
       }
     }
-    routes.push(...redirectRules(app));
+    routes.push(...redirectRules(config));
     const middleware = app.files.filter((f) => /^server\/middleware\/[^/]+\.[cm]?[jt]s$/.test(f)).flatMap((f) => pathGuard(app.text(f) ?? "", `(server middleware ${f.split("/").at(-1)})`) ?? []);
     return routes.map((r) => {
       const guards = middleware.filter((m) => m.covers(r.path)).map((m) => m.guard);
@@ -65,11 +66,19 @@ export const nuxt: FsFramework = {
   },
 };
 
-/** Whether the app's nuxt.config turns server rendering off for the whole app (`ssr: false` at its top level, not a route rule's). */
-function singlePageApp(app: FsApp): boolean {
-  const config = app.files.find((f) => /^nuxt\.config\.[cm]?[jt]s$/.test(f));
-  const text = config ? app.text(config) ?? "" : "";
-  const { code } = strip(text, javascriptSyntax);
+/** The app's nuxt.config: its path, its text, and its code with strings and comments blanked. */
+type NuxtConfig = { file: string; text: string; code: string } | undefined;
+
+function nuxtConfig(app: FsApp): NuxtConfig {
+  const file = app.files.find((f) => /^nuxt\.config\.[cm]?[jt]s$/.test(f));
+  const text = file ? app.text(file) : undefined;
+  return file && text !== undefined ? { file, text, code: strip(text, javascriptSyntax).code } : undefined;
+}
+
+/** Whether nuxt.config turns server rendering off for the whole app (`ssr: false` at its top level, not a route rule's). */
+function singlePageApp(config: NuxtConfig): boolean {
+  if (!config) return false;
+  const { code } = config;
   return [...code.matchAll(/\bssr\s*:\s*false\b/g)].some((m) => {
     const before = code.slice(0, m.index);
     return (before.match(/\{/g)?.length ?? 0) - (before.match(/\}/g)?.length ?? 0) === 1;
@@ -77,17 +86,15 @@ function singlePageApp(app: FsApp): boolean {
 }
 
 /** The paths nuxt.config's route rules redirect (`"/dashboard": { redirect: "/dashboard/links" }`), each one GET route; patterns (`/old/**`) are not. */
-function redirectRules(app: FsApp): FsRoute[] {
-  const config = app.files.find((f) => /^nuxt\.config\.[cm]?[jt]s$/.test(f));
-  const text = config ? app.text(config) ?? "" : "";
-  const { code } = strip(text, javascriptSyntax);
-  const rules = /\brouteRules\s*:\s*\{/.exec(code);
+function redirectRules(config: NuxtConfig): FsRoute[] {
+  const rules = config && /\brouteRules\s*:\s*\{/.exec(config.code);
   if (!config || !rules) return [];
+  const { file, text, code } = config;
   const open = rules.index + rules[0].length - 1;
   const body = text.slice(open, closing(code, open));
   const routes: FsRoute[] = [];
   for (const rule of body.matchAll(/(["'])(\/[^"'*]*)\1\s*:\s*\{([^{}]*)\}/g)) {
-    if (/\bredirect\s*:/.test(rule[3]!)) routes.push({ method: "GET", path: rule[2]!, file: config, line: text.slice(0, open + rule.index).split("\n").length, handler: "(redirect)", guards: [], kind: "http" });
+    if (/\bredirect\s*:/.test(rule[3]!)) routes.push({ method: "GET", path: rule[2]!, file, line: text.slice(0, open + rule.index).split("\n").length, handler: "(redirect)", guards: [], kind: "http" });
   }
   return routes;
 }
