@@ -1,6 +1,6 @@
 /**
- * A Next.js middleware matcher or Clerk route pattern (path-to-regexp syntax: `:name`,
- * `:path*`, `:path+`, `:id?`, and regular-expression groups such as `(.*)` or
+ * A Next.js middleware matcher, Clerk route pattern or allow-list of a server's guard (path-to-regexp
+ * syntax: `:name`, `:path*`, `:path+`, `:id?`, `*` and `*name`, and regular-expression groups such as `(.*)` or
  * `((?!api|_next).*)`) as a regular expression over report paths, whose parameters
  * (`{id}`) stand for any one segment.
  */
@@ -24,8 +24,12 @@ export function matcherPattern(pattern: string): RegExp {
         out = out.replace(/\\\/$/, "") + (modifier === "*" ? "(?:/.*)?" : "(?:/[^/]+)?");
       } else out += modifier === "+" ? ".+" : "[^/]+";
       i += name[0].length;
+    } else if (c === "*") {
+      // A bare `*`, or path-to-regexp 8's named wildcard (`/accept-invite/*path`): the rest.
+      out += ".*";
+      i += /^\*\w*/.exec(pattern.slice(i))![0].length;
     } else {
-      out += c === "*" ? ".*" : c.replace(/[.+?^${}|[\]\\/]/g, "\\$&");
+      out += c.replace(/[.+?^${}|[\]\\/]/g, "\\$&");
       i++;
     }
   }

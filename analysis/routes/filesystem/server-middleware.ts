@@ -4,6 +4,7 @@ import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import { isGuardName } from "../paths.ts";
 import type { FsApp } from "./framework.ts";
 import type { PathGuard } from "./path-guard.ts";
+import { matcherPattern } from "./matcher.ts";
 
 // The server module of an app that serves its file routes through a server of its own
 // (react-router-hono-server's `createHonoServer`, a Remix or React Router adapter's `createRequestHandler`).
@@ -16,7 +17,7 @@ const LETS_THROUGH = /public|skip|exclude|allow|ignore|unprotected|whitelist/i;
  * The guards an app's own server puts in front of every file route (`server.use("*",
  * protect({ publicPaths: ["/login", "/qr/:qrId"] }))`): a middleware named like a check, used
  * on the server for every path or a prefix, covers the routes there but the paths its options
- * let through, written as path-to-regexp patterns (`:id` one segment, `*rest` the rest).
+ * let through, written as path-to-regexp patterns (filesystem/matcher.ts).
  */
 export function serverGuards(app: FsApp): PathGuard[] {
   const guards: PathGuard[] = [];
@@ -31,15 +32,9 @@ export function serverGuards(app: FsApp): PathGuard[] {
       for (const arg of scope === undefined ? args : args.slice(1)) {
         const call = /^\s*([A-Za-z_$][\w$.]*)\s*\(/.exec(code.slice(arg.start, arg.end));
         if (!call || !isGuardName(call[1]!)) continue;
-        const through = letThrough(text, code, arg.start + call[0].length - 1).map(pattern);
-        const under = scope === undefined || scope === "*" ? undefined : pattern(scope);
-        guards.push({
-          guard: call[1]!,
-          covers: (path) => {
-            const sample = path.replace(/\{[^}/]+\}/g, "x").replace(/\*$/, "x");
-            return (!under || under.test(sample)) && !through.some((p) => p.test(sample));
-          },
-        });
+        const through = letThrough(text, code, arg.start + call[0].length - 1).map(matcherPattern);
+        const under = scope === undefined || scope === "*" ? undefined : matcherPattern(scope);
+        guards.push({ guard: call[1]!, covers: (path) => (!under || under.test(path)) && !through.some((p) => p.test(path)) });
       }
     }
   }
@@ -57,12 +52,4 @@ function letThrough(text: string, code: string, open: number): string[] {
     const list = callArguments(code, property.start + key[0].length - 1).args;
     return list.flatMap((entry) => /^\s*(["'`])(\/[^"'`]*)\1\s*$/.exec(text.slice(entry.start, entry.end))?.[2] ?? []);
   });
-}
-
-/** A path-to-regexp pattern (`/qr/:qrId`, `/accept-invite/*path`, `/api/*`) as a regular expression of whole paths. */
-function pattern(path: string): RegExp {
-  const source = path.split(/(:\w+|\*\w*)/).map((part) =>
-    part.startsWith(":") ? "[^/]+" : part.startsWith("*") ? ".*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
-  ).join("");
-  return new RegExp(`^${source}/?$`);
 }
