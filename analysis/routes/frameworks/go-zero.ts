@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { scanGo } from "../go/engine.ts";
 import { join } from "../go/chain.ts";
+import { literalFields } from "../go/literal-fields.ts";
 import type { GoContext, GoLink, GoRef } from "../go/types.ts";
 import type { Span } from "../js/objects.ts";
 
@@ -69,10 +70,7 @@ function routes(ctx: GoContext, ref: GoRef, span: Span): void {
   const open = ctx.code.indexOf("{", start + literal[0].length - 1);
   for (const route of literal[1] ? ctx.arguments(open) : [{ start: open, end: span.end }]) {
     const brace = ctx.code.indexOf("{", route.start);
-    const fields = new Map(ctx.arguments(brace).flatMap((field): [string, Span][] => {
-      const key = /^\s*([A-Za-z_]\w*)\s*:\s*/.exec(ctx.code.slice(field.start, field.end));
-      return key ? [[key[1]!, { start: field.start + key[0].length, end: field.end }]] : [];
-    }));
+    const fields = literalFields(ctx, brace);
     const method = ctx.value(fields.get("Method"))?.toUpperCase();
     const path = ctx.path(fields.get("Path"));
     const handler = fields.get("Handler");

@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import { scanGo } from "../go/engine.ts";
 import type { GoContext, GoLink, GoRef } from "../go/types.ts";
 import type { Span } from "../js/objects.ts";
-import { callArguments } from "../source.ts";
+import { literalFields } from "../go/literal-fields.ts";
 
 const SHORTHANDS: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Patch: "PATCH", Delete: "DELETE", Head: "HEAD", Options: "OPTIONS" };
 
@@ -46,10 +46,7 @@ function registered(ctx: GoContext, args: readonly Span[], at: number): boolean 
   const api = index > 0 ? ctx.router(args[0]!) : undefined;
   if (index < 0 || !api || !args[index + 1]) return false;
   const operation = args[index]!;
-  const fields = new Map(callArguments(ctx.code, ctx.code.indexOf("{", operation.start)).args.flatMap((field): [string, Span][] => {
-    const key = /^\s*([A-Za-z_]\w*)\s*:\s*/.exec(ctx.code.slice(field.start, field.end));
-    return key ? [[key[1]!, { start: field.start + key[0].length, end: field.end }]] : [];
-  }));
+  const fields = literalFields(ctx, ctx.code.indexOf("{", operation.start));
   const method = ctx.value(fields.get("Method"))?.toUpperCase();
   const path = ctx.path(fields.get("Path"));
   if (!method || !path) return false;
