@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
 import { type Definition, members, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, guardNames, isPythonGuard } from "../python/guards.ts";
+import { enclosingLoop } from "../python/loops.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span } from "../python/values.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -11,8 +12,6 @@ const APP = /^[ \t]*((?:self\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*falcon[ \
 const ADD_ROUTE = /(?<![\w.])((?:self\.)?[A-Za-z_]\w*)\s*\.\s*add_route\s*\(/g;
 // A responder: `on_get`, or `on_get_collection` for the route added with `suffix="collection"`.
 const RESPONDER = /^on_(get|post|put|patch|delete|head|options)(?:_(\w+))?$/;
-// `for route, resource in endpoints:`, at a line's start.
-const FOR = /^([ \t]*)for[ \t]+([A-Za-z_]\w*)[ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]+in[ \t]+([A-Za-z_]\w*)[ \t]*:/gm;
 
 /**
  * Falcon: an app (`falcon.App(middleware=[...])`) serves resources added with `app.add_route(path,
@@ -123,7 +122,7 @@ function addRoute(source: RouteSource, owner: string, open: number, constants: M
   if (literal !== undefined && written) return [route(owner, literal, suffixed(written), line)];
   // In loops: `for route, resource in endpoints:` inside `for prefix, endpoints in catalog:`.
   const inner = enclosingLoop(code, open);
-  if (!inner || dottedName(code, target) !== inner.targets[1]) return [];
+  if (!inner || inner.targets.length !== 2 || dottedName(code, target) !== inner.targets[1]) return [];
   const parts = code.slice(path.start, path.end).split("+").map((p) => p.trim());
   if (parts.at(-1) !== inner.targets[0]) return [];
   const listed = assignedList(source, inner.iterable, inner.at);
@@ -141,18 +140,6 @@ function addRoute(source: RouteSource, owner: string, open: number, constants: M
     const table = /^([A-Za-z_][\w.]*)\s*\(/.exec(code.slice(endpoints.start, endpoints.end).trim())?.[1];
     return table ? [{ type: "use", framework: FRAMEWORK, owner, prefix, args: [table], specifiers: [], guards: [], mountOnly: true, line } satisfies Registration] : [];
   });
-}
-
-/** The innermost two-name `for` loop whose body holds `at`: its names, the name it walks, where it starts. */
-function enclosingLoop(code: string, at: number): { targets: [string, string]; iterable: string; at: number } | undefined {
-  for (const loop of [...code.slice(0, at).matchAll(FOR)].reverse()) {
-    // The call is in the loop's body when every line between them is indented deeper than the `for`.
-    const between = code.slice(loop.index + loop[0].length, at).split("\n").slice(1);
-    if (between.every((line) => !line.trim() || /^[ \t]*/.exec(line)![0].length > loop[1]!.length)) {
-      return { targets: [loop[2]!, loop[3]!], iterable: loop[4]!, at: loop.index };
-    }
-  }
-  return undefined;
 }
 
 /** The list literal last assigned to `name` before `at` (`catalog = [...]`). */
