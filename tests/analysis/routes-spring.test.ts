@@ -1766,4 +1766,72 @@ spring("Sa-Token route rules (SaRouter.match(...).notMatch(...).check(r -> StpUt
   ]);
 });
 
+spring("a controller stereotype of the app's (an annotation meta-annotated @RestController, or one a RequestMappingHandlerMapping's isHandler accepts) makes the classes it marks controllers, under its @RequestMapping path; annotations that are neither map nothing", () => {
+  const root = tempDir("tool-spring-stereotype-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/io/admin/web/AdminController.java": javaFile([
+      "package io.admin.web;",
+      "@Target({ ElementType.TYPE })",
+      "@Retention(RetentionPolicy.RUNTIME)",
+      "public @interface AdminController {",
+      "}",
+    ]),
+    "src/main/java/io/admin/web/servlet/AdminControllerHandlerMapping.java": javaFile([
+      "package io.admin.web.servlet;",
+      "import org.springframework.core.annotation.AnnotatedElementUtils;",
+      "import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;",
+      "import io.admin.web.AdminController;",
+      "public class AdminControllerHandlerMapping extends RequestMappingHandlerMapping {",
+      "    @Override",
+      "    protected boolean isHandler(Class<?> beanType) {",
+      "        return AnnotatedElementUtils.hasAnnotation(beanType, AdminController.class);",
+      "    }",
+      "}",
+    ]),
+    "src/main/java/io/admin/web/InstancesController.java": javaFile([
+      "package io.admin.web;",
+      "@AdminController",
+      "@ResponseBody",
+      "public class InstancesController {",
+      '    @PostMapping(path = "/instances", consumes = MediaType.APPLICATION_JSON_VALUE)',
+      "    public Object register() { return null; }",
+      '    @GetMapping(path = "/instances/{id}")',
+      "    public Object instance() { return null; }",
+      "}",
+    ]),
+    "src/main/java/io/admin/api/ApiController.java": javaFile([
+      "package io.admin.api;",
+      "@Target(ElementType.TYPE)",
+      "@Retention(RetentionPolicy.RUNTIME)",
+      "@RestController",
+      '@RequestMapping("/api/v2")',
+      "public @interface ApiController {",
+      "}",
+    ]),
+    "src/main/java/io/admin/users/UsersController.java": javaFile([
+      "package io.admin.users;",
+      "import io.admin.api.ApiController;",
+      "@Slf4j",
+      "@ApiController",
+      "public class UsersController {",
+      '    @GetMapping("/users")',
+      "    public Object list() { return null; }",
+      "}",
+    ]),
+    // An annotation of the app's that is no controller's, and a base class marked only by Lombok: their mappings serve nothing here.
+    "src/main/java/io/admin/audit/Audited.java": "package io.admin.audit;\n\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface Audited {\n}\n",
+    "src/main/java/io/admin/audit/AuditedBase.java": javaFile([
+      "package io.admin.audit;",
+      "@Audited",
+      "@Slf4j",
+      "public abstract class AuditedBase {",
+      '    @GetMapping("/audit")',
+      "    public Object audit() { return null; }",
+      "}",
+    ]),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/v2/users", "GET /instances/{id}", "POST /instances"]);
+});
+
 spring.run();

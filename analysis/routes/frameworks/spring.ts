@@ -35,10 +35,13 @@ export const spring: Framework = {
   id: "spring",
   name: "Spring",
   languages: ["java", "kotlin"],
-  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|InterceptorRegistry|@EnableResourceServer\b|ShiroFilterFactoryBean|ShiroFilterChainDefinition|\bSaRouter\b|addPathPrefix|${STRING_CONSTANT_HINT}`),
+  hint: new RegExp(String.raw`\bRouterFunctions?\b|\bcoRouter\s*\{|SpringdocRouteBuilder|@(?:Rest)?Controller\b|@RequestMapping\b|@(?:Get|Post|Put|Delete|Patch)Mapping\b|@(?:Get|Post|Put|Delete|Patch|Http)Exchange\b|HttpSecurity|InterceptorRegistry|@EnableResourceServer\b|ShiroFilterFactoryBean|ShiroFilterChainDefinition|\bSaRouter\b|addPathPrefix|\bRequestMappingHandlerMapping\b|${STRING_CONSTANT_HINT}`),
   scan(source) {
     const file = jvmFile(source);
-    const registrations: Registration[] = [...constantRouters(file, "spring"), ...springGlobals(source, file), ...springInterceptors(source, file), ...saTokenRules(source), ...routerFunctionRoutes(source)];
+    const registrations: Registration[] = [
+      ...constantRouters(file, "spring"), ...springGlobals(source, file), ...springInterceptors(source, file), ...saTokenRules(source), ...routerFunctionRoutes(source),
+      ...stereotypeRouters(source, file),
+    ];
     for (const cls of declarations(source)) {
       if (find(cls.annotations, "FeignClient")) continue;
       if (cls.kind === "interface" && !find(cls.annotations, "RequestMapping")) {
@@ -51,7 +54,9 @@ export const spring: Framework = {
       // on a class whose methods are mapped, a path given to it is the controller's.
       const composed = mapping ? undefined : cls.annotations.find((a) => /^["']\//.test(source.text.slice(a.args[0]?.start ?? 0, a.args[0]?.end ?? 0).trim()) && cls.members.some((m) => m.annotations.some((x) => x.name in MAPPINGS || COMPOSED_MAPPING.test(x.name))));
       const controller = find(cls.annotations, "RestController", "Controller") ?? composed;
-      if (!controller && !mapping) continue;
+      // Marked only by annotations of the app's: a controller where one of them is a stereotype (stereotypeRouters), mounted there.
+      const marks = controller || mapping || !cls.members.some((m) => m.annotations.some((a) => a.name in MAPPINGS || COMPOSED_MAPPING.test(a.name))) ? [] : cls.annotations.filter((a) => /^[A-Z]/.test(a.name));
+      if (!controller && !mapping && !marks.length) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
       // An interface mapped on its own (`@RestController @RequestMapping({Url.APPS, NewUrl.APPS}) interface AppEndpoints`)
       // serves its methods under its own paths, and the controller implementing it inherits them: its routers take
@@ -59,7 +64,10 @@ export const spring: Framework = {
       // serve them a second time under the controller's path.
       const routed = cls.kind === "interface" ? { ...cls, name: `${cls.name}@mapped` } : cls;
       const routers = classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
-      registrations.push(...routers.registrations);
+      registrations.push(...(marks.length ? routers.registrations.map((r) => (r.type === "router" ? { ...r, mountedOnly: true } : r)) : routers.registrations));
+      for (const mark of marks) {
+        for (const owner of routers.names) registrations.push({ type: "use", framework: "spring", owner: stereotypeName(file, mark.name), prefix: "", args: [owner], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
+      }
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
         for (const name of implemented(source, cls)) {
@@ -111,6 +119,45 @@ function interfaceRoutes(source: RouteSource, file: ReturnType<typeof jvmFile>, 
     const methods = verb ? [verb] : listed ? elements(source, listed).map((s) => source.code.slice(s.start, s.end).replace(/.*\./, "").replace(/["\s]/g, "").toUpperCase()) : ["ALL"];
     const guards = memberGuards(source, [], member.annotations, IGNORE);
     for (const path of paths) found.push({ type: "route", framework: "spring", kind: "http", methods, ...path, handler: `${cls.name}.${member.name}`, guards, owner: name, line: source.lineAt(annotation.start) });
+  }
+  return found;
+}
+
+// An annotation type of the app's, with the annotations on it: `@RestController @RequestMapping("/api") public @interface ApiController` (Java), `annotation class` (Kotlin).
+const ANNOTATION_TYPE = /((?:@[\w.]+(?:\s*\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*)*)(?:(?:public|internal)\s+)?(?:@interface|annotation\s+class)\s+([A-Za-z_]\w*)/g;
+const HANDLER_MAPPING = /\bextends\s+RequestMappingHandlerMapping\b|:\s*RequestMappingHandlerMapping\s*\(/;
+const IS_HANDLER = /\bisHandler\s*\([^)]*\)[^{]*\{([^}]*)\}/;
+
+/** The router standing for an annotation of the app's as a controller stereotype, by the package that declares it. */
+function stereotypeName(file: ReturnType<typeof jvmFile>, annotation: string): string {
+  const imported = file.imports.get(annotation);
+  return `${imported ? imported.replace(/\.[^.]+$/, "") : file.pkg}::@${annotation}`;
+}
+
+/**
+ * The app's own controller stereotypes, each a router its marked classes mount on (above): an
+ * annotation type meta-annotated `@RestController`/`@Controller` (its `@RequestMapping` path, a
+ * literal, prefixes theirs), and one a `RequestMappingHandlerMapping` of the app's accepts in
+ * `isHandler` (`AnnotatedElementUtils.hasAnnotation(beanType, AdminController.class)`), whose
+ * classes Spring then maps as controllers.
+ */
+function stereotypeRouters(source: RouteSource, file: ReturnType<typeof jvmFile>): Registration[] {
+  const found: Registration[] = [];
+  for (const m of source.code.matchAll(ANNOTATION_TYPE)) {
+    // Read from the text, where the strings are still written (the code has them blanked).
+    const meta = source.text.slice(m.index, m.index + m[1]!.length);
+    if (!/@(?:Rest)?Controller\b/.test(meta)) continue;
+    const mapping = /@RequestMapping\b\s*(\(([^)]*)\))?/.exec(meta);
+    const path = mapping?.[2]?.trim() ? /^(?:(?:value|path)\s*=\s*)?[{[]?\s*"([^"]*)"\s*[}\]]?$/.exec(mapping[2].trim())?.[1] : "";
+    if (path === undefined) continue;
+    found.push({ type: "router", framework: "spring", name: `${file.pkg}::@${m[2]}`, prefix: path, guards: [], line: source.lineAt(m.index + m[0].indexOf("@interface") + 1) });
+  }
+  if (HANDLER_MAPPING.test(source.code)) {
+    const body = IS_HANDLER.exec(source.code);
+    const at = body ? source.lineAt(body.index) : 0;
+    for (const accepted of body?.[1]!.matchAll(/\b([A-Z]\w*)(?:\.class|::class(?:\.java)?)\b/g) ?? []) {
+      found.push({ type: "router", framework: "spring", name: stereotypeName(file, accepted[1]!), prefix: "", guards: [], line: at });
+    }
   }
   return found;
 }
