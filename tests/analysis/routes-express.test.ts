@@ -1267,6 +1267,45 @@ express("a server in a unittests/ folder is a test's sample: its routes are none
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /health"]);
 });
 
+express("a guard mounted only when a setting switches it on (if (OIDC.enabled) app.use(auth(...))), or that checks only then, guards no route as shipped; one the setting cannot switch off (if (!config.disableAuth)) still does", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^5.0.0", "express-openid-connect": "^2.17.0" } }),
+    "server.js": [
+      "const express = require('express');",
+      "const { auth } = require('express-openid-connect');",
+      "const config = require('./config');",
+      "const OIDC = config.oidc;",
+      "const app = express();",
+      "if (OIDC.enabled) {",
+      "  app.use(auth(OIDC.config));",
+      "}",
+      "function OIDCAuth(req, res, next) {",
+      "  if (OIDC.enabled) {",
+      "    if (req.oidc.isAuthenticated()) return next();",
+      "    res.status(401).send('Unauthorized');",
+      "  } else {",
+      "    next();",
+      "  }",
+      "}",
+      "app.get('/profile', OIDCAuth, (req, res) => res.json(req.oidc ? req.oidc.user : {}));",
+      "app.get('/rooms', (req, res) => res.json([]));",
+      "app.post('/rooms', (req, res) => res.json({}));",
+      "app.listen(3000);",
+    ].join("\n"),
+    "admin.js": [
+      "const express = require('express');",
+      "const config = require('./config');",
+      "const requireAuth = require('./require-auth');",
+      "const admin = express();",
+      "if (!config.disableAuth) admin.use(requireAuth);",
+      "admin.post('/reindex', (req, res) => res.json({}));",
+      "admin.listen(3001);",
+    ].join("\n"),
+  });
+  assert.equal(guardedRoutes(root).sort(), ["GET /profile", "GET /rooms", "POST /reindex [requireAuth]", "POST /rooms"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -10,6 +10,7 @@ import { routeHelpers } from "../js/route-helpers.ts";
 import { jsPath, pathConstants, pathList, stringList, usePrefix } from "../js/values.ts";
 import { objectLiteralAt, objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName, optionalSegmentForms } from "../paths.ts";
+import { switchedOnBySetting } from "../js/setting-gates.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "del", "options", "head", "all"];
 // `const app = express()`, and the assignments of a class or a module (`this.app = express()`,
@@ -315,11 +316,13 @@ function callRegistrations(
     const skipping = prefix ? [] : rest.map((a) => unlessGuard(source, a, constants));
     for (const global of skipping) if (global) registrations.push({ type: "global", framework: "express", line, ...global });
     // A guard made optional by its arguments (`jwt({ credentialsRequired: false })`) reads the caller, refusing none.
-    const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && optionalCall(source, rest[i]!)));
+    // One mounted only when a setting switches it on (`if (OIDC.enabled) app.use(auth(config))`) is off as shipped.
+    const switchedOn = names.some(isGuardName) && switchedOnBySetting(source.code, open);
+    const used = names.filter((n, i) => n !== "(inline)" && !skipping[i] && !(isGuardName(n) && (switchedOn || optionalCall(source, rest[i]!))));
     // A list of middleware, in place or declared in the file (`const adminMiddleware = [requireInstallAdmin]`): the guards it holds.
     for (const a of rest) {
       const text = source.code.slice(a.start, a.end).trim();
-      if (text.startsWith("[") || /^[A-Za-z_$][\w$]*$/.test(text)) for (const guard of guardNames(source, a.start, a.end)) if (!used.includes(guard)) used.push(guard);
+      if (!switchedOn && (text.startsWith("[") || /^[A-Za-z_$][\w$]*$/.test(text))) for (const guard of guardNames(source, a.start, a.end)) if (!used.includes(guard)) used.push(guard);
     }
     registrations.push({ type: "use", framework: "express", owner, prefix: prefix ?? "", args: used, specifiers, ...(Object.keys(specifierExports).length ? { specifierExports } : {}), guards: [], line, ...(unknownPrefix ? { prefixUnknown: true } : {}) });
     return { registrations, end };

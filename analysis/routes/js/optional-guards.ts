@@ -11,6 +11,7 @@ import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments } from "../source.ts";
 import { definedFunctionBody } from "./functions.ts";
 import { JS_FILE, type ModuleAccess } from "./imported.ts";
+import { FLAG } from "./setting-gates.ts";
 
 /** The files' registrations without the guards and middleware names that stand for optional middleware. */
 export function withoutOptionalGuards(files: ReadonlyMap<string, FileRoutes>, access: Pick<ModuleAccess, "resolve" | "reexports" | "text">): Map<string, FileRoutes> {
@@ -122,9 +123,9 @@ function madeOptional(text: string, name: string): boolean {
   return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body) || checksOnlyWhenConfigured(body));
 }
 
-// A setting of the app's the check waits for: `settings.adminAuth`, `config.auth.enabled` (not a factory's options,
-// which each call sets: `auth({ required: true })`).
-const SETTING = String.raw`[\w$]*(?:settings|config|conf)[\w$]*(?:\s*&&\s*[\w$]*(?:settings|config|conf)[\w$]*)?(?:\.[\w$]+)+`;
+// A setting of the app's the check waits for: `settings.adminAuth`, `config.auth.enabled`, a flag of any
+// object (`OIDC.enabled`); not a factory's options, which each call sets: `auth({ required: true })`.
+const SETTING = String.raw`(?:[\w$]*(?:settings|config|conf)[\w$]*(?:\s*&&\s*[\w$]*(?:settings|config|conf)[\w$]*)?(?:\.[\w$]+)+|${FLAG})`;
 // `if (!settings.adminAuth) return next();`
 const PASSES_UNLESS_SET = new RegExp(String.raw`\bif\s*\(\s*!\s*${SETTING}\s*\)\s*\{?\s*return\s+next\s*\(\s*\)`, "i");
 // `if (settings && settings.adminAuth) { ...check... } else { next(); }`
