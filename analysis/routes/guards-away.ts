@@ -29,7 +29,7 @@ import { PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
-import { CANDIDATE, isOptionalGuardName } from "./paths.ts";
+import { CANDIDATE, checksOtherThanCaller, isOptionalGuardName } from "./paths.ts";
 import { guardingDependencies } from "./python/dependency-guards.ts";
 import { projectDecoratorGuards } from "./python/decorator-guards.ts";
 import { exempted, middlewareChecks } from "./python/middleware-guards.ts";
@@ -194,7 +194,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
         const candidate = name.slice(CANDIDATE.length);
         // The app's middleware: a guard where its class refuses, but for the paths it lets through first.
         const middleware = middlewareCheck(candidate);
-        if (middleware) return middleware.refuses && !exempted(middleware, path) ? [candidate] : [];
+        if (middleware) return middleware.refuses && !exempted(middleware, path) && !checksOtherThanCaller(candidate) ? [candidate] : [];
         return guardingDependency(candidate) ? [candidate] : [];
       }
       // Named like a check, but handing every request on while its secret is not configured: none as shipped.

@@ -155,6 +155,9 @@ const REQUIRED_TOKEN = /(?:^|[^A-Za-z]|[a-z])Require[ds]?[A-Z]\w*?Token(?=[A-Z_]
 // Camel case for a requirement of a kind of user (`requireInstallAdmin`, `requireSiteAdmin`, `requireOrgOwner`), a word between.
 const REQUIRED_KIND = /(?:^|[^A-Za-z])require[ds]?[A-Z][a-z]+(?:Admin|Owner|Member|User|Login)s?(?![a-z])/;
 
+/** Whether a name says what it checks is something other than who calls (a rate limit, a cache, CSRF): no guard, whatever its body refuses. */
+export const checksOtherThanCaller = (name: string): boolean => NOT_AUTH.test(name);
+
 export const isGuardName = (name: string): boolean =>
   (GUARD_NAME.test(name) || AUTH_WORD.test(name) || REQ_SHORTHAND.test(name) || REQUIRED_TOKEN.test(name) || REQUIRED_KIND.test(name)) && !NOT_AUTH.test(name) && !GUESTS.test(name) && (!SIGN_IN.test(name) || DEVISE_FILTER.test(name));
 

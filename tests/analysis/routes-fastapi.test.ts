@@ -478,18 +478,19 @@ fastapi("routers included in a loop over a parameter whose default is a list (de
   ]);
 });
 
-fastapi("the app's middleware (app.add_middleware(Class)) guards every route when its class refuses (status_code=401), but the paths it hands on first; middleware that never refuses guards nothing", () => {
+fastapi("the app's middleware (app.add_middleware(Class)) guards every route when its class refuses (status_code=401), but the paths it hands on first; middleware that never refuses guards nothing, nor does a CSRF check that refuses a forged origin (403)", () => {
   const root = tempDir();
   writeFiles(root, {
     "requirements.txt": "fastapi\n",
     "app/__init__.py": "",
     "app/main.py": [
       "from fastapi import FastAPI",
-      "from app.middleware import CheckPasswordMiddleware, LoggingMiddleware",
+      "from app.middleware import CheckPasswordMiddleware, CsrfOriginMiddleware, LoggingMiddleware",
       "from app.routers.agents import router as agents_router",
       "",
       "app = FastAPI()",
       "app.add_middleware(LoggingMiddleware)",
+      "app.add_middleware(CsrfOriginMiddleware)",
       "if secure:",
       "    app.add_middleware(CheckPasswordMiddleware, password=password)",
       'app.include_router(agents_router, prefix="/v1")',
@@ -510,6 +511,14 @@ fastapi("the app's middleware (app.add_middleware(Class)) guards every route whe
       '        if request.headers.get("Authorization") == f"Bearer {self.password}":',
       "            return await call_next(request)",
       '        return JSONResponse(content={"detail": "Unauthorized"}, status_code=401)',
+      "",
+      "class CsrfOriginMiddleware(BaseHTTPMiddleware):",
+      "    async def dispatch(self, request, call_next):",
+      '        if request.method not in {"POST", "PUT", "PATCH", "DELETE"}:',
+      "            return await call_next(request)",
+      '        if request.headers.get("Origin") not in ALLOWED:',
+      '            return JSONResponse({"detail": "CSRF origin check failed"}, status_code=403)',
+      "        return await call_next(request)",
       "",
       "class LoggingMiddleware(BaseHTTPMiddleware):",
       "    async def dispatch(self, request, call_next):",
