@@ -179,7 +179,7 @@ next("a pages-router API module whose default export is made from handlers keyed
   ]);
 });
 
-next("middleware that sends a caller without a session to sign in itself (if (!token && path !== \"/login\") return NextResponse.redirect(...)) guards the pages it runs for but the paths its condition leaves open; one that redirects elsewhere, or checks no caller, guards nothing", () => {
+next("middleware that sends a caller without a session to sign in itself (if (!token && path !== \"/login\") return NextResponse.redirect(...)) guards the pages it runs for but the paths its condition leaves open; one that redirects elsewhere, or checks no caller (reads a sign-in setting: resolveRuntimeAuthUiMode), guards nothing", () => {
   const root = tempDir("tool-next-redirect-middleware-");
   const page = "export default function Page() { return null; }\n";
   const middleware = (check: string) => [
@@ -222,6 +222,10 @@ next("middleware that sends a caller without a session to sign in itself (if (!t
   commitAll(root);
   assert.equal(guarded(), ["GET /api/links", "GET /dashboard guarded", "GET /login", "GET /register", "GET /share/{id}"]);
   writeFiles(root, { "middleware.ts": middleware('  if (!token && isPrivatePage(path)) return NextResponse.redirect(new URL("/login", req.url));') });
+  commitAll(root);
+  assert.equal(guarded(), ["GET /api/links", "GET /dashboard", "GET /login", "GET /register", "GET /share/{id}"]);
+  // A call that reads a setting about sign-in (the mode the sign-in page shows) checks nobody.
+  writeFiles(root, { "middleware.ts": middleware('  const response = NextResponse.next();\n  response.cookies.set("auth-type", resolveRuntimeAuthUiMode(process.env.AUTH_TYPE));\n  return response;') });
   commitAll(root);
   assert.equal(guarded(), ["GET /api/links", "GET /dashboard", "GET /login", "GET /register", "GET /share/{id}"]);
 });
