@@ -8,7 +8,15 @@ import { z } from "zod";
 export const RouteKind = z.enum(["http", "fs", "client", "ws", "grpc", "graphql", "consumer", "job"]);
 export type RouteKind = z.infer<typeof RouteKind>;
 
-const base = { framework: z.string(), line: z.number().int() };
+const base = {
+  framework: z.string(),
+  line: z.number().int(),
+  /**
+   * The setting (a configuration key, `HTTP.APIForService.Enable`) that must be on for the code
+   * that registers this to run: written inside `if cfg.HTTP.APIForService.Enable { ... }`.
+   */
+  switchedOn: z.string().optional(),
+};
 
 export const Registration = z.discriminatedUnion("type", [
   /** A route: methods and path relative to its owner (a router or app variable, a class). */

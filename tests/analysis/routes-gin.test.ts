@@ -834,4 +834,108 @@ gin("functions a package collects in a list in init() serve under the router a l
   ]);
 });
 
+gin("routes registered under a setting that switches a feature on (if rt.HTTP.APIForService.Enable {...}, or after if !...Enable { return }) are left out when the shipped configuration sets it false, kept when it sets it true or not at all", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module n9e\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "etc/config.toml": [
+      "[HTTP]",
+      "Port = 17000",
+      "[HTTP.APIForAgent]",
+      "Enable = true",
+      "[HTTP.APIForService]",
+      "Enable = false",
+      "",
+    ].join("\n"),
+    "router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "type Router struct{ HTTP HTTPConfig; TSDB TSDBConfig }",
+      "",
+      "func (rt *Router) Config(r *gin.Engine) {",
+      '\tpages := r.Group("/api/n9e")',
+      '\tpages.GET("/self/profile", rt.profile)',
+      "\tif rt.HTTP.APIForService.Enable {",
+      '\t\tservice := r.Group("/v1/n9e")',
+      '\t\tservice.GET("/users", rt.userFindAll)',
+      "\t}",
+      "\tif rt.HTTP.APIForAgent.Enable {",
+      '\t\tr.POST("/v1/n9e/heartbeat", rt.heartbeat)',
+      "\t}",
+      "\tif rt.TSDB.EnableAdminAPI {",
+      '\t\tr.POST("/api/v1/admin/tsdb/delete_series", rt.deleteSeries)',
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+    "alert/router.go": [
+      "package alert",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func (rt *Router) Config(r *gin.Engine) {",
+      "\tif !rt.HTTP.APIForService.Enable {",
+      "\t\treturn",
+      "\t}",
+      '\tservice := r.Group("/v1/n9e")',
+      '\tservice.POST("/event", rt.pushEvent)',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/n9e/self/profile", "POST /api/v1/admin/tsdb/delete_series", "POST /v1/n9e/heartbeat"]);
+});
+
+gin("a guard-named middleware that lets every request through unless a setting switches its check on (if !rt.HTTP.ProxyAuth.Enable { c.Next(); return }) guards nothing; one that refuses a caller without a token guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module n9e\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func (rt *Router) Config(r *gin.Engine) {",
+      '\tpages := r.Group("/api/n9e")',
+      '\tpages.POST("/auth/login", rt.jwtMock(), rt.loginPost)',
+      '\tpages.GET("/self/profile", rt.jwtAuth(), rt.profile)',
+      "}",
+      "",
+    ].join("\n"),
+    "router/router_mw.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func (rt *Router) jwtMock() gin.HandlerFunc {",
+      "\treturn func(c *gin.Context) {",
+      "\t\tif !rt.HTTP.ProxyAuth.Enable {",
+      "\t\t\tc.Next()",
+      "\t\t\treturn",
+      "\t\t}",
+      '\t\tif c.GetHeader("X-User-Name") == "" {',
+      "\t\t\tc.AbortWithStatus(401)",
+      "\t\t}",
+      "\t}",
+      "}",
+      "",
+      "func (rt *Router) jwtAuth() gin.HandlerFunc {",
+      "\treturn func(c *gin.Context) {",
+      '\t\tif c.GetHeader("Authorization") == "" {',
+      "\t\t\tc.AbortWithStatus(401)",
+      "\t\t\treturn",
+      "\t\t}",
+      "\t\tc.Next()",
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/n9e/self/profile [rt.jwtAuth]", "POST /api/n9e/auth/login"]);
+});
+
 gin.run();

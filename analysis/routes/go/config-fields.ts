@@ -71,7 +71,7 @@ function fieldTags(project: Project | undefined, listed: readonly string[]): Map
 }
 
 /** The repository's configuration files, parsed. */
-function configFiles(project: Project | undefined, listed: readonly string[]): unknown[] {
+export function configFiles(project: Project | undefined, listed: readonly string[]): unknown[] {
   const parsed: unknown[] = [];
   for (const path of listed) {
     if (!CONFIG_FILE.test(path) || SKIPPED.test(path)) continue;

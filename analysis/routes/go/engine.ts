@@ -11,6 +11,7 @@ import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
+import { withSwitches } from "./switched-blocks.ts";
 
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
 
@@ -64,7 +65,7 @@ class Walker {
     const registrations = this.out.registrations();
     const key = (r: Registration) => (r.type === "route" ? `${r.owner} ${r.methods.join(",")} ${r.path}` : "");
     const expanded = new Set(registrations.filter((r) => r.type === "route" && !r.prefixUnknown).map(key));
-    return registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && expanded.has(key(r))));
+    return withSwitches(this.source, registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && expanded.has(key(r)))));
   }
 
   /**

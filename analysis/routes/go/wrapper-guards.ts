@@ -74,8 +74,9 @@ const PASSES_ANONYMOUS = /\bif\s+(?:[^{\n]*(?:header|token|tok\b|auth|bearer|coo
 const PASSES_PUBLIC = /\bif\s+[^{\n]*(?:!\s*[\w.]*\.IsPrivate\b|[\w.]*\.IsPublic\b)[^{\n]*\{/;
 
 // Or one that lets every request through unless the site is set to require signing in (a private
-// mode, off by default): `mustLogin := siteInfo.LoginRequired` then `if !mustLogin { ctx.Next(); return }`.
-const PASSES_UNLESS_REQUIRED = /\bif\s+!\s*[\w.]*(?:must_?log_?in|log_?in_?required|require_?log_?in|private_?mode)\w*\s*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
+// mode, off by default): `mustLogin := siteInfo.LoginRequired` then `if !mustLogin { ctx.Next(); return }`;
+// or unless a setting switches the check on (`if !rt.HTTP.ProxyAuth.Enable { c.Next(); return }`).
+const PASSES_UNLESS_REQUIRED = /\bif\s+!\s*[\w.]*(?:must_?log_?in|log_?in_?required|require_?log_?in|private_?mode|enabled?)\w*\s*\{[^}]*?(?:\bnext\s*\.\s*ServeHTTP\s*\(|\bnext\s*\(|\.\s*Next\s*\(\s*\))/i;
 
 // A test that the request carries a credential or names a caller (`if token != "" {`, `if authHeader != "" {`, `if user != nil && ... {`).
 const PRESENT = /\bif\s+[^{\n]*(?:token|cookie|header|auth|bearer|jwt|key|user|session|claims)[^{\n]*!=\s*(?:""|nil)[^{\n]*\{/gi;

@@ -1,0 +1,64 @@
+/**
+ * Registrations a setting switches on (`switchedOn`, go/switched-blocks.ts), decided by the
+ * configuration the repository ships: where every configuration file that sets the key sets it
+ * false (nightingale's `[HTTP.APIForService] Enable = false` in etc/config.toml), the code does
+ * not run as shipped and what it registers is left out. A key no file sets is kept: its default
+ * may be given in code the analysis does not read.
+ */
+import { configFiles } from "../go/config-fields.ts";
+import type { FileRoutes, Registration } from "../registration.ts";
+
+type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
+
+export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
+  let configs: unknown[] | undefined;
+  const decided = new Map<string, boolean | undefined>();
+  const off = (key: string): boolean => {
+    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key));
+    return decided.get(key) === false;
+  };
+  const result = new Map<string, FileRoutes>();
+  for (const [file, routes] of files) {
+    if (!routes.registrations.some((r) => r.type !== "export" && r.switchedOn)) {
+      result.set(file, routes);
+      continue;
+    }
+    result.set(file, { ...routes, registrations: routes.registrations.filter((r: Registration) => r.type === "export" || !r.switchedOn || !off(r.switchedOn)) });
+  }
+  return result;
+}
+
+/**
+ * The boolean the configuration files give a key (`HTTP.APIForService.Enable`), matched without
+ * case (Go's TOML and YAML readers match field names so): the whole key from any level of a
+ * file, or failing that its last two parts. Undefined when no file sets it or files disagree.
+ */
+function switchValue(configs: readonly unknown[], key: string): boolean | undefined {
+  const parts = key.toLowerCase().split(".");
+  for (const tail of [parts, parts.slice(-2)]) {
+    if (tail.length < (parts.length > 1 ? 2 : 1)) continue;
+    const found = new Set<unknown>();
+    for (const config of configs) collectAt(config, tail, found, 0);
+    if (found.size) return found.size === 1 && typeof [...found][0] === "boolean" ? ([...found][0] as boolean) : undefined;
+  }
+  return undefined;
+}
+
+/** Every value found at the path `parts` below any object of `value`. */
+function collectAt(value: unknown, parts: readonly string[], found: Set<unknown>, depth: number): void {
+  if (!value || typeof value !== "object" || depth > 8) return;
+  const at = valueAt(value, parts);
+  if (at !== undefined) found.add(at);
+  for (const child of Object.values(value as Record<string, unknown>)) collectAt(child, parts, found, depth + 1);
+}
+
+function valueAt(value: unknown, parts: readonly string[]): unknown {
+  let current = value;
+  for (const part of parts) {
+    if (!current || typeof current !== "object") return undefined;
+    const entry = Object.entries(current as Record<string, unknown>).find(([k]) => k.toLowerCase() === part);
+    if (!entry) return undefined;
+    current = entry[1];
+  }
+  return current;
+}

@@ -1,0 +1,47 @@
+/**
+ * Go routes registered only when a setting switches a feature on: nightingale's
+ * `if rt.HTTP.APIForService.Enable { service := r.Group("/v1/n9e") ... }`, a TSDB's
+ * `if cfg.EnableAdminAPI { ... }`, or after `if !rt.HTTP.APIForService.Enable { return }`. Each registration written inside such a block carries the
+ * setting's key (the member chain without its receiver: `HTTP.APIForService.Enable`), which the
+ * configuration the repository ships decides before linking (common/switched-off.ts).
+ */
+import { closing } from "../../languages/curly.ts";
+import type { Registration } from "../registration.ts";
+import type { RouteSource } from "../source.ts";
+
+// `if rt.HTTP.APIForService.Enable {`, `if cfg.EnableAdminAPI {`: a member chain ending in a feature's switch, tested alone.
+const SWITCH_BLOCK = /\bif\s+((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|Enable[A-Z]\w*|[A-Z]\w*Enabled))\s*\{/g;
+
+// `if !rt.HTTP.APIForService.Enable { return }`: the rest of the function runs only when the setting is on.
+const RETURN_UNLESS = /\bif\s+!\s*((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|Enable[A-Z]\w*|[A-Z]\w*Enabled))\s*\{\s*return\s*\}/g;
+
+const keyOf = (chain: string) => chain.replace(/\s+/g, "").split(".").slice(1).join(".");
+
+/** The registrations, each written inside a block a setting switches on marked with that setting's key. */
+export function withSwitches(source: RouteSource, registrations: Registration[]): Registration[] {
+  const blocks = [...source.code.matchAll(SWITCH_BLOCK)].map((m) => {
+    const open = m.index + m[0].length - 1;
+    return { key: keyOf(m[1]!), from: source.lineAt(open), to: source.lineAt(closing(source.code, open) - 1) };
+  });
+  for (const m of source.code.matchAll(RETURN_UNLESS)) {
+    const open = enclosingOpen(source.code, m.index);
+    if (open !== undefined) blocks.push({ key: keyOf(m[1]!), from: source.lineAt(m.index + m[0].length), to: source.lineAt(closing(source.code, open) - 1) });
+  }
+  if (!blocks.length) return registrations;
+  return registrations.map((r) => {
+    if (r.type === "export") return r;
+    // The innermost block holding the registration's line.
+    const block = blocks.filter((b) => b.from <= r.line && r.line <= b.to).at(-1);
+    return block ? { ...r, switchedOn: block.key } : r;
+  });
+}
+
+/** The opening brace of the block holding `at`. */
+function enclosingOpen(code: string, at: number): number | undefined {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (code[i] === "}") depth++;
+    else if (code[i] === "{" && depth-- === 0) return i;
+  }
+  return undefined;
+}
