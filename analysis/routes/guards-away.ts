@@ -55,6 +55,7 @@ import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { callerBlindPermissions, readOnlyPermissions } from "./python/read-only-permissions.ts";
 import { settingSwitchedGuards } from "./python/setting-switched-guards.ts";
+import { settingChosenGuards } from "./python/setting-chosen-guards.ts";
 import { TRPC, trpcGuardingBuilders } from "./frameworks/trpc.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -107,6 +108,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const callerBlind = callerBlindPermissions(project);
   const guardingDependency = guardingDependencies(project);
   const middlewareCheck = middlewareChecks(project);
+  const settingChosen = settingChosenGuards(project);
   const passportSignIn = passportSignInGuards(project);
   const composed = composedGuards(project);
   const classes = projectClasses(project);
@@ -199,6 +201,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
       }
       // Named like a check, but handing every request on while its secret is not configured: none as shipped.
       if (middlewareCheck(name)?.off) return [];
+      // Defined twice, a setting choosing the one that lets every caller through or the one that checks: none as shipped.
+      if (settingChosen(name)) return [];
       const routerClass = /^[A-Z]\w*Router$/.test(name) ? routerClassOf(name) ?? { guards: [], dependencies: [] } : undefined;
       return routerClass ? [...routerClass.guards, ...routerClass.dependencies.filter(guardingDependency)] : [name];
     });

@@ -1331,4 +1331,66 @@ fastapi("an app's root_path from a settings field whose default is empty (ROOT_P
   }
 });
 
+fastapi("a dependency defined twice, a setting choosing at load the variant that returns True or the one that raises 401 (if not settings().server.auth.enabled: def authenticated() ...), guards nothing as shipped; a dependency defined once that raises still guards", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "requirements.txt": "fastapi\n",
+    "app/__init__.py": "",
+    "app/auth.py": [
+      "import logging",
+      "from fastapi import Depends, Header, HTTPException",
+      "from app.settings import settings",
+      "",
+      "logger = logging.getLogger(__name__)",
+      "",
+      "def _simple_authentication(authorization: str = Header(\"\")) -> bool:",
+      "    if authorization != settings().server.auth.secret:",
+      "        raise HTTPException(status_code=401)",
+      "    return True",
+      "",
+      "if not settings().server.auth.enabled:",
+      "    logger.debug(\"Defining a dummy authentication mechanism\")",
+      "",
+      "    def authenticated() -> bool:",
+      '        """Check if the request is authenticated."""',
+      "        return True",
+      "",
+      "else:",
+      "    def authenticated(_ok: bool = Depends(_simple_authentication)) -> bool:",
+      '        """Check if the request is authenticated."""',
+      "        if not _ok:",
+      "            raise HTTPException(status_code=401)",
+      "        return True",
+      "",
+      "def require_admin(authorization: str = Header(\"\")) -> bool:",
+      "    if authorization != settings().server.auth.admin:",
+      "        raise HTTPException(status_code=403)",
+      "    return True",
+      "",
+    ].join("\n"),
+    "app/main.py": [
+      "from fastapi import APIRouter, Depends, FastAPI",
+      "from app.auth import authenticated, require_admin",
+      "",
+      "app = FastAPI()",
+      'router = APIRouter(prefix="/v1", dependencies=[Depends(authenticated)])',
+      "",
+      '@router.post("/messages")',
+      "def messages():",
+      "    return {}",
+      "",
+      '@router.delete("/files", dependencies=[Depends(require_admin)])',
+      "def delete_files():",
+      "    return {}",
+      "",
+      "app.include_router(router)",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(list(root), [
+    "DELETE /v1/files app/main.py:11 delete_files [require_admin]",
+    "POST /v1/messages app/main.py:7 messages",
+  ]);
+});
+
 fastapi.run();
