@@ -2835,4 +2835,68 @@ django("a pattern written with .format() takes its arguments' values; one not kn
   assert.equal(routes.sort(), ["ALL /api/v1/status", "ALL /api/v2/findings (prefix unknown)"]);
 });
 
+django("ViewSets registered by a function of another module handed the DRF router (v2_api = add_product_urls(v2_api)) serve under that router; a function handed something else registers nothing there", () => {
+  const root = tempDir("tool-django-router-helpers-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjangorestframework\n",
+    "manage.py": "",
+    "dojo/__init__.py": "",
+    "dojo/settings.py": "ROOT_URLCONF = 'dojo.urls'\n",
+    "dojo/product/__init__.py": "",
+    "dojo/product/api/__init__.py": "",
+    "dojo/product/api/views.py": [
+      "from rest_framework import viewsets",
+      "",
+      "class ProductViewSet(viewsets.ReadOnlyModelViewSet):",
+      "    queryset = None",
+      "",
+    ].join("\n"),
+    "dojo/product/api/urls.py": [
+      "from dojo.product.api.views import ProductViewSet",
+      "",
+      "def add_product_urls(router):",
+      '    router.register("products", ProductViewSet, basename="product")',
+      "    return router",
+      "",
+    ].join("\n"),
+    "dojo/notes/__init__.py": "",
+    "dojo/notes/api.py": [
+      "from rest_framework import viewsets",
+      "",
+      "class NotesViewSet(viewsets.ReadOnlyModelViewSet):",
+      "    queryset = None",
+      "",
+      "def add_notes_urls(router):",
+      '    router.register("notes", NotesViewSet)',
+      "",
+      "def describe(registry):",
+      '    registry.register("ignored", NotesViewSet)',
+      "",
+    ].join("\n"),
+    "dojo/urls.py": [
+      "from django.urls import include, re_path",
+      "from rest_framework.routers import DefaultRouter",
+      "from dojo.product.api.urls import add_product_urls",
+      "from dojo.notes.api import add_notes_urls, describe",
+      "",
+      "v2_api = DefaultRouter(include_root_view=False)",
+      "v2_api = add_product_urls(v2_api)",
+      "add_notes_urls(v2_api)",
+      "describe(object())",
+      "",
+      "urlpatterns = [",
+      '    re_path(r"^api/v2/", include(v2_api.urls)),',
+      "]",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [
+    "GET /api/v2/notes",
+    "GET /api/v2/notes/{pk}",
+    "GET /api/v2/products",
+    "GET /api/v2/products/{pk}",
+  ]);
+});
+
 django.run();

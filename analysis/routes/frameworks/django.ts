@@ -1,6 +1,6 @@
 import { configuredPlaceholder } from "../common/configured.ts";
 import type { Framework } from "../framework.ts";
-import { type Definition, enclosingLines, pythonDefinitions } from "../python/definitions.ts";
+import { type Definition, enclosingLines, parameterNames, pythonDefinitions } from "../python/definitions.ts";
 import { djangoViewGuards, isPythonGuard } from "../python/guards.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "../python/drf-settings.ts";
 import { dottedName, elements, lineEnd, pythonArguments, pythonConstants, pythonString, pythonValue, type Span } from "../python/values.ts";
@@ -39,8 +39,9 @@ export const django: Framework = {
   id: FRAMEWORK,
   name: "Django",
   languages: ["python"],
-  // A module of ViewSets built only on the project's own bases (`class CircuitViewSet(NautobotModelViewSet):`) is read for them too.
-  hint: /\bdjango\b|rest_framework|urlpatterns|\bSmartCRUDL\b|\bre_path\s*\(|\.as_view\s*\(|^class[ \t]+\w+[ \t]*\([^)]*ViewSet\b/m,
+  // A module of ViewSets built only on the project's own bases (`class CircuitViewSet(NautobotModelViewSet):`) is read for them too,
+  // and one whose function registers ViewSets on the router it is handed (`def add_product_urls(router):`).
+  hint: /\bdjango\b|rest_framework|urlpatterns|\brouter\s*\.\s*register\s*\(|\bSmartCRUDL\b|\bre_path\s*\(|\.as_view\s*\(|^class[ \t]+\w+[ \t]*\([^)]*ViewSet\b/m,
   scan(source) {
     // A route's regular expression may interpolate a pattern of another module (`rf"^user/(?P<username>{regex.USERNAME})"`):
     // inside a group it does not change the path.
@@ -70,6 +71,7 @@ export const django: Framework = {
       found.push(...registered(source, m[1]!, constants));
     }
     const definitions = pythonDefinitions(source);
+    found.push(...routerHelpers(source, definitions, known, constants));
     const builder = urlconfBuilder(source, definitions);
     const lists = new Set<string>();
     for (const m of source.code.matchAll(ASSIGN)) {
@@ -505,15 +507,39 @@ function nestedPrefix(source: RouteSource, open: number, constants: Map<string, 
 }
 
 /**
+ * Functions handed a DRF router that register ViewSets on it (DefectDojo's `def
+ * add_product_urls(router): router.register("products", ProductViewSet)`, in each app's module):
+ * their registrations hang on a router named for the function, served where a module hands it
+ * one of its routers (`v2_api = add_product_urls(v2_api)`), under that router's mount.
+ */
+function routerHelpers(source: RouteSource, definitions: readonly Definition[], routers: ReadonlySet<string>, constants: Map<string, string>): Registration[] {
+  const { code } = source;
+  const found: Registration[] = [];
+  for (const def of definitions) {
+    const handed = def.kind === "def" && def.indent === 0 ? parameterNames(code, def)[0] : undefined;
+    if (!handed || !new RegExp(String.raw`(?<![\w.])${handed}\s*\.\s*register\s*\(`).test(code.slice(def.start, def.end))) continue;
+    const [from, to] = [def.line, source.lineAt(def.end)];
+    const own = registered(source, def.name, constants, undefined, handed).filter((r) => r.type === "route" && r.line >= from && r.line <= to);
+    if (own.length) found.push({ type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line }, ...own);
+  }
+  for (const router of routers) {
+    for (const m of code.matchAll(new RegExp(String.raw`(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*${router}\s*\)`, "g"))) {
+      found.push({ type: "use", framework: FRAMEWORK, owner: router, prefix: "", args: [m[1]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+    }
+  }
+  return found;
+}
+
+/**
  * `router.register(r"users", UserViewSet, basename="user")`: the ViewSet's routes under the prefix.
  * drf-extensions' nested routes: what `register` returns registers under the parent's lookup
  * (`asset_routes = router.register(r'assets', ...)`, then `asset_routes.register(r'files', ...,
  * parents_query_lookups=['asset'])` serves `assets/{parent_lookup_asset}/files`), level by level.
  */
-function registered(source: RouteSource, router: string, constants: Map<string, string>, item?: { name: string; prefix: string; depth: number }): Registration[] {
+function registered(source: RouteSource, router: string, constants: Map<string, string>, item?: { name: string; prefix: string; depth: number }, calledOn = router): Registration[] {
   const found: Registration[] = [];
   const { code } = source;
-  const on = item?.name ?? router;
+  const on = item?.name ?? calledOn;
   for (const m of code.matchAll(new RegExp(`(?<![\\w.])${on}\\s*\\.\\s*register\\s*\\(`, "g"))) {
     const { positional, keywords } = pythonArguments(code, m.index + m[0].length - 1);
     const value = positional[0] ? pythonValue(source, positional[0], constants) : undefined;
