@@ -1766,7 +1766,7 @@ spring("Sa-Token route rules (SaRouter.match(...).notMatch(...).check(r -> StpUt
   ]);
 });
 
-spring("a controller stereotype of the app's (an annotation meta-annotated @RestController, or one a RequestMappingHandlerMapping's isHandler accepts) makes the classes it marks controllers, under its @RequestMapping path; annotations that are neither map nothing", () => {
+spring("a controller stereotype of the app's (an annotation meta-annotated @RestController, or one a RequestMappingHandlerMapping's isHandler accepts) makes the classes it marks controllers, under its @RequestMapping path or the one the mark is given, unless a property condition on it is not met; annotations that are neither map nothing", () => {
   const root = tempDir("tool-spring-stereotype-");
   writeFiles(root, {
     "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
@@ -1819,6 +1819,54 @@ spring("a controller stereotype of the app's (an annotation meta-annotated @Rest
       "    public Object list() { return null; }",
       "}",
     ]),
+    // A Kotlin stereotype whose value names the class's path, and one switched on by a property the configuration does not set.
+    "src/main/kotlin/io/admin/internal/PublicController.kt": [
+      "package io.admin.internal",
+      "",
+      "@RestController",
+      "@RequestMapping",
+      "annotation class PublicController(",
+      "  @get:AliasFor(annotation = RequestMapping::class)",
+      "  val value: Array<String> = [],",
+      ")",
+      "",
+    ].join("\n"),
+    "src/main/kotlin/io/admin/internal/InternalController.kt": [
+      "package io.admin.internal",
+      "",
+      "@RestController",
+      "@RequestMapping",
+      "@ConditionalOnProperty(",
+      '  value = ["admin.internal.controller-enabled"],',
+      '  havingValue = "true",',
+      "  matchIfMissing = false,",
+      ")",
+      "annotation class InternalController(",
+      "  @get:AliasFor(annotation = RequestMapping::class)",
+      "  val value: Array<String> = [],",
+      ")",
+      "",
+    ].join("\n"),
+    "src/main/kotlin/io/admin/internal/StatusController.kt": [
+      "package io.admin.internal",
+      "",
+      '@PublicController(["public/status"])',
+      "class StatusController {",
+      '  @GetMapping(value = ["/version"])',
+      '  fun version(): String = ""',
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/kotlin/io/admin/internal/TestClockController.kt": [
+      "package io.admin.internal",
+      "",
+      '@InternalController(["internal/time"])',
+      "class TestClockController {",
+      '  @DeleteMapping(value = [""])',
+      "  fun release() {}",
+      "}",
+      "",
+    ].join("\n"),
     // An annotation of the app's that is no controller's, and a base class marked only by Lombok: their mappings serve nothing here.
     "src/main/java/io/admin/audit/Audited.java": "package io.admin.audit;\n\n@Retention(RetentionPolicy.RUNTIME)\npublic @interface Audited {\n}\n",
     "src/main/java/io/admin/audit/AuditedBase.java": javaFile([
@@ -1831,7 +1879,7 @@ spring("a controller stereotype of the app's (an annotation meta-annotated @Rest
       "}",
     ]),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/v2/users", "GET /instances/{id}", "POST /instances"]);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/v2/users", "GET /instances/{id}", "GET /public/status/version", "POST /instances"]);
 });
 
 spring.run();

@@ -2,7 +2,7 @@ import type { Framework } from "../framework.ts";
 import { routerFunctionRoutes } from "../jvm/router-functions.ts";
 import { constantRouters, jvmFile, STRING_CONSTANT_HINT } from "../jvm/constants.ts";
 import { annotationGuards, classRouters, memberGuards, memberPaths, pathValues } from "../jvm/controllers.ts";
-import { declarations, elements, find, type Member } from "../jvm/declarations.ts";
+import { type Annotation, type Declared, declarations, elements, find, type Member } from "../jvm/declarations.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { springGlobals } from "./spring-security.ts";
@@ -63,11 +63,8 @@ export const spring: Framework = {
       // a name that controller's mount of the interface (`pkg::AppEndpoints`, below) does not reach, which would
       // serve them a second time under the controller's path.
       const routed = cls.kind === "interface" ? { ...cls, name: `${cls.name}@mapped` } : cls;
-      const routers = classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
-      registrations.push(...(marks.length ? routers.registrations.map((r) => (r.type === "router" ? { ...r, mountedOnly: true } : r)) : routers.registrations));
-      for (const mark of marks) {
-        for (const owner of routers.names) registrations.push({ type: "use", framework: "spring", owner: stereotypeName(file, mark.name), prefix: "", args: [owner], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
-      }
+      const routers = marks.length ? markedRouters(source, file, cls, marks) : classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
+      registrations.push(...routers.registrations);
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
         for (const name of implemented(source, cls)) {
@@ -127,6 +124,23 @@ function interfaceRoutes(source: RouteSource, file: ReturnType<typeof jvmFile>, 
 const ANNOTATION_TYPE = /((?:@[\w.]+(?:\s*\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*)*)(?:(?:public|internal)\s+)?(?:@interface|annotation\s+class)\s+([A-Za-z_]\w*)/g;
 const HANDLER_MAPPING = /\bextends\s+RequestMappingHandlerMapping\b|:\s*RequestMappingHandlerMapping\s*\(/;
 const IS_HANDLER = /\bisHandler\s*\([^)]*\)[^{]*\{([^}]*)\}/;
+
+/**
+ * A class marked only by annotations of the app's: a router per mark, mounted on the router that
+ * stands for it as a stereotype (served only where the mark is one), under the path the mark is
+ * given (`@InternalController(["internal/time"])`, its value an alias of the stereotype's `@RequestMapping`).
+ */
+function markedRouters(source: RouteSource, file: ReturnType<typeof jvmFile>, cls: Declared, marks: readonly Annotation[]): { names: string[]; registrations: Registration[] } {
+  const names: string[] = [];
+  const registrations: Registration[] = [];
+  for (const mark of marks) {
+    const routers = classRouters(source, file, "spring", { ...cls, name: `${cls.name}@${mark.name}` }, mark.args[0] ?? mark.named.get("value") ?? mark.named.get("path"));
+    names.push(...routers.names);
+    registrations.push(...routers.registrations.map((r) => (r.type === "router" ? { ...r, mountedOnly: true } : r)));
+    for (const owner of routers.names) registrations.push({ type: "use", framework: "spring", owner: stereotypeName(file, mark.name), prefix: "", args: [owner], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start) });
+  }
+  return { names, registrations };
+}
 
 /** The router standing for an annotation of the app's as a controller stereotype, by the package that declares it. */
 function stereotypeName(file: ReturnType<typeof jvmFile>, annotation: string): string {

@@ -5,7 +5,9 @@
  * routes are served when the module's `application.properties`/`.yml` meets the condition (a
  * placeholder's default counts); a module without such a file reads the repository's, whose
  * application module may be another than the controller's. A property set nowhere is missing:
- * Micronaut then leaves the bean out, and Spring does unless `matchIfMissing = true`.
+ * Micronaut then leaves the bean out, and Spring does unless `matchIfMissing = true`. A
+ * condition on a stereotype of the app's that marks the class (tolgee's `@InternalController`,
+ * an annotation class annotated `@ConditionalOnProperty(value = ["tolgee.internal.controller-enabled"], ...)`) is the class's too.
  */
 import type { ContractProject } from "../contracts/mod.ts";
 import { appConfigs, appOf } from "../app-configs.ts";
@@ -33,12 +35,39 @@ export function conditionalControllersServed(project: Project | undefined): (rou
     if (condition.value !== undefined) return condition.spring ? value.toLowerCase() === condition.value.toLowerCase() : value === condition.value;
     return condition.spring ? value.toLowerCase() !== "false" : true;
   };
+  let stereotypes: Map<string, string> | undefined;
+  const stereotypeConditions = (text: string): Condition[] => {
+    stereotypes ??= annotationTypes(project);
+    const head = text.slice(0, CLASS.exec(text)?.index ?? 0);
+    return [...head.matchAll(/@([A-Z]\w*)/g)].flatMap((m) => {
+      const declared = stereotypes!.get(m[1]!);
+      return declared === undefined ? [] : classConditions(project.text(declared) ?? "");
+    });
+  };
   return (route) => {
     if (route.framework !== "micronaut" && route.framework !== "spring") return true;
     let found = conditions.get(route.file);
-    if (!found) conditions.set(route.file, (found = classConditions(project.text(route.file) ?? "")));
+    if (!found) {
+      const text = project.text(route.file) ?? "";
+      conditions.set(route.file, (found = [...classConditions(text), ...stereotypeConditions(text)]));
+    }
     return found.every((c) => met(c, route.file));
   };
+}
+
+// `public @interface AdminController`, `annotation class InternalController`.
+const ANNOTATION_TYPE = /(?:@interface|\bannotation\s+class)\s+([A-Z]\w*)/g;
+
+/** The files declaring the app's annotation types, by name. */
+function annotationTypes(project: Project): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of project.listed) {
+    if (!/\.(?:java|kt)$/.test(path)) continue;
+    const text = project.text(path) ?? "";
+    if (!text.includes("@interface") && !text.includes("annotation class")) continue;
+    for (const m of text.matchAll(ANNOTATION_TYPE)) if (!found.has(m[1]!)) found.set(m[1]!, path);
+  }
+  return found;
 }
 
 /** The property conditions on a file's first class. */
@@ -48,7 +77,8 @@ function classConditions(text: string): Condition[] {
   for (const m of head.matchAll(ANNOTATION)) {
     const open = m.index + m[0].length - 1;
     const args = head.slice(open + 1, callArguments(head, open).end - 1);
-    const named = (key: string) => new RegExp(String.raw`\b${key}\s*=\s*"([^"]*)"`).exec(args)?.[1];
+    // A value written alone, or as an array's one element (Kotlin's `value = ["x"]`, Java's `name = {"x"}`).
+    const named = (key: string) => new RegExp(String.raw`\b${key}\s*=\s*[[{]?\s*"([^"]*)"`).exec(args)?.[1];
     if (m[1] === "Requires") {
       const property = named("property");
       if (property) found.push({ property, value: named("value"), notEquals: named("notEquals"), matchIfMissing: false, spring: false });
