@@ -938,4 +938,36 @@ gin("a guard-named middleware that lets every request through unless a setting s
   assert.equal(guardedRoutes(root).sort(), ["GET /api/n9e/self/profile [rt.jwtAuth]", "POST /api/n9e/auth/login"]);
 });
 
+gin("gin-contrib/pprof's Register serves the profiler's handlers under the prefix given (pprof.Register(r, \"/api/debug/pprof\")), /debug/pprof by default; a Register of another package adds nothing", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module app\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "main.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"github.com/gin-contrib/pprof"',
+      '\t"github.com/gin-gonic/gin"',
+      '\t"app/metrics"',
+      ")",
+      "",
+      "func main() {",
+      "\tr := gin.New()",
+      '\tpprof.Register(r, "/api/debug/pprof")',
+      '\tadmin := r.Group("/admin")',
+      "\tpprof.RouteRegister(admin)",
+      "\tmetrics.Register(r)",
+      '\tr.GET("/ping", ping)',
+      "\tr.Run()",
+      "}",
+      "",
+    ].join("\n"),
+    "metrics/metrics.go": "package metrics\n\nfunc Register(r any) {}\n",
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}`);
+  for (const expected of ["GET /api/debug/pprof", "GET /api/debug/pprof/heap", "POST /api/debug/pprof/symbol", "GET /admin/debug/pprof/profile", "GET /ping"]) assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
+  assert.is(routes.length, 25);
+});
+
 gin.run();
