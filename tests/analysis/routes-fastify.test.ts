@@ -202,4 +202,69 @@ fastify("a route registered through the instance's type provider (fastify.withTy
   assert.equal(guardedRoutes(root), ["GET /api/events", "POST /api/events/traits"]);
 });
 
+fastify("an instance handed to functions that register on it (registerRoutes(server), then authRoutes(fastify)) serves their routes under its hooks, added before or after: a preHandler that refuses with 401 guards all but the URLs it lets through first", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { fastify: "^5.0.0" } }),
+    "src/main.ts": [
+      'import Fastify, { FastifyInstance } from "fastify";',
+      'import { registerRoutes } from "./routes";',
+      "",
+      "const server: FastifyInstance = Fastify({ logger: true });",
+      "registerRoutes(server);",
+      'server.get("/", async () => ({ healthy: true }));',
+      "",
+      'server.addHook("preHandler", async function (request: any, reply: any) {',
+      "  try {",
+      '    if (request.url === "/api/v1/auth/login" && request.method === "POST") {',
+      "      return true;",
+      "    }",
+      '    const bearer = request.headers.authorization!.split(" ")[1];',
+      "    checkToken(bearer);",
+      "  } catch (err) {",
+      '    reply.status(401).send({ message: "Unauthorized" });',
+      "  }",
+      "});",
+      "",
+      "server.listen({ port: 5003 });",
+      "",
+    ].join("\n"),
+    "src/routes.ts": [
+      'import { FastifyInstance } from "fastify";',
+      'import { authRoutes } from "./controllers/auth";',
+      'import { ticketRoutes } from "./controllers/ticket";',
+      "",
+      "export function registerRoutes(fastify: FastifyInstance) {",
+      "  authRoutes(fastify);",
+      "  ticketRoutes(fastify);",
+      "}",
+      "",
+    ].join("\n"),
+    "src/controllers/auth.ts": [
+      'import { FastifyInstance } from "fastify";',
+      "",
+      "export function authRoutes(fastify: FastifyInstance) {",
+      '  fastify.post("/api/v1/auth/login", async (request, reply) => reply.send({}));',
+      '  fastify.get("/api/v1/auth/sessions", async (request, reply) => reply.send([]));',
+      "}",
+      "",
+    ].join("\n"),
+    "src/controllers/ticket.ts": [
+      'import { FastifyInstance } from "fastify";',
+      "",
+      "export function ticketRoutes(fastify: FastifyInstance) {",
+      '  fastify.post("/api/v1/ticket/create", async (request, reply) => reply.send({}));',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET / [preHandler]",
+    "GET /api/v1/auth/sessions [preHandler]",
+    "POST /api/v1/auth/login",
+    "POST /api/v1/ticket/create [preHandler]",
+  ]);
+});
+
 fastify.run();

@@ -19,6 +19,9 @@ const ANY_NAME = /^[A-Za-z_$][\w$]*$/;
 const OPTIONS_PREFIX = /\b(?:opts|options|config|settings)\s*\.\s*prefix\b/;
 const MADE_AND_CHAINED = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.<>]+\s*)?=\s*(?:await\s+)?[A-Za-z_$][\w$.]*\s*\(/g;
 const HOOKS = ["onRequest", "preParsing", "preValidation", "preHandler"];
+// `registerRoutes(server)`: a function called with nothing but an instance.
+const HANDED = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(\s*([A-Za-z_$][\w$]*)\s*\)/g;
+const NOT_CALLEES = new Set(["if", "for", "while", "switch", "return", "await", "typeof", "function", "catch", "fp", "fastifyPlugin", "Boolean", "String", "Number"]);
 
 /**
  * Fastify: instances (`Fastify()`), plugins (a function whose first parameter receives the
@@ -81,8 +84,11 @@ export const fastify: Framework = {
         if (name === "register") registrations.push(registerCall(source, context, owner(), args, line));
         else if (name === "addHook") {
           const guards = hookCall(source, args, constants);
-          if (guards.length && wrapped(plugin?.())) {
-            for (const guard of guards) registrations.push({ type: "global", framework: "fastify", guard, line });
+          // A hook written in place that lets some URLs through first (`if (request.url === "/api/v1/auth/login") return`),
+          // on the app itself: every route of the app but those.
+          const except = guards.length && !plugin?.() && args[1] ? hookExceptions(source, args[1]) : [];
+          if (guards.length && (wrapped(plugin?.()) || except.length)) {
+            for (const guard of guards) registrations.push({ type: "global", framework: "fastify", guard, line, ...(except.length ? { except } : {}) });
           } else if (guards.length) {
             registrations.push({
               type: "use",
@@ -110,6 +116,16 @@ export const fastify: Framework = {
       // Resolved only for calls that register something: `map.get(key)` in a helper makes no plugin.
       const head = callArguments(source.code, m.index + m[0].length - 1);
       read(() => ownerAt(m[1]!, m.index), [{ name: m[2]!, args: head.args, start: m.index }, ...chainedCalls(source.code, head.end, CHAIN)], () => scopeOf(scopes, m.index, m[1]!));
+    }
+    // An instance handed to a function that registers on it (`registerRoutes(server)`, then `authRoutes(fastify)` in a
+    // function taking a `FastifyInstance`): that function's routes hang on this instance, under its hooks.
+    const created = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
+    for (const m of source.code.matchAll(HANDED)) {
+      const [callee, instance] = [m[1]!, m[2]!];
+      const scope = scopeOf(scopes, m.index, instance);
+      const typed = scope && (instance === "fastify" || /:\s*FastifyInstance\b/.test(source.code.slice(scope.start, scope.bodyStart)));
+      if (NOT_CALLEES.has(callee) || (!created.has(instance) && !typed)) continue;
+      registrations.push({ type: "use", framework: "fastify", owner: ownerAt(instance, m.index), prefix: "", args: [callee], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
     }
     // `const app = createApp().register(...).register(autoload, {...})`: calls chained on what a
     // call returns, in a file that uses Fastify, register on the variable.
@@ -192,6 +208,16 @@ function fullRoute(source: RouteSource, options: Span, constants: Map<string, st
 function hookCall(source: RouteSource, args: Span[], constants: Map<string, string>): string[] {
   const hook = jsValue(source, args[0]!.start, args[0]!.end, constants);
   return hook && HOOKS.includes(hook) ? args.slice(1).flatMap((a) => hookNames(source, a, hook)) : [];
+}
+
+// `if (request.url === "/api/v1/auth/login" && request.method === "POST") { return true; }`: a URL, and a method, let through.
+const LETS_THROUGH = /\bif\s*\(\s*(?:(?:req|request)\s*\.\s*method\s*===?\s*(["'])(\w+)\1\s*&&\s*)?(?:req|request)\s*\.\s*(?:url|routerPath|routeOptions\s*\.\s*url)\s*===?\s*(["'])(\/[^"'\s]*)\3\s*(?:&&\s*(?:req|request)\s*\.\s*method\s*===?\s*(["'])(\w+)\5\s*)?\)\s*\{?\s*return\b/g;
+
+/** The routes a hook written in place lets through before its check: each URL (and method) it returns early for. */
+function hookExceptions(source: RouteSource, span: Span): { path: string; method: string }[] {
+  if (!isInline(source, span.start, span.end)) return [];
+  // Read in the text: the code has its strings blanked.
+  return [...source.text.slice(span.start, span.end).matchAll(LETS_THROUGH)].map((m) => ({ path: m[4]!, method: (m[2] ?? m[6] ?? "ALL").toUpperCase() }));
 }
 
 function hookGuards(source: RouteSource, options: Map<string, Span>): string[] {
