@@ -2077,4 +2077,70 @@ rails("CanCanCan: an Ability naming its caller otherwise (def initialize(member)
   assert.equal(guardedRoutes(root).sort(), ["GET /admin [authorize!]", "GET /admin/stats", "GET /forums", "POST /forums [authorize_resource]"]);
 });
 
+rails("a filter of a concern that lets the signed-in caller through and sends the rest to sign in through a helper of its own (return if user_signed_in?, then redirect_to_path(new_user_session_path)) guards, but where skipped; one that only sets a cookie for the rest guards nothing", () => {
+  const root = tempDir("tool-rails-concern-redirect-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\ngem "devise"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :moods, only: [:index, :create]",
+      "  get 'about' => 'pages#about'",
+      "  get 'home_data' => 'pages#home_data'",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  include PageRedirectConcern",
+      "  before_action :if_not_signed_in, unless: :devise_controller?",
+      "  before_action :remember_locale",
+      "",
+      "  private",
+      "",
+      "  def remember_locale",
+      "    return if user_signed_in?",
+      "",
+      "    cookies[:locale] = params[:locale]",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/concerns/page_redirect_concern.rb": [
+      "module PageRedirectConcern",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  def if_not_signed_in",
+      "    return if user_signed_in?",
+      "",
+      "    redirect_to_path(new_user_session_path)",
+      "  end",
+      "",
+      "  def redirect_to_path(path)",
+      "    respond_to do |format|",
+      "      format.html { redirect_to path }",
+      "      format.json { head :no_content }",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/moods_controller.rb": "class MoodsController < ApplicationController\n  def index; end\n  def create; end\nend\n",
+    "app/controllers/pages_controller.rb": [
+      "class PagesController < ApplicationController",
+      "  skip_before_action :if_not_signed_in, except: %i[home_data]",
+      "  def about; end",
+      "  def home_data; end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /about",
+    "GET /home_data [if_not_signed_in]",
+    "GET /moods [if_not_signed_in]",
+    "POST /moods [if_not_signed_in]",
+  ]);
+});
+
 rails.run();

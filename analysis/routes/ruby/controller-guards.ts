@@ -138,6 +138,8 @@ const CALL = /^[ \t]*([a-z_]\w*[!?]?)[ \t]*(?:\(.*)?$/;
 const MODIFIER = /^[ \t]*(?!(?:if|unless)\b)(\S[^\n]*?)[ \t]+(?:unless|if)[ \t]+([^\n]+)$/;
 // A predicate of the app's about the caller (`current_user_owns?(item)`, `current_user_can?`).
 const CALLER_PREDICATE = /\bcurrent_user_\w+\?/;
+// A route helper of the sign-in page: Devise's `new_user_session_path`, `login_url`, `signin_path`.
+const SIGN_IN_PATH = /\b(?:new_\w*session|log_?in|sign_?in)_(?:path|url)\b/;
 const RETURN_IF_SIGNED_IN = new RegExp(String.raw`^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|${SIGNED_IN_PREDICATE}(?:\([^)\n]*\))?)[ \t]*$`);
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
@@ -157,7 +159,8 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
     const modifier = MODIFIER.exec(line);
     if (modifier && REFUSAL.test(modifier[1]!) && (LOOKS_AT_CALLER.test(modifier[2]!) || CALLER_PREDICATE.test(modifier[2]!))) return name;
     // A guard clause letting the signed-in caller through, then a refusal for the rest (`return if authenticated?` and `redirect_to frontpage_url`).
-    if (RETURN_IF_SIGNED_IN.test(line) && lines.slice(i + 1).some((next) => indentOf(next) === base && (TURNS_AWAY.test(next) || /^[ \t]*(?:redirect_to|render|head)\b/.test(next)))) return name;
+    // The refusal may go through a helper of the app's handed the sign-in path (`redirect_to_path(new_user_session_path)`).
+    if (RETURN_IF_SIGNED_IN.test(line) && lines.slice(i + 1).some((next) => indentOf(next) === base && (TURNS_AWAY.test(next) || /^[ \t]*(?:redirect_to|render|head)\b/.test(next) || SIGN_IN_PATH.test(next)))) return name;
     if (/^[ \t]*(?:unless|if)\b/.test(line) && LOOKS_AT_CALLER.test(line)) {
       // A block for the caller who is not signed in refuses by sending them anywhere (`unless logged_in?` ->
       // `redirect_to login_url`, as the Rails Tutorial's `logged_in_user` does); another caller test, by a 401/403.
