@@ -1882,4 +1882,55 @@ spring("a controller stereotype of the app's (an annotation meta-annotated @Rest
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /api/v2/users", "GET /instances/{id}", "GET /public/status/version", "POST /instances"]);
 });
 
+spring("a gateway filter that answers its own UNAUTHORIZED body without a verified token guards the services behind it but for the paths containing an entry of the white-list its @Value names, read from the repository's configuration (a profile file in a shared module)", () => {
+  const root = tempDir("tool-spring-gateway-white-list-");
+  const java = (...lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>sonic</artifactId><modules><module>sonic-gateway</module><module>sonic-controller</module><module>sonic-common</module></modules></project>\n",
+    "sonic-gateway/pom.xml": "<project><artifactId>sonic-gateway</artifactId><dependencies><dependency><artifactId>spring-cloud-starter-gateway</artifactId></dependency></dependencies></project>\n",
+    "sonic-gateway/src/main/java/org/sonic/gateway/config/AuthFilter.java": java(
+      "package org.sonic.gateway.config;",
+      "import org.springframework.cloud.gateway.filter.GatewayFilterChain;",
+      "import org.springframework.cloud.gateway.filter.GlobalFilter;",
+      "@Component",
+      "public class AuthFilter implements GlobalFilter, Ordered {",
+      "    @Value(\"${filter.white-list}\")",
+      "    private List<String> whiteList;",
+      "    @Autowired",
+      "    private JWTTokenTool jwtTokenTool;",
+      "    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {",
+      "        for (String white : whiteList) {",
+      "            if (exchange.getRequest().getURI().getPath().contains(white)) {",
+      "                return chain.filter(exchange);",
+      "            }",
+      "        }",
+      "        String token = exchange.getRequest().getHeaders().getFirst(\"SonicToken\");",
+      "        DataBuffer buffer = response.bufferFactory().wrap(JSONObject.toJSONString(new RespModel(RespEnum.UNAUTHORIZED)).getBytes());",
+      "        if (token == null || !jwtTokenTool.verify(token)) {",
+      "            return response.writeWith(Mono.just(buffer));",
+      "        }",
+      "        return chain.filter(exchange);",
+      "    }",
+      "}",
+    ),
+    "sonic-common/src/main/resources/application-sonic-gateway.yml": "filter:\n  white-list: /users/login,/users/register,/swagger\n",
+    "sonic-controller/pom.xml": "<project><artifactId>sonic-controller</artifactId></project>\n",
+    "sonic-controller/src/main/java/org/sonic/controller/UsersController.java": java(
+      "package org.sonic.controller;",
+      "@RestController",
+      "@RequestMapping(\"/users\")",
+      "public class UsersController {",
+      "  @PostMapping(\"/login\")",
+      "  public RespModel<String> login(@RequestBody UserInfo info) { return null; }",
+      "  @GetMapping(\"/loginConfig\")",
+      "  public RespModel<?> loginConfig() { return null; }",
+      "  @PutMapping",
+      "  public RespModel<String> update(@RequestBody UserInfo info) { return null; }",
+      "}",
+    ),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /users/loginConfig", "POST /users/login", "PUT /users [AuthFilter]"]);
+});
+
 spring.run();
