@@ -1933,4 +1933,64 @@ spring("a gateway filter that answers its own UNAUTHORIZED body without a verifi
   assert.equal(guardedRoutes(root).sort(), ["GET /users/loginConfig", "POST /users/login", "PUT /users [AuthFilter]"]);
 });
 
+spring("the mapped methods of an abstract base controller no annotation marks are served by each controller extending it, under that controller's path and guards, through a chain of bases; a base never extended serves nothing", () => {
+  const root = tempDir("tool-spring-base-controllers-");
+  const java = (...lines: string[]) => lines.join("\n") + "\n";
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/org/jpom/docker/base/BaseDockerController.java": java(
+      "package org.jpom.docker.base;",
+      "public abstract class BaseDockerController {",
+      "    @GetMapping(value = \"info\", produces = MediaType.APPLICATION_JSON_VALUE)",
+      "    public IJsonMessage<JSONObject> info(@ValidatorItem String id) { return null; }",
+      "}",
+    ),
+    "src/main/java/org/jpom/docker/base/BaseDockerContainerController.java": java(
+      "package org.jpom.docker.base;",
+      "public abstract class BaseDockerContainerController<T extends Serializable> extends BaseDockerController {",
+      "    @PostMapping(value = \"list\", produces = MediaType.APPLICATION_JSON_VALUE)",
+      "    public IJsonMessage<List<JSONObject>> list(@ValidatorItem String id) { return null; }",
+      "    @GetMapping(value = \"remove\")",
+      "    public IJsonMessage<Object> remove(String id, String containerId) { return null; }",
+      "}",
+    ),
+    "src/main/java/org/jpom/docker/DockerContainerController.java": java(
+      "package org.jpom.docker;",
+      "import org.jpom.docker.base.BaseDockerContainerController;",
+      "@RestController",
+      "@RequestMapping(value = \"/container\")",
+      "@PreAuthorize(\"hasRole('ADMIN')\")",
+      "public class DockerContainerController extends BaseDockerContainerController<String> {",
+      "    @GetMapping(\"own\")",
+      "    public String own() { return null; }",
+      "}",
+    ),
+    "src/main/java/org/jpom/assets/AssetsDockerContainerController.java": java(
+      "package org.jpom.assets;",
+      "import org.jpom.docker.base.BaseDockerContainerController;",
+      "@RestController",
+      "@RequestMapping(value = \"/system/assets/docker/container\")",
+      "public class AssetsDockerContainerController extends BaseDockerContainerController<String> {",
+      "}",
+    ),
+    "src/main/java/org/jpom/unused/BaseUnusedController.java": java(
+      "package org.jpom.unused;",
+      "public abstract class BaseUnusedController {",
+      "    @GetMapping(\"nowhere\")",
+      "    public String nowhere() { return null; }",
+      "}",
+    ),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /container/info [PreAuthorize(hasRole('ADMIN'))]",
+    "GET /container/own [PreAuthorize(hasRole('ADMIN'))]",
+    "GET /container/remove [PreAuthorize(hasRole('ADMIN'))]",
+    "GET /system/assets/docker/container/info",
+    "GET /system/assets/docker/container/remove",
+    "POST /container/list [PreAuthorize(hasRole('ADMIN'))]",
+    "POST /system/assets/docker/container/list",
+  ]);
+});
+
 spring.run();

@@ -54,17 +54,31 @@ export const spring: Framework = {
       // on a class whose methods are mapped, a path given to it is the controller's.
       const composed = mapping ? undefined : cls.annotations.find((a) => /^["']\//.test(source.text.slice(a.args[0]?.start ?? 0, a.args[0]?.end ?? 0).trim()) && cls.members.some((m) => m.annotations.some((x) => x.name in MAPPINGS || COMPOSED_MAPPING.test(x.name))));
       const controller = find(cls.annotations, "RestController", "Controller") ?? composed;
+      const mapped = cls.members.some((m) => m.annotations.some((a) => a.name in MAPPINGS || COMPOSED_MAPPING.test(a.name)));
       // Marked only by annotations of the app's: a controller where one of them is a stereotype (stereotypeRouters), mounted there.
-      const marks = controller || mapping || !cls.members.some((m) => m.annotations.some((a) => a.name in MAPPINGS || COMPOSED_MAPPING.test(a.name))) ? [] : cls.annotations.filter((a) => /^[A-Z]/.test(a.name));
-      if (!controller && !mapping && !marks.length) continue;
+      const marks = controller || mapping || !mapped ? [] : cls.annotations.filter((a) => /^[A-Z]/.test(a.name));
+      // A class no controller annotation marks whose methods are mapped (an abstract base controller): the
+      // controllers extending it serve its routes under their paths (below), each its own copy.
+      const inherited = !controller && !mapping && cls.kind !== "interface" && mapped;
+      if (!controller && !mapping && !inherited) continue;
       const classGuards = annotationGuards(source, cls.annotations, IGNORE);
       // An interface mapped on its own (`@RestController @RequestMapping({Url.APPS, NewUrl.APPS}) interface AppEndpoints`)
       // serves its methods under its own paths, and the controller implementing it inherits them: its routers take
       // a name that controller's mount of the interface (`pkg::AppEndpoints`, below) does not reach, which would
       // serve them a second time under the controller's path.
       const routed = cls.kind === "interface" ? { ...cls, name: `${cls.name}@mapped` } : cls;
-      const routers = marks.length ? markedRouters(source, file, cls, marks) : classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
+      const routers = marks.length ? markedRouters(source, file, cls, marks) : inherited ? { names: [], registrations: [] } : classRouters(source, file, "spring", routed, mapping ? (mapping.args.length > 1 ? mapping.args : mapping.args[0] ?? mapping.named.get("value") ?? mapping.named.get("path")) : composed?.args[0]);
+      if (inherited) {
+        const base = classRouters(source, file, "spring", { ...cls, name: `${cls.name}${INHERITED}` }, undefined);
+        routers.names.push(...base.names);
+        routers.registrations.push(...base.registrations.map((r) => (r.type === "router" ? { ...r, mountedOnly: true } : r)));
+      }
       registrations.push(...routers.registrations);
+      // The classes it extends serve their mapped methods under its path.
+      for (const name of superclasses(source, cls)) {
+        const parent = `${file.imports.get(name) ? file.imports.get(name)!.replace(/\.[^.]+$/, "") : file.pkg}::${name}${INHERITED}`;
+        for (const owner of routers.names) registrations.push({ type: "use", framework: "spring", owner, prefix: "", args: [parent], specifiers: [], guards: classGuards, mountOnly: true, line: source.lineAt(cls.start) });
+      }
       // The interfaces a controller implements serve their mapped methods under its path.
       if (controller) {
         for (const name of implemented(source, cls)) {
@@ -174,6 +188,18 @@ function stereotypeRouters(source: RouteSource, file: ReturnType<typeof jvmFile>
     }
   }
   return found;
+}
+
+/** What the router of a class other classes inherit mapped methods from is named after: `pkg::BaseController@inherited`. */
+const INHERITED = "@inherited";
+
+/** The classes a class extends: Java's `extends Base<T>` (its type parameters' bounds aside), and Kotlin's supertypes, any of which may be one. */
+function superclasses(source: RouteSource, cls: Declared): string[] {
+  if (source.path.endsWith(".kt")) return implemented(source, cls);
+  let header = source.code.slice(cls.start, cls.body.start).replace(/@\w+(?:\s*\([^)]*\))?/g, "");
+  for (let before = ""; before !== header; ) [before, header] = [header, header.replace(/<[^<>]*>/g, "")];
+  const base = /\bextends\s+([\w.]+)/.exec(header)?.[1];
+  return base ? [base.split(".").at(-1)!] : [];
 }
 
 /** The simple names of the types a class declares it implements. */
