@@ -35,6 +35,8 @@ export type LinkedRoute = {
   declaredPath?: string;
   /** The application (its module's folder) that serves this copy of a library route several serve (jvm/context-path.ts servedPerApplication); contextPaths puts it under that one's path, then drops this. */
   servedBy?: string;
+  /** The other files whose routers a Spring or Micronaut route is served through (a controller extending its base), whose class conditions hold for it too; dropped once read. */
+  through?: string[];
 };
 
 type Node = {
@@ -66,6 +68,8 @@ type Global = Extract<Registration, { type: "global" }>;
 type Child = { arg: string; child: Node | undefined; prefix: string; guards: string[] };
 
 const MAX_DEPTH = 12;
+/** Frameworks whose routes say the files of the routers they are served through (`through`): a class's conditions hold for what it inherits. */
+const THROUGH = new Set(["spring", "micronaut"]);
 /** Frameworks whose middleware applies only to what is registered after it (`app.use(guard)` then `app.get(...)`). */
 const IN_ORDER = new Set(["express", "hono"]);
 
@@ -342,7 +346,10 @@ export function linkRoutes(
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
       const given = route.anonymous ? route.guards : [...ownGuards, ...scoped, ...route.guards];
       const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given);
-      const marked = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
+      const named = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
+      // A JVM route a class of another file serves (a controller extending the base that declares it) is there only when that class is.
+      const through = THROUGH.has(route.framework) ? [...new Set([...path].map((key) => nodes.get(key)!.file))].filter((f) => f !== written) : [];
+      const marked = through.length ? named.map((e) => ({ ...e, through })) : named;
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
     }
     const next = new Set(path).add(current.key);

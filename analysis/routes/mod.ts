@@ -266,7 +266,7 @@ export function routesSection(
     .flatMap(aspnetNamed))
     // After the echoes are gone: its copies share their file, line and path until put under their applications' paths.
     .flatMap(perApplication)
-    .map((route) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
+    .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
   const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers)).filter(oneSocketIoEngine());
 

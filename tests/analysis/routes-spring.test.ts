@@ -1933,7 +1933,7 @@ spring("a gateway filter that answers its own UNAUTHORIZED body without a verifi
   assert.equal(guardedRoutes(root).sort(), ["GET /users/loginConfig", "POST /users/login", "PUT /users [AuthFilter]"]);
 });
 
-spring("the mapped methods of an abstract base controller no annotation marks are served by each controller extending it, under that controller's path and guards, through a chain of bases; a base never extended serves nothing", () => {
+spring("the mapped methods of an abstract base controller no annotation marks are served by each controller extending it, under that controller's path and guards, through a chain of bases, when that controller is served; a base never extended serves nothing", () => {
   const root = tempDir("tool-spring-base-controllers-");
   const java = (...lines: string[]) => lines.join("\n") + "\n";
   writeFiles(root, {
@@ -1971,6 +1971,16 @@ spring("the mapped methods of an abstract base controller no annotation marks ar
       "@RestController",
       "@RequestMapping(value = \"/system/assets/docker/container\")",
       "public class AssetsDockerContainerController extends BaseDockerContainerController<String> {",
+      "}",
+    ),
+    // A controller there only under a property the configuration does not set: what it inherits is not served either.
+    "src/main/java/org/jpom/internal/E2eContainerController.java": java(
+      "package org.jpom.internal;",
+      "import org.jpom.docker.base.BaseDockerContainerController;",
+      "@RestController",
+      "@RequestMapping(\"/internal/e2e\")",
+      "@ConditionalOnProperty(name = \"jpom.internal.enabled\", havingValue = \"true\")",
+      "public class E2eContainerController extends BaseDockerContainerController<String> {",
       "}",
     ),
     "src/main/java/org/jpom/unused/BaseUnusedController.java": java(

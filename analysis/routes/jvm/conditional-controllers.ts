@@ -44,14 +44,18 @@ export function conditionalControllersServed(project: Project | undefined): (rou
       return declared === undefined ? [] : classConditions(project.text(declared) ?? "");
     });
   };
+  const conditionsOf = (file: string): Condition[] => {
+    let found = conditions.get(file);
+    if (!found) {
+      const text = project.text(file) ?? "";
+      conditions.set(file, (found = [...classConditions(text), ...stereotypeConditions(text)]));
+    }
+    return found;
+  };
+  // The route's own class, and the classes it is served through (a conditional controller extending the base declaring it).
   return (route) => {
     if (route.framework !== "micronaut" && route.framework !== "spring") return true;
-    let found = conditions.get(route.file);
-    if (!found) {
-      const text = project.text(route.file) ?? "";
-      conditions.set(route.file, (found = [...classConditions(text), ...stereotypeConditions(text)]));
-    }
-    return found.every((c) => met(c, route.file));
+    return [route.file, ...(route.through ?? [])].every((file) => conditionsOf(file).every((c) => met(c, file)));
   };
 }
 
