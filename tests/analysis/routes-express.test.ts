@@ -1306,6 +1306,39 @@ express("a guard mounted only when a setting switches it on (if (OIDC.enabled) a
   assert.equal(guardedRoutes(root).sort(), ["GET /profile", "GET /rooms", "POST /reindex [requireAuth]", "POST /rooms"]);
 });
 
+express("a handler that builds a check from the request's credentials and refuses when it fails, after logging (const api = new ServerApi(host, authorization, secret); if (!api.isAuthorized()) { log(...); return res.status(403)... }), is guarded; a 403 for a closed room is no check of the caller", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "^5.0.0" } }),
+    "server.js": [
+      "const express = require('express');",
+      "const app = express();",
+      "app.post('/api/v1/meeting', (req, res) => {",
+      "  if (api_disabled.includes('meeting')) {",
+      "    return res.status(403).json({ error: 'This endpoint has been disabled' });",
+      "  }",
+      "  const { host, authorization } = req.headers;",
+      "  const api = new ServerApi(host, authorization, api_key_secret);",
+      "  if (!api.isAuthorized()) {",
+      "    log.debug('get meeting - Unauthorized', { header: req.headers, body: req.body });",
+      "    return res.status(403).json({ error: 'Unauthorized!' });",
+      "  }",
+      "  res.json({ meeting: api.getMeetingURL() });",
+      "});",
+      "app.post('/rooms/:id/join', (req, res) => {",
+      "  const room = rooms.get(req.params.id);",
+      "  if (!room.isOpen()) {",
+      "    log.debug('closed', { room });",
+      "    return res.status(403).json({ error: 'closed' });",
+      "  }",
+      "  res.json({ ok: true });",
+      "});",
+      "app.listen(3000);",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["POST /api/v1/meeting guarded", "POST /rooms/{id}/join"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -153,23 +153,39 @@ function refusal(body: string): string | undefined {
   return refusesAnonymous(top) ? REFUSES_ANONYMOUS : undefined;
 }
 
+// `if (!api.isAuthorized()) { log.debug(...); return res.status(403).json(...) }`: a check named for the caller's
+// authorization answered 401 or 403, other statements of its block before the refusal.
+const AUTHORIZATION_REFUSED = /\bif\s*\(\s*!\s*([\w$.?]+)\s*\(\s*\)\s*\)\s*\{(?:[^{}]|\{[^{}]*\})*?\b(?:status|sendStatus)\s*\(\s*40[13]\s*\)/;
+const AUTHORIZATION_CHECK = /^is(?:Authori[sz]ed|Authenticated|LoggedIn|SignedIn|ValidApiKey|ValidToken)$/;
+
 /** Whether the top of a handler refuses a caller the request carries no user or credentials for. */
 function refusesAnonymous(top: string): boolean {
   const m = REFUSAL.exec(top);
-  if (!m) return false;
+  if (!m) {
+    const authorization = AUTHORIZATION_REFUSED.exec(top);
+    const checked = authorization?.[1]!.replace(/\?/g, "");
+    return !!checked && AUTHORIZATION_CHECK.test(checked.split(".").at(-1)!) && readsCaller(checked, top.slice(0, authorization!.index));
+  }
   // Compared with the app's secret: the check of a credential itself.
   if (m[3]) return true;
-  const checked = (m[1] ?? m[2]!).replace(/\?/g, "");
+  return readsCaller((m[1] ?? m[2]!).replace(/\?/g, ""), top.slice(0, m.index));
+}
+
+/** Whether what a check tests (`req.user`, `session`, `api.isAuthorized`) is the request's caller, or was taken from it in the statements `before` the check. */
+function readsCaller(checked: string, before: string): boolean {
   if (FROM_REQUEST.test(checked)) return true;
   // A value taken from the request before the check: `const { loggedUser } = req`, `const user = req.user`.
   const root = checked.split(".")[0]!.replace(/\$/g, "\\$");
-  const before = top.slice(0, m.index);
   if (new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*(?:await\s+)?(?:req|request|ctx|context|res\.locals)\b`).test(before)) return true;
   // Or looked up by a call that reads the caller: named for it (`const session = await getServerSession(authOptions)`),
-  // handed the request itself (`validate(req, res)`), or its headers (`receiver.verify({ signature: req.headers.get(...) })`).
+  // handed the request itself (`validate(req, res)`), or its headers (`receiver.verify({ signature: req.headers.get(...) })`),
+  // or made from what the headers carry (`const { authorization } = req.headers; const api = new ServerApi(host, authorization, secret)`).
   // A record found by what the request's body names (`User.findOne({ name: req.body.name })`) is no caller.
-  const looked = new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*\(?\s*(?:await\s+)?([\w$.]+)\s*\(([^;]*)`).exec(before);
-  return !!looked && (CALLER_LOOKUP.test(looked[1]!) || /^\s*(?:req|request|ctx|context)\s*(?:,|\))/.test(looked[2]!) || /\b(?:req|request)\.headers\b/.test(looked[2]!));
+  const looked = new RegExp(String.raw`\b(?:const|let|var)\s+(?:\{[^}]*\b${root}\b[^}]*\}|${root})\s*=\s*\(?\s*(?:await\s+)?(?:new\s+)?([\w$.]+)\s*\(([^;]*)`).exec(before);
+  if (!looked) return false;
+  const fromHeaders = /\b(?:const|let|var)\s+\{([^}]*)\}\s*=\s*(?:req|request)\.headers\b/.exec(before)?.[1]!.split(",").map((n) => n.trim().split(/\s*:\s*/).at(-1)!) ?? [];
+  return CALLER_LOOKUP.test(looked[1]!) || /^\s*(?:req|request|ctx|context)\s*(?:,|\))/.test(looked[2]!) || /\b(?:req|request)\.headers\b/.test(looked[2]!) ||
+    fromHeaders.some((name) => /^(?:authorization|token|apiKey|api_key|x-api-key|cookie)$/i.test(name) && new RegExp(String.raw`\b${name}\b`).test(looked[2]!));
 }
 
 // A call that looks its caller up: `getServerSession`, `auth()`, `getCurrentUser`, `validateSession`, `requireUser`.
