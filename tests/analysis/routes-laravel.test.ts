@@ -1267,4 +1267,46 @@ laravel("an action that first calls a check of its controller's own (self::ensur
   ]);
 });
 
+laravel("a middleware alias of bootstrap/app.php whose class answers 401 to a request without a bearer token (if (!$request->bearerToken()) return response()->json(..., 401)) guards its group; one answering 422 to a request without a parameter guards nothing", () => {
+  const root = tempDir();
+  const middleware = (name: string, body: string) => `<?php\nnamespace App\\Http\\Middleware\\Api;\nuse Closure;\nuse Illuminate\\Http\\Request;\nclass ${name}\n{\n    public function handle(Request $request, Closure $next): Response\n    {\n${body}\n        return $next($request);\n    }\n}\n`;
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0" } }),
+    "bootstrap/app.php": [
+      "<?php",
+      "use App\\Http\\Middleware\\Api\\AdminApi;",
+      "use App\\Http\\Middleware\\Api\\NeedsPlan;",
+      "return Application::configure(basePath: dirname(__DIR__))",
+      "    ->withRouting(web: __DIR__.'/../routes/web.php', api: __DIR__.'/../routes/api.php')",
+      "    ->withMiddleware(function (Middleware $middleware) {",
+      "        $middleware->alias([",
+      "            'api.admin' => AdminApi::class,",
+      "            'plan' => NeedsPlan::class,",
+      "        ]);",
+      "    })->create();",
+    ].join("\n"),
+    "routes/web.php": "<?php\n",
+    "routes/api.php": [
+      "<?php",
+      "use App\\Http\\Controllers\\Api\\CreditController;",
+      "Route::group(['middleware' => ['api.admin'], 'prefix' => 'v1/admin'], function () {",
+      "    Route::get('credits', [CreditController::class, 'index']);",
+      "});",
+      "Route::get('checkout', [CreditController::class, 'checkout'])->middleware('plan');",
+    ].join("\n"),
+    "app/Http/Controllers/Api/CreditController.php": "<?php\nnamespace App\\Http\\Controllers\\Api;\nclass CreditController extends Controller {\n    public function index() { return []; }\n    public function checkout() { return []; }\n}\n",
+    "app/Http/Middleware/Api/AdminApi.php": middleware("AdminApi", [
+      "        if (!$request->bearerToken()) {",
+      "            return response()->json(['error' => 'The request is missing a valid bearer token.'], 401);",
+      "        }",
+    ].join("\n")),
+    "app/Http/Middleware/Api/NeedsPlan.php": middleware("NeedsPlan", [
+      "        if (!$request->has('plan')) {",
+      "            return response()->json(['error' => 'Pick a plan first.'], 422);",
+      "        }",
+    ].join("\n")),
+  });
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/checkout", "GET /api/v1/admin/credits [api.admin]"]);
+});
+
 laravel.run();

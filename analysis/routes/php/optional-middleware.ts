@@ -35,8 +35,9 @@ const SIGNED_IN = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s
 const GUEST = String.raw`(?:auth\s*\(\s*\)|Auth\s*::)\s*(?:->\s*)?(?:guard\s*\([^)]*\)\s*->\s*)?guest\s*\(\s*\)`;
 const REFUSES_GUEST = new RegExp(String.raw`\bif\s*\(\s*(?:!\s*${SIGNED_IN}|${GUEST})\s*\)\s*\{?\s*(?:return\s+)?(?:redirect\s*\(|abort\s*\(|response\s*\(|throw\b|Redirect\s*::)`);
 
-// A request that brings no key or token is turned down: `if (!$api_key) { ... throw new ApiException('AUTH_ERROR', ..., 401) }`.
-const REFUSES_WITHOUT_KEY = /\bif\s*\(\s*!\s*\$\w*(?:api_?key|token)\w*\s*\)\s*\{[\s\S]{0,400}?(?:\bthrow\b|\babort\s*\(|\b401\b)/i;
+// A request that brings no key or token is turned down: `if (!$api_key) { ... throw new ApiException('AUTH_ERROR', ..., 401) }`,
+// `if (!$request->bearerToken()) { return response()->json([...], 401); }`.
+const REFUSES_WITHOUT_KEY = /\bif\s*\(\s*!\s*(?:\$\w*(?:api_?key|token)\w*|\$request\s*->\s*bearerToken\s*\(\s*\))\s*\)\s*\{[\s\S]{0,400}?(?:\bthrow\b|\babort\s*\(|\b401\b)/i;
 
 // Laravel's own: `auth.session` (AuthenticateSession) checks a signed-in user's session is still
 // theirs and lets a request without one through.
