@@ -911,7 +911,7 @@ laravel("a form request whose authorize() asks a policy for an ability taking a 
   ]);
 });
 
-laravel("a Filament panel serves its discovered and listed pages at their slugs (a dashboard at its root), its resources' pages under theirs, and the sign-in pages it turns on, under its path; its auth middleware guards all but signing in", () => {
+laravel("a Filament panel serves its discovered and listed pages at their slugs (a dashboard at its root), its resources' pages under theirs, each cluster it discovers and what the cluster groups under the cluster's slug (BillingCluster at billing), and the sign-in pages it turns on, under its path; its auth middleware guards all but signing in", () => {
   const root = tempDir("tool-filament-");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^12.0", "filament/filament": "^4.0" } }),
@@ -939,6 +939,7 @@ laravel("a Filament panel serves its discovered and listed pages at their slugs 
       "            ->profile(isSimple: false)",
       "            ->discoverResources(in: app_path('Filament/Resources'), for: 'App\\\\Filament\\\\Resources')",
       "            ->discoverPages(in: app_path('Filament/Pages'), for: 'App\\\\Filament\\\\Pages')",
+      "            ->discoverClusters(in: app_path('Filament/Clusters'), for: 'App\\\\Filament\\\\Clusters')",
       "            ->pages([Dashboard::class])",
       "            ->authMiddleware([",
       "                Authenticate::class,",
@@ -971,13 +972,15 @@ laravel("a Filament panel serves its discovered and listed pages at their slugs 
       "}",
     ].join("\n"),
     "app/Filament/Resources/Users/Pages/ListUsers.php": "<?php\n\nnamespace App\\Filament\\Resources\\Users\\Pages;\n\nuse Filament\\Resources\\Pages\\ListRecords;\n\nclass ListUsers extends ListRecords\n{\n}\n",
-    "app/Filament/Resources/ApiTokens/ApiTokenResource.php": "<?php\n\nnamespace App\\Filament\\Resources\\ApiTokens;\n\nuse Filament\\Resources\\Resource;\n\nclass ApiTokenResource extends Resource\n{\n    public static function getPages(): array\n    {\n        return ['index' => Pages\\ListApiTokens::route('/')];\n    }\n}\n",
+    "app/Filament/Resources/ApiTokens/ApiTokenResource.php": "<?php\n\nnamespace App\\Filament\\Resources\\ApiTokens;\n\nuse App\\Filament\\Clusters\\BillingCluster;\nuse Filament\\Resources\\Resource;\n\nclass ApiTokenResource extends Resource\n{\n    protected static ?string $cluster = BillingCluster::class;\n\n    public static function getPages(): array\n    {\n        return ['index' => Pages\\ListApiTokens::route('/')];\n    }\n}\n",
+    "app/Filament/Clusters/BillingCluster.php": "<?php\n\nnamespace App\\Filament\\Clusters;\n\nuse Filament\\Clusters\\Cluster;\n\nclass BillingCluster extends Cluster\n{\n    public static ?string $navigationLabel = 'Billing';\n}\n",
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
     "GET /",
     "GET /admin [Authenticate]",
-    "GET /admin/api-tokens [Authenticate]",
+    "GET /admin/billing [Authenticate]",
+    "GET /admin/billing/api-tokens [Authenticate]",
     "GET /admin/data-integration [Authenticate]",
     "GET /admin/login",
     "POST /admin/logout [Authenticate]",

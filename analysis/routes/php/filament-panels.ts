@@ -10,6 +10,8 @@
  * - each resource's pages (`getPages()`: `'edit' => EditUser::route('/{record}/edit')`) under the
  *   resource's `$slug` or its model's name in the plural, kebab case (`ApiTokenResource` at
  *   `api-tokens`);
+ * - each cluster it discovers, a page at its slug, under which the pages and resources it groups
+ *   (`$cluster = Settings::class`) are served;
  * - the sign-in pages it turns on: `login()` (and signing out), `registration()`,
  *   `passwordReset()`, `emailVerification()`, `profile()`.
  * Pages are Livewire components: each is a GET; what they post goes to Livewire's endpoint.
@@ -107,15 +109,26 @@ export function filamentPanelRoutes(project: Project | undefined): { file: strin
       const file = phpClassFile(classes, resolvedName(text, m[1]!));
       return file ? [file] : [];
     });
-    const [pageFolders, resourceFolders] = [folders("discoverPages"), folders("discoverResources")];
+    const [pageFolders, resourceFolders, clusterFolders] = [folders("discoverPages"), folders("discoverResources"), folders("discoverClusters")];
     const pages = new Set([...listed.filter((p) => pageFolders.some((f) => p.startsWith(f))), ...listedClasses("pages")]);
     const resources = new Set([...listed.filter((p) => resourceFolders.some((f) => p.startsWith(f))), ...listedClasses("resources")]);
+    // A cluster (`class Settings extends Cluster`) is a page of its own, and the pages and resources that name it
+    // (`protected static ?string $cluster = Settings::class`) are served under its slug.
+    const clusterSlug = (file: string): string => {
+      const named = /\bstatic\s+(?:\??string\s+)?\$cluster\s*=\s*([\w\\]+)::class/.exec(code(file).code)?.[1];
+      const cluster = named && phpClassFile(classes, resolvedName(project.text(file) ?? "", named));
+      return cluster ? clusterRoute(project.text(cluster) ?? "", code(cluster).code)?.slug ?? "" : "";
+    };
+    for (const file of listed.filter((p) => clusterFolders.some((f) => p.startsWith(f)))) {
+      const cluster = clusterRoute(project.text(file) ?? "", code(file).code);
+      if (cluster) add(file, route("GET", joinPaths("/", panelPath, tenant, cluster.slug), cluster.name, guards, cluster.line));
+    }
     for (const file of pages) {
       const page = pageRoute(project.text(file) ?? "", code(file).code);
-      if (page) add(file, route("GET", joinPaths("/", panelPath, tenant, page.slug), page.name, guards, page.line));
+      if (page) add(file, route("GET", joinPaths("/", panelPath, tenant, clusterSlug(file), page.slug), page.name, guards, page.line));
     }
     for (const file of resources) {
-      for (const r of resourceRoutes(project.text(file) ?? "", code(file).code)) add(file, route("GET", joinPaths("/", panelPath, tenant, r.path), r.handler, guards, r.line));
+      for (const r of resourceRoutes(project.text(file) ?? "", code(file).code)) add(file, route("GET", joinPaths("/", panelPath, tenant, clusterSlug(file), r.path), r.handler, guards, r.line));
     }
   }
   return [...byFile].map(([file, registrations]) => ({ file, registrations }));
@@ -131,6 +144,13 @@ function pageRoute(text: string, code: string): { slug: string; name: string; li
   if (!/^Filament\\Pages\\|Page$|Dashboard$/.test(base) || /\\Resources\\/.test(base)) return undefined;
   const slug = staticString(text, code, "slug") ?? (/^Filament\\Pages\\Dashboard$/.test(base) ? staticString(text, code, "routePath") ?? "" : kebab(cls[2]!));
   return { slug, name: cls[2]!, line: code.slice(0, cls.index).split("\n").length };
+}
+
+/** A cluster class's route: its slug (`$slug`, or its name in kebab case without "Cluster": `InvoiceCluster` at `invoice`), name and line. */
+function clusterRoute(text: string, code: string): { slug: string; name: string; line: number } | undefined {
+  const cls = CLASS.exec(code);
+  if (!cls || cls[1] || !/(?:^|\\)Cluster$/.test(resolvedName(text, cls[3]!))) return undefined;
+  return { slug: staticString(text, code, "slug") ?? kebab(cls[2]!.replace(/(.)Cluster$/, "$1")), name: cls[2]!, line: code.slice(0, cls.index).split("\n").length };
 }
 
 /** A resource class's page routes, from `getPages()` (or a method it merges in, `getDefaultPages()`), under its slug. */
