@@ -12,10 +12,10 @@ const base = {
   framework: z.string(),
   line: z.number().int(),
   /**
-   * The setting (a configuration key, `HTTP.APIForService.Enable`) that must be on for the code
+   * The settings (configuration keys, `HTTP.APIForService.Enable`) that must be on for the code
    * that registers this to run: written inside `if cfg.HTTP.APIForService.Enable { ... }`.
    */
-  switchedOn: z.string().optional(),
+  switchedOn: z.array(z.string()).optional(),
 };
 
 export const Registration = z.discriminatedUnion("type", [

@@ -1,8 +1,8 @@
 /**
- * Registrations a setting switches on (`switchedOn`, go/switched-blocks.ts), decided by the
- * configuration the repository ships: where every configuration file that sets the key sets it
- * false (nightingale's `[HTTP.APIForService] Enable = false` in etc/config.toml), the code does
- * not run as shipped and what it registers is left out. A key no file sets is kept: its default
+ * Registrations settings switch on (`switchedOn`, go/switched-blocks.ts), decided by the
+ * configuration the repository ships: where every configuration file that sets one of the keys
+ * sets it false (nightingale's `[HTTP.APIForService] Enable = false` in etc/config.toml), the code
+ * does not run as shipped and what it registers is left out. A key no file sets is kept: its default
  * may be given in code the analysis does not read.
  */
 import { configFiles } from "../go/config-fields.ts";
@@ -23,7 +23,7 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
       result.set(file, routes);
       continue;
     }
-    result.set(file, { ...routes, registrations: routes.registrations.filter((r: Registration) => r.type === "export" || !r.switchedOn || !off(r.switchedOn)) });
+    result.set(file, { ...routes, registrations: routes.registrations.filter((r: Registration) => r.type === "export" || !r.switchedOn?.some(off)) });
   }
   return result;
 }

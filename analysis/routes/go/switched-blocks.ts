@@ -1,9 +1,10 @@
 /**
  * Go routes registered only when a setting switches a feature on: nightingale's
  * `if rt.HTTP.APIForService.Enable { service := r.Group("/v1/n9e") ... }`, a TSDB's
- * `if cfg.EnableAdminAPI { ... }`, or after `if !rt.HTTP.APIForService.Enable { return }`. Each registration written inside such a block carries the
- * setting's key (the member chain without its receiver: `HTTP.APIForService.Enable`), which the
- * configuration the repository ships decides before linking (common/switched-off.ts).
+ * `if cfg.EnableAdminAPI { ... }`, or after `if !rt.HTTP.APIForService.Enable { return }`. Each
+ * registration written inside such blocks carries their settings' keys (the member chain without
+ * its receiver: `HTTP.APIForService.Enable`), which the configuration the repository ships
+ * decides before linking (common/switched-off.ts).
  */
 import { closing } from "../../languages/curly.ts";
 import type { Registration } from "../registration.ts";
@@ -17,7 +18,7 @@ const RETURN_UNLESS = /\bif\s+!\s*((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|En
 
 const keyOf = (chain: string) => chain.replace(/\s+/g, "").split(".").slice(1).join(".");
 
-/** The registrations, each written inside a block a setting switches on marked with that setting's key. */
+/** The registrations, each written inside blocks settings switch on marked with those settings' keys. */
 export function withSwitches(source: RouteSource, registrations: Registration[]): Registration[] {
   const blocks = [...source.code.matchAll(SWITCH_BLOCK)].map((m) => {
     const open = m.index + m[0].length - 1;
@@ -30,9 +31,8 @@ export function withSwitches(source: RouteSource, registrations: Registration[])
   if (!blocks.length) return registrations;
   return registrations.map((r) => {
     if (r.type === "export") return r;
-    // The innermost block holding the registration's line.
-    const block = blocks.filter((b) => b.from <= r.line && r.line <= b.to).at(-1);
-    return block ? { ...r, switchedOn: block.key } : r;
+    const keys = blocks.filter((b) => b.from <= r.line && r.line <= b.to).map((b) => b.key);
+    return keys.length ? { ...r, switchedOn: [...new Set(keys)] } : r;
   });
 }
 
