@@ -1,7 +1,8 @@
 /**
  * Helpers shared by the curly-brace languages that read declarations with regular expressions
- * over stripped code (Java, Kotlin, C#, Dart): bracket depth, the modifiers written before a
- * keyword, the arms of `when`/switch expressions, the ternary `?` and indentation.
+ * over stripped code (Java, Kotlin, C#, Dart, Go): bracket depth, the brace block holding an
+ * offset, the modifiers written before a keyword, the arms of `when`/switch expressions, the
+ * ternary `?` and indentation.
  */
 
 /**
@@ -30,6 +31,16 @@ export function modifiersBefore(code: string, offset: number, stops = ";{}"): st
   let i = offset - 1;
   while (i >= 0 && !stops.includes(code[i]!)) i--;
   return code.slice(i + 1, offset);
+}
+
+/** The `{` of the innermost brace block holding `at` (other brackets are not counted), or -1 outside every block. */
+export function openingBrace(code: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (code[i] === "}") depth++;
+    else if (code[i] === "{" && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 /** Index just after the bracket that closes the one at `open`, or the end of the code. */

@@ -339,6 +339,8 @@ export function linkRoutes(
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
     if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
     const ownGuards = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
+    // The files of the routers this one is served through, for a JVM route a class of another file serves (below).
+    let pathFiles: string[] | undefined;
     for (const route of current.routes) {
       const written = writtenIn.get(route) ?? current.file;
       // Express and Hono run middleware in the order it was registered: a route added before `app.use(guard)` is not behind it.
@@ -348,7 +350,7 @@ export function linkRoutes(
       const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given);
       const named = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
       // A JVM route a class of another file serves (a controller extending the base that declares it) is there only when that class is.
-      const through = THROUGH.has(route.framework) ? [...new Set([...path].map((key) => nodes.get(key)!.file))].filter((f) => f !== written) : [];
+      const through = THROUGH.has(route.framework) ? (pathFiles ??= [...new Set([...path].map((key) => nodes.get(key)!.file))]).filter((f) => f !== written) : [];
       const marked = through.length ? named.map((e) => ({ ...e, through })) : named;
       linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
     }

@@ -1,3 +1,4 @@
+import { openingBrace } from "../../languages/curly.ts";
 import type { Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { authorization, csharpValue } from "./source.ts";
@@ -34,10 +35,6 @@ export function aspnetGlobals(source: RouteSource, constants: ReadonlyMap<string
 function conditional(code: string, at: number): boolean {
   const before = code.slice(0, at);
   if (/\bif\s*\([^;{}]*\)\s*[\w.]*$/.test(before)) return true;
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    if (code[i] === "}") depth++;
-    else if (code[i] === "{" && depth-- === 0) return /(?:\bif\s*\([^;{}]*\)|\belse)\s*$/.test(code.slice(Math.max(0, i - 300), i));
-  }
-  return false;
+  const open = openingBrace(code, at);
+  return open !== -1 && /(?:\bif\s*\([^;{}]*\)|\belse)\s*$/.test(code.slice(Math.max(0, open - 300), open));
 }

@@ -5,6 +5,8 @@
  * `if h.config.Authorization.Provider != NONE { r.Use(auth.RequireAuthentication) }`. As shipped, with the value
  * not set, it checks nobody: the routers' scanners register it without its guards.
  */
+import { openingBrace } from "../../languages/curly.ts";
+
 // A value read from the configuration: the environment, viper, a settings object, a flag.
 const CONFIGURED = /\b(?:os\.(?:Getenv|LookupEnv)|viper\.\w+|Params\.Get\w*|[Cc]onf(?:ig)?\.\w+|[Cc]fg\.\w+|[Ss]ettings\.\w+|flag\.\w+)/;
 // A test that a value was given: `user != ""`, `key != nil`, `len(users) > 0`, or that a mode is other
@@ -16,18 +18,7 @@ const GIVEN = /!=\s*""|!=\s*nil\b|\blen\s*\([^)]*\)\s*>\s*0|!=\s*(?:"(?:none|off
  * given (`authUser := utils.Params.GetString("AUTH_USERNAME")`, then `if authUser != "" { ... }`).
  */
 export function onlyWhenConfigured(code: string, at: number): boolean {
-  let depth = 0;
-  let open = -1;
-  for (let i = at - 1; i >= 0; i--) {
-    if (code[i] === "}") depth++;
-    else if (code[i] === "{") {
-      if (depth === 0) {
-        open = i;
-        break;
-      }
-      depth--;
-    }
-  }
+  const open = openingBrace(code, at);
   if (open === -1) return false;
   const statement = code.slice(Math.max(code.lastIndexOf("\n", code.lastIndexOf("if", open)), 0), open);
   const condition = /\bif\s+([^{]*)$/.exec(statement)?.[1];

@@ -2,7 +2,7 @@ import { isGuardName, namedForAnonymous } from "../paths.ts";
 import { EACH, type Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
-import { closing } from "../../languages/curly.ts";
+import { closing, openingBrace } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
 import { type GoHandler, goHandlerChain } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
@@ -468,12 +468,8 @@ class Walker {
 
 /** Whether the innermost block around `at` is an `if`'s (or its `else`'s). */
 function inIfBlock(code: string, at: number): boolean {
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    if (code[i] === "}") depth++;
-    else if (code[i] === "{" && depth-- === 0) return /(?:\bif\b[^{};]*|\belse\s*)$/.test(code.slice(Math.max(0, i - 300), i));
-  }
-  return false;
+  const open = openingBrace(code, at);
+  return open !== -1 && /(?:\bif\b[^{};]*|\belse\s*)$/.test(code.slice(Math.max(0, open - 300), open));
 }
 
 /** The list a `for _, name := range list {` loop written shortly before `at` walks, when `name` is its element. */

@@ -6,15 +6,16 @@
  * its receiver: `HTTP.APIForService.Enable`), which the configuration the repository ships
  * decides before linking (common/switched-off.ts).
  */
-import { closing } from "../../languages/curly.ts";
+import { closing, openingBrace } from "../../languages/curly.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
 
-// `if rt.HTTP.APIForService.Enable {`, `if cfg.EnableAdminAPI {`: a member chain ending in a feature's switch, tested alone.
-const SWITCH_BLOCK = /\bif\s+((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|Enable[A-Z]\w*|[A-Z]\w*Enabled))\s*\{/g;
-
+// A member chain ending in a feature's switch: `rt.HTTP.APIForService.Enable`, `cfg.EnableAdminAPI`.
+const SWITCH = String.raw`((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|Enable[A-Z]\w*|[A-Z]\w*Enabled))`;
+// `if rt.HTTP.APIForService.Enable {`: the switch tested alone.
+const SWITCH_BLOCK = new RegExp(String.raw`\bif\s+${SWITCH}\s*\{`, "g");
 // `if !rt.HTTP.APIForService.Enable { return }`: the rest of the function runs only when the setting is on.
-const RETURN_UNLESS = /\bif\s+!\s*((?:[A-Za-z_]\w*\s*\.\s*)+(?:Enable|Enabled|Enable[A-Z]\w*|[A-Z]\w*Enabled))\s*\{\s*return\s*\}/g;
+const RETURN_UNLESS = new RegExp(String.raw`\bif\s+!\s*${SWITCH}\s*\{\s*return\s*\}`, "g");
 
 const keyOf = (chain: string) => chain.replace(/\s+/g, "").split(".").slice(1).join(".");
 
@@ -25,8 +26,8 @@ export function withSwitches(source: RouteSource, registrations: Registration[])
     return { key: keyOf(m[1]!), from: source.lineAt(open), to: source.lineAt(closing(source.code, open) - 1) };
   });
   for (const m of source.code.matchAll(RETURN_UNLESS)) {
-    const open = enclosingOpen(source.code, m.index);
-    if (open !== undefined) blocks.push({ key: keyOf(m[1]!), from: source.lineAt(m.index + m[0].length), to: source.lineAt(closing(source.code, open) - 1) });
+    const open = openingBrace(source.code, m.index);
+    if (open !== -1) blocks.push({ key: keyOf(m[1]!), from: source.lineAt(m.index + m[0].length), to: source.lineAt(closing(source.code, open) - 1) });
   }
   if (!blocks.length) return registrations;
   return registrations.map((r) => {
@@ -34,14 +35,4 @@ export function withSwitches(source: RouteSource, registrations: Registration[])
     const keys = blocks.filter((b) => b.from <= r.line && r.line <= b.to).map((b) => b.key);
     return keys.length ? { ...r, switchedOn: [...new Set(keys)] } : r;
   });
-}
-
-/** The opening brace of the block holding `at`. */
-function enclosingOpen(code: string, at: number): number | undefined {
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    if (code[i] === "}") depth++;
-    else if (code[i] === "{" && depth-- === 0) return i;
-  }
-  return undefined;
 }
