@@ -43,7 +43,7 @@ const Globs = z.array(z.string().min(1)).min(1).optional();
  */
 export const AnalysisConfig = z.object({
   maxFiles: z.number().int().min(1).max(1_000_000).optional(),
-  roles: z.object({ source: Globs, generated: Globs, test: Globs, fixture: Globs, example: Globs, vendored: Globs }).strict().optional(),
+  roles: z.object({ source: Globs, generated: Globs, test: Globs, fixture: Globs, example: Globs, tooling: Globs, vendored: Globs }).strict().optional(),
 }).strict();
 export type AnalysisConfig = z.infer<typeof AnalysisConfig>;
 

@@ -22,7 +22,7 @@ export const FileNode = z.object({
   /** Name of the component the file belongs to. */
   component: z.string(),
   /** What the file is for (analysis/roles.ts): the architecture and code findings are about source. */
-  role: z.enum(["source", "generated", "test", "fixture", "example", "vendored"]),
+  role: z.enum(["source", "generated", "test", "fixture", "example", "tooling", "vendored"]),
   /** Nothing imports it and it does not look like an entry point (tests, mains, configs...). */
   unused: z.boolean(),
   /** Distinct files that import this one, and that this one imports. */

@@ -88,7 +88,7 @@ function Languages({ index }: { index: ProjectIndex }) {
   return (
     <article class="card" aria-labelledby="ov-languages">
       <h2 id="ov-languages">Languages</h2>
-      <p class="muted small">The product's code: tests, fixtures, examples and vendored code are not counted.</p>
+      <p class="muted small">The product's code: tests, fixtures, examples, tooling and vendored code are not counted.</p>
       {languages.length === 0 ? <p class="empty">No source files found.</p> : (
         <table class="table compact">
           <thead>

@@ -104,7 +104,7 @@ const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
 const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?|playgrounds?)\//i;
 
 /**
- * The facts whose routes are the product's: an app in an examples/ folder, a fixture's or
+ * The facts whose routes are the product's: an app in an examples/ folder, a fixture's, tooling's or
  * vendored code's are not served, unless the repository has no routes of its own (a collection
  * of examples). A module merely named for a demo (`jeecg-module-demo/`) may well be deployed:
  * its routes stay.
@@ -113,7 +113,7 @@ export function productRouteFacts(facts: readonly FileFacts[], files: readonly {
   const roles = new Map(files.map((f) => [f.path, f.role]));
   const aside = (path: string) => {
     const role = roles.get(path);
-    return role === "fixture" || role === "vendored" || (role === "example" && EXAMPLES_FOLDER.test(path));
+    return role === "fixture" || role === "vendored" || role === "tooling" || (role === "example" && EXAMPLES_FOLDER.test(path));
   };
   const routed = facts.filter((f) => f.routes?.registrations.some((r) => r.type === "route"));
   return routed.some((f) => !aside(f.path)) ? facts.filter((f) => !f.routes || !aside(f.path)) : facts;

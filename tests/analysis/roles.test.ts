@@ -117,4 +117,41 @@ test("a folder with demo, example or sample as a word of its name holds an examp
   for (const path of ["pkg/resampler/filter.go", "src/demographics/api.py"]) assert.is(roleOf(path), "source", path);
 });
 
+test("a dot-folder holds the repository's tooling (a GitHub Action's source, git hooks, Storybook's configuration): out of the components, the map and the findings, back with --include tests", () => {
+  for (const path of [".github/actions/activity/src/index.ts", ".github/actions/activity/dist/index.js", ".husky/pre-commit.js", "packages/ui/.storybook/preview.tsx", ".vitepress/theme/index.ts"]) {
+    assert.is(roleOf(path), "tooling", path);
+  }
+  assert.is(roleOf(".github/actions/reviewer/src/diff.test.ts"), "test", "a test stays a test wherever it is");
+  for (const path of ["public/.well-known/assetlinks.js", "src/app.ts", "config/.env.example.ts"]) assert.is(roleOf(path), "source", path);
+  const root = tempDir("tool-roles-tooling-");
+  const branchy = "export function triage(a: number, b: boolean) {\n" + Array.from({ length: 60 }, (_, i) => `  if (a === ${i} && b) return ${i};`).join("\n") + "\n  return 0;\n}\n";
+  writeFiles(root, {
+    "src/app.ts": 'import { db } from "./db.ts";\nexport const app = db;\n',
+    "src/db.ts": "export const db = 1;\n",
+    ".github/actions/triage/src/index.ts": 'import { triage } from "./rules.ts";\nexport const run = triage(1, true);\n',
+    ".github/actions/triage/src/rules.ts": branchy,
+  });
+  commitAll(root);
+  const report = analyze(root);
+  assert.is(report.files.find((f) => f.path === ".github/actions/triage/src/rules.ts")!.role, "tooling");
+  assert.equal(report.components.items.map((c) => c.name), ["src"], "no .github component beside the product's");
+  assert.is(report.health.sourceFiles, 2);
+  assert.not.ok(report.findings.some((f) => f.evidence.some((e) => e.file.startsWith(".github/"))), JSON.stringify(report.findings.map((f) => f.title)));
+  const all = JSON.parse(runTool(["coupling", "--json", "--include", "tests", "--root", root]).stdout);
+  assert.ok(JSON.stringify(all).includes(".github/actions/triage"), "the tooling comes back with --include tests");
+});
+
+test("a header saying the file was generated automatically (Payload's app routes) makes it generated", () => {
+  const root = tempDir("tool-roles-payload-");
+  writeFiles(root, {
+    "app/(payload)/api/[...slug]/route.ts": "/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */\n/* DO NOT MODIFY IT BECAUSE IT COULD BE REWRITTEN AT ANY TIME. */\nimport { REST_GET } from '@payloadcms/next/routes'\nexport const GET = REST_GET({})\n",
+    "src/notes.ts": "// The slug below is generated automatically from the title\nexport const a = 1;\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  const role = (path: string) => report.files.find((f) => f.path === path)!.role;
+  assert.is(role("app/(payload)/api/[...slug]/route.ts"), "generated");
+  assert.is(role("src/notes.ts"), "source");
+});
+
 test.run();

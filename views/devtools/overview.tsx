@@ -132,7 +132,7 @@ function Composition({ report }: { report: Report }) {
             : <span class="muted">{historyAbsent(report.history)}</span>}
         </li>
       </ul>
-      <p class="muted small">Languages of the product's code: tests, fixtures, examples and vendored code are not counted.</p>
+      <p class="muted small">Languages of the product's code: tests, fixtures, examples, tooling and vendored code are not counted.</p>
       <table class="table dt-languages">
         <thead>
           <tr>
