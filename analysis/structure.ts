@@ -155,6 +155,8 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
     truncated: scanned.truncated,
     skipped: scanned.skipped,
     warnings: [
+      // The file cap first: what was left out matters more than any one file's warning, and lists cut to a few keep it.
+      ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
       // A test or fixture that does not parse (often on purpose) is not the product's warning.
       ...facts.filter((f) => f.parseError && inProduct(f.path)).map((f) => ({
         file: f.path,
@@ -162,7 +164,6 @@ export function structure(root: string, options: AnalyzeOptions, { whole }: { wh
         message: `does not parse (${f.parseError!.message}); imports were read by the lexical scan`,
       })),
       ...languageWarnings(options.includeAll ? facts : facts.filter((f) => PRODUCT_ROLES.has(roleOf(f.path)))),
-      ...(scanned.truncated ? [{ message: truncationMessage(scanned.leftOut, scanned.files.length) }] : []),
       ...(analysisConfigError ? [{ message: `.tool/config.json ${analysisConfigError.key}: ${analysisConfigError.reason}; the defaults are used` }] : []),
     ],
     git: scanned.git,

@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyzeStructure } from "../../analysis/analyze.ts";
 import { roleOf } from "../../analysis/roles.ts";
+import { analysisSignals } from "../../workflow/index/graph.ts";
 import { commitAll, runTool, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const test = suite("file cap");
@@ -71,6 +72,17 @@ test("the command line: one line on stderr, the warning in --json, --max-files a
   const bad = runTool(["graph", "--max-files", "0", "--root", root]);
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /--max-files must be a positive whole number/);
+});
+
+test("the cap is said once, first among the warnings, so the index's signals and the overview's notes (a few warnings each) keep it", () => {
+  const root = repo();
+  writeFiles(root, { "src/broken.ts": "export function broken( {\n  return 1;\n" });
+  commitAll(root, "a file that does not parse");
+  const report = analyzeStructure(root, { maxFiles: 5 });
+  assert.ok(report.warnings.length >= 2, JSON.stringify(report.warnings));
+  assert.match(report.warnings[0]!.message, /source files were left out past the 5-file cap/);
+  const signals = analysisSignals(report).filter((s) => /left out|stopped at|file cap/.test(s.message));
+  assert.equal(signals.map((s) => [s.level, s.message.slice(0, 60)]), [["warning", report.warnings[0]!.message.slice(0, 60)]]);
 });
 
 test.run();

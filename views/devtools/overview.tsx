@@ -196,10 +196,9 @@ function Attention({ report }: { report: Report }) {
   );
 }
 
-/** What the analysis could not see: a truncated scan, skipped files, warnings. */
+/** What the analysis could not see: skipped files and warnings (the file cap's first, naming what it left out). */
 export function ScanNotes({ report }: { report: Report }) {
   const notes: string[] = [];
-  if (report.truncated) notes.push(`The scan stopped at ${report.files.length} files: results cover those only.`);
   if (report.skipped.length) {
     notes.push(
       `${plural(report.skipped.length, "file")} skipped (${

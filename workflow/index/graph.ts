@@ -109,18 +109,10 @@ export function improvements(report: StructureReport | undefined): Improvement[]
   return uniqueSlugs(out).sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]).slice(0, MAX_IMPROVEMENTS);
 }
 
-/** Warnings and notes about the analysis itself: truncation, skipped files, parse failures, unresolved imports. */
+/** Warnings and notes about the analysis itself: truncation (the first of its warnings), skipped files, parse failures, unresolved imports. */
 export function analysisSignals(report: StructureReport | undefined): Signal[] {
   if (!report) return [];
   const signals: Signal[] = [];
-  if (report.truncated) {
-    signals.push({
-      level: "warning",
-      code: "analysis-truncated",
-      message:
-        `The analysis stopped at ${report.files.length} source files; the rest of the repository is not in the graph`,
-    });
-  }
   if (report.git === false) {
     signals.push({
       level: "info",
