@@ -235,6 +235,11 @@ views("coupling: sortable metrics, main-sequence chart, SDP, dependency matrix",
   assert.match(text, /Stable Dependencies Principle/);
   assert.match(text, /<table class="dt-dsm">/);
   assert.match(text, /<td class="dep" title="src\/routes → src\/middleware: 2 imports">2<\/td>/);
+  // I, A and D to two places in every row, 1.00 and 0.00 included, so the columns line up.
+  const ratios = [...text.matchAll(/<td class="num">([^<]*)<\/td><td class="num">([^<]*)<\/td><td class="num">([^<]*)<\/td><td>/g)].flatMap((m) => m.slice(1));
+  assert.ok(ratios.length >= 6, text.slice(0, 200));
+  assert.ok(ratios.every((r) => /^\d\.\d\d$/.test(r)), ratios.join(" "));
+  assert.ok(ratios.includes("1.00") || ratios.includes("0.00"), ratios.join(" "));
 });
 
 views("cycles: the loop of each file cycle with its import lines, and component cycles", async () => {

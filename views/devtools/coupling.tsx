@@ -7,7 +7,7 @@
 import type { Component, Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
 import { MainSequenceChart } from "./charts.tsx";
-import { BriefButton, Empty, fmt, type Paged, Pager, plural, type Scope, ScopeSwitch, Section, ViewHeader, viewHref } from "./parts.tsx";
+import { BriefButton, Empty, ratio, type Paged, Pager, plural, type Scope, ScopeSwitch, Section, ViewHeader, viewHref } from "./parts.tsx";
 
 export const COUPLING_SORTS = ["name", "files", "ca", "ce", "instability", "abstractness", "distance"] as const;
 export type CouplingSort = (typeof COUPLING_SORTS)[number];
@@ -87,9 +87,9 @@ export function CouplingView(props: CouplingViewProps) {
                       <td class="num">{c.files}</td>
                       <td class="num">{c.ca}</td>
                       <td class="num">{c.ce}</td>
-                      <td class="num">{fmt(c.instability)}</td>
-                      <td class="num">{fmt(c.abstractness)}</td>
-                      <td class="num">{fmt(c.distance)}</td>
+                      <td class="num">{ratio(c.instability)}</td>
+                      <td class="num">{ratio(c.abstractness)}</td>
+                      <td class="num">{ratio(c.distance)}</td>
                       <td>
                         {c.zone === "main-sequence"
                           ? <span class="muted" title="near the main sequence">—</span>
@@ -142,10 +142,10 @@ export function CouplingView(props: CouplingViewProps) {
                       {sdpViolations.slice(0, 100).map((v) => (
                         <tr>
                           <td>
-                            {v.from} <span class="muted">{fmt(v.fromInstability)}</span>
+                            {v.from} <span class="muted">{ratio(v.fromInstability)}</span>
                           </td>
                           <td>
-                            {v.to} <span class="muted">{fmt(v.toInstability)}</span>
+                            {v.to} <span class="muted">{ratio(v.toInstability)}</span>
                           </td>
                           <td class="num">{v.imports}</td>
                           <td>

@@ -156,8 +156,8 @@ export function Meter(props: { share: number; label: string }) {
   );
 }
 
-/** A number for a table cell: integers as they are, fractions to two places. */
-export const fmt = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+/** A ratio between 0 and 1 (instability, abstractness, distance) to two places, 1 and 0 too: a column's figures line up. */
+export const ratio = (value: number) => value.toFixed(2);
 
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
