@@ -281,6 +281,18 @@ views("impact: dependents, entry points served, tests to run, integrations reach
 views("integrations: what the code uses, declared where, and environment variables", async () => {
   const { text } = await get("/ui/devtools/integrations");
   for (const name of ["PostgreSQL", "Redis", "Stripe"]) assert.match(text, new RegExp(`<strong>${name}</strong>`));
+  // Categories as headings say them (not "Ai", "Http-client"); the components a service is used in are a list, not one run-on name.
+  assert.match(text, /<th colspan="3">Databases<\/th>/);
+  assert.match(text, /<th colspan="3">Payments<\/th>/);
+  const root = tempDir("tool-ui-integrations-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "two", dependencies: { ioredis: "5.0.0" } }),
+    "api/cache.js": 'const Redis = require("ioredis");\nmodule.exports = new Redis();\n',
+    "worker/queue.js": 'const Redis = require("ioredis");\nmodule.exports = new Redis();\n',
+  });
+  git(root, "init", "-q");
+  const two = await get("/ui/devtools/integrations", { app: makeHarness({ root }).app });
+  assert.match(two.text, /in <a href="#devtools\/map\?component=api">api<\/a>, <a href="#devtools\/map\?component=worker">worker<\/a>/);
   assert.ok(text.includes(fileLink("package.json", 5)));
   assert.match(
     text,

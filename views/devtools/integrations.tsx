@@ -3,9 +3,16 @@
  * Integrations: the databases, caches, brokers, clouds and SaaS APIs the code uses (declared
  * where, used by which files), and the environment variables it reads (values never read).
  */
-import type { EnvVariable, Report } from "../../analysis/mod.ts";
+import type { EnvVariable, IntegrationCategory, Report } from "../../analysis/mod.ts";
 import { FileLink } from "../parts.tsx";
 import { Empty, type Paged, Pager, plural, Section, ViewHeader, viewHref } from "./parts.tsx";
+
+/** A category as a heading says it: "AI", not "Ai"; "HTTP clients", not "Http-client". */
+export const INTEGRATION_CATEGORY_LABELS: Record<IntegrationCategory, string> = {
+  database: "Databases", cache: "Caches", broker: "Message brokers", search: "Search", storage: "Storage", cloud: "Cloud",
+  payments: "Payments", ai: "AI", observability: "Observability", auth: "Authentication", "http-client": "HTTP clients",
+  email: "Email", messaging: "Messaging", analytics: "Analytics",
+};
 
 export type IntegrationsViewProps = { report: Report; variables: Paged<EnvVariable> };
 
@@ -14,7 +21,7 @@ export function IntegrationsView(props: IntegrationsViewProps) {
   const { items, manifests, unreadable } = report.integrations;
   const { exampleFile, unread } = report.configuration;
   const componentOf = new Map(report.files.map((f) => [f.path, f.component]));
-  const categories = [...new Set(items.map((i) => i.category))].sort();
+  const categories = [...new Set(items.map((i) => i.category))].sort((a, b) => INTEGRATION_CATEGORY_LABELS[a].localeCompare(INTEGRATION_CATEGORY_LABELS[b]));
   const missing = report.configuration.variables.filter((v) => !v.documented).length;
   return (
     <div class="dt dt-integrations">
@@ -38,7 +45,7 @@ export function IntegrationsView(props: IntegrationsViewProps) {
                 {categories.map((category) => (
                   <tbody>
                     <tr class="dt-subhead">
-                      <th colspan={3}>{category}</th>
+                      <th colspan={3}>{INTEGRATION_CATEGORY_LABELS[category]}</th>
                     </tr>
                     {items.filter((i) => i.category === category).map((i) => {
                       const components = [
@@ -74,7 +81,7 @@ export function IntegrationsView(props: IntegrationsViewProps) {
                               {components.length
                                 ? (
                                   <span class="muted">
-                                    in {components.map((c) => <a href={viewHref("map", { component: c })}>{c}</a>)}
+                                    in {components.map((c, k) => <>{k ? ", " : ""}<a href={viewHref("map", { component: c })}>{c}</a></>)}
                                   </span>
                                 )
                                 : null}

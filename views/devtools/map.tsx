@@ -9,6 +9,7 @@ import type { Report } from "../../analysis/mod.ts";
 import type { MapLayout } from "../../analysis/reporters/map-layout.ts";
 import { MAP_COLOURS, type MapColour, mapWidth } from "../../analysis/reporters/map-svg.ts";
 import { FileLink, queryString } from "../parts.tsx";
+import { INTEGRATION_CATEGORY_LABELS } from "./integrations.tsx";
 import { BriefButton, Empty, HashForm, plural, type Scope, ScopeSwitch, Section, Tabs, ViewHeader, viewHref } from "./parts.tsx";
 
 export type MapViewProps = { report: Report; layout: MapLayout; svg: string; colour: MapColour; component?: string; include?: Scope };
@@ -154,7 +155,7 @@ function ComponentCard({ report, name, include }: { report: Report; name: string
               <ul>
                 {integrations.map((i) => (
                   <li>
-                    {i.name} <span class="muted">{i.category}</span>{" "}
+                    {i.name} <span class="muted">{INTEGRATION_CATEGORY_LABELS[i.category]}</span>{" "}
                     {i.files.filter((f) => memberSet.has(f)).slice(0, 3).map((f) => <FileLink file={f} />)}
                   </li>
                 ))}
