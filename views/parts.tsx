@@ -47,7 +47,17 @@ export function FileLink(props: FileLinkProps) {
       hx-trigger="click[!ctrlKey&&!metaKey&&!shiftKey] prevent"
       title={props.line ? `${props.file}, line ${props.line}` : props.file}
     >
-      {label}
+      {breakableAtSlashes(label)}
     </a>
   );
+}
+
+/**
+ * A path that may wrap after each slash (`<wbr>`) and nowhere else, while a folder or a file name
+ * fits: in a narrow table column `packages/ui/src/index.tsx` wraps as folders, not letter by letter.
+ */
+function breakableAtSlashes(label: Child): Child {
+  if (typeof label !== "string") return label;
+  const parts = label.split("/");
+  return parts.map((part, i) => (i < parts.length - 1 ? <>{part}/<wbr /></> : part));
 }

@@ -1,7 +1,7 @@
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { fixtureRepo } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
 import { CHROMIUM, e2eSuite, openView, viewLoaded, withPage } from "./harness.ts";
 
 const test = e2eSuite("the Devtools views in Chromium: every view, deep links, the Source panel, downloads");
@@ -35,9 +35,32 @@ test("each view renders its content without console errors, at both widths", asy
           document.documentElement.scrollWidth - document.documentElement.clientWidth
         );
         assert.ok(overflow <= 1, `${address} at ${width}px scrolls sideways by ${overflow}px`);
+        // A path in a table wraps after its slashes, never letter by letter in a squeezed column.
+        const wrapped = await page.evaluate(() =>
+          [...document.querySelectorAll("#view table a.file")].flatMap((link) => {
+            const lines = new Set([...link.getClientRects()].map((r) => Math.round(r.top))).size;
+            return lines > (link.textContent ?? "").split("/").length ? [`${link.textContent} on ${lines} lines`] : [];
+          })
+        );
+        assert.equal(wrapped, [], `${address} at ${width}px`);
       }
     }, { width });
   }
+});
+
+test("files listed one under another (an integration's users) start at the same edge", async () => {
+  const root = tempDir("tool-e2e-users-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "queues", dependencies: { ioredis: "5.0.0" } }),
+    ...Object.fromEntries(["api/cache.js", "api/sessions.js", "worker/queue.js"].map((file) => [file, 'const Redis = require("ioredis");\nmodule.exports = new Redis();\n'])),
+  });
+  commitAll(root);
+  await withPage(root, async (page, base) => {
+    await openView(page, base, "#devtools/integrations");
+    const lefts = await page.locator("#view .dt-files > a.file").evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().left)));
+    assert.is(lefts.length, 3);
+    assert.is(new Set(lefts).size, 1, lefts.join(" "));
+  }, { width: 390 });
 });
 
 test("deep links load the right view: a focused map, chosen files for impact, filters kept in the hash", async () => {
