@@ -22,6 +22,24 @@ next("app router pages and handlers, pages router, groups, slots, private folder
   ]);
 });
 
+next("Payload's generated REST and GraphQL routes are guarded by its collection access (signed-in users by default); a same-named factory of another package is not", () => {
+  const root = tempDir();
+  const generated = (names: string, body: string) =>
+    `/* THIS FILE WAS GENERATED AUTOMATICALLY BY PAYLOAD. */\nimport config from '@payload-config'\nimport { ${names} } from '@payloadcms/next/routes'\n\n${body}`;
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "cms", dependencies: { next: "^15.0.0", payload: "^3.0.0" } }),
+    "app/(payload)/api/[...slug]/route.ts": generated("REST_DELETE, REST_GET, REST_POST", "export const GET = REST_GET(config)\nexport const POST = REST_POST(config)\nexport const DELETE = REST_DELETE(config)\n"),
+    "app/(payload)/api/graphql/route.ts": generated("GRAPHQL_POST", "export const POST = GRAPHQL_POST(config)\n"),
+    "app/api/import/route.ts": "import { REST_POST } from 'our-rest-kit'\nexport const POST = REST_POST({ table: 'imports' })\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  const guarded = Object.fromEntries(report.routes.items.map((r) => [`${r.method} ${r.path}`, r.guards]));
+  for (const route of ["GET /api/{slug}", "POST /api/{slug}", "DELETE /api/{slug}", "POST /api/graphql"]) assert.match(guarded[route]!.join(), /Payload collection access/, route);
+  assert.equal(guarded["POST /api/import"], [], "REST_POST of another package is no guard");
+  assert.equal(report.findings.filter((f) => f.rule === "unguarded-write").map((f) => f.title), ["POST /api/import has no route-level guard"]);
+});
+
 next("a handler made by a wrapper of the app's that refuses a caller it looks up (export const GET = withAdmin(async ...), a curried arrow re-exported by a barrel) is guarded by it; a module passing on another's handlers (export * from \"../../workspaces/route\") serves them", () => {
   const root = tempDir();
   writeFiles(root, {

@@ -22,6 +22,12 @@ const LIST = /\bexport\s*\{([^}]*)\}/g;
 const ACTIONS = /\bexport\s+const\s+actions\b\s*(?::[^=;]+)?=\s*\{/g;
 const DEFAULT =
   /\bexport\s+default\s+(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)?|([A-Za-z_$][\w$]*)\s*[;\n(])?/g;
+// Payload CMS's REST and GraphQL handlers (`export const POST = REST_POST(config)`, imported from
+// `@payloadcms/next/routes`) serve its collections, each behind its `access` functions, which by
+// default admit signed-in users only: the generated `app/(payload)/api/[...slug]/route.ts` is guarded.
+const PAYLOAD_HANDLER = /^(?:REST|GRAPHQL)_[A-Z]+$/;
+const PAYLOAD_ROUTES = /\bfrom\s*["']@payloadcms\/next\/routes["']/;
+export const PAYLOAD_ACCESS = "(Payload collection access: signed-in users unless a collection opens it)";
 const COMPARED = /\bmethod\s*(?:===?|!==?)\s*(["'])|\bcase\s*(["'])/g;
 // Where file-system frameworks keep their routes: app/, pages/, routes/, server/; Next's route.ts, SvelteKit's +server.ts.
 const ROUTE_FILE = /(^|\/)(?:app|pages|routes|server)\/|(^|\/)(?:route|\+server)\.[cm]?[jt]sx?$/;
@@ -80,7 +86,8 @@ export const fsExports: Framework = {
       const wrapper = argumentName(source, start, Math.min(source.code.length, start + 200));
       const span = declared ?? { start, end };
       const methods = m[1] === "action" ? actionMethods(source, span) : [];
-      for (const method of methods.length ? methods : [verb(m[1]!)]) add("http", method, m[1]!, m.index, span, isGuardName(wrapper) ? [wrapper] : []);
+      const own = isGuardName(wrapper) ? [wrapper] : PAYLOAD_HANDLER.test(wrapper) && PAYLOAD_ROUTES.test(source.text) ? [PAYLOAD_ACCESS] : [];
+      for (const method of methods.length ? methods : [verb(m[1]!)]) add("http", method, m[1]!, m.index, span, own);
     }
     for (const m of source.code.matchAll(LIST)) {
       for (const part of m[1]!.split(",")) {
