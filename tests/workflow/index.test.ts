@@ -100,6 +100,28 @@ test("buildProjectIndex fills every field of SPEC.md's table", async () => {
   assert.equal(index.modules.map((m) => m.path), ["src"]);
 });
 
+test("the stack's frameworks are the product's: an example's, a template's, a test app's or a CI action's manifest does not add its own", async () => {
+  const root = tempDir("tool-index-stack-");
+  const pkg = (dependencies: Record<string, string>) => JSON.stringify({ name: "cms", dependencies });
+  writeFiles(root, {
+    "package.json": pkg({ next: "15.0.0", react: "19.0.0" }),
+    "src/a.ts": "export const a = 1;\n",
+    "examples/astro/package.json": pkg({ astro: "5.0.0" }),
+    "templates/remix-starter/package.json": pkg({ "@remix-run/node": "2.0.0" }),
+    "test/package.json": pkg({ express: "4.0.0" }),
+    ".github/actions/triage/package.json": pkg({ vue: "3.0.0" }),
+  });
+  git(root, "init", "-q");
+  const { project } = await buildProjectIndex(root, { report: analyze(root), commands: [] });
+  assert.equal(project.frameworks.map((f) => f.name).sort(), ["Next.js", "React"]);
+  assert.is(project.manifests.length, 5, "every manifest is still listed");
+  const examplesOnly = tempDir("tool-index-examples-");
+  writeFiles(examplesOnly, { "examples/astro/package.json": pkg({ astro: "5.0.0" }), "examples/astro/src/a.ts": "export const a = 1;\n" });
+  git(examplesOnly, "init", "-q");
+  const { project: examples } = await buildProjectIndex(examplesOnly, { report: analyze(examplesOnly), commands: [] });
+  assert.equal(examples.frameworks.map((f) => f.name), ["Astro"], "a repository of examples is about them");
+});
+
 test("suggested improvements take the findings' severities: a lazy cycle and a hub are low, after an eager cycle", async () => {
   const root = tempDir("tool-index-");
   const hub: Record<string, string> = { "src/util.ts": "export const u = 1;\n" };

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { z } from "zod";
 import type { StructureReport } from "../../analysis/mod.ts";
-import { PRODUCT_ROLES } from "../../analysis/roles.ts";
+import { PRODUCT_ROLES, roleOf } from "../../analysis/roles.ts";
 import { tryReadInside } from "../../core/inside.ts";
 import { VERSION } from "../../core/version.ts";
 import { DEFAULT_PRESET } from "../tasks/mod.ts";
@@ -31,7 +31,10 @@ export function projectFacts(
 ): ProjectFacts {
   const manifests = findManifests(paths);
   const frameworks = new Map<string, string>();
-  for (const manifest of manifests.slice(0, MAX_MANIFESTS_READ)) {
+  // The product's frameworks: an example's, a template's, a test app's or a CI action's manifest
+  // (payload's examples/astro, templates/with-vercel-postgres) says what they are built with.
+  const product = manifests.filter((m) => PRODUCT_ROLES.has(roleOf(m.file)));
+  for (const manifest of (product.length ? product : manifests).slice(0, MAX_MANIFESTS_READ)) {
     const text = readSmall(root, manifest.file);
     if (text === undefined) continue;
     for (const name of frameworksIn(manifest, text)) if (!frameworks.has(name)) frameworks.set(name, manifest.file);
