@@ -2398,6 +2398,64 @@ django("a view class of the same name in two modules is each module's own: the a
   ]);
 });
 
+django("a view whose base's dispatch answers 401 or 403 itself (zentral's Terraform backend: a bad API token gets HttpResponse('Unauthorized', status=401)) is guarded by it; a base whose dispatch answers 404 is not", () => {
+  const root = tempDir("tool-django-dispatch-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'backend.settings')\n",
+    "backend/__init__.py": "",
+    "backend/settings.py": "ROOT_URLCONF = 'backend.urls'\n",
+    "backend/urls.py": "from django.urls import path\nfrom backend import api_views\n\nurlpatterns = [\n    path('backend/<slug:slug>', api_views.BackendStateView.as_view()),\n    path('backend/<slug:slug>/lock', api_views.BackendLockView.as_view()),\n    path('mirror/<slug:slug>', api_views.MirrorView.as_view()),\n]\n",
+    "backend/api_views.py": [
+      "from django.http import HttpResponse, JsonResponse",
+      "from django.views.generic import View",
+      "",
+      "",
+      "class BackendBaseView(View):",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        try:",
+      "            username, password = basic_auth_from_request(self.request)",
+      "        except ValueError:",
+      "            return HttpResponse('Unauthorized', status=401)",
+      "        if not token_matches(username, password):",
+      "            return HttpResponse('Bad credentials', status=401)",
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "",
+      "class BackendStateView(BackendBaseView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return JsonResponse({})",
+      "",
+      "    def delete(self, request, *args, **kwargs):",
+      "        return JsonResponse({})",
+      "",
+      "",
+      "class BackendLockView(BackendBaseView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return JsonResponse({})",
+      "",
+      "",
+      "class MirrorBaseView(View):",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        if not mirror_exists(kwargs['slug']):",
+      "            return HttpResponse('Not found', status=404)",
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "",
+      "class MirrorView(MirrorBaseView):",
+      "    def post(self, request, *args, **kwargs):",
+      "        return JsonResponse({})",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "DELETE /backend/{slug} BackendStateView.delete [BackendBaseView.dispatch]",
+    "POST /backend/{slug} BackendStateView.post [BackendBaseView.dispatch]",
+    "POST /backend/{slug}/lock BackendLockView.post [BackendBaseView.dispatch]",
+    "POST /mirror/{slug} MirrorView.post",
+  ]);
+});
+
 django("a mixin of the app's on Django's AccessMixin whose dispatch refuses a caller failing a test of the user (if not request.user.is_staff: return self.handle_no_permission()) guards the views extending it, whatever the view's own name says it acts on (FederatedGuestDeleteView); one whose dispatch only reads the user does not", () => {
   const root = tempDir("tool-django-access-dispatch-");
   writeFiles(root, {

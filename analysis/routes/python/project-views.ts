@@ -78,9 +78,13 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // The view by its class's name (`S3ListAPI`, `views.S3ListAPI`).
     const name = route.handler.split(".").at(-1)!;
     if (!/^[A-Z]\w*$/.test(name)) return [route];
-    // A guard mixin up its chain in other modules (`generic.ObjectEditView` with `ObjectPermissionRequiredMixin`).
+    // A guard mixin up its chain in other modules (`generic.ObjectEditView` with `ObjectPermissionRequiredMixin`),
+    // else a check its chain makes before every handler (zentral's `BackendBaseView.dispatch`, answering 401 to a bad token).
     if (!mixins.has(at(name))) mixins.set(at(name), mixinsUp(seen, name));
-    const mixed = route.guards.length && !emptied ? route : { ...route, guards: mixins.get(at(name))! };
+    // A chain through Django's access mixins is accessMixinGuards' (guards-away.ts), which knows an optional page's.
+    if (!selfChecks.has(at(name))) selfChecks.set(at(name), throughAccessMixin(seen, name) ? [] : checksUp(seen, name));
+    const chained = mixins.get(at(name))!.length ? mixins.get(at(name))! : selfChecks.get(at(name))!;
+    const mixed = route.guards.length && !emptied ? route : { ...route, guards: chained };
     if (route.method !== "ALL") return [mixed];
     if (!memo.has(at(name))) memo.set(at(name), served(seen, name));
     const view = memo.get(at(name));
@@ -120,12 +124,14 @@ const PUBLIC_CLASS = /(?:^|[a-z])Public(?=[A-Z])/;
 
 // A method of a view that runs before every handler, and how it refuses a caller.
 const BEFORE_HANDLERS = /^([ \t]+)def[ \t]+(check_permissions|initial|dispatch)[ \t]*\(/gm;
-const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated)\b|\bhandle_no_permission\s*\(/;
+// Or answers 401 or 403 itself: `return HttpResponse("Unauthorized", status=401)`, `HttpResponseForbidden()`,
+// `Response(status=status.HTTP_403_FORBIDDEN)`.
+const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated)\b|\bhandle_no_permission\s*\(|\breturn\s+(?:\w+\.)*HttpResponseForbidden\s*\(|\breturn\s+(?:\w+\.)*\w*Response\s*\([^\n]*\bstatus\s*=\s*(?:40[13]\b|(?:\w+\.)*HTTP_40[13]_)/;
 
 /**
  * The checks a class or one up its chain makes itself before every handler: a `check_permissions`,
  * `initial` or `dispatch` of its own that refuses (`self.permission_denied(request, ...)`,
- * `raise PermissionDenied`, `return self.handle_no_permission()`), named `Class.method`.
+ * `raise PermissionDenied`, `return self.handle_no_permission()`, an answer of 401 or 403), named `Class.method`.
  */
 function checksUp(classes: ClassLookup, name: string): string[] {
   for (const current of chainUp(classes, name, 8)) {
@@ -135,6 +141,13 @@ function checksUp(classes: ClassLookup, name: string): string[] {
     }
   }
   return [];
+}
+
+const ACCESS_MIXINS = /^(?:AccessMixin|LoginRequiredMixin|PermissionRequiredMixin|UserPassesTestMixin)$/;
+
+/** Whether a class up the chain of `name` extends one of Django's access mixins. */
+function throughAccessMixin(classes: ClassLookup, name: string): boolean {
+  return chainUp(classes, name, 8).some((current) => classes.get(current)?.bases.some((base) => ACCESS_MIXINS.test(base)));
 }
 
 /** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */
