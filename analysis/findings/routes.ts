@@ -23,7 +23,7 @@ type Input = Pick<Report, "routes" | "files">;
 // reports, a payment provider's notification (`ipn`) and a hooks/ receiver are so too. So are single
 // sign-on's assertion consumer (`/saml/acs`) and an LTI tool's launch, an auth library's catch-all
 // (`/api/auth/{nextauth}`, `/api/better-auth/{all}`), a password replaced or recovered with an emailed code, a sign-in code checked (`/verify-code`),
-// and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`). And the
+// and a link carrying the key a private URL is made of (`/feedback/add/a{url_key}`). A second factor verified (zentral's `/verify_webauthn`, `/verify_totp`) is a step of signing in. And the
 // beacons a page sends for its anonymous visitors: analytics (`/track`, `/collect`, `/record_view`,
 // `/record_click`, Lychee's `/Metrics::photo`), its script errors (`/jserr`) and its browser's CSP reports (`/csp`).
 // A session made (`POST /inbox/session`, `/widgets/session/initialize`) is a sign-in; a resource
@@ -34,7 +34,7 @@ type Input = Pick<Report, "routes" | "files">;
 // `/passkeys/authentication/options`) come before any session.
 // So are a discovery document under `/.well-known/` (RFC 8615), an ActivityPub inbox (other servers deliver signed
 // activities to it), a visitor's own time zone or language, and an error report a visitor sends.
-const PUBLIC_BY_DESIGN = /(^\/(?:auth\/|api\/(?:v\d+\/)?(?:auth\/)?)?(?:magic-?_?link|resend|recover|verify|sso)(?=\/|$)|(?:passkeys?|webauthn)\/(?:authentication|assertion|login)(?=\/|$)|^\/\.well-known\/|(?:^|\/)inbox$|(?:change|set|switch)[-_]?(?:time[-_]?zone|tz|locale|lang(?:uage)?)(?=\/|$)|(?:report[-_]?error|error[-_]?report)s?(?=\/|$)|(?:^|\/|::|\.)(?:public|install(?:er|ation)?|setup|onboard(?:ing)?|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|csp|metrics|unlock|sessions?(?:\/initiali[sz]e)?|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|::|\.|$)|(?:change|set|new)[-_]?password|password\/new|(?:email|account)[-_/]?verification|verification[-_]?e?mail|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?(?:email|code)|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|\/(?:auth|sso)\/(?:github|gitlab|google|azure(?:ad)?|microsoft|keycloak|openid|oidc|saml2?|facebook|twitter|apple|okta|auth0|bitbucket|discord|slack|linkedin|cognito|ldap|cas|gitea|pingfederate|local|credentials|discover(?:y)?)(?=\/|$)|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
+const PUBLIC_BY_DESIGN = /(^\/(?:auth\/|api\/(?:v\d+\/)?(?:auth\/)?)?(?:magic-?_?link|resend|recover|verify|sso)(?=\/|$)|(?:passkeys?|webauthn)\/(?:authentication|assertion|login)(?=\/|$)|^\/\.well-known\/|(?:^|\/)inbox$|(?:change|set|switch)[-_]?(?:time[-_]?zone|tz|locale|lang(?:uage)?)(?=\/|$)|(?:report[-_]?error|error[-_]?report)s?(?=\/|$)|(?:^|\/|::|\.)(?:public|install(?:er|ation)?|setup|onboard(?:ing)?|saml|acs|lti|cart|basket|checkout|contact(?:-?_?us)?|subscribe|hooks|consent|track(?:ing)?|collect|beacon|page-?views?|jserr|csp|metrics|unlock|sessions?(?:\/initiali[sz]e)?|record[-_](?:view|click|reaction|event|page-?view|video[-_]view)s?)(?=\/|::|\.|$)|(?:change|set|new)[-_]?password|password\/new|(?:email|account)[-_/]?verification|verification[-_]?e?mail|newsletter|set-?_?lang(?:uage)?|csp[-_/]?report|\bipn\b|password-?_?remind|log-?_?in|sign-?_?in|sign-?_?up|register|forg[eo]t|reset|lost-?_?password|activat(?:e|ion)|verify-?_?(?:email|code|webauthn|totp|otp|u2f|2fa|mfa)|confirm|webhooks?|callback|oauth|\/auth\/\{\w*provider\w*\}|\/(?:auth|sso)\/(?:github|gitlab|google|azure(?:ad)?|microsoft|keycloak|openid|oidc|saml2?|facebook|twitter|apple|okta|auth0|bitbucket|discord|slack|linkedin|cognito|ldap|cas|gitea|pingfederate|local|credentials|discover(?:y)?)(?=\/|$)|token|refresh|log-?_?out|sign-?_?out|two-?_?factor|twofa|2fa\/authenticate|\/authenticate\w*$|\bmfa\b|otp\b|invitations?\W*accept|accept\w*invitation|unsubscribe|email[-_]?preferences|\{signed\w*\}|\{\w*secret\w*\}|\{\w*invit\w*_key\}|\{\w*(?:url|access|share|private)_?key\}|\/(?:next-?|better-?)?auth\/\{\w*(?:auth|all|rest|path)\w*\}$|password\W*(?:replace|recover)|^\/livewire\/(?:update|upload-file)$|\/(?:paypal|payu|stripe|razorpay|mollie|paystack|flutterwave|braintree|adyen|klarna|payments?)(?:\/[\w-]+)*\/(?:success|failure|fail|cancel(?:led)?|return|notify|capture-?_?order)$)/i;
 
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
@@ -42,6 +42,11 @@ const PUBLIC_BY_DESIGN = /(^\/(?:auth\/|api\/(?:v\d+\/)?(?:auth\/)?)?(?:magic-?_
  * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
  */
 const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
+
+// A module or package the code names for callers without a session: zentral keeps the endpoints its osquery,
+// Santa and Munki agents post to, each checking the device's enrollment secret or node key, in `public_views.py`
+// (`mdm/public_views/ota.py`), apart from its `views.py`.
+const PUBLIC_MODULE = /(?:^|\/)public[-_]?(?:views?|apis?|endpoints?|routes?|controllers?|handlers?|urls)(?=\/|\.\w+$)/i;
 
 // A path named for the app's own services: `/api/internal/...`, `/_internal/`.
 const INTERNAL = /\/_?internal(?=\/|$)/i;
@@ -211,6 +216,8 @@ function whyLow(r: Input["routes"]["unguardedWrites"][number]): string | undefin
     ? "the code exempts it from CSRF checks: it is meant for callers from outside the site (a webhook, a provider's callback, a client with its own key)"
     : named && `its ${byPath ? "path" : `handler ${r.handler}`} (${named}) says it is public by design`;
   if (said) return `${said}, so this is low: check it is rate-limited and, for a webhook, that it verifies the sender's signature`;
+  const module = PUBLIC_MODULE.exec(r.file)?.[0].replace(/^\//, "");
+  if (module) return `its module (${module}) is named for callers without a session (devices, visitors, other servers), which such a route checks in its own way (a shared secret, a signed request), so this is low: check what it checks`;
   // A POST that computes an answer (a preview, a validation, an encryption) changes no state.
   // Read in the route's last words (`/api/v1/markdown/raw`), not a prefix naming a whole service (`/mall-search/esProduct/importAll` imports).
   const action = r.path.split("/").filter((segment) => segment && !segment.startsWith("{")).slice(-2).join("/");

@@ -178,10 +178,10 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
   writeFiles(shop, {
     "server.js": ["const express = require(\"express\");", "const app = express();", "app.get(\"/me\", requireAuth, (req, res) => res.send(\"me\"));",
       // Guarded writes: the unguarded ones below are the exceptions, not the application's norm.
-      ...Array.from({ length: 19 }, (_, i) => `app.post("/admin/things/${i}", requireAuth, (req, res) => res.send("ok"));`),
+      ...Array.from({ length: 21 }, (_, i) => `app.post("/admin/things/${i}", requireAuth, (req, res) => res.send("ok"));`),
       ...["/install/api/run-migration", "/identity-server/setup", "/api/checkout/cart", "/api/checkout/onepage/orders", "/contact-us/send-mail", "/newsletter", "/csp/report", "/paypal/standard/ipn", "/admin/forget-password", "/password-reminder", "/settings/install-plugin", "/api/products", "/identity-server/account/consent", "/api/consent-records", "/i18n/setlang", "/installation/init", "/saml/acs", "/lti/launch", "/api/auth/:nextauth", "/api/better-auth/:all", "/api/auth/:id/revoke", "/user/password/replacement", "/t/:slug/feedback/add/:url_key", "/t/:slug/objects/:object_key", "/api/acs-reports", "/api/record_view", "/api/record_click", "/collect", "/api/track", "/jserr", "/csp", "/api/tracks", "/api/collections", "/api/internal/sftp-auth", "/api/internals", "/api/scim/v2.0/:directory", "/api/auth/verify-code",
         "/api/v2/Admin::Setup", "/api/v2/Album::unlock", "/api/v2/Metrics::photo", "/v1/inbox/session", "/v1/widgets/session/initialize", "/set-password", "/profile/change_password", "/password/new", "/email/verification", "/api/v2/Album::rename", "/api/sessionsettings", "/api/unlocked-items",
-        "/.well-known/caldav", "/relay/inbox", "/change-timezone", "/change-language", "/report-error/api/:error_id", "/account/bootstrap", "/api/inboxes", "/api/timezones", "/api/errors", "/api/onboarding", "/api/onboarding-tasks", "/v2/public/slack/on-event", "/api/publications", "/api/trpc/onboard.nextStep", "/api/trpc/onboarded.list"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
+        "/.well-known/caldav", "/relay/inbox", "/change-timezone", "/change-language", "/report-error/api/:error_id", "/account/bootstrap", "/api/inboxes", "/api/timezones", "/api/errors", "/api/onboarding", "/api/onboarding-tasks", "/v2/public/slack/on-event", "/api/publications", "/api/trpc/onboard.nextStep", "/api/trpc/onboarded.list", "/verify_webauthn", "/verify_totp", "/api/webauthn-keys"].map((path) => `app.post("${path}", (req, res) => res.send("ok"));`),
       "app.listen(3000);", ""].join("\n"),
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
   });
@@ -192,6 +192,8 @@ findings("cycles, unguarded writes and debt markers become findings", () => {
     "low POST /api/trpc/onboard.nextStep", "high POST /api/trpc/onboarded.list",
     // Under a segment named public (Tolgee's `/v2/public/...`): open on purpose; a word merely starting so is not.
     "low POST /v2/public/slack/on-event", "high POST /api/publications",
+    // A second factor verified is a step of signing in; registering a key is not.
+    "low POST /verify_webauthn", "low POST /verify_totp", "high POST /api/webauthn-keys",
     "high POST /api/acs-reports", "high POST /api/auth/{id}/revoke", "high POST /api/collections", "high POST /api/consent-records", "high POST /api/internals", "high POST /api/products", "high POST /api/sessionsettings", "high POST /api/tracks", "high POST /api/unlocked-items", "high POST /api/v2/Album::rename", "high POST /settings/install-plugin", "high POST /t/{slug}/objects/{object_key}",
     "low POST /admin/forget-password", "low POST /api/auth/verify-code", "low POST /api/auth/{nextauth}", "low POST /api/better-auth/{all}", "low POST /api/checkout/cart", "low POST /api/checkout/onepage/orders", "low POST /api/internal/sftp-auth", "low POST /api/record_click", "low POST /api/record_view", "low POST /api/scim/v2.0/{directory}", "low POST /api/track", "low POST /collect", "low POST /contact-us/send-mail", "low POST /csp", "low POST /csp/report",
     "low POST /i18n/setlang", "low POST /identity-server/account/consent", "low POST /identity-server/setup", "low POST /install/api/run-migration", "low POST /installation/init", "low POST /jserr", "low POST /lti/launch", "low POST /newsletter", "low POST /password-reminder", "low POST /paypal/standard/ipn",
@@ -438,6 +440,39 @@ findings("a router the code names for callers without an account (publicRouter b
   git(root, "init", "-q");
   const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
   assert.equal(writes, ["high DELETE /api/orders/{id}", "high POST /api/orders", "low POST /api/feedback"]);
+});
+
+findings("a module the code names for callers without a session (public_views.py, a public_views/ package) serves its unguarded writes on purpose: low; views.py beside it and a word merely containing public are not", () => {
+  const root = tempDir("tool-public-module-");
+  const view = (name: string) => `from django.http import JsonResponse\nfrom django.views import View\n\nclass ${name}(View):\n    def post(self, request):\n        return JsonResponse({})\n`;
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'agents.settings')\n",
+    "agents/__init__.py": "",
+    "agents/settings.py": "ROOT_URLCONF = 'agents.urls'\n",
+    "agents/urls.py": [
+      "from django.urls import path",
+      "from agents import account, public_views, views, publications",
+      "from agents.public_views.ota import OTAEnrollView",
+      "from django.contrib.auth.decorators import login_required",
+      "",
+      "urlpatterns = [",
+      "    path('enroll', public_views.EnrollView.as_view()),",
+      "    path('ota_enroll', OTAEnrollView.as_view()),",
+      "    path('machines', views.MachinesView.as_view()),",
+      "    path('publish', publications.PublishView.as_view()),",
+      "    path('me', login_required(account.MeView.as_view())),",
+      "]",
+      "",
+    ].join("\n"),
+    "agents/public_views/__init__.py": view("EnrollView"),
+    "agents/public_views/ota.py": view("OTAEnrollView"),
+    "agents/views.py": view("MachinesView"),
+    "agents/account.py": view("MeView"),
+    "agents/publications.py": view("PublishView"),
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high POST /machines", "high POST /publish", "low POST /enroll", "low POST /ota_enroll"]);
 });
 
 findings("a gin group named for callers without an account (publicAPI := server.Group(\"/\")) serves its unguarded writes on purpose: low; another group's are not", () => {
