@@ -39,9 +39,10 @@ const PUBLIC_BY_DESIGN = /(^\/(?:auth\/|api\/(?:v\d+\/)?(?:auth\/)?)?(?:magic-?_
 /**
  * Words of a request that computes an answer and stores nothing, though it is a POST (its input
  * is a form or too long for a query string): a cron expression's preview, a validation, a search,
- * an encryption of display options, a rendering of Markdown, a sanitizing, a ping. Reviews of public repositories found no such route worth a guard.
+ * an encryption of display options, a rendering of Markdown, a sanitizing, a ping, a health check (an oRPC procedure without
+ * a declared method answers POST: Typebot's `healthz`). Reviews of public repositories found no such route worth a guard.
  */
-const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping)(?:[^a-z]|$)/i;
+const COMPUTES = /(?:^|[^a-z])(preview|validate|validation|search|lookup|calculate|estimate|convert|render|encrypt|decrypt|explain|suggest|autocomplete|markdown|sanitize|ping|healthz?|healthcheck)(?:[^a-z]|$)/i;
 
 // A module or package the code names for callers without a session: zentral keeps the endpoints its osquery,
 // Santa and Munki agents post to, each checking the device's enrollment secret or node key, in `public_views.py`

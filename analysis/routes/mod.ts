@@ -38,6 +38,7 @@ import { goHandlerMethods } from "./go/handler-methods.ts";
 import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
 import { tornadoMethods } from "./frameworks/tornado.ts";
+import { ORPC, ORPC_OPENAPI_ENDPOINT, ORPC_RPC_ENDPOINT, orpcPaths } from "./frameworks/orpc.ts";
 import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { swaggerBasePaths } from "./go/swagger-base.ts";
@@ -228,11 +229,12 @@ export function routesSection(
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
   const trpcMounts = [...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT } }] : [])));
   const trpcEndpoints = trpcMounts.map((m) => m.endpoint);
+  const orpcMounts = [...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === ORPC && (r.owner === ORPC_RPC_ENDPOINT || r.owner === ORPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === ORPC_OPENAPI_ENDPOINT } }] : [])));
   // The modules that serve a tRPC router, by the endpoint each serves it at.
-  const trpcDispatchers = new Map(trpcMounts.map((m) => [m.file, m.endpoint] as const));
+  const rpcDispatchers = new Map([...trpcMounts, ...orpcMounts].map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.
@@ -268,7 +270,7 @@ export function routesSection(
     .flatMap(perApplication)
     .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const items = complete.filter(notHandedToHono(complete, project)).filter(notTrpcDispatcher(complete, trpcDispatchers)).filter(oneSocketIoEngine());
+  const items = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine());
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
@@ -326,14 +328,16 @@ function notHandedToHono(items: readonly Route[], project: FsProject | undefined
  * A catch-all route (`/api/trpc/{trpc}`) of a module that serves a tRPC router is its procedures'
  * dispatcher: where they are listed (`POST /api/trpc/polls.comments.add`), each with its own
  * guard, the catch-all is no route of its own. So is an OpenAPI handler's (`/api/{trpc}`), whose
- * endpoint may be `/` as the paths its procedures declare hold the rest.
+ * endpoint may be `/` as the paths its procedures declare hold the rest, and an oRPC handler's
+ * (`app/api/[[...rest]]/route.ts`).
  */
-function notTrpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<string, { path: string; openapi: boolean }>): (route: Route) => boolean {
+function notRpcDispatcher(items: readonly Route[], dispatchers: ReadonlyMap<string, { path: string; openapi: boolean }>): (route: Route) => boolean {
+  const rpc = (r: Route) => r.framework === TRPC || r.framework === ORPC;
   return (route) => {
     const endpoint = dispatchers.get(route.file);
-    if (endpoint === undefined || route.framework === TRPC || !/\/\{\w+\}$/.test(route.path)) return true;
+    if (endpoint === undefined || rpc(route) || !/\/\{\w+\}$/.test(route.path)) return true;
     const under = joinPaths(route.path.replace(/\/\{\w+\}$/, ""));
-    return (!endpoint.openapi && under !== joinPaths(endpoint.path)) || !items.some((other) => other.framework === TRPC && other.path.startsWith(`${under}/`));
+    return (!endpoint.openapi && under !== joinPaths(endpoint.path)) || !items.some((other) => rpc(other) && other.path.startsWith(`${under}/`));
   };
 }
 

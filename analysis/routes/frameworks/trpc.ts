@@ -130,7 +130,7 @@ const LAZY = /^\s*lazy\s*\(\s*(?:async\s*)?\(\s*\)\s*=>\s*import\s*\(\s*["']([^"
 const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*Procedure)(?=\s*\.)/g;
 
 /** The end of a chain of calls starting at `from` (`.use(...).input(...).mutation(...)`). */
-function chainEnd(code: string, from: number): number {
+export function chainEnd(code: string, from: number): number {
   let at = from;
   for (let link = /^\s*\.\s*[A-Za-z_$][\w$]*\s*(?:<[^<>()]*>\s*)?\(/.exec(code.slice(at, at + 200)); link; link = /^\s*\.\s*[A-Za-z_$][\w$]*\s*(?:<[^<>()]*>\s*)?\(/.exec(code.slice(at, at + 200))) {
     at = callArguments(code, at + link[0].length - 1).end;
@@ -144,14 +144,21 @@ function chainEnd(code: string, from: number): number {
  * `value` is the procedure's code (strings blanked), `text` the same span as written.
  */
 function procedureRoute(value: string, text: string, kind: string, path: string, handler: string, owner: string, line: number): RouteRegistration {
+  const { guards, helpers } = builderGuards(value, text);
+  return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}) };
+}
+
+/**
+ * The guards of a procedure's chain (tRPC's, oRPC's): its builder when named like a check
+ * (`protectedProcedure`), and the middleware the chain adds to it
+ * (`publicProcedure.use(requireUserMiddleware)`); `helpers`, the builder and middleware of the
+ * project's named otherwise, which may refuse callers: read after linking (guards-away.ts).
+ */
+export function builderGuards(value: string, text: string): { guards: string[]; helpers: string[] } {
   const builder = PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "";
   const guarded = isGuardName(builder) || SIGNED_IN.test(builder);
-  // Middleware the procedure adds to its builder's (`publicProcedure.use(requireUserMiddleware).mutation(...)`).
   const added = procedureMiddleware(value, text);
-  const guards = [...(guarded ? [builder] : []), ...added.guards];
-  // A builder or middleware of the project's named otherwise may refuse callers: read after linking (guards-away.ts).
-  const helpers = [...(guarded || !builder ? [] : [builder]), ...added.named];
-  return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}) };
+  return { guards: [...(guarded ? [builder] : []), ...added.guards], helpers: [...(guarded || !builder ? [] : [builder]), ...added.named] };
 }
 
 /**
@@ -208,7 +215,7 @@ function endpointOfFile(path: string): string | undefined {
 export type TrpcEndpoint = { path: string; openapi: boolean };
 
 /** The endpoint a linked tRPC route was served through: the longest whose path it is under. */
-function endpointOf(endpoints: readonly TrpcEndpoint[], path: string): TrpcEndpoint | undefined {
+export function endpointOf(endpoints: readonly TrpcEndpoint[], path: string): TrpcEndpoint | undefined {
   return endpoints.filter((e) => path.startsWith(`${e.path.replace(/\/$/, "")}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 }
 
