@@ -16,6 +16,7 @@ export const ORPC_OPENAPI_ENDPOINT = "(orpc openapi endpoint)";
 const OBJECT = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*router\s*\(\s*)?\{/g;
 // `export const getLinkedTypebots = authenticatedProcedure` (or `os`, `pub`) followed by its chain, to `.handler(...)`.
 const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=;]+)?=\s*(?=[A-Za-z_$][\w$]*\s*\.)/g;
+const NAME = /[A-Za-z_$][\w$]*/y;
 // A procedure: a chain of calls that ends in `.handler(...)`.
 const RESOLVER = /\.\s*handler\s*\(/;
 const ROUTE = /\.\s*route\s*\(\s*\{/;
@@ -64,8 +65,8 @@ export const orpc: Framework = {
     // A procedure defined on its own, which a router names under a key: a router of one route, at the key's path.
     for (const m of code.matchAll(STANDALONE)) {
       const start = m.index + m[0].length;
-      const head = /^[A-Za-z_$][\w$]*/.exec(code.slice(start))!;
-      const end = chainEnd(code, start + head[0].length);
+      NAME.lastIndex = start;
+      const end = chainEnd(code, start + NAME.exec(code)![0].length);
       const value = code.slice(start, end);
       // The chain's last call is `.handler(...)`: a procedure, not a builder made from another (`publicProcedure.use(requireAuth)`).
       const resolver = [...value.matchAll(/\.\s*handler\s*\(/g)].at(-1);
