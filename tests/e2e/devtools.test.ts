@@ -63,6 +63,43 @@ test("files listed one under another (an integration's users) start at the same 
   }, { width: 390 });
 });
 
+test("long paths, handler names and component names wrap or scroll in place at a phone's width: no view scrolls sideways", async () => {
+  const root = tempDir("tool-e2e-long-");
+  const path = "/dep_web_enroll/:dep_enrollment_secret/custom_views/:custom_view_identifier/documents";
+  const service = (name: string, requires: string[]) =>
+    [...requires.map((r, i) => `const dep${i} = require("../${r}/index.js");`), `module.exports = { ${name.replace(/-/g, "_")}: 1 };`, ""].join("\n");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "long", dependencies: { express: "^4" } }),
+    // A stable component leaning on a volatile one: a Stable Dependencies violation between two long names.
+    "services/notification-dispatcher-foundation/index.js": service("foundation", ["frequently-changing-experimental-helpers"]),
+    "services/frequently-changing-experimental-helpers/index.js": service("helpers", ["another-volatile-dependency-module", "yet-another-volatile-dependency"]),
+    "services/another-volatile-dependency-module/index.js": service("volatile", []),
+    "services/yet-another-volatile-dependency/index.js": service("volatile_too", []),
+    "services/reporting-consumer-of-foundation/index.js": service("reporting", ["notification-dispatcher-foundation"]),
+    "services/billing-consumer-of-foundation/index.js": service("billing", ["notification-dispatcher-foundation"]),
+    "services/api-gateway-with-a-long-name/index.js": [
+      'const express = require("express");',
+      'const foundation = require("../notification-dispatcher-foundation/index.js");',
+      "const app = express();",
+      'app.get("/me", requireAuth, (req, res) => res.send("me"));',
+      `app.post("${path}", assign_dep_virtual_server_default_enrollment_task_handler);`,
+      `app.post("${path}", assign_dep_virtual_server_default_enrollment_task_handler_again);`,
+      "app.listen(3000);",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  await withPage(root, async (page, base) => {
+    for (const address of ["devtools/overview", "devtools/findings", "devtools/routes", "devtools/coupling", "devtools/debt"]) {
+      await openView(page, base, `#${address}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 1, `${address} at 390px scrolls sideways by ${overflow}px`);
+    }
+    await openView(page, base, "#devtools/coupling");
+    assert.match(await viewText(page), /services\/notification-dispatcher-foundation[\s\S]*services\/frequently-changing-experimental-helpers/, "the violation is listed");
+  }, { width: 390 });
+});
+
 test("deep links load the right view: a focused map, chosen files for impact, filters kept in the hash", async () => {
   await withPage(FIXTURE, async (page, base) => {
     await page.goto(`${base}/#devtools/map?component=src/db`);

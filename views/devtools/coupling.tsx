@@ -129,32 +129,34 @@ export function CouplingView(props: CouplingViewProps) {
                   </Empty>
                 )
                 : (
-                  <table class="table">
-                    <thead>
-                      <tr>
-                        <th>From (I)</th>
-                        <th>To (I)</th>
-                        <th class="num">Imports</th>
-                        <th>Example</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {sdpViolations.slice(0, 100).map((v) => (
+                  <div class="scroll-x">
+                    <table class="table">
+                      <thead>
                         <tr>
-                          <td>
-                            {v.from} <span class="muted">{ratio(v.fromInstability)}</span>
-                          </td>
-                          <td>
-                            {v.to} <span class="muted">{ratio(v.toInstability)}</span>
-                          </td>
-                          <td class="num">{v.imports}</td>
-                          <td>
-                            <FileLink file={v.example.file} line={v.example.line} />
-                          </td>
+                          <th>From (I)</th>
+                          <th>To (I)</th>
+                          <th class="num">Imports</th>
+                          <th>Example</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {sdpViolations.slice(0, 100).map((v) => (
+                          <tr>
+                            <td>
+                              {v.from} <span class="muted">{ratio(v.fromInstability)}</span>
+                            </td>
+                            <td>
+                              {v.to} <span class="muted">{ratio(v.toInstability)}</span>
+                            </td>
+                            <td class="num">{v.imports}</td>
+                            <td>
+                              <FileLink file={v.example.file} line={v.example.line} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                 )}
             </Section>
           </div>

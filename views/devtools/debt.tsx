@@ -126,25 +126,27 @@ function FileTable(
 ) {
   if (props.files.length === 0) return <Empty>No files.</Empty>;
   return (
-    <table class="table">
-      <thead>
-        <tr>
-          <th>File</th>
-          <th class="num">{props.label}</th>
-          <th></th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.files.map((f) => (
+    <div class="scroll-x">
+      <table class="table">
+        <thead>
           <tr>
-            <td>
-              <FileLink file={f.path} />
-            </td>
-            <td class="num">{f[props.measure]}</td>
-            <td class="muted">{props.extra(f)}</td>
+            <th>File</th>
+            <th class="num">{props.label}</th>
+            <th></th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.files.map((f) => (
+            <tr>
+              <td>
+                <FileLink file={f.path} />
+              </td>
+              <td class="num">{f[props.measure]}</td>
+              <td class="muted">{props.extra(f)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -133,28 +133,30 @@ function Composition({ report }: { report: Report }) {
         </li>
       </ul>
       <p class="muted small">Languages of the product's code: tests, fixtures, examples, tooling and vendored code are not counted.</p>
-      <table class="table dt-languages">
-        <thead>
-          <tr>
-            <th>Language</th>
-            <th class="num">Files</th>
-            <th class="num">Lines</th>
-            <th>Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...languages].sort((a, b) => b[1].lines - a[1].lines || a[0].localeCompare(b[0])).slice(0, 8).map(([name, l]) => (
+      <div class="scroll-x">
+        <table class="table dt-languages">
+          <thead>
             <tr>
-              <td>{name}</td>
-              <td class="num">{l.files}</td>
-              <td class="num">{l.lines}</td>
-              <td>
-                <Meter share={l.lines / productLines} label={percent(l.lines / productLines)} />
-              </td>
+              <th>Language</th>
+              <th class="num">Files</th>
+              <th class="num">Lines</th>
+              <th>Share</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {[...languages].sort((a, b) => b[1].lines - a[1].lines || a[0].localeCompare(b[0])).slice(0, 8).map(([name, l]) => (
+              <tr>
+                <td>{name}</td>
+                <td class="num">{l.files}</td>
+                <td class="num">{l.lines}</td>
+                <td>
+                  <Meter share={l.lines / productLines} label={percent(l.lines / productLines)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {biggest.length
         ? (
           <p class="dt-chips">
