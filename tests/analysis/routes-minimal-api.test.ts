@@ -216,6 +216,8 @@ minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and 
       "        {",
       '            endpoints.MapHub<NotificationsHub>("/hub", options => { options.ApplicationMaxBufferSize = 2048; });',
       '            endpoints.MapHub<AnonymousHub>("/anonymous-hub");',
+      '            endpoints.MapHub<LoggingHub>("/signalr/logging").RequireAuthorization("admin");',
+      '            endpoints.MapHub<AggregateHub>("/signalr/aggregate").RequireAuthorization();',
       "        });",
       "    }",
       "}",
@@ -230,9 +232,16 @@ minimalApi("a SignalR hub mapped with MapHub<T>(path) serves its connection and 
     ].join("\n"),
     "src/Notifications/AnonymousHub.cs": ["namespace Chat.Notifications;", "[AllowAnonymous]", "public class AnonymousHub : Hub<IAnonymousClient>, IDisposable", "{", "}"].join("\n"),
     "src/Notifications/UnusedHub.cs": ["namespace Chat.Notifications;", "public class UnusedHub : Hub", "{", "}"].join("\n"),
+    "src/Notifications/LoggingHub.cs": ["namespace Chat.Notifications;", "public class LoggingHub : Hub", "{", "}"].join("\n"),
+    "src/Notifications/AggregateHub.cs": ["namespace Chat.Notifications;", "public class AggregateHub : Hub", "{", "}"].join("\n"),
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root).sort(), ["GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]"].sort());
+  // A hub mapped with .RequireAuthorization(...) after it is guarded by it, as an endpoint is.
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /anonymous-hub", "GET /hub [Authorize(Application)]", "POST /anonymous-hub/negotiate", "POST /hub/negotiate [Authorize(Application)]",
+    "GET /signalr/logging [RequireAuthorization(admin)]", "POST /signalr/logging/negotiate [RequireAuthorization(admin)]",
+    "GET /signalr/aggregate [RequireAuthorization]", "POST /signalr/aggregate/negotiate [RequireAuthorization]",
+  ].sort());
 });
 
 minimalApi("a Blazor Server app's host page fallback (MapFallbackToPage, with or without a pattern) answers any path, and its circuit hub is at /_blazor (MapBlazorHub, or MapRazorComponents<App>().AddInteractiveServerRenderMode()); a single-page app's index.html fallback and static components add none", () => {

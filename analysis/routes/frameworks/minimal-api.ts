@@ -339,7 +339,9 @@ class Walker {
         // A SignalR hub's endpoints, under the path it is mapped at (frameworks/aspnet.ts reads the hub).
         const path = csharpValue(this.source, this.constants, link.args[0]);
         if (path === undefined) return undefined;
-        this.found.push(...guardedMount("minimal-api", ref.group.name, template(path), `aspnet:*::${link.types[0]}`, [], this.source.lineAt(link.start)));
+        // `.RequireAuthorization("admin")` after it guards the hub's endpoints (ShokoServer's logging hub).
+        const required = links.slice(links.indexOf(link) + 1).filter((l) => l.name === "RequireAuthorization").map((l) => authorization(this.source, this.constants, l.name, l.args));
+        this.found.push(...guardedMount("minimal-api", ref.group.name, template(path), `aspnet:*::${link.types[0]}`, required, this.source.lineAt(link.start)));
         ref = undefined;
       } else if (ref && link.name === "MapGroup") {
         const prefix = csharpValue(this.source, this.constants, link.args[0]);
