@@ -23,6 +23,8 @@ import { createImprovement, Improvement, runTaskAction } from "../api/tasks.ts";
 import { readForm, readJson, readQuery } from "../validate.ts";
 
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
+/** The Tasks page's form: POST /api/improvements's fields, the id optional. */
+const NewTaskForm = Improvement.extend({ slug: z.string().max(200).optional() });
 
 /**
  * The Tasks page and the task page. Their forms and controls post here (JSON, with the token,
@@ -34,7 +36,9 @@ export const taskViewRoutes = (service: ProjectService) =>
     .get("/ui/tasks", (c) => renderView(c, "Tasks", <TaskList tasks={readAll(service.root)} />))
     .post("/ui/tasks", async (c) => {
       try {
-        const created = await createImprovement(service, await readJson(c, Improvement));
+        // The form's id may be left empty: the title makes one (`Guard the enrollment endpoints` -> guard-the-enrollment-endpoints).
+        const body = await readJson(c, NewTaskForm);
+        const created = await createImprovement(service, { ...body, slug: body.slug?.trim() || body.title });
         return renderView(c, "Tasks", <TaskList tasks={readAll(service.root)} notice={{ ok: true, text: `Created task ${created.slug}.`, task: created.slug }} />);
       } catch (error) {
         if (!isUserError(error)) throw error;

@@ -46,6 +46,19 @@ test("POST /ui/tasks creates a task and answers the list; a duplicate is a 409 w
   assert.is(noToken.status, 403);
 });
 
+test("POST /ui/tasks with the id left empty makes it from the title; a title that makes no id is a 400 naming it", async () => {
+  const h = makeHarness();
+  for (const [title, slug, id] of [["Guard the enrollment endpoints", "", "guard-the-enrollment-endpoints"], ["Élan: split the ledger", undefined, "elan-split-the-ledger"]] as const) {
+    const response = await h.app.request("/ui/tasks", post(h.token, { title, ...(slug === undefined ? {} : { slug }), detail: "", preset: "standard" }, { "hx-request": "true" }));
+    assert.is(response.status, 200, await response.clone().text());
+    assert.match(await response.text(), new RegExp(`Created task ${id}\\.`));
+    assert.is(readTask(h.root, id).title, title);
+  }
+  const none = await h.app.request("/ui/tasks", post(h.token, { title: "!!", slug: "" }, { "hx-request": "true" }));
+  assert.is(none.status, 400);
+  assert.match(await none.text(), /does not make a task id/);
+});
+
 test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks and artifacts (Markdown, escaped)", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login", criteria: ["users sign in"] });

@@ -39,7 +39,7 @@ export const TaskList: FC<TaskListProps> = ({ tasks, notice }) => (
     <form class="card new-task" hx-post="/ui/tasks" hx-target="#tasks-page" hx-swap="outerHTML">
       <h2>New task</h2>
       <label>Title <input name="title" required maxlength={200} /></label>
-      <label>Id (slug) <input name="slug" required maxlength={81} pattern="[A-Za-z0-9][A-Za-z0-9 _\-]+" placeholder="add-login" /></label>
+      <label>Id (slug) <input name="slug" maxlength={81} pattern="[A-Za-z0-9][A-Za-z0-9 _\-]+" placeholder="made from the title when left empty" /></label>
       <label>Detail <textarea name="detail" rows={3}></textarea></label>
       <label>Workflow{" "}
         <select name="preset">
