@@ -751,6 +751,10 @@ next("next-intl's [locale] folder is in no URL under localePrefix \"never\" (set
   const unused = app(', localePrefix: "never"');
   unused["apps/web/package.json"] = JSON.stringify({ name: "web", dependencies: { next: "^15.0.0" } });
   assert.equal(routesOf(unused), ["GET /api/health", "GET /{locale}", "GET /{locale}/manage"]);
+  // Nor one the app uses that does not depend on next-intl: its files (a snippet mentioning the setting) are not read at all.
+  const snippets = app(', localePrefix: "never"');
+  snippets["packages/translation/package.json"] = JSON.stringify({ name: "@acme/translation", dependencies: { "date-fns": "^4.0.0" } });
+  assert.equal(routesOf(snippets), ["GET /api/health", "GET /{locale}", "GET /{locale}/manage"]);
 });
 
 next("pages under app/[locale] are served without the segment when the i18n middleware keeps the locale out of the URL (next-international's rewrite, next-intl's localePrefix never); with the locale in the URL they keep it", () => {

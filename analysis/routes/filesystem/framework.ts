@@ -24,8 +24,11 @@ export type FsApp = {
   text(file: string): string | undefined;
   /** The version range the app's manifests declare for a package, if any. */
   version(name: string): string | undefined;
-  /** The texts of the files of the workspace packages the app depends on that hold a word (a setting kept in such a package). */
-  elsewhere(word: string): string[];
+  /**
+   * The texts of the script files that hold a word in the workspace packages the app depends on
+   * which themselves depend on the package `through` (a setting of it kept in such a package).
+   */
+  elsewhere(word: string, through: string): string[];
 };
 
 /**

@@ -217,7 +217,7 @@ const LOCALE_PREFIX = /\blocalePrefix\s*:\s*(?:\{\s*mode\s*:\s*)?["'`](never|as-
  */
 function localePrefix(app: FsApp): string | undefined {
   const own = app.version("next-intl") === undefined ? [] : app.files.filter((f) => /\.[cm]?[jt]sx?$/.test(f)).map((f) => app.text(f) ?? "").filter((t) => t.includes("localePrefix"));
-  const texts = own.length ? own : app.elsewhere("localePrefix").filter((t) => t.includes("next-intl"));
+  const texts = own.length ? own : app.elsewhere("localePrefix", "next-intl").filter((t) => t.includes("next-intl"));
   const modes = new Set(texts.flatMap((t) => LOCALE_PREFIX.exec(t)?.[1] ?? []));
   if (modes.size) return modes.size === 1 ? [...modes][0] : undefined;
   return app.version("next-intl") === undefined ? undefined : "always";
