@@ -2398,6 +2398,46 @@ django("a view class of the same name in two modules is each module's own: the a
   ]);
 });
 
+django("a ViewSet extending its namesake of another module (v2's AccountViewSet(v1_viewsets.AccountViewSet), imported as a module alias) takes its permission classes and serves only the actions it has", () => {
+  const root = tempDir("tool-django-namesake-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mail.settings')\n",
+    "mail/__init__.py": "",
+    "mail/settings.py": "ROOT_URLCONF = 'mail.urls'\nREST_FRAMEWORK = {'DEFAULT_AUTHENTICATION_CLASSES': ('rest_framework.authentication.TokenAuthentication',)}\n",
+    "mail/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path('api/v2/', include('mail.api.v2.urls')),\n]\n",
+    "mail/api/__init__.py": "",
+    "mail/api/v1/__init__.py": "",
+    "mail/api/v1/viewsets.py": [
+      "from rest_framework import permissions, response, viewsets",
+      "from rest_framework.decorators import action",
+      "",
+      "",
+      "class AccountViewSet(viewsets.ViewSet):",
+      "    permission_classes = (permissions.IsAuthenticated,)",
+      "",
+    ].join("\n"),
+    "mail/api/v2/__init__.py": "",
+    "mail/api/v2/viewsets.py": [
+      "from rest_framework import response",
+      "from rest_framework.decorators import action",
+      "from mail.api.v1 import viewsets as v1_viewsets",
+      "",
+      "",
+      "class AccountViewSet(v1_viewsets.AccountViewSet):",
+      '    @action(methods=["get", "put"], detail=False)',
+      "    def me(self, request):",
+      "        return response.Response()",
+      "",
+    ].join("\n"),
+    "mail/api/v2/urls.py": "from rest_framework import routers\nfrom . import viewsets\n\nrouter = routers.SimpleRouter()\nrouter.register(r'account', viewsets.AccountViewSet, basename='account')\nurlpatterns = router.urls\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /api/v2/account/me [permissions.IsAuthenticated]",
+    "PUT /api/v2/account/me [permissions.IsAuthenticated]",
+  ], "guarded as v1 says; no create, update or destroy route the chain does not define");
+});
+
 django("a view whose base's dispatch answers 401 or 403 itself (zentral's Terraform backend: a bad API token gets HttpResponse('Unauthorized', status=401)) is guarded by it; a base whose dispatch answers 404 is not", () => {
   const root = tempDir("tool-django-dispatch-");
   writeFiles(root, {

@@ -69,6 +69,7 @@ export function chainUp(classes: ClassLookup, name: string, depth: number): stri
 function read(project: Project | undefined): Map<string, ProjectClass> {
   const classes = new Map<string, ProjectClass>();
   const later = new Map<string, ProjectClass[]>();
+  const selfNamed: { name: string; cls: ProjectClass; imports: string }[] = [];
   namesakes.set(classes, later);
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".py") || /(^|\/)tests?\//.test(path)) continue;
@@ -87,9 +88,40 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
       const cls = { bases, body: code.slice(m.index + m[0].length, end), text: text.slice(m.index + m[0].length, end), file: path };
       if (taken) later.set(m[2]!, [...(later.get(m[2]!) ?? []), cls]);
       else classes.set(m[2]!, cls);
+      // Only a base of its own name stays qualified (above): resolved below, once every class is read.
+      if (bases.some((b) => b.includes("."))) selfNamed.push({ name: m[2]!, cls, imports: code });
+    });
+  }
+  // A class extending its namesake of another module of the project (modoboa's v2 `AccountViewSet(core_v1_viewsets.AccountViewSet)`,
+  // `from modoboa.core.api.v1 import viewsets as core_v1_viewsets`) extends that class, found by where the module imports it from.
+  for (const { name, cls, imports } of selfNamed) {
+    cls.bases = cls.bases.map((base) => {
+      const qualifier = base.slice(0, base.lastIndexOf("."));
+      const module = importedModule(imports, qualifier);
+      const found = module && [classes.get(name), ...(later.get(name) ?? [])].find((c) => c && c !== cls && module.some((m) => c.file.endsWith(m) || c.file === m.slice(1)));
+      if (!found) return base;
+      classes.set(`${found.file}::${name}`, found);
+      return `${found.file}::${name}`;
     });
   }
   return classes;
+}
+
+/**
+ * Where a module imports the name it qualifies a base with: the file endings of that module
+ * (`/modoboa/core/api/v1/viewsets.py` and its package's `__init__.py`), from `from X import Y as Q`,
+ * `from X import Q` (in parentheses too) or `import X.Y as Q`. Relative imports are left out.
+ */
+function importedModule(code: string, qualifier: string): string[] | undefined {
+  const q = qualifier.replace(/\./g, "\\.");
+  // What follows `import` up to the name: the rest of the line, or a parenthesised list across lines.
+  const list = String.raw`(?:\([^)]*?|[^\n(]*?)`;
+  const aliased = new RegExp(String.raw`^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+${list}\b([A-Za-z_]\w*)[ \t]+as[ \t]+${q}\b`, "m").exec(code);
+  const plain = aliased ?? new RegExp(String.raw`^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+${list}\b(${q})\b(?![ \t]+as\b)`, "m").exec(code);
+  const dotted = plain ? `${plain[1]}.${plain[2]}` : new RegExp(String.raw`^[ \t]*import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+${q}\b`, "m").exec(code)?.[1];
+  if (!dotted) return undefined;
+  const path = `/${dotted.replace(/\./g, "/")}`;
+  return [`${path}.py`, `${path}/__init__.py`];
 }
 
 // A view class's `decorators = [login_required]` (Flask's MethodView, Flask-RESTful's Resource),
