@@ -167,6 +167,15 @@
 
   window.addEventListener("hashchange", () => {
     const address = currentAddress();
+    // A link to a part of the page (`#subtasks`, `#add-subtask`) scrolls there and focuses its first
+    // field; the address stays the view's.
+    const part = /^[\w-]+$/.test(address) ? view.querySelector(`#${address}`) : null;
+    if (part) {
+      history.replaceState(null, "", `#${view.dataset.address || "overview"}`);
+      part.scrollIntoView({ block: "start" });
+      part.querySelector("input, select, textarea")?.focus();
+      return;
+    }
     if (panelUrlOf(address)) return void show(address);
     if (!panel.hidden) hidePanel(); // back from a file's address closes its panel
     if (address !== view.dataset.address) show(address, { focus: true });

@@ -64,6 +64,18 @@ export const taskRoutes = (service: ProjectService) =>
 export type Improvement = z.infer<typeof Improvement>;
 export { Improvement };
 
+/** A subtask the task page adds (POST /ui/task/:id/subtask): its title, as `tool subtask add --title` takes it. */
+export const NewSubtask = z.object({ title: z.string().trim().min(1).max(200) }).strict();
+
+/** Adds a subtask with `tool subtask add`, as the task page's form asks; the command's result, as an action's. */
+export async function runSubtaskAdd(service: ProjectService, task: string, body: z.infer<typeof NewSubtask>): Promise<ActionResult> {
+  readTask(service.root, task);
+  const args = ["subtask", "add", task, option("title", body.title)];
+  const result = await runTool(service, args);
+  const ok = result.code === 0;
+  return { ok, action: "subtask-add", command: ["tool", ...args].join(" "), output: result.stdout, ...(ok ? {} : { error: result.stderr.trim() || `exit ${result.code}` }) };
+}
+
 /** Creates a task with `tool new`; a task that cannot be created (it exists) is a 409. */
 export async function createImprovement(service: ProjectService, body: Improvement): Promise<{ slug: string; preset: string }> {
   const slug = normalizeSlug(body.slug);

@@ -19,7 +19,7 @@ import type { AgentPanelProps } from "../../views/tasks/agents.tsx";
 import { agentConfiguration, findProvider, findRecordedRun, PERMISSIONS, readAgentsConfig, RUN_ID, type RunInput, runHistory } from "../../workflow/agents/mod.ts";
 import { renderView } from "../../views/shell.tsx";
 import { errorStatus } from "../errors.ts";
-import { createImprovement, Improvement, runTaskAction } from "../api/tasks.ts";
+import { createImprovement, Improvement, NewSubtask, runSubtaskAdd, runTaskAction } from "../api/tasks.ts";
 import { readForm, readJson, readQuery } from "../validate.ts";
 
 const ARTIFACT = /^(subtasks\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.md$/;
@@ -65,6 +65,11 @@ export const taskViewRoutes = (service: ProjectService) =>
       const id = taskId(c);
       const body = await readJson(c, z.object({ action: z.string() }).passthrough());
       const result = await runTaskAction(service, { ...body, task: id });
+      return taskPage(c, service, id, { result });
+    })
+    .post("/ui/task/:id/subtask", async (c) => {
+      const id = taskId(c);
+      const result = await runSubtaskAdd(service, id, await readJson(c, NewSubtask));
       return taskPage(c, service, id, { result });
     })
     .post("/ui/task/:id/flow", async (c) => {

@@ -230,6 +230,25 @@ test("every POST carries x-tool-token from the page; a POST without it is refuse
   }, { allowErrors: /403/ });
 });
 
+test("a task planned on its page: create it with the title alone, follow Next to the subtask form (the view stays), add a subtask", async () => {
+  const root = fixtureRepo("ts-app");
+  await withPage(root, async (page, base) => {
+    await openView(page, base, "#tasks");
+    await page.fill('input[name="title"]', "Split the ledger");
+    await page.click('button:has-text("Create task")');
+    await page.locator("text=Created task split-the-ledger.").waitFor();
+    await page.click('a:has-text("Open it")');
+    await viewLoaded(page, "task/split-the-ledger");
+    await page.click('a:has-text("Plan the work as subtasks")');
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "title");
+    assert.is(await page.locator("#view").getAttribute("data-address"), "task/split-the-ledger", "the link scrolls within the page, it opens no other view");
+    assert.ok(page.url().endsWith("#task/split-the-ledger"), page.url());
+    await page.keyboard.type("Move the ledger to its own module");
+    await page.keyboard.press("Enter");
+    await page.locator("#subtasks td:has-text('Move the ledger to its own module')").waitFor();
+  });
+});
+
 test("usable at 390 px and by keyboard: nothing overflows sideways, focus is visible", async () => {
   await withPage(FIXTURE, async (page, base) => {
     for (const address of ["overview", "settings"]) {

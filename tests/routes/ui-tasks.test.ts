@@ -85,6 +85,25 @@ test("GET /ui/task/:id shows stages, criteria marks, subtask controls, checks an
   assert.is((await h.app.request("/ui/task/nope", { headers: HX })).status, 404);
 });
 
+test("a task with no subtasks yet: planning is the next step, on the page (a form adds a subtask), and done is no primary button", async () => {
+  const h = makeHarness();
+  createTask(h.root, { slug: "guard", title: "Guard the enrollment endpoints" });
+  const page = await (await h.app.request("/ui/task/guard", { headers: HX })).text();
+  assert.match(page, /<p class="next-step">Next: <a href="#add-subtask">Plan the work as subtasks<\/a>;/);
+  assert.match(page, /<button class="button" title="[^"]*"[^>]*>done<\/button>/, "done waits for planned, finished work");
+  assert.match(page, /<form class="toolbar add-subtask" id="add-subtask" hx-post="\/ui\/task\/guard\/subtask"/);
+  const added = await h.app.request("/ui/task/guard/subtask", post(h.token, { title: "--dry-run mode for the importer" }, { "hx-request": "true" }));
+  assert.is(added.status, 200);
+  const text = await added.text();
+  assert.match(text, /<td>01<\/td>\s*<td>--dry-run mode for the importer/);
+  assert.is(readTask(h.root, "guard").subtasks[0]!.title, "--dry-run mode for the importer", "a title that looks like an option is kept");
+  const empty = await h.app.request("/ui/task/guard/subtask", post(h.token, { title: "  " }, { "hx-request": "true" }));
+  assert.is(empty.status, 400);
+  assert.match(await empty.text(), /title/);
+  assert.is((await h.app.request("/ui/task/nope/subtask", post(h.token, { title: "x" }, { "hx-request": "true" }))).status, 404);
+  assert.is((await h.app.request("/ui/task/guard/subtask", { method: "POST", headers: { ...HX, "content-type": "application/json" }, body: JSON.stringify({ title: "x" }) })).status, 403, "the token is required");
+});
+
 test("POST /ui/task/:id/action runs the command and shows its output on the page", async () => {
   const h = makeHarness();
   createTask(h.root, { slug: "login", title: "Add login" });

@@ -29,12 +29,19 @@ const STAGE_ACTIONS: Record<string, { action: string; label: string }> = {
 };
 
 /**
- * The next step as the action itself where the page has it (the command for a terminal beside
- * it), and where it has none (planning subtasks), the command alone.
+ * The next step as the action itself where the page has it, or a link to where it is done on the
+ * page (planning subtasks: the form below), the command for a terminal beside it.
  */
 const NextStep: FC<{ task: Task; post: string }> = ({ task, post }) => {
   const step = STAGE_ACTIONS[task.stage];
-  const hint = task.stage === "spec" ? <>Write the spec in <code>.tool/tasks/{task.id}/spec.md</code>, then </> : task.stage === "build" ? <>Move the <a href="#subtasks">subtasks</a> along; </> : null;
+  const planning = task.stage === "plan";
+  const hint = task.stage === "spec"
+    ? <>Write the spec in <code>.tool/tasks/{task.id}/spec.md</code>, then </>
+    : task.stage === "build"
+    ? <>Move the <a href="#subtasks">subtasks</a> along; </>
+    : planning
+    ? <><a href="#add-subtask">Plan the work as subtasks</a>; </>
+    : null;
   return (
     <p class="next-step">
       Next: {hint}
@@ -45,7 +52,7 @@ const NextStep: FC<{ task: Task; post: string }> = ({ task, post }) => {
           </button>
         )
         : null}{" "}
-      <span class="muted small">{step ? "or in a terminal: " : ""}<code>{task.next}</code></span>
+      <span class="muted small">{step || planning ? "or in a terminal: " : ""}<code>{task.next}</code></span>
     </p>
   );
 };
@@ -60,8 +67,9 @@ const NextStep: FC<{ task: Task; post: string }> = ({ task, post }) => {
 export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, flows, loops }) => {
   const post = `/ui/task/${task.id}/action`;
   const here = task.stages.indexOf(task.stage);
-  // "done" is the step to take only when the task would be accepted as done.
-  const ready = task.subtasks.every((s) => s.status === "done") && task.criteria.every((c) => c.tested);
+  // "done" is the step to take only when the task would be accepted as done, its work planned and finished:
+  // a task with no subtasks yet is still to be planned.
+  const ready = task.subtasks.length > 0 && task.subtasks.every((s) => s.status === "done") && task.criteria.every((c) => c.tested);
   return (
     <section id="task-page" class="task">
       <header class="task-head">
@@ -117,7 +125,7 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
       </div>
       <div class="card" id="subtasks">
         <h2>Subtasks</h2>
-        {task.subtasks.length === 0 && <p class="empty">No subtasks yet: <code>tool subtask add {task.id} --title "..."</code></p>}
+        {task.subtasks.length === 0 && <p class="empty">No subtasks yet: plan the work as subtasks, here or with <code>tool subtask add {task.id} --title "..."</code></p>}
         {task.subtasks.length > 0 && (
           <table class="table">
             <thead><tr><th>#</th><th>Subtask</th><th>Status</th><th>Depends on</th><th>Criteria</th><th class="num">Checklist</th></tr></thead>
@@ -138,6 +146,12 @@ export const TaskPage: FC<TaskPageProps> = ({ task, result, artifact, agents, fl
               ))}
             </tbody>
           </table>
+        )}
+        {!task.done && (
+          <form class="toolbar add-subtask" id="add-subtask" hx-post={`/ui/task/${task.id}/subtask`} hx-target="#task-page" hx-swap="outerHTML">
+            <label>New subtask <input name="title" required maxlength={200} placeholder="what this step delivers" /></label>
+            <button class={`button${task.subtasks.length === 0 ? " primary" : ""}`} type="submit">Add subtask</button>
+          </form>
         )}
         {task.subtaskProblems.length > 0 && (
           <ul class="problems">{task.subtaskProblems.map((p) => <li><span class="badge warn">problem</span> <code>{p.file}</code>: {p.message}</li>)}</ul>
