@@ -150,7 +150,26 @@ rails("a filter named like a check whose body acts only on a caller who is signe
       "end",
       "",
     ].join("\n"),
-    "app/controllers/maps_controller.rb": "class MapsController < ApplicationController\n  before_action :authorize_web\n  before_action :require_oauth\n  before_action :require_login, :only => :edit\n\n  def index; end\n  def edit; end\nend\n",
+    "app/controllers/maps_controller.rb": "class MapsController < ApplicationController\n  include OrganizationScopable\n  before_action :authorize_web\n  before_action :require_oauth\n  before_action :require_login, :only => :edit\n\n  def index; end\n  def edit; end\nend\n",
+    // A concern's filter that returns at once for a caller who is not signed in (Homeward Tails' `verify_person_in_org`).
+    "app/controllers/concerns/organization_scopable.rb": [
+      "module OrganizationScopable",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  included do",
+      "    before_action :verify_person_in_org",
+      "  end",
+      "",
+      "  def verify_person_in_org",
+      "    return unless current_user",
+      "    set_current_person",
+      "    return if Current.person.present?",
+      "",
+      "    redirect_to new_person_path, notice: \"Please create a profile for this organization.\"",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
   });
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
     "GET /maps maps#index []",

@@ -206,6 +206,8 @@ function everyBranchChecks(sources: readonly string[], name: string, lines: read
   return checks.every(Boolean) ? checks[0] : undefined;
 }
 
+// A first line that leaves a caller who is not signed in alone: `return unless current_user`, `return if current_user.nil?`.
+const RETURNS_UNLESS_SIGNED_IN = /^[ \t]*return[ \t]+(?:unless[ \t]+(?:@?current_user|user_signed_in\?|logged_in\?|signed_in\?|session\[:user(?:_id)?\])|if[ \t]+(?:![ \t]*(?:@?current_user|user_signed_in\?|logged_in\?|signed_in\?)|@?current_user(?:\.nil\?|\.blank\?)))[ \t]*$/;
 // A test that the caller is signed in: what follows it acts on a caller there is.
 const SIGNED_IN = /\bif[ \t]+(?:session\[:user(?:_id)?\]|@?current_user\b|user_signed_in\?|logged_in\?|signed_in\?)/;
 const SIGNED_IN_BLOCK = new RegExp(`^[ \\t]*${SIGNED_IN.source}[ \\t]*$`);
@@ -218,7 +220,11 @@ const SIGNED_IN_BLOCK = new RegExp(`^[ \\t]*${SIGNED_IN.source}[ \\t]*$`);
  */
 function onlyForSignedIn(sources: readonly string[], name: string): boolean {
   const body = methodBody(sources, name);
-  if (body === undefined || !SIGNED_IN.test(body) || HTTP_AUTHENTICATION.test(body)) return false;
+  if (body === undefined || HTTP_AUTHENTICATION.test(body)) return false;
+  // `return unless current_user` first: all after it acts on a caller who is signed in (Homeward Tails' `verify_person_in_org`).
+  const first = body.split("\n").find((line) => line.trim() && !line.trim().startsWith("#"));
+  if (first !== undefined && RETURNS_UNLESS_SIGNED_IN.test(first)) return true;
+  if (!SIGNED_IN.test(body)) return false;
   let inside: number | undefined;
   for (const line of body.split("\n")) {
     if (!line.trim() || line.trim().startsWith("#")) continue;
