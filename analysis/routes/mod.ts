@@ -13,6 +13,7 @@ import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { sailsRoutes } from "./js/sails-routes.ts";
+import { webRootScripts } from "./php/web-root-scripts.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -207,6 +208,8 @@ export function routesSection(
   beside(filamentPanelRoutes(project));
   // Sails maps its routes in config/routes.js, a module no scanner reads as routes, and guards them in config/policies.js.
   beside(sailsRoutes(project));
+  // A PHP application without a router serves the scripts under its document root (Ampache's public/), unless a PHP router serves it.
+  if (project) beside(webRootScripts(project.listed, [...files].some(([file, f]) => file.endsWith(".php") && f.registrations.some((r) => r.type === "route"))));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));

@@ -1,0 +1,41 @@
+import type { Registration } from "../registration.ts";
+
+const FRAMEWORK = "php-scripts";
+
+// A folder a PHP application's web server serves as its document root.
+const WEB_ROOT = /^(?:[\w.-]+\/)?(?:public|public_html|htdocs|www|web)\/$/;
+// Folders under the root that hold code the scripts include, or assets: no pages.
+// A CMS's code kept under its root (Drupal's `web/core/`, `web/modules/`) is included, not requested.
+const INCLUDED = /(?:^|\/)(?:lib|libs|vendor|node_modules|includes?|inc|templates?|themes?|config|cache|tmp|assets|css|js|images|fonts|locale|lang|src|classes|core|modules|plugins|sites|profiles)\//i;
+/** Pages lie at most this many folders below the root (`/admin/users.php`, `/server/json.server.php`). */
+const MAX_DEPTH = 2;
+/** Fewer scripts than this beside `index.php`: a front controller and its helpers, not pages. */
+const MIN_SCRIPTS = 5;
+
+/**
+ * A PHP application without a router (Ampache): its web server serves every script under the
+ * document root at the script's path (`/admin/users.php`), and the script reads what to do from
+ * the query. Read where a folder named for a document root (`public/`, `htdocs/`, `www/`,
+ * `public_html/`, `web/`) holds an `index.php` and more scripts beside it, and only when no PHP
+ * router serves the project: a Laravel or Symfony `public/index.php` is a front controller whose
+ * router's routes are the app's (`routed`). Folders of included code or assets under the root
+ * (`lib/`, `templates/`, `themes/`, `vendor/`...) hold no pages. The scripts' checks of the caller
+ * are their own code's, out of sight: their routes have no guard the analysis can see.
+ */
+export function webRootScripts(listed: Iterable<string>, routed: boolean): { file: string; registrations: Registration[] }[] {
+  if (routed) return [];
+  const scripts = [...listed].filter((path) => path.endsWith(".php") && !INCLUDED.test(path));
+  const roots = new Set(scripts.filter((path) => path.endsWith("/index.php") && WEB_ROOT.test(path.slice(0, -"index.php".length))).map((path) => path.slice(0, -"index.php".length)));
+  const found: { file: string; registrations: Registration[] }[] = [];
+  for (const root of roots) {
+    const pages = scripts.filter((path) => path.startsWith(root) && !INCLUDED.test(path.slice(root.length)) && path.slice(root.length).split("/").length <= MAX_DEPTH + 1);
+    if (pages.length < MIN_SCRIPTS) continue;
+    for (const file of pages) {
+      found.push({
+        file,
+        registrations: [{ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path: `/${file.slice(root.length)}`, handler: "(script)", guards: [], owner: "", line: 1 }],
+      });
+    }
+  }
+  return found;
+}
