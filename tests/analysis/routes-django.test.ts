@@ -209,6 +209,31 @@ django("djoser's urlconfs included by the project serve its user, token and JWT 
   assert.not.ok(routes.some((r) => r.includes("set_username")), "the username actions of another USERNAME_FIELD");
 });
 
+django("django-oauth-toolkit's urlconf included by the project serves its OAuth endpoints (the client's own credentials), its management pages behind a login, and OIDC discovery", () => {
+  const root = tempDir("tool-django-oauth-toolkit-");
+  writeFiles(root, {
+    "requirements.txt": "Django==5.0\ndjango-oauth-toolkit\n",
+    "manage.py": "",
+    "app/__init__.py": "",
+    "app/settings.py": "ROOT_URLCONF = 'app.urls'\n",
+    "app/urls.py": "from django.urls import include, path\n\nurlpatterns = [\n    path('api/o/', include('oauth2_provider.urls', namespace='oauth2_provider')),\n]\n",
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  for (const expected of [
+    "GET /api/o/authorize [login_required]",
+    "POST /api/o/token",
+    "POST /api/o/revoke_token",
+    "GET /api/o/applications [login_required]",
+    "DELETE /api/o/applications/{pk}/delete [login_required]",
+    "GET /api/o/.well-known/openid-configuration",
+    "GET /api/o/.well-known/jwks.json",
+    "POST /api/o/userinfo [login_required]",
+    "POST /api/o/logout",
+  ]) assert.ok(routes.includes(expected), `${expected} in ${routes.join("\n")}`);
+  assert.is(routes.length, 25);
+});
+
 django("drf-nested-routers: a nested router's routes take every parent prefix and lookup above it (an empty parent prefix too) and are served where its own urls are included, once", () => {
   const root = tempDir("tool-django-nested-routers-");
   writeFiles(root, {

@@ -435,6 +435,26 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "jwt/refresh/", methods: ["POST"], view: "rest_framework_simplejwt.views.TokenRefreshView" },
     { path: "jwt/verify/", methods: ["POST"], view: "rest_framework_simplejwt.views.TokenVerifyView" },
   ],
+  // django-oauth-toolkit (`path("o/", include("oauth2_provider.urls"))`), as its urls.py draws them (1.7, with 2.0's
+  // RP-initiated logout): the OAuth endpoints, which authenticate the client or its token themselves (introspection and
+  // userinfo take a bearer token); the application and token management pages, behind LoginRequiredMixin; OIDC discovery.
+  "oauth2_provider.urls": [
+    { path: "authorize/", methods: ["GET", "POST"], view: "oauth2_provider.views.AuthorizationView", signedIn: true },
+    { path: "token/", methods: ["POST"], view: "oauth2_provider.views.TokenView" },
+    { path: "revoke_token/", methods: ["POST"], view: "oauth2_provider.views.RevokeTokenView" },
+    { path: "introspect/", methods: ["GET", "POST"], view: "oauth2_provider.views.IntrospectTokenView", signedIn: true },
+    { path: "applications/", methods: ["GET"], view: "oauth2_provider.views.ApplicationList", signedIn: true },
+    { path: "applications/register/", methods: ["GET", "POST"], view: "oauth2_provider.views.ApplicationRegistration", signedIn: true },
+    { path: "applications/<pk>/", methods: ["GET"], view: "oauth2_provider.views.ApplicationDetail", signedIn: true },
+    { path: "applications/<pk>/delete/", methods: ["GET", "POST", "DELETE"], view: "oauth2_provider.views.ApplicationDelete", signedIn: true },
+    { path: "applications/<pk>/update/", methods: ["GET", "POST"], view: "oauth2_provider.views.ApplicationUpdate", signedIn: true },
+    { path: "authorized_tokens/", methods: ["GET"], view: "oauth2_provider.views.AuthorizedTokensListView", signedIn: true },
+    { path: "authorized_tokens/<pk>/delete/", methods: ["GET", "POST", "DELETE"], view: "oauth2_provider.views.AuthorizedTokenDeleteView", signedIn: true },
+    { path: ".well-known/openid-configuration/", methods: ["GET"], view: "oauth2_provider.views.ConnectDiscoveryInfoView" },
+    { path: ".well-known/jwks.json", methods: ["GET"], view: "oauth2_provider.views.JwksInfoView" },
+    { path: "userinfo/", methods: ["GET", "POST"], view: "oauth2_provider.views.UserInfoView", signedIn: true },
+    { path: "logout/", methods: ["GET", "POST"], view: "oauth2_provider.views.RPInitiatedLogoutView" },
+  ],
   // django-prometheus's exporter, and django-hijack's views (POST only; the hijacker signed in).
   "django_prometheus.urls": [{ path: "metrics", methods: ["ALL"], view: "django_prometheus.exports.ExportToDjangoView" }],
   "hijack.urls": [
