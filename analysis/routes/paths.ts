@@ -29,13 +29,16 @@ export function normalizePath(path: string): string {
 }
 
 /**
- * `{id}`, `{id?}` and `{id:pattern}` written `{id}`; a pattern may hold braces of its own
- * (gorilla's `{post:[a-zA-Z0-9]{10}}`), so the parameter ends at the brace that closes it.
+ * `{id}`, `{id?}` and `{id:pattern}` (JAX-RS's `{id : pattern}`) written `{id}`; a pattern may hold
+ * braces of its own (gorilla's `{post:[a-zA-Z0-9]{10}}`), so the parameter ends at the brace that
+ * closes it. A parameter that is an optional ending of the path, its pattern a slash and text that
+ * may be absent (CommaFeed's `{userId}{optionalTrailingFever : (/fever)?}{optionalTrailingSlash : (/)?}`),
+ * is left out: the route is served without it.
  */
 function bracedParameters(path: string): string {
   let out = "";
   for (let i = 0; i < path.length; i++) {
-    const m = path[i] === "{" ? /^\{(\w+)(:|\??\})/.exec(path.slice(i)) : null;
+    const m = path[i] === "{" ? /^\{[ \t]*(\w+)[ \t]*(:|\??\})/.exec(path.slice(i)) : null;
     if (!m) {
       out += path[i];
       continue;
@@ -48,10 +51,20 @@ function bracedParameters(path: string): string {
         else if (path[end] === "}") depth--;
       }
     }
-    out += `{${m[1]}}`;
+    const pattern = m[2] === ":" ? path.slice(i + m[0].length, end).trim() : "";
+    if (!(pattern.includes("/") && matchesNothing(pattern))) out += `{${m[1]}}`;
     i = end;
   }
   return out;
+}
+
+/** Whether a route parameter's pattern matches the empty text (`(/fever)?`, `/?`); false for one this engine cannot read. */
+function matchesNothing(pattern: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`).test("");
+  } catch {
+    return false;
+  }
 }
 
 // Flask's and Django's path converters (`<int:id>`, `<str:username>`, `<slug:slug>`).

@@ -20,6 +20,30 @@ jaxrs("resources with @ApplicationPath, class and method @Path, a constant from 
   ]);
 });
 
+jaxrs("a path parameter with spaces around its pattern ({id : \\d+}) is {id}; one that is an optional ending ({optionalFever : (/fever)?}{optionalSlash : (/)?}) is left out; a pattern that may be empty without a slash ({page:[0-9]*}) stays", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "src/main/java/com/feeds/FeverREST.java": java([
+      "package com.feeds;",
+      "import jakarta.ws.rs.*;",
+      '@Path("/rest/fever")',
+      "public class FeverREST {",
+      "    @GET",
+      '    @Path("/user/{userId}{optionalTrailingFever : (/fever)?}{optionalTrailingSlash : (/)?}")',
+      '    public String get(@PathParam("userId") Long userId) { return ""; }',
+      "    @GET",
+      '    @Path("/item/{id : \\d+}")',
+      '    public String item(@PathParam("id") Long id) { return ""; }',
+      "    @GET",
+      '    @Path("/page/{page:[0-9]*}")',
+      '    public String page(@PathParam("page") String page) { return ""; }',
+      "}",
+    ]),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /rest/fever/item/{id}", "GET /rest/fever/page/{page}", "GET /rest/fever/user/{userId}"]);
+});
+
 jaxrs("a method's @Path that starts with a constant of another file takes its value (Kotlin templates, Java concatenation)", () => {
   const root = tempDir();
   writeFiles(root, {
