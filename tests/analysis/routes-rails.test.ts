@@ -1837,6 +1837,22 @@ rails("a filter not named like a check guards when it lets the signed-in caller 
   ]);
 });
 
+rails("Pundit: a headless policy named by a symbol (authorize :user, :logged_in?) guards the action when its query needs a caller; one whose query lets anyone through does not", () => {
+  const root = tempDir("tool-rails-pundit-headless-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  get 'profile', to: 'profile#index'\n  get 'dashboard', to: 'dashboard#show'\nend\n",
+    "app/policies/application_policy.rb": "class ApplicationPolicy\n  attr_reader :user, :record\n\n  def initialize(user, record)\n    @user = user\n    @record = record\n  end\n\n  def logged_in?\n    user.present?\n  end\nend\n",
+    "app/policies/user_policy.rb": "class UserPolicy < ApplicationPolicy\nend\n",
+    "app/policies/dashboard_policy.rb": "class DashboardPolicy < ApplicationPolicy\n  def show?\n    true\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Pundit::Authorization\nend\n",
+    "app/controllers/profile_controller.rb": "class ProfileController < ApplicationController\n  def index\n    authorize :user, :logged_in?\n    @user = current_user\n  end\nend\n",
+    "app/controllers/dashboard_controller.rb": "class DashboardController < ApplicationController\n  def show\n    authorize :dashboard\n  end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), ["GET /dashboard []", "GET /profile [UserPolicy#logged_in?]"]);
+});
+
 rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method or alias, user: as a shorthand hash value); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {

@@ -30,10 +30,13 @@ const QUERY = /,[ \t]*:(\w+\?)[ \t)]*(?:\.\w+[^\n]*)?$/;
 
 /**
  * The policy class of the record an action authorizes, when the record says: `Comment.find(...)` is
- * `CommentPolicy`, `@pool` is `PoolPolicy`, the signed-in user (`CurrentUser.user`, `current_user`) `UserPolicy`.
+ * `CommentPolicy`, `@pool` is `PoolPolicy`, the signed-in user (`CurrentUser.user`, `current_user`) `UserPolicy`, a symbol (`:dashboard`) its headless policy.
  */
 function policyOf(record: string): string | undefined {
   if (/^(?:\w+\.user|current_user)$/.test(record)) return "UserPolicy";
+  // A headless policy, named by a symbol (`authorize :dashboard, :show?` is `DashboardPolicy`; Jupiter's `authorize :user, :logged_in?`).
+  const symbol = /^:(\w+)$/.exec(record)?.[1];
+  if (symbol) return `${camel(symbol)}Policy`;
   const constant = /^([A-Z][\w:]*)/.exec(record)?.[1];
   const model = constant ?? (/^@(\w+)$/.exec(record)?.[1] ? camel(singular(record.slice(1))) : undefined);
   return model && `${model.split("::").at(-1)}Policy`;
