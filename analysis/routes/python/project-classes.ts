@@ -1,6 +1,7 @@
 /**
  * The classes of a project's Python files outside tests, by name, each with the names of its
- * bases (the last part of a dotted one, unless that is its own name) and its body in the file's code (comments and strings
+ * bases (the last part of a dotted one, unless that is its own name: then its namesake's `file::Name`
+ * where the module imports it from a module of the project) and its body in the file's code (comments and strings
  * blanked): what the readers of FastAPI's class-based routers and views look into. Read once,
  * on first use; the first class of a name wins.
  */
