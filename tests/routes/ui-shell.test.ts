@@ -64,7 +64,7 @@ test("the Overview's signals read as sentences: a word space before the file the
   writeFiles(root, { "src/broken.ts": "export const broken = {\n  value: 1,\n" });
   const h = makeHarness({ root });
   const text = await (await h.app.request("/ui/overview", { headers: HX })).text();
-  assert.match(text, /read by the lexical scan <a [^>]*>src\/broken\.ts:\d+<\/a>/);
+  assert.match(text, /read by the lexical scan <a [^>]*>src\/<wbr\/>broken\.ts:\d+<\/a>/);
 });
 
 test("Settings shows the tool version, the stack, the commands, the config and its configError", async () => {
