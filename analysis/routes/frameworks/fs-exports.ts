@@ -27,7 +27,7 @@ const DEFAULT =
 // default admit signed-in users only: the generated `app/(payload)/api/[...slug]/route.ts` is guarded.
 const PAYLOAD_HANDLER = /^(?:REST|GRAPHQL)_[A-Z]+$/;
 const PAYLOAD_ROUTES = /\bfrom\s*["']@payloadcms\/next\/routes["']/;
-export const PAYLOAD_ACCESS = "(Payload collection access: signed-in users unless a collection opens it)";
+const PAYLOAD_ACCESS = "(Payload collection access: signed-in users unless a collection opens it)";
 const COMPARED = /\bmethod\s*(?:===?|!==?)\s*(["'])|\bcase\s*(["'])/g;
 // Where file-system frameworks keep their routes: app/, pages/, routes/, server/; Next's route.ts, SvelteKit's +server.ts.
 const ROUTE_FILE = /(^|\/)(?:app|pages|routes|server)\/|(^|\/)(?:route|\+server)\.[cm]?[jt]sx?$/;
