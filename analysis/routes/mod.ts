@@ -13,6 +13,7 @@ import { symfonyPhpRoutes } from "./php/configurator-routes.ts";
 import { codeigniterAutoRoutes } from "./php/codeigniter-auto-routes.ts";
 import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { sailsRoutes } from "./js/sails-routes.ts";
+import { boxAdminPrefix } from "./php/box-admin-prefix.ts";
 import { webRootScripts } from "./php/web-root-scripts.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
@@ -237,7 +238,7 @@ export function routesSection(
   const rpcDispatchers = new Map([...trpcMounts, ...orpcMounts].map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

@@ -238,4 +238,53 @@ slim("middleware named by a string class name: one not named like a check guards
   ]);
 });
 
+slim("FOSSBilling's module controllers: an admin controller's routes are served under the configuration's admin_area_prefix, and a handler of the class that first takes a login service of the container (is_admin_logged, api_client) is guarded by it; api_guest guards nothing", () => {
+  const root = tempDir("tool-slim-box-");
+  const controller = (ns: string, cls: string, routes: string[], methods: string[]) => [
+    "<?php",
+    `namespace Box\\Mod\\${ns}\\Controller;`,
+    `class ${cls} implements \\FOSSBilling\\InjectionAwareInterface`,
+    "{",
+    "    public function register(\\Box_App &$app): void",
+    "    {",
+    ...routes.map((r) => `        ${r}`),
+    "    }",
+    ...methods,
+    "}",
+    "",
+  ].join("\n");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { php: ">=8.2" } }),
+    "src/config-sample.php": "<?php\nreturn [\n    'url' => 'http://localhost/',\n    'admin_area_prefix' => '/admin',\n];\n",
+    "src/modules/Activity/Controller/Admin.php": controller("Activity", "Admin", ["$app->get('/activity', 'get_index', [], static::class);"], [
+      "    public function get_index(\\Box_App $app): string",
+      "    {",
+      "        $this->di['is_admin_logged'];",
+      "        return $app->render('mod_activity_index');",
+      "    }",
+    ]),
+    "src/modules/Order/Controller/Client.php": controller("Order", "Client", [
+      "$app->get('/order', 'get_products', [], static::class);",
+      "$app->get('/order/service', 'get_orders', [], static::class);",
+    ], [
+      "    public function get_products(\\Box_App $app): string",
+      "    {",
+      "        $api = $this->di['api_guest'];",
+      "        return $app->render('mod_order_index');",
+      "    }",
+      "    public function get_orders(\\Box_App $app): string",
+      "    {",
+      "        $api = $this->di['api_client'];",
+      "        return $app->render('mod_order_list');",
+      "    }",
+    ]),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
+    "GET /admin/activity [is_admin_logged]",
+    "GET /order []",
+    "GET /order/service [api_client]",
+  ]);
+});
+
 slim.run();

@@ -75,7 +75,7 @@ export const slim: Framework = {
             methods,
             path: joinPaths(...scopes.map((g) => g.prefix), variant),
             handler: handlerSpan ? handler(source, handlerSpan) : "(inline)",
-            guards: [...new Set([...scopes.flatMap((g) => g.guards), ...call.guards])],
+            guards: [...new Set([...scopes.flatMap((g) => g.guards), ...call.guards, ...ownMethodCheck(source, call.args)])],
             owner: ROUTER,
             line: source.lineAt(call.start),
           });
@@ -196,6 +196,27 @@ function list(source: RouteSource, span: Span | undefined): string[] {
 }
 
 /** `Controller::class . ':show'`, `'Controller:show'`, `[Controller::class, 'show']`, or "(inline)" for a closure. */
+// A service of the app's container that throws for a caller not signed in, taken first in a handler:
+// FOSSBilling's `$this->di['is_admin_logged'];`, `$api = $this->di['api_admin'];` (its admin API as the signed-in admin).
+const CONTAINER_LOGIN = /^\s*(?:\$\w+\s*=\s*)?\$this\s*->\s*di\s*\[\s*['"](is_(?:admin|client)_logged|api_(?:admin|client))['"]\s*\]/;
+
+/**
+ * The check a handler method of the registering class itself makes first (`$app->get('/activity',
+ * 'get_index', [], static::class)`, BoxBilling's and FOSSBilling's module controllers): a container
+ * service named for the caller's login (CONTAINER_LOGIN).
+ */
+function ownMethodCheck(source: RouteSource, args: readonly Span[]): string[] {
+  const [, handlerSpan, , classSpan] = args;
+  if (!handlerSpan || !classSpan || !/^\s*(?:static|self)\s*::\s*class\s*$/.test(source.code.slice(classSpan.start, classSpan.end))) return [];
+  const name = source.stringAt(source.code.slice(handlerSpan.start, handlerSpan.end).search(/\S/) + handlerSpan.start)?.value;
+  if (!name || !/^\w+$/.test(name)) return [];
+  const def = new RegExp(String.raw`\bfunction\s+${name}\s*\([^)]*\)[^{]*\{`).exec(source.code);
+  if (!def) return [];
+  const start = def.index + def[0].length;
+  const check = CONTAINER_LOGIN.exec(source.text.slice(start, start + 300))?.[1];
+  return check ? [check] : [];
+}
+
 function handler(source: RouteSource, span: Span): string {
   const text = source.code.slice(span.start, span.end);
   if (/^\s*(?:static\s+)?(?:function|fn)\b/.test(text)) return "(inline)";
