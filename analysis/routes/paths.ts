@@ -31,8 +31,8 @@ export function normalizePath(path: string): string {
 /**
  * `{id}`, `{id?}` and `{id:pattern}` (JAX-RS's `{id : pattern}`) written `{id}`; a pattern may hold
  * braces of its own (gorilla's `{post:[a-zA-Z0-9]{10}}`), so the parameter ends at the brace that
- * closes it. A parameter that is an optional ending of the path, its pattern a slash and text that
- * may be absent (CommaFeed's `{userId}{optionalTrailingFever : (/fever)?}{optionalTrailingSlash : (/)?}`),
+ * closes it. A parameter that is an optional ending of the path after another, its pattern a slash
+ * and text that may be absent (CommaFeed's `{userId}{optionalTrailingFever : (/fever)?}{optionalTrailingSlash : (/)?}`),
  * is left out: the route is served without it.
  */
 function bracedParameters(path: string): string {
@@ -51,8 +51,11 @@ function bracedParameters(path: string): string {
         else if (path[end] === "}") depth--;
       }
     }
+    // An ending: it follows more of its segment (another parameter), and its pattern may be nothing or
+    // a slash and more; a whole segment (`/objects/info/{file:[^/]*}`) stays, whatever its pattern.
     const pattern = m[2] === ":" ? path.slice(i + m[0].length, end).trim() : "";
-    if (!(pattern.includes("/") && matchesNothing(pattern))) out += `{${m[1]}}`;
+    const ending = i > 0 && path[i - 1] !== "/" && pattern.includes("/") && matchesNothing(pattern);
+    if (!ending) out += `{${m[1]}}`;
     i = end;
   }
   return out;

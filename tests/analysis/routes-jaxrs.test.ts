@@ -35,13 +35,16 @@ jaxrs("a path parameter with spaces around its pattern ({id : \\d+}) is {id}; on
       '    @Path("/item/{id : \\d+}")',
       '    public String item(@PathParam("id") Long id) { return ""; }',
       "    @GET",
+      '    @Path("/objects/info/{file:[^/]*}")',
+      '    public String file(@PathParam("file") String file) { return ""; }',
+      "    @GET",
       '    @Path("/page/{page:[0-9]*}")',
       '    public String page(@PathParam("page") String page) { return ""; }',
       "}",
     ]),
   });
   git(root, "init", "-q");
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /rest/fever/item/{id}", "GET /rest/fever/page/{page}", "GET /rest/fever/user/{userId}"]);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /rest/fever/item/{id}", "GET /rest/fever/objects/info/{file}", "GET /rest/fever/page/{page}", "GET /rest/fever/user/{userId}"]);
 });
 
 jaxrs("a method's @Path that starts with a constant of another file takes its value (Kotlin templates, Java concatenation)", () => {
