@@ -12,7 +12,7 @@ const NAME = /^\s*([A-Za-z_][\w.]*)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/;
  * name become bindings of their own: with `from app.api import users`, `users.router` is
  * { local: "users.router", specifier: "app.api.users", imported: "router" }.
  */
-export function pythonBindings(source: RouteSource): Binding[] {
+export function pythonBindings(source: Pick<RouteSource, "code">): Binding[] {
   const { code } = source;
   const bindings: Binding[] = [];
   for (const m of code.matchAll(STATEMENT)) {

@@ -7,6 +7,7 @@
  */
 import { python } from "../../languages/python.ts";
 import { strip } from "../../languages/strip.ts";
+import { pythonBindings } from "./bindings.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -109,19 +110,14 @@ function read(project: Project | undefined): Map<string, ProjectClass> {
 }
 
 /**
- * Where a module imports the name it qualifies a base with: the file endings of that module
- * (`/modoboa/core/api/v1/viewsets.py` and its package's `__init__.py`), from `from X import Y as Q`,
- * `from X import Q` (in parentheses too) or `import X.Y as Q`. Relative imports are left out.
+ * Where a module imports the name it qualifies a base with, as its imports bind it (bindings.ts:
+ * `from X import Y as Q`, `from X import Q`, `import X.Y as Q`): the file endings of that module
+ * (`/modoboa/core/api/v1/viewsets.py` and its package's `__init__.py`). Relative imports are left out.
  */
 function importedModule(code: string, qualifier: string): string[] | undefined {
-  const q = qualifier.replace(/\./g, "\\.");
-  // What follows `import` up to the name: the rest of the line, or a parenthesised list across lines.
-  const list = String.raw`(?:\([^)]*?|[^\n(]*?)`;
-  const aliased = new RegExp(String.raw`^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+${list}\b([A-Za-z_]\w*)[ \t]+as[ \t]+${q}\b`, "m").exec(code);
-  const plain = aliased ?? new RegExp(String.raw`^[ \t]*from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+${list}\b(${q})\b(?![ \t]+as\b)`, "m").exec(code);
-  const dotted = plain ? `${plain[1]}.${plain[2]}` : new RegExp(String.raw`^[ \t]*import[ \t]+([A-Za-z_][\w.]*)[ \t]+as[ \t]+${q}\b`, "m").exec(code)?.[1];
-  if (!dotted) return undefined;
-  const path = `/${dotted.replace(/\./g, "/")}`;
+  const specifier = pythonBindings({ code }).find((b) => b.local === qualifier)?.specifier;
+  if (!specifier || specifier.startsWith(".")) return undefined;
+  const path = `/${specifier.replace(/\./g, "/")}`;
   return [`${path}.py`, `${path}/__init__.py`];
 }
 
@@ -166,6 +162,11 @@ const REQUIRES_USER = /\bdef[ \t]+test_func[ \t]*\([^)]*\)[^:]*:\s*\n?\s*return[
 // the user (`if not request.user.is_staff: return self.handle_no_permission()`, ephios' `StaffRequiredMixin`).
 const DISPATCH_REFUSES = /\bdef[ \t]+dispatch\b[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]+if[ \t]+not[ \t]+(?:self\.)?request\.user\.\w+[^\n]*:\s*\n[ \t]+(?:return[ \t]+self\.handle_no_permission\s*\(|raise[ \t]+PermissionDenied\b)/;
 const refusesInDispatch = (cls: ProjectClass | undefined) => !!cls && cls.bases.includes("AccessMixin") && DISPATCH_REFUSES.test(cls.body);
+
+/** Whether a class up the chain of `name` extends Django's `AccessMixin` or one of its access mixins (what accessMixinGuards reads). */
+export function throughAccessMixin(classes: ClassLookup, name: string): boolean {
+  return chainUp(classes, name, 8).some((current) => classes.get(current)?.bases.some((base) => base === "AccessMixin" || ACCESS_MIXIN.test(base)));
+}
 
 /**
  * A function answering the guard a Django view class takes from the project's classes it

@@ -11,7 +11,7 @@ import { DRF_BASE, genericOf, OPEN_PACKAGE_VIEW, VIEWSET_ACTIONS } from "../fram
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
-import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom } from "./project-classes.ts";
+import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom, throughAccessMixin } from "./project-classes.ts";
 import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -141,13 +141,6 @@ function checksUp(classes: ClassLookup, name: string): string[] {
     }
   }
   return [];
-}
-
-const ACCESS_MIXINS = /^(?:AccessMixin|LoginRequiredMixin|PermissionRequiredMixin|UserPassesTestMixin)$/;
-
-/** Whether a class up the chain of `name` extends one of Django's access mixins. */
-function throughAccessMixin(classes: ClassLookup, name: string): boolean {
-  return chainUp(classes, name, 8).some((current) => classes.get(current)?.bases.some((base) => ACCESS_MIXINS.test(base)));
 }
 
 /** The guard mixins (`LoginRequiredMixin`, `ObjectPermissionRequiredMixin`) a class extends through the project's classes. */
