@@ -70,10 +70,7 @@ export const NewSubtask = z.object({ title: z.string().trim().min(1).max(200) })
 /** Adds a subtask with `tool subtask add`, as the task page's form asks; the command's result, as an action's. */
 export async function runSubtaskAdd(service: ProjectService, task: string, body: z.infer<typeof NewSubtask>): Promise<ActionResult> {
   readTask(service.root, task);
-  const args = ["subtask", "add", task, option("title", body.title)];
-  const result = await runTool(service, args);
-  const ok = result.code === 0;
-  return { ok, action: "subtask-add", command: ["tool", ...args].join(" "), output: result.stdout, ...(ok ? {} : { error: result.stderr.trim() || `exit ${result.code}` }) };
+  return runAsAction(service, "subtask-add", ["subtask", "add", task, option("title", body.title)]);
 }
 
 /** Creates a task with `tool new`; a task that cannot be created (it exists) is a 409. */
@@ -103,10 +100,14 @@ export async function runTaskAction(service: ProjectService, body: { action: str
     const { run, next, notes } = await queueFlowRun(service, { task: action.task, flow: String(action.flow), reset: action.reset === true });
     return { ok: run.outcome === "passed", action: "flow-run", run, next, notes };
   }
-  const args = commandFor(action);
+  return runAsAction(service, action.action, commandFor(action));
+}
+
+/** Runs a `tool` command for an action: its result with the command line, its output and, when it fails, its error. */
+async function runAsAction(service: ProjectService, action: string, args: string[]): Promise<ActionResult> {
   const result = await runTool(service, args);
   const ok = result.code === 0;
-  return { ok, action: action.action, command: ["tool", ...args].join(" "), output: result.stdout, ...(ok ? {} : { error: result.stderr.trim() || `exit ${result.code}` }) };
+  return { ok, action, command: ["tool", ...args].join(" "), output: result.stdout, ...(ok ? {} : { error: result.stderr.trim() || `exit ${result.code}` }) };
 }
 
 function readBody<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
