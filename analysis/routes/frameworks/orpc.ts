@@ -69,7 +69,7 @@ export const orpc: Framework = {
       const end = chainEnd(code, start + NAME.exec(code)![0].length);
       const value = code.slice(start, end);
       // The chain's last call is `.handler(...)`: a procedure, not a builder made from another (`publicProcedure.use(requireAuth)`).
-      const resolver = [...value.matchAll(/\.\s*handler\s*\(/g)].at(-1);
+      const resolver = [...value.matchAll(new RegExp(RESOLVER.source, "g"))].at(-1);
       if (!resolver || callArguments(value, resolver.index + resolver[0].length - 1).end !== value.trimEnd().length) continue;
       const line = source.lineAt(m.index);
       found.push({ type: "router", framework: ORPC, name: m[1]!, prefix: "", guards: [], mountedOnly: true, line });
