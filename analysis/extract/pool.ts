@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { workerEntry } from "../../core/worker-entry.ts";
 import type { ScannedFile } from "../scan.ts";
 import { extractFile, type Part, type PartOf } from "./file.ts";
 import { BATCH, type BatchMessage, NEXT, POSTED, type WorkerInput } from "./protocol.ts";
@@ -14,11 +15,7 @@ export const PARALLEL_MIN_FILES = 3_000;
 /** A worker that posts nothing for this long is taken for dead: its files are extracted here. */
 const STALL_MS = 5_000;
 
-// In the single binary every module's import.meta.url is the binary's own, and the worker's
-// entry point (scripts/build.ts lists it) is kept at its source path below the binary's root.
-const WORKER_URL = /\/\$bunfs\/|~BUN/.test(import.meta.url)
-  ? new URL("./analysis/extract/worker.ts", import.meta.url)
-  : new URL("./worker.ts", import.meta.url);
+const WORKER_URL = workerEntry("analysis/extract/worker.ts");
 
 export type ExtractOptions<P extends Part> = {
   /** What of each file to extract (file.ts): the whole facts by default. */

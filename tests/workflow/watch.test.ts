@@ -52,7 +52,7 @@ test("a burst of edits, also in a folder made after the start, gives one call wi
   // The quiet time is far longer than the burst's gaps, so a slow machine still sees one burst.
   const watcher = watchProject(root, (paths) => calls.push(paths), { debounceMs: 500 });
   try {
-    await sleep(100);
+    await watcher.ready;
     mkdirSync(join(root, "src/new/deep"), { recursive: true });
     for (let i = 0; i < 5; i++) {
       writeFileSync(join(root, "src/a.ts"), String(i));
@@ -74,7 +74,7 @@ test("writes under ignored folders call nothing; close stops the calls", async (
   writeFiles(root, { "node_modules/x/i.js": "1", ".tool/cache/f.json": "1", "dist/a.js": "1" });
   const calls: string[][] = [];
   const watcher = watchProject(root, (paths) => calls.push(paths), { debounceMs: 50 });
-  await sleep(100);
+  await watcher.ready;
   writeFileSync(join(root, "node_modules/x/i.js"), "2");
   writeFileSync(join(root, ".tool/cache/f.json"), "2");
   writeFileSync(join(root, "dist/a.js"), "2");
@@ -92,7 +92,7 @@ test("a steady stream of edits still flushes within the longest wait", async () 
   const started = Date.now();
   const watcher = watchProject(root, () => calls.push(Date.now() - started), { debounceMs: 200, maxWaitMs: 400 });
   try {
-    await sleep(50);
+    await watcher.ready;
     for (let i = 0; i < 30; i++) {
       writeFileSync(join(root, "busy.ts"), String(i));
       await sleep(40);
@@ -101,6 +101,15 @@ test("a steady stream of edits still flushes within the longest wait", async () 
   } finally {
     watcher.close();
   }
+});
+
+test("a folder that cannot be watched is said through onError, and the watcher settles", async () => {
+  const errors: string[] = [];
+  const watcher = watchProject(join(tempDir(), "gone"), () => {}, { onError: (error) => errors.push(error.message) });
+  await watcher.ready;
+  watcher.close();
+  assert.is(errors.length, 1, JSON.stringify(errors));
+  assert.match(errors[0]!, /ENOENT|no such file/i);
 });
 
 test.run();
