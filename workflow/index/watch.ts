@@ -66,8 +66,8 @@ export function watchProject(
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, Math.max(0, Math.min(debounceMs, firstAt + maxWaitMs - now)));
   });
-  worker.on("error", (error) => {
-    options.onError?.(error);
+  worker.on("error", (error: unknown) => {
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
     settle();
   });
   return {
