@@ -57,6 +57,7 @@ import { djangoAppsServed } from "./python/installed-apps.ts";
 import { djangoSettingSwitchedServed } from "./python/setting-switched-urls.ts";
 import { withBlueprintSubclasses } from "./python/blueprint-subclasses.ts";
 import { withCustomDrfRouters } from "./python/drf-custom-routers.ts";
+import { withRootUrlconfs } from "./python/root-urlconfs.ts";
 import { withInheritedActions } from "./csharp/inherited-actions.ts";
 import { withDeviseModules } from "./ruby/devise-modules.ts";
 import { withRailsEngineMounts } from "./ruby/engine-mounts.ts";
@@ -215,8 +216,8 @@ export function routesSection(
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));
   // Registrations a setting switches on that the shipped configuration leaves off, prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
-  // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, a Go gRPC server's methods in files beside its type's, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, Flask blueprints made from the project's own Blueprint classes, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
+  // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, a Go gRPC server's methods in files beside its type's, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, the Django URLconfs no root URLconf includes, Flask blueprints made from the project's own Blueprint classes, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
+  const beforeLinking = [withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));

@@ -55,6 +55,44 @@ django("a URLconf included under a prefix the project's settings module gives (p
   assert.equal(routes.sort(), ["ALL /123/deals", "ALL /list (prefix unknown)"]);
 });
 
+django("where the settings name the root URLconf, a module's urlpatterns that nothing includes (an app's, included by a loop over configuration) says its prefix is unknown; the root's and those it includes are served as written", () => {
+  const root = tempDir("tool-django-root-urlconf-");
+  writeFiles(root, {
+    "requirements.txt": "django>=5\n",
+    "server/manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'server.settings')\n",
+    "server/server/settings.py": "ROOT_URLCONF = 'server.urls'\nDEBUG = False\n",
+    "server/server/urls.py": [
+      "from django.urls import include, path",
+      "from base import views",
+      "from zentral.conf import settings as zentral_settings",
+      "",
+      "urlpatterns = [",
+      "    path('', include('base.urls')),",
+      "    path('health/', views.health),",
+      "]",
+      "",
+      "def build_urlpatterns_for_apps():",
+      "    found = []",
+      "    for app_name in zentral_settings.get('apps', {}):",
+      "        found.append(path(f\"{app_name.rsplit('.', 1)[-1]}/\", include(f\"{app_name}.urls\")))",
+      "    return found",
+      "",
+      "urlpatterns.extend(build_urlpatterns_for_apps())",
+      "",
+    ].join("\n"),
+    "server/base/__init__.py": "",
+    "server/base/urls.py": "from django.urls import path\nfrom base import views\n\nurlpatterns = [path('about/', views.about)]\n",
+    "server/base/views.py": "def about(request):\n    return None\n\ndef health(request):\n    return None\n",
+    "zentral/__init__.py": "",
+    "zentral/inventory/__init__.py": "",
+    "zentral/inventory/urls.py": "from django.urls import path\nfrom . import views\n\nurlpatterns = [path('machines/', views.machines)]\n",
+    "zentral/inventory/views.py": "def machines(request):\n    return None\n",
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes.sort(), ["ALL /about", "ALL /health", "ALL /machines (prefix unknown)"]);
+});
+
 django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {
   const root = tempDir("tool-drf-caller-blind-");
   writeFiles(root, {
