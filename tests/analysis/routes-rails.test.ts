@@ -1853,6 +1853,55 @@ rails("Pundit: a headless policy named by a symbol (authorize :user, :logged_in?
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), ["GET /dashboard []", "GET /profile [UserPolicy#logged_in?]"]);
 });
 
+rails("Pundit: an action of a concern authorizing a record the controller loads from a class (@draft = draft_class.find(...), the class named by a method) is guarded by that class's policy; a check under a condition (authorize @draft if needs_authorization?) guards only where the condition's method answers true", () => {
+  const root = tempDir("tool-rails-pundit-concern-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'pundit'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :drafts, only: [:update], controller: 'items/draft'\n  resources :thesis_drafts, only: [:update], controller: 'theses/draft'\nend\n",
+    "app/policies/application_policy.rb": "class ApplicationPolicy\n  attr_reader :user, :record\n\n  def admin?\n    user&.admin?\n  end\nend\n",
+    "app/policies/draft_item_policy.rb": "class DraftItemPolicy < ApplicationPolicy\n  def update?\n    owned? || admin?\n  end\n\n  def owned?\n    record && user && record.user.id == user.id\n  end\nend\n",
+    "app/policies/draft_thesis_policy.rb": "class DraftThesisPolicy < ApplicationPolicy\n  def update?\n    admin?\n  end\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  include Pundit::Authorization\nend\n",
+    "app/controllers/concerns/draft_actions.rb": [
+      "module DraftActions",
+      "  extend ActiveSupport::Concern",
+      "",
+      "  included do",
+      "    before_action :set_draft, only: [:update]",
+      "  end",
+      "",
+      "  def update",
+      "    authorize @draft if needs_authorization?",
+      "    @draft.update(params[:draft])",
+      "  end",
+      "",
+      "  private",
+      "",
+      "  def needs_authorization?",
+      "    true",
+      "  end",
+      "",
+      "  def draft_class",
+      "    DraftItem",
+      "  end",
+      "",
+      "  def set_draft",
+      "    @draft = draft_class.find(params[:id])",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/items/draft_controller.rb": "class Items::DraftController < ApplicationController\n  include DraftActions\nend\n",
+    // The same concern with the check turned off: what guards it is elsewhere, or nothing.
+    "app/controllers/theses/draft_controller.rb": "class Theses::DraftController < ApplicationController\n  include DraftActions\n\n  private\n\n  def needs_authorization?\n    false\n  end\n\n  def draft_class\n    DraftThesis\n  end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.method === "PATCH").map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
+    "PATCH /drafts/{id} [DraftItemPolicy#update?]",
+    "PATCH /thesis_drafts/{id} []",
+  ]);
+});
+
 rails("Pundit: an action that authorizes a record (Comment.find(...), @pool, an association of the signed-in user; the policy named by the model, AITag's acronym included) is guarded when its policy's query needs a caller (user.is_member?, a predicate of the policy or of ApplicationPolicy that does, !user.is_anonymous?, an alias_method or alias, user: as a shorthand hash value); a query answering false refuses everyone; a query that is true, reads only the record, or lets a guest through (user.is_anonymous?, a branch of || without the user) is not; a catch-all answering 404 is no unguarded write", () => {
   const root = tempDir("tool-rails-pundit-");
   writeFiles(root, {

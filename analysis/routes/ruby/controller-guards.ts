@@ -35,7 +35,7 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   const [, controller, action] = match;
   // Parents first: a child's filters come after, and its skips win.
   const chain = controllerChain(controller!, text, where).sources.reverse();
-  const { filterTexts, sources } = withConcerns(chain, text);
+  const { filterTexts, sources, nearestFirst } = withConcerns(chain, text);
   const guards = new Set<string>();
   let skipped = false;
   for (const filter of filterTexts.flatMap(filters)) {
@@ -52,8 +52,8 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   const cancan = cancanGuard(controller!, action!, filterTexts, text);
   if (cancan) guards.add(cancan);
   // Pundit's check, for an action that authorizes a record whose policy needs a caller.
-  const body = methodBody([...sources].reverse(), action!);
-  const pundit = body === undefined ? undefined : punditGuard(controller!, action!, body, text);
+  const body = methodBody(nearestFirst, action!);
+  const pundit = body === undefined ? undefined : punditGuard(controller!, action!, body, text, { sources: nearestFirst, method: (name) => methodBody(nearestFirst, name) });
   if (pundit) guards.add(pundit);
   // CanCanCan's `authorize!` at the action's top, for what its Ability does not grant a caller without a user.
   const authorized = body === undefined ? undefined : cancanActionGuard(controller!, body, filterTexts, text);
@@ -313,7 +313,7 @@ const MACRO = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*)[ \t]*\([ \t]*\*\*(\w*)[ 
  * (app/controllers/concerns/) put before its own filters, and the calls of a concern's macros
  * (`skip_authentication only: [:new]`) written out as the filters they skip or add.
  */
-function withConcerns(chain: readonly string[], text: (path: string) => string | undefined): { filterTexts: string[]; sources: string[] } {
+function withConcerns(chain: readonly string[], text: (path: string) => string | undefined): { filterTexts: string[]; sources: string[]; nearestFirst: string[] } {
   const concerns = new Map<string, string>();
   // Rails autoloads a concern from app/controllers/concerns, or by its namespace from app/controllers
   // (`OIDC::Concerns::TrustedPublisherCreation`); a concern's `included` block may include another.
@@ -321,17 +321,18 @@ function withConcerns(chain: readonly string[], text: (path: string) => string |
   // filters name) is autoloaded from app/helpers.
   const load = (name: string) =>
     concerns.get(name) ?? text(`app/controllers/concerns/${snake(name)}.rb`) ?? text(`app/controllers/${snake(name)}.rb`) ?? (name.endsWith("Helper") ? text(`app/helpers/${snake(name)}.rb`) : undefined);
-  const includedBy = (source: string, seen: Set<string>): string[] =>
+  const includedBy = (source: string, seen: Set<string>, names: string[] = []): string[] =>
     [...source.matchAll(INCLUDE)].flatMap((m) => m[1]!.split(",").map((n) => n.trim())).flatMap((name) => {
       if (seen.has(name)) return [];
       seen.add(name);
       const concern = load(name);
       if (concern === undefined) return [];
       concerns.set(name, concern);
+      names.push(name);
       const block = INCLUDED.exec(concern);
       if (block) {
         const body = blockBody(concern, block.index + block[0].length, block[1]!);
-        return [...includedBy(body, seen), body];
+        return [...includedBy(body, seen, names), body];
       }
       // A plain module's hook: `def self.included(base)` calling `base.before_action :require_user!`.
       const hook = SELF_INCLUDED.exec(concern);
@@ -342,10 +343,19 @@ function withConcerns(chain: readonly string[], text: (path: string) => string |
       });
       return calls.length ? [calls.join("\n")] : [];
     });
-  const filterTexts = chain.map((source) => [...includedBy(source, new Set()), source].join("\n"));
+  const included: string[][] = [];
+  const filterTexts = chain.map((source) => {
+    const names: string[] = [];
+    const text = [...includedBy(source, new Set(), names), source].join("\n");
+    included.push(names);
+    return text;
+  });
+  // Where Ruby looks a method up: the class, then the modules it includes (the last included
+  // first), then its parent and the parent's modules.
+  const nearestFirst = chain.map((source, i) => [source, ...[...included[i]!].reverse().map((name) => concerns.get(name)!)]).reverse().flat();
   const macros = [...concerns.values()].flatMap((concern) => [...concern.matchAll(MACRO)].map((m) => ({ name: m[2]!, options: m[3]!, body: blockBody(concern, m.index + m[0].length, m[1]!) })));
   const written = filterTexts.map((filterText) => macros.reduce(writeOut, filterText));
-  return { filterTexts: written, sources: [...chain, ...concerns.values()] };
+  return { filterTexts: written, sources: [...chain, ...concerns.values()], nearestFirst };
 }
 
 /**

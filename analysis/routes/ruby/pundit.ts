@@ -11,16 +11,47 @@ import { snake } from "./controllers.ts";
  * reads only the record, or lets a guest through (`user.is_anonymous?`, a branch of `||` without
  * the user) is not. `body` is the action's body as the controller defines it.
  */
-export function punditGuard(controller: string, action: string, body: string, text: (path: string) => string | undefined): string | undefined {
+export function punditGuard(controller: string, action: string, body: string, text: (path: string) => string | undefined, code?: ControllerCode): string | undefined {
   const call = AUTHORIZE.exec(body);
   if (!call) return undefined;
-  const query = QUERY.exec(call[2]!)?.[1] ?? `${action}?`;
-  // The policy the call names (`policy_class: EmailNotificationPolicy`), the record's, else the controller's model's
-  // (an association, `CurrentUser.user.dmails`, is authorized by its model's policy).
-  const named = /\bpolicy_class:[ \t]*(?:\w+::)*(\w+)/.exec(call[2]!)?.[1];
+  // `authorize @draft if needs_authorization?`: a check the controller turns off (a subclass's
+  // `needs_authorization?` answering false) is one only where the condition's method answers so.
+  const modifier = MODIFIER.exec(call[2]!);
+  if (modifier && code?.method(modifier[2]!)?.trim() !== (modifier[1] === "if" ? "true" : "false")) return undefined;
+  const rest = modifier ? call[2]!.slice(0, modifier.index) : call[2]!;
+  const query = QUERY.exec(rest)?.[1] ?? `${action}?`;
+  // The policy the call names (`policy_class: EmailNotificationPolicy`), the record's, the class the controller
+  // assigns the record from, else the controller's model's (an association, `CurrentUser.user.dmails`, is authorized by its model's policy).
+  const named = /\bpolicy_class:[ \t]*(?:\w+::)*(\w+)/.exec(rest)?.[1];
+  const assigned = code && assignedClass(call[1]!, code);
   let chain: string[] = [];
-  const policy = [named, policyOf(call[1]!), `${camel(singular(controller.split("/").at(-1)!))}Policy`].find((p) => p && (chain = policyChain(p, text)).length);
+  const policy = [named, policyOf(call[1]!), assigned && `${assigned.split("::").at(-1)}Policy`, `${camel(singular(controller.split("/").at(-1)!))}Policy`].find((p) => p && (chain = policyChain(p, text)).length);
   return policy && needsCaller(chain, query, 0) ? `${policy}#${query}` : undefined;
+}
+
+/** The controller's code as its chain and concerns define it: `sources` and `method(name)`'s body, the nearest definition first. */
+export type ControllerCode = { sources: readonly string[]; method: (name: string) => string | undefined };
+
+// `if needs_authorization?` after the call: the condition, a method of the controller's.
+const MODIFIER = /[ \t]+(if|unless)[ \t]+([a-z_]\w*\??)[ \t]*$/;
+
+/**
+ * The class an instance variable is loaded from where the controller assigns it: `@draft =
+ * DraftItem.find(...)`, or through a method of its own answering the class (`@draft =
+ * draft_class.find(...)` with `def draft_class; DraftItem; end`, which a subclass may override).
+ */
+function assignedClass(record: string, code: ControllerCode): string | undefined {
+  const ivar = /^@(\w+)$/.exec(record)?.[1];
+  if (!ivar) return undefined;
+  const assignment = new RegExp(String.raw`^[ \t]*@${ivar}[ \t]*(?:\|\|)?=[ \t]*(?:([A-Z][\w:]*)|([a-z_]\w*))[ \t]*\.[ \t]*(?:find|find_by|new|create|friendly)\b`, "m");
+  for (const source of code.sources) {
+    const m = assignment.exec(source);
+    if (!m) continue;
+    if (m[1]) return m[1];
+    const answered = code.method(m[2]!)?.trim();
+    return answered && /^[A-Z][\w:]*$/.test(answered) ? answered : undefined;
+  }
+  return undefined;
 }
 
 // `authorize Comment.find(params[:id])`, `@post = authorize(Post.new(...), :create?)`, `authorize(@comment).save`:
