@@ -385,11 +385,14 @@ export function linkRoutes(
     };
   });
   // One registration reached along two mounts that give it the same path (a router handed to a
-  // function and also assigned its result) is one entry point.
+  // function and also assigned its result) is one entry point: the one whose prefix is known,
+  // when the other is reached from a router nothing is known to serve (a test's URLconf).
+  const keyOf = (r: LinkedRoute) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.framework}`;
+  const known = new Set(routes.filter((r) => !r.prefixUnknown).map(keyOf));
   const seen = new Set<string>();
   return routes.filter((r) => {
-    const key = `${r.method} ${r.path} ${r.file}:${r.line} ${r.framework}`;
-    if (seen.has(key)) return false;
+    const key = keyOf(r);
+    if (seen.has(key) || (r.prefixUnknown && known.has(key))) return false;
     seen.add(key);
     return true;
   });

@@ -87,10 +87,28 @@ django("where the settings name the root URLconf, a module's urlpatterns that no
     "zentral/inventory/__init__.py": "",
     "zentral/inventory/urls.py": "from django.urls import path\nfrom . import views\n\nurlpatterns = [path('machines/', views.machines)]\n",
     "zentral/inventory/views.py": "def machines(request):\n    return None\n",
+    // A URLconf the package keeps for its tests, including one the root includes too: that one is served where the root says.
+    "server/base/testing_urls.py": "from django.urls import include, path\n\nurlpatterns = [path('', include('base.urls'))]\n",
   });
   git(root, "init", "-q");
   const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
   assert.equal(routes.sort(), ["ALL /about", "ALL /health", "ALL /machines (prefix unknown)"]);
+});
+
+django("a root URLconf the settings of the tests alone name (a test project including the package's URLconf) says nothing of the product's: the package's URLconf is served as written", () => {
+  const root = tempDir("tool-django-test-root-urlconf-");
+  writeFiles(root, {
+    "requirements.txt": "django>=5\n",
+    "test_project/test_project/settings.py": "ROOT_URLCONF = 'test_project.urls'\n",
+    "test_project/test_project/urls.py": "from django.urls import include, path\n\nurlpatterns = [path('', include('mailer.urls'))]\n",
+    "test_project/manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'test_project.settings')\n",
+    "mailer/__init__.py": "",
+    "mailer/urls.py": "from django.urls import path\nfrom mailer import views\n\nurlpatterns = [path('domains/', views.domains)]\n",
+    "mailer/views.py": "def domains(request):\n    return None\n",
+  });
+  git(root, "init", "-q");
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`);
+  assert.equal(routes, ["ALL /domains"]);
 });
 
 django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {

@@ -25,7 +25,9 @@ export function withRootUrlconfs(files: ReadonlyMap<string, FileRoutes>, project
     return modules.length ? modules : undefined;
   });
   const roots = new Set(named.flatMap(({ root, value }) => value.flatMap((module) => modulePaths(project, root, module))));
-  if (roots.size === 0) return files;
+  // A root URLconf of the tests alone (Modoboa's test_project, which includes the package's
+  // URLconf) is no product's: what the deployed project includes is not known here.
+  if (!urlconfs.some(([file]) => roots.has(file))) return files;
   const result = new Map(files);
   for (const [file, routes] of urlconfs) {
     if (roots.has(file)) continue;
