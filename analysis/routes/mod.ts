@@ -69,6 +69,8 @@ import { DOTNET_FRAMEWORKS, dotnetApplicationOf } from "./csharp/applications.ts
 import { pythonConfigValues } from "./python/config-values.ts";
 import { pythonProjectOf } from "./python/projects.ts";
 import { laravelConfigValues } from "./php/config-values.ts";
+import { railsConfigValues } from "./ruby/route-translator.ts";
+import { grapeIncludedPrefixes } from "./ruby/grape-defaults.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
 import { withConfigPrefixes } from "./common/config-prefixes.ts";
@@ -220,7 +222,7 @@ export function routesSection(
   const beforeLinking = [withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

@@ -108,4 +108,32 @@ grape("a Grape API a Rails app mounts: its prefix and path version, resources, r
   ]);
 });
 
+grape("an API class that includes a module of the app's (a Defaults concern whose included block sets the prefix and the path version) is served under them; a gem's module sets nothing, and a class's own prefix wins", () => {
+  const root = tempDir("tool-grape-defaults-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'grape'\n",
+    "config/routes.rb": 'Rails.application.routes.draw do\n  mount API::Base, at: "/"\nend\n',
+    "app/controllers/api/base.rb": "module API\n  class Base < Grape::API\n    mount API::V1::Users\n    mount API::V1::Status\n  end\nend\n",
+    "app/controllers/api/v1/defaults.rb": [
+      "module API",
+      "  module V1",
+      "    module Defaults",
+      "      extend ActiveSupport::Concern",
+      "",
+      "      included do",
+      "        prefix \"api\"",
+      "        version \"v1\", using: :path",
+      "        format :json",
+      "      end",
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/api/v1/users.rb": "module API\n  module V1\n    class Users < Grape::API\n      include API::V1::Defaults\n      include Grape::Kaminari\n\n      resource :users do\n        get do\n        end\n      end\n    end\n  end\nend\n",
+    "app/controllers/api/v1/status.rb": "module API\n  module V1\n    class Status < Grape::API\n      include API::V1::Defaults\n      prefix :internal\n\n      get :status do\n      end\n    end\n  end\nend\n",
+  });
+  assert.equal(lines(root).map((l) => l.split(" ").slice(0, 2).join(" ")).sort(), ["GET /api/v1/users", "GET /internal/status"]);
+});
+
 grape.run();

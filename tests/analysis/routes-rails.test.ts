@@ -1853,6 +1853,36 @@ rails("Pundit: a headless policy named by a symbol (authorize :user, :logged_in?
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), ["GET /dashboard []", "GET /profile [UserPolicy#logged_in?]"]);
 });
 
+rails("devise_for's skip: and only: name modules singular or plural, as Devise singularizes them; skip: :all draws nothing", () => {
+  const root = tempDir("tool-rails-devise-skip-");
+  writeFiles(root, {
+    "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'devise'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users, skip: [:password, :registration, :confirmation, :unlock, :invitations, :omniauth_callbacks]\n  devise_for :admins, only: :session\n  devise_for :robots, skip: :all\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [
+    "DELETE /admins/sign_out", "DELETE /users/sign_out", "GET /admins/sign_in", "GET /users/sign_in", "POST /admins/sign_in", "POST /users/sign_in",
+  ]);
+});
+
+rails("route_translator: a localized block's routes start with the locale where its initializer forces it (force_locale = true); otherwise the default locale's are drawn as written", () => {
+  const draw = (forced: boolean) => {
+    const root = tempDir("tool-rails-localized-");
+    writeFiles(root, {
+      "Gemfile": "source 'https://rubygems.org'\ngem 'rails'\ngem 'route_translator'\n",
+      "config/initializers/route_translator.rb": `RouteTranslator.config do |config|\n  config.force_locale = ${forced}\nend\n`,
+      "config/routes.rb": "Rails.application.routes.draw do\n  localized do\n    resources :docs, only: [:index]\n    get 'search' => 'search#show'\n  end\n  get 'health' => 'health#show'\nend\n",
+      "app/controllers/docs_controller.rb": "class DocsController < ApplicationController\n  def index\n  end\nend\n",
+      "app/controllers/search_controller.rb": "class SearchController < ApplicationController\n  def show\n  end\nend\n",
+      "app/controllers/health_controller.rb": "class HealthController < ApplicationController\n  def show\n  end\nend\n",
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`).sort();
+  };
+  assert.equal(draw(true), ["GET /health", "GET /{locale}/docs", "GET /{locale}/search"]);
+  assert.equal(draw(false), ["GET /docs", "GET /health", "GET /search"]);
+});
+
 rails("Pundit: an action of a concern authorizing a record the controller loads from a class (@draft = draft_class.find(...), the class named by a method) is guarded by that class's policy; a check under a condition (authorize @draft if needs_authorization?) guards only where the condition's method answers true", () => {
   const root = tempDir("tool-rails-pundit-concern-");
   writeFiles(root, {

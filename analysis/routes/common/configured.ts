@@ -1,7 +1,8 @@
 /**
  * Prefixes an application reads from its configuration, filled in before linking. A scanner that
  * meets one (a Go struct field, `uiConf.APIBaseURL`; a Flask config key, `app.config["AUTH_URL_PREFIX"]`)
- * writes a placeholder naming the kind and the name, and marks the prefix unknown; this asks the
+ * writes a placeholder naming the kind and the name (in a route's path, a mount's prefix or a
+ * router's own), and marks the prefix unknown; this asks the
  * kind's resolver for the value and, when one is found, puts it in and clears the mark. Otherwise
  * the placeholder goes and the routes keep saying their prefix is unknown.
  */
@@ -26,7 +27,7 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
   let known: ConfiguredValues | undefined;
   const result = new Map<string, FileRoutes>();
   const inMatchers = (matchers: readonly { path: string }[] | undefined) => !!matchers?.some((m) => m.path.includes(MARK));
-  const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || (r.type === "use" && r.prefix.includes(MARK)) || (r.type === "global" && (inMatchers(r.scope) || inMatchers(r.except)));
+  const marked = (r: Registration) => (r.type === "route" && r.path.includes(MARK)) || ((r.type === "use" || r.type === "router") && r.prefix.includes(MARK)) || (r.type === "global" && (inMatchers(r.scope) || inMatchers(r.except)));
   for (const [file, routes] of files) {
     if (!routes.registrations.some(marked)) {
       result.set(file, routes);
@@ -38,7 +39,15 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
       const filled = text.replace(PLACEHOLDER, (_, kind: string, name: string) => known![kind]?.(name) ?? ((found = false), ""));
       return { text: filled, found };
     };
-    const registrations = routes.registrations.flatMap((r): Registration[] => {
+    // A router whose prefix holds a value not found: its routes say their prefix is unknown.
+    const unknownRouters = new Set<string>();
+    const filledRouters = routes.registrations.map((r): Registration => {
+      if (r.type !== "router" || !r.prefix.includes(MARK)) return r;
+      const { text, found } = fill(r.prefix);
+      if (!found) unknownRouters.add(`${r.framework}:${r.name}`);
+      return { ...r, prefix: text };
+    });
+    const registrations = filledRouters.flatMap((r): Registration[] => {
       if (r.type === "route" && r.path.includes(MARK)) {
         const { prefixUnknown: _, ...rest } = r;
         const { text, found } = fill(r.path);
@@ -65,7 +74,8 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
       }
       return [r];
     });
-    result.set(file, { ...routes, registrations });
+    const underUnknown = (r: Registration) => (r.type === "route" || r.type === "use") && unknownRouters.has(`${r.framework}:${r.owner}`);
+    result.set(file, { ...routes, registrations: registrations.map((r) => (underUnknown(r) ? { ...r, prefixUnknown: true } : r)) });
   }
   return result;
 }

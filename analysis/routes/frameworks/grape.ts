@@ -4,6 +4,7 @@ import type { Framework } from "../framework.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 
 const FRAMEWORK = "grape";
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -68,7 +69,12 @@ function visitApi(source: RouteSource, list: readonly Statement[], qualified: st
       if (!using || dslValue(source, using) === "path") api.version = dslList(source, first)[0] ?? dslValue(source, first);
     }
   }
-  found.push({ type: "router", framework: FRAMEWORK, name: api.name, prefix: joinPaths(api.prefix ?? "", api.version ?? ""), guards: [], line: source.lineAt(st.start) });
+  // Settings a module of the app's gives the classes that include it (`include API::V1::Defaults`,
+  // whose `included do` says `prefix "api"` and `version "v1"`), unless the class gives its own:
+  // found in that module's file before linking (ruby/grape-defaults.ts).
+  const included = list.flatMap((s) => (s.name === "include" ? [/^\s*(?:::)?([A-Z][\w:]*)\s*$/.exec(source.code.slice(s.args.start, s.args.end))?.[1]].filter((n): n is string => !!n && !n.startsWith("Grape::")) : []));
+  const own = api.prefix === undefined && api.version === undefined ? included.map((name) => configuredPlaceholder("grape", name)).join("") : "";
+  found.push({ type: "router", framework: FRAMEWORK, name: api.name, prefix: joinPaths(own, api.prefix ?? "", api.version ?? ""), guards: [], line: source.lineAt(st.start) });
   visit(source, list, { path: "", owner: api.name, guards: [] }, found);
 }
 

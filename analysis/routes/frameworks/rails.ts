@@ -7,6 +7,8 @@ import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { ENGINE_DRAW, snake } from "../ruby/controllers.ts";
+import { LOCALIZED } from "../ruby/route-translator.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
@@ -129,6 +131,8 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     else if (name === "draw" && st.block && APP_ROUTES_FILE.test(source.path) && ENGINE_DRAW.test(st.name)) {
       block({ ...scope, module: join(scope.module, snake(ENGINE_DRAW.exec(st.name)![1]!)) });
     }
+    // route_translator's routes of every locale, the locale first in the path where its configuration forces it (ruby/route-translator.ts).
+    else if (name === "localized" && st.block) block({ ...scope, path: join(configuredPlaceholder("rails", LOCALIZED), here) });
     else if (name === "authenticate" || name === "authenticated") block({ ...scope, guards: [...scope.guards, `${name}${first ? `(${first})` : ""}`] });
     else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
     else if (name !== "concern") block(scope);
@@ -246,9 +250,11 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
   const list = (key: string) => (args.keywords.has(key) ? dslList(source, args.keywords.get(key)!) : undefined);
   const names = { ...DEVISE_PATH_NAMES, ...Object.fromEntries(hash("path_names")) };
   const controllers = hash("controllers");
-  const skip = new Set(list("skip") ?? []);
+  // Devise singularizes what `skip:` and `only:` name (`skip: [:password, :registration]` skips passwords and registrations); `skip: :all` draws nothing.
+  const skip = new Set((list("skip") ?? []).map((m) => singular(m)));
   const only = list("only");
-  const modules = (only ?? DEVISE_ALL).filter((m) => DEVISE[m] && !skip.has(m));
+  const onlyNamed = only && new Set(only.map((m) => singular(m)));
+  const modules = skip.has("all") ? [] : DEVISE_ALL.filter((m) => DEVISE[m] && !skip.has(singular(m)) && (!onlyNamed || onlyNamed.has(singular(m))));
   // `path_prefix: :user` goes before the resource's path.
   const prefix = args.keywords.has("path_prefix") ? dslValue(source, args.keywords.get("path_prefix")!) ?? "" : "";
   const base = join(scope.path, prefix, args.keywords.has("path") ? dslValue(source, args.keywords.get("path")!) ?? resource : resource);
