@@ -15,6 +15,7 @@ import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { sailsRoutes } from "./js/sails-routes.ts";
 import { boxAdminPrefix } from "./php/box-admin-prefix.ts";
 import { webRootScripts } from "./php/web-root-scripts.ts";
+import { notReplacedPassportRoute, passportRoutes } from "./php/passport-routes.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -214,6 +215,8 @@ export function routesSection(
   beside(sailsRoutes(project));
   // A PHP application without a router serves the scripts under its document root (Ampache's public/), unless a PHP router serves it.
   if (project) beside(webRootScripts(project.listed, [...files].some(([file, f]) => file.endsWith(".php") && f.registrations.some((r) => r.type === "route"))));
+  // Laravel Passport's OAuth routes, which its package's routes file draws.
+  beside(passportRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));
@@ -277,7 +280,7 @@ export function routesSection(
     .flatMap(perApplication)
     .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const items = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine());
+  const items = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine()).filter(notReplacedPassportRoute(complete));
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });

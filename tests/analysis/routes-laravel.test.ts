@@ -1312,4 +1312,48 @@ laravel("a middleware alias of bootstrap/app.php whose class answers 401 to a re
   assert.equal(guardedRoutes(root).sort(), ["GET /api/checkout", "GET /api/v1/admin/credits [api.admin]"]);
 });
 
+laravel("Laravel Passport's routes, which its package draws: by the version the lock pins (13.x: the device grant's, the JSON API only when switched on), under config/passport.php's path, the token endpoints open and the rest behind auth; an app route at the same method and path replaces Passport's; ignoreRoutes() in register() turns them off, in boot() it comes too late", () => {
+  const app = (passport: { version: string; provider: string; config?: string }) => {
+    const root = tempDir("tool-laravel-passport-");
+    writeFiles(root, {
+      "composer.json": `{\n  "require": {\n    "laravel/framework": "^12.0",\n    "laravel/passport": "^${passport.version.split(".")[0]}.0"\n  }\n}\n`,
+      "composer.lock": `{\n  "packages": [\n    {\n      "name": "laravel/passport",\n      "version": "v${passport.version}"\n    }\n  ]\n}\n`,
+      "app/Providers/AppServiceProvider.php": php("namespace App\\Providers;", "", "class AppServiceProvider extends ServiceProvider", "{", passport.provider, "}"),
+      ...(passport.config ? { "config/passport.php": php("return [", `    'path' => env('PASSPORT_PATH', '${passport.config}'),`, "];") } : {}),
+      "routes/web.php": php("use Illuminate\\Support\\Facades\\Route;", "", "Route::get('/oauth/personal-access-tokens', [TokenController::class, 'index'])->middleware('auth');", "Route::get('/', [HomeController::class, 'index']);"),
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
+  };
+  assert.equal(app({ version: "13.7.5", provider: "    public function boot(): void\n    {\n        Passport::$registersJsonApiRoutes = true;\n    }" }).filter((r) => r.includes("/oauth/")), [
+    "DELETE /oauth/authorize composer.json [auth]",
+    "DELETE /oauth/clients/{client_id} composer.json [auth]",
+    "DELETE /oauth/device/authorize composer.json [auth]",
+    "DELETE /oauth/personal-access-tokens/{token_id} composer.json [auth]",
+    "DELETE /oauth/tokens/{token_id} composer.json [auth]",
+    "GET /oauth/authorize composer.json [auth]",
+    "GET /oauth/clients composer.json [auth]",
+    "GET /oauth/device composer.json",
+    "GET /oauth/device/authorize composer.json [auth]",
+    "GET /oauth/personal-access-tokens routes/web.php [auth]",
+    "GET /oauth/scopes composer.json [auth]",
+    "GET /oauth/tokens composer.json [auth]",
+    "POST /oauth/authorize composer.json [auth]",
+    "POST /oauth/clients composer.json [auth]",
+    "POST /oauth/device/authorize composer.json [auth]",
+    "POST /oauth/device/code composer.json",
+    "POST /oauth/personal-access-tokens composer.json [auth]",
+    "POST /oauth/token composer.json",
+    "POST /oauth/token/refresh composer.json [auth]",
+    "PUT /oauth/clients/{client_id} composer.json [auth]",
+  ]);
+  // 12.x under a path of its own, its JSON API always there; ignoreRoutes() in boot() is too late.
+  const late = app({ version: "12.3.0", provider: "    public function boot(): void\n    {\n        Passport::ignoreRoutes();\n    }", config: "auth/oauth" });
+  assert.ok(late.includes("POST /auth/oauth/token composer.json"), late.join("\n"));
+  assert.ok(late.includes("GET /auth/oauth/scopes composer.json [auth]"), late.join("\n"));
+  assert.not.ok(late.some((r) => r.includes("device")), "no device grant before 13.x");
+  // In register(), before Passport's provider boots: none of them.
+  assert.equal(app({ version: "12.3.0", provider: "    public function register(): void\n    {\n        Passport::ignoreRoutes();\n    }" }).filter((r) => r.includes("composer.json")), []);
+});
+
 laravel.run();

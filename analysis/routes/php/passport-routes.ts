@@ -1,0 +1,107 @@
+/**
+ * The routes Laravel Passport serves, which no file of the app holds (its service provider loads
+ * its own routes file from vendor/, as Devise's routes are no file of a Rails app): under
+ * `config('passport.path', 'oauth')`, the token and device-code endpoints for anyone, the rest
+ * behind the `auth` middleware (the authorization screen checks the session itself). Which
+ * routes depends on the version the project locks (composer.lock, else the major its
+ * composer.json asks for): up to 10.x only when the app calls `Passport::routes()`; from 11.x
+ * always, unless it calls `Passport::ignoreRoutes()` in time; from 13.x the device
+ * authorization grant's routes too, and the JSON API (tokens, clients, scopes, personal access
+ * tokens) only when the app sets `Passport::$registersJsonApiRoutes = true`.
+ * A route the app defines itself at the same method and path replaces Passport's, as Laravel
+ * keeps the route registered last.
+ */
+import type { LinkedRoute } from "../link.ts";
+import type { Registration } from "../registration.ts";
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+const FRAMEWORK = "laravel";
+const ROUTER = "(passport)";
+const CONTROLLERS = "Laravel\\Passport\\Http\\Controllers\\";
+const GUARD = "auth";
+
+type Drawn = [method: string, path: string, handler: string, guarded: boolean];
+
+const BASE: Drawn[] = [
+  ["POST", "token", "AccessTokenController@issueToken", false],
+  // Only `web` around it, but the controller sends a caller not signed in to sign in first.
+  ["GET", "authorize", "AuthorizationController@authorize", true],
+  ["POST", "token/refresh", "TransientTokenController@refresh", true],
+  ["POST", "authorize", "ApproveAuthorizationController@approve", true],
+  ["DELETE", "authorize", "DenyAuthorizationController@deny", true],
+];
+const DEVICE: Drawn[] = [
+  ["POST", "device/code", "DeviceCodeController", false],
+  ["GET", "device", "DeviceUserCodeController", false],
+  ["GET", "device/authorize", "DeviceAuthorizationController", true],
+  ["POST", "device/authorize", "ApproveDeviceAuthorizationController@approve", true],
+  ["DELETE", "device/authorize", "DenyDeviceAuthorizationController@deny", true],
+];
+const JSON_API: Drawn[] = [
+  ["GET", "tokens", "AuthorizedAccessTokenController@forUser", true],
+  ["DELETE", "tokens/{token_id}", "AuthorizedAccessTokenController@destroy", true],
+  ["GET", "clients", "ClientController@forUser", true],
+  ["POST", "clients", "ClientController@store", true],
+  ["PUT", "clients/{client_id}", "ClientController@update", true],
+  ["DELETE", "clients/{client_id}", "ClientController@destroy", true],
+  ["GET", "scopes", "ScopeController@all", true],
+  ["GET", "personal-access-tokens", "PersonalAccessTokenController@forUser", true],
+  ["POST", "personal-access-tokens", "PersonalAccessTokenController@store", true],
+  ["DELETE", "personal-access-tokens/{token_id}", "PersonalAccessTokenController@destroy", true],
+];
+
+const REQUIRE = /"laravel\/passport"\s*:\s*"([^"]*)"/;
+const APP_CODE = /^(?:app|bootstrap|routes|config)\/.+\.php$/;
+const CALLS_ROUTES = /\bPassport::routes\s*\(/;
+const IGNORES_ROUTES = /\bPassport::ignoreRoutes\s*\(/;
+const JSON_API_ON = /\bPassport::\$registersJsonApiRoutes\s*=\s*true\b/;
+// `'path' => 'oauth'`, or the default of the env() it reads.
+const PATH = /['"]path['"]\s*=>\s*(?:env\(\s*['"]\w+['"]\s*,\s*)?['"]([\w\-/]*)['"]/;
+
+export function passportRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
+  const listed = [...(project?.listed ?? [])];
+  const composer = listed.filter((p) => /(?:^|\/)composer\.json$/.test(p) && !/(?:^|\/)vendor\//.test(p)).sort((a, b) => a.split("/").length - b.split("/").length)[0];
+  const manifest = composer ? project!.text(composer) ?? "" : "";
+  const required = REQUIRE.exec(manifest);
+  if (!composer || !required) return [];
+  const major = lockedMajor(project!, composer) ?? Number(/(\d+)/.exec(required[1]!)?.[1] ?? NaN);
+  const root = composer.includes("/") ? composer.slice(0, composer.lastIndexOf("/") + 1) : "";
+  const code = listed.filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
+  const calls = (pattern: RegExp) => code.some((text) => pattern.test(text));
+  if (major <= 10 ? !calls(CALLS_ROUTES) : code.some(ignoresInRegister)) return [];
+  const drawn = major >= 13 ? [...BASE, ...DEVICE, ...(calls(JSON_API_ON) ? JSON_API : [])] : [...BASE, ...JSON_API];
+  const prefix = PATH.exec(project!.text(`${root}config/passport.php`) ?? "")?.[1] ?? "oauth";
+  const line = manifest.slice(0, required.index).split("\n").length;
+  const registrations: Registration[] = [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line }];
+  for (const [method, path, handler, guarded] of drawn) {
+    registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: `/${prefix}/${path}`.replace(/\/{2,}/g, "/"), handler: CONTROLLERS + handler, guards: guarded ? [GUARD] : [], owner: ROUTER, line });
+  }
+  return [{ file: composer, registrations }];
+}
+
+/**
+ * Whether a file calls `Passport::ignoreRoutes()` in a service provider's `register()`: Passport's
+ * provider registers its routes when it boots, before the app's providers boot, so a call in
+ * `boot()` (Paymenter's) comes too late to turn them off.
+ */
+function ignoresInRegister(text: string): boolean {
+  for (const call of text.matchAll(new RegExp(IGNORES_ROUTES.source, "g"))) {
+    const enclosing = [...text.slice(0, call.index).matchAll(/\bfunction\s+(\w+)\s*\(/g)].at(-1)?.[1];
+    if (enclosing === "register") return true;
+  }
+  return false;
+}
+
+/** The major version of Passport composer.lock beside the manifest pins, if there is one. */
+function lockedMajor(project: Project, composer: string): number | undefined {
+  const lock = project.text(composer.replace(/composer\.json$/, "composer.lock"));
+  const version = lock && /"name"\s*:\s*"laravel\/passport"\s*,\s*"version"\s*:\s*"v?(\d+)/.exec(lock)?.[1];
+  return version ? Number(version) : undefined;
+}
+
+/** Whether a route is not one of Passport's that a route of the app's own replaces (same method and path). */
+export function notReplacedPassportRoute(routes: readonly LinkedRoute[]): (route: LinkedRoute) => boolean {
+  const own = new Set(routes.filter((r) => !r.handler.startsWith(CONTROLLERS)).map((r) => `${r.method} ${r.path}`));
+  return (route) => !route.handler.startsWith(CONTROLLERS) || !own.has(`${route.method} ${route.path}`);
+}
