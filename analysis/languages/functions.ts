@@ -14,7 +14,8 @@ import type { FunctionFact } from "../facts.ts";
  * `end`), excluded otherwise (Python's next statement). A line at the header's depth that starts
  * with `{`, `)` or `]` continues the header (Allman braces, parameters over several lines), as
  * does a `where` clause (Rust, C#, Swift generic constraints), or one that closes a parameter's
- * object type or a return type over several lines and opens the body (`}): Promise<R> {`), and
+ * object type, a destructured parameter or a return type over several lines and opens the body
+ * (`}): Promise<R> {`, `}: Props) {`), and
  * a label or a Ruby `rescue` there is still the body's.
  */
 
@@ -24,9 +25,11 @@ export type FunctionSpan = { name: string; start: number; end: number };
 const CONTINUES_HEADER = /[ \t]*(?:[{)\]]|where\b)/y;
 /**
  * A line at the header's depth closing what the header opened, then opening the body: the end of a
- * parameter's object type (`}): Promise<Result> {`) or of a return type over several lines (`> {`).
+ * parameter's object type (`}): Promise<Result> {`), of a destructured parameter and its type
+ * (`}: Props) {`), or of a return type over several lines (`> {`); or a destructured parameter's
+ * end opening its object type (`}: {`, as prettier writes it, unlike a ternary's `} : {`).
  */
-const CLOSES_HEADER = /[ \t]*(?:\}[ \t]*[)\]>]|>)[^\n]*?(?:\{|=>)[ \t]*\r?$/my;
+const CLOSES_HEADER = /[ \t]*(?:(?:\}(?::[^\n]*?)?[ \t]*[)\]>]|>)[^\n]*?(?:\{|=>)|\}:[ \t]*\{)[ \t]*\r?$/my;
 /**
  * Lines at the header's own depth that are still the body's: a label (gofmt and C style put
  * `walk:` and `out:` there), and Ruby's method-level `rescue` and `ensure`.

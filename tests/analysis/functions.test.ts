@@ -81,6 +81,30 @@ test("TypeScript: a parameter's object type and a return type written over sever
   assert.equal(facts.mostComplexFunction, { name: "verifyAuthCode", line: 2, end: 15, complexity: 8, depth: 1 }, "the code of both is in their functions, none outside");
 });
 
+test("TypeScript: destructured parameters over several lines, with their type in place (}: {, then }): T {) or named (}: Props) {), are the header; the body runs to its own closing brace", () => {
+  const src = [
+    "export function getDefaultSettings({",
+    "  statsEngine,",
+    "  organization,",
+    "}: {",
+    "  statsEngine: string;",
+    "  organization: Org;",
+    "}): Settings {", // 7
+    ifs(6, "  ", (i) => `if (statsEngine === "${i}") return fail();`),
+    "  return ok();",
+    "}",
+    "export function Panel({",
+    "  title,",
+    "  rows,",
+    "}: PanelProps) {", // 19
+    ifs(9, "  ", (i) => `if (title === "${i}") return null;`),
+    "  return rows;",
+    "}",
+  ].join("\n") + filler((i) => `export function f${i}(x: number) { return x ? 1 : 0; }`);
+  const facts = extractScript(src, "settings.ts");
+  assert.equal(facts.mostComplexFunction, { name: "Panel", line: 16, end: 30, complexity: 9, depth: 1 }, "the code of both is in their functions, none outside");
+});
+
 test("Python: def and async def, a nested def apart, the next statement ends the body", () => {
   const src = [
     "def small(x):",
