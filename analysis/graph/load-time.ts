@@ -342,7 +342,9 @@ export function namesReadAtLoad(text: string, typescript = false, everywhere = f
         pendingBody = false; // `static {` opens a block that runs at load
       }
       const loading = inFunction === 0 && (!initialiser || staticInitialiser);
-      if ((everywhere || loading) && last !== DOT && !memberName) {
+      // An object literal's key (`{ dateGranularity: "auto" }`, `const { a: b } = c`) names a property, not the binding.
+      const key = last === OTHER && (lastPunct === 123 || lastPunct === 44) && openers.at(-1) === 123 && !atClassBody() && isKeyColon(code, j);
+      if ((everywhere || loading) && last !== DOT && !memberName && !key) {
         while (skip < skipped.length && skipped[skip]![1] <= i) skip++;
         while (inList < exportLists.length && exportLists[inList]![1] <= i) inList++;
         const listed = inList < exportLists.length && exportLists[inList]![0] <= i;
@@ -559,6 +561,13 @@ function typeEnd(code: string, from: number, stops: string, returnType = false, 
     begun = true;
   }
   return code.length;
+}
+
+/** Whether a `:` (not `::`) follows the name ending at `end`, past spaces on its line. */
+function isKeyColon(code: string, end: number): boolean {
+  let i = end;
+  while (code.charCodeAt(i) === 32 || code.charCodeAt(i) === 9) i++;
+  return code.charCodeAt(i) === 58 && code.charCodeAt(i + 1) !== 58;
 }
 
 const TYPE_DECLARATIONS = new Set(["interface", "type", "declare"]);

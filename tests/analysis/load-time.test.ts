@@ -61,6 +61,15 @@ test("a top-level call, an object literal, a class's heritage or an if block rea
   assert.equal(cases.map((text) => usedAtLoad(text, /from "([^"]+)"|import "([^"]+)"/.exec(text)!.slice(1).find(Boolean)!)), [true, true, true, true, true, true, true, true]);
 });
 
+test("an object literal's key names a property, not the import of that name: no read at load, nor a use; its value, a shorthand and a computed key are read", () => {
+  const keyed = 'import { dateGranularity } from "./validators";\nexport const DEFAULTS = {\n  range: { days: 30 },\n  dateGranularity: "auto",\n} satisfies Config;\nconst { dateGranularity: picked } = DEFAULTS;\n';
+  assert.is(usedAtLoad(keyed, "./validators"), false);
+  assert.is(usedAsValue(keyed, "./validators"), false);
+  for (const read of ['{ granularity: dateGranularity }', '{ dateGranularity }', '{ [dateGranularity]: 1 }', '{ a: 1, b: ok ? dateGranularity : 2 }']) {
+    assert.is(usedAtLoad(`import { dateGranularity } from "./validators";\nexport const x = ${read};\n`, "./validators"), true, read);
+  }
+});
+
 test("an expression-bodied arrow (an ORM relation's lazy reference) reads its names when called", () => {
   const relation = [
     'import { Region } from "./region";',
