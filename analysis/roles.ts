@@ -38,6 +38,23 @@ const TEST_FILE = /(\.(test|spec|e2e)\.[a-z]+$|_test\.(go|py|rb|exs?)$|(^|\/)(te
 const GO_TEST_PACKAGE = /(^|\/)(?!(?:la|con|at|pro|de)test\/)[a-z]{2,}test\/[^/]+\.go$/;
 const GENERATED = /((^|\/)migrations\/\d{4}_[^/]+\.py$|(^|\/)db\/migrate\/[^/]+\.rb$|\.pb\.(go|cc|h|ts)$|_pb2(_grpc)?\.py$|_(grpc_)?pb\.(d\.)?[cm]?[jt]s$|\.(generated|gen|g|freezed)\.[a-z]+$|(^|\/)generated\/)/;
 const VENDORED = /(^|\/)(third[_-]party|external|vendored)\//i;
+/**
+ * Browser libraries copied into a web root (`wwwroot/lib/`, LibMan's default; grandnode's
+ * `wwwroot/administration/kendo/`, 900 culture files of Kendo UI; `static/admin/js/codemirror/`):
+ * below a web root, a `lib/` or `libs/` folder, or one named for a well-known library (with a
+ * version, `jquery-ui-1.12.1/`), is someone else's code, as GitHub Linguist's vendor list has it.
+ */
+const BROWSER_LIBRARIES = [
+  "jquery", "jquery-ui", "jqueryui", "jquery-ui-themes", "bootstrap", "popper", "codemirror", "ace", "ace-builds", "monaco-editor",
+  "ckeditor", "ckeditor5", "tinymce", "tiny_mce", "summernote", "quill", "kendo", "kendo-ui", "elfinder", "fineuploader", "fine-uploader",
+  "dropzone", "font-awesome", "fontawesome", "select2", "datatables", "moment", "chart.js", "chartjs", "leaflet", "highlight.js",
+  "highlightjs", "mathjax", "katex", "pdfjs", "pdf.js", "swagger-ui", "lodash", "d3", "videojs", "video.js", "jstree", "sweetalert",
+  "sweetalert2", "toastr", "flatpickr", "prism", "mermaid",
+];
+const WEB_ROOT_LIBRARY = new RegExp(
+  String.raw`(^|/)(?:wwwroot|public|static|assets|webroot)/(?:[^/]+/)*?(?:libs?|(?:${BROWSER_LIBRARIES.map((name) => name.replace(/\./g, "\\.")).join("|")})(?:[-.]v?\d[\w.]*)?)/`,
+  "i",
+);
 // A minified bundle kept in the tree (`react-dom-16.production.min.js`, `jquery-3.7.1.min.js`) is a
 // library's build, not code anyone edits here.
 const MINIFIED = /[.-]min\.[cm]?js$/;
@@ -94,7 +111,7 @@ function folderRoleOf(folder: string): Role | undefined {
   const packages = JVM_PACKAGES.exec(folder);
   // The folders that are a layout: up to the package root (its `src/test/` still says test).
   const layout = packages ? folder.slice(0, packages.index + packages[0].length) : folder;
-  const role = VENDORED.test(layout) ? "vendored" : FIXTURE.test(layout) ? "fixture" : TEST_FOLDER.test(layout) ? "test" : TOOLING.test(layout) ? "tooling" : EXAMPLE.test(layout) ? "example" : undefined;
+  const role = VENDORED.test(layout) || WEB_ROOT_LIBRARY.test(layout) ? "vendored" : FIXTURE.test(layout) ? "fixture" : TEST_FOLDER.test(layout) ? "test" : TOOLING.test(layout) ? "tooling" : EXAMPLE.test(layout) ? "example" : undefined;
   folderRoles.set(folder, role);
   return role;
 }

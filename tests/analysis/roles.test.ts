@@ -75,6 +75,27 @@ test("a header that says a tool wrote the file makes it generated: out of the ar
   assert.equal(report.findings.filter((f) => f.rule === "complex-file").map((f) => f.evidence[0]!.file), ["src/notes.ts"]);
 });
 
+test("browser libraries copied into a web root (wwwroot/lib/, a folder named for a well-known library, with a version or not) are vendored: out of the product's languages and components; the app's own scripts there stay its source", () => {
+  const root = tempDir("tool-roles-web-root-");
+  const many = (n: number) => Array.from({ length: n }, (_, i) => `var c${i} = ${i};`).join("\n") + "\n";
+  writeFiles(root, {
+    "src/Web/Program.cs": "namespace Web;\npublic static class Program { public static void Main() { } }\n",
+    "src/Web/wwwroot/lib/bootstrap/js/bootstrap.js": many(400),
+    "src/Web/wwwroot/admin/kendo/scripts/2021.3.914/cultures/kendo.culture.af.js": many(300),
+    "src/Web/wwwroot/admin/jquery-ui-1.12.1/jquery-ui.js": many(300),
+    "src/Web/wwwroot/js/site.js": "export const site = 1;\n",
+  });
+  commitAll(root);
+  const report = analyze(root);
+  const role = (path: string) => report.files.find((f) => f.path === path)!.role;
+  assert.is(role("src/Web/wwwroot/lib/bootstrap/js/bootstrap.js"), "vendored");
+  assert.is(role("src/Web/wwwroot/admin/kendo/scripts/2021.3.914/cultures/kendo.culture.af.js"), "vendored");
+  assert.is(role("src/Web/wwwroot/admin/jquery-ui-1.12.1/jquery-ui.js"), "vendored");
+  assert.is(role("src/Web/wwwroot/js/site.js"), "source");
+  assert.ok(report.files.filter((f) => f.role === "vendored").every((f) => f.component === "(vendored)"), "in no component of the product");
+  assert.is(roleOf("src/libs/util.ts"), "source", "a lib folder outside a web root is the project's");
+});
+
 test("analysis.roles globs in .tool/config.json decide before the conventions; a bad value is named and the conventions stand", () => {
   const root = repo();
   writeFiles(root, {
