@@ -177,8 +177,13 @@ export function routeFindings(report: Input): Finding[] {
     found.push(finding("security", "unguarded-write", r.low ? "low" : "high", `${r.method} ${r.path}\n${r.file}`, {
       title: `${r.method} ${r.path} has no route-level guard`,
       evidence: [{ file: r.file, line: r.line, detail: `${r.low ?? "no global guard was found either; middleware the analysis cannot see may protect it"}${r.aliases.length ? `; the same handler is served at ${r.aliases.join(", ")}` : ""}` }],
-      action: "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
-      task: { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
+      // A low one has a reason to be open, which its evidence names: the check is that reason's, not a guard to add.
+      action: r.low
+        ? "Check what the evidence names; add a guard only if the route is not meant to be open."
+        : "Add an authentication/authorisation guard to the route, or a global one, or confirm the route is meant to be public.",
+      task: r.low
+        ? { title: `Check ${r.method} ${r.path} is meant to be open`, detail: `${r.file}:${r.line} changes state without a visible guard: ${r.low}.` }
+        : { title: `Guard ${r.method} ${r.path}`, detail: `${r.file}:${r.line} changes state without a visible guard. Add one or document why it is public.` },
     }));
   }
   return found;

@@ -118,6 +118,10 @@ findings("a Django write view exempted from CSRF checks (@csrf_exempt) is meant 
   const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write");
   assert.equal(writes.map((f) => [f.severity, f.title.split(" has")[0]]).sort(), [["high", "POST /checks/{code}/pause"], ["high", "POST /checks/{code}/resume"], ["low", "POST /notifications/{code}/status"]]);
   assert.match(writes.find((f) => f.severity === "low")!.evidence[0]!.detail ?? "", /exempts it from CSRF checks: it is meant for callers from outside the site/);
+  // What to do follows from why it is low: check that reason, rather than add a guard to a route meant to be open.
+  assert.is(writes.find((f) => f.severity === "low")!.action, "Check what the evidence names; add a guard only if the route is not meant to be open.");
+  assert.is(writes.find((f) => f.severity === "low")!.task.title, "Check POST /notifications/{code}/status is meant to be open");
+  assert.match(writes.find((f) => f.severity === "high")!.action, /^Add an authentication\/authorisation guard/);
 });
 
 findings("signing in through a named identity provider (POST /auth/github, /sso/keycloak), Passport's local strategy (/auth/local), a sign-in discovery step (/auth/discover) or a sign-up's verification email is public by design: low; a write about a provider elsewhere (/projects/github) stays high", () => {
