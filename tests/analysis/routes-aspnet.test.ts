@@ -394,6 +394,22 @@ aspnet("a conventionally routed controller of an [Area] is served under the area
   ]);
 });
 
+aspnet("a Blazor WebAssembly project's components route in the browser: no server routes, unless a Blazor Web App renders the client's assembly too (AddAdditionalAssemblies)", () => {
+  const app = (server: string) => {
+    const root = tempDir();
+    writeFiles(root, {
+      "src/Blog/Blog.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+      "src/Blog/Program.cs": server,
+      "src/Blog/Controllers/PostsController.cs": '[ApiController]\n[Route("api/posts")]\npublic class PostsController : ControllerBase {\n  [HttpGet]\n  public IActionResult List() => Ok();\n}\n',
+      "src/Blog.Admin/Blog.Admin.csproj": '<Project Sdk="Microsoft.NET.Sdk.BlazorWebAssembly">\n</Project>\n',
+      "src/Blog.Admin/Pages/Posts.razor": '@page "/admin/posts"\n<h1>Posts</h1>\n',
+    });
+    return guardedRoutes(root);
+  };
+  assert.equal(app("var app = WebApplication.Create(args);\napp.MapControllers();\napp.Run();\n"), ["GET /api/posts"]);
+  assert.equal(app("var app = WebApplication.Create(args);\napp.MapControllers();\napp.MapRazorComponents<App>().AddInteractiveWebAssemblyRenderMode().AddAdditionalAssemblies(typeof(Blog.Admin._Imports).Assembly);\napp.Run();\n").filter((r) => r.includes("/admin/posts")), ["GET /admin/posts"]);
+});
+
 aspnet("Blazor components are routes for each @page directive, guarded by @attribute [Authorize] (here or in an _Imports.razor above) or by a convention covering the host page; Razor Pages are routes at their path below Pages/, or at the template they start from the root (~/x, /x)", () => {
   const root = tempDir();
   writeFiles(root, {

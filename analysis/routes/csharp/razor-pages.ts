@@ -7,7 +7,8 @@
  * of a folder above it (`[AllowAnonymous]` lifts them), and the app's conventions
  * (`options.Conventions.AuthorizeFolder("/")`, `AuthorizePage("/_Host")`): a Blazor Server
  * app's components are all served through its host page (`MapFallbackToPage("/_Host")`), so a
- * convention covering that page covers them.
+ * convention covering that page covers them. A Blazor WebAssembly project's components are the
+ * browser's routes, not the server's.
  */
 import { ancestors, dirOf } from "../../project.ts";
 import { joinPaths } from "../paths.ts";
@@ -23,6 +24,8 @@ const AUTHORIZE = /^[ \t\uFEFF]*@attribute[ \t]+\[[ \t]*(?:Microsoft\.AspNetCore
 const CONVENTION = /\bConventions\s*\.\s*(AuthorizeFolder|AuthorizePage|AuthorizeAreaFolder|AuthorizeAreaPage)\s*\(\s*(?:"([^"]*)"\s*,\s*)?"([^"]*)"/g;
 const HOST_PAGE = /\bMapFallbackToPage\s*\(\s*"([^"]*)"/;
 const HANDLER = /\bOn(Get|Post|Put|Delete|Patch)\w*\s*\(/g;
+const WEBASSEMBLY_SDK = /<Project\s+Sdk\s*=\s*"Microsoft\.NET\.Sdk\.BlazorWebAssembly"/;
+const ADDITIONAL_ASSEMBLIES = /\.\s*AddAdditionalAssemblies\s*\(/;
 const NAMED_HANDLER = /\bOn(Get|Post|Put|Delete|Patch)(\w*?)(?:Async)?\s*\(/g;
 
 // A form of a component (`<form method="post" @formname="add-to-cart">`, `<EditForm ... FormName="checkout">`),
@@ -48,6 +51,12 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
     return found;
   };
   const imports = new Map(listed.filter((p) => p.endsWith("/_Imports.razor") || p === "_Imports.razor").map((p) => [dirOf(p), project!.text(p) ?? ""]));
+  // A Blazor WebAssembly project's components route in the browser (Blogifier's admin, served as files
+  // behind a fallback to its index.html), unless a server renders them too: a Blazor Web App hands
+  // its client project's assembly to `MapRazorComponents<App>()...AddAdditionalAssemblies(...)`.
+  const csproj = listed.filter((p) => p.endsWith(".csproj"));
+  const browserOnly = new Set(csproj.filter((p) => WEBASSEMBLY_SDK.test(project!.text(p) ?? "")).map(dirOf));
+  if (browserOnly.size && listed.some((p) => p.endsWith(".cs") && ADDITIONAL_ASSEMBLIES.test(project!.text(p) ?? ""))) browserOnly.clear();
   // Forms that post to a page of their project from elsewhere (`<form method="post" action="user/logout">` in a layout).
   const postedTo = new Set<string>();
   for (const file of markup.filter((f) => f.endsWith(".razor"))) {
@@ -58,6 +67,7 @@ export function razorPageRoutes(project: Project | undefined): { file: string; r
   }
   const found: { file: string; registrations: Registration[] }[] = [];
   for (const file of markup) {
+    if (file.endsWith(".razor") && browserOnly.has(projectOf(file))) continue;
     const text = project!.text(file) ?? "";
     const directives = [...text.matchAll(PAGE)];
     if (!directives.length) continue;
