@@ -211,4 +211,48 @@ codeigniter("CodeIgniter 4's legacy auto routing serves every public method for 
   assert.equal(autoRoutes(autoRoutedApp(false, true)), ["GET /login Login::index", "POST /login Login::index", "ALL /reports/summary_{any} Reports::summary_$1 [(checks the caller in the action)]"]);
 });
 
+codeigniter("CodeIgniter 3 with HMVC modules: a module's controllers are served below it, the one named for the module at the module's own path; a controller extending the app's base classes is guarded where a constructor up the chain, run through parent::__construct, sends a caller without the session's user to sign in", () => {
+  const root = tempDir();
+  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "application/config/routes.php": php("$route['default_controller'] = 'sessions';"),
+    "application/core/User_Controller.php": php(
+      "class User_Controller extends CI_Controller",
+      "{",
+      "    public function __construct($required_key, $required_val)",
+      "    {",
+      "        parent::__construct();",
+      "        if ($this->session->userdata($required_key) != $required_val) {",
+      "            session_destroy();",
+      "            redirect('sessions/login');",
+      "        }",
+      "    }",
+      "}",
+    ),
+    "application/core/Admin_Controller.php": php("class Admin_Controller extends User_Controller", "{", "    public function __construct()", "    {", "        parent::__construct('user_type', 1);", "    }", "}"),
+    "application/modules/clients/controllers/Clients.php": php(
+      "class Clients extends Admin_Controller",
+      "{",
+      "    public function index()",
+      "    {",
+      "        redirect('clients/status/active');",
+      "    }",
+      "",
+      "    public function view($client_id)",
+      "    {",
+      "    }",
+      "}",
+    ),
+    "application/modules/clients/controllers/Ajax.php": php("class Ajax extends Admin_Controller", "{", "    public function save_note()", "    {", "    }", "}"),
+    "application/modules/sessions/controllers/Sessions.php": php("class Sessions extends CI_Controller", "{", "    public function login()", "    {", "    }", "}"),
+  });
+  assert.equal(autoRoutes(root).sort(), [
+    "ALL / sessions/index",
+    "ALL /clients Clients::index [(checks the caller in the action)]",
+    "ALL /clients/ajax/save_note Ajax::save_note [(checks the caller in the action)]",
+    "ALL /clients/view/{client_id} Clients::view [(checks the caller in the action)]",
+    "ALL /sessions/login Sessions::login",
+  ]);
+});
+
 codeigniter.run();

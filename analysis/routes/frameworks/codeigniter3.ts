@@ -8,6 +8,8 @@ import type { RouteSource } from "../source.ts";
 const FRAMEWORK = "codeigniter";
 // application/controllers/Admins.php, application/controllers/api/v1/Admins_api_v1.php
 const CONTROLLER_FILE = /(?:^|\/)application\/controllers\/((?:[\w-]+\/)*)([A-Z]?\w*)\.php$/i;
+// The HMVC extension's modules (wiredesignz Modular Extensions): application/modules/clients/controllers/Clients.php.
+const MODULE_CONTROLLER_FILE = /(?:^|\/)application\/modules\/([\w-]+)\/controllers\/((?:[\w-]+\/)*)([A-Z]?\w*)\.php$/i;
 const ROUTES_FILE = /(?:^|\/)application\/config\/routes\.php$/;
 // `$route['login'] = 'user/login';`, `$route['api/v1/(:num)']['put'] = 'api/update/$1';`
 const ROUTE = /\$route\s*(\[[^\]]+\])(\s*\[[^\]]+\])?\s*=\s*([^;]+);/g;
@@ -21,7 +23,8 @@ const ONLY_METHOD = /^\s*(?:try\s*\{\s*)?\$?[\w>-]*method\s*\(\s*['"](get|post|p
 
 // A test of who calls, at an action's or the constructor's top: a permission (`cannot('view', PRIV_USERS)`,
 // `!can(...)`), the session's user (`session('user_id')`, `$this->session->userdata('logged_in')`), a login helper.
-const CALLER_TEST = /\b(?:cannot|can|has_permission|check_permission|is_logged_in|logged_in|is_admin|isLoggedIn)\s*\(|\bsession\s*\(\s*['"](?:user_id|logged_in|user)['"]|->\s*userdata\s*\(\s*['"](?:user_id|logged_in|id|user)['"]|\$user_id\b/;
+// The session's value a base controller is handed the key of (`userdata($required_key) != $required_val`) too.
+const CALLER_TEST = /\b(?:cannot|can|has_permission|check_permission|is_logged_in|logged_in|is_admin|isLoggedIn)\s*\(|\bsession\s*\(\s*['"](?:user_id|logged_in|user)['"]|->\s*userdata\s*\(\s*(?:['"](?:user_id|logged_in|id|user)['"]|\$\w+\s*\))|\$user_id\b/;
 // What turns the caller away: 401/403, an error page, a redirect to signing in, an exception.
 // A Location header naming the sign-in page: `header("Location:" . base_url('login')); exit();`.
 const REFUSAL = /\bthrow\s+new\b|\babort\s*\(\s*40[13]|\bshow_error\s*\([^;]*\b40[13]\b|\bredirect\s*\(\s*['"][^'"]*log_?in|\bset_status_header\s*\(\s*40[13]|\bshow_404\s*\(|\bheader\s*\(\s*["']Location\s*:[^;]*log_?in/;
@@ -44,23 +47,30 @@ export const codeigniter3: Framework = {
   id: "codeigniter3",
   name: "CodeIgniter 3",
   languages: ["php"],
-  paths: /(?:^|\/)application\/(?:controllers|config)\//,
+  paths: /(?:^|\/)application\/(?:controllers|config|modules\/[\w-]+\/controllers)\//,
   hint: /\bextends\s+\w+|\$route\s*\[/,
   scan(source) {
     if (ROUTES_FILE.test(source.path)) return configuredRoutes(source);
     const file = CONTROLLER_FILE.exec(source.path);
-    return file ? controllerRoutes(source, file[1]!, file[2]!) : [];
+    if (file) return controllerRoutes(source, file[1]!, file[2]!);
+    // A module's controller is served below the module (`/clients/ajax/...`); the one named for its
+    // module at the module's own path (`/clients/status/...`), as HMVC's router finds it first.
+    const module = MODULE_CONTROLLER_FILE.exec(source.path);
+    if (!module) return [];
+    const [, name, folder, controller] = module as unknown as [string, string, string, string];
+    const own = !folder && controller.toLowerCase() === name.toLowerCase();
+    return controllerRoutes(source, `${name}/${folder}`, controller, own ? `/${name}` : undefined);
   },
 };
 
-function controllerRoutes(source: RouteSource, folder: string, name: string): Registration[] {
+/** `base`: the path the controller serves at, when it is not its folder and name (an HMVC module's own controller). */
+function controllerRoutes(source: RouteSource, folder: string, name: string, base = `/${folder}${name.toLowerCase()}`): Registration[] {
   const { code } = source;
   // The file's class is the controller, named as the file is (CodeIgniter loads it by that name).
   const cls = new RegExp(String.raw`\bclass\s+${name}\s+extends\s+(\w+)[^{]*\{`, "i").exec(code);
   // Zend Framework 1 keeps its `IndexController extends Zend_Controller_Action` in the same folder.
   if (!cls || /Controller$/.test(name) || cls[1]!.startsWith("Zend_")) return [];
   const body = { start: cls.index + cls[0].length - 1, end: closing(code, cls.index + cls[0].length - 1) };
-  const base = `/${folder}${name.toLowerCase()}`;
   const constructor = bodyOf(source, body, "__construct");
   // A command-line controller: its constructor ends any request that is not from the command line.
   if (constructor !== undefined && /\bif\s*\(\s*!\s*(?:is_cli|\$this\s*->\s*input\s*->\s*is_cli_request)\s*\(\s*\)\s*\)\s*\{?\s*(?:exit|die|show_404|show_error)\b/.test(constructor)) return [];

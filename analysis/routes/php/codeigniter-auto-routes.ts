@@ -51,21 +51,26 @@ type Controller = {
 
 type Settings = { improved: boolean; defaultController: string; defaultMethod: string; camelCase: boolean; defined: Set<string> };
 
-const cache = new WeakMap<Project, Map<string, Controller>>();
+// CodeIgniter 3's controllers and the classes they extend: application/core/Admin_Controller.php,
+// a library, another controller, an HMVC module's controller (application/modules/clients/controllers/).
+const CI3_CLASS_FILE = /^((?:.*\/)?application\/(?:core|libraries|controllers|modules\/[\w-]+\/controllers)\/)((?:[\w-]+\/)*)(\w+)\.php$/;
 
-/** The project's CodeIgniter 4 controllers by class name, each read once per analysis. */
-function controllers(project: Project): Map<string, Controller> {
-  let found = cache.get(project);
+const cache = new WeakMap<Project, Map<string, Controller>>();
+const ci3Cache = new WeakMap<Project, Map<string, Controller>>();
+
+/** The project's CodeIgniter 4 controllers by class name (or CodeIgniter 3's classes, by `files`), each read once per analysis. */
+function controllers(project: Project, files = CONTROLLER_FILE, store = cache): Map<string, Controller> {
+  let found = store.get(project);
   if (found) return found;
   found = new Map();
   for (const file of project.listed) {
-    const path = CONTROLLER_FILE.exec(file);
+    const path = files.exec(file);
     const text = path && project.text(file);
     if (!path || !text) continue;
     const controller = readController({ ...strip(text, php.syntax), path: file, text }, path[2]!, path[3]!);
     if (controller && !found.has(controller.name)) found.set(controller.name, controller);
   }
-  cache.set(project, found);
+  store.set(project, found);
   return found;
 }
 
@@ -124,12 +129,16 @@ function checkOf(all: Map<string, Controller>, controller: Controller | undefine
   return !controller.constructs || controller.callsParent ? checkOf(all, controller.base ? all.get(controller.base) : undefined, depth + 1) : undefined;
 }
 
-/** The guards of a CodeIgniter 4 route's handler (`Sales::getIndex`): its controller's check of the caller. */
-export function codeigniterControllerChecks(project: Project | undefined): (handler: string) => string[] {
-  return (handler) => {
+/**
+ * The guards of a CodeIgniter route's handler (`Sales::getIndex`): its controller's check of the
+ * caller, its own or inherited (CodeIgniter 3's `Clients extends Admin_Controller`, whose parent's
+ * constructor sends a caller without the session's user to sign in).
+ */
+export function codeigniterControllerChecks(project: Project | undefined): (handler: string, file?: string) => string[] {
+  return (handler, file) => {
     if (!project) return [];
     const name = /^(?:[\w\\]*\\)?(\w+)::[\w$]+$/.exec(handler)?.[1];
-    const all = controllers(project);
+    const all = file && CI3_CLASS_FILE.test(file) ? controllers(project, CI3_CLASS_FILE, ci3Cache) : controllers(project);
     const check = name === undefined ? undefined : checkOf(all, all.get(name));
     return check ? [check] : [];
   };
