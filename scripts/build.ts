@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
 const root = join(import.meta.dirname, "..");
-const result = spawnSync(process.execPath, ["build", "--compile", "--minify", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "main.ts", "analysis/extract/worker.ts", "workflow/index/watch-worker.ts", "--outfile", "dist/tool"], {
+const result = spawnSync(process.execPath, ["build", "--compile", "--minify", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "main.ts", "analysis/extract/worker.ts", "--outfile", "dist/tool"], {
   cwd: root,
   stdio: "inherit",
 });
