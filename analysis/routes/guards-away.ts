@@ -146,7 +146,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     if (route.framework === "aspnet") return route.guards.length ? [] : aspnetChecks(route.file, route.line);
     // An action that hands its work to a method of its controller's, guarded by that method's checks.
     if (route.framework === "symfony") return route.guards.length ? [] : symfonyDelegated(route.handler);
-    // A CodeIgniter 4 controller whose constructor (its own or one it inherits) turns away callers not signed in.
+    // A CodeIgniter controller whose constructor (its own or one it inherits) turns away callers not signed in.
     if (route.framework === "codeigniter") return route.guards.length ? [] : codeigniterChecks(route.handler, route.file);
     // A Flarum handler class that asserts its actor is signed in (or an administrator).
     if (route.framework === "flarum") return route.guards.length ? [] : flarumChecks(route.handler);

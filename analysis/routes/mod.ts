@@ -30,6 +30,7 @@ import { guardsAway } from "./guards-away.ts";
 import { flaskClassChecks } from "./python/class-access-checks.ts";
 import { withBlueprintSequences } from "./python/blueprint-sequences.ts";
 import { drfDefaultPermissions } from "./python/drf-settings.ts";
+import { djangoLoginMiddleware } from "./python/login-middleware.ts";
 import { hanamiMounts } from "./ruby/hanami-mounts.ts";
 import { withHelperGuards } from "./js/helper-guards.ts";
 import { withoutOptionalGuards } from "./js/optional-guards.ts";
@@ -244,7 +245,7 @@ export function routesSection(
   const rpcDispatchers = new Map([...trpcMounts, ...orpcMounts].map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), djangoLoginMiddleware(project), flaskClassChecks(project), guardsAway(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

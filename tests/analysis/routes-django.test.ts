@@ -111,6 +111,67 @@ django("a root URLconf the settings of the tests alone name (a test project incl
   assert.equal(routes, ["ALL /domains"]);
 });
 
+django("a middleware of the settings' MIDDLEWARE that sends a caller not signed in to sign in guards every Django route it does not let through: the project's class (paths it names in a list, a pattern or a prefix go through), or Django's LoginRequiredMiddleware (views marked @login_not_required, and the sign-in view, go through); one that never refuses guards nothing", () => {
+  const app = (middleware: string, extra: Record<string, string> = {}) => {
+    const root = tempDir("tool-django-login-middleware-");
+    writeFiles(root, {
+      "requirements.txt": "django>=5.1\n",
+      "archery/settings.py": `ROOT_URLCONF = "archery.urls"\nMIDDLEWARE = [\n    "django.contrib.sessions.middleware.SessionMiddleware",\n    "${middleware}",\n    "common.middleware.timing.TimingMiddleware",\n]\n`,
+      "archery/urls.py": [
+        "from django.contrib.auth import views as auth_views",
+        "from django.urls import path",
+        "from sql import views",
+        "",
+        "urlpatterns = [",
+        "    path('login/', auth_views.LoginView.as_view()),",
+        "    path('signup/', views.signup),",
+        "    path('api/v1/token/', views.token),",
+        "    path('sqlworkflow/', views.sqlworkflow),",
+        "    path('health/', views.health),",
+        "]",
+        "",
+      ].join("\n"),
+      "sql/__init__.py": "",
+      "sql/views.py": "from django.contrib.auth.decorators import login_not_required\n\ndef signup(request):\n    pass\n\ndef token(request):\n    pass\n\ndef sqlworkflow(request):\n    pass\n\n@login_not_required\ndef health(request):\n    pass\n",
+      "common/__init__.py": "",
+      "common/middleware/__init__.py": "",
+      "common/middleware/check_login_middleware.py": [
+        "import re",
+        "from django.http import HttpResponseRedirect",
+        "from django.utils.deprecation import MiddlewareMixin",
+        "",
+        "IGNORE_URL = [",
+        "    \"/login/\",",
+        "    \"/signup/\",",
+        "]",
+        "",
+        "IGNORE_URL_RE = r\"/api/(v1|auth)/\\w+\"",
+        "",
+        "",
+        "class CheckLoginMiddleware(MiddlewareMixin):",
+        "    @staticmethod",
+        "    def process_request(request):",
+        "        if not request.user.is_authenticated:",
+        "            if request.path not in IGNORE_URL and re.match(IGNORE_URL_RE, request.path) is None:",
+        "                return HttpResponseRedirect(\"/login/\")",
+        "",
+      ].join("\n"),
+      "common/middleware/timing.py": "import time\n\nclass TimingMiddleware:\n    def __call__(self, request):\n        return self.get_response(request)\n",
+      ...extra,
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
+  };
+  const own = app("common.middleware.check_login_middleware.CheckLoginMiddleware");
+  assert.ok(own.some((r) => /\/sqlworkflow \[CheckLoginMiddleware\]$/.test(r)), own.join("\n"));
+  assert.ok(own.some((r) => /\/health \[CheckLoginMiddleware\]$/.test(r)), `login_not_required is Django's middleware's word, not this one's: ${own.join(", ")}`);
+  for (const open of ["/login", "/signup", "/api/v1/token"]) assert.ok(own.some((r) => r.endsWith(` ${open}`)), `${open} is let through: ${own.join(", ")}`);
+  const django = app("django.contrib.auth.middleware.LoginRequiredMiddleware");
+  assert.ok(django.some((r) => /\/sqlworkflow \[LoginRequiredMiddleware\]$/.test(r)) && django.some((r) => /\/signup \[LoginRequiredMiddleware\]$/.test(r)), django.join("\n"));
+  for (const open of ["/health", "/login"]) assert.ok(django.some((r) => r.endsWith(` ${open}`)), `${open} is let through: ${django.join(", ")}`);
+  assert.not.ok(app("common.middleware.timing.TimingMiddleware").some((r) => r.includes("[")), "a middleware that never refuses guards nothing");
+});
+
 django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {
   const root = tempDir("tool-drf-caller-blind-");
   writeFiles(root, {

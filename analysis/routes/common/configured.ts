@@ -1,10 +1,10 @@
 /**
  * Prefixes an application reads from its configuration, filled in before linking. A scanner that
  * meets one (a Go struct field, `uiConf.APIBaseURL`; a Flask config key, `app.config["AUTH_URL_PREFIX"]`)
- * writes a placeholder naming the kind and the name (in a route's path, a mount's prefix or a
- * router's own), and marks the prefix unknown; this asks the
- * kind's resolver for the value and, when one is found, puts it in and clears the mark. Otherwise
- * the placeholder goes and the routes keep saying their prefix is unknown.
+ * writes a placeholder naming the kind and the name, in a route's path, a mount's prefix or a
+ * router's own, and marks the prefix unknown; this asks the kind's resolver for the value and,
+ * when one is found, puts it in and clears the mark. Otherwise the placeholder goes and the
+ * routes keep saying their prefix is unknown.
  */
 import type { FileRoutes, Registration } from "../registration.ts";
 

@@ -12,8 +12,9 @@ const PYTHON_GUARD = /(?:admins?|authed|users?|staff|members?|owners?|logged_?in
 export const isPythonGuard = (name: string): boolean => !NOT_GUARD.test(name) && (isGuardName(name) || PYTHON_GUARD.test(name));
 
 // Names that lift a check rather than make one, or check the opposite (Flask-Security's
-// `anonymous_user_required`: only callers without a session get through).
-const NOT_GUARD = /exempt|allow_?any|^public|optional|^(?:get_?)?(?:db_?)?session|anonymous_\w*required/i;
+// `anonymous_user_required`: only callers without a session get through; Django 5.1's
+// `login_not_required`, which lets a view through LoginRequiredMiddleware).
+const NOT_GUARD = /exempt|allow_?any|^public|optional|^(?:get_?)?(?:db_?)?session|anonymous_\w*required|not_required/i;
 
 // Django's own views that require a signed-in user (`@method_decorator(login_required)` in
 // django.contrib.auth.views): used as they are, or as the base of a project's view.

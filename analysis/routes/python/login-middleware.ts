@@ -1,0 +1,97 @@
+/**
+ * A Django middleware of the settings' MIDDLEWARE that sends every caller not signed in to sign in,
+ * added after linking as a guard of each Django route it does not let through: Django's own
+ * `LoginRequiredMiddleware` (5.1), which lets through the views marked `@login_not_required` and
+ * Django's sign-in views; or the project's class (Archery's `CheckLoginMiddleware`), judged by its
+ * `process_request` (or `__call__`): it guards when it tests `request.user.is_authenticated` and
+ * answers a redirect, a 401 or 403, or raises PermissionDenied, except for the paths it hands on
+ * first, named in a module list (`request.path not in IGNORE_URL`), by a pattern
+ * (`re.match(IGNORE_URL_RE, request.path)`) or by a prefix (`request.path.startswith("/api/")`).
+ */
+import type { ContractProject } from "../contracts/mod.ts";
+import { type AppConfig, appOf } from "../app-configs.ts";
+import type { LinkedRoute } from "../link.ts";
+import { djangoSettings } from "./django-settings.ts";
+
+type Project = Pick<ContractProject, "listed" | "has" | "text">;
+type Check = { name: string; exempt: { paths: string[]; patterns: RegExp[]; prefixes: string[] }; notRequired: boolean };
+
+const MIDDLEWARE = /^MIDDLEWARE(?:_CLASSES)?[ \t]*(?:\+?=)[ \t]*[[(]([^\])]*)[\])]/gm;
+const DJANGO_LOGIN_REQUIRED = "django.contrib.auth.middleware.LoginRequiredMiddleware";
+// The test of the caller, and what turns them away.
+const TESTS_CALLER = /request\.user\.is_(?:authenticated|anonymous)\b/;
+const REFUSES = /\bHttpResponseRedirect\s*\(|\bredirect\s*\(|\bredirect_to_login\s*\(|\bHttpResponseForbidden\s*\(|\bstatus\s*=\s*40[13]\b|\braise\s+PermissionDenied\b/;
+// Django's sign-in views, which 5.1 marks login_not_required.
+const SIGN_IN_VIEW = /\b(?:LoginView|LogoutView|PasswordReset\w*View|login|logout)\b/;
+
+export function djangoLoginMiddleware(project: Project | undefined): <R extends LinkedRoute>(route: R) => R {
+  let apps: AppConfig<Check[]>[] | undefined;
+  return (route) => {
+    if (route.kind !== "http" || route.guards.length || !route.file.endsWith(".py") || (route.framework !== "django" && route.framework !== "ninja")) return route;
+    apps ??= readMiddleware(project);
+    if (!apps.length) return route;
+    const checks = appOf(apps, route.file) ?? (apps.length === 1 ? apps[0]!.value : []);
+    const check = checks.find((c) => !exempted(c, route, project!));
+    return check ? { ...route, guards: [check.name] } : route;
+  };
+}
+
+function readMiddleware(project: Project | undefined): AppConfig<Check[]>[] {
+  if (!project) return [];
+  return djangoSettings(project, (text, path) => {
+    if (/test/i.test(path)) return undefined;
+    const entries = [...text.matchAll(MIDDLEWARE)].flatMap((m) => [...m[1]!.matchAll(/["']([\w.]+)["']/g)].map((e) => e[1]!));
+    const checks = entries.flatMap((entry): Check[] => {
+      if (entry === DJANGO_LOGIN_REQUIRED) return [{ name: "LoginRequiredMiddleware", exempt: { paths: [], patterns: [], prefixes: [] }, notRequired: true }];
+      const check = projectMiddleware(project, entry);
+      return check ? [check] : [];
+    });
+    return checks.length ? checks : undefined;
+  });
+}
+
+/** The project's middleware class a dotted name points to, when it turns away a caller not signed in. */
+function projectMiddleware(project: Project, dotted: string): Check | undefined {
+  const parts = dotted.split(".");
+  const name = parts.at(-1)!;
+  const module = `${parts.slice(0, -1).join("/")}.py`;
+  const file = [...project.listed].find((p) => p === module || p.endsWith(`/${module}`));
+  const text = file ? project.text(file) ?? "" : "";
+  const header = new RegExp(String.raw`^class[ \t]+${name}\b[^\n]*:[ \t]*$`, "m").exec(text);
+  if (!header) return undefined;
+  const rest = text.slice(header.index + header[0].length);
+  const body = rest.slice(0, /\n(?=\S)/.exec(rest)?.index ?? rest.length);
+  if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body) || !TESTS_CALLER.test(body) || !REFUSES.test(body)) return undefined;
+  return { name, exempt: exemptions(text, body), notRequired: false };
+}
+
+/** The paths the middleware hands on before its check: a module list, a pattern, a prefix. */
+function exemptions(module: string, body: string): Check["exempt"] {
+  const constant = (constantName: string) => new RegExp(String.raw`^${constantName}[ \t]*=[ \t]*([^\n]*(?:\n[ \t]+[^\n]*)*\n?[\])]?)`, "m").exec(module)?.[1] ?? "";
+  const strings = (text: string) => [...text.matchAll(/r?["']([^"'\n]+)["']/g)].map((m) => m[1]!);
+  const paths = [...body.matchAll(/request\.path(?:_info)?\s+(?:not\s+)?in\s+([A-Z_][A-Z0-9_]*)/g)].flatMap((m) => strings(constant(m[1]!)));
+  const patterns = [...body.matchAll(/re\.(?:match|search|fullmatch)\s*\(\s*(?:([A-Z_][A-Z0-9_]*)|r?["']([^"']+)["'])\s*,\s*request\.path/g)].flatMap((m) => {
+    const source = m[1] ? strings(constant(m[1]))[0] : m[2];
+    try {
+      return source ? [new RegExp(`^(?:${source.replace(/\(\?P</g, "(?<")})`)] : [];
+    } catch {
+      return [];
+    }
+  });
+  const prefixes = [...body.matchAll(/request\.path(?:_info)?\.startswith\s*\(\s*r?["']([^"']+)["']/g)].map((m) => m[1]!);
+  return { paths, patterns, prefixes };
+}
+
+/** Whether a route is one the middleware lets through: a path it names, or a view marked not to need a login. */
+function exempted(check: Check, route: LinkedRoute, project: Project): boolean {
+  const slashed = (p: string) => (p.endsWith("/") ? p : `${p}/`);
+  const sample = route.path.replace(/\{[^}]*\}/g, "x");
+  if (check.exempt.paths.some((p) => slashed(p) === slashed(route.path))) return true;
+  if (check.exempt.prefixes.some((p) => sample.startsWith(p))) return true;
+  if (check.exempt.patterns.some((p) => p.test(sample) || p.test(slashed(sample)))) return true;
+  if (!check.notRequired) return false;
+  if (SIGN_IN_VIEW.test(route.handler)) return true;
+  // `@login_not_required` among the decorators above the view's definition.
+  const lines = (project.text(route.file) ?? "").split("\n").slice(Math.max(0, route.line - 6), route.line - 1);
+  return lines.some((line) => /^\s*@(?:\w+\.)*login_not_required\b/.test(line));
+}
