@@ -1312,7 +1312,7 @@ laravel("a middleware alias of bootstrap/app.php whose class answers 401 to a re
   assert.equal(guardedRoutes(root).sort(), ["GET /api/checkout", "GET /api/v1/admin/credits [api.admin]"]);
 });
 
-laravel("Laravel Passport's routes, which its package draws: by the version the lock pins (13.x: the device grant's, the JSON API only when switched on), under config/passport.php's path, the token endpoints open and the rest behind auth; an app route at the same method and path replaces Passport's; ignoreRoutes() in register() turns them off, in boot() it comes too late", () => {
+laravel("Laravel Passport's routes, which its package draws: by the version the lock pins (13.x: the device grant's, the JSON API only when switched on in register()), under config/passport.php's path, the token endpoints open and the rest behind auth; an app route at the same method and path replaces Passport's; ignoreRoutes() in register() turns them off, in boot() it comes too late, as a switch of the JSON API does", () => {
   const app = (passport: { version: string; provider: string; config?: string }) => {
     const root = tempDir("tool-laravel-passport-");
     writeFiles(root, {
@@ -1325,7 +1325,9 @@ laravel("Laravel Passport's routes, which its package draws: by the version the 
     git(root, "init", "-q");
     return analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
   };
-  assert.equal(app({ version: "13.7.5", provider: "    public function boot(): void\n    {\n        Passport::$registersJsonApiRoutes = true;\n    }" }).filter((r) => r.includes("/oauth/")), [
+  // Switched on in boot(), the JSON API comes too late: Passport drew its routes when it booted, first.
+  assert.not.ok(app({ version: "13.7.5", provider: "    public function boot(): void\n    {\n        Passport::$registersJsonApiRoutes = true;\n    }" }).some((r) => r.includes("/oauth/clients")));
+  assert.equal(app({ version: "13.7.5", provider: "    public function register(): void\n    {\n        Passport::$registersJsonApiRoutes = true;\n    }" }).filter((r) => r.includes("/oauth/")), [
     "DELETE /oauth/authorize composer.json [auth]",
     "DELETE /oauth/clients/{client_id} composer.json [auth]",
     "DELETE /oauth/device/authorize composer.json [auth]",

@@ -7,7 +7,7 @@
  * composer.json asks for): up to 10.x only when the app calls `Passport::routes()`; from 11.x
  * always, unless it calls `Passport::ignoreRoutes()` in time; from 13.x the device
  * authorization grant's routes too, and the JSON API (tokens, clients, scopes, personal access
- * tokens) only when the app sets `Passport::$registersJsonApiRoutes = true`.
+ * tokens) only when the app sets `Passport::$registersJsonApiRoutes = true` in time.
  * A route the app defines itself at the same method and path replaces Passport's, as Laravel
  * keeps the route registered last.
  */
@@ -69,8 +69,8 @@ export function passportRoutes(project: Project | undefined): { file: string; re
   const root = composer.includes("/") ? composer.slice(0, composer.lastIndexOf("/") + 1) : "";
   const code = listed.filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
   const calls = (pattern: RegExp) => code.some((text) => pattern.test(text));
-  if (major <= 10 ? !calls(CALLS_ROUTES) : code.some(ignoresInRegister)) return [];
-  const drawn = major >= 13 ? [...BASE, ...DEVICE, ...(calls(JSON_API_ON) ? JSON_API : [])] : [...BASE, ...JSON_API];
+  if (major <= 10 ? !calls(CALLS_ROUTES) : code.some((text) => inRegister(text, IGNORES_ROUTES))) return [];
+  const drawn = major >= 13 ? [...BASE, ...DEVICE, ...(code.some((text) => inRegister(text, JSON_API_ON)) ? JSON_API : [])] : [...BASE, ...JSON_API];
   const prefix = PATH.exec(project!.text(`${root}config/passport.php`) ?? "")?.[1] ?? "oauth";
   const line = manifest.slice(0, required.index).split("\n").length;
   const registrations: Registration[] = [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line }];
@@ -81,12 +81,13 @@ export function passportRoutes(project: Project | undefined): { file: string; re
 }
 
 /**
- * Whether a file calls `Passport::ignoreRoutes()` in a service provider's `register()`: Passport's
- * provider registers its routes when it boots, before the app's providers boot, so a call in
- * `boot()` (Paymenter's) comes too late to turn them off.
+ * Whether a file switches Passport's routes (`Passport::ignoreRoutes()`, `$registersJsonApiRoutes =
+ * true`) in a service provider's `register()`: Passport's provider draws its routes when it boots,
+ * and Laravel boots the packages' providers before the app's, so a switch in `boot()` (Paymenter's
+ * ignoreRoutes, 2FAuth's JSON API) comes too late to change them.
  */
-function ignoresInRegister(text: string): boolean {
-  for (const call of text.matchAll(new RegExp(IGNORES_ROUTES.source, "g"))) {
+function inRegister(text: string, pattern: RegExp): boolean {
+  for (const call of text.matchAll(new RegExp(pattern.source, "g"))) {
     const enclosing = [...text.slice(0, call.index).matchAll(/\bfunction\s+(\w+)\s*\(/g)].at(-1)?.[1];
     if (enclosing === "register") return true;
   }
