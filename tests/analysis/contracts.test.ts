@@ -46,6 +46,26 @@ openapi("drift shows as findings and in tool routes", () => {
   assert.match(text.stdout, /documented, not implemented: GET \/v1\/reports \(openapi\.yaml:35\)/);
 });
 
+openapi("the contract as the server hands it out (/api/openapi.json) and a page showing it (/api/swagger-ui) are no operations it should document; a route beside them is", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "openapi.yaml": "openapi: 3.0.0\npaths:\n  /api/users:\n    get:\n      responses: {}\n",
+    "src/app.js": [
+      "const express = require('express');",
+      "const app = express();",
+      "app.get('/api/users', (req, res) => res.json([]));",
+      "app.get('/api/openapi.json', (req, res) => res.sendFile('openapi.json'));",
+      "app.get('/api/swagger-ui', (req, res) => res.send('docs'));",
+      "app.get('/api/stats', (req, res) => res.json({}));",
+      "app.listen(3000);",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(drift(analyze(root).routes).implemented, ["GET /api/stats src/app.js:6"]);
+});
+
 openapi("without routes in code no operation is called missing; server variables, path servers and $ref files", () => {
   const root = tempDir();
   writeFiles(root, {

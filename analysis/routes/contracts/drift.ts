@@ -129,7 +129,7 @@ export function contractDrift(
     // The app's internal endpoints (`/api/internal/sftp-auth`, called by its own services) are no
     // part of its public contract, nor those that feed its own front end (AzuraCast's
     // `/api/admin/vue/settings` page props), unless the contract documents some of them.
-    if (INTERNAL.test(r.path) || !judgedFor(r).length) return false;
+    if (INTERNAL.test(r.path) || DESCRIBES_API.test(r.path) || !judgedFor(r).length) return false;
     const frontEnd = FRONT_END.exec(r.path)?.[1]?.toLowerCase();
     if (frontEnd && !judgedFor(r).some((j) => [...j.keys].some((k) => k.toLowerCase().split("/").includes(frontEnd)))) return false;
     return !documented(r) && !(r.kind === "http" && (withOptionalSegments(r) || withSuffix(r)));
@@ -144,6 +144,9 @@ export function contractDrift(
 }
 
 const INTERNAL = /\/(?:_?internal|private)(?=\/|$)/i;
+// The contract itself as the server hands it out (`/api/openapi.json`), or a page showing it
+// (`/swagger-ui`, `/redoc`, `/api-docs`): no operation of the API it describes.
+const DESCRIBES_API = /\/(?:(?:openapi|swagger)\.(?:json|ya?ml)|swagger-ui|redoc|api-docs)(?=\/|$)/i;
 // A segment that names the app's own front end.
 const FRONT_END = /\/(vue|react|spa|frontend)(?=\/|$)/i;
 
