@@ -111,7 +111,7 @@ django("a root URLconf the settings of the tests alone name (a test project incl
   assert.equal(routes, ["ALL /domains"]);
 });
 
-django("a middleware of the settings' MIDDLEWARE that sends a caller not signed in to sign in guards every Django route it does not let through: the project's class (paths it names in a list, a pattern or a prefix go through), or Django's LoginRequiredMiddleware (views marked @login_not_required, and the sign-in view, go through); one that never refuses guards nothing", () => {
+django("a middleware of the settings' MIDDLEWARE that sends a caller not signed in to sign in guards every Django route it does not let through: the project's class (paths it names in a list, a pattern or a prefix go through; one that checks only the paths it names guards those), or Django's LoginRequiredMiddleware (views marked @login_not_required, and the sign-in view, go through); one that never refuses guards nothing", () => {
   const app = (middleware: string, extra: Record<string, string> = {}) => {
     const root = tempDir("tool-django-login-middleware-");
     writeFiles(root, {
@@ -170,6 +170,11 @@ django("a middleware of the settings' MIDDLEWARE that sends a caller not signed 
   assert.ok(django.some((r) => /\/sqlworkflow \[LoginRequiredMiddleware\]$/.test(r)) && django.some((r) => /\/signup \[LoginRequiredMiddleware\]$/.test(r)), django.join("\n"));
   for (const open of ["/health", "/login"]) assert.ok(django.some((r) => r.endsWith(` ${open}`)), `${open} is let through: ${django.join(", ")}`);
   assert.not.ok(app("common.middleware.timing.TimingMiddleware").some((r) => r.includes("[")), "a middleware that never refuses guards nothing");
+  // One that checks only the paths it names guards those alone.
+  const scoped = app("common.middleware.staff.StaffMiddleware", {
+    "common/middleware/staff.py": "from django.contrib.auth.views import redirect_to_login\n\nclass StaffMiddleware:\n    def __call__(self, request):\n        if request.path.startswith(\"/sqlworkflow\") and not request.user.is_authenticated:\n            return redirect_to_login(request.path)\n        return self.get_response(request)\n",
+  });
+  assert.ok(scoped.some((r) => /\/sqlworkflow \[StaffMiddleware\]$/.test(r)) && scoped.some((r) => r.endsWith(" /signup")), scoped.join("\n"));
 });
 
 django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {

@@ -14,7 +14,9 @@ import type { LinkedRoute } from "../link.ts";
 import { djangoSettings } from "./django-settings.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
-type Check = { name: string; exempt: { paths: string[]; patterns: RegExp[]; prefixes: string[] }; notRequired: boolean };
+type Paths = { paths: string[]; patterns: RegExp[]; prefixes: string[] };
+/** `exempt`: the paths it hands on before checking; `scope`, when it checks only some (`if request.path.startswith("/admin")`). */
+type Check = { name: string; exempt: Paths; scope?: Paths; notRequired: boolean };
 
 const MIDDLEWARE = /^MIDDLEWARE(?:_CLASSES)?[ \t]*(?:\+?=)[ \t]*[[(]([^\])]*)[\])]/gm;
 const DJANGO_LOGIN_REQUIRED = "django.contrib.auth.middleware.LoginRequiredMiddleware";
@@ -62,33 +64,42 @@ function projectMiddleware(project: Project, dotted: string): Check | undefined 
   const rest = text.slice(header.index + header[0].length);
   const body = rest.slice(0, /\n(?=\S)/.exec(rest)?.index ?? rest.length);
   if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body) || !TESTS_CALLER.test(body) || !REFUSES.test(body)) return undefined;
-  return { name, exempt: exemptions(text, body), notRequired: false };
+  const exempt = pathsTested(text, body, true);
+  const scope = pathsTested(text, body, false);
+  const scoped = scope.paths.length + scope.patterns.length + scope.prefixes.length > 0;
+  return { name, exempt, ...(scoped ? { scope } : {}), notRequired: false };
 }
 
-/** The paths the middleware hands on before its check: a module list, a pattern, a prefix. */
-function exemptions(module: string, body: string): Check["exempt"] {
+/**
+ * The paths the middleware's conditions test, those it lets through (`handed`: `request.path not
+ * in IGNORE_URL`, `re.match(IGNORE_RE, request.path) is None`, `not request.path.startswith(...)`)
+ * or those it checks alone (the same tests without the negation): a module list, a pattern, a prefix.
+ */
+function pathsTested(module: string, body: string, handed: boolean): Paths {
   const constant = (constantName: string) => new RegExp(String.raw`^${constantName}[ \t]*=[ \t]*([^\n]*(?:\n[ \t]+[^\n]*)*\n?[\])]?)`, "m").exec(module)?.[1] ?? "";
   const strings = (text: string) => [...text.matchAll(/r?["']([^"'\n]+)["']/g)].map((m) => m[1]!);
-  const paths = [...body.matchAll(/request\.path(?:_info)?\s+(?:not\s+)?in\s+([A-Z_][A-Z0-9_]*)/g)].flatMap((m) => strings(constant(m[1]!)));
-  const patterns = [...body.matchAll(/re\.(?:match|search|fullmatch)\s*\(\s*(?:([A-Z_][A-Z0-9_]*)|r?["']([^"']+)["'])\s*,\s*request\.path/g)].flatMap((m) => {
-    const source = m[1] ? strings(constant(m[1]))[0] : m[2];
-    try {
-      return source ? [new RegExp(`^(?:${source.replace(/\(\?P</g, "(?<")})`)] : [];
-    } catch {
-      return [];
-    }
-  });
-  const prefixes = [...body.matchAll(/request\.path(?:_info)?\.startswith\s*\(\s*r?["']([^"']+)["']/g)].map((m) => m[1]!);
+  const paths = [...body.matchAll(/request\.path(?:_info)?\s+(not\s+)?in\s+([A-Z_][A-Z0-9_]*)/g)].filter((m) => !!m[1] === handed).flatMap((m) => strings(constant(m[2]!)));
+  const patterns = [...body.matchAll(/(\bnot\s+)?re\.(?:match|search|fullmatch)\s*\(\s*(?:([A-Z_][A-Z0-9_]*)|r?["']([^"']+)["'])\s*,\s*request\.path[^)]*\)(\s+is\s+None\b)?/g)]
+    .filter((m) => !!(m[1] || m[4]) === handed)
+    .flatMap((m) => {
+      const source = m[2] ? strings(constant(m[2]))[0] : m[3];
+      try {
+        return source ? [new RegExp(`^(?:${source.replace(/\(\?P</g, "(?<")})`)] : [];
+      } catch {
+        return [];
+      }
+    });
+  const prefixes = [...body.matchAll(/(\bnot\s+)?request\.path(?:_info)?\.startswith\s*\(\s*r?["']([^"']+)["']/g)].filter((m) => !!m[1] === handed).map((m) => m[2]!);
   return { paths, patterns, prefixes };
 }
 
-/** Whether a route is one the middleware lets through: a path it names, or a view marked not to need a login. */
+/** Whether a route is one the middleware lets through: a path it names or does not check, or a view marked not to need a login. */
 function exempted(check: Check, route: LinkedRoute, project: Project): boolean {
   const slashed = (p: string) => (p.endsWith("/") ? p : `${p}/`);
   const sample = route.path.replace(/\{[^}]*\}/g, "x");
-  if (check.exempt.paths.some((p) => slashed(p) === slashed(route.path))) return true;
-  if (check.exempt.prefixes.some((p) => sample.startsWith(p))) return true;
-  if (check.exempt.patterns.some((p) => p.test(sample) || p.test(slashed(sample)))) return true;
+  const among = (tested: Paths) =>
+    tested.paths.some((p) => slashed(p) === slashed(route.path)) || tested.prefixes.some((p) => sample.startsWith(p)) || tested.patterns.some((p) => p.test(sample) || p.test(slashed(sample)));
+  if (among(check.exempt) || (check.scope && !among(check.scope))) return true;
   if (!check.notRequired) return false;
   if (SIGN_IN_VIEW.test(route.handler)) return true;
   // `@login_not_required` among the decorators above the view's definition.
