@@ -175,6 +175,14 @@ django("a middleware of the settings' MIDDLEWARE that sends a caller not signed 
     "common/middleware/staff.py": "from django.contrib.auth.views import redirect_to_login\n\nclass StaffMiddleware:\n    def __call__(self, request):\n        if request.path.startswith(\"/sqlworkflow\") and not request.user.is_authenticated:\n            return redirect_to_login(request.path)\n        return self.get_response(request)\n",
   });
   assert.ok(scoped.some((r) => /\/sqlworkflow \[StaffMiddleware\]$/.test(r)) && scoped.some((r) => r.endsWith(" /signup")), scoped.join("\n"));
+  // One that refuses only while a setting says so (pinry's PUBLIC, on as shipped), or hands a caller not signed in on, guards nothing.
+  for (const [name, text] of [
+    ["Private", "from django.conf import settings\nfrom django.http import HttpResponseForbidden\n\nclass Private:\n    def process_request(self, request):\n        if settings.PUBLIC is False and not request.user.is_authenticated:\n            return HttpResponseForbidden()\n"],
+    ["Onboarding", "from django.shortcuts import redirect\n\nclass Onboarding:\n    def __call__(self, request):\n        if not request.user.is_authenticated:\n            return self.get_response(request)\n        if not request.user.organizations:\n            return redirect('onboarding')\n        return self.get_response(request)\n"],
+  ] as const) {
+    const open = app(`common.middleware.other.${name}`, { "common/middleware/other.py": text });
+    assert.not.ok(open.some((r) => r.includes("[")), `${name}: ${open.join(", ")}`);
+  }
 });
 
 django("a DRF permission of the project that never looks at the caller before the view (only has_object_permission on BasePermission, or a has_permission reading only the method and a setting) guards nothing; one extending IsAuthenticatedOrReadOnly, or whose has_permission reads the user, still does", () => {

@@ -20,8 +20,8 @@ type Check = { name: string; exempt: Paths; scope?: Paths; notRequired: boolean 
 
 const MIDDLEWARE = /^MIDDLEWARE(?:_CLASSES)?[ \t]*(?:\+?=)[ \t]*[[(]([^\])]*)[\])]/gm;
 const DJANGO_LOGIN_REQUIRED = "django.contrib.auth.middleware.LoginRequiredMiddleware";
-// The test of the caller, and what turns them away.
-const TESTS_CALLER = /request\.user\.is_(?:authenticated|anonymous)\b/;
+// A test that the caller is not signed in, and what turns them away.
+const NOT_SIGNED_IN = /\bnot\s+request\.user\.is_authenticated\b|\brequest\.user\.is_anonymous\b/;
 const REFUSES = /\bHttpResponseRedirect\s*\(|\bredirect\s*\(|\bredirect_to_login\s*\(|\bHttpResponseForbidden\s*\(|\bstatus\s*=\s*40[13]\b|\braise\s+PermissionDenied\b/;
 // Django's sign-in views, which 5.1 marks login_not_required.
 const SIGN_IN_VIEW = /\b(?:LoginView|LogoutView|PasswordReset\w*View|login|logout)\b/;
@@ -63,11 +63,32 @@ function projectMiddleware(project: Project, dotted: string): Check | undefined 
   if (!header) return undefined;
   const rest = text.slice(header.index + header[0].length);
   const body = rest.slice(0, /\n(?=\S)/.exec(rest)?.index ?? rest.length);
-  if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body) || !TESTS_CALLER.test(body) || !REFUSES.test(body)) return undefined;
+  if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body) || !refusesCallerNotSignedIn(body)) return undefined;
   const exempt = pathsTested(text, body, true);
   const scope = pathsTested(text, body, false);
   const scoped = scope.paths.length + scope.patterns.length + scope.prefixes.length > 0;
   return { name, exempt, ...(scoped ? { scope } : {}), notRequired: false };
+}
+
+/**
+ * Whether the middleware turns away a caller not signed in: an `if` testing so (not also a
+ * setting: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose block, nested tests
+ * included, answers a redirect, a 401 or 403. One that hands such a caller on (opencve's
+ * onboarding, which only redirects signed-in users) or reads the user for its own ends (a rate
+ * limit, a cache) guards nothing.
+ */
+function refusesCallerNotSignedIn(body: string): boolean {
+  const lines = body.split("\n");
+  return lines.some((line, i) => {
+    const test = /^([ \t]*)(?:el)?if\b(.*)$/.exec(line);
+    if (!test || !NOT_SIGNED_IN.test(test[2]!) || /\bsettings\./.test(test[2]!)) return false;
+    const block: string[] = [];
+    for (const next of lines.slice(i + 1)) {
+      if (next.trim() && /^[ \t]*/.exec(next)![0].length <= test[1]!.length) break;
+      block.push(next);
+    }
+    return REFUSES.test(block.join("\n"));
+  });
 }
 
 /**
