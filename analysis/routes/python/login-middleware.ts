@@ -63,32 +63,35 @@ function projectMiddleware(project: Project, dotted: string): Check | undefined 
   if (!header) return undefined;
   const rest = text.slice(header.index + header[0].length);
   const body = rest.slice(0, /\n(?=\S)/.exec(rest)?.index ?? rest.length);
-  if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body) || !refusesCallerNotSignedIn(body)) return undefined;
+  const refusing = /\bdef[ \t]+(?:process_request|__call__)\b/.test(body) ? refusingTest(body) : undefined;
+  if (refusing === undefined) return undefined;
   const exempt = pathsTested(text, body, true);
-  const scope = pathsTested(text, body, false);
+  // What the refusing test itself names (`if request.path.startswith("/admin") and not request.user...`) is all it checks.
+  const scope = pathsTested(text, refusing, false);
   const scoped = scope.paths.length + scope.patterns.length + scope.prefixes.length > 0;
   return { name, exempt, ...(scoped ? { scope } : {}), notRequired: false };
 }
 
 /**
- * Whether the middleware turns away a caller not signed in: an `if` testing so (not also a
+ * The condition by which the middleware turns away a caller not signed in: an `if` testing so (not also a
  * setting: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose block, nested tests
  * included, answers a redirect, a 401 or 403. One that hands such a caller on (opencve's
  * onboarding, which only redirects signed-in users) or reads the user for its own ends (a rate
  * limit, a cache) guards nothing.
  */
-function refusesCallerNotSignedIn(body: string): boolean {
+function refusingTest(body: string): string | undefined {
   const lines = body.split("\n");
-  return lines.some((line, i) => {
-    const test = /^([ \t]*)(?:el)?if\b(.*)$/.exec(line);
-    if (!test || !NOT_SIGNED_IN.test(test[2]!) || /\bsettings\./.test(test[2]!)) return false;
+  for (let i = 0; i < lines.length; i++) {
+    const test = /^([ \t]*)(?:el)?if\b(.*)$/.exec(lines[i]!);
+    if (!test || !NOT_SIGNED_IN.test(test[2]!) || /\bsettings\./.test(test[2]!)) continue;
     const block: string[] = [];
     for (const next of lines.slice(i + 1)) {
       if (next.trim() && /^[ \t]*/.exec(next)![0].length <= test[1]!.length) break;
       block.push(next);
     }
-    return REFUSES.test(block.join("\n"));
-  });
+    if (REFUSES.test(block.join("\n"))) return test[2]!;
+  }
+  return undefined;
 }
 
 /**
