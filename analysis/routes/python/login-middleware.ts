@@ -73,11 +73,11 @@ function projectMiddleware(project: Project, dotted: string): Check | undefined 
 }
 
 /**
- * The condition by which the middleware turns away a caller not signed in: an `if` testing so (not also a
- * setting: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose block, nested tests
- * included, answers a redirect, a 401 or 403. One that hands such a caller on (opencve's
- * onboarding, which only redirects signed-in users) or reads the user for its own ends (a rate
- * limit, a cache) guards nothing.
+ * The condition by which the middleware turns away a caller not signed in: an `if` testing so
+ * (and not a setting too: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose
+ * block, nested tests included, answers a redirect, a 401 or 403. One that hands such a caller on
+ * (opencve's onboarding, which only redirects signed-in users) or reads the user for its own ends
+ * (a rate limit, a cache) guards nothing.
  */
 function refusingTest(body: string): string | undefined {
   const lines = body.split("\n");
