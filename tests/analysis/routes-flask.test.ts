@@ -1061,6 +1061,29 @@ flask("a Flask-RESTful Api made by a subclass another module declares takes its 
   ]);
 });
 
+flask("WSGI apps mounted under a path: Werkzeug's DispatcherMiddleware mounts each app of its mapping (imported or not, .wsgi_app or the app) on the first; CherryPy's tree.graft mounts an app at its path", () => {
+  const root = tempDir("tool-flask-wsgi-mounts-");
+  writeFiles(root, {
+    "requirements.txt": "flask\ncherrypy\n",
+    "site/frontend.py": "from flask import Flask\n\napp = Flask(__name__)\n\n@app.route('/')\ndef index():\n    return 'hi'\n",
+    "site/api.py": "from flask import Flask\n\napi_app = Flask(__name__)\n\n@api_app.route('/users', methods=['POST'])\ndef create_user():\n    return ''\n",
+    "site/admin.py": "from flask import Flask\n\nadmin = Flask(__name__)\n\n@admin.route('/stats')\ndef stats():\n    return ''\n",
+    "site/wsgi.py": [
+      "from werkzeug.middleware.dispatcher import DispatcherMiddleware",
+      "from site.frontend import app",
+      "from site.api import api_app",
+      "from site import admin as admin_module",
+      "",
+      "app.wsgi_app = DispatcherMiddleware(app.wsgi_app, {\"/api\": api_app.wsgi_app, \"/admin\": admin_module.admin})",
+      "",
+    ].join("\n"),
+    "server/daemon.py": "import cherrypy\nfrom server.ui import ui\n\ncherrypy.tree.graft(ui, '/ui')\ncherrypy.engine.start()\n",
+    "server/ui.py": "from flask import Flask\n\nui = Flask(__name__)\n\n@ui.route('/theme')\ndef theme():\n    return ''\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /", "GET /admin/stats", "GET /ui/theme", "POST /api/users"]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -18,6 +18,11 @@ const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-
 const IMPORTED_MADE = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
 const GROUP = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?Blueprint[ \t]*\.[ \t]*group[ \t]*\(/gm;
+// Werkzeug's `DispatcherMiddleware(app.wsgi_app, {"/api": api_app})` and CherryPy's `cherrypy.tree.graft(app, "/api")`: WSGI apps served under a path.
+const DISPATCHER = /(?<![\w.])(?:[\w.]+\.)?DispatcherMiddleware\s*\(/g;
+const GRAFT = /(?<![\w.])(?:cherrypy\s*\.\s*)?tree\s*\.\s*graft\s*\(/g;
+/** The router WSGI apps CherryPy grafts are mounted on: the server's own tree. */
+const CHERRYPY_TREE = "(cherrypy tree)";
 const RESTX = /\bflask_rest(?:x|plus)\b/;
 const NAMESPACE_OF_API = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*namespace[ \t]*\(/gm;
 // `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
@@ -33,7 +38,8 @@ const PARTIAL = /((?<![\w.])(?:functools\s*\.\s*)?partial\s*\()\s*([A-Za-z_][\w.
  * their `url_prefix`, `@bp.route(path, methods=[...])` and `@bp.get(...)`, `add_url_rule`,
  * `register_blueprint(bp, url_prefix=...)` across modules, Sanic's `app.blueprint(bp)`,
  * `Blueprint.group(...)` and `app.add_route(handler, uri)`, MethodView classes,
- * Flask-RESTful/RESTX resources and namespaces. Guards are
+ * Flask-RESTful/RESTX resources and namespaces, and WSGI apps mounted under a path
+ * (`DispatcherMiddleware`, CherryPy's `tree.graft`). Guards are
  * the guard decorators under a route decorator (those above it wrap a function Flask never
  * sees), view classes' `decorators`, and auth-like `before_request` hooks of a blueprint.
  */
@@ -42,7 +48,7 @@ export const flask: Framework = {
   name: "Flask",
   languages: ["python"],
   // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
-  hint: /\b(?:flask|quart|apiflask|sanic)|register_blueprint|add_url_rule|add_\w*resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(|^class\s+\w+\s*\([^)]*(?:Resource|View)\s*\)/im,
+  hint: /\b(?:flask|quart|apiflask|sanic)|DispatcherMiddleware|tree\s*\.\s*graft|register_blueprint|add_url_rule|add_\w*resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(|^class\s+\w+\s*\([^)]*(?:Resource|View)\s*\)/im,
   scan(source) {
     const constants = pythonConstants(source);
     const definitions = pythonDefinitions(source);
@@ -75,6 +81,7 @@ export const flask: Framework = {
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
     for (const m of source.code.matchAll(CALL)) registrations.push(...call(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants, made, definitions));
     for (const m of source.code.matchAll(PARTIAL)) registrations.push(...call(source, m[2]!, "register_blueprint", m.index + m[1]!.length - 1, constants, made, definitions, 1));
+    registrations.push(...wsgiMounts(source, constants));
     registrations.push(...helperRoutes(source, constants));
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
@@ -83,6 +90,40 @@ export const flask: Framework = {
     return registrations;
   },
 };
+
+/**
+ * WSGI apps served under a path by the app that dispatches to them: Werkzeug's
+ * `DispatcherMiddleware(frontend.wsgi_app, {"/api": api_app})` mounts each app of the mapping on
+ * the first one, and CherryPy's `cherrypy.tree.graft(api_app, "/api")` on the server's tree.
+ */
+function wsgiMounts(source: RouteSource, constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  const app = (span: Span | undefined) => (span ? /^\s*([A-Za-z_][\w.]*?)(?:\s*\.\s*wsgi_app)?\s*$/.exec(source.code.slice(span.start, span.end))?.[1] : undefined);
+  const mount = (owner: string, prefix: string | undefined, target: string | undefined, at: number) => {
+    if (prefix !== undefined && target) found.push({ type: "use", framework: FRAMEWORK, owner, prefix, args: [target], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(at) });
+  };
+  for (const m of source.code.matchAll(DISPATCHER)) {
+    const { positional } = pythonArguments(source.code, m.index + m[0].length - 1);
+    const owner = app(positional[0]);
+    const mapping = positional[1];
+    if (!owner || !mapping || source.code[mapping.start] !== "{") continue;
+    for (const pair of elements(source.code, mapping)) {
+      const colon = source.code.indexOf(":", pair.start);
+      if (colon === -1 || colon >= pair.end) continue;
+      mount(owner, pythonValue(source, { start: pair.start, end: colon }, constants), app({ start: colon + 1, end: pair.end }), m.index);
+    }
+  }
+  let tree = false;
+  for (const m of source.code.matchAll(GRAFT)) {
+    const { positional, keywords } = pythonArguments(source.code, m.index + m[0].length - 1);
+    const prefix = keywords.get("script_name") ?? positional[1];
+    const before = found.length;
+    mount(CHERRYPY_TREE, prefix ? pythonValue(source, prefix, constants) : "", app(positional[0]), m.index);
+    tree ||= found.length > before;
+  }
+  if (tree) found.unshift({ type: "router", framework: FRAMEWORK, name: CHERRYPY_TREE, prefix: "", guards: [], line: 1 });
+  return found;
+}
 
 /** Classes of a module that extend an app, blueprint, `Api` or `Namespace` class, with that kind. */
 function subclasses(code: string): Map<string, string> {
