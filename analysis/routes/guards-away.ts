@@ -25,7 +25,7 @@ import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { codeigniterControllerChecks } from "./php/codeigniter-auto-routes.ts";
 import { flarumActorChecks } from "./php/flarum-actor-checks.ts";
-import { PARAMETER_GUARD } from "./frameworks/flask.ts";
+import { EXCEPT_ENDPOINTS, PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
@@ -222,9 +222,12 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const nestGuard = nestGuardClasses(project);
   // A decorator of the project's not named like a check (`?access.global_admin`) guards where its definition refuses.
   const projectDecorator = projectDecoratorGuards(project);
-  // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`).
+  // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`);
+  // a `before_request` hook, all but the view functions it lets through (`setup_g!login,get_token`).
   const flaskParameterGuards = (route: LinkedRoute): string[] =>
     resolvedCandidates(route.guards, projectDecorator).flatMap((g) => {
+      const except = g.indexOf(EXCEPT_ENDPOINTS);
+      if (except !== -1) return g.slice(except + 1).split(",").includes(route.handler.split(".").at(-1)!) ? [] : [g.slice(0, except)];
       const at = g.indexOf(PARAMETER_GUARD);
       return at === -1 ? [g] : route.path.includes(`{${g.slice(at + 1)}}`) ? [g.slice(0, at)] : [];
     });

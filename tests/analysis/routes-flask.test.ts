@@ -1061,6 +1061,31 @@ flask("a Flask-RESTful Api made by a subclass another module declares takes its 
   ]);
 });
 
+flask("a before_request hook that checks the session lets through the view functions it names by endpoint (request.endpoint not in _insecure_views, a list of the module's): those are unguarded, the rest guarded by the hook", () => {
+  const root = tempDir("tool-flask-hook-endpoints-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "journalist_app/__init__.py": [
+      "from flask import Flask, abort, redirect, request, url_for",
+      "from journalist_app import main",
+      "",
+      "_insecure_views = [\"main.login\", \"static\"]",
+      "",
+      "app = Flask(__name__)",
+      "app.register_blueprint(main.bp)",
+      "",
+      "@app.before_request",
+      "def setup_g():",
+      "    if request.endpoint not in _insecure_views and not session.logged_in():",
+      "        return redirect(url_for(\"main.login\"))",
+      "",
+    ].join("\n"),
+    "journalist_app/main.py": "from flask import Blueprint\n\nbp = Blueprint('main', __name__)\n\n@bp.route('/login', methods=['POST'])\ndef login():\n    return ''\n\n@bp.route('/reply', methods=['POST'])\ndef reply():\n    return ''\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /login", "POST /reply [setup_g]"]);
+});
+
 flask("WSGI apps mounted under a path: Werkzeug's DispatcherMiddleware mounts each app of its mapping (imported or not, .wsgi_app or the app) on the first; CherryPy's tree.graft mounts an app at its path", () => {
   const root = tempDir("tool-flask-wsgi-mounts-");
   writeFiles(root, {

@@ -28,6 +28,8 @@ const NAMESPACE_OF_API = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*
 // `add_resource` of Flask-RESTful, and an Api subclass's own variant of it (Redash's `add_org_resource`).
 /** How a preprocessor's guard names the URL parameter it checks: `pull_project@project_id`. */
 export const PARAMETER_GUARD = "@";
+/** Between a `before_request` hook's name and the view functions it lets through (`setup_g!login,get_token`). */
+export const EXCEPT_ENDPOINTS = "!";
 
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
 // `functools.partial(app.register_blueprint, api, url_prefix="/api")`, called later with nothing more.
@@ -180,7 +182,8 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     const owner = d.name.slice(0, dot);
     if (dot < 0) return;
     if (verb === "before_request" && !d.args && def.kind === "def" && hookGuards(source, def)) {
-      found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [def.name], mountOnly: true, line: d.line });
+      const through = exemptEndpoints(source, def);
+      found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [through.length ? `${def.name}${EXCEPT_ENDPOINTS}${through.join(",")}` : def.name], mountOnly: true, line: d.line });
     }
     // `@main.url_value_preprocessor def pull_project(endpoint, values)` that takes a URL value
     // (`values.pop("project_id")`) and turns away a caller whose session does not hold it: it
@@ -227,7 +230,7 @@ function preprocessedParameter(source: RouteSource, def: Definition): string | u
 /**
  * Whether a `before_request` hook checks auth: its name, its decorators, a check it calls
  * (`verify_jwt_in_request()`), or a refusal under a test that the caller is anonymous
- * (`if not current_user.is_authenticated: abort(401)`), or a 401/403 refusal of a hook that looks at
+ * (`if not current_user.is_authenticated: abort(401)`, `if not session.logged_in(): return redirect(...)`), or a 401/403 refusal of a hook that looks at
  * the caller (an access check for administrators). Reading the user is not enough: a hook
  * that records when a signed-in user was last seen, or shows a maintenance page to signed-in
  * users, lets everyone through.
@@ -236,10 +239,25 @@ function hookGuards(source: RouteSource, def: Definition): boolean {
   if (isPythonGuard(def.name) || decoratorGuards(source.code, def.decorators).length) return true;
   const body = source.code.slice(def.start, def.end);
   if (/\b(?:verify_jwt\w*|login_required)\b/.test(body)) return true;
-  const anonymous = /\bnot\s+(?:current_user\s*\.\s*is_authenticated\b|current_user\b(?!\s*\.)|g\s*\.\s*user\b(?!\s*\.)|login_fresh\s*\()|\bcurrent_user\s*\.\s*is_anonymous\b|\bis_authenticated\b(?:\s*\(\s*\))?\s*(?:==|is)\s*False\b/.exec(body);
+  const anonymous = /\bnot\s+(?:current_user\s*\.\s*is_authenticated\b|current_user\b(?!\s*\.)|g\s*\.\s*user\b(?!\s*\.)|login_fresh\s*\(|(?:\w+\s*\.\s*)?(?:is_)?logged_in\s*\()|\bcurrent_user\s*\.\s*is_anonymous\b|\bis_authenticated\b(?:\s*\(\s*\))?\s*(?:==|is)\s*False\b/.exec(body);
   if (anonymous && /\b(?:return\s+[^\sN]|raise\s|abort\s*\()/.test(body.slice(anonymous.index))) return true;
   // A 401/403 refusal of a hook that looks at the caller (`check_access("sysadmin", {"user": current_user.name})`, then `abort(403)`).
   return /\bcurrent_user\b|\bg\s*\.\s*user\b|\bsession\b|token|auth/i.test(body) && /\babort\s*\(\s*40[13]\b|\braise\s+\w*(?:Unauthorized|Forbidden)\w*/.test(body);
+}
+
+/**
+ * The view functions a `before_request` hook lets through by their endpoint, before its check
+ * (SecureDrop's `if request.endpoint not in _insecure_views and not session.logged_in():`, with
+ * `_insecure_views = ["main.login", "static"]` in the module): each by its function's name.
+ */
+function exemptEndpoints(source: RouteSource, def: Definition): string[] {
+  const body = source.text.slice(def.start, def.end);
+  const names: string[] = [];
+  for (const m of body.matchAll(/request\s*\.\s*endpoint\s+not\s+in\s+(?:([A-Za-z_]\w*)|([[({][^\])}]*[\])}]))/g)) {
+    const list = m[2] ?? new RegExp(String.raw`^[ \t]*${m[1]}[ \t]*(?::[^=\n]*)?=[ \t]*([[({][^\])}]*[\])}])`, "m").exec(source.text)?.[1] ?? "";
+    for (const e of list.matchAll(/["']([\w.]+)["']/g)) names.push(e[1]!.split(".").at(-1)!);
+  }
+  return [...new Set(names)];
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
