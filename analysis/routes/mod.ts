@@ -73,6 +73,7 @@ import { pythonProjectOf } from "./python/projects.ts";
 import { laravelConfigValues } from "./php/config-values.ts";
 import { railsConfigValues } from "./ruby/route-translator.ts";
 import { grapeIncludedPrefixes } from "./ruby/grape-defaults.ts";
+import { expressMounts } from "./js/express-mounts.ts";
 import { apiPlatformSegments } from "./php/api-platform-segments.ts";
 import { withHandlerChecks } from "./js/handler-checks.ts";
 import { withConfigPrefixes } from "./common/config-prefixes.ts";
@@ -226,7 +227,7 @@ export function routesSection(
   const beforeLinking = [withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),
@@ -238,7 +239,8 @@ export function routesSection(
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
   // and Phoenix sockets whose connect/3 refuses.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
-  const trpcMounts = [...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT } }] : [])));
+  // Read after configured values are filled in: an endpoint may be where an Express app mounts the handler (js/express-mounts.ts).
+  const trpcMounts = [...configured].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT } }] : [])));
   const trpcEndpoints = trpcMounts.map((m) => m.endpoint);
   const orpcMounts = [...files].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === ORPC && (r.owner === ORPC_RPC_ENDPOINT || r.owner === ORPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === ORPC_OPENAPI_ENDPOINT } }] : [])));
   // The modules that serve a tRPC router, by the endpoint each serves it at.

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { commitAll, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
 
 const trpc = suite("tRPC routes");
 
@@ -374,6 +374,22 @@ trpc("a root router made with createRouter that gathers imported routers is read
   commitAll(root);
   const routes = analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`);
   assert.equal(routes.sort(), ["GET /trpc/invoices.list guarded", "GET /trpc/invoices.preview"]);
+});
+
+trpc("Express's tRPC middleware kept in a name (export const trpcExpressHandler = createExpressMiddleware(...)) serves where an app of another module mounts that name; a module's router exported as its default (export default router({...})) is mounted by whatever name its importer gives it", () => {
+  const root = tempDir("tool-trpc-express-mount-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@trpc/server": "11", express: "4" } }),
+    "src/trpc/trpc.ts": "import {initTRPC} from '@trpc/server'\nconst t = initTRPC.create()\nexport const router = t.router\nexport const publicProcedure = t.procedure\nexport const privateProcedure = t.procedure.use(isAuthenticated)\n",
+    "src/backups/routes.ts": "import {router, privateProcedure} from '../trpc/trpc.js'\n\nexport default router({\n\tgetRepositories: privateProcedure.query(async () => []),\n\tbackup: privateProcedure\n\t\t.input(z.object({id: z.string()}))\n\t\t.mutation(async () => null),\n})\n",
+    "src/trpc/index.ts": "import {createExpressMiddleware} from '@trpc/server/adapters/express'\nimport {router} from './trpc.js'\nimport backups from '../backups/routes.js'\n\nconst appRouter = router({\n\tbackups,\n})\n\nexport const trpcExpressHandler = createExpressMiddleware({\n\trouter: appRouter,\n})\n",
+    "src/server.ts": "import express from 'express'\nimport {trpcExpressHandler} from './trpc/index.js'\n\nconst app = express()\napp.use('/trpc', trpcExpressHandler)\napp.listen(80)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /trpc/backups.getRepositories [privateProcedure]",
+    "POST /trpc/backups.backup [privateProcedure]",
+  ]);
 });
 
 trpc.run();

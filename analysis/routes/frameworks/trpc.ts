@@ -3,6 +3,7 @@ import { objectProperties } from "../js/objects.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
+import { configuredPlaceholder } from "../common/configured.ts";
 
 export const TRPC = "trpc";
 /** The router an endpoint handler serves (`createNextApiHandler({ router: appRouter })`) is mounted on this owner, at the endpoint's path. */
@@ -14,6 +15,9 @@ export const TRPC_OPENAPI_ENDPOINT = "(trpc openapi endpoint)";
 const ROUTER = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/g;
 // `router({`, `t.router({` written as a value (a key's, a merged router's argument).
 const INLINE_ROUTER = /^\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/;
+// `export default router({ ... })`: the module's router, imported by whatever name its importer gives it.
+const DEFAULT_ROUTER = /\bexport\s+default\s+(?:[A-Za-z_$][\w$]*\s*\.\s*)?(?:createTRPCRouter|createRouter|router)\s*\(\s*\{/g;
+const DEFAULT_NAME = "(default router)";
 const MERGED = /\b(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)?mergeRouters\s*\(/g;
 // A procedure's chain: its builder first (`protectedProjectProcedure.input(...).query(...)`), or a
 // function making one (`withPermission("project", "create").mutation(...)`).
@@ -26,6 +30,8 @@ const SIGNED_IN = /^(?:admin|authed|private|signedIn|loggedIn|member|owner)\w*Pr
 // Hono's adapter: `app.use("/trpc/*", trpcServer({ router: appRouter }))`, at `/trpc` unless its `endpoint` says otherwise.
 const HANDLER = /\b(createNextApiHandler|fetchRequestHandler|createExpressMiddleware|createHTTPHandler|trpcServer|createOpenApi\w*(?:Handler|Middleware))\s*\(\s*\{/g;
 const HONO_DEFAULT_ENDPOINT = "/trpc";
+/** The kind of configured value (common/configured.ts) naming a handler an Express app mounts: its path there. */
+export const EXPRESS_MOUNT = "expressmount";
 // A procedure's `.meta({ openapi: { method: "GET", path: "/users/{id}" } })`.
 const META = /\.\s*meta\s*\(\s*\{/;
 
@@ -79,6 +85,10 @@ export const trpc: Framework = {
       }
     };
     for (const m of code.matchAll(ROUTER)) router(m[1]!, m.index + m[0].length - 1, source.lineAt(m.index));
+    for (const m of code.matchAll(DEFAULT_ROUTER)) {
+      router(DEFAULT_NAME, m.index + m[0].length - 1, source.lineAt(m.index));
+      found.push({ type: "export", local: DEFAULT_NAME, as: "default" });
+    }
     // A procedure defined on its own (`export const createSecret = workspaceProcedure.input(...).mutation(...)`),
     // which a router of another module names under a key: a router of one route, at the key's path.
     for (const m of code.matchAll(STANDALONE)) {
@@ -112,7 +122,10 @@ export const trpc: Framework = {
       const routerName = router && /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(code.slice(router.start, router.end))?.[1];
       const endpoint = options.get("endpoint");
       // An endpoint given by a constant of another module (`endpoint: trpcPath`): the route module's own path says it.
-      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path) ?? (m[1] === "trpcServer" && !endpoint ? HONO_DEFAULT_ENDPOINT : undefined);
+      // Express's middleware kept in a name (`export const trpcExpressHandler = createExpressMiddleware({...})`) serves
+      // where an app mounts that name (`app.use("/trpc", trpcExpressHandler)`), maybe in another module: found before linking (js/express-mounts.ts).
+      const kept = m[1] === "createExpressMiddleware" && !endpoint ? /(?:^|[\s;])(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*$/.exec(code.slice(Math.max(0, m.index - 200), m.index))?.[1] : undefined;
+      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path) ?? (m[1] === "trpcServer" && !endpoint ? HONO_DEFAULT_ENDPOINT : undefined) ?? (kept ? configuredPlaceholder(EXPRESS_MOUNT, kept) : undefined);
       if (!routerName || path === undefined) continue;
       const line = source.lineAt(m.index);
       const owner = m[1]!.startsWith("createOpenApi") ? TRPC_OPENAPI_ENDPOINT : TRPC_ENDPOINT;
