@@ -175,6 +175,11 @@ django("a middleware of the settings' MIDDLEWARE that sends a caller not signed 
     "common/middleware/staff.py": "from django.contrib.auth.views import redirect_to_login\n\nclass StaffMiddleware:\n    def __call__(self, request):\n        if request.path.startswith(\"/sqlworkflow\") and not request.user.is_authenticated:\n            return redirect_to_login(request.path)\n        return self.get_response(request)\n",
   });
   assert.ok(scoped.some((r) => /\/sqlworkflow \[StaffMiddleware\]$/.test(r)) && scoped.some((r) => r.endsWith(" /signup")), scoped.join("\n"));
+  // One that checks an API key on the paths it keeps (`if not request.path.startswith("/api/"): return`) guards those alone.
+  const keyed = app("common.middleware.api.RestApiAuthMiddleware", {
+    "common/middleware/api.py": "class RestApiAuthMiddleware:\n    def process_request(self, request):\n        if not request.path.startswith('/api/'):\n            return\n        if not api_auth(request.META):\n            return make_api_response({'error': 'unauthorized'}, 401)\n",
+  });
+  assert.ok(keyed.some((r) => /\/api\/v1\/token \[RestApiAuthMiddleware\]$/.test(r)) && keyed.some((r) => r.endsWith(" /sqlworkflow")), keyed.join("\n"));
   // One that refuses only while a setting says so (pinry's PUBLIC, on as shipped), or hands a caller not signed in on, guards nothing.
   for (const [name, text] of [
     ["Private", "from django.conf import settings\nfrom django.http import HttpResponseForbidden\n\nclass Private:\n    def process_request(self, request):\n        if settings.PUBLIC is False and not request.user.is_authenticated:\n            return HttpResponseForbidden()\n"],

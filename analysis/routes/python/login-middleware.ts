@@ -21,8 +21,9 @@ type Check = { name: string; exempt: Paths; scope?: Paths; notRequired: boolean 
 const MIDDLEWARE = /^MIDDLEWARE(?:_CLASSES)?[ \t]*(?:\+?=)[ \t]*[[(]([^\])]*)[\])]/gm;
 const DJANGO_LOGIN_REQUIRED = "django.contrib.auth.middleware.LoginRequiredMiddleware";
 // A test that the caller is not signed in, and what turns them away.
-const NOT_SIGNED_IN = /\bnot\s+request\.user\.is_authenticated\b|\brequest\.user\.is_anonymous\b/;
-const REFUSES = /\bHttpResponseRedirect\s*\(|\bredirect\s*\(|\bredirect_to_login\s*\(|\bHttpResponseForbidden\s*\(|\bstatus\s*=\s*40[13]\b|\braise\s+PermissionDenied\b/;
+// Also a negated check of the request's credentials (MobSF's `if not api_auth(request.META):`).
+const NOT_SIGNED_IN = /\bnot\s+request\.user\.is_authenticated\b|\brequest\.user\.is_anonymous\b|\bnot\s+\w*(?:auth|api_key|token)\w*\s*\(\s*request\b/i;
+const REFUSES = /\bHttpResponseRedirect\s*\(|\bredirect\s*\(|\bredirect_to_login\s*\(|\bHttpResponseForbidden\s*\(|\bstatus\s*=\s*40[13]\b|,\s*40[13]\s*\)|\braise\s+PermissionDenied\b/;
 // Django's sign-in views, which 5.1 marks login_not_required.
 const SIGN_IN_VIEW = /\b(?:LoginView|LogoutView|PasswordReset\w*View|login|logout)\b/;
 
@@ -63,48 +64,80 @@ function projectMiddleware(project: Project, dotted: string): Check | undefined 
   if (!header) return undefined;
   const rest = text.slice(header.index + header[0].length);
   const body = rest.slice(0, /\n(?=\S)/.exec(rest)?.index ?? rest.length);
-  const refusing = /\bdef[ \t]+(?:process_request|__call__)\b/.test(body) ? refusingTest(body) : undefined;
-  if (refusing === undefined) return undefined;
-  const exempt = pathsTested(text, body, true);
-  // What the refusing test itself names (`if request.path.startswith("/admin") and not request.user...`) is all it checks.
-  const scope = pathsTested(text, refusing, false);
+  if (!/\bdef[ \t]+(?:process_request|__call__)\b/.test(body)) return undefined;
+  const tests = ifStatements(body);
+  // It turns away a caller not signed in (or without the key it checks): an `if` testing so (and
+  // not a setting too: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose block,
+  // nested tests included, answers a redirect, a 401 or 403. One that hands such a caller on
+  // (opencve's onboarding, which only redirects signed-in users) or reads the user for its own
+  // ends (a rate limit, a cache) guards nothing.
+  if (!tests.some((t) => NOT_SIGNED_IN.test(t.condition) && !/\bsettings\./.test(t.condition) && REFUSES.test(t.block))) return undefined;
+  // The paths each test names: an `if` that refuses (or leads to a refusal) checks those it names
+  // and lets through those it names negated (`request.path not in IGNORE_URL`); one that hands the
+  // request on (`if not request.path.startswith("/api/"): return`) does the opposite.
+  const exempt: Paths = { paths: [], patterns: [], prefixes: [] };
+  const scope: Paths = { paths: [], patterns: [], prefixes: [] };
+  const add = (into: Paths, found: Paths) => {
+    into.paths.push(...found.paths);
+    into.patterns.push(...found.patterns);
+    into.prefixes.push(...found.prefixes);
+  };
+  for (const t of tests) {
+    const refuses = REFUSES.test(t.block);
+    const handsOn = !refuses && HANDS_ON.test(t.block);
+    if (!refuses && !handsOn) continue;
+    add(refuses ? scope : exempt, pathsTested(text, t.condition, false));
+    add(refuses ? exempt : scope, pathsTested(text, t.condition, true));
+  }
   const scoped = scope.paths.length + scope.patterns.length + scope.prefixes.length > 0;
   return { name, exempt, ...(scoped ? { scope } : {}), notRequired: false };
 }
 
-/**
- * The condition by which the middleware turns away a caller not signed in: an `if` testing so
- * (and not a setting too: pinry's `settings.PUBLIC is False and ...`, off as shipped) whose
- * block, nested tests included, answers a redirect, a 401 or 403. One that hands such a caller on
- * (opencve's onboarding, which only redirects signed-in users) or reads the user for its own ends
- * (a rate limit, a cache) guards nothing.
- */
-function refusingTest(body: string): string | undefined {
-  const lines = body.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const test = /^([ \t]*)(?:el)?if\b(.*)$/.exec(lines[i]!);
-    if (!test || !NOT_SIGNED_IN.test(test[2]!) || /\bsettings\./.test(test[2]!)) continue;
-    const block: string[] = [];
-    for (const next of lines.slice(i + 1)) {
-      if (next.trim() && /^[ \t]*/.exec(next)![0].length <= test[1]!.length) break;
-      block.push(next);
+// A block that hands the request on: a bare `return`, `return None`, or the next handler's answer.
+const HANDS_ON = /^\s*return(?:\s+None)?\s*$|\breturn\s+(?:self\.)?get_response\s*\(/m;
+
+/** The `if` statements of a body: each condition (over its lines, to the colon outside brackets) and its block. */
+function ifStatements(body: string): { condition: string; block: string }[] {
+  const found: { condition: string; block: string }[] = [];
+  for (const m of body.matchAll(/^([ \t]*)(?:el)?if\b/gm)) {
+    let depth = 0;
+    let at = m.index + m[0].length;
+    for (; at < body.length; at++) {
+      const c = body[at]!;
+      if ("([{".includes(c)) depth++;
+      else if (")]}".includes(c)) depth--;
+      else if (c === ":" && depth === 0) break;
     }
-    if (REFUSES.test(block.join("\n"))) return test[2]!;
+    const [inline, ...lines] = body.slice(at + 1).split("\n");
+    const stop = lines.findIndex((l) => l.trim() && /^[ \t]*/.exec(l)![0].length <= m[1]!.length);
+    found.push({ condition: body.slice(m.index + m[0].length, at), block: [inline, ...(stop === -1 ? lines : lines.slice(0, stop))].join("\n") });
   }
-  return undefined;
+  return found;
 }
 
 /**
- * The paths the middleware's conditions test, those it lets through (`handed`: `request.path not
- * in IGNORE_URL`, `re.match(IGNORE_RE, request.path) is None`, `not request.path.startswith(...)`)
- * or those it checks alone (the same tests without the negation): a module list, a pattern, a prefix.
+ * The paths a condition tests, negated (`request.path not in IGNORE_URL`, `re.match(IGNORE_RE,
+ * request.path) is None`, `not request.path.startswith(...)`) or not: a module list, a pattern, a prefix.
  */
-function pathsTested(module: string, body: string, handed: boolean): Paths {
+function pathsTested(module: string, condition: string, negated: boolean): Paths {
+  // A test inside `not (...)` is negated by it (Archery's `and not (re.match(r"/user/qrcode/\w+", request.path) and ...)`).
+  const flipped: [number, number][] = [];
+  for (const m of condition.matchAll(/\bnot\s*\(/g)) {
+    let depth = 0;
+    for (let at = m.index + m[0].length - 1; at < condition.length; at++) {
+      if (condition[at] === "(") depth++;
+      else if (condition[at] === ")" && --depth === 0) {
+        flipped.push([m.index, at]);
+        break;
+      }
+    }
+  }
+  const isNegated = (at: number, own: boolean) => own !== flipped.some(([from, to]) => from < at && at < to);
   const constant = (constantName: string) => new RegExp(String.raw`^${constantName}[ \t]*=[ \t]*([^\n]*(?:\n[ \t]+[^\n]*)*\n?[\])]?)`, "m").exec(module)?.[1] ?? "";
   const strings = (text: string) => [...text.matchAll(/r?["']([^"'\n]+)["']/g)].map((m) => m[1]!);
-  const paths = [...body.matchAll(/request\.path(?:_info)?\s+(not\s+)?in\s+([A-Z_][A-Z0-9_]*)/g)].filter((m) => !!m[1] === handed).flatMap((m) => strings(constant(m[2]!)));
-  const patterns = [...body.matchAll(/(\bnot\s+)?re\.(?:match|search|fullmatch)\s*\(\s*(?:([A-Z_][A-Z0-9_]*)|r?["']([^"']+)["'])\s*,\s*request\.path[^)]*\)(\s+is\s+None\b)?/g)]
-    .filter((m) => !!(m[1] || m[4]) === handed)
+  const paths = [...condition.matchAll(/request\.path(?:_info)?\s+(not\s+)?in\s+([A-Z_][A-Z0-9_]*)/g)].filter((m) => isNegated(m.index, !!m[1]) === negated).flatMap((m) => strings(constant(m[2]!)));
+  const patterns = [...condition.matchAll(/(\bnot\s+)?re\.(?:match|search|fullmatch)\s*\(\s*(?:([A-Z_][A-Z0-9_]*)|r?["']([^"']+)["'])\s*,\s*request\.path[^)]*\)(\s+is\s+None\b)?/g)]
+    .filter((m) => isNegated(m.index, !!(m[1] || m[4])) === negated)
     .flatMap((m) => {
       const source = m[2] ? strings(constant(m[2]))[0] : m[3];
       try {
@@ -113,7 +146,7 @@ function pathsTested(module: string, body: string, handed: boolean): Paths {
         return [];
       }
     });
-  const prefixes = [...body.matchAll(/(\bnot\s+)?request\.path(?:_info)?\.startswith\s*\(\s*r?["']([^"']+)["']/g)].filter((m) => !!m[1] === handed).map((m) => m[2]!);
+  const prefixes = [...condition.matchAll(/(\bnot\s+)?request\.path(?:_info)?\.startswith\s*\(\s*r?["']([^"']+)["']/g)].filter((m) => isNegated(m.index, !!m[1]) === negated).map((m) => m[2]!);
   return { paths, patterns, prefixes };
 }
 
