@@ -216,7 +216,7 @@ export function routesSection(
   // Sails maps its routes in config/routes.js, a module no scanner reads as routes, and guards them in config/policies.js.
   beside(sailsRoutes(project));
   // A PHP application without a router serves the scripts under its document root (Ampache's public/), unless a PHP router serves it.
-  if (project) beside(webRootScripts(project.listed, [...files].some(([file, f]) => file.endsWith(".php") && f.registrations.some((r) => r.type === "route"))));
+  if (project) beside(webRootScripts(project, [...files].some(([file, f]) => file.endsWith(".php") && f.registrations.some((r) => r.type === "route"))));
   // Laravel Passport's OAuth routes, which its package's routes file draws.
   beside(passportRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.

@@ -49,4 +49,21 @@ scripts("a front controller's document root (public/index.php beside a router's 
   assert.equal(analyze(few).routes.items, []);
 });
 
+scripts("a repository that is its own document root serves the scripts that load the application, guarded by a check of the caller they call first; fragments others include are no pages", () => {
+  const root = tempDir("tool-php-repo-root-");
+  const loads = (depth: number) => `<?php\nrequire_once( dirname(__FILE__) . '${"/..".repeat(depth)}/functions/functions.php' );\n`;
+  writeFiles(root, {
+    "index.php": "<?php\nrequire_once('functions/functions.php');\ninclude('app/dashboard/index.php');\n",
+    ".htaccess": "RewriteEngine on\nRewriteRule ^(.*)$ index.php [L]\n",
+    "functions/functions.php": "<?php\nsession_start();\n",
+    "app/admin/users/edit.php": `${loads(3)}\n$User->check_user_session();\n$Admin->edit_user($_POST);\n`,
+    "app/tools/search/search-results.php": `${loads(3)}\n# no check: a public search\n$Tools->search($_GET['q']);\n`,
+    "app/dashboard/widget.php": "<?php\n# included by index.php\nprint $Tools->count_subnets();\n",
+    "app/admin/users/print-row.php": "<?php\nprint '<tr>';\n",
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort();
+  assert.equal(routes, ["ALL /app/admin/users/edit.php [check_user_session]", "ALL /app/tools/search/search-results.php []"]);
+});
+
 scripts.run();

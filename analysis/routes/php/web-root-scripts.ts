@@ -1,3 +1,4 @@
+import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 
 const FRAMEWORK = "php-scripts";
@@ -22,20 +23,41 @@ const MIN_SCRIPTS = 5;
  * (`lib/`, `templates/`, `themes/`, `vendor/`...) hold no pages. The scripts' checks of the caller
  * are their own code's, out of sight: their routes have no guard the analysis can see.
  */
-export function webRootScripts(listed: Iterable<string>, routed: boolean): { file: string; registrations: Registration[] }[] {
+export function webRootScripts(project: Project, routed: boolean): { file: string; registrations: Registration[] }[] {
   if (routed) return [];
-  const scripts = [...listed].filter((path) => path.endsWith(".php") && !INCLUDED.test(path));
+  const listed = [...project.listed];
+  const scripts = listed.filter((path) => path.endsWith(".php") && !INCLUDED.test(path));
   const roots = new Set(scripts.filter((path) => path.endsWith("/index.php") && WEB_ROOT.test(path.slice(0, -"index.php".length))).map((path) => path.slice(0, -"index.php".length)));
   const found: { file: string; registrations: Registration[] }[] = [];
+  const route = (file: string, path: string, guards: string[]) =>
+    found.push({ file, registrations: [{ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: "(script)", guards, owner: "", line: 1 }] });
   for (const root of roots) {
     const pages = scripts.filter((path) => path.startsWith(root) && !INCLUDED.test(path.slice(root.length)) && path.slice(root.length).split("/").length <= MAX_DEPTH + 1);
     if (pages.length < MIN_SCRIPTS) continue;
-    for (const file of pages) {
-      found.push({
-        file,
-        registrations: [{ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path: `/${file.slice(root.length)}`, handler: "(script)", guards: [], owner: "", line: 1 }],
-      });
+    for (const file of pages) route(file, `/${file.slice(root.length)}`, []);
+  }
+  // The repository itself as the document root (phpIPAM: `index.php` and an `.htaccess` beside
+  // `app/`, `functions/`, `api/`): a script is requested directly where it loads the application
+  // itself (`require_once(dirname(__FILE__) . '/../../../functions/functions.php')`); one that does
+  // not is a fragment another includes. A check of the caller it calls on a line of its own, before
+  // its work (`$User->check_user_session();`), guards it.
+  if (!roots.size && listed.includes("index.php") && listed.includes(".htaccess")) {
+    for (const file of scripts) {
+      if (file === "index.php" || !file.includes("/")) continue;
+      const head = (project.text(file) ?? "").split("\n").slice(0, HEAD_LINES).join("\n");
+      if (!LOADS_APPLICATION.test(head)) continue;
+      const check = [...head.matchAll(CHECK_CALL)].map((m) => m[1]!).find(isGuardName);
+      route(file, `/${file}`, check ? [check] : []);
     }
   }
   return found;
 }
+
+type Project = { listed: Iterable<string>; text(path: string): string | undefined };
+
+/** How far down a script its loading of the application and its check of the caller are looked for. */
+const HEAD_LINES = 40;
+// `require_once( dirname(__FILE__) . '/../../functions/functions.php' );`, `include "bootstrap.php";`.
+const LOADS_APPLICATION = /^[ \t]*(?:require|include)(?:_once)?\b[^;\n]*\b(?:functions|bootstrap|init|common|global)\.php\b/m;
+// `$User->check_user_session();`, `check_login();` on a line of its own.
+const CHECK_CALL = /^[ \t]*(?:\$\w+\s*->\s*)?(\w+)\s*\(\s*\)\s*;/gm;
