@@ -14,7 +14,7 @@ export function withApplicationScopes(
   files: ReadonlyMap<string, FileRoutes>,
   roots: readonly string[],
   applies: (r: Registration) => r is Global,
-  scoped: (r: Global, own: string, others: readonly string[]) => Global,
+  scoped: (r: Global, own: string, others: readonly string[], file: string) => Global,
 ): ReadonlyMap<string, FileRoutes> {
   if (roots.length < 2) return files;
   const result = new Map<string, FileRoutes>();
@@ -26,7 +26,7 @@ export function withApplicationScopes(
     }
     // The other applications: not this one, nor one it sits in (a parent module whose application includes it).
     const others = roots.filter((r) => r !== own && r !== "" && !own.startsWith(`${r}/`));
-    result.set(file, { ...routes, registrations: routes.registrations.map((r) => (applies(r) ? scoped(r, own, others) : r)) });
+    result.set(file, { ...routes, registrations: routes.registrations.map((r) => (applies(r) ? scoped(r, own, others, file) : r)) });
   }
   return result;
 }

@@ -598,6 +598,34 @@ spring("in a Maven reactor, a module only a profile off by default builds serves
   assert.equal(guardedRoutes(root).sort(), ["POST /audit/save [authenticated()]", "POST /orders/save", "POST /test/demo/save"]);
 });
 
+spring("an application whose build depends on another application's module and whose component scan reaches its package is guarded by that module's filter chain; one that scans only its own package, or does not depend on it, is not", () => {
+  const root = tempDir("tool-spring-loaded-config-");
+  const pom = (name: string, deps: string[] = []) =>
+    `<project><parent><artifactId>hub</artifactId></parent><artifactId>${name}</artifactId><dependencies><dependency><artifactId>spring-boot-starter-security</artifactId></dependency>${deps.map((d) => `<dependency><artifactId>${d}</artifactId></dependency>`).join("")}</dependencies></project>\n`;
+  const app = (pkg: string, scan = "") => `package ${pkg};\n@SpringBootApplication${scan ? `(scanBasePackages = {"${scan}"})` : ""}\npublic class App {}\n`;
+  const controller = (pkg: string, path: string) =>
+    `package ${pkg};\n@RestController\n@RequestMapping("${path}")\npublic class Controller {\n    @PostMapping("/save") public Object save() { return null; }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><artifactId>hub</artifactId><modules><module>console</module><module>server</module><module>naming</module><module>mock</module></modules></project>\n",
+    "console/pom.xml": pom("hub-console"),
+    "console/src/main/java/org/acme/console/App.java": app("org.acme.console"),
+    "console/src/main/java/org/acme/console/config/WebSecurityConfig.java":
+      "package org.acme.console.config;\n@Configuration\npublic class WebSecurityConfig extends WebSecurityConfigurerAdapter {\n    protected void configure(HttpSecurity http) throws Exception {\n        http.authorizeRequests().anyRequest().authenticated();\n    }\n}\n",
+    "console/src/main/java/org/acme/console/UserController.java": controller("org.acme.console", "/api/users"),
+    "server/pom.xml": pom("hub-server", ["hub-console"]),
+    "server/src/main/java/org/acme/server/App.java": app("org.acme.server", "org.acme"),
+    "server/src/main/java/org/acme/server/SessionController.java": controller("org.acme.server", "/api/sessions"),
+    "naming/pom.xml": pom("hub-naming", ["hub-console"]),
+    "naming/src/main/java/org/acme/naming/App.java": app("org.acme.naming"),
+    "naming/src/main/java/org/acme/naming/NamingController.java": controller("org.acme.naming", "/naming"),
+    "mock/pom.xml": pom("hub-mock"),
+    "mock/src/main/java/org/acme/mock/App.java": app("org.acme.mock", "org.acme"),
+    "mock/src/main/java/org/acme/mock/MockController.java": controller("org.acme.mock", "/mock"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["POST /api/sessions/save [authenticated()]", "POST /api/users/save [authenticated()]", "POST /mock/save", "POST /naming/save"]);
+});
+
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
   const root = tempDir("tool-spring-anonymous-");
   writeFiles(root, {

@@ -26,11 +26,52 @@ export function withSpringApplicationScopes(files: ReadonlyMap<string, FileRoute
   if (!project || ![...files.values()].some((f) => f.registrations.some(guarded))) return files;
   const roots = applicationRoots(project);
   const outside = librariesOutside(project, roots);
-  return withApplicationScopes(files, roots, guarded, (r, own, others) => {
-    const notIn = [...others, ...outside(own)];
+  const loading = applicationsLoading(project, roots);
+  return withApplicationScopes(files, roots, guarded, (r, own, others, file) => {
+    const loaders = loading(own, file);
+    const notIn = [...others.filter((o) => !loaders.includes(o)), ...outside(own).filter((m) => !loaders.some((a) => a === m || a.startsWith(`${m}/`)))];
     return notIn.length ? { ...r, notIn } : r;
   });
 }
+
+/**
+ * The other applications that load a configuration of an application's module: those whose build
+ * depends on that module and whose component scan reaches the configuration's package (Seata's
+ * server, `@SpringBootApplication(scanBasePackages = {"org.apache.seata"})`, depends on its
+ * console module, whose `WebSecurityConfig` then guards the server's controllers too). The scan
+ * starts at the application class's package, or at the packages it names.
+ */
+function applicationsLoading(project: Project, roots: readonly string[]): (own: string, file: string) => string[] {
+  const reactor = jvmBuild(project);
+  if (!reactor || roots.length < 2) return () => [];
+  const listed = [...project.listed].filter((f) => JVM_SOURCE.test(f) && /\/src\/main\//.test(`/${f}`));
+  const scanned = new Map<string, string[]>();
+  const scanOf = (root: string): string[] => {
+    const known = scanned.get(root);
+    if (known) return known;
+    const packages: string[] = [];
+    for (const file of listed) {
+      if (innermostFolder(roots, file) !== root) continue;
+      const code = project.text(file) ?? "";
+      if (!/@SpringBootApplication\b/.test(code)) continue;
+      const named = [...code.matchAll(SCAN_PACKAGES)].flatMap((m) => [...m[1]!.matchAll(/"([\w.]+)"/g)].map((q) => q[1]!));
+      const own = PACKAGE.exec(code)?.[1];
+      packages.push(...(named.length ? named : own ? [own] : []));
+    }
+    scanned.set(root, packages);
+    return packages;
+  };
+  return (own, file) => {
+    const pkg = PACKAGE.exec(project.text(file) ?? "")?.[1];
+    if (!pkg) return [];
+    const users = reactor.dependents(own);
+    return roots.filter((a) => a !== own && users.includes(a) && scanOf(a).some((base) => pkg === base || pkg.startsWith(`${base}.`)));
+  };
+}
+
+const PACKAGE = /^\s*package\s+([\w.]+)/m;
+// `@SpringBootApplication(scanBasePackages = {"org.acme"})`, `@ComponentScan(basePackages = "org.acme")`, `@ComponentScan({"a", "b"})`.
+const SCAN_PACKAGES = /(?:scanBasePackages\s*=|@ComponentScan\s*\(\s*(?:(?:basePackages|value)\s*=)?)\s*(\{[^}]*\}|"[^"]*")/g;
 
 /**
  * The library modules whose routes an application's rules do not reach, where the pom.xml files
