@@ -3157,4 +3157,89 @@ django("ViewSets registered by a function of another module handed the DRF route
   ]);
 });
 
+django("a function view that sends anyone but a superuser away at its top (if not request.user.is_superuser: return HttpResponseRedirect(...)) is guarded; one that redirects on another test is not", () => {
+  const root = tempDir("tool-django-superuser-redirect-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\n",
+    "site/urls.py": 'from django.urls import path\nfrom cookbook import views\nurlpatterns = [\n    path("system/", views.system),\n    path("recipe/<int:pk>/", views.recipe),\n]\n',
+    "cookbook/views.py": [
+      "from django.http import HttpResponseRedirect",
+      "from django.urls import reverse",
+      "",
+      "def system(request):",
+      "    if not request.user.is_superuser:",
+      "        return HttpResponseRedirect(reverse('index'))",
+      "    if request.method == 'POST':",
+      "        delete_orphans()",
+      "    return render(request, 'system.html')",
+      "",
+      "def recipe(request, pk):",
+      "    if not request.GET.get('share'):",
+      "        return HttpResponseRedirect(reverse('index'))",
+      "    Recipe.objects.filter(pk=pk).update(viewed=True)",
+      "    return render(request, 'recipe.html')",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  assert.ok(routes.includes("POST /system [request.user]"), routes.join(", "));
+  assert.ok(routes.includes("GET /recipe/{pk}"), routes.join(", "));
+});
+
+django("a class view whose mixin turns away a request lacking an attribute the project's middleware fills only for a signed-in caller is guarded; a mixin testing an attribute the middleware fills for anyone is not", () => {
+  const root = tempDir("tool-django-signed-in-attribute-");
+  writeFiles(root, {
+    "requirements.txt": "django\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\nMIDDLEWARE = ['orgs.middlewares.OrganizationMiddleware']\n",
+    "site/urls.py": 'from django.urls import path\nfrom views.views import ViewCreateView, ThemeView\nurlpatterns = [\n    path("org/<org_name>/views/add/", ViewCreateView.as_view()),\n    path("theme/", ThemeView.as_view()),\n]\n',
+    "orgs/middlewares.py": [
+      "class OrganizationMiddleware:",
+      "    def __init__(self, get_response):",
+      "        self.get_response = get_response",
+      "",
+      "    def __call__(self, request):",
+      "        return self.get_response(request)",
+      "",
+      "    def process_view(self, request, view_func, view_args, view_kwargs):",
+      "        request.current_organization = None",
+      "        request.theme = request.COOKIES.get('theme', 'light')",
+      "        if not request.user.is_authenticated:",
+      "            return",
+      "        request.current_organization = request.user.organizations.first()",
+    ].join("\n"),
+    "orgs/mixins.py": [
+      "from django.contrib import messages",
+      "from django.shortcuts import redirect",
+      "",
+      "class OrganizationIsMemberMixin:",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        if not request.current_organization:",
+      '            messages.error(request, "The requested organization does not exist.")',
+      '            return redirect("list_organizations")',
+      "        return super().dispatch(request, *args, **kwargs)",
+      "",
+      "class ThemedMixin:",
+      "    def dispatch(self, request, *args, **kwargs):",
+      "        if not request.theme:",
+      '            return redirect("home")',
+      "        return super().dispatch(request, *args, **kwargs)",
+    ].join("\n"),
+    "views/views.py": [
+      "from django.views.generic import CreateView, FormView",
+      "from orgs.mixins import OrganizationIsMemberMixin, ThemedMixin",
+      "",
+      "class ViewCreateView(OrganizationIsMemberMixin, CreateView):",
+      "    template_name = 'views/save.html'",
+      "",
+      "class ThemeView(ThemedMixin, FormView):",
+      "    template_name = 'theme.html'",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const routes = guardedRoutes(root);
+  assert.ok(routes.includes("POST /org/{org_name}/views/add [OrganizationIsMemberMixin.dispatch]"), routes.join(", "));
+  assert.ok(routes.includes("POST /theme"), routes.join(", "));
+});
+
 django.run();

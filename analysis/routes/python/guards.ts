@@ -105,11 +105,13 @@ export function permissionGuards(code: string, span: Span): string[] {
 
 // A handler that turns an anonymous caller away itself, at its top: `if request.user.is_anonymous:
 // raise PermissionDenied()`, `if not request.user.is_authenticated: return Response(status=401)`,
-// `if not current_user.is_authenticated: abort(401)`.
-const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|(?:\w+\.)?current_user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.is_authenticated|(?:\w+\.)?current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
-// Or sends the caller to sign in (CKAN's `return tk.h.redirect_to(u'user.login')`), or answers
-// that nothing is there (OpenCVE's `raise Http404()`: hiding what an anonymous caller may not see).
-const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden|Http404|NotFound)\b|\babort\s*\(\s*40[134]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b|\breturn\b.*\bredirect(?:_to)?\s*\(.*\blog_?in\b/i;
+// `if not current_user.is_authenticated: abort(401)`; or anyone but staff (`if not
+// request.user.is_superuser:`, which an anonymous caller is not either).
+const ANONYMOUS_TEST = /^\s*if\s+(?:(?:self\.)?request\.user\.is_anonymous|(?:\w+\.)?current_user\.is_anonymous|not\s+(?:(?:self\.)?request\.user\.(?:is_authenticated|is_superuser|is_staff)|(?:\w+\.)?current_user\.is_authenticated|(?:self\.)?request\.user))\s*:\s*(.*)$/;
+// Or sends the caller away, to sign in (CKAN's `return tk.h.redirect_to(u'user.login')`) or
+// elsewhere (Tandoor's `return HttpResponseRedirect(reverse('index'))`), or answers that nothing
+// is there (OpenCVE's `raise Http404()`: hiding what an anonymous caller may not see).
+const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|AuthenticationFailed|Unauthorized|Forbidden|Http404|NotFound)\b|\babort\s*\(\s*40[134]\b|\breturn\b.*\b(?:40[13]|HTTP_40[13]\w*|HttpResponseForbidden|unauthorized|forbidden)\b|\breturn\s+(?:[\w.]+\.)?(?:redirect(?:_to)?|HttpResponseRedirect)\s*\(/i;
 
 // A handler that checks the sender's signature before it acts (a webhook from Stripe, GitHub, Slack):
 // `hmac.compare_digest(expected, sent)`, `verify_slack_signature(...)`, `stripe.Webhook.construct_event(...)`.

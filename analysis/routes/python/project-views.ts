@@ -12,6 +12,7 @@ import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
 import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom, throughAccessMixin } from "./project-classes.ts";
+import { signedInAttributes, turnsAwayAnonymous } from "./signed-in-attributes.ts";
 import { HANDLERS } from "./views.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
@@ -22,6 +23,7 @@ const PERMISSIONS = /^[ \t]+permission_classes[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m;
 /** A step after linking: the route of such a view becomes one route per method it serves. */
 export function projectViewMethods(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
   const classes = projectClasses(project);
+  const signedIn = signedInAttributes(project);
   const memo = new Map<string, { methods: string[]; guards: string[] } | undefined>();
   const chainGuards = new Map<string, string[] | undefined>();
   const mixins = new Map<string, string[]>();
@@ -71,7 +73,7 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // A method of a class view (`ChangePasswordView.post`) takes the guard mixins up its chain, as the view does.
     if (action && (emptied || !route.guards.length)) {
       if (!mixins.has(at(action))) mixins.set(at(action), mixinsUp(seen, action));
-      if (!selfChecks.has(at(action))) selfChecks.set(at(action), checksUp(seen, action));
+      if (!selfChecks.has(at(action))) selfChecks.set(at(action), checksUp(seen, action, signedIn()));
       const guards = mixins.get(at(action))!.length ? mixins.get(at(action))! : selfChecks.get(at(action))!;
       if (guards.length || emptied) return [{ ...route, guards }];
     }
@@ -82,7 +84,7 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // else a check its chain makes before every handler (zentral's `BackendBaseView.dispatch`, answering 401 to a bad token).
     if (!mixins.has(at(name))) mixins.set(at(name), mixinsUp(seen, name));
     // A chain through Django's access mixins is accessMixinGuards' (guards-away.ts), which knows an optional page's.
-    if (!selfChecks.has(at(name))) selfChecks.set(at(name), throughAccessMixin(seen, name) ? [] : checksUp(seen, name));
+    if (!selfChecks.has(at(name))) selfChecks.set(at(name), throughAccessMixin(seen, name) ? [] : checksUp(seen, name, signedIn()));
     const chained = mixins.get(at(name))!.length ? mixins.get(at(name))! : selfChecks.get(at(name))!;
     const mixed = route.guards.length && !emptied ? route : { ...route, guards: chained };
     if (route.method !== "ALL") return [mixed];
@@ -131,13 +133,15 @@ const REFUSES = /\bpermission_denied\s*\(|\braise\s+(?:\w+\.)*(?:PermissionDenie
 /**
  * The checks a class or one up its chain makes itself before every handler: a `check_permissions`,
  * `initial` or `dispatch` of its own that refuses (`self.permission_denied(request, ...)`,
- * `raise PermissionDenied`, `return self.handle_no_permission()`, an answer of 401 or 403), named `Class.method`.
+ * `raise PermissionDenied`, `return self.handle_no_permission()`, an answer of 401 or 403), or
+ * turns away a request lacking what only a signed-in caller has (signed-in-attributes.ts), named `Class.method`.
  */
-function checksUp(classes: ClassLookup, name: string): string[] {
+function checksUp(classes: ClassLookup, name: string, signedIn: ReadonlySet<string>): string[] {
   for (const current of chainUp(classes, name, 8)) {
     const cls = classes.get(current);
     for (const m of cls?.body.matchAll(BEFORE_HANDLERS) ?? []) {
-      if (REFUSES.test(methodBody(cls!, m[2]!) ?? "")) return [`${current}.${m[2]}`];
+      const body = methodBody(cls!, m[2]!) ?? "";
+      if (REFUSES.test(body) || turnsAwayAnonymous(body, signedIn)) return [`${current}.${m[2]}`];
     }
   }
   return [];
