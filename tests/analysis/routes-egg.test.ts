@@ -41,4 +41,77 @@ egg("router.prefix() with a path, or with a value of the app's configuration rea
   assert.equal(unset.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /user (prefix unknown)", "POST /users/login (prefix unknown)"]);
 });
 
+egg("tegg controllers: @HTTPController classes (with a path or none) and their @HTTPMethod({ path, method }) methods; @Middleware of a check guards, and so does a check of the caller the handler requires first; a class without @HTTPController serves nothing", () => {
+  const root = tempDir("tool-tegg-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { egg: "^4" } }),
+    "app/port/controller/TeamController.ts": [
+      "import { Context, HTTPBody, HTTPContext, HTTPController, HTTPMethod, HTTPMethodEnum, HTTPParam, Middleware } from 'egg';",
+      "import { AdminAccess } from '../middleware/AdminAccess.ts';",
+      "",
+      "@HTTPController()",
+      "export class TeamController extends AbstractController {",
+      "  @HTTPMethod({",
+      "    path: '/-/team/:orgName/:teamName',",
+      "    method: HTTPMethodEnum.DELETE,",
+      "  })",
+      "  async removeTeam(@HTTPContext() ctx: Context, @HTTPParam() orgName: string, @HTTPParam() teamName: string) {",
+      "    const { team } = await this.requireTeamWriteAccess(ctx, orgName, teamName);",
+      "    await this.teamService.removeTeam(team.teamId);",
+      "    return { ok: true };",
+      "  }",
+      "",
+      "  @HTTPMethod({ path: '/-/team/:orgName/:teamName', method: HTTPMethodEnum.GET })",
+      "  async showTeam(@HTTPContext() ctx: Context, @HTTPParam() orgName: string) {",
+      "    await this.userRoleManager.requiredAuthorizedUser(ctx, 'read');",
+      "    return this.teamService.find(orgName);",
+      "  }",
+      "",
+      "  @HTTPMethod({ path: '/-/team/:orgName/search', method: HTTPMethodEnum.POST })",
+      "  async search(",
+      "    @HTTPContext() ctx: Context,",
+      "    @HTTPBody() body: { q: string },",
+      "  ) {",
+      "    const q = await this.requireParam(ctx, 'q');",
+      "    return this.teamService.search(q);",
+      "  }",
+      "",
+      "  @HTTPMethod({ path: '/-/team/ping' })",
+      "  async ping() {",
+      "    return 'pong';",
+      "  }",
+      "",
+      "  @HTTPMethod({ path: '/-/team/cache', method: HTTPMethodEnum.DELETE })",
+      "  @Middleware(AdminAccess)",
+      "  async clearCache(@HTTPContext() ctx: Context) {",
+      "    await this.cache.clear();",
+      "  }",
+      "}",
+    ].join("\n"),
+    "app/port/controller/HookController.ts": [
+      "import { HTTPController, HTTPMethod, HTTPMethodEnum } from 'egg';",
+      "@HTTPController({ path: '/-/npm' })",
+      "export class HookController {",
+      "  @HTTPMethod({ path: '/v1/hooks', method: HTTPMethodEnum.GET })",
+      "  async listHooks() { return []; }",
+      "}",
+    ].join("\n"),
+    "app/port/helper/Draft.ts": [
+      "export class Draft {",
+      "  @HTTPMethod({ path: '/draft', method: HTTPMethodEnum.GET })",
+      "  async draft() { return null; }",
+      "}",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), [
+    "DELETE /-/team/cache [AdminAccess]",
+    "DELETE /-/team/{orgName}/{teamName} [requireTeamWriteAccess]",
+    "GET /-/npm/v1/hooks",
+    "GET /-/team/ping",
+    "GET /-/team/{orgName}/{teamName} [userRoleManager.requiredAuthorizedUser]",
+    "POST /-/team/{orgName}/search",
+  ]);
+});
+
 egg.run();

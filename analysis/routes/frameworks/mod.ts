@@ -98,6 +98,7 @@ import { bunrouter } from "./bunrouter.ts";
 import { goa } from "./goa.ts";
 import { spring } from "./spring.ts";
 import { inversify } from "./inversify.ts";
+import { tegg } from "./tegg.ts";
 import { jaxrs } from "./jaxrs.ts";
 import { micronaut } from "./micronaut.ts";
 import { ktor } from "./ktor.ts";
@@ -117,7 +118,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

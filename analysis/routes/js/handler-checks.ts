@@ -94,7 +94,7 @@ function handlerBody(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | 
 /** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`. */
 function methodBody(text: string, name: string): string | undefined {
   const escaped = name.replace(/\$/g, "\\$");
-  const header = new RegExp(`(?:^|[\\s,{;])(?:(?:static|async)\\s+)*${escaped}\\s*(?::\\s*(?:async\\s+)?(?:function\\b[^(]*)?)?\\([^)]*\\)\\s*(?::[^{=]+)?(?:=>)?\\s*\\{`).exec(text);
+  const header = new RegExp(`(?:^|[\\s,{;])(?:(?:static|async|public|private|protected)\\s+)*${escaped}\\s*(?::\\s*(?:async\\s+)?(?:function\\b[^(]*)?)?\\((?:[^()]|\\([^()]*\\))*\\)\\s*(?::[^{=]+)?(?:=>)?\\s*\\{`).exec(text);
   if (!header) return undefined;
   const open = header.index + header[0].length - 1;
   return text.slice(open, closing(text, open));
@@ -128,9 +128,16 @@ const REFUSAL = new RegExp(
 const FROM_REQUEST = /^(?:req|request|ctx|context|res\.locals)\./;
 
 // A statement that is one call handed the request or its caller (`req.userId`): `await Auth.checkLoggedIn(req.userId);`.
-const CHECK_CALLED = /(?:^|\n)\s*(?:await\s+)?([\w$]+(?:\.[\w$]+)?)\s*\(\s*(?:req|request|ctx|context)\b[^\n]*\)\s*;?\s*(?=\n|$)/g;
+const CHECK_CALLED = /(?:^|\n)\s*(?:await\s+)?(?:this\.)?([\w$]+(?:\.[\w$]+)*)\s*\(\s*(?:req|request|ctx|context)\b[^\n]*\)\s*;?\s*(?=\n|$)/g;
 
 const CHECK_VERB = /^(?:check|verify|ensure|assert|require)[A-Z_]/;
+
+// A check whose answer is kept, handed the request's context: `const user = await this.userRoleManager.requiredAuthorizedUser(ctx, 'setting');`
+// (cnpmcore's tegg controllers; the check throws for a caller it refuses). Named for requiring, not for getting: a getter may answer nothing.
+const REQUIRED_KEPT = /(?:^|\n)\s*(?:const|let|var)\s+[^=\n]+=\s*(?:await\s+)?(?:this\.)?((?:[\w$]+\.)*[\w$]+)\s*\(\s*(?:req|request|ctx|context)\b/g;
+const REQUIRING = /^(?:require|ensure|assert)[A-Z_]|^required[A-Z]/;
+// What such a check requires of the caller: `requireTeamWriteAccess`, `requiredPackageMaintainer` (not `requireParam`).
+const OF_THE_CALLER = /Access|Auth|User|Login|Permission|Role|Owner|Admin|Member|Maintainer|Session/;
 const CALLER_ARGUMENT = /\(\s*(?:req|request|ctx|context)\s*\.\s*(?:user|userId|session|auth|state\s*\.\s*user)\b/;
 
 // `let session = validateSession(req, res); if (!session) return;` (or `if (session) { ...work }`): a check handed the
@@ -150,6 +157,11 @@ function refusal(body: string): string | undefined {
   // A check named for anything is one of the caller when handed the caller (`checkUserId(req.userId)`).
   const called = [...top.matchAll(CHECK_CALLED)].find((c) => isGuardName(c[1]!.split(".").at(-1)!) || (CHECK_VERB.test(c[1]!.split(".").at(-1)!) && CALLER_ARGUMENT.test(c[0])));
   if (called) return called[1]!;
+  const kept = [...top.matchAll(REQUIRED_KEPT)].find((c) => {
+    const name = c[1]!.split(".").at(-1)!;
+    return REQUIRING.test(name) && (isGuardName(name) || OF_THE_CALLER.test(name));
+  });
+  if (kept) return kept[1]!.split(".").at(-1)!;
   return refusesAnonymous(top) ? REFUSES_ANONYMOUS : undefined;
 }
 
