@@ -920,6 +920,58 @@ aspnet("a named conventional route (MapControllerRoute(\"Login\", $\"{pattern}lo
   assert.equal(routes.filter((r) => r === "ALL /").length, 1, routes.join("; "));
 });
 
+aspnet("an app that maps named routes and no convention serves its actions only at those routes, an action named without its Async suffix, its method from the route's HttpMethodRouteConstraint when it names none; an async Task action writing its answer is one, an override is not", () => {
+  const root = tempDir("tool-aspnet-named-only-");
+  writeFiles(root, {
+    "src/Feed/Feed.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Feed/EndpointBuilder.cs": [
+      "public class EndpointBuilder",
+      "{",
+      "    public void MapEndpoints(IEndpointRouteBuilder endpoints)",
+      "    {",
+      "        endpoints.MapControllerRoute(",
+      "            name: Routes.IndexRouteName,",
+      '            pattern: "v3/index.json",',
+      '            defaults: new { controller = "ServiceIndex", action = "Get" });',
+      "        endpoints.MapControllerRoute(",
+      "            name: Routes.UploadPackageRouteName,",
+      '            pattern: "api/v2/package",',
+      '            defaults: new { controller = "PackagePublish", action = "Upload" },',
+      '            constraints: new { httpMethod = new HttpMethodRouteConstraint("PUT") });',
+      "        endpoints.MapControllerRoute(",
+      "            name: Routes.DeleteRouteName,",
+      '            pattern: "api/v2/package/{id}/{version}",',
+      '            defaults: new { controller = "PackagePublish", action = "Delete" },',
+      '            constraints: new { httpMethod = new HttpMethodRouteConstraint("DELETE") });',
+      "    }",
+      "}",
+    ].join("\n"),
+    "src/Feed/Controllers/ServiceIndexController.cs": [
+      "public class ServiceIndexController : Controller",
+      "{",
+      "    [HttpGet]",
+      "    public async Task<ServiceIndexResponse> GetAsync(CancellationToken cancellationToken) => await _index.GetAsync(cancellationToken);",
+      "}",
+    ].join("\n"),
+    "src/Feed/Controllers/PackagePublishController.cs": [
+      "public class PackagePublishController : Controller",
+      "{",
+      "    public async Task Upload(CancellationToken cancellationToken)",
+      "    {",
+      "        HttpContext.Response.StatusCode = 201;",
+      "    }",
+      "",
+      "    [HttpDelete]",
+      "    public async Task<IActionResult> Delete(string id, string version, CancellationToken cancellationToken) => NoContent();",
+      "",
+      "    public override async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next) => await next();",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["DELETE /api/v2/package/{id}/{version}", "GET /v3/index.json", "PUT /api/v2/package"]);
+});
+
 aspnet("a base controller declared without a body (C# 12: `public abstract class BaseAdminPluginController : BaseController;`) passes on its area and its authorization attributes", () => {
   const root = tempDir("tool-aspnet-bodiless-base-");
   writeFiles(root, {

@@ -5,7 +5,10 @@
  * read after linking and added as a copy of the action's routes (their methods and guards) at
  * the template. Templates with `{controller}` or `{action}` are conventions, not routes of one
  * action, and are left to the default convention. A template's holes name constants, or a local
- * of the file as first declared (`var pattern = "";`, set again only under a setting).
+ * of the file as first declared (`var pattern = "";`, set again only under a setting). A route's
+ * `HttpMethodRouteConstraint("PUT")` gives the method of an action that names none. An app that
+ * maps named routes and no convention (no `{controller}` template, no `MapDefaultControllerRoute`:
+ * BaGet) serves its conventionally routed actions only at their named routes.
  */
 import { csharp } from "../../languages/csharp.ts";
 import { strip } from "../../languages/strip.ts";
@@ -21,33 +24,52 @@ const MAP = /\.\s*(?:MapControllerRoute|MapRoute)\s*\(/g;
 // `var pattern = "";`, `string prefix = "shop/";`: a local's first value.
 const LOCAL = /(?<![\w.])(?:var|string)\s+([A-Za-z_]\w*)\s*=\s*(\$?@?"[^"\n]*")\s*;/g;
 
-type NamedRoute = { controller: string; action: string; path: string };
+type NamedRoute = { controller: string; action: string; path: string; method?: string };
+// A default or area convention mapped without a template of the app's.
+const DEFAULT_CONVENTION = /\b(?:MapDefaultControllerRoute|UseMvcWithDefaultRoute|MapAreaControllerRoute)\s*\(/;
 
 /** A function giving each linked ASP.NET route its copies at the named routes that map its action. */
 export function aspnetNamedRoutes(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
-  let byHandler: Map<string, string[]> | undefined;
+  let byHandler: Map<string, NamedRoute[]> | undefined;
+  let convention = true;
   const read = () => {
     byHandler = new Map();
-    for (const named of namedRoutes(project)) {
+    const mapped = namedRoutes(project);
+    convention = mapped.convention;
+    for (const named of mapped.routes) {
       const handler = `${named.controller}Controller.${named.action}`;
-      byHandler.set(handler, [...(byHandler.get(handler) ?? []), named.path]);
+      byHandler.set(handler, [...(byHandler.get(handler) ?? []), named]);
     }
   };
   return (route) => {
     if (route.framework !== "aspnet") return [route];
     if (!byHandler) read();
-    const paths = byHandler!.get(route.handler) ?? [];
-    return [route, ...paths.filter((path) => path !== route.path).map((path) => ({ ...route, path }))];
+    // An action is named without its Async suffix (`GetAsync` is the action `Get`).
+    const named = byHandler!.get(route.handler.replace(/Async$/, "")) ?? [];
+    const copies = named.filter((n) => n.path !== route.path).map((n) => ({ ...route, path: n.path, ...(route.method === "ALL" && n.method ? { method: n.method } : {}) }));
+    const kept = convention || !byHandler!.size || !conventionalPath(route) ? [route] : [];
+    return [...kept, ...copies];
   };
 }
 
+/** Whether a route is where the default convention serves its action: `/Controller/Action`, with `{id}`, or `/Controller` and `/` for an Index. */
+function conventionalPath(route: LinkedRoute): boolean {
+  const m = /^(\w+)Controller\.(\w+?)(?:Async)?$/.exec(route.handler);
+  if (!m) return false;
+  const [controller, action] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+  const path = route.path.toLowerCase().replace(/\/\{id\??\}$/, "");
+  return path === `/${controller}/${action}` || (action === "index" && (path === `/${controller}` || (controller === "home" && path === "/")));
+}
+
 /** The named routes of one action the app's C# files map. */
-function namedRoutes(project: Project | undefined): NamedRoute[] {
+function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; convention: boolean } {
   const found: NamedRoute[] = [];
+  let convention = false;
   let qualified: Map<string, string> | undefined;
   for (const path of project?.listed ?? []) {
     if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
     const text = project!.text(path) ?? "";
+    if (DEFAULT_CONVENTION.test(text)) convention = true;
     if (!/\bMap(?:Controller)?Route\s*\(/.test(text)) continue;
     const source: RouteSource = { ...strip(text, csharp.syntax), path, text };
     const constants = new Map([...(qualified ??= csharpQualifiedConstants(project)), ...csharpConstants(source)]);
@@ -62,16 +84,20 @@ function namedRoutes(project: Project | undefined): NamedRoute[] {
       const positional = args.filter((a) => !/^\s*\w+\s*:(?!:)/.test(source.code.slice(a.start, a.end)));
       const patternSpan = named("pattern") ?? named("url") ?? positional[1];
       const defaultsSpan = named("defaults") ?? positional[2];
+      const written = patternSpan && csharpValue(source, constants, valueSpan(source, patternSpan));
+      // A template of the convention's, or one not known here (which may be), maps actions by their names.
+      if (patternSpan && (written === undefined || /\{(?:controller|action)\b/.test(written))) convention = true;
       if (!patternSpan || !defaultsSpan) continue;
-      const written = csharpValue(source, constants, valueSpan(source, patternSpan));
       if (written === undefined || written.includes("\0") || /\{(?:controller|action)\b/.test(written)) continue;
       const defaults = anonymousObject(source, valueSpan(source, defaultsSpan));
       const controller = defaults.get("controller");
       const action = defaults.get("action");
-      if (controller && action) found.push({ controller, action, path: joinPaths("/", template(written).replace(/\{(\w+)\?\}/g, "{$1}")) });
+      const constraints = named("constraints") ?? positional[3];
+      const method = constraints && /\bHttpMethodRouteConstraint\s*\(\s*"([A-Za-z]+)"\s*\)/.exec(source.text.slice(constraints.start, constraints.end))?.[1]?.toUpperCase();
+      if (controller && action) found.push({ controller, action, path: joinPaths("/", template(written).replace(/\{(\w+)\?\}/g, "{$1}")), ...(method ? { method } : {}) });
     }
   }
-  return found;
+  return { routes: found, convention };
 }
 
 /** The value of an argument, past its name when it has one (`pattern: "login/"`). */

@@ -122,7 +122,9 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     // A verb attribute of the app's (`[RestPutById]`): its method and template are read before linking.
     const ownVerbs = action.attributes.filter((a) => customVerb(a.name));
     if (attributed && verbs.length === 0 && routes.length === 0 && ownVerbs.length === 0) continue;
-    if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(action.header) && verbs.length === 0) continue;
+    // A public method answering an action result is an action; so is an `async Task` one writing its answer
+    // itself (BaGet's `public async Task Upload(...)`), not an override of the controller's hooks.
+    if (!attributed && !/IActionResult|ActionResult|ViewResult|JsonResult|ContentResult|RedirectResult|FileResult|PartialViewResult/.test(action.header) && !ANSWERS_ITSELF.test(action.header) && verbs.length === 0) continue;
     // `[AllowAnonymous]` on the action, or on the controller, bypasses every authorization: a base class's
     // `[Authorize]`, the action's own, global ones and the fallback policy (as ASP.NET Core does).
     // With their arguments as written where not known here (`[ApiPermissionOrAnonymous(PermissionIds.AppUpdate)]`): what they require.
@@ -175,6 +177,9 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
   }
   return found;
 }
+
+// `public async Task Upload(`: an action that writes its answer to the response itself.
+const ANSWERS_ITSELF = /^(?!.*\boverride\b).*\basync\s+Task\s+\w+\s*$/s;
 
 // The actions OData routes by convention, by name, and what an action answering a collection returns.
 const ODATA_ACTION = /^(?:Get|Post|Put|Patch|Delete)$/;
