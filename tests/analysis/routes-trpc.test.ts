@@ -392,4 +392,47 @@ trpc("Express's tRPC middleware kept in a name (export const trpcExpressHandler 
   ]);
 });
 
+trpc("tRPC 11's plain objects under a router's keys are routers in place, at any depth; a module of such routers naming procedures of other modules is read, and so is a procedure module whose builder chain has a comment line; Hono's adapter serves at an endpoint handed through a function of the app's (formatPath(\"/api/trpc\"))", () => {
+  const root = tempDir("tool-trpc-nested-objects-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@trpc/server": "11", hono: "4", "@hono/trpc-server": "0.3" } }),
+    "packages/trpc/server/trpc.ts": "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const procedure = t.procedure;\nexport const authenticatedProcedure = t.procedure.use(authenticatedMiddleware);\n",
+    "packages/trpc/server/org/get-organisation.ts": [
+      "import { authenticatedProcedure } from '../trpc';",
+      "",
+      "export const getOrganisationRoute = authenticatedProcedure",
+      "  //   .meta(getOrganisationMeta)",
+      "  .input(ZGetOrganisationRequestSchema)",
+      "  .query(async ({ input }) => getOrganisation(input));",
+    ].join("\n"),
+    "packages/trpc/server/org/create-member.ts": "import { authenticatedProcedure } from '../trpc';\nexport const createMemberRoute = authenticatedProcedure.input(Z).mutation(async () => null);\n",
+    "packages/trpc/server/org/find-invites.ts": "import { procedure } from '../trpc';\nexport const findInvitesRoute = procedure.query(async () => []);\n",
+    "packages/trpc/server/org/router.ts": [
+      "import { router } from '../trpc';",
+      "import { createMemberRoute } from './create-member';",
+      "import { findInvitesRoute } from './find-invites';",
+      "import { getOrganisationRoute } from './get-organisation';",
+      "",
+      "export const organisationRouter = router({",
+      "  member: {",
+      "    create: createMemberRoute,",
+      "    invite: {",
+      "      find: findInvitesRoute,",
+      "    },",
+      "  },",
+      "  get: getOrganisationRoute,",
+      "});",
+    ].join("\n"),
+    "packages/trpc/server/router.ts": "import { organisationRouter } from './org/router';\nimport { router } from './trpc';\nexport const appRouter = router({\n  organisation: organisationRouter,\n});\n",
+    "apps/web/server/trpc.ts": "import { formatPath } from '../lib/app';\nimport { appRouter } from '../../../packages/trpc/server/router';\nimport { trpcServer } from '@hono/trpc-server';\nexport const reactRouterTrpcServer = trpcServer({\n  router: appRouter,\n  endpoint: formatPath('/api/trpc'),\n});\n",
+    "apps/web/server/router.ts": "import { Hono } from 'hono';\nimport { reactRouterTrpcServer } from './trpc';\nconst app = new Hono();\napp.use('/api/trpc/*', reactRouterTrpcServer);\nexport default app;\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "GET /api/trpc/organisation.get [authenticatedProcedure]",
+    "GET /api/trpc/organisation.member.invite.find",
+    "POST /api/trpc/organisation.member.create [authenticatedProcedure]",
+  ]);
+});
+
 trpc.run();

@@ -1,5 +1,5 @@
 import type { Framework } from "../framework.ts";
-import { objectProperties } from "../js/objects.ts";
+import { objectProperties, type Span } from "../js/objects.ts";
 import { isGuardName, joinPaths } from "../paths.ts";
 import type { Registration, RouteRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -49,7 +49,7 @@ export const trpc: Framework = {
   languages: ["javascript", "typescript"],
   // A module of routers may import nothing of tRPC's, only the project's builders (`router`, `publicProcedure`).
   // Nor a module of procedures defined one by one (`export const createSecret = workspaceProcedure.input(...)`).
-  hint: /\bcreateTRPCRouter\b|@trpc\/server|@hono\/trpc-server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\b(?:router|createRouter)\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\b(?:router|createRouter)\s*\(\s*\{\s*\w+\s*:\s*\w*[Rr]outer\s*,|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*\w*Procedure\s*\./,
+  hint: /\bcreateTRPCRouter\b|@trpc\/server|@hono\/trpc-server|\bcreateOpenApi\w*(?:Handler|Middleware)\b|\bt\.router\s*\(|\bmergeRouters\s*\(|\b(?:router|createRouter)\s*\(\s*\{[^]*?\b\w*Procedure\s*[.\n]|\b(?:router|createRouter)\s*\(\s*\{\s*\w+\s*:\s*(?:\w*[Rr]outer\s*,|\w+Route\s*,|(?:\{\s*\w+\s*:\s*)+\w+Route\b)|\bconst\s+[\w$]+\s*(?::[^=]+)?=\s*(?:\w*Procedure|procedure)\s*(?:\/\/[^\n]*\s*)*\./,
   scan(source) {
     const found: Registration[] = [];
     const { code } = source;
@@ -63,8 +63,9 @@ export const trpc: Framework = {
       for (const [key, span] of objectProperties(source, open)) {
         const value = code.slice(span.start, span.end);
         const line = source.lineAt(span.start);
-        // A router written in place under this key (`auth: router({ ... })`).
-        const inline = INLINE_ROUTER.exec(value);
+        // A router written in place under this key (`auth: router({ ... })`), or tRPC 11's plain object of
+        // procedures (`organisation: { find: findRoute, stats: { ... } }`).
+        const inline = INLINE_ROUTER.exec(value) ?? /^\s*\{/.exec(value);
         const kind = inline ? undefined : [...value.matchAll(KIND)].at(-1)?.[1];
         if (!kind) {
           // A router its module exports, loaded when first called (tRPC 11's `lazy(() => import("./router/user").then((mod) => mod.userRouter))`).
@@ -125,7 +126,7 @@ export const trpc: Framework = {
       // Express's middleware kept in a name (`export const trpcExpressHandler = createExpressMiddleware({...})`) serves
       // where an app mounts that name (`app.use("/trpc", trpcExpressHandler)`), maybe in another module: found before linking (js/express-mounts.ts).
       const kept = m[1] === "createExpressMiddleware" && !endpoint ? /(?:^|[\s;])(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*$/.exec(code.slice(Math.max(0, m.index - 200), m.index))?.[1] : undefined;
-      const path = (endpoint ? source.stringAt(endpoint.start)?.value : undefined) ?? endpointOfFile(source.path) ?? (m[1] === "trpcServer" && !endpoint ? HONO_DEFAULT_ENDPOINT : undefined) ?? (kept ? configuredPlaceholder(EXPRESS_MOUNT, kept) : undefined);
+      const path = (endpoint ? source.stringAt(endpoint.start)?.value ?? wrappedPath(source, endpoint) : undefined) ?? endpointOfFile(source.path) ?? (m[1] === "trpcServer" && !endpoint ? HONO_DEFAULT_ENDPOINT : undefined) ?? (kept ? configuredPlaceholder(EXPRESS_MOUNT, kept) : undefined);
       if (!routerName || path === undefined) continue;
       const line = source.lineAt(m.index);
       const owner = m[1]!.startsWith("createOpenApi") ? TRPC_OPENAPI_ENDPOINT : TRPC_ENDPOINT;
@@ -136,11 +137,23 @@ export const trpc: Framework = {
   },
 };
 
+/**
+ * A path handed through a function of the app's (`endpoint: formatPath("/api/trpc")`, documenso's,
+ * which puts an optional base path configured for a sub-path deployment before it): the path
+ * written, as served by default.
+ */
+function wrappedPath(source: RouteSource, span: Span): string | undefined {
+  const call = /^\s*[A-Za-z_$][\w$.]*\s*\(\s*/.exec(source.code.slice(span.start, span.end));
+  if (!call) return undefined;
+  const literal = source.stringAt(span.start + call[0].length);
+  return literal?.value.startsWith("/") && /^\s*\)\s*$/.test(source.code.slice(literal.end, span.end)) ? literal.value : undefined;
+}
+
 // `lazy(() => import("./router/user").then((mod) => mod.userRouter))`, or the module's default export.
 const LAZY = /^\s*lazy\s*\(\s*(?:async\s*)?\(\s*\)\s*=>\s*import\s*\(\s*["']([^"']+)["']\s*\)(?:\s*\.\s*then\s*\(\s*\(?\s*([A-Za-z_$][\w$]*)\s*\)?\s*=>\s*\2\s*\.\s*([A-Za-z_$][\w$]*)\s*\))?/;
 
-// `export const createSecret = workspaceProcedure` followed by its chain: a builder named for a procedure.
-const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*Procedure)(?=\s*\.)/g;
+// `export const createSecret = workspaceProcedure` followed by its chain: a builder named for a procedure (or `procedure` itself).
+const STANDALONE = /\b(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*Procedure|procedure)(?=\s*\.)/g;
 
 /** The end of a chain of calls starting at `from` (`.use(...).input(...).mutation(...)`). */
 export function chainEnd(code: string, from: number): number {
