@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const hono = suite("Hono routes");
 
@@ -116,6 +116,58 @@ hono("a sub-app an imported function builds, given to a name that is mounted her
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /admin/api/queues", "GET /admin/config", "POST /admin/api/queues/{name}/pause"]);
+});
+
+hono("a handler that first hands its context to a function of the app's that throws an unauthorised error for an unknown caller (or calls one that does) is guarded; one reading an optional session, or calling a function that refuses nobody, is not", () => {
+  const root = tempDir("tool-hono-callee-check-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "4" } }),
+    "src/lib/get-session.ts": [
+      "export const getOptionalSession = async (c: Context) => readCookie(c);",
+      "",
+      "export const getSession = async (c: Context) => {",
+      "  const { session, user } = await getOptionalSession(c);",
+      "  if (session && user) {",
+      "    return { session, user };",
+      "  }",
+      "  throw new AppError(AuthenticationErrorCode.Unauthorized);",
+      "};",
+      "",
+      "export const getActiveSessions = async (c: Context) => {",
+      "  const { user } = await getSession(c);",
+      "  return prisma.session.findMany({ where: { userId: user.id } });",
+      "};",
+      "",
+      "export const loadPreferences = async (c: Context) => {",
+      "  return prisma.preference.findMany({ where: { locale: c.req.header('accept-language') } });",
+      "};",
+    ].join("\n"),
+    "src/routes/session.ts": [
+      "import { Hono } from 'hono';",
+      "import { getActiveSessions, getOptionalSession, getSession, loadPreferences } from '../lib/get-session';",
+      "",
+      "export const sessionRoute = new Hono()",
+      "  .get('/session', async (c) => {",
+      "    const session = await getOptionalSession(c);",
+      "    return c.json(session);",
+      "  })",
+      "  .get('/sessions', async (c) => {",
+      "    const sessions = await getActiveSessions(c);",
+      "    return c.json({ sessions });",
+      "  })",
+      "  .post('/password', async (c) => {",
+      "    const { user } = await getSession(c);",
+      "    return c.json(await updatePassword(user));",
+      "  })",
+      "  .get('/preferences', async (c) => {",
+      "    const preferences = await loadPreferences(c);",
+      "    return c.json(preferences);",
+      "  });",
+    ].join("\n"),
+    "src/server.ts": "import { Hono } from 'hono';\nimport { sessionRoute } from './routes/session';\nconst app = new Hono();\napp.route('/api/auth', sessionRoute);\nexport default app;\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/auth/preferences", "GET /api/auth/session", "GET /api/auth/sessions [getActiveSessions]", "POST /api/auth/password [getSession]"]);
 });
 
 hono.run();

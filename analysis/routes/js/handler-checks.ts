@@ -63,7 +63,7 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
       const key = r.handler === "(inline)" ? `${file}:${r.line}` : `${file}\0${r.handler}`;
       if (!refusing.has(key)) {
         const body = r.handler === "(inline)" ? inlineBody(access.text(file) ?? "", r.line) : handlerBody(routes, access, file, r.handler);
-        refusing.set(key, body === undefined ? undefined : topRefusal(body));
+        refusing.set(key, body === undefined ? undefined : topRefusal(body) ?? refusingCallee(firstStatements(body, FIRST_STATEMENTS), (name) => handlerDefinition(routes, access, file, name)));
       }
       const guard = refusing.get(key);
       return guard ? { ...r, guards: [guard] } : r;
@@ -73,22 +73,54 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
   return result;
 }
 
+// A function of the app's handed the request (`const { user } = await getSession(c)`, Hono's context `c`),
+// whose own body refuses an unknown caller: it throws an unauthorised error or answers 401.
+const HANDED_REQUEST = /(?:^|\n)\s*(?:(?:const|let|var)\s+[^=\n]+=\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(\s*(?:req|request|ctx|context|c)\s*[,)]/g;
+const THROWS_UNAUTHORIZED = /\bthrow\s+(?:new\s+)?[^;\n]*\b(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated)\b|\b(?:status|sendStatus)\s*\(\s*401\s*\)|\bstatus\s*:\s*401\b/;
+
+/**
+ * The first function of the app's among a handler's first statements that refuses an unknown
+ * caller: by its own body, or by a function of its module it hands the request to first
+ * (`getActiveSessions(c)` starting with `const { user } = await getSession(c)`).
+ */
+function refusingCallee(top: string, definitionOf: (name: string) => { body: string; text: string } | undefined, depth = 0): string | undefined {
+  for (const m of top.matchAll(HANDED_REQUEST)) {
+    const name = m[1]!;
+    // `getOptionalSession(c)` reads a caller without needing one.
+    if (/optional|maybe/i.test(name)) continue;
+    const definition = definitionOf(name);
+    if (!definition) continue;
+    if (THROWS_UNAUTHORIZED.test(definition.body)) return name;
+    const inner = depth === 0 && refusingCallee(firstStatements(definition.body, FIRST_STATEMENTS), (callee) => {
+      const body = definedFunctionBody(definition.text, callee);
+      return body === undefined ? undefined : { body, text: definition.text };
+    }, 1);
+    if (inner) return name;
+  }
+  return undefined;
+}
+
 const unguardedRoute = (r: Registration): r is Extract<Registration, { type: "route" }> => r.type === "route" && r.kind === "http" && r.guards.length === 0;
 
 const NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?$/;
 
 /** The body of a named handler: `createArticle`, or `controller.create` (a module's export, an object's method). */
 function handlerBody(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | "text">, file: string, handler: string): string | undefined {
+  return handlerDefinition(routes, access, file, handler)?.body;
+}
+
+/** A named handler's body and the text of the module defining it. */
+function handlerDefinition(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | "text">, file: string, handler: string): { body: string; text: string } | undefined {
   if (!NAME.test(handler)) return undefined;
   const [local, member] = handler.split(".") as [string, string | undefined];
   const binding = routes.bindings.find((b) => b.local === local);
   const target = binding ? access.resolve(file, binding.specifier) : file;
   const text = target === undefined ? undefined : access.text(target);
   if (text === undefined) return undefined;
-  if (!binding) return member ? methodBody(text, member) : definedFunctionBody(text, local);
   // `{ createArticle } = require(...)`, or a namespace or default export's member (`articles.create`).
-  const name = binding.imported === "*" || binding.imported === "default" ? member : binding.imported;
-  return name ? definedFunctionBody(text, name) ?? methodBody(text, name) : undefined;
+  const name = !binding ? undefined : binding.imported === "*" || binding.imported === "default" ? member : binding.imported;
+  const body = !binding ? (member ? methodBody(text, member) : definedFunctionBody(text, local)) : name ? definedFunctionBody(text, name) ?? methodBody(text, name) : undefined;
+  return body === undefined ? undefined : { body, text };
 }
 
 /** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`. */
