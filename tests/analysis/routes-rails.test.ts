@@ -2257,4 +2257,29 @@ rails("a filter of a concern that lets the signed-in caller through and sends th
   ]);
 });
 
+rails("a filter the application controller runs only for a caller who is signed in (before_action :accept_terms, if: :logged_in?) guards no route; the same filter run for everyone does", () => {
+  const app = (condition: string) => {
+    const root = tempDir("tool-rails-signed-in-filter-");
+    writeFiles(root, {
+      "Gemfile": "gem 'rails'\n",
+      "config/routes.rb": "Rails.application.routes.draw do\n  resources :events, only: %i[index create]\nend\n",
+      "app/controllers/application_controller.rb": [
+        "class ApplicationController < ActionController::Base",
+        `  before_action :accept_terms${condition}`,
+        "",
+        "  def accept_terms",
+        "    redirect_to terms_and_conditions_path if current_user.accepted_toc_at.blank?",
+        "  end",
+        "end",
+      ].join("\n"),
+      "app/controllers/events_controller.rb": "class EventsController < ApplicationController\n  def index; end\n  def create; end\nend\n",
+    });
+    git(root, "init", "-q");
+    return guardedRoutes(root).sort();
+  };
+  assert.equal(app(", if: :logged_in?"), ["GET /events", "POST /events"]);
+  assert.equal(app(", unless: -> { current_user.nil? }"), ["GET /events", "POST /events"]);
+  assert.equal(app(""), ["GET /events [accept_terms]", "POST /events [accept_terms]"]);
+});
+
 rails.run();

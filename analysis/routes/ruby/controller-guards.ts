@@ -381,6 +381,9 @@ const HTTP_BASIC = /^[ \t]*http_basic_authenticate_with\b[ \t]*(\()?/gm;
 // `before_action except: %i[create] do require_access_token %w[read] end`: a filter written as a block, named by the check it calls.
 const FILTER_BLOCK = /^([ \t]*)before_action\b([^\n]*?)\bdo\b[^\n]*\n([\s\S]*?)^\1end\b/gm;
 
+// `before_action :accept_terms, if: :logged_in?`, `if: -> { current_user.present? }`, `unless: :guest?`.
+const SIGNED_IN_ONLY = /\bif:\s*(?:(?:->|lambda|proc)\s*\{\s*)?:?(?:logged_in|user_signed_in|signed_in|member_signed_in|admin_signed_in|authenticated|current_user|current_member)\b(?:\?|\s*\.\s*present\?)?|\bunless:\s*(?:(?:->|lambda|proc)\s*\{\s*)?:?(?:anonymous|guest|logged_out|signed_out)\??|\bunless:\s*(?:->|lambda|proc)\s*\{\s*current_user\s*\.\s*nil\?/;
+
 function filters(source: string): Filter[] {
   const found: Filter[] = [];
   for (const m of source.matchAll(FILTER_BLOCK)) {
@@ -394,6 +397,8 @@ function filters(source: string): Filter[] {
     const names = m[2]!.split(",").map((s) => s.trim().slice(1));
     const only = filterActions(m[3]!, "only");
     const except = filterActions(m[3]!, "except");
+    // A filter run only for a caller who is signed in turns no anonymous caller away.
+    if (m[1] === undefined && SIGNED_IN_ONLY.test(m[3]!)) continue;
     for (const name of names) found.push({ name, skip: m[1] !== undefined, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   for (const m of source.matchAll(HTTP_BASIC)) {
