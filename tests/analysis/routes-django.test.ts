@@ -3242,4 +3242,30 @@ django("a class view whose mixin turns away a request lacking an attribute the p
   assert.ok(routes.includes("POST /theme"), routes.join(", "));
 });
 
+django("python-social-auth's and django-impersonate's URLconfs a project includes serve their views: signing in with a backend at any method, disconnecting a POST of a signed-in user, impersonating for a signed-in user only", () => {
+  const root = tempDir("tool-django-social-impersonate-");
+  writeFiles(root, {
+    "requirements.txt": "django\nsocial-auth-app-django\ndjango-impersonate\n",
+    "site/settings.py": "ROOT_URLCONF = 'site.urls'\nINSTALLED_APPS = ['social_django', 'impersonate']\n",
+    "site/urls.py": [
+      "from django.urls import include, path",
+      "urlpatterns = [",
+      "    path('', include('social_django.urls')),",
+      "    path('impersonate/', include('impersonate.urls')),",
+      "]",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "ALL /complete/{backend}",
+    "ALL /impersonate/* [login_required]",
+    "ALL /impersonate/list [login_required]",
+    "ALL /impersonate/search [login_required]",
+    "ALL /impersonate/stop",
+    "ALL /login/{backend}",
+    "POST /disconnect/{backend} [login_required]",
+    "POST /disconnect/{backend}/{association_id} [login_required]",
+  ]);
+});
+
 django.run();

@@ -461,6 +461,21 @@ const DJANGO_URLCONFS: Record<string, { path: string; methods: string[]; view: s
     { path: "acquire/", methods: ["POST"], view: "hijack.views.AcquireUserView", signedIn: true },
     { path: "release/", methods: ["POST"], view: "hijack.views.ReleaseUserView", signedIn: true },
   ],
+  // python-social-auth's views (SOCIAL_AUTH_TRAILING_SLASH on, SOCIAL_AUTH_REQUIRE_POST off, as by default):
+  // signing in with a backend and its callback answer any method; disconnecting is a POST of a signed-in user.
+  "social_django.urls": [
+    { path: "login/<str:backend>/", methods: ["ALL"], view: "social_django.views.auth" },
+    { path: "complete/<str:backend>/", methods: ["ALL"], view: "social_django.views.complete" },
+    { path: "disconnect/<str:backend>/", methods: ["POST"], view: "social_django.views.disconnect", signedIn: true },
+    { path: "disconnect/<str:backend>/<int:association_id>/", methods: ["POST"], view: "social_django.views.disconnect", signedIn: true },
+  ],
+  // django-impersonate's views: stopping answers anyone; the others only a user allowed to impersonate.
+  "impersonate.urls": [
+    { path: "stop/", methods: ["ALL"], view: "impersonate.views.stop_impersonate" },
+    { path: "list/", methods: ["ALL"], view: "impersonate.views.list_users", signedIn: true },
+    { path: "search/", methods: ["ALL"], view: "impersonate.views.search_users", signedIn: true },
+    { path: "<path:uid>/", methods: ["ALL"], view: "impersonate.views.impersonate", signedIn: true },
+  ],
 };
 
 /** `include("app.urls")`, `include([...])`, `include(router.urls)`, `include(api_patterns)`, `include(ContactCRUDL().as_urlpatterns())`. */
