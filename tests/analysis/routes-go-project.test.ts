@@ -401,4 +401,29 @@ project("routes as values: a type whose Method() and Path() return literals (or 
   ]);
 });
 
+project("the app's registering function called with the method written as a string (r.AddHandler(\"GET\", \"/api/healthcheck\", s.healthcheck)) is a route at that path; a client's request with a string method is not", () => {
+  const root = tempDir("tool-go-string-registrar-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/runner\n\ngo 1.22\n",
+    "internal/common/api/api.go": "package api\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n)\n\ntype Router struct{ *http.ServeMux }\n\nfunc (r *Router) AddHandler(method string, pattern string, handler http.HandlerFunc) {\n\tr.HandleFunc(fmt.Sprintf(\"%s %s\", method, pattern), handler)\n}\n",
+    "internal/runner/api/server.go": [
+      "package api",
+      "",
+      "import \"net/http\"",
+      "",
+      "func NewServer() *Server {",
+      "\tr := api.NewRouter()",
+      "\ts := &Server{}",
+      "\tr.AddHandler(\"GET\", \"/api/healthcheck\", s.healthcheckGetHandler)",
+      "\tr.AddHandler(\"POST\", \"/api/submit\", s.submitPostHandler)",
+      "\treq, _ := http.NewRequest(\"GET\", \"/api/pull\", nil)",
+      "\t_ = req",
+      "\treturn s",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/healthcheck", "POST /api/submit"]);
+});
+
 project.run();

@@ -18,6 +18,10 @@ const DOCUMENTS = /(?:^|\.)(?:\w*Operation\w*|Spec|\w*Swagger\w*|\w*OpenAPI\w*|\
 const BODY = /^\s*(?:nil|http\s*\.\s*NoBody|(?:bytes|strings)\s*\.\s*New(?:Reader|Buffer\w*)\s*\()/;
 // `anything(http.MethodGet, "/path", handler...)`: the callee, the method's name, and the path literal's opening quote.
 const METHOD_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*http\s*\.\s*Method([A-Z][a-z]+)\s*,\s*(?=")/g;
+// Or the method written as a string (dstack's `r.AddHandler("GET", "/api/healthcheck", s.healthcheckGetHandler)`): the
+// callee, then the string's opening quote; its text is read where it is written.
+const STRING_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*(?="[^\n]*,\s*")/g;
+const WRITTEN_METHOD = /^"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)"\s*,\s*"\//;
 
 /**
  * A Go application's own registering function, called with net/http's method constant first and
@@ -25,20 +29,26 @@ const METHOD_FIRST = /(?<![\w.])([A-Za-z_][\w.]*)\s*\(\s*http\s*\.\s*Method([A-Z
  * s.handleStatus)` through its `Registrar` interface, or the same method held in a variable
  * (`registerHTTP := d.conf.HTTPReg.Register`). What registers behind the interface is not
  * followed (the value is handed in through configuration), so each call is a route at the path
- * written, which such a registrar puts on the server's root mux as it is.
+ * written, which such a registrar puts on the server's root mux as it is. The method may be
+ * written as a string (`r.AddHandler("GET", "/api/healthcheck", s.healthcheck)`).
  */
 export const goMethodRegistrars: Framework = {
   id: "go-registrar",
   name: "Go (the project's registering functions)",
   languages: ["go"],
-  hint: /\(\s*http\s*\.\s*Method[A-Z][a-z]+\s*,\s*"\//,
+  hint: /\(\s*(?:http\s*\.\s*Method[A-Z][a-z]+|"(?:GET|POST|PUT|PATCH|DELETE)")\s*,\s*"\//,
   scan(source: RouteSource): Registration[] {
     if (FRAMEWORK_IMPORT.test(source.text)) return [];
     const { code } = source;
     const found: Registration[] = [];
-    for (const m of code.matchAll(METHOD_FIRST)) {
-      if (CLIENT_CALL.test(m[1]!.split(".").at(-1)!) || DOCUMENTS.test(m[1]!)) continue;
-      const open = m.index + m[0].indexOf("(");
+    const written = [...code.matchAll(STRING_FIRST)].flatMap((m) => {
+      const method = WRITTEN_METHOD.exec(source.text.slice(m.index + m[0].length))?.[1];
+      return method ? [{ index: m.index, call: m[0], callee: m[1]!, method }] : [];
+    });
+    const calls = [...[...code.matchAll(METHOD_FIRST)].map((m) => ({ index: m.index, call: m[0], callee: m[1]!, method: m[2]! })), ...written];
+    for (const { index, call, callee, method } of calls) {
+      if (CLIENT_CALL.test(callee.split(".").at(-1)!) || DOCUMENTS.test(callee)) continue;
+      const open = index + call.indexOf("(");
       const { args } = callArguments(code, open);
       // The path is one literal, not a sum of it and something else.
       const literal = args.length >= 3 ? source.stringAfter(args[1]!.start, args[1]!.end) : undefined;
@@ -49,12 +59,12 @@ export const goMethodRegistrars: Framework = {
         type: "route",
         framework: "go-registrar",
         kind: "http",
-        methods: [m[2]!.toUpperCase()],
+        methods: [method.toUpperCase()],
         path: literal.value,
         handler: named.handler,
         guards: named.guards,
         owner: "",
-        line: source.lineAt(m.index),
+        line: source.lineAt(index),
         ...(named.wrappers ? { helpers: named.wrappers } : {}),
       });
     }
