@@ -16,6 +16,7 @@ import { sailsRoutes } from "./js/sails-routes.ts";
 import { boxAdminPrefix } from "./php/box-admin-prefix.ts";
 import { webRootScripts } from "./php/web-root-scripts.ts";
 import { notReplacedPassportRoute, passportRoutes } from "./php/passport-routes.ts";
+import { livewireRoutes } from "./php/livewire-routes.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -219,6 +220,8 @@ export function routesSection(
   if (project) beside(webRootScripts(project, [...files].some(([file, f]) => file.endsWith(".php") && f.registrations.some((r) => r.type === "route"))));
   // Laravel Passport's OAuth routes, which its package's routes file draws.
   beside(passportRoutes(project));
+  // Livewire's endpoint, script and signed upload routes, which its service provider draws.
+  beside(livewireRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));

@@ -1358,4 +1358,40 @@ laravel("Laravel Passport's routes, which its package draws: by the version the 
   assert.equal(app({ version: "12.3.0", provider: "    public function register(): void\n    {\n        Passport::ignoreRoutes();\n    }" }).filter((r) => r.includes("composer.json")), []);
 });
 
+laravel("Livewire's routes, which its provider draws, by the version the lock pins (a dependency of another package counts): Livewire 3 under /livewire, 4 under /livewire-{hash} with its components' assets, the script unminified in debug mode, uploads and previews behind their signature; an update route the app moves is served where it says; Livewire 2's are not drawn", () => {
+  const app = (livewire: { version: string; required?: boolean; debug?: boolean; provider?: string }) => {
+    const root = tempDir("tool-laravel-livewire-");
+    writeFiles(root, {
+      "composer.json": `{\n  "require": {\n    "laravel/framework": "^12.0"${livewire.required === false ? ', "filament/filament": "^4.0"' : `, "livewire/livewire": "^${livewire.version.split(".")[0]}.0"`}\n  }\n}\n`,
+      "composer.lock": `{\n  "packages": [\n    {\n      "name": "livewire/livewire",\n      "version": "v${livewire.version}"\n    }\n  ]\n}\n`,
+      ".env.example": `APP_NAME=Shop\nAPP_DEBUG=${livewire.debug ? "true" : "false"}\n`,
+      "app/Providers/AppServiceProvider.php": php("namespace App\\Providers;", "", "class AppServiceProvider extends ServiceProvider", "{", livewire.provider ?? "", "}"),
+      "routes/web.php": php("use Illuminate\\Support\\Facades\\Route;", "", "Route::get('/', [HomeController::class, 'index']);"),
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.filter((r) => r.path !== "/").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
+  };
+  assert.equal(app({ version: "3.6.1" }), [
+    "GET /livewire/livewire.min.js",
+    "GET /livewire/livewire.min.js.map",
+    "GET /livewire/preview-file/{filename} [signed]",
+    "POST /livewire/update",
+    "POST /livewire/upload-file [signed]",
+  ]);
+  assert.equal(app({ version: "4.3.5", required: false, debug: true }), [
+    "GET /livewire-{hash}/css/{component}.css",
+    "GET /livewire-{hash}/css/{component}.global.css",
+    "GET /livewire-{hash}/js/{component}.js",
+    "GET /livewire-{hash}/livewire.csp.min.js.map",
+    "GET /livewire-{hash}/livewire.js",
+    "GET /livewire-{hash}/livewire.min.js.map",
+    "GET /livewire-{hash}/preview-file/{filename} [signed]",
+    "POST /livewire-{hash}/update",
+    "POST /livewire-{hash}/upload-file [signed]",
+  ]);
+  const moved = app({ version: "3.6.1", provider: "    public function boot(): void\n    {\n        Livewire::setUpdateRoute(function ($handle) {\n            return Route::post('/{company_id}/livewire/update', $handle);\n        });\n    }" });
+  assert.ok(moved.includes("POST /{company_id}/livewire/update") && !moved.includes("POST /livewire/update"), moved.join(", "));
+  assert.equal(app({ version: "2.12.6" }), []);
+});
+
 laravel.run();

@@ -13,6 +13,7 @@
  */
 import type { LinkedRoute } from "../link.ts";
 import type { Registration } from "../registration.ts";
+import { requiredPackage } from "./composer-packages.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -51,7 +52,6 @@ const JSON_API: Drawn[] = [
   ["DELETE", "personal-access-tokens/{token_id}", "PersonalAccessTokenController@destroy", true],
 ];
 
-const REQUIRE = /"laravel\/passport"\s*:\s*"([^"]*)"/;
 const APP_CODE = /^(?:app|bootstrap|routes|config)\/.+\.php$/;
 const CALLS_ROUTES = /\bPassport::routes\s*\(/;
 const IGNORES_ROUTES = /\bPassport::ignoreRoutes\s*\(/;
@@ -60,19 +60,15 @@ const JSON_API_ON = /\bPassport::\$registersJsonApiRoutes\s*=\s*true\b/;
 const PATH = /['"]path['"]\s*=>\s*(?:env\(\s*['"]\w+['"]\s*,\s*)?['"]([\w\-/]*)['"]/;
 
 export function passportRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
-  const listed = [...(project?.listed ?? [])];
-  const composer = listed.filter((p) => /(?:^|\/)composer\.json$/.test(p) && !/(?:^|\/)vendor\//.test(p)).sort((a, b) => a.split("/").length - b.split("/").length)[0];
-  const manifest = composer ? project!.text(composer) ?? "" : "";
-  const required = REQUIRE.exec(manifest);
-  if (!composer || !required) return [];
-  const major = lockedMajor(project!, composer) ?? Number(/(\d+)/.exec(required[1]!)?.[1] ?? NaN);
-  const root = composer.includes("/") ? composer.slice(0, composer.lastIndexOf("/") + 1) : "";
+  const required = requiredPackage(project, "laravel/passport");
+  if (!required) return [];
+  const { composer, root, major, line } = required;
+  const listed = [...project!.listed];
   const code = listed.filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
   const calls = (pattern: RegExp) => code.some((text) => pattern.test(text));
   if (major <= 10 ? !calls(CALLS_ROUTES) : code.some((text) => inRegister(text, IGNORES_ROUTES))) return [];
   const drawn = major >= 13 ? [...BASE, ...DEVICE, ...(code.some((text) => inRegister(text, JSON_API_ON)) ? JSON_API : [])] : [...BASE, ...JSON_API];
   const prefix = PATH.exec(project!.text(`${root}config/passport.php`) ?? "")?.[1] ?? "oauth";
-  const line = manifest.slice(0, required.index).split("\n").length;
   const registrations: Registration[] = [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line }];
   for (const [method, path, handler, guarded] of drawn) {
     registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: `/${prefix}/${path}`.replace(/\/{2,}/g, "/"), handler: CONTROLLERS + handler, guards: guarded ? [GUARD] : [], owner: ROUTER, line });
@@ -92,13 +88,6 @@ function inRegister(text: string, pattern: RegExp): boolean {
     if (enclosing === "register") return true;
   }
   return false;
-}
-
-/** The major version of Passport composer.lock beside the manifest pins, if there is one. */
-function lockedMajor(project: Project, composer: string): number | undefined {
-  const lock = project.text(composer.replace(/composer\.json$/, "composer.lock"));
-  const version = lock && /"name"\s*:\s*"laravel\/passport"\s*,\s*"version"\s*:\s*"v?(\d+)/.exec(lock)?.[1];
-  return version ? Number(version) : undefined;
 }
 
 /** Whether a route is not one of Passport's that a route of the app's own replaces (same method and path). */
