@@ -1394,4 +1394,22 @@ laravel("Livewire's routes, which its provider draws, by the version the lock pi
   assert.equal(app({ version: "2.12.6" }), []);
 });
 
+laravel("Sanctum's CSRF cookie route, which its provider draws, under config/sanctum.php's prefix and open to anyone; ignoreRoutes() in register() turns it off, in boot() it comes too late", () => {
+  const app = (provider: string, config?: string) => {
+    const root = tempDir("tool-laravel-sanctum-");
+    writeFiles(root, {
+      "composer.json": '{\n  "require": {\n    "laravel/framework": "^12.0",\n    "laravel/sanctum": "^4.0"\n  }\n}\n',
+      "app/Providers/AppServiceProvider.php": php("namespace App\\Providers;", "", "class AppServiceProvider extends ServiceProvider", "{", provider, "}"),
+      ...(config ? { "config/sanctum.php": php("return [", `    'prefix' => '${config}',`, "];") } : {}),
+      "routes/web.php": php("use Illuminate\\Support\\Facades\\Route;", "", "Route::get('/', [HomeController::class, 'index']);"),
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.filter((r) => r.path !== "/").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
+  };
+  assert.equal(app(""), ["GET /sanctum/csrf-cookie"]);
+  assert.equal(app("", "api/spa"), ["GET /api/spa/csrf-cookie"]);
+  assert.equal(app("    public function register(): void\n    {\n        Sanctum::ignoreRoutes();\n    }"), []);
+  assert.equal(app("    public function boot(): void\n    {\n        Sanctum::ignoreRoutes();\n    }"), ["GET /sanctum/csrf-cookie"]);
+});
+
 laravel.run();

@@ -77,12 +77,12 @@ export function passportRoutes(project: Project | undefined): { file: string; re
 }
 
 /**
- * Whether a file switches Passport's routes (`Passport::ignoreRoutes()`, `$registersJsonApiRoutes =
- * true`) in a service provider's `register()`: Passport's provider draws its routes when it boots,
+ * Whether a file switches a package's routes (`Passport::ignoreRoutes()`, `$registersJsonApiRoutes =
+ * true`) in a service provider's `register()`: the package's provider draws its routes when it boots,
  * and Laravel boots the packages' providers before the app's, so a switch in `boot()` (Paymenter's
  * ignoreRoutes, 2FAuth's JSON API) comes too late to change them.
  */
-function inRegister(text: string, pattern: RegExp): boolean {
+export function inRegister(text: string, pattern: RegExp): boolean {
   for (const call of text.matchAll(new RegExp(pattern.source, "g"))) {
     const enclosing = [...text.slice(0, call.index).matchAll(/\bfunction\s+(\w+)\s*\(/g)].at(-1)?.[1];
     if (enclosing === "register") return true;
