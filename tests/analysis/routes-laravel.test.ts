@@ -352,6 +352,7 @@ laravel("verbs, resources, groups with prefixes in constants and middleware, req
     "DELETE /posts/{post}/comments/{comment} routes/web.php:18 CommentController@destroy [auth]",
     "PATCH /posts/{post}/comments/{comment} routes/web.php:18 CommentController@update [auth]",
     "PUT /posts/{post}/comments/{comment} routes/web.php:18 CommentController@update [auth]",
+    "GET /sanctum/csrf-cookie composer.json:6 Laravel\\Sanctum\\Http\\Controllers\\CsrfCookieController@show",
     "GET /status routes/web.php:27 (inline)",
   ]);
 });
