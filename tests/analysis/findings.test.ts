@@ -521,6 +521,7 @@ findings("one handler served at several paths (a named route beside the default 
       "    public void RegisterEndpoint(IEndpointRouteBuilder endpoints)",
       "    {",
       "        endpoints.MapControllerRoute(\"BookmarkItem\", \"items/bookmark/{id}\", new { controller = \"Items\", action = \"Bookmark\" });",
+      "        endpoints.MapDefaultControllerRoute();",
       "    }",
       "}",
     ),
