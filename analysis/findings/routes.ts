@@ -102,12 +102,16 @@ export function routeFindings(report: Input): Finding[] {
       task: { title: "Bring the API contract back in line with the code", detail: `${files.join(", ")}: ${documentedNotImplemented.length} documented operations are not served and ${implementedNotDocumented.length} served routes are not documented.` },
     }));
   }
-  for (const d of stale ? [] : documentedNotImplemented) {
-    found.push(finding("routes", "contract-drift", "medium", `doc\n${d.method} ${d.path}`, {
-      title: `${d.method} ${d.path} is documented but not implemented`,
-      evidence: [{ file: d.file, line: d.line }],
+  // The same contract kept in two forms (openapi.json beside openapi.yaml) documents each operation twice: one finding, both named.
+  const byOperation = new Map<string, (typeof documentedNotImplemented)[number][]>();
+  for (const d of stale ? [] : documentedNotImplemented) byOperation.set(`${d.method} ${d.path}`, [...(byOperation.get(`${d.method} ${d.path}`) ?? []), d]);
+  for (const [operation, documents] of byOperation) {
+    const files = documents.map((d) => d.file);
+    found.push(finding("routes", "contract-drift", "medium", `doc\n${operation}`, {
+      title: `${operation} is documented but not implemented`,
+      evidence: documents.map((d) => ({ file: d.file, line: d.line })),
       action: "Implement the operation or remove it from the contract.",
-      task: { title: `Implement or undocument ${d.method} ${d.path}`, detail: `The contract ${d.file} documents it; no route in code serves it.` },
+      task: { title: `Implement or undocument ${operation}`, detail: `The contract ${files.join(" and ")} ${files.length > 1 ? "document" : "documents"} it; no route in code serves it.` },
     }));
   }
   for (const d of stale ? [] : implementedNotDocumented) {

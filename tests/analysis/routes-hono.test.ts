@@ -118,7 +118,7 @@ hono("a sub-app an imported function builds, given to a name that is mounted her
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /admin/api/queues", "GET /admin/config", "POST /admin/api/queues/{name}/pause"]);
 });
 
-hono("a handler that first hands its context to a function of the app's that throws an unauthorised error for an unknown caller (or calls one that does) is guarded; one reading an optional session, or calling a function that refuses nobody, is not", () => {
+hono("a handler that first hands its context to a function of the app's that throws an unauthorised error for an unknown caller (or calls one that does, in its module or one it imports) is guarded, however far below its validators the handler is written; one reading an optional session, or calling a function that refuses nobody, is not", () => {
   const root = tempDir("tool-hono-callee-check-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { hono: "4" } }),
@@ -142,6 +142,27 @@ hono("a handler that first hands its context to a function of the app's that thr
       "  return prisma.preference.findMany({ where: { locale: c.req.header('accept-language') } });",
       "};",
     ].join("\n"),
+    "src/lib/get-accounts.ts": "import { getSession } from './get-session';\n\nexport const getAccounts = async (c: Context) => {\n  const { user } = await getSession(c);\n  return prisma.account.findMany({ where: { userId: user.id } });\n};\n",
+    "src/routes/account.ts": [
+      "import { Hono } from 'hono';",
+      "import { getAccounts } from '../lib/get-accounts';",
+      "import { getSession } from '../lib/get-session';",
+      "",
+      "export const accountRoute = new Hono()",
+      "  .get('/accounts', async (c) => c.json(await getAccounts(c)))",
+      "  .post(",
+      "    '/2fa/enable',",
+      "    sValidator(",
+      "      'json',",
+      "      z.object({ code: z.string() }),",
+      "    ),",
+      "    async (c) => {",
+      "      const requestMetadata = c.get('requestMetadata');",
+      "      const { user } = await getSession(c);",
+      "      return c.json(await enableTwoFactor(user, requestMetadata));",
+      "    },",
+      "  );",
+    ].join("\n"),
     "src/routes/session.ts": [
       "import { Hono } from 'hono';",
       "import { getActiveSessions, getOptionalSession, getSession, loadPreferences } from '../lib/get-session';",
@@ -164,10 +185,17 @@ hono("a handler that first hands its context to a function of the app's that thr
       "    return c.json(preferences);",
       "  });",
     ].join("\n"),
-    "src/server.ts": "import { Hono } from 'hono';\nimport { sessionRoute } from './routes/session';\nconst app = new Hono();\napp.route('/api/auth', sessionRoute);\nexport default app;\n",
+    "src/server.ts": "import { Hono } from 'hono';\nimport { accountRoute } from './routes/account';\nimport { sessionRoute } from './routes/session';\nconst app = new Hono();\napp.route('/api/auth', sessionRoute);\napp.route('/api/auth', accountRoute);\nexport default app;\n",
   });
   commitAll(root);
-  assert.equal(guardedRoutes(root).sort(), ["GET /api/auth/preferences", "GET /api/auth/session", "GET /api/auth/sessions [getActiveSessions]", "POST /api/auth/password [getSession]"]);
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/auth/accounts [getAccounts]",
+    "GET /api/auth/preferences",
+    "GET /api/auth/session",
+    "GET /api/auth/sessions [getActiveSessions]",
+    "POST /api/auth/2fa/enable [getSession]",
+    "POST /api/auth/password [getSession]",
+  ]);
 });
 
 hono.run();

@@ -57,13 +57,19 @@ export const tegg: Framework = {
   },
 };
 
-/** The paths of a decorator's options object (`{ path: "/x" }`). */
+/** The paths of a decorator's options object (`{ path: "/x" }`), in the report's parameter syntax where koa's differs. */
 function optionPaths(source: RouteSource, decorator: Decorator, constants: Map<string, string>): string[] {
   const options = decorator.args[0];
   if (!options || source.code[options.start] !== "{") return [];
   const path = objectProperties(source, options.start).get("path");
-  return path ? pathList(source, path, constants) : [];
+  return path ? pathList(source, path, constants).map(koaPath) : [];
 }
+
+/**
+ * A path-to-regexp path as the report writes it: `org.couchdb.user::username` is a literal colon
+ * and a parameter, and a parameter's repeat modifier (`:filenameWithVersion+.tgz`) is no text.
+ */
+const koaPath = (path: string): string => path.replace(/::(\w+)/g, ":{$1}").replace(/(:\w+(?:\([^()]*\))?)[+*]/g, "$1");
 
 const optionPath = (source: RouteSource, decorator: Decorator, constants: Map<string, string>): string | undefined => optionPaths(source, decorator, constants)[0];
 

@@ -63,7 +63,7 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
       const key = r.handler === "(inline)" ? `${file}:${r.line}` : `${file}\0${r.handler}`;
       if (!refusing.has(key)) {
         const body = r.handler === "(inline)" ? inlineBody(access.text(file) ?? "", r.line) : handlerBody(routes, access, file, r.handler);
-        refusing.set(key, body === undefined ? undefined : topRefusal(body) ?? refusingCallee(firstStatements(body, FIRST_STATEMENTS), (name) => handlerDefinition(routes, access, file, name)));
+        refusing.set(key, body === undefined ? undefined : topRefusal(body) ?? refusingCallee(firstStatements(body, FIRST_STATEMENTS), (name) => handlerDefinition(routes, access, file, name), access));
       }
       const guard = refusing.get(key);
       return guard ? { ...r, guards: [guard] } : r;
@@ -75,15 +75,15 @@ export function withHandlerChecks(files: ReadonlyMap<string, FileRoutes>, access
 
 // A function of the app's handed the request (`const { user } = await getSession(c)`, Hono's context `c`),
 // whose own body refuses an unknown caller: it throws an unauthorised error or answers 401.
-const HANDED_REQUEST = /(?:^|\n)\s*(?:(?:const|let|var)\s+[^=\n]+=\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(\s*(?:req|request|ctx|context|c)\s*[,)]/g;
+const HANDED_REQUEST = /(?:^|\n)\s*(?:(?:const|let|var)\s+[^=\n]+=\s*|return\s+)?(?:[\w$.]+\(\s*)?(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(\s*(?:req|request|ctx|context|c)\s*[,)]/g;
 const THROWS_UNAUTHORIZED = /\bthrow\s+(?:new\s+)?[^;\n]*\b(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated)\b|\b(?:status|sendStatus)\s*\(\s*401\s*\)|\bstatus\s*:\s*401\b/;
 
 /**
  * The first function of the app's among a handler's first statements that refuses an unknown
- * caller: by its own body, or by a function of its module it hands the request to first
- * (`getActiveSessions(c)` starting with `const { user } = await getSession(c)`).
+ * caller: by its own body, or by a function of its module (or one its module imports) it hands
+ * the request to first (`getActiveSessions(c)` starting with `const { user } = await getSession(c)`).
  */
-function refusingCallee(top: string, definitionOf: (name: string) => { body: string; text: string } | undefined, depth = 0): string | undefined {
+function refusingCallee(top: string, definitionOf: (name: string) => Definition | undefined, access: Pick<ModuleAccess, "resolve" | "text">, depth = 0): string | undefined {
   for (const m of top.matchAll(HANDED_REQUEST)) {
     const name = m[1]!;
     // `getOptionalSession(c)` reads a caller without needing one.
@@ -91,10 +91,7 @@ function refusingCallee(top: string, definitionOf: (name: string) => { body: str
     const definition = definitionOf(name);
     if (!definition) continue;
     if (THROWS_UNAUTHORIZED.test(definition.body)) return name;
-    const inner = depth === 0 && refusingCallee(firstStatements(definition.body, FIRST_STATEMENTS), (callee) => {
-      const body = definedFunctionBody(definition.text, callee);
-      return body === undefined ? undefined : { body, text: definition.text };
-    }, 1);
+    const inner = depth === 0 && refusingCallee(firstStatements(definition.body, FIRST_STATEMENTS), (callee) => moduleFunction(access, definition, callee), access, 1);
     if (inner) return name;
   }
   return undefined;
@@ -109,8 +106,10 @@ function handlerBody(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | 
   return handlerDefinition(routes, access, file, handler)?.body;
 }
 
-/** A named handler's body and the text of the module defining it. */
-function handlerDefinition(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | "text">, file: string, handler: string): { body: string; text: string } | undefined {
+type Definition = { body: string; text: string; file: string };
+
+/** A named handler's body and the module defining it. */
+function handlerDefinition(routes: FileRoutes, access: Pick<ModuleAccess, "resolve" | "text">, file: string, handler: string): Definition | undefined {
   if (!NAME.test(handler)) return undefined;
   const [local, member] = handler.split(".") as [string, string | undefined];
   const binding = routes.bindings.find((b) => b.local === local);
@@ -120,7 +119,18 @@ function handlerDefinition(routes: FileRoutes, access: Pick<ModuleAccess, "resol
   // `{ createArticle } = require(...)`, or a namespace or default export's member (`articles.create`).
   const name = !binding ? undefined : binding.imported === "*" || binding.imported === "default" ? member : binding.imported;
   const body = !binding ? (member ? methodBody(text, member) : definedFunctionBody(text, local)) : name ? definedFunctionBody(text, name) ?? methodBody(text, name) : undefined;
-  return body === undefined ? undefined : { body, text };
+  return body === undefined ? undefined : { body, text, file: target! };
+}
+
+/** A function a module defines, or imports by name from another of the app's (`import { getSession } from "./get-session"`). */
+function moduleFunction(access: Pick<ModuleAccess, "resolve" | "text">, module: { text: string; file: string }, name: string): Definition | undefined {
+  const own = definedFunctionBody(module.text, name);
+  if (own !== undefined) return { body: own, text: module.text, file: module.file };
+  const specifier = new RegExp(String.raw`\bimport\s*(?:type\s+)?\{[^}]*\b${name.replace(/\$/g, "\\$")}\b[^}]*\}\s*from\s*["']([^"']+)["']`).exec(module.text)?.[1];
+  const target = specifier === undefined ? undefined : access.resolve(module.file, specifier);
+  const text = target === undefined ? undefined : access.text(target);
+  const body = text === undefined ? undefined : definedFunctionBody(text, name);
+  return body === undefined ? undefined : { body, text: text!, file: target! };
 }
 
 /** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`. */
@@ -132,8 +142,44 @@ function methodBody(text: string, name: string): string | undefined {
   return text.slice(open, closing(text, open));
 }
 
-/** The body of the function written in place in the route call on `line` (or the three lines after it). */
+/** The body of the function written in place in the route call on `line`. */
 function inlineBody(text: string, line: number): string | undefined {
+  return lastArgumentBody(text, line) ?? nearBody(text, line);
+}
+
+/**
+ * The function the route call on `line` is handed last, however far below its validators and
+ * middleware put it (Hono's `.post("/2fa/enable", sValidator("json", z.object({...})), async (c) => {`).
+ */
+function lastArgumentBody(text: string, line: number): string | undefined {
+  const start = lineStart(text, line);
+  const call = /\.\s*(?:get|post|put|patch|delete|all|options|head|on)\s*\(/.exec(text.slice(start, text.indexOf("\n", start) === -1 ? text.length : text.indexOf("\n", start)));
+  if (!call) return undefined;
+  const open = start + call.index + call[0].length - 1;
+  const end = closing(text, open) - 1;
+  // The last argument starts after the last comma outside brackets, but a trailing one.
+  let depth = 0;
+  let last = open + 1;
+  let previous = last;
+  for (let i = open + 1; i < end; i++) {
+    const c = text[i];
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === "," && depth === 0) [previous, last] = [last, i + 1];
+  }
+  if (!text.slice(last, end).trim()) last = previous;
+  const head = /^\s*(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*\{|^\s*(?:async\s+)?function\b[^(]*\([^)]*\)\s*\{/.exec(text.slice(last, end));
+  if (!head) {
+    // An arrow answering an expression (`async (c) => c.json(await getAccounts(c))`): that expression, as a body of one statement.
+    const concise = /^\s*(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*(?!\{)/.exec(text.slice(last, end));
+    return concise ? `{\n${text.slice(last + concise[0].length, end).trim()}\n}` : undefined;
+  }
+  const brace = last + head.index + head[0].length - 1;
+  return text.slice(brace, closing(text, brace));
+}
+
+/** The first function written in place in the route call on `line` or the three lines after it. */
+function nearBody(text: string, line: number): string | undefined {
   const start = lineStart(text, line);
   const end = text.indexOf("\n", lineStart(text, line + 3));
   const head = /(?:=>|\bfunction\b[^(]*\([^)]*\))\s*\{/.exec(text.slice(start, end === -1 ? text.length : end));
