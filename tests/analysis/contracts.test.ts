@@ -46,6 +46,22 @@ openapi("drift shows as findings and in tool routes", () => {
   assert.match(text.stdout, /documented, not implemented: GET \/v1\/reports \(openapi\.yaml:35\)/);
 });
 
+openapi("one contract kept in two forms (openapi.yaml and the openapi.json built from it) gives one finding per operation it documents and the code does not serve, naming both files", () => {
+  const root = tempDir();
+  const yaml = "openapi: 3.0.0\npaths:\n  /api/users:\n    get:\n      responses: {}\n  /v1/hooks:\n    post:\n      responses: {}\n";
+  const json = JSON.stringify({ openapi: "3.0.0", paths: { "/api/users": { get: { responses: {} } }, "/v1/hooks": { post: { responses: {} } } } }, null, 2);
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "x", dependencies: { express: "4" } }),
+    "docs/openapi.yaml": yaml,
+    "docs/openapi.json": json,
+    "src/app.js": "const express = require('express');\nconst app = express();\napp.get('/api/users', (req, res) => res.json([]));\napp.listen(3000);\n",
+  });
+  git(root, "init", "-q");
+  const findings = analyze(root).findings.filter((f) => f.rule === "contract-drift");
+  assert.equal(findings.map((f) => f.title), ["POST /v1/hooks is documented but not implemented"]);
+  assert.equal(findings[0]!.evidence.map((e) => e.file).sort(), ["docs/openapi.json", "docs/openapi.yaml"]);
+});
+
 openapi("the contract as the server hands it out (/api/openapi.json) and a page showing it (/api/swagger-ui) are no operations it should document; a route beside them is", () => {
   const root = tempDir();
   writeFiles(root, {

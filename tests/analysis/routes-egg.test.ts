@@ -88,12 +88,18 @@ egg("tegg controllers: @HTTPController classes (with a path or none) and their @
       "  }",
       "}",
     ].join("\n"),
+    "app/common/PackageUtil.ts": "export const FULLNAME_REG_STRING = '@[^/]{1,220}/[^/]{1,220}|[^@/]{1,220}';\n",
     "app/port/controller/HookController.ts": [
       "import { HTTPController, HTTPMethod, HTTPMethodEnum } from 'egg';",
+      "import { FULLNAME_REG_STRING } from '../../common/PackageUtil.ts';",
       "@HTTPController({ path: '/-/npm' })",
       "export class HookController {",
       "  @HTTPMethod({ path: '/v1/hooks', method: HTTPMethodEnum.GET })",
       "  async listHooks() { return []; }",
+      "  @HTTPMethod({ path: '/-/user/org.couchdb.user::username', method: HTTPMethodEnum.GET })",
+      "  async showUser() { return {}; }",
+      "  @HTTPMethod({ path: `/:fullname(${FULLNAME_REG_STRING})/download/:filenameWithVersion+.tgz`, method: HTTPMethodEnum.GET })",
+      "  async download() { return null; }",
       "}",
     ].join("\n"),
     "app/port/helper/Draft.ts": [
@@ -107,7 +113,9 @@ egg("tegg controllers: @HTTPController classes (with a path or none) and their @
   assert.equal(guardedRoutes(root).sort(), [
     "DELETE /-/team/cache [AdminAccess]",
     "DELETE /-/team/{orgName}/{teamName} [requireTeamWriteAccess]",
+    "GET /-/npm/-/user/org.couchdb.user:{username}",
     "GET /-/npm/v1/hooks",
+    "GET /-/npm/{fullname}/download/{filenameWithVersion}.tgz",
     "GET /-/team/ping",
     "GET /-/team/{orgName}/{teamName} [userRoleManager.requiredAuthorizedUser]",
     "POST /-/team/{orgName}/search",
