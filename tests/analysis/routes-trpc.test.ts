@@ -435,4 +435,25 @@ trpc("tRPC 11's plain objects under a router's keys are routers in place, at any
   ]);
 });
 
+trpc("a mutation on tRPC's bare builder or one named public (procedure, publicProcedure) is left open on purpose: its unguarded write is low, saying the code declares it public; one on a builder named otherwise is high", () => {
+  const root = tempDir("tool-trpc-open-builders-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { "@trpc/server": "11", next: "14" } }),
+    "server/trpc.ts": "import { initTRPC } from '@trpc/server';\nconst t = initTRPC.create();\nexport const router = t.router;\nexport const procedure = t.procedure;\nexport const publicProcedure = t.procedure;\nexport const teamProcedure = t.procedure;\nexport const protectedProcedure = t.procedure.use(isAuthed);\n",
+    "server/router.ts": [
+      "import { procedure, protectedProcedure, publicProcedure, router, teamProcedure } from './trpc';",
+      "export const appRouter = router({",
+      "  archive: protectedProcedure.input(Z).mutation(async () => null),",
+      "  signField: procedure.input(Z).mutation(async () => null),",
+      "  report: publicProcedure.input(Z).mutation(async () => null),",
+      "  rename: teamProcedure.input(Z).mutation(async () => null),",
+      "});",
+    ].join("\n"),
+    "pages/api/trpc/[trpc].ts": "import { createNextApiHandler } from '@trpc/server/adapters/next';\nimport { appRouter } from '../../../server/router';\nexport default createNextApiHandler({ router: appRouter });\n",
+  });
+  git(root, "init", "-q");
+  const writes = analyze(root).findings.filter((f) => f.rule === "unguarded-write").map((f) => `${f.severity} ${f.title.split(" has")[0]}`).sort();
+  assert.equal(writes, ["high POST /api/trpc/rename", "low POST /api/trpc/report", "low POST /api/trpc/signField"]);
+});
+
 trpc.run();

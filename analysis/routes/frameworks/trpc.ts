@@ -171,8 +171,12 @@ export function chainEnd(code: string, from: number): number {
  */
 function procedureRoute(value: string, text: string, kind: string, path: string, handler: string, owner: string, line: number): RouteRegistration {
   const { guards, helpers } = builderGuards(value, text);
-  return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}) };
+  // Built on tRPC's bare builder or one named public (`procedure`, `publicProcedure`): left open on purpose, unless its middleware refuses (guards-away.ts).
+  const open = OPEN_BUILDER.test(PROCEDURE.exec(value)?.[1]?.replace(/\s+/g, "").split(".")[0] ?? "");
+  return { type: "route", framework: TRPC, kind: "http", methods: [kind === "query" ? "GET" : "POST"], path, handler, guards, owner, line, ...(helpers.length ? { helpers } : {}), ...(open ? { declaredPublic: true } : {}) };
 }
+
+const OPEN_BUILDER = /^(?:procedure|(?:public|unauthenticated|anonymous|open|guest)\w*Procedure)$/i;
 
 /**
  * The guards of a procedure's chain (tRPC's, oRPC's): its builder when named like a check
