@@ -12,6 +12,7 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { type AppConfig, appOf } from "../app-configs.ts";
 import type { LinkedRoute } from "../link.ts";
 import { djangoSettings } from "./django-settings.ts";
+import { conditionEnd } from "./middleware-guards.ts";
 
 type Project = Pick<ContractProject, "listed" | "has" | "text">;
 type Paths = { paths: string[]; patterns: RegExp[]; prefixes: string[] };
@@ -100,14 +101,7 @@ const HANDS_ON = /^\s*return(?:\s+None)?\s*$|\breturn\s+(?:self\.)?get_response\
 function ifStatements(body: string): { condition: string; block: string }[] {
   const found: { condition: string; block: string }[] = [];
   for (const m of body.matchAll(/^([ \t]*)(?:el)?if\b/gm)) {
-    let depth = 0;
-    let at = m.index + m[0].length;
-    for (; at < body.length; at++) {
-      const c = body[at]!;
-      if ("([{".includes(c)) depth++;
-      else if (")]}".includes(c)) depth--;
-      else if (c === ":" && depth === 0) break;
-    }
+    const at = conditionEnd(body, m.index + m[0].length);
     const [inline, ...lines] = body.slice(at + 1).split("\n");
     const stop = lines.findIndex((l) => l.trim() && /^[ \t]*/.exec(l)![0].length <= m[1]!.length);
     found.push({ condition: body.slice(m.index + m[0].length, at), block: [inline, ...(stop === -1 ? lines : lines.slice(0, stop))].join("\n") });

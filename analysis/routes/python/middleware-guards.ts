@@ -115,14 +115,7 @@ function exemptPaths(body: string, tuples: ReadonlyMap<string, string[]> = new M
   const paths: string[] = [];
   for (const m of body.matchAll(/^([ \t]*)if\b/gm)) {
     // The condition runs to the colon outside brackets; it may span lines (`in {\n "/a",\n}`).
-    let depth = 0;
-    let at = m.index + m[0].length;
-    for (; at < body.length; at++) {
-      const c = body[at]!;
-      if ("([{".includes(c)) depth++;
-      else if (")]}".includes(c)) depth--;
-      else if (c === ":" && depth === 0) break;
-    }
+    const at = conditionEnd(body, m.index + m[0].length);
     const condition = body.slice(m.index + m[0].length, at);
     if (!/request\.url\.path|scope\[["']path["']\]/.test(condition)) continue;
     // The block: the rest of the line (`if ...: return await call_next(request)`) and the lines indented under the `if`.
@@ -141,4 +134,17 @@ function exemptPaths(body: string, tuples: ReadonlyMap<string, string[]> = new M
 export function exempted(check: MiddlewareCheck, path: string): boolean {
   const bare = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
   return check.exempt.some((e) => (e.endsWith("*") ? path.startsWith(e.slice(0, -1)) : bare(e) === bare(path)));
+}
+
+/** Where a Python `if`'s condition starting at `from` ends: at the colon outside brackets (it may span lines). */
+export function conditionEnd(body: string, from: number): number {
+  let depth = 0;
+  let at = from;
+  for (; at < body.length; at++) {
+    const c = body[at]!;
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth--;
+    else if (c === ":" && depth === 0) break;
+  }
+  return at;
 }
