@@ -188,10 +188,6 @@ function nearBody(text: string, line: number): string | undefined {
   return text.slice(open, closing(text, open));
 }
 
-const REFUSES_EVERYONE = /^throw\s+(?:new\s+)?[\w$.]*(?:Forbidden|Unauthori[sz]ed|NotImplemented|NotAllowed|MethodNotAllowed)\w*\s*\(/;
-/** How a handler that refuses every caller is guarded. */
-const REFUSES_EVERY_CALLER = "(refuses every caller)";
-
 // A secret the app is configured with: `process.env.INTERNAL_API_KEY`, `env.CRON_SECRET`.
 const SECRET = String.raw`(?:process\.)?env\.[A-Z][A-Z0-9_]*`;
 
@@ -232,8 +228,6 @@ const ANSWERED_BY_CHECK = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?([\
  */
 function refusal(body: string): string | undefined {
   const top = firstStatements(body, FIRST_STATEMENTS);
-  // A handler that refuses everyone before any work (`throw new ForbiddenError("npm profile set is not allowed")`).
-  if (REFUSES_EVERYONE.test(top.split("\n")[0] ?? "")) return REFUSES_EVERY_CALLER;
   const answered = ANSWERED_BY_CHECK.exec(top);
   if (answered && isGuardName(answered[2]!.split(".").at(-1)!)) return answered[2]!;
   // A check that throws for a caller it refuses, handed what the request says of its caller:
