@@ -840,4 +840,75 @@ gorilla("a handler registered for every method that upgrades the connection to a
   assert.equal(guardedRoutes(root).sort(), ["ALL /page", "GET /stream"]);
 });
 
+gorilla("routes registered in a loop over a table the function writes (a map or slice of route values, positional or keyed), on a router asserted back from the server's handler; a router a block declares again is the outer one after the block; a subrouter per element of a range loop takes the loop's variable as a parameter", () => {
+  const root = tempDir("tool-gorilla-tables-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/charger\n\ngo 1.22\n\nrequire github.com/gorilla/mux v1.8.1\n",
+    "server/http.go": [
+      "package server",
+      "",
+      "import (",
+      "\t\"fmt\"",
+      "\t\"net/http\"",
+      "",
+      "\t\"github.com/gorilla/mux\"",
+      ")",
+      "",
+      "type route struct {",
+      "\tMethod      string",
+      "\tPattern     string",
+      "\tHandlerFunc http.HandlerFunc",
+      "}",
+      "",
+      "func (r route) Methods() []string {",
+      "\treturn []string{r.Method, http.MethodOptions}",
+      "}",
+      "",
+      "type HTTPd struct{ *http.Server }",
+      "",
+      "func NewHTTPd() *HTTPd {",
+      "\treturn &HTTPd{Server: &http.Server{Handler: mux.NewRouter()}}",
+      "}",
+      "",
+      "func (s *HTTPd) RegisterSiteHandlers(site Site) {",
+      "\trouter := s.Server.Handler.(*mux.Router)",
+      "\tapi := router.PathPrefix(\"/api\").Subrouter()",
+      "",
+      "\troutes := map[string]route{",
+      "\t\t\"buffersoc\": {\"POST\", \"/buffersoc/{value:[0-9.]+}\", floatHandler(site.SetBufferSoc)},",
+      "\t\t\"sessions\":  {\"GET\", \"/sessions\", sessionHandler},",
+      "\t}",
+      "\tfor _, r := range routes {",
+      "\t\tapi.Methods(r.Methods()...).Path(r.Pattern).Handler(r.HandlerFunc)",
+      "\t}",
+      "",
+      "\t{ // api/config",
+      "\t\tapi := api.PathPrefix(\"/config\").Subrouter()",
+      "\t\tapi.Use(ensureAuthHandler(auth))",
+      "\t\tfor _, r := range []route{",
+      "\t\t\t{Method: \"PUT\", Pattern: \"/tariff\", HandlerFunc: updateTariffHandler},",
+      "\t\t} {",
+      "\t\t\tapi.Methods(r.Methods()...).Path(r.Pattern).Handler(r.HandlerFunc)",
+      "\t\t}",
+      "\t}",
+      "",
+      "\tapi.Methods(\"GET\").Path(\"/state\").HandlerFunc(stateHandler)",
+      "",
+      "\tfor id, lp := range site.Loadpoints() {",
+      "\t\tapi := api.PathPrefix(fmt.Sprintf(\"/loadpoints/%d\", id+1)).Subrouter()",
+      "\t\tapi.Methods(\"POST\").Path(\"/mode/{value:[a-z]+}\").HandlerFunc(modeHandler(lp))",
+      "\t}",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /api/sessions",
+    "GET /api/state",
+    "POST /api/buffersoc/{value}",
+    "POST /api/loadpoints/{id}/mode/{value}",
+    "PUT /api/config/tariff [ensureAuthHandler]",
+  ]);
+});
+
 gorilla.run();

@@ -1,6 +1,7 @@
 import type { Framework } from "../framework.ts";
 import type { Span } from "../js/objects.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
+import { rangeRecords } from "../go/range-tables.ts";
 
 // Route matchers that narrow a route without changing its path or method (and NewRoute, an empty
 // route whose Subrouter is a second router on the same paths, with middleware of its own).
@@ -25,6 +26,7 @@ export const gorilla: Framework = {
 
 function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[]): { ref?: GoRef } | undefined {
   if (!start || !links[0]?.args) return undefined;
+  if (tableRoutes(ctx, start, links)) return { ref: start };
   let ref = start;
   let path: string | undefined;
   let prefix: string | undefined;
@@ -66,3 +68,40 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
 
 /** A PathPrefix route serves every path under its prefix, `/api/resources/*`, unless its last segment already takes the rest (`{path:.*}`). */
 const catchAll = (prefix: string): string => (/\{\w+:\.\*\}\/?$/.test(prefix) ? prefix : `${prefix.replace(/\/+$/, "")}/*`);
+
+/**
+ * A route built from a table's record in a loop (`for _, r := range routes {
+ * api.Methods(r.Methods()...).Path(r.Pattern).Handler(r.HandlerFunc) }`): one route per record of
+ * the table the function writes (go/range-tables.ts), its path, method and handler read from the
+ * fields the chain names. A method the record's type computes (`r.Methods()`) is its method field.
+ */
+function tableRoutes(ctx: GoContext, ref: GoRef, links: readonly GoLink[]): boolean {
+  const pathLink = links.find((l) => l.name === "Path" || l.name === "HandleFunc" || l.name === "Handle");
+  const pathArg = pathLink?.args?.[0];
+  const variable = pathArg && /^\s*([A-Za-z_]\w*)\s*\.\s*[A-Z]\w*\s*$/.exec(ctx.code.slice(pathArg.start, pathArg.end))?.[1];
+  if (!pathLink || !variable) return false;
+  const records = rangeRecords(ctx, pathLink.start, variable);
+  if (!records?.length) return false;
+  // The field an argument names (`r.Pattern`, `r.Methods()...`), or undefined for a value of its own.
+  const field = (span: Span) => new RegExp(String.raw`^\s*${variable}\s*\.\s*([A-Z]\w*)(\s*\(\s*\))?(?:\s*\.\.\.)?\s*$`).exec(ctx.code.slice(span.start, span.end)) ?? undefined;
+  const handlerLink = links.find((l) => l.name === "Handler" || l.name === "HandlerFunc") ?? pathLink;
+  const handlerArg = handlerLink.args?.[handlerLink === pathLink ? 1 : 0];
+  const methodsLink = links.find((l) => l.name === "Methods");
+  for (const record of records) {
+    const named = field(pathArg!);
+    const path = named && ctx.value(record.get(named[1]!));
+    if (path === undefined) continue;
+    const methods = (methodsLink?.args ?? []).flatMap((arg) => {
+      const f = field(arg);
+      // A method of the record's type (`r.Methods()`) answers from its method field.
+      const span = f ? record.get(f[2] ? [...record.keys()].find((k) => /^method$/i.test(k)) ?? "" : f[1]!) : arg;
+      const value = span && ctx.value(span);
+      return value ? [value.toUpperCase()] : [];
+    });
+    const handlerField = handlerArg && field(handlerArg);
+    const handler = handlerField ? record.get(handlerField[1]!) : handlerArg;
+    if (!handler) continue;
+    ctx.route(ref, methods.length ? methods : ["ALL"], path, [handler], "last", pathLink.start);
+  }
+  return true;
+}

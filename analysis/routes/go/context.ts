@@ -1,3 +1,4 @@
+import { closing } from "../../languages/curly.ts";
 import { staticValue } from "../common/values.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
 import { packageConstantPlaceholder } from "./package-constants.ts";
@@ -103,6 +104,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
           const arg = args[next++];
           const known = value(arg);
           if (known !== undefined) return known;
+          // A loop's own index or value (`fmt.Sprintf("/loadpoints/%d", id+1)` in `for id, lp := range ...`): one path per element, a parameter.
+          const counted = arg && loopVariable(code, arg);
+          if (counted) return `{${counted}}`;
           const placeholder = constantAt(arg);
           if (placeholder === undefined) unread = true;
           else placeholders = true;
@@ -191,4 +195,16 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     named: (name, at) => ({ node: host.out.named(name) ?? host.out.node(name, at), prefix: "", guards: [] }),
     arguments: (open) => callArguments(code, open).args,
   };
+}
+
+/** The `for ... range` variable an argument is made from (`id+1` in `for id, lp := range site.Loadpoints() {`), when the loop holds it. */
+function loopVariable(code: string, arg: Span): string | undefined {
+  const name = /^\s*([A-Za-z_]\w*)\b/.exec(code.slice(arg.start, arg.end))?.[1];
+  if (!name) return undefined;
+  const header = new RegExp(String.raw`\bfor\s+(?:[A-Za-z_]\w*\s*,\s*)?${name}\s*(?:,\s*[A-Za-z_]\w*\s*)?:=\s*range\b`, "g");
+  let loop: RegExpExecArray | undefined;
+  for (const m of code.slice(0, arg.start).matchAll(header)) loop = m;
+  if (!loop) return undefined;
+  const body = code.indexOf("{", loop.index + loop[0].length);
+  return body >= 0 && closing(code, body) > arg.end ? name : undefined;
 }

@@ -141,10 +141,22 @@ class Walker {
   private block(span: Span, scope: Scope): void {
     const IDENT = /(?<![\w.])[A-Za-z_]\w*/g;
     let pos = span.start;
+    const shadows = (scope.shadows ??= []);
+    // A name a nested block declared again means what it meant before, past that block.
+    const restore = (at: number) => {
+      for (let i = shadows.length - 1; i >= 0; i--) {
+        const shadow = shadows[i]!;
+        if (shadow.end > at) continue;
+        if (shadow.previous) scope.env.set(shadow.name, shadow.previous);
+        else scope.env.delete(shadow.name);
+        shadows.splice(i, 1);
+      }
+    };
     while (pos < span.end) {
       IDENT.lastIndex = pos;
       const m = IDENT.exec(this.code);
       if (!m || m.index >= span.end) break;
+      restore(m.index);
       pos = m.index + m[0].length;
       const id = m[0];
       if (id === "return") this.returned(pos, scope);
@@ -232,7 +244,10 @@ class Walker {
         // `APIv1 = router.Group(...)` with `var APIv1 *gin.RouterGroup` declared in another file of the
         // package: that package variable's routes are served under the group.
         const packageVariable = !assign[0].includes(":") && !chain.links.length && !scope.env.has(name) && !this.globals.has(name);
+        // `api := api.PathPrefix("/auth").Subrouter()` inside `{ ... }`: the outer `api` again after the block.
+        const previous = assign[0].includes(":") ? scope.env.get(name) : undefined;
         const end = this.assign(name, after + assign[0].length, scope);
+        if (previous) scope.shadows?.push({ name, end: enclosingBlockEnd(this.code, at), previous });
         const ref = packageVariable ? scope.env.get(name) : undefined;
         if (ref?.node && !ref.returned && end !== undefined) this.out.mount(ref, "", `${this.file.scope}::${name}`, [], at);
         return end;
@@ -246,6 +261,13 @@ class Walker {
     let start = span.start;
     while (start < span.end && /[\s&*]/.test(this.code[start]!)) start++;
     if (!/[A-Za-z_]/.test(this.code[start] ?? "")) return undefined;
+    // `router := s.Server.Handler.(*mux.Router)`: the server's router, asserted back from the handler it was set as: a router of its own here.
+    const asserted = /^[A-Za-z_][\w.]*\s*\.\s*\(\s*(\*?[A-Za-z_]\w*\.[A-Za-z_]\w*)\s*\)\s*$/.exec(this.code.slice(start, span.end));
+    if (asserted && this.isFrameworkRouterType(asserted[1]!)) {
+      const node = this.out.node(`${this.file.scope}::${scope.name}@${this.source.lineAt(start)}`, start);
+      scope.created.add(node);
+      return { node, prefix: "", guards: [] };
+    }
     const chain = parseChain(this.code, start);
     if (this.code[skip(this.code, chain.end, false)] === "{") return this.composite(chain, skip(this.code, chain.end, false), scope, typed);
     const ref = this.evaluate(chain, scope, false);
@@ -536,4 +558,15 @@ function localStrings(body: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const m of body.matchAll(LOCAL_STRING)) if (!found.has(m[1]!)) found.set(m[1]!, m[2]!);
   return found;
+}
+
+/** Where the innermost block around `at` closes (the `}` after it), or the end of the code. */
+function enclosingBlockEnd(code: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = code[i];
+    if (c === "}") depth++;
+    else if (c === "{" && depth-- === 0) return closing(code, i);
+  }
+  return code.length;
 }

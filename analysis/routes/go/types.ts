@@ -106,4 +106,6 @@ export type GoScope = {
   closures?: Map<string, Span>;
   /** The function's string variables by the literal they are declared with (`webPath := "/"`). */
   locals?: Map<string, string>;
+  /** Routers a nested block declares again (`api := api.PathPrefix("/auth").Subrouter()` in `{ ... }`): the name's meaning before, back at the block's end. */
+  shadows?: { name: string; end: number; previous: GoRef | undefined }[];
 };
