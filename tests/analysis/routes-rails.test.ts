@@ -2282,4 +2282,60 @@ rails("a filter the application controller runs only for a caller who is signed 
   assert.equal(app(""), ["GET /events [accept_terms]", "POST /events [accept_terms]"]);
 });
 
+rails("a route constraint a class method computes (Site.constraints_for_public: the host to serve) decides no caller, an object's does; a filter a setting switches on (if: :site_protected?, reading Site.protected?) guards no route, one switched by the request it answers does", () => {
+  const root = tempDir("tool-rails-host-constraints-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  constraints Site.constraints_for_public do",
+      "    resources :petitions, only: %i[index create]",
+      "    resources :reports, only: %i[create]",
+      "  end",
+      "  constraints AdminConstraint.new do",
+      "    resources :jobs, only: %i[create]",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/petitions_controller.rb": [
+      "class PetitionsController < ApplicationController",
+      "  before_action :authenticate, if: :site_protected?",
+      "  def index; end",
+      "  def create; end",
+      "",
+      "  private",
+      "",
+      "  def site_protected?",
+      "    Site.protected? unless request.local?",
+      "  end",
+      "",
+      "  def authenticate",
+      "    redirect_to login_url unless authenticated?",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/reports_controller.rb": [
+      "class ReportsController < ApplicationController",
+      "  before_action :authenticate_user!, if: :api_request?",
+      "  def create; end",
+      "",
+      "  private",
+      "",
+      "  def api_request?",
+      "    request.format.json?",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/jobs_controller.rb": "class JobsController < ApplicationController\n  def create; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), [
+    "GET /petitions",
+    "POST /jobs [constraints(AdminConstraint)]",
+    "POST /petitions",
+    "POST /reports [authenticate_user!]",
+  ]);
+});
+
 rails.run();

@@ -1,7 +1,7 @@
 import { RUBY_BLOCKS, type Span, type Statement, statements } from "../blocks.ts";
 import type { Framework } from "../framework.ts";
 import { plural, singular } from "../inflect.ts";
-import { optionalSegmentForms } from "../paths.ts";
+import { isGuardName, optionalSegmentForms } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { restActions } from "../resources.ts";
 import { type DslArguments, dslArguments, dslList, dslValue } from "../dsl-arguments.ts";
@@ -379,6 +379,10 @@ function constraintGuards(source: RouteSource, args: DslArguments): string[] {
   const first = args.positional[0];
   if (!first) return [];
   const text = source.code.slice(first.start, first.end).trim();
+  // A value a class method computes (`Site.constraints_for_public`: the host, protocol and port to serve) is a hash of
+  // segment and request patterns like any other, unless it is named for a check (`Constraints.admin_only`).
+  const computed = /^[A-Z][\w:]*\s*\.\s*([a-z_]\w*[?!]?)\s*$/.exec(text)?.[1];
+  if (computed && computed !== "new" && !isGuardName(computed)) return [];
   const name = /^(?:->|lambda|proc)\b/.test(text) ? "lambda" : /^([A-Z][\w:]*)/.exec(text)?.[1];
   return name ? [`constraints(${name})`] : [];
 }

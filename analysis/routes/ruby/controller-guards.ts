@@ -384,6 +384,18 @@ const FILTER_BLOCK = /^([ \t]*)before_action\b([^\n]*?)\bdo\b[^\n]*\n([\s\S]*?)^
 // `before_action :accept_terms, if: :logged_in?`, `if: -> { current_user.present? }`, `unless: :guest?`.
 const SIGNED_IN_ONLY = /\bif:\s*(?:(?:->|lambda|proc)\s*\{\s*)?:?(?:logged_in|user_signed_in|signed_in|member_signed_in|admin_signed_in|authenticated|current_user|current_member)\b(?:\?|\s*\.\s*present\?)?|\bunless:\s*(?:(?:->|lambda|proc)\s*\{\s*)?:?(?:anonymous|guest|logged_out|signed_out)\??|\bunless:\s*(?:->|lambda|proc)\s*\{\s*current_user\s*\.\s*nil\?/;
 
+// A condition's method that reads the app's settings (`Site.enabled?`, `Rails.configuration.x.sso`, `ENV["..."]`), not who calls.
+const READS_SETTING = /\b[A-Z]\w*(?:::[A-Z]\w*)*\.\w+\?|\bENV\s*\[|\bENV\.fetch\b|\bRails\.(?:application\.)?config(?:uration)?\b|\bSettings?\b/;
+const READS_CALLER = /\b(?:current_\w+|session|cookies|params|warden|signed_in\?|logged_in\?|user_signed_in\?|authenticated\?)\b/;
+
+/** Whether a filter's options run it only where a method of the controller reading a setting says (`if: :site_protected?`). */
+function switchedBySetting(source: string, options: string): boolean {
+  const condition = /\b(?:if|unless):\s*:(\w+[?!]?)/.exec(options)?.[1];
+  if (!condition) return false;
+  const body = new RegExp(String.raw`^[ \t]*def[ \t]+${condition.replace(/[?!]/g, "\\$&")}[ \t]*\n([\s\S]*?)^[ \t]*end\b`, "m").exec(source)?.[1];
+  return !!body && READS_SETTING.test(body) && !READS_CALLER.test(body);
+}
+
 function filters(source: string): Filter[] {
   const found: Filter[] = [];
   for (const m of source.matchAll(FILTER_BLOCK)) {
@@ -397,8 +409,9 @@ function filters(source: string): Filter[] {
     const names = m[2]!.split(",").map((s) => s.trim().slice(1));
     const only = filterActions(m[3]!, "only");
     const except = filterActions(m[3]!, "except");
-    // A filter run only for a caller who is signed in turns no anonymous caller away.
-    if (m[1] === undefined && SIGNED_IN_ONLY.test(m[3]!)) continue;
+    // A filter run only for a caller who is signed in turns no anonymous caller away; one a setting switches on
+    // (`before_action :authenticate, if: :site_protected?`, the method reading `Site.protected?`) guards only under that setting.
+    if (m[1] === undefined && (SIGNED_IN_ONLY.test(m[3]!) || switchedBySetting(source, m[3]!))) continue;
     for (const name of names) found.push({ name, skip: m[1] !== undefined, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   for (const m of source.matchAll(HTTP_BASIC)) {
