@@ -1339,6 +1339,45 @@ express("a handler that builds a check from the request's credentials and refuse
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? " guarded" : ""}`).sort(), ["POST /api/v1/meeting guarded", "POST /rooms/{id}/join"]);
 });
 
+express("a handler of a CommonJS module (exports.getMe = async (req, res) => ...) refusing a caller not signed in is guarded, and so is one whose whole body is the work under a test of the caller with a refusal in its else; one answering something else there is not", () => {
+  const root = tempDir("tool-express-cjs-checks-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { express: "4" } }),
+    "lib/user/index.js": "exports.getMe = async (req, res) => {\n  if (!req.isAuthenticated()) {\n    return res.status(401).send({ status: 'forbidden' })\n  }\n  res.send(await find(req.user.id))\n}\n",
+    "lib/history/index.js": [
+      "function historyGet (req, res) {",
+      "  if (req.isAuthenticated()) {",
+      "    getHistory(req.user.id, (err, history) => res.send({ history }))",
+      "  } else {",
+      "    return response.errorForbidden(req, res)",
+      "  }",
+      "}",
+      "function historyPublic (req, res) {",
+      "  if (req.isAuthenticated()) {",
+      "    getHistory(req.user.id, (err, history) => res.send({ history }))",
+      "  } else {",
+      "    res.send({ history: [] })",
+      "  }",
+      "}",
+      "exports.historyGet = historyGet",
+      "exports.historyPublic = historyPublic",
+    ].join("\n"),
+    "lib/routes.js": [
+      "const { Router } = require('express')",
+      "const historyController = require('./history')",
+      "const userController = require('./user')",
+      "const appRouter = Router()",
+      "appRouter.get('/history', historyController.historyGet)",
+      "appRouter.get('/recent', historyController.historyPublic)",
+      "appRouter.get('/me', userController.getMe)",
+      "module.exports = appRouter",
+    ].join("\n"),
+    "app.js": "const express = require('express')\nconst app = express()\napp.use(require('./lib/routes'))\napp.listen(3000)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /history [401 without credentials]", "GET /me [401 without credentials]", "GET /recent"]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -133,10 +133,11 @@ function moduleFunction(access: Pick<ModuleAccess, "resolve" | "text">, module: 
   return body === undefined ? undefined : { body, text: text!, file: target! };
 }
 
-/** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`. */
+/** A method of an object or a class: `async create(req, res) {`, `create: async (req, res) => {`; or a CommonJS export: `exports.getMe = async (req, res) => {`. */
 function methodBody(text: string, name: string): string | undefined {
   const escaped = name.replace(/\$/g, "\\$");
-  const header = new RegExp(`(?:^|[\\s,{;])(?:(?:static|async|public|private|protected)\\s+)*${escaped}\\s*(?::\\s*(?:async\\s+)?(?:function\\b[^(]*)?)?\\((?:[^()]|\\([^()]*\\))*\\)\\s*(?::[^{=]+)?(?:=>)?\\s*\\{`).exec(text);
+  const header = new RegExp(`(?:^|[\\s,{;])(?:(?:static|async|public|private|protected)\\s+)*${escaped}\\s*(?::\\s*(?:async\\s+)?(?:function\\b[^(]*)?)?\\((?:[^()]|\\([^()]*\\))*\\)\\s*(?::[^{=]+)?(?:=>)?\\s*\\{`).exec(text) ??
+    new RegExp(`\\b(?:module\\.)?exports\\.${escaped}\\s*=\\s*(?:async\\s+)?(?:function\\b[^(]*)?\\((?:[^()]|\\([^()]*\\))*\\)\\s*(?:=>)?\\s*\\{`).exec(text);
   if (!header) return undefined;
   const open = header.index + header[0].length - 1;
   return text.slice(open, closing(text, open));
@@ -248,8 +249,13 @@ function refusal(body: string): string | undefined {
 const AUTHORIZATION_REFUSED = /\bif\s*\(\s*!\s*([\w$.?]+)\s*\(\s*\)\s*\)\s*\{(?:[^{}]|\{[^{}]*\})*?\b(?:status|sendStatus)\s*\(\s*40[13]\s*\)/;
 const AUTHORIZATION_CHECK = /^is(?:Authori[sz]ed|Authenticated|LoggedIn|SignedIn|ValidApiKey|ValidToken)$/;
 
+// `if (req.isAuthenticated()) { ...the work } else { return response.errorForbidden(req, res) }`: the whole handler
+// under a test of the caller, whose other branch refuses.
+const WORK_IF_SIGNED_IN = /^if\s*\(\s*(?:req|request)\.(?:isAuthenticated\s*\(\s*\)|user)\s*\)\s*\{[^]*\}\s*else\s*\{?\s*(?:return\s+)?[\w$.]*(?:error(?:Forbidden|Unauthori[sz]ed)|(?:status|sendStatus)\s*\(\s*40[13])\b/;
+
 /** Whether the top of a handler refuses a caller the request carries no user or credentials for. */
 function refusesAnonymous(top: string): boolean {
+  if (WORK_IF_SIGNED_IN.test(top.trimStart())) return true;
   const m = REFUSAL.exec(top);
   if (!m) {
     const authorization = AUTHORIZATION_REFUSED.exec(top);
