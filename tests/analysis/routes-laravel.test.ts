@@ -1413,4 +1413,20 @@ laravel("Sanctum's CSRF cookie route, which its provider draws, under config/san
   assert.equal(app("    public function boot(): void\n    {\n        Sanctum::ignoreRoutes();\n    }"), ["GET /sanctum/csrf-cookie"]);
 });
 
+laravel("routes/api.php is served under the prefix Laravel 11's withRouting(apiPrefix: ...) gives it in bootstrap/app.php, else under /api", () => {
+  const app = (bootstrap: string) => {
+    const root = tempDir("tool-laravel-api-prefix-");
+    writeFiles(root, {
+      "composer.json": '{\n  "require": {\n    "laravel/framework": "^12.0"\n  }\n}\n',
+      "bootstrap/app.php": php("return Application::configure(basePath: dirname(__DIR__))", "    ->withRouting(", "        web: __DIR__.'/../routes/web.php',", "        api: __DIR__.'/../routes/api.php',", bootstrap, "    )->create();"),
+      "routes/web.php": php("use Illuminate\\Support\\Facades\\Route;", "", "Route::get('/', [HomeController::class, 'index']);"),
+      "routes/api.php": php("use Illuminate\\Support\\Facades\\Route;", "", "Route::get('/me', [MeController::class, 'show'])->middleware('auth:sanctum');"),
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.filter((r) => r.file === "routes/api.php").map((r) => `${r.method} ${r.path}`);
+  };
+  assert.equal(app("        apiPrefix: 'api/v1',"), ["GET /api/v1/me"]);
+  assert.equal(app("        health: '/up',"), ["GET /api/me"]);
+});
+
 laravel.run();

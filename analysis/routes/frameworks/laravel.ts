@@ -8,6 +8,7 @@ import { className, phpArray, phpAssignedArray, phpConstants, phpElements, phpLi
 import { type Bindings, literalLoops } from "../php/loops.ts";
 import { lumenRoutes } from "../php/lumen.ts";
 import type { Registration } from "../registration.ts";
+import { API_PREFIX } from "../php/config-values.ts";
 import { FORM_ACTIONS, restActions } from "../resources.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
@@ -67,7 +68,8 @@ export const laravel: Framework = {
     // Laravel runs the `api` middleware group for routes/api.php and `web` for routes/web.php: what the app puts in them guards those routes.
     const group = api ? ["api"] : /(?:^|\/)routes\/web\.php$/.test(source.path) ? ["web"] : [];
     // The file's router is what a group loading the file mounts, beside the routers of the files it loads itself.
-    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: api ? "/api" : "", guards: group, line: 1 }, { type: "export", local: ROUTER, as: "default" }, ...context.found];
+    // Under `/api`, unless bootstrap/app.php gives routes/api.php another prefix (`apiPrefix: 'api/v1'`): found before linking.
+    return [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: api ? configuredPlaceholder("laravel", API_PREFIX) : "", guards: group, line: 1 }, { type: "export", local: ROUTER, as: "default" }, ...context.found];
   },
 };
 

@@ -14,6 +14,10 @@ export function laravelConfigValues(project: Project | undefined): (key: string)
   const memo = new Map<string, string | undefined>();
   return (key) => {
     if (memo.has(key)) return memo.get(key);
+    if (key === API_PREFIX) {
+      memo.set(key, apiPrefix(project));
+      return memo.get(key);
+    }
     const [file, ...path] = key.split(".");
     const entry = path.at(-1);
     let value: string | undefined;
@@ -30,4 +34,13 @@ export function laravelConfigValues(project: Project | undefined): (key: string)
     memo.set(key, value);
     return value;
   };
+}
+
+/** The key of routes/api.php's prefix: `/api`, or what Laravel 11's `->withRouting(api: ..., apiPrefix: 'api/v1')` in bootstrap/app.php says. */
+export const API_PREFIX = "(api prefix)";
+
+function apiPrefix(project: Project | undefined): string {
+  const bootstrap = [...(project?.listed ?? [])].filter((p) => /(?:^|\/)bootstrap\/app\.php$/.test(p) && !SKIPPED.test(p)).sort((a, b) => a.split("/").length - b.split("/").length)[0];
+  const written = bootstrap ? /\bapiPrefix\s*:\s*(["'])([^"'\n]*)\1/.exec(project!.text(bootstrap) ?? "")?.[2] : undefined;
+  return written === undefined ? "/api" : written.replace(/^\/*/, "/").replace(/\/+$/, "") || "";
 }
