@@ -66,4 +66,32 @@ scripts("a repository that is its own document root serves the scripts that load
   assert.equal(routes, ["ALL /app/admin/users/edit.php [check_user_session]", "ALL /app/tools/search/search-results.php []"]);
 });
 
+scripts("a repository served as it is (index.php and IIS's web.config at the top): a script loading the application through an include file is a page, guarded where that file, or one it loads first, sends a caller to sign in and stops; the include files, tests and command-line scripts are no pages", () => {
+  const root = tempDir("tool-php-inc-loaders-");
+  writeFiles(root, {
+    "index.php": "<?php\nrequire('client.inc.php');\ninclude(CLIENTINC_DIR.'landing.inc.php');\n",
+    "web.config": "<configuration></configuration>\n",
+    "main.inc.php": "<?php\nrequire('bootstrap.php');\n",
+    "bootstrap.php": "<?php\nsession_start();\n",
+    "client.inc.php": "<?php\nrequire_once('main.inc.php');\n$thisclient = UserAuthentication::getUser();\n",
+    "secure.inc.php": "<?php\nrequire_once('client.inc.php');\nif(!$thisclient || !$thisclient->isValid()) {\n    require('./login.php');\n    exit;\n}\n",
+    "login.php": "<?php\nrequire_once('client.inc.php');\n$inc = 'login.inc.php';\n",
+    "tickets.php": "<?php\nrequire('secure.inc.php');\n$ticket = Ticket::lookup($_REQUEST['id']);\n",
+    "scp/staff.inc.php": "<?php\nrequire_once('../main.inc.php');\nif(!$thisstaff || !$thisstaff->getId()) {\n    Http::redirect(ROOT_PATH.'scp/login.php');\n    exit;\n}\n",
+    "scp/admin.inc.php": "<?php\nrequire_once 'staff.inc.php';\nif(!$thisstaff->isAdmin()) { header('Location: index.php'); exit; }\n",
+    "scp/apikeys.php": "<?php\nrequire('admin.inc.php');\n$api = API::lookup($_REQUEST['id']);\n",
+    "scp/login.php": "<?php\nrequire_once('../main.inc.php');\n$dest = $_SESSION['_staff']['auth']['dest'];\n",
+    "manage.php": "<?php\nrequire_once 'bootstrap.php';\nif (php_sapi_name() != 'cli') die('cli only');\n",
+    "setup/test/run-tests.php": "<?php\nrequire_once('../../main.inc.php');\n",
+  });
+  commitAll(root);
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort();
+  assert.equal(routes, [
+    "ALL /login.php []",
+    "ALL /scp/apikeys.php [admin.inc.php]",
+    "ALL /scp/login.php []",
+    "ALL /tickets.php [secure.inc.php]",
+  ]);
+});
+
 scripts.run();

@@ -37,27 +37,60 @@ export function webRootScripts(project: Project, routed: boolean): { file: strin
     for (const file of pages) route(file, `/${file.slice(root.length)}`, []);
   }
   // The repository itself as the document root (phpIPAM: `index.php` and an `.htaccess` beside
-  // `app/`, `functions/`, `api/`): a script is requested directly where it loads the application
-  // itself (`require_once(dirname(__FILE__) . '/../../../functions/functions.php')`); one that does
-  // not is a fragment another includes. A check of the caller it calls on a line of its own, before
-  // its work (`$User->check_user_session();`), guards it.
-  if (!roots.size && listed.includes("index.php") && listed.includes(".htaccess")) {
+  // `app/`, `functions/`, `api/`; osTicket: `index.php` and IIS's `web.config`): a script is
+  // requested directly where it loads the application itself (`require_once(dirname(__FILE__) .
+  // '/../../../functions/functions.php')`, `require('secure.inc.php')`); one that does not is a
+  // fragment another includes. A check of the caller it calls on a line of its own, before its work
+  // (`$User->check_user_session();`), guards it, and so does the file it loads when that file sends
+  // a caller to sign in and stops (osTicket's `staff.inc.php`: `Http::redirect(...'scp/login.php'); exit;`).
+  if (!roots.size && listed.includes("index.php") && (listed.includes(".htaccess") || listed.includes("web.config"))) {
+    const refuses = new Map<string, boolean>();
+    // The loader itself, or one it loads first (osTicket's `admin.inc.php` loading `staff.inc.php`).
+    const loaderRefuses = (loader: string, depth = 0): boolean => {
+      if (!refuses.has(loader)) {
+        const text = project.text(loader) ?? "";
+        const next = depth < 2 ? LOADS_APPLICATION.exec(text.split("\n").slice(0, HEAD_LINES).join("\n")) : null;
+        const further = next ? loadedFile(loader, next[1]!, listed) : undefined;
+        refuses.set(loader, SENDS_TO_SIGN_IN.test(text) || (!!further && further !== loader && loaderRefuses(further, depth + 1)));
+      }
+      return refuses.get(loader)!;
+    };
     for (const file of scripts) {
-      if (file === "index.php" || !file.includes("/")) continue;
-      const head = (project.text(file) ?? "").split("\n").slice(0, HEAD_LINES).join("\n");
-      if (!LOADS_APPLICATION.test(head)) continue;
+      // The loaders themselves (`secure.inc.php`), tests, and scripts for the command line (`php_sapi_name()`) are no pages.
+      if (file === "index.php" || /\.inc\.php$/.test(file) || /(?:^|\/)tests?\//.test(file)) continue;
+      const text = project.text(file) ?? "";
+      if (COMMAND_LINE.test(text)) continue;
+      const head = text.split("\n").slice(0, HEAD_LINES).join("\n");
+      const loads = LOADS_APPLICATION.exec(head);
+      if (!loads) continue;
       const check = [...head.matchAll(CHECK_CALL)].map((m) => m[1]!).find(isGuardName);
-      route(file, `/${file}`, check ? [check] : []);
+      const loader = loadedFile(file, loads[1]!, listed);
+      route(file, `/${file}`, check ? [check] : loader && loaderRefuses(loader) ? [loader.split("/").at(-1)!] : []);
     }
   }
   return found;
+}
+
+/** The file a script's `require` names, relative to the script's folder or the repository's root, if it is one of the project's. */
+function loadedFile(script: string, written: string, listed: readonly string[]): string | undefined {
+  const name = written.replace(/^\.\//, "");
+  const folder = script.includes("/") ? script.slice(0, script.lastIndexOf("/") + 1) : "";
+  const parts = `${folder}${name}`.split("/");
+  const resolved: string[] = [];
+  for (const part of parts) part === ".." ? resolved.pop() : resolved.push(part);
+  return [resolved.join("/"), name].find((candidate) => listed.includes(candidate));
 }
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
 /** How far down a script its loading of the application and its check of the caller are looked for. */
 const HEAD_LINES = 40;
-// `require_once( dirname(__FILE__) . '/../../functions/functions.php' );`, `include "bootstrap.php";`.
-const LOADS_APPLICATION = /^[ \t]*(?:require|include)(?:_once)?\b[^;\n]*\b(?:functions|bootstrap|init|common|global)\.php\b/m;
+// `require_once( dirname(__FILE__) . '/../../functions/functions.php' );`, `include "bootstrap.php";`, `require('secure.inc.php');`:
+// the path written last in the statement.
+const LOADS_APPLICATION = /^[ \t]*(?:require|include)(?:_once)?\b[^;\n]*?['"]([^'"\n]*\b(?:functions|bootstrap|init|common|global|\w+\.inc)\.php)['"][^;\n]*;/m;
+// A script meant for the command line: it asks which interface runs it (`php_sapi_name() == 'cli'`, osTicket's `osTicket::is_cli()`).
+const COMMAND_LINE = /\bphp_sapi_name\s*\(\s*\)|\bis_cli\s*\(|\bPHP_SAPI\b/;
+// A loaded file that sends a caller to sign in and stops: `Http::redirect(ROOT_PATH.'scp/login.php'); exit;`, `require('./login.php'); exit;`.
+const SENDS_TO_SIGN_IN = /(?:redirect|Location:|require|include)[^;\n]*login\.php[^;\n]*;\s*(?:exit|die)\b/;
 // `$User->check_user_session();`, `check_login();` on a line of its own.
 const CHECK_CALL = /^[ \t]*(?:\$\w+\s*->\s*)?(\w+)\s*\(\s*\)\s*;/gm;
