@@ -626,6 +626,25 @@ spring("an application whose build depends on another application's module and w
   assert.equal(guardedRoutes(root).sort(), ["POST /api/sessions/save [authenticated()]", "POST /api/users/save [authenticated()]", "POST /mock/save", "POST /naming/save"]);
 });
 
+spring("Actuator's exposure set in a profile the application always runs with (spring.profiles.include, or the default of spring.profiles.active), in application.yml beside an application.properties: the exposed endpoints are served; a profile not included exposes nothing", () => {
+  const app = (include: string) => {
+    const root = tempDir("tool-spring-actuator-profiles-");
+    writeFiles(root, {
+      "admin/pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>spring-boot-starter-actuator</artifactId></dependency></dependencies></project>\n",
+      "admin/src/main/java/org/acme/App.java": "package org.acme;\n@SpringBootApplication\npublic class App {}\n",
+      "admin/src/main/resources/application.properties": "server.port=8888\n",
+      "admin/src/main/resources/application.yml": `spring:\n  profiles:\n    active: \${DB_ACTIVE:h2}\n    include:\n      - ${include}\n`,
+      "admin/src/main/resources/application-jmx.yml": "management:\n  endpoints:\n    web:\n      exposure:\n        include: \"*\"\n        exclude:\n          - heapdump\n",
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.filter((r) => r.path.startsWith("/actuator")).map((r) => `${r.method} ${r.path}`);
+  };
+  const exposed = app("jmx");
+  for (const path of ["GET /actuator/health", "GET /actuator/beans", "GET /actuator/loggers"]) assert.ok(exposed.includes(path), `${path} in ${exposed.join(", ")}`);
+  assert.not.ok(exposed.includes("GET /actuator/heapdump"), exposed.join(", "));
+  assert.not.ok(app("flyway").includes("GET /actuator/beans"));
+});
+
 spring("a mapping of the app's composed on Spring's (@AnonymousGetMapping) maps its route, and an anonymous-access annotation lifts the filter chain's guard; matchers of paths computed at run time match no route", () => {
   const root = tempDir("tool-spring-anonymous-");
   writeFiles(root, {

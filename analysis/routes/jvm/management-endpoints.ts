@@ -68,9 +68,13 @@ export function managementEndpointRoutes(project: Project | undefined): Generate
   // The build files of a module and of the modules above it (a parent pom declares for its children).
   const buildOf = (root: string) => builds.filter((f) => { const dir = dirOf(f); return dir === "" || dir === root || root.startsWith(`${dir}/`); }).map((f) => project.text(f) ?? "").join("\n");
   const springApps = new Set(applicationRoots(project));
-  // Each module's base configuration: the first listed (application.properties before .yml, as Spring reads them).
+  // Each module's base configuration: application.properties and application.yml both, the first listed (the
+  // properties, as Spring reads them) winning a key both set, and named as the module's configuration.
   const configs = new Map<string, { file: string; settings: Map<string, string> }>();
-  for (const { root, value } of appConfigs(project, APPLICATION_CONFIG, (text, file) => ({ file, settings: settingsOf(text, file) }))) if (!configs.has(root)) configs.set(root, value);
+  for (const { root, value } of appConfigs(project, APPLICATION_CONFIG, (text, file) => ({ file, settings: settingsOf(text, file) }))) {
+    const known = configs.get(root);
+    configs.set(root, known ? { file: known.file, settings: new Map([...value.settings, ...known.settings]) } : value);
+  }
   // Spring Boot applications, and Micronaut ones (a module with its own application configuration).
   const roots = new Set([...springApps, ...builds.map(dirOf).filter((root) => configs.has(root))]);
   const routes: Generated[] = [];
@@ -80,7 +84,8 @@ export function managementEndpointRoutes(project: Project | undefined): Generate
     const micronaut = MICRONAUT_MANAGEMENT.test(build);
     if (!spring && !micronaut) continue;
     const config = configs.get(root);
-    const setting = (key: string) => { const v = config?.settings.get(key); return v === undefined ? undefined : placeholderDefault(v).trim(); };
+    const settings = config ? withProfiles(project, config) : undefined;
+    const setting = (key: string) => { const v = settings?.get(key); return v === undefined ? undefined : placeholderDefault(v).trim(); };
     const at = config?.file ?? builds.find((f) => dirOf(f) === root) ?? builds[0]!;
     const route = (framework: string, method: string, path: string, guards: string[]): Generated => ({
       file: at,
@@ -124,4 +129,22 @@ function micronautEndpoints(build: string, setting: (key: string) => string | un
     for (const [method, path] of e.routes) found.push([method, joinPaths(base, path), sensitive ? [SENSITIVE_ENDPOINT] : []]);
   }
   return found;
+}
+
+/**
+ * A module's settings with those of the profiles it always runs with: the ones
+ * `spring.profiles.include` names and the default of `spring.profiles.active`
+ * (`${DB_ACTIVE:h2}`), each profile's file (`application-jmx.yml` beside `application.yml`)
+ * over the base, as Spring Boot reads them (Dinky exposes its Actuator endpoints in its `jmx` profile).
+ */
+function withProfiles(project: Project, config: { file: string; settings: Map<string, string> }): Map<string, string> {
+  const names = ["spring.profiles.include", "spring.profiles.active"].flatMap((key) => (placeholderDefault(config.settings.get(key) ?? "").split(",")).map((p) => p.trim()).filter((p) => /^[\w-]+$/.test(p)));
+  if (!names.length) return config.settings;
+  const folder = config.file.slice(0, config.file.lastIndexOf("/") + 1);
+  const merged = new Map(config.settings);
+  for (const name of names) {
+    const file = ["properties", "yml", "yaml"].map((ext) => `${folder}application-${name}.${ext}`).find((f) => project.has(f));
+    if (file) for (const [key, value] of settingsOf(project.text(file) ?? "", file)) merged.set(key, value);
+  }
+  return merged;
 }
