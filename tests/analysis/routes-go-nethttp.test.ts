@@ -2,7 +2,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
 import { commitAll, git, tempDir, writeFiles } from "../helpers/repo.ts";
-import { routeLines } from "../helpers/routes.ts";
+import { guardedRoutes, routeLines } from "../helpers/routes.ts";
 
 const nethttp = suite("net/http routes");
 
@@ -188,6 +188,80 @@ nethttp("a blank import of net/http/pprof in the main package serves the profile
     "GET /debug/pprof/trace cmd/agent/main.go",
     "ALL /metrics cmd/agent/main.go",
   ]);
+});
+
+nethttp("a controller embedding a ServeMux, built and returned (&c) by its package's constructor, mounted by the main package under http.StripPrefix through a middleware chain; its routes take the middleware composed into the chain variables they are wrapped in, a check redirecting to sign in guarding; routes under a flag off by default are not served", () => {
+  const root = tempDir("tool-nethttp-controllers-");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/music\n\ngo 1.22\n",
+    "server/ctrladmin/ctrl.go": [
+      "package ctrladmin",
+      "",
+      "import \"net/http\"",
+      "",
+      "type Controller struct {",
+      "\t*http.ServeMux",
+      "\tdb string",
+      "}",
+      "",
+      "func New(db string) (*Controller, error) {",
+      "\tc := Controller{",
+      "\t\tServeMux: http.NewServeMux(),",
+      "\t\tdb:       db,",
+      "\t}",
+      "\tbaseChain := withSession(db)",
+      "\tuserChain := handlerutil.Chain(",
+      "\t\tbaseChain,",
+      "\t\twithUserSession(db),",
+      "\t)",
+      "\tc.Handle(\"GET /login\", baseChain(resp(c.ServeLogin)))",
+      "\tc.Handle(\"POST /home_do\", userChain(resp(c.ServeHomeDo)))",
+      "\treturn &c, nil",
+      "}",
+      "",
+      "func withUserSession(db string) handlerutil.Middleware {",
+      "\treturn func(next http.Handler) http.Handler {",
+      "\t\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {",
+      "\t\t\tsession := r.Context().Value(CtxSession).(*sessions.Session)",
+      "\t\t\tif _, ok := session.Values[\"user\"].(int); !ok {",
+      "\t\t\t\thttp.Redirect(w, r, \"/admin/login\", http.StatusSeeOther)",
+      "\t\t\t\treturn",
+      "\t\t\t}",
+      "\t\t\tnext.ServeHTTP(w, r)",
+      "\t\t})",
+      "\t}",
+      "}",
+    ].join("\n"),
+    "cmd/music/main.go": [
+      "package main",
+      "",
+      "import (",
+      "\t\"flag\"",
+      "\t\"net/http\"",
+      "\t\"net/http/pprof\"",
+      "",
+      "\t\"github.com/acme/music/server/ctrladmin\"",
+      ")",
+      "",
+      "func main() {",
+      "\tconfPprof := flag.Bool(\"pprof\", false, \"enable the /debug/pprof endpoint\")",
+      "\tctrlAdmin, err := ctrladmin.New(\"x\")",
+      "\tif err != nil {",
+      "\t\tpanic(err)",
+      "\t}",
+      "\tchain := func(h http.Handler) http.Handler { return h }",
+      "\tmux := http.NewServeMux()",
+      "\tmux.Handle(\"/admin/\", http.StripPrefix(\"/admin\", chain(ctrlAdmin)))",
+      "\tmux.Handle(\"/ping\", okHandler)",
+      "\tif *confPprof {",
+      "\t\tmux.HandleFunc(\"/debug/pprof/\", pprof.Index)",
+      "\t}",
+      "\thttp.ListenAndServe(\":8080\", mux)",
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["ALL /ping", "GET /admin/login", "POST /admin/home_do [withUserSession]"]);
 });
 
 nethttp.run();

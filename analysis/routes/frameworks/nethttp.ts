@@ -3,6 +3,7 @@ import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts
 import { inDefaultBuild } from "../go/build-constraints.ts";
 import type { Registration } from "../registration.ts";
 import type { RouteSource } from "../source.ts";
+import type { Span } from "../js/objects.ts";
 
 /**
  * Go's net/http: `http.HandleFunc`/`http.Handle` on the default mux and the same calls on
@@ -52,7 +53,9 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
   const strip = /^\s*http\s*\.\s*StripPrefix\s*\(/.exec(ctx.code.slice(target.start, target.end));
   if (strip) {
     const inner = ctx.arguments(target.start + strip[0].length - 1);
-    if (inner[1] && ctx.router(inner[1])) ctx.mount(ref, ctx.value(inner[0]) ?? "", inner[1], link.start);
+    // The router itself, or the router a middleware chain wraps (`http.StripPrefix("/admin", chain(ctrlAdmin))`).
+    const mounted = inner[1] && (wrapped(ctx, inner[1]) ?? (ctx.router(inner[1]) ? inner[1] : undefined));
+    if (mounted) ctx.mount(ref, ctx.value(inner[0]) ?? "", mounted, link.start);
     return { ref };
   }
   const sub = link.name === "Handle" ? ctx.router(target) : undefined;
@@ -70,4 +73,14 @@ export function servePattern(pattern: string): { method?: string; path: string }
   const m = /^\s*(?:([A-Z]+)\s+)?([^/\u0002]*)((?:\u0002[^\u0002]*\u0002)?\/?.*)?$/.exec(pattern);
   if (!m) return undefined;
   return { method: m[1], path: (m[3] || "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
+}
+
+/** The router a one-argument wrapper call hands on (`chain(ctrlAdmin)`, `withLogging(api)`), if its argument is one. */
+function wrapped(ctx: GoContext, span: Span): Span | undefined {
+  const call = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)?\s*\(/.exec(ctx.code.slice(span.start, span.end));
+  if (!call) return undefined;
+  const args = ctx.arguments(span.start + call[0].length - 1);
+  if (args.length !== 1 || !/^\s*[A-Za-z_][\w.]*\s*$|^\s*[A-Za-z_]\w*\s*\(/.test(ctx.code.slice(args[0]!.start, args[0]!.end))) return undefined;
+  // A variable holding a router, or a wrapper around one further in.
+  return /^\s*[A-Za-z_][\w.]*\s*$/.test(ctx.code.slice(args[0]!.start, args[0]!.end)) ? (ctx.router(args[0]!) ? args[0] : undefined) : wrapped(ctx, args[0]!);
 }

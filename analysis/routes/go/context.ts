@@ -6,7 +6,7 @@ import type { Span } from "../js/objects.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
 import { onlyWhenConfigured } from "./configured-middleware.ts";
-import { type GoHandler, goGuards, goHandlerChain } from "./names.ts";
+import { type GoHandler, goGuards, goHandlerChain, namedGuards } from "./names.ts";
 import { type GoOutput, MARK, type Template } from "./output.ts";
 import { functionLiteral, GO_VALUES, type GoFile } from "./source.ts";
 import type { GoContext, GoRef, GoScope as Scope } from "./types.ts";
@@ -139,7 +139,7 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
     },
     route: (ref, methods, path, args, order, at, prefixUnknown, handler) => {
-      const chained = goHandlerChain(code, args, order);
+      const chained = withChainedMiddleware(code, goHandlerChain(code, args, order), at);
       const named = handler ? { ...chained, handler } : chained;
       if (path.includes(MARK)) {
         const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
@@ -207,4 +207,31 @@ function loopVariable(code: string, arg: Span): string | undefined {
   if (!loop) return undefined;
   const body = code.indexOf("{", loop.index + loop[0].length);
   return body >= 0 && closing(code, body) > arg.end ? name : undefined;
+}
+
+// `userChain := handlerutil.Chain(baseChain, withUserSession(dbc, resolvePath))`: middleware composed into one wrapper.
+const COMPOSED = (name: string) => new RegExp(String.raw`(?<![\w.])${name}\s*:?=\s*(?:[A-Za-z_]\w*\s*\.\s*)?(?:Chain|Compose|New|Append)\s*\(`, "g");
+
+/**
+ * A handler whose wrappers include middleware composed before (`userChain(resp(c.ServeHome))` with
+ * `userChain := handlerutil.Chain(baseChain, withUserSession(...))` and `baseChain := ...`):
+ * the middleware each holds, in the function up to `at`, as wrappers, and those named like a
+ * check as guards.
+ */
+function withChainedMiddleware(code: string, handled: GoHandler, at: number): GoHandler {
+  if (!handled.wrappers?.length) return handled;
+  const expand = (name: string, depth: number): string[] => {
+    let composed: RegExpExecArray | undefined;
+    for (const m of code.slice(0, at).matchAll(COMPOSED(name))) composed = m;
+    if (!composed || depth > 4) return [name];
+    return callArguments(code, composed.index + composed[0].length - 1).args.flatMap((arg) => {
+      const first = /^\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)?)/.exec(code.slice(arg.start, arg.end))?.[1]?.replace(/\s+/g, "");
+      return first ? expand(first, depth + 1) : [];
+    });
+  };
+  const wrappers = [...new Set(handled.wrappers.flatMap((w) => expand(w, 0)))];
+  if (wrappers.length === handled.wrappers.length && wrappers.every((w, i) => w === handled.wrappers![i])) return handled;
+  // The composed middleware, not the wrapper variables themselves, are what check the caller.
+  const guards = namedGuards(wrappers.filter((w) => !handled.wrappers!.includes(w)));
+  return { ...handled, wrappers, guards: [...new Set([...handled.guards, ...guards])] };
 }

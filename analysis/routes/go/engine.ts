@@ -179,8 +179,8 @@ class Walker {
    */
   private returned(at: number, scope: Scope): void {
     const rest = this.code.slice(at, at + 400);
-    // `return r` or `return r, nil`: a function's first result.
-    const name = /^\s*([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*(?:[\n;}]|$)/.exec(rest)?.[1];
+    // `return r`, `return r, nil` or `return &c, nil`: a function's first result.
+    const name = /^\s*&?\s*([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*(?:[\n;}]|$)/.exec(rest)?.[1];
     const wrapped = name ? undefined : /^\s*&?\s*[A-Za-z_][\w.]*\s*\{/.exec(rest);
     const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
     const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));

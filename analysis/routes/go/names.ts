@@ -155,7 +155,12 @@ export function goMiddleware(code: string, span: Span): string | undefined {
  * decides after linking (go/wrapper-guards.ts). Middleware named for another concern is none.
  */
 export function goGuards(code: string, spans: readonly Span[]): string[] {
-  return spreadSlices(code, spans).map((s) => goMiddleware(code, s)).flatMap((n) => (!n ? [] : isGuardName(n) ? [n] : OTHER_CONCERN.test(n) ? [] : [`${CANDIDATE}${n}`]));
+  return namedGuards(spreadSlices(code, spans).map((s) => goMiddleware(code, s)));
+}
+
+/** Middleware by name as guards: named like a check, or a candidate for its body to settle unless named for another concern. */
+export function namedGuards(names: readonly (string | undefined)[]): string[] {
+  return names.flatMap((n) => (!n ? [] : isGuardName(n) ? [n] : OTHER_CONCERN.test(n) ? [] : [`${CANDIDATE}${n}`]));
 }
 
 /**

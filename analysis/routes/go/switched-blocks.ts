@@ -19,8 +19,26 @@ const RETURN_UNLESS = new RegExp(String.raw`\bif\s+!\s*${SWITCH}\s*\{\s*return\s
 
 const keyOf = (chain: string) => chain.replace(/\s+/g, "").split(".").slice(1).join(".");
 
-/** The registrations, each written inside blocks settings switch on marked with those settings' keys. */
-export function withSwitches(source: RouteSource, registrations: Registration[]): Registration[] {
+// `if *confPprof {` over `confPprof := flag.Bool("pprof", false, "...")`: a command-line flag off unless given.
+const FLAG_BLOCK = /\bif\s+\*\s*([A-Za-z_]\w*)\s*\{/g;
+
+/** The lines of blocks run only under a boolean flag of the file's that is off by default: no route of theirs is served as shipped. */
+function flagOffBlocks(source: RouteSource): { from: number; to: number }[] {
+  return [...source.code.matchAll(FLAG_BLOCK)].flatMap((m) => {
+    const off = new RegExp(String.raw`\b${m[1]}\s*:?=\s*(?:[A-Za-z_]\w*\s*\.\s*)?Bool\s*\(\s*"[^"]*"\s*,\s*false\b`).test(source.text);
+    if (!off) return [];
+    const open = m.index + m[0].length - 1;
+    return [{ from: source.lineAt(open), to: source.lineAt(closing(source.code, open) - 1) }];
+  });
+}
+
+/**
+ * The registrations, each written inside blocks settings switch on marked with those settings' keys;
+ * those inside a block a command-line flag off by default switches on (`if *confPprof {`) left out.
+ */
+export function withSwitches(source: RouteSource, given: Registration[]): Registration[] {
+  const off = flagOffBlocks(source);
+  const registrations = off.length ? given.filter((r) => r.type === "export" || !off.some((b) => b.from <= r.line && r.line <= b.to)) : given;
   const blocks = [...source.code.matchAll(SWITCH_BLOCK)].map((m) => {
     const open = m.index + m[0].length - 1;
     return { key: keyOf(m[1]!), from: source.lineAt(open), to: source.lineAt(closing(source.code, open) - 1) };

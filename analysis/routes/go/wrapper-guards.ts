@@ -19,9 +19,14 @@ type GoBodies = (name: string) => readonly string[];
 // (Dendrite's `fclient.VerifyHTTPRequest(req, ...)`, a federation request's signature).
 const REFUSES = /\b(?:Verify|Authenticate|Authorize)\w*\s*\(\s*(?:req|r|request)\s*[,)]|\b(?:echojwt|jwtware|jwtmiddleware)\.|\bmiddleware\.JWT(?:WithConfig)?\s*\(|\bStatus(?:Unauthorized|Forbidden)\b|\b40[13]\b|[Uu]nauthori[sz]|\bForbidden\w*\s*\(|\bErr\w*(?:NotLoggedIn|NotSignedIn|NotAuthenticated|AccessToken|LoginRequired|PermissionDenied|NotAuthori[sz]ed)\b|==\s*nil\s*\|\|\s*!\s*\w+\.Is(?:Admin|Staff|Superuser)\w*\s*\(/;
 
+// A middleware may also send the caller to sign in (gonic's `http.Redirect(w, r, resolvePath("/admin/login"), http.StatusSeeOther)`);
+// a handler doing so may be the sign-in step itself, so handlers are not judged by it.
+const SENDS_TO_SIGN_IN = /\bRedirect\s*\([^)\n]*\blog_?in\b/;
+const wrapperRefuses = (body: string) => REFUSES.test(body) || SENDS_TO_SIGN_IN.test(body);
+
 /** A function answering whether a wrapper (`pkg.Name`, `app.name`, `Name`) refuses callers in its body. */
 export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean {
-  return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body)));
+  return byBody(bodies, (found) => withDelegates(bodies, found).some(wrapperRefuses));
 }
 
 // What a middleware reads to know its caller: a credential, a session, the user it resolves, or a
@@ -34,7 +39,7 @@ const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie
  * gate on a setting (`if !uc.EnabledOriginalUserSystem { Forbidden }`) is no guard.
  */
 export function goCandidateChecks(bodies: GoBodies): (middleware: string) => boolean {
-  return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => REFUSES.test(body) && READS_CALLER.test(body)));
+  return byBody(bodies, (found) => withDelegates(bodies, found).some((body) => wrapperRefuses(body) && READS_CALLER.test(body)));
 }
 
 // A wrapper that hands its handler to another at once: `func (h *Handler) UserAPI(f) http.HandlerFunc { return h.UserAll(false, f, apiAuth) }`.
