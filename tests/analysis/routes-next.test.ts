@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { analyze } from "../../analysis/mod.ts";
-import { commitAll, fixtureRepo, tempDir, writeFiles } from "../helpers/repo.ts";
+import { commitAll, fixtureRepo, tempDir, writeFiles, git } from "../helpers/repo.ts";
 import { routeLines, guardedRoutes } from "../helpers/routes.ts";
 
 const next = suite("Next.js routes");
@@ -774,6 +774,52 @@ next("pages under app/[locale] are served without the segment when the i18n midd
     commitAll(root);
     assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), [...expected], file);
   }
+});
+
+next("a route handler made by a wrapper that hands it on with a middleware of its module refusing callers (withEmailAccount(scope, handler) returning withMiddleware(handler, emailAccountMiddleware)) is guarded, and so is one refusing with 401 when a check handed the request fails, other statements first; one a plain wrapper makes is not", () => {
+  const root = tempDir("tool-next-wrapped-middleware-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "15" } }),
+    "utils/middleware.ts": [
+      "function withMiddleware(handler, middleware, scope) {",
+      "  return async (req, context) => {",
+      "    const result = middleware ? await middleware(req) : req;",
+      "    if (result instanceof Response) return result;",
+      "    return handler(result, context);",
+      "  };",
+      "}",
+      "",
+      "async function emailAccountMiddleware(req) {",
+      "  const session = await auth(req.headers);",
+      "  if (!session?.user) {",
+      "    return NextResponse.json({ error: 'Unauthorized' }, { status: 401 });",
+      "  }",
+      "  return Object.assign(req, { auth: { userId: session.user.id } });",
+      "}",
+      "",
+      "export function withEmailAccount(scope, handler) {",
+      "  return withMiddleware(handler, emailAccountMiddleware, scope);",
+      "}",
+      "",
+      "export function withError(scope, handler) {",
+      "  return withMiddleware(handler, undefined, scope);",
+      "}",
+    ].join("\n"),
+    "app/api/chats/route.ts": "import { withEmailAccount } from '../../../utils/middleware';\nexport const GET = withEmailAccount('chats', async (request) => {\n  return NextResponse.json(await getChats(request.auth.userId));\n});\n",
+    "app/api/cron/route.ts": [
+      "import { withError } from '../../../utils/middleware';",
+      "export const POST = withError('cron', async (request) => {",
+      "  if (!(await hasPostCronSecret(request))) {",
+      "    captureException(new Error('Unauthorized cron request'));",
+      "    return new Response('Unauthorized', { status: 401 });",
+      "  }",
+      "  return NextResponse.json(await runJobs());",
+      "});",
+    ].join("\n"),
+    "app/api/stats/route.ts": "import { withError } from '../../../utils/middleware';\nexport const GET = withError('stats', async (request) => {\n  return NextResponse.json(await countUsers());\n});\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["GET /api/chats [emailAccountMiddleware]", "GET /api/stats", "POST /api/cron [hasPostCronSecret]"]);
 });
 
 next.run();

@@ -211,6 +211,9 @@ const CHECK_CALLED = /(?:^|\n)\s*(?:await\s+)?(?:this\.)?([\w$]+(?:\.[\w$]+)*)\s
 
 const CHECK_VERB = /^(?:check|verify|ensure|assert|require)[A-Z_]/;
 
+const CHECK_REFUSED = /\bif\s*\(\s*!\s*(\(\s*)?(?:await\s+)?([\w$.]+)\s*\(\s*(?:req|request)\b[^()]*\)\s*(?:\)\s*)?\)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/;
+const REFUSED_ANSWER = /\bstatus\s*:\s*40[13]\b|\b(?:status|sendStatus)\s*\(\s*40[13]\s*\)|\bthrow\s+(?:new\s+)?[\w$.]*(?:Unauthori[sz]ed|Forbidden)/;
+
 // A check whose answer is kept, handed the request's context: `const user = await this.userRoleManager.requiredAuthorizedUser(ctx, 'setting');`
 // (cnpmcore's tegg controllers; the check throws for a caller it refuses). Named for requiring, not for getting: a getter may answer nothing.
 const REQUIRED_KEPT = /(?:^|\n)\s*(?:const|let|var)\s+[^=\n]+=\s*(?:await\s+)?(?:this\.)?((?:[\w$]+\.)*[\w$]+)\s*\(\s*(?:req|request|ctx|context)\b/g;
@@ -236,6 +239,10 @@ function refusal(body: string): string | undefined {
   // A check named for anything is one of the caller when handed the caller (`checkUserId(req.userId)`).
   const called = [...top.matchAll(CHECK_CALLED)].find((c) => isGuardName(c[1]!.split(".").at(-1)!) || (CHECK_VERB.test(c[1]!.split(".").at(-1)!) && CALLER_ARGUMENT.test(c[0])));
   if (called) return called[1]!;
+  // `if (!hasCronSecret(request)) { captureException(...); return new Response("Unauthorized", { status: 401 }) }`:
+  // a check handed the request whose failure is answered 401 or 403, other statements of its block first.
+  const refused = CHECK_REFUSED.exec(top);
+  if (refused && REFUSED_ANSWER.test(refused[3]!)) return refused[2]!.split(".").at(-1)!;
   const kept = [...top.matchAll(REQUIRED_KEPT)].find((c) => {
     const name = c[1]!.split(".").at(-1)!;
     return REQUIRING.test(name) && (isGuardName(name) || OF_THE_CALLER.test(name));

@@ -30,8 +30,12 @@ export function withHelperGuards(
     const key = `${target}\0${exported}`;
     let found = checks.get(key);
     if (!found) {
-      const body = definedFunctionBody(access.text(target) ?? "", exported);
+      const text = access.text(target) ?? "";
+      const body = definedFunctionBody(text, exported);
       found = body ? guardCalls(body, exported) : depth >= 2 ? [] : access.reexports(target).flatMap((next) => checksOf(next, exported, depth + 1));
+      // A wrapper that hands the handler on with a middleware of its module (`withEmailAccount(scope, handler)`
+      // returning `withMiddleware(handler, emailAccountMiddleware)`): that middleware's checks.
+      if (body && !found.length) found = handedMiddleware(text, body, exported).flatMap((name) => guardCalls(definedFunctionBody(text, name)!, name));
       checks.set(key, found);
     }
     return found;
@@ -72,4 +76,10 @@ function guardCalls(body: string, name: string): string[] {
   }
   if (names.size === 0 && READS_CALLER.test(body) && REFUSES.test(body)) names.add(name);
   return [...names];
+}
+
+/** The functions of the module (`emailAccountMiddleware`) a wrapper's body names as values, not calls, beside itself. */
+function handedMiddleware(text: string, body: string, self: string): string[] {
+  const named = new Set([...body.matchAll(/[,(]\s*([A-Za-z_$][\w$]*)\s*(?=[,)])/g)].map((m) => m[1]!));
+  return [...named].filter((name) => name !== self && !/^(?:handler|req|request|options|scope|undefined|null|true|false)$/.test(name) && definedFunctionBody(text, name) !== undefined);
 }
