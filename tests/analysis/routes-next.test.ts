@@ -822,4 +822,16 @@ next("a route handler made by a wrapper that hands it on with a middleware of it
   assert.equal(guardedRoutes(root).sort(), ["GET /api/chats [emailAccountMiddleware]", "GET /api/stats", "POST /api/cron [hasPostCronSecret]"]);
 });
 
+next("a pages/api handler exported through a wrapper that names the methods it lets through (withZipline(handler, { methods: ['GET', 'DELETE'], user: true })) answers those methods, guarded where its options ask for a signed-in caller; one without methods answers every method", () => {
+  const root = tempDir("tool-next-wrapper-methods-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "13" } }),
+    "src/pages/api/user/files.ts": "import { withZipline } from '../../../middleware/withZipline';\nasync function handler(req, res) {\n  return res.json(await listFiles(req.user));\n}\nexport default withZipline(handler, {\n  methods: ['GET', 'DELETE'],\n  user: true,\n});\n",
+    "src/pages/api/auth/login.ts": "import { withZipline } from '../../../middleware/withZipline';\nasync function handler(req, res) {\n  return res.json(await login(req.body));\n}\nexport default withZipline(handler, { methods: ['POST'] });\n",
+    "src/pages/api/version.ts": "export default function handler(req, res) {\n  res.json({ version: '1' });\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root).sort(), ["ALL /api/version", "DELETE /api/user/files [withZipline(user)]", "GET /api/user/files [withZipline(user)]", "POST /api/auth/login"]);
+});
+
 next.run();

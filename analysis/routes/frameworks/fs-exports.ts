@@ -48,7 +48,7 @@ export const fsExports: Framework = {
   languages: ["javascript", "typescript"],
   paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
-    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b`,
+    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:`,
   ),
   scan(source) {
     const found: Registration[] = [];
@@ -116,6 +116,13 @@ export const fsExports: Framework = {
     for (const m of source.code.matchAll(DEFAULT)) {
       const handler = m[1] ?? m[2] ?? "default";
       const span = declaration(source, m.index);
+      // `export default withZipline(handler, { methods: ["GET", "DELETE"], user: true })`: the methods its wrapper lets through,
+      // guarded where the options ask for a signed-in caller.
+      const allowed = wrapperMethods(source, m.index + m[0].length);
+      if (allowed) {
+        for (const method of allowed.methods) add("http", method, allowed.name ?? handler, m.index, allowed.handler ?? span, allowed.guards);
+        continue;
+      }
       add("fs", "GET", handler, m.index, span);
       // `export default handler;` exports a function the module declares before: its body compares the methods.
       found.push(...comparedMethods(source, handler, (m[2] && declarationOf(source, m[2])) || span));
@@ -146,6 +153,32 @@ function handlerRegistration(source: RouteSource, kind: "http" | "fs", method: s
     ...(helpers.length ? { helpers } : {}),
     ...(optsOut ? { anonymous: true } : {}),
   };
+}
+
+// An option of a route wrapper asking for a signed-in caller (`user: true`, `login: true`, `admin: true`).
+const SIGNED_IN_OPTION = /^(?:user|login|auth|authenticated|requireAuth|requireLogin|admin|administrator|session|loggedIn)$/;
+
+/**
+ * The methods a default export's wrapper lets through (`withZipline(handler, { methods: ["GET"], user: true })`),
+ * the handler it wraps, and the options asking for a signed-in caller as guards (`withZipline(user)`); undefined when
+ * the call names no methods. `after` is where the export's callee name ends.
+ */
+function wrapperMethods(source: RouteSource, after: number): { methods: string[]; name?: string; handler?: Span; guards: string[] } | undefined {
+  const open = source.code.lastIndexOf("(", after);
+  const callee = /([A-Za-z_$][\w$]*)\s*\($/.exec(source.code.slice(Math.max(0, open - 60), open + 1))?.[1];
+  if (!callee || open < 0 || after - open > 2) return undefined;
+  const args = callArguments(source.code, open).args;
+  const options = args.find((a) => source.code[source.code.slice(a.start, a.end).search(/\S/) + a.start] === "{");
+  if (!options) return undefined;
+  const properties = objectProperties(source, source.code.slice(options.start, options.end).search(/\S/) + options.start);
+  const listed = properties.get("methods");
+  if (!listed) return undefined;
+  const methods = [...source.code.slice(listed.start, listed.end).matchAll(/["'`]/g)].map((q) => source.stringAt(listed.start + q.index!)?.value?.toUpperCase()).filter((v): v is string => !!v && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(v));
+  if (!methods.length) return undefined;
+  const guards = [...properties].filter(([key, span]) => SIGNED_IN_OPTION.test(key) && /^\s*true\s*$/.test(source.code.slice(span.start, span.end))).map(([key]) => `${callee}(${key})`);
+  const name = args[0] && /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(args[0].start, args[0].end))?.[1];
+  const declared = name ? declarationOf(source, name) : undefined;
+  return { methods: [...new Set(methods)], ...(name ? { name } : {}), ...(declared ? { handler: declared } : {}), guards };
 }
 
 /**
