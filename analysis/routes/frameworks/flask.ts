@@ -343,7 +343,8 @@ type EachOf = { parameter: string; fn: string; index: number } | { sequence: str
  */
 function loopItems(code: string, definitions: readonly Definition[], at: number, variable: string): { names: string[] } | { eachOf: EachOf } | undefined {
   let loop = enclosingLoop(code, at, variable);
-  if (!loop) return undefined;
+  // A sequence an object holds (`self.blueprints`) is not followed.
+  if (!loop || loop.iterable.includes(".")) return undefined;
   let depth = 1;
   for (let outer = enclosingLoop(code, loop.at, loop.iterable); outer && depth < 4; outer = enclosingLoop(code, outer.at, outer.iterable)) {
     loop = outer;

@@ -51,6 +51,7 @@ import { litestar } from "./litestar.ts";
 import { pyramid } from "./pyramid.ts";
 import { pocketbase } from "./pocketbase.ts";
 import { tornado } from "./tornado.ts";
+import { werkzeug } from "./werkzeug.ts";
 import { cherrypy } from "./cherrypy.ts";
 import { falcon } from "./falcon.ts";
 import { django } from "./django.ts";
@@ -118,7 +119,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, werkzeug, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {

@@ -80,6 +80,8 @@ export function decoratorGuards(code: string, decorators: readonly Decorator[]):
     }
     // Starlette's `@requires("authenticated")` turns anonymous callers away with its status_code,
     // unless that is a success (`status_code=200`): then they are served, only told less.
+    // One taking a type first (Isso's `@requires(str, "uri")`) only checks a query parameter is there.
+    if (name === "requires" && first && /^\s*(?:str|int|float|bool)\s*$/.test(code.slice(first.start, first.end))) return [];
     if (name === "requires") return d.args && !/^\s*2\d\d\s*$/.test(code.slice(d.args.keywords.get("status_code")?.start ?? 0, d.args.keywords.get("status_code")?.end ?? 0)) ? [d.name] : [];
     return isPythonGuard(name) ? [d.name] : [];
   });
@@ -116,6 +118,8 @@ const REFUSES = /\braise\s+(?:\w+\.)*(?:PermissionDenied|NotAuthenticated|Authen
 // A handler that checks the sender's signature before it acts (a webhook from Stripe, GitHub, Slack):
 // `hmac.compare_digest(expected, sent)`, `verify_slack_signature(...)`, `stripe.Webhook.construct_event(...)`.
 const SIGNATURE_CHECK = /\b(?:compare_digest|verify_\w*signature\w*|verify_webhook\w*|construct_event)\s*\(/;
+// The exceptions a signed or encoded token raises when forged or expired: itsdangerous's, PyJWT's, cryptography's.
+const BAD_SIGNATURE = /^\s*except\b[^:]*\b(?:BadSignature|SignatureExpired|BadTimeSignature|BadData|InvalidSignature|InvalidToken|ExpiredSignatureError|InvalidSignatureError|InvalidTokenError)\b[^:]*:\s*$/;
 /** How a handler that checks its caller's signature is guarded. */
 export const VERIFIES_SIGNATURE = "(verifies the request's signature)";
 
@@ -128,6 +132,9 @@ export function handlerCheckGuards(source: RouteSource, def: Definition): string
   const first = lines.findIndex((l) => /\bdef\s/.test(l));
   const code = lines.slice(first + 1).filter((l) => l.trim() && !l.trim().startsWith("#"));
   if (code.slice(0, 25).some((l) => SIGNATURE_CHECK.test(l))) return [VERIFIES_SIGNATURE];
+  // A signed token read in a `try` whose failure is refused (`except (SignatureExpired, BadSignature): raise Forbidden`).
+  const signed = code.slice(0, 12).findIndex((l) => BAD_SIGNATURE.test(l));
+  if (signed !== -1 && indentWidth(code[signed + 1] ?? "") > indentWidth(code[signed]!) && REFUSES.test(code[signed + 1]!)) return [VERIFIES_SIGNATURE];
   const body = code.slice(0, 6);
   for (let i = 0; i < body.length; i++) {
     const test = ANONYMOUS_TEST.exec(body[i]!);
