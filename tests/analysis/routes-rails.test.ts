@@ -1507,8 +1507,8 @@ rails("an action named by a symbol is served at the path: it is given (get :hiri
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
-    "GET /about/hiring hiring",
-    "GET /about/hiring/content-2 hiring_content",
+    "GET /about/hiring about#hiring",
+    "GET /about/hiring/content-2 about#hiring_content",
     "GET /public public#index",
   ]);
 });
@@ -2335,6 +2335,65 @@ rails("a route constraint a class method computes (Site.constraints_for_public: 
     "POST /jobs [constraints(AdminConstraint)]",
     "POST /petitions",
     "POST /reports [authenticate_user!]",
+  ]);
+});
+
+rails("a webhook that skips the sign-in filter (drawn in a namespace naming its controller) is guarded where its action checks the sender's signature (a provider's validate_webhook!, a rescued SignatureVerificationError, secure_compare), not where it only reads the payload", () => {
+  const root = tempDir("tool-rails-webhooks-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      // The namespace's module is the controller where no other is named: webhooks#plaid.
+      "  namespace :webhooks do",
+      "    post 'plaid'",
+      "    post 'stripe'",
+      "  end",
+      "  post 'webhooks/github', to: 'webhooks#github'",
+      "  post 'webhooks/ping', to: 'webhooks#ping'",
+      "end",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
+    "app/controllers/webhooks_controller.rb": [
+      "class WebhooksController < ApplicationController",
+      "  skip_before_action :authenticate_user!",
+      "",
+      "  def plaid",
+      "    webhook_body = request.body.read",
+      "    client = Provider::Registry.plaid_provider_for_region(:us)",
+      "    client.validate_webhook!(request.headers['Plaid-Verification'], webhook_body)",
+      "    PlaidItem::WebhookProcessor.new(webhook_body).process",
+      "    render json: { received: true }",
+      "  end",
+      "",
+      "  def stripe",
+      "    begin",
+      "      provider.process_webhook_later(request.body.read, request.env['HTTP_STRIPE_SIGNATURE'])",
+      "      head :ok",
+      "    rescue Stripe::SignatureVerificationError => error",
+      "      head :bad_request",
+      "    end",
+      "  end",
+      "",
+      "  def github",
+      "    expected = 'sha256=' + OpenSSL::HMAC.hexdigest('SHA256', ENV['SECRET'], request.raw_post)",
+      "    return head :unauthorized unless ActiveSupport::SecurityUtils.secure_compare(expected, request.headers['X-Hub-Signature-256'].to_s)",
+      "    head :ok",
+      "  end",
+      "",
+      "  def ping",
+      "    Ping.create!(payload: request.body.read)",
+      "    head :ok",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "POST /webhooks/github [(verifies the request's signature)]",
+    "POST /webhooks/ping",
+    "POST /webhooks/plaid [(verifies the request's signature)]",
+    "POST /webhooks/stripe [(verifies the request's signature)]",
   ]);
 });
 

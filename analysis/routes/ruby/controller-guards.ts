@@ -61,7 +61,20 @@ export function railsActionGuards(handler: string, text: (path: string) => strin
   // An action no filter guards that sends a caller without a user away itself, at its top.
   // Only an optional check before it (`check_if_login_required`, on when a setting asks) leaves it to the action as well.
   if ([...guards].every(isOptionalGuardName) && checksAtTop(sources, action!)) guards.add("(checks the caller in the action)");
+  // A webhook no filter guards that checks its sender's signature itself.
+  else if ([...guards].every(isOptionalGuardName) && body !== undefined && verifiesSignature(body)) guards.add("(verifies the request's signature)");
   return { guards: [...guards], skipped };
+}
+
+// A sender's signature checked before the payload is acted on: a provider's helper (Plaid's
+// `validate_webhook!(header, body)`, `Stripe::Webhook.construct_event`, `verify_signature`), an HMAC
+// compared in constant time (`secure_compare`), or the action rescuing a forged one
+// (`rescue Stripe::SignatureVerificationError`).
+const SIGNATURE_CHECK = /\b(?:validate_webhook|verify_\w*signature\w*|verify_webhook\w*|valid_signature\?|construct_event|secure_compare)\b|\brescue\b[^\n]*\bSignatureVerificationError\b/;
+
+/** Whether an action's body checks the request's signature (in its first 25 lines). */
+function verifiesSignature(body: string): boolean {
+  return body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#")).slice(0, 25).some((line) => SIGNATURE_CHECK.test(line));
 }
 
 // A line of an action's top that turns away a caller without a user: `return redirect_to(new_user_session_path) if true_user.blank?`.
