@@ -342,4 +342,62 @@ symfony("routes declared in PHP (RoutingConfigurator: add()->controller()->metho
   ]);
 });
 
+symfony("IsGranted('PUBLIC_ACCESS') lets everyone in; a base method asking isGranted(...) and throwing AccessDeniedException guards the action calling it; an abstract controller's routes are not served; a docblock above code commented out routes nothing", () => {
+  const root = tempDir("tool-symfony-wallabag-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "symfony/framework-bundle": "^5.4" } }),
+    "src/Controller/Api/RestController.php": [
+      "<?php", "namespace App\\Controller\\Api;", "",
+      "class RestController extends AbstractController", "{",
+      "    protected function validateAuthentication(): void", "    {",
+      "        if (false === $this->authorizationChecker->isGranted('IS_AUTHENTICATED_FULLY')) {", "            throw new AccessDeniedException();", "        }", "    }",
+      "", "    protected function sendResponse($data)", "    {", "        return new JsonResponse($data);", "    }", "}", "",
+    ].join("\n"),
+    "src/Controller/Api/UserRestController.php": [
+      "<?php", "namespace App\\Controller\\Api;", "", "use Symfony\\Component\\Routing\\Annotation\\Route;", "",
+      "class UserRestController extends RestController", "{",
+      "    /**", "     * @Route(\"/api/user.{_format}\", name=\"api_get_user\", methods={\"GET\"})", "     */",
+      "    public function getUserAction()", "    {", "        $this->validateAuthentication();", "        return $this->sendResponse($this->getUser());", "    }", "",
+      "    /**", "     * @Route(\"/api/version.{_format}\", name=\"api_version\", methods={\"GET\"})", "     */",
+      "    public function versionAction()", "    {", "        return $this->sendResponse('2.6');", "    }", "}", "",
+    ].join("\n"),
+    "src/Controller/ConfigController.php": [
+      "<?php", "namespace App\\Controller;", "", "use Symfony\\Component\\Routing\\Annotation\\Route;", "",
+      "class ConfigController extends AbstractController", "{",
+      "    #[Route(path: '/locale/{language}', name: 'changeLocale', methods: ['POST'])]",
+      "    #[IsGranted('PUBLIC_ACCESS')]",
+      "    public function setLocaleAction(Request $request, $language)", "    {", "        return $this->redirect('/');", "    }", "",
+      "    /**", "     * @Route(\"/config/otp/cancel\", name=\"config_otp_cancel\")", "     * @IsGranted(\"EDIT_CONFIG\")", "     */",
+      "    /*public function otpCancelAction()", "    {", "        return $this->redirect('/config');", "    }*/", "",
+      "    /**", "     * Validate the code.", "     */",
+      "    #[Route(path: '/config/otp/check', name: 'config_otp_check', methods: ['POST'])]",
+      "    #[IsGranted('EDIT_CONFIG')]",
+      "    public function otpCheckAction(Request $request)", "    {", "        return $this->redirect('/config');", "    }", "}", "",
+    ].join("\n"),
+    "src/Controller/Import/BrowserController.php": [
+      "<?php", "namespace App\\Controller\\Import;", "", "use Symfony\\Component\\Routing\\Annotation\\Route;", "",
+      "abstract class BrowserController extends AbstractController", "{",
+      "    #[Route(path: '/import/browser', name: 'import_browser', methods: ['GET', 'POST'])]",
+      "    public function indexAction(Request $request)", "    {", "        return $this->render($this->getImportTemplate());", "    }", "",
+      "    abstract protected function getImportTemplate();", "}", "",
+    ].join("\n"),
+    "src/Controller/Import/ChromeController.php": [
+      "<?php", "namespace App\\Controller\\Import;", "", "use Symfony\\Component\\Routing\\Annotation\\Route;", "",
+      "class ChromeController extends BrowserController", "{",
+      "    #[Route(path: '/import/chrome', name: 'import_chrome', methods: ['GET', 'POST'])]",
+      "    public function indexAction(Request $request)", "    {", "        return parent::indexAction($request);", "    }", "",
+      "    protected function getImportTemplate()", "    {", "        return 'chrome.html.twig';", "    }", "}", "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/user.{_format} [isGranted(IS_AUTHENTICATED_FULLY)]",
+    "GET /api/version.{_format}",
+    "POST /config/otp/check [IsGranted(EDIT_CONFIG)]",
+    "GET /import/chrome",
+    "POST /import/chrome",
+    "POST /locale/{language}",
+  ]);
+});
+
 symfony.run();

@@ -26,6 +26,8 @@ export const symfony: Framework = {
     const found: Registration[] = [];
     const declarations = declared(source, constants);
     for (const cls of declarations.filter((d) => d.kind === "class")) {
+      // Symfony's loader skips an abstract controller: its routes are its subclasses' to declare.
+      if (/^(?:(?:final|readonly)\s+)*abstract\b/.test(source.code.slice(cls.at, cls.at + 40))) continue;
       const classRoute = cls.attributes.find(isRoute);
       const prefixes = classRoute ? paths(classRoute) : [""];
       const classGuards = guards(cls.attributes);
@@ -89,7 +91,12 @@ function defaultedParameters(source: RouteSource, at: number): Set<string> {
 
 /** `#[IsGranted('ROLE_ADMIN')]`, `@Security("is_granted('ROLE_USER')")`. */
 function guards(attributes: readonly Attribute[]): string[] {
-  return attributes.filter((a) => a.name === "IsGranted" || a.name === "Security").map((a) => `${a.name}(${(a.positional[0] ?? a.named.get("attribute") ?? a.named.get("expression") ?? []).join(",")})`);
+  return attributes
+    .filter((a) => a.name === "IsGranted" || a.name === "Security")
+    .map((a) => ({ name: a.name, granted: (a.positional[0] ?? a.named.get("attribute") ?? a.named.get("expression") ?? []).join(",") }))
+    // `#[IsGranted('PUBLIC_ACCESS')]` grants everyone, signed in or not.
+    .filter((a) => !/^(?:PUBLIC_ACCESS|IS_AUTHENTICATED_ANONYMOUSLY)$/.test(a.granted))
+    .map((a) => `${a.name}(${a.granted})`);
 }
 
 /** `$this->denyAccessUnlessGranted('ROLE_ADMIN')` in an action. */

@@ -65,7 +65,11 @@ function attributesIn(source: RouteSource, region: Span, constants: Map<string, 
 function annotationsIn(source: RouteSource, region: Span): Attribute[] {
   const [from, to] = [source.lineAt(region.start), source.lineAt(region.end)];
   const found: Attribute[] = [];
-  for (const comment of source.comments.filter((c) => c.line >= from && c.line <= to)) {
+  // PHP keeps one doc comment for a declaration, the last before it: an earlier one belongs to code
+  // commented out in between (`/** @Route("/cancel") */ /*public function cancel() {...}*/`).
+  const comments = source.comments.filter((c) => c.line >= from && c.line <= to);
+  const last = comments.findLastIndex((c) => c.text.startsWith("*"));
+  for (const comment of comments.filter((c, i) => !c.text.startsWith("*") || i === last)) {
     for (const m of comment.text.matchAll(/@((?:\w+\\)*)(\w+)\s*\(((?:[^()"]|"[^"]*")*)\)/g)) {
       const qualifier = m[1] ? m[1].replace(/\\$/, "") : undefined;
       const attribute: Attribute = { name: m[2]!, positional: [], named: new Map(), line: comment.line + (comment.text.slice(0, m.index).match(/\n/g)?.length ?? 0), ...(qualifier ? { qualifier } : {}) };
