@@ -1,6 +1,7 @@
 import { strip } from "../languages/strip.ts";
 import { FRAMEWORKS, JS_LANGUAGES, SYNTAX } from "./frameworks/mod.ts";
 import { jsBindings, jsExports } from "./js/bindings.ts";
+import { withoutDevelopmentOnly } from "./js/development-only.ts";
 import { pythonBindings } from "./python/bindings.ts";
 import type { Framework } from "./framework.ts";
 import type { FileRoutes, Registration } from "./registration.ts";
@@ -35,7 +36,7 @@ export function extractRoutes(language: string, path: string, text: string, scan
   const errors = scanErrors.length ? { scanErrors } : {};
   if (language === "python") return { registrations, bindings: pythonBindings(source), ...errors };
   if (!JS_LANGUAGES.has(language)) return { registrations, bindings: [], ...errors };
-  return { registrations: [...registrations, ...jsExports(source)], bindings: jsBindings(source), ...errors };
+  return { registrations: [...withoutDevelopmentOnly(source, registrations), ...jsExports(source)], bindings: jsBindings(source), ...errors };
 }
 
 const hintsByLanguage = new Map<string, { joined: RegExp[]; apart: Framework[] }>();

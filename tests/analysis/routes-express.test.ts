@@ -1378,6 +1378,60 @@ express("a handler of a CommonJS module (exports.getMe = async (req, res) => ...
   assert.equal(guardedRoutes(root).sort(), ["GET /history [401 without credentials]", "GET /me [401 without credentials]", "GET /recent"]);
 });
 
+express("routes registered only while developing (if (isDev), NODE_ENV === \"development\", !== \"production\") are not served, those under other tests are; a module making a Socket.IO server serves its engine though connections are handled in another", () => {
+  const root = tempDir("tool-express-dev-only-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "kuma", dependencies: { express: "^4.18.0", "socket.io": "^4.7.0" } }),
+    "server/util.js": 'exports.isDev = process.env.NODE_ENV === "development";\n',
+    "server/kuma-server.js": [
+      'const express = require("express");',
+      'const http = require("http");',
+      'const { Server } = require("socket.io");',
+      "class KumaServer {",
+      "  constructor() {",
+      "    this.app = express();",
+      "    this.httpServer = http.createServer(this.app);",
+      "    this.io = new Server(this.httpServer, { cors: undefined });",
+      "  }",
+      "}",
+      "module.exports = { KumaServer };",
+    ].join("\n"),
+    "server/server.js": [
+      'const express = require("express");',
+      'const { isDev } = require("./util");',
+      'const { KumaServer } = require("./kuma-server");',
+      "const server = new KumaServer();",
+      "const app = server.app;",
+      'app.get("/metrics", (req, res) => res.send("ok"));',
+      "if (isDev) {",
+      '  app.post("/test-webhook", (req, res) => res.end());',
+      '  app.get("/_e2e/take-sqlite-snapshot", (req, res) => res.end());',
+      "}",
+      'if (process.env.NODE_ENV !== "production") {',
+      '  app.get("/debug/state", (req, res) => res.json({}));',
+      "}",
+      'if (process.env.NODE_ENV === "development" && process.env.TRACE) app.get("/debug/trace", (req, res) => res.end());',
+      'if (process.env.ENABLE_STATUS === "1") {',
+      '  app.get("/status", (req, res) => res.end());',
+      "}",
+      'if (isDev || process.env.DEMO) {',
+      '  app.get("/demo", (req, res) => res.end());',
+      "}",
+      'server.io.on("connection", (socket) => {',
+      '  socket.on("login", (data, callback) => callback({ ok: true }));',
+      "});",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path} ${r.handler}`).sort(), [
+    "GET /demo (inline)",
+    "GET /metrics (inline)",
+    "GET /socket.io Socket.IO engine",
+    "GET /status (inline)",
+    "POST /socket.io Socket.IO engine",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

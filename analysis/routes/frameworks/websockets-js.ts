@@ -210,6 +210,9 @@ function socketIo(
     // A module that imports the server makes one; a bundle that only mentions it (Laravel Echo's build) makes none.
     if (IMPORTS_SOCKET_IO.test(source.text) && !out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, m.index, "socket.io", enginePath(source, constants)));
   }
+  // A module that makes the server serves its engine, though the connection is handled elsewhere (Uptime Kuma's `this.io = new Server(this.httpServer)`).
+  const made = IMPORTS_SOCKET_IO.test(source.text) ? source.code.matchAll(SOCKET_IO_SERVER).next().value : undefined;
+  if (made && !out.some((r) => r.type === "route" && r.handler === SOCKET_IO_ENGINE)) out.push(...engine(source, made.index, "socket.io", enginePath(source, constants)));
   return out;
 }
 
