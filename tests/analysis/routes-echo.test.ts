@@ -180,4 +180,38 @@ echo("oapi-codegen's generated server: RegisterHandlers registers on the EchoRou
   ]);
 });
 
+echo("a path joined with path.Join from a constant and literals (path.Join(uriAdmin, \"/login\")) is the cleaned join; one with a part not known is not read", () => {
+  const root = tempDir("tool-echo-path-join-");
+  writeFiles(root, {
+    "go.mod": "module example.com/mailer\n\ngo 1.22\n\nrequire github.com/labstack/echo/v4 v4.12.0\n",
+    "cmd/handlers.go": [
+      "package main",
+      "",
+      "import (",
+      '\t"path"',
+      "",
+      '\t"github.com/labstack/echo/v4"',
+      ")",
+      "",
+      "const uriAdmin = \"/admin\"",
+      "",
+      "func initHTTPHandlers(e *echo.Echo, a *App, base string) {",
+      '\tg := e.Group("")',
+      '\tg.GET(path.Join(uriAdmin, ""), a.AdminPage)',
+      '\tg.GET(path.Join(uriAdmin, "/login"), a.LoginPage)',
+      '\tg.GET(path.Join(uriAdmin, "/*"), a.AdminPage)',
+      '\tg.GET(path.Join(uriAdmin, "settings/", "../users"), a.Users)',
+      '\tg.GET(path.Join(base, "/hidden"), a.Hidden)',
+      "}",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.filter((r) => !r.prefixUnknown).map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /admin a.AdminPage",
+    "GET /admin/* a.AdminPage",
+    "GET /admin/login a.LoginPage",
+    "GET /admin/users a.Users",
+  ]);
+});
+
 echo.run();

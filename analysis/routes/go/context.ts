@@ -33,6 +33,21 @@ const VALUE = /^\s*(?:&\s*|new\s*\(\s*)?(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*
 const PACKAGE_CONSTANT = /^\s*(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*$/;
 
 const SPRINTF = /^\s*fmt\s*\.\s*Sprintf\s*\(/;
+// `path.Join(uriAdmin, "/login")`: the parts joined by slashes, the result cleaned.
+const PATH_JOIN = /^\s*path\s*\.\s*Join\s*\(/;
+
+/** Go's `path.Join`: the non-empty parts joined by slashes, `.` and `..` resolved, doubled and trailing slashes dropped. */
+export function goPathJoin(parts: readonly string[]): string {
+  const joined = parts.filter((p) => p !== "").join("/");
+  if (joined === "") return "";
+  const out: string[] = [];
+  for (const segment of joined.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") out.pop();
+    else out.push(segment);
+  }
+  return (joined.startsWith("/") ? "/" : "") + out.join("/") || (joined.startsWith("/") ? "/" : ".");
+}
 
 // A field or variable, then `+`: what precedes the literal rest of a path (`options.BaseURL +`).
 const AFTER_UNREAD_PREFIX = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\+\s*/;
@@ -113,6 +128,12 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
           return placeholder ?? "";
         });
         if (path !== undefined && !unread && !/%[^%]/.test(path)) return { path, ...(placeholders ? { prefixUnknown: true } : {}) };
+      }
+      const join = PATH_JOIN.exec(code.slice(span.start, span.end));
+      if (join) {
+        const { args, end } = callArguments(code, span.start + join[0].length - 1);
+        const parts = args.map(value);
+        if (code.slice(end, span.end).trim() === "" && parts.every((p) => p !== undefined)) return { path: goPathJoin(parts as string[]) };
       }
       // `WithBase("/api/session")`: a path handed to a function of the app's, which may put a base
       // before it (one read from configuration): the path, its prefix not known.
