@@ -203,6 +203,12 @@ export const Route = z.object({
    */
   csrfExempt: z.boolean().optional(),
   /**
+   * The methods a route of every method (ALL) was written for: a Django function view that acts on
+   * POST and renders a page otherwise answers every method, but it is a form (GET) and its
+   * submission (POST). A write route when one of them writes.
+   */
+  handles: z.array(z.string()).optional(),
+  /**
    * Checks of the caller the code makes that may let one without an account through, by design
    * or by a setting: a Laravel form request asking a policy ability that takes `?User`. No guard,
    * and no certain gap either.

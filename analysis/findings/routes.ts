@@ -1,6 +1,6 @@
 import { plural } from "../../core/plural.ts";
 import { productPaths } from "../roles.ts";
-import { WRITE_METHODS } from "../routes/paths.ts";
+import { writesState } from "../routes/paths.ts";
 import type { Finding, Report } from "../schema.ts";
 import { finding } from "./finding.ts";
 
@@ -158,7 +158,7 @@ export function routeFindings(report: Input): Finding[] {
   const folderOf = applicationFolder;
   const mostlyUnguarded = new Set<string>();
   for (const folder of new Set(unguarded.map((r) => folderOf(r.file)))) {
-    const writes = productRoutes.filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && folderOf(r.file) === folder).length;
+    const writes = productRoutes.filter((r) => r.kind === "http" && writesState(r) && folderOf(r.file) === folder).length;
     const unexplained = unguarded.filter((r) => folderOf(r.file) === folder && !r.low);
     // Writes public by design count neither way: more of them found must not make the rest each a finding of their own.
     const explained = unguarded.filter((r) => folderOf(r.file) === folder && r.low).length;

@@ -25,6 +25,8 @@ export type LinkedRoute = {
   declaredPublic?: boolean;
   /** The code exempts it from CSRF checks (Django's `@csrf_exempt`). */
   csrfExempt?: boolean;
+  /** The methods a route of every method was written for (a Django view acting on POST, rendering otherwise). */
+  handles?: string[];
   /** Checks of the caller that may let one without an account through, by design or by a setting (a Laravel policy ability taking `?User`). */
   checks?: string[];
   /** The host it is served for alone (Phoenix's `scope host: "preview."`). */
@@ -465,6 +467,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.declaredPath ? { declaredPath: route.declaredPath } : {}),
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),
+    ...(route.handles ? { handles: route.handles } : {}),
     ...(route.host ? { host: route.host } : {}),
   }])));
 }

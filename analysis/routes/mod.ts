@@ -26,7 +26,7 @@ import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
 import { fillImportedValues } from "./js/imported.ts";
 import { linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
-import { joinPaths, WRITE_METHODS } from "./paths.ts";
+import { joinPaths, writesState } from "./paths.ts";
 import type { FileRoutes, Registration, RouteRegistration } from "./registration.ts";
 import { guardsAway } from "./guards-away.ts";
 import { flaskClassChecks } from "./python/class-access-checks.ts";
@@ -312,7 +312,7 @@ export function routesSection(
     .map((g) => ({ method: g[0]!.method, path: g[0]!.path, routes: g.map(ref) }));
   const inert = doesNothing(project);
   const unguardedWrites = globalGuard ? [] : items
-    .filter((r) => r.kind === "http" && WRITE_METHODS.has(r.method) && r.guards.length === 0 && !inert(r))
+    .filter((r) => r.kind === "http" && writesState(r) && r.guards.length === 0 && !inert(r))
     .map((r) => ({ ...ref(r), handler: r.handler, ...(r.public ? { public: true } : {}), ...(r.csrfExempt ? { csrfExempt: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}), ...(r.checks ? { checks: r.checks } : {}) }));
 
   return {

@@ -219,5 +219,9 @@ export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Whether a route changes state: its method writes, or it answers every method and was written for one that does. */
+export const writesState = (route: { method: string; handles?: readonly string[] }): boolean =>
+  WRITE_METHODS.has(route.method) || (route.method === "ALL" && !!route.handles?.some((m) => WRITE_METHODS.has(m)));
+
 /** The guard of a handler that refuses a caller without credentials itself (JS handlers, Rust handlers). */
 export const REFUSES_ANONYMOUS = "401 without credentials";

@@ -108,6 +108,8 @@ export const Registration = z.discriminatedUnion("type", [
     declaredPublic: z.boolean().optional(),
     /** The code exempts it from CSRF checks (Django's `@csrf_exempt`): it is meant for callers from outside the site. */
     csrfExempt: z.boolean().optional(),
+    /** The methods a route of every method was written for (a Django view acting on POST, rendering otherwise): see schema.ts. */
+    handles: z.array(z.string()).optional(),
     /**
      * How many parameters after the request a Django or Flask view's handler takes, and how many of
      * them it requires (`def patch(self, request, pk)`: 1 and 1): it serves only paths that capture

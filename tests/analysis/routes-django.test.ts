@@ -464,7 +464,7 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
     "POST /accounts/{pk} accounts/views.py:23 user_detail [login_required]",
     "GET /accounts/profile accounts/views.py:9 ProfileView.get [login_required]",
     "POST /accounts/profile accounts/views.py:12 ProfileView.post [login_required]",
-    "GET /accounts/settings accounts/views.py:27 settings_view",
+    "ALL /accounts/settings accounts/views.py:27 settings_view",
     "GET /accounts/signup accounts/views.py:16 SignupView",
     "POST /accounts/signup accounts/views.py:16 SignupView",
     "GET /api/v1 api/urls.py:6 (API root)",
@@ -476,7 +476,7 @@ django("URLconfs included across apps, DRF routers and ViewSets, class-based and
     "GET /api/v1/products api/views.py:7 ProductViewSet.list",
     "GET /api/v1/products/{slug} api/views.py:7 ProductViewSet.retrieve",
     "POST /api/v1/products/{slug}/favorite api/views.py:11 ProductViewSet.favorite [IsAuthenticated]",
-    "GET /legacy/{slug} accounts/views.py:31 legacy",
+    "ALL /legacy/{slug} accounts/views.py:31 legacy",
   ]);
 });
 
@@ -1079,7 +1079,7 @@ django("views a package re-exports from its __init__.py (beside a views.py stub,
   ]);
 });
 
-django("a plain view serves the methods its body tells apart (GET and a form's POST, or only those it does not turn away, when it refuses the others); one that compares none is a page (GET), or takes what is posted too (GET and POST); a helper it hands the request to counts as its body; a generic view imported under another name keeps its methods", () => {
+django("a plain view answers every method, written for those its body tells apart (GET and a form's POST), or serves only those it does not turn away when it refuses the others; one that compares none is a page, or a form when it reads what is posted (GET and POST, a write); a helper it hands the request to counts as its body; a generic view imported under another name keeps its methods", () => {
   const root = tempDir("tool-django-compared-methods-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
@@ -1147,21 +1147,27 @@ django("a plain view serves the methods its body tells apart (GET and a form's P
     ].join("\n"),
   });
   git(root, "init", "-q");
-  assert.equal(guardedRoutes(root).sort(), [
-    "GET /",
-    "GET /@{profile}/follow",
+  const found = analyze(root).routes;
+  assert.equal(found.items.map((r) => `${r.method} ${r.path}${r.handles ? ` (written for ${r.handles.join(", ")})` : ""}`).sort(), [
+    "ALL /",
+    "ALL /@{profile}/follow (written for GET, POST)",
+    "ALL /ping/{code} (written for GET, POST)",
+    "ALL /projects/{code}/add_email (written for GET, POST)",
+    "ALL /register (written for GET, POST)",
+    "ALL /unsubscribe/{token} (written for GET, POST)",
     "GET /login",
-    "GET /ping/{code}",
-    "GET /projects/{code}/add_email",
-    "GET /register",
-    "GET /unsubscribe/{token}",
-    "POST /@{profile}/follow",
     "POST /hooks",
     "POST /login",
-    "POST /ping/{code}",
-    "POST /projects/{code}/add_email",
-    "POST /register",
-    "POST /unsubscribe/{token}",
+  ]);
+  // A view written for POST is a write: unguarded, it is listed with the others; a page is not.
+  assert.equal(found.unguardedWrites.map((r) => `${r.method} ${r.path}`).sort(), [
+    "ALL /@{profile}/follow",
+    "ALL /ping/{code}",
+    "ALL /projects/{code}/add_email",
+    "ALL /register",
+    "ALL /unsubscribe/{token}",
+    "POST /hooks",
+    "POST /login",
   ]);
 });
 
@@ -1464,10 +1470,10 @@ django("i18n_patterns serves its patterns under the language code; with prefix_d
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
-    "GET /{language}/dashboard",
-    "GET /{language}/weight/overview",
-    "GET /about",
-    "GET /robots.txt",
+    "ALL /{language}/dashboard",
+    "ALL /{language}/weight/overview",
+    "ALL /about",
+    "ALL /robots.txt",
   ]);
 });
 
@@ -1497,12 +1503,12 @@ django("re_path patterns built from constants interpolating another module's pat
   });
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), [
-    "GET /book/{book_id}",
-    "GET /settings/reports/{user_id}/suspend",
-    "GET /settings/reports/{user_id}/suspend/{report_id}",
-    "GET /user/{username}",
-    "GET /user/{username}/books",
-    "GET /user/{username}/shelf",
+    "ALL /book/{book_id}",
+    "ALL /settings/reports/{user_id}/suspend",
+    "ALL /settings/reports/{user_id}/suspend/{report_id}",
+    "ALL /user/{username}",
+    "ALL /user/{username}/books",
+    "ALL /user/{username}/shelf",
   ]);
 });
 
@@ -3183,8 +3189,8 @@ django("a function view that sends anyone but a superuser away at its top (if no
   });
   git(root, "init", "-q");
   const routes = guardedRoutes(root);
-  assert.ok(routes.includes("POST /system [request.user]"), routes.join(", "));
-  assert.ok(routes.includes("GET /recipe/{pk}"), routes.join(", "));
+  assert.ok(routes.includes("ALL /system [request.user]"), routes.join(", "));
+  assert.ok(routes.includes("ALL /recipe/{pk}"), routes.join(", "));
 });
 
 django("a class view whose mixin turns away a request lacking an attribute the project's middleware fills only for a signed-in caller is guarded; a mixin testing an attribute the middleware fills for anyone is not", () => {
@@ -3265,6 +3271,51 @@ django("python-social-auth's and django-impersonate's URLconfs a project include
     "ALL /login/{backend}",
     "POST /disconnect/{backend} [login_required]",
     "POST /disconnect/{backend}/{association_id} [login_required]",
+  ]);
+});
+
+django("an instance of a class as the view (a syndication feed, feeds.AllBookmarksFeed()) is a route of every method; a wrapper call around a view is still read as the view it wraps", () => {
+  const root = tempDir("tool-django-feed-instance-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
+    "site/settings.py": 'ROOT_URLCONF = "site.urls"\n',
+    "site/urls.py": [
+      "from django.contrib.auth.decorators import login_required",
+      "from django.urls import path",
+      "from bookmarks import feeds, views",
+      "urlpatterns = [",
+      '    path("feeds/<str:feed_key>/all", feeds.AllBookmarksFeed(), name="feeds.all"),',
+      '    path("feeds/shared", feeds.PublicSharedBookmarksFeed(), name="feeds.public_shared"),',
+      '    path("settings", login_required(views.settings), name="settings"),',
+      "]",
+      "",
+    ].join("\n"),
+    "bookmarks/__init__.py": "",
+    "bookmarks/feeds.py": [
+      "from django.contrib.syndication.views import Feed",
+      "",
+      "class AllBookmarksFeed(Feed):",
+      "    def items(self, context):",
+      "        return context.bookmarks",
+      "",
+      "class PublicSharedBookmarksFeed(Feed):",
+      "    def items(self, context):",
+      "        return []",
+      "",
+    ].join("\n"),
+    "bookmarks/views.py": [
+      "from django.shortcuts import render",
+      "",
+      "def settings(request):",
+      '    return render(request, "settings.html")',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "ALL /feeds/shared feeds.PublicSharedBookmarksFeed",
+    "ALL /feeds/{feed_key}/all feeds.AllBookmarksFeed",
+    "ALL /settings settings [login_required]",
   ]);
 });
 

@@ -367,15 +367,20 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   const names = def.decorators.map((d) => last(d.name));
   if (names.includes("api_view") && !names.includes("permission_classes")) guards.push(DRF_DEFAULT_PERMISSIONS);
   const handedTo = dispatches(source, def, functions);
-  if (!handedTo) {
+  // Every method reaches a view no decorator restricts, so it is a route of them all; the methods
+  // it was written for are kept beside (a form acting on POST is a write).
+  let handles: string[] | undefined;
+  if (!handedTo && !methods) {
     // A view that hands the request to a helper of its module (`return email_form(request, channel)`) serves what the helper tells apart.
     const bodies = withHelpers(source, def, functions);
-    methods ??= bodies.map((body) => comparedMethods(source, body)).find(Boolean) ?? plainMethods(source, def, bodies);
+    const told = bodies.map((body) => comparedMethods(source, body)).find(Boolean);
+    if (told && "only" in told) methods = told.only;
+    else handles = told?.handles ?? plainMethods(source, def, bodies);
   }
-  if (!methods && !guards.length && !handedTo) return [];
+  if (!methods && !handles && !guards.length && !handedTo) return [];
   const router: Registration = { type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], mountedOnly: true, line: def.line };
   const csrfExempt = names.includes("csrf_exempt");
-  const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line, ...(csrfExempt ? { csrfExempt } : {}) });
+  const route = (served: string[], extra: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: served, path: "", handler: def.name, guards: [...new Set([...guards, ...extra])], owner: def.name, line: def.line, ...(csrfExempt ? { csrfExempt } : {}), ...(handles && !methods && written(handles) ? { handles } : {}) });
   if (!handedTo) return [router, route(methods ?? ["ALL"], [])];
   // Each method takes the guards of the view it is handed to.
   const served = methods ?? [...new Set([...handedTo.byMethod.keys(), "GET"])];
@@ -385,14 +390,16 @@ function functionView(source: RouteSource, def: Definition, functions: ReadonlyM
   })];
 }
 
+// A page (GET alone) is what a route of every method is taken for anyway: said only of a view written for more.
+const written = (handles: readonly string[]) => handles.some((m) => m !== "GET");
+
 // What a view reads of a request's body: posted form fields, files, the raw body.
 const READS_POSTED = /\b(?:request|req)\.(?:POST|FILES|body|read\s*\()/;
 
 /**
  * The methods a view that tells none apart is written for, when it is a view (its first
- * parameter is the request): every method reaches it, but Django's CSRF middleware turns away
- * an unsafe one without the token a form of the site's own gives, so a view that never reads
- * what is posted is a page (GET), and one that reads it takes GET and POST.
+ * parameter is the request): every method reaches it, but one that never reads what is posted
+ * is a page (GET), and one that reads it a form and its submission (GET and POST).
  */
 function plainMethods(source: RouteSource, def: Definition, bodies: readonly Definition[]): string[] | undefined {
   if (!takesRequest(source, def)) return undefined;
@@ -425,10 +432,10 @@ const METHOD_COMPARED = /\b(?:request|req)\.method\s*(?:(==|!=)\s*(["'])([A-Z]+)
 
 /**
  * The methods a plain view tells apart in its body: a form view that acts on `request.method ==
- * "POST"` and renders otherwise serves GET and POST; one that turns away `request.method !=
- * "POST"` serves POST. Undefined when it compares none (it answers every method alike).
+ * "POST"` and renders otherwise is written for GET and POST (every method reaching it); one that
+ * turns away `request.method != "POST"` serves POST only. Undefined when it compares none.
  */
-function comparedMethods(source: RouteSource, def: Definition): string[] | undefined {
+function comparedMethods(source: RouteSource, def: Definition): { handles: string[] } | { only: string[] } | undefined {
   const equal = new Set<string>();
   const refused = new Set<string>();
   // The text, not the stripped code: the methods compared with are string literals.
@@ -439,8 +446,8 @@ function comparedMethods(source: RouteSource, def: Definition): string[] | undef
     const refuses = m[1] === "!=" && REFUSAL.test(text.slice(m.index + m[0].length).split("\n").slice(0, 4).join("\n"));
     for (const method of listed) (refuses ? refused : equal).add(method);
   }
-  if (equal.size) return [...new Set(["GET", ...equal])];
-  return refused.size ? [...refused] : undefined;
+  if (equal.size) return { handles: [...new Set(["GET", ...equal])] };
+  return refused.size ? { only: [...refused] } : undefined;
 }
 
 // What a branch answers to turn a request away: 405, 400, 403, or an exception that gives one.

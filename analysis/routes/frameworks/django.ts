@@ -312,6 +312,8 @@ function viewTarget(context: Context, span: Span, path: string, guards: string[]
     const curried = /^\s*\(/.exec(code.slice(call.end, span.end));
     const wrapped = curried ? pythonArguments(code, call.end + curried[0].length - 1).positional[0] : call.positional[0];
     if (wrapped) viewTarget(context, wrapped, path, [...guards, ...guard], line);
+    // An instance of a class as the view (a syndication feed, `feeds.AllBookmarksFeed()`): it is called with every request.
+    else if (!curried && !call.keywords.size && /^[A-Z]\w*$/.test(wrapper[1]!.split(".").at(-1)!)) found.push(route(owner, ["ALL"], path, wrapper[1]!, guards, line));
     return;
   }
   const name = dottedName(code, span);
