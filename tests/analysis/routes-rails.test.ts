@@ -2349,11 +2349,16 @@ rails("a webhook that skips the sign-in filter (drawn in a namespace naming its 
       "    post 'plaid'",
       "    post 'stripe'",
       "  end",
+      // `to: '#action'` names the module's own `Controller` class (Material::Controller).
+      "  namespace :material, path: 'materials' do",
+      "    put 'create_chunks', to: '#create_chunks'",
+      "  end",
       "  post 'webhooks/github', to: 'webhooks#github'",
       "  post 'webhooks/ping', to: 'webhooks#ping'",
       "end",
     ].join("\n"),
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  before_action :authenticate_user!\nend\n",
+    "app/controllers/material/controller.rb": "class Material::Controller < ApplicationController\n  def create_chunks\n    head :ok\n  end\nend\n",
     "app/controllers/webhooks_controller.rb": [
       "class WebhooksController < ApplicationController",
       "  skip_before_action :authenticate_user!",
@@ -2390,6 +2395,7 @@ rails("a webhook that skips the sign-in filter (drawn in a namespace naming its 
   });
   git(root, "init", "-q");
   assert.equal(guardedRoutes(root), [
+    "PUT /materials/create_chunks [authenticate_user!]",
     "POST /webhooks/github [(verifies the request's signature)]",
     "POST /webhooks/ping",
     "POST /webhooks/plaid [(verifies the request's signature)]",

@@ -202,7 +202,8 @@ function handlerOf(context: Context, to: Span | undefined, args: DslArguments, s
   controller ??= scope.resource?.controller ?? scope.controller ?? (segments.length > 1 ? segments[0] : undefined);
   action ??= symbol ?? segments.at(-1) ?? "index";
   // Rails makes the scope's module the controller where nothing else names one (`namespace :webhooks do post "plaid" end` is webhooks#plaid).
-  if (!controller) return scope.module && scope.module !== "/" ? `${scope.module.slice(1)}#${action}` : action;
+  // `to: "#create_text_chunks"` names an empty one: the module's own `Controller` class (`course/material/#...`, Course::Material::Controller).
+  if (!controller) return scope.module && scope.module !== "/" ? `${scope.module.slice(1)}${controller === "" ? "/" : ""}#${action}` : action;
   return `${scope.resource && controller === scope.resource.controller ? controller : join(scope.module, controller).slice(1)}#${action}`;
 }
 

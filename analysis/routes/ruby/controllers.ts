@@ -16,9 +16,11 @@ export function controllerChain(controller: string, text: (path: string) => stri
   const roots = [...new Set([where.root, ...(where.others ?? []), "app/controllers/"])];
   // An engine that isolates no namespace (`Fizzy::Saas::Engine` without `isolate_namespace`) keeps its controllers at its root.
   const namespaces = where.namespace ? [where.namespace, ""] : [""];
-  let file = namespaces.flatMap((namespace) => roots.map((root) => `${root}${namespace}${controller}_controller.rb`)).find((f) => text(f) !== undefined) ?? `app/controllers/${controller}_controller.rb`;
+  // A module's own `Controller` class (`course/material/`, Course::Material::Controller) is its folder's controller.rb.
+  const base = controller.endsWith("/") ? `${controller}controller.rb` : `${controller}_controller.rb`;
+  let file = namespaces.flatMap((namespace) => roots.map((root) => `${root}${namespace}${base}`)).find((f) => text(f) !== undefined) ?? `app/controllers/${base}`;
   // A folder the app adds to the autoload paths holds controllers at the top level (`app/controllers/entities`).
-  if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${controller}_controller.rb`).find((f) => text(f) !== undefined) ?? file;
+  if (text(file) === undefined) file = autoloadedControllerDirs(text).map((dir) => `${dir}/${base}`).find((f) => text(f) !== undefined) ?? file;
   for (let depth = 0; depth < MAX_CHAIN; depth++) {
     const source = text(file);
     if (source === undefined) return { sources, complete: false };
