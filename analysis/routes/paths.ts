@@ -136,7 +136,7 @@ const GUARD_NAME = /guard|protect|privilege|require[ds]?[_-]?(user|login|role|ad
 // A rate limiter's options named for the endpoint they limit (`api.limiterOpts.PasskeyAuthentication`) and a check
 // that a feature is on (`requireOAuthServerEnabled`) are no check of the caller either; nor is a call that
 // reads a setting about sign-in (`resolveRuntimeAuthUiMode`, `getAuthConfig`, `authOptions`).
-const NOT_AUTH = /throttl|rate.?limit|limiter|feature.?(?:flag|access)|flag.?guard|cache|maintenance|timeout|logging|cors|csrf|error|initiali[sz]e|passport\.session\b|lock(?:out)?[_-]?middleware|[a-z]Enabled$|[a-z](?:Mode|Config|Options|Settings)$/i;
+const NOT_AUTH = /(?:^|[^A-Za-z])(?:save|store|persist|clear)_?[Aa]uth|throttl|rate.?limit|limiter|feature.?(?:flag|access)|flag.?guard|cache|maintenance|timeout|logging|cors|csrf|error|initiali[sz]e|passport\.session\b|lock(?:out)?[_-]?middleware|[a-z]Enabled$|[a-z](?:Mode|Config|Options|Settings)$/i;
 
 // Checks for the opposite: only callers without a session get through (`require_unauthenticated`,
 // Laravel's `RedirectIfAuthenticated`, a `guest` middleware), or anyone does (`AllowAnonymous`).

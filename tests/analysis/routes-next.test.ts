@@ -109,7 +109,7 @@ next("a monorepo app is detected from its own manifest, paths relative to its fo
   ]);
 });
 
-next("a handler guarded inside its request helper (parseRequest -> checkAuth); one that skips it is public on purpose; a helper verifying some other token guards nothing", () => {
+next("a handler guarded inside its request helper (parseRequest -> checkAuth); one that skips it is public on purpose; a helper verifying some other token guards nothing; another route's handler whose answer is dropped guards nothing; saving a session after sign-in is no check", () => {
   const root = tempDir("tool-next-helper-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { next: "15.0.0" } }),
@@ -129,16 +129,23 @@ next("a handler guarded inside its request helper (parseRequest -> checkAuth); o
     "src/app/api/teams/join/route.ts": 'import { parseRequest } from "@/lib/request";\nexport async function POST(request: Request) {\n  const { auth, error } = await parseRequest(request, schema);\n  if (error) return error();\n  return Response.json(auth);\n}\n',
     "src/app/api/send/route.ts": 'import { parseRequest, readCache } from "@/lib/request";\nexport async function POST(request: Request) {\n  const cache = readCache(request);\n  const { body } = await parseRequest(request, schema, { skipAuth: true });\n  return Response.json(body);\n}\n',
     "src/app/api/cache/route.ts": 'import { readCache } from "@/lib/request";\nexport async function DELETE(request: Request) {\n  return Response.json(readCache(request));\n}\n',
+    // Another route's handler, called with a request the pixel builds: its answer is dropped, so its check refuses no one.
+    "src/app/p/[slug]/route.ts": 'import { POST } from "@/lib/request-forward";\nexport async function GET(request: Request) {\n  await POST(new Request(request.url, { method: "POST" }));\n  return new Response("gif");\n}\n',
+    "src/lib/request-forward.ts": 'import { checkAuth } from "@/lib/auth";\nexport async function POST(request: Request) {\n  const auth = await checkAuth(request);\n  return Response.json(auth);\n}\n',
+    // Saving a session once the password is checked is signing in, no check of the caller.
+    "src/app/api/auth/login/route.ts": 'import { saveAuth } from "@/lib/session";\nexport async function POST(request: Request) {\n  const { username, password } = await request.json();\n  const user = await getUserByUsername(username);\n  if (!user || !checkPassword(password, user.password)) return unauthorized({ code: "incorrect-username-password" });\n  const token = await saveAuth({ userId: user.id });\n  return Response.json({ token });\n}\n',
   });
   commitAll(root);
   const report = analyze(root);
   assert.equal(report.routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.public ? " public" : ""}`), [
+    "POST /api/auth/login",
     "DELETE /api/cache",
     "POST /api/send public",
     "POST /api/teams/join [checkAuth]",
+    "GET /p/{slug}",
   ]);
   const writes = report.findings.filter((f) => f.rule === "unguarded-write").map((f) => [f.severity, f.title.split(" has")[0]]);
-  assert.equal(writes, [["high", "DELETE /api/cache"], ["low", "POST /api/send"]]);
+  assert.equal(writes, [["high", "DELETE /api/cache"], ["low", "POST /api/send"], ["low", "POST /api/auth/login"]]);
 });
 
 next("a pages/api handler that verifies the caller first is guarded; one that verifies the credentials a sign-in posts (verifyByCredentials, verifyGoogleIdentityToken) is not", () => {

@@ -274,6 +274,9 @@ function calledHelpers(source: RouteSource, span: Span): { helpers: string[]; op
   for (const m of source.code.slice(span.start, span.end).matchAll(HELPER_CALL)) {
     const name = m[1]!;
     if (isGuardName(name) || NOT_HELPERS.has(name) || names.size >= 6) continue;
+    // Another route's handler (`await POST(req)` of /api/send, imported by Umami's pixel) answers a request the
+    // handler builds; its refusal stops the handler only when the handler answers with it (`return POST(req)`).
+    if (ROUTE_VERB.test(name) && !/\breturn\s+(?:await\s+)?$/.test(source.code.slice(Math.max(span.start, span.start + m.index - 20), span.start + m.index + m[0].indexOf(name)))) continue;
     const { end } = callArguments(source.code, span.start + m.index + m[0].length - 1);
     if (OPTS_OUT.test(source.code.slice(span.start + m.index, end))) optsOut = true;
     else names.add(name);
@@ -282,6 +285,7 @@ function calledHelpers(source: RouteSource, span: Span): { helpers: string[]; op
 }
 
 const HELPER_CALL = /(?<![\w$.]|function\s)(?:await\s+)?([A-Za-z_$][\w$]*)\s*\(/g;
+const ROUTE_VERB = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/;
 const OPTS_OUT = /\b(?:skip\w*|public|anonymous|noAuth|allowAnonymous)\s*:\s*true\b/i;
 const NOT_HELPERS = new Set(["if", "for", "while", "switch", "catch", "return", "function", "await", "typeof", "Number", "String", "Boolean", "Object", "Array", "JSON", "Promise", "Response", "Request", "URL", "Error", "Date", "Map", "Set", "fetch", "require", "import"]);
 
