@@ -506,7 +506,7 @@ nest("RouterModule's paths reach the controllers of the modules they name, child
   ]);
 });
 
-nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSOGuard), a class extending AuthGuard('openidconnect')) is the way in, no check of the caller; GoogleAuthGuard, JwtAuthGuard and AuthGuard('api-key') beside it are", () => {
+nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSOGuard), a class extending AuthGuard('openidconnect'), AuthGuard('google') and a factory's OAuthCallbackGuard('google') in place) is the way in, no check of the caller; GoogleAuthGuard, JwtAuthGuard, AuthGuard('jwt') and AuthGuard('api-key') beside it are", () => {
   const root = tempDir("tool-nest-sso-");
   writeFiles(root, {
     "package.json": JSON.stringify({ dependencies: { "@nestjs/core": "11" } }),
@@ -532,6 +532,16 @@ nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSO
       "  @Get('tokens')",
       "  @UseGuards(ApiKeyGuard)",
       "  async tokens() {}",
+      // Made for a strategy in place: the strategy tells too.
+      "  @Get('google')",
+      "  @UseGuards(AuthGuard('google'))",
+      "  async google() {}",
+      "  @Get('google/callback')",
+      "  @UseGuards(OAuthCallbackGuard('google'))",
+      "  async googleCallback() {}",
+      "  @Get('keys')",
+      "  @UseGuards(AuthGuard('jwt'))",
+      "  async keys() {}",
       "}",
     ].join("\n"),
     // Guards of the project's named for no provider: their Passport strategy tells.
@@ -541,6 +551,9 @@ nest("a single sign-on through another provider's strategy (@UseGuards(GithubSSO
   git(root, "init", "-q");
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
     "GET /auth/github",
+    "GET /auth/google",
+    "GET /auth/google/callback",
+    "GET /auth/keys [AuthGuard]",
     "GET /auth/me [JwtAuthGuard]",
     "GET /auth/microsoft/callback",
     "GET /auth/oidc/callback",

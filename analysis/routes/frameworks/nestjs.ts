@@ -2,6 +2,7 @@ import type { Framework } from "../framework.ts";
 import { decorated, type Decorator } from "../js/decorators.ts";
 import { argumentName } from "../js/names.ts";
 import { objectProperties, type Span } from "../js/objects.ts";
+import { SIGN_IN_STRATEGY } from "../js/passport-sign-in.ts";
 import { pathConstants, pathList } from "../js/values.ts";
 import { declaresPublic, isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
@@ -87,8 +88,12 @@ function publicRole(source: RouteSource, d: Decorator): boolean {
 function guards(source: RouteSource, decorators: readonly Decorator[]): string[] {
   return decorators.flatMap((d) => {
     if (d.name === "UseGuards") {
-      // Every argument is a guard class; those of other things than who calls (ThrottlerGuard) are left.
-      return d.args.map((a) => argumentName(source, a.start, a.end)).filter((n) => n !== "(inline)" && isGuardName(n));
+      // Every argument is a guard class; those of other things than who calls (ThrottlerGuard) are left, and so
+      // is one made for a Passport strategy that signs a caller in (`AuthGuard('google')`, `OAuthCallbackGuard('oidc')`).
+      return d.args
+        .filter((a) => !SIGN_IN_STRATEGY.test(/^\s*[\w$.]+\s*\(\s*["'`]([\w-]+)["'`]\s*\)\s*$/.exec(source.text.slice(a.start, a.end))?.[1] ?? ""))
+        .map((a) => argumentName(source, a.start, a.end))
+        .filter((n) => n !== "(inline)" && isGuardName(n));
     }
     return GUARD_DECORATOR.test(d.name) && isGuardName(d.name) ? [d.name] : [];
   });

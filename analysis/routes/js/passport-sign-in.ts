@@ -9,7 +9,7 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 
 const CLASS = /\bclass\s+(\w+)\s+extends\s+AuthGuard\s*\(\s*["'`]([\w-]+)["'`]/g;
 // Passport strategies that sign a caller in (a provider's OAuth or OpenID Connect flow, SAML, a posted password).
-const SIGN_IN_STRATEGY = /^(?:local|github\d*|google(?:-oauth\d*)?|gitlab|bitbucket|gitea|facebook|twitter|microsoft|azure(?:-ad)?|apple|discord|slack|linkedin|oidc|openidconnect|oauth2?|saml|keycloak|auth0|okta|yandex|kakao|naver|wechat|feishu|dingtalk|lark)$/i;
+export const SIGN_IN_STRATEGY = /^(?:local|github\d*|google(?:-oauth\d*)?|gitlab|bitbucket|gitea|facebook|twitter|microsoft|azure(?:-ad)?|apple|discord|slack|linkedin|oidc|openidconnect|oauth2?|saml|keycloak|auth0|okta|yandex|kakao|naver|wechat|feishu|dingtalk|lark)$/i;
 const SOURCE = /\.(?:[cm]?[jt]s)$/;
 
 /** A function telling whether a guard class of the project is a Passport sign-in (by its strategy). */
