@@ -1429,4 +1429,28 @@ laravel("routes/api.php is served under the prefix Laravel 11's withRouting(apiP
   assert.equal(app("        health: '/up',"), ["GET /api/me"]);
 });
 
+laravel("Route::fallback serves every GET no other route matches (GET /*), inside a group with its middleware too", () => {
+  const root = tempDir("tool-laravel-fallback-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^10.0" } }),
+    "routes/web.php": [
+      "<?php",
+      "use App\\Http\\Controllers\\MetaController;",
+      "use Illuminate\\Support\\Facades\\Route;",
+      "Route::get('/robots.txt', [MetaController::class, 'robots']);",
+      "Route::middleware('auth')->prefix('admin')->group(function () {",
+      "    Route::fallback([MetaController::class, 'adminNotFound']);",
+      "});",
+      "Route::fallback([MetaController::class, 'notFound'])->name('fallback');",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/MetaController.php": "<?php\nnamespace App\\Http\\Controllers;\n\nclass MetaController extends Controller\n{\n    public function robots() { return ''; }\n    public function notFound() { return response()->view('errors.404', [], 404); }\n    public function adminNotFound() { return response()->view('errors.404', [], 404); }\n}\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`).sort(), [
+    "GET /* MetaController@notFound []",
+    "GET /admin/* MetaController@adminNotFound [auth]",
+    "GET /robots.txt MetaController@robots []",
+  ]);
+});
+
 laravel.run();

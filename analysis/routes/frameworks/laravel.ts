@@ -25,7 +25,8 @@ function startPattern(text: string): RegExp {
   return lumenRoutes(text) ? new RegExp(source.replace("\\$router|", "\\$router|\\$app|"), "g") : alias ? new RegExp(source, "g") : START;
 }
 const LINK = /^\s*->\s*(\w+)\s*\(/;
-const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect"]);
+// `fallback`: Laravel's route for any GET no other route matches (`Route::fallback([MetaController::class, 'notFound'])`).
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options", "any", "match", "view", "redirect", "permanentRedirect", "fallback"]);
 const RESOURCES = new Set(["resource", "apiResource", "resources", "apiResources", "singleton", "apiSingleton"]);
 // The files Laravel loads by convention, under /api for routes/api.php: mounted by a provider,
 // they take its prefix instead.
@@ -157,8 +158,12 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   if (main.name === "group") return group(context, main, attributes);
   if (RESOURCES.has(main.name)) return resources(context, main, modifiers, attributes, line);
   if (AUTH_ROUTES.has(main.name)) return authRoutes(context, main, attributes, line);
-  const [methods, pathArg, action] = main.name === "match" ? [phpList(source, main.args[0]!, constants).map((m) => m.toUpperCase()), main.args[1], main.args[2]] : [verbMethods(main.name), main.args[0], main.args[1]];
-  const path = pathArg ? boundValue(context, pathArg) ?? phpValue(source, pathArg, constants) : undefined;
+  const [methods, pathArg, action] = main.name === "match"
+    ? [phpList(source, main.args[0]!, constants).map((m) => m.toUpperCase()), main.args[1], main.args[2]]
+    : main.name === "fallback"
+    ? [["GET"], undefined, main.args[0]]
+    : [verbMethods(main.name), main.args[0], main.args[1]];
+  const path = main.name === "fallback" ? "/*" : pathArg ? boundValue(context, pathArg) ?? phpValue(source, pathArg, constants) : undefined;
   if (path === undefined) return;
   const options = action && source.code[action.start] === "[" ? phpArray(source, action) : new Map<string, Span>();
   const extra = options.get("middleware");
