@@ -1079,7 +1079,7 @@ django("views a package re-exports from its __init__.py (beside a views.py stub,
   ]);
 });
 
-django("a plain view answers every method, written for those its body tells apart (GET and a form's POST), or serves only those it does not turn away when it refuses the others; one that compares none is a page, or a form when it reads what is posted (GET and POST, a write); a helper it hands the request to counts as its body; a generic view imported under another name keeps its methods", () => {
+django("a plain view answers every method, written for those its body tells apart (GET and a form's POST), or serves only those it does not turn away when it refuses the others (an error answered as data too, after `if not request.method == \"POST\"`); one that compares none is a page, or a form when it reads what is posted (GET and POST, a write); a helper it hands the request to counts as its body; a generic view imported under another name keeps its methods", () => {
   const root = tempDir("tool-django-compared-methods-");
   writeFiles(root, {
     "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
@@ -1096,6 +1096,7 @@ django("a plain view answers every method, written for those its body tells apar
       '    path("projects/<uuid:code>/add_email/", views.add_email),',
       '    path("unsubscribe/<str:token>/", views.unsubscribe),',
       '    path("login/", views.LoginView.as_view()),',
+      '    path("ajax/change_organization", views.change_organization),',
       "]",
       "",
     ].join("\n"),
@@ -1141,6 +1142,12 @@ django("a plain view answers every method, written for those its body tells apar
       "        return HttpResponseNotAllowed(['POST'])",
       "    return handle(request)",
       "",
+      "def change_organization(request):",
+      '    if not request.method == "POST":',
+      '        return JsonResponse({"status": "error"})',
+      '    request.session["organization"] = request.POST.get("organization")',
+      '    return JsonResponse({"status": "success"})',
+      "",
       "class LoginView(AuthLoginView):",
       '    template_name = "login.html"',
       "",
@@ -1156,6 +1163,7 @@ django("a plain view answers every method, written for those its body tells apar
     "ALL /register (written for GET, POST)",
     "ALL /unsubscribe/{token} (written for GET, POST)",
     "GET /login",
+    "POST /ajax/change_organization",
     "POST /hooks",
     "POST /login",
   ]);
@@ -1166,6 +1174,7 @@ django("a plain view answers every method, written for those its body tells apar
     "ALL /projects/{code}/add_email",
     "ALL /register",
     "ALL /unsubscribe/{token}",
+    "POST /ajax/change_organization",
     "POST /hooks",
     "POST /login",
   ]);

@@ -443,7 +443,9 @@ function comparedMethods(source: RouteSource, def: Definition): { handles: strin
   for (const m of text.matchAll(METHOD_COMPARED)) {
     const listed = m[3] ? [m[3]] : quotedMethods(m[4]!);
     // `if request.method != "POST":` that renders a confirmation page tells GET and POST apart; one that refuses turns GET away.
-    const refuses = m[1] === "!=" && REFUSAL.test(text.slice(m.index + m[0].length).split("\n").slice(0, 4).join("\n"));
+    // `if not request.method == "POST":` says `!=` too.
+    const unequal = m[1] === "!=" || (m[1] === "==" && /\bnot\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index)));
+    const refuses = unequal && REFUSAL.test(text.slice(m.index + m[0].length).split("\n").slice(0, 4).join("\n"));
     for (const method of listed) (refuses ? refused : equal).add(method);
   }
   if (equal.size) return { handles: [...new Set(["GET", ...equal])] };
@@ -451,7 +453,8 @@ function comparedMethods(source: RouteSource, def: Definition): { handles: strin
 }
 
 // What a branch answers to turn a request away: 405, 400, 403, or an exception that gives one.
-const REFUSAL = /HttpResponse(?:NotAllowed|BadRequest|Forbidden)|\bstatus\s*=\s*40[035]\b|raise\s+\w*(?:NotAllowed|BadRequest|Http404|PermissionDenied|SuspiciousOperation)/;
+// Or an error answered as data (opencve's `return JsonResponse({"status": "error"})`).
+const REFUSAL = /HttpResponse(?:NotAllowed|BadRequest|Forbidden)|\bstatus\s*=\s*40[035]\b|raise\s+\w*(?:NotAllowed|BadRequest|Http404|PermissionDenied|SuspiciousOperation)|\bJsonResponse\s*\(\s*\{\s*["'](?:status|error)["']\s*:\s*["']error["']/;
 
 /** The methods of a list compared with (`"POST", "DELETE"` of `request.method in ("POST", "DELETE")`). */
 const quotedMethods = (list: string): string[] => [...list.matchAll(/["']([A-Z]+)["']/g)].map((m) => m[1]!);
