@@ -72,7 +72,12 @@ function read(project: Project | undefined, language: (typeof LANGUAGES)[keyof t
     for (const m of text.matchAll(language.header)) {
       const body = language.body(text, m);
       const method = /^func\s*\(/.test(m[0]);
-      if (body !== undefined) definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), { file: path, body, ...(method ? { method } : {}) }]);
+      if (body === undefined) continue;
+      const definition = { file: path, body, ...(method ? { method } : {}) };
+      definitions.set(m[1]!, [...(definitions.get(m[1]!) ?? []), definition]);
+      // A Go method is found by its receiver's type too (`webSessionMiddleware.handle`), apart from its namesakes.
+      const receiver = method ? /^func\s*\(\s*(?:[A-Za-z_]\w*\s+)?\*?\s*([A-Za-z_]\w*)/.exec(m[0])?.[1] : undefined;
+      if (receiver) definitions.set(`${receiver}.${m[1]}`, [...(definitions.get(`${receiver}.${m[1]}`) ?? []), definition]);
     }
   }
   return definitions;

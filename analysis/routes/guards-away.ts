@@ -46,7 +46,7 @@ import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
 import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { elixirFunctionBodies, fetchOnlyPipelines } from "./elixir/plugs.ts";
-import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
+import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goMiddlewareExemptions, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
 import { functionBodies, functionDefinitions } from "./function-bodies.ts";
 import { composedGuards } from "./js/composed-decorators.ts";
 import { authorizationHeaderGuards, refusingResolvers, resolverGuards } from "./jvm/argument-resolvers.ts";
@@ -81,6 +81,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const refuses = goWrapperChecks(goBodies);
   // Go middleware not named like a guard guards when its body refuses callers (`?SetupTokenMiddleware`).
   const candidateRefuses = goCandidateChecks(goBodies);
+  // Go middleware that lets the paths a function of the app's names through (`!isPublicRoute(r)`).
+  const exempts = goMiddlewareExemptions(goBodies);
   const letsAnonymousIn = goOptionalMiddleware(goBodies);
   const checksFirst = goHandlerChecks(functionDefinitions(project, "go"));
   const definedIn = goDefinedWrappers(project, goBodies);
@@ -248,7 +250,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : route.framework === "aspnet" ? route.guards.filter((g) => /^(?!Authorize\()\w+\(.+\)$/s.test(g)) : []);
     const candidates = [...new Set([...own, ...found])];
     const guards = candidates
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(route.framework === "django" && callerBlind(g)) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && letsAnonymousIn(g)) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(route.framework === "django" && callerBlind(g)) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && (letsAnonymousIn(g) || exempts(g, route.path))) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, declaredPublic, ...rest } = route;
     // A route left unguarded is public when the code says so: a wrapper declares it public

@@ -4,7 +4,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import type { Span } from "../js/objects.ts";
 import { closing, openingBrace } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
-import { type GoHandler, goHandlerChain } from "./names.ts";
+import { type GoHandler, goHandlerChain, namedGuards } from "./names.ts";
 import { GoOutput, MARK, type Template } from "./output.ts";
 import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
@@ -185,6 +185,21 @@ class Walker {
     const fields = wrapped ? callArguments(this.code, at + wrapped[0].length - 1).args.map((f) => /:\s*([A-Za-z_]\w*)\s*$/.exec(this.code.slice(f.start, f.end))?.[1]) : [name];
     const node = fields.map((n) => (n ? scope.env.get(n)?.node : undefined)).find((n) => n && scope.created.has(n));
     if (node) node.name = `${this.file.scope}::${scope.name}`;
+    // `return webSessionMiddleware.handle(csrfMiddleware.handle(mux))`, `return logging(mux)`: the router the
+    // wrappers hand on is the one callers get, behind the wrappers as its middleware.
+    const around = !name && !wrapped ? wrappersAround(this.code, at) : undefined;
+    const inner = around && scope.env.get(around.inner)?.node;
+    if (around && inner && scope.created.has(inner)) {
+      inner.name = `${this.file.scope}::${scope.name}`;
+      // A method of a value the function made (`webSessionMiddleware := newWebSessionMiddleware(...)`) is named by the value's type.
+      const typed = around.wrappers.map((w) => {
+        const [value, method] = w.split(".");
+        const made = method ? new RegExp(String.raw`\b${value}\s*:?=\s*&?\s*(?:([nN]ew)([A-Z]\w*)\s*\(|([A-Za-z_]\w*)\s*\{)`).exec(this.code.slice(0, at)) : null;
+        const type = made ? (made[3] ?? (made[1] === "new" ? made[2]![0]!.toLowerCase() + made[2]!.slice(1) : made[2]!)) : undefined;
+        return type ? `${type}.${method}` : w;
+      });
+      this.out.middleware({ node: inner, prefix: "", guards: [] }, "", namedGuards(typed), at);
+    }
     // `return &ContextController{router: router}` with the router the function was handed: the field's
     // routes (`controller.router.Group("/context")` in the type's methods) are that router's.
     const type = wrapped ? /^\s*&?\s*([A-Za-z_]\w*)\s*\{/.exec(rest)?.[1] : undefined;
@@ -569,4 +584,25 @@ function enclosingBlockEnd(code: string, at: number): number {
     else if (c === "{" && depth-- === 0) return closing(code, i);
   }
   return code.length;
+}
+
+/**
+ * The wrappers a returned expression puts around a name, outermost first: `a.handle(b.handle(mux))`
+ * gives `a.handle`, `b.handle` around `mux`. Each call takes that one argument alone.
+ */
+function wrappersAround(code: string, at: number): { wrappers: string[]; inner: string } | undefined {
+  const wrappers: string[] = [];
+  let from = at;
+  for (let depth = 0; depth < 4; depth++) {
+    const call = /^\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)?)\s*\(/.exec(code.slice(from, from + 200));
+    if (!call) break;
+    const { args } = callArguments(code, from + call[0].length - 1);
+    if (args.length !== 1) return undefined;
+    wrappers.push(call[1]!.replace(/\s+/g, ""));
+    const arg = code.slice(args[0]!.start, args[0]!.end);
+    const name = /^\s*([A-Za-z_]\w*)\s*$/.exec(arg)?.[1];
+    if (name) return wrappers.length ? { wrappers, inner: name } : undefined;
+    from = args[0]!.start;
+  }
+  return undefined;
 }

@@ -21,7 +21,8 @@ const REFUSES = /\b(?:Verify|Authenticate|Authorize)\w*\s*\(\s*(?:req|r|request)
 
 // A middleware may also send the caller to sign in (gonic's `http.Redirect(w, r, resolvePath("/admin/login"), http.StatusSeeOther)`);
 // a handler doing so may be the sign-in step itself, so handlers are not judged by it.
-const SENDS_TO_SIGN_IN = /\bRedirect\s*\([^)\n]*\blog_?in\b/;
+// Or miniflux's `response.HTMLRedirect(w, r, loginRedirectURL(m.basePath, r.RequestURI))`.
+const SENDS_TO_SIGN_IN = /Redirect\w*\s*\([^\n]*\blog_?in(?![a-z])/;
 const wrapperRefuses = (body: string) => REFUSES.test(body) || SENDS_TO_SIGN_IN.test(body);
 
 /** A function answering whether a wrapper (`pkg.Name`, `app.name`, `Name`) refuses callers in its body. */
@@ -29,9 +30,9 @@ export function goWrapperChecks(bodies: GoBodies): (wrapper: string) => boolean 
   return byBody(bodies, (found) => withDelegates(bodies, found).some(wrapperRefuses));
 }
 
-// What a middleware reads to know its caller: a credential, a session, the user it resolves, or a
-// policy decision on the caller (Casbin's `Enforce(sub, obj, act)`, an app's `authz.IsAllowed(...)`).
-const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie|[Cc]laims|[Aa]pi_?[Kk]ey|CurrentUser|[Pp]rincipal|\.(?:Enforce|IsAllowed)\w*\s*\(/;
+// What a middleware reads to know its caller: a credential, a session, the user it resolves, whether
+// the caller is signed in (`isAuthenticated(r)`), or a policy decision on the caller (Casbin's `Enforce(sub, obj, act)`, an app's `authz.IsAllowed(...)`).
+const READS_CALLER = /Authorization|Bearer|[Tt]oken|jwt|JWT|[Ss]ession|[Cc]ookie|[Cc]laims|[Aa]pi_?[Kk]ey|CurrentUser|[Pp]rincipal|\.(?:Enforce|IsAllowed)\w*\s*\(|\b[Ii]s(?:Authenticated|LoggedIn|SignedIn)\s*\(/;
 
 /**
  * A function answering whether a middleware not named like a guard (`SetupTokenMiddleware`)
@@ -61,7 +62,9 @@ function withDelegates(bodies: GoBodies, found: readonly string[], depth = 0): s
 function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean): (name: string) => boolean {
   const known = new Map<string, boolean>();
   return (qualified) => {
-    const name = qualified.split(".").at(-1)!;
+    // A method named with its receiver's type (`webSessionMiddleware.handle`) is that type's alone, where the repository has it.
+    const typed = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/.test(qualified) && bodies(qualified).length ? qualified : undefined;
+    const name = typed ?? qualified.split(".").at(-1)!;
     let answer = known.get(name);
     if (answer === undefined) known.set(name, (answer = holds(bodies(name))));
     return answer;
@@ -352,5 +355,49 @@ export function goDefinedWrappers(project: Project | undefined, bodies: GoBodies
     const name = handler.split(".").at(-1)!;
     const returned = bodies(name).map((body) => RETURNS_WRAPPED.exec(body)?.[1]).filter((w): w is string => !!w);
     return [...new Set([...((variables ??= read()).get(name) ?? []), ...returned])];
+  };
+}
+
+// A function of the app's the middleware asks about the request before it refuses (`!isPublicRoute(r)`): named for
+// letting some requests through.
+const EXEMPTING_CALL = /!\s*([A-Za-z_]\w*(?:Public|Static|Allowed|Exempt|Skip|Open|Anonymous|Unauthenticated|NoAuth)\w*)\s*\(\s*(?:r|req|request)\b/g;
+const STATIC_ASSET_CALL = /\bif\s+([A-Za-z_]\w*)\s*\(\s*(?:r|req|request)\s*\)\s*\{[^{}]*\bnext\s*\.\s*ServeHTTP\b/g;
+const CASE_PATHS = /\bcase\s+((?:"\/[^"\n]*"\s*,?\s*)+):/g;
+const EQUAL_PATH = /\b(?:path|Path|p|urlPath)\s*==\s*"(\/[^"\n]*)"/g;
+const PREFIX_PATH = /\bHasPrefix\s*\(\s*[\w.]+\s*,\s*"(\/[^"\n]*)"\s*\)/g;
+
+/**
+ * The paths a Go middleware lets through without its check, by a function of the app's it asks
+ * first (miniflux's session middleware: `if !request.IsAuthenticated(r) && !isPublicRoute(r) {
+ * redirect to sign in }`, and `if isStaticAssetRoute(r) { next.ServeHTTP(w, r); return }`): the
+ * paths that function names (`case "/", "/login":`, `path == "/offline"`) and the prefixes it
+ * tests (`strings.HasPrefix(path, "/share/")`), those of the functions it calls in turn as well.
+ */
+export function goMiddlewareExemptions(bodies: GoBodies): (middleware: string, path: string) => boolean {
+  const known = new Map<string, { paths: Set<string>; prefixes: string[] }>();
+  const exemptions = (middleware: string) => {
+    let found = known.get(middleware);
+    if (!found) {
+      const typed = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/.test(middleware) && bodies(middleware).length ? middleware : middleware.split(".").at(-1)!;
+      const own = bodies(typed);
+      const asked = own.length === 1 ? [...own[0]!.matchAll(EXEMPTING_CALL), ...own[0]!.matchAll(STATIC_ASSET_CALL)].map((m) => m[1]!) : [];
+      found = { paths: new Set(), prefixes: [] };
+      const read = (name: string, depth: number) => {
+        for (const body of bodies(name)) {
+          for (const m of body.matchAll(CASE_PATHS)) for (const p of m[1]!.matchAll(/"([^"]*)"/g)) found!.paths.add(p[1]!);
+          for (const m of body.matchAll(EQUAL_PATH)) found!.paths.add(m[1]!);
+          for (const m of body.matchAll(PREFIX_PATH)) found!.prefixes.push(m[1]!);
+          if (depth < 1) for (const m of body.matchAll(/\b([A-Za-z_]\w*)\s*\(\s*(?:r|req|request)\s*\)/g)) if (m[1] !== name && bodies(m[1]!).length) read(m[1]!, depth + 1);
+        }
+      };
+      for (const name of new Set(asked)) read(name, 0);
+      known.set(middleware, found);
+    }
+    return found;
+  };
+  return (middleware, path) => {
+    const { paths, prefixes } = exemptions(middleware);
+    const bare = path.replace(/\/$/, "") || "/";
+    return paths.has(path) || paths.has(bare) || prefixes.some((prefix) => path.startsWith(prefix) || `${bare}/` === prefix);
   };
 }
