@@ -624,6 +624,37 @@ rails("devise_for draws devise_invitable's invitation routes and omniauthable's 
     "GET /auth/github/callback",
     "POST /auth/github/callback",
   ]);
+  // One configured only when the environment holds its keys is off as shipped; one renamed by its options serves its name.
+  writeFiles(root, {
+    "config/initializers/devise.rb": [
+      "Devise.setup do |config|",
+      "  config.omniauth_path_prefix = '/auth'",
+      "  if defined?(OmniAuth::Strategies::Twitter) &&",
+      "     (key = ENV['TWITTER_OAUTH_KEY']).present? &&",
+      "     (secret = ENV['TWITTER_OAUTH_SECRET']).present?",
+      "    config.omniauth :twitter, key, secret",
+      "  end",
+      "  if (key = ENV['EVERNOTE_KEY']).present?",
+      "    if ENV['USE_EVERNOTE_SANDBOX'] == 'true'",
+      "      config.omniauth :evernote, key, ENV['EVERNOTE_SECRET'], client_options: { site: 'https://sandbox.evernote.com' }",
+      "    end",
+      "  end",
+      "  config.omniauth :google_oauth2, ENV['GOOGLE_ID'], ENV['GOOGLE_SECRET'], {",
+      "    name: :google,",
+      "    access_type: 'offline'",
+      "  }",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.filter((r) => r.path.startsWith("/auth")).map((r) => `${r.method} ${r.path}`), [
+    "POST /auth/google",
+    "GET /auth/google/callback",
+    "POST /auth/google/callback",
+  ]);
+  // Every provider switched off so: no OmniAuth route at all.
+  writeFiles(root, { "config/initializers/devise.rb": "Devise.setup do |config|\n  config.omniauth_path_prefix = '/auth'\n  if ENV['GITHUB_APP_ID'].present?\n    config.omniauth :github, ENV['GITHUB_APP_ID'], ENV['GITHUB_APP_SECRET']\n  end\nend\n" });
+  assert.equal(analyze(root).routes.items.filter((r) => r.path.startsWith("/auth")).map((r) => `${r.method} ${r.path}`), []);
 });
 
 rails("a concern's included filters guard the controllers that include it, and a concern's macro (skip_authentication only: [...]) skips them as its body says", () => {

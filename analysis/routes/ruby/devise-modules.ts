@@ -25,7 +25,7 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
   };
   let omniauthPrefix: string | undefined;
   let signOutVia: string[] | undefined;
-  let configured: string[] | undefined;
+  let configured: string[] | undefined | null = null;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
     if (!routes.registrations.some((r) => r.type === "route" && r.deviseModule)) {
@@ -48,8 +48,11 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
       // one per provider the model names (`omniauth_providers: [:google_oauth2]`).
       const prefixed = (omniauthPrefix ??= omniauthPathPrefix(project) ?? "") ? { ...route, path: route.path.replace(/^.*?\/auth(?=\/)/, omniauthPrefix) } : route;
       // A model that names none has every provider the initializer configures (`config.omniauth :github, ...`).
-      const providers = model.providers.length ? model.providers : (configured ??= configuredProviders(project));
-      if (!providers.length) return [prefixed];
+      if (configured === null) configured = configuredProviders(project);
+      const providers = model.providers.length ? model.providers : configured;
+      // Every provider configured only when the environment holds its keys: no provider is served as shipped.
+      if (providers && !providers.length) return [];
+      if (!providers) return [prefixed];
       return providers.map((provider) => ({ ...prefixed, path: prefixed.path.replace(/:provider\b|\{provider\}/g, provider), handler: prefixed.handler.replace(/#:provider$/, `#${provider}`) }));
     });
     result.set(file, { ...routes, registrations });
@@ -57,10 +60,38 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
   return result;
 }
 
-/** The OmniAuth providers config/initializers/devise.rb configures: `config.omniauth :github, ENV["ID"], ENV["SECRET"]`. */
-function configuredProviders(project: Project | undefined): string[] {
+/**
+ * The OmniAuth providers config/initializers/devise.rb configures: `config.omniauth :github,
+ * ENV["ID"], ENV["SECRET"]`, under the name its options give (`name: :google`). One configured only
+ * inside a block run when the environment holds its keys (`if (key = ENV["TWITTER_OAUTH_KEY"]).present?`)
+ * is off as shipped.
+ */
+function configuredProviders(project: Project | undefined): string[] | undefined {
   const text = project?.text("config/initializers/devise.rb") ?? "";
-  return [...new Set([...text.matchAll(/^[ \t]*config\.omniauth[ \t(]+:(\w+)/gm)].map((m) => m[1]!))];
+  const lines = text.split("\n");
+  // None configured at all: the providers are not known here (undefined), not none.
+  if (!lines.some((line) => /^[ \t]*config\.omniauth[ \t(]+:/.test(line))) return undefined;
+  return [...new Set(lines.flatMap((line, i) => {
+    const m = /^([ \t]*)config\.omniauth[ \t(]+:["']?(\w+)/.exec(line);
+    if (!m || underEnvironmentTest(lines, i, m[1]!.length)) return [];
+    const named = /\bname:\s*:["']?(\w+)/.exec(lines.slice(i, i + 12).join("\n").split(/\n[ \t]*(?:end|config\.)\b/)[0]!)?.[1];
+    return [named ?? m[2]!];
+  }))];
+}
+
+/** Whether a line at `indent` sits in an `if`/`unless` block (any level up) whose test reads the environment. */
+function underEnvironmentTest(lines: readonly string[], at: number, indent: number): boolean {
+  let level = indent;
+  for (let i = at - 1; i >= 0 && level > 0; i--) {
+    const line = lines[i]!;
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (own >= level) continue;
+    level = own;
+    // The opener, its test perhaps continued on the lines below it (`if defined?(...) &&\n (key = ENV[...]).present?`).
+    if (/^[ \t]*(?:if|unless|elsif)\b/.test(line) && /\bENV\b/.test(lines.slice(i, at).join("\n").split(/\n[ \t]*config\./)[0]!)) return true;
+  }
+  return false;
 }
 
 /** The methods `config.sign_out_via = :get` (or `[:get, :delete]`) in config/initializers/devise.rb sets; none when it sets none. */
