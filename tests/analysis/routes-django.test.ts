@@ -3328,4 +3328,60 @@ django("an instance of a class as the view (a syndication feed, feeds.AllBookmar
   ]);
 });
 
+django("Django Channels: the WebSocket endpoints websocket_urlpatterns routes to consumers (path and re_path, as_asgi()), guarded where the consumer's connect closes the socket for a caller not signed in (tested there or in a method it calls); a consumer that lets anyone in is not", () => {
+  const root = tempDir("tool-django-channels-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
+    "site/settings.py": 'ROOT_URLCONF = "site.urls"\nASGI_APPLICATION = "site.asgi.application"\n',
+    "site/urls.py": [
+      "from django.urls import path, re_path",
+      "from docs import views",
+      "from docs.consumers import StatusConsumer, PublicFeedConsumer",
+      "urlpatterns = [",
+      '    path("docs/", views.index),',
+      "]",
+      "websocket_urlpatterns = [",
+      '    path("ws/status/", StatusConsumer.as_asgi()),',
+      '    re_path(r"^ws/feed/(?P<slug>[-\\w]+)/$", PublicFeedConsumer.as_asgi()),',
+      "]",
+      "",
+    ].join("\n"),
+    "site/asgi.py": [
+      "from channels.auth import AuthMiddlewareStack",
+      "from channels.routing import ProtocolTypeRouter, URLRouter",
+      "from site.urls import websocket_urlpatterns",
+      'application = ProtocolTypeRouter({"websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns))})',
+      "",
+    ].join("\n"),
+    "docs/__init__.py": "",
+    "docs/views.py": "from django.shortcuts import render\n\ndef index(request):\n    return render(request, 'index.html')\n",
+    "docs/consumers.py": [
+      "from channels.generic.websocket import AsyncWebsocketConsumer",
+      "",
+      "class StatusConsumer(AsyncWebsocketConsumer):",
+      "    def _authenticated(self):",
+      '        user = self.scope.get("user")',
+      "        return user is not None and user.is_authenticated",
+      "",
+      "    async def connect(self):",
+      "        if not self._authenticated():",
+      "            await self.close()",
+      "            return",
+      "        await self.accept()",
+      "",
+      "class PublicFeedConsumer(AsyncWebsocketConsumer):",
+      "    async def connect(self):",
+      '        await self.channel_layer.group_add("feed", self.channel_name)',
+      "        await self.accept()",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "ALL /docs index",
+    "WS /ws/feed/{slug} PublicFeedConsumer",
+    "WS /ws/status StatusConsumer [(closes the socket for a caller not signed in)]",
+  ]);
+});
+
 django.run();

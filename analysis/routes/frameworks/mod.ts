@@ -25,6 +25,7 @@ import { jobsDotnet } from "./jobs-dotnet.ts";
 import { jobsJs } from "./jobs-js.ts";
 import { jobsJvm } from "./jobs-jvm.ts";
 import { jobsPython } from "./jobs-python.ts";
+import { websocketsChannels } from "./websockets-channels.ts";
 import { websocketsJs } from "./websockets-js.ts";
 import { websocketsPhoenix } from "./websockets-phoenix.ts";
 import { grpcClasses } from "./grpc-classes.ts";
@@ -119,7 +120,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, werkzeug, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, werkzeug, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, websocketsChannels, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
