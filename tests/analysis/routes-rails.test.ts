@@ -2434,4 +2434,38 @@ rails("a webhook that skips the sign-in filter (drawn in a namespace naming its 
   ]);
 });
 
+rails("a filter that returns at once for a caller without a user (return unless current_user) refuses no one, though it calls a check named like a guard after that line", () => {
+  const root = tempDir("tool-rails-signed-in-only-filter-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  root to: 'home#index'\n  get '/about' => 'home#about'\n  get '/agents' => 'agents#index'\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  before_action :authenticate_user!",
+      "",
+      "  def upgrade_warning",
+      "    return unless current_user",
+      "    twitter_oauth_check",
+      "  end",
+      "",
+      "  def require_agents",
+      "    twitter_oauth_check",
+      "  end",
+      "",
+      "  def twitter_oauth_check",
+      "    head :forbidden unless current_user.twitter_linked?",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/home_controller.rb": "class HomeController < ApplicationController\n  skip_before_action :authenticate_user!\n  before_action :upgrade_warning, only: :index\n\n  def index; end\n  def about; end\nend\n",
+    "app/controllers/agents_controller.rb": "class AgentsController < ApplicationController\n  skip_before_action :authenticate_user!\n  before_action :require_agents\n\n  def index; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /",
+    "GET /about",
+    "GET /agents [twitter_oauth_check]",
+  ]);
+});
+
 rails.run();

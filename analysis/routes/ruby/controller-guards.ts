@@ -161,6 +161,9 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
   const body = methodBody(sources, name);
   if (body === undefined || depth > 2) return undefined;
   const lines = body.split("\n").filter((line) => line.trim() && !line.trim().startsWith("#"));
+  // `return unless current_user` first: what follows acts on a signed-in caller alone (huginn's `upgrade_warning`
+  // calling `twitter_oauth_check`), and a caller without a user is let through.
+  if (lines.length && RETURNS_UNLESS_SIGNED_IN.test(lines[0]!)) return undefined;
   const base = lines.length ? indentOf(lines[0]!) : 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
