@@ -3384,4 +3384,50 @@ django("Django Channels: the WebSocket endpoints websocket_urlpatterns routes to
   ]);
 });
 
+django("a pattern ending in any characters (re_path(\".*\", ...), ^app/.*$) serves the rest of the path, a subtree; a named group of them stays a parameter", () => {
+  const root = tempDir("tool-django-catch-all-");
+  writeFiles(root, {
+    "manage.py": "import os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'site.settings')\n",
+    "site/settings.py": 'ROOT_URLCONF = "site.urls"\n',
+    "site/urls.py": [
+      "from django.contrib.auth.decorators import login_required",
+      "from django.urls import path, re_path",
+      "from app import views",
+      "urlpatterns = [",
+      '    path("api/health/", views.health),',
+      '    re_path(r"^docs/(?P<page>.+)$", views.docs),',
+      '    re_path(r"^app/.*$", views.app),',
+      '    re_path(".*", login_required(views.IndexView.as_view())),',
+      "]",
+      "",
+    ].join("\n"),
+    "app/__init__.py": "",
+    "app/views.py": [
+      "from django.http import JsonResponse",
+      "from django.shortcuts import render",
+      "from django.views.generic import TemplateView",
+      "",
+      "def health(request):",
+      '    return JsonResponse({"ok": True})',
+      "",
+      "def docs(request, page):",
+      '    return render(request, "docs.html")',
+      "",
+      "def app(request):",
+      '    return render(request, "app.html")',
+      "",
+      "class IndexView(TemplateView):",
+      '    template_name = "index.html"',
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "ALL /api/health",
+    "ALL /app/*",
+    "ALL /docs/{page}",
+    "GET /* [login_required]",
+  ]);
+});
+
 django.run();

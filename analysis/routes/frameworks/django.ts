@@ -603,7 +603,8 @@ function registered(source: RouteSource, router: string, constants: Map<string, 
  * A regular-expression route as the paths it serves: anchors dropped, named groups as `{name}`,
  * a group of fixed words (`(shelf|books)`) as each word, other groups as `{arg1}`, `{arg2}`...,
  * escapes unescaped, a character made optional (`/?`, `activate?`) kept, a character class
- * (`[-\w]+`) as a parameter, left out where it may match nothing (`[-\w]*`). An optional group
+ * (`[-\w]+`) as a parameter, left out where it may match nothing (`[-\w]*`); any characters ending
+ * the pattern (`.*`) the rest of the path, a subtree (`*`). An optional group
  * that names a parameter gives the path without it and with it; other optional groups (`(.json)?`)
  * are left out. None when a part of the pattern outside any group is not known (UNKNOWN_FIELD).
  */
@@ -642,7 +643,9 @@ export function regexPaths(regex: string): string[] {
       if (close === -1) return [];
       const after = regex[close + 1] ?? "";
       const length = after === "{" ? regex.indexOf("}", close) - close : /[*+?]/.test(after) ? 1 : 0;
-      if (!(after === "*" || after === "?" || /^\{0,/.test(regex.slice(close + 1)))) add([`{arg${++unnamed}}`]);
+      // Any characters, nothing after (`.*`, `^app/.*$`): the rest of the path, a subtree.
+      if (c === "." && (after === "*" || after === "+") && /^\$?$/.test(regex.slice(close + 2))) add(["*"]);
+      else if (!(after === "*" || after === "?" || /^\{0,/.test(regex.slice(close + 1)))) add([`{arg${++unnamed}}`]);
       i = close + 1 + length;
     } else if (c === "$" || c === "?") i++;
     else {
@@ -650,7 +653,8 @@ export function regexPaths(regex: string): string[] {
       i++;
     }
   }
-  return paths;
+  // A subtree takes what follows it too (`^(?:.*)/?$`).
+  return paths.map((p) => p.replace(/\*\/+$/, "*"));
 }
 
 /** The first path of a regular-expression route, or undefined when it has none. */
