@@ -970,4 +970,36 @@ gin("gin-contrib/pprof's Register serves the profiler's handlers under the prefi
   assert.is(routes.length, 25);
 });
 
+gin("a setting no configuration file sets is decided by an example env file's variable named for it (# GOTIFY_OIDC_ENABLED=false, documenting the default, for conf.OIDC.Enabled); one it sets true is kept", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module gotify\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "gotify-server.env.example": [
+      "# Whether to enable OpenID Connect login.",
+      "# GOTIFY_OIDC_ENABLED=false",
+      "GOTIFY_REGISTRATION_ENABLED=true",
+      "",
+    ].join("\n"),
+    "router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func Create(g *gin.Engine, conf *config.Configuration) {",
+      '\tg.GET("/version", version)',
+      "\tif conf.OIDC.Enabled {",
+      '\t\toidc := g.Group("/auth/oidc")',
+      '\t\toidc.GET("/login", login)',
+      "\t}",
+      "\tif conf.Registration.Enabled {",
+      '\t\tg.POST("/register", register)',
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /version", "POST /register"]);
+});
+
 gin.run();

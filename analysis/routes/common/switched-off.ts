@@ -2,7 +2,9 @@
  * Registrations settings switch on (`switchedOn`, go/switched-blocks.ts), decided by the
  * configuration the repository ships: where every configuration file that sets one of the keys
  * sets it false (nightingale's `[HTTP.APIForService] Enable = false` in etc/config.toml), the code
- * does not run as shipped and what it registers is left out. A key no file sets is kept: its default
+ * does not run as shipped and what it registers is left out. A key no such file sets may be given by
+ * the environment: an example env file's variable named for it (gotify's `# GOTIFY_OIDC_ENABLED=false`,
+ * documenting the default, for `OIDC.Enabled`) decides it too. A key nothing sets is kept: its default
  * may be given in code the analysis does not read.
  */
 import { configFiles } from "../go/config-fields.ts";
@@ -13,8 +15,9 @@ type Project = { listed: Iterable<string>; has(path: string): boolean; text(path
 export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
   let configs: unknown[] | undefined;
   const decided = new Map<string, boolean | undefined>();
+  let env: Map<string, Set<string>> | undefined;
   const off = (key: string): boolean => {
-    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key));
+    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key));
     return decided.get(key) === false;
   };
   const result = new Map<string, FileRoutes>();
@@ -61,4 +64,26 @@ function valueAt(value: unknown, parts: readonly string[]): unknown {
     current = entry[1];
   }
   return current;
+}
+
+// Example environment files a repository ships: `.env.example`, `gotify-server.env.example`, `.env.sample`.
+const ENV_EXAMPLE = /(?:^|\/)(?:[\w.-]*\.)?env\.(?:example|sample|dist|template)$|(?:^|\/)\.env\.(?:example|sample|dist|template)$/;
+// `GOTIFY_OIDC_ENABLED=false`, or commented out to document the default: `# GOTIFY_OIDC_ENABLED=false`.
+const ENV_LINE = /^[ \t]*(?:#[ \t]*)?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*["']?(true|false)["']?[ \t]*$/gim;
+
+/** The boolean values the example env files give each variable. */
+function exampleEnv(project: Project | undefined): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  for (const path of project?.listed ?? []) {
+    if (!ENV_EXAMPLE.test(path) || /(?:^|\/)(?:test|tests|testdata|examples?)\//.test(path)) continue;
+    for (const m of (project!.text(path) ?? "").matchAll(ENV_LINE)) values.set(m[1]!, (values.get(m[1]!) ?? new Set()).add(m[2]!.toLowerCase()));
+  }
+  return values;
+}
+
+/** A key's value from the variable named for its last two parts (`OIDC.Enabled`: `..._OIDC_ENABLED`); undefined when none or they disagree. */
+function envValue(env: ReadonlyMap<string, Set<string>>, key: string): boolean | undefined {
+  const suffix = key.split(".").slice(-2).join("_").toUpperCase();
+  const found = new Set([...env].filter(([name]) => name === suffix || name.endsWith(`_${suffix}`)).flatMap(([, v]) => [...v]));
+  return found.size === 1 ? found.has("true") : undefined;
 }
