@@ -45,6 +45,7 @@ import { projectViewMethods } from "./python/project-views.ts";
 import { inheritedActions } from "./python/inherited-actions.ts";
 import { tornadoMethods } from "./frameworks/tornado.ts";
 import { channelsConsumerGuards } from "./python/channels-consumers.ts";
+import { nextAuthRoutes } from "./js/next-auth-routes.ts";
 import { ORPC, ORPC_OPENAPI_ENDPOINT, ORPC_RPC_ENDPOINT, orpcPaths } from "./frameworks/orpc.ts";
 import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
@@ -285,7 +286,9 @@ export function routesSection(
     .flatMap(goMethods)
     .flatMap(djangoMethods)
     .flatMap(tornadoHandlerMethods)
-    .flatMap(aspnetNamed))
+    .flatMap(aspnetNamed)
+    // NextAuth.js's catch-all route is the actions of its REST API.
+    .flatMap(nextAuthRoutes))
     // After the echoes are gone: its copies share their file, line and path until put under their applications' paths.
     .flatMap(perApplication)
     .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))

@@ -841,4 +841,39 @@ next("a pages/api handler exported through a wrapper that names the methods it l
   assert.equal(guardedRoutes(root).sort(), ["ALL /api/version", "DELETE /api/user/files [withZipline(user)]", "GET /api/user/files [withZipline(user)]", "POST /api/auth/login"]);
 });
 
+next("NextAuth.js's catch-all route ([...nextauth]) is the actions of its REST API under its folder, per method where the App Router exports one handler per method; another catch-all stays one route", () => {
+  const root = tempDir("tool-next-nextauth-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "15.0.0", "next-auth": "4.24.0" } }),
+    "pages/api/v1/auth/[...nextauth].ts": 'import NextAuth from "next-auth/next";\nexport default NextAuth({ providers: [] });\n',
+    "pages/api/v1/files/[...path].ts": "export default function handler(req: any, res: any) {\n  res.end();\n}\n",
+    "app/api/auth/[...nextauth]/route.ts": 'import NextAuth from "next-auth";\nconst handler = NextAuth({ providers: [] });\nexport { handler as GET };\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`).sort(), [
+    "ALL /api/v1/files/{path}",
+    "GET /api/auth/callback/{provider}",
+    "GET /api/auth/csrf",
+    "GET /api/auth/error",
+    "GET /api/auth/providers",
+    "GET /api/auth/session",
+    "GET /api/auth/signin",
+    "GET /api/auth/signout",
+    "GET /api/auth/verify-request",
+    "GET /api/v1/auth/callback/{provider}",
+    "GET /api/v1/auth/csrf",
+    "GET /api/v1/auth/error",
+    "GET /api/v1/auth/providers",
+    "GET /api/v1/auth/session",
+    "GET /api/v1/auth/signin",
+    "GET /api/v1/auth/signout",
+    "GET /api/v1/auth/verify-request",
+    "POST /api/v1/auth/_log",
+    "POST /api/v1/auth/callback/{provider}",
+    "POST /api/v1/auth/session",
+    "POST /api/v1/auth/signin/{provider}",
+    "POST /api/v1/auth/signout",
+  ]);
+});
+
 next.run();
