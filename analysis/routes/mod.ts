@@ -46,6 +46,7 @@ import { inheritedActions } from "./python/inherited-actions.ts";
 import { tornadoMethods } from "./frameworks/tornado.ts";
 import { channelsConsumerGuards } from "./python/channels-consumers.ts";
 import { nextAuthRoutes } from "./js/next-auth-routes.ts";
+import { nextAppSignInGuards } from "./js/next-app-sign-in.ts";
 import { ORPC, ORPC_OPENAPI_ENDPOINT, ORPC_RPC_ENDPOINT, orpcPaths } from "./frameworks/orpc.ts";
 import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
@@ -255,7 +256,7 @@ export function routesSection(
   const rpcDispatchers = new Map([...trpcMounts, ...orpcMounts].map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), djangoLoginMiddleware(project), flaskClassChecks(project), guardsAway(project), channelsConsumerGuards(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), djangoLoginMiddleware(project), flaskClassChecks(project), guardsAway(project), channelsConsumerGuards(project), nextAppSignInGuards(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.

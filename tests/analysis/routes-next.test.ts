@@ -876,4 +876,54 @@ next("NextAuth.js's catch-all route ([...nextauth]) is the actions of its REST A
   ]);
 });
 
+next("a custom App whose getInitialProps sends a caller it cannot look up to /login guards every page but those its test of the path lets through; an App that only loads settings guards none", () => {
+  const root = tempDir("tool-next-app-sign-in-");
+  const app = (catchBody: string) => [
+    "import App from 'next/app';",
+    "import axios from 'axios';",
+    "const CoreApp = ({ Component, pageProps }) => <Component {...pageProps} />;",
+    "CoreApp.getInitialProps = async (initialProps) => {",
+    "  const { ctx, router } = initialProps;",
+    "  let user = undefined;",
+    "  if (ctx.res) {",
+    "    try {",
+    "      const response = await axios.get(`http://localhost:5055/api/v1/auth/me`, { headers: { cookie: ctx.req.headers.cookie } });",
+    "      user = response.data;",
+    "    } catch (e) {",
+    catchBody,
+    "    }",
+    "  }",
+    "  const appInitialProps = await App.getInitialProps(initialProps);",
+    "  return { ...appInitialProps, user };",
+    "};",
+    "export default CoreApp;",
+  ].join("\n");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { next: "14.0.0" } }),
+    "src/pages/_app.tsx": app([
+      "      if (!router.pathname.match(/(login|setup|resetpassword)/)) {",
+      "        ctx.res.writeHead(307, { Location: '/login' });",
+      "        ctx.res.end();",
+      "      }",
+    ].join("\n")),
+    "src/pages/index.tsx": "export default function Home() { return null; }\n",
+    "src/pages/login/index.tsx": "export default function Login() { return null; }\n",
+    "src/pages/login/plex.tsx": "export default function Plex() { return null; }\n",
+    "src/pages/movie/[movieId]/index.tsx": "export default function Movie() { return null; }\n",
+    "src/pages/resetpassword/[guid]/index.tsx": "export default function Reset() { return null; }\n",
+  });
+  commitAll(root);
+  const pages = () => analyze(root).routes.items.filter((r) => r.kind === "fs").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`).sort();
+  assert.equal(pages(), [
+    "GET / [(_app sends a caller not signed in to sign in)]",
+    "GET /login",
+    "GET /login/plex",
+    "GET /movie/{movieId} [(_app sends a caller not signed in to sign in)]",
+    "GET /resetpassword/{guid}",
+  ]);
+  writeFiles(root, { "src/pages/_app.tsx": app("      console.error(e);") });
+  commitAll(root);
+  assert.equal(pages(), ["GET /", "GET /login", "GET /login/plex", "GET /movie/{movieId}", "GET /resetpassword/{guid}"]);
+});
+
 next.run();
