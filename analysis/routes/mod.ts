@@ -18,6 +18,7 @@ import { webRootScripts } from "./php/web-root-scripts.ts";
 import { notReplacedPassportRoute, passportRoutes } from "./php/passport-routes.ts";
 import { livewireRoutes } from "./php/livewire-routes.ts";
 import { sanctumRoutes } from "./php/sanctum-routes.ts";
+import { fortifyRoutes } from "./php/fortify-routes.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -228,6 +229,8 @@ export function routesSection(
   beside(livewireRoutes(project));
   // And Sanctum's CSRF cookie route.
   beside(sanctumRoutes(project));
+  // Fortify's sign-in routes and the features its configuration turns on.
+  beside(fortifyRoutes(project));
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));

@@ -1453,4 +1453,51 @@ laravel("Route::fallback serves every GET no other route matches (GET /*), insid
   ]);
 });
 
+laravel("Fortify's routes, which its package draws: signing in and out, and the features config/fortify.php turns on (one commented out is off), form pages only with views on, under its prefix; those behind its auth middleware guarded", () => {
+  const root = tempDir("tool-laravel-fortify-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0", "laravel/fortify": "^1.21" } }),
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('/dashboard', [DashboardController::class, 'index'])->middleware('auth');\n",
+    "app/Http/Controllers/DashboardController.php": "<?php\nnamespace App\\Http\\Controllers;\n\nclass DashboardController extends Controller\n{\n    public function index() { return view('dashboard'); }\n}\n",
+    "config/fortify.php": [
+      "<?php",
+      "use Laravel\\Fortify\\Features;",
+      "return [",
+      "    'guard' => 'web',",
+      "    'prefix' => '',",
+      "    'views' => false,",
+      "    'features' => [",
+      "        Features::registration(),",
+      "        Features::resetPasswords(),",
+      "        // Features::emailVerification(),",
+      "        Features::updatePasswords(),",
+      "        Features::twoFactorAuthentication([",
+      "            'confirm' => true,",
+      "        ]),",
+      "    ],",
+      "];",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
+    "DELETE /user/two-factor-authentication [auth]",
+    "GET /dashboard [auth]",
+    "GET /user/confirmed-password-status [auth]",
+    "GET /user/two-factor-qr-code [auth]",
+    "GET /user/two-factor-recovery-codes [auth]",
+    "GET /user/two-factor-secret-key [auth]",
+    "POST /forgot-password []",
+    "POST /login []",
+    "POST /logout [auth]",
+    "POST /register []",
+    "POST /reset-password []",
+    "POST /two-factor-challenge []",
+    "POST /user/confirm-password [auth]",
+    "POST /user/confirmed-two-factor-authentication [auth]",
+    "POST /user/two-factor-authentication [auth]",
+    "POST /user/two-factor-recovery-codes [auth]",
+    "PUT /user/password [auth]",
+  ]);
+});
+
 laravel.run();
