@@ -27,6 +27,8 @@ export type LinkedRoute = {
   csrfExempt?: boolean;
   /** The methods a route of every method was written for (a Django view acting on POST, rendering otherwise). */
   handles?: string[];
+  /** Registered only under a setting the shipped configuration leaves off: not served, but the code has it (a contract listing it does not drift). */
+  offAsShipped?: boolean;
   /** Checks of the caller that may let one without an account through, by design or by a setting (a Laravel policy ability taking `?User`). */
   checks?: string[];
   /** The host it is served for alone (Phoenix's `scope host: "preview."`). */
@@ -468,6 +470,7 @@ function emit(route: RouteRegistration, file: string, prefix: string, guards: st
     ...(route.prefixUnknown ? { prefixUnknown: true } : {}),
     ...(route.csrfExempt ? { csrfExempt: true } : {}),
     ...(route.handles ? { handles: route.handles } : {}),
+    ...(route.offAsShipped ? { offAsShipped: true } : {}),
     ...(route.host ? { host: route.host } : {}),
   }])));
 }

@@ -25,7 +25,7 @@ import { enforcedSecurity } from "./contracts/enforced-security.ts";
 import { filesystemRoutes, type FsProject } from "./filesystem/mod.ts";
 import { FS_EXPORTS } from "./frameworks/fs-exports.ts";
 import { fillImportedValues } from "./js/imported.ts";
-import { linkRoutes } from "./link.ts";
+import { type LinkedRoute, linkRoutes } from "./link.ts";
 import { moduleResolver } from "./modules.ts";
 import { joinPaths, writesState } from "./paths.ts";
 import type { FileRoutes, Registration, RouteRegistration } from "./registration.ts";
@@ -297,7 +297,11 @@ export function routesSection(
     .flatMap(perApplication)
     .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const items = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine()).filter(notReplacedPassportRoute(complete));
+  const kept = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine()).filter(notReplacedPassportRoute(complete));
+  // Routes registered under a setting left off as shipped are not served; a contract may still document them.
+  const offAsShipped = (r: Route) => !!(r as Route & Pick<LinkedRoute, "offAsShipped">).offAsShipped;
+  const items = kept.filter((r) => !offAsShipped(r));
+  const switchedOff = kept.filter(offAsShipped);
 
   const globalGuard = items.some((r) => r.kind === "http" && r.guards.length > 0 && isAppLevel(r, items));
   const ref = (r: Route) => ({ method: r.method, path: r.path, file: r.file, line: r.line });
@@ -330,7 +334,7 @@ export function routesSection(
     unguardedWrites,
     globalGuard,
     contracts: contracts.map(({ operations, ...c }) => ({ ...c, operations: operations.map(({ method, path, line }) => ({ method, path, line })) })),
-    drift: contractDrift(contracts, items, project?.listed ?? []),
+    drift: contractDrift(contracts, [...items, ...switchedOff], project?.listed ?? []),
   };
 }
 

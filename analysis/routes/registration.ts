@@ -110,6 +110,8 @@ export const Registration = z.discriminatedUnion("type", [
     csrfExempt: z.boolean().optional(),
     /** The methods a route of every method was written for (a Django view acting on POST, rendering otherwise): see schema.ts. */
     handles: z.array(z.string()).optional(),
+    /** Registered only under a setting the shipped configuration leaves off (common/switched-off.ts): not served, but the code has it. */
+    offAsShipped: z.boolean().optional(),
     /**
      * How many parameters after the request a Django or Flask view's handler takes, and how many of
      * them it requires (`def patch(self, request, pk)`: 1 and 1): it serves only paths that capture

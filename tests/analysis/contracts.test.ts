@@ -275,6 +275,39 @@ openapi("the app's internal endpoints (/api/internal/...) are no part of its con
   assert.equal(drift(analyze(root).routes), { documented: [], implemented: ["POST /api/podcasts/{id}/archive app.js:9"] });
 });
 
+openapi("an operation the code registers only under a setting left off as shipped (if conf.OIDC.Enabled, # GOTIFY_OIDC_ENABLED=false) is not served, but has not drifted from the code; one the code lacks has", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "go.mod": "module gotify\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
+    "gotify-server.env.example": "# GOTIFY_OIDC_ENABLED=false\n",
+    "docs/spec.json": JSON.stringify({
+      swagger: "2.0",
+      paths: {
+        "/version": { get: { responses: { "200": { description: "ok" } } } },
+        "/auth/oidc/login": { get: { responses: { "302": { description: "to the provider" } } } },
+        "/plugins": { get: { responses: { "200": { description: "ok" } } } },
+      },
+    }, null, 2),
+    "router/router.go": [
+      "package router",
+      "",
+      'import "github.com/gin-gonic/gin"',
+      "",
+      "func Create(g *gin.Engine, conf *config.Configuration) {",
+      '\tg.GET("/version", version)',
+      "\tif conf.OIDC.Enabled {",
+      '\t\tg.GET("/auth/oidc/login", login)',
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  const section = analyze(root).routes;
+  assert.equal(section.items.map((r) => `${r.method} ${r.path}`), ["GET /version"]);
+  assert.equal(drift(section).documented, ["GET /plugins docs/spec.json:22"]);
+});
+
 openapi.run();
 
 const graphql = suite("GraphQL and protobuf contracts");

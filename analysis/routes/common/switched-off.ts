@@ -26,7 +26,11 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
       result.set(file, routes);
       continue;
     }
-    result.set(file, { ...routes, registrations: routes.registrations.filter((r: Registration) => r.type === "export" || !r.switchedOn?.some(off)) });
+    // A route so switched off stays, marked: a contract documenting it has not drifted from the code.
+    result.set(file, {
+      ...routes,
+      registrations: routes.registrations.flatMap((r: Registration): Registration[] => (r.type === "export" || !r.switchedOn?.some(off) ? [r] : r.type === "route" ? [{ ...r, offAsShipped: true }] : [])),
+    });
   }
   return result;
 }
