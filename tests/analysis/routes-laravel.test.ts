@@ -1453,11 +1453,13 @@ laravel("Route::fallback serves every GET no other route matches (GET /*), insid
   ]);
 });
 
-laravel("Fortify's routes, which its package draws: signing in and out, and the features config/fortify.php turns on (one commented out is off), form pages only with views on, under its prefix; those behind its auth middleware guarded", () => {
+laravel("Fortify's routes, which its package draws: signing in and out, and the features config/fortify.php turns on (one commented out is off), form pages only with views on, under its prefix; those behind its auth middleware guarded; one the app serves itself at the same method and path is the app's", () => {
   const root = tempDir("tool-laravel-fortify-");
   writeFiles(root, {
     "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0", "laravel/fortify": "^1.21" } }),
-    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nRoute::get('/dashboard', [DashboardController::class, 'index'])->middleware('auth');\n",
+    // The app's own route at one of Fortify's method and path replaces it (registered later): one POST /login.
+    "routes/web.php": "<?php\nuse Illuminate\\Support\\Facades\\Route;\nuse App\\Http\\Controllers\\Auth\\LoginController;\nRoute::get('/dashboard', [DashboardController::class, 'index'])->middleware('auth');\nRoute::post('/login', [LoginController::class, 'store'])->middleware('guest');\n",
+    "app/Http/Controllers/Auth/LoginController.php": "<?php\nnamespace App\\Http\\Controllers\\Auth;\n\nclass LoginController\n{\n    public function store() { return redirect('/'); }\n}\n",
     "app/Http/Controllers/DashboardController.php": "<?php\nnamespace App\\Http\\Controllers;\n\nclass DashboardController extends Controller\n{\n    public function index() { return view('dashboard'); }\n}\n",
     "config/fortify.php": [
       "<?php",
@@ -1479,7 +1481,7 @@ laravel("Fortify's routes, which its package draws: signing in and out, and the 
       "",
     ].join("\n"),
   });
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]${r.file.startsWith("routes/") && r.path === "/login" ? ` ${r.file}` : ""}`).sort(), [
     "DELETE /user/two-factor-authentication [auth]",
     "GET /dashboard [auth]",
     "GET /user/confirmed-password-status [auth]",
@@ -1487,7 +1489,7 @@ laravel("Fortify's routes, which its package draws: signing in and out, and the 
     "GET /user/two-factor-recovery-codes [auth]",
     "GET /user/two-factor-secret-key [auth]",
     "POST /forgot-password []",
-    "POST /login []",
+    "POST /login [] routes/web.php",
     "POST /logout [auth]",
     "POST /register []",
     "POST /reset-password []",

@@ -9,6 +9,7 @@
  * `Fortify::ignoreRoutes()` in a provider's `register()`, or has not published the configuration
  * (the features it runs with are then not in the repository).
  */
+import type { LinkedRoute } from "../link.ts";
 import type { Registration } from "../registration.ts";
 import { requiredPackage } from "./composer-packages.ts";
 import { inRegister } from "./passport-routes.ts";
@@ -77,4 +78,14 @@ export function fortifyRoutes(project: Project | undefined): { file: string; reg
     registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: `/${prefix}/${path}`.replace(/\/{2,}/g, "/"), handler: CONTROLLERS + handler, guards: guarded ? [GUARD] : [], owner: ROUTER, line });
   }
   return [{ file: composer, registrations }];
+}
+
+/**
+ * Whether a route is not one of Fortify's that a route of the app's own replaces (same method and
+ * path, registered later: pinkary's routes/auth.php serving `POST /login` with Fortify's controller).
+ */
+export function notReplacedFortifyRoute(routes: readonly LinkedRoute[]): (route: LinkedRoute) => boolean {
+  const fortify = (r: LinkedRoute) => r.handler.startsWith(CONTROLLERS) && r.file.endsWith("composer.json");
+  const own = new Set(routes.filter((r) => !fortify(r)).map((r) => `${r.method} ${r.path}`));
+  return (route) => !fortify(route) || !own.has(`${route.method} ${route.path}`);
 }
