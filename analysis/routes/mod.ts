@@ -15,10 +15,11 @@ import { filamentPanelRoutes } from "./php/filament-panels.ts";
 import { sailsRoutes } from "./js/sails-routes.ts";
 import { boxAdminPrefix } from "./php/box-admin-prefix.ts";
 import { webRootScripts } from "./php/web-root-scripts.ts";
-import { notReplacedPassportRoute, passportRoutes } from "./php/passport-routes.ts";
+import { passportRoutes } from "./php/passport-routes.ts";
+import { notReplacedPackageRoute } from "./php/composer-packages.ts";
 import { livewireRoutes } from "./php/livewire-routes.ts";
 import { sanctumRoutes } from "./php/sanctum-routes.ts";
-import { fortifyRoutes, notReplacedFortifyRoute } from "./php/fortify-routes.ts";
+import { fortifyRoutes } from "./php/fortify-routes.ts";
 import { yiiRoutes } from "./php/yii-routes.ts";
 import { barrelReexports } from "./js/barrels.ts";
 import { enforcedSecurity } from "./contracts/enforced-security.ts";
@@ -297,7 +298,7 @@ export function routesSection(
     .flatMap(perApplication)
     .map(({ through: _, ...route }) => ({ ...afterLinking.reduce((r, step) => step(r), route), reaches: reach(route.file) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method) || a.file.localeCompare(b.file));
-  const kept = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine()).filter(notReplacedPassportRoute(complete)).filter(notReplacedFortifyRoute(complete));
+  const kept = complete.filter(notHandedToHono(complete, project)).filter(notRpcDispatcher(complete, rpcDispatchers)).filter(oneSocketIoEngine()).filter(notReplacedPackageRoute(complete));
   // Routes registered under a setting left off as shipped are not served; a contract may still document them.
   const offAsShipped = (r: Route) => !!(r as Route & Pick<LinkedRoute, "offAsShipped">).offAsShipped;
   const items = kept.filter((r) => !offAsShipped(r));

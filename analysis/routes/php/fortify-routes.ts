@@ -7,12 +7,11 @@
  * drawn when `'views'` is on. Routes behind Fortify's `auth` middleware are guarded; the guest
  * ones (signing in, registering, resetting a password) are open. None when the app calls
  * `Fortify::ignoreRoutes()` in a provider's `register()`, or has not published the configuration
- * (the features it runs with are then not in the repository).
+ * (the features it runs with are then not in the repository). A route the app serves itself at one
+ * of Fortify's method and path replaces it (notReplacedPackageRoute).
  */
-import type { LinkedRoute } from "../link.ts";
 import type { Registration } from "../registration.ts";
-import { requiredPackage } from "./composer-packages.ts";
-import { inRegister } from "./passport-routes.ts";
+import { appSources, configString, inRegister, requiredPackage } from "./composer-packages.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -53,10 +52,8 @@ const DRAWN: Drawn[] = [
   ["POST", "user/two-factor-recovery-codes", "RecoveryCodeController@store", true, false, "twoFactorAuthentication"],
 ];
 
-const APP_CODE = /^(?:app|bootstrap)\/.+\.php$/;
 const IGNORES_ROUTES = /\bFortify::ignoreRoutes\s*\(/;
-// `'prefix' => ''`, `'views' => false`.
-const PREFIX = /['"]prefix['"]\s*=>\s*(?:env\(\s*['"]\w+['"]\s*,\s*)?['"]([\w\-/]*)['"]/;
+// `'views' => false`.
 const VIEWS_OFF = /['"]views['"]\s*=>\s*false\b/;
 
 export function fortifyRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
@@ -65,13 +62,12 @@ export function fortifyRoutes(project: Project | undefined): { file: string; reg
   const { composer, root, line } = required;
   const config = project!.text(`${root}config/fortify.php`);
   if (config === undefined) return [];
-  const code = [...project!.listed].filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
-  if (code.some((text) => inRegister(text, IGNORES_ROUTES))) return [];
+  if (appSources(project!, root, ["app", "bootstrap"]).some((text) => inRegister(text, IGNORES_ROUTES))) return [];
   // The features the configuration lists, lines commented out left out.
   const live = config.split("\n").filter((l) => !/^\s*(?:\/\/|#|\*)/.test(l)).join("\n");
   const features = new Set([...live.matchAll(/\bFeatures::(\w+)\s*\(/g)].map((m) => m[1]!));
   const views = !VIEWS_OFF.test(live);
-  const prefix = PREFIX.exec(live)?.[1] ?? "";
+  const prefix = configString(live, "prefix") ?? "";
   const registrations: Registration[] = [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line }];
   for (const [method, path, handler, guarded, view, feature] of DRAWN) {
     if ((view && !views) || (feature && !features.has(feature))) continue;
@@ -80,12 +76,3 @@ export function fortifyRoutes(project: Project | undefined): { file: string; reg
   return [{ file: composer, registrations }];
 }
 
-/**
- * Whether a route is not one of Fortify's that a route of the app's own replaces (same method and
- * path, registered later: pinkary's routes/auth.php serving `POST /login` with Fortify's controller).
- */
-export function notReplacedFortifyRoute(routes: readonly LinkedRoute[]): (route: LinkedRoute) => boolean {
-  const fortify = (r: LinkedRoute) => r.handler.startsWith(CONTROLLERS) && r.file.endsWith("composer.json");
-  const own = new Set(routes.filter((r) => !fortify(r)).map((r) => `${r.method} ${r.path}`));
-  return (route) => !fortify(route) || !own.has(`${route.method} ${route.path}`);
-}

@@ -10,7 +10,7 @@
  * The version is the one composer.lock pins, else the major composer.json asks for.
  */
 import type { Registration } from "../registration.ts";
-import { requiredPackage } from "./composer-packages.ts";
+import { appSources, requiredPackage } from "./composer-packages.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -20,7 +20,6 @@ const HANDLER = "Livewire\\Mechanisms\\";
 // Livewire checks the URL's signature itself (`hasValidSignature()`): a caller without one is refused.
 const SIGNED = "signed";
 
-const APP_CODE = /^(?:app|bootstrap|routes)\/.+\.php$/;
 // `Livewire::setUpdateRoute(function ($handle) { return Route::post('/x/livewire/update', $handle); })`.
 const MOVED = (setter: string) => new RegExp(String.raw`\bLivewire::${setter}\s*\([^]*?\bRoute::(?:get|post)\s*\(\s*['"]([^'"]+)['"]`);
 
@@ -29,8 +28,7 @@ export function livewireRoutes(project: Project | undefined): { file: string; re
   // Livewire 2 served its messages at `/livewire/message/{name}` through routes of another shape: not drawn here.
   if (!required || !(required.major >= 3)) return [];
   const { composer, root, major, line } = required;
-  const listed = [...project!.listed];
-  const code = listed.filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
+  const code = appSources(project!, root, ["app", "bootstrap", "routes"]);
   const moved = (setter: string) => code.map((text) => MOVED(setter).exec(text)?.[1]).find((path) => path !== undefined);
   const debug = /^APP_DEBUG\s*=\s*"?true"?\s*$/im.test(project!.text(`${root}.env.example`) ?? "");
   const base = major >= 4 ? "/livewire-{hash}" : "/livewire";

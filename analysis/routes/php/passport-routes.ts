@@ -9,11 +9,10 @@
  * authorization grant's routes too, and the JSON API (tokens, clients, scopes, personal access
  * tokens) only when the app sets `Passport::$registersJsonApiRoutes = true` in time.
  * A route the app defines itself at the same method and path replaces Passport's, as Laravel
- * keeps the route registered last.
+ * keeps the route registered last (notReplacedPackageRoute).
  */
-import type { LinkedRoute } from "../link.ts";
 import type { Registration } from "../registration.ts";
-import { requiredPackage } from "./composer-packages.ts";
+import { appSources, configString, inRegister, requiredPackage } from "./composer-packages.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -52,46 +51,22 @@ const JSON_API: Drawn[] = [
   ["DELETE", "personal-access-tokens/{token_id}", "PersonalAccessTokenController@destroy", true],
 ];
 
-const APP_CODE = /^(?:app|bootstrap|routes|config)\/.+\.php$/;
 const CALLS_ROUTES = /\bPassport::routes\s*\(/;
 const IGNORES_ROUTES = /\bPassport::ignoreRoutes\s*\(/;
 const JSON_API_ON = /\bPassport::\$registersJsonApiRoutes\s*=\s*true\b/;
-// `'path' => 'oauth'`, or the default of the env() it reads.
-const PATH = /['"]path['"]\s*=>\s*(?:env\(\s*['"]\w+['"]\s*,\s*)?['"]([\w\-/]*)['"]/;
 
 export function passportRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
   const required = requiredPackage(project, "laravel/passport");
   if (!required) return [];
   const { composer, root, major, line } = required;
-  const listed = [...project!.listed];
-  const code = listed.filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
+  const code = appSources(project!, root, ["app", "bootstrap", "routes", "config"]);
   const calls = (pattern: RegExp) => code.some((text) => pattern.test(text));
   if (major <= 10 ? !calls(CALLS_ROUTES) : code.some((text) => inRegister(text, IGNORES_ROUTES))) return [];
   const drawn = major >= 13 ? [...BASE, ...DEVICE, ...(code.some((text) => inRegister(text, JSON_API_ON)) ? JSON_API : [])] : [...BASE, ...JSON_API];
-  const prefix = PATH.exec(project!.text(`${root}config/passport.php`) ?? "")?.[1] ?? "oauth";
+  const prefix = configString(project!.text(`${root}config/passport.php`) ?? "", "path") ?? "oauth";
   const registrations: Registration[] = [{ type: "router", framework: FRAMEWORK, name: ROUTER, prefix: "", guards: [], line }];
   for (const [method, path, handler, guarded] of drawn) {
     registrations.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: [method], path: `/${prefix}/${path}`.replace(/\/{2,}/g, "/"), handler: CONTROLLERS + handler, guards: guarded ? [GUARD] : [], owner: ROUTER, line });
   }
   return [{ file: composer, registrations }];
-}
-
-/**
- * Whether a file switches a package's routes (`Passport::ignoreRoutes()`, `$registersJsonApiRoutes =
- * true`) in a service provider's `register()`: the package's provider draws its routes when it boots,
- * and Laravel boots the packages' providers before the app's, so a switch in `boot()` (Paymenter's
- * ignoreRoutes, 2FAuth's JSON API) comes too late to change them.
- */
-export function inRegister(text: string, pattern: RegExp): boolean {
-  for (const call of text.matchAll(new RegExp(pattern.source, "g"))) {
-    const enclosing = [...text.slice(0, call.index).matchAll(/\bfunction\s+(\w+)\s*\(/g)].at(-1)?.[1];
-    if (enclosing === "register") return true;
-  }
-  return false;
-}
-
-/** Whether a route is not one of Passport's that a route of the app's own replaces (same method and path). */
-export function notReplacedPassportRoute(routes: readonly LinkedRoute[]): (route: LinkedRoute) => boolean {
-  const own = new Set(routes.filter((r) => !r.handler.startsWith(CONTROLLERS)).map((r) => `${r.method} ${r.path}`));
-  return (route) => !route.handler.startsWith(CONTROLLERS) || !own.has(`${route.method} ${route.path}`);
 }

@@ -6,23 +6,18 @@
  * boots, before the app's providers boot).
  */
 import type { Registration } from "../registration.ts";
-import { requiredPackage } from "./composer-packages.ts";
-import { inRegister } from "./passport-routes.ts";
+import { appSources, configString, inRegister, requiredPackage } from "./composer-packages.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
-const APP_CODE = /^(?:app|bootstrap)\/.+\.php$/;
 const IGNORES_ROUTES = /\bSanctum::ignoreRoutes\s*\(/;
-// `'prefix' => 'sanctum'`, or the default of the env() it reads.
-const PREFIX = /['"]prefix['"]\s*=>\s*(?:env\(\s*['"]\w+['"]\s*,\s*)?['"]([\w\-/]*)['"]/;
 
 export function sanctumRoutes(project: Project | undefined): { file: string; registrations: Registration[] }[] {
   const required = requiredPackage(project, "laravel/sanctum");
   if (!required) return [];
   const { composer, root, line } = required;
-  const code = [...project!.listed].filter((p) => p.startsWith(root) && APP_CODE.test(p.slice(root.length))).map((p) => project!.text(p) ?? "");
-  if (code.some((text) => inRegister(text, IGNORES_ROUTES))) return [];
-  const prefix = PREFIX.exec(project!.text(`${root}config/sanctum.php`) ?? "")?.[1] ?? "sanctum";
+  if (appSources(project!, root, ["app", "bootstrap"]).some((text) => inRegister(text, IGNORES_ROUTES))) return [];
+  const prefix = configString(project!.text(`${root}config/sanctum.php`) ?? "", "prefix") ?? "sanctum";
   const path = `/${prefix}/csrf-cookie`.replace(/\/{2,}/g, "/");
   return [{
     file: composer,
