@@ -58,13 +58,20 @@ function withDelegates(bodies: GoBodies, found: readonly string[], depth = 0): s
   });
 }
 
+/**
+ * The name the bodies of a wrapper are looked up by: a method named with its receiver's type
+ * (`webSessionMiddleware.handle`) is that type's alone, where the repository has it; else the
+ * functions the name ends in (`app.authenticate`: every `authenticate`).
+ */
+function bodyName(bodies: GoBodies, qualified: string): string {
+  return /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/.test(qualified) && bodies(qualified).length ? qualified : qualified.split(".").at(-1)!;
+}
+
 /** What `holds` says of the bodies of the functions a name (`app.authenticate`) ends in, asked once per name. */
 function byBody(bodies: GoBodies, holds: (bodies: readonly string[]) => boolean): (name: string) => boolean {
   const known = new Map<string, boolean>();
   return (qualified) => {
-    // A method named with its receiver's type (`webSessionMiddleware.handle`) is that type's alone, where the repository has it.
-    const typed = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/.test(qualified) && bodies(qualified).length ? qualified : undefined;
-    const name = typed ?? qualified.split(".").at(-1)!;
+    const name = bodyName(bodies, qualified);
     let answer = known.get(name);
     if (answer === undefined) known.set(name, (answer = holds(bodies(name))));
     return answer;
@@ -378,8 +385,7 @@ export function goMiddlewareExemptions(bodies: GoBodies): (middleware: string, p
   const exemptions = (middleware: string) => {
     let found = known.get(middleware);
     if (!found) {
-      const typed = /^[A-Za-z_]\w*\.[A-Za-z_]\w*$/.test(middleware) && bodies(middleware).length ? middleware : middleware.split(".").at(-1)!;
-      const own = bodies(typed);
+      const own = bodies(bodyName(bodies, middleware));
       const asked = own.length === 1 ? [...own[0]!.matchAll(EXEMPTING_CALL), ...own[0]!.matchAll(STATIC_ASSET_CALL)].map((m) => m[1]!) : [];
       found = { paths: new Set(), prefixes: [] };
       const read = (name: string, depth: number) => {
