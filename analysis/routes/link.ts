@@ -50,7 +50,7 @@ type Node = {
   routes: RouteRegistration[];
   /** Middleware guards registered on the node, each under a prefix relative to it, and the file and line it was registered at. */
   guards: { prefix: string; name: string; file: string; line: number }[];
-  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean }[];
+  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean; offAsShipped?: boolean }[];
   /** Prefixes the router is mounted on itself under (chi's `r.Mount("/api", r)`): it serves everything there too. */
   selfMounts?: string[];
 };
@@ -253,10 +253,11 @@ export function linkRoutes(
       }
       if (child && child === parent && (prefix || r.prefix)) (parent.selfMounts ??= []).push(joinPaths(r.prefix, prefix));
       if (child && child !== parent) {
-        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}) });
+        parent.mounts.push({ child: child.key, prefix: prefix ? joinPaths(r.prefix, prefix) : r.prefix, guards: [...r.guards, ...middleware, ...guards], ...(r.replacesPrefix ? { replacesPrefix: true } : {}), ...(r.optionsUnknown ? { optionsUnknown: true } : {}), ...(r.prefixUnknown ? { prefixUnknown: true } : {}), ...(r.offAsShipped ? { offAsShipped: true } : {}) });
         mounted.add(child.key);
       }
     }
+    if (r.offAsShipped) return;
     for (const name of [...middleware, ...r.guards]) parent.guards.push({ prefix: r.prefix, name, file, line: r.line });
   };
   const withPathFrom = (file: string, r: RouteRegistration): RouteRegistration | undefined => {
@@ -332,7 +333,7 @@ export function linkRoutes(
 
   const linked: Emitted[] = [];
   const visited = new Set<string>();
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false) => {
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false, offAsShipped = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     visited.add(current.key);
     // A prefix held in constants of other modules, each found by its qualified name.
@@ -341,7 +342,7 @@ export function linkRoutes(
     const ownPrefix = from && !from.includes(undefined) ? joinPaths(...(from as string[])) : current.router?.prefix ?? "";
     const base = joinPaths(prefix, replaced ? "" : ownPrefix);
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
-    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown);
+    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown, offAsShipped);
     const ownGuards = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     // The files of the routers this one is served through, for a JVM route a class of another file serves (below).
     let pathFiles: string[] | undefined;
@@ -356,13 +357,14 @@ export function linkRoutes(
       // A JVM route a class of another file serves (a controller extending the base that declares it) is there only when that class is.
       const through = THROUGH.has(route.framework) ? (pathFiles ??= [...new Set([...path].map((key) => nodes.get(key)!.file))]).filter((f) => f !== written) : [];
       const marked = through.length ? named.map((e) => ({ ...e, through })) : named;
-      linked.push(...(prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked));
+      const unknown = prefixUnknown || (optionsUnknown && route.afterOptionsPrefix) ? marked.map((e) => ({ ...e, prefixUnknown: true })) : marked;
+      linked.push(...(offAsShipped ? unknown.map((e) => ({ ...e, offAsShipped: true })) : unknown));
     }
     const next = new Set(path).add(current.key);
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...ownGuards, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown);
+      walk(child, joinPaths(base, mount.prefix), [...ownGuards, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown, offAsShipped || !!mount.offAsShipped);
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set(), false, false, true, !!root.router?.handed);

@@ -54,6 +54,7 @@ import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } fro
 import { goPackageConstants } from "./go/package-constants.ts";
 import { swaggerBasePaths } from "./go/swagger-base.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
+import { withMountWrappers } from "./go/mount-wrappers.ts";
 import { withPackageRouterWrappers } from "./go/package-router-wrappers.ts";
 import { withPackageGrpcMethods } from "./go/grpc-package-methods.ts";
 import { withServeHTTPDispatchers } from "./go/dispatchers.ts";
@@ -235,9 +236,9 @@ export function routesSection(
   // ASP.NET Core Identity's default UI pages, which no file of the app holds, beside what the file that adds it declares.
   const aspnetApp = [...files.values()].some((f) => f.registrations.some((r) => r.type === "route" && (r.framework === "aspnet" || r.framework === "razor-pages")));
   if (aspnetApp && project) beside(identityUiRoutes(project, [...project.listed].filter((f) => f.endsWith(".cs"))));
-  // Registrations a setting switches on that the shipped configuration leaves off, prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
+  // The calls of a Go function mounting the router it is handed, registrations a setting switches on that the shipped configuration leaves off, prefixes the app's configuration gives, what ASP.NET controllers inherit and take from their bases, the Devise modules a model enables, the Rails engines mounted whose routes the repository draws,
   // the types of Go struct fields a call goes through, a Go package's own router wrapper used in its other files, a Go gRPC server's methods in files beside its type's, the routers a Go ServeHTTP dispatcher hands requests to and those a handler serves under a prefix it strips, the routes of DRF router classes of the app's, the Django URLconfs no root URLconf includes, Flask blueprints made from the project's own Blueprint classes, AdonisJS named middleware that checks nobody, and the Spring applications each security rule is of.
-  const beforeLinking = [withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
+  const beforeLinking = [withMountWrappers, withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
   const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));

@@ -172,6 +172,14 @@ export const Registration = z.discriminatedUnion("type", [
      * A call handing it a router (`handed`) registers those routes there.
      */
     helper: z.array(z.object({ method: z.union([z.string(), z.number()]), path: z.array(z.union([z.string(), z.number()])), guards: z.array(z.string()).optional() })).optional(),
+    /**
+     * A Go function of the app's that mounts the handler it is handed under the path it is handed
+     * (navidrome's `func (s *Server) MountRouter(description, urlPath string, subRouter http.Handler)`
+     * calling `r.Mount(urlPath, subRouter)`): on the router `owner`, under the path (literal parts
+     * and positions of the arguments spliced in), the argument at position `child`. Its calls, in
+     * whatever file, are mounts there (go/mount-wrappers.ts).
+     */
+    mountWrapper: z.object({ owner: z.string(), prefix: z.array(z.union([z.string(), z.number()])), child: z.number(), guards: z.array(z.string()) }).optional(),
   }),
   /**
    * `owner.use(prefix?, a, b)` and its likes: each argument is a router to mount (a local
@@ -200,6 +208,8 @@ export const Registration = z.discriminatedUnion("type", [
     optionsUnknown: z.boolean().optional(),
     /** The prefix is only what is known of one computed from a value not read (imported.ts): its routes say so. */
     prefixUnknown: z.boolean().optional(),
+    /** Made only under a setting the configuration the repository ships leaves off (common/switched-off.ts): what it mounts is marked so, and it guards nothing. */
+    offAsShipped: z.boolean().optional(),
     /**
      * The arguments of a call handing a router to a function (`setupPageRoute(app, "/world", [mw],
      * controller)`): their values where literal, else null (the last one names the handler), and

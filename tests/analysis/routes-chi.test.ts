@@ -550,4 +550,187 @@ chi("a prefix held in a local read from a configuration field (base := h.config.
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /api/events/stream", "GET /healthcheck"]);
 });
 
+chi("route helpers handing their path on (h(r, \"ping\", f) -> hr -> addHandler's r.HandleFunc(\"/\"+path, ...) and \"/\"+path+\".view\"), and one taking its paths variadically, register each call's routes on the router it passes, under that router's prefix; a helper using its string for something else registers nothing", () => {
+  const root = tempDir("tool-chi-helper-chain-");
+  writeFiles(root, {
+    "go.mod": "module example.com/music\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "api/api.go": [
+      "package api",
+      "",
+      'import (\n\t"log"\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)',
+      "",
+      "func Routes() http.Handler {",
+      "\tr := chi.NewRouter()",
+      '\th(r, "ping", ping)',
+      "\tr.Group(func(r chi.Router) {",
+      "\t\tr.Use(authenticate)",
+      '\t\th(r, "getAlbum", album)',
+      '\t\th501(r, "getShares", "createShare")',
+      "\t})",
+      "\trest := chi.NewRouter()",
+      '\tr.Mount("/v2", rest)',
+      '\taddHandler(rest, "stream", stream)',
+      '\tlogged(r, "started")',
+      "\treturn r",
+      "}",
+      "",
+      "func h(r chi.Router, path string, f http.HandlerFunc) {",
+      "\thr(r, path, f)",
+      "}",
+      "",
+      "func hr(r chi.Router, path string, f http.HandlerFunc) {",
+      "\thandle := func(w http.ResponseWriter, req *http.Request) { f(w, req) }",
+      "\taddHandler(r, path, handle)",
+      "}",
+      "",
+      "func h501(r chi.Router, paths ...string) {",
+      "\tfor _, path := range paths {",
+      "\t\taddHandler(r, path, notImplemented)",
+      "\t}",
+      "}",
+      "",
+      "func addHandler(r chi.Router, path string, handle http.HandlerFunc) {",
+      '\tr.HandleFunc("/"+path, handle)',
+      '\tr.HandleFunc("/"+path+".view", handle)',
+      "}",
+      "",
+      "func logged(r chi.Router, message string) {",
+      '\tlog.Println("routes:", message)',
+      "}",
+      "",
+    ].join("\n"),
+    "main.go": 'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n\t"example.com/music/api"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tr.Mount("/rest", api.Routes())\n\thttp.ListenAndServe(":4533", r)\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "ALL /rest/createShare notImplemented [authenticate]",
+    "ALL /rest/createShare.view notImplemented [authenticate]",
+    "ALL /rest/getAlbum handle [authenticate]",
+    "ALL /rest/getAlbum.view handle [authenticate]",
+    "ALL /rest/getShares notImplemented [authenticate]",
+    "ALL /rest/getShares.view notImplemented [authenticate]",
+    "ALL /rest/ping handle",
+    "ALL /rest/ping.view handle",
+    "ALL /rest/v2/stream stream",
+    "ALL /rest/v2/stream.view stream",
+  ]);
+});
+
+chi("a resource helper (api.R(r, \"/song\", ..., false) -> api.RX's r.Route(pathPrefix, ...)) registers under each call's path what its boolean argument switches on: a literal false leaves out what `if persistable` registers, a setting Viper defaults to false marks it off as shipped", () => {
+  const root = tempDir("tool-chi-resource-helper-");
+  writeFiles(root, {
+    "go.mod": "module example.com/music\n\ngo 1.22\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/spf13/viper v1.19.0\n)\n",
+    "conf/conf.go": 'package conf\n\nimport "github.com/spf13/viper"\n\ntype config struct {\n\tEnableTranscodingConfig bool\n\tEnableSharing           bool\n}\n\nvar Server = &config{}\n\nfunc init() {\n\tviper.SetDefault("enabletranscodingconfig", false)\n\tviper.SetDefault("enablesharing", true)\n}\n',
+    "api/api.go": [
+      "package api",
+      "",
+      'import (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n\t"example.com/music/conf"\n)',
+      "",
+      "type Router struct{}",
+      "",
+      "func Routes() http.Handler {",
+      "\tapi := &Router{}",
+      "\tr := chi.NewRouter()",
+      "\tr.Group(func(r chi.Router) {",
+      "\t\tr.Use(authenticate)",
+      '\t\tapi.R(r, "/song", false)',
+      '\t\tapi.RX(r, "/player", true)',
+      '\t\tapi.R(r, "/transcoding", conf.Server.EnableTranscodingConfig)',
+      '\t\tapi.R(r, "/share", conf.Server.EnableSharing)',
+      "\t})",
+      "\treturn r",
+      "}",
+      "",
+      "func (api *Router) R(r chi.Router, pathPrefix string, persistable bool) {",
+      "\tapi.RX(r, pathPrefix, persistable)",
+      "}",
+      "",
+      "func (api *Router) RX(r chi.Router, pathPrefix string, persistable bool) {",
+      "\tr.Route(pathPrefix, func(r chi.Router) {",
+      "\t\tr.Get(\"/\", getAll)",
+      "\t\tif persistable {",
+      "\t\t\tr.Post(\"/\", create)",
+      "\t\t}",
+      "\t\tr.Route(\"/{id}\", func(r chi.Router) {",
+      "\t\t\tr.Get(\"/\", get)",
+      "\t\t})",
+      "\t})",
+      "}",
+      "",
+    ].join("\n"),
+    "main.go": 'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n\t"example.com/music/api"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tr.Mount("/api", api.Routes())\n\thttp.ListenAndServe(":4533", r)\n}\n',
+  });
+  commitAll(root);
+  const routes = analyze(root).routes;
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/player getAll [authenticate]",
+    "POST /api/player create [authenticate]",
+    "GET /api/player/{id} get [authenticate]",
+    "GET /api/share getAll [authenticate]",
+    "POST /api/share create [authenticate]",
+    "GET /api/share/{id} get [authenticate]",
+    "GET /api/song getAll [authenticate]",
+    "GET /api/song/{id} get [authenticate]",
+    "GET /api/transcoding getAll [authenticate]",
+    "GET /api/transcoding/{id} get [authenticate]",
+  ]);
+});
+
+chi("a function mounting what it is handed (MountRouter(description, urlPath, subRouter) calling r.Mount(urlPath, subRouter)) mounts, for each call in another package, the router the handed function makes (through one returning another's result, and a type embedding http.Handler set to its routes()) under the call's path; a call under a setting Viper defaults to off is off as shipped, not served at the root", () => {
+  const root = tempDir("tool-chi-mount-wrapper-");
+  writeFiles(root, {
+    "go.mod": "module example.com/music\n\ngo 1.22\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/spf13/viper v1.19.0\n)\n",
+    "consts/consts.go": 'package consts\n\nconst (\n\tURLPathNativeAPI   = "/api"\n\tURLPathSubsonicAPI = "/rest"\n\tURLPathJellyfinAPI = "/jellyfin"\n)\n',
+    "conf/conf.go": 'package conf\n\nimport "github.com/spf13/viper"\n\ntype jellyfinOptions struct {\n\tEnabled bool\n}\n\ntype config struct {\n\tBasePath string\n\tJellyfin jellyfinOptions\n}\n\nvar Server = &config{}\n\nfunc init() {\n\tviper.SetDefault("basepath", "")\n\tviper.SetDefault("jellyfin.enabled", false)\n}\n',
+    "server/server.go": [
+      "package server",
+      "",
+      'import (\n\t"net/http"\n\t"path"\n\n\t"github.com/go-chi/chi/v5"\n\t"example.com/music/conf"\n)',
+      "",
+      "type Server struct {",
+      "\trouter chi.Router",
+      "}",
+      "",
+      "func New() *Server {",
+      "\ts := &Server{router: chi.NewRouter()}",
+      '\ts.router.Post(path.Join(conf.Server.BasePath, "/auth", "login"), login)',
+      "\treturn s",
+      "}",
+      "",
+      "func (s *Server) MountRouter(description, urlPath string, subRouter http.Handler) {",
+      "\ts.router.Group(func(r chi.Router) {",
+      "\t\tr.Mount(urlPath, subRouter)",
+      "\t})",
+      "}",
+      "",
+    ].join("\n"),
+    "server/native/api.go": 'package native\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\ntype Router struct {\n\thttp.Handler\n\tname string\n}\n\nfunc New() *Router {\n\tr := &Router{name: "native"}\n\tr.Handler = r.routes()\n\treturn r\n}\n\nfunc (api *Router) routes() http.Handler {\n\tr := chi.NewRouter()\n\tr.Get("/album", albums)\n\treturn r\n}\n',
+    "server/subsonic/api.go": 'package subsonic\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc Routes() http.Handler {\n\tr := chi.NewRouter()\n\tr.Get("/ping", ping)\n\treturn r\n}\n',
+    "server/jellyfin/api.go": 'package jellyfin\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc Routes() http.Handler {\n\tr := chi.NewRouter()\n\tr.Get("/items", items)\n\treturn r\n}\n',
+    "cmd/wire_gen.go": 'package cmd\n\nimport (\n\t"example.com/music/server/native"\n)\n\nfunc CreateNativeAPIRouter() *native.Router {\n\trouter := native.New()\n\treturn router\n}\n',
+    "cmd/root.go": [
+      "package cmd",
+      "",
+      'import (\n\t"example.com/music/conf"\n\t"example.com/music/consts"\n\t"example.com/music/server"\n\t"example.com/music/server/jellyfin"\n\t"example.com/music/server/subsonic"\n)',
+      "",
+      "func start() {",
+      "\ta := server.New()",
+      '\ta.MountRouter("Native API", consts.URLPathNativeAPI, CreateNativeAPIRouter())',
+      '\ta.MountRouter("Subsonic API", consts.URLPathSubsonicAPI, subsonic.Routes())',
+      "\tif conf.Server.Jellyfin.Enabled {",
+      '\t\ta.MountRouter("Jellyfin API", consts.URLPathJellyfinAPI, jellyfin.Routes())',
+      "\t}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  const routes = analyze(root).routes;
+  assert.equal(routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "GET /api/album server/native/api.go",
+    "POST /auth/login server/server.go",
+    "GET /rest/ping server/subsonic/api.go",
+  ]);
+});
+
 chi.run();

@@ -4,10 +4,14 @@
  * sets it false (nightingale's `[HTTP.APIForService] Enable = false` in etc/config.toml), the code
  * does not run as shipped and what it registers is left out. A key no such file sets may be given by
  * the environment: an example env file's variable named for it (gotify's `# GOTIFY_OIDC_ENABLED=false`,
- * documenting the default, for `OIDC.Enabled`) decides it too. A key nothing sets is kept: its default
- * may be given in code the analysis does not read.
+ * documenting the default, for `OIDC.Enabled`) decides it too, and so does the default the code
+ * gives the setting (navidrome's `viper.SetDefault("jellyfin.enabled", false)`). A key nothing sets is
+ * kept: its default may be given in code the analysis does not read.
+ *
+ * A route so switched off stays, marked, and so does a mount (`if conf.Server.Jellyfin.Enabled {
+ * a.MountRouter(...) }`), whose routes are then all marked: dropped, it would leave them served at the root.
  */
-import { configFiles } from "../go/config-fields.ts";
+import { configFiles, viperDefaults } from "../go/config-fields.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 
 type Project = { listed: Iterable<string>; has(path: string): boolean; text(path: string): string | undefined };
@@ -16,8 +20,9 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
   let configs: unknown[] | undefined;
   const decided = new Map<string, boolean | undefined>();
   let env: Map<string, Set<string>> | undefined;
+  let defaults: Map<string, Set<string>> | undefined;
   const off = (key: string): boolean => {
-    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key));
+    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key) ?? defaultValue((defaults ??= viperDefaults(project)), key));
     return decided.get(key) === false;
   };
   const result = new Map<string, FileRoutes>();
@@ -29,7 +34,7 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
     // A route so switched off stays, marked: a contract documenting it has not drifted from the code.
     result.set(file, {
       ...routes,
-      registrations: routes.registrations.flatMap((r: Registration): Registration[] => (r.type === "export" || !r.switchedOn?.some(off) ? [r] : r.type === "route" ? [{ ...r, offAsShipped: true }] : [])),
+      registrations: routes.registrations.flatMap((r: Registration): Registration[] => (r.type === "export" || !r.switchedOn?.some(off) ? [r] : r.type === "route" || r.type === "use" ? [{ ...r, offAsShipped: true }] : [])),
     });
   }
   return result;
@@ -90,4 +95,18 @@ function envValue(env: ReadonlyMap<string, Set<string>>, key: string): boolean |
   const suffix = key.split(".").slice(-2).join("_").toUpperCase();
   const found = new Set([...env].filter(([name]) => name === suffix || name.endsWith(`_${suffix}`)).flatMap(([, v]) => [...v]));
   return found.size === 1 ? found.has("true") : undefined;
+}
+
+/**
+ * A key's default from the longest of its tails a default is given for: the struct the settings
+ * load into is one of the key's leading parts (`Server.Jellyfin.Enabled` reads `jellyfin.enabled`,
+ * `Server.EnableTranscodingConfig` reads `enabletranscodingconfig`). Undefined when none or they disagree.
+ */
+function defaultValue(defaults: ReadonlyMap<string, Set<string>>, key: string): boolean | undefined {
+  const parts = key.toLowerCase().split(".");
+  for (let from = 0; from < parts.length; from++) {
+    const found = defaults.get(parts.slice(from).join("."));
+    if (found) return found.size === 1 && (found.has("true") || found.has("false")) ? found.has("true") : undefined;
+  }
+  return undefined;
 }

@@ -3,7 +3,7 @@
  * the field's keys in its struct tags (`yaml:"api_base_url"`, `mapstructure`, `json`, `toml`, and
  * `env:"API_BASE_URL"`) and the value the repository's configuration files give that key
  * (configs/config.yaml `ui: { api_base_url: '' }`), or its sample env file, or else its tag's default
- * (`default:"/"`). The scanner writes
+ * (`default:"/"`) or Viper's. The scanner writes
  * the field as a placeholder (common/configured.ts), filled in before linking.
  */
 import { parse as parseToml } from "smol-toml";
@@ -21,6 +21,7 @@ export function goFieldValues(project: Project | undefined): (field: string) => 
   const listed = [...(project?.listed ?? [])];
   let tags: Map<string, Tagged> | undefined;
   let configs: unknown[] | undefined;
+  let defaults: Map<string, Set<string>> | undefined;
   const env = sampleEnvValue(project);
   const memo = new Map<string, string | undefined>();
   return (field) => {
@@ -34,8 +35,14 @@ export function goFieldValues(project: Project | undefined): (field: string) => 
       const value = env(name);
       if (value !== undefined) found.add(value);
     }
-    // Nothing set anywhere: the default its tag gives (go-arg's and envconfig's `default:"/"`).
+    // Nothing set anywhere: the default its tag gives (go-arg's and envconfig's `default:"/"`), or
+    // Viper's for the key named for it, at any level (`viper.SetDefault("basepath", "")`, which Viper matches to `BasePath`).
     if (!found.size) for (const given of tagged?.defaults ?? []) found.add(given);
+    if (!found.size) {
+      defaults ??= viperDefaults(project);
+      const key = field.toLowerCase();
+      for (const [name, given] of defaults) if (name === key || name.endsWith(`.${key}`)) for (const v of given) found.add(v);
+    }
     const paths = [...found].map(configuredPath).filter((v): v is string => v !== undefined);
     const value = new Set(paths).size === 1 ? paths[0] : undefined;
     memo.set(field, value);
@@ -92,4 +99,22 @@ function collect(value: unknown, key: string, found: Set<string>, depth = 0): vo
     if (k === key && typeof v === "string") found.add(v);
     else collect(v, key, found, depth + 1);
   }
+}
+
+// `viper.SetDefault("basepath", "")`, `viper.SetDefault("jellyfin.enabled", false)`: the default Viper gives a setting nothing else sets.
+const VIPER_DEFAULT = /\bviper\s*\.\s*SetDefault\s*\(\s*"([\w.-]+)"\s*,\s*(?:"((?:[^"\\\n]|\\.)*)"|(true|false))\s*\)/g;
+
+/** The string and boolean defaults a Go program gives its Viper settings, by key in lower case (booleans as `true`/`false`). */
+export function viperDefaults(project: Pick<Project, "listed" | "text"> | undefined): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  for (const path of project?.listed ?? []) {
+    if (!path.endsWith(".go") || path.endsWith("_test.go") || SKIPPED.test(path)) continue;
+    const text = project!.text(path) ?? "";
+    if (!text.includes("SetDefault")) continue;
+    for (const m of text.matchAll(VIPER_DEFAULT)) {
+      const key = m[1]!.toLowerCase();
+      values.set(key, (values.get(key) ?? new Set()).add(m[2] ?? m[3]!));
+    }
+  }
+  return values;
 }

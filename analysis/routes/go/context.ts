@@ -7,7 +7,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { join } from "./chain.ts";
 import { onlyWhenConfigured } from "./configured-middleware.ts";
 import { type GoHandler, goGuards, goHandlerChain, namedGuards } from "./names.ts";
-import { type GoOutput, MARK, type Template } from "./output.ts";
+import { type GoOutput, MARK, registeredWhen, type Template } from "./output.ts";
 import { functionLiteral, GO_VALUES, type GoFile } from "./source.ts";
 import type { GoContext, GoRef, GoScope as Scope } from "./types.ts";
 
@@ -35,6 +35,12 @@ const PACKAGE_CONSTANT = /^\s*(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)\s*$/;
 const SPRINTF = /^\s*fmt\s*\.\s*Sprintf\s*\(/;
 // `path.Join(uriAdmin, "/login")`: the parts joined by slashes, the result cleaned.
 const PATH_JOIN = /^\s*path\s*\.\s*Join\s*\(/;
+
+/** `conf.Server.BasePath`: a configuration struct's field, as its placeholder (go/config-fields.ts). */
+function configField(written: string): string | undefined {
+  const field = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*\.\s*([A-Z]\w*)\s*$/.exec(written)?.[1];
+  return field ? configuredPlaceholder("go", field) : undefined;
+}
 
 /** Go's `path.Join`: the non-empty parts joined by slashes, `.` and `..` resolved, doubled and trailing slashes dropped. */
 export function goPathJoin(parts: readonly string[]): string {
@@ -134,6 +140,10 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
         const { args, end } = callArguments(code, span.start + join[0].length - 1);
         const parts = args.map(value);
         if (code.slice(end, span.end).trim() === "" && parts.every((p) => p !== undefined)) return { path: goPathJoin(parts as string[]) };
+        // `path.Join(conf.Server.BasePath, consts.URLPathNativeAPI, "events")`: a constant of another package,
+        // or a configuration field, as its placeholder (filled in before linking).
+        const held = args.map((arg, i) => parts[i] ?? constantAt(arg) ?? configField(code.slice(arg.start, arg.end)));
+        if (code.slice(end, span.end).trim() === "" && held.every((p) => p !== undefined)) return { path: goPathJoin(held as string[]), prefixUnknown: true };
       }
       // `WithBase("/api/session")`: a path handed to a function of the app's, which may put a base
       // before it (one read from configuration): the path, its prefix not known.
@@ -162,10 +172,11 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     route: (ref, methods, path, args, order, at, prefixUnknown, handler) => {
       const chained = withChainedMiddleware(code, goHandlerChain(code, args, order), at);
       const named = handler ? { ...chained, handler } : chained;
-      if (path.includes(MARK)) {
+      if (join(ref.prefix, path).includes(MARK)) {
         const passed = args.map((a) => scope.template?.get(code.slice(a.start, a.end).trim())).find((m) => m !== undefined);
-        const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? Number(passed.slice(1, -1)) : named.handler, order };
-        host.out.templates.set(`${host.file.scope}::${scope.name}`, [...(host.out.templates.get(`${host.file.scope}::${scope.name}`) ?? []), template]);
+        const router = ref.node && scope.parameters?.get(ref.node);
+        const template: Template = { methods, path: join(ref.prefix, path), owner: ref.node, guards: [...ref.guards, ...named.guards], handler: passed ? parseInt(passed.slice(1), 10) : named.handler, order, ...(router !== undefined ? { router } : {}), ...((when) => (when ? { when } : {}))(registeredWhen(code, at, scope.template!)) };
+        host.out.template(`${host.file.scope}::${scope.name}`, template);
         return;
       }
       const route = (served: string[], handled: GoHandler) => host.out.route(() => ({ type: "route", framework: host.framework, kind: "http", methods: served, path: join(ref.prefix, path), handler: handled.handler, guards: [...new Set([...ref.guards, ...handled.guards])], owner: ref.node?.name ?? "", line: host.source.lineAt(at), ...(handled.wrappers ? { helpers: handled.wrappers } : {}), ...(handled.open || ref.open ? { declaredPublic: true } : {}), ...(prefixUnknown || ref.prefixUnknown ? { prefixUnknown: true } : {}) }));
@@ -178,6 +189,9 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
       route(["OPTIONS"], { handler: named.handler, guards: named.middleware ?? [] });
     },
     mount: (ref, prefix, target, at) => {
+      // A wrapper read as a template mounting what it is handed where it is told (`r.Mount(urlPath, subRouter)`): its calls are mounts.
+      const handed = prefix.includes(MARK) ? scope.template?.get(code.slice(target.start, target.end).trim()) : undefined;
+      if (handed !== undefined) return host.out.mountWrapper(`${host.file.scope}::${scope.name}`, ref, prefix, parseInt(handed.slice(1), 10), at);
       const child = host.router(target, true);
       if (!child?.node) return;
       host.out.mount(ref, prefix, child.node, child.guards, at);

@@ -5,13 +5,13 @@ import type { Span } from "../js/objects.ts";
 import { closing, openingBrace } from "../../languages/curly.ts";
 import { type GoChain, join, parseChain, skip, statementEnd } from "./chain.ts";
 import { type GoHandler, goHandlerChain, namedGuards } from "./names.ts";
-import { GoOutput, MARK, type Template } from "./output.ts";
+import { filled, GoOutput, MARK, marker, type Template } from "./output.ts";
 import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
 import { fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
-import { withSwitches } from "./switched-blocks.ts";
+import { switchKey, withSwitches } from "./switched-blocks.ts";
 
 export type { GoContext, GoLink, GoNode, GoRef, GoSpec } from "./types.ts";
 
@@ -41,6 +41,8 @@ class Walker {
   private readonly out: GoOutput;
   private readonly globals = new Map<string, GoRef>();
   private readonly wrapper: RouterWrapper;
+  /** The routers of the route wrappers this file calls, as their templates were read on them. */
+  private readonly wrappersCalled = new Set<GoNode>();
 
   constructor(private readonly source: RouteSource, private readonly file: GoFile, private readonly spec: GoSpec, private readonly aliases: ReadonlySet<string>) {
     this.code = source.code;
@@ -51,21 +53,28 @@ class Walker {
   run(): Registration[] {
     this.packageVariables();
     for (const [field, type] of this.file.fields) if (this.isRouterType(type)) this.out.node(`${this.file.scope}::${field}`, 0);
-    // Wrappers first, so that calls to them written before them are read as routes.
+    // Wrappers first, so that calls to them written before them are read as routes; again while one
+    // calls another (`h(r, "ping", f)` calls `hr`, which calls `addHandler`), each reading the others' last.
     const kept = this.out.mark();
-    for (const fn of this.file.functions) {
-      const strings = fn.params.map((p, i) => [p, i] as const).filter(([p]) => p.type === "string" && new RegExp(`\\(\\s*${p.name}\\b`).test(this.code.slice(fn.body.start, fn.body.end)));
-      if (strings.length) this.function(fn, new Map(fn.params.map((p, i) => [p.name, `${MARK}${i}${MARK}`])));
+    const wrappers = this.file.functions.flatMap((fn) => ((template) => (template ? [{ fn, template }] : []))(this.templateParameters(fn)));
+    const calling = wrappers.some(({ fn }) => wrappers.some(({ fn: other }) => other !== fn && new RegExp(String.raw`(?<!\w)${other.name}\s*\(`).test(this.code.slice(fn.body.start, fn.body.end))));
+    for (let pass = 0, count = -1; pass < (calling ? 4 : 1); pass++) {
+      for (const { fn, template } of wrappers) (this.out.forget(`${this.file.scope}::${qualifiedName(fn)}`), this.function(fn, template));
+      const now = [...this.out.templates.values()].reduce((n, t) => n + t.length, 0);
+      if (now === count) break;
+      count = now;
     }
     this.out.reset(kept);
     for (const fn of this.file.functions) this.function(fn);
     this.collectedFunctions();
     // A wrapper given its prefix as an argument and called with it here (oapi-codegen's
-    // `RegisterHandlersWithBaseURL(router, si, "")`): its routes read without the argument are those calls' again.
+    // `RegisterHandlersWithBaseURL(router, si, "")`, navidrome's `api.R(r, "/song", ...)`): its routes
+    // read without the argument are those calls' again.
     const registrations = this.out.registrations();
     const key = (r: Registration) => (r.type === "route" ? `${r.owner} ${r.methods.join(",")} ${r.path}` : "");
     const expanded = new Set(registrations.filter((r) => r.type === "route" && !r.prefixUnknown).map(key));
-    return withSwitches(this.source, registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && expanded.has(key(r)))));
+    const wrappersCalled = new Set([...this.wrappersCalled].map((node) => node.name));
+    return withSwitches(this.source, registrations.filter((r) => !(r.type === "route" && r.prefixUnknown && (expanded.has(key(r)) || wrappersCalled.has(r.owner)))));
   }
 
   /**
@@ -83,12 +92,29 @@ class Walker {
     }
   }
 
+  /**
+   * A route wrapper's parameters by the marker each stands for in a template's path, when the
+   * function may be one: it takes a string it uses as a call's first argument, or a router and a
+   * string it uses at all (`r.HandleFunc("/"+path+".view", handle)`). The element a loop takes from a
+   * variadic parameter (`for _, path := range paths`) stands for each of its values.
+   */
+  private templateParameters(fn: GoFile["functions"][number]): Map<string, string> | undefined {
+    const body = this.code.slice(fn.body.start, fn.body.end);
+    const takesRouter = fn.params.some((p) => this.isRouterType(p.type));
+    const used = (name: string) => new RegExp(takesRouter ? String.raw`(?<![\w.])${name}\b` : String.raw`\(\s*${name}\b`).test(body);
+    if (!fn.params.some((p) => /^(?:\.\.\.)?string$/.test(p.type) && used(p.name))) return undefined;
+    const template = new Map(fn.params.map((p, i) => [p.name, marker(i, p.type.startsWith("..."))]));
+    for (const p of fn.params.filter((p) => p.type === "...string")) {
+      for (const m of body.matchAll(new RegExp(String.raw`\bfor\s+_\s*,\s*([A-Za-z_]\w*)\s*:=\s*range\s+${p.name}\b`, "g"))) template.set(m[1]!, template.get(p.name)!);
+    }
+    return template;
+  }
+
   private function(fn: GoFile["functions"][number], template?: Map<string, string>): void {
     {
-      const receiver = fn.receiver ? fn.receiver.type.replace(/^\*/, "").replace(/\[.*$/, "") : undefined;
-      const name = receiver ? `${receiver}.${fn.name}` : fn.name;
+      const name = qualifiedName(fn);
       const scope: Scope = { env: new Map(this.globals), types: new Map(), name, created: new Set() };
-      if (fn.receiver && receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: receiver });
+      if (fn.receiver) scope.types.set(fn.receiver.name, { scope: this.file.scope, type: name.slice(0, name.lastIndexOf(".")) });
       const handles = (type: string) => !!this.spec.handle?.parameter.test(type);
       const routers = fn.params.filter((p) => this.isRouterType(p.type) || handles(p.type));
       routers.forEach((p, i) => {
@@ -96,6 +122,7 @@ class Walker {
         // A Huma API is always made elsewhere: a function handed one serves under the router it was made on.
         if (this.spec.id === "huma") node.handed = true;
         scope.env.set(p.name, { node, prefix: "", guards: [], ...(handles(p.type) ? { callAs: this.spec.handle!.method } : {}) });
+        if (template) (scope.parameters ??= new Map()).set(node, fn.params.indexOf(p));
       });
       for (const p of fn.params) if (!routers.includes(p)) this.typeOf(p.type, (t) => scope.types.set(p.name, t));
       if (template) scope.template = template;
@@ -209,6 +236,14 @@ class Walker {
         const handed = kv ? scope.env.get(kv[2]!) : undefined;
         if (handed?.node && !scope.created.has(handed.node)) this.out.mount(handed, "", `${this.file.scope}::${type}.${kv![1]}`, [], at);
       }
+    }
+    // `r := &Router{ds: ds}; r.Handler = r.routes(); return r`, of a struct embedding `http.Handler`: the value
+    // serves the router its `Handler` field was set to.
+    const served = name && !node ? scope.env.get(`${name}.Handler`) : undefined;
+    const servedType = served?.node ? scope.types.get(name!) : undefined;
+    if (served?.node && servedType && embedsHandler(this.code, servedType.type)) {
+      if (scope.created.has(served.node)) served.node.name = `${this.file.scope}::${scope.name}`;
+      else if (served.returned) this.out.alias(`${this.file.scope}::${scope.name}`, served.node.name, at);
     }
     // `api := bridge.NewWithGroup(...); return api`: this function returns the router that one does.
     const passed = !node && name ? scope.env.get(name) : undefined;
@@ -440,16 +475,39 @@ class Walker {
     return routers.length > 0 ? undefined : { node: { name: callee, line: 0, emit: false }, prefix: "", guards: [], returned: true, ...(fromFunction ? { fromFunction: true } : {}) };
   }
 
-  /** The routes of a call to a route wrapper: its templates with the arguments put in. */
+  /**
+   * The routes of a call to a route wrapper: its templates with the arguments put in, on the
+   * router the call passes when the wrapper takes one. Called from a wrapper being read as a
+   * template, with an argument still a marker, they are that wrapper's templates.
+   */
   private wrapped(templates: readonly Template[], args: readonly Span[], scope: Scope, at: number): GoRef {
     const ctx = this.context(scope);
     for (const t of templates) {
-      let known = true;
-      const path = t.path.replace(new RegExp(`${MARK}(\\d+)${MARK}`, "g"), (_, i: string) => ctx.value(args[Number(i)]) ?? ((known = false), ""));
+      // `api.R(r, "/song", model.MediaFile{}, false)`: what the wrapper registers only `if persistable` is not registered.
+      const condition = t.when && args[t.when.index] ? this.code.slice(args[t.when.index]!.start, args[t.when.index]!.end).trim() : undefined;
+      if (t.when && condition === String(!t.when.value)) continue;
+      // Handed on from a wrapper's own parameter (`api.RX(r, pathPrefix, constructor, persistable)`): the condition is that one's.
+      const handedOn = t.when && condition !== undefined ? scope.template?.get(condition) : undefined;
+      const when = handedOn !== undefined ? { index: parseInt(handedOn.slice(1), 10), value: t.when!.value } : undefined;
+      // `api.R(r, "/transcoding", ..., conf.Server.EnableTranscodingConfig)`: registered when that setting is on.
+      const setting = t.when?.value && condition !== undefined ? switchKey(condition) : undefined;
+      const paths = filled(t.path, args.length, (i) => ctx.value(args[i]));
+      if (!paths) continue;
+      const caller = t.router !== undefined && args[t.router] ? this.router(args[t.router]!, scope, false) : undefined;
+      if (t.owner) this.wrappersCalled.add(t.owner);
       const handler = typeof t.handler === "number" ? args[t.handler] : undefined;
       const named: GoHandler = handler ? goHandlerChain(this.code, [handler], t.order) : { handler: String(t.handler), guards: [] };
-      if (!known) continue;
-      this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards: [...new Set([...t.guards, ...named.guards])], owner: t.owner?.name ?? "", line: this.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open ? { declaredPublic: true } : {}) }));
+      const owner = caller?.node ?? t.owner;
+      const guards = [...new Set([...(caller?.guards ?? []), ...t.guards, ...named.guards])];
+      for (const path of paths.map((p) => join(caller?.prefix ?? "", p))) {
+        if (path.includes(MARK)) {
+          const passed = handler && scope.template?.get(this.code.slice(handler.start, handler.end).trim());
+          const router = caller?.node && scope.parameters?.get(caller.node);
+          if (scope.template) this.out.template(`${this.file.scope}::${scope.name}`, { methods: t.methods, path, owner, guards, handler: passed ? parseInt(passed.slice(1), 10) : named.handler, order: t.order, ...(router !== undefined ? { router } : {}), ...(when ? { when } : {}) });
+          continue;
+        }
+        this.out.route(() => ({ type: "route", framework: this.spec.id, kind: "http", methods: t.methods, path, handler: named.handler, guards, owner: owner?.name ?? "", line: this.source.lineAt(at), ...(named.wrappers ? { helpers: named.wrappers } : {}), ...(named.open ? { declaredPublic: true } : {}), ...(caller?.prefixUnknown ? { prefixUnknown: true } : {}), ...(setting ? { switchedOn: [setting] } : {}) }));
+      }
     }
     return { prefix: "", guards: [] };
   }
@@ -501,6 +559,20 @@ class Walker {
   private context(scope: Scope): GoContext {
     return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
   }
+}
+
+/** Whether the file declares `type name struct { http.Handler; ... }`: a value of it serves as the handler it holds. */
+function embedsHandler(code: string, name: string): boolean {
+  const declared = new RegExp(String.raw`\btype\s+${name}\s+struct\s*\{`).exec(code);
+  if (!declared) return false;
+  const open = declared.index + declared[0].length - 1;
+  return /(?:^|[\n;])\s*\*?http\.Handler\s*(?:[\n;]|$)/.test(code.slice(open + 1, closing(code, open) - 1));
+}
+
+/** A function's name as the walk qualifies it: `Type.Method` for a method, whatever its receiver is written as. */
+function qualifiedName(fn: GoFile["functions"][number]): string {
+  const receiver = fn.receiver ? fn.receiver.type.replace(/^\*/, "").replace(/\[.*$/, "") : undefined;
+  return receiver ? `${receiver}.${fn.name}` : fn.name;
 }
 
 /** Whether the innermost block around `at` is an `if`'s (or its `else`'s). */

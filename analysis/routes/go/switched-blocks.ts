@@ -19,6 +19,12 @@ const RETURN_UNLESS = new RegExp(String.raw`\bif\s+!\s*${SWITCH}\s*\{\s*return\s
 
 const keyOf = (chain: string) => chain.replace(/\s+/g, "").split(".").slice(1).join(".");
 
+/** The setting a value written as a member chain ending in a feature's switch is (`conf.Server.EnableTranscodingConfig`): its key. */
+export function switchKey(written: string): string | undefined {
+  const m = new RegExp(String.raw`^\s*${SWITCH}\s*$`).exec(written);
+  return m ? keyOf(m[1]!) : undefined;
+}
+
 // `if *confPprof {` over `confPprof := flag.Bool("pprof", false, "...")`: a command-line flag off unless given.
 const FLAG_BLOCK = /\bif\s+\*\s*([A-Za-z_]\w*)\s*\{/g;
 
@@ -51,6 +57,6 @@ export function withSwitches(source: RouteSource, given: Registration[]): Regist
   return registrations.map((r) => {
     if (r.type === "export") return r;
     const keys = blocks.filter((b) => b.from <= r.line && r.line <= b.to).map((b) => b.key);
-    return keys.length ? { ...r, switchedOn: [...new Set(keys)] } : r;
+    return keys.length ? { ...r, switchedOn: [...new Set([...(r.switchedOn ?? []), ...keys])] } : r;
   });
 }

@@ -102,6 +102,8 @@ export type GoScope = {
   name: string;
   created: Set<GoNode>;
   template?: Map<string, string>;
+  /** A route wrapper's router parameters, read as a template: by their router, the index of the argument its callers pass theirs in. */
+  parameters?: Map<GoNode, number>;
   /** Function literals the function holds in variables, walked where they are used (`m.Group("/hooks", webhookRoutes)`, `setup()`). */
   closures?: Map<string, Span>;
   /** The function's string variables by the literal they are declared with (`webPath := "/"`). */
