@@ -58,9 +58,11 @@ type Node = {
 /**
  * The modules a file re-exports names of (`export * from`, `export { x } from`); asked for
  * `default`, only those it re-exports its default from by name (`export { default } from
- * "./documents"`), as `export *` passes every name but that one.
+ * "./documents"`), as `export *` passes every name but that one. `renamed`: the module and name
+ * a name passed on under another was imported as (`import { router as record } from "./record";
+ * export { record }`).
  */
-export type Reexports = (file: string, name?: string) => readonly string[];
+export type Reexports = ((file: string, name?: string) => readonly string[]) & { renamed?: (file: string, name: string) => { file: string; name: string } | undefined };
 
 /** Resolves an import specifier of a file to a repository file, through the graph's edges. */
 export type ResolveSpecifier = (from: string, specifier: string) => string | undefined;
@@ -173,8 +175,9 @@ export function linkRoutes(
   /** A name a barrel file passes on (`export * from "./users"`): found in a module it re-exports. */
   const reexported = (file: string, name: string, framework: string, depth: number): Node | undefined => {
     if (depth > 5) return undefined;
+    const renamed = reexports.renamed?.(file, name);
     for (const target of reexports(file, name)) {
-      const found = exported(target, name, framework, depth + 1);
+      const found = exported(target, renamed?.file === target ? renamed.name : name, framework, depth + 1);
       if (found) return found;
     }
     return undefined;

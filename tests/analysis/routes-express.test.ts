@@ -1432,6 +1432,60 @@ express("routes registered only while developing (if (isDev), NODE_ENV === \"dev
   ]);
 });
 
+express("routers a barrel imports under other names and exports in a list (import { router as record } from \"./record\"; export { record }) are mounted where the barrel's names are", () => {
+  const root = tempDir("tool-express-renamed-barrel-");
+  writeFiles(root, {
+    "package.json": '{ "name": "robots", "dependencies": { "express": "^4.21.0" } }\n',
+    "src/routes/index.ts": 'import { router as record } from "./record";\nimport { router as storage } from "./storage";\nimport { webhook } from "./webhook";\n\nexport {\n  record,\n  storage,\n  webhook,\n};\n',
+    "src/routes/record.ts": 'import { Router } from "express";\nexport const router = Router();\nrouter.get("/start", requireSignIn, start);\n',
+    "src/routes/storage.ts": 'import { Router } from "express";\nexport const router = Router();\nrouter.get("/recordings", requireSignIn, recordings);\n',
+    "src/routes/webhook.ts": 'import { Router } from "express";\nexport const webhook = Router();\nwebhook.post("/add", requireSignIn, add);\n',
+    "src/server.ts": 'import express from "express";\nimport { record, storage, webhook } from "./routes";\nconst app = express();\napp.use("/record", record);\napp.use("/storage", storage);\napp.use("/webhook", webhook);\napp.listen(8080);\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /record/start src/routes/record.ts",
+    "GET /storage/recordings src/routes/storage.ts",
+    "POST /webhook/add src/routes/webhook.ts",
+  ]);
+});
+
+express("every module of a folder a loop lists and requires (readdirSync(path.join(__dirname, \"api\")).forEach(r => app.use(\"/api\", require(path.join(__dirname, \"api\", r)).default || ...))) is mounted under the loop's prefix; a folder a loop only reads is not", () => {
+  const root = tempDir("tool-express-folder-loop-");
+  writeFiles(root, {
+    "package.json": '{ "name": "robots", "dependencies": { "express": "^4.21.0" } }\n',
+    "src/api/robots.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/robots", requireAPIKey, list);\nrouter.post("/robots/:id/runs", requireAPIKey, run);\nexport default router;\n',
+    "src/api/sdk.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/sdk/status", requireAPIKey, status);\nexport default router;\n',
+    "src/templates/welcome.ts": 'import { Router } from "express";\nconst router = Router();\nrouter.get("/welcome", welcome);\nexport default router;\n',
+    "src/server.ts": [
+      'import express from "express";',
+      'import path from "path";',
+      'import { readdirSync, readFileSync } from "fs";',
+      "const app = express();",
+      'readdirSync(path.join(__dirname, "api")).forEach((r) => {',
+      '  const route = require(path.join(__dirname, "api", r));',
+      "  const router = route.default || route;",
+      '  if (typeof router === "function") {',
+      '    app.use("/api", router);',
+      "  }",
+      "});",
+      "const templates: string[] = [];",
+      'for (const t of readdirSync(path.join(__dirname, "templates"))) {',
+      '  templates.push(readFileSync(path.join(__dirname, "templates", t), "utf8"));',
+      "}",
+      "app.listen(8080);",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}`), [
+    "GET /api/robots src/api/robots.ts",
+    "POST /api/robots/{id}/runs src/api/robots.ts",
+    "GET /api/sdk/status src/api/sdk.ts",
+    "GET /welcome src/templates/welcome.ts",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -306,7 +306,7 @@ function callRegistrations(
       return { registrations, end };
     }
     const names = rest.map((a) => instanceMember(argumentName(source, a.start, a.end), instances));
-    const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end)).filter((s): s is string => s !== undefined);
+    const specifiers = rest.map((a) => requiredSpecifier(source, a.start, a.end) ?? folderModule(source, a.start, a.end)).filter((s): s is string => s !== undefined);
     const specifierExports = Object.fromEntries(rest.flatMap((a) => {
       const member = /\)\s*\.\s*([A-Za-z_$][\w$]*)\s*$/.exec(source.code.slice(a.start, a.end))?.[1];
       const specifier = member && requiredSpecifier(source, a.start, a.end);
@@ -403,6 +403,30 @@ function instanceMember(name: string, instances: ReadonlyMap<string, string>): s
   const m = /^((?:this\.)?[A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(name);
   const cls = m ? instances.get(m[1]!) : undefined;
   return cls ? `${cls}.${m![2]}` : name;
+}
+
+// `require(path.join(__dirname, "api", r))`: a module of a folder, by the name a loop gives (its strings read in the text).
+const FOLDER_REQUIRE = /\b([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*path\s*\.\s*(?:join|resolve)\s*\(\s*__dirname\s*,\s*((?:["'][^"'\n]+["']\s*,\s*)+)([A-Za-z_$][\w$]*)\s*\)\s*\)/g;
+
+/**
+ * Each module of a folder the file lists and requires in a loop, as the argument mounted
+ * (`readdirSync(path.join(__dirname, "api")).forEach((r) => { const route = require(path.join(__dirname,
+ * "api", r)); const router = route.default || route; app.use("/api", router) })`): the folder, as a
+ * specifier mounting every module of it under the prefix.
+ */
+function folderModule(source: RouteSource, start: number, end: number): string | undefined {
+  const name = source.code.slice(start, end).trim();
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const before = source.text.slice(Math.max(0, start - 1500), start);
+  if (!/\breaddirSync\s*\(/.test(before)) return undefined;
+  for (const m of before.matchAll(FOLDER_REQUIRE)) {
+    const [, module, parts, element] = m as unknown as [string, string, string, string];
+    // Mounted as itself, or as its default export when it has one (`route.default || route`).
+    const mounted = module === name || new RegExp(String.raw`\b${name}\s*=\s*${module}(?:\s*\.\s*default\s*\|\|\s*${module})?\s*[;\n]`).test(before.slice(m.index));
+    const looped = new RegExp(String.raw`\breaddirSync\s*\([^]*?\)\s*(?:\.\s*filter\s*\([^]*?\)\s*)?\.\s*forEach\s*\(\s*(?:\(\s*${element}\s*\)|${element})\s*=>|\bfor\s*\(\s*(?:const|let|var)\s+${element}\s+of\s+(?:[\w$.]+\.)?readdirSync\s*\(`).test(before);
+    if (mounted && looped) return `./${[...parts.matchAll(/["']([^"'\n]+)["']/g)].map((p) => p[1]!.replace(/^\.\/|\/$/g, "")).join("/")}/*`;
+  }
+  return undefined;
 }
 
 function requiredSpecifier(source: RouteSource, start: number, end: number): string | undefined {

@@ -5,8 +5,9 @@
  * require("./routes")`, every name of it). Asked for `default`, only the modules a barrel names
  * its default from (`export { default } from "./documents"`, a folder's index), as `export *`
  * passes every name but that one. And a module that imports a name and exports it in a list
- * (`import { appRouter } from "./root"; export { appRouter };`), for that name. Texts are read
- * once, and only of barrels or of modules asked for a name they do not define.
+ * (`import { appRouter } from "./root"; export { appRouter };`), for that name, under the name it
+ * was imported as (`import { router as record } from "./record"`). Texts are read once, and only
+ * of barrels or of modules asked for a name they do not define.
  */
 import type { Reexports, ResolveSpecifier } from "../link.ts";
 
@@ -27,17 +28,20 @@ export function barrelReexports(reexports: ReadonlyMap<string, readonly string[]
     }
     return found;
   };
-  // `import { appRouter } from "./root"` then `export { appRouter }`: the module it imports the name from.
-  const passedOn = (file: string, name: string | undefined): string[] => {
-    if (name === undefined || !SCRIPT.test(file) || !/^[A-Za-z_$][\w$]*$/.test(name)) return [];
+  // `import { appRouter } from "./root"` (or `{ router as appRouter }`) then `export { appRouter }`: the module it imports the name from, and the name there.
+  const passedOn = (file: string, name: string | undefined): { file: string; name: string } | undefined => {
+    if (name === undefined || !SCRIPT.test(file) || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
     const source = text(file) ?? "";
-    if (!new RegExp(String.raw`\bexport\s*\{[^}]*(?<![\w$])${name.replace(/\$/g, "\\$")}(?![\w$])[^}]*\}(?!\s*from)`).test(source)) return [];
-    const imported = new RegExp(String.raw`\bimport\s*\{[^}]*(?<![\w$])${name.replace(/\$/g, "\\$")}(?![\w$])[^}]*\}\s*from\s*["']([^"']+)["']`).exec(source);
-    const target = imported ? resolve(file, imported[1]!) : undefined;
-    return target ? [target] : [];
+    const escaped = name.replace(/\$/g, "\\$");
+    if (!new RegExp(String.raw`\bexport\s*\{[^}]*(?<![\w$])${escaped}(?![\w$])[^}]*\}(?!\s*from)`).test(source)) return undefined;
+    const imported = new RegExp(String.raw`\bimport\s*\{([^}]*(?<![\w$])${escaped}(?![\w$])[^}]*)\}\s*from\s*["']([^"']+)["']`).exec(source);
+    const target = imported ? resolve(file, imported[2]!) : undefined;
+    if (!target) return undefined;
+    const original = new RegExp(String.raw`(?:^|,)\s*([A-Za-z_$][\w$]*)\s+as\s+${escaped}\s*(?:,|$)`).exec(imported![1]!)?.[1];
+    return { file: target, name: original ?? name };
   };
-  return (file, name) => {
-    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file), ...passedOn(file, name)];
+  const reexported: Reexports = (file, name) => {
+    if (name !== "default") return [...(reexports.get(file) ?? []), ...whole(file), ...((passed) => (passed ? [passed.file] : []))(passedOn(file, name))];
     let found = defaultFrom.get(file);
     if (!found) {
       const named = reexports.has(file) ? [...(text(file) ?? "").matchAll(DEFAULT_REEXPORT)].map((m) => resolve(file, m[1]!)).filter((f): f is string => !!f) : [];
@@ -45,4 +49,6 @@ export function barrelReexports(reexports: ReadonlyMap<string, readonly string[]
     }
     return found;
   };
+  reexported.renamed = passedOn;
+  return reexported;
 }
