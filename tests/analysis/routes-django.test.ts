@@ -3430,4 +3430,60 @@ django("a pattern ending in any characters (re_path(\".*\", ...), ^app/.*$) serv
   ]);
 });
 
+django("a method of a class view whose base in another module sets DRF's permission_classes (class ChannelAggsApiView(ApiBaseView), ApiBaseView in common/views_base.py requiring IsAuthenticated) takes them; one whose base there opens it (AllowAny) stays unguarded", () => {
+  const root = tempDir("tool-drf-base-elsewhere-");
+  writeFiles(root, {
+    "requirements.txt": "django>=4\ndjangorestframework\n",
+    "backend/manage.py": 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")\n',
+    "backend/config/__init__.py": "",
+    "backend/config/settings.py": 'ROOT_URLCONF = "config.urls"\nINSTALLED_APPS = ["rest_framework", "common", "channel"]\n',
+    "backend/config/urls.py": 'from django.urls import include, path\n\nurlpatterns = [\n    path("api/channel/", include("channel.urls")),\n]\n',
+    "backend/common/__init__.py": "",
+    "backend/common/views_base.py": [
+      "from rest_framework import permissions",
+      "from rest_framework.authentication import SessionAuthentication, TokenAuthentication",
+      "from rest_framework.views import APIView",
+      "",
+      "",
+      "class ApiBaseView(APIView):",
+      '    """base view to inherit from"""',
+      "",
+      "    authentication_classes = [SessionAuthentication, TokenAuthentication]",
+      "    permission_classes = [permissions.IsAuthenticated]",
+      "",
+      "",
+      "class PublicBaseView(APIView):",
+      "    permission_classes = [permissions.AllowAny]",
+      "",
+    ].join("\n"),
+    "backend/channel/__init__.py": "",
+    "backend/channel/views.py": [
+      "from common.views_base import ApiBaseView, PublicBaseView",
+      "from rest_framework.response import Response",
+      "",
+      "",
+      "class ChannelAggsApiView(ApiBaseView):",
+      '    search_base = "ta_video/_search"',
+      "",
+      "    def get(self, request, channel_id):",
+      "        return Response({})",
+      "",
+      "    def post(self, request, channel_id):",
+      "        return Response({})",
+      "",
+      "",
+      "class ChannelHealthView(PublicBaseView):",
+      "    def get(self, request):",
+      "        return Response({})",
+      "",
+    ].join("\n"),
+    "backend/channel/urls.py": 'from channel import views\nfrom django.urls import path\n\nurlpatterns = [\n    path("<slug:channel_id>/aggs/", views.ChannelAggsApiView.as_view(), name="api-channel-aggs"),\n    path("health/", views.ChannelHealthView.as_view(), name="api-channel-health"),\n]\n',
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /api/channel/{channel_id}/aggs ChannelAggsApiView.get [permissions.IsAuthenticated]",
+    "POST /api/channel/{channel_id}/aggs ChannelAggsApiView.post [permissions.IsAuthenticated]",
+    "GET /api/channel/health ChannelHealthView.get []",
+  ]);
+});
+
 django.run();

@@ -68,6 +68,15 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
       if (guards?.length || guards === undefined) return [guards?.length ? { ...route, guards } : route];
       emptied = true;
     }
+    // A method of a class view its module could not tell for DRF's (`class ChannelAggsApiView(ApiBaseView)`, the
+    // base in common/views_base.py setting `permission_classes = [permissions.IsAuthenticated]`): the permission
+    // classes up its chain, or the settings' default where the chain reaches DRF's views setting none. Not
+    // where a class up the chain chooses them itself (`get_permissions`, read by drf-get-permissions.ts).
+    if (action && !emptied && !route.guards.length && !choosesPermissions(seen, action)) {
+      if (!chainGuards.has(at(action))) chainGuards.set(at(action), permissionsUp(seen, action));
+      const guards = chainGuards.get(at(action));
+      if (guards?.length) return [{ ...route, guards }];
+    }
     // An action of a class up whose chain the request's permissions are checked by hand (Nautobot's
     // UI ViewSets: `permission_classes = []`, and `check_permissions` refusing what the model's permissions do not allow).
     // A method of a class view (`ChangePasswordView.post`) takes the guard mixins up its chain, as the view does.
@@ -167,6 +176,11 @@ function permissionsUp(classes: ClassLookup, name: string): string[] | undefined
     if (own) return permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
   }
   return drf ? [DRF_DEFAULT_PERMISSIONS] : undefined;
+}
+
+/** Whether a class up the chain of `name` chooses its permissions itself (`def get_permissions(self):`). */
+function choosesPermissions(classes: ClassLookup, name: string): boolean {
+  return chainUp(classes, name, 6).some((current) => /^[ \t]+def[ \t]+get_permissions[ \t]*\(/m.test(classes.get(current)?.body ?? ""));
 }
 
 /** What the class named `name` serves through its chain, or undefined when no class up the chain tells. */
