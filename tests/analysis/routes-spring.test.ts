@@ -2050,4 +2050,65 @@ spring("the mapped methods of an abstract base controller no annotation marks ar
   ]);
 });
 
+spring("a chain whose FilterSecurityInterceptor gets the app's own decision manager (withObjectPostProcessor ... setAccessDecisionManager(customUrlDecisionManager)) guards every route; what web.ignoring() names passes the chain unguarded", () => {
+  const root = tempDir("tool-spring-decision-manager-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency><dependency><artifactId>spring-boot-starter-security</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/org/hr/config/SecurityConfig.java": [
+      "package org.hr.config;",
+      "",
+      "@Configuration",
+      "public class SecurityConfig extends WebSecurityConfigurerAdapter {",
+      "    @Autowired",
+      "    CustomUrlDecisionManager customUrlDecisionManager;",
+      "",
+      "    @Override",
+      "    public void configure(WebSecurity web) throws Exception {",
+      '        web.ignoring().antMatchers("/css/**", "/verifyCode");',
+      "    }",
+      "",
+      "    @Override",
+      "    protected void configure(HttpSecurity http) throws Exception {",
+      "        http.authorizeRequests()",
+      "                .withObjectPostProcessor(new ObjectPostProcessor<FilterSecurityInterceptor>() {",
+      "                    @Override",
+      "                    public <O extends FilterSecurityInterceptor> O postProcess(O object) {",
+      "                        object.setAccessDecisionManager(customUrlDecisionManager);",
+      "                        return object;",
+      "                    }",
+      "                })",
+      "                .and()",
+      "                .csrf().disable();",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/org/hr/controller/HrController.java": [
+      "package org.hr.controller;",
+      "",
+      "@RestController",
+      '@RequestMapping("/hr")',
+      "public class HrController {",
+      '    @GetMapping("/info")',
+      "    public Hr info() { return null; }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/main/java/org/hr/controller/LoginController.java": [
+      "package org.hr.controller;",
+      "",
+      "@RestController",
+      "public class LoginController {",
+      '    @GetMapping("/verifyCode")',
+      "    public void verifyCode() {}",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /hr/info [AccessDecisionManager(customUrlDecisionManager)]",
+    "GET /verifyCode []",
+  ]);
+});
+
 spring.run();

@@ -58,6 +58,10 @@ function spreadArrays(code: string, args: readonly Span[]): Span[] {
   });
 }
 
+// `web.ignoring().antMatchers(...)`, `web.ignoring().requestMatchers(...)`.
+const IGNORED = /\bignoring\s*\(\s*\)\s*\.\s*(?:antMatchers|mvcMatchers|requestMatchers|regexMatchers)\s*\(/g;
+const DECISION_MANAGER = /\bsetAccessDecisionManager\s*\(\s*([A-Za-z_]\w*)\s*\)/g;
+
 const SHIRO = /ShiroFilterFactoryBean|ShiroFilterChainDefinition|FilterChainDefinition/;
 const SHIRO_DEFINITION = /\b\w*(?:[Cc]hain\w*|[Dd]efinition\w*|filterMap|urlMap)\s*\.\s*(?:put|addPathDefinition)\s*\(/g;
 
@@ -76,7 +80,8 @@ function matchers(texts: readonly string[], values: readonly (string | undefined
  * .hasRole("ADMIN")` a guard of the routes it matches, also with an `HttpMethod`; the Kotlin
  * DSL's `authorize(...)` alike), where the first rule that matches decides, so a guard skips
  * the routes earlier rules matched (`permitAll` ones too); and a path prefix added with
- * `configurer.addPathPrefix("/api", ...)`. Rules are named as written: `hasRole(ADMIN)`. Apache
+ * `configurer.addPathPrefix("/api", ...)`. Requests `web.ignoring()` names pass every rule; the app's own
+ * decision manager set on the chain decides all the rest. Rules are named as written: `hasRole(ADMIN)`. Apache
  * Shiro's filter chain definitions are rules alike, first match first: `shiro(authc)`.
  */
 export function springGlobals(source: RouteSource, file: JvmFile): Registration[] {
@@ -99,7 +104,7 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
   const shiro = SHIRO.test(code);
   if (!shiro && !/HttpSecurity|SecurityFilterChain|ServerHttpSecurity|SecurityWebFilterChain/.test(code)) return found;
   // The rules in order: the first that matches a request decides, so each guard skips what earlier rules matched.
-  const rules: { at: number; matchers?: Matcher[]; guard?: string }[] = [];
+  const rules: { at: number; matchers?: Matcher[]; guard?: string; ignored?: true }[] = [];
   // Apache Shiro's filter chain, in the order it is filled: `filterChainDefinitionMap.put("/admin/**", "authc")`
   // (a LinkedHashMap), or `chainDefinition.addPathDefinition("/login", "anon")`; `anon` lets anyone through.
   if (shiro) {
@@ -118,6 +123,18 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
   };
   const chains = filterChains(code, value);
   const chainAt = (at: number) => chains.findLast((c) => c.start <= at);
+  // `web.ignoring().antMatchers("/css/**", "/verifyCode")`: requests no filter chain sees, so no rule guards them.
+  for (const m of code.matchAll(IGNORED)) {
+    const args = spreadArrays(code, callArguments(code, m.index + m[0].length - 1).args);
+    rules.push({ at: m.index, matchers: matchers(args.map((a) => code.slice(a.start, a.end)), args.map((a) => matcherPath(a.start, a.end))), ignored: true });
+  }
+  // `object.setAccessDecisionManager(customUrlDecisionManager)` on the chain's FilterSecurityInterceptor (a
+  // `withObjectPostProcessor`): the app's own decision manager decides every request of the chain, whatever
+  // its rules say; one refusing anonymous callers is a guard of every route.
+  for (const m of code.matchAll(DECISION_MANAGER)) {
+    const scope = chainAt(m.index)?.scope;
+    rules.push({ at: m.index, ...(scope ? { matchers: scope } : {}), guard: `AccessDecisionManager(${m[1]})` });
+  }
   for (const m of code.matchAll(ANY)) {
     const rule = ruleAfter(m.index + m[0].length);
     // Any request of a chain scoped to some paths is any of those.
@@ -155,7 +172,7 @@ export function springGlobals(source: RouteSource, file: JvmFile): Registration[
   }
   // Chains in their order (`@Order(1)` first; an adapter without one comes at 100), rules in theirs within each.
   const orderOf = (at: number) => chainAt(at)?.order ?? DEFAULT_ORDER;
-  rules.sort((a, b) => orderOf(a.at) - orderOf(b.at) || a.at - b.at);
+  rules.sort((a, b) => Number(!!b.ignored) - Number(!!a.ignored) || orderOf(a.at) - orderOf(b.at) || a.at - b.at);
   rules.forEach((rule, i) => {
     const earlier = rules.slice(0, i);
     if (!rule.guard || (rule.matchers && rule.matchers.length === 0) || earlier.some((r) => !r.matchers)) return;
