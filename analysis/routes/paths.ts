@@ -211,8 +211,9 @@ export const CANDIDATE = "?";
 // Arguments that turn a guard into a reader of the caller's identity that lets everyone through:
 // `AuthMiddleware(false)`, `authenticate(optional = true)`, `get_current_user(required=False)`,
 // `jwt({ passthrough: true })`, `expressjwt({ credentialsRequired: false })`, `token_required(allow_anonymous=True)`,
-// FastAPI's security schemes `HTTPBearer(auto_error=False)`.
-const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\boptional\s*[:=]\s*(?:true|True)\b|\ballow_?anonymous\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bauto_error\s*=\s*False\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
+// FastAPI's security schemes `HTTPBearer(auto_error=False)`, an option named for what it makes optional
+// (FitTrackee's `require_auth(scopes=[...], optional_auth_user=True)`).
+const OPTIONAL_ARGUMENTS = /^\s*false\s*$|\b(?:[a-z]+_)?optional(?:_[a-z]+)*\s*[:=]\s*(?:true|True)\b|\ballow_?anonymous\s*[:=]\s*(?:true|True)\b|\brequired\s*[:=]\s*(?:false|False)\b|\bauto_error\s*=\s*False\b|\bpassthrough\s*:\s*true\b|\bcredentialsRequired\s*:\s*false\b/;
 
 /** Whether a guard call's arguments (the text between its parentheses) make it optional. */
 export const optionalByArguments = (args: string): boolean => OPTIONAL_ARGUMENTS.test(args);

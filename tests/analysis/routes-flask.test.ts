@@ -1109,6 +1109,37 @@ flask("WSGI apps mounted under a path: Werkzeug's DispatcherMiddleware mounts ea
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`).sort(), ["GET /", "GET /admin/stats", "GET /ui/theme", "POST /api/users"]);
 });
 
+flask("a guard decorator given an option named for what it makes optional (@require_auth(scopes=[...], optional_auth_user=True)) guards nothing; the same decorator without it guards", () => {
+  const root = tempDir("tool-flask-optional-option-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "fittrack/__init__.py": 'from flask import Flask\nfrom fittrack.workouts import workouts_blueprint\n\napp = Flask(__name__)\napp.register_blueprint(workouts_blueprint, url_prefix="/api")\n',
+    "fittrack/workouts.py": [
+      "from flask import Blueprint",
+      "from fittrack.auth import require_auth",
+      "",
+      'workouts_blueprint = Blueprint("workouts", __name__)',
+      "",
+      "",
+      '@workouts_blueprint.route("/workouts/<string:workout_id>", methods=["GET"])',
+      '@require_auth(scopes=["workouts:read"], optional_auth_user=True)',
+      "def get_workout(auth_user, workout_id):",
+      "    return {}",
+      "",
+      "",
+      '@workouts_blueprint.route("/workouts", methods=["POST"])',
+      '@require_auth(scopes=["workouts:write"])',
+      "def post_workout(auth_user):",
+      "    return {}",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "POST /api/workouts [require_auth]",
+    "GET /api/workouts/{workout_id} []",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");
