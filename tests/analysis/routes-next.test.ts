@@ -926,4 +926,46 @@ next("a custom App whose getInitialProps sends a caller it cannot look up to /lo
   assert.equal(pages(), ["GET /", "GET /login", "GET /login/plex", "GET /movie/{movieId}", "GET /resetpassword/{guid}"]);
 });
 
+next("a pages API route exporting a next-connect router (export default apiHandler().use(cors).get(...).post(...), or handler.use(requireAuth); handler.get(...)) answers the methods it chains, behind the checks it uses first; a plain handler answers every method", () => {
+  const root = tempDir("tool-next-connect-");
+  writeFiles(root, {
+    "package.json": '{ "name": "comments", "dependencies": { "next": "13.4.0", "next-connect": "^0.13.0" } }\n',
+    "utils.server.ts": 'import nc from "next-connect";\n\nexport const apiHandler = () => nc({ onError(e, req, res) { res.status(500).end() } });\n',
+    "pages/api/open/comments.ts": [
+      'import { apiHandler } from "../../../utils.server";',
+      'import Cors from "cors";',
+      "",
+      "export default apiHandler()",
+      '  .use(Cors({ methods: ["GET", "POST", "OPTIONS"] }))',
+      "  .get(async (req, res) => {",
+      "    res.json({ data: [] });",
+      "  })",
+      "  .post(async (req, res) => {",
+      "    res.json({ data: {} });",
+      "  });",
+      "",
+    ].join("\n"),
+    "pages/api/projects.ts": [
+      'import nc from "next-connect";',
+      'import { requireAuth } from "../../lib/auth";',
+      "",
+      "const handler = nc();",
+      "handler.use(requireAuth);",
+      "handler.get(async (req, res) => res.json([]));",
+      "handler.delete(async (req, res) => res.status(204).end());",
+      "",
+      "export default handler;",
+      "",
+    ].join("\n"),
+    "pages/api/hello.ts": 'export default function handler(req, res) {\n  res.json({ hello: "world" });\n}\n',
+  });
+  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "ALL /api/hello []",
+    "GET /api/open/comments []",
+    "POST /api/open/comments []",
+    "DELETE /api/projects [requireAuth]",
+    "GET /api/projects [requireAuth]",
+  ]);
+});
+
 next.run();

@@ -48,7 +48,7 @@ export const fsExports: Framework = {
   languages: ["javascript", "typescript"],
   paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
-    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:`,
+    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:|\\.\\s*(?:get|post|put|patch|delete)\\s*\\(`,
   ),
   scan(source) {
     const found: Registration[] = [];
@@ -116,6 +116,13 @@ export const fsExports: Framework = {
     for (const m of source.code.matchAll(DEFAULT)) {
       const handler = m[1] ?? m[2] ?? "default";
       const span = declaration(source, m.index);
+      // `export default nc().use(cors).get(list).post(create)` (next-connect, or the app's factory of one), or
+      // `handler.get(list)` on the one it exports: each verb a handler of its method, behind the checks `use`d before it.
+      const links = m[2] ? verbLinks(source, m[2], m[0].endsWith("(") ? m.index + m[0].length - 1 : undefined) : [];
+      if (links.length) {
+        for (const link of links) add("http", link.method, `${handler}.${link.method.toLowerCase()}`, link.at, link.handler, link.guards);
+        continue;
+      }
       // `export default withZipline(handler, { methods: ["GET", "DELETE"], user: true })`: the methods its wrapper lets through,
       // guarded where the options ask for a signed-in caller.
       const allowed = wrapperMethods(source, m.index + m[0].length);
@@ -130,6 +137,32 @@ export const fsExports: Framework = {
     return found;
   },
 };
+
+const CHAINED_VERB = /^\s*\.\s*(get|post|put|patch|delete|head|options|all|use)\s*(?:<[^>()]*>\s*)?\(/;
+
+/**
+ * The handlers a next-connect style router answers with, by method: the verb calls chained on the
+ * call the module exports by default (`open`, its `(`), or made on the exported name `name` in
+ * statements of its own (`handler.use(auth); handler.get(list)`), each behind the checks passed
+ * to `use` before it. None unless a verb is called so.
+ */
+function verbLinks(source: RouteSource, name: string, open: number | undefined): { method: string; at: number; handler: Span; guards: string[] }[] {
+  const { code } = source;
+  const found: { method: string; at: number; handler: Span; guards: string[] }[] = [];
+  const guards: string[] = [];
+  const chain = (from: number) => {
+    let at = from;
+    for (let m = CHAINED_VERB.exec(code.slice(at)); m; m = CHAINED_VERB.exec(code.slice(at))) {
+      const { args, end } = callArguments(code, at + m[0].length - 1);
+      if (m[1] === "use") guards.push(...args.map((a) => argumentName(source, a.start, a.end)).filter(isGuardName));
+      else if (args.length) found.push({ method: verb(m[1]!), at: at + m[0].indexOf(m[1]!), handler: args.at(-1)!, guards: [...guards, ...args.slice(0, -1).map((a) => argumentName(source, a.start, a.end)).filter(isGuardName)] });
+      at = end;
+    }
+  };
+  if (open !== undefined) chain(callArguments(code, open).end);
+  else for (const m of code.matchAll(new RegExp(String.raw`(?<![\w$.])${name.replace(/\$/g, "\\$")}(?=\s*\.\s*(?:get|post|put|patch|delete|head|options|all|use)\s*[(<])`, "g"))) chain(m.index + m[0].length);
+  return found;
+}
 
 /**
  * One request handler of a route module: its method, and the guards it calls, or else the refusal
