@@ -2468,4 +2468,62 @@ rails("a filter that returns at once for a caller without a user (return unless 
   ]);
 });
 
+rails("routes drawn under a boolean environment setting (if ActiveModel::Type::Boolean.new.serialize(ENV[\"ENABLE_REDESIGN\"]) ... else ... end) are served as the example env file sets it; a plain `if ENV[...]` is not read so (\"false\" is truthy)", () => {
+  const root = tempDir("tool-rails-env-switch-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
+    ".sample.env": "ENABLE_REDESIGN=false\nLEGACY_API=false\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  scope "upcase" do',
+      '    if ActiveModel::Type::Boolean.new.serialize(ENV["ENABLE_REDESIGN"])',
+      '      get "about-us", to: "redesign/about#show"',
+      '      scope "classic" do',
+      '        get "", to: "marketing#show"',
+      "      end",
+      "    else",
+      '      root to: "marketing#show"',
+      '      get "/about-us", to: "pages#show"',
+      "    end",
+      '    if ENV["LEGACY_API"]',
+      '      get "legacy", to: "legacy#index"',
+      "    end",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}`), [
+    "GET /upcase marketing#show",
+    "GET /upcase/about-us pages#show",
+    "GET /upcase/legacy legacy#index",
+  ]);
+});
+
+rails("a before_action named for the caller it requires (must_be_admin, must_be_team_owner) guards; a constraint named for what it matches in the path (SlugConstraint) does not, one named for a caller (AdminConstraint) does", () => {
+  const root = tempDir("tool-rails-must-be-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  get "/vanity" => "vanity#index"',
+      '  get "/:id" => "trails#show", :constraints => SlugConstraint.new(Trail)',
+      "  constraints AdminConstraint.new do",
+      '    get "/admin/decks" => "admin/decks#index"',
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  def must_be_admin\n    unless current_user_is_admin?\n      redirect_to root_url\n    end\n  end\nend\n",
+    "app/controllers/vanity_controller.rb": "class VanityController < ApplicationController\n  before_action :must_be_admin\n\n  def index\n  end\nend\n",
+    "app/controllers/trails_controller.rb": "class TrailsController < ApplicationController\n  def show\n  end\nend\n",
+    "app/controllers/admin/decks_controller.rb": "module Admin\n  class DecksController < ApplicationController\n    def index\n    end\n  end\nend\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "GET /{id} []",
+    "GET /admin/decks [constraints(AdminConstraint)]",
+    "GET /vanity [must_be_admin]",
+  ]);
+});
+
 rails.run();

@@ -21,9 +21,11 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
   const decided = new Map<string, boolean | undefined>();
   let env: Map<string, Set<string>> | undefined;
   let defaults: Map<string, Set<string>> | undefined;
-  const off = (key: string): boolean => {
+  // A key written `!KEY` must be off (the `else` of `if ENV[...]`): what it registers is off where the setting is on.
+  const off = (written: string): boolean => {
+    const key = written.replace(/^!/, "");
     if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key) ?? defaultValue((defaults ??= viperDefaults(project)), key));
-    return decided.get(key) === false;
+    return decided.get(key) === written.startsWith("!");
   };
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
@@ -75,8 +77,8 @@ function valueAt(value: unknown, parts: readonly string[]): unknown {
   return current;
 }
 
-// Example environment files a repository ships: `.env.example`, `gotify-server.env.example`, `.env.sample`.
-const ENV_EXAMPLE = /(?:^|\/)(?:[\w.-]*\.)?env\.(?:example|sample|dist|template)$|(?:^|\/)\.env\.(?:example|sample|dist|template)$/;
+// Example environment files a repository ships: `.env.example`, `gotify-server.env.example`, `.env.sample`, `.sample.env`.
+const ENV_EXAMPLE = /(?:^|\/)(?:[\w.-]*\.)?env\.(?:example|sample|dist|template)$|(?:^|\/)\.env\.(?:example|sample|dist|template)$|(?:^|\/)\.?(?:sample|example)\.env$/;
 // `GOTIFY_OIDC_ENABLED=false`, or commented out to document the default: `# GOTIFY_OIDC_ENABLED=false`.
 const ENV_LINE = /^[ \t]*(?:#[ \t]*)?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*["']?(true|false)["']?[ \t]*$/gim;
 

@@ -90,6 +90,26 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     const format = scope.format || requiresFormat(source, args);
     // Routes drawn outside production only (`unless Rails.env.production?`, `if Rails.env.development?`): not served.
     if ((name === "if" || name === "unless") && DEV_ONLY[name].test(source.code.slice(st.args.start, st.args.end))) continue;
+    // `if ActiveModel::Type::Boolean.new.cast(ENV["ENABLE_MARKETING_REDESIGN"]) ... else ... end`: each branch drawn
+    // under the setting, on or off, which the example env file decides before linking (common/switched-off.ts).
+    const setting = (name === "if" || name === "unless") && st.block ? environmentSwitch(source.text.slice(st.args.start, st.args.end)) : undefined;
+    if (setting && st.block) {
+      const inner = statements(source.code, st.block, RUBY_BLOCKS);
+      const split = inner.findIndex((s) => s.name === "else" || s.name === "elsif");
+      const on = (setting.negated !== (name === "unless")) ? `!${setting.key}` : setting.key;
+      const drawn = (list: readonly Statement[], key: string) => {
+        const from = context.found.length;
+        visit(context, list, scope);
+        for (let i = from; i < context.found.length; i++) {
+          const r = context.found[i]!;
+          if (r.type !== "export") context.found[i] = { ...r, switchedOn: [...(r.switchedOn ?? []), key] };
+        }
+      };
+      drawn(split === -1 ? inner : inner.slice(0, split), on);
+      // An `elsif` branch has a test of its own: what follows it is drawn as before, unswitched.
+      if (split !== -1) (inner[split]!.name === "else" ? drawn(inner.slice(split + 1), on.startsWith("!") ? on.slice(1) : `!${on}`) : visit(context, inner.slice(split + 1), scope));
+      continue;
+    }
     if (VERBS.has(name)) verb(context, st, args, scope);
     else if (name === "resources" || name === "resource") resources(context, st, args, scope, name === "resource");
     else if (name === "namespace" && first !== undefined) {
@@ -137,6 +157,17 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
     else if (name === "constraints") block({ ...scope, guards: [...scope.guards, ...constraintGuards(source, args)] });
     else if (name !== "concern") block(scope);
   }
+}
+
+// A setting of the environment read as a boolean: `ActiveModel::Type::Boolean.new.cast(ENV["X"])` (or `serialize`),
+// `ENV["X"] == "true"`, `ENV.fetch("X", "false") == "true"`, perhaps negated. Plain `if ENV["X"]` is not one: "false" is truthy.
+const ENV_READ = String.raw`ENV\s*(?:\[\s*["']([A-Z][A-Z0-9_]*)["']\s*\]|\.fetch\s*\(\s*["']([A-Z][A-Z0-9_]*)["'][^()]*\))`;
+const ENV_BOOLEAN = new RegExp(String.raw`^\s*\(?\s*(!\s*)?(?:(?:::)?ActiveModel::Type::Boolean\.new\.(?:cast|serialize)\s*\(\s*${ENV_READ}\s*\)|${ENV_READ}(?:\.to_s)?(?:\.downcase)?\s*==\s*["']true["'])\s*\)?\s*$`);
+
+function environmentSwitch(condition: string): { key: string; negated: boolean } | undefined {
+  const m = ENV_BOOLEAN.exec(condition);
+  const key = m && (m[2] ?? m[3] ?? m[4] ?? m[5]);
+  return key ? { key, negated: !!m![1] } : undefined;
 }
 
 const DEV_ONLY = {
@@ -386,8 +417,12 @@ function constraintGuards(source: RouteSource, args: DslArguments): string[] {
   const computed = /^[A-Z][\w:]*\s*\.\s*([a-z_]\w*[?!]?)\s*$/.exec(text)?.[1];
   if (computed && computed !== "new" && !isGuardName(computed)) return [];
   const name = /^(?:->|lambda|proc)\b/.test(text) ? "lambda" : /^([A-Z][\w:]*)/.exec(text)?.[1];
+  // A constraint named for what it matches in the path or the host (`SlugConstraint.new(Trail)`: a record by its slug) checks no caller.
+  if (name && ROUTING_CONSTRAINT.test(name)) return [];
   return name ? [`constraints(${name})`] : [];
 }
+
+const ROUTING_CONSTRAINT = /(?:Slug|Subdomain|Domain|Host|Format|Version|Locale|Language|Path|Param|Id|Page|Username|Handle|Format)Constraints?$/;
 
 /** Joins Rails path pieces: `(.:format)` is dropped; other optional segments `(...)` stay for `optionalSegmentForms`. */
 function join(...parts: string[]): string {
