@@ -94,4 +94,35 @@ scripts("a repository served as it is (index.php and IIS's web.config at the top
   ]);
 });
 
+scripts("a repository a Docker image copies whole into /var/www/html is served as it is: scripts loading files of its includes/ folder are pages, each answering the methods its top (or a file it loads) lets through, guarded where a file it loads refuses a caller the session does not know or sends one to sign in; an API answering a request without its key with an error guards; a command-line-only script and fragments are no pages", () => {
+  const root = tempDir("tool-php-docker-root-");
+  writeFiles(root, {
+    "Dockerfile": "FROM php:8.3-fpm-alpine\nWORKDIR /var/www/html\nCOPY . .\nCOPY nginx.conf /etc/nginx/nginx.conf\n",
+    "nginx.conf": "server {\n  root /var/www/html;\n  location ~ \\.php$ { fastcgi_pass 127.0.0.1:9000; }\n}\n",
+    "index.php": "<?php\nrequire_once 'includes/header.php';\n",
+    "includes/connect.php": "<?php\n$db = new SQLite3('db/app.db');\n",
+    "includes/checksession.php": "<?php\nsession_start();\nif (!isset($_SESSION['loggedin'])) {\n    header(\"Location: login.php\");\n    exit();\n}\n",
+    "includes/header.php": "<?php\nrequire_once 'connect.php';\nrequire_once 'checksession.php';\n",
+    "includes/connect_endpoint.php": "<?php\nsession_start();\n$db = new SQLite3(__DIR__ . '/../db/app.db');\n",
+    "includes/validate_endpoint.php": "<?php\nif ($_SERVER['REQUEST_METHOD'] !== 'POST') {\n    echo json_encode([\"success\" => false]);\n    exit;\n}\nif (!isset($_SESSION['loggedin']) || $_SESSION['loggedin'] !== true) {\n    echo json_encode([\"success\" => false]);\n    exit;\n}\n",
+    "about.php": "<?php\nrequire_once 'includes/header.php';\n?>\n<h1>About</h1>\n",
+    "login.php": "<?php\nrequire_once 'includes/connect.php';\nif ($_SERVER['REQUEST_METHOD'] === 'POST') {\n    $user = $_POST['username'];\n}\n?>\n<form method=\"post\"></form>\n",
+    "endpoints/subscription/add.php": "<?php\nrequire_once '../../includes/connect_endpoint.php';\nrequire_once '../../includes/validate_endpoint.php';\n$name = $_POST['name'];\n",
+    "api/subscriptions/get_subscriptions.php": "<?php\n/*\nThis API Endpoint accepts both POST and GET requests.\nIt receives the following parameters:\n- api_key: the user's key\n*/\n\nrequire_once '../../includes/connect_endpoint.php';\n\nif ($_SERVER[\"REQUEST_METHOD\"] === \"POST\" || $_SERVER[\"REQUEST_METHOD\"] === \"GET\") {\n    $apiKey = $_REQUEST['api_key'] ?? null;\n    if (!$apiKey) {\n        echo json_encode([\"success\" => false]);\n        exit;\n    }\n    echo json_encode([]);\n} else {\n    http_response_code(405);\n}\n",
+    "endpoints/cronjobs/validate.php": "<?php\n$userId = $_SESSION['userId'] ?? 0;\nif (php_sapi_name() !== 'cli') {\n    if ($userId !== 1) {\n        die(\"Unauthorized\");\n    }\n}\n",
+    "endpoints/cronjobs/sendnotifications.php": "<?php\nrequire_once 'validate.php';\nrequire_once __DIR__ . '/../../includes/connect_endpoint.php';\nif (php_sapi_name() == 'cli') {\n    echo \"sent\\n\";\n}\n",
+    "scripts/migrate.php": "<?php\nrequire_once __DIR__ . '/../includes/connect.php';\nif (php_sapi_name() !== 'cli') { die('command line only'); }\n",
+    "partials/row.php": "<?php\necho '<tr></tr>';\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
+    "ALL /about.php [header.php]",
+    "ALL /endpoints/cronjobs/sendnotifications.php [validate.php]",
+    "ALL /login.php []",
+    "GET /api/subscriptions/get_subscriptions.php [apiKey]",
+    "POST /api/subscriptions/get_subscriptions.php [apiKey]",
+    "POST /endpoints/subscription/add.php [validate_endpoint.php]",
+  ]);
+});
+
 scripts.run();
