@@ -94,7 +94,7 @@ scripts("a repository served as it is (index.php and IIS's web.config at the top
   ]);
 });
 
-scripts("a repository a Docker image copies whole into /var/www/html is served as it is: scripts loading files of its includes/ folder are pages, each answering the methods its top (or a file it loads) lets through, guarded where a file it loads refuses a caller the session does not know or sends one to sign in; an API answering a request without its key with an error guards; a command-line-only script and fragments are no pages", () => {
+scripts("a repository a Docker image copies whole into /var/www/html is served as it is: scripts loading files of its includes/ folder are pages, each answering the methods its top (or a file it loads) lets through, guarded where a file it loads refuses a caller the session does not know or sends one to sign in; an API answering a request without its key with an error guards; a command-line-only script, fragments and a file many scripts load are no pages", () => {
   const root = tempDir("tool-php-docker-root-");
   writeFiles(root, {
     "Dockerfile": "FROM php:8.3-fpm-alpine\nWORKDIR /var/www/html\nCOPY . .\nCOPY nginx.conf /etc/nginx/nginx.conf\n",
@@ -113,6 +113,10 @@ scripts("a repository a Docker image copies whole into /var/www/html is served a
     "endpoints/cronjobs/sendnotifications.php": "<?php\nrequire_once 'validate.php';\nrequire_once __DIR__ . '/../../includes/connect_endpoint.php';\nif (php_sapi_name() == 'cli') {\n    echo \"sent\\n\";\n}\n",
     "scripts/migrate.php": "<?php\nrequire_once __DIR__ . '/../includes/connect.php';\nif (php_sapi_name() !== 'cli') { die('command line only'); }\n",
     "partials/row.php": "<?php\necho '<tr></tr>';\n",
+    "functions/loader.php": "<?php\nrequire_once __DIR__ . '/../includes/connect.php';\n",
+    "reports/yearly.php": "<?php\nrequire_once '../includes/connect.php';\nrequire_once '../functions/loader.php';\n",
+    "reports/monthly.php": "<?php\nrequire_once '../includes/connect.php';\nrequire_once '../functions/loader.php';\n",
+    "reports/weekly.php": "<?php\nrequire_once '../includes/connect.php';\nrequire_once '../functions/loader.php';\n",
   });
   commitAll(root);
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`).sort(), [
@@ -122,7 +126,10 @@ scripts("a repository a Docker image copies whole into /var/www/html is served a
     "GET /api/subscriptions/get_subscriptions.php [apiKey]",
     "POST /api/subscriptions/get_subscriptions.php [apiKey]",
     "POST /endpoints/subscription/add.php [validate_endpoint.php]",
-  ]);
+    "ALL /reports/monthly.php []",
+    "ALL /reports/weekly.php []",
+    "ALL /reports/yearly.php []",
+  ].sort());
 });
 
 scripts.run();

@@ -58,12 +58,16 @@ export function webRootScripts(project: Project, routed: boolean): { file: strin
       });
     };
     const refuses = (file: string) => SENDS_TO_SIGN_IN.test(project.text(file) ?? "") || SESSION_REFUSAL.test(headOf(file)) || DIES_REFUSING.test(headOf(file));
+    // A file many scripts load is the application's code, not a page (phpIPAM's `functions/functions.php`); one
+    // a page or two include may be a page too.
+    const loadCounts = new Map<string, number>();
+    for (const file of scripts) for (const m of headOf(file).matchAll(LOADS)) ((loaded) => loaded && loadCounts.set(loaded, (loadCounts.get(loaded) ?? 0) + 1))(loadedFile(file, m[1]!, listed));
+    const loaders = new Set([...loadCounts].filter(([, count]) => count >= 3).map(([file]) => file));
     for (const file of scripts) {
       // The loaders themselves (`secure.inc.php`), tests, and scripts for the command line (`php_sapi_name()`) are no pages.
-      if (file === "index.php" || /\.inc\.php$/.test(file) || /(?:^|\/)tests?\//.test(file)) continue;
-      const text = project.text(file) ?? "";
-      if (COMMAND_LINE.test(text)) continue;
+      if (file === "index.php" || /\.inc\.php$/.test(file) || /(?:^|\/)tests?\//.test(file) || loaders.has(file)) continue;
       const top = headOf(file);
+      if (COMMAND_LINE.test(top)) continue;
       if (!LOADS_APPLICATION.test(top) && !LOADS_INCLUDED.test(top)) continue;
       const loaded = loadedBy(file);
       const check = [...top.matchAll(CHECK_CALL)].map((m) => m[1]!).find(isGuardName) ?? (SESSION_REFUSAL.test(top) ? "$_SESSION" : KEY_REFUSAL.exec(top)?.[1]);
@@ -141,9 +145,10 @@ const KEY_REFUSAL = /\$(\w*(?:key|token)\w*)\s*=\s*\$_(?:REQUEST|GET|POST|SERVER
 const METHOD_REFUSAL = /\bif\s*\(\s*((?:\$_SERVER\s*\[\s*['"]REQUEST_METHOD['"]\s*\]\s*!==?\s*['"][A-Z]+['"]\s*(?:&&\s*)?)+)\)\s*\{[^{}]*\b(?:exit|die|return)\b/;
 // `if ($_SERVER["REQUEST_METHOD"] === "POST" || $_SERVER["REQUEST_METHOD"] === "GET") {`.
 const METHOD_BLOCK = /^[ \t]*if\s*\(\s*((?:\$_SERVER\s*\[\s*['"]REQUEST_METHOD['"]\s*\]\s*===?\s*['"][A-Z]+['"]\s*(?:\|\|\s*)?)+)\)\s*\{/m;
-// A script meant for the command line only: it stops when another interface runs it (`if (php_sapi_name() != 'cli') die(...)`,
-// osTicket's `if (!osTicket::is_cli()) die(...)`). One that only branches on it (Wallos' cron jobs, run by an admin over HTTP too) is served.
-const COMMAND_LINE = /(?:\bphp_sapi_name\s*\(\s*\)|\bPHP_SAPI\b)\s*!==?\s*['"]cli['"]\s*\)\s*\{?\s*(?:die|exit)\b|\bif\s*\(\s*!\s*[\w:]*is_cli\s*\(\s*\)\s*\)\s*\{?\s*(?:die|exit)\b|['"]cli['"]\s*!==?\s*(?:php_sapi_name\s*\(\s*\)|PHP_SAPI)\s*\)\s*\{?\s*(?:die|exit)\b/;
+// A script meant for the command line only: at its top, it tests that another interface runs it, to stop
+// (`if (php_sapi_name() != 'cli') die(...)`, osTicket's `if (!osTicket::is_cli())`). One that only branches on
+// the interface (Wallos' cron jobs, which an admin may run over HTTP too) is served.
+const COMMAND_LINE = /(?:\bphp_sapi_name\s*\(\s*\)|\bPHP_SAPI\b)\s*!==?\s*['"]cli['"]|['"]cli['"]\s*!==?\s*(?:php_sapi_name\s*\(\s*\)|PHP_SAPI\b)|!\s*[\w:]*is_cli\s*\(\s*\)/;
 // A refusal spelled out: `die("Unauthorized")`, `http_response_code(403); exit;`.
 const DIES_REFUSING = /\b(?:die|exit)\s*\(\s*["'](?:Unauthori[sz]ed|Forbidden|Access denied|Not authori[sz]ed|Permission denied)\b|\bhttp_response_code\s*\(\s*40[13]\s*\)\s*;\s*(?:exit|die)\b/i;
 // A loaded file that sends a caller to sign in and stops: `Http::redirect(ROOT_PATH.'scp/login.php'); exit;`, `require('./login.php'); exit;`.
