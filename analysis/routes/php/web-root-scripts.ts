@@ -145,10 +145,11 @@ const KEY_REFUSAL = /\$(\w*(?:key|token)\w*)\s*=\s*\$_(?:REQUEST|GET|POST|SERVER
 const METHOD_REFUSAL = /\bif\s*\(\s*((?:\$_SERVER\s*\[\s*['"]REQUEST_METHOD['"]\s*\]\s*!==?\s*['"][A-Z]+['"]\s*(?:&&\s*)?)+)\)\s*\{[^{}]*\b(?:exit|die|return)\b/;
 // `if ($_SERVER["REQUEST_METHOD"] === "POST" || $_SERVER["REQUEST_METHOD"] === "GET") {`.
 const METHOD_BLOCK = /^[ \t]*if\s*\(\s*((?:\$_SERVER\s*\[\s*['"]REQUEST_METHOD['"]\s*\]\s*===?\s*['"][A-Z]+['"]\s*(?:\|\|\s*)?)+)\)\s*\{/m;
-// A script meant for the command line only: at its top, it tests that another interface runs it, to stop
-// (`if (php_sapi_name() != 'cli') die(...)`, osTicket's `if (!osTicket::is_cli())`). One that only branches on
-// the interface (Wallos' cron jobs, which an admin may run over HTTP too) is served.
-const COMMAND_LINE = /(?:\bphp_sapi_name\s*\(\s*\)|\bPHP_SAPI\b)\s*!==?\s*['"]cli['"]|['"]cli['"]\s*!==?\s*(?:php_sapi_name\s*\(\s*\)|PHP_SAPI\b)|!\s*[\w:]*is_cli\s*\(\s*\)/;
+// A script meant for the command line only: at its top, it tests that another interface runs it, to stop or to
+// say it runs from the command line only (`if (php_sapi_name() != 'cli') die(...)`, osTicket's `if (!osTicket::is_cli())`,
+// phpIPAM's `show_cli("... only be run from cli", true)`). One that only branches on the interface (Wallos' cron
+// jobs, which an admin may run over HTTP too, printing differently there) is served.
+const COMMAND_LINE = /(?:(?:\bphp_sapi_name\s*\(\s*\)|\bPHP_SAPI\b)\s*!==?\s*['"]cli['"]|['"]cli['"]\s*!==?\s*(?:php_sapi_name\s*\(\s*\)|PHP_SAPI\b)|!\s*[\w:]*is_cli\s*\(\s*\))\s*\)\s*\{?[^{}]{0,160}?(?:\b(?:die|exit|return)\b|\bcli\b|\bcommand line\b)/i;
 // A refusal spelled out: `die("Unauthorized")`, `http_response_code(403); exit;`.
 const DIES_REFUSING = /\b(?:die|exit)\s*\(\s*["'](?:Unauthori[sz]ed|Forbidden|Access denied|Not authori[sz]ed|Permission denied)\b|\bhttp_response_code\s*\(\s*40[13]\s*\)\s*;\s*(?:exit|die)\b/i;
 // A loaded file that sends a caller to sign in and stops: `Http::redirect(ROOT_PATH.'scp/login.php'); exit;`, `require('./login.php'); exit;`.
