@@ -3486,4 +3486,18 @@ django("a method of a class view whose base in another module sets DRF's permiss
   ]);
 });
 
+django("djoser's viewset included as it ships (include(\"djoser.urls\")) keeps the permissions its own get_permissions chooses (sign-up and activation open to anyone) under a settings default requiring a signed-in caller", () => {
+  const root = tempDir("tool-djoser-default-");
+  writeFiles(root, {
+    "requirements.txt": "django>=4\ndjangorestframework\ndjoser\n",
+    "app/__init__.py": "",
+    "app/settings.py": 'ROOT_URLCONF = "app.urls"\nINSTALLED_APPS = ["rest_framework", "djoser", "app"]\nREST_FRAMEWORK = {"DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"]}\n',
+    "app/urls.py": 'from django.urls import include, path\n\nurlpatterns = [path("api/v1/auth/", include("djoser.urls"))]\n',
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`);
+  assert.ok(routes.includes("POST /api/v1/auth/users []"), routes.join("\n"));
+  assert.ok(routes.includes("POST /api/v1/auth/users/activation []"), routes.join("\n"));
+  assert.ok(routes.includes("GET /api/v1/auth/users [login_required]"), routes.join("\n"));
+});
+
 django.run();

@@ -50,6 +50,12 @@ export function seenFrom(classes: ReadonlyMap<string, ProjectClass>, file: strin
   return { get: (name) => (classes.get(name)?.file === file ? classes.get(name) : others.get(name)?.find((c) => c.file === file)) ?? classes.get(name) };
 }
 
+/** Whether more than one class of the project is named `name` and none of them in `file`: which one `file` means is not known. */
+export function ambiguousFrom(classes: ReadonlyMap<string, ProjectClass>, file: string, name: string): boolean {
+  const others = namesakes.get(classes)?.get(name) ?? [];
+  return others.length > 0 && classes.get(name)?.file !== file && !others.some((c) => c.file === file);
+}
+
 /**
  * The names up the chain of `name`: itself, then its bases depth first in the order they are
  * written, each once, `depth` steps at most. Names no class of the project has (a framework's

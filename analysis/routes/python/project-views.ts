@@ -11,7 +11,7 @@ import { DRF_BASE, genericOf, OPEN_PACKAGE_VIEW, VIEWSET_ACTIONS } from "../fram
 import type { LinkedRoute } from "../link.ts";
 import { DRF_DEFAULT_PERMISSIONS } from "./drf-settings.ts";
 import { isPythonGuard, permissionGuards } from "./guards.ts";
-import { chainUp, type ClassLookup, methodBody, projectClasses, seenFrom, throughAccessMixin } from "./project-classes.ts";
+import { ambiguousFrom, chainUp, type ClassLookup, methodBody, projectClasses, seenFrom, throughAccessMixin } from "./project-classes.ts";
 import { signedInAttributes, turnsAwayAnonymous } from "./signed-in-attributes.ts";
 import { HANDLERS } from "./views.ts";
 
@@ -71,8 +71,10 @@ export function projectViewMethods(project: Project | undefined): <R extends Lin
     // A method of a class view its module could not tell for DRF's (`class ChannelAggsApiView(ApiBaseView)`, the
     // base in common/views_base.py setting `permission_classes = [permissions.IsAuthenticated]`): the permission
     // classes up its chain, or the settings' default where the chain reaches DRF's views setting none. Not
-    // where a class up the chain chooses them itself (`get_permissions`, read by drf-get-permissions.ts).
-    if (action && !emptied && !route.guards.length && !choosesPermissions(seen, action)) {
+    // where a class up the chain chooses them itself (`get_permissions`, read by drf-get-permissions.ts), nor
+    // where classes of several modules bear its name, nor where a library's class is up the chain (djoser's
+    // `UserViewSet`, whose `get_permissions` lets anyone sign up).
+    if (action && !emptied && !route.guards.length && !ambiguousFrom(classes(), route.file, action) && onlyDrfAbove(seen, action) && !choosesPermissions(seen, action)) {
       if (!chainGuards.has(at(action))) chainGuards.set(at(action), permissionsUp(seen, action));
       const guards = chainGuards.get(at(action));
       if (guards?.length) return [{ ...route, guards }];
@@ -176,6 +178,14 @@ function permissionsUp(classes: ClassLookup, name: string): string[] | undefined
     if (own) return permissionGuards(own[1]!, { start: 0, end: own[1]!.length });
   }
   return drf ? [DRF_DEFAULT_PERMISSIONS] : undefined;
+}
+
+// DRF's own views, viewsets and mixins: a chain of the project's classes ending in these sets all its permissions in sight.
+const DRF_OWN = /^(?:APIView|GenericAPIView|(?:List|Create|Retrieve|Update|Destroy|ListCreate|RetrieveUpdate|RetrieveDestroy|RetrieveUpdateDestroy)APIView|ViewSet|GenericViewSet|ModelViewSet|ReadOnlyModelViewSet|ViewSetMixin|(?:List|Create|Retrieve|Update|Destroy)ModelMixin|object)$/;
+
+/** Whether every class up the chain of `name` is the project's or DRF's own. */
+function onlyDrfAbove(classes: ClassLookup, name: string): boolean {
+  return chainUp(classes, name, 6).every((current) => !!classes.get(current) || DRF_OWN.test(current.split(".").at(-1)!));
 }
 
 /** Whether a class up the chain of `name` chooses its permissions itself (`def get_permissions(self):`). */
