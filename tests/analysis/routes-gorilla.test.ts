@@ -911,4 +911,37 @@ gorilla("routes registered in a loop over a table the function writes (a map or 
   ]);
 });
 
+gorilla("a sub-router under a prefix the code computes (PathPrefix(apiListenURL.Path)) says its routes' prefix is not known; one under a literal prefix does not", () => {
+  const root = tempDir("tool-gorilla-computed-prefix-");
+  writeFiles(root, {
+    "go.mod": "module example.com/photos\n\ngo 1.22\n\nrequire github.com/gorilla/mux v1.8.1\n",
+    "server.go": [
+      "package main",
+      "",
+      'import (\n\t"net/http"\n\t"net/url"\n\t"os"\n\n\t"github.com/gorilla/mux"\n)',
+      "",
+      "func main() {",
+      "\trootRouter := mux.NewRouter()",
+      '\tapiListenURL, _ := url.Parse(os.Getenv("API_ENDPOINT"))',
+      "\tendpointRouter := rootRouter.PathPrefix(apiListenURL.Path).Subrouter()",
+      '\tendpointRouter.Handle("/graphql", graphqlHandler())',
+      '\tphotoRouter := endpointRouter.PathPrefix("/photo").Subrouter()',
+      '\tphotoRouter.HandleFunc("/{name}", photoHandler)',
+      '\tadmin := rootRouter.PathPrefix("/admin").Subrouter()',
+      '\tadmin.HandleFunc("/stats", statsHandler)',
+      '\thttp.ListenAndServe(":4001", rootRouter)',
+      "}",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  git(root, "add", "-A");
+  git(root, "-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "init");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), [
+    "ALL /admin/stats",
+    "ALL /graphql (prefix unknown)",
+    "ALL /photo/{name} (prefix unknown)",
+  ]);
+});
+
 gorilla.run();

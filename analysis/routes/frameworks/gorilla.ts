@@ -48,7 +48,11 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
       if (path === undefined || GO122_METHOD.test(path)) return undefined;
       handler = { args: args.slice(1), at: link.start };
     } else if (link.name === "Path") path = read(args[0]);
-    else if (link.name === "PathPrefix") prefix = read(args[0]);
+    else if (link.name === "PathPrefix") {
+      prefix = read(args[0]);
+      // A prefix the code computes (`PathPrefix(apiListenURL.Path)`): what is under it says its prefix is not known.
+      if (prefix === undefined && args[0]) unknown = true;
+    }
     else if (link.name === "Methods") methods = args.map((a) => ctx.value(a)?.toUpperCase()).filter((m): m is string => !!m);
     else if (link.name === "HandlerFunc" || link.name === "Handler") handler = { args, at: links[0]!.start };
     else if (link.name === "Subrouter") {
