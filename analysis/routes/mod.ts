@@ -76,6 +76,7 @@ import { withoutAdonisPassMiddleware } from "./js/adonis-middleware.ts";
 import { springApplicationOf, withSpringApplicationScopes } from "./jvm/application-scopes.ts";
 import { nestApplicationOf, withNestApplicationScopes } from "./js/nest-application-scopes.ts";
 import { DOTNET_FRAMEWORKS, dotnetApplicationOf } from "./csharp/applications.ts";
+import { pythonClassAttributes } from "./python/imported-attributes.ts";
 import { pythonConfigValues } from "./python/config-values.ts";
 import { pythonProjectOf } from "./python/projects.ts";
 import { laravelConfigValues } from "./php/config-values.ts";
@@ -241,7 +242,7 @@ export function routesSection(
   const beforeLinking = [withMountWrappers, withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), pyattr: pythonClassAttributes(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

@@ -1140,6 +1140,74 @@ flask("a guard decorator given an option named for what it makes optional (@requ
   ]);
 });
 
+flask("a route path an f-string builds from a class attribute of another module (f'/{Endpoint.search}', Endpoint an Enum of app/models/endpoint.py) takes the string the class assigns it; one the class does not give stays out", () => {
+  const root = tempDir("tool-flask-enum-paths-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "app/__init__.py": "from flask import Flask\n\napp = Flask(__name__)\n\nfrom app import routes  # noqa\n",
+    "app/models/__init__.py": "",
+    "app/models/endpoint.py": "from enum import Enum\n\n\nclass Endpoint(Enum):\n    search = 'search'\n    opensearch = 'opensearch.xml'\n\n    def __str__(self):\n        return self.value\n",
+    "app/routes.py": [
+      "from app import app",
+      "from app.models.endpoint import Endpoint",
+      "",
+      "",
+      "@app.route(f'/{Endpoint.search}', methods=['GET', 'POST'])",
+      "def search():",
+      "    return ''",
+      "",
+      "",
+      "@app.route(f'/{Endpoint.opensearch}', methods=['GET'])",
+      "def opensearch():",
+      "    return ''",
+      "",
+      "",
+      "@app.route(f'/{Endpoint.missing}')",
+      "def missing():",
+      "    return ''",
+      "",
+    ].join("\n"),
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /opensearch.xml", "GET /search", "POST /search"]);
+});
+
+flask("a guard decorator that lets every caller through while credentials the environment gives are unset (os.getenv('APP_USER', ''), `if (not user or not password) or (...): return f(*args, **kwargs)`) guards nothing when no example env file sets them; set there, it guards", () => {
+  const decorator = [
+    "import os",
+    "from functools import wraps",
+    "from flask import Flask, make_response, request",
+    "",
+    "app = Flask(__name__)",
+    "",
+    "",
+    "def auth_required(f):",
+    "    @wraps(f)",
+    "    def decorated(*args, **kwargs):",
+    "        auth = request.authorization",
+    "        app_user = os.getenv('APP_USER', '')",
+    "        app_pass = os.getenv('APP_PASS', '')",
+    "        if (not app_user or not app_pass) or (",
+    "                auth and app_user == auth.username and app_pass == auth.password):",
+    "            return f(*args, **kwargs)",
+    "        else:",
+    "            return make_response('Not logged in', 401)",
+    "    return decorated",
+    "",
+    "",
+    "@app.route('/config', methods=['GET'])",
+    "@auth_required",
+    "def config():",
+    "    return ''",
+    "",
+  ].join("\n");
+  const unset = tempDir("tool-flask-env-credentials-unset-");
+  writeFiles(unset, { "requirements.txt": "flask\n", "app.py": decorator, "app.template.env": "#APP_USER=\"\"\n#APP_PASS=\"\"\n" });
+  assert.equal(analyze(unset).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /config []"]);
+  const set = tempDir("tool-flask-env-credentials-set-");
+  writeFiles(set, { "requirements.txt": "flask\n", "app.py": decorator, "app.template.env": "APP_USER=admin\nAPP_PASS=changeme\n" });
+  assert.equal(analyze(set).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /config [auth_required]"]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -51,8 +51,8 @@ export function withConfiguredValues(files: ReadonlyMap<string, FileRoutes>, res
       if (r.type === "route" && r.path.includes(MARK)) {
         const { prefixUnknown: _, ...rest } = r;
         const { text, found } = fill(r.path);
-        // A path that was nothing but a value not found (a constant of another file) is no path at all.
-        if (!found && r.path.replace(PLACEHOLDER, "") === "") return [];
+        // A path that was nothing but a value not found (a constant of another file, `f'/{Endpoint.missing}'`) is no path at all.
+        if (!found && /^\/?$/.test(r.path.replace(PLACEHOLDER, ""))) return [];
         return [{ ...rest, path: text, ...(found ? {} : { prefixUnknown: true }) }];
       }
       if (r.type === "use" && r.prefix.includes(MARK)) {

@@ -1,4 +1,5 @@
 import type { Framework } from "../framework.ts";
+import { withImportedAttributes } from "../python/imported-attributes.ts";
 import { fastapiUsersRouter } from "../python/fastapi-users.ts";
 import { includeHelperMounts } from "../python/include-helpers.ts";
 import { appParameters } from "../python/app-parameters.ts";
@@ -41,7 +42,7 @@ export const fastapi: Framework = {
   // A module that only lists routers (`ROUTERS = [agents_router, ...]`) is read for the list.
   hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|=\\s*\\[\\s*[\\w.]*[Rr]outer\\b|${RENAMED_APP.source}|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
   scan(source) {
-    const constants = pythonConstants(source);
+    const constants = withImportedAttributes(source, pythonConstants(source));
     const registrations: Registration[] = [];
     // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when
     // linking, for the routers mounted under them too (`prefixFrom`).

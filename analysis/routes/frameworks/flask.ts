@@ -1,4 +1,5 @@
 import { configuredPlaceholder } from "../common/configured.ts";
+import { withImportedAttributes } from "../python/imported-attributes.ts";
 import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
 import { type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
@@ -52,7 +53,7 @@ export const flask: Framework = {
   // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
   hint: /\b(?:flask|quart|apiflask|sanic)|DispatcherMiddleware|tree\s*\.\s*graft|register_blueprint|add_url_rule|add_\w*resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(|^class\s+\w+\s*\([^)]*(?:Resource|View)\s*\)/im,
   scan(source) {
-    const constants = pythonConstants(source);
+    const constants = withImportedAttributes(source, pythonConstants(source));
     const definitions = pythonDefinitions(source);
     const registrations: Registration[] = [];
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
