@@ -54,6 +54,7 @@ import { jvmHandlerChecks } from "./jvm/handler-checks.ts";
 import { interceptorRefuses } from "./jvm/interceptors.ts";
 import { aspnetHandlerChecks } from "./csharp/handler-checks.ts";
 import { callerBlindPermissions, readOnlyPermissions } from "./python/read-only-permissions.ts";
+import { SCOPE_GUARD, utopiaGuestScopes } from "./frameworks/utopia.ts";
 import { settingSwitchedGuards } from "./python/setting-switched-guards.ts";
 import { settingChosenGuards } from "./python/setting-chosen-guards.ts";
 import { TRPC, trpcGuardingBuilders } from "./frameworks/trpc.ts";
@@ -218,6 +219,9 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   };
   // A decorator that lets every caller through while a setting off by default is off guards nothing as deployed.
   const switchedOff = settingSwitchedGuards(project);
+  // A utopia-php route asking a scope guests hold lets anyone past the scope check.
+  let guestScopes: Set<string> | undefined;
+  const utopiaGuards = (guards: readonly string[]) => guards.filter((g) => !SCOPE_GUARD.exec(g)?.[1]!.split("|").some((s) => (guestScopes ??= utopiaGuestScopes(project)).has(s)));
   // A minimal-API route's `.RequireManagementKey()` guards where the app's method requires authorization.
   const convention = conventionGuards(project);
   // A NestJS global guard class not named like a check (`?Ability`) guards where its canActivate refuses.
@@ -243,7 +247,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const route = given.framework === "spring" && given.guards.some((g) => g.startsWith(CANDIDATE))
       ? { ...given, guards: resolvedCandidates(given.guards, intercepting) }
       : given;
-    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? resolvedCandidates(route.guards.filter((g) => !slimLoadsOnly(g)), slimRefusing) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? resolvedCandidates(route.guards, nestGuard) : route.framework === "minimal-api" ? resolvedCandidates(route.guards, convention) : route.file.endsWith(".go") ? resolvedCandidates(route.guards, candidateRefuses) : route.guards;
+    const own = route.framework === "laravel" ? laravelGuards(route.guards) : route.framework === "slim" ? resolvedCandidates(route.guards.filter((g) => !slimLoadsOnly(g)), slimRefusing) : route.framework === "fastapi" ? fastapiGuards(route.guards, route.path) : route.framework === "phoenix" ? phoenixGuards(route) : route.framework === "flask" ? flaskParameterGuards(route).filter((g) => !switchedOff(g)) : route.framework === "django" ? route.guards.filter((g) => !switchedOff(g)) : route.framework === "nestjs" ? resolvedCandidates(route.guards, nestGuard) : route.framework === "minimal-api" ? resolvedCandidates(route.guards, convention) : route.framework === "utopia" ? utopiaGuards(route.guards) : route.file.endsWith(".go") ? resolvedCandidates(route.guards, candidateRefuses) : route.guards;
     const found = declared(route);
     // A Rust extractor named as if optional was judged by its body: `MaybeUser` that refuses is a guard all the same.
     // An ASP.NET authorization attribute of the app's named as optional but given what it requires (base-controllers.ts).

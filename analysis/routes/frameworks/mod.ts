@@ -41,6 +41,7 @@ import { adonis } from "./adonis.ts";
 import { slim } from "./slim.ts";
 import { cakephp } from "./cakephp.ts";
 import { flarum } from "./flarum.ts";
+import { utopia } from "./utopia.ts";
 import { codeigniter } from "./codeigniter.ts";
 import { codeigniter3 } from "./codeigniter3.ts";
 import { fasthttpRouter } from "./fasthttp-router.ts";
@@ -120,7 +121,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { nestSwagger } from "./nest-swagger.ts";
 import { laravelAttributes } from "./laravel-attributes.ts";
 
-export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, werkzeug, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, websocketsChannels, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, symfony, apiPlatform, phoenix];
+export const FRAMEWORKS: readonly Framework[] = [express, fastify, hono, trpc, orpc, elysia, drash, nodeHttp, koa, egg, hapi, nestjs, nestSwagger, inversify, tegg, adonis, fsExports, angular, vueRouter, reactRouter, reactRouterConfig, fastapi, ninja, flask, litestar, pyramid, tornado, cherrypy, falcon, werkzeug, consumersJs, consumersNest, consumersPython, consumersJvm, consumersRuby, jobsJs, jobsPython, jobsJvm, jobsDotnet, websocketsJs, websocketsPhoenix, websocketsChannels, grpcJs, grpcGo, grpcClasses, graphqlJs, graphqlPython, graphqlJvm, graphqlGo, django, nethttp, gin, echo, chi, fiber, pocketbase, gorilla, goframe, beego, macaron, flamego, goProjectRouter, goSwagger, goRouteObjects, prometheusRoute, goMethodRegistrars, httprouter, fasthttpRouter, huma, kratos, goZero, bunrouter, routegroup, goa, spring, jaxrs, micronaut, ktor, javalin, http4k, aspnet, minimalApi, fastendpoints, axum, actix, rocket, warp, tide, vapor, shelf, dartFrog, rails, sinatra, grape, laravel, laravelAttributes, codeigniter, codeigniter3, slim, cakephp, flarum, utopia, symfony, apiPlatform, phoenix];
 
 /** How each language writes comments and strings, so scanners never read inside them. */
 export const SYNTAX: Record<string, Syntax> = {
