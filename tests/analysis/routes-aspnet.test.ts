@@ -1041,4 +1041,46 @@ aspnet("a controller template held in a constant of another file ([Route(Control
   assert.equal(guardedRoutes(root).sort(), ["GET /api/Alias [Authorize(Roles=RoleNames.Admin)]", "GET /api/Alias/{id}", "GET /ping"]);
 });
 
+aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of its defaults (\"json/{action}\") serves each action of that controller at its name; a convention an area registers, or another application of the repository maps, serves only its own controllers; a template a wrapper is handed (url) is no convention; [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)] answers GET and HEAD", () => {
+  const root = tempDir("tool-aspnet-mvc5-named-");
+  writeFiles(root, {
+    "src/Gallery/Gallery.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Gallery/App_Start/Routes.cs": [
+      "public static class Routes {",
+      "    public static void RegisterUIRoutes(RouteCollection routes) {",
+      '        routes.MapRoute(RouteName.Home, "", new { controller = "Pages", action = "Home" });',
+      '        routes.MapRoute(RouteName.Error404, "errors/404", new { controller = "Errors", action = "NotFound" });',
+      '        routes.MapRoute(RouteName.JsonApi, "json/{action}", new { controller = "JsonApi" });',
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/Gallery/Extensions/RouteExtensions.cs": [
+      "public static class RouteExtensions {",
+      "    public static Route MapRoute(this RouteCollection routes, string name, string url, object defaults, object constraints) {",
+      "        return routes.MapRoute(name, url, defaults, constraints);",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/Gallery/Areas/Admin/AdminAreaRegistration.cs": [
+      "public class AdminAreaRegistration : AreaRegistration {",
+      "    public override void RegisterArea(AreaRegistrationContext context) {",
+      '        context.MapRoute("admin_default", "Admin/{controller}/{action}/{id}", new { action = "Index", id = UrlParameter.Optional });',
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/Gallery/Controllers/PagesController.cs": "public class PagesController : Controller {\n    public virtual ActionResult Home() { return View(); }\n}\n",
+    "src/Gallery/Controllers/ErrorsController.cs": "public class ErrorsController : Controller {\n    [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)]\n    public virtual ActionResult NotFound() { return View(); }\n}\n",
+    "src/Gallery/Controllers/JsonApiController.cs": "[Authorize]\npublic class JsonApiController : Controller {\n    [HttpGet]\n    public virtual JsonResult GetPackageOwners(string id) { return Json(null); }\n    [HttpPost]\n    public virtual JsonResult AddPackageOwner(string id) { return Json(null); }\n}\n",
+    "src/CdnRedirect/CdnRedirect.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/CdnRedirect/App_Start/RouteConfig.cs": 'public class RouteConfig {\n    public static void RegisterRoutes(RouteCollection routes) {\n        routes.MapRoute(name: "Default", url: "{controller}/{action}/{id}", defaults: new { controller = "Status", action = "Index", id = UrlParameter.Optional });\n    }\n}\n',
+    "src/CdnRedirect/Controllers/StatusController.cs": "public class StatusController : Controller {\n    public ActionResult Index() { return View(); }\n}\n",
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path.toLowerCase()}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
+  for (const expected of ["ALL /", "GET /errors/404", "HEAD /errors/404", "GET /json/getpackageowners [Authorize]", "POST /json/addpackageowner [Authorize]", "ALL /status/index"]) assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
+  for (const conventional of ["ALL /pages/home", "GET /errors/notfound", "GET /jsonapi/getpackageowners [Authorize]"]) assert.not.ok(routes.includes(conventional), `${conventional} in\n${routes.join("\n")}`);
+});
+
 aspnet.run();

@@ -3,8 +3,9 @@
  * { controller = "Account", action = "Register" })` (and the older `routes.MapRoute(...)`) serve
  * one action at a path of its own, beside the default route's `/Account/Register`. Each is
  * read after linking and added as a copy of the action's routes (their methods and guards) at
- * the template. Templates with `{controller}` or `{action}` are conventions, not routes of one
- * action, and are left to the default convention. A template's holes name constants, or a local
+ * the template. A template with `{action}` and a controller of its defaults (`"json/{action}"`,
+ * `new { controller = "JsonApi" }`) serves each action of that controller at its name; one with
+ * `{controller}` is a convention, left to the default one. A template's holes name constants, or a local
  * of the file as first declared (`var pattern = "";`, set again only under a setting). A route's
  * `HttpMethodRouteConstraint("PUT")` gives the method of an action that names none. An app that
  * maps named routes and no convention (no `{controller}` template, no `MapDefaultControllerRoute`:
@@ -25,17 +26,19 @@ const MAP = /\.\s*(?:MapControllerRoute|MapRoute)\s*\(/g;
 const LOCAL = /(?<![\w.])(?:var|string)\s+([A-Za-z_]\w*)\s*=\s*(\$?@?"[^"\n]*")\s*;/g;
 
 type NamedRoute = { controller: string; action: string; path: string; method?: string };
+// A named route serving every action of its controller, each at the template with `{action}` its name.
+const EACH_ACTION = "*";
 // A default or area convention mapped without a template of the app's.
 const DEFAULT_CONVENTION = /\b(?:MapDefaultControllerRoute|UseMvcWithDefaultRoute|MapAreaControllerRoute)\s*\(/;
 
 /** A function giving each linked ASP.NET route its copies at the named routes that map its action. */
 export function aspnetNamedRoutes(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
   let byHandler: Map<string, NamedRoute[]> | undefined;
-  let convention = true;
+  let conventions: string[] = [];
   const read = () => {
     byHandler = new Map();
     const mapped = namedRoutes(project);
-    convention = mapped.convention;
+    conventions = mapped.conventions;
     for (const named of mapped.routes) {
       const handler = `${named.controller}Controller.${named.action}`;
       byHandler.set(handler, [...(byHandler.get(handler) ?? []), named]);
@@ -45,8 +48,12 @@ export function aspnetNamedRoutes(project: Project | undefined): <R extends Link
     if (route.framework !== "aspnet") return [route];
     if (!byHandler) read();
     // An action is named without its Async suffix (`GetAsync` is the action `Get`).
-    const named = byHandler!.get(route.handler.replace(/Async$/, "")) ?? [];
+    const handler = route.handler.replace(/Async$/, "");
+    const action = handler.slice(handler.lastIndexOf(".") + 1);
+    const named = [...(byHandler!.get(handler) ?? []), ...(byHandler!.get(`${handler.slice(0, handler.lastIndexOf("."))}.${EACH_ACTION}`) ?? []).map((n) => ({ ...n, path: n.path.replace(/\{action\??\}/, action) }))];
     const copies = named.filter((n) => n.path !== route.path).map((n) => ({ ...route, path: n.path, ...(route.method === "ALL" && n.method ? { method: n.method } : {}) }));
+    // The default convention serves the actions of the application (or the area) that maps it.
+    const convention = conventions.some((folder) => route.file.startsWith(folder));
     const kept = convention || !byHandler!.size || !conventionalPath(route) ? [route] : [];
     return [...kept, ...copies];
   };
@@ -61,15 +68,24 @@ function conventionalPath(route: LinkedRoute): boolean {
   return path === `/${controller}/${action}` || (action === "index" && (path === `/${controller}` || (controller === "home" && path === "/")));
 }
 
-/** The named routes of one action the app's C# files map. */
-function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; convention: boolean } {
+/**
+ * The named routes of one action the app's C# files map, and the folders whose controllers a
+ * convention serves: the application's (the folder of the project file above the one mapping it),
+ * or an area's (`Areas/Admin/`, for `Admin/{controller}/{action}/{id}` its registration maps).
+ */
+function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; conventions: string[] } {
   const found: NamedRoute[] = [];
-  let convention = false;
+  const conventions = new Set<string>();
+  const listed = [...(project?.listed ?? [])];
+  const projectFolders = listed.filter((p) => p.endsWith(".csproj")).map((p) => p.slice(0, p.lastIndexOf("/") + 1));
+  const servedBy = (file: string) => /^(.*?\bAreas\/[^/]+\/)/.exec(file)?.[1] ?? projectFolders.filter((f) => file.startsWith(f)).sort((a, b) => b.length - a.length)[0] ?? "";
   let qualified: Map<string, string> | undefined;
-  for (const path of project?.listed ?? []) {
+  const conventionNamed = (name: string | undefined) =>
+    !!name && listed.some((file) => file.endsWith(".cs") && new RegExp(String.raw`\b${name}\s*=\s*@?"[^"\n]*\{controller\b`).test(project!.text(file) ?? ""));
+  for (const path of listed) {
     if (!path.endsWith(".cs") || TEST_PATH.test(path)) continue;
     const text = project!.text(path) ?? "";
-    if (DEFAULT_CONVENTION.test(text)) convention = true;
+    if (DEFAULT_CONVENTION.test(text)) conventions.add(servedBy(path));
     if (!/\bMap(?:Controller)?Route\s*\(/.test(text)) continue;
     const source: RouteSource = { ...strip(text, csharp.syntax), path, text };
     const constants = new Map([...(qualified ??= csharpQualifiedConstants(project)), ...csharpConstants(source)]);
@@ -85,19 +101,22 @@ function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; conv
       const patternSpan = named("pattern") ?? named("url") ?? positional[1];
       const defaultsSpan = named("defaults") ?? positional[2];
       const written = patternSpan && csharpValue(source, constants, valueSpan(source, patternSpan));
-      // A template of the convention's, or one not known here (which may be), maps actions by their names.
-      if (patternSpan && (written === undefined || /\{(?:controller|action)\b/.test(written))) convention = true;
+      // A template of the convention's, or one not known here (which may be), maps controllers' actions by their names.
+      // One not known here is a convention where a constant of that name holds one (not a wrapper's parameter, `url`).
+      const unknownConvention = () => conventionNamed(/(\w+)\s*$/.exec(source.code.slice(patternSpan!.start, patternSpan!.end))?.[1]);
+      if (patternSpan && (written === undefined ? unknownConvention() : /\{controller\b/.test(written))) conventions.add(/AreaRegistration\b/.test(text) ? /^(.*\/)/.exec(path)?.[1] ?? "" : servedBy(path));
       if (!patternSpan || !defaultsSpan) continue;
-      if (written === undefined || written.includes("\0") || /\{(?:controller|action)\b/.test(written)) continue;
+      if (written === undefined || written.includes("\0") || /\{controller\b/.test(written)) continue;
       const defaults = anonymousObject(source, valueSpan(source, defaultsSpan));
       const controller = defaults.get("controller");
-      const action = defaults.get("action");
+      // `"json/{action}"` with `new { controller = "JsonApi" }`: each action of that controller, at its name.
+      const action = /\{action\b/.test(written) ? EACH_ACTION : defaults.get("action");
       const constraints = named("constraints") ?? positional[3];
       const method = constraints && /\bHttpMethodRouteConstraint\s*\(\s*"([A-Za-z]+)"\s*\)/.exec(source.text.slice(constraints.start, constraints.end))?.[1]?.toUpperCase();
       if (controller && action) found.push({ controller, action, path: joinPaths("/", template(written).replace(/\{(\w+)\?\}/g, "{$1}")), ...(method ? { method } : {}) });
     }
   }
-  return { routes: found, convention };
+  return { routes: found, conventions: [...conventions] };
 }
 
 /** The value of an argument, past its name when it has one (`pattern: "login/"`). */

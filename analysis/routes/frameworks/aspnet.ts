@@ -138,7 +138,11 @@ function controllerRoutes(source: RouteSource, constants: ReadonlyMap<string, st
     const name = action.name.replace(/Async$/, "");
     const tokens = (t: string) => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, name).replace(/\[area\]/gi, area ? value(area) ?? "" : "");
     const templates: { methods: string[]; path: string | undefined; at: number; verb?: string }[] = [];
-    const methods = (a: (typeof verbs)[number]) => (a.name === "AcceptVerbs" ? a.args.map((s) => csharpValue(source, constants, s)?.toUpperCase()).filter((m): m is string => !!m) : [VERBS[a.name]!]);
+    // `[AcceptVerbs("GET", "HEAD")]`, or ASP.NET MVC 5's flags: `[AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)]`.
+    const methods = (a: (typeof verbs)[number]) =>
+      a.name === "AcceptVerbs"
+        ? a.args.flatMap((s) => ((v) => (v ? [v.toUpperCase()] : [...source.code.slice(s.start, s.end).matchAll(/\bHttpVerbs\s*\.\s*(\w+)/g)].map((f) => f[1]!.toUpperCase())))(csharpValue(source, constants, s)))
+        : [VERBS[a.name]!];
     const anyVerb = verbs.flatMap(methods);
     for (const v of verbs) if (v.args.length && value(v) !== undefined && v.name !== "AcceptVerbs") templates.push({ methods: methods(v), path: value(v), at: v.start });
     for (const [i, r] of routes.entries()) templates.push({ methods: anyVerb.length ? anyVerb : ["ALL"], path: r, at: action.attributes.filter((a) => a.name === "Route")[i]!.start });
