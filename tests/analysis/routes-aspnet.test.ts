@@ -1041,7 +1041,7 @@ aspnet("a controller template held in a constant of another file ([Route(Control
   assert.equal(guardedRoutes(root).sort(), ["GET /api/Alias [Authorize(Roles=RoleNames.Admin)]", "GET /api/Alias/{id}", "GET /ping"]);
 });
 
-aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of its defaults (\"json/{action}\") serves each action of that controller at its name; a convention an area registers, or another application of the repository maps, serves only its own controllers; a template a wrapper is handed (url) is no convention; [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)] answers GET and HEAD", () => {
+aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of its defaults (\"json/{action}\") serves each action of that controller at its name; a convention an area registers, or another application of the repository maps, serves only its own controllers; a template a wrapper is handed (url) is no convention; an action named by nameof(...) is read; [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)] answers GET and HEAD", () => {
   const root = tempDir("tool-aspnet-mvc5-named-");
   writeFiles(root, {
     "src/Gallery/Gallery.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -1051,6 +1051,7 @@ aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of
       '        routes.MapRoute(RouteName.Home, "", new { controller = "Pages", action = "Home" });',
       '        routes.MapRoute(RouteName.Error404, "errors/404", new { controller = "Errors", action = "NotFound" });',
       '        routes.MapRoute(RouteName.JsonApi, "json/{action}", new { controller = "JsonApi" });',
+      '        routes.MapRoute(RouteName.OrganizationMemberAdd, "organization/{accountName}/members/add", new { controller = "Organizations", action = nameof(OrganizationsController.AddMember) });',
       "    }",
       "}",
       "",
@@ -1072,6 +1073,7 @@ aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of
       "",
     ].join("\n"),
     "src/Gallery/Controllers/PagesController.cs": "public class PagesController : Controller {\n    public virtual ActionResult Home() { return View(); }\n}\n",
+    "src/Gallery/Controllers/OrganizationsController.cs": "public class OrganizationsController : Controller {\n    [HttpPost]\n    public virtual JsonResult AddMember(string accountName) { return Json(null); }\n}\n",
     "src/Gallery/Controllers/ErrorsController.cs": "public class ErrorsController : Controller {\n    [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)]\n    public virtual ActionResult NotFound() { return View(); }\n}\n",
     "src/Gallery/Controllers/JsonApiController.cs": "[Authorize]\npublic class JsonApiController : Controller {\n    [HttpGet]\n    public virtual JsonResult GetPackageOwners(string id) { return Json(null); }\n    [HttpPost]\n    public virtual JsonResult AddPackageOwner(string id) { return Json(null); }\n}\n",
     "src/CdnRedirect/CdnRedirect.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
@@ -1079,7 +1081,7 @@ aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of
     "src/CdnRedirect/Controllers/StatusController.cs": "public class StatusController : Controller {\n    public ActionResult Index() { return View(); }\n}\n",
   });
   const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path.toLowerCase()}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
-  for (const expected of ["ALL /", "GET /errors/404", "HEAD /errors/404", "GET /json/getpackageowners [Authorize]", "POST /json/addpackageowner [Authorize]", "ALL /status/index"]) assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
+  for (const expected of ["ALL /", "GET /errors/404", "HEAD /errors/404", "POST /organization/{accountname}/members/add", "GET /json/getpackageowners [Authorize]", "POST /json/addpackageowner [Authorize]", "ALL /status/index"]) assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
   for (const conventional of ["ALL /pages/home", "GET /errors/notfound", "GET /jsonapi/getpackageowners [Authorize]"]) assert.not.ok(routes.includes(conventional), `${conventional} in\n${routes.join("\n")}`);
 });
 

@@ -22,9 +22,9 @@ export function csharpConstants(source: RouteSource): Map<string, string> {
   return stringConstants(source, CONSTANT, CSHARP_VALUES, { qualify: (at) => types.filter((t) => t.body.start < at && at < t.body.end).map((t) => t.name) });
 }
 
-/** A static string value with the file's constants. */
+/** A static string value with the file's constants; `nameof(OrganizationsController.AddMember)` is the member's name. */
 export const csharpValue = (source: RouteSource, constants: ReadonlyMap<string, string>, span: Span | undefined): string | undefined =>
-  span ? staticValue(source, span.start, span.end, constants, CSHARP_VALUES) : undefined;
+  span ? (/^\s*nameof\s*\(\s*(?:[A-Za-z_][\w.]*\.)?([A-Za-z_]\w*)\s*\)\s*$/.exec(source.code.slice(span.start, span.end))?.[1] ?? staticValue(source, span.start, span.end, constants, CSHARP_VALUES)) : undefined;
 
 /** Whether an attribute's argument is named (`Name = "x"`), not positional. */
 export const namedArgument = (source: RouteSource, span: Span): boolean => /^\s*\w+\s*=(?!=)/.test(source.code.slice(span.start, span.end));
