@@ -15,19 +15,16 @@
  * `nativeapi.New(...)`) on the wrapper's router, under the path the call gives. Read before the
  * settings that switch registrations off are decided, as a call may be made only under one.
  */
-import { go } from "../../languages/go.ts";
-import { strip } from "../../languages/strip.ts";
 import { dirOf } from "../../project.ts";
 import type { FileRoutes, Registration, RouterRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { goContext } from "./context.ts";
 import { goImportFolders } from "./import-folders.ts";
 import { GoOutput } from "./output.ts";
-import { type GoFile, goFile } from "./source.ts";
+import { type GoFile, goFileReader } from "./source.ts";
 import { withSwitches } from "./switched-blocks.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
-type Parsed = { source: RouteSource; file: GoFile };
 type Wrapper = { scope: string; name: string; method: boolean; framework: string; mounts: NonNullable<RouterRegistration["mountWrapper"]> };
 
 // A call of a function of a package's, or of a value's method: `pkg.F(`, `F(`, `a.F(`.
@@ -49,15 +46,7 @@ export function withMountWrappers(files: ReadonlyMap<string, FileRoutes>, projec
   }
   if (!wrappers.length) return files;
   const listed = [...project.listed].filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
-  const parsed = new Map<string, Parsed | undefined>();
-  const parse = (path: string): Parsed | undefined => {
-    if (!parsed.has(path)) {
-      const text = project.text(path);
-      const source = text === undefined ? undefined : { ...strip(text, go.syntax), path, text };
-      parsed.set(path, source && { source, file: goFile(source) });
-    }
-    return parsed.get(path);
-  };
+  const parse = goFileReader(project);
   const folderOf = goImportFolders(listed.concat([...project.listed].filter((p) => p.endsWith("go.mod"))), project);
   // The package a call names: the folder of the one it imports as `pkg`, or its own.
   const packageOf = (file: GoFile, pkg: string | undefined) => (pkg ? folderOf(file.imports.get(pkg) ?? "") : file.scope);

@@ -1,4 +1,6 @@
 import { closing, depthCursor } from "../../languages/curly.ts";
+import { go } from "../../languages/go.ts";
+import { strip } from "../../languages/strip.ts";
 import { dirOf } from "../../project.ts";
 import { stringConstants, type ValueSyntax } from "../common/values.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -167,3 +169,19 @@ function constants(source: RouteSource, imported: Map<string, string>): Map<stri
 }
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT", "OPTIONS", "TRACE"];
+
+/** A Go file of the project as the scanners read it: its source and declarations. */
+export type ParsedGoFile = { source: RouteSource; file: GoFile };
+
+/** Reads the project's Go files by path, each once, for a step that reads them again after the scanners (undefined for one not there). */
+export function goFileReader(project: { text(path: string): string | undefined }): (path: string) => ParsedGoFile | undefined {
+  const parsed = new Map<string, ParsedGoFile | undefined>();
+  return (path) => {
+    if (!parsed.has(path)) {
+      const text = project.text(path);
+      const source = text === undefined ? undefined : { ...strip(text, go.syntax), path, text };
+      parsed.set(path, source && { source, file: goFile(source) });
+    }
+    return parsed.get(path);
+  };
+}

@@ -15,17 +15,14 @@
  * The router that function makes is served under the prefix. Read before linking: the method is
  * a router of its own that nothing mounts, so it serves at the root.
  */
-import { go } from "../../languages/go.ts";
-import { strip } from "../../languages/strip.ts";
 import type { FileRoutes, Registration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 import { goImportFolders } from "./import-folders.ts";
 import { packageConstantPlaceholder } from "./package-constants.ts";
-import { type GoFile, goFile } from "./source.ts";
+import { type GoFile, goFileReader } from "./source.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 type Made = { name: string; framework: string };
-type Parsed = { source: RouteSource; file: GoFile };
 
 // `StripPrefix(APIMount, req)`, `http.StripPrefix("/api", ...)`: the prefix, a literal or a constant.
 const STRIP = /\b(?:[A-Za-z_]\w*\s*\.\s*)?StripPrefix\s*\(\s*("[^"]*"|[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)?)\s*,/;
@@ -45,15 +42,7 @@ export function withStrippingHandlers(files: ReadonlyMap<string, FileRoutes>, pr
   }
   if (!madeIn.size) return result;
   const listed = [...project.listed].filter((p) => p.endsWith(".go") && !p.endsWith("_test.go"));
-  const parsed = new Map<string, Parsed | undefined>();
-  const parse = (path: string): Parsed | undefined => {
-    if (!parsed.has(path)) {
-      const text = project.text(path);
-      const source = text === undefined ? undefined : { ...strip(text, go.syntax), path, text };
-      parsed.set(path, source && { source, file: goFile(source) });
-    }
-    return parsed.get(path);
-  };
+  const parse = goFileReader(project);
   let folderOf: ((importPath: string) => string | undefined) | undefined;
   const folder = (file: GoFile, pkg: string | undefined) => (pkg ? (folderOf ??= goImportFolders([...project.listed], project))(file.imports.get(pkg) ?? "") : file.scope);
 
