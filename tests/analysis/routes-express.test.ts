@@ -1486,6 +1486,32 @@ express("every module of a folder a loop lists and requires (readdirSync(path.jo
   ]);
 });
 
+express("a module exporting a function that registers on the app it is handed (module.exports = function (app) { app.get(...) }), without naming Express, serves its routes where an Express file requires and calls it; one no Express file calls serves none", () => {
+  const root = tempDir("tool-express-exported-setup-");
+  writeFiles(root, {
+    "package.json": '{ "name": "send", "dependencies": { "express": "^4.21.0" } }\n',
+    "server/routes/index.js": [
+      "const helmet = require('helmet');",
+      "const auth = require('../middleware/auth');",
+      "",
+      "module.exports = function(app) {",
+      "  app.use(helmet());",
+      "  app.get('/config', function(req, res) { res.json({}); });",
+      "  app.get('/api/metadata/:id', auth.hmac, require('./metadata'));",
+      "};",
+      "",
+    ].join("\n"),
+    "server/routes/metadata.js": "module.exports = function(req, res) { res.json({}); };\n",
+    "server/plugins/unused.js": "module.exports = function(app) {\n  app.get('/unused', function(req, res) { res.end(); });\n};\n",
+    "server/bin/prod.js": "const express = require('express');\nconst routes = require('../routes');\n\nconst app = express();\nroutes(app);\napp.listen(1443);\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /api/metadata/{id} server/routes/index.js [auth.hmac]",
+    "GET /config server/routes/index.js",
+  ]);
+});
+
 express.run();
 
 const cli = suite("tool routes");

@@ -100,7 +100,8 @@ export const express: Framework = {
     // registers on the router its caller hands it (`this.auth.initAuthRoutes(router)`).
     const classes = usesExpress && TAKES_ROUTER.test(source.code) ? [...source.code.matchAll(CLASS)].map((m) => ({ start: m.index, end: callArguments(source.code, m.index + m[0].length - 1).end })) : [];
     const inClass = (at: number) => classes.some((c) => c.start < at && at < c.end);
-    const handed = !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && f.name !== "default" && f.name !== "constructor" && f.params.some((p) => ROUTER_PARAM.test(p)) && (!usesExpress || inClass(f.start)));
+    // So does the function a module exports (`module.exports = function (app) { app.get(...) }`, Send's routes), called with the app where an Express file requires it.
+    const handed = !TAKES_ROUTER.test(source.code) ? [] : functionScopes(source).filter((f) => f.name && (f.name !== "default" || !usesExpress) && f.name !== "constructor" && f.params.some((p) => ROUTER_PARAM.test(p)) && (!usesExpress || inClass(f.start)));
     const handedRouters = new Set<string>();
     const ownerAt = (name: string, at: number) => {
       const scope = handed.findLast((f) => f.bodyStart < at && at < f.bodyEnd && f.params.includes(name));
