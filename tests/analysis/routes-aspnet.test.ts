@@ -1045,6 +1045,7 @@ aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of
   const root = tempDir("tool-aspnet-mvc5-named-");
   writeFiles(root, {
     "src/Gallery/Gallery.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Gallery/Web.config": "<configuration></configuration>\n",
     "src/Gallery/App_Start/Routes.cs": [
       "public static class Routes {",
       "    public static void RegisterUIRoutes(RouteCollection routes) {",
@@ -1077,12 +1078,32 @@ aspnet("ASP.NET MVC 5 named routes: a template with {action} and a controller of
     "src/Gallery/Controllers/ErrorsController.cs": "public class ErrorsController : Controller {\n    [AcceptVerbs(HttpVerbs.Get | HttpVerbs.Head)]\n    public virtual ActionResult NotFound() { return View(); }\n}\n",
     "src/Gallery/Controllers/JsonApiController.cs": "[Authorize]\npublic class JsonApiController : Controller {\n    [HttpGet]\n    public virtual JsonResult GetPackageOwners(string id) { return Json(null); }\n    [HttpPost]\n    public virtual JsonResult AddPackageOwner(string id) { return Json(null); }\n}\n",
     "src/CdnRedirect/CdnRedirect.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/CdnRedirect/Global.asax.cs": "public class MvcApplication : System.Web.HttpApplication {\n    protected void Application_Start() { RouteConfig.RegisterRoutes(RouteTable.Routes); }\n}\n",
     "src/CdnRedirect/App_Start/RouteConfig.cs": 'public class RouteConfig {\n    public static void RegisterRoutes(RouteCollection routes) {\n        routes.MapRoute(name: "Default", url: "{controller}/{action}/{id}", defaults: new { controller = "Status", action = "Index", id = UrlParameter.Optional });\n    }\n}\n',
     "src/CdnRedirect/Controllers/StatusController.cs": "public class StatusController : Controller {\n    public ActionResult Index() { return View(); }\n}\n",
   });
   const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path.toLowerCase()}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort();
   for (const expected of ["ALL /", "GET /errors/404", "HEAD /errors/404", "POST /organization/{accountname}/members/add", "GET /json/getpackageowners [Authorize]", "POST /json/addpackageowner [Authorize]", "ALL /status/index"]) assert.ok(routes.includes(expected), `${expected} in\n${routes.join("\n")}`);
   for (const conventional of ["ALL /pages/home", "GET /errors/notfound", "GET /jsonapi/getpackageowners [Authorize]"]) assert.not.ok(routes.includes(conventional), `${conventional} in\n${routes.join("\n")}`);
+});
+
+aspnet("the default convention an application maps serves the controllers of projects no application is made of, which it loads (grandnode's plugins), but not those of another application", () => {
+  const root = tempDir("tool-aspnet-plugin-projects-");
+  writeFiles(root, {
+    "src/Web/Shop.Web/Shop.Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Web/Shop.Web/Program.cs": 'var app = WebApplication.CreateBuilder(args).Build();\napp.MapControllerRoute("default", "{controller=Home}/{action=Index}/{id?}");\napp.Run();\n',
+    "src/Web/Shop.Web/Controllers/HomeController.cs": "public class HomeController : Controller {\n    public IActionResult Index() { return View(); }\n}\n",
+    "src/Plugins/Payments.Cash/Payments.Cash.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+    "src/Plugins/Payments.Cash/Controllers/PaymentCashController.cs": "public class PaymentCashController : Controller {\n    public IActionResult PaymentInfo() { return View(); }\n}\n",
+    "src/Status/Status.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    "src/Status/Program.cs": 'var app = WebApplication.CreateBuilder(args).Build();\napp.MapControllerRoute("health", "health", new { controller = "Health", action = "Check" });\napp.Run();\n',
+    "src/Status/Controllers/HealthController.cs": "public class HealthController : Controller {\n    public IActionResult Check() { return Ok(); }\n}\n",
+  });
+  const routes = analyze(root).routes.items.map((r) => `${r.method} ${r.path.toLowerCase()}`).sort();
+  assert.ok(routes.includes("ALL /paymentcash/paymentinfo"), routes.join("\n"));
+  assert.ok(routes.includes("ALL /home/index"), routes.join("\n"));
+  assert.ok(routes.includes("ALL /health"), routes.join("\n"));
+  assert.not.ok(routes.includes("ALL /health/check"), routes.join("\n"));
 });
 
 aspnet.run();

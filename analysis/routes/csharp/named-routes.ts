@@ -35,10 +35,12 @@ const DEFAULT_CONVENTION = /\b(?:MapDefaultControllerRoute|UseMvcWithDefaultRout
 export function aspnetNamedRoutes(project: Project | undefined): <R extends LinkedRoute>(route: R) => R[] {
   let byHandler: Map<string, NamedRoute[]> | undefined;
   let conventions: string[] = [];
+  let libraries: string[] = [];
   const read = () => {
     byHandler = new Map();
     const mapped = namedRoutes(project);
     conventions = mapped.conventions;
+    libraries = mapped.libraries;
     for (const named of mapped.routes) {
       const handler = `${named.controller}Controller.${named.action}`;
       byHandler.set(handler, [...(byHandler.get(handler) ?? []), named]);
@@ -52,8 +54,9 @@ export function aspnetNamedRoutes(project: Project | undefined): <R extends Link
     const action = handler.slice(handler.lastIndexOf(".") + 1);
     const named = [...(byHandler!.get(handler) ?? []), ...(byHandler!.get(`${handler.slice(0, handler.lastIndexOf("."))}.${EACH_ACTION}`) ?? []).map((n) => ({ ...n, path: n.path.replace(/\{action\??\}/, action) }))];
     const copies = named.filter((n) => n.path !== route.path).map((n) => ({ ...route, path: n.path, ...(route.method === "ALL" && n.method ? { method: n.method } : {}) }));
-    // The default convention serves the actions of the application (or the area) that maps it.
-    const convention = conventions.some((folder) => route.file.startsWith(folder));
+    // The default convention serves the actions of the application (or the area) that maps it, and
+    // those of the projects no application is made of, which an application loads (grandnode's plugins).
+    const convention = conventions.some((folder) => route.file.startsWith(folder)) || (conventions.length > 0 && libraries.some((folder) => route.file.startsWith(folder)));
     const kept = convention || !byHandler!.size || !conventionalPath(route) ? [route] : [];
     return [...kept, ...copies];
   };
@@ -73,11 +76,13 @@ function conventionalPath(route: LinkedRoute): boolean {
  * convention serves: the application's (the folder of the project file above the one mapping it),
  * or an area's (`Areas/Admin/`, for `Admin/{controller}/{action}/{id}` its registration maps).
  */
-function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; conventions: string[] } {
+function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; conventions: string[]; libraries: string[] } {
   const found: NamedRoute[] = [];
   const conventions = new Set<string>();
   const listed = [...(project?.listed ?? [])];
   const projectFolders = listed.filter((p) => p.endsWith(".csproj")).map((p) => p.slice(0, p.lastIndexOf("/") + 1));
+  // Projects without an entry of their own (Program.cs, a Startup or OwinStartup class, Global.asax, Web.config): libraries an application loads.
+  const libraries = projectFolders.filter((folder) => !listed.some((p) => p.startsWith(folder) && /^(?:[^/]+\/)?(?:Program\.cs|\w*Startup\.cs|Global\.asax(?:\.cs)?|[Ww]eb\.config)$/.test(p.slice(folder.length))));
   const servedBy = (file: string) => /^(.*?\bAreas\/[^/]+\/)/.exec(file)?.[1] ?? projectFolders.filter((f) => file.startsWith(f)).sort((a, b) => b.length - a.length)[0] ?? "";
   let qualified: Map<string, string> | undefined;
   const conventionNamed = (name: string | undefined) =>
@@ -116,7 +121,7 @@ function namedRoutes(project: Project | undefined): { routes: NamedRoute[]; conv
       if (controller && action) found.push({ controller, action, path: joinPaths("/", template(written).replace(/\{(\w+)\?\}/g, "{$1}")), ...(method ? { method } : {}) });
     }
   }
-  return { routes: found, conventions: [...conventions] };
+  return { routes: found, conventions: [...conventions], libraries };
 }
 
 /** The value of an argument, past its name when it has one (`pattern: "login/"`). */
