@@ -48,7 +48,7 @@ export const fsExports: Framework = {
   languages: ["javascript", "typescript"],
   paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
-    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:|\\.\\s*(?:get|post|put|patch|delete)\\s*\\(`,
+    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:|\\bexport\\s+default\\s+[\\w$.]+\\s*\\([^;]*?\\)\\s*\\.\\s*(?:use|get|post|put|patch|delete)\\s*\\(|["']next-connect["']`,
   ),
   scan(source) {
     const found: Registration[] = [];
