@@ -9,6 +9,7 @@
  */
 import { functionBodies } from "../function-bodies.ts";
 import { CONFIG_MODULE, SKIPPED } from "./config-values.ts";
+import { blockEnd, width } from "./definitions.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -63,14 +64,7 @@ function unsetCredentials(body: string): string[] {
       else if (c === ":" && depth <= 0) colon = i;
     }
     const eol = colon === -1 ? -1 : body.indexOf("\n", colon);
-    if (eol === -1) continue;
-    const indent = m[1]!.length;
-    const block: string[] = [];
-    for (const line of body.slice(eol + 1).split("\n")) {
-      if (line.trim() && /^[ \t]*/.exec(line)![0].length <= indent) break;
-      block.push(line);
-    }
-    if (block.some((line) => /^\s*return[ \t]+\w+\s*\(\s*\*args/.test(line))) return names.map((n) => read.get(n)!);
+    if (eol !== -1 && returnsWrapped(body, eol, m[1]!)) return names.map((n) => read.get(n)!);
   }
   return [];
 }
@@ -90,14 +84,11 @@ function exampleEnvSet(project: Project): Set<string> {
 
 /** The setting under whose `if not` the decorator calls the function it wraps and returns (lets the caller through). */
 function lettingThrough(body: string): string | undefined {
-  for (const m of body.matchAll(SWITCH)) {
-    const indent = m[1]!.length;
-    const block: string[] = [];
-    for (const line of body.slice(m.index + m[0].length).split("\n")) {
-      if (line.trim() && /^[ \t]*/.exec(line)![0].length <= indent) break;
-      block.push(line);
-    }
-    if (block.some((line) => /^\s*return[ \t]+\w+\s*\(\s*\*args/.test(line))) return m[2] ?? m[3] ?? m[4];
-  }
+  for (const m of body.matchAll(SWITCH)) if (returnsWrapped(body, m.index + m[0].length - 1, m[1]!)) return m[2] ?? m[3] ?? m[4];
   return undefined;
+}
+
+/** Whether the block after a header line (`eol` its end, `indent` its own) returns the function the decorator wraps: `return f(*args, **kwargs)`. */
+function returnsWrapped(body: string, eol: number, indent: string): boolean {
+  return /^[ \t]*return[ \t]+\w+\s*\(\s*\*args/m.test(body.slice(eol, blockEnd(body, eol, width(indent))));
 }
