@@ -47,12 +47,16 @@ export function webRootScripts(project: Project, routed: boolean): { file: strin
   if (!roots.size && listed.includes("index.php") && servedAsItIs(project, listed)) {
     const heads = new Map<string, string>();
     const headOf = (file: string) => heads.get(file) ?? (heads.set(file, head(project.text(file) ?? "")), heads.get(file)!);
-    // The files a script loads at its top, and those they load in turn, nearest first (Wallos' `header.php` loading `checksession.php`).
+    // The files of the project a script loads at its top, in order, each read once.
+    const present = new Set(listed);
+    const loads = new Map<string, string[]>();
+    const loadsOf = (file: string) =>
+      loads.get(file) ?? (loads.set(file, [...headOf(file).matchAll(LOADS)].map((m) => loadedFile(file, m[1]!, present)).filter((f): f is string => !!f)), loads.get(file)!);
+    // Those and the files they load in turn, nearest first (Wallos' `header.php` loading `checksession.php`).
     const loadedBy = (file: string, depth = 0, seen = new Set<string>()): string[] => {
       if (depth > 2) return [];
-      return [...headOf(file).matchAll(LOADS)].flatMap((m) => {
-        const loaded = loadedFile(file, m[1]!, listed);
-        if (!loaded || seen.has(loaded)) return [];
+      return loadsOf(file).flatMap((loaded) => {
+        if (seen.has(loaded)) return [];
         seen.add(loaded);
         return [loaded, ...loadedBy(loaded, depth + 1, seen)];
       });
@@ -61,7 +65,7 @@ export function webRootScripts(project: Project, routed: boolean): { file: strin
     // A file many scripts load is the application's code, not a page (phpIPAM's `functions/functions.php`); one
     // a page or two include may be a page too.
     const loadCounts = new Map<string, number>();
-    for (const file of scripts) for (const m of headOf(file).matchAll(LOADS)) ((loaded) => loaded && loadCounts.set(loaded, (loadCounts.get(loaded) ?? 0) + 1))(loadedFile(file, m[1]!, listed));
+    for (const file of scripts) for (const loaded of loadsOf(file)) loadCounts.set(loaded, (loadCounts.get(loaded) ?? 0) + 1);
     const loaders = new Set([...loadCounts].filter(([, count]) => count >= 3).map(([file]) => file));
     for (const file of scripts) {
       // The loaders themselves (`secure.inc.php`), tests, and scripts for the command line (`php_sapi_name()`) are no pages.
@@ -72,8 +76,7 @@ export function webRootScripts(project: Project, routed: boolean): { file: strin
       const loaded = loadedBy(file);
       const check = [...top.matchAll(CHECK_CALL)].map((m) => m[1]!).find(isGuardName) ?? (SESSION_REFUSAL.test(top) ? "$_SESSION" : KEY_REFUSAL.exec(top)?.[1]);
       // Named for the file the script loads through which a refusal comes (`admin.inc.php`, loading `staff.inc.php`).
-      const direct = [...top.matchAll(LOADS)].map((m) => loadedFile(file, m[1]!, listed)).filter((f): f is string => !!f);
-      const refusing = check ? undefined : direct.find((d) => [d, ...loadedBy(d)].some(refuses));
+      const refusing = check ? undefined : loadsOf(file).find((d) => [d, ...loadedBy(d)].some(refuses));
       const methods = [file, ...loaded].map((f) => methodsLetThrough(headOf(f))).find((m) => m !== undefined) ?? ["ALL"];
       route(file, `/${file}`, check ? [check] : refusing ? [refusing.split("/").at(-1)!] : [], methods);
     }
@@ -116,14 +119,14 @@ function methodsLetThrough(top: string): string[] | undefined {
 }
 
 /** The file a script's `require` names, relative to the script's folder or the repository's root, if it is one of the project's. */
-function loadedFile(script: string, written: string, listed: readonly string[]): string | undefined {
+function loadedFile(script: string, written: string, listed: ReadonlySet<string>): string | undefined {
   const name = written.replace(/^\.\//, "");
   const folder = script.includes("/") ? script.slice(0, script.lastIndexOf("/") + 1) : "";
   // `__DIR__ . '/validate_endpoint.php'`: the folder's own file, the slash between them written with the name.
   const parts = `${folder}${name}`.split("/").filter((part) => part !== "" && part !== ".");
   const resolved: string[] = [];
   for (const part of parts) part === ".." ? resolved.pop() : resolved.push(part);
-  return [resolved.join("/"), name].find((candidate) => listed.includes(candidate));
+  return [resolved.join("/"), name].find((candidate) => listed.has(candidate));
 }
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
