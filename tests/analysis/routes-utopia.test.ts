@@ -5,7 +5,7 @@ import { tempDir, writeFiles } from "../helpers/repo.ts";
 
 const utopia = suite("utopia-php routes");
 
-utopia("Http:: chains and platform actions (setHttpMethod + setHttpPath) are routes at their paths and aliases; an api route is guarded by its scope label unless guests hold that scope (app/config/roles.php); a file of another library calling Http:: is not read", () => {
+utopia("Http:: chains and platform actions (setHttpMethod + setHttpPath) are routes at their paths and aliases; an api route is guarded by its scope label unless guests hold that scope (app/config/roles.php); a path joined with a value not known here is none; a file of another library calling Http:: is not read", () => {
   const root = tempDir("tool-utopia-");
   writeFiles(root, {
     "composer.json": '{ "require": { "utopia-php/http": "^2.0" } }\n',
@@ -58,6 +58,24 @@ utopia("Http:: chains and platform actions (setHttpMethod + setHttpPath) are rou
       "            ->groups(['api', 'users'])",
       "            ->label('scope', ['users.read', 'users.write'])",
       "            ->callback($this->action(...));",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/Appwrite/Platform/Modules/Project/Http/OAuth2/Update.php": [
+      "<?php",
+      "",
+      "use Utopia\\Platform\\Action;",
+      "",
+      "class Update extends Action",
+      "{",
+      "    public function __construct(string $providerId)",
+      "    {",
+      "        $this",
+      "            ->setHttpMethod(Action::HTTP_REQUEST_METHOD_PATCH)",
+      "            ->setHttpPath('/v1/project/oauth2/' . $providerId)",
+      "            ->groups(['api', 'project'])",
+      "            ->label('scope', 'project.write');",
       "    }",
       "}",
       "",

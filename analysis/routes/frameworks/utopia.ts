@@ -1,5 +1,6 @@
 import type { Framework } from "../framework.ts";
 import type { Registration } from "../registration.ts";
+import { phpValue } from "../php/values.ts";
 import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "utopia";
@@ -31,13 +32,13 @@ export const utopia: Framework = {
     const found: Registration[] = [];
     for (const m of source.code.matchAll(STATIC_ROUTE)) {
       const { args, end } = callArguments(source.code, m.index + m[0].length - 1);
-      const path = args[0] && source.stringAt(skipSpace(source.code, args[0].start))?.value;
+      const path = args[0] && phpValue(source, args[0]);
       if (path === undefined || !path.startsWith("/")) continue;
       routes(source, found, [VERBS[m[1]!]!], path, end, m.index);
     }
     for (const m of source.code.matchAll(ACTION_PATH)) {
       const { args } = callArguments(source.code, m.index + m[0].length - 1);
-      const path = args[0] && source.stringAt(skipSpace(source.code, args[0].start))?.value;
+      const path = args[0] && phpValue(source, args[0]);
       if (path === undefined || !path.startsWith("/")) continue;
       const statement = statementAround(source.code, m.index);
       const method = ACTION_METHOD.exec(source.text.slice(statement.start, statement.end));
@@ -67,11 +68,6 @@ function routes(source: RouteSource, found: Registration[], methods: string[], p
 /** `/v1/users/:userId` as `/v1/users/{userId}`. */
 function utopiaPath(path: string): string {
   return path.replace(/:([A-Za-z_]\w*)/g, "{$1}");
-}
-
-function skipSpace(code: string, at: number): number {
-  while (at < code.length && /\s/.test(code[at]!)) at++;
-  return at;
 }
 
 /** The statement a position is in: from the `;` or `{` before it to the `;` that ends it at its depth. */
