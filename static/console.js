@@ -165,15 +165,28 @@
     }
   }
 
+  // A link to a part of the view (`#subtasks`, `#add-subtask`) scrolls there and focuses its first
+  // field; the address stays the view's. Such a link is handled on its click, against the page the
+  // user clicked: by the time a hash change is handled, a live refresh may be swapping the view,
+  // and the part would not be found and would be opened as a view of that name.
+  function goToPart(id) {
+    const part = /^[\w-]+$/.test(id) ? view.querySelector(`#${id}`) : null;
+    if (!part) return false;
+    part.scrollIntoView({ block: "start" });
+    part.querySelector("input, select, textarea")?.focus();
+    return true;
+  }
+
+  view.addEventListener("click", (event) => {
+    const link = event.target.closest?.('a[href^="#"]');
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    if (goToPart(link.getAttribute("href").slice(1))) event.preventDefault();
+  });
+
   window.addEventListener("hashchange", () => {
     const address = currentAddress();
-    // A link to a part of the page (`#subtasks`, `#add-subtask`) scrolls there and focuses its first
-    // field; the address stays the view's.
-    const part = /^[\w-]+$/.test(address) ? view.querySelector(`#${address}`) : null;
-    if (part) {
+    if (goToPart(address)) {
       history.replaceState(null, "", `#${view.dataset.address || "overview"}`);
-      part.scrollIntoView({ block: "start" });
-      part.querySelector("input, select, textarea")?.focus();
       return;
     }
     if (panelUrlOf(address)) return void show(address);

@@ -239,8 +239,10 @@ test("a task planned on its page: create it with the title alone, follow Next to
     await page.locator("text=Created task split-the-ledger.").waitFor();
     await page.click('a:has-text("Open it")');
     await viewLoaded(page, "task/split-the-ledger");
+    const entries = await page.evaluate(() => history.length);
     await page.click('a:has-text("Plan the work as subtasks")');
     await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "title");
+    assert.is(await page.evaluate(() => history.length), entries, "scrolling within the page adds no entry for Back to repeat");
     assert.is(await page.locator("#view").getAttribute("data-address"), "task/split-the-ledger", "the link scrolls within the page, it opens no other view");
     assert.ok(page.url().endsWith("#task/split-the-ledger"), page.url());
     await page.keyboard.type("Move the ledger to its own module");
