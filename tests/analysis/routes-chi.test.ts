@@ -733,4 +733,22 @@ chi("a function mounting what it is handed (MountRouter(description, urlPath, su
   ]);
 });
 
+chi("a method taken as a value serves under the Route it is handed to, behind the group's middleware: the constructor declared in another file, its type not the one its name tells", () => {
+  const root = tempDir("tool-chi-method-value-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n",
+    "server.go": 'package server\n\nimport "github.com/go-chi/chi/v5"\n\nfunc (s *Server) Handler() *chi.Mux {\n\tapi := chi.NewRouter()\n\tapi.Route("/auth", newAuthHandler(s.users).Routes)\n\tapi.Group(func(r chi.Router) {\n\t\tr.Use(s.IsAuthenticated)\n\t\tr.Route("/keys", newAPIKeyHandler(s.keys).Routes)\n\t})\n\troot := chi.NewRouter()\n\troot.Mount("/api", api)\n\treturn root\n}\n',
+    "auth.go": 'package server\n\nimport "github.com/go-chi/chi/v5"\n\ntype authHandler struct{ users users }\n\nfunc newAuthHandler(users users) *authHandler {\n\treturn &authHandler{users: users}\n}\n\nfunc (h authHandler) Routes(r chi.Router) {\n\tr.Post("/login", h.login)\n}\n',
+    // A decoy: a method of the name the constructor's name tells, which nothing mounts.
+    "apikey.go": 'package server\n\nimport "github.com/go-chi/chi/v5"\n\ntype apikeyHandler struct{ keys keys }\n\nfunc newAPIKeyHandler(keys keys) *apikeyHandler {\n\treturn &apikeyHandler{keys: keys}\n}\n\nfunc (h apikeyHandler) Routes(r chi.Router) {\n\tr.Get("/", h.list)\n\tr.Delete("/{key}", h.remove)\n}\n\ntype aPIKeyHandler struct{}\n\nfunc (h aPIKeyHandler) Routes(r chi.Router) {\n\tr.Get("/unused", h.list)\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), [
+    "POST /api/auth/login []",
+    "GET /api/keys [s.IsAuthenticated]",
+    "DELETE /api/keys/{key} [s.IsAuthenticated]",
+    "GET /unused []",
+  ]);
+});
+
 chi.run();

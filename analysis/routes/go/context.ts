@@ -19,6 +19,8 @@ export type GoHost = {
   framework: string;
   router(span: Span, calls: boolean): GoRef | undefined;
   block(span: Span, scope: Scope): void;
+  /** The qualified name of a function or method taken as a value (`newUsers(db).Routes`). */
+  functionValue(span: Span): string | undefined;
 };
 
 /**
@@ -212,7 +214,13 @@ export function goContext(host: GoHost, scope: Scope): GoContext {
     isClosure: (span) => !!span && (/^\s*func\s*\(/.test(code.slice(span.start, span.end)) || !!heldClosure(span)),
     closure: (span, ref) => {
       const literal = functionLiteral(code, heldClosure(span) ?? span);
-      if (!literal) return;
+      if (!literal) {
+        // A function or method taken as a value (`r.Route("/actions", newActionHandler(enc, svc).Routes)`):
+        // what it registers on its router parameter is registered here, mounted where this closure would be.
+        const named = ref.node ? host.functionValue(span) : undefined;
+        if (named) host.out.mount(ref, "", named, [], span.start);
+        return;
+      }
       const param = literal.params[0];
       const inner: Scope = { ...scope, env: new Map(scope.env), types: new Map(scope.types) };
       if (param) inner.env.set(param.name, ref);

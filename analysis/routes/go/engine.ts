@@ -8,7 +8,7 @@ import { type GoHandler, goHandlerChain, namedGuards } from "./names.ts";
 import { filled, GoOutput, MARK, marker, type Template } from "./output.ts";
 import { functionLiteral, goFile, type GoFile, STRUCT } from "./source.ts";
 import { goContext } from "./context.ts";
-import { fieldCall } from "./field-types.ts";
+import { constructedCall, conventionalType, fieldCall } from "./field-types.ts";
 import { inDefaultBuild } from "./build-constraints.ts";
 import type { GoContext, GoNode, GoRef, GoScope as Scope, GoSpec, GoType as Type } from "./types.ts";
 import { switchKey, withSwitches } from "./switched-blocks.ts";
@@ -522,8 +522,9 @@ class Walker {
     }
     if (chain.literal && names.length === 1) return `${this.file.scope}::${chain.base}.${names[0]}`;
     // A constructor's value, named for its type by Go's convention: `Newi18n().mount(r)` calls i18n's mount, `users.NewAPI().Routes()` users' API's.
-    const made = /^New(\w+)$/.exec(chain.base)?.[1];
-    if (made && chain.links[0]?.name === "" && chain.links[0].args && names.length === 1) return `${this.file.scope}::${made}.${names[0]}`;
+    // A constructor's value (`Newi18n().mount(r)`, `newAPIKeyHandler(enc, svc).Routes`): the type it returns, read
+    // before linking from the package's files (go/field-types.ts), else the one its name tells.
+    if (conventionalType(chain.base) && chain.links[0]?.name === "" && chain.links[0].args && names.length === 1) return constructedCall(this.file.scope, chain.base, names[0]!);
     const imported = this.file.imports.get(chain.base);
     const madeThere = /^New(\w+)$/.exec(names[0] ?? "")?.[1];
     if (imported && madeThere && chain.links[0]?.args && names.length === 2) return `${imported}::${madeThere}.${names[1]}`;
@@ -557,7 +558,24 @@ class Walker {
   }
 
   private context(scope: Scope): GoContext {
-    return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner) }, scope);
+    return goContext({ source: this.source, file: this.file, out: this.out, framework: this.spec.id, router: (span, calls) => this.router(span, scope, calls), block: (span, inner) => this.block(span, inner), functionValue: (span) => this.functionValue(span, scope) }, scope);
+  }
+
+  /**
+   * The qualified name of a function or method taken as a value, not called
+   * (`newActionHandler(encoder, svc).Routes`, `h.Routes`, `apiRoutes`): the function whose router
+   * parameter a call on it would bind. Undefined for anything else.
+   */
+  private functionValue(span: Span, scope: Scope): string | undefined {
+    const text = this.code.slice(span.start, span.end);
+    const first = text.search(/\S/);
+    if (first === -1 || !/^[A-Za-z_]/.test(text.slice(first))) return undefined;
+    const chain = parseChain(this.code, span.start + first);
+    const last = chain.links.at(-1);
+    if (this.code.slice(chain.end, span.end).trim() || (last && (last.args || last.name === ""))) return undefined;
+    if (!last && (scope.env.has(chain.base) || this.file.imports.has(chain.base))) return undefined;
+    // Named as a call of it would be.
+    return this.callee({ ...chain, links: last ? [...chain.links.slice(0, -1), { ...last, args: [] }] : [{ name: "", args: [], start: chain.end, end: chain.end }] }, scope);
   }
 }
 

@@ -19,9 +19,24 @@ type Project = { listed: Iterable<string>; text(path: string): string | undefine
 const ARROW = "->";
 // `#2`: the method's second router parameter, as the scanner numbers them.
 const FIELD_CALL = /^(.*)::([A-Za-z_]\w*)\.([A-Za-z_]\w*)->([A-Za-z_]\w*(?:#\d+)?)$/;
+const CONSTRUCTED_CALL = /^(.*)::([A-Za-z_]\w*)\(\)->([A-Za-z_]\w*(?:#\d+)?)$/;
 
 /** The name the scanner gives a call of `method` on field `field` of struct `type` declared in package folder `scope`. */
 export const fieldCall = (scope: string, type: string, field: string, method: string): string => `${scope}::${type}.${field}${ARROW}${method}`;
+
+/**
+ * The name the scanner gives a method of what a constructor of package folder `scope` returns
+ * (`newAPIKeyHandler(enc, svc).Routes`): the constructor may be declared in another file, with a
+ * result type its name does not tell (`*apikeyHandler`).
+ */
+export const constructedCall = (scope: string, constructor: string, method: string): string => `${scope}::${constructor}()${ARROW}${method}`;
+
+/** The type a constructor is named for by Go's convention: `NewUsers` a `Users`, `newUsers` a `users`. */
+export const conventionalType = (constructor: string): string | undefined => {
+  const exported = /^New(\w+)$/.exec(constructor)?.[1];
+  const unexported = /^new([A-Z]\w*)$/.exec(constructor)?.[1];
+  return exported ?? (unexported && unexported[0]!.toLowerCase() + unexported.slice(1));
+};
 
 export function withGoFieldTypes(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
   let resolve: ((name: string) => string) | undefined;
@@ -43,19 +58,27 @@ export function withGoFieldTypes(files: ReadonlyMap<string, FileRoutes>, project
 function fieldTypes(project: Project | undefined): (name: string) => string {
   const listed = [...(project?.listed ?? [])];
   const folderOf = goImportFolders(listed, project);
-  const packages = new Map<string, { fields: Map<string, string>; imports: Map<string, string> }[]>();
+  const packages = new Map<string, { fields: Map<string, string>; imports: Map<string, string>; code: string }[]>();
   const packageAt = (folder: string) => {
     let known = packages.get(folder);
     if (!known) {
       known = listed.filter((p) => p.endsWith(".go") && !p.endsWith("_test.go") && dirOf(p) === folder).flatMap((path) => {
         const text = project!.text(path);
-        return text === undefined ? [] : [goFile({ ...strip(text, go.syntax), path, text })];
+        if (text === undefined) return [];
+        const source = { ...strip(text, go.syntax), path, text };
+        return [{ ...goFile(source), code: source.code }];
       });
       packages.set(folder, known);
     }
     return known;
   };
   return (name) => {
+    const built = CONSTRUCTED_CALL.exec(name);
+    if (built) {
+      const [, scope, constructor, method] = built as unknown as [string, string, string, string];
+      const declared = packageAt(scope).map((file) => new RegExp(String.raw`\bfunc\s+${constructor}\s*\([^)]*\)\s*\*?([A-Za-z_]\w*)\s*\{`).exec(file.code)?.[1]).find(Boolean);
+      return `${scope}::${declared ?? conventionalType(constructor)}.${method}`;
+    }
     const m = FIELD_CALL.exec(name);
     if (!m) return name;
     const [, scope, type, field, method] = m as unknown as [string, string, string, string, string];

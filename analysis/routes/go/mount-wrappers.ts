@@ -113,7 +113,7 @@ export function withMountWrappers(files: ReadonlyMap<string, FileRoutes>, projec
 
 /** The path a call gives: the wrapper's literal parts, and its arguments' values as a route's path is read. */
 function prefixOf(source: RouteSource, file: GoFile, args: readonly { start: number; end: number }[], parts: readonly (string | number)[]): { path: string; prefixUnknown?: true } | undefined {
-  const ctx = goContext({ source, file, out: new GoOutput("", source), framework: "", router: () => undefined, block: () => {} }, { env: new Map(), types: new Map(), name: "", created: new Set() });
+  const ctx = goContext({ source, file, out: new GoOutput("", source), framework: "", router: () => undefined, block: () => {}, functionValue: () => undefined }, { env: new Map(), types: new Map(), name: "", created: new Set() });
   let path = "";
   let prefixUnknown = false;
   for (const part of parts) {
