@@ -2111,4 +2111,16 @@ spring("a chain whose FilterSecurityInterceptor gets the app's own decision mana
   ]);
 });
 
+spring("an interface's constants (implicitly static final: String USERS = API_PREFIX + \"users\") prefix the controllers that name them, by a static import or through the interface", () => {
+  const root = tempDir("tool-spring-interface-constants-");
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "src/main/java/com/acme/config/Paths.java": 'package com.acme.config;\n\npublic interface Paths {\n    String API_PREFIX = "/api/";\n    String USERS = API_PREFIX + "users";\n    String ITEMS = API_PREFIX + "items";\n}\n',
+    "src/main/java/com/acme/web/UserController.java": 'package com.acme.web;\n\nimport static com.acme.config.Paths.USERS;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n@RequestMapping(USERS)\npublic class UserController {\n    @GetMapping("/{id}")\n    public String get(@PathVariable String id) { return id; }\n}\n',
+    "src/main/java/com/acme/web/ItemController.java": 'package com.acme.web;\n\nimport com.acme.config.Paths;\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n@RequestMapping(Paths.ITEMS)\npublic class ItemController {\n    @GetMapping\n    public String list() { return ""; }\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/items", "GET /api/users/{id}"]);
+});
+
 spring.run();

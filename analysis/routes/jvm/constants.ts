@@ -60,11 +60,11 @@ function readJvmFile(source: RouteSource): JvmFile {
 }
 
 /**
- * The hint of a file declaring a string constant (`static final String X = "..."`, Kotlin
- * `const val X = "..."`): the frameworks whose paths name constants scan such files for
+ * The hint of a file declaring a string constant (`static final String X = "..."`, an interface's
+ * `String X = "..."`, implicitly so, Kotlin `const val X = "..."`): the frameworks whose paths name constants scan such files for
  * `constantRouters`, wherever they are declared.
  */
-export const STRING_CONSTANT_HINT = String.raw`static\s+final\s+String\s+\w+\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"`;
+export const STRING_CONSTANT_HINT = String.raw`static\s+final\s+String\s+\w+\s*=\s*"|\bString\s+[A-Z][A-Z0-9_]*\s*=\s*"|const\s+val\s+\w+\s*(?::\s*String\s*)?=\s*"`;
 
 /**
  * Path-like constants as routers named `package::Class.NAME`, whose prefix is their value: a
