@@ -26,7 +26,7 @@ codeigniter("verbs, add, match, nested groups with filters, resource, placeholde
   ]);
 });
 
-codeigniter("CodeIgniter 3: every public method of a controller is served by automatic routing (index at the controller's path, optional arguments as shorter forms, subfolders kept), the one method its first statement admits; routes.php maps URIs, per method too, default_controller at /; an action testing its caller at its top, or a constructor calling a check, guards; a command-line controller serves nothing", () => {
+codeigniter("CodeIgniter 3: every public method of a controller is served by automatic routing (index at the controller's path, optional arguments as shorter forms, subfolders kept), the one method its first statement admits; routes.php maps URIs, per method too, default_controller at /; an action testing its caller at its top, or a constructor calling a check, guards, where routes.php maps a URI too; a command-line controller serves nothing", () => {
   const root = tempDir("tool-codeigniter3-");
   writeFiles(root, {
     "index.php": "<?php\ndefine('BASEPATH', __DIR__ . '/system/');\nrequire_once BASEPATH . 'core/CodeIgniter.php';\n",
@@ -111,10 +111,10 @@ codeigniter("CodeIgniter 3: every public method of a controller is served by aut
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
     "ALL / booking/index",
     "POST /admins/search Admins::search [(checks the caller in the action)]",
-    "GET /api/v1/settings api/v1/settings_api_v1/index",
+    "GET /api/v1/settings api/v1/settings_api_v1/index [auth]",
     "ALL /api/v1/settings_api_v1 Settings_api_v1::index [auth]",
     "ALL /api/v1/settings_api_v1/update/{name} Settings_api_v1::update [auth]",
-    "PUT /api/v1/settings/{any} api/v1/settings_api_v1/update",
+    "PUT /api/v1/settings/{any} api/v1/settings_api_v1/update [auth]",
     "GET /booking Booking::index",
     "GET /booking/index/{appointment_hash} Booking::index",
     "POST /booking/register Booking::register",
@@ -252,6 +252,68 @@ codeigniter("CodeIgniter 3 with HMVC modules: a module's controllers are served 
     "ALL /clients/ajax/save_note Ajax::save_note [(checks the caller in the action)]",
     "ALL /clients/view/{client_id} Clients::view [(checks the caller in the action)]",
     "ALL /sessions/login Sessions::login",
+  ]);
+});
+
+codeigniter("CodeIgniter 3: a test that fails the caller (`if (!$this->user_model->authorize(2))`, `validate_session() == 0`) turns them away by any redirect, a 401 or an action's return; a test they pass redirects them on; a URI routes.php maps to a guarded action is guarded", () => {
+  const root = tempDir();
+  const php = (...lines: string[]) => ["<?php", "", ...lines, ""].join("\n");
+  writeFiles(root, {
+    "application/config/routes.php": php("$route['default_controller'] = 'dashboard';", "$route['diary/(:any)'] = 'stationdiary/index/$1';", "$route['signin'] = 'user/login';"),
+    "application/controllers/Dashboard.php": php(
+      "class Dashboard extends CI_Controller {",
+      "    function __construct() {",
+      "        parent::__construct();",
+      "        $this->load->model('user_model');",
+      "        if(!$this->user_model->authorize(2)) { $this->session->set_flashdata('notice', 'Not allowed'); redirect('dashboard'); }",
+      "    }",
+      "    public function index() {",
+      "    }",
+      "}",
+    ),
+    "application/controllers/Stationdiary.php": php("class Stationdiary extends CI_Controller {", "    public function index($slug) {", "    }", "}"),
+    "application/controllers/Logbook.php": php(
+      "class Logbook extends CI_Controller {",
+      "    function search_result($id = '') {",
+      "        $this->load->model('user_model');",
+      "        if (!$this->user_model->authorize($this->config->item('auth_mode'))) {",
+      "            return;",
+      "        }",
+      "    }",
+      "    function lookup() {",
+      "        if ($this->api_model->authorize($key) == 0) {",
+      "            http_response_code(401);",
+      "        }",
+      "    }",
+      "}",
+    ),
+    // Decoys: a sign-in page sends a caller who passes on; a constructor's return ends only the constructor.
+    "application/controllers/User.php": php(
+      "class User extends CI_Controller {",
+      "    function __construct() {",
+      "        parent::__construct();",
+      "        if (!$this->user_model->authorize(2)) {",
+      "            return;",
+      "        }",
+      "    }",
+      "    function login() {",
+      "        if ($this->user_model->validate_session()) {",
+      "            redirect('dashboard');",
+      "        }",
+      "    }",
+      "}",
+    ),
+  });
+  assert.equal(autoRoutes(root).sort(), [
+    "ALL / dashboard/index [(checks the caller in the action)]",
+    "ALL /dashboard Dashboard::index [(checks the caller in the action)]",
+    "ALL /diary/{any} stationdiary/index",
+    "ALL /logbook/lookup Logbook::lookup [(checks the caller in the action)]",
+    "ALL /logbook/search_result Logbook::search_result [(checks the caller in the action)]",
+    "ALL /logbook/search_result/{id} Logbook::search_result [(checks the caller in the action)]",
+    "ALL /signin user/login",
+    "ALL /stationdiary/index/{slug} Stationdiary::index",
+    "ALL /user/login User::login",
   ]);
 });
 

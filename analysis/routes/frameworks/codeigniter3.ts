@@ -7,10 +7,10 @@ import type { RouteSource } from "../source.ts";
 
 const FRAMEWORK = "codeigniter";
 // application/controllers/Admins.php, application/controllers/api/v1/Admins_api_v1.php
-const CONTROLLER_FILE = /(?:^|\/)application\/controllers\/((?:[\w-]+\/)*)([A-Z]?\w*)\.php$/i;
+export const CONTROLLER_FILE = /(?:^|\/)application\/controllers\/((?:[\w-]+\/)*)([A-Z]?\w*)\.php$/i;
 // The HMVC extension's modules (wiredesignz Modular Extensions): application/modules/clients/controllers/Clients.php.
 const MODULE_CONTROLLER_FILE = /(?:^|\/)application\/modules\/([\w-]+)\/controllers\/((?:[\w-]+\/)*)([A-Z]?\w*)\.php$/i;
-const ROUTES_FILE = /(?:^|\/)application\/config\/routes\.php$/;
+export const ROUTES_FILE = /(?:^|\/)application\/config\/routes\.php$/;
 // `$route['login'] = 'user/login';`, `$route['api/v1/(:num)']['put'] = 'api/update/$1';`
 const ROUTE = /\$route\s*(\[[^\]]+\])(\s*\[[^\]]+\])?\s*=\s*([^;]+);/g;
 const RESERVED = new Set(["404_override", "translate_uri_dashes"]);
@@ -24,10 +24,16 @@ const ONLY_METHOD = /^\s*(?:try\s*\{\s*)?\$?[\w>-]*method\s*\(\s*['"](get|post|p
 // A test of who calls, at an action's or the constructor's top: a permission (`cannot('view', PRIV_USERS)`,
 // `!can(...)`), the session's user (`session('user_id')`, `$this->session->userdata('logged_in')`), a login helper.
 // The session's value a base controller is handed the key of (`userdata($required_key) != $required_val`) too.
-const CALLER_TEST = /\b(?:cannot|can|has_permission|check_permission|is_logged_in|logged_in|is_admin|isLoggedIn)\s*\(|\bsession\s*\(\s*['"](?:user_id|logged_in|user)['"]|->\s*userdata\s*\(\s*(?:['"](?:user_id|logged_in|id|user)['"]|\$\w+\s*\))|\$user_id\b/;
+const CALLER_TEST = /\b(?:cannot|can|has_permission|check_permission|is_logged_in|logged_in|is_admin|isLoggedIn|authori[sz]e|validate_session)\s*\(|\bsession\s*\(\s*['"](?:user_id|logged_in|user)['"]|->\s*userdata\s*\(\s*(?:['"](?:user_id|logged_in|id|user)['"]|\$\w+\s*\))|\$user_id\b/;
 // What turns the caller away: 401/403, an error page, a redirect to signing in, an exception.
 // A Location header naming the sign-in page: `header("Location:" . base_url('login')); exit();`.
-const REFUSAL = /\bthrow\s+new\b|\babort\s*\(\s*40[13]|\bshow_error\s*\([^;]*\b40[13]\b|\bredirect\s*\(\s*['"][^'"]*log_?in|\bset_status_header\s*\(\s*40[13]|\bshow_404\s*\(|\bheader\s*\(\s*["']Location\s*:[^;]*log_?in/;
+const REFUSAL = /\bthrow\s+new\b|\babort\s*\(\s*40[13]|\bshow_error\s*\([^;]*\b40[13]\b|\bredirect\s*\(\s*['"][^'"]*log_?in|\b(?:set_status_header|http_response_code)\s*\(\s*40[13]|\bshow_404\s*\(|\bheader\s*\(\s*["']Location\s*:[^;]*log_?in/;
+// A test that fails the caller (`if (!$this->user_model->authorize(2))`, `validate_session() == 0`): any redirect
+// or end after it turns them away (Cloudlog sends them to the dashboard), and so does an action's return,
+// where after a test they pass (`if (logged_in()) redirect('home')`, a sign-in page's) a redirect sends them on.
+const FAILED_TEST = /^\s*if\s*\(\s*!|[!=]==?\s*(?:0|false|FALSE)\b/;
+const TURNED_AWAY = /\bredirect\s*\(|\b(?:exit|die)\b/;
+const RETURNS = /^\s*return\s*;/;
 // A check the constructor calls on its own line for every action: `$this->api->auth();`, `$this->require_login();`.
 const CHECK_CALL = /^\s*\$this\s*->\s*(?:\w+\s*->\s*)?(\w+)\s*\(\s*\)\s*;/;
 const TOP_LINES = 25;
@@ -64,7 +70,7 @@ export const codeigniter3: Framework = {
 };
 
 /** `base`: the path the controller serves at, when it is not its folder and name (an HMVC module's own controller). */
-function controllerRoutes(source: RouteSource, folder: string, name: string, base = `/${folder}${name.toLowerCase()}`): Registration[] {
+export function controllerRoutes(source: RouteSource, folder: string, name: string, base = `/${folder}${name.toLowerCase()}`): Registration[] {
   const { code } = source;
   // The file's class is the controller, named as the file is (CodeIgniter loads it by that name).
   const cls = new RegExp(String.raw`\bclass\s+${name}\s+extends\s+(\w+)[^{]*\{`, "i").exec(code);
@@ -141,7 +147,8 @@ export function checkIn(body: string, constructor: boolean): string | undefined 
     const assigned = /^\s*\$(\w+)\s*=\s*([^;]*);/.exec(lines[i]!);
     if (assigned && CALLER_TEST.test(assigned[2]!)) kept.add(assigned[1]!);
     const tests = CALLER_TEST.test(lines[i]!) || [...kept].some((name) => new RegExp(String.raw`\$${name}\b`).test(lines[i]!));
-    if (/^\s*if\s*\(/.test(lines[i]!) && tests && lines.slice(i, i + 8).some((l) => REFUSAL.test(l))) return "(checks the caller in the action)";
+    const refused = (l: string) => REFUSAL.test(l) || (FAILED_TEST.test(lines[i]!) && (TURNED_AWAY.test(l) || (!constructor && RETURNS.test(l))));
+    if (/^\s*if\s*\(/.test(lines[i]!) && tests && lines.slice(i, i + 8).some(refused)) return "(checks the caller in the action)";
     const call = constructor ? CHECK_CALL.exec(lines[i]!)?.[1] : undefined;
     if (call && isGuardName(call)) return call;
   }
