@@ -147,8 +147,9 @@ const GUESTS = /(?:^|[^A-Za-z])un[_-]?auth|Unauth|guest|Guest|anonymous|Anonymou
 // the app's own token.
 // So are the steps of a sign-in the app runs itself: starting or polling a device or OAuth flow
 // (`startDeviceAuth`, `pollDeviceAuthToken`), nuxt-auth-utils' `defineOAuthGitHubEventHandler` and
-// the handling of the user it returns (`handleOAuthUser`), checking a one-time code (`verifyOTPForUser`).
-const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth|^(?:start|begin|poll)[A-Z]\w*Auth|DeviceAuth|OAuth\w*(?:EventHandler|User)(?![a-z])|verify_?(?:OTP|Otp|otp)(?![a-z])/;
+// the handling of the user it returns (`handleOAuthUser`), checking a one-time code (`verifyOTPForUser`), and the
+// provider's address the caller is sent to (openid-client's `buildAuthorizationUrl`).
+const SIGN_IN = /SSO|[Oo]mni[_-]?[Aa]uth|Ueberauth|^(?:start|begin|poll)[A-Z]\w*Auth|DeviceAuth|OAuth\w*(?:EventHandler|User)(?![a-z])|verify_?(?:OTP|Otp|otp)(?![a-z])|[Aa]uthori[sz](?:ation|e)_?(?:Url|URL|url|Uri|URI|uri)(?![a-z])/;
 
 // Go's shorthand for "require" in middleware names (Gogs' and Gitea's `reqSignIn`, `reqToken()`, `reqSiteAdmin`);
 // written in camel case only, as `req` alone is as often a request.

@@ -94,4 +94,51 @@ nuxt("the steps of a sign-in the app runs itself (a device flow, an OAuth handle
   ]);
 });
 
+nuxt("a handler made by the app's own maker of h3 handlers (definePermissionEventHandler) is guarded by its name; a handler whose top throws 401 for a caller without a session is guarded; a global route middleware sending callers without a session to sign in guards the pages it does not let through first", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { nuxt: "^4.0.0" } }),
+    "server/api/admin/general.get.ts": "import { definePermissionEventHandler } from '#server/utils/handler';\n\nexport default definePermissionEventHandler('admin', 'any', async () => {\n  return Database.general.getConfig();\n});\n",
+    // A maker named for nothing it checks guards nothing.
+    "server/api/setup/2.post.ts": "export default defineSetupEventHandler(2, async ({ event }) => {\n  return readBody(event);\n});\n",
+    "server/api/session.get.ts": "export default defineEventHandler(async (event) => {\n  const session = await useWGSession(event);\n  if (!session.data.userId || session.data.pendingLogin) {\n    // not logged in\n    throw createError({\n      statusCode: 401,\n      statusMessage: 'Not authenticated',\n    });\n  }\n  return session.data;\n});\n",
+    // The sign-in's start sends the caller to the provider: no check of who calls.
+    "server/api/auth/[provider]/index.get.ts": "import * as client from 'openid-client';\n\nexport default defineEventHandler(async (event) => {\n  const url = client.buildAuthorizationUrl(config, parameters);\n  return sendRedirect(event, url.href);\n});\n",
+    "app/middleware/auth.global.ts": [
+      "export default defineNuxtRouteMiddleware(async (to) => {",
+      "  if (to.path.startsWith('/api/') || to.path.startsWith('/setup')) {",
+      "    return;",
+      "  }",
+      "  const authStore = useAuthStore();",
+      "  const isLoginRoute = to.path === '/login' || to.path === '/login/2fa';",
+      "  if (isLoginRoute) {",
+      "    return;",
+      "  }",
+      "  if (!authStore.userData?.username) {",
+      "    return navigateTo('/login', { redirectCode: 302 });",
+      "  }",
+      "});",
+      "",
+    ].join("\n"),
+    // A route middleware not run globally guards only the pages naming it.
+    "app/middleware/admin.ts": "export default defineNuxtRouteMiddleware(() => {\n  if (!useAuthStore().admin) return navigateTo('/login');\n});\n",
+    "app/pages/index.vue": "<template><div /></template>\n",
+    "app/pages/login/index.vue": "<template><div /></template>\n",
+    "app/pages/login/2fa.vue": "<template><div /></template>\n",
+    "app/pages/setup/1.vue": "<template><div /></template>\n",
+    "app/pages/clients/[id].vue": "<template><div /></template>\n",
+  });
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET / [(route middleware auth.global.ts)]",
+    "GET /api/admin/general [definePermissionEventHandler]",
+    "GET /api/auth/{provider}",
+    "GET /api/session [401 without credentials]",
+    "POST /api/setup/2",
+    "GET /clients/{id} [(route middleware auth.global.ts)]",
+    "GET /login",
+    "GET /login/2fa",
+    "GET /setup/1",
+  ]);
+});
+
 nuxt.run();

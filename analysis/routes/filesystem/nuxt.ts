@@ -4,7 +4,7 @@ import { strip } from "../../languages/strip.ts";
 import { closing } from "../../languages/curly.ts";
 import { javascriptSyntax } from "../../languages/javascript/syntax.ts";
 import { page, routePath } from "./segments.ts";
-import { pathGuard } from "./path-guard.ts";
+import { pathGuard, signInRedirectGuard } from "./path-guard.ts";
 
 const PAGE = /\.(?:vue|[jt]sx)$/;
 const HANDLER = /\.[cm]?[jt]s$/;
@@ -14,7 +14,9 @@ const METHOD = /\.(get|post|put|patch|delete|head|options)$/;
  * Nuxt: `pages/` (or Nuxt 4's `app/pages/`) components, and Nitro handlers in `server/api/`
  * (under `/api`) and `server/routes/`, whose method is the file name's suffix
  * (`users.post.ts`) or any method without one. A server middleware (`server/middleware/*.ts`,
- * run before every request) that answers 401 under a path prefix guards the routes there. With
+ * run before every request) that answers 401 under a path prefix guards the routes there; a route
+ * middleware run before every page (`middleware/auth.global.ts`) that sends a caller not signed in to
+ * sign in guards the pages it does not let through first. With
  * `ssr: false` the pages are a single-page app's, rendered in the browser. A route rule that
  * redirects one path (`routeRules: { "/dashboard": { redirect: "/dashboard/links" } }`) serves it.
  */
@@ -59,8 +61,10 @@ export const nuxt: FsFramework = {
     }
     routes.push(...redirectRules(config));
     const middleware = app.files.filter((f) => /^server\/middleware\/[^/]+\.[cm]?[jt]s$/.test(f)).flatMap((f) => pathGuard(app.text(f) ?? "", `(server middleware ${f.split("/").at(-1)})`) ?? []);
+    // Route middleware named `.global` runs before every page, rendered on the server too.
+    const pageMiddleware = app.files.filter((f) => /^(?:app\/)?middleware\/[^/]+\.global\.[cm]?[jt]s$/.test(f)).flatMap((f) => signInRedirectGuard(app.text(f) ?? "", `(route middleware ${f.split("/").at(-1)})`) ?? []);
     return routes.map((r) => {
-      const guards = middleware.filter((m) => m.covers(r.path)).map((m) => m.guard);
+      const guards = [...middleware, ...(r.handler === "(page)" && r.kind === "fs" ? pageMiddleware : [])].filter((m) => m.covers(r.path)).map((m) => m.guard);
       return guards.length ? { ...r, guards: [...new Set([...r.guards, ...guards])] } : r;
     });
   },

@@ -69,3 +69,30 @@ export function pathGuard(text: string, guard: string): PathGuard | undefined {
   }
   return undefined;
 }
+
+// A redirect to signing in: `navigateTo('/login')`, `navigateTo({ path: "/auth/sign-in" })`, `return "/login"` (SvelteKit-style).
+const TO_SIGN_IN = /\bnavigateTo\s*\(\s*(?:\{[^}]*?path\s*:\s*)?(["'`])\/[^"'`]*(?:log_?in|sign_?in|auth)[^"'`]*\1/i;
+
+/**
+ * The guard of a route middleware run before every page (Nuxt's `middleware/*.global.ts`): a
+ * negated test (`if (!authStore.userData?.username)`) that sends the caller to sign in covers every
+ * page but those the module lets through before it, by the paths it compares the route's with
+ * (`to.path === '/login'`, `to.path.startsWith('/setup')`).
+ */
+export function signInRedirectGuard(text: string, guard: string): PathGuard | undefined {
+  const { code } = strip(text, javascriptSyntax);
+  for (const m of code.matchAll(/\bif\s*\(\s*!/g)) {
+    const { end } = callArguments(code, m.index + m[0].indexOf("("));
+    const open = /^\s*\{/.exec(code.slice(end));
+    const block = open ? text.slice(end, closing(code, end + open[0].length - 1)) : text.slice(end, code.indexOf("\n", end));
+    if (!TO_SIGN_IN.test(block)) continue;
+    const before = text.slice(0, m.index);
+    const exact = [...before.matchAll(/\.\s*path\s*===?\s*(["'`])(\/[^"'`]*)\1/g)].map((e) => e[2]!.replace(/(.)\/$/, "$1"));
+    const prefixes = [...before.matchAll(/\.\s*path\s*\.\s*startsWith\s*\(\s*(["'`])(\/[^"'`]*)\1/g)].map((e) => e[2]!);
+    return {
+      guard,
+      covers: (path) => !exact.includes(path) && !prefixes.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, "")),
+    };
+  }
+  return undefined;
+}

@@ -48,7 +48,7 @@ export const fsExports: Framework = {
   languages: ["javascript", "typescript"],
   paths: new RegExp(`${MIDDLEWARE_FILE.source}|${ROUTE_FILE.source}`),
   hint: new RegExp(
-    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine(?:Cached)?EventHandler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:|\\bexport\\s+default\\s+[\\w$.]+\\s*\\([^;]*?\\)\\s*\\.\\s*(?:use|get|post|put|patch|delete)\\s*\\(|["']next-connect["']`,
+    `${MIDDLEWARE_HINT.source}|${METHOD_MAP.source}|\\bexport\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*|const\\s+|let\\s+|var\\s+)(?:${VERBS})\\b|\\bas\\s+(?:GET|POST|PUT|PATCH|DELETE)\\b|\\bexport\\s*\\{[^}]*\\b(?:GET|POST|PUT|PATCH|DELETE)\\b|\\b(?:req|request)\\.method\\b|\\bdefine\\w*Handler\\b|\\beventHandler\\b|\\bexport\\s+default\\s+[A-Za-z_$][\\w$]*\\s*\\([^;]{0,300}?\\bmethods\\s*:|\\bexport\\s+default\\s+[\\w$.]+\\s*\\([^;]*?\\)\\s*\\.\\s*(?:use|get|post|put|patch|delete)\\s*\\(|["']next-connect["']`,
   ),
   scan(source) {
     const found: Registration[] = [];
@@ -138,6 +138,8 @@ export const fsExports: Framework = {
   },
 };
 
+const H3_HANDLER = /^(?:define\w*Handler|eventHandler)$/;
+
 const CHAINED_VERB = /^\s*\.\s*(get|post|put|patch|delete|head|options|all|use)\s*(?:<[^>()]*>\s*)?\(/;
 
 /**
@@ -172,7 +174,10 @@ function verbLinks(source: RouteSource, name: string, open: number | undefined):
 function handlerRegistration(source: RouteSource, kind: "http" | "fs", method: string, handler: string, at: number, span: Span, own: string[] = [], tops?: readonly string[]): RouteRegistration {
   const { helpers, optsOut } = kind === "http" ? calledHelpers(source, span) : { helpers: [], optsOut: false };
   const called = [...new Set([...own, ...calledGuards(source, span)])];
-  const checked = kind === "http" && !called.length ? (tops ? tops.map(topRefusal).find((g) => g !== undefined) : bodyOf(source, span)) : undefined;
+  // A default export made by h3's handler makers (`defineEventHandler(async (event) => {...})`, an app's
+  // `definePermissionEventHandler`) is Nitro's request handler, whose top may refuse too; another is a page's component.
+  const handles = kind === "http" || H3_HANDLER.test(handler);
+  const checked = handles && !called.length ? (tops ? tops.map(topRefusal).find((g) => g !== undefined) : bodyOf(source, span)) : undefined;
   return {
     type: "route",
     framework: FS_EXPORTS,

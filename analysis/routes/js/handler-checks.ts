@@ -200,7 +200,7 @@ const SECRET = String.raw`(?:process\.)?env\.[A-Z][A-Z0-9_]*`;
 const REFUSAL = new RegExp(
   String.raw`\bif\s*\(\s*(?:!\s*([\w$.?]+)(?:\(\s*\))?(?:\s*\|\|[^{;\n]*)?|([\w$.?]+)\s*={2,3}\s*(?:null|undefined)|[\w$.?\[\]]+\s*!==?\s*(${SECRET}))\s*\)\s*\{?\s*` +
   String.raw`(?:return\s+)?(?:throw\s+(?:new\s+)?[\w$.]*(?:Unauthori[sz]ed|Unauthenticated|NotAuthenticated|Authentication)\w*\s*\(|` +
-  String.raw`[\w$.]*\b(?:status|sendStatus)\s*\(\s*401\s*\)|next\s*\(\s*(?:new\s+)?[\w$.]*Unauthori[sz]ed\w*\s*\(|(?:createError|httpErrors?)\s*\(\s*401\b|ctx\.throw\s*\(\s*401\b|` +
+  String.raw`[\w$.]*\b(?:status|sendStatus)\s*\(\s*401\s*\)|next\s*\(\s*(?:new\s+)?[\w$.]*Unauthori[sz]ed\w*\s*\(|(?:throw\s+)?(?:createError|httpErrors?)\s*\(\s*(?:\{\s*status(?:Code)?\s*:\s*)?401\b|ctx\.throw\s*\(\s*401\b|` +
   String.raw`(?:new\s+)?[\w$.]*Response\b[\w$.]*\s*\([^;]*?\bstatus\s*:\s*401\b)`,
 );
 // What the request carries about its caller: `req.user`, `request.session.userId`, `ctx.state.user`, `res.locals.user`.
@@ -291,8 +291,8 @@ function readsCaller(checked: string, before: string): boolean {
     fromHeaders.some((name) => /^(?:authorization|token|apiKey|api_key|x-api-key|cookie)$/i.test(name) && new RegExp(String.raw`\b${name}\b`).test(looked[2]!));
 }
 
-// A call that looks its caller up: `getServerSession`, `auth()`, `getCurrentUser`, `validateSession`, `requireUser`.
-const CALLER_LOOKUP = /(?:^|\.)(?:auth|currentUser|getCurrentUser|getUser|getSession|getServerSession|getServerAuthSession|validateSession|verifySession|requireUser|requireSession|getToken)$|(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)/i;
+// A call that looks its caller up: `getServerSession`, `auth()`, `getCurrentUser`, `validateSession`, `requireUser`, h3's `useSession(event)`.
+const CALLER_LOOKUP = /(?:^|\.)(?:auth|currentUser|getCurrentUser|getUser|getSession|getServerSession|getServerAuthSession|validateSession|verifySession|requireUser|requireSession|getToken|use\w*Session)$|(?:check|require|ensure|verify|validate|get)[_-]?(?:auth|session|user|login)/i;
 
 /**
  * Whether the first statements of a file-system route handler's body (`{` first) refuse a caller
