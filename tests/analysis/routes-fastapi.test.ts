@@ -1393,4 +1393,45 @@ fastapi("a dependency defined twice, a setting choosing at load the variant that
   ]);
 });
 
+fastapi("add_api_route in a loop over a dict's items assigned in place adds one route per entry; a value another module of the package assigns at its top (from app import __apiversion__) fills a path, through a class attribute and a local", () => {
+  const root = tempDir();
+  writeFiles(root, {
+    "app/__init__.py": "__version__ = '4.1'\n__apiversion__ = '4'\n",
+    "app/api.py": [
+      "from fastapi import APIRouter, FastAPI",
+      "from app import __apiversion__",
+      "",
+      "",
+      "class RestfulApi:",
+      "    API_VERSION = __apiversion__",
+      "",
+      "    def __init__(self):",
+      "        self._app = FastAPI()",
+      "        self._app.include_router(self._router())",
+      "",
+      "    def _router(self) -> APIRouter:",
+      "        base_path = f'/api/{self.API_VERSION}'",
+      "        plugin_path = f'{base_path}/{{plugin}}'",
+      "        router = APIRouter()",
+      "        router.add_api_route(f'{base_path}/events/clear', self._clear, methods=['POST'])",
+      "        route_mapping = {",
+      "            f'{base_path}/config': self._api_config,",
+      "            f'{plugin_path}': self._api,",
+      "            f'{plugin_path}/{{item}}': self._api_item,",
+      "        }",
+      "        for path, endpoint in route_mapping.items():",
+      "            router.add_api_route(path, endpoint)",
+      "        return router",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(list(root), [
+    "GET /api/4/{plugin} app/api.py:23 self._api",
+    "GET /api/4/{plugin}/{item} app/api.py:23 self._api_item",
+    "GET /api/4/config app/api.py:23 self._api_config",
+    "POST /api/4/events/clear app/api.py:16 self._clear",
+  ]);
+});
+
 fastapi.run();

@@ -7,6 +7,7 @@ import { classAt, type Definition, enclosingLines, pythonDefinitions } from "../
 import { decoratorGuards, dependencyGuards, handlerCheckGuards, isPythonGuard, otherDependencies } from "../python/guards.ts";
 import { dottedName, elements, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
 import { pythonBindings } from "../python/bindings.ts";
+import { loopBindings } from "../python/loops.ts";
 import { constantReference, constantRouters, importedPathParts, mountThrough, PREFIX_CONSTANT } from "../python/prefixes.ts";
 import { CANDIDATE } from "../paths.ts";
 import type { Registration } from "../registration.ts";
@@ -42,7 +43,7 @@ export const fastapi: Framework = {
   // A module that only lists routers (`ROUTERS = [agents_router, ...]`) is read for the list.
   hint: new RegExp(`\\bfastapi\\b|APIRouter|include_router|=\\s*\\[\\s*[\\w.]*[Rr]outer\\b|${RENAMED_APP.source}|@\\s*\\w+\\.(?:get|post|put|patch|delete|api_route)\\s*\\(|${PREFIX_CONSTANT.source}`, "m"),
   scan(source) {
-    const constants = withImportedAttributes(source, pythonConstants(source));
+    const constants = pythonConstants(source, undefined, withImportedAttributes(source, new Map()));
     const registrations: Registration[] = [];
     // Routers whose prefix is a constant of another module (`APIRouter(prefix=API_PREFIX)`, `API_PREFIX` imported): read when
     // linking, for the routers mounted under them too (`prefixFrom`).
@@ -191,10 +192,18 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     const path = value(span);
     const named = path === undefined && span ? importedPathParts(source, span, constants) : undefined;
     const endpoint = keywords.get("endpoint") ?? positional[1];
-    if ((path === undefined && !named) || !endpoint) return [];
+    if (!endpoint) return [];
     const dependencies = keywords.get("dependencies");
     const methods = listedMethods(source, keywords.get("methods"), constants);
-    return [{ type: "route", framework: FRAMEWORK, kind: "http", methods, path: path ?? "", ...(named ? { pathFrom: [], pathRest: named } : {}), handler: dottedName(code, endpoint) ?? "(inline)", guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line }];
+    const route = (at: string, handler: string, parts?: string[]): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path: at, ...(parts ? { pathFrom: [], pathRest: parts } : {}), handler, guards: dependencies ? dependencyGuards(code, dependencies) : [], owner, line });
+    if (path !== undefined || named) return [route(path ?? "", dottedName(code, endpoint) ?? "(inline)", named)];
+    // `for path, endpoint in route_mapping.items(): router.add_api_route(path, endpoint)`: one route per entry of the literal walked.
+    const variable = span && /^\s*([A-Za-z_]\w*)\s*$/.exec(code.slice(span.start, span.end))?.[1];
+    const handlerName = dottedName(code, endpoint);
+    return (variable ? loopBindings(source, open, constants) : []).flatMap(({ values, names }) => {
+      const at = values.get(variable!);
+      return at === undefined ? [] : [route(at, (handlerName && names.get(handlerName)) ?? handlerName ?? "(inline)")];
+    });
   }
   const child = name === "mount" ? positional[1] ?? keywords.get("app") : positional[0] ?? keywords.get("router");
   const dotted = child ? dottedName(code, child) ?? calledFunction(code, child) : undefined;

@@ -6,7 +6,7 @@ import { type Definition, parameterNames, pythonDefinitions } from "../python/de
 import { decoratorGuards, handlerCheckGuards, isNamedNotGuard, isPythonGuard } from "../python/guards.ts";
 import { CANDIDATE } from "../paths.ts";
 import { dottedName, elements, moduleListItems, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
-import { enclosingLoop } from "../python/loops.ts";
+import { enclosingLoop, loopBindings } from "../python/loops.ts";
 import { viewClasses, viewRouter, withLocalBases } from "../python/views.ts";
 import type { Registration, UseRegistration } from "../registration.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -53,7 +53,7 @@ export const flask: Framework = {
   // Route modules often import only their blueprint (`from . import bp`), so decorators count too.
   hint: /\b(?:flask|quart|apiflask|sanic)|DispatcherMiddleware|tree\s*\.\s*graft|register_blueprint|add_url_rule|add_\w*resource|\.route\s*\(|@\s*\w+\.(?:get|post|put|patch|delete)\s*\(|^class\s+\w+\s*\([^)]*(?:Resource|View)\s*\)/im,
   scan(source) {
-    const constants = withImportedAttributes(source, pythonConstants(source));
+    const constants = pythonConstants(source, undefined, withImportedAttributes(source, new Map()));
     const definitions = pythonDefinitions(source);
     const registrations: Registration[] = [];
     for (const m of source.code.matchAll(CREATE)) registrations.push(...created(source, m[1]!, m[2]!, m.index + m[0].length - 1, constants));
@@ -363,34 +363,6 @@ function loopItems(code: string, definitions: readonly Definition[], at: number,
 function listedNames(code: string, name: string): string[] | undefined {
   const items = moduleListItems(code, name);
   return items?.length && items.every((item) => /^[A-Za-z_][\w.]*$/.test(item)) ? items : undefined;
-}
-
-/**
- * The values each iteration binds, for a call inside a `for` loop over a list the module assigns
- * in place (`util_rules = [(u"/about", about), ...]`): strings as values, names as the names they
- * stand for. None when the call is in no such loop.
- */
-function loopBindings(source: RouteSource, at: number, constants: Map<string, string>): { values: Map<string, string>; names: Map<string, string> }[] {
-  const { code } = source;
-  const loop = enclosingLoop(code, at);
-  if (!loop) return [];
-  const assigned = new RegExp(String.raw`^${loop.iterable}[ \t]*(?::[^=\n]+)?=[ \t]*\[`, "m").exec(code);
-  if (!assigned) return [];
-  const list = { start: assigned.index + assigned[0].length - 1, end: callArguments(code, assigned.index + assigned[0].length - 1).end };
-  const targets = loop.targets;
-  return elements(code, list).flatMap((item) => {
-    const parts = targets.length > 1 ? elements(code, item) : [item];
-    if (parts.length !== targets.length) return [];
-    const values = new Map<string, string>();
-    const names = new Map<string, string>();
-    targets.forEach((name, i) => {
-      const text = code.slice(parts[i]!.start, parts[i]!.end).trim();
-      const literal = pythonValue(source, parts[i]!, constants);
-      if (literal !== undefined) values.set(name, literal);
-      else if (/^[A-Za-z_][\w.]*$/.test(text)) names.set(name, text);
-    });
-    return [{ values, names }];
-  });
 }
 
 // `app.config["KEY"]`, `current_app.config.get("KEY", ...)`: a configuration value by its key (in the text, where strings are kept).

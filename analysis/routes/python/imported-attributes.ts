@@ -4,7 +4,9 @@
  * 'search'`, its `__str__` the value) imported `from app.models.endpoint import Endpoint`. A
  * scanner reads one file, so it writes such an attribute as a placeholder naming the module's
  * path and the attribute (common/configured.ts); the string the class assigns it is looked up
- * before linking.
+ * before linking. So is a value a module assigns at its top by a name not written as a constant
+ * (glances's `from glances import __apiversion__`, in `API_VERSION = __apiversion__` and
+ * `f'/api/{self.API_VERSION}'`).
  */
 import { configuredPlaceholder } from "../common/configured.ts";
 import { dirOf } from "../../project.ts";
@@ -23,6 +25,7 @@ const FROM_IMPORT = /^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^
  */
 export function withImportedAttributes(source: RouteSource, constants: Map<string, string>): Map<string, string> {
   const modules = new Map<string, string>();
+  const values = new Map<string, string>();
   for (const m of source.code.matchAll(FROM_IMPORT)) {
     const from = m[1]!;
     // The module's path as a file of the repository ends: relative ones from the importing file's folder.
@@ -33,15 +36,21 @@ export function withImportedAttributes(source: RouteSource, constants: Map<strin
     for (const part of m[2]!.replace(/[()]/g, "").split(",")) {
       const [name, alias] = part.trim().split(/\s+as\s+/);
       if (name && /^[A-Z]\w*$/.test(alias ?? name)) modules.set(alias ?? name, `${module}#${name}`);
+      // A module's own value by a name not written as a constant (`from glances import __apiversion__`);
+      // an upper-case constant is followed when linking (python/prefixes.ts).
+      else if (name && /^[a-z_]\w*$/.test(alias ?? name)) values.set(alias ?? name, `${module}#${name}`);
     }
   }
-  if (!modules.size) return constants;
+  if (!modules.size && !values.size) return constants;
   return new (class extends Map<string, string> {
     override get(key: string): string | undefined {
       const known = super.get(key);
-      const dotted = known === undefined ? /^([A-Z]\w*)\.([A-Za-z_]\w*)$/.exec(key) : null;
+      if (known !== undefined) return known;
+      const value = values.get(key);
+      if (value) return configuredPlaceholder(IMPORTED_ATTRIBUTE, value);
+      const dotted = /^([A-Z]\w*)\.([A-Za-z_]\w*)$/.exec(key);
       const module = dotted ? modules.get(dotted[1]!) : undefined;
-      return known ?? (module ? configuredPlaceholder(IMPORTED_ATTRIBUTE, `${module}.${dotted![2]}`) : undefined);
+      return module ? configuredPlaceholder(IMPORTED_ATTRIBUTE, `${module}.${dotted![2]}`) : undefined;
     }
   })(constants);
 }
@@ -53,11 +62,16 @@ export function pythonClassAttributes(project: Project | undefined): (key: strin
   return (key) => {
     if (memo.has(key)) return memo.get(key);
     const m = /^(.*)#([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(key);
+    const own = m ? null : /^(.*)#([A-Za-z_]\w*)$/.exec(key);
     let value: string | undefined;
+    if (own) {
+      const [, module, name] = own as unknown as [string, string, string];
+      const values = new Set(moduleFiles(listed, module).flatMap((file) => ((v) => (v === undefined ? [] : [v]))(moduleValueOf(project!.text(file) ?? "", name))));
+      value = values.size === 1 ? [...values][0] : undefined;
+    }
     if (m) {
       const [, module, cls, attribute] = m as unknown as [string, string, string, string];
-      // The module's file, under whatever source root: `app/models/endpoint.py` or its package's `__init__.py`.
-      const files = listed.filter((p) => p === `${module}.py` || p.endsWith(`/${module}.py`) || p === `${module}/__init__.py` || p.endsWith(`/${module}/__init__.py`));
+      const files = moduleFiles(listed, module);
       const values = new Set(files.flatMap((file) => ((v) => (v === undefined ? [] : [v]))(attributeOf(project!.text(file) ?? "", cls, attribute))));
       value = values.size === 1 ? [...values][0] : undefined;
     }
@@ -79,4 +93,13 @@ function attributeOf(text: string, cls: string, attribute: string): string | und
     if (assigned) return assigned[2];
   }
   return undefined;
+}
+
+/** The module's file, under whatever source root: `app/models/endpoint.py` or its package's `__init__.py`. */
+const moduleFiles = (listed: readonly string[], module: string): string[] =>
+  listed.filter((p) => p === `${module}.py` || p.endsWith(`/${module}.py`) || p === `${module}/__init__.py` || p.endsWith(`/${module}/__init__.py`));
+
+/** The string literal a module assigns a name at its top level: `__apiversion__ = '4'`. */
+function moduleValueOf(text: string, name: string): string | undefined {
+  return new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[rRuU]?(["'])(.*?)\1[ \t]*(?:#.*)?$`, "m").exec(text)?.[2];
 }

@@ -14,9 +14,9 @@ const ASSIGN = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.[\], ]+)?[ \t]*=(?!=)[ 
  * The string constants of a Python file whose value is statically known: module constants
  * (`API_PREFIX = "/api"`) and class attributes with defaults (`API_V1_STR: str = "/api/v1"` in
  * a settings class), from literals, f-strings over earlier constants, `+` and adjacent literals.
+ * Given `constants`, it adds to them: a map that also answers for names imported (imported-attributes.ts).
  */
-export function pythonConstants(source: RouteSource, unknownField?: string): Map<string, string> {
-  const constants = new Map<string, string>();
+export function pythonConstants(source: RouteSource, unknownField?: string, constants: Map<string, string> = new Map()): Map<string, string> {
   for (const m of source.code.matchAll(ASSIGN)) {
     const start = m.index + m[0].length;
     const end = lineEnd(source.code, start);
