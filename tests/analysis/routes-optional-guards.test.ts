@@ -141,4 +141,15 @@ test("a check that applies only when a setting asks for it (check_if_login_requi
   }), ["GET /news open", "POST /news guarded"]);
 });
 
+test("Express: a guard-named middleware that reads the caller and passes every request on (req.isAuthenticated = valid; next()) is optional, found through a CommonJS barrel (module.exports = { auth: require('./auth') }); the one that refuses beside it guards", () => {
+  assert.equal(guarded({
+    "package.json": JSON.stringify({ dependencies: { express: "^4.19.0" } }),
+    "middleware/auth.js": "const jwt = require('jsonwebtoken');\n\nconst auth = (req, res, next) => {\n  const header = req.header('Authorization');\n  let valid = false;\n  if (header) {\n    try {\n      jwt.verify(header.split(' ')[1], process.env.SECRET);\n      valid = true;\n    } catch {}\n  }\n  req.isAuthenticated = valid;\n  next();\n};\n\nmodule.exports = auth;\n",
+    "middleware/requireAuth.js": "const requireAuth = (req, res, next) => {\n  if (!req.isAuthenticated) {\n    return res.status(401).json({ error: 'Unauthorized' });\n  }\n  next();\n};\n\nmodule.exports = requireAuth;\n",
+    "middleware/index.js": "module.exports = {\n  auth: require('./auth'),\n  requireAuth: require('./requireAuth'),\n};\n",
+    "routes/apps.js": "const express = require('express');\nconst router = express.Router();\nconst { auth, requireAuth } = require('../middleware');\n\nrouter.route('/').post(auth, requireAuth, create).get(auth, list);\n\nmodule.exports = router;\n",
+    "api.js": "const express = require('express');\nconst api = express();\napi.use('/api/apps', require('./routes/apps'));\nmodule.exports = api;\n",
+  }), ["GET /api/apps open", "POST /api/apps guarded"]);
+});
+
 test.run();

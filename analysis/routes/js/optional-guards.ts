@@ -95,9 +95,16 @@ function checksOnlyWithMetadata(body: string): boolean {
   return false;
 }
 
-/** Whether a module's export is optional middleware, made in the module or in one a barrel re-exports (`export { auth } from "./auth"`). */
-function exportedOptional(access: Pick<ModuleAccess, "reexports" | "text">, file: string, text: string, name: string, depth: number): boolean {
+/**
+ * Whether a module's export is optional middleware, made in the module or in one a barrel re-exports
+ * (`export { auth } from "./auth"`, CommonJS's `module.exports = { auth: require("./auth") }`).
+ */
+function exportedOptional(access: Pick<ModuleAccess, "resolve" | "reexports" | "text">, file: string, text: string, name: string, depth: number): boolean {
   if (madeOptional(text, name)) return true;
+  const required = new RegExp(String.raw`(?:(?<![\w$.])${name.replace(/\$/g, "\\$")}\s*:|\bexports\s*\.\s*${name.replace(/\$/g, "\\$")}\s*=)\s*require\s*\(\s*["'\`]([^"'\`]+)["'\`]\s*\)`).exec(text)?.[1];
+  const module = required === undefined || depth >= MAX_BARRELS ? undefined : access.resolve(file, required);
+  const inner = module === undefined ? undefined : access.text(module);
+  if (inner !== undefined && defaultOptional(inner)) return true;
   return depth < MAX_BARRELS && access.reexports(file).some((next) => {
     const inner = access.text(next);
     return inner !== undefined && exportedOptional(access, next, inner, name, depth + 1);
@@ -120,7 +127,16 @@ const DEFAULT_NAME = /(?:\bmodule\.exports\s*=|\bexport\s+default)\s*([A-Za-z_$]
 function madeOptional(text: string, name: string): boolean {
   if ([...text.matchAll(made(name))].some((m) => optionalCall(text, m.index + m[0].length - 1))) return true;
   const body = definedFunctionBody(text, name);
-  return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body) || checksOnlyWhenConfigured(body));
+  return body !== undefined && (LETS_ANONYMOUS_THROUGH.test(body) || ALLOWS_WITHOUT_CREDENTIALS.test(body) || checksOnlyWhenConfigured(body) || passesEveryone(body));
+}
+
+/**
+ * A middleware that reads the caller and passes every request on (flame's `auth`: `req.isAuthenticated =
+ * tokenIsValid; next();`): it ends by calling `next()` and nowhere answers, throws or hands `next` an error.
+ * A route behind it alone is open to anyone; the check, if any, is the next middleware's or the handler's.
+ */
+function passesEveryone(body: string): boolean {
+  return /\bnext\s*\(\s*\)\s*;?\s*\}\s*$/.test(body) && !/\b(?:res|response|reply|ctx)\s*\.|\bthrow\b|\bnext\s*\(\s*[^)\s]/.test(body);
 }
 
 // A setting of the app's the check waits for: `settings.adminAuth`, `config.auth.enabled`, a flag of any
