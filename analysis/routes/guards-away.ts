@@ -25,7 +25,7 @@ import { laravelFormRequestChecks } from "./php/form-requests.ts";
 import { symfonyDelegatedChecks } from "./php/symfony-delegated.ts";
 import { codeigniterControllerChecks } from "./php/codeigniter-auto-routes.ts";
 import { flarumActorChecks } from "./php/flarum-actor-checks.ts";
-import { EXCEPT_ENDPOINTS, PARAMETER_GUARD } from "./frameworks/flask.ts";
+import { EXCEPT_ENDPOINTS, EXCEPT_PATHS, PARAMETER_GUARD } from "./frameworks/flask.ts";
 import { laravelMiddlewareDeclarations } from "./php/middleware-declarations.ts";
 import { isLaravelGuard } from "./frameworks/laravel.ts";
 import type { LinkedRoute } from "./link.ts";
@@ -229,9 +229,11 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   // A decorator of the project's not named like a check (`?access.global_admin`) guards where its definition refuses.
   const projectDecorator = projectDecoratorGuards(project);
   // A Flask URL value preprocessor guards only the routes that have the parameter it checks (`pull_project@project_id`);
-  // a `before_request` hook, all but the view functions it lets through (`setup_g!login,get_token`).
+  // a `before_request` hook, all but the view functions and the paths it lets through (`setup_g!login,get_token`, `check_perms~/login`).
   const flaskParameterGuards = (route: LinkedRoute): string[] =>
     resolvedCandidates(route.guards, projectDecorator).flatMap((g) => {
+      const pathsAt = g.indexOf(EXCEPT_PATHS);
+      if (pathsAt !== -1) return g.slice(pathsAt + 1).split(",").some((prefix) => route.path.startsWith(prefix)) ? [] : flaskParameterGuards({ ...route, guards: [g.slice(0, pathsAt)] });
       const except = g.indexOf(EXCEPT_ENDPOINTS);
       if (except !== -1) return g.slice(except + 1).split(",").includes(route.handler.split(".").at(-1)!) ? [] : [g.slice(0, except)];
       const at = g.indexOf(PARAMETER_GUARD);

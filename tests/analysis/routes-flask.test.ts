@@ -1086,6 +1086,62 @@ flask("a before_request hook that checks the session lets through the view funct
   assert.equal(guardedRoutes(root), ["POST /login", "POST /reply [setup_g]"]);
 });
 
+flask("a before_request hook that checks the session lets through the paths it tests for first (allowed = (request.path.startswith(\"/login\") or ...), then not allowed; not request.path.startswith((...))); a hook checking only under a prefix lets nothing through by it", () => {
+  const root = tempDir("tool-flask-hook-paths-");
+  writeFiles(root, {
+    "requirements.txt": "flask\nflask-login\n",
+    "app/routes.py": [
+      "from flask import Flask, redirect, request, url_for",
+      "from flask_login import current_user",
+      "",
+      "app = Flask(__name__)",
+      "",
+      "@app.before_request",
+      "def check_perms():",
+      "    allowed_path = (",
+      "        request.path.startswith(\"/login\")",
+      "        or request.path.startswith(\"/api/login\")",
+      "    )",
+      "    if not current_user.is_authenticated and not allowed_path:",
+      "        return redirect(url_for(\"login\", next=request.path))",
+      "",
+      "@app.route('/login', methods=['GET', 'POST'])",
+      "def login():",
+      "    return ''",
+      "",
+      "@app.route('/api/login', methods=['POST'])",
+      "def api_login():",
+      "    return ''",
+      "",
+      "@app.route('/notes')",
+      "def notes():",
+      "    return ''",
+      "",
+    ].join("\n"),
+    "admin/app.py": [
+      "from flask import Flask, abort, request, session",
+      "",
+      "admin = Flask(__name__)",
+      "",
+      "@admin.before_request",
+      "def require_login():",
+      "    if not session.get('user') and not request.path.startswith(('/health', '/static')):",
+      "        abort(401)",
+      "",
+      "@admin.route('/health')",
+      "def health():",
+      "    return ''",
+      "",
+      "@admin.route('/stats')",
+      "def stats():",
+      "    return ''",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["POST /api/login", "GET /health", "GET /login", "POST /login", "GET /notes [check_perms]", "GET /stats [require_login]"]);
+});
+
 flask("WSGI apps mounted under a path: Werkzeug's DispatcherMiddleware mounts each app of its mapping (imported or not, .wsgi_app or the app) on the first; CherryPy's tree.graft mounts an app at its path", () => {
   const root = tempDir("tool-flask-wsgi-mounts-");
   writeFiles(root, {

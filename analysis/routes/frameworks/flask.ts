@@ -31,6 +31,8 @@ const NAMESPACE_OF_API = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*
 export const PARAMETER_GUARD = "@";
 /** Between a `before_request` hook's name and the view functions it lets through (`setup_g!login,get_token`). */
 export const EXCEPT_ENDPOINTS = "!";
+/** After them, the path prefixes it lets through (`check_perms~/login,/static`). */
+export const EXCEPT_PATHS = "~";
 
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
 // `functools.partial(app.register_blueprint, api, url_prefix="/api")`, called later with nothing more.
@@ -184,7 +186,9 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     if (dot < 0) return;
     if (verb === "before_request" && !d.args && def.kind === "def" && hookGuards(source, def)) {
       const through = exemptEndpoints(source, def);
-      found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [through.length ? `${def.name}${EXCEPT_ENDPOINTS}${through.join(",")}` : def.name], mountOnly: true, line: d.line });
+      const under = exemptPaths(source, def);
+      const guard = `${def.name}${through.length ? `${EXCEPT_ENDPOINTS}${through.join(",")}` : ""}${under.length ? `${EXCEPT_PATHS}${under.join(",")}` : ""}`;
+      found.push({ type: "use", framework: FRAMEWORK, owner, prefix: "", args: [], specifiers: [], guards: [guard], mountOnly: true, line: d.line });
     }
     // `@main.url_value_preprocessor def pull_project(endpoint, values)` that takes a URL value
     // (`values.pop("project_id")`) and turns away a caller whose session does not hold it: it
@@ -259,6 +263,31 @@ function exemptEndpoints(source: RouteSource, def: Definition): string[] {
     for (const e of list.matchAll(/["']([\w.]+)["']/g)) names.push(e[1]!.split(".").at(-1)!);
   }
   return [...new Set(names)];
+}
+
+/**
+ * The path prefixes a `before_request` hook lets through before its check, by a negated test of
+ * the request's path (archivy's `allowed_path = (request.path.startswith("/login") or ...)`, then
+ * `if not current_user.is_authenticated and not allowed_path:`; or `not request.path.startswith(("/static", "/login"))`).
+ */
+function exemptPaths(source: RouteSource, def: Definition): string[] {
+  const body = source.text.slice(def.start, def.end);
+  const negated = (at: number) => {
+    if (/\bnot\s+$/.test(body.slice(Math.max(0, at - 10), at))) return true;
+    // Kept in a name the check negates: `allowed = (request.path.startswith(...) or ...)`, `... and not allowed`.
+    const assigned = [...body.slice(0, at).matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*(\(?)/gm)].at(-1);
+    if (!assigned) return false;
+    // The test is part of the value: on the assignment's line, or inside the parentheses it opens.
+    const between = body.slice(assigned.index + assigned[0].length, at);
+    const open = (between.match(/\(/g)?.length ?? 0) - (between.match(/\)/g)?.length ?? 0);
+    const inValue = assigned[2] ? open >= 0 : !between.includes("\n");
+    return inValue && new RegExp(String.raw`\bnot\s+${assigned[1]}\b`).test(body);
+  };
+  const prefixes: string[] = [];
+  for (const m of body.matchAll(/\brequest\s*\.\s*path\s*\.\s*startswith\s*\(\s*(\([^)]*\)|["'][^"']*["'])/g)) {
+    if (negated(m.index)) for (const p of m[1]!.matchAll(/["'](\/[^"']*)["']/g)) prefixes.push(p[1]!);
+  }
+  return [...new Set(prefixes)];
 }
 
 /** `add_url_rule`, `register_blueprint` (Sanic's `blueprint`), Sanic's `add_route`, `add_resource`, `add_namespace` and `before_request(fn)` calls. */
