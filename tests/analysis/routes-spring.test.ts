@@ -2123,4 +2123,18 @@ spring("an interface's constants (implicitly static final: String USERS = API_PR
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/items", "GET /api/users/{id}"]);
 });
 
+spring("a controller under @ConditionalOnProperty naming several properties (name = {\"a.enabled\", \"b.enabled\"}) is served only when each holds: one the configuration leaves unset leaves it out", () => {
+  const root = tempDir("tool-spring-conditional-names-");
+  const controller = (name: string, path: string, names: string) =>
+    `package com.acme.web;\n\n@RestController\n@RequestMapping("${path}")\n@ConditionalOnProperty(\n        name = {${names}},\n        havingValue = "true")\npublic class ${name} {\n    @GetMapping\n    public String list() { return ""; }\n}\n`;
+  writeFiles(root, {
+    "pom.xml": "<project><dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>\n",
+    "src/main/resources/application.properties": "conductor.ai.enabled=true\nconductor.scheduler.enabled=true\n",
+    "src/main/java/com/acme/web/SkillController.java": controller("SkillController", "/api/skills", '"conductor.ai.enabled", "agentspan.skills.enabled"'),
+    "src/main/java/com/acme/web/SchedulerController.java": controller("SchedulerController", "/api/scheduler", '"conductor.ai.enabled", "conductor.scheduler.enabled"'),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/scheduler"]);
+});
+
 spring.run();

@@ -88,8 +88,13 @@ function classConditions(text: string): Condition[] {
       if (property) found.push({ property, value: named("value"), notEquals: named("notEquals"), matchIfMissing: false, spring: false });
     } else {
       const prefix = named("prefix");
-      const name = named("name") ?? named("value") ?? /^\s*"([^"]*)"/.exec(args)?.[1];
-      if (name) found.push({ property: prefix ? `${prefix}.${name}` : name, value: named("havingValue"), matchIfMissing: /\bmatchIfMissing\s*=\s*true\b/.test(args), spring: true });
+      // Every property an array names must hold (`name = {"conductor.integrations.ai.enabled", "agentspan.skills.enabled"}`).
+      const listed = (key: string) => {
+        const written = new RegExp(String.raw`\b${key}\s*=\s*([[{][^\]}]*[\]}]|"[^"]*")`).exec(args)?.[1];
+        return written ? [...written.matchAll(/"([^"]*)"/g)].map((n) => n[1]!) : [];
+      };
+      const names = [listed("name"), listed("value")].find((l) => l.length) ?? [/^\s*"([^"]*)"/.exec(args)?.[1]].filter((n) => n !== undefined);
+      for (const name of names) found.push({ property: prefix ? `${prefix}.${name}` : name, value: named("havingValue"), matchIfMissing: /\bmatchIfMissing\s*=\s*true\b/.test(args), spring: true });
     }
   }
   return found;
