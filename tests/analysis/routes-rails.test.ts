@@ -1235,6 +1235,24 @@ rails("a devise call whose lines end in comments after their commas still lists 
   assert.not.ok(routes.includes("GET /users/sign_up"), "registerable is only in a comment");
 });
 
+rails("devise draws no unlock routes for a lockable model where the initializer's unlock_strategy does not unlock by email (:none, :time); :both, the default, and :email do", () => {
+  const draw = (strategy: string | undefined) => {
+    const root = tempDir("tool-rails-devise-unlock-");
+    writeFiles(root, {
+      "Gemfile": "gem 'rails'\ngem 'devise'\n",
+      "config/routes.rb": ["Rails.application.routes.draw do", "  devise_for :users", "end"].join("\n"),
+      "app/models/user.rb": ["class User < ActiveRecord::Base", "  devise :database_authenticatable, :lockable", "end"].join("\n"),
+      "config/initializers/devise.rb": ["Devise.setup do |config|", "  # ==> Configuration for :lockable", ...(strategy ? [`  config.unlock_strategy = :${strategy}`] : ["  # config.unlock_strategy = :both"]), "end"].join("\n"),
+    });
+    git(root, "init", "-q");
+    return analyze(root).routes.items.filter((r) => r.path.includes("unlock")).map((r) => `${r.method} ${r.path}`);
+  };
+  assert.equal(draw("none"), []);
+  assert.equal(draw("time"), []);
+  assert.equal(draw("email"), ["GET /users/unlock", "POST /users/unlock", "GET /users/unlock/new"]);
+  assert.equal(draw(undefined), ["GET /users/unlock", "POST /users/unlock", "GET /users/unlock/new"]);
+});
+
 rails("a plain module included into the base controller adds its filter through def self.included(base) (base.before_action :require_user!), which an action skips by name; a hook adding no filter guards nothing", () => {
   const root = tempDir("tool-rails-self-included-");
   writeFiles(root, {

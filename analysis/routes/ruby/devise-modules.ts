@@ -25,6 +25,7 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
   };
   let omniauthPrefix: string | undefined;
   let signOutVia: string[] | undefined;
+  let unlocksByEmail: boolean | undefined;
   let configured: string[] | undefined | null = null;
   const result = new Map<string, FileRoutes>();
   for (const [file, routes] of files) {
@@ -38,6 +39,8 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
       const [resource, module] = deviseModule.split(":") as [string, string];
       const model = modelOf(resource);
       if (!model.modules.has(module)) return [];
+      // Devise draws the unlock routes only where accounts unlock by email (`config.unlock_strategy`, `:both` by default).
+      if (module === "unlocks" && !(unlocksByEmail ??= unlockByEmail(project))) return [];
       // Signing out by the method the initializer sets (`config.sign_out_via = :get`), where the route names none of its own.
       if (module === "sessions" && route.handler.endsWith("#destroy") && route.methods.join() === "DELETE") {
         signOutVia ??= signOutMethods(project);
@@ -58,6 +61,12 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
     result.set(file, { ...routes, registrations });
   }
   return result;
+}
+
+/** Whether config/initializers/devise.rb lets accounts unlock by email: `config.unlock_strategy = :email` or `:both`, the default. */
+function unlockByEmail(project: Project | undefined): boolean {
+  const strategy = /^[ \t]*config\.unlock_strategy[ \t]*=[ \t]*:(\w+)/m.exec(project?.text("config/initializers/devise.rb") ?? "")?.[1];
+  return strategy === undefined || strategy === "email" || strategy === "both";
 }
 
 /**
