@@ -1253,6 +1253,30 @@ rails("devise draws no unlock routes for a lockable model where the initializer'
   assert.equal(draw(undefined), ["GET /users/unlock", "POST /users/unlock", "GET /users/unlock/new"]);
 });
 
+rails("a route under a trailing modifier: not drawn `if Rails.env.development?`; under an environment setting (`if ENV[\"X\"] == \"on\"`), drawn where the example env gives the variable that value, not where it gives none; `unless` the reverse", () => {
+  const root = tempDir("tool-rails-modifiers-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    ".env.example": "SHOW_STATS=on\n# FEATURE_RENEWALS=on\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  resources :renewal_requests, only: :create if ENV["FEATURE_RENEWALS"] == "on"',
+      '  get "stats", to: "stats#show" if ENV["SHOW_STATS"] == "on"',
+      '  get "debug", to: "debug#show" if Rails.env.development?',
+      '  get "legacy", to: "legacy#show" unless ENV["SHOW_STATS"] == "on"',
+      '  get "ok", to: "ok#show"',
+      "end",
+    ].join("\n"),
+    "app/controllers/renewal_requests_controller.rb": "class RenewalRequestsController < ApplicationController\n  def create; end\nend\n",
+    "app/controllers/stats_controller.rb": "class StatsController < ApplicationController\n  def show; end\nend\n",
+    "app/controllers/debug_controller.rb": "class DebugController < ApplicationController\n  def show; end\nend\n",
+    "app/controllers/legacy_controller.rb": "class LegacyController < ApplicationController\n  def show; end\nend\n",
+    "app/controllers/ok_controller.rb": "class OkController < ApplicationController\n  def show; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /ok", "GET /stats"]);
+});
+
 rails("a plain module included into the base controller adds its filter through def self.included(base) (base.before_action :require_user!), which an action skips by name; a hook adding no filter guards nothing", () => {
   const root = tempDir("tool-rails-self-included-");
   writeFiles(root, {

@@ -8,6 +8,10 @@
  * gives the setting (navidrome's `viper.SetDefault("jellyfin.enabled", false)`). A key nothing sets is
  * kept: its default may be given in code the analysis does not read.
  *
+ * A key naming an environment variable and the value the code compares it with (`env:FEATURE_X=on`,
+ * Rails's `if ENV["FEATURE_X"] == "on"`) is on where the example env files give the variable that value,
+ * and off where they give another or none: the code reads an unset variable as no value at all.
+ *
  * A route so switched off stays, marked, and so does a mount (`if conf.Server.Jellyfin.Enabled {
  * a.MountRouter(...) }`), whose routes are then all marked: dropped, it would leave them served at the root.
  */
@@ -22,9 +26,12 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
   let env: Map<string, Set<string>> | undefined;
   let defaults: Map<string, Set<string>> | undefined;
   // A key written `!KEY` must be off (the `else` of `if ENV[...]`): what it registers is off where the setting is on.
+  let variables: Map<string, Set<string>> | undefined;
   const off = (written: string): boolean => {
     const key = written.replace(/^!/, "");
-    if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key) ?? defaultValue((defaults ??= viperDefaults(project)), key));
+    const variable = ENV_KEY.exec(key);
+    if (!decided.has(key) && variable) decided.set(key, holds((variables ??= exampleVariables(project)).get(variable[1]!), variable[2]!));
+    else if (!decided.has(key)) decided.set(key, switchValue((configs ??= configFiles(project, [...(project?.listed ?? [])])), key) ?? envValue((env ??= exampleEnv(project)), key) ?? defaultValue((defaults ??= viperDefaults(project)), key));
     return decided.get(key) === written.startsWith("!");
   };
   const result = new Map<string, FileRoutes>();
@@ -81,6 +88,34 @@ function valueAt(value: unknown, parts: readonly string[]): unknown {
 const ENV_EXAMPLE = /(?:^|\/)(?:[\w.-]*\.)?env\.(?:example|sample|dist|template)$|(?:^|\/)\.env\.(?:example|sample|dist|template)$|(?:^|\/)\.?(?:sample|example)\.env$/;
 // `GOTIFY_OIDC_ENABLED=false`, or commented out to document the default: `# GOTIFY_OIDC_ENABLED=false`.
 const ENV_LINE = /^[ \t]*(?:#[ \t]*)?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*["']?(true|false)["']?[ \t]*$/gim;
+
+const ENV_KEY = /^env:([A-Z][A-Z0-9_]*)=(.*)$/;
+
+/** The key of a setting held by environment variable `name`, on when it holds `value`. */
+export const environmentKey = (name: string, value: string): string => `env:${name}=${value}`;
+
+// Values a boolean reading takes for true (ActiveModel's cast: anything but its false values; these are the ones written).
+const TRUE_VALUES = new Set(["true", "1", "t", "on", "yes", "y"]);
+
+/** Whether the values the example env files give a variable are all the one compared with; an unset variable holds none. */
+function holds(values: ReadonlySet<string> | undefined, value: string): boolean | undefined {
+  if (!values?.size) return false;
+  const matches = [...values].map((v) => (value === "true" ? TRUE_VALUES.has(v.toLowerCase()) : v === value));
+  return matches.every(Boolean) ? true : matches.some(Boolean) ? undefined : false;
+}
+
+// `FEATURE_X=on`, `FEATURE_X="on"`, not commented out: a value the example sets.
+const VARIABLE_LINE = /^[ \t]*(?:export[ \t]+)?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*["']?([^"'\s#]*)["']?[ \t]*(?:#.*)?$/gm;
+
+/** Every value the example env files give each variable. */
+function exampleVariables(project: Project | undefined): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  for (const path of project?.listed ?? []) {
+    if (!ENV_EXAMPLE.test(path) || /(?:^|\/)(?:test|tests|testdata|examples?)\//.test(path)) continue;
+    for (const m of (project!.text(path) ?? "").matchAll(VARIABLE_LINE)) if (m[2]) values.set(m[1]!, (values.get(m[1]!) ?? new Set()).add(m[2]));
+  }
+  return values;
+}
 
 /** The boolean values the example env files give each variable. */
 function exampleEnv(project: Project | undefined): Map<string, Set<string>> {

@@ -9,6 +9,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 import { ENGINE_DRAW, snake } from "../ruby/controllers.ts";
 import { LOCALIZED } from "../ruby/route-translator.ts";
 import { configuredPlaceholder } from "../common/configured.ts";
+import { environmentKey } from "../common/switched-off.ts";
 
 const FRAMEWORK = "rails";
 const ROUTER = "routes";
@@ -79,6 +80,18 @@ export const rails: Framework = {
 function visit(context: Context, list: readonly Statement[], scope: Scope): void {
   const { source } = context;
   for (const st of list) {
+    // A statement under a trailing modifier (`get "debug", to: "debug#show" if Rails.env.development?`,
+    // `resources :renewal_requests, only: :create if ENV["FEATURE_RENEWAL_REQUESTS"] == "on"`): not drawn
+    // outside development; drawn under an environment setting as a block under it is.
+    const modifier = st.block ? undefined : trailingModifier(source, st.args);
+    if (modifier) {
+      if (DEV_ONLY[modifier.kind].test(modifier.condition)) continue;
+      const from = context.found.length;
+      visit(context, [{ ...st, args: { start: st.args.start, end: modifier.at } }], scope);
+      const setting = environmentSwitch(modifier.condition);
+      if (setting) switchOn(context, from, setting.negated !== (modifier.kind === "unless") ? `!${setting.key}` : setting.key);
+      continue;
+    }
     const args = dslArguments(source, st.args);
     const block = (inner: Scope) => st.block && visit(context, statements(source.code, st.block, RUBY_BLOCKS), inner);
     const first = args.positional[0] ? dslValue(source, args.positional[0]) : undefined;
@@ -100,10 +113,7 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
       const drawn = (list: readonly Statement[], key: string) => {
         const from = context.found.length;
         visit(context, list, scope);
-        for (let i = from; i < context.found.length; i++) {
-          const r = context.found[i]!;
-          if (r.type !== "export") context.found[i] = { ...r, switchedOn: [...(r.switchedOn ?? []), key] };
-        }
+        switchOn(context, from, key);
       };
       drawn(split === -1 ? inner : inner.slice(0, split), on);
       // An `elsif` branch has a test of its own: what follows it is drawn as before, unswitched.
@@ -160,14 +170,37 @@ function visit(context: Context, list: readonly Statement[], scope: Scope): void
 }
 
 // A setting of the environment read as a boolean: `ActiveModel::Type::Boolean.new.cast(ENV["X"])` (or `serialize`),
-// `ENV["X"] == "true"`, `ENV.fetch("X", "false") == "true"`, perhaps negated. Plain `if ENV["X"]` is not one: "false" is truthy.
+// `ENV["X"] == "true"`, `ENV.fetch("X", "false") == "true"`, `ENV["X"] == "on"`, perhaps negated. Plain `if ENV["X"]` is not one: "false" is truthy.
 const ENV_READ = String.raw`ENV\s*(?:\[\s*["']([A-Z][A-Z0-9_]*)["']\s*\]|\.fetch\s*\(\s*["']([A-Z][A-Z0-9_]*)["'][^()]*\))`;
-const ENV_BOOLEAN = new RegExp(String.raw`^\s*\(?\s*(!\s*)?(?:(?:::)?ActiveModel::Type::Boolean\.new\.(?:cast|serialize)\s*\(\s*${ENV_READ}\s*\)|${ENV_READ}(?:\.to_s)?(?:\.downcase)?\s*==\s*["']true["'])\s*\)?\s*$`);
+const ENV_BOOLEAN = new RegExp(String.raw`^\s*\(?\s*(!\s*)?(?:(?:::)?ActiveModel::Type::Boolean\.new\.(?:cast|serialize)\s*\(\s*${ENV_READ}\s*\)|${ENV_READ}(?:\.to_s)?(?:\.downcase)?\s*==\s*["'](\w+)["'])\s*\)?\s*$`);
 
+/** The environment setting a condition tests, as common/switched-off.ts decides it: the variable and the value it must hold (`env:FEATURE_X=on`). */
 function environmentSwitch(condition: string): { key: string; negated: boolean } | undefined {
   const m = ENV_BOOLEAN.exec(condition);
-  const key = m && (m[2] ?? m[3] ?? m[4] ?? m[5]);
-  return key ? { key, negated: !!m![1] } : undefined;
+  const name = m && (m[2] ?? m[3] ?? m[4] ?? m[5]);
+  return name ? { key: environmentKey(name, m![6] ?? "true"), negated: !!m![1] } : undefined;
+}
+
+/** Marks what was drawn since `from` as drawn under a setting. */
+function switchOn(context: Context, from: number, key: string): void {
+  for (let i = from; i < context.found.length; i++) {
+    const r = context.found[i]!;
+    if (r.type !== "export") context.found[i] = { ...r, switchedOn: [...(r.switchedOn ?? []), key] };
+  }
+}
+
+/** A trailing `if`/`unless` of a statement's arguments (the code's strings are blanked): where it starts, and its condition as written. */
+function trailingModifier(source: RouteSource, args: Span): { kind: "if" | "unless"; at: number; condition: string } | undefined {
+  const code = source.code.slice(args.start, args.end);
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    const m = depth === 0 && /\s/.test(c) ? /^\s(if|unless)\s/.exec(code.slice(i)) : null;
+    if (m) return { kind: m[1] as "if" | "unless", at: args.start + i, condition: source.text.slice(args.start + i + m[0].length, args.end) };
+  }
+  return undefined;
 }
 
 const DEV_ONLY = {
