@@ -146,7 +146,7 @@ jobs.run();
 
 const sockets = suite("WebSocket gateways");
 
-sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket none; a Socket.IO server is also its engine's endpoint, once however many gateways share it", () => {
+sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket (development only) neither socket nor routes; a Socket.IO server is also its engine's endpoint, once however many gateways share it", () => {
   assert.equal(list(fixtureRepo("entry-websockets")), [
     "WS /#chat message src/realtime/io.js:8 socket.io (inline)",
     "WS /#join room src/realtime/io.js:7 socket.io onJoin",
@@ -158,7 +158,6 @@ sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoeni
     "GET /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "POST /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "GET /live/websocket lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
-    "WS /phoenix/live_reload/socket lib/shop_web/endpoint.ex:13 phoenix Phoenix.LiveReloader.Socket",
     "WS /socket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
     "GET /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",
     "POST /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",

@@ -30,7 +30,8 @@ export const websocketsPhoenix: Framework = {
       for (const m of source.code.matchAll(pattern)) {
         const literal = source.stringAt(m.index + m[0].length - 1);
         const target = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[1] : undefined;
-        if (literal && target) {
+        // Phoenix's live reloader's socket is there only in development, as its transports are.
+        if (literal && target && !(pattern === SOCKET && DEVELOPMENT_SOCKET.test(target))) {
           out.push(
             entryPoint(source, m.index + m[0].search(/\S/), {
               framework,
