@@ -198,4 +198,35 @@ hono("a handler that first hands its context to a function of the app's that thr
   ]);
 });
 
+hono("an app assigned on the first request to a variable declared before (_app = new Hono()) is one; a sub-app mounted under a prefix the code computes (`/v${apiVersion}`) serves its routes saying their prefix is unknown, not at the root", () => {
+  const root = tempDir("tool-hono-computed-prefix-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ dependencies: { hono: "^4.0.0" } }),
+    "src/routes/patches.ts": 'import { Hono } from "hono";\nconst app = new Hono();\napp.get("/", (c) => c.json([]));\napp.get("/keys", (c) => c.json([]));\nexport default app;\n',
+    "src/index.ts": [
+      'import { Hono } from "hono";',
+      'import patchesApp from "./routes/patches";',
+      "",
+      "let _app: Hono | undefined;",
+      "",
+      "export default {",
+      "  async fetch(request: Request, env: Env) {",
+      "    if (!_app) {",
+      "      const { apiVersion } = getConfig(env);",
+      "      _app = new Hono();",
+      "      const versionedApp = new Hono();",
+      '      versionedApp.route("/patches", patchesApp);',
+      "      _app.route(`/v${apiVersion}`, versionedApp);",
+      '      _app.get("/", (c) => c.text("docs"));',
+      "    }",
+      "    return _app.fetch(request, env);",
+      "  },",
+      "};",
+      "",
+    ].join("\n"),
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}${r.prefixUnknown ? " (prefix unknown)" : ""}`), ["GET /", "GET /patches (prefix unknown)", "GET /patches/keys (prefix unknown)"]);
+});
+
 hono.run();

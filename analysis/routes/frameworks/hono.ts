@@ -12,8 +12,9 @@ import { openapiCall, openapiDefinitions } from "./hono-openapi.ts";
 const GENERICS = "(?:<(?:[^<>]|<[^<>]*>)*>)?";
 // A Hono app: `new Hono()`, or one from a project's factory (`createRouter()`, `createApp()`).
 const APP = `(?:new\\s+(?:OpenAPI)?Hono|create\\w*(?:Router|App))\\s*${GENERICS}\\s*\\(`;
+// Declared (`const app = new Hono()`), or assigned to a variable declared before (`_app = new Hono()`, made once on the first request).
 const CREATE = new RegExp(
-  `(?:\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*(?::[^=;]+)?=|\\bexport\\s+default)\\s*${APP}`,
+  `(?:\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*(?::[^=;]+)?=|\\bexport\\s+default|(?<![\\w$.])([A-Za-z_$][\\w$]*)\\s*\\?{0,2}=(?!=))\\s*${APP}`,
   "g",
 );
 const BASE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*([A-Za-z_$][\w$]*)\s*\.\s*basePath\s*\(/g;
@@ -54,17 +55,20 @@ export const hono: Framework = {
       else if (call.name === "route") {
         const prefix = spanPath(source, call.args[0], constants);
         const sub = call.args[1] && argumentName(source, call.args[1].start, call.args[1].end);
-        if (prefix !== undefined && sub) {
+        // A prefix the code computes (`/v${apiVersion}`, a value of the environment's): the sub-app is
+        // mounted there all the same, its routes saying their prefix is unknown rather than posing at the root.
+        if (sub) {
           registrations.push({
             type: "use",
             framework: "hono",
             owner,
-            prefix,
+            prefix: prefix ?? "",
             args: [sub],
             specifiers: [],
             guards: [],
             mountOnly: true,
             line,
+            ...(prefix === undefined ? { prefixUnknown: true } : {}),
           });
         }
       } else if (call.name === "openapi") registrations.push(...openapiCall(source, owner, call.args, line, constants));
@@ -103,7 +107,7 @@ export const hono: Framework = {
         apply(name, router, call);
       }
     };
-    for (const m of source.code.matchAll(CREATE)) created(m[1] ?? "default", m.index, m.index + m[0].length - 1);
+    for (const m of source.code.matchAll(CREATE)) created(m[1] ?? m[2] ?? "default", m.index, m.index + m[0].length - 1);
     // Sub-apps built by a function (`export const users = (db) => new Hono().get(...)`) are named after it.
     let found: readonly FunctionScope[] | undefined;
     const scopes = () => (found ??= functionScopes(source));
