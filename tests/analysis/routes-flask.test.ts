@@ -1142,6 +1142,66 @@ flask("a before_request hook that checks the session lets through the paths it t
   assert.equal(guardedRoutes(root), ["POST /api/login", "GET /health", "GET /login", "POST /login", "GET /notes [check_perms]", "GET /stats [require_login]"]);
 });
 
+flask("a class whose methods carry a bare @route (a Blueprint subclass of the project's collecting them) is a blueprint under the url_prefix its __init__ hands its base, mounted where an instance is registered; its methods' decorators guard", () => {
+  const root = tempDir("tool-flask-class-blueprint-");
+  writeFiles(root, {
+    "requirements.txt": "flask\n",
+    "website/website_module.py": [
+      "import collections",
+      "import flask",
+      "",
+      "class WebsiteModule(flask.Blueprint):",
+      "    def __init__(self, name, import_name, url_prefix=None):",
+      "        super().__init__(name, import_name, url_prefix=url_prefix)",
+      "        for name in dir(self):",
+      "            fn = getattr(self, name)",
+      "            for rd in getattr(fn, '_routing_data', []):",
+      "                self.route(*rd.args, **rd.kwargs)(fn)",
+      "",
+      "def route(*args, **kwargs):",
+      "    def wrap(fn):",
+      "        fn._routing_data = getattr(fn, '_routing_data', []) + [(args, kwargs)]",
+      "        return fn",
+      "    return wrap",
+      "",
+    ].join("\n"),
+    "website/auth_pages.py": [
+      "from flask import request, session",
+      "from website.auth import requires_login",
+      "from .website_module import WebsiteModule, route",
+      "",
+      "class AuthModule(WebsiteModule):",
+      "    def __init__(self, db):",
+      '        super().__init__("auth", __name__, url_prefix="/auth")',
+      "        self.db = db",
+      "",
+      '    @route("/login", methods=["POST"])',
+      "    def login(self):",
+      "        return ''",
+      "",
+      '    @route("/change_password", methods=["POST"])',
+      "    @requires_login",
+      "    def change_password(self, user):",
+      "        return ''",
+      "",
+    ].join("\n"),
+    "app.py": [
+      "from flask import Flask",
+      "from website import auth_pages",
+      "",
+      "app = Flask(__name__)",
+      "app.register_blueprint(auth_pages.AuthModule(None))",
+      "",
+      "@app.route('/')",
+      "def index():",
+      "    return ''",
+      "",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /", "POST /auth/change_password [requires_login]", "POST /auth/login"]);
+});
+
 flask("WSGI apps mounted under a path: Werkzeug's DispatcherMiddleware mounts each app of its mapping (imported or not, .wsgi_app or the app) on the first; CherryPy's tree.graft mounts an app at its path", () => {
   const root = tempDir("tool-flask-wsgi-mounts-");
   writeFiles(root, {

@@ -2,7 +2,7 @@ import { configuredPlaceholder } from "../common/configured.ts";
 import { withImportedAttributes } from "../python/imported-attributes.ts";
 import type { Framework } from "../framework.ts";
 import { appParameters, handedBlueprints } from "../python/app-parameters.ts";
-import { type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
+import { classAt, type Definition, parameterNames, pythonDefinitions } from "../python/definitions.ts";
 import { decoratorGuards, handlerCheckGuards, isNamedNotGuard, isPythonGuard } from "../python/guards.ts";
 import { CANDIDATE } from "../paths.ts";
 import { dottedName, elements, moduleListItems, pythonArguments, pythonConstants, pythonValue, type Span, stringList } from "../python/values.ts";
@@ -80,7 +80,8 @@ export const flask: Framework = {
       }
     }
     const viewName = shadowedClassNames(definitions);
-    for (const def of definitions) registrations.push(...decorated(source, def, constants, viewName));
+    for (const def of definitions) registrations.push(...decorated(source, def, constants, viewName, (at) => classAt(definitions, at)));
+    registrations.push(...classBlueprints(source, definitions, constants));
     // A name a blueprint is created under is that blueprint, whatever else the module assigns it later.
     const blueprints = new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])));
     const made = new Map([...madeBy(source.code)].filter(([name]) => !blueprints.has(name)));
@@ -177,13 +178,15 @@ function shadowedClassNames(definitions: readonly Definition[]): (cls: Definitio
 }
 
 /** Route decorators on a function or a view class, and `before_request` hooks. */
-function decorated(source: RouteSource, def: Definition, constants: Map<string, string>, viewName: (cls: Definition) => string): Registration[] {
+function decorated(source: RouteSource, def: Definition, constants: Map<string, string>, viewName: (cls: Definition) => string, classOf: (at: number) => Definition | undefined): Registration[] {
   const found: Registration[] = [];
   def.decorators.forEach((d, index) => {
     const dot = d.name.lastIndexOf(".");
     const verb = d.name.slice(dot + 1);
-    const owner = d.name.slice(0, dot);
-    if (dot < 0) return;
+    // A bare `@route("/login", methods=["POST"])` on a method: the route of the blueprint its class is (classBlueprints).
+    const cls = dot < 0 && d.name === "route" && def.kind === "def" ? classOf(def.start) : undefined;
+    const owner = cls ? cls.name : d.name.slice(0, dot);
+    if (dot < 0 && !cls) return;
     if (verb === "before_request" && !d.args && def.kind === "def" && hookGuards(source, def)) {
       const through = exemptEndpoints(source, def);
       const under = exemptPaths(source, def);
@@ -222,6 +225,21 @@ function decorated(source: RouteSource, def: Definition, constants: Map<string, 
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler: def.name, guards, owner, line: d.line });
   });
   return found;
+}
+
+/**
+ * A class whose methods carry a bare `@route(...)`, as a blueprint class of the project's collects
+ * them (hedy's `class AuthModule(WebsiteModule)`, a `Blueprint` subclass registering each method's
+ * routing data in its `__init__`): a router named for the class, under the `url_prefix` its
+ * `__init__` hands its base (`super().__init__("auth", __name__, url_prefix="/auth")`).
+ */
+function classBlueprints(source: RouteSource, definitions: readonly Definition[], constants: Map<string, string>): Registration[] {
+  const classes = new Set(definitions.filter((d) => d.kind === "def" && d.decorators.some((dec) => dec.name === "route" && dec.args)).flatMap((d) => classAt(definitions, d.start) ?? []));
+  return [...classes].map((cls): Registration => {
+    const init = /\bsuper\s*\(\s*\)\s*\.\s*__init__\s*\(/.exec(source.code.slice(cls.start, cls.end));
+    const prefix = init ? pythonArguments(source.code, cls.start + init.index + init[0].length - 1).keywords.get("url_prefix") : undefined;
+    return { type: "router", framework: FRAMEWORK, name: cls.name, prefix: (prefix && pythonValue(source, prefix, constants)) ?? "", guards: [], line: cls.line };
+  });
 }
 
 /** The URL value a preprocessor takes and checks the caller's session for, refusing otherwise (a redirect raised, an abort). */
