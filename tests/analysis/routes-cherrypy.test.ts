@@ -86,4 +86,48 @@ cherrypy("a mount at a path the code computes from its settings leaves the prefi
   assert.equal(routes(root), ["ALL /home (prefix unknown)"]);
 });
 
+cherrypy("a decorator of the module's that exposes what it wraps (wrap_func.exposed = True) exposes, guarding by its name; a root object made into a variable before it is mounted is mounted; a handler named for a file (robots_txt) serves its name with the dot", () => {
+  const root = tempDir("tool-cherrypy-exposing-");
+  writeFiles(root, {
+    "requirements.txt": "cherrypy\n",
+    "app/interface.py": [
+      "import functools",
+      "import cherrypy",
+      "",
+      "def secured_expose(wrap_func=None, check_api_key=False):",
+      "    if not wrap_func:",
+      "        return functools.partial(secured_expose, check_api_key=check_api_key)",
+      "    wrap_func.exposed = True",
+      "    @functools.wraps(wrap_func)",
+      "    def internal_wrap(*args, **kwargs):",
+      "        return wrap_func(*args, **kwargs)",
+      "    return internal_wrap",
+      "",
+      "class LoginPage:",
+      "    @cherrypy.expose",
+      "    def index(self, **kwargs):",
+      "        return ''",
+      "",
+      "class MainPage:",
+      "    def __init__(self):",
+      "        self.login = LoginPage()",
+      "",
+      "    @secured_expose(check_api_key=True)",
+      "    def api(self, **kwargs):",
+      "        return ''",
+      "",
+      "    @secured_expose",
+      "    def robots_txt(self, **kwargs):",
+      "        return ''",
+      "",
+      "    def helper(self):",
+      "        return ''",
+      "",
+    ].join("\n"),
+    "main.py": "import cherrypy\nimport app.interface\n\nmain_page = app.interface.MainPage()\ncherrypy.tree.mount(main_page, '/', config={})\ncherrypy.engine.start()\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(routes(root), ["ALL /api [secured_expose]", "ALL /login", "ALL /robots.txt [secured_expose]"]);
+});
+
 cherrypy.run();

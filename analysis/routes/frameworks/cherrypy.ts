@@ -35,10 +35,15 @@ export const cherrypy: Framework = {
     const definitions = pythonDefinitions(source);
     const constants = pythonConstants(source);
     const found: Registration[] = [];
-    for (const cls of definitions.filter((d) => d.kind === "class" && d.indent === 0)) found.push(...objectRouter(source, definitions, cls));
+    const exposing = exposingDecorators(source, definitions);
+    for (const cls of definitions.filter((d) => d.kind === "class" && d.indent === 0)) found.push(...objectRouter(source, definitions, cls, exposing));
     for (const m of source.code.matchAll(MOUNT)) {
       const { args } = callArguments(source.code, m.index + m[0].length - 1);
-      const root = args[0] && /^\s*([A-Z][\w.]*)\s*\(/.exec(source.code.slice(args[0].start, args[0].end))?.[1];
+      const rootWritten = args[0] ? source.code.slice(args[0].start, args[0].end) : "";
+      // The root object made in place (`Root()`), or made before into a variable (`main_page = sabnzbd.interface.MainPage()`).
+      const variable = /^\s*([a-z_]\w*)\s*$/.exec(rootWritten)?.[1];
+      const made = variable ? [...source.code.slice(0, m.index).matchAll(new RegExp(String.raw`^[ \t]*${variable}[ \t]*=[ \t]*([A-Za-z_][\w.]*)[ \t]*\(`, "gm"))].at(-1)?.[1] : undefined;
+      const root = /^\s*([A-Z][\w.]*)\s*\(/.exec(rootWritten)?.[1] ?? (made && /(?:^|\.)[A-Z]\w*$/.test(made) ? made : undefined);
       if (!root) continue;
       const written = args[1] ? source.code.slice(args[1].start, args[1].end).trim() : "";
       const path = args[1] && !/^\w+\s*=/.test(written) ? pythonValue(source, args[1], constants) : "";
@@ -51,25 +56,37 @@ export const cherrypy: Framework = {
   },
 };
 
+// A handler named for a file (`robots_txt`, `description_xml`): the name with a dot before its extension.
+const FILE_NAME = /_(txt|xml|json|html?|ico|css|js|rss|atom|csv|svg|png|webmanifest)$/;
+
 /** A class as a router served where mounted: its exposed methods, and the objects its attributes hold under their names. */
-function objectRouter(source: RouteSource, definitions: readonly Definition[], cls: Definition): Registration[] {
+function objectRouter(source: RouteSource, definitions: readonly Definition[], cls: Definition, exposing: ReadonlySet<string>): Registration[] {
   const { code } = source;
   const methods = members(definitions, cls).filter((d) => d.kind === "def");
   const exposed = classAttribute(source, definitions, cls, "exposed");
   const allExposed = !!exposed && code.slice(exposed.start, exposed.end).trim() === "True";
-  const handlers = methods.filter((d) => d.decorators.some((x) => EXPOSED.test(x.name)) || (allExposed && !d.name.startsWith("_")));
+  const handlers = methods.filter((d) => d.decorators.some((x) => EXPOSED.test(x.name) || exposing.has(x.name)) || (allExposed && !d.name.startsWith("_")));
   const children = [...code.slice(cls.start, cls.end).matchAll(CHILD)];
   if (!handlers.length && !children.length) return [];
   const line = cls.line;
   const found: Registration[] = [{ type: "router", framework: FRAMEWORK, name: cls.name, prefix: "", guards: [], mountedOnly: true, line }];
   for (const h of handlers) {
-    const path = h.name === "index" ? "" : h.name === "default" ? "/*" : `/${h.name}`;
+    // The dispatcher looks a segment up with its dots as underscores: `robots_txt` serves `/robots.txt`.
+    const path = h.name === "index" ? "" : h.name === "default" ? "/*" : `/${h.name.replace(FILE_NAME, ".$1")}`;
     found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: allowed(source.text, h), path, handler: `${cls.name}.${h.name}`, guards: decoratorGuards(code, h.decorators), owner: cls.name, line: h.line });
   }
   for (const m of children) {
     found.push({ type: "use", framework: FRAMEWORK, owner: cls.name, prefix: `/${m[1]}`, args: [m[2]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(cls.start + m.index) });
   }
   return found;
+}
+
+/**
+ * The module's decorators that expose what they wrap, besides what they check (sabnzbd's
+ * `secured_expose`, whose body sets `wrap_func.exposed = True`, or one calling `cherrypy.expose(...)`).
+ */
+function exposingDecorators(source: RouteSource, definitions: readonly Definition[]): Set<string> {
+  return new Set(definitions.filter((d) => d.kind === "def" && d.indent === 0 && /\.\s*exposed\s*=\s*True\b|\bcherrypy\s*\.\s*expose\s*\(/.test(source.code.slice(d.start, d.end))).map((d) => d.name));
 }
 
 /** The methods `@cherrypy.tools.allow(methods=['POST'])` lets through; every method without it. */
