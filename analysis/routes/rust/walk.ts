@@ -78,7 +78,13 @@ function block<N extends RustNode>(source: RouteSource, file: RustFile, span: Sp
         continue;
       }
     }
-    const chain = wholeChain(code, { start, end: statementEnd(code, start, ";,") });
+    // `let api_service = { ...; OpenApiService::new(...) };`: the value the block ends with.
+    let end = statementEnd(code, start, ";,");
+    if (bind && code[start] === "{") {
+      const tail = tailOf(code, { start, end: closing(code, start) });
+      if (tail) ({ start, end } = { start: tail.start, end: tail.end });
+    }
+    const chain = wholeChain(code, { start, end });
     if (!chain) continue;
     const node = builder.chain(chain, env, `${owner}@${source.lineAt(start)}`);
     if (!node) continue;
