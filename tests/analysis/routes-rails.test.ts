@@ -1277,6 +1277,63 @@ rails("a route under a trailing modifier: not drawn `if Rails.env.development?`;
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /ok", "GET /stats"]);
 });
 
+rails("refusing only a caller who is signed in checks no caller: a guests' filter (render_error status: :unauthorized if current_user), an action's top (return ... if current_user && !admin); a constraint lambda reading the path, not the caller, guards nothing; one reading the session does; verifying a password reset request is the way back in", () => {
+  const root = tempDir("tool-rails-guests-only-");
+  writeFiles(root, {
+    "Gemfile": "gem 'rails'\n",
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      "  resources :sessions, only: :create",
+      "  resources :users, only: :create",
+      "  resources :rooms, only: :index",
+      "  post 'reset_password/reset', to: 'reset_password#reset'",
+      "  get 'admin', to: 'admin#index', constraints: lambda { |req| req.session[:admin] }",
+      "  match '*path', to: 'components#index', via: :all, constraints: lambda { |req|",
+      "    req.path.exclude? 'rails/active_storage'",
+      "  }",
+      "end",
+    ].join("\n"),
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  before_action :ensure_authenticated",
+      "",
+      "  def ensure_authenticated",
+      "    render_error status: :unauthorized unless current_user",
+      "  end",
+      "",
+      "  def ensure_guest",
+      "    render_error status: :unauthorized if current_user",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/sessions_controller.rb": [
+      "class SessionsController < ApplicationController",
+      "  skip_before_action :ensure_authenticated, only: :create",
+      "  before_action :ensure_guest, only: :create",
+      "",
+      "  def create; end",
+      "end",
+    ].join("\n"),
+    "app/controllers/users_controller.rb": [
+      "class UsersController < ApplicationController",
+      "  skip_before_action :ensure_authenticated, only: :create",
+      "",
+      "  def create",
+      "    admin_create = current_user && current_user.admin?",
+      "    return render_error status: :forbidden if current_user && !admin_create",
+      "  end",
+      "end",
+    ].join("\n"),
+    "app/controllers/rooms_controller.rb": "class RoomsController < ApplicationController\n  def index; end\nend\n",
+    // A check of the emailed token that resets a password: the way back in, no check of the caller.
+    "app/controllers/reset_password_controller.rb": "class ResetPasswordController < ActionController::Base\n  before_action :verify_reset_request\n\n  def reset; end\nend\n",
+    "app/controllers/admin_controller.rb": "class AdminController < ActionController::Base\n  def index; end\nend\n",
+    "app/controllers/components_controller.rb": "class ComponentsController < ActionController::Base\n  def index; end\nend\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["ALL /{path}", "GET /admin [constraints(lambda)]", "POST /reset_password/reset", "GET /rooms [ensure_authenticated]", "POST /sessions", "POST /users"]);
+});
+
 rails("a plain module included into the base controller adds its filter through def self.included(base) (base.before_action :require_user!), which an action skips by name; a hook adding no filter guards nothing", () => {
   const root = tempDir("tool-rails-self-included-");
   writeFiles(root, {

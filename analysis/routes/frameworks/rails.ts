@@ -449,12 +449,17 @@ function constraintGuards(source: RouteSource, args: DslArguments): string[] {
   // segment and request patterns like any other, unless it is named for a check (`Constraints.admin_only`).
   const computed = /^[A-Z][\w:]*\s*\.\s*([a-z_]\w*[?!]?)\s*$/.exec(text)?.[1];
   if (computed && computed !== "new" && !isGuardName(computed)) return [];
-  const name = /^(?:->|lambda|proc)\b/.test(text) ? "lambda" : /^([A-Z][\w:]*)/.exec(text)?.[1];
+  const lambda = /^(?:->|lambda|proc)\b/.test(text);
+  // A lambda matching the request by what it asks for (`req.path.exclude? 'rails/active_storage'`, `req.format.html?`), not by who asks, checks no caller.
+  if (lambda && !CALLER_READ.test(text)) return [];
+  const name = lambda ? "lambda" : /^([A-Z][\w:]*)/.exec(text)?.[1];
   // A constraint named for what it matches in the path or the host (`SlugConstraint.new(Trail)`: a record by its slug) checks no caller.
   if (name && ROUTING_CONSTRAINT.test(name)) return [];
   return name ? [`constraints(${name})`] : [];
 }
 
+// What a constraint reads of the caller: the session, cookies, Warden's user, a token.
+const CALLER_READ = /\b(?:session|cookies|cookie_jar|warden|current_user|user_signed_in\?|signed_in\?|authenticated\?|admin\?|token|authorization|api_key)\b/i;
 const ROUTING_CONSTRAINT = /(?:Slug|Subdomain|Domain|Host|Format|Version|Locale|Language|Path|Param|Id|Page|Username|Handle|Format)Constraints?$/;
 
 /** Joins Rails path pieces: `(.:format)` is dropped; other optional segments `(...)` stay for `optionalSegmentForms`. */

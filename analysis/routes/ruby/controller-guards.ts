@@ -92,7 +92,7 @@ function checksAtTop(sources: readonly string[], name: string): boolean {
   const lines = body.split("\n").slice(0, TOP_LINES).filter((line) => line.trim() && /^[ \t]*/.exec(line)![0] === indent);
   const http = lines.findIndex((line) => HTTP_AUTHENTICATION.test(line));
   if (http !== -1 && !lines.slice(0, http).some((line) => ONLY_WHEN_PRESENT.test(line))) return true;
-  if (lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")))) return true;
+  if (lines.some((line) => REFUSAL.test(line) && WHEN_MISSING.test(line) && !REFUSES_SIGNED_IN.test(line) && TESTS_USER.test(line.replace(/new_user_session_path|user_session/g, "")))) return true;
   if (lines.some((line) => NOT_FOUND_UNLESS_SIGNED_IN.test(line))) return true;
   // A block for the caller who is not signed in, at the top, whose first lines refuse (`unless authenticated?` then `redirect_to ...; return`).
   const all = body.split("\n").filter((line) => line.trim());
@@ -154,6 +154,8 @@ const CALLER_PREDICATE = /\bcurrent_user_\w+\?/;
 // A route helper of the sign-in page: Devise's `new_user_session_path`, `login_url`, `signin_path`.
 const SIGN_IN_PATH = /\b(?:new_\w*session|log_?in|sign_?in)_(?:path|url)\b/;
 const RETURN_IF_SIGNED_IN = new RegExp(String.raw`^[ \t]*return[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|${SIGNED_IN_PREDICATE}(?:\([^)\n]*\))?)[ \t]*$`);
+// A refusal only of a caller who is signed in (`... if current_user`, `... if current_user && !admin`): a caller without one passes it.
+const REFUSES_SIGNED_IN = new RegExp(String.raw`[ \t]+if[ \t]+(?:@?current_user(?:\.present\?)?|${SIGNED_IN_PREDICATE})[ \t]*(?:&&[^\n]*|\band\b[^\n]*)?$`);
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].length;
 
 /** The guard filter `name` stands for (itself, or the check it calls), or undefined when its body checks nobody. */
@@ -170,6 +172,8 @@ function turnsAway(sources: readonly string[], name: string, depth = 0): string 
     const indent = indentOf(line);
     if (indent < base) break; // its `rescue`
     if (indent > base) continue;
+    // A refusal of the caller who IS signed in (`render_error status: :unauthorized if current_user`): a filter for guests, no check.
+    if (REFUSES_SIGNED_IN.test(line) && REFUSAL.test(line.replace(REFUSES_SIGNED_IN, ""))) continue;
     if (TURNS_AWAY.test(line) && LOOKS_AT_CALLER.test(line)) return name;
     // A refusal under a modifier testing the caller (`access_denied(redirect: x) unless current_user_owns?(x)`).
     const modifier = MODIFIER.exec(line);
