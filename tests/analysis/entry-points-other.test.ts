@@ -146,7 +146,7 @@ jobs.run();
 
 const sockets = suite("WebSocket gateways");
 
-sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is also the HTTP routes of its transports (websocket unless false, longpoll when on), Phoenix's live-reload socket (development only) neither socket nor routes; a Socket.IO server is also its engine's endpoint, once however many gateways share it", () => {
+sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoenix channels, exactly; a Phoenix socket is its WebSocket at <path>/websocket (unless false) and its long-polling routes when on, Phoenix's live-reload socket (development only) neither socket nor routes; a Socket.IO server is also its engine's endpoint, once however many gateways share it", () => {
   assert.equal(list(fixtureRepo("entry-websockets")), [
     "WS /#chat message src/realtime/io.js:8 socket.io (inline)",
     "WS /#join room src/realtime/io.js:7 socket.io onJoin",
@@ -154,14 +154,12 @@ sockets("NestJS gateways, socket.io namespaces and events, ws servers and Phoeni
     "WS /chat#message src/chat/chat.gateway.ts:9 nestjs-websockets ChatGateway.handleMessage",
     "WS /chat#typing src/chat/chat.gateway.ts:15 nestjs-websockets ChatGateway.handleTyping [WsJwtGuard]",
     "WS /feed src/realtime/feed.ts:3 ws onFeedConnection",
-    "WS /live lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "GET /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "POST /live/longpoll lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
-    "GET /live/websocket lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
-    "WS /socket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
+    "WS /live/websocket lib/shop_web/endpoint.ex:8 phoenix Phoenix.LiveView.Socket",
     "GET /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",
     "POST /socket.io src/chat/chat.gateway.ts:7 nestjs-websockets Socket.IO engine",
-    "GET /socket/websocket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
+    "WS /socket/websocket lib/shop_web/endpoint.ex:4 phoenix ShopWeb.UserSocket",
     "WS room:* lib/shop_web/channels/user_socket.ex:5 phoenix-channels ShopWeb.RoomChannel",
     "WS room:*#new_msg lib/shop_web/channels/room_channel.ex:7 phoenix-channels ShopWeb.RoomChannel.handle_in/3",
     "WS room:*#shout lib/shop_web/channels/room_channel.ex:12 phoenix-channels ShopWeb.RoomChannel.handle_in/3",

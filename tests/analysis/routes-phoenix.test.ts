@@ -74,11 +74,11 @@ phoenix("a socket whose connect/3 refuses a connection without credentials (a cl
     ].join("\n"),
     "lib/portal_api/public_socket.ex": "defmodule PortalAPI.PublicSocket do\n  use Phoenix.Socket\n  @impl true\n  def connect(_params, socket, _connect_info) do\n    {:ok, socket}\n  end\nend\n",
   });
-  assert.equal(analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
-    "GET /gateway/v2/websocket [PortalAPI.Gateway.V2.Socket.connect/3]",
-    "GET /gateway/websocket [PortalAPI.Gateway.Socket.connect/3]",
-    "GET /public/websocket",
-    "GET /user/websocket [PortalAPI.UserSocket.connect/3]",
+  assert.equal(analyze(root).routes.items.filter((r) => r.framework === "phoenix").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`).sort(), [
+    "WS /gateway/v2/websocket [PortalAPI.Gateway.V2.Socket.connect/3]",
+    "WS /gateway/websocket [PortalAPI.Gateway.Socket.connect/3]",
+    "WS /public/websocket",
+    "WS /user/websocket [PortalAPI.UserSocket.connect/3]",
   ]);
 });
 

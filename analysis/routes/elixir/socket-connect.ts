@@ -21,7 +21,7 @@ export function phoenixSocketAuth(project: Project | undefined): <R extends Link
   let modules: Map<string, string> | undefined;
   const verdicts = new Map<string, boolean>();
   return (route) => {
-    if (route.framework !== "phoenix" || route.kind !== "http" || route.guards.length || !TRANSPORT.test(route.path) || !project) return route;
+    if (route.framework !== "phoenix" || (route.kind !== "http" && route.kind !== "ws") || route.guards.length || !TRANSPORT.test(route.path) || !project) return route;
     const module = route.handler;
     const refuses = (name: string, depth: number): boolean => {
       if (!verdicts.has(name)) {

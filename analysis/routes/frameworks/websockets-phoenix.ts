@@ -14,9 +14,9 @@ const MODULE_ARG = /^\s*,\s*([A-Z][\w.]*)/;
  * Phoenix sockets and channels: `socket "/socket", UserSocket` in an endpoint (the connection
  * path), `channel "room:*", RoomChannel` in a socket module (a topic), and every
  * `handle_in("event", ...)` clause of a channel module, as `topic#event` under the topic its
- * `join` clauses accept (`"room:" <> id` is `room:*`). A socket is also the HTTP routes of its
- * transports: `GET /socket/websocket` unless `websocket: false`, and `GET`/`POST /socket/longpoll`
- * when `longpoll:` turns it on (Phoenix's defaults).
+ * `join` clauses accept (`"room:" <> id` is `room:*`). A socket's WebSocket is served at
+ * `/socket/websocket` (unless `websocket: false`), and its long-polling transport at `GET`/`POST
+ * /socket/longpoll` when `longpoll:` turns it on (Phoenix's defaults).
  */
 export const websocketsPhoenix: Framework = {
   id: "websockets-phoenix",
@@ -31,17 +31,19 @@ export const websocketsPhoenix: Framework = {
         const literal = source.stringAt(m.index + m[0].length - 1);
         const target = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[1] : undefined;
         // Phoenix's live reloader's socket is there only in development, as its transports are.
-        if (literal && target && !(pattern === SOCKET && DEVELOPMENT_SOCKET.test(target))) {
-          out.push(
-            entryPoint(source, m.index + m[0].search(/\S/), {
-              framework,
-              kind: "ws",
-              method: "WS",
-              path: literal.value,
-              handler: target,
-            }),
-          );
-        }
+        // A socket's WebSocket is served at `<path>/websocket`, unless `websocket: false` turns it off.
+        const socket = pattern === SOCKET;
+        if (!literal || !target || (socket && DEVELOPMENT_SOCKET.test(target))) continue;
+        if (socket && /\bwebsocket:\s*false\b/.test(callOptions(source.code, literal.end + (MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[0].length ?? 0)))) continue;
+        out.push(
+          entryPoint(source, m.index + m[0].search(/\S/), {
+            framework,
+            kind: "ws",
+            method: "WS",
+            path: socket ? `${literal.value.replace(/\/$/, "")}/websocket` : literal.value,
+            handler: target,
+          }),
+        );
       }
     };
     declared(SOCKET, "phoenix");
@@ -91,7 +93,6 @@ function socketTransports(source: RouteSource): Registration[] {
     const line = source.lineAt(m.index + m[0].search(/\S/));
     const route = (method: string, transport: string): Registration =>
       ({ type: "route", framework: "phoenix", kind: "http", methods: [method], path: `${literal.value.replace(/\/$/, "")}/${transport}`, handler: target[1]!, guards: [], owner: "", line });
-    if (!/\bwebsocket:\s*false\b/.test(options)) out.push(route("GET", "websocket"));
     if (/\blongpoll:/.test(options) && !/\blongpoll:\s*false\b/.test(options)) out.push(route("GET", "longpoll"), route("POST", "longpoll"));
   }
   return out;
