@@ -367,4 +367,14 @@ nethttp("a package returning its mux wrapped in middleware methods (return sessi
   ]);
 });
 
+nethttp("a ServeMux pattern ending in a slash serves the subtree below it (/fever/ is /fever/*); the root's pattern is the root", () => {
+  const root = tempDir("tool-nethttp-subtree-");
+  writeFiles(root, {
+    "go.mod": "module example.com/x\n\ngo 1.22\n",
+    "main.go": 'package main\n\nimport "net/http"\n\nfunc main() {\n\tmux := http.NewServeMux()\n\tmux.HandleFunc("/", index)\n\tmux.HandleFunc("/fever/", handleFever)\n\tmux.HandleFunc("/api/items", handleItems)\n\thttp.ListenAndServe(":8080", mux)\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["ALL /", "ALL /api/items", "ALL /fever/*"]);
+});
+
 nethttp.run();

@@ -66,13 +66,16 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
 
 /**
  * A Go 1.22 ServeMux pattern (`"GET /users/{id}"`, `"/files/{path...}"`, `"/{$}"`) as a method,
- * none when it serves them all, and a path; a host before the path is dropped.
+ * none when it serves them all, and a path; a host before the path is dropped. A pattern ending in
+ * a slash serves the subtree below it (`"/fever/"`: `/fever/*`); the root's, everything, is the root.
  */
 export function servePattern(pattern: string): { method?: string; path: string } | undefined {
   // A value filled in before linking (a configured root, `\u0002goconst:...\u0002`) starts the path, not a host.
   const m = /^\s*(?:([A-Z]+)\s+)?([^/\u0002]*)((?:\u0002[^\u0002]*\u0002)?\/?.*)?$/.exec(pattern);
   if (!m) return undefined;
-  return { method: m[1], path: (m[3] || "/").replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
+  const path = m[3] || "/";
+  const subtree = path.length > 1 && path.endsWith("/") && !path.endsWith("\u0002/");
+  return { method: m[1], path: (subtree ? `${path}*` : path).replace(/\{\$\}$/, "").replace(/\{(\w+)\.\.\.\}/g, "{$1}") };
 }
 
 /** The router a one-argument wrapper call hands on (`chain(ctrlAdmin)`, `withLogging(api)`), if its argument is one. */
