@@ -101,6 +101,7 @@ import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
 import { codeigniterMappedChecks } from "./php/codeigniter-mapped-routes.ts";
+import { bladeHooks } from "./jvm/blade-hooks.ts";
 import { containerParameters, symfonyParameters } from "./php/container-parameters.ts";
 import { surenessFilter } from "./jvm/sureness.ts";
 import { lowercaseUrls } from "./csharp/lowercase-urls.ts";
@@ -253,7 +254,7 @@ export function routesSection(
   // What the project's files say beside the route registrations, in order: paths configuration
   // puts in front (JVM properties and context paths, Symfony's imports and the container parameters in them, API Platform's prefix), URL casing, guards declared away, Micronaut Security turned off,
   // then Symfony's access_control and Sureness's exclusions for the routes still unguarded (their rules match full paths),
-  // Phoenix sockets whose connect/3 refuses, and CodeIgniter 3 URIs routes.php maps to a guarded action.
+  // Phoenix sockets whose connect/3 refuses, CodeIgniter 3 URIs routes.php maps to a guarded action, and Blade's web hooks.
   // tRPC procedures join their routers' keys with dots under the endpoint a handler serves them at.
   // Read after configured values are filled in: an endpoint may be where an Express app mounts the handler (js/express-mounts.ts).
   const trpcMounts = [...configured].flatMap(([file, f]) => f.registrations.flatMap((r) => (r.type === "use" && r.framework === TRPC && (r.owner === TRPC_ENDPOINT || r.owner === TRPC_OPENAPI_ENDPOINT) ? [{ file, endpoint: { path: r.prefix, openapi: r.owner === TRPC_OPENAPI_ENDPOINT } }] : [])));
@@ -263,7 +264,7 @@ export function routesSection(
   const rpcDispatchers = new Map([...trpcMounts, ...orpcMounts].map((m) => [m.file, m.endpoint] as const));
   // Symfony's container parameters, in route paths and in access_control rules alike.
   const symfonyParametersOf = containerParameters(project);
-  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), djangoLoginMiddleware(project), flaskClassChecks(project), guardsAway(project), channelsConsumerGuards(project), nextAppSignInGuards(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), codeigniterMappedChecks(project), enforcedSecurity(project, facts, contracts)];
+  const afterLinking = [trpcPaths(trpcEndpoints), orpcPaths(orpcMounts.map((m) => m.endpoint)), servletFilters(project), goWebSocketHandlers(project), nextLocalePrefix(project), contextPaths(project), symfonyImportPrefixes(project), symfonyParameters(symfonyParametersOf), apiPlatformPrefix(project), hanamiMounts(project), sampleEnvPrefix(project), boxAdminPrefix(project), eggConfigPrefix(project), routeAttributesPrefix(project), tokenTransformer(project), lowercaseUrls(project), drfDefaultPermissions(project), djangoLoginMiddleware(project), flaskClassChecks(project), guardsAway(project), channelsConsumerGuards(project), nextAppSignInGuards(project), gatewayFilterGuards(project), micronautSecurityOff(project), accessControl(project, symfonyParametersOf), surenessFilter(project), phoenixSocketAuth(project), codeigniterMappedChecks(project), bladeHooks(project), enforcedSecurity(project, facts, contracts)];
   const railsServed = railsActionsServed(project);
   const laravelServed = laravelActionsServed(project);
   // A JVM controller that exists only under a configuration its application does not have serves nothing.
