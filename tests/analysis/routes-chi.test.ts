@@ -751,4 +751,20 @@ chi("a method taken as a value serves under the Route it is handed to, behind th
   ]);
 });
 
+chi("go-pkgz/rest's rest.Ping middleware answers GET /ping itself, behind the middleware used before it, on chi's router and on a routegroup bundle", () => {
+  const root = tempDir("tool-rest-ping-");
+  writeFiles(root, {
+    "go.mod": "module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/go-chi/chi/v5 v5.0.12\n\tgithub.com/go-pkgz/routegroup v1.1.0\n\tgithub.com/go-pkgz/rest v1.19.0\n)\n",
+    "chi.go": 'package main\n\nimport (\n\t"github.com/go-chi/chi/v5"\n\t"github.com/go-pkgz/rest"\n)\n\nfunc chiRouter() *chi.Mux {\n\tr := chi.NewRouter()\n\tr.Use(rest.AppInfo("app", "acme", "1"), rest.Ping)\n\tr.Use(requireAuth)\n\tr.Get("/items", items)\n\treturn r\n}\n',
+    "bundle.go": 'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-pkgz/rest"\n\t"github.com/go-pkgz/routegroup"\n)\n\nfunc bundleRouter() {\n\trouter := routegroup.New(http.NewServeMux())\n\trouter.Use(basicAuth, rest.Ping)\n\trouter.HandleFunc("GET /check", check)\n\thttp.ListenAndServe(":8080", router)\n}\n',
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.framework}${r.guards.length ? ` [${r.guards}]` : ""}`), [
+    "GET /check routegroup [basicAuth]",
+    "GET /items chi [requireAuth]",
+    "GET /ping routegroup [basicAuth]",
+    "GET /ping chi",
+  ]);
+});
+
 chi.run();

@@ -2,6 +2,7 @@ import type { Framework } from "../framework.ts";
 import { join } from "../go/chain.ts";
 import { type GoContext, type GoLink, type GoRef, scanGo } from "../go/engine.ts";
 import { servePattern } from "./nethttp.ts";
+import { pingRoutes } from "../go/verbs.ts";
 
 /**
  * go-pkgz/routegroup: bundles over Go's ServeMux (`routegroup.New(http.NewServeMux())`).
@@ -36,6 +37,7 @@ function chain(ctx: GoContext, start: GoRef | undefined, links: readonly GoLink[
       if (!args[1]) return undefined;
       ctx.route(ref, [ctx.value(args[0])?.toUpperCase() || "ALL"], "", args.slice(1), "last", link.start);
     } else if (link.name === "Use") {
+      pingRoutes(ctx, ref, args, link.start);
       ref = { ...ref, guards: [...ref.guards, ...ctx.guards(args)] };
       rebind = !derived;
     } else if (link.name === "With") {

@@ -66,6 +66,7 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
         derived = true;
         if (ctx.isClosure(args[1])) ctx.closure(args[1]!, ref);
       } else if (name === "Use") {
+        pingRoutes(ctx, ref, args, link.start);
         for (const a of style.heartbeat ? args : []) {
           // chi's `middleware.Heartbeat("/healthz")` answers GET at its path itself, behind the middleware used before it.
           const heartbeat = HEARTBEAT.exec(ctx.code.slice(a.start, a.end));
@@ -96,6 +97,16 @@ export function groupChain(style: GroupStyle): GoSpec["chain"] {
 }
 
 const HEARTBEAT = /^\s*middleware\s*\.\s*Heartbeat\s*\(\s*("[^"]*")\s*\)\s*$/;
+
+/**
+ * go-pkgz/rest's `rest.Ping` middleware answers `GET /ping` itself (on any router it is used on,
+ * chi's or routegroup's), behind the middleware used before it in the same call.
+ */
+export function pingRoutes(ctx: GoContext, ref: GoRef, args: readonly Span[], at: number): void {
+  args.forEach((a, i) => {
+    if (/^\s*rest\s*\.\s*Ping\s*$/.test(ctx.code.slice(a.start, a.end))) ctx.route({ ...ref, guards: [...ref.guards, ...ctx.guards(args.slice(0, i))] }, ["GET"], "/ping", [a], "last", at, false, "rest.Ping");
+  });
+}
 
 /** `GET`, `POST`... as methods of the same name, plus the catch-all verb. */
 export const verbs = (names: readonly string[], all: string): Record<string, string> =>
