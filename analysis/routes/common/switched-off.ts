@@ -25,8 +25,8 @@ export function withoutSwitchedOff(files: ReadonlyMap<string, FileRoutes>, proje
   const decided = new Map<string, boolean | undefined>();
   let env: Map<string, Set<string>> | undefined;
   let defaults: Map<string, Set<string>> | undefined;
-  // A key written `!KEY` must be off (the `else` of `if ENV[...]`): what it registers is off where the setting is on.
   let variables: Map<string, Set<string>> | undefined;
+  // A key written `!KEY` must be off (the `else` of `if ENV[...]`): what it registers is off where the setting is on.
   const off = (written: string): boolean => {
     const key = written.replace(/^!/, "");
     const variable = ENV_KEY.exec(key);
