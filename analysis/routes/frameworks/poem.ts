@@ -13,7 +13,7 @@ import { callArguments, type RouteSource } from "../source.ts";
 
 const FRAMEWORK = "poem";
 
-type Node = { name: string; line: number; items: Item[]; page?: boolean; mountedOnly?: boolean };
+type Node = { name: string; line: number; items: Item[]; mountedOnly?: boolean };
 type Item = { guards: string[]; emit(): Registration[] };
 type Env = Map<string, Node>;
 
@@ -156,14 +156,12 @@ class Walker {
       const apis = served?.call && !served.links.length ? [served.head] : apiTypes(this.source.code, chain.call[0]);
       for (const api of apis) node.items.push(this.mount(node, "", itemName(this.file, api), chain.start));
     } else if (!chain.call && env.has(chain.head)) {
-      const held = env.get(chain.head)!;
       // `api_service.stoplight_elements()`, `api_service.spec_endpoint()`: a page of the service's, not its operations.
       const page = chain.links.find((l) => SERVICE_PAGES.test(l.name));
       if (page) {
         node = this.node(fresh, chain.start);
-        node.page = true;
         node.items.push(this.route(node, "ALL", "", `OpenApiService.${page.name}`, [], chain.start));
-      } else node = held;
+      } else node = env.get(chain.head);
     } else if (/(?:^|::)Server::new$/.test(chain.head)) {
       // `Server::new(listener).run(app)`: what it runs is served at the root.
       const run = chain.links.find((l) => /^run(?:_with_graceful_shutdown)?$/.test(l.name) && l.args[0]);
@@ -213,8 +211,7 @@ class Walker {
     const wrapper = chain.head.split("::").at(-1)!;
     if (chain.call?.length === 1 && isGuardName(wrapper)) return this.endpoint(node, path, chain.call[0]!, env, fresh, nested, [...own, chain.head], depth + 1);
     const inner = this.router({ ...chain, links: chain.links.filter((l) => KEEPS.test(l.name) && l.name !== "with" && l.name !== "around") }, env, `${fresh}>${this.source.lineAt(chain.start)}:${chain.start}`);
-    if (inner && !inner.page) return [this.mount(node, path, inner.name, chain.start, own)];
-    if (inner?.page) return [this.mount(node, path, inner.name, chain.start, own)];
+    if (inner) return [this.mount(node, path, inner.name, chain.start, own)];
     // A handler (`crate::api::recordings::api_get_recording_stream`) or another endpoint: every method;
     // a file's (`EmbeddedFileEndpoint::new("index.html")`), GET; a folder's files are no route.
     const handler = !chain.call && !chain.links.length ? chain.head : chain.head.replace(/::new$/, "");

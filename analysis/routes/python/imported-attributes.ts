@@ -55,24 +55,22 @@ export function withImportedAttributes(source: RouteSource, constants: Map<strin
   })(constants);
 }
 
-/** A function giving the string a class of the project assigns an attribute, by its placeholder's name (`app/models/endpoint#Endpoint.search`). */
+/**
+ * A function giving the string a class of the project assigns an attribute, or a module assigns a
+ * name at its top, by its placeholder's name (`app/models/endpoint#Endpoint.search`, `glances#__apiversion__`):
+ * the one value the module's files agree on.
+ */
 export function pythonClassAttributes(project: Project | undefined): (key: string) => string | undefined {
   const listed = [...(project?.listed ?? [])].filter((p) => p.endsWith(".py"));
   const memo = new Map<string, string | undefined>();
   return (key) => {
     if (memo.has(key)) return memo.get(key);
-    const m = /^(.*)#([A-Za-z_]\w*)\.([A-Za-z_]\w*)$/.exec(key);
-    const own = m ? null : /^(.*)#([A-Za-z_]\w*)$/.exec(key);
+    const m = /^(.*)#(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)$/.exec(key);
     let value: string | undefined;
-    if (own) {
-      const [, module, name] = own as unknown as [string, string, string];
-      const values = new Set(moduleFiles(listed, module).flatMap((file) => ((v) => (v === undefined ? [] : [v]))(moduleValueOf(project!.text(file) ?? "", name))));
-      value = values.size === 1 ? [...values][0] : undefined;
-    }
     if (m) {
-      const [, module, cls, attribute] = m as unknown as [string, string, string, string];
-      const files = moduleFiles(listed, module);
-      const values = new Set(files.flatMap((file) => ((v) => (v === undefined ? [] : [v]))(attributeOf(project!.text(file) ?? "", cls, attribute))));
+      const [, module, cls, name] = m as unknown as [string, string, string | undefined, string];
+      const read = (text: string) => (cls === undefined ? moduleValueOf(text, name) : attributeOf(text, cls, name));
+      const values = new Set(moduleFiles(listed, module).flatMap((file) => read(project!.text(file) ?? "") ?? []));
       value = values.size === 1 ? [...values][0] : undefined;
     }
     memo.set(key, value);
