@@ -29,12 +29,13 @@ export const websocketsPhoenix: Framework = {
     const declared = (pattern: RegExp, framework: string) => {
       for (const m of source.code.matchAll(pattern)) {
         const literal = source.stringAt(m.index + m[0].length - 1);
-        const target = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[1] : undefined;
+        const written = literal ? MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200)) : null;
+        const target = written?.[1];
         // Phoenix's live reloader's socket is there only in development, as its transports are.
         // A socket's WebSocket is served at `<path>/websocket`, unless `websocket: false` turns it off.
         const socket = pattern === SOCKET;
         if (!literal || !target || (socket && DEVELOPMENT_SOCKET.test(target))) continue;
-        if (socket && /\bwebsocket:\s*false\b/.test(callOptions(source.code, literal.end + (MODULE_ARG.exec(source.code.slice(literal.end, literal.end + 200))?.[0].length ?? 0)))) continue;
+        if (socket && /\bwebsocket:\s*false\b/.test(callOptions(source.code, literal.end + written![0].length))) continue;
         out.push(
           entryPoint(source, m.index + m[0].search(/\S/), {
             framework,
