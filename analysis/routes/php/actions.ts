@@ -17,8 +17,6 @@ const FRAMEWORK_TRAITS = /^\\?Illuminate\\Foundation\\(?:Auth\\Access\\Authorize
 const CLASS = /(?<!::\s*)\b(?:class|trait)\s+(\w+)(?:\s+extends\s+([\w\\]+))?/;
 const IMPORT = /^\s*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm;
 const CONFIRM_PASSWORD = /(?:^|\\)Auth\\ConfirmPasswordController@/;
-// At most this many classes and traits are read for one action: parents and traits nest shallowly.
-const MAX_DEPTH = 6;
 
 /** A filter that keeps the Laravel routes that reach an action, reading the project's files; all routes without them. */
 export function laravelActionsServed(project: Project | undefined): (route: { framework: string; handler: string }) => boolean {
@@ -33,7 +31,7 @@ export function laravelActionsServed(project: Project | undefined): (route: { fr
     // controller (`class_exists`): one scaffolded without it has no such route.
     if (CONFIRM_PASSWORD.test(route.handler) && candidates.length === 0) return false;
     // Two classes of that name: served when either may define it.
-    return candidates.length === 0 || candidates.some((file) => definedIn(file, match[2]!, find.files, find.read, 0) !== false);
+    return candidates.length === 0 || candidates.some((file) => find.definedIn(file, match[2]!) !== false);
   };
 }
 
@@ -63,7 +61,7 @@ export function phpMethods(project: Project): (className: string, method: string
   const find = actionFinder(project);
   return (className, method) => {
     for (const file of find.files(className.split("\\").pop()!)) {
-      const found = definedIn(file, method, find.files, find.read, 0);
+      const found = find.definedIn(file, method);
       if (!found) continue;
       const source = find.read(found.file);
       const head = new RegExp(`\\bfunction\\s+&?\\s*${method}\\s*\\(`, "i").exec(source);
@@ -87,50 +85,71 @@ export function phpQualifiedName(source: string, name: string): string {
   return namespace ? `${namespace}\\${name}` : name;
 }
 
-function actionFinder(project: Project): { files: (name: string) => string[]; read: (file: string) => string } {
+type Finder = { files: (name: string) => string[]; read: (file: string) => string; definedIn: (file: string, action: string) => Found };
+
+/** Where the class or trait in a file defines an action, with what it inherits: the file; false when it does not; undefined when undecided. */
+type Found = { file: string } | false | undefined;
+
+function actionFinder(project: Project): Finder {
   let byName: Map<string, string[]> | undefined;
   const sources = new Map<string, string>();
-  return {
-    files: (name) => (byName ??= phpFilesByClass(project.listed)).get(name) ?? [],
-    read: (file) => {
-      let source = sources.get(file);
-      if (source === undefined) sources.set(file, (source = phpWithoutComments(project.text(file) ?? "")));
-      return source;
-    },
+  // What each file's class inherits, read once, and each answer, kept: on a large application
+  // (osu-web, 500 routes over controllers sharing traits) reading the ancestors again for every
+  // route and every candidate of a short name took half a minute.
+  const inheritance = new Map<string, string[] | undefined>();
+  const answers = new Map<string, Found>();
+  const files = (name: string) => (byName ??= phpFilesByClass(project.listed)).get(name) ?? [];
+  const read = (file: string) => {
+    let source = sources.get(file);
+    if (source === undefined) sources.set(file, (source = phpWithoutComments(project.text(file) ?? "")));
+    return source;
   };
+  const ancestors = (file: string) => {
+    if (!inheritance.has(file)) inheritance.set(file, inheritedBy(read(file)));
+    return inheritance.get(file);
+  };
+  const definedIn = (file: string, action: string): Found => {
+    const key = `${file}\0${action.toLowerCase()}`;
+    if (answers.has(key)) return answers.get(key);
+    // Undecided while it is being read: a class reached again through its own ancestors (two
+    // classes of one short name) is not read in a circle.
+    answers.set(key, undefined);
+    const found = decide(file, action);
+    answers.set(key, found);
+    return found;
+  };
+  const decide = (file: string, action: string): Found => {
+    if (new RegExp(`\\bfunction\\s+&?\\s*(?:${action}|__call)\\s*\\(`, "i").test(read(file))) return { file };
+    const names = ancestors(file);
+    if (!names) return undefined;
+    const inherited = names.map((name): Found => {
+      const candidates = files(name.split("\\").pop()!);
+      if (candidates.length === 0) return undefined;
+      const answers = candidates.map((candidate) => definedIn(candidate, action));
+      return answers.find((f) => f) ?? (answers.includes(undefined) ? undefined : false);
+    });
+    return inherited.find((f) => f) ?? (inherited.includes(undefined) ? undefined : false);
+  };
+  return { files, read, definedIn };
 }
 
-/** Where the class or trait in `file` defines `action`, with what it inherits: the file; false when it does not; undefined when undecided. */
-type Found = { file: string } | false | undefined;
-function definedIn(file: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): Found {
-  if (depth > MAX_DEPTH) return undefined;
-  const source = read(file);
-  if (new RegExp(`\\bfunction\\s+&?\\s*(?:${action}|__call)\\s*\\(`, "i").test(source)) return { file };
+/** The traits and the parent a PHP file's class or trait takes its methods from, qualified by its imports; undefined when it declares none. */
+function inheritedBy(source: string): string[] | undefined {
   const declaration = CLASS.exec(source);
   if (!declaration) return undefined;
   // The imports before the class; a `use` inside it names a trait.
   const imports = new Map<string, string>();
   for (const m of source.slice(0, declaration.index).matchAll(IMPORT)) imports.set(m[2] ?? m[1]!.split("\\").pop()!, m[1]!);
   const qualified = (name: string) => (name.includes("\\") ? name : imports.get(name) ?? name);
-  const inherited: Found[] = [];
+  const names: string[] = [];
   // `use A, B;` inside the class body: its traits.
   const body = source.slice(source.indexOf("{", declaration.index) + 1);
   for (const m of body.matchAll(/^\s*use\s+([\w\\\s,]+?)\s*[;{]/gm)) {
-    for (const name of m[1]!.split(",").map((n) => n.trim())) {
-      if (FRAMEWORK_TRAITS.test(qualified(name))) continue;
-      inherited.push(another(qualified(name), action, files, read, depth));
-    }
+    for (const name of m[1]!.split(",").map((n) => qualified(n.trim()))) if (!FRAMEWORK_TRAITS.test(name)) names.push(name);
   }
   const parent = declaration[2];
-  if (parent && !FRAMEWORK_ROOT.test(qualified(parent))) inherited.push(another(qualified(parent), action, files, read, depth));
-  return inherited.find((f) => f) ?? (inherited.includes(undefined) ? undefined : false);
-}
-
-function another(name: string, action: string, files: (name: string) => string[], read: (file: string) => string, depth: number): Found {
-  const candidates = files(name.split("\\").pop()!);
-  if (candidates.length === 0) return undefined;
-  const answers = candidates.map((file) => definedIn(file, action, files, read, depth + 1));
-  return answers.find((f) => f) ?? (answers.includes(undefined) ? undefined : false);
+  if (parent && !FRAMEWORK_ROOT.test(qualified(parent))) names.push(qualified(parent));
+  return names;
 }
 
 /** The project's PHP files by the class each is named after (`AlbumController` -> every AlbumController.php outside tests and vendor). */
