@@ -456,4 +456,47 @@ trpc("a mutation on tRPC's bare builder or one named public (procedure, publicPr
   assert.equal(writes, ["high POST /api/trpc/rename", "low POST /api/trpc/report", "low POST /api/trpc/signField"]);
 });
 
+trpc("Fastify's adapter (register(fastifyTRPCPlugin, { prefix, trpcOptions: { router } })) serves the router's procedures under its prefix; another plugin registered with a prefix serves none of them", () => {
+  const root = tempDir("tool-trpc-fastify-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "api", dependencies: { fastify: "^5.0.0", "@trpc/server": "^11.0.0" } }),
+    "src/trpc.ts": 'import { initTRPC } from "@trpc/server";\nconst t = initTRPC.create();\nexport const createTRPCRouter = t.router;\nexport const publicProcedure = t.procedure;\nexport const protectedProcedure = t.procedure;\n',
+    "src/root.ts": [
+      'import { createTRPCRouter, protectedProcedure, publicProcedure } from "./trpc";',
+      "export const appRouter = createTRPCRouter({",
+      "  chart: createTRPCRouter({",
+      "    events: protectedProcedure.query(async () => []),",
+      "    save: protectedProcedure.mutation(async () => null),",
+      "  }),",
+      "  health: publicProcedure.query(async () => 'ok'),",
+      "});",
+      "export const reportRouter = createTRPCRouter({ list: publicProcedure.query(async () => []) });",
+      "",
+    ].join("\n"),
+    "src/app.ts": [
+      'import Fastify from "fastify";',
+      'import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";',
+      'import { appRouter, reportRouter } from "./root";',
+      'import { otherPlugin } from "./other";',
+      "const fastify = Fastify();",
+      "fastify.register(async (instance) => {",
+      "  instance.register(fastifyTRPCPlugin, {",
+      "    prefix: '/trpc',",
+      "    trpcOptions: { router: appRouter, onError() {} },",
+      "  });",
+      "  instance.register(otherPlugin, { prefix: '/other', router: reportRouter });",
+      "});",
+      "fastify.listen({ port: 3000 });",
+      "",
+    ].join("\n"),
+    "src/other.ts": "export async function otherPlugin() {}\n",
+  });
+  commitAll(root);
+  assert.equal(analyze(root).routes.items.filter((r) => r.framework === "trpc").map((r) => `${r.method} ${r.path}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET /trpc/chart.events [protectedProcedure]",
+    "POST /trpc/chart.save [protectedProcedure]",
+    "GET /trpc/health",
+  ]);
+});
+
 trpc.run();

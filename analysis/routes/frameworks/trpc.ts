@@ -133,9 +133,26 @@ export const trpc: Framework = {
       found.push({ type: "router", framework: TRPC, name: owner, prefix: "", guards: [], line });
       found.push({ type: "use", framework: TRPC, owner, prefix: path, args: [routerName], specifiers: [], guards: [], mountOnly: true, line });
     }
+    // Fastify's adapter: `fastify.register(fastifyTRPCPlugin, { prefix: "/trpc", trpcOptions: { router: appRouter } })`,
+    // at its prefix (the server's root without one).
+    for (const m of code.matchAll(FASTIFY_PLUGIN)) {
+      const options = objectProperties(source, m.index + m[0].length - 1);
+      const trpcOptions = options.get("trpcOptions");
+      const brace = trpcOptions ? /^\s*\{/.exec(code.slice(trpcOptions.start, trpcOptions.end)) : null;
+      const router = brace && objectProperties(source, trpcOptions!.start + brace[0].length - 1).get("router");
+      const routerName = router && /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(code.slice(router.start, router.end))?.[1];
+      const prefix = options.get("prefix");
+      const path = prefix ? source.stringAt(code.slice(prefix.start, prefix.end).search(/\S/) + prefix.start)?.value : "";
+      if (!routerName || path === undefined) continue;
+      const line = source.lineAt(m.index);
+      found.push({ type: "router", framework: TRPC, name: TRPC_ENDPOINT, prefix: "", guards: [], line });
+      found.push({ type: "use", framework: TRPC, owner: TRPC_ENDPOINT, prefix: path, args: [routerName], specifiers: [], guards: [], mountOnly: true, line });
+    }
     return found;
   },
 };
+
+const FASTIFY_PLUGIN = /\.\s*register\s*\(\s*fastifyTRPCPlugin\s*,\s*\{/g;
 
 /**
  * A path handed through a function of the app's (`endpoint: formatPath("/api/trpc")`, documenso's,
