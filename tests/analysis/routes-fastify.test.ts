@@ -267,4 +267,49 @@ fastify("an instance handed to functions that register on it (registerRoutes(ser
   ]);
 });
 
+fastify("a plugin's hook written in place that answers 401 itself guards the plugin's routes, whatever its check is named; a hook that only rewrites the query guards nothing", () => {
+  const root = tempDir("tool-fastify-hook-401-");
+  writeFiles(root, {
+    "package.json": JSON.stringify({ name: "api", dependencies: { fastify: "^5.0.0" } }),
+    "src/app.ts": [
+      'import Fastify from "fastify";',
+      'import exportRouter from "./export.router";',
+      'import publicRouter from "./public.router";',
+      "const fastify = Fastify();",
+      "fastify.register(exportRouter, { prefix: '/export' });",
+      "fastify.register(publicRouter, { prefix: '/public' });",
+      "fastify.listen({ port: 3000 });",
+      "",
+    ].join("\n"),
+    "src/export.router.ts": [
+      'import { validateExportRequest } from "./client";',
+      "const exportRouter = async (fastify) => {",
+      "  fastify.addHook('preHandler', async (req, reply) => {",
+      "    try {",
+      "      req.client = await validateExportRequest(req.headers);",
+      "    } catch (e) {",
+      "      return reply.status(401).send({ error: 'Unauthorized' });",
+      "    }",
+      "  });",
+      "  fastify.get('/events', async () => []);",
+      "};",
+      "export default exportRouter;",
+      "",
+    ].join("\n"),
+    "src/public.router.ts": [
+      "const publicRouter = async (fastify) => {",
+      "  fastify.addHook('preValidation', async (req) => {",
+      "    req.query = { ...req.query, page: Number(req.query.page ?? 1) };",
+      "  });",
+      "  fastify.get('/stats', async () => []);",
+      "};",
+      "export default publicRouter;",
+      "",
+    ].join("\n"),
+    "src/client.ts": "export async function validateExportRequest(headers) { return headers; }\n",
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root).sort(), ["GET /export/events [preHandler]", "GET /public/stats"]);
+});
+
 fastify.run();

@@ -87,8 +87,12 @@ export function inlineGuard(source: RouteSource, start: number, end: number, lab
   }
   const body = source.code.slice(start + head[0].length, end);
   const names = body.match(/[A-Za-z_$][\w$]*/g) ?? [];
-  return names.some((n) => isGuardName(n)) && TURNS_AWAY.test(body) ? label : undefined;
+  return (names.some((n) => isGuardName(n)) && TURNS_AWAY.test(body)) || ANSWERS_UNAUTHORIZED.test(body) ? label : undefined;
 }
+
+// A hook that answers 401 itself turns away callers, whatever its checks are named
+// (`catch (e) { return reply.status(401).send(...) }` around `validateExportRequest(req.headers)`).
+const ANSWERS_UNAUTHORIZED = /\.\s*(?:status|code)\s*\(\s*401\s*\)|\bstatus(?:Code)?\s*=\s*401\b/;
 
 // What a hook that guards does with a caller it does not let in: throws, answers 401 or 403, or
 // hands the request to a verifier that does. A hook that only reads or rewrites the
