@@ -43,7 +43,7 @@ import { dependencyGuards, isPythonGuard, otherDependencies } from "./python/gua
 import { railsActionGuards } from "./ruby/controller-guards.ts";
 import { controllerRoot } from "./ruby/controllers.ts";
 import { hanamiActionGuards } from "./ruby/hanami-actions.ts";
-import { type Crates, extractorGuards, libraryName, rustHandlerCheck } from "./rust/handler-guards.ts";
+import { type Crates, extractorGuards, libraryName, rustHandlerCheck, rustPassThroughMiddleware } from "./rust/handler-guards.ts";
 import { phoenixActionGuards } from "./elixir/controller-plugs.ts";
 import { elixirFunctionBodies, fetchOnlyPipelines } from "./elixir/plugs.ts";
 import { goCandidateChecks, goDefinedWrappers, goHandlerChecks, goMiddlewareExemptions, goOptionalMiddleware, goWrapperChecks } from "./go/wrapper-guards.ts";
@@ -88,6 +88,8 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
   const checksFirst = goHandlerChecks(functionDefinitions(project, "go"));
   const definedIn = goDefinedWrappers(project, goBodies);
   const checksItself = rustHandlerCheck(functionBodies(project, "rust"));
+  // An Axum middleware named like a guard that hands every request on, having read who calls.
+  const passesThrough = rustPassThroughMiddleware(functionBodies(project, "rust"));
   const extractors = extractorGuards(read, workspaceCrates(project));
   const laravelActions = laravelActionGuards(classFile, read);
   const laravelChecks = project ? laravelHandlerChecks(laravelActionBodies(project)) : () => [];
@@ -256,7 +258,7 @@ export function guardsAway(project: ContractProject | undefined): <R extends Lin
     const judged = new Set(route.framework === "axum" || route.framework === "actix" || route.framework === "rocket" ? extractors(route.handler, route.file).filter(isOptionalGuardName) : route.framework === "aspnet" ? route.guards.filter((g) => /^(?!Authorize\()\w+\(.+\)$/s.test(g)) : []);
     const candidates = [...new Set([...own, ...found])];
     const guards = candidates
-      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(route.framework === "django" && callerBlind(g)) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && (letsAnonymousIn(g) || exempts(g, route.path))) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)));
+      .filter((g) => !(SAFE_METHODS.has(route.method) && (/OrReadOnly$/.test(g) || (route.framework === "django" && readOnly(g)))) && !(route.framework === "django" && callerBlind(g)) && !(isOptionalGuardName(g) && !judged.has(g)) && !SIGN_IN_CHECK.test(g) && !(route.file.endsWith(".go") && (letsAnonymousIn(g) || exempts(g, route.path))) && !(route.framework === "laravel" && laravelOptional(g)) && !(route.framework === "nestjs" && passportSignIn(g)) && !(route.framework === "axum" && passesThrough(g)));
     // The wrappers were read: they are not part of the route as reported.
     const { helpers: _, declaredPublic, ...rest } = route;
     // A route left unguarded is public when the code says so: a wrapper declares it public

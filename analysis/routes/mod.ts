@@ -51,6 +51,7 @@ import { nextAuthRoutes } from "./js/next-auth-routes.ts";
 import { nextAppSignInGuards } from "./js/next-app-sign-in.ts";
 import { ORPC, ORPC_OPENAPI_ENDPOINT, ORPC_RPC_ENDPOINT, orpcPaths } from "./frameworks/orpc.ts";
 import { TRPC, TRPC_ENDPOINT, TRPC_OPENAPI_ENDPOINT, trpcPaths, trpcServed } from "./frameworks/trpc.ts";
+import { rustModuleConstants } from "./rust/module-constants.ts";
 import { goPackageConstants } from "./go/package-constants.ts";
 import { swaggerBasePaths } from "./go/swagger-base.ts";
 import { withGoFieldTypes } from "./go/field-types.ts";
@@ -244,7 +245,7 @@ export function routesSection(
   const beforeLinking = [withMountWrappers, withoutSwitchedOff, withConfigPrefixes, withInheritedActions, withBaseControllers, withDeviseModules, withRailsEngineMounts, withGrapeMounts, withGoFieldTypes, withPackageRouterWrappers, withPackageGrpcMethods, withServeHTTPDispatchers, withStrippingHandlers, withCustomDrfRouters, withRootUrlconfs, withBlueprintSubclasses, withoutAdonisPassMiddleware, withSpringApplicationScopes, withNestApplicationScopes];
   // Then the blueprints a Flask app factory registers from a sequence its callers hand it, which it takes imports to find.
   const prepared = withBlueprintSequences(beforeLinking.reduce((current: ReadonlyMap<string, FileRoutes>, step) => step(current, project), files), project, resolve);
-  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), pyattr: pythonClassAttributes(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared) }));
+  const configured = withConfiguredValues(prepared, () => ({ go: goFieldValues(project), goconst: goPackageConstants(project), swagger: swaggerBasePaths(project), py: pythonConfigValues(project), pyattr: pythonClassAttributes(project), laravel: laravelConfigValues(project), rails: railsConfigValues(project), grape: grapeIncludedPrefixes(project), expressmount: expressMounts(project), apiplatform: apiPlatformSegments(project), jvmconst: jvmConstantValues(prepared), rustconst: rustModuleConstants(project) }));
   const linked = [
     ...linkRoutes(access ? withHandlerChecks(withoutOptionalGuards(fillImportedValues(configured, access), access), access) : configured, resolve, reexported, propertyPlaceholders(project)),
     ...(project ? filesystemRoutes(project, (file) => checked.get(file) ?? []) : []),

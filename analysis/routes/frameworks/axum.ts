@@ -6,6 +6,7 @@ import type { Span } from "../js/objects.ts";
 import { isGuardName } from "../paths.ts";
 import type { Registration } from "../registration.ts";
 import { type RustChain, wholeChain } from "../rust/chain.ts";
+import { moduleConstantPlaceholder } from "../rust/module-constants.ts";
 import { definedName, inTests, itemName, RUST_VALUES, rustFile, type RustFile } from "../rust/source.ts";
 import { handlerName, middlewareGuard, walkFunctions } from "../rust/walk.ts";
 import { callArguments, type RouteSource } from "../source.ts";
@@ -129,9 +130,12 @@ class Walker {
         const child = this.child(link.args[nest ? 1 : 0]!, env);
         // A prefix not written here (`&self.config.server.path_prefix`): a configuration value to
         // read from the app's files, or unknown; the routes keep their own paths after it.
-        const computed = prefix === undefined ? configKey(this.source.code.slice(link.args[0]!.start, link.args[0]!.end)) : undefined;
+        const written = this.source.code.slice(link.args[0]!.start, link.args[0]!.end);
+        const computed = prefix === undefined ? configKey(written) : undefined;
+        // Or a constant another module of the crate declares (`use middleware::FEDERATION_ROUTES_PREFIX`).
+        const constant = prefix === undefined && !computed ? moduleConstantPlaceholder(this.file, this.source.path, written) : undefined;
         if (child && prefix !== undefined) node.items.push(this.mount(node, prefix, child, link.start));
-        else if (child) node.items.push(this.mount(node, computed ? configPlaceholder(computed) : "", child, link.start, true));
+        else if (child) node.items.push(this.mount(node, computed ? configPlaceholder(computed) : constant ?? "", child, link.start, true));
       } else if (link.name === "layer" || link.name === "route_layer") {
         const guard = middlewareGuard(this.source.code, link.args[0]);
         if (guard) for (const item of node.items) item.guards.push(guard);

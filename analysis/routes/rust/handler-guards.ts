@@ -96,7 +96,7 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
   // `source`: a file's code without its comments.
   const refuses = (source: string, extractor = type, depth = 0): boolean => {
     const m = new RegExp(`\\bimpl\\s*(?:<[^{]*?>)?\\s*(?:[\\w:]+::)?FromRequest(?:Parts)?\\s*(?:<[^{]*?>)?\\s*for\\s+${extractor}\\b[^{]*\\{`).exec(source);
-    if (!m) return false;
+    if (!m) return derivedRefuses(source, extractor);
     const body = source.slice(m.index, closing(source, m.index + m[0].length - 1));
     // `Err(StatusCode::UNAUTHORIZED) => Ok(OptionToken::None)`: an anonymous caller is let in.
     if (LETS_ANONYMOUS_IN.test(body)) return false;
@@ -128,6 +128,25 @@ function refusesAnonymous(type: string, qualifier: string[], handlerFile: string
       return !!source && refuses(source);
     });
   });
+}
+
+/**
+ * An extractor axum-macros derives (`#[derive(FromRequestParts)] #[from_request(rejection(NotLoggedInError))]
+ * struct UserExt { #[from_request(via(Extension))] local_user_view: LocalUserView }`): it refuses a
+ * caller without a user when none of its fields is optional and its rejection answers 401 or 403
+ * (`(StatusCode::FORBIDDEN, "Login required")`). `UserExtOpt`, whose field is an `Option`, lets everyone in.
+ */
+function derivedRefuses(source: string, extractor: string): boolean {
+  const m = new RegExp(`#\\[derive\\([^)]*\\bFromRequest(?:Parts)?\\b[^)]*\\)\\]((?:\\s*#\\[[^\\]]*(?:\\[[^\\]]*\\][^\\]]*)*\\])*)\\s*(?:pub(?:\\([^)]*\\))?\\s+)?struct\\s+${extractor}\\s*\\{`).exec(source);
+  if (!m) return false;
+  const rejection = /\brejection\s*\(\s*([A-Z]\w*)\s*\)/.exec(m[1]!)?.[1];
+  const open = m.index + m[0].length - 1;
+  const fields = source.slice(open + 1, closing(source, open) - 1).replace(/#\[[^\]]*(?:\[[^\]]*\][^\]]*)*\]/g, "");
+  if (!rejection || /:\s*Option\s*</.test(fields)) return false;
+  const answer = new RegExp(`\\bimpl\\s+(?:[\\w:]+::)?IntoResponse\\s+for\\s+${rejection}\\b[^{]*\\{`).exec(source);
+  if (!answer) return false;
+  const body = source.slice(answer.index, closing(source, answer.index + answer[0].length - 1));
+  return REFUSAL.test(body) || /\bFORBIDDEN\b|\b403\b/.test(body);
 }
 
 /** Rust code with its comments blanked (not the `//` inside a string literal), offsets kept. */
@@ -174,6 +193,8 @@ function importedModule(name: string, source: string, module: string[], library:
     const [first] = path;
     if (first === "crate") return path.slice(0, -1);
     if (first === library) return ["crate", ...path.slice(1, -1)];
+    // A module the file declares (`mod article;` then `use article::{follow_article, ...}`): under this one.
+    if (first && new RegExp(`(?:^|[\\s;}])mod\\s+${first}\\s*;`).test(source)) return [...module, ...path.slice(0, -1)];
     // Another crate, by the name its library is used by (`lemmy_api_crud::user::delete`).
     if (first && first !== "self" && first !== "super") return path.slice(0, -1);
     if (first === "self") return [...module, ...path.slice(1, -1)];
@@ -266,4 +287,21 @@ export function rustHandlerCheck(bodies: (name: string) => readonly string[]): (
     return [];
   };
   return (handler) => check(handler, 0);
+}
+
+// What a middleware does to end a request itself: returns early, answers an error or a status,
+// redirects, or passes a failure on with `?`.
+const ENDS_REQUEST = /\breturn\b|\bErr\s*\(|\bStatusCode\b|\bRedirect\b|\binto_response\s*\(|\?\s*[;.)]/;
+
+/**
+ * A function answering whether an Axum middleware named like a guard (`from_fn(auth_middleware)`)
+ * lets every request through: each definition of it hands the request on (`next.run(request).await`)
+ * and has no way to end it, reading the caller only to put who they are on the request (Ibis's
+ * `auth_middleware`, which handlers then require through an extractor, or not).
+ */
+export function rustPassThroughMiddleware(bodies: (name: string) => readonly string[]): (guard: string) => boolean {
+  return (guard) => {
+    const found = bodies(guard.split("::").at(-1)!);
+    return found.length > 0 && found.every((body) => /\bnext\s*\.\s*run\s*\(/.test(body) && !ENDS_REQUEST.test(withoutComments(body)));
+  };
 }
