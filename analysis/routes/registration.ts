@@ -90,7 +90,8 @@ export const Registration = z.discriminatedUnion("type", [
     attributes: z.array(z.string()).optional(),
     /**
      * The Devise module a route of `devise_for` belongs to (`users:unlocks`): drawn only when the
-     * resource's model enables it (`devise ..., :lockable`), read before linking (ruby/devise-modules.ts).
+     * resource's model enables it (`devise ..., :lockable`), read before linking (ruby/devise-modules.ts);
+     * `users:omniauth_callbacks:named` for one `only:` names, drawn as well where the model is not found.
      */
     deviseModule: z.string().optional(),
     ownTemplate: z.boolean().optional(),

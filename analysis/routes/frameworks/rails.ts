@@ -341,7 +341,9 @@ function devise(context: Context, st: Statement, args: DslArguments, scope: Scop
       // Devise's own steps for a caller not signed in (signing in or up, resetting a password, confirming, unlocking,
       // accepting an invitation) are public by its design: its controllers skip the app's `authenticate_user!`.
       const open = drawn.type === "route" && !guards.length && action !== "destroy" ? { anonymous: true } : {};
-      context.found.push(only || drawn.type !== "route" ? { ...drawn, ...open } : { ...drawn, ...open, deviseModule: `${modelKey}:${module}` });
+      // Routes `only:` names are marked too, as named: Devise draws them where the model enables their module,
+      // but a model not found leaves them drawn (ruby/devise-modules.ts).
+      context.found.push(drawn.type !== "route" ? { ...drawn, ...open } : { ...drawn, ...open, deviseModule: `${modelKey}:${module}${only ? ":named" : ""}` });
     }
   }
 }

@@ -11,6 +11,7 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { controllerChain, type ControllerRoot, controllerRoot, snake } from "./controllers.ts";
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
+const PRIVATE = /^[ \t]*(?:private|protected)[ \t]*$/m;
 // Modules of Rails and of widely used gems that a controller includes for helpers, never actions.
 const NO_ACTIONS = /^(?:Pundit(?:::Authorization)?|CanCan::ControllerAdditions|Devise::Controllers::\w+|(?:ActionController|AbstractController|ActiveSupport|ActionView|ActiveStorage|ActionText|ActionCable)::[\w:]+|Pagy::\w+|Turbo::[\w:]+|Clearance::Controller|FastGettext::\w+|GetText|Rails::Pagination|Kaminari::\w+|Sentry::\w+)$/;
 
@@ -25,15 +26,23 @@ export function railsActionServed(
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return true;
   const [, controller, action] = match;
-  const defines = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
+  const def = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
+  // A method defined after a bare `private` (or `protected`) is no action: Rails will not call it.
+  const defines = (source: string) => def.test(source.slice(0, PRIVATE.exec(source)?.index ?? source.length));
   const { sources, complete } = controllerChain(controller!, text, where);
   for (const source of sources) {
-    if (defines.test(source)) return true;
+    if (defines(source)) return true;
     for (const m of source.matchAll(INCLUDE)) {
       if (NO_ACTIONS.test(m[1]!)) continue;
-      const module = moduleFile(snake(m[1]!.split("::").at(-1)!));
-      const body = module === undefined ? undefined : text(module);
-      if (body === undefined || defines.test(body)) return true;
+      const parts = m[1]!.split("::");
+      const name = parts.at(-1)!;
+      const declares = (body: string) => new RegExp(`^[ \\t]*module[ \\t]+(?:[\\w:]+::)?${name}\\b`, "m").test(body);
+      // A module the controller's own file declares (`module DefaultURLOptions` in
+      // application_controller.rb) was read with it.
+      if (sources.some(declares)) continue;
+      // Else its file by its name, or the file of the module it is declared in (`HSTS::Concern` in hsts.rb).
+      const body = [moduleFile(snake(name)), ...parts.slice(0, -1).map((outer) => moduleFile(snake(outer)))].map((file) => (file === undefined ? undefined : text(file))).find((b) => b !== undefined && declares(b));
+      if (body === undefined || defines(body)) return true;
     }
   }
   // No such controller in a namespace whose controllers are the app's (`resources :subscriptions`

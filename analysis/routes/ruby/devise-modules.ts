@@ -17,11 +17,14 @@ const ROUTES_OF: Record<string, string> = { database_authenticatable: "sessions"
 const GENERATED = new Set(["sessions", "passwords", "registrations"]);
 
 export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, project: Project | undefined): Map<string, FileRoutes> {
-  const enabled = new Map<string, { modules: Set<string>; providers: string[] }>();
+  const enabled = new Map<string, { modules: Set<string>; providers: string[]; found: boolean }>();
   const modelOf = (resource: string) => {
-    let found = enabled.get(resource);
-    if (!found) enabled.set(resource, (found = modelModules(project, resource) ?? { modules: GENERATED, providers: [] }));
-    return found;
+    let model = enabled.get(resource);
+    if (!model) {
+      const found = modelModules(project, resource);
+      enabled.set(resource, (model = found ? { ...found, found: true } : { modules: GENERATED, providers: [], found: false }));
+    }
+    return model;
   };
   let omniauthPrefix: string | undefined;
   let signOutVia: string[] | undefined;
@@ -36,9 +39,10 @@ export function withDeviseModules(files: ReadonlyMap<string, FileRoutes>, projec
     const registrations = routes.registrations.flatMap((r): Registration[] => {
       if (r.type !== "route" || !r.deviseModule) return [r];
       const { deviseModule, ...route } = r;
-      const [resource, module] = deviseModule.split(":") as [string, string];
+      const [resource, module, named] = deviseModule.split(":") as [string, string, string | undefined];
       const model = modelOf(resource);
-      if (!model.modules.has(module)) return [];
+      // A module `only:` names is drawn where the model enables it, or where the model is not found.
+      if (!model.modules.has(module) && !(named && !model.found)) return [];
       // Devise draws the unlock routes only where accounts unlock by email (`config.unlock_strategy`, `:both` by default).
       if (module === "unlocks" && !(unlocksByEmail ??= unlockByEmail(project))) return [];
       // Signing out by the method the initializer sets (`config.sign_out_via = :get`), where the route names none of its own.
