@@ -524,4 +524,65 @@ graphql("an authenticating interceptor that lets anonymous callers through only 
   assert.equal(routes(), ["GET /api/v1/memos []", "POST /api/v1/memos []", "POST /notes.api.v1.AuthService/SignIn []", "POST /notes.api.v1.AuthService/SignOut []"]);
 });
 
+graphql("grpc-gateway: an interceptor named like a check that a server is made with guards every rpc but those declaring the method option it reads (option (acme.v1.public) = true); one that reads no option guards nothing", () => {
+  const root = tempDir("tool-grpc-gateway-option-");
+  const proto = [
+    'syntax = "proto3";',
+    "package acme.v1;",
+    'import "google/api/annotations.proto";',
+    'import "acme/v1/annotations.proto";',
+    "",
+    "service AccountService {",
+    "  rpc Login(LoginRequest) returns (LoginResponse) {",
+    '    option (google.api.http) = { post: "/v1/login" body: "*" };',
+    "    option (acme.v1.public) = true;",
+    "  }",
+    "  rpc Profile(ProfileRequest) returns (ProfileResponse) {",
+    '    option (google.api.http) = { get: "/v1/profile" };',
+    "  }",
+    "  rpc Archive(ArchiveRequest) returns (ArchiveResponse) {",
+    '    option (google.api.http) = { post: "/v1/archive" body: "*" };',
+    "    option (acme.v1.public) = false;",
+    "  }",
+    "}",
+  ].join("\n");
+  const server = [
+    "package grpcsrv",
+    "",
+    "func New(deps *Dependencies) *grpc.Server {",
+    "\tsrv := grpc.NewServer(",
+    "\t\tgrpc.ChainUnaryInterceptor(",
+    "\t\t\tinterceptors.Recovery(deps.Log),",
+    "\t\t\tinterceptors.Auth(deps.TokenProvider),",
+    "\t\t),",
+    "\t)",
+    "\tacmev1.RegisterAccountServiceServer(srv, &handlers.Accounts{})",
+    "\treturn srv",
+    "}",
+    "",
+    "func Gateway(ctx context.Context, mux *runtime.ServeMux, conn *grpc.ClientConn) {",
+    "\t_ = acmev1.RegisterAccountServiceHandler(ctx, mux, conn)",
+    "}",
+  ].join("\n");
+  const reads = [
+    "package interceptors",
+    "",
+    "func isPublicMethod(method protoreflect.MethodDescriptor) bool {",
+    "\tv, _ := proto.GetExtension(method.Options(), acmev1.E_Public).(bool)",
+    "\treturn v",
+    "}",
+  ].join("\n");
+  writeFiles(root, {
+    "go.mod": "module github.com/acme/accounts\n\ngo 1.22\n",
+    "proto/acme/v1/accounts.proto": proto,
+    "internal/grpcsrv/server.go": server,
+    "internal/grpcsrv/interceptors/auth.go": reads,
+  });
+  git(root, "init", "-q");
+  const routes = () => analyze(root).routes.items.filter((r) => r.kind === "http").map((r) => `${r.method} ${r.path} [${r.guards.join(", ")}]`);
+  assert.equal(routes(), ["POST /v1/archive [interceptors.Auth]", "POST /v1/login []", "GET /v1/profile [interceptors.Auth]"]);
+  writeFiles(root, { "internal/grpcsrv/interceptors/auth.go": reads.replace("E_Public", "E_Tier") });
+  assert.equal(routes(), ["POST /v1/archive []", "POST /v1/login []", "GET /v1/profile []"]);
+});
+
 graphql.run();

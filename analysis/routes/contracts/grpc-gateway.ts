@@ -59,7 +59,8 @@ export function gatewayRoutes(project: Project | undefined): Generated[] {
       for (const rpc of code.slice(open, end).matchAll(RPC)) {
         const handler = `${service[1]}.${rpc[1]}`;
         const procedure = `/${pkg ? `${pkg}.` : ""}${service[1]}/${rpc[1]}`;
-        const guards = interceptor && !interceptor.public.has(procedure) ? [interceptor.guard] : [];
+        const rpcOptions = code.slice(open + rpc.index + rpc[0].length - 1, callArguments(code, open + rpc.index + rpc[0].length - 1).end);
+        const guards = interceptor && !interceptor.public.has(procedure) && !declaresPublic(rpcOptions, interceptor.publicOptions) ? [interceptor.guard] : [];
         // Connect serves each rpc at its procedure's path, by POST.
         if (connected.has(service[1]!)) {
           found.push({ file, route: { type: "route", framework: "connect", kind: "http", methods: ["POST"], path: procedure, handler, guards, owner: "", line: source.lineAt(open + rpc.index) } });
@@ -84,6 +85,11 @@ export function gatewayRoutes(project: Project | undefined): Generated[] {
     }
   }
   return found;
+}
+
+/** Whether an rpc's options set one the interceptor lets through to true (`option (authorizer.v1.public) = true;`). */
+function declaresPublic(options: string, names: ReadonlySet<string>): boolean {
+  return [...options.matchAll(/\boption\s*\(\s*(?:[\w.]+\.)?(\w+)\s*\)\s*=\s*true\s*;/g)].some((m) => names.has(m[1]!));
 }
 
 /**
