@@ -121,8 +121,9 @@ export { extractRoutes } from "./extract.ts";
 // Frameworks whose routes name their middleware in the call (`router.get("/x", validatedRequest, handler)`).
 const JS_MIDDLEWARE = new Set(["express", "hono", "koa"]);
 
-// A folder of examples, samples or apps to try the product in, by that name alone.
-const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?|playgrounds?)\//i;
+// A folder of examples, samples or apps to try the product in, by that name alone; or a folder
+// named for demos holding apps named so too (`sentinel-demo/sentinel-demo-jax-rs/`): a collection of them.
+const EXAMPLES_FOLDER = /(^|\/)_?(?:examples?|samples?|playgrounds?)\/|(^|\/)[\w-]*(?:demo|example|sample)s?[\w-]*\/[\w-]*(?:demo|example|sample)s?[\w-]*\//i;
 
 /**
  * The facts whose routes are the product's: an app in an examples/ folder, a fixture's, tooling's or

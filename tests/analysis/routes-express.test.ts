@@ -776,7 +776,7 @@ express("an app another module's factory makes (const editorApp = apiUtil.create
   assert.equal(guardedRoutes(root), ["GET /icons [needsPermission]"]);
 });
 
-express("an app in an examples/ (or playground/) folder serves none of the product's routes; a repository of examples alone keeps theirs; a module named for a demo is the product's", () => {
+express("an app in an examples/ (or playground/) folder, or in a folder of demos each named for one (shop-demo/shop-demo-express/), serves none of the product's routes; a repository of examples alone keeps theirs; a module named for a demo is the product's", () => {
   const product = tempDir("tool-express-examples-");
   writeFiles(product, {
     "package.json": JSON.stringify({ dependencies: { express: "^4" } }),
@@ -784,6 +784,7 @@ express("an app in an examples/ (or playground/) folder serves none of the produ
     "frontend/examples/express/src/server.js": "const express = require('express')\nconst app = express()\napp.get('/todo', (req, res) => res.json([]))\napp.listen(8080)\n",
     "playground/express/server.js": "const express = require('express')\nconst app = express()\napp.get('/try', (req, res) => res.json([]))\napp.listen(8081)\n",
     "modules/billing-demo/server.js": "const express = require('express')\nconst app = express()\napp.get('/invoices', (req, res) => res.json([]))\napp.listen(3001)\n",
+    "shop-demo/shop-demo-express/server.js": "const express = require('express')\nconst app = express()\napp.get('/cart', (req, res) => res.json([]))\napp.listen(8082)\n",
   });
   assert.equal(analyze(product).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /health", "GET /invoices"]);
   const examples = tempDir("tool-express-only-examples-");
