@@ -1502,4 +1502,76 @@ laravel("Fortify's routes, which its package draws: signing in and out, and the 
   ]);
 });
 
+laravel("a controller named as a string is under its group's namespace (['namespace' => 'Admin'], Route::namespace('Forum')), else Laravel's default App\\Http\\Controllers, so of several UsersController classes the route's own is read; a constructor's middleware of a parent controller guards its children that call parent::__construct(), not one whose constructor does not", () => {
+  const root = tempDir("tool-laravel-namespaces-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^8.0" } }),
+    "routes/web.php": [
+      "<?php",
+      "Route::group(['prefix' => 'admin', 'namespace' => 'Admin'], function () {",
+      "    Route::resource('contests', 'ContestsController', ['only' => ['index']]);",
+      "    Route::get('logs', 'LogsController@index');",
+      "    Route::namespace('Forum')->group(function () {",
+      "        Route::get('forum/covers', 'CoversController@index');",
+      "    });",
+      "});",
+      "Route::get('contests', 'ContestsController@index');",
+      "Route::get('users/create', 'UsersController@create');",
+      "",
+    ].join("\n"),
+    "app/Http/Controllers/Controller.php": "<?php\nnamespace App\\Http\\Controllers;\nuse Illuminate\\Routing\\Controller as BaseController;\nclass Controller extends BaseController\n{\n    public function __construct()\n    {\n    }\n}\n",
+    "app/Http/Controllers/Admin/Controller.php": "<?php\nnamespace App\\Http\\Controllers\\Admin;\nuse App\\Http\\Controllers\\Controller as BaseController;\nabstract class Controller extends BaseController\n{\n    public function __construct()\n    {\n        $this->middleware('auth');\n        parent::__construct();\n    }\n}\n",
+    "app/Http/Controllers/Admin/ContestsController.php": "<?php\nnamespace App\\Http\\Controllers\\Admin;\nclass ContestsController extends Controller\n{\n    public function index() { return []; }\n}\n",
+    // A constructor of its own that does not call its parent's: the parent's middleware is not added.
+    "app/Http/Controllers/Admin/LogsController.php": "<?php\nnamespace App\\Http\\Controllers\\Admin;\nclass LogsController extends Controller\n{\n    public function __construct()\n    {\n    }\n\n    public function index() { return []; }\n}\n",
+    "app/Http/Controllers/Admin/Forum/CoversController.php": "<?php\nnamespace App\\Http\\Controllers\\Admin\\Forum;\nuse App\\Http\\Controllers\\Admin\\Controller;\nclass CoversController extends Controller\n{\n    public function index() { return []; }\n}\n",
+    "app/Http/Controllers/ContestsController.php": "<?php\nnamespace App\\Http\\Controllers;\nclass ContestsController extends Controller\n{\n    public function index() { return []; }\n}\n",
+    "app/Http/Controllers/UsersController.php": "<?php\nnamespace App\\Http\\Controllers;\nclass UsersController extends Controller\n{\n    public function __construct()\n    {\n        $this->middleware('guest', ['only' => ['create']]);\n        parent::__construct();\n    }\n\n    public function create() { return view('users.create'); }\n}\n",
+    // Another UsersController, in a folder sorted first, whose parent guards every action.
+    "app/Http/Controllers/Chat/Controller.php": "<?php\nnamespace App\\Http\\Controllers\\Chat;\nuse App\\Http\\Controllers\\Controller as BaseController;\nclass Controller extends BaseController\n{\n    public function __construct()\n    {\n        $this->middleware('auth');\n        parent::__construct();\n    }\n}\n",
+    "app/Http/Controllers/Chat/Channels/UsersController.php": "<?php\nnamespace App\\Http\\Controllers\\Chat\\Channels;\nuse App\\Http\\Controllers\\Chat\\Controller;\nclass UsersController extends Controller\n{\n    public function create() { return []; }\n}\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.join(",")}]`), [
+    "GET /admin/contests Admin\\ContestsController@index [auth]",
+    "GET /admin/forum/covers Admin\\Forum\\CoversController@index [auth]",
+    "GET /admin/logs Admin\\LogsController@index []",
+    "GET /contests ContestsController@index []",
+    "GET /users/create UsersController@create []",
+  ]);
+});
+
+laravel("a middleware of the web group that acts only on a signed-in user it reads first (VerifyUser: $user = $this->auth->user(); if ($user !== null && ...) { ... } return $next($request);) guards nothing, nor its subclass with no handle() of its own", () => {
+  const root = tempDir("tool-laravel-verify-user-");
+  writeFiles(root, {
+    "composer.json": JSON.stringify({ require: { "laravel/framework": "^11.0" } }),
+    "app/Http/Kernel.php": "<?php\nnamespace App\\Http;\nclass Kernel extends HttpKernel\n{\n    protected $middlewareGroups = [\n        'web' => [\n            StartSession::class,\n            Middleware\\VerifyUserAlways::class,\n        ],\n    ];\n    protected $routeMiddleware = [\n        'verify-user' => Middleware\\VerifyUser::class,\n        'auth' => Middleware\\Authenticate::class,\n    ];\n}\n",
+    "app/Http/Middleware/VerifyUser.php": [
+      "<?php",
+      "namespace App\\Http\\Middleware;",
+      "class VerifyUser",
+      "{",
+      "    public function handle(Request $request, Closure $next)",
+      "    {",
+      "        $user = $this->auth->user();",
+      "",
+      "        if (",
+      "            $user !== null",
+      "            && !$user->isSessionVerified()",
+      "            && $this->requiresVerification($request)",
+      "        ) {",
+      "            return SessionVerification::initiate();",
+      "        }",
+      "",
+      "        return $next($request);",
+      "    }",
+      "}",
+    ].join("\n"),
+    "app/Http/Middleware/VerifyUserAlways.php": "<?php\nnamespace App\\Http\\Middleware;\nclass VerifyUserAlways extends VerifyUser\n{\n    public function requiresVerification($request)\n    {\n        return true;\n    }\n}\n",
+    "routes/web.php": "<?php\nRoute::get('/', 'HomeController@index');\nRoute::get('/account', 'AccountController@edit')->middleware('auth');\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET / []", "GET /account [auth]"]);
+});
+
 laravel.run();

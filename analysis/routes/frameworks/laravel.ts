@@ -39,7 +39,8 @@ type Call = { name: string; args: Span[]; start: number };
  * the routes are public by design.
  */
 // `without`: middleware the scope excludes by name (`Route::withoutMiddleware(['user'])->group(...)`).
-type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean; without?: string[] };
+// `namespace`: what a group puts before the controllers its routes name as strings (`['namespace' => 'Admin']`).
+type Attributes = { prefix: string; guards: string[]; controller: string | undefined; prefixUnknown?: boolean; forGuests?: boolean; without?: string[]; namespace?: string };
 /** `bindings`: what a loop over a literal array binds its variables to, for each of its entries (php/loops.ts). */
 type Context = { source: RouteSource; constants: Map<string, string>; found: Registration[]; start: RegExp; bindings?: Bindings };
 
@@ -150,6 +151,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
     else if (call.name === "withoutMiddleware" && first) attributes.without = [...(attributes.without ?? []), ...call.args.flatMap((a) => middleware(source, a, constants))];
     else if (call.name === "can" && first) attributes.guards.push(`can:${call.args.map((a) => phpValue(source, a, constants) ?? "").join(",")}`);
     else if (call.name === "controller" && first) attributes.controller = className(source, first) ?? phpValue(source, first, constants);
+    else if (call.name === "namespace" && first) attributes.namespace = nested(attributes.namespace, phpValue(source, first, constants));
     else if (!main && (VERBS.has(call.name) || RESOURCES.has(call.name) || AUTH_ROUTES.has(call.name) || call.name === "group")) main = call;
     else modifiers.set(call.name, call.args);
   }
@@ -169,7 +171,7 @@ function routeChain(context: Context, calls: readonly Call[], outer: Attributes)
   const extra = options.get("middleware");
   const guards = [...attributes.guards, ...(extra ? middleware(source, extra, constants).filter(mayGuard) : [])];
   const bound = action && context.bindings?.get(/^\s*\$(\w+)\s*$/.exec(source.code.slice(action.start, action.end))?.[1] ?? "")?.span;
-  let handler = action ? handlerOf(source, bound ?? options.get("uses") ?? action, attributes.controller) : "(inline)";
+  let handler = action ? handlerOf(source, bound ?? options.get("uses") ?? action, attributes.controller, attributes.namespace) : "(inline)";
   if (main.name === "view") handler = `view:${action ? phpValue(source, action, constants) ?? "" : ""}`;
   if (main.name.endsWith("edirect")) handler = `redirect:${action ? phpValue(source, action, constants) ?? "" : ""}`;
   // `ping{format?}`: an optional parameter ending a segment's text is a variant of one route
@@ -225,6 +227,8 @@ function group(context: Context, call: Call, attributes: Attributes): void {
     const prefix = options.get("prefix");
     const middlewareSpan = options.get("middleware");
     if (prefix) scoped.prefix = joinPaths(scoped.prefix, prefixValue(source, prefix, constants) ?? "");
+    const namespace = options.get("namespace");
+    if (namespace) scoped.namespace = nested(scoped.namespace, phpValue(source, namespace, constants));
     const names = middlewareSpan ? middleware(source, middlewareSpan, constants) : [];
     scoped.guards.push(...names.filter(mayGuard));
     if (names.some(forGuests)) scoped.forGuests = true;
@@ -340,7 +344,8 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
   const singleton = call.name.endsWith("ingleton");
   for (const [name, controllerSpan] of entries) {
     if (!name) continue;
-    const controller = controllerSpan ? className(source, controllerSpan) ?? phpValue(source, controllerSpan, constants) ?? "(unknown)" : "(unknown)";
+    const named = controllerSpan && !className(source, controllerSpan) ? phpValue(source, controllerSpan, constants) : undefined;
+    const controller = controllerSpan ? className(source, controllerSpan) ?? (named !== undefined ? nested(attributes.namespace, named) ?? named : undefined) ?? "(unknown)" : "(unknown)";
     const segments = name.split(".");
     const param = (s: string) => `{${parameters.get(s) ?? singular(s).replace(/-/g, "_")}}`;
     const parent = segments.slice(0, -1).map((s) => `${s}/${param(s)}`).join("/");
@@ -363,7 +368,7 @@ function resources(context: Context, call: Call, modifiers: Map<string, Span[]>,
 }
 
 /** The handler a route names: `[C::class, 'm']` is C@m, `'C@m'` stays, `C::class` is an invokable controller, a closure is inline. */
-function handlerOf(source: RouteSource, span: Span, controller: string | undefined): string {
+function handlerOf(source: RouteSource, span: Span, controller: string | undefined, namespace?: string): string {
   const text = source.code.slice(span.start, span.end);
   if (text.startsWith("[")) {
     const [cls, method] = phpElements(source, span);
@@ -374,7 +379,8 @@ function handlerOf(source: RouteSource, span: Span, controller: string | undefin
   const invokable = className(source, span);
   if (invokable) return invokable;
   const literal = phpValue(source, span);
-  if (literal !== undefined) return controller && !literal.includes("@") ? `${controller}@${literal}` : literal.replace(/^.*\\/, "");
+  // A controller named as a string is under its groups' namespace; the name alone where none is given.
+  if (literal !== undefined) return controller && !literal.includes("@") ? `${controller}@${literal}` : namespace ? nested(namespace, literal)! : literal.replace(/^.*\\/, "");
   return "(inline)";
 }
 
@@ -431,3 +437,10 @@ export const isLaravelGuard = (name: string): boolean => isGuardName(name.split(
 const forGuests = (name: string): boolean => /^guest(?::|$)/.test(name);
 
 const route = (methods: string[], path: string, handler: string, guards: string[], line: number): Registration => ({ type: "route", framework: FRAMEWORK, kind: "http", methods, path, handler, guards: [...new Set(guards)], owner: ROUTER, line });
+
+/** A namespace inside another (`Forum` inside `Admin` is `Admin\Forum`); one written from the root (`\App\Admin`) stands alone. */
+function nested(outer: string | undefined, inner: string | undefined): string | undefined {
+  if (inner === undefined || inner === "") return outer;
+  if (inner.startsWith("\\")) return inner.slice(1);
+  return outer ? `${outer}\\${inner}` : inner;
+}

@@ -38,17 +38,36 @@ export function laravelActionGuards(controllerFile: (className: string) => strin
     if (!match) return [];
     // The class as the route file imports it: `use App\Http\Controllers\Admin\ArticlesController as AdminArticlesController`.
     const written = match[1]!.split("\\").pop()!;
-    const file = controllerFile(routeFile ? phpQualifiedName(text(routeFile) ?? "", written) : written);
+    const imported = routeFile ? phpQualifiedName(text(routeFile) ?? "", written) : written;
+    // A name the route file does not import is under Laravel's default controller namespace, after
+    // the namespace of its group (`Admin\BeatmapsetsController`): of several UsersController classes,
+    // App\Http\Controllers\UsersController.
+    const qualified = imported !== written ? imported : /^\\?App\\/.test(match[1]!) ? match[1]!.replace(/^\\/, "") : `App\\Http\\Controllers\\${match[1]}`;
+    const file = controllerFile(qualified);
     if (file === undefined) return [];
     const action = match[2] ?? "__invoke";
     const guards: string[] = [];
-    for (const { names, kind, listed } of callsIn(file)) {
+    for (const { names, kind, listed } of inherited(file)) {
       if (kind === "only" && !listed.has(action)) continue;
       if (kind === "except" && listed.has(action)) continue;
       guards.push(...names);
     }
     return [...new Set(guards)];
   };
+  /**
+   * The middleware calls of a controller and of the project's controllers it extends, whose
+   * constructors run too: where it has none of its own, or its own calls `parent::__construct()`
+   * (osu-web's Admin\Controller puts `auth` on every admin controller).
+   */
+  function inherited(file: string, depth = 0): MiddlewareCall[] {
+    const source = text(file) ?? "";
+    const own = callsIn(file);
+    const parent = /\bclass\s+\w+\s+extends\s+([\w\\]+)/.exec(source)?.[1];
+    const constructs = /\bfunction\s+__construct\s*\(/.test(source);
+    if (!parent || depth >= 4 || (constructs && !/\bparent\s*::\s*__construct\s*\(/.test(source))) return own;
+    const parentFile = classFileOf(controllerFile, phpQualifiedName(source, parent));
+    return parentFile === undefined || parentFile === file ? own : [...own, ...inherited(parentFile, depth + 1)];
+  }
 }
 
 function middlewareCalls(source: string | undefined): MiddlewareCall[] {
@@ -76,4 +95,15 @@ function splitOptions(args: string): [string, string] {
     else if (c === "," && depth === 0) return [args.slice(0, i), args.slice(i + 1)];
   }
   return [args, ""];
+}
+
+/**
+ * The project's file of a class named in full, only where its folder is the namespace's last
+ * part (`App\Http\Controllers\Admin\Controller` in .../Admin/Controller.php): Laravel's own
+ * `Illuminate\Routing\Controller` is no project file named Controller.php.
+ */
+export function classFileOf(classFile: (name: string) => string | undefined, qualified: string): string | undefined {
+  const parts = qualified.split("\\").filter(Boolean);
+  const file = classFile(qualified);
+  return file && (parts.length < 2 || file.endsWith(`${parts.at(-2)}/${parts.at(-1)}.php`)) ? file : undefined;
 }

@@ -12,6 +12,8 @@
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 import { callArguments } from "../source.ts";
+import { phpQualifiedName } from "./actions.ts";
+import { classFileOf } from "./controller-guards.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -49,25 +51,37 @@ const FRAMEWORK_OPTIONAL = new Set(["auth.session", "AuthenticateSession"]);
  * to the 2FA checkpoint) and lets a request without one through.
  */
 function actsOnUsersOnly(source: string): boolean {
-  const m = IF_USER.exec(source);
+  const m = IF_USER.exec(source) ?? USER_READ_FIRST.exec(source);
   if (!m) return false;
   const close = callArguments(source, m.index + m[0].length - 1).end;
   return /^\s*return\s+\$next\s*\(\s*\$request\s*\)\s*;\s*\}/.test(source.slice(close));
 }
+
+// Or one that reads the user first and acts only when there is one, whatever else it asks
+// (osu-web's VerifyUser: `$user = $this->auth->user(); if ($user !== null && !$user->isSessionVerified() && ...) {`).
+const USER_READ_FIRST = /function\s+handle\s*\([^)]*\)[^{]*\{\s*\$(\w+)\s*=\s*[^;]*?(?:->\s*user|Auth\s*::\s*user)\s*\(\s*\)\s*;\s*if\s*\(\s*(?:\$\1\s*!==?\s*null|\$\1|!\s*is_null\s*\(\s*\$\1\s*\)|isset\s*\(\s*\$\1\s*\))\s*(?:&&[^{]*)?\)\s*\{/;
 
 type Judged = { looksAway: boolean; optional: boolean; refuses: boolean };
 
 /** How each middleware class of the project's treats a caller, read once per class where the project defines it. */
 function middlewareClasses(project: Project | undefined, classFile: (name: string) => string | undefined): (name: string) => Judged {
   const byClass = new Map<string, Judged>();
-  return (name) => {
+  const judge = (name: string, depth: number): Judged => {
     let read = byClass.get(name);
     if (read === undefined) {
       const file = classFile(name);
       const text = file === undefined ? undefined : project?.text(file);
       const source = text === undefined ? "" : phpWithoutComments(text);
-      // A class that defines no handle() of its own (it extends Laravel's Authenticate) is not judged.
       const handles = /\bfunction\s+handle\s*\(/.test(source);
+      // A class that defines no handle() of its own is judged as the project's class it extends
+      // (osu-web's VerifyUserAlways, a VerifyUser); one extending Laravel's Authenticate is not judged.
+      const parent = /\bclass\s+\w+\s+extends\s+([\w\\]+)/.exec(source)?.[1];
+      const parentFile = parent && classFileOf(classFile, phpQualifiedName(source, parent));
+      if (!handles && parentFile && parentFile !== file && depth < 4) {
+        read = judge(phpQualifiedName(source, parent), depth + 1);
+        byClass.set(name, read);
+        return read;
+      }
       // One that signs in whoever sends a token and turns nobody away (FreeScout's TokenAuth) guards nobody either.
       const loadsOnly = SIGNS_IN.test(source) && !REFUSES.test(source);
       const looksAway = handles && (!READS_CALLER.test(source) || loadsOnly || actsOnUsersOnly(source));
@@ -79,6 +93,7 @@ function middlewareClasses(project: Project | undefined, classFile: (name: strin
     }
     return read;
   };
+  return (name) => judge(name, 0);
 }
 
 /**
