@@ -708,4 +708,65 @@ phoenix("a scope for one host (scope \"/\", host: \"preview.\") serves its route
   assert.equal(routes.duplicates.map((d) => `${d.method} ${d.path}`), ["GET /about"]);
 });
 
+phoenix("a pipeline plug that reads the Authorization header in a case whose empty arm only makes a value ([] -> nil) and then refuses without a caller guards; one whose empty arm hands the connection on checks nobody", () => {
+  const root = tempDir("tool-phoenix-header-arm-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Shop.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.5\"}]\nend\n",
+    "lib/shop_web/router.ex": [
+      "defmodule ShopWeb.Router do",
+      "  use ShopWeb, :router",
+      "  pipeline :hex_api do",
+      "    plug ShopWeb.Hex.Auth, :api",
+      "  end",
+      "  pipeline :feed do",
+      "    plug ShopWeb.FeedAuth",
+      "  end",
+      "  scope \"/pkg/:org/api\", ShopWeb do",
+      "    pipe_through [:hex_api]",
+      "    post \"/publish\", APIController, :publish",
+      "  end",
+      "  scope \"/feed\", ShopWeb do",
+      "    pipe_through [:feed]",
+      "    get \"/\", FeedController, :index",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/shop_web/hex/auth.ex": [
+      "defmodule ShopWeb.Hex.Auth do",
+      "  import Plug.Conn",
+      "  def init(domain), do: domain",
+      "",
+      "  def call(conn, domain) do",
+      "    token =",
+      "      case get_req_header(conn, \"authorization\") do",
+      "        [token | _] -> token",
+      "        [] -> nil",
+      "      end",
+      "",
+      "    if membership = token && lookup(domain, token) do",
+      "      assign(conn, :current_membership, membership)",
+      "    else",
+      "      conn |> send_resp(401, \"Unauthenticated\") |> halt()",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+    "lib/shop_web/feed_auth.ex": [
+      "defmodule ShopWeb.FeedAuth do",
+      "  import Plug.Conn",
+      "  def init(opts), do: opts",
+      "",
+      "  def call(conn, _opts) do",
+      "    case get_req_header(conn, \"authorization\") do",
+      "      [] -> conn",
+      "      [token | _] -> if valid?(token), do: assign(conn, :reader, token), else: conn |> send_resp(401, \"\") |> halt()",
+      "    end",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), ["GET /feed", "POST /pkg/{org}/api/publish [hex_api]"]);
+});
+
 phoenix.run();

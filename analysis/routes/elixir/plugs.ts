@@ -50,7 +50,8 @@ const TURNS_AWAY = /\berror[ \t]*\(|unauthori[sz]ed|forbidden|redirect/i;
 /**
  * Whether a function plug lets a request without credentials through with no caller: its case
  * arm for a missing credential (`{:error, :missing} -> conn |> assign(:current_user, nil)`)
- * neither halts nor answers an error (Hexpm's `authenticate` refuses bad credentials only).
+ * hands the connection on and neither halts nor answers an error (Hexpm's `authenticate` refuses
+ * bad credentials only).
  */
 export function letsMissingThrough(body: string): boolean {
   for (const m of body.matchAll(MISSING_ARM)) {
@@ -61,7 +62,9 @@ export function letsMissingThrough(body: string): boolean {
       arm.push(line);
     }
     const text = arm.join("\n");
-    if (text.trim() && !REFUSES.test(text) && !TURNS_AWAY.test(text)) return true;
+    // The arm hands the connection on; one that only makes a value (`[] -> nil`, the header's
+    // token when there is none) leaves the decision to what comes after it.
+    if (/\bconn\b/.test(text) && !REFUSES.test(text) && !TURNS_AWAY.test(text)) return true;
   }
   return false;
 }
