@@ -1,5 +1,5 @@
 /**
- * File-system routes: frameworks whose routes are files (Next.js, Nuxt, SvelteKit, Remix,
+ * File-system routes: frameworks whose routes are files (Next.js, Nuxt, SvelteKit, Remix, TanStack Start,
  * Astro, Dart Frog, Medusa), detected per app folder from its manifests, with the handlers each module exports.
  */
 import { isTestFile } from "../../entry-points.ts";
@@ -11,12 +11,13 @@ import type { FsFramework } from "./framework.ts";
 import { next } from "./next.ts";
 import { nuxt } from "./nuxt.ts";
 import { remix } from "./remix.ts";
+import { tanstackStart } from "./tanstack-start.ts";
 import { sveltekit } from "./sveltekit.ts";
 import { dartFrog } from "./dart-frog.ts";
 import { medusa } from "./medusa.ts";
 import { serverGuards } from "./server-middleware.ts";
 
-export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, astro, dartFrog, medusa];
+export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, tanstackStart, astro, dartFrog, medusa];
 
 // A module a JavaScript or TypeScript package keeps its settings in.
 const SCRIPT = /\.[cm]?[jt]sx?$/;
