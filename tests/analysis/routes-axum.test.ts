@@ -793,4 +793,52 @@ axum("a prefix constant another module of the crate declares (use middleware::PR
   ]);
 });
 
+axum("Leptos's routes in a crate built for the server (leptos/ssr) are pages: path!(...) and plain paths, :params and *rest, segment tuples, nested under a ParentRoute; a protected route guards; a crate built for the browser alone only routes there", () => {
+  const root = tempDir("tool-leptos-");
+  const app = (paths: string) => [
+    "use leptos::prelude::*;",
+    "use leptos_router::{components::{ParentRoute, ProtectedRoute, Route, Router, Routes}, path, StaticSegment, ParamSegment};",
+    "",
+    "#[component]",
+    "pub fn App() -> impl IntoView {",
+    "    view! {",
+    "        <Router>",
+    "            <Routes fallback=|| \"Not found\">",
+    paths,
+    "            </Routes>",
+    "        </Router>",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  writeFiles(root, {
+    "Cargo.toml": '[workspace]\nmembers = ["crates/*"]\n',
+    "crates/frontend/Cargo.toml": '[package]\nname = "wiki_frontend"\n\n[features]\nssr = ["leptos/ssr", "leptos_router/ssr"]\nhydrate = ["leptos/hydrate"]\n\n[dependencies]\nleptos.workspace = true\nleptos_router.workspace = true\n',
+    "crates/frontend/src/app.rs": app([
+      '                <Route path=path!("/") view={Lazy::<ReadArticle>::new()} />',
+      '                <Route path=path!("/article/:title") view=ReadArticle />',
+      '                <Route path="/files/*rest" view=Files />',
+      '                <ProtectedRoute path=path!("/admin") condition=move || Some(user.get().is_some()) redirect_path=|| "/login" view=Admin />',
+      '                <ParentRoute path=path!("/account") view=AccountLayout>',
+      '                    <Route path=(StaticSegment("settings"), ParamSegment("tab")) view=Settings />',
+      '                    <Route path=path!("") view=Account />',
+      "                </ParentRoute>",
+      '                <Route path=path!("/login") view=Login />',
+    ].join("\n")),
+    "crates/spa/Cargo.toml": '[package]\nname = "spa"\n\n[dependencies]\nleptos = { version = "0.8", features = ["csr"] }\nleptos_router = "0.8"\n',
+    "crates/spa/src/main.rs": app('                <Route path=path!("/dashboard") view=Dashboard />'),
+  });
+  git(root, "init", "-q");
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.kind}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`), [
+    "GET / fs",
+    "GET /account fs",
+    "GET /account/settings/{tab} fs",
+    "GET /admin fs [ProtectedRoute]",
+    "GET /article/{title} fs",
+    "GET /dashboard client",
+    "GET /files/* fs",
+    "GET /login fs",
+  ]);
+});
+
 axum.run();

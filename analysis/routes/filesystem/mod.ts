@@ -1,6 +1,6 @@
 /**
  * File-system routes: frameworks whose routes are files (Next.js, Nuxt, SvelteKit, Remix, TanStack Start,
- * Astro, Dart Frog, Medusa), detected per app folder from its manifests, with the handlers each module exports.
+ * Astro, Dart Frog, Medusa, Leptos), detected per app folder from its manifests, with the handlers each module exports.
  */
 import { isTestFile } from "../../entry-points.ts";
 import { ancestors, dirOf } from "../../project.ts";
@@ -10,6 +10,7 @@ import { astro } from "./astro.ts";
 import type { FsFramework } from "./framework.ts";
 import { next } from "./next.ts";
 import { nuxt } from "./nuxt.ts";
+import { leptos } from "./leptos.ts";
 import { remix } from "./remix.ts";
 import { tanstackStart } from "./tanstack-start.ts";
 import { sveltekit } from "./sveltekit.ts";
@@ -17,7 +18,7 @@ import { dartFrog } from "./dart-frog.ts";
 import { medusa } from "./medusa.ts";
 import { serverGuards } from "./server-middleware.ts";
 
-export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, tanstackStart, astro, dartFrog, medusa];
+export const FS_FRAMEWORKS: readonly FsFramework[] = [next, nuxt, sveltekit, remix, tanstackStart, astro, dartFrog, medusa, leptos];
 
 // A module a JavaScript or TypeScript package keeps its settings in.
 const SCRIPT = /\.[cm]?[jt]sx?$/;
