@@ -9,13 +9,18 @@
  * (`@WebInitParam(name = "filterPath", value = "/app/static#/app/v2/api-docs")`) for such a
  * check. The request URI includes the servlet's context path, which such a literal may start
  * with; the routes are compared before the context path is put before them. In a Spring Boot
- * application such a filter runs only where `@ServletComponentScan` registers it.
+ * application such a filter runs only where `@ServletComponentScan` registers it. A filter a
+ * `FilterRegistrationBean` registers (`registration.setFilter(loginAuthenticationFilter);
+ * registration.addUrlPatterns("/*")`, every URL without patterns) runs as well: the filter is the
+ * class of the value handed to it (a field's type, or the class implementing that interface), and
+ * a list of paths its `@Value` field reads from application.properties (Sentinel's
+ * `auth.filter.exclude-urls=/,/auth/login`) is let through where its `doFilter` reads that field.
  */
 import { closing } from "../../languages/curly.ts";
 import type { ContractProject } from "../contracts/mod.ts";
 import type { LinkedRoute } from "../link.ts";
 import { callArguments } from "../source.ts";
-import { springContextPath } from "./context-path.ts";
+import { settingsOf, springContextPath } from "./context-path.ts";
 import { READS_CALLER, REFUSES } from "./interceptors.ts";
 import { isJvmSource } from "./sources.ts";
 
@@ -26,6 +31,7 @@ const FRAMEWORKS = new Set(["spring", "jaxrs"]);
 const WEB_FILTER = /@WebFilter\s*\(/g;
 const FILTER_CLASS = /^(?:\s*@\w+(?:\s*\([^)]*\))?)*\s*(?:public\s+)?(?:final\s+)?class\s+(\w+)[^{]*\b(?:implements\s+[^{]*\bFilter\b|extends\s+(?:OncePerRequestFilter|HttpFilter|GenericFilterBean)\b)/;
 const FILTER_METHOD = /\bdoFilter(?:Internal)?\s*\(/g;
+const DOES_FILTER = /\bdoFilter(?:Internal)?\s*\(/;
 // A refusal of a filter: what an interceptor does, or an error status of any kind (`setStatus(500)` and a body saying to sign in again).
 const ERROR_STATUS = /\bsetStatus\s*\(\s*(?:[45]\d\d|HttpStatus\.(?!OK\b)\w+|HttpServletResponse\.SC_(?!OK\b)\w+)/;
 // A URI let through: `requestUrl.equals("/app/user/login")`, `uri.startsWith(url)`; negated, it is one turned away.
@@ -58,9 +64,9 @@ function readFilters(project: Project | undefined): Filter[] {
   const texts = new Map(sources.map((path) => [path, project.text(path) ?? ""]));
   const scanned = [...texts.values()].some((text) => /@ServletComponentScan\b/.test(text));
   const bootApplication = [...texts.values()].some((text) => /@SpringBootApplication\b/.test(text));
+  const found: Filter[] = registeredFilters(project, texts);
   // Spring Boot registers `@WebFilter` classes only under `@ServletComponentScan`; a servlet container does by itself.
-  if (bootApplication && !scanned) return [];
-  const found: Filter[] = [];
+  if (bootApplication && !scanned) return found;
   for (const [path, text] of texts) {
     if (!text.includes("@WebFilter")) continue;
     for (const m of text.matchAll(WEB_FILTER)) {
@@ -106,4 +112,79 @@ function withoutContext(uri: string, context: string): string {
   const base = `/${context.split("/").filter(Boolean).join("/")}`;
   if (base === "/" || (uri !== base && !uri.startsWith(`${base}/`))) return uri;
   return uri.slice(base.length) || "/";
+}
+
+// `new FilterRegistrationBean<>(new JwtFilter())`, `new FilterRegistrationBean<Filter>()` then `setFilter(...)`.
+const REGISTRATION = /\bnew\s+FilterRegistrationBean\s*(?:<[^<>]*>)?\s*\(/g;
+// A field of a list a setting gives: `@Value("#{'${auth.filter.exclude-urls}'.split(',')}") private List<String> excludeUrls;`.
+const LISTED_SETTING = /@Value\s*\(\s*"(?:#\{\s*'\$\{([\w.-]+)(?::[^}]*)?\}'\s*\.split\([^)]*\)\s*\}|\$\{([\w.-]+)(?::[^}]*)?\})"\s*\)\s*(?:(?:private|protected|public|final)\s+)*[\w.<>\[\], ]+?\s+(\w+)\s*;/g;
+
+/** The refusing filters `FilterRegistrationBean`s register, with the URL patterns each is given. */
+function registeredFilters(project: Project, texts: ReadonlyMap<string, string>): Filter[] {
+  const found: Filter[] = [];
+  for (const [path, text] of texts) {
+    if (!text.includes("FilterRegistrationBean")) continue;
+    for (const m of text.matchAll(REGISTRATION)) {
+      // The bean method's statements after it, to its `return`.
+      const returned = text.indexOf("return", m.index);
+      const span = text.slice(m.index, returned === -1 ? m.index + 1500 : text.indexOf(";", returned) + 1);
+      const handed = callArguments(span, span.indexOf("(")).args[0];
+      const filterValue = (handed ? span.slice(handed.start, handed.end) : /\.\s*setFilter\s*\(\s*([^;]*?)\s*\)\s*;/.exec(span)?.[1] ?? "").trim();
+      const filterClass = filterClassOf(filterValue, text, texts);
+      if (!filterClass) continue;
+      const body = filterBody(filterClass.text);
+      if (!body || !(REFUSES.test(body) || ERROR_STATUS.test(body)) || !READS_CALLER.test(body)) continue;
+      const patterns = [...span.matchAll(/\.\s*(?:addUrlPatterns|setUrlPatterns)\s*\(([^;]*)\)\s*;/g)].flatMap((p) => literals(p[1]!));
+      const module = path.replace(/(?:^|\/)src\/main\/(?:java|kotlin)\/.*$/, "");
+      const context = springContextPath(project, path);
+      const exact = new Set<string>();
+      const prefixes: string[] = [];
+      const letThrough = (value: string, prefix: boolean) => (prefix ? prefixes.push(withoutContext(value, context)) : exact.add(withoutContext(value, context)));
+      for (const test of body.matchAll(URI_TEST)) {
+        if (!test[1] && test[3]!.startsWith('"') && test[3]!.slice(1, -1).startsWith("/")) letThrough(test[3]!.slice(1, -1), test[2] === "startsWith");
+      }
+      for (const value of listedSettings(project, module, filterClass.text, body)) {
+        const wildcard = /\/\*\*?$/.exec(value);
+        letThrough(wildcard ? value.slice(0, wildcard.index) || "/" : value, !!wildcard);
+      }
+      found.push({ name: filterClass.name, module, patterns: patterns.length ? patterns : ["/*"], exact, prefixes });
+    }
+  }
+  return found;
+}
+
+/**
+ * The filter class a registration is handed: `new JwtFilter()`; a field or parameter of the
+ * configuration class (`loginAuthenticationFilter`, of type `LoginAuthenticationFilter`), the class
+ * of that name or the one implementing that interface; a bean method's return type (`jwtFilter()`).
+ */
+function filterClassOf(value: string, text: string, texts: ReadonlyMap<string, string>): { name: string; text: string } | undefined {
+  const created = /^new\s+(\w+)/.exec(value)?.[1];
+  const name = /^(?:this\s*\.\s*)?(\w+)\s*(\(\s*\))?$/.exec(value);
+  const type = created
+    ?? (name?.[2] ? new RegExp(`\\b(\\w+)(?:<[^<>]*>)?\\s+${name[1]}\\s*\\(\\s*\\)\\s*\\{`).exec(text)?.[1] : undefined)
+    ?? (name && !name[2] ? new RegExp(`\\b(\\w+)(?:<[^<>]*>)?\\s+${name[1]}\\s*[;,)=]`).exec(text)?.[1] : undefined);
+  if (!type) return undefined;
+  const declaring = new RegExp(`\\bclass\\s+(\\w+)[^{]*\\b(?:implements\\s+[^{]*\\b${type}\\b|extends\\s+${type}\\b)`);
+  let implementing: { name: string; text: string } | undefined;
+  for (const source of texts.values()) {
+    if (!source.includes(type) || !DOES_FILTER.test(source)) continue;
+    if (new RegExp(`\\bclass\\s+${type}\\b`).test(source)) return { name: type, text: source };
+    const m = declaring.exec(source);
+    if (m && !implementing) implementing = { name: m[1]!, text: source };
+  }
+  return implementing;
+}
+
+/** The paths of the `@Value` list settings a filter's body reads, as its module's application.properties (or .yml) sets them. */
+function listedSettings(project: Project, module: string, text: string, body: string): string[] {
+  const fields = [...text.matchAll(LISTED_SETTING)].filter((m) => new RegExp(`\\b${m[3]}\\b`).test(body));
+  if (!fields.length) return [];
+  const base = module ? `${module}/` : "";
+  const settings = [`${base}src/main/resources/application.properties`, `${base}src/main/resources/application.yml`, `${base}src/main/resources/application.yaml`]
+    .flatMap((file) => (project.has(file) ? [settingsOf(project.text(file) ?? "", file)] : []));
+  return fields.flatMap((m) => {
+    const value = settings.map((s) => s.get((m[1] ?? m[2])!)).find((v) => v !== undefined) ?? "";
+    return value.split(",").map((v) => v.trim()).filter((v) => v.startsWith("/"));
+  });
 }
