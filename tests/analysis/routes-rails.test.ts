@@ -2625,11 +2625,11 @@ rails("a before_action named for the caller it requires (must_be_admin, must_be_
   ]);
 });
 
-rails("a resource route's action is no action when its controller defines it only after private; a module the controller's own file declares, or one declared inside the file of its outer module (HSTS::Concern in hsts.rb), is read for actions rather than making the route undecided", () => {
+rails("a resource route's action is no action when its controller defines it only after private (until public); a module the controller's own file declares, or one declared inside the file of its outer module (HSTS::Concern in hsts.rb), is read for actions rather than making the route undecided", () => {
   const root = tempDir("tool-rails-actions-private-");
   writeFiles(root, {
     "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
-    "config/routes.rb": "Rails.application.routes.draw do\n  resources :communities, only: [:index, :show, :update]\n  resources :reports, only: [:index, :show]\nend\n",
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :communities, only: [:index, :show, :update, :edit]\n  resources :reports, only: [:index, :show]\nend\n",
     "app/controllers/application_controller.rb": [
       "class ApplicationController < ActionController::Base",
       "  module DefaultURLOptions",
@@ -2641,13 +2641,13 @@ rails("a resource route's action is no action when its controller defines it onl
       "",
     ].join("\n"),
     "app/controllers/concerns/hsts.rb": "module HSTS\n  module_function\n\n  module Concern\n    def hsts_header; end\n  end\nend\n",
-    // `update` here is a helper after private, called with arguments: no action.
-    "app/controllers/communities_controller.rb": "class CommunitiesController < ApplicationController\n  def show; end\n\n  private\n\n  def update(model, params); end\nend\n",
+    // `update` here is a helper after private, called with arguments: no action; `edit`, after `public` again, is one.
+    "app/controllers/communities_controller.rb": "class CommunitiesController < ApplicationController\n  def show; end\n\n  private\n\n  def update(model, params); end\n\n  public\n\n  def edit; end\nend\n",
     // A module that is not in the repository still leaves its controller's routes undecided.
     "app/controllers/reports_controller.rb": "class ReportsController < ApplicationController\n  include Reporting::Actions\nend\n",
   });
   commitAll(root);
-  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /communities/{id}", "GET /reports", "GET /reports/{id}"]);
+  assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /communities/{id}", "GET /communities/{id}/edit", "GET /reports", "GET /reports/{id}"]);
 });
 
 rails("devise_for with only: [:omniauth_callbacks] draws a route per provider the initializer configures, as without only:", () => {

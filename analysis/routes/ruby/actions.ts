@@ -11,7 +11,7 @@ import type { ContractProject } from "../contracts/mod.ts";
 import { controllerChain, type ControllerRoot, controllerRoot, snake } from "./controllers.ts";
 
 const INCLUDE = /^[ \t]*include[ \t]+([A-Z][\w:]*)/gm;
-const PRIVATE = /^[ \t]*(?:private|protected)[ \t]*$/m;
+const VISIBILITY = /^[ \t]*(private|protected|public)[ \t]*$/;
 // Modules of Rails and of widely used gems that a controller includes for helpers, never actions.
 const NO_ACTIONS = /^(?:Pundit(?:::Authorization)?|CanCan::ControllerAdditions|Devise::Controllers::\w+|(?:ActionController|AbstractController|ActiveSupport|ActionView|ActiveStorage|ActionText|ActionCable)::[\w:]+|Pagy::\w+|Turbo::[\w:]+|Clearance::Controller|FastGettext::\w+|GetText|Rails::Pagination|Kaminari::\w+|Sentry::\w+)$/;
 
@@ -26,9 +26,17 @@ export function railsActionServed(
   const match = /^([\w/]+)#(\w+)$/.exec(handler);
   if (!match) return true;
   const [, controller, action] = match;
-  const def = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`, "m");
-  // A method defined after a bare `private` (or `protected`) is no action: Rails will not call it.
-  const defines = (source: string) => def.test(source.slice(0, PRIVATE.exec(source)?.index ?? source.length));
+  const def = new RegExp(`^[ \\t]*def[ \\t]+${action}\\b`);
+  // A method defined after a bare `private` (or `protected`), until a bare `public`, is no action: Rails will not call it.
+  const defines = (source: string) => {
+    let visible = true;
+    for (const line of source.split("\n")) {
+      const keyword = VISIBILITY.exec(line)?.[1];
+      if (keyword) visible = keyword === "public";
+      else if (visible && def.test(line)) return true;
+    }
+    return false;
+  };
   const { sources, complete } = controllerChain(controller!, text, where);
   for (const source of sources) {
     if (defines(source)) return true;
