@@ -98,6 +98,7 @@ import { SOCKET_IO_ENGINE } from "./frameworks/websockets-js.ts";
 import { BLAZOR_HUB } from "./frameworks/minimal-api.ts";
 import { jvmConstantValues } from "./jvm/constants.ts";
 import { webXmlPrefixes } from "./jvm/web-xml.ts";
+import { playRoutes } from "./jvm/play-routes.ts";
 import { apiPlatformPrefix } from "./php/api-platform-prefix.ts";
 import { accessControl } from "./php/access-control.ts";
 import { phoenixSocketAuth } from "./elixir/socket-connect.ts";
@@ -215,6 +216,8 @@ export function routesSection(
   };
   // Symfony's routes declared in YAML: route files are no source the scanners read.
   for (const { file, registrations } of symfonyYamlRoutes(project)) files.set(file, { registrations, bindings: [] });
+  // Play's conf/routes: a route file of its own format, whatever the controllers are written in.
+  for (const { file, registrations } of playRoutes(project)) files.set(file, { registrations, bindings: [] });
   // And in PHP (the RoutingConfigurator format), beside anything else a scanner read there.
   beside(symfonyPhpRoutes(project));
   for (const { file, registrations } of razorPageRoutes(project)) files.set(file, { registrations, bindings: [] });
