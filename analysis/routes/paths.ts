@@ -15,7 +15,8 @@ export function normalizePath(path: string): string {
   p = p.replace(/<(\w+)\([^()<>]*\):(\w+)>/g, "{$2}");
   // Werkzeug's and Django's `path` converter at the end matches the rest, slashes and all: a subtree.
   p = p.replace(/<path:\w+>\/?$/, "*");
-  p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) ? b : a}}`);
+  // A converter of the app's own (`<apirepopath:repository>`) is Flask's order too, unless what follows is a Sanic type.
+  p = p.replace(/<(\w+):(\w+)>/g, (_, a: string, b: string) => `{${FLASK_CONVERTERS.has(a) || !SANIC_TYPES.has(b) ? b : a}}`);
   p = p.replace(/<(\w+)>/g, "{$1}");
   p = bracedParameters(p);
   // `:id` after a separator; after a word or a parameter it is a literal, as in a Google-style custom verb (`/memos/{name}:archive`),
@@ -72,6 +73,8 @@ function matchesNothing(pattern: string): boolean {
 
 // Flask's and Django's path converters (`<int:id>`, `<str:username>`, `<slug:slug>`).
 const FLASK_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any", "str", "slug"]);
+// Sanic's parameter types, written after the name (`<tag:str>`, `<year:ymd>`).
+const SANIC_TYPES = new Set(["str", "strorempty", "int", "float", "alpha", "slug", "path", "ymd", "uuid", "ext", "number", "string"]);
 
 /**
  * The paths a route with optional segments answers, each without and with the segment, nested

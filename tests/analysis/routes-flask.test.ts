@@ -1324,6 +1324,73 @@ flask("a guard decorator that lets every caller through while credentials the en
   assert.equal(analyze(set).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /config [auth_required]"]);
 });
 
+flask("Flask-RESTful: a decorator of the app's that adds the class it decorates to an Api (def resource(*urls): ... api.add_resource(cls, *urls)) registers each class it decorates in other modules at its URLs, on the blueprint the Api is given with init_app (made inside a wrapping function); a parameter behind a converter of the app's is named for itself; a class decorated with a path by a decorator that adds nothing serves nothing", () => {
+  const root = tempDir("tool-flask-resource-decorator-");
+  writeFiles(root, {
+    "pyproject.toml": '[project]\nname = "registry"\ndependencies = ["flask", "flask-restful"]\n',
+    "endpoints/__init__.py": "",
+    "endpoints/api/__init__.py": [
+      "from flask import Blueprint",
+      "from flask_restful import Api, Resource",
+      "from util.metrics import timed_blueprint",
+      "",
+      'api_bp = timed_blueprint(Blueprint("api", __name__))',
+      "",
+      "class ApiExceptionHandlingApi(Api):",
+      "    pass",
+      "",
+      "api = ApiExceptionHandlingApi()",
+      "api.init_app(api_bp)",
+      "",
+      "def resource(*urls, **kwargs):",
+      "    def wrapper(api_resource):",
+      "        if not api_resource:",
+      "            return None",
+      "        api.add_resource(api_resource, *urls, **kwargs)",
+      "        return api_resource",
+      "    return wrapper",
+      "",
+      "def documented(*urls):",
+      "    def wrapper(cls):",
+      "        cls.urls = urls",
+      "        return cls",
+      "    return wrapper",
+      "",
+      "class ApiResource(Resource):",
+      "    pass",
+    ].join("\n"),
+    "endpoints/api/repository.py": [
+      "from endpoints.api import ApiResource, documented, resource",
+      "",
+      '@resource("/v1/repository")',
+      "class RepositoryList(ApiResource):",
+      "    def get(self):",
+      "        return []",
+      "",
+      "    def post(self):",
+      "        return {}",
+      "",
+      '@resource("/v1/repository/<apirepopath:repository>/changevisibility")',
+      "class RepositoryVisibility(ApiResource):",
+      "    def post(self, repository):",
+      "        return {}",
+      "",
+      '@documented("/v1/undocumented")',
+      "class Undocumented(ApiResource):",
+      "    def get(self):",
+      "        return {}",
+    ].join("\n"),
+    "web.py": 'from app import app as application\nfrom endpoints.api import api_bp\nimport endpoints.api.repository\n\napplication.register_blueprint(api_bp, url_prefix="/api")\n',
+    "app.py": "from flask import Flask\n\napp = Flask(__name__)\n",
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /api/v1/repository",
+    "POST /api/v1/repository",
+    "POST /api/v1/repository/{repository}/changevisibility",
+  ]);
+});
+
 flask.run();
 
 const sanic = suite("Sanic routes");

@@ -14,7 +14,8 @@ import { callArguments, type RouteSource } from "../source.ts";
 const FRAMEWORK = "flask";
 const VERBS = new Set(["route", "get", "post", "put", "patch", "delete"]);
 // A project's own blueprint class, named for what it is (Indico's `IndicoBlueprint`, defined in another module), is one too.
-const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|[A-Z]?\w*Blueprint|Api|Namespace)[ \t]*\(/gm;
+// Also made inside a function of the app's that wraps it (`api_bp = timed_blueprint(Blueprint("api", __name__), ...)`).
+const CREATE = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:[a-z_][\w.]*[ \t]*\([ \t]*)?(?:[A-Za-z_]\w*[ \t]*\.[ \t]*)?(Flask|Quart|APIFlask|Sanic|[A-Z]?\w*Blueprint|Api|Namespace)[ \t]*\(/gm;
 // `api = ApiController(prefix="/api/0")`: a name made by calling a class.
 const IMPORTED_MADE = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(/gm;
 /** Sanic's `api = Blueprint.group(auth, articles, url_prefix="/api")`: one prefix over several blueprints. */
@@ -35,6 +36,7 @@ export const EXCEPT_ENDPOINTS = "!";
 export const EXCEPT_PATHS = "~";
 
 const CALL = /(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*(add_url_rule|register_blueprint|blueprint|add_route|add_\w*resource|add_namespace|before_request)\s*\(/g;
+const INIT_APP = /^[ \t]*([A-Za-z_]\w*)\s*\.\s*init_app\s*\(\s*([A-Za-z_][\w.]*)\s*\)/gm;
 // `functools.partial(app.register_blueprint, api, url_prefix="/api")`, called later with nothing more.
 const PARTIAL = /((?<![\w.])(?:functools\s*\.\s*)?partial\s*\()\s*([A-Za-z_][\w.]*)\s*\.\s*register_blueprint\s*,/g;
 
@@ -89,6 +91,12 @@ export const flask: Framework = {
     for (const m of source.code.matchAll(PARTIAL)) registrations.push(...call(source, m[2]!, "register_blueprint", m.index + m[1]!.length - 1, constants, made, definitions, 1));
     registrations.push(...wsgiMounts(source, constants));
     registrations.push(...helperRoutes(source, constants));
+    registrations.push(...resourceDecorators(source, definitions), ...decoratedResources(source, definitions, constants));
+    // `api.init_app(api_bp)`: a Flask-RESTful Api of the module serves its resources on the blueprint (or app) it is given.
+    const routers = new Set(registrations.flatMap((r) => (r.type === "router" && !r.aliasOf ? [r.name] : [])));
+    for (const m of source.code.matchAll(INIT_APP)) {
+      if (routers.has(m[1]!)) registrations.push({ type: "use", framework: FRAMEWORK, owner: m[2]!, prefix: "", args: [m[1]!], specifiers: [], guards: [], mountOnly: true, line: source.lineAt(m.index) });
+    }
     registrations.push(...appParameters(source, definitions, registrations, FRAMEWORK));
     registrations.push(...handedBlueprints(source, definitions, registrations, FRAMEWORK));
     registrations.push(...factories(source.code, definitions, new Set(registrations.flatMap((r) => (r.type === "router" ? [r.name] : [])))));
@@ -414,6 +422,44 @@ function listedNames(code: string, name: string): string[] | undefined {
 
 // `app.config["KEY"]`, `current_app.config.get("KEY", ...)`: a configuration value by its key (in the text, where strings are kept).
 const CONFIG_KEY = /^\s*[\w.]*\bconfig\s*(?:\[\s*["'](\w+)["']\s*\]|\.\s*get\s*\(\s*["'](\w+)["'])/;
+
+/**
+ * A decorator of the app's that adds the class it decorates to a Flask-RESTful Api at the URLs it
+ * is given (Quay's `def resource(*urls, **kwargs): def wrapper(api_resource): ...
+ * api.add_resource(api_resource, *urls, **kwargs)`): another name of that Api, which the classes
+ * it decorates in other modules are added to (`decoratedResources`).
+ */
+function resourceDecorators(source: RouteSource, definitions: readonly Definition[]): Registration[] {
+  const found: Registration[] = [];
+  for (const def of definitions) {
+    if (def.kind !== "def" || def.indent !== 0) continue;
+    const rest = def.params.map((p) => /^\s*\*([A-Za-z_]\w*)\s*$/.exec(source.code.slice(p.start, p.end))?.[1]).find((n) => n !== undefined);
+    if (!rest) continue;
+    const body = source.code.slice(def.start, def.end);
+    const added = new RegExp(String.raw`(?<![\w.])([A-Za-z_][\w.]*)\s*\.\s*add_\w*resource\s*\(\s*[A-Za-z_]\w*\s*,\s*\*${rest}\b`).exec(body);
+    if (added) found.push({ type: "router", framework: FRAMEWORK, name: def.name, prefix: "", guards: [], line: def.line, aliasOf: added[1]! });
+  }
+  return found;
+}
+
+/**
+ * A Flask-RESTful resource class a decorator adds at the URLs it names (`@resource("/v1/repository")`
+ * on `class RepositoryList(ApiResource)`): a resource at each, on the router the decorator stands
+ * for (an Api, through `resourceDecorators` where the decorator is defined); nothing where it stands for none.
+ */
+function decoratedResources(source: RouteSource, definitions: readonly Definition[], constants: Map<string, string>): Registration[] {
+  const found: Registration[] = [];
+  for (const cls of definitions) {
+    if (cls.kind !== "class" || !cls.params.some((b) => /(?:Resource|View)\s*$/.test(source.code.slice(b.start, b.end)))) continue;
+    for (const decorator of cls.decorators) {
+      if (decorator.name.includes(".") || !decorator.args?.positional.length) continue;
+      const paths = decorator.args.positional.map((p) => pythonValue(source, p, constants));
+      if (!paths.every((p) => p?.startsWith("/"))) continue;
+      for (const path of paths as string[]) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: cls.name, guards: [], owner: decorator.name, line: decorator.line, view: cls.name });
+    }
+  }
+  return found;
+}
 
 // A helper of the app's around add_url_rule: `register_view(bp, routes=["/login"], view_func=Login.as_view("login"))`.
 const HELPER_CALL = /(?<![\w.])([A-Za-z_]\w*)\s*\(\s*([A-Za-z_]\w*)\s*,/g;
