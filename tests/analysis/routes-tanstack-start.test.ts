@@ -8,7 +8,7 @@ const tanstack = suite("TanStack Start routes");
 const lines = (root: string) =>
   analyze(root).routes.items.map((r) => `${r.method} ${r.path} ${r.file} ${r.handler}${r.guards.length ? ` [${r.guards.join(",")}]` : ""}`);
 
-tanstack("file routes by the ID each module declares: pathless layouts and their index routes, unnested segments, parameters, splats; a layout's beforeLoad sending a caller without a session to sign in guards the routes under it, one sending signed-in callers away does not; server handlers serve their methods; server functions are served at /_serverFn/*", () => {
+tanstack("file routes by the ID each module declares: pathless layouts and their index routes, unnested segments, parameters, splats; a layout's beforeLoad sending a caller without a session (or without what a session lookup gave) to sign in guards the routes under it, one sending signed-in callers away does not; server handlers serve their methods; server functions are served at /_serverFn/*", () => {
   const root = tempDir("tool-tanstack-start-");
   const route = (id: string, body: string) => `import { createFileRoute, redirect } from '@tanstack/react-router';\n\nexport const Route = createFileRoute('${id}')({\n${body}\n});\n`;
   writeFiles(root, {
@@ -20,6 +20,8 @@ tanstack("file routes by the ID each module declares: pathless layouts and their
     "apps/web/src/routes/_app.$orgId.events._tabs.index.tsx": route("/_app/$orgId/events/_tabs/", "  component: Events,"),
     "apps/web/src/routes/_app.$orgId.events._tabs.stats.tsx": route("/_app/$orgId/events/_tabs/stats", "  component: Stats,"),
     "apps/web/src/routes/_app.$orgId.cohorts_.$cohortId.tsx": route("/_app/$orgId/cohorts_/$cohortId", "  component: Cohort,"),
+    "apps/web/src/routes/_portal.tsx": route("/_portal", "  beforeLoad: async () => {\n    const result = await getSessionWithConfig();\n    if (!result) {\n      throw redirect({ to: '/' });\n    }\n    return { session: result.session };\n  },"),
+    "apps/web/src/routes/_portal.keys.tsx": route("/_portal/keys", "  component: Keys,"),
     "apps/web/src/routes/_login.tsx": route("/_login", "  beforeLoad: async ({ context }) => {\n    if (context.session?.session) {\n      throw redirect({ to: '/' });\n    }\n  },\n  component: AuthLayout,"),
     "apps/web/src/routes/_login.login.tsx": route("/_login/login", "  component: Login,"),
     "apps/web/src/routes/share.$shareId.tsx": "import { createFileRoute } from '@tanstack/react-router';\n\nexport const Route = createFileRoute(\n  '/share/$shareId',\n)({\n  component: Share,\n});\n",
@@ -42,6 +44,7 @@ tanstack("file routes by the ID each module declares: pathless layouts and their
     "GET /api/health apps/web/src/routes/api/health.ts GET",
     "POST /api/health apps/web/src/routes/api/health.ts POST",
     "GET /docs/* apps/web/src/routes/docs.$.tsx (page)",
+    "GET /keys apps/web/src/routes/_portal.keys.tsx (page) [beforeLoad]",
     "GET /login apps/web/src/routes/_login.login.tsx (page)",
     "GET /share/{shareId} apps/web/src/routes/share.$shareId.tsx (page)",
   ]);

@@ -6,8 +6,10 @@ const MODULE = /\.[cm]?[jt]sx?$/;
 // `createFileRoute('/_app/$organizationId/cohorts')(`, and the older `createServerFileRoute('/api/x')` and `createAPIFileRoute('/api/x')(`.
 const FILE_ROUTE = /\bcreate(File|ServerFile|APIFile)Route\s*\(\s*(["'`])([^"'`]*)\2\s*,?\s*\)/;
 const METHODS = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ANY)$/;
-// A layout's `beforeLoad` that sends a caller without a session to sign in: `if (!context.session?.session) { throw redirect({ to: '/login' }) }`.
-const SENDS_ANONYMOUS_AWAY = /\bif\s*\(\s*!\s*[\w$.?]*?(?:session|user|auth|token)\w*[\w$.?]*\s*\)\s*\{?\s*throw\s+redirect\s*\(/i;
+// A layout's `beforeLoad` that sends a caller without a session away: `if (!context.session?.session) { throw redirect({ to: '/login' }) }`,
+// or without what a session lookup gave (`const result = await getSessionWithConfig(); if (!result) throw redirect(...)`).
+const REDIRECTS_WITHOUT = /\bif\s*\(\s*!\s*([\w$.?]+)\s*\)\s*\{?\s*throw\s+redirect\s*\(/g;
+const CALLER = /session|user|auth|token/i;
 const SERVER_FN = /\bcreateServerFn\s*\(\s*(\{[^}]*\})?\s*\)/g;
 
 /**
@@ -48,7 +50,7 @@ export const tanstackStart: FsFramework = {
     }
     // The routes that send a caller without a session to sign in, by ID: a layout's check runs for
     // every route under it; an index route's (`/`, `/posts/`) for itself alone.
-    const guarding = new Set(modules.filter((m) => SENDS_ANONYMOUS_AWAY.test(beforeLoad(m.options))).map((m) => m.id));
+    const guarding = new Set(modules.filter((m) => sendsAnonymousAway(beforeLoad(m.options))).map((m) => m.id));
     const guardsOf = (id: string) => ([...guarding].some((g) => id === g || g === "/__root" || (!g.endsWith("/") && id.startsWith(`${g}/`))) ? ["beforeLoad"] : []);
     const routes: FsRoute[] = [];
     for (const { file, id, options, line } of modules) {
@@ -78,6 +80,16 @@ function routeIdPath(segments: readonly string[]): string {
     if (optional) return [`{${optional[1]}}`];
     return [segment.replace(/^\$(\w+)/, "{$1}").replace(/\{\$(\w+)\}/g, "{$1}")];
   }));
+}
+
+/** Whether a `beforeLoad` redirects when the caller's session (or user, or what a lookup of it gave) is missing. */
+function sendsAnonymousAway(text: string): boolean {
+  return [...text.matchAll(REDIRECTS_WITHOUT)].some((m) => {
+    const name = m[1]!;
+    if (CALLER.test(name)) return true;
+    const assigned = new RegExp(`\\b(?:const|let|var)\\s+${name.replace(/[$.?]/g, "\\$&")}\\s*=\\s*(?:await\\s+)?([\\w$.]+)\\s*\\(`).exec(text)?.[1];
+    return !!assigned && CALLER.test(assigned);
+  });
 }
 
 /** The `beforeLoad` option of a route's options, as written. */
