@@ -2669,4 +2669,29 @@ rails("devise_for with only: [:omniauth_callbacks] draws a route per provider th
   ]);
 });
 
+rails("http_basic_authenticate_with written in a class method of the base controller (def self.require_admin) guards no action by itself; written in the class body it guards", () => {
+  const root = tempDir("tool-rails-basic-in-method-");
+  writeFiles(root, {
+    "Gemfile": 'source "https://rubygems.org"\ngem "rails", "~> 7.0"\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :events, only: [:index, :show]\n  resources :reports, only: [:index, :show]\nend\n",
+    "app/controllers/application_controller.rb": [
+      "class ApplicationController < ActionController::Base",
+      "  def self.require_admin(options = {})",
+      "    http_basic_authenticate_with(",
+      "      options.reverse_merge(",
+      "        name: Settings.admin_username,",
+      "        password: Settings.admin_password",
+      "      )",
+      "    )",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+    "app/controllers/events_controller.rb": "class EventsController < ApplicationController\n  def index; end\n  def show; end\nend\n",
+    "app/controllers/reports_controller.rb": 'class ReportsController < ApplicationController\n  http_basic_authenticate_with name: "admin", password: ENV["REPORTS_PASSWORD"], except: :index\n\n  def index; end\n  def show; end\nend\n',
+  });
+  commitAll(root);
+  assert.equal(guardedRoutes(root), ["GET /events", "GET /events/{id}", "GET /reports", "GET /reports/{id} [http_basic_authenticate_with]"]);
+});
+
 rails.run();

@@ -435,6 +435,8 @@ function filters(source: string): Filter[] {
     for (const name of names) found.push({ name, skip: m[1] !== undefined, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   for (const m of source.matchAll(HTTP_BASIC)) {
+    // Written in a method (`def self.require_admin(options = {})`), it guards only where that is called.
+    if (insideMethod(source, m.index)) continue;
     const from = m.index + m[0].length;
     // Its options run to the closing parenthesis, or to the end of a line not ending in a comma.
     const options = m[1] ? source.slice(from, closing(source, from - 1) - 1) : /^(?:[^\n]*,[ \t]*\n)*[^\n]*/.exec(source.slice(from))![0];
@@ -443,6 +445,19 @@ function filters(source: string): Filter[] {
     found.push({ name: "http_basic_authenticate_with", skip: false, ...(only ? { only } : {}), ...(except ? { except } : {}) });
   }
   return found;
+}
+
+/** Whether the line at `at` is in the body of a `def`: the nearest line above it indented less opens one. */
+function insideMethod(source: string, at: number): boolean {
+  const lines = source.slice(0, at).split("\n");
+  const indent = /^[ \t]*/.exec(source.slice(at))![0].length;
+  for (let i = lines.length - 2; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (own < indent) return /^[ \t]*def[ \t]/.test(line);
+  }
+  return false;
 }
 
 function applies(filter: Filter, action: string): boolean {
