@@ -769,4 +769,52 @@ phoenix("a pipeline plug that reads the Authorization header in a case whose emp
   assert.equal(guardedRoutes(root), ["GET /feed", "POST /pkg/{org}/api/publish [hex_api]"]);
 });
 
+phoenix("live_dashboard draws LiveDashboard's pages under its path; a scope's pipe_through in the else of a development-only if is what production runs", () => {
+  const root = tempDir("tool-phoenix-live-dashboard-");
+  writeFiles(root, {
+    "mix.exs": "defmodule Hq.MixProject do\n  use Mix.Project\n  defp deps, do: [{:phoenix, \"~> 1.7\"}, {:phoenix_live_dashboard, \"~> 0.8\"}]\nend\n",
+    "lib/hq_web/router.ex": [
+      "defmodule HqWeb.Router do",
+      "  use HqWeb, :router",
+      "  import Phoenix.LiveDashboard.Router",
+      "  pipeline :browser do",
+      "    plug :accepts, [\"html\"]",
+      "  end",
+      "  pipeline :admin_basic_auth do",
+      "    plug :basic_auth",
+      "  end",
+      "  scope \"/\", HqWeb do",
+      "    pipe_through :browser",
+      "    get \"/\", PageController, :home",
+      "  end",
+      "  scope \"/\" do",
+      "    if Mix.env() in [:dev, :test] do",
+      "      pipe_through([:browser])",
+      "    else",
+      "      pipe_through([:browser, :admin_basic_auth])",
+      "    end",
+      "    live_dashboard(\"/dashboard\", metrics: HqWeb.Telemetry)",
+      "  end",
+      "  scope \"/sudo\" do",
+      "    pipe_through :browser",
+      "    live_dashboard \"/dashboard\"",
+      "  end",
+      "  defp basic_auth(conn, _opts) do",
+      "    Plug.BasicAuth.basic_auth(conn, username: \"admin\", password: System.fetch_env!(\"ADMIN_PASSWORD\"))",
+      "  end",
+      "end",
+    ].join("\n"),
+  });
+  git(root, "init", "-q");
+  assert.equal(guardedRoutes(root), [
+    "GET /",
+    "GET /dashboard [admin_basic_auth]",
+    "GET /dashboard/{node}/{page} [admin_basic_auth]",
+    "GET /dashboard/{page} [admin_basic_auth]",
+    "GET /sudo/dashboard",
+    "GET /sudo/dashboard/{node}/{page}",
+    "GET /sudo/dashboard/{page}",
+  ]);
+});
+
 phoenix.run();

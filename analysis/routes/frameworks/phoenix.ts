@@ -115,6 +115,25 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
       inner({ ...scope, guards: [...scope.guards, ...guard] });
     } else if (st.name === "if" && DEV_ONLY.test(source.code.slice(st.args.start, st.args.end))) {
       // Routes for development only (`if Mix.env() in [:dev, :test] do`, `if Application.compile_env(:app, :dev_routes) do`): not served in production.
+      // Its `else` is what production runs (`else pipe_through([:browser, :admin_basic_auth]) end`), for the statements after it in this scope.
+      const otherwise = st.block ? /\n([ \t]*)else[ \t]*\n/.exec(source.code.slice(st.block.start, st.block.end)) : null;
+      if (otherwise) {
+        const from = st.block!.start + otherwise.index + otherwise[0].length;
+        for (const branch of statements(source.code, { start: from, end: st.block!.end }, ELIXIR_BLOCKS)) {
+          if (branch.name !== "pipe_through") continue;
+          for (const plug of dslArguments(source, branch.args).positional.flatMap((p) => dslList(source, p))) {
+            const pipeline = context.pipelines.get(plug);
+            if (pipeline ? pipeline.guards : isAuthCheck(plug)) scope.guards.push(plug);
+            if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
+          }
+        }
+      }
+    } else if (st.name === "live_dashboard") {
+      // Phoenix LiveDashboard's pages under its path: its home, a page, and a page of a node.
+      const path = args.positional[0] ? bound(source, args.positional[0], scope) : undefined;
+      if (path !== undefined) {
+        for (const sub of ["", "/:page", "/:node/:page"]) context.found.push(route(["GET"], joinPaths(scope.path, path, sub), "Phoenix.LiveDashboard.PageLive", scope, source.lineAt(st.start)));
+      }
     } else if (st.name !== "pipeline" && st.name !== "def" && st.name !== "defp") inner(scope);
   }
 }
