@@ -50,7 +50,7 @@ type Node = {
   routes: RouteRegistration[];
   /** Middleware guards registered on the node, each under a prefix relative to it, and the file and line it was registered at. */
   guards: { prefix: string; name: string; file: string; line: number }[];
-  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean; offAsShipped?: boolean }[];
+  mounts: { child: string; prefix: string; guards: string[]; replacesPrefix?: boolean; optionsUnknown?: boolean; prefixUnknown?: boolean; offAsShipped?: boolean; convertedValues?: boolean }[];
   /** Prefixes the router is mounted on itself under (chi's `r.Mount("/api", r)`): it serves everything there too. */
   selfMounts?: string[];
 };
@@ -286,7 +286,7 @@ export function linkRoutes(
     const view = lookup(file, r.view!, r.framework);
     const parent = view?.router?.mountedOnly ? lookup(file, r.owner, r.framework) : undefined;
     if (!view || !parent || view === parent) return false;
-    parent.mounts.push({ child: view.key, prefix: r.path, guards: r.guards });
+    parent.mounts.push({ child: view.key, prefix: r.path, guards: r.guards, ...(r.convertedValues ? { convertedValues: true } : {}) });
     mounted.add(view.key);
     return true;
   };
@@ -336,7 +336,7 @@ export function linkRoutes(
 
   const linked: Emitted[] = [];
   const visited = new Set<string>();
-  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false, offAsShipped = false) => {
+  const walk = (current: Node, prefix: string, guards: string[], depth: number, path: Set<string>, replaced = false, optionsUnknown = false, again = true, prefixUnknown = false, offAsShipped = false, convertedValues = false) => {
     if (depth > MAX_DEPTH || path.has(current.key)) return;
     visited.add(current.key);
     // A prefix held in constants of other modules, each found by its qualified name.
@@ -345,7 +345,7 @@ export function linkRoutes(
     const ownPrefix = from && !from.includes(undefined) ? joinPaths(...(from as string[])) : current.router?.prefix ?? "";
     const base = joinPaths(prefix, replaced ? "" : ownPrefix);
     // Served a second time under each prefix it is mounted on itself under, once (that mount does not mount again).
-    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown, offAsShipped);
+    if (again) for (const self of current.selfMounts ?? []) walk(current, joinPaths(base, self), guards, depth + 1, path, true, optionsUnknown, false, prefixUnknown, offAsShipped, convertedValues);
     const ownGuards = current.router?.anonymous ? current.router.guards : [...guards, ...(current.router?.guards ?? [])];
     // The files of the routers this one is served through, for a JVM route a class of another file serves (below).
     let pathFiles: string[] | undefined;
@@ -355,7 +355,7 @@ export function linkRoutes(
       const before = (g: Node["guards"][number]) => IN_ORDER.has(route.framework) && g.file === written && route.line < g.line;
       const scoped = current.guards.filter((g) => covers(g.prefix, route.path) && !before(g)).map((g) => g.name);
       const given = route.anonymous ? route.guards : [...ownGuards, ...scoped, ...route.guards];
-      const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given);
+      const emitted = emit(route, written, base, route.without ? given.filter((g) => !route.without!.includes(g)) : given, convertedValues);
       const named = current.router && namedForAnonymous(current.router.name) ? emitted.map((e) => ({ ...e, declaredPublic: true })) : emitted;
       // A JVM route a class of another file serves (a controller extending the base that declares it) is there only when that class is.
       const through = THROUGH.has(route.framework) ? (pathFiles ??= [...new Set([...path].map((key) => nodes.get(key)!.file))]).filter((f) => f !== written) : [];
@@ -367,7 +367,7 @@ export function linkRoutes(
     for (const mount of current.mounts) {
       const child = nodes.get(mount.child)!;
       const scoped = current.guards.filter((g) => covers(g.prefix, mount.prefix) && !mount.guards.includes(g.name)).map((g) => g.name);
-      walk(child, joinPaths(base, mount.prefix), [...ownGuards, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown, offAsShipped || !!mount.offAsShipped);
+      walk(child, joinPaths(base, mount.prefix), [...ownGuards, ...scoped, ...mount.guards], depth + 1, next, mount.replacesPrefix, optionsUnknown || !!mount.optionsUnknown, true, prefixUnknown || !!mount.prefixUnknown, offAsShipped || !!mount.offAsShipped, convertedValues || !!mount.convertedValues);
     }
   };
   for (const root of nodes.values()) if (!mounted.has(root.key) && !unloaded.has(root.key) && !root.router?.mountedOnly) walk(root, "", [], 0, new Set(), false, false, true, !!root.router?.handed);
@@ -453,10 +453,13 @@ function cycleRoots(nodes: ReadonlyMap<string, Node>, visited: ReadonlySet<strin
   return roots;
 }
 
-/** One linked route per method of a registration, and per form of a path with optional parameters. */
-function emit(route: RouteRegistration, file: string, prefix: string, guards: string[]): Emitted[] {
+/**
+ * One linked route per method of a registration, and per form of a path with optional parameters;
+ * `convertedValues`: a converter of the app's in the prefix may hand the handler any number of values.
+ */
+function emit(route: RouteRegistration, file: string, prefix: string, guards: string[], convertedValues = false): Emitted[] {
   const paths = route.kind === "http" ? optionalParameterForms(route.path) : [route.path];
-  return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
+  return route.methods.flatMap((method) => paths.flatMap((path, form) => (route.accepts && !convertedValues && !takes(route.accepts, joinPaths(prefix, path)) ? [] : [{
     method,
     ...(form < paths.length - 1 || route.shortened ? { shortened: true } : {}),
     // A WebSocket route at a path takes its router's prefix; a channel's topic (Phoenix's `room:*`) is no path.

@@ -120,6 +120,11 @@ export const Registration = z.discriminatedUnion("type", [
      */
     accepts: z.object({ count: z.number().int(), required: z.number().int() }).optional(),
     /**
+     * Its path has a parameter a converter of the app's reads (Quay's `<apirepopath:repository>`),
+     * which may hand the handler several values: the view's handlers are not judged by `accepts` under it.
+     */
+    convertedValues: z.boolean().optional(),
+    /**
      * Functions a file-system route handler calls that may check the caller inside them
      * (`parseRequest(request, schema)`), read before linking (js/helper-guards.ts); for Go,
      * the wrappers around its handler (`WithUser(h)`), read after linking (go/wrapper-guards.ts).

@@ -1324,7 +1324,7 @@ flask("a guard decorator that lets every caller through while credentials the en
   assert.equal(analyze(set).routes.items.map((r) => `${r.method} ${r.path} [${r.guards.join(",")}]`), ["GET /config [auth_required]"]);
 });
 
-flask("Flask-RESTful: a decorator of the app's that adds the class it decorates to an Api (def resource(*urls): ... api.add_resource(cls, *urls)) registers each class it decorates in other modules at its URLs, on the blueprint the Api is given with init_app (made inside a wrapping function); a parameter behind a converter of the app's is named for itself; a class decorated with a path by a decorator that adds nothing serves nothing", () => {
+flask("Flask-RESTful: a decorator of the app's that adds the class it decorates to an Api (def resource(*urls): ... api.add_resource(cls, *urls)) registers each class it decorates in other modules at its URLs, on the blueprint the Api is given with init_app (made inside a wrapping function); a parameter behind a converter of the app's is named for itself, and may give the handler several values; a class decorated with a path by a decorator that adds nothing serves nothing", () => {
   const root = tempDir("tool-flask-resource-decorator-");
   writeFiles(root, {
     "pyproject.toml": '[project]\nname = "registry"\ndependencies = ["flask", "flask-restful"]\n',
@@ -1372,7 +1372,7 @@ flask("Flask-RESTful: a decorator of the app's that adds the class it decorates 
       "",
       '@resource("/v1/repository/<apirepopath:repository>/changevisibility")',
       "class RepositoryVisibility(ApiResource):",
-      "    def post(self, repository):",
+      "    def post(self, namespace, repository):",
       "        return {}",
       "",
       '@documented("/v1/undocumented")',

@@ -365,7 +365,7 @@ function call(source: RouteSource, owner: string, name: string, open: number, co
     case "add_resource":
       if (!first) return [];
       return positional.slice(1).map((p) => value(p)).filter((p): p is string => p !== undefined)
-        .map((path) => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: first, guards: [], owner, line, view: first }));
+        .map((path) => ({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: first, guards: [], owner, line, view: first, ...(customConverter(path) ? { convertedValues: true } : {}) }));
   }
   const rule = keywords.get("rule") ?? positional[0];
   const target = keywords.get("view_func") ?? positional[2];
@@ -442,6 +442,10 @@ function resourceDecorators(source: RouteSource, definitions: readonly Definitio
   return found;
 }
 
+// Werkzeug's own converters; any other in a rule (`<apirepopath:repository>`) is the app's, and may hand its view several values.
+const WERKZEUG_CONVERTERS = new Set(["string", "int", "float", "path", "uuid", "any", "default"]);
+const customConverter = (path: string) => [...path.matchAll(/<(\w+)(?:\([^)]*\))?:\w+>/g)].some((m) => !WERKZEUG_CONVERTERS.has(m[1]!));
+
 /**
  * A Flask-RESTful resource class a decorator adds at the URLs it names (`@resource("/v1/repository")`
  * on `class RepositoryList(ApiResource)`): a resource at each, on the router the decorator stands
@@ -455,7 +459,7 @@ function decoratedResources(source: RouteSource, definitions: readonly Definitio
       if (decorator.name.includes(".") || !decorator.args?.positional.length) continue;
       const paths = decorator.args.positional.map((p) => pythonValue(source, p, constants));
       if (!paths.every((p) => p?.startsWith("/"))) continue;
-      for (const path of paths as string[]) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: cls.name, guards: [], owner: decorator.name, line: decorator.line, view: cls.name });
+      for (const path of paths as string[]) found.push({ type: "route", framework: FRAMEWORK, kind: "http", methods: ["ALL"], path, handler: cls.name, guards: [], owner: decorator.name, line: decorator.line, view: cls.name, ...(customConverter(path) ? { convertedValues: true } : {}) });
     }
   }
   return found;
