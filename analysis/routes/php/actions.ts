@@ -125,8 +125,8 @@ function actionFinder(project: Project): Finder {
     const inherited = names.map((name): Found => {
       const candidates = files(name.split("\\").pop()!);
       if (candidates.length === 0) return undefined;
-      const answers = candidates.map((candidate) => definedIn(candidate, action));
-      return answers.find((f) => f) ?? (answers.includes(undefined) ? undefined : false);
+      const each = candidates.map((candidate) => definedIn(candidate, action));
+      return each.find((f) => f) ?? (each.includes(undefined) ? undefined : false);
     });
     return inherited.find((f) => f) ?? (inherited.includes(undefined) ? undefined : false);
   };
