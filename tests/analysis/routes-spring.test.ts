@@ -2137,7 +2137,7 @@ spring("a controller under @ConditionalOnProperty naming several properties (nam
   assert.equal(analyze(root).routes.items.map((r) => `${r.method} ${r.path}`), ["GET /api/scheduler"]);
 });
 
-spring("a filter a FilterRegistrationBean registers (setFilter of a field whose interface a class implements, addUrlPatterns) guards without @ServletComponentScan, but for the paths its @Value list setting reads from application.properties; one registered for other URL patterns guards only those", () => {
+spring("a filter a FilterRegistrationBean registers (setFilter of a field whose interface a class implements, addUrlPatterns) guards without @ServletComponentScan, but for the paths its @Value list setting reads from application.properties; one registered for other URL patterns guards only those; one that checks no caller (a forwarding filter answering 403) or whose patterns a constant holds guards nothing", () => {
   const root = tempDir("tool-filter-registration-");
   writeFiles(root, {
     "dashboard/src/main/resources/application.properties": "auth.filter.exclude-urls=/,/auth/login,/registry/machine,/static/**\nauth.filter.exclude-url-suffixes=htm,html,js\n",
@@ -2157,6 +2157,18 @@ spring("a filter a FilterRegistrationBean registers (setFilter of a field whose 
       "        registration.setFilter(loginAuthenticationFilter);",
       '        registration.addUrlPatterns("/*");',
       '        registration.setName("authenticationFilter");',
+      "        return registration;",
+      "    }",
+      "    @Bean",
+      "    public FilterRegistrationBean<Filter> forwardingRegistration() {",
+      "        FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(new ForwardingFilter());",
+      '        registration.addUrlPatterns("/*");',
+      "        return registration;",
+      "    }",
+      "    @Bean",
+      "    public FilterRegistrationBean<Filter> sessionRegistration() {",
+      "        FilterRegistrationBean<Filter> registration = new FilterRegistrationBean<>(new SessionAuthFilter());",
+      "        registration.addUrlPatterns(URL_PATTERNS);",
       "        return registration;",
       "    }",
       "    @Bean",
@@ -2200,6 +2212,30 @@ spring("a filter a FilterRegistrationBean registers (setFilter of a field whose 
       "    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws java.io.IOException, ServletException {",
       '        String token = ((HttpServletRequest) request).getHeader("X-Api-Token");',
       "        if (token == null) { ((HttpServletResponse) response).sendError(401); return; }",
+      "        chain.doFilter(request, response);",
+      "    }",
+      "}",
+    ]),
+    // Forwards requests to another node, answering 403 when that is refused: no check of the caller.
+    "dashboard/src/main/java/com/acme/auth/ForwardingFilter.java": javaFile([
+      "package com.acme.auth;",
+      "import javax.servlet.*;",
+      "import javax.servlet.http.*;",
+      "public class ForwardingFilter implements Filter {",
+      "    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws java.io.IOException, ServletException {",
+      '        String target = ((HttpServletRequest) request).getHeader("X-Target");',
+      "        try { forward(target, request, response); } catch (SecurityException e) { ((HttpServletResponse) response).sendError(HttpServletResponse.SC_FORBIDDEN); }",
+      "    }",
+      "}",
+    ]),
+    // Registered for patterns a constant holds: where it applies is not known here.
+    "dashboard/src/main/java/com/acme/auth/SessionAuthFilter.java": javaFile([
+      "package com.acme.auth;",
+      "import javax.servlet.*;",
+      "import javax.servlet.http.*;",
+      "public class SessionAuthFilter implements Filter {",
+      "    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws java.io.IOException, ServletException {",
+      '        if (((HttpServletRequest) request).getSession().getAttribute("user") == null) { ((HttpServletResponse) response).sendError(401); return; }',
       "        chain.doFilter(request, response);",
       "    }",
       "}",

@@ -20,6 +20,7 @@ import { closing } from "../../languages/curly.ts";
 import type { ContractProject } from "../contracts/mod.ts";
 import type { LinkedRoute } from "../link.ts";
 import { callArguments } from "../source.ts";
+import { isGuardName } from "../paths.ts";
 import { settingsOf, springContextPath } from "./context-path.ts";
 import { READS_CALLER, REFUSES } from "./interceptors.ts";
 import { isJvmSource } from "./sources.ts";
@@ -114,6 +115,8 @@ function withoutContext(uri: string, context: string): string {
   return uri.slice(base.length) || "/";
 }
 
+const TURNS_CALLER_AWAY = /\b40[13]\b|UNAUTHORI[SZ]ED|FORBIDDEN|\bsendRedirect\s*\(/i;
+const READS_USER = /\bgetSession\s*\(|\btoken\b|\bAuthorization\b|\bgetPrincipal\s*\(|\bcurrentUser\b|\bgetAuthUser\s*\(|\bisLogin\w*\s*\(/i;
 // `new FilterRegistrationBean<>(new JwtFilter())`, `new FilterRegistrationBean<Filter>()` then `setFilter(...)`.
 const REGISTRATION = /\bnew\s+FilterRegistrationBean\s*(?:<[^<>]*>)?\s*\(/g;
 // A field of a list a setting gives: `@Value("#{'${auth.filter.exclude-urls}'.split(',')}") private List<String> excludeUrls;`.
@@ -133,8 +136,14 @@ function registeredFilters(project: Project, texts: ReadonlyMap<string, string>)
       const filterClass = filterClassOf(filterValue, text, texts);
       if (!filterClass) continue;
       const body = filterBody(filterClass.text);
-      if (!body || !(REFUSES.test(body) || ERROR_STATUS.test(body)) || !READS_CALLER.test(body)) continue;
-      const patterns = [...span.matchAll(/\.\s*(?:addUrlPatterns|setUrlPatterns)\s*\(([^;]*)\)\s*;/g)].flatMap((p) => literals(p[1]!));
+      // Turning callers away: 401 or 403, or a redirect; a filter answering 410 for a retired API (nacos's
+      // ApiCompatibilityFilter) checks no caller, nor does one forwarding requests that answers 403 when that fails
+      // (its DistroFilter): it must be named like a check or read a session, a token or a user.
+      if (!body || !TURNS_CALLER_AWAY.test(body) || !READS_CALLER.test(body) || !(isGuardName(filterClass.name) || READS_USER.test(body))) continue;
+      const given = [...span.matchAll(/\.\s*(?:addUrlPatterns|setUrlPatterns)\s*\(([^;]*)\)\s*;/g)];
+      const patterns = given.flatMap((p) => literals(p[1]!));
+      // Patterns given by constants are not known here: the filter is not placed.
+      if (given.length && !patterns.length) continue;
       const module = path.replace(/(?:^|\/)src\/main\/(?:java|kotlin)\/.*$/, "");
       const context = springContextPath(project, path);
       const exact = new Set<string>();
