@@ -793,7 +793,7 @@ axum("a prefix constant another module of the crate declares (use middleware::PR
   ]);
 });
 
-axum("Leptos's routes in a crate built for the server (leptos/ssr) are pages: path!(...) and plain paths, :params and *rest, segment tuples, nested under a ParentRoute; a protected route guards; a crate built for the browser alone only routes there", () => {
+axum("Leptos's routes in a crate built for the server (leptos/ssr) are pages: path!(...) and plain paths, :params and *rest, segment tuples, nested under a ParentRoute (a type's Route argument inside a view is no route tag); a protected route guards; a crate built for the browser alone only routes there", () => {
   const root = tempDir("tool-leptos-");
   const app = (paths: string) => [
     "use leptos::prelude::*;",
@@ -820,7 +820,7 @@ axum("Leptos's routes in a crate built for the server (leptos/ssr) are pages: pa
       '                <Route path="/files/*rest" view=Files />',
       '                <ProtectedRoute path=path!("/admin") condition=move || Some(user.get().is_some()) redirect_path=|| "/login" view=Admin />',
       '                <ParentRoute path=path!("/account") view=AccountLayout>',
-      '                    <Route path=(StaticSegment("settings"), ParamSegment("tab")) view=Settings />',
+      '                    <Route path=(StaticSegment("settings"), ParamSegment("tab")) view=move || view! { <Settings tabs=Vec::<Route>::new() /> } />',
       '                    <Route path=path!("") view=Account />',
       "                </ParentRoute>",
       '                <Route path=path!("/login") view=Login />',

@@ -1,8 +1,9 @@
 import { joinPaths } from "../paths.ts";
 import type { FsFramework, FsRoute } from "./framework.ts";
 
-// `<Route`, `<ParentRoute`, `<ProtectedRoute`, an app's own `<IbisProtectedRoute`; and their closing tags.
-const TAG = /<(\/?)((?:[A-Z]\w*)?Route)\b/g;
+// `<Route`, `<ParentRoute`, `<ProtectedRoute`, an app's own `<IbisProtectedRoute`, then their attributes
+// (a type's generic argument, `Vec<Route>`, is none); and their closing tags.
+const TAG = /<(\/?)((?:[A-Z]\w*)?Route)(?=\s|>)/g;
 // A crate built for the server renders its routes there (`ssr = ["leptos/ssr", ...]`).
 const SSR = /["']leptos(?:_router)?\/ssr["']/;
 
@@ -36,6 +37,8 @@ export const leptos: FsFramework = {
           parents.pop();
           continue;
         }
+        // A route tag has attributes; `<Route>` with none is a type's generic argument.
+        if (text[m.index + m[0].length] === ">") continue;
         const end = tagEnd(text, m.index + m[0].length);
         if (end === undefined) continue;
         const path = routePath(text.slice(m.index + m[0].length, end.at));

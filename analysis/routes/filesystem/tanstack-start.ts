@@ -51,13 +51,13 @@ export const tanstackStart: FsFramework = {
     // The routes that send a caller without a session to sign in, by ID: a layout's check runs for
     // every route under it; an index route's (`/`, `/posts/`) for itself alone.
     const guarding = new Set(modules.filter((m) => sendsAnonymousAway(beforeLoad(m.options))).map((m) => m.id));
-    const guardsOf = (id: string) => ([...guarding].some((g) => id === g || g === "/__root" || (!g.endsWith("/") && id.startsWith(`${g}/`))) ? ["beforeLoad"] : []);
+    const guardsOf = (id: string) => ([...guarding].some((g) => id === g || (!g.endsWith("/") && id.startsWith(`${g}/`))) ? ["beforeLoad"] : []);
     const routes: FsRoute[] = [];
     for (const { file, id, options, line } of modules) {
       const segments = id.replace(/\/$/, "").split("/").filter(Boolean);
-      // A pathless layout only wraps the routes under it (its index route, `/events/_tabs/`, is the
-      // URL); the root is no route either.
-      if (id === "/__root" || (!id.endsWith("/") && segments.at(-1)?.startsWith("_"))) continue;
+      // A pathless layout only wraps the routes under it (its index route, `/events/_tabs/`, is the URL).
+      // (The root route is made by `createRootRoute`, no file route.)
+      if (!id.endsWith("/") && segments.at(-1)?.startsWith("_")) continue;
       const path = routeIdPath(segments);
       const guards = guardsOf(id);
       const handlers = serverHandlers(options);
