@@ -87,13 +87,8 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
   for (const st of list) {
     const args = dslArguments(source, st.args);
     const inner = (next: Scope) => st.block && visit(context, statements(source.code, st.block, ELIXIR_BLOCKS), next);
-    if (st.name === "pipe_through") {
-      for (const plug of args.positional.flatMap((p) => dslList(source, p))) {
-        const pipeline = context.pipelines.get(plug);
-        if (pipeline ? pipeline.guards : isAuthCheck(plug)) scope.guards.push(plug);
-        if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
-      }
-    } else if (st.name === "scope") inner(nested(source, args, scope));
+    if (st.name === "pipe_through") pipeThrough(context, args, scope);
+    else if (st.name === "scope") inner(nested(source, args, scope));
     else if (st.name === "for" && st.block) {
       // `for path <- ["/logs", "/api/logs"] do scope path, ... end`, `for subpage <- ~w(popular archive)a do`:
       // the block once per element of a literal list or word sigil.
@@ -120,12 +115,7 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
       if (otherwise) {
         const from = st.block!.start + otherwise.index + otherwise[0].length;
         for (const branch of statements(source.code, { start: from, end: st.block!.end }, ELIXIR_BLOCKS)) {
-          if (branch.name !== "pipe_through") continue;
-          for (const plug of dslArguments(source, branch.args).positional.flatMap((p) => dslList(source, p))) {
-            const pipeline = context.pipelines.get(plug);
-            if (pipeline ? pipeline.guards : isAuthCheck(plug)) scope.guards.push(plug);
-            if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
-          }
+          if (branch.name === "pipe_through") pipeThrough(context, dslArguments(source, branch.args), scope);
         }
       }
     } else if (st.name === "live_dashboard") {
@@ -135,6 +125,15 @@ function visit(context: Context, list: readonly Statement[], outer: Scope): void
         for (const sub of ["", "/:page", "/:node/:page"]) context.found.push(route(["GET"], joinPaths(scope.path, path, sub), "Phoenix.LiveDashboard.PageLive", scope, source.lineAt(st.start)));
       }
     } else if (st.name !== "pipeline" && st.name !== "def" && st.name !== "defp") inner(scope);
+  }
+}
+
+/** `pipe_through [:browser, :auth]`: the scope takes the guards of the pipelines (or plugs) that check, and the plugs deciding them. */
+function pipeThrough(context: Context, args: DslArguments, scope: Scope): void {
+  for (const plug of args.positional.flatMap((p) => dslList(context.source, p))) {
+    const pipeline = context.pipelines.get(plug);
+    if (pipeline ? pipeline.guards : isAuthCheck(plug)) scope.guards.push(plug);
+    if (pipeline?.guards) scope.plugs.push(...pipeline.plugs.map((module) => `${plug}=${module}`));
   }
 }
 
