@@ -62,11 +62,10 @@ export function laravelActionGuards(controllerFile: (className: string) => strin
   function inherited(file: string, depth = 0): MiddlewareCall[] {
     const source = text(file) ?? "";
     const own = callsIn(file);
-    const parent = /\bclass\s+\w+\s+extends\s+([\w\\]+)/.exec(source)?.[1];
+    const parent = projectParent(source, controllerFile);
     const constructs = /\bfunction\s+__construct\s*\(/.test(source);
-    if (!parent || depth >= 4 || (constructs && !/\bparent\s*::\s*__construct\s*\(/.test(source))) return own;
-    const parentFile = classFileOf(controllerFile, phpQualifiedName(source, parent));
-    return parentFile === undefined || parentFile === file ? own : [...own, ...inherited(parentFile, depth + 1)];
+    if (!parent || parent.file === file || depth >= 4 || (constructs && !/\bparent\s*::\s*__construct\s*\(/.test(source))) return own;
+    return [...own, ...inherited(parent.file, depth + 1)];
   }
 }
 
@@ -98,12 +97,15 @@ function splitOptions(args: string): [string, string] {
 }
 
 /**
- * The project's file of a class named in full, only where its folder is the namespace's last
- * part (`App\Http\Controllers\Admin\Controller` in .../Admin/Controller.php): Laravel's own
- * `Illuminate\Routing\Controller` is no project file named Controller.php.
+ * The class of the project's that a PHP class extends: its name in full and its file, only where
+ * the file's folder is the namespace's last part (`App\Http\Controllers\Admin\Controller` in
+ * .../Admin/Controller.php): Laravel's own `Illuminate\Routing\Controller` is no project file named Controller.php.
  */
-export function classFileOf(classFile: (name: string) => string | undefined, qualified: string): string | undefined {
-  const parts = qualified.split("\\").filter(Boolean);
-  const file = classFile(qualified);
-  return file && (parts.length < 2 || file.endsWith(`${parts.at(-2)}/${parts.at(-1)}.php`)) ? file : undefined;
+export function projectParent(source: string, classFile: (name: string) => string | undefined): { name: string; file: string } | undefined {
+  const written = /\bclass\s+\w+\s+extends\s+([\w\\]+)/.exec(source)?.[1];
+  if (!written) return undefined;
+  const name = phpQualifiedName(source, written);
+  const parts = name.split("\\").filter(Boolean);
+  const file = classFile(name);
+  return file && (parts.length < 2 || file.endsWith(`${parts.at(-2)}/${parts.at(-1)}.php`)) ? { name, file } : undefined;
 }

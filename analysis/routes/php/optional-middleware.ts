@@ -12,8 +12,7 @@
  */
 import { phpWithoutComments } from "../../languages/php/strings.ts";
 import { callArguments } from "../source.ts";
-import { phpQualifiedName } from "./actions.ts";
-import { classFileOf } from "./controller-guards.ts";
+import { projectParent } from "./controller-guards.ts";
 
 type Project = { listed: Iterable<string>; text(path: string): string | undefined };
 
@@ -75,10 +74,9 @@ function middlewareClasses(project: Project | undefined, classFile: (name: strin
       const handles = /\bfunction\s+handle\s*\(/.test(source);
       // A class that defines no handle() of its own is judged as the project's class it extends
       // (osu-web's VerifyUserAlways, a VerifyUser); one extending Laravel's Authenticate is not judged.
-      const parent = /\bclass\s+\w+\s+extends\s+([\w\\]+)/.exec(source)?.[1];
-      const parentFile = parent && classFileOf(classFile, phpQualifiedName(source, parent));
-      if (!handles && parentFile && parentFile !== file && depth < 4) {
-        read = judge(phpQualifiedName(source, parent), depth + 1);
+      const parent = projectParent(source, classFile);
+      if (!handles && parent && parent.file !== file && depth < 4) {
+        read = judge(parent.name, depth + 1);
         byClass.set(name, read);
         return read;
       }
