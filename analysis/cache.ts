@@ -11,7 +11,7 @@ import { readInside } from "../core/inside.ts";
  * Bump when an extractor or a resolver changes what it finds, so cached facts and resolution
  * memos of an older one are not reused.
  */
-const EXTRACTOR_REVISION = 843;
+const EXTRACTOR_REVISION = 844;
 /** Caches written by another version or extractor revision are not read. */
 export const CACHE_KEY = `${VERSION}:${EXTRACTOR_REVISION}`;
 /** Every file's facts as of the last full write. */

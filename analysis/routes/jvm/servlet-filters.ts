@@ -76,24 +76,34 @@ function readFilters(project: Project | undefined): Filter[] {
       if (!declared) continue;
       const body = filterBody(text);
       if (!body || !(REFUSES.test(body) || ERROR_STATUS.test(body)) || !READS_CALLER.test(body)) continue;
-      const module = path.replace(/(?:^|\/)src\/main\/(?:java|kotlin)\/.*$/, "");
-      const context = springContextPath(project, path);
       const args = text.slice(m.index + m[0].length - 1, annotation.end);
       const patterns = literals(/(?:urlPatterns|value)\s*=\s*(\{[^}]*\}|"[^"]*")/.exec(args)?.[1] ?? (/^\(\s*(\{[^}]*\}|"[^"]*")/.exec(args)?.[1] ?? ""));
       if (!patterns.length) continue;
       // Init parameters' paths, split on what separates them in one value (`/a#/b`, `/a,/b`).
       const listed = [...args.matchAll(/@WebInitParam\s*\(([^)]*)\)/g)].flatMap((p) => literals(/value\s*=\s*((?:"[^"]*"\s*\+?\s*)+)/.exec(p[1]!)?.[1] ?? "").join("").split(/[#,;\s]+/));
-      const exact = new Set<string>();
-      const prefixes: string[] = [];
-      for (const test of body.matchAll(URI_TEST)) {
-        if (test[1]) continue;
-        const values = test[3]!.startsWith('"') ? [test[3]!.slice(1, -1)] : test[2] === "startsWith" ? listed : [];
-        for (const value of values.filter((v) => v.startsWith("/")).map((v) => withoutContext(v, context))) (test[2] === "startsWith" ? prefixes.push(value) : exact.add(value));
-      }
-      found.push({ name: declared[1]!, module, patterns, exact, prefixes });
+      found.push({ name: declared[1]!, module: moduleOf(path), patterns, ...letThrough(body, springContextPath(project, path), listed) });
     }
   }
   return found;
+}
+
+/** A JVM module's folder: a source file's path above its src/main/java (or kotlin). */
+const moduleOf = (path: string) => path.replace(/(?:^|\/)src\/main\/(?:java|kotlin)\/.*$/, "");
+
+/**
+ * The URIs a filter's `doFilter` lets through before its check: each it compares with `equals`
+ * (that path) or `startsWith` (that path and below), `listed` being what a `startsWith` of a
+ * name of its own stands for (its init parameters' paths), written without the context path.
+ */
+function letThrough(body: string, context: string, listed: readonly string[]): { exact: Set<string>; prefixes: string[] } {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const test of body.matchAll(URI_TEST)) {
+    if (test[1]) continue;
+    const values = test[3]!.startsWith('"') ? [test[3]!.slice(1, -1)] : test[2] === "startsWith" ? listed : [];
+    for (const value of values.filter((v) => v.startsWith("/")).map((v) => withoutContext(v, context))) (test[2] === "startsWith" ? prefixes.push(value) : exact.add(value));
+  }
+  return { exact, prefixes };
 }
 
 /** The body of the file's `doFilter` (or `doFilterInternal`) method. */
@@ -144,17 +154,14 @@ function registeredFilters(project: Project, texts: ReadonlyMap<string, string>)
       const patterns = given.flatMap((p) => literals(p[1]!));
       // Patterns given by constants are not known here: the filter is not placed.
       if (given.length && !patterns.length) continue;
-      const module = path.replace(/(?:^|\/)src\/main\/(?:java|kotlin)\/.*$/, "");
+      const module = moduleOf(path);
       const context = springContextPath(project, path);
-      const exact = new Set<string>();
-      const prefixes: string[] = [];
-      const letThrough = (value: string, prefix: boolean) => (prefix ? prefixes.push(withoutContext(value, context)) : exact.add(withoutContext(value, context)));
-      for (const test of body.matchAll(URI_TEST)) {
-        if (!test[1] && test[3]!.startsWith('"') && test[3]!.slice(1, -1).startsWith("/")) letThrough(test[3]!.slice(1, -1), test[2] === "startsWith");
-      }
+      const { exact, prefixes } = letThrough(body, context, []);
+      // And the paths of a list setting it reads, `/static/**` letting through all below /static.
       for (const value of listedSettings(project, module, filterClass.text, body)) {
         const wildcard = /\/\*\*?$/.exec(value);
-        letThrough(wildcard ? value.slice(0, wildcard.index) || "/" : value, !!wildcard);
+        if (wildcard) prefixes.push(withoutContext(value.slice(0, wildcard.index) || "/", context));
+        else exact.add(withoutContext(value, context));
       }
       found.push({ name: filterClass.name, module, patterns: patterns.length ? patterns : ["/*"], exact, prefixes });
     }
